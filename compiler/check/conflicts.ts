@@ -1,0 +1,145 @@
+/**
+ * Conflicting exceptions (as in Catala): two sibling exceptions of a rule that can both apply and give
+ * different values are an error. Found by evaluating both over the finite domain of the inputs they
+ * read: every member of each enum field, both booleans, each referenced status alone and none, and for
+ * numbers the constants the ruleset compares against and their neighbours.
+ */
+import { NA_RAT, Rat } from '../../runtime/rational.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
+import { Evaluator, same, type ICtx, type Rec, type RV } from '../interpret/eval.js';
+import type * as I from '../ir.js';
+import type { Merged } from '../resolve.js';
+import type { Checked } from './index.js';
+import { ruleExprs, walk } from './graph.js';
+
+const MAX_SITUATIONS = 4096;
+
+interface Axis {
+  rec: I.RecordName;
+  field: string;
+  values: (RV | null)[];
+}
+
+export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): void {
+  const ir = { ...c, scale: 1 } as I.RulesetIR;
+  const ev = new Evaluator(ir);
+  const numbers = numericProbes(c);
+  for (const r of c.rules) {
+    const visit = (siblings: I.Exception[], guard: I.Expr[]) => {
+      for (let i = 0; i < siblings.length; i++) {
+        for (let j = i + 1; j < siblings.length; j++) {
+          const a = siblings[i]!;
+          const b = siblings[j]!;
+          const witness = findConflict(ev, c, r, a, b, guard, numbers);
+          if (witness) {
+            const decl = merged.decls.find((o) => o.decl.name === r.name)?.decl;
+            out.push(
+              diag(
+                'V0601',
+                `in ${r.name}, exceptions [${a.cite}] and [${b.cite}] both apply when ${witness.situation}, and disagree (${witness.a} vs ${witness.b})`,
+                decl?.nameSpan ?? null,
+                'nest one inside the other (an exception to the exception), or narrow a condition',
+              ),
+            );
+          }
+        }
+      }
+      for (const x of siblings) visit(x.exceptions, [...guard, x.when]);
+    };
+    visit(r.exceptions, []);
+  }
+}
+
+function numericProbes(c: Checked): Rat[] {
+  const set = new Map<string, Rat>();
+  const add = (q: Rat) => set.set(q.toString(), q);
+  [0, 1, 2, 3, 4, 5, 6].forEach((n) => add(Rat.of(n)));
+  const see = (e: I.Expr) => walk(e, (x) => {
+    if (x.k === 'num') {
+      const q = Rat.parse(x.q);
+      [q, q.add(Rat.ONE), q.sub(Rat.ONE)].forEach((v) => { if (!v.lt(Rat.ZERO)) add(v); });
+    }
+  });
+  c.rules.forEach((r) => ruleExprs(r).forEach(see));
+  return [...set.values()].sort((a, b) => a.cmp(b)).slice(0, 12);
+}
+
+function axesOf(c: Checked, exprs: I.Expr[], numbers: Rat[]): Axis[] {
+  const rules = new Map(c.rules.map((r) => [r.name, r]));
+  const fields = new Map<string, { rec: I.RecordName; field: string; members: Set<string> }>();
+  const seenRules = new Set<string>();
+  const go = (e: I.Expr) => walk(e, (x) => {
+    if (x.k === 'field' || x.k === 'present') {
+      const key = `${x.rec}.${x.name}`;
+      if (!fields.has(key)) fields.set(key, { rec: x.rec, field: x.name, members: new Set() });
+    } else if (x.k === 'flag') {
+      const key = `${x.rec}.${x.field}`;
+      const f = fields.get(key) ?? { rec: x.rec, field: x.field, members: new Set<string>() };
+      f.members.add(x.member);
+      fields.set(key, f);
+    } else if (x.k === 'rule' && !seenRules.has(x.name)) {
+      seenRules.add(x.name);
+      const r = rules.get(x.name);
+      if (r) ruleExprs(r).forEach(go);
+    }
+  });
+  exprs.forEach(go);
+  const axes: Axis[] = [];
+  for (const f of fields.values()) {
+    const decl = c.inputs.find((i) => i.rec === f.rec)?.fields.find((x) => x.name === f.field);
+    if (!decl) continue;
+    const t = decl.type;
+    let values: (RV | null)[];
+    if (t.t === 'bool') values = [false, true];
+    else if (t.t === 'enum') values = c.enums.find((e) => e.name === t.name)?.members.map((m) => m.name) ?? [];
+    else if (t.t === 'set') {
+      const ms = [...f.members];
+      values = [new Set<string>(), ...ms.map((m) => new Set([m])), ...(ms.length > 1 ? [new Set(ms)] : [])];
+    } else values = numbers;
+    if (decl.optional) values = [null, ...values];
+    axes.push({ rec: f.rec, field: f.field, values });
+  }
+  return axes;
+}
+
+function findConflict(ev: Evaluator, c: Checked, r: I.RuleDef, a: I.Exception, b: I.Exception, guard: I.Expr[], numbers: Rat[]) {
+  const axes = axesOf(c, [a.when, a.value, b.when, b.value, ...guard], numbers);
+  const total = axes.reduce((n, x) => n * Math.max(1, x.values.length), 1);
+  const stride = total > MAX_SITUATIONS ? Math.ceil(total / MAX_SITUATIONS) : 1;
+  const params = r.params.length ? null : new Map<string, RV>();
+  if (!params) return null; // parameterised rules: their inputs are not a finite domain
+  const frame = { params, base: () => NA_RAT as RV };
+  for (let n = 0; n < total; n += stride) {
+    const ctx = blankCtx();
+    let k = n;
+    const parts: string[] = [];
+    for (const ax of axes) {
+      const v = ax.values[k % ax.values.length] ?? null;
+      k = Math.floor(k / ax.values.length);
+      const rec = ax.rec === 'step' ? ctx.path[0]! : ax.rec === 'vehicle' ? (ctx.vehicle ??= {}) : (ctx[ax.rec] as Rec);
+      rec[ax.field] = v;
+      if (v !== null && !(v instanceof Set && v.size === 0) && v !== false) parts.push(`${ax.rec}.${ax.field} = ${show(v)}`);
+    }
+    try {
+      if (!guard.every((g) => ev.eval(g, ctx, null, frame))) continue;
+      if (!ev.eval(a.when, ctx, null, frame) || !ev.eval(b.when, ctx, null, frame)) continue;
+      const base = () => ev.eval(r.value, ctx, null, { params, base: null });
+      const va = ev.eval(a.value, ctx, null, { params, base });
+      const vb = ev.eval(b.value, ctx, null, { params, base });
+      if (!same(va, vb)) return { situation: parts.length ? parts.join(', ') : 'always', a: show(va), b: show(vb) };
+    } catch {
+      // A situation the inputs cannot reach (an absent field read): not a conflict.
+    }
+  }
+  return null;
+}
+
+function blankCtx(): ICtx {
+  return { unit: {}, vehicle: null, scenario: {}, path: [{}], i: 0, roll: null, allowance: Rat.of(4), spent: Rat.ZERO, hexes: 1 };
+}
+
+function show(v: RV): string {
+  if (v instanceof Rat) return v.isNA() ? 'NA' : v.toString();
+  if (v instanceof Set) return `{${[...v].join(', ')}}`;
+  return String(v);
+}

@@ -1,0 +1,385 @@
+/**
+ * Declaration checking: merged declarations → IR definitions. Checks citations against the ruleset's
+ * style, enum and group members, input fields and defaults, table domains (missing and duplicate
+ * keys), rule and exception bodies, constraints, the movement binding and examples.
+ */
+import type * as A from '../../grammar/ast.js';
+import { diag, type Diagnostic, type Span } from '../diagnostics.js';
+import type * as I from '../ir.js';
+import type { Merged, Owned } from '../resolve.js';
+import { ANY, BOOL, constant, ExprChecker, fits, num, typeText, type Env } from './expr.js';
+import type { Scope } from './scope.js';
+
+const NUMBERED = /^(?:[A-Z]{1,4} ?)?\d+[A-Z]?(?:\.\d+)*(?:-\.?\d+)?(?: \S.*)?$/;
+const HEADING = /^[A-Za-z].*$/;
+
+const RECORDS: ReadonlySet<I.RecordName | 'path'> = new Set(['unit', 'vehicle', 'scenario']);
+const noEnv = (records: Iterable<I.RecordName | 'path'> = []): Env => ({ params: new Map(), base: null, narrowed: new Set(), records: new Set(records) });
+
+export function camel(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export class DeclChecker {
+  readonly x: ExprChecker;
+  constructor(
+    private readonly merged: Merged,
+    readonly scope: Scope,
+    private readonly out: Diagnostic[],
+    readonly style: 'numbered' | 'headings',
+  ) {
+    this.x = new ExprChecker(scope, out);
+  }
+
+  private err(code: Parameters<typeof diag>[0], message: string, span: Span | null, hint?: string): void {
+    this.out.push(diag(code, message, span, hint));
+  }
+
+  origin(d: A.Decl): I.Origin {
+    const o = this.scope.owners.get(d);
+    return { ruleset: o?.origin ?? this.merged.header.id, line: d.span.line };
+  }
+
+  cite(c: A.Cite | null, where: Span): string {
+    if (!c) {
+      this.err('V0302', 'every definition cites the rule it encodes, e.g. [5.44]', where);
+      return '';
+    }
+    if (c.text === '') this.err('V0302', 'this citation is empty', c.span);
+    else if (!(this.style === 'numbered' ? NUMBERED : HEADING).test(c.text)) {
+      this.err('V0301', `[${c.text}] is not a ${this.style === 'numbered' ? 'rule number such as [5.44] or [A4.52 EX]' : 'section heading such as [Movement/Transporting Squads]'}`, c.span, this.style === 'numbered' ? 'write `cites headings` in the header for a rulebook cited by section headings' : undefined);
+    }
+    return c.text;
+  }
+
+  def(d: A.Decl): I.Def {
+    return {
+      name: d.name,
+      cite: this.cite(d.meta.cite, d.nameSpan),
+      title: d.meta.title ?? '',
+      concept: d.meta.concept ?? d.name,
+      section: d.meta.section,
+      origin: this.origin(d),
+    };
+  }
+
+  measure(d: A.Decl & { kind: 'measure' }): I.MeasureDef {
+    return this.def(d);
+  }
+
+  enumDef(d: A.Decl & { kind: 'enum' }): I.EnumDef {
+    const seen = new Set<string>();
+    const members: I.EnumMember[] = [];
+    for (const m of d.members) {
+      if (seen.has(m.name)) {
+        this.err('V0202', `${d.name} lists ${m.name} twice`, m.span);
+        continue;
+      }
+      seen.add(m.name);
+      members.push({ name: m.name, display: m.display ?? m.name, cite: m.cite ? this.cite(m.cite, m.span) : null });
+    }
+    return { ...this.def(d), members };
+  }
+
+  group(d: A.Decl & { kind: 'group' }): I.GroupDef | null {
+    const def = this.def(d);
+    const v = this.x.groupValue(d);
+    return v && { ...def, enum: v.enum, members: v.members };
+  }
+
+  /** Registers input fields in the scope (first pass) and returns the IR input. */
+  input(d: A.Decl & { kind: 'input' }): I.InputDef {
+    const cite = this.cite(d.meta.cite, d.nameSpan);
+    const fields: I.InputField[] = [];
+    const map = new Map<string, { name: string; type: I.Type; optional: boolean; decl: A.FieldDecl }>();
+    for (const f of d.fields) {
+      if (map.has(f.name)) {
+        this.err('V0202', `${d.rec}.${f.name} is declared twice`, f.span);
+        continue;
+      }
+      const type = this.x.resolveType(f.type);
+      if (!type) continue;
+      map.set(f.name, { name: f.name, type, optional: f.optional, decl: f });
+      fields.push({ name: f.name, json: camel(f.name), type, optional: f.optional, default: null, cite });
+    }
+    this.scope.inputs.set(d.rec, map);
+    return { rec: d.rec, cite, fields };
+  }
+
+  /** Second pass over inputs: defaults are constants of the field's type. */
+  inputDefaults(d: A.Decl & { kind: 'input' }, ir: I.InputDef): void {
+    for (const f of ir.fields) {
+      const decl = d.fields.find((x) => x.name === f.name)!;
+      if (decl.default) {
+        if (f.optional) this.err('V0402', `${d.rec}.${f.name} is optional, so it has no default`, decl.default.span);
+        f.default = this.constValue(decl.default, f.type);
+      } else if (!f.optional && f.type.t === 'set') {
+        f.default = { v: 'set', enum: f.type.of, members: [] };
+      } else if (!f.optional && f.type.t === 'bool') {
+        f.default = { v: 'bool', b: false };
+      }
+    }
+  }
+
+  /** A constant expression as an IR value, checked against `type`. */
+  constValue(e: A.Expr, type: I.Type): I.Value | null {
+    const c = this.x.check(e, noEnv(), type);
+    if (!c) return null;
+    const ir = c.ir;
+    if (ir.k === 'all') return { v: 'all' };
+    if (ir.k === 'na') return { v: 'na' };
+    if (ir.k === 'bool') return { v: 'bool', b: ir.v };
+    if (ir.k === 'member') return { v: 'member', enum: ir.enum, name: ir.name };
+    if (ir.k === 'set') return { v: 'set', enum: ir.enum, members: ir.members };
+    const q = constant(ir);
+    if (q) return { v: 'num', q: q.toString() };
+    if (ir.k === 'table') {
+      const v = this.tableConstant(ir);
+      if (v) return v;
+    }
+    this.err('V0406', 'a constant is needed here (a number, all, NA, true/false, a member, or a table entry)', e.span);
+    return null;
+  }
+
+  private tableConstant(ir: I.Expr & { k: 'table' }): I.Value | null {
+    const sym = this.scope.syms.get(ir.name);
+    if (sym?.s !== 'table' || !ir.keys.every((k) => k.k === 'member')) return null;
+    const keys = ir.keys.map((k) => (k as { name: string }).name);
+    const t = this.tables.get(ir.name);
+    return t?.rows.find((r) => r.keys.every((k, i) => k === keys[i]))?.value ?? null;
+  }
+
+  readonly tables = new Map<string, I.TableDef>();
+
+  table(d: A.Decl & { kind: 'table' }): I.TableDef | null {
+    const def = this.def(d);
+    const type = this.x.resolveType(d.type);
+    const domains = d.keys.map((k) => {
+      const ms = this.scope.enumMembers(k.name);
+      if (!ms) this.err('V0201', `table key ${k.name} is not an enum`, k.span);
+      return ms;
+    });
+    if (!type || domains.some((x) => !x)) return null;
+    if (domains.length > 2) {
+      this.err('V0402', 'a table has one key (rows) or two (rows and columns)', d.nameSpan);
+      return null;
+    }
+    const rowsDomain = domains[0]!;
+    const cols = domains.length === 2 ? domains[1]! : null;
+    const rows: I.TableRow[] = [];
+    const seen = new Map<string, Span>();
+    let otherwise: A.RowDecl | null = null;
+    for (const r of d.rows) {
+      const width = cols ? cols.length : 1;
+      if (r.values.length !== width) {
+        this.err('V0503', `this row has ${r.values.length} value${r.values.length === 1 ? '' : 's'}; ${d.name} has ${width} column${width === 1 ? '' : 's'}${cols ? ` (${cols.join(', ')})` : ''}`, r.span);
+        continue;
+      }
+      const cite = r.cite ? this.cite(r.cite, r.span) : null;
+      if (r.keys === 'otherwise') {
+        otherwise = r;
+        continue;
+      }
+      for (const k of r.keys) {
+        if (!rowsDomain.includes(k)) {
+          this.err('V0201', `${k} is not a member of ${d.keys[0]!.name}`, r.span, `members: ${rowsDomain.join(', ')}`);
+          continue;
+        }
+        if (seen.has(k)) {
+          this.err('V0502', `${d.name} defines ${k} twice`, r.span, `first defined on line ${seen.get(k)!.line}`);
+          continue;
+        }
+        seen.set(k, r.span);
+        this.pushRow(rows, k, r.values, cols, type, cite);
+      }
+    }
+    const missing = rowsDomain.filter((m) => !seen.has(m));
+    if (missing.length && !otherwise) {
+      this.err('V0501', `${d.name} has no entry for ${missing.join(', ')}`, d.nameSpan, `add a row for each, or \`otherwise: NA\``);
+    } else if (otherwise) {
+      const cite = otherwise.cite ? this.cite(otherwise.cite, otherwise.span) : null;
+      for (const m of missing) this.pushRow(rows, m, otherwise.values, cols, type, cite);
+      rows.sort((a, b) => rowsDomain.indexOf(a.keys[0]!) - rowsDomain.indexOf(b.keys[0]!));
+    }
+    const t: I.TableDef = { ...def, keys: d.keys.map((k) => k.name), type, rows };
+    this.tables.set(d.name, t);
+    return t;
+  }
+
+  private pushRow(rows: I.TableRow[], key: string, values: A.Expr[], cols: string[] | null, type: I.Type, cite: string | null): void {
+    values.forEach((v, i) => {
+      const value = this.constValue(v, type);
+      if (value) rows.push({ keys: cols ? [key, cols[i]!] : [key], value, cite });
+    });
+  }
+
+  rule(d: A.Decl & { kind: 'rule' | 'predicate' }): I.RuleDef | null {
+    const def = this.def(d);
+    const type = this.x.ruleType(d);
+    const params: { name: string; type: I.Type }[] = [];
+    const env = noEnv(['unit', 'vehicle', 'scenario', 'step', 'path']);
+    for (const p of d.params) {
+      const t = this.x.resolveType(p.type);
+      if (!t) return null;
+      if (env.params.has(p.name)) this.err('V0202', `parameter ${p.name} is declared twice`, p.span);
+      env.params.set(p.name, t);
+      params.push({ name: p.name, type: t });
+    }
+    if (!type) return null;
+    const value = this.x.check(d.value, env, type);
+    const exceptions = this.exceptions(d.exceptions, env, type);
+    if (!value || !exceptions) return null;
+    return { ...def, kind: d.kind, params, type: irType(type), context: 'unit', value: value.ir, exceptions };
+  }
+
+  private exceptions(list: A.ExceptionDecl[], env: Env, type: I.Type): I.Exception[] | null {
+    const out: I.Exception[] = [];
+    let ok = true;
+    for (const e of list) {
+      const cite = this.cite(e.cite, e.span);
+      const when = this.x.check(e.when, env, BOOL);
+      const inner: Env = { ...env, base: type };
+      const value = this.x.check(e.value, inner, type);
+      const subs = this.exceptions(e.exceptions, inner, type);
+      if (!when || !value || !subs) {
+        ok = false;
+        continue;
+      }
+      out.push({ cite, title: e.title ?? '', when: when.ir, value: value.ir, exceptions: subs });
+    }
+    return ok ? out : null;
+  }
+
+  constraint(d: A.Decl & { kind: 'constraint' }): I.ConstraintDef | null {
+    const def = this.def(d);
+    const c = this.x.check(d.cond, noEnv(['unit', 'vehicle', 'scenario', 'step', 'path']), BOOL);
+    return c && { ...def, context: 'unit', cond: c.ir };
+  }
+
+  movement(d: (A.Decl & { kind: 'movement' }) | undefined): I.Movement | null {
+    if (!d) {
+      this.err('V0212', 'a ruleset needs a `movement [CITE] MEASURE { allowance: … cost: … }` binding', this.merged.header.span);
+      return null;
+    }
+    const cite = this.cite(d.meta.cite, d.nameSpan);
+    if (!this.scope.isMeasure(d.measure)) {
+      this.err('V0201', `unknown measure ${d.measure}`, d.span);
+      return null;
+    }
+    const m = num(d.measure);
+    const roles: Record<string, { want: I.Type; records: (I.RecordName | 'path')[] }> = {
+      allowance: { want: m, records: ['unit', 'vehicle', 'scenario', 'path'] },
+      cost: { want: m, records: ['unit', 'vehicle', 'scenario', 'step', 'path'] },
+      'minimum-move': { want: BOOL, records: ['unit', 'vehicle', 'scenario', 'path'] },
+      'vehicle-spent': { want: num(ANY), records: ['unit', 'vehicle', 'scenario', 'path'] },
+    };
+    const got: Record<string, I.Expr> = {};
+    let vehicleMeasure: string | null = null;
+    for (const e of d.entries) {
+      const role = roles[e.role];
+      if (!role) {
+        this.err('V0201', `unknown movement role ${e.role}`, e.span, `roles: ${Object.keys(roles).join(', ')}`);
+        continue;
+      }
+      let want = role.want;
+      if (e.measure !== null) {
+        if (!this.scope.isMeasure(e.measure)) {
+          this.err('V0201', `unknown measure ${e.measure}`, e.span);
+          continue;
+        }
+        want = num(e.measure);
+        if (e.role === 'vehicle-spent') vehicleMeasure = e.measure;
+      }
+      const c = this.x.check(e.value, noEnv(role.records), want);
+      if (c) got[e.role] = c.ir;
+    }
+    if (!got['allowance'] || !got['cost']) {
+      for (const r of ['allowance', 'cost']) if (!d.entries.some((e) => e.role === r)) this.err('V0212', `the movement binding needs \`${r}: …\``, d.span);
+      return null;
+    }
+    return {
+      cite,
+      measure: d.measure,
+      allowance: got['allowance'],
+      cost: got['cost'],
+      minimumMove: got['minimum-move'] ?? null,
+      vehicleSpent: got['vehicle-spent'] ?? null,
+      vehicleMeasure,
+    };
+  }
+
+  example(d: A.Decl & { kind: 'example' }, measure: string | null): I.ExampleDef | null {
+    const cite = this.cite(d.meta.cite, d.nameSpan);
+    const input: I.ScenarioValue = { unit: {}, vehicle: null, scenario: {}, path: [] };
+    let ok = true;
+    const record = (rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> => {
+      const out: Record<string, I.Value> = {};
+      const fields = this.scope.inputs.get(rec);
+      for (const f of lit.fields) {
+        const sym = fields?.get(f.name);
+        if (!sym) {
+          this.err('V0210', `${rec} has no field ${f.name}`, f.span, fields ? `fields: ${[...fields.keys()].join(', ')}` : `declare \`input ${rec}\``);
+          ok = false;
+          continue;
+        }
+        const v = this.constValue(f.value, sym.type);
+        if (v) out[f.name] = v;
+        else ok = false;
+      }
+      return out;
+    };
+    for (const r of d.records) {
+      const v = record(r.rec, r.value);
+      if (r.rec === 'unit') input.unit = v;
+      else if (r.rec === 'vehicle') input.vehicle = v;
+      else if (r.rec === 'scenario') input.scenario = v;
+      else input.path.push(v);
+    }
+    for (const s of d.path ?? []) input.path.push(record('step', s));
+    const expect: I.Expectation[] = [];
+    const m = num(measure ?? ANY);
+    for (const e of d.expects) {
+      if (e.e === 'legal') expect.push({ e: 'legal', want: !e.negated });
+      else if (e.e === 'violation') expect.push({ e: 'violation', cite: this.cite(e.cite, e.span), want: !e.negated });
+      else if (e.e === 'step') {
+        const v = this.constValue(e.value, m);
+        if (v) expect.push({ e: 'step', index: e.index, want: v });
+        else ok = false;
+      } else {
+        if (e.name === 'allowance' || e.name === 'spent' || e.name === 'vehicle-spent') {
+          const v = this.constValue(e.value, e.name === 'vehicle-spent' ? num(ANY) : m);
+          if (v) expect.push({ e: 'value', what: e.name, want: v });
+          else ok = false;
+          continue;
+        }
+        const sym = this.scope.syms.get(e.name);
+        if (sym?.s !== 'rule') {
+          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, or a rule or predicate name');
+          ok = false;
+          continue;
+        }
+        const t = this.x.ruleType(sym.decl);
+        const v = t && this.constValue(e.value, t);
+        if (v) expect.push({ e: 'rule', name: e.name, want: v });
+        else ok = false;
+      }
+    }
+    if (!ok) return null;
+    return { cite, title: d.meta.title ?? '', input, expect, origin: this.origin(d) };
+  }
+}
+
+/** The IR's view of a checked type: "any measure" becomes a plain number. */
+export function irType(t: I.Type): I.Type {
+  return t.t === 'num' && t.measure === ANY ? num(null) : t;
+}
+
+export function fitsValue(t: I.Type, v: I.Value): boolean {
+  if (v.v === 'num' || v.v === 'all' || v.v === 'na') return t.t === 'num';
+  if (v.v === 'bool') return t.t === 'bool';
+  if (v.v === 'member') return t.t === 'enum' && t.name === v.enum;
+  return fits({ t: 'set', of: v.enum }, t);
+}
+
+export { typeText, RECORDS };
+export type { Owned };

@@ -1,0 +1,165 @@
+/**
+ * Whole-ruleset analysis over the dependency graph of definitions: reference cycles, the context of
+ * every rule and constraint (does it read the step? the path?), what the allowance may not read, and
+ * definitions nothing uses.
+ */
+import { diag, type Diagnostic, type Span } from '../diagnostics.js';
+import type * as I from '../ir.js';
+import type { Merged } from '../resolve.js';
+import type { Scope } from './scope.js';
+
+interface Reads {
+  step: boolean;
+  path: boolean;
+  /** `all` or path.spent: needs the allowance or the total, so the allowance cannot read it. */
+  total: boolean;
+}
+
+type Parts = Pick<I.RulesetIR, 'rules' | 'constraints' | 'movement' | 'tables' | 'examples' | 'groups' | 'enums' | 'measures' | 'inputs'>;
+
+export function walk(e: I.Expr, visit: (e: I.Expr) => void): void {
+  visit(e);
+  switch (e.k) {
+    case 'agg': walk(e.body, visit); break;
+    case 'rule': e.args.forEach((a) => walk(a, visit)); break;
+    case 'table': e.keys.forEach((a) => walk(a, visit)); break;
+    case 'neg': case 'not': walk(e.x, visit); break;
+    case 'bin': walk(e.a, visit); walk(e.b, visit); break;
+    case 'in': walk(e.x, visit); walk(e.set, visit); break;
+    case 'if': walk(e.c, visit); walk(e.t, visit); walk(e.e, visit); break;
+    case 'call': e.args.forEach((a) => walk(a, visit)); break;
+    case 'dice': if (e.perDie) walk(e.perDie, visit); break;
+    default: break;
+  }
+}
+
+export function ruleExprs(r: I.RuleDef): I.Expr[] {
+  const out: I.Expr[] = [r.value];
+  const go = (xs: I.Exception[]) => xs.forEach((x) => { out.push(x.when, x.value); go(x.exceptions); });
+  go(r.exceptions);
+  return out;
+}
+
+export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[]): void {
+  const rules = new Map(p.rules.map((r) => [r.name, r]));
+  const spanOf = (name: string): Span | null => {
+    const s = scope.syms.get(name);
+    return s ? s.decl.nameSpan : null;
+  };
+  const reads = new Map<string, Reads>();
+  const visiting: string[] = [];
+
+  const exprReads = (e: I.Expr, acc: Reads, inAgg: boolean): void => {
+    switch (e.k) {
+      case 'field': case 'flag': case 'present':
+        if (e.rec === 'step' && !inAgg) acc.step = true;
+        return;
+      case 'path':
+        acc.path = true;
+        if (e.name === 'spent') acc.total = true;
+        return;
+      case 'all': acc.total = true; return;
+      case 'agg': acc.path = true; exprReads(e.body, acc, true); return;
+      case 'rule': {
+        const r = ruleReads(e.name);
+        if (r) {
+          if (r.step && !inAgg) acc.step = true;
+          acc.path ||= r.path;
+          acc.total ||= r.total;
+        }
+        e.args.forEach((a) => exprReads(a, acc, inAgg));
+        return;
+      }
+      default:
+        directChildren(e).forEach((c) => exprReads(c, acc, inAgg));
+    }
+  };
+
+  const ruleReads = (name: string): Reads | null => {
+    const done = reads.get(name);
+    if (done) return done;
+    const r = rules.get(name);
+    if (!r) return null;
+    if (visiting.includes(name)) {
+      const cycle = [...visiting.slice(visiting.indexOf(name)), name];
+      out.push(diag('V0208', `these definitions refer to each other: ${cycle.join(' → ')}`, spanOf(name)));
+      return { step: false, path: false, total: false };
+    }
+    visiting.push(name);
+    const acc: Reads = { step: false, path: false, total: false };
+    ruleExprs(r).forEach((e) => exprReads(e, acc, false));
+    visiting.pop();
+    reads.set(name, acc);
+    r.context = acc.step ? 'step' : acc.path ? 'path' : 'unit';
+    return acc;
+  };
+
+  for (const r of p.rules) ruleReads(r.name);
+  for (const c of p.constraints) {
+    const acc: Reads = { step: false, path: false, total: false };
+    exprReads(c.cond, acc, false);
+    c.context = acc.step ? 'step' : acc.path ? 'path' : 'unit';
+  }
+
+  const movementSpan = merged.decls.find((o) => o.decl.kind === 'movement')?.decl.span ?? null;
+  const roleReads = (e: I.Expr) => { const acc: Reads = { step: false, path: false, total: false }; exprReads(e, acc, false); return acc; };
+  const a = roleReads(p.movement.allowance);
+  if (a.step) out.push(diag('V0406', 'the allowance cannot depend on the step being priced', movementSpan, 'read steps through an aggregate such as `max step (…)`'));
+  if (a.total) out.push(diag('V0406', 'the allowance cannot depend on `all` or path.spent, which are defined by it', movementSpan));
+  for (const [role, e] of [['minimum-move', p.movement.minimumMove], ['vehicle-spent', p.movement.vehicleSpent]] as const) {
+    if (e && roleReads(e).step) out.push(diag('V0406', `${role} is evaluated once per move, so it cannot read the step outside an aggregate`, movementSpan));
+  }
+  for (const ex of p.examples) {
+    for (const x of ex.expect) {
+      if (x.e === 'rule') {
+        const r = rules.get(x.name);
+        if (r && r.context === 'step') out.push(diag('V0406', `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`, null));
+        if (r && r.params.length) out.push(diag('V0209', `${x.name} takes arguments, so an example cannot expect its value`, null));
+      }
+    }
+  }
+
+  // Unused definitions: not reachable from the movement binding, constraints or examples.
+  const used = new Set<string>();
+  const useExpr = (e: I.Expr): void =>
+    walk(e, (x) => {
+      if (x.k === 'rule' && !used.has(x.name)) {
+        used.add(x.name);
+        const r = rules.get(x.name);
+        if (r) ruleExprs(r).forEach(useExpr);
+      }
+      if (x.k === 'table') used.add(x.name);
+    });
+  [p.movement.allowance, p.movement.cost, p.movement.minimumMove, p.movement.vehicleSpent].forEach((e) => e && useExpr(e));
+  p.constraints.forEach((c) => useExpr(c.cond));
+  for (const ex of p.examples) for (const x of ex.expect) if (x.e === 'rule') useExpr({ k: 'rule', name: x.name, args: [] });
+  const exampleTables = new Set<string>();
+  for (const o of merged.decls) {
+    if (o.decl.kind !== 'example') continue;
+    for (const r of [...o.decl.records.map((x) => x.value), ...(o.decl.path ?? [])]) {
+      for (const f of r.fields) if (f.value.k === 'call') exampleTables.add(f.value.name);
+    }
+  }
+  exampleTables.forEach((t) => used.add(t));
+  const own = new Set(merged.decls.filter((o) => o.origin === merged.header.id).map((o) => o.decl.name));
+  for (const d of [...p.rules, ...p.tables]) {
+    if (!used.has(d.name) && own.has(d.name)) {
+      out.push(diag('V0701', `${d.name} is never used by the movement binding, a constraint or an example`, spanOf(d.name), 'use it, give it an example, or remove it'));
+    }
+  }
+}
+
+function directChildren(e: I.Expr): I.Expr[] {
+  switch (e.k) {
+    case 'agg': return [e.body];
+    case 'rule': return e.args;
+    case 'table': return e.keys;
+    case 'neg': case 'not': return [e.x];
+    case 'bin': return [e.a, e.b];
+    case 'in': return [e.x, e.set];
+    case 'if': return [e.c, e.t, e.e];
+    case 'call': return e.args;
+    case 'dice': return e.perDie ? [e.perDie] : [];
+    default: return [];
+  }
+}

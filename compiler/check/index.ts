@@ -1,0 +1,67 @@
+/**
+ * Check pass: merged declarations → the definitions of the IR, typed and resolved, plus diagnostics.
+ * Runs the declaration checks in dependency order (measures and enums, inputs, tables, rules,
+ * constraints, movement, examples), then the whole-ruleset checks: cycles, contexts, unused
+ * definitions and conflicting exceptions.
+ */
+import type * as A from '../../grammar/ast.js';
+import { diag, type Diagnostic } from '../diagnostics.js';
+import type * as I from '../ir.js';
+import type { Merged } from '../resolve.js';
+import { checkConflicts } from './conflicts.js';
+import { DeclChecker } from './decls.js';
+import { analyse } from './graph.js';
+import { Scope } from './scope.js';
+
+export type Checked = Omit<I.RulesetIR, 'scale'>;
+
+export function check(merged: Merged): { checked: Checked | null; diagnostics: Diagnostic[] } {
+  const out: Diagnostic[] = [];
+  const header = merged.header;
+  let style: 'numbered' | 'headings' = 'numbered';
+  if (header.cites) {
+    if (header.cites.style === 'numbered' || header.cites.style === 'headings') style = header.cites.style;
+    else out.push(diag('V0301', `unknown citation style ${header.cites.style}`, header.cites.span, 'write `cites numbered` or `cites headings`'));
+  }
+  const scope = new Scope(merged.decls);
+  const c = new DeclChecker(merged, scope, out, style);
+  const of = <K extends A.Decl['kind']>(k: K) => merged.decls.map((o) => o.decl).filter((d): d is A.Decl & { kind: K } => d.kind === k);
+
+  const measures = of('measure').map((d) => c.measure(d));
+  const enums = of('enum').map((d) => c.enumDef(d));
+  const groups = of('group').flatMap((d) => c.group(d) ?? []);
+  const inputDecls = of('input');
+  const inputs = inputDecls.map((d) => c.input(d));
+  inputDecls.forEach((d, i) => c.inputDefaults(d, inputs[i]!));
+  const tables = of('table').flatMap((d) => c.table(d) ?? []);
+  const rules = [...of('rule'), ...of('predicate')]
+    .sort((a, b) => merged.decls.findIndex((o) => o.decl === a) - merged.decls.findIndex((o) => o.decl === b))
+    .flatMap((d) => c.rule(d) ?? []);
+  const constraints = of('constraint').flatMap((d) => c.constraint(d) ?? []);
+  const movement = c.movement(of('movement')[0]);
+  const examples = of('example').flatMap((d) => c.example(d, movement?.measure ?? null) ?? []);
+
+  const base = out.length;
+  if (movement) analyse({ rules, constraints, movement, tables, examples, groups, enums, measures, inputs }, merged, scope, out);
+  const ok = !out.some((d) => d.severity === 'error') && movement !== null;
+  // With errors, definitions that failed to check look unused: do not add noise to real errors.
+  if (!ok) return { checked: null, diagnostics: out.filter((d) => d.code !== 'V0701') };
+  const checked: Checked = {
+    id: header.id,
+    title: header.title,
+    edition: header.edition,
+    citeStyle: style,
+    extends: merged.chain,
+    measures,
+    enums,
+    groups,
+    inputs,
+    tables,
+    rules,
+    constraints,
+    movement: movement!,
+    examples,
+  };
+  if (out.slice(base).every((d) => d.severity !== 'error')) checkConflicts(checked, merged, out);
+  return { checked: out.some((d) => d.severity === 'error') ? null : checked, diagnostics: out };
+}

@@ -1,0 +1,96 @@
+/**
+ * The symbol table of a merged ruleset: what every name denotes, built once before expressions are
+ * checked. Declarations with errors still get an entry, so one mistake does not cascade.
+ */
+import type * as A from '../../grammar/ast.js';
+import type { Owned } from '../resolve.js';
+import type { RecordName, Type } from '../ir.js';
+
+export interface FieldSym {
+  name: string;
+  type: Type;
+  optional: boolean;
+  decl: A.FieldDecl;
+}
+
+export type Sym =
+  | { s: 'measure'; decl: A.Decl }
+  | { s: 'enum'; decl: A.Decl & { kind: 'enum' }; members: string[] }
+  | { s: 'group'; decl: A.Decl & { kind: 'group' } }
+  | { s: 'table'; decl: A.Decl & { kind: 'table' } }
+  | { s: 'rule'; decl: A.Decl & { kind: 'rule' | 'predicate' } }
+  | { s: 'constraint'; decl: A.Decl & { kind: 'constraint' } };
+
+export class Scope {
+  readonly syms = new Map<string, Sym>();
+  readonly owners = new Map<A.Decl, Owned>();
+  readonly inputs = new Map<RecordName, Map<string, FieldSym>>();
+  /** member name → enums that have it */
+  readonly memberIndex = new Map<string, string[]>();
+
+  constructor(decls: Owned[]) {
+    for (const o of decls) {
+      const d = o.decl;
+      this.owners.set(d, o);
+      switch (d.kind) {
+        case 'measure': this.syms.set(d.name, { s: 'measure', decl: d }); break;
+        case 'enum': {
+          this.syms.set(d.name, { s: 'enum', decl: d, members: d.members.map((m) => m.name) });
+          for (const m of d.members) {
+            const list = this.memberIndex.get(m.name) ?? [];
+            if (!list.includes(d.name)) list.push(d.name);
+            this.memberIndex.set(m.name, list);
+          }
+          break;
+        }
+        case 'group': this.syms.set(d.name, { s: 'group', decl: d }); break;
+        case 'table': this.syms.set(d.name, { s: 'table', decl: d }); break;
+        case 'rule': case 'predicate': this.syms.set(d.name, { s: 'rule', decl: d }); break;
+        case 'constraint': this.syms.set(d.name, { s: 'constraint', decl: d }); break;
+        default: break;
+      }
+    }
+  }
+
+  enumMembers(name: string): string[] | null {
+    const s = this.syms.get(name);
+    return s?.s === 'enum' ? s.members : null;
+  }
+
+  isMeasure(name: string): boolean {
+    return this.syms.get(name)?.s === 'measure';
+  }
+
+  /** All names a user could have meant, for "did you mean" hints. */
+  allNames(): string[] {
+    return [...this.syms.keys(), ...this.memberIndex.keys()];
+  }
+}
+
+/** Closest candidate by edit distance, if close enough to be a plausible typo. */
+export function closest(name: string, candidates: Iterable<string>): string | null {
+  let best: string | null = null;
+  let bestD = Math.max(2, Math.floor(name.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = editDistance(name, c);
+    if (d < bestD) {
+      bestD = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j]!;
+      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length]!;
+}

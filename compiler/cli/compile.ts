@@ -1,0 +1,118 @@
+/**
+ * `variorum compile [ID|FILE…] [--out DIR] [--check]`: rulesets to typed TypeScript modules.
+ *
+ * Without arguments it compiles every ruleset under rulesets/ and rulesets/house/ into generated/
+ * (`<id>.ts` each, and `index.ts`), and removes generated modules whose ruleset is gone. With
+ * arguments it compiles just those; the index is then written only with `--out` (an index of what
+ * was compiled there), so generated/index.ts keeps listing every bundled ruleset. Files are written
+ * only when their content changes, atomically. `--check` writes nothing: it lists the stale files
+ * and exits 1 if there are any.
+ *
+ * The emitter (ts-morph, prettier) is loaded here with a dynamic import, so other commands start fast.
+ */
+
+import { readdirSync, unlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { RulesetIR } from '../ir.js';
+import type { Ctx } from './context.js';
+import { fsHost } from './host.js';
+import { loadRulesets, refsFor } from './load.js';
+import { generatedDir, ID_PATTERN } from './project.js';
+import { displayPath, plural } from './render.js';
+import { readIfExists, writeIfChanged } from './write.js';
+
+export interface CompileOptions {
+  out?: string;
+  check?: boolean;
+}
+
+/** Generated files carry this mark (case-insensitive); only such files are ever removed. */
+const GENERATED_MARK = /generated\b[^\n]*do not edit/i;
+
+export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): Promise<number> {
+  const host = fsHost(ctx.root);
+  const all = args.length === 0;
+  const refs = refsFor(args, host, ctx);
+  const outDir = opts.out !== undefined ? resolve(ctx.cwd, opts.out) : generatedDir(ctx.root);
+  const c = ctx.cOut;
+
+  const { loaded, errors } = loadRulesets(refs, ctx, host);
+  if (errors > 0) {
+    ctx.err(`${plural(errors, 'error')}; nothing ${opts.check === true ? 'checked' : 'written'}\n`);
+    return 1;
+  }
+  const irs: RulesetIR[] = [];
+  const byId = new Map<string, string>();
+  for (const l of loaded) {
+    const ir = l.ir!;
+    if (!ID_PATTERN.test(ir.id)) {
+      ctx.err(`${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red('error')}: ruleset id \`${ir.id}\` cannot name a file\n`);
+      return 1;
+    }
+    const other = byId.get(ir.id);
+    if (other !== undefined) {
+      if (other === l.file) continue;
+      ctx.err(`${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red('error')}: ruleset id \`${ir.id}\` is also the id of ${displayPath(other, ctx.cwd)}\n`);
+      return 1;
+    }
+    byId.set(ir.id, l.file);
+    irs.push(ir);
+  }
+
+  const { emitModule, emitIndex } = await import('../emit/index.js');
+  const files: { path: string; content: string }[] = [];
+  for (const ir of irs) files.push({ path: join(outDir, `${ir.id}.ts`), content: await emitModule(ir) });
+  if (all || opts.out !== undefined) files.push({ path: join(outDir, 'index.ts'), content: await emitIndex(irs) });
+
+  // Generated modules left over from a ruleset that no longer exists (only when compiling everything).
+  const orphans: string[] = [];
+  if (all) {
+    const wanted = new Set(files.map((f) => f.path));
+    let names: string[] = [];
+    try {
+      names = readdirSync(outDir);
+    } catch {
+      // no output folder yet
+    }
+    for (const name of names.sort()) {
+      const p = join(outDir, name);
+      if (!name.endsWith('.ts') || wanted.has(p)) continue;
+      const text = readIfExists(p);
+      if (text !== null && GENERATED_MARK.test(text.slice(0, 2000))) orphans.push(p);
+    }
+  }
+
+  if (opts.check === true) {
+    let stale = 0;
+    for (const f of files) {
+      const now = readIfExists(f.path);
+      if (now === f.content) continue;
+      stale++;
+      ctx.out(`${now === null ? 'missing' : 'stale'}: ${displayPath(f.path, ctx.cwd)}\n`);
+    }
+    for (const p of orphans) {
+      stale++;
+      ctx.out(`no longer generated: ${displayPath(p, ctx.cwd)}\n`);
+    }
+    if (stale > 0) {
+      ctx.out(c.red(`${plural(stale, 'generated file')} out of date; run \`npx variorum compile\`\n`));
+      return 1;
+    }
+    ctx.out(`${plural(files.length, 'generated file')} up to date\n`);
+    return 0;
+  }
+
+  let written = 0;
+  for (const f of files) {
+    if (writeIfChanged(f.path, f.content)) {
+      written++;
+      ctx.out(`wrote ${displayPath(f.path, ctx.cwd)}\n`);
+    }
+  }
+  for (const p of orphans) {
+    unlinkSync(p);
+    ctx.out(`removed ${displayPath(p, ctx.cwd)}\n`);
+  }
+  ctx.out(`compiled ${plural(irs.length, 'ruleset')}: ${written} written, ${files.length - written} unchanged\n`);
+  return 0;
+}

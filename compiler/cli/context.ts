@@ -1,0 +1,40 @@
+/** What every command receives: where it runs, where output goes, and whether to use colour. */
+
+import { createColors } from 'picocolors';
+import { projectRoot } from './project.js';
+
+type Colors = ReturnType<typeof createColors>;
+
+export interface Ctx {
+  /** The directory paths are resolved against and printed relative to. */
+  cwd: string;
+  /** The Variorum package root (rulesets/, generated/). */
+  root: string;
+  /** Writes to standard output / standard error (text is written as is: end lines with "\n"). */
+  out(text: string): void;
+  err(text: string): void;
+  /** Colour functions for each stream (no-ops when that stream is not a colour terminal). */
+  cOut: Colors;
+  cErr: Colors;
+  colorErr: boolean;
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */
+export function wantsColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return stream.isTTY === true;
+}
+
+export function processCtx(): Ctx {
+  const colorOut = wantsColor(process.stdout);
+  const colorErr = wantsColor(process.stderr);
+  return {
+    cwd: process.cwd(),
+    root: projectRoot(),
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    cOut: createColors(colorOut),
+    cErr: createColors(colorErr),
+    colorErr,
+  };
+}

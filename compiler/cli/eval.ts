@@ -1,0 +1,113 @@
+/**
+ * `variorum eval ID[,ID…] SCENARIO.json [--json]`: evaluates one scenario under one or more rulesets.
+ * Text output for people; `--json` prints `{ "scenario": name, "results": [MoveResult…] }`.
+ * Exit 0 (whether or not the move is legal), 1 for a bad scenario or a ruleset with errors.
+ */
+
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { RulesetIR, ScenarioValue, Value } from '../ir.js';
+import { interpretScenario } from '../pipeline.js';
+import { parseScenario } from '../scenario.js';
+import { formatQuantity } from '../../runtime/format.js';
+import type { MoveResult } from '../../runtime/types.js';
+import type { Ctx } from './context.js';
+import { UsageError } from './errors.js';
+import { fsHost } from './host.js';
+import { loadRulesets, refsFor } from './load.js';
+import { printDiagnostics } from './render.js';
+
+export interface EvalOptions {
+  json?: boolean;
+}
+
+export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptions, ctx: Ctx): number {
+  const ids = rulesets.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (ids.length === 0) throw new UsageError('name at least one ruleset, e.g. `variorum eval sl-classic scenario.json`');
+  const host = fsHost(ctx.root);
+  const refs = refsFor(ids, host, ctx);
+
+  const file = resolve(ctx.cwd, scenarioFile);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new UsageError(`cannot read scenario file ${scenarioFile}`);
+  }
+
+  const { loaded, errors } = loadRulesets(refs, ctx, host);
+  if (errors > 0) return 1;
+  const irs = loaded.map((l) => l.ir!);
+
+  const parsed = parseScenario(text, file, irs);
+  const { errors: bad } = printDiagnostics(parsed.diagnostics, new Map([[file, text]]), ctx, file);
+  if (bad > 0) return 1;
+
+  const results: MoveResult[] = parsed.perRuleset.map((p, i) => interpretScenario(irs[i]!, p.value, p.notApplicable));
+  if (opts.json === true) {
+    ctx.out(JSON.stringify({ scenario: parsed.name, results }, null, 2) + '\n');
+    return 0;
+  }
+  ctx.out(ctx.cOut.bold(parsed.name) + '\n');
+  parsed.perRuleset.forEach((p, i) => ctx.out('\n' + renderResult(irs[i]!, p.value, results[i]!, ctx)));
+  return 0;
+}
+
+/** A human-readable account of one result. */
+function renderResult(ir: RulesetIR, input: ScenarioValue, r: MoveResult, ctx: Ctx): string {
+  const c = ctx.cOut;
+  const unit = ir.movement.measure;
+  const lines: string[] = [];
+  lines.push(`${c.bold(ir.id)}  ${c.dim(ir.title)}`);
+
+  if (typeof r.allowance === 'number') {
+    lines.push(`  allowance  ${qty(r.exact.allowance, r.allowance)} ${unit}${input.roll ? c.dim(`  (roll ${input.roll.join(', ')})`) : ''}`);
+  } else {
+    const d = r.allowance;
+    lines.push(`  allowance  ${fmt(d.min)}–${fmt(d.max)} ${unit}, mean ${fmt(d.mean)}  ${c.dim('(by the dice; give unit.dice for a fixed roll)')}`);
+    const dist = Object.keys(d.distribution)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((k) => `${k}: ${(d.distribution[k]! * 100).toFixed(1)}%`);
+    lines.push(`             ${c.dim(dist.join('  '))}`);
+  }
+
+  const descs = input.path.map(describeStep);
+  const width = Math.max(4, ...descs.map((s) => s.length));
+  r.steps.forEach((s, i) => {
+    const cost = s.cost === null ? c.red('NA') : `${s.display} ${unit}`;
+    const rules = s.rules.length > 0 ? c.dim(s.rules.join(' + ')) : '';
+    lines.push(`  ${String(i + 1).padStart(2)}. ${(descs[i] ?? '').padEnd(width)}  ${cost.padEnd(8)}  ${rules}`.trimEnd());
+  });
+
+  const verdict = r.legal ? c.green('legal') : c.red('not legal');
+  const allowanceText = typeof r.allowance === 'number' ? ` of ${qty(r.exact.allowance, r.allowance)}` : '';
+  lines.push(`  spent      ${qty(r.exact.spent, r.spent)}${allowanceText} ${unit}: ${verdict}`);
+  if (r.vehicleSpent !== null) {
+    lines.push(`  vehicle    ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ''}`.trimEnd());
+  }
+  for (const v of r.violations) {
+    lines.push(`  ${c.red('violation')}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ''}`);
+  }
+  if (r.notApplicable.length > 0) lines.push(`  ${c.dim('not applicable: ' + r.notApplicable.join(', '))}`);
+  return lines.join('\n') + '\n';
+}
+
+function qty(exact: string | undefined, n: number): string {
+  return formatQuantity(exact ?? fmt(n));
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
+}
+
+/** "woods, wall, uphill" from a step record. */
+function describeStep(step: Record<string, Value>): string {
+  const parts: string[] = [];
+  for (const [name, v] of Object.entries(step)) {
+    if (v.v === 'member') parts.push(v.name);
+    else if (v.v === 'bool' && v.b) parts.push(name);
+    else if (v.v === 'num') parts.push(`${name} ${formatQuantity(v.q)}`);
+    else if (v.v === 'set' && v.members.length > 0) parts.push(v.members.join('+'));
+  }
+  return parts.join(', ');
+}

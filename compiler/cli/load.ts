@@ -1,0 +1,38 @@
+/** Loading the rulesets named on the command line (default: all of them), printing their diagnostics. */
+
+import { loadRuleset, type Host, type Loaded } from '../pipeline.js';
+import type { Ctx } from './context.js';
+import { fsHost, resolveRefs } from './host.js';
+import { listRulesetIds } from './project.js';
+import { displayPath, printDiagnostics } from './render.js';
+
+export interface LoadedSet {
+  host: Host;
+  loaded: Loaded[];
+  errors: number;
+  warnings: number;
+}
+
+/** The `loadRuleset` references for command-line arguments: all bundled rulesets when there are none. */
+export function refsFor(args: readonly string[], host: Host, ctx: Ctx): string[] {
+  return args.length === 0 ? listRulesetIds(ctx.root) : [...new Set(resolveRefs(args, host, ctx.cwd, ctx.root))];
+}
+
+export function loadRulesets(refs: readonly string[], ctx: Ctx, host: Host = fsHost(ctx.root)): LoadedSet {
+  const loaded: Loaded[] = [];
+  let errors = 0;
+  let warnings = 0;
+  for (const ref of refs) {
+    const l = loadRuleset(ref, host);
+    const n = printDiagnostics(l.diagnostics, l.sources, ctx, l.file);
+    errors += n.errors;
+    warnings += n.warnings;
+    // A ruleset that failed without saying why still counts as failed.
+    if (l.ir === null && n.errors === 0) {
+      ctx.err(`${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red('error')}: the ruleset could not be loaded\n`);
+      errors++;
+    }
+    loaded.push(l);
+  }
+  return { host, loaded, errors, warnings };
+}

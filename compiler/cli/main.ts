@@ -1,0 +1,108 @@
+/**
+ * The `variorum` command line. `main(argv)` never throws: a user's mistake is a diagnostic or a usage
+ * message (exit 1 or 2), anything else is `variorum: internal error: …` (exit 70; set VARIORUM_DEBUG=1
+ * for the stack). Command modules are imported lazily so that `variorum check` loads no emitter.
+ */
+
+import { Command, CommanderError } from 'commander';
+import { processCtx, type Ctx } from './context.js';
+import { EXIT, UsageError } from './errors.js';
+import { packageVersion } from './project.js';
+
+function program(ctx: Ctx, setCode: (n: number) => void): Command {
+  const p = new Command('variorum');
+  p.description('Compile wargame movement rules: typed modules, checks, examples and scenario evaluation.')
+    .version(packageVersion(ctx.root), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => ctx.out(s),
+      writeErr: (s) => ctx.err(s),
+      outputError: (s, write) => write(ctx.cErr.red(s.replace(/^error: /, 'variorum: error: '))),
+    })
+    .showHelpAfterError('(run `variorum --help` for usage)')
+    .showSuggestionAfterError(true);
+
+  p.command('compile')
+    .showHelpAfterError('(run `variorum compile --help` for usage)')
+    .description('compile rulesets to TypeScript modules in generated/ (default: every ruleset under rulesets/)')
+    .argument('[rulesets...]', 'ruleset ids or paths to .rules files')
+    .option('--out <dir>', 'write the modules to this folder instead of generated/')
+    .option('--check', 'write nothing; list stale files and exit 1 if there are any')
+    .action(async (rulesets: string[], opts: { out?: string; check?: boolean }) => {
+      const { compile } = await import('./compile.js');
+      setCode(await compile(rulesets, opts, ctx));
+    });
+
+  p.command('check')
+    .showHelpAfterError('(run `variorum check --help` for usage)')
+    .description('report the diagnostics of rulesets (default: all); exit 1 on any error')
+    .argument('[rulesets...]', 'ruleset ids or paths to .rules files')
+    .action(async (rulesets: string[]) => {
+      const { check } = await import('./check.js');
+      setCode(check(rulesets, ctx));
+    });
+
+  p.command('test')
+    .showHelpAfterError('(run `variorum test --help` for usage)')
+    .description("run the rulesets' embedded examples (default: all); last line `N passed, N failed`")
+    .argument('[rulesets...]', 'ruleset ids or paths to .rules files')
+    .action(async (rulesets: string[]) => {
+      const { test } = await import('./test.js');
+      setCode(test(rulesets, ctx));
+    });
+
+  p.command('eval')
+    .showHelpAfterError('(run `variorum eval --help` for usage)')
+    .description('evaluate a scenario (JSON) under one or more rulesets')
+    .argument('<rulesets>', 'comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4')
+    .argument('<scenario>', 'scenario JSON file')
+    .option('--json', 'print { "scenario": …, "results": [ … ] } as JSON')
+    .action(async (rulesets: string, scenario: string, opts: { json?: boolean }) => {
+      const { evaluate } = await import('./eval.js');
+      setCode(evaluate(rulesets, scenario, opts, ctx));
+    });
+
+  return p;
+}
+
+/** Runs the command line; resolves to the exit code. */
+export async function run(argv: readonly string[], ctx: Ctx = processCtx()): Promise<number> {
+  let code: number = EXIT.ok;
+  try {
+    const p = program(ctx, (n) => (code = n));
+    if (argv.length === 0) {
+      ctx.err(p.helpInformation());
+      return EXIT.usage;
+    }
+    await p.parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help and --version "fail" with exit code 0; every other commander error is a usage error.
+      return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (e instanceof UsageError) {
+      ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}
+
+/** Entry point for bin/variorum.js: runs and sets the process exit code; never throws. */
+export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  // A closed pipe (`variorum eval … | head`) is not an error.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
+  try {
+    process.exitCode = await run(argv);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`variorum: internal error: ${message}\n`);
+    if (process.env.VARIORUM_DEBUG && e instanceof Error && e.stack) process.stderr.write(e.stack + '\n');
+    else process.stderr.write('(this is a bug in variorum; set VARIORUM_DEBUG=1 to see where it happened)\n');
+    process.exitCode = EXIT.internal;
+  }
+}

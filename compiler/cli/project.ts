@@ -1,0 +1,67 @@
+/**
+ * Where the project lives. The CLI finds `rulesets/` and `generated/` from the location of its own
+ * package (import.meta.url), never from the current directory, so `npx variorum` works anywhere.
+ */
+
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cachedRoot: string | null = null;
+
+/** The directory holding Variorum's package.json (works from `compiler/cli/` and `dist/compiler/cli/`). */
+export function projectRoot(): string {
+  if (cachedRoot !== null) return cachedRoot;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        const json = JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown };
+        if (json.name === 'variorum') return (cachedRoot = dir);
+      } catch {
+        // not ours; keep looking
+      }
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error('cannot find the variorum package root from ' + fileURLToPath(import.meta.url));
+    dir = up;
+  }
+}
+
+export function packageVersion(root = projectRoot()): string {
+  const json = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: unknown };
+  return typeof json.version === 'string' ? json.version : '0.0.0';
+}
+
+/** The folders searched for ruleset ids, in order: `rulesets/`, then `rulesets/house/`. */
+export function rulesetDirs(root = projectRoot()): string[] {
+  return [join(root, 'rulesets'), join(root, 'rulesets', 'house')];
+}
+
+/** A ruleset id as it may appear in a file name: no path separators, no leading dot. */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Every ruleset id under `rulesets/` and `rulesets/house/`, sorted, without repeats. */
+export function listRulesetIds(root = projectRoot()): string[] {
+  const ids = new Set<string>();
+  for (const dir of rulesetDirs(root)) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.endsWith('.rules')) continue;
+      const id = name.slice(0, -'.rules'.length);
+      if (ID_PATTERN.test(id)) ids.add(id);
+    }
+  }
+  return [...ids].sort();
+}
+
+/** The default output folder of `variorum compile`. */
+export function generatedDir(root = projectRoot()): string {
+  return join(root, 'generated');
+}

@@ -1,0 +1,83 @@
+/**
+ * Printing diagnostics: `file:line:col: error CODE: message`, a code frame, then `hint: …`.
+ * Paths are printed relative to the current directory.
+ */
+
+import { codeFrameColumns } from '@babel/code-frame';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { SourceFile, type Diagnostic } from '../diagnostics.js';
+import type { Ctx } from './context.js';
+
+/** A path as the user should see it: relative to the current directory when that is shorter. */
+export function displayPath(file: string, cwd: string): string {
+  if (!isAbsolute(file)) return file;
+  const rel = relative(cwd, file);
+  if (rel === '') return '.';
+  return rel.length < file.length ? rel : file;
+}
+
+/** Looks up a file's text by the path a span names (as given, or resolved). */
+function lookup(sources: ReadonlyMap<string, string>, file: string, cwd: string): string | undefined {
+  return sources.get(file) ?? sources.get(resolve(cwd, file));
+}
+
+const lineCache = new WeakMap<object, Map<string, SourceFile>>();
+
+function sourceFile(sources: ReadonlyMap<string, string>, file: string, text: string): SourceFile {
+  let m = lineCache.get(sources);
+  if (m === undefined) lineCache.set(sources, (m = new Map()));
+  let sf = m.get(file);
+  if (sf === undefined || sf.text !== text) m.set(file, (sf = new SourceFile(file, text)));
+  return sf;
+}
+
+/**
+ * One diagnostic as text (ending in "\n"). `fallbackFile` names the file of a diagnostic without a span.
+ * Colours follow `ctx.cErr` (diagnostics go to standard error).
+ */
+export function renderDiagnostic(d: Diagnostic, sources: ReadonlyMap<string, string>, ctx: Ctx, fallbackFile?: string): string {
+  const c = ctx.cErr;
+  const sev = d.severity === 'error' ? c.bold(c.red('error')) : c.bold(c.yellow('warning'));
+  const span = d.span;
+  let where: string;
+  if (span !== null) where = `${displayPath(span.file, ctx.cwd)}:${span.line}:${span.col}`;
+  else if (fallbackFile !== undefined) where = displayPath(fallbackFile, ctx.cwd);
+  else where = 'variorum';
+  let text = `${c.bold(where)}: ${sev} ${c.dim(d.code)}: ${d.message}\n`;
+  if (span !== null) {
+    const src = lookup(sources, span.file, ctx.cwd);
+    if (src !== undefined && span.start <= src.length) {
+      const sf = sourceFile(sources, span.file, src);
+      const end = sf.span(Math.min(span.end, src.length), Math.min(span.end, src.length));
+      const loc =
+        span.end > span.start && end.line - span.line <= 3
+          ? { start: { line: span.line, column: span.col }, end: { line: end.line, column: end.col } }
+          : { start: { line: span.line, column: span.col } };
+      const frame = codeFrameColumns(src, loc, { highlightCode: ctx.colorErr, linesAbove: 1, linesBelow: 1 });
+      text += frame + '\n';
+    }
+  }
+  if (d.hint !== undefined) text += `${c.cyan('hint')}: ${d.hint}\n`;
+  return text;
+}
+
+/** Prints diagnostics to standard error; returns the number of errors and warnings. */
+export function printDiagnostics(
+  ds: readonly Diagnostic[],
+  sources: ReadonlyMap<string, string>,
+  ctx: Ctx,
+  fallbackFile?: string,
+): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const d of ds) {
+    if (d.severity === 'error') errors++;
+    else warnings++;
+    ctx.err(renderDiagnostic(d, sources, ctx, fallbackFile));
+  }
+  return { errors, warnings };
+}
+
+export function plural(n: number, one: string, many = one + 's'): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,103 @@
+/**
+ * Diagnostics are values: every phase returns them instead of throwing on a user's mistake.
+ * This file holds the one table of codes; a test checks the codes are unique and each has a fixture.
+ */
+
+export interface Span {
+  file: string;
+  /** 0-based offsets into the file's text, end exclusive. */
+  start: number;
+  end: number;
+  /** 1-based line and column of `start`. */
+  line: number;
+  col: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  code: Code;
+  severity: Severity;
+  message: string;
+  span: Span | null;
+  hint?: string;
+}
+
+/** Every diagnostic code, its severity and what it means. Codes are stable: never reuse one. */
+export const CODES = {
+  // Lexing and parsing
+  V0101: { severity: 'error', summary: 'unexpected character' },
+  V0102: { severity: 'error', summary: 'syntax error' },
+  V0103: { severity: 'error', summary: 'unterminated string' },
+  // Names and inheritance
+  V0201: { severity: 'error', summary: 'unknown name' },
+  V0202: { severity: 'error', summary: 'name defined twice' },
+  V0203: { severity: 'error', summary: 'inherited name redefined without override' },
+  V0204: { severity: 'error', summary: 'override or remove of a name the parent lacks' },
+  V0205: { severity: 'error', summary: 'unknown parent ruleset' },
+  V0206: { severity: 'error', summary: 'inheritance cycle' },
+  V0207: { severity: 'error', summary: 'ambiguous enum member' },
+  V0208: { severity: 'error', summary: 'definitions refer to each other in a cycle' },
+  V0209: { severity: 'error', summary: 'wrong number of arguments' },
+  V0210: { severity: 'error', summary: 'unknown input field' },
+  V0211: { severity: 'error', summary: 'override changes the kind of definition' },
+  V0212: { severity: 'error', summary: 'missing ruleset header or movement binding' },
+  // Citations
+  V0301: { severity: 'error', summary: 'citation does not fit the ruleset citation style' },
+  V0302: { severity: 'error', summary: 'empty citation' },
+  // Types and measures
+  V0401: { severity: 'error', summary: 'measures do not match' },
+  V0402: { severity: 'error', summary: 'type mismatch' },
+  V0403: { severity: 'error', summary: 'division by a value that is not a constant' },
+  V0404: { severity: 'error', summary: 'division by zero' },
+  V0405: { severity: 'error', summary: '`base` outside an exception' },
+  V0406: { severity: 'error', summary: 'value not allowed in this context' },
+  // Tables
+  V0501: { severity: 'error', summary: 'table misses a member of its domain' },
+  V0502: { severity: 'error', summary: 'table defines a key twice' },
+  V0503: { severity: 'error', summary: 'table row has the wrong number of columns' },
+  // Exceptions
+  V0601: { severity: 'error', summary: 'exceptions conflict' },
+  // Hygiene
+  V0701: { severity: 'warning', summary: 'definition is never used' },
+  // Examples
+  V0801: { severity: 'error', summary: 'example expectation failed' },
+  V0802: { severity: 'error', summary: 'example input is invalid' },
+  // Scenario files
+  V0901: { severity: 'error', summary: 'malformed scenario JSON' },
+  V0902: { severity: 'error', summary: 'unknown scenario field' },
+  V0903: { severity: 'error', summary: 'invalid scenario value' },
+} as const satisfies Record<string, { severity: Severity; summary: string }>;
+
+export type Code = keyof typeof CODES;
+
+export function diag(code: Code, message: string, span: Span | null, hint?: string): Diagnostic {
+  const d: Diagnostic = { code, severity: CODES[code].severity, message, span };
+  if (hint !== undefined) d.hint = hint;
+  return d;
+}
+
+export function hasErrors(ds: readonly Diagnostic[]): boolean {
+  return ds.some((d) => d.severity === 'error');
+}
+
+/** Maps offsets of one file's text to 1-based line/column spans. */
+export class SourceFile {
+  private readonly lineStarts: number[] = [0];
+  constructor(
+    readonly path: string,
+    readonly text: string,
+  ) {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+  }
+  span(start: number, end: number): Span {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= start) lo = mid;
+      else hi = mid - 1;
+    }
+    return { file: this.path, start, end, line: lo + 1, col: start - this.lineStarts[lo]! + 1 };
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * State shared by the parts of the emitter: the IR, the identifiers allocated for its definitions,
+ * and the module-level helpers (constant sets, aggregate loops) that expressions ask for.
+ */
+
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type {
+  EnumDef,
+  Expr,
+  InputField,
+  RecordName,
+  RuleDef,
+  RulesetIR,
+  TableDef,
+  Type,
+} from '../ir.js';
+import { camel, NameTable, pascal, PropertyTable, snake } from './names.js';
+
+/** A field of an input record, with its property name in the prepared record. */
+export interface FieldInfo {
+  field: InputField;
+  /** Property name in the prepared record (`PUnit` …) and in `Ctx`. */
+  prop: string;
+}
+
+export interface EnumNames {
+  /** The union type. */
+  type: string;
+  /** `readonly Type[]` of the members. */
+  values: string;
+  /** Display names record. */
+  display: string;
+}
+
+export interface TableNames {
+  /** Exported data in real units. */
+  data: string;
+  /** Internal tick-valued copy. */
+  ticks: string;
+  /** Internal per-row citations (used only when a row has its own citation). */
+  cites: string;
+  /** Internal lookup function. */
+  lookup: string;
+}
+
+export const RECORDS: readonly RecordName[] = ['unit', 'vehicle', 'step', 'scenario'];
+
+export class EmitContext {
+  readonly names = new NameTable();
+  readonly enums = new Map<string, EnumNames>();
+  readonly enumDefs = new Map<string, EnumDef>();
+  readonly groups = new Map<string, string>();
+  readonly tables = new Map<string, TableNames>();
+  readonly tableDefs = new Map<string, TableDef>();
+  readonly rules = new Map<string, string>();
+  readonly ruleDefs = new Map<string, RuleDef>();
+  readonly constraints: string[] = [];
+  /** Input fields by record, then by IR name. */
+  readonly fields = new Map<RecordName, Map<string, FieldInfo>>();
+  /** Records the ruleset declares. */
+  readonly declared = new Set<RecordName>();
+
+  /** Module-level constant sets, in order of first use. */
+  readonly sets: StatementStructures[] = [];
+  private readonly setNames = new Map<string, string>();
+  /** Module-level helper functions (aggregate loops), in order of first use. */
+  readonly helpers: StatementStructures[] = [];
+  private helperCount = 0;
+  /** Whether the `ALL` sentinel / `sumDice` helper are needed. */
+  usesAll = false;
+  usesDice = false;
+
+  constructor(readonly ir: RulesetIR) {
+    for (const e of ir.enums) {
+      this.enumDefs.set(e.name, e);
+      const c = camel(e.name);
+      this.enums.set(e.name, {
+        type: this.names.claim(pascal(e.name)),
+        values: this.names.claim(`${c}Values`),
+        display: this.names.claim(`${c}Names`),
+      });
+    }
+    for (const g of ir.groups) this.groups.set(g.name, this.names.claim(camel(g.name)));
+    for (const input of ir.inputs) {
+      this.declared.add(input.rec);
+      const props = new PropertyTable();
+      const byName = new Map<string, FieldInfo>();
+      for (const f of input.fields) byName.set(f.name, { field: f, prop: props.claim(f.json) });
+      this.fields.set(input.rec, byName);
+    }
+    for (const t of ir.tables) {
+      this.tableDefs.set(t.name, t);
+      const s = snake(t.name);
+      this.tables.set(t.name, {
+        data: this.names.claim(`${camel(t.name)}Table`),
+        ticks: this.names.claim(`tk_${s}`),
+        cites: this.names.claim(`tc_${s}`),
+        lookup: this.names.claim(`t_${s}`),
+      });
+    }
+    for (const r of ir.rules) {
+      this.ruleDefs.set(r.name, r);
+      this.rules.set(r.name, this.names.claim(`r_${snake(r.name)}`));
+    }
+    for (const c of ir.constraints) this.constraints.push(this.names.claim(`c_${snake(c.name)}`));
+  }
+
+  get scale(): number {
+    return this.ir.scale;
+  }
+
+  enumType(name: string): string {
+    const e = this.enums.get(name);
+    if (e === undefined) throw new Error(`unknown enum ${JSON.stringify(name)}`);
+    return e.type;
+  }
+
+  field(rec: RecordName, name: string): FieldInfo {
+    const f = this.fields.get(rec)?.get(name);
+    if (f === undefined) throw new Error(`unknown field ${rec}.${name}`);
+    return f;
+  }
+
+  rule(name: string): RuleDef {
+    const r = this.ruleDefs.get(name);
+    if (r === undefined) throw new Error(`unknown rule ${JSON.stringify(name)}`);
+    return r;
+  }
+
+  ruleFn(name: string): string {
+    this.rule(name);
+    return this.rules.get(name)!;
+  }
+
+  table(name: string): TableNames {
+    const t = this.tables.get(name);
+    if (t === undefined) throw new Error(`unknown table ${JSON.stringify(name)}`);
+    return t;
+  }
+
+  /** The TypeScript type of a computed value (numbers are ticks). */
+  tsType(t: Type): string {
+    switch (t.t) {
+      case 'bool':
+        return 'boolean';
+      case 'num':
+      case 'dist':
+        return 'number';
+      case 'enum':
+        return this.enumType(t.name);
+      case 'set':
+        return `ReadonlySet<${this.enumType(t.of)}>`;
+    }
+  }
+
+  /** The name of a module-level `ReadonlySet` holding `members` (shared by equal sets). */
+  constSet(enumName: string, members: readonly string[]): string {
+    const key = JSON.stringify([enumName, members]);
+    const known = this.setNames.get(key);
+    if (known !== undefined) return known;
+    const type = this.enumType(enumName);
+    const name = this.names.claim(`set_${this.setNames.size + 1}`);
+    this.setNames.set(key, name);
+    this.sets.push({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name,
+          type: `ReadonlySet<${type}>`,
+          initializer: `new Set<${type}>([${members.map((m) => JSON.stringify(m)).join(', ')}])`,
+        },
+      ],
+    });
+    return name;
+  }
+
+  /** Allocates the name of the next helper function. */
+  helperName(prefix: string): string {
+    this.helperCount++;
+    return this.names.claim(`${prefix}_${this.helperCount}`);
+  }
+
+  /** Every expression of the ruleset, for whole-ruleset scans (dice). */
+  *allExprs(): Generator<Expr> {
+    const ir = this.ir;
+    function* exc(list: RuleDef['exceptions']): Generator<Expr> {
+      for (const e of list) {
+        yield e.when;
+        yield e.value;
+        yield* exc(e.exceptions);
+      }
+    }
+    for (const r of ir.rules) {
+      yield r.value;
+      yield* exc(r.exceptions);
+    }
+    for (const c of ir.constraints) yield c.cond;
+    const m = ir.movement;
+    yield m.allowance;
+    yield m.cost;
+    if (m.minimumMove !== null) yield m.minimumMove;
+    if (m.vehicleSpent !== null) yield m.vehicleSpent;
+  }
+}
+
+/** Visits `e` and every sub-expression. */
+export function walk(e: Expr, fn: (e: Expr) => void): void {
+  fn(e);
+  switch (e.k) {
+    case 'agg':
+      walk(e.body, fn);
+      break;
+    case 'rule':
+      e.args.forEach((a) => walk(a, fn));
+      break;
+    case 'table':
+      e.keys.forEach((a) => walk(a, fn));
+      break;
+    case 'neg':
+    case 'not':
+      walk(e.x, fn);
+      break;
+    case 'bin':
+      walk(e.a, fn);
+      walk(e.b, fn);
+      break;
+    case 'in':
+      walk(e.x, fn);
+      walk(e.set, fn);
+      break;
+    case 'if':
+      walk(e.c, fn);
+      walk(e.t, fn);
+      walk(e.e, fn);
+      break;
+    case 'call':
+      e.args.forEach((a) => walk(a, fn));
+      break;
+    case 'dice':
+      if (e.perDie !== null) walk(e.perDie, fn);
+      break;
+    default:
+      break;
+  }
+}
+
+/** Whether `e` mentions `base`. */
+export function refsBase(e: Expr): boolean {
+  let found = false;
+  walk(e, (x) => {
+    if (x.k === 'base') found = true;
+  });
+  return found;
+}

@@ -1,0 +1,379 @@
+/**
+ * IR expressions → TypeScript expression text over integer ticks.
+ *
+ * Every number is held as v × scale (an integer; NA is NaN). A product of two tick values is divided
+ * by the scale once, a quotient by a constant multiplies back; comparisons work on ticks directly.
+ * Strings from the ruleset appear only as JSON string literals, names only as mangled identifiers.
+ *
+ * Some constructs need statements: `base` is computed once into a local (the statement goes to
+ * `env.pre`, which the caller emits before the statement using the expression) and aggregates
+ * become module-level loop helpers (`agg_N`).
+ */
+
+import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
+import type { Expr, RecordName, Type } from '../ir.js';
+import { refsBase, type EmitContext } from './context.js';
+import { lit, numberLiteral, parseQ, qTicks } from './text.js';
+
+/** A value that `base` can denote, computed on first use. */
+export interface BaseRef {
+  /** The expression giving the value. */
+  expr: Expr;
+  /** What `base` means inside `expr`. */
+  parent: BaseSource | null;
+  /** Citation pushed onto the trace when the value is computed (the rule's own, for its base value). */
+  cite: string | null;
+  type: Type;
+}
+
+export type BaseSource = { kind: 'ref'; ref: BaseRef } | { kind: 'name'; name: string; type: Type };
+
+export interface Param {
+  /** TypeScript name. */
+  name: string;
+  type: Type;
+}
+
+export interface Env {
+  /** The expression for the trace: `trace`, or `null` where there is none. */
+  trace: string;
+  params: Map<string, Param>;
+  base: BaseSource | null;
+  /** `base` values already computed into locals visible at this point. */
+  scope: Map<BaseRef, string>;
+  /** Statements to emit before the statement being compiled. */
+  pre: string[];
+  /** Counter for local names in the enclosing function. */
+  locals: { n: number };
+}
+
+export function newEnv(trace: string, params: Map<string, Param> = new Map()): Env {
+  return { trace, params, base: null, scope: new Map(), pre: [], locals: { n: 0 } };
+}
+
+const SIMPLE = new Set<Expr['k']>(['field', 'param', 'member', 'base']);
+
+export class ExprCompiler {
+  constructor(private readonly cx: EmitContext) {}
+
+  compile(e: Expr, env: Env): string {
+    const cx = this.cx;
+    switch (e.k) {
+      case 'num':
+        return numberLiteral(qTicks(e.q, cx.scale));
+      case 'bool':
+        return e.v ? 'true' : 'false';
+      case 'all':
+        return 'ctx.allowance';
+      case 'na':
+        return 'NaN';
+      case 'member':
+        return lit(e.name);
+      case 'set':
+        return cx.constSet(e.enum, e.members);
+      case 'field':
+        return this.field(e.rec, e.name, false);
+      case 'flag': {
+        const f = cx.field(e.rec, e.field);
+        const rec = recordOf(e.rec);
+        return f.field.optional
+          ? `(${rec}.${f.prop}?.has(${lit(e.member)}) === true)`
+          : `${rec}.${f.prop}.has(${lit(e.member)})`;
+      }
+      case 'present': {
+        const f = cx.field(e.rec, e.name);
+        const rec = e.rec === 'vehicle' ? 'ctx.vehicle?' : recordOf(e.rec);
+        return `(${rec}.${f.prop} != null)`;
+      }
+      case 'path':
+        switch (e.name) {
+          case 'hexes':
+            return '(ctx.hexes * SCALE)';
+          case 'steps':
+            return '(ctx.path.length * SCALE)';
+          case 'spent':
+            return 'ctx.spent';
+        }
+        throw new Error(`unknown path value ${JSON.stringify((e as { name: unknown }).name)}`);
+      case 'agg':
+        return this.aggregate(e.op, e.body, env);
+      case 'rule': {
+        const fn = cx.ruleFn(e.name);
+        const args = e.args.map((a) => this.compile(a, env));
+        return `${fn}(${['ctx', env.trace, ...args].join(', ')})`;
+      }
+      case 'param': {
+        const p = env.params.get(e.name);
+        if (p === undefined) throw new Error(`unknown parameter ${JSON.stringify(e.name)}`);
+        return p.name;
+      }
+      case 'table': {
+        const t = cx.table(e.name);
+        const keys = e.keys.map((k) => this.compile(k, env));
+        return `${t.lookup}(${['ctx', env.trace, ...keys].join(', ')})`;
+      }
+      case 'base':
+        return this.base(env);
+      case 'neg':
+        return `(-${this.compile(e.x, env)})`;
+      case 'not':
+        return `(!${this.compile(e.x, env)})`;
+      case 'bin':
+        return this.binary(e.op, e.a, e.b, env);
+      case 'in':
+        return this.membership(e.x, e.set, env);
+      case 'if':
+        return `(${this.compile(e.c, env)} ? ${this.compile(e.t, env)} : ${this.compile(e.e, env)})`;
+      case 'call': {
+        const args = e.args.map((a) => this.compile(a, env));
+        switch (e.fn) {
+          case 'fru':
+            return `(Math.ceil(${args[0]} / SCALE) * SCALE)`;
+          case 'frd':
+            return `(Math.floor(${args[0]} / SCALE) * SCALE)`;
+          case 'max':
+            return `Math.max(${args.join(', ')})`;
+          case 'min':
+            return `Math.min(${args.join(', ')})`;
+        }
+        throw new Error(`unknown builtin ${JSON.stringify(e.fn)}`);
+      }
+      case 'dice':
+        return this.dice(e, env);
+    }
+    throw new Error(`unknown expression kind ${JSON.stringify((e as { k: unknown }).k)}`);
+  }
+
+  /** Reads an input field; `widen` asserts the declared type so that TS narrowing cannot bite. */
+  private field(rec: RecordName, name: string, widen: boolean): string {
+    const f = this.cx.field(rec, name);
+    const read = `${recordOf(rec)}.${f.prop}`;
+    if (widen) return `(${read} as ${this.cx.tsType(f.field.type)})`;
+    return f.field.optional ? `${read}!` : read;
+  }
+
+  /**
+   * An operand of `===`: references (fields, parameters, `base` locals) of enum or bool type are
+   * widened to their declared type, because TypeScript narrows them after an earlier test and would
+   * then reject a comparison it believes can never hold.
+   */
+  private operand(e: Expr, env: Env): string {
+    let type: Type | null = null;
+    if (e.k === 'field') type = this.cx.field(e.rec, e.name).field.type;
+    else if (e.k === 'param') type = env.params.get(e.name)?.type ?? null;
+    else if (e.k === 'base') type = baseType(env.base);
+    if (type !== null && (type.t === 'enum' || type.t === 'bool')) {
+      if (e.k === 'field') return this.field(e.rec, e.name, true);
+      return `(${this.compile(e, env)} as ${this.cx.tsType(type)})`;
+    }
+    return this.compile(e, env);
+  }
+
+  private binary(op: string, a: Expr, b: Expr, env: Env): string {
+    switch (op) {
+      case '+':
+      case '-':
+        return `(${this.compile(a, env)} ${op} ${this.compile(b, env)})`;
+      case '*':
+        return this.multiply(a, b, env);
+      case '/':
+        return this.divide(a, b, env);
+      case '==':
+      case '!=': {
+        const eq = op === '==';
+        if (a.k === 'na' || b.k === 'na') {
+          const other = a.k === 'na' ? b : a;
+          if (other.k === 'na') return eq ? 'true' : 'false';
+          return `${eq ? '' : '!'}Number.isNaN(${this.compile(other, env)})`;
+        }
+        const folded = foldEquality(a, b, this.cx.scale);
+        if (folded !== null) return folded === eq ? 'true' : 'false';
+        return `(${this.operand(a, env)} ${eq ? '===' : '!=='} ${this.operand(b, env)})`;
+      }
+      case '<':
+      case '<=':
+      case '>':
+      case '>=':
+        return `(${this.compile(a, env)} ${op} ${this.compile(b, env)})`;
+      case 'and':
+        return `(${this.compile(a, env)} && ${this.compile(b, env)})`;
+      case 'or':
+        return `(${this.compile(a, env)} || ${this.compile(b, env)})`;
+    }
+    throw new Error(`unknown operator ${JSON.stringify(op)}`);
+  }
+
+  /** a × b in ticks: (a·s)(b·s)/s; by a constant q = n/d it is a·n/d. */
+  private multiply(a: Expr, b: Expr, env: Env): string {
+    const [x, k] = b.k === 'num' ? [a, b] : a.k === 'num' ? [b, a] : [null, null];
+    if (x !== null && k !== null) {
+      const q = parseQ(k.q);
+      const code = this.compile(x, env);
+      const n = numberLiteral(Number(q.n));
+      return q.d === 1n ? `(${code} * ${n})` : `((${code} * ${n}) / ${q.d})`;
+    }
+    return `((${this.compile(a, env)} * ${this.compile(b, env)}) / SCALE)`;
+  }
+
+  /** a ÷ b in ticks: a·s/(b·s)·s; by a constant q = n/d it is a·d/n. */
+  private divide(a: Expr, b: Expr, env: Env): string {
+    const code = this.compile(a, env);
+    if (b.k === 'num') {
+      const q = parseQ(b.q);
+      if (q.n === 0n) throw new Error('division by zero');
+      const [n, d] = q.n < 0n ? [-q.n, -q.d] : [q.n, q.d];
+      const dl = numberLiteral(Number(d));
+      return n === 1n ? `(${code} * ${dl})` : `((${code} * ${dl}) / ${n})`;
+    }
+    return `((${code} * SCALE) / ${this.compile(b, env)})`;
+  }
+
+  private membership(x: Expr, set: Expr, env: Env): string {
+    if (set.k === 'set') {
+      if (set.members.length === 0) return 'false';
+      if (SIMPLE.has(x.k) && set.members.length <= 3) {
+        const code = this.operand(x, env);
+        return `(${set.members.map((m) => `${code} === ${lit(m)}`).join(' || ')})`;
+      }
+      return `${this.cx.constSet(set.enum, set.members)}.has(${this.compile(x, env)})`;
+    }
+    return `${this.compile(set, env)}.has(${this.compile(x, env)})`;
+  }
+
+  private base(env: Env): string {
+    const src = env.base;
+    if (src === null) throw new Error('`base` outside an exception');
+    if (src.kind === 'name') return src.name;
+    return this.materialize(src.ref, env);
+  }
+
+  /** Computes a `base` value into a local (once per scope) and returns the local's name. */
+  materialize(ref: BaseRef, env: Env): string {
+    const known = env.scope.get(ref);
+    if (known !== undefined) return known;
+    const code = this.compile(ref.expr, { ...env, base: ref.parent });
+    const name = `base_${++env.locals.n}`;
+    if (ref.cite !== null && env.trace !== 'null') {
+      env.pre.push(`if (${env.trace} !== null) ${env.trace}.push(${lit(ref.cite)});`);
+    }
+    env.pre.push(`const ${name}: ${this.cx.tsType(ref.type)} = ${code};`);
+    env.scope.set(ref, name);
+    return name;
+  }
+
+  /** An aggregate over the path as a call of a module-level loop helper. */
+  private aggregate(op: string, body: Expr, env: Env): string {
+    const cx = this.cx;
+    const name = cx.helperName('agg');
+    const params = [...env.params.values()];
+    const args = ['ctx', env.trace, ...params.map((p) => p.name)];
+    const decl = params.map((p) => ({ name: p.name, type: cx.tsType(p.type) }));
+    const inner = newEnv('trace', env.params);
+    const bt = baseType(env.base);
+    if (refsBase(body) && bt !== null) {
+      args.push(this.base(env));
+      decl.push({ name: 'base', type: cx.tsType(bt) });
+      inner.base = { kind: 'name', name: 'base', type: bt };
+    }
+    const code = this.compile(body, inner);
+    const pre = inner.pre.join('\n');
+    const loop = (stmt: string) =>
+      `for (let i = 0; i < ctx.path.length; i++) {\nctx.i = i;\n${pre}\n${stmt}\n}`;
+    let returnType = 'number';
+    let statements: string[];
+    switch (op) {
+      case 'any':
+      case 'all': {
+        returnType = 'boolean';
+        const any = op === 'any';
+        statements = [
+          'const saved = ctx.i;',
+          `try {\n${loop(`if (${any ? '' : '!'}${code}) return ${any};`)}\nreturn ${!any};\n} finally {\nctx.i = saved;\n}`,
+        ];
+        break;
+      }
+      case 'count':
+      case 'sum': {
+        const stmt = op === 'count' ? `if (${code}) acc++;` : `acc += ${code};`;
+        statements = [
+          'const saved = ctx.i;',
+          'let acc = 0;',
+          `try {\n${loop(stmt)}\n} finally {\nctx.i = saved;\n}`,
+          op === 'count' ? 'return acc * SCALE;' : 'return acc;',
+        ];
+        break;
+      }
+      case 'max':
+      case 'min': {
+        const fn = op === 'max' ? 'Math.max' : 'Math.min';
+        statements = [
+          'const saved = ctx.i;',
+          'let acc = 0;',
+          `try {\n${loop(`const v = ${code};\nacc = i === 0 ? v : ${fn}(acc, v);`)}\n} finally {\nctx.i = saved;\n}`,
+          'return acc;',
+        ];
+        break;
+      }
+      default:
+        throw new Error(`unknown aggregate ${JSON.stringify(op)}`);
+    }
+    const fn: FunctionDeclarationStructure = {
+      kind: StructureKind.Function,
+      name,
+      docs: [`\`${op} step\` over the path (${op === 'count' ? 'a count' : op === 'any' || op === 'all' ? 'a test' : 'ticks'}); \`ctx.i\` is restored afterwards.`],
+      parameters: [
+        { name: 'ctx', type: 'Ctx' },
+        { name: 'trace', type: 'string[] | null' },
+        ...decl,
+      ],
+      returnType,
+      statements,
+    };
+    cx.helpers.push(fn);
+    return `${name}(${args.join(', ')})`;
+  }
+
+  private dice(e: Expr & { k: 'dice' }, env: Env): string {
+    this.cx.usesDice = true;
+    let perDie = '0';
+    if (e.perDie !== null) {
+      if (e.perDie.k === 'num') {
+        const q = parseQ(e.perDie.q);
+        if (q.d !== 1n) throw new Error('a per-die modifier must be a whole number');
+        perDie = numberLiteral(Number(q.n));
+      } else {
+        perDie = `(${this.compile(e.perDie, env)} / SCALE)`;
+      }
+    }
+    const keep = e.keep === null ? e.n : Math.min(e.keep.count, e.n);
+    const highest = e.keep === null || e.keep.which === 'highest';
+    return `(sumDice(ctx.roll, ${e.n}, ${perDie}, ${keep}, ${highest}) * SCALE)`;
+  }
+}
+
+function recordOf(rec: RecordName): string {
+  switch (rec) {
+    case 'unit':
+      return 'ctx.unit';
+    case 'vehicle':
+      return 'ctx.vehicle!';
+    case 'scenario':
+      return 'ctx.scenario';
+    case 'step':
+      return 'ctx.path[ctx.i]';
+  }
+  throw new Error(`unknown record ${JSON.stringify(rec)}`);
+}
+
+function baseType(src: BaseSource | null): Type | null {
+  if (src === null) return null;
+  return src.kind === 'name' ? src.type : src.ref.type;
+}
+
+/** `a == b` of two constants, or null when either is not a constant. */
+function foldEquality(a: Expr, b: Expr, scale: number): boolean | null {
+  if (a.k === 'member' && b.k === 'member') return a.name === b.name;
+  if (a.k === 'bool' && b.k === 'bool') return a.v === b.v;
+  if (a.k === 'num' && b.k === 'num') return qTicks(a.q, scale) === qTicks(b.q, scale);
+  return null;
+}

@@ -1,0 +1,238 @@
+/**
+ * The movement binding → `model: MoveModel<number, Ctx>` (runtime/types.ts), its functions, the
+ * `num` of ticks and `evaluate`; plus the small runtime helpers a module may need (`ALL`, `sumDice`).
+ */
+
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type FunctionDeclarationStructure,
+  type StatementStructures,
+} from 'ts-morph';
+import { walk, type EmitContext } from './context.js';
+import { ExprCompiler, newEnv, type Env } from './expr.js';
+import { citeLine, commentText, lit } from './text.js';
+
+const TRACE = 'string[] | null';
+
+function fn(
+  name: string,
+  doc: string,
+  parameters: { name: string; type: string }[],
+  returnType: string,
+  statements: string[],
+): FunctionDeclarationStructure {
+  return { kind: StructureKind.Function, name, docs: [doc], parameters, returnType, statements };
+}
+
+/** `return <e>;` with the statements `e` needs first. */
+function returning(xc: ExprCompiler, env: Env, e: Parameters<ExprCompiler['compile']>[0]): string[] {
+  const code = xc.compile(e, env);
+  return [...env.pre, `return ${code};`];
+}
+
+/** How many dice the ruleset can roll at most, and the most sides. */
+export function diceOf(cx: EmitContext): { dice: number; sides: number } {
+  let dice = 0;
+  let sides = 0;
+  for (const e of cx.allExprs()) {
+    walk(e, (x) => {
+      if (x.k === 'dice') {
+        dice = Math.max(dice, x.n);
+        sides = Math.max(sides, x.sides);
+      }
+    });
+  }
+  return { dice, sides: sides === 0 ? 6 : sides };
+}
+
+export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStructures[] {
+  const ir = cx.ir;
+  const m = ir.movement;
+  const names = {
+    isHex: cx.names.claim('m_is_hex'),
+    allowance: cx.names.claim('m_allowance'),
+    stepCost: cx.names.claim('m_step_cost'),
+    minimumMove: cx.names.claim('m_minimum_move'),
+    checkMove: cx.names.claim('m_check_move'),
+    checkStep: cx.names.claim('m_check_step'),
+    vehicleSpent: cx.names.claim('m_vehicle_spent'),
+  };
+  const ctxParam = { name: 'ctx', type: 'Ctx' };
+  const traceParam = { name: 'trace', type: TRACE };
+
+  const action = cx.fields.get('step')?.get('action');
+  const isHex = fn(
+    names.isHex,
+    action === undefined
+      ? 'Every step enters a hex (the ruleset has no in-place actions).'
+      : 'A step enters a hex unless it is an action in place (`action` given).',
+    [ctxParam, { name: 'i', type: 'number' }],
+    'boolean',
+    [action === undefined ? 'return true;' : `return ctx.path[i].${action.prop} == null;`],
+  );
+
+  const allowance = fn(
+    names.allowance,
+    `The unit's allowance in ticks [${commentText(m.cite)}].`,
+    [ctxParam, traceParam],
+    'number',
+    returning(xc, newEnv('trace'), m.allowance),
+  );
+  const stepCost = fn(
+    names.stepCost,
+    'The cost of step `ctx.i` in ticks (`all` is `ctx.allowance`).',
+    [ctxParam, traceParam],
+    'number',
+    returning(xc, newEnv('trace'), m.cost),
+  );
+  const minimumMove = fn(
+    names.minimumMove,
+    m.minimumMove === null ? 'This ruleset has no Minimum Move.' : 'Whether a one-hex move may overspend here (Minimum Move).',
+    [ctxParam],
+    'boolean',
+    m.minimumMove === null ? ['return false;'] : returning(xc, newEnv('null'), m.minimumMove),
+  );
+
+  const moveChecks: string[] = [];
+  const stepChecks: string[] = [];
+  ir.constraints.forEach((c, i) => {
+    const name = cx.constraints[i];
+    if (c.context === 'step') {
+      stepChecks.push(`if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)}, step: ctx.i + 1 });`);
+    } else {
+      moveChecks.push(`if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)} });`);
+    }
+  });
+  const outParam = { name: 'out', type: 'Violation[]' };
+  const checkMove = fn(names.checkMove, 'Appends the violated constraints on the unit and the whole move.', [ctxParam, outParam], 'void', moveChecks);
+  const checkStep = fn(names.checkStep, 'Appends the violated constraints on step `ctx.i` (reported 1-based).', [ctxParam, outParam], 'void', stepChecks);
+
+  const vehicleSpent = fn(
+    names.vehicleSpent,
+    m.vehicleSpent === null
+      ? 'This ruleset has no vehicle-spent rule.'
+      : `What the vehicle spends, in ticks of ${m.vehicleMeasure === null ? 'its measure' : citeLine(m.vehicleMeasure, null)}; null without a vehicle.`,
+    [ctxParam],
+    'number | null',
+    m.vehicleSpent === null
+      ? ['return null;']
+      : ['if (ctx.vehicle === null) return null;', ...returning(xc, newEnv('null'), m.vehicleSpent)],
+  );
+
+  const { dice, sides } = diceOf(cx);
+  const model = `{
+    id: ${lit(ir.id)},
+    title: ${lit(ir.title)},
+    measure: ${lit(m.measure)},
+    cite: ${lit(m.cite)},
+    dice: ${dice},
+    sides: ${sides},
+    isHex: ${names.isHex},
+    allowance: ${names.allowance},
+    stepCost: ${names.stepCost},
+    minimumMove: ${names.minimumMove},
+    checkMove: ${names.checkMove},
+    checkStep: ${names.checkStep},
+    vehicleSpent: ${names.vehicleSpent},
+  }`;
+
+  return [
+    isHex,
+    allowance,
+    stepCost,
+    minimumMove,
+    checkMove,
+    checkStep,
+    vehicleSpent,
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [`The movement model of this ruleset, for \`evaluateMove\` and \`pricePath\` [${commentText(m.cite)}].`],
+      declarations: [{ name: 'model', type: 'MoveModel<number, Ctx>', initializer: model }],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: 'evaluate',
+      docs: ['Prices a move under this ruleset (the `variorum eval --json` result).'],
+      parameters: [
+        { name: 'input', type: 'ScenarioInput' },
+        { name: 'trace', initializer: 'true' },
+      ],
+      returnType: 'MoveResult',
+      statements: ['return evaluateMove(model, num, prepare(input), { trace });'],
+    },
+  ];
+}
+
+/** `SCALE`, `num`, and the helpers the module uses. */
+export function preludeStatements(cx: EmitContext): StatementStructures[] {
+  return [
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['Ticks per unit of measure: every number is computed as an integer number of ticks.'],
+      declarations: [{ name: 'SCALE', initializer: String(cx.scale) }],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['Tick arithmetic for the pricing loop.'],
+      declarations: [{ name: 'num', initializer: 'tickNum(SCALE)' }],
+    },
+  ];
+}
+
+export function helperStatements(cx: EmitContext): StatementStructures[] {
+  const out: StatementStructures[] = [];
+  if (cx.usesAll) {
+    out.push({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ['Table sentinel for `all` (never a tick value): looked up as `ctx.allowance`.'],
+      declarations: [{ name: 'ALL', initializer: 'Infinity' }],
+    });
+  }
+  if (cx.usesDice) {
+    out.push(
+      {
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ['Scratch space for `sumDice` (no allocation per roll).'],
+        declarations: [{ name: 'diceScratch', type: 'number[]', initializer: '[]' }],
+      },
+      fn(
+        'sumDice',
+        'Sums the first `n` faces of the roll, each plus `perDie` and at least 0, keeping the `keep` highest (or lowest).',
+        [
+          { name: 'roll', type: 'readonly number[] | null' },
+          { name: 'n', type: 'number' },
+          { name: 'perDie', type: 'number' },
+          { name: 'keep', type: 'number' },
+          { name: 'highest', type: 'boolean' },
+        ],
+        'number',
+        [
+          'if (roll === null || roll.length < n) throw new RangeError(`this rule needs a roll of ${n} dice`);',
+          `for (let i = 0; i < n; i++) {
+            const f = Math.max(0, roll[i] + perDie);
+            let j = i;
+            while (j > 0 && (highest ? diceScratch[j - 1] < f : diceScratch[j - 1] > f)) {
+              diceScratch[j] = diceScratch[j - 1];
+              j--;
+            }
+            diceScratch[j] = f;
+          }`,
+          'let s = 0;',
+          'for (let i = 0; i < keep; i++) s += diceScratch[i];',
+          'return s;',
+        ],
+      ),
+    );
+  }
+  return out;
+}

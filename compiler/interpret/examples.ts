@@ -1,0 +1,100 @@
+/**
+ * Runs a ruleset's worked examples through the interpreter: each example's scenario is priced and
+ * every expectation compared exactly (rationals, not floats).
+ */
+import { evaluateMove } from '../../runtime/move.js';
+import { ratNum, Rat } from '../../runtime/rational.js';
+import { formatQuantity } from '../../runtime/format.js';
+import type { Span } from '../diagnostics.js';
+import type { ExampleDef, RulesetIR, Value } from '../ir.js';
+import { EvalError, same, valueOf, type RV } from './eval.js';
+import { interpreterFor, prepare } from './model.js';
+
+export interface ExampleResult {
+  cite: string;
+  title: string;
+  passed: boolean;
+  failures: string[];
+  span: Span | null;
+}
+
+function show(v: RV | Value): string {
+  if (v instanceof Rat) return v.isNA() ? 'NA' : formatQuantity(v.toString());
+  if (typeof v === 'boolean' || typeof v === 'string') return String(v);
+  if (v instanceof Set) return `{${[...v].join(', ')}}`;
+  const x = v as Value;
+  if (x.v === 'num') return formatQuantity(x.q);
+  if (x.v === 'all') return 'all';
+  if (x.v === 'na') return 'NA';
+  if (x.v === 'bool') return String(x.b);
+  if (x.v === 'member') return x.name;
+  return `{${x.members.join(', ')}}`;
+}
+
+function wantRV(v: Value): RV {
+  return v.v === 'na' ? Rat.NA : valueOf(v);
+}
+
+export function runExample(ir: RulesetIR, ex: ExampleDef, file: string | null = null): ExampleResult {
+  const failures: string[] = [];
+  const span: Span | null = file ? { file, start: 0, end: 0, line: ex.origin.line, col: 1 } : null;
+  const done = (): ExampleResult => ({ cite: ex.cite, title: ex.title, passed: failures.length === 0, failures, span });
+  const model = interpreterFor(ir);
+  const { ctx, problems } = prepare(ir, ex.input);
+  if (problems.length) {
+    failures.push(...problems);
+    return done();
+  }
+  if (model.dice > 0 && ctx.roll === null && ex.expect.some((x) => x.e !== 'legal' && x.e !== 'violation')) {
+    failures.push('this example expects values of a dice ruleset, so it needs a fixed roll');
+    return done();
+  }
+  try {
+    const result = evaluateMove(model, ratNum, ctx, { trace: true });
+    const cmp = (what: string, got: RV, want: Value) => {
+      if (!same(got, wantRV(want))) failures.push(`expected ${what} = ${show(want)}, got ${show(got)}`);
+    };
+    for (const x of ex.expect) {
+      switch (x.e) {
+        case 'legal':
+          if (result.legal !== x.want) {
+            failures.push(x.want ? `expected a legal move, but: ${result.violations.map((v) => `[${v.rule}] ${v.message}`).join('; ')}` : 'expected an illegal move, but it is legal');
+          }
+          break;
+        case 'violation': {
+          const hit = result.violations.some((v) => v.rule === x.cite);
+          if (hit !== x.want) failures.push(x.want ? `expected a violation of [${x.cite}], got ${result.violations.length ? result.violations.map((v) => `[${v.rule}]`).join(', ') : 'none'}` : `expected no violation of [${x.cite}]`);
+          break;
+        }
+        case 'value': {
+          const got = x.what === 'allowance' ? ctx.allowance : x.what === 'spent' ? ctx.spent : model.vehicleSpent(ctx);
+          if (got === null) failures.push(`expected ${x.what} = ${show(x.want)}, but there is no vehicle spending`);
+          else cmp(x.what, got, x.want);
+          break;
+        }
+        case 'step': {
+          if (x.index < 1 || x.index > ctx.path.length) {
+            failures.push(`there is no step ${x.index}; the path has ${ctx.path.length}`);
+            break;
+          }
+          ctx.i = x.index - 1;
+          cmp(`step ${x.index}`, model.stepCost(ctx, null), x.want);
+          break;
+        }
+        case 'rule': {
+          const r = ir.rules.find((y) => y.name === x.name);
+          if (r) cmp(x.name, model.ev.rule(r, ctx, null), x.want);
+          break;
+        }
+      }
+    }
+  } catch (e) {
+    if (!(e instanceof EvalError)) throw e;
+    failures.push(e.message);
+  }
+  return done();
+}
+
+export function runExamples(ir: RulesetIR, file: string | null = null): ExampleResult[] {
+  return ir.examples.map((ex) => runExample(ir, ex, file));
+}

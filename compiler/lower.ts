@@ -1,0 +1,109 @@
+/**
+ * Lower pass: checked definitions → the finished IR. What it adds: the tick `scale`, chosen so that
+ * every number the ruleset can compute is a whole multiple of 1/scale. Generated code then computes in
+ * exact integers (`½ MF` is 1 tick at scale 2; 12 road hexes at ⅓ MP are 12 ticks = 4 MP at scale 3).
+ *
+ * The scale is the least common multiple of the denominators an expression can produce: literals and
+ * table values give theirs, `a * b` multiplies, `a / (p/q)` multiplies by p, rounding resets to 1.
+ * Inputs are taken to have the precision of the ruleset's own constants (a portage of ½ PP is fine
+ * where a table lists ½).
+ */
+import { Rat } from '../runtime/rational.js';
+import type { Checked } from './check/index.js';
+import { ruleExprs, walk } from './check/graph.js';
+import type { Expr, RulesetIR, Value } from './ir.js';
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
+const MAX_SCALE = 1_000_000;
+
+function valueDen(v: Value): number {
+  return v.v === 'num' ? Rat.parse(v.q).d : 1;
+}
+
+export function computeScale(c: Checked): number {
+  let literal = 1;
+  const seeLiterals = (e: Expr) => walk(e, (x) => { if (x.k === 'num') literal = lcm(literal, Rat.parse(x.q).d); });
+  c.rules.forEach((r) => ruleExprs(r).forEach(seeLiterals));
+  c.constraints.forEach((k) => seeLiterals(k.cond));
+  [c.movement.allowance, c.movement.cost, c.movement.minimumMove, c.movement.vehicleSpent].forEach((e) => e && seeLiterals(e));
+  for (const t of c.tables) for (const r of t.rows) literal = lcm(literal, valueDen(r.value));
+  for (const i of c.inputs) for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default));
+
+  const rules = new Map(c.rules.map((r) => [r.name, r]));
+  const ruleDen = new Map<string, number>(c.rules.map((r) => [r.name, 1]));
+  const tableDen = new Map(c.tables.map((t) => [t.name, t.rows.reduce((d, r) => lcm(d, valueDen(r.value)), 1)]));
+  let allowDen = 1;
+  let costDen = 1;
+  let current = 1;
+
+  const den = (e: Expr): number => {
+    switch (e.k) {
+      case 'num': return Rat.parse(e.q).d;
+      case 'all': return allowDen;
+      case 'path': return e.name === 'spent' ? costDen : 1;
+      case 'field': case 'param': return literal;
+      case 'rule': return ruleDen.get(e.name) ?? 1;
+      case 'table': return lcm(tableDen.get(e.name) ?? 1, allowDen);
+      case 'base': return current;
+      case 'neg': return den(e.x);
+      case 'bin': {
+        if (e.op === '+' || e.op === '-') return lcm(den(e.a), den(e.b));
+        if (e.op === '*') return cap(den(e.a) * den(e.b));
+        if (e.op === '/') {
+          const b = constantOf(e.b);
+          return cap(den(e.a) * (b ? Math.abs(b.n) : 1));
+        }
+        return 1;
+      }
+      case 'if': return lcm(den(e.t), den(e.e));
+      case 'call': return e.fn === 'fru' || e.fn === 'frd' ? 1 : e.args.reduce((d, a) => lcm(d, den(a)), 1);
+      case 'agg': return e.op === 'count' || e.op === 'any' || e.op === 'all' ? 1 : den(e.body);
+      case 'dice': return e.perDie ? den(e.perDie) : 1;
+      default: return 1;
+    }
+  };
+
+  for (let round = 0; round < 12; round++) {
+    let changed = false;
+    for (const [name, r] of rules) {
+      current = ruleDen.get(name)!;
+      const d = cap(ruleExprs(r).reduce((acc, e) => lcm(acc, den(e)), current));
+      if (d !== ruleDen.get(name)) { ruleDen.set(name, d); changed = true; }
+    }
+    const a = lcm(allowDen, den(c.movement.allowance));
+    const k = lcm(costDen, den(c.movement.cost));
+    if (a !== allowDen || k !== costDen) { allowDen = a; costDen = k; changed = true; }
+    if (!changed) break;
+  }
+  let scale = lcm(literal, lcm(allowDen, costDen));
+  for (const d of ruleDen.values()) scale = lcm(scale, d);
+  for (const d of tableDen.values()) scale = lcm(scale, d);
+  for (const e of [c.movement.minimumMove, c.movement.vehicleSpent]) if (e) scale = lcm(scale, den(e));
+  c.constraints.forEach((k) => walk(k.cond, (x) => { scale = lcm(scale, den(x)); }));
+  return cap(scale);
+}
+
+function cap(n: number): number {
+  return Math.min(n, MAX_SCALE);
+}
+
+function constantOf(e: Expr): Rat | null {
+  if (e.k === 'num') return Rat.parse(e.q);
+  if (e.k === 'neg') return constantOf(e.x)?.neg() ?? null;
+  if (e.k === 'bin' && e.op === '*') {
+    const a = constantOf(e.a);
+    const b = constantOf(e.b);
+    return a && b ? a.mul(b) : null;
+  }
+  if (e.k === 'bin' && e.op === '/') {
+    const a = constantOf(e.a);
+    const b = constantOf(e.b);
+    return a && b && !b.isZero() ? a.div(b) : null;
+  }
+  return null;
+}
+
+export function lower(c: Checked): RulesetIR {
+  return { ...c, scale: computeScale(c) };
+}

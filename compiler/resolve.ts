@@ -1,0 +1,126 @@
+/**
+ * Resolve pass: AST of one file (+ its `extends` chain) → one merged list of declarations.
+ * What this form adds: inheritance is applied (`override` replaces, `remove` deletes, new names are
+ * added), every declaration knows which ruleset wrote it, and names are unique per namespace.
+ */
+import type { Decl, Header, RulesFile } from '../grammar/ast.js';
+import { diag, type Diagnostic } from './diagnostics.js';
+
+export interface Owned {
+  decl: Decl;
+  /** The ruleset that wrote this declaration. */
+  origin: string;
+  /** Its file. */
+  file: string;
+}
+
+export interface Merged {
+  header: Header;
+  file: string;
+  /** Ancestors, nearest first. */
+  chain: string[];
+  /** Declarations in definition order (parents' first). Examples are the file's own only. */
+  decls: Owned[];
+  /** For a child ruleset: the parent's merged declarations, for "changed from" reports. */
+  parent: Merged | null;
+}
+
+/** Loads the AST of a parent ruleset by id (the caller owns the file system). */
+export type LoadParent = (id: string) => { ast: RulesFile; diagnostics: Diagnostic[] } | null;
+
+/** Namespace key: inputs by record, the movement binding alone, everything else by name. */
+export function keyOf(d: Decl): string {
+  if (d.kind === 'input') return `input ${d.rec}`;
+  if (d.kind === 'movement') return 'movement';
+  if (d.kind === 'remove') return d.name;
+  return d.name;
+}
+
+export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] = []): { merged: Merged | null; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const header = ast.header;
+  if (!header) {
+    diagnostics.push(diag('V0212', 'a ruleset file starts with `ruleset ID "Title"`', null));
+    return { merged: null, diagnostics };
+  }
+  let parent: Merged | null = null;
+  if (header.extends) {
+    const pid = header.extends.id;
+    if (seen.includes(pid) || pid === header.id) {
+      diagnostics.push(diag('V0206', `ruleset ${header.id} extends itself through ${[...seen, pid].join(' → ')}`, header.extends.span));
+    } else {
+      const loaded = loadParent(pid);
+      if (!loaded) {
+        diagnostics.push(diag('V0205', `no ruleset named ${pid} to extend`, header.extends.span, 'name a ruleset under rulesets/ or rulesets/house/'));
+      } else {
+        diagnostics.push(...loaded.diagnostics);
+        const r = resolve(loaded.ast, loadParent, [...seen, header.id]);
+        diagnostics.push(...r.diagnostics);
+        parent = r.merged;
+      }
+    }
+  }
+
+  const byKey = new Map<string, Owned>();
+  const order: string[] = [];
+  if (parent) {
+    for (const o of parent.decls) {
+      if (o.decl.kind === 'example') continue;
+      byKey.set(keyOf(o.decl), o);
+      order.push(keyOf(o.decl));
+    }
+  }
+  const inherited = new Set(byKey.keys());
+  const own = new Set<string>();
+  const examples: Owned[] = [];
+  for (const d of ast.decls) {
+    if (d.kind === 'example') {
+      examples.push({ decl: d, origin: header.id, file: ast.path });
+      continue;
+    }
+    const key = keyOf(d);
+    if (d.name === '') continue;
+    if (d.kind === 'remove') {
+      const target = byKey.get(key);
+      if (!target || !inherited.has(key)) {
+        diagnostics.push(diag('V0204', `cannot remove ${d.name}: ${parent ? 'the parent ruleset has no such definition' : 'this ruleset extends nothing'}`, d.nameSpan));
+      } else if (target.decl.kind !== d.target) {
+        diagnostics.push(diag('V0211', `${d.name} is a ${target.decl.kind}, not a ${d.target}`, d.nameSpan));
+      } else {
+        byKey.delete(key);
+      }
+      continue;
+    }
+    if (own.has(key)) {
+      diagnostics.push(diag('V0202', `${describeKey(key)} is defined twice in this file`, d.nameSpan));
+      continue;
+    }
+    own.add(key);
+    const prev = byKey.get(key);
+    if (d.override) {
+      if (!prev || !inherited.has(key)) {
+        diagnostics.push(diag('V0204', `cannot override ${describeKey(key)}: ${parent ? 'the parent ruleset has no such definition' : 'this ruleset extends nothing'}`, d.nameSpan));
+        continue;
+      }
+      if (prev.decl.kind !== d.kind) {
+        diagnostics.push(diag('V0211', `${describeKey(key)} is a ${prev.decl.kind} in ${prev.origin}; an override must also be a ${prev.decl.kind}`, d.nameSpan));
+        continue;
+      }
+    } else if (prev) {
+      diagnostics.push(diag('V0203', `${describeKey(key)} is inherited from ${prev.origin}`, d.nameSpan, `write \`override ${d.kind} ...\` to replace it`));
+      continue;
+    }
+    if (!prev) order.push(key);
+    byKey.set(key, { decl: d, origin: header.id, file: ast.path });
+  }
+  const decls = order.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!);
+  decls.push(...examples);
+  return {
+    merged: { header, file: ast.path, chain: parent ? [parent.header.id, ...parent.chain] : [], decls, parent },
+    diagnostics,
+  };
+}
+
+function describeKey(key: string): string {
+  return key.startsWith('input ') ? `the ${key.slice(6)} input` : key === 'movement' ? 'the movement binding' : key;
+}

@@ -1,0 +1,142 @@
+/**
+ * The AST: the syntax of one `.rules` file as typed data, every node with its span. Names are still
+ * unresolved text; numbers are exact rationals as "n/d" text.
+ */
+import type { Span } from '../compiler/diagnostics.js';
+
+export interface Cite {
+  text: string;
+  span: Span;
+}
+
+export interface Meta {
+  cite: Cite | null;
+  title: string | null;
+  concept: string | null;
+  section: string | null;
+}
+
+export type RecordKw = 'unit' | 'vehicle' | 'step' | 'scenario';
+
+export type TypeRef =
+  | { t: 'bool'; span: Span }
+  | { t: 'set'; of: string; span: Span }
+  | { t: 'name'; name: string; span: Span };
+
+export type Expr = { span: Span } & (
+  | { k: 'num'; q: string; measure: string | null }
+  | { k: 'bool'; v: boolean }
+  | { k: 'all' }
+  | { k: 'na' }
+  | { k: 'base' }
+  /** `woods`, `terrain.woods`, `leader-bonus`: resolved later. */
+  | { k: 'name'; name: string; member: string | null }
+  | { k: 'call'; name: string; args: Expr[] }
+  | { k: 'rec'; rec: RecordKw | 'path'; field: string }
+  | { k: 'set'; members: { name: string; member: string | null; span: Span }[] }
+  | { k: 'agg'; op: string; body: Expr }
+  | { k: 'neg'; x: Expr }
+  | { k: 'not'; x: Expr }
+  | { k: 'bin'; op: string; a: Expr; b: Expr }
+  | { k: 'in'; x: Expr; set: Expr; negated: boolean }
+  | { k: 'if'; c: Expr; t: Expr; e: Expr }
+  | { k: 'dice'; n: number; sides: number; keep: { which: 'highest' | 'lowest'; count: number } | null; perDie: Expr | null }
+);
+
+export interface Header {
+  id: string;
+  title: string;
+  edition: string | null;
+  cites: { style: string; span: Span } | null;
+  extends: { id: string; span: Span } | null;
+  span: Span;
+}
+
+interface DeclBase {
+  name: string;
+  nameSpan: Span;
+  override: boolean;
+  meta: Meta;
+  span: Span;
+}
+
+export interface EnumMemberDecl {
+  name: string;
+  display: string | null;
+  cite: Cite | null;
+  span: Span;
+}
+
+export interface FieldDecl {
+  name: string;
+  type: TypeRef;
+  optional: boolean;
+  default: Expr | null;
+  span: Span;
+}
+
+export interface RowDecl {
+  keys: string[] | 'otherwise';
+  values: Expr[];
+  cite: Cite | null;
+  span: Span;
+}
+
+export interface ExceptionDecl {
+  cite: Cite;
+  title: string | null;
+  when: Expr;
+  value: Expr;
+  exceptions: ExceptionDecl[];
+  span: Span;
+}
+
+export interface MovementEntry {
+  role: string;
+  measure: string | null;
+  value: Expr;
+  span: Span;
+}
+
+export interface RecordLit {
+  fields: { name: string; value: Expr; span: Span }[];
+  span: Span;
+}
+
+export type ExpectDecl = { span: Span } & (
+  | { e: 'legal'; negated: boolean }
+  | { e: 'violation'; cite: Cite; negated: boolean }
+  | { e: 'step'; index: number; value: Expr }
+  | { e: 'value'; name: string; value: Expr }
+);
+
+export type Decl =
+  | (DeclBase & { kind: 'measure' })
+  | (DeclBase & { kind: 'enum'; members: EnumMemberDecl[] })
+  | (DeclBase & { kind: 'group'; members: { name: string; member: string | null; span: Span }[] })
+  | (DeclBase & { kind: 'input'; rec: RecordKw; fields: FieldDecl[] })
+  | (DeclBase & { kind: 'table'; keys: { name: string; span: Span }[]; type: TypeRef; rows: RowDecl[] })
+  | (DeclBase & {
+      kind: 'rule' | 'predicate';
+      params: { name: string; type: TypeRef; span: Span }[];
+      type: TypeRef | null;
+      value: Expr;
+      exceptions: ExceptionDecl[];
+    })
+  | (DeclBase & { kind: 'constraint'; cond: Expr })
+  | (DeclBase & { kind: 'movement'; measure: string; entries: MovementEntry[] })
+  | (DeclBase & {
+      kind: 'example';
+      records: { rec: RecordKw; value: RecordLit }[];
+      path: RecordLit[] | null;
+      expects: ExpectDecl[];
+    })
+  | (DeclBase & { kind: 'remove'; target: string });
+
+export type DeclKind = Decl['kind'];
+
+export interface RulesFile {
+  path: string;
+  header: Header | null;
+  decls: Decl[];
+}

@@ -1,0 +1,489 @@
+/**
+ * CST → AST. Walks Chevrotain's concrete syntax tree and produces the typed AST of `ast.ts`, with a
+ * span on every node. Definitions that the parser only partly recovered are dropped (their syntax
+ * error is already reported), so later phases never see half-built nodes.
+ */
+import type { CstElement, CstNode, IToken } from 'chevrotain';
+import { diag, type Diagnostic, type SourceFile, type Span } from '../compiler/diagnostics.js';
+import type * as A from './ast.js';
+
+const FRACTIONS: Record<string, string> = { '½': '1/2', '⅓': '1/3', '⅔': '2/3', '¼': '1/4', '¾': '3/4' };
+
+/** "1.25" → "5/4"; "3" → "3". */
+export function decimalToQ(text: string): string {
+  const [whole, frac = ''] = text.split('.');
+  if (frac === '') return String(BigInt(whole!));
+  let n = BigInt(whole! + frac);
+  let d = 10n ** BigInt(frac.length);
+  const g = gcd(n, d);
+  n /= g;
+  d /= g;
+  return d === 1n ? `${n}` : `${n}/${d}`;
+}
+function gcd(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a < 0n ? -a : a;
+}
+
+export function unquote(text: string): string {
+  return text.slice(1, -1).replace(/\\(.)/g, '$1');
+}
+
+type Children = Record<string, CstElement[] | undefined>;
+
+export class AstBuilder {
+  readonly diagnostics: Diagnostic[] = [];
+  constructor(private readonly src: SourceFile) {}
+
+  private spanOfToken(t: IToken): Span {
+    return this.src.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1);
+  }
+  private spanOf(n: CstNode): Span {
+    const loc = n.location;
+    if (!loc || Number.isNaN(loc.startOffset)) return this.src.span(0, 0);
+    return this.src.span(loc.startOffset, (loc.endOffset ?? loc.startOffset) + 1);
+  }
+  private toks(c: Children, name: string): IToken[] {
+    return (c[name] ?? []) as IToken[];
+  }
+  private tok(c: Children, name: string, i = 0): IToken | undefined {
+    const t = this.toks(c, name)[i];
+    return t && !t.isInsertedInRecovery ? t : undefined;
+  }
+  private subs(c: Children, name: string): CstNode[] {
+    return (c[name] ?? []) as CstNode[];
+  }
+  private sub(c: Children, name: string, i = 0): CstNode | undefined {
+    return this.subs(c, name)[i];
+  }
+  private str(t: IToken | undefined): string | null {
+    return t ? unquote(t.image) : null;
+  }
+  private cite(t: IToken | undefined): A.Cite | null {
+    return t ? { text: t.image.slice(1, -1).trim(), span: this.spanOfToken(t) } : null;
+  }
+
+  file(cst: CstNode, path: string): A.RulesFile {
+    const c = cst.children;
+    const h = this.sub(c, 'header');
+    const decls: A.Decl[] = [];
+    for (const d of this.subs(c, 'definition')) {
+      const built = this.definition(d);
+      if (built) decls.push(built);
+    }
+    return { path, header: h && !h.recoveredNode ? this.header(h) : null, decls };
+  }
+
+  private header(n: CstNode): A.Header | null {
+    const c = n.children;
+    const id = this.tok(c, 'Name');
+    const title = this.tok(c, 'StringLit');
+    if (!id || !title) return null;
+    const cites = this.tok(c, 'Name', 1);
+    const ext = this.tok(c, 'Name', 2);
+    const editionTok = this.toks(c, 'StringLit')[1];
+    return {
+      id: id.image,
+      title: unquote(title.image),
+      edition: this.str(editionTok),
+      cites: cites ? { style: cites.image, span: this.spanOfToken(cites) } : null,
+      extends: ext ? { id: ext.image, span: this.spanOfToken(ext) } : null,
+      span: this.spanOf(n),
+    };
+  }
+
+  private definition(n: CstNode): A.Decl | null {
+    if (n.recoveredNode) return null;
+    const c = n.children;
+    const override = this.toks(c, 'Kw_override').length > 0;
+    const key = Object.keys(c).find((k) => k.endsWith('Def'));
+    const node = key ? this.sub(c, key) : undefined;
+    if (!node || node.recoveredNode) return null;
+    switch (key) {
+      case 'removeDef': return this.removeDef(node);
+      case 'measureDef': return this.simple(node, override, 'measure');
+      case 'enumDef': return this.enumDef(node, override);
+      case 'groupDef': return this.groupDef(node, override);
+      case 'inputDef': return this.inputDef(node, override);
+      case 'tableDef': return this.tableDef(node, override);
+      case 'ruleDef': return this.ruleDef(node, override, 'rule');
+      case 'predicateDef': return this.ruleDef(node, override, 'predicate');
+      case 'constraintDef': return this.constraintDef(node, override);
+      case 'movementDef': return this.movementDef(node, override);
+      case 'exampleDef': return this.exampleDef(node, override);
+      default: return null;
+    }
+  }
+
+  private meta(n: CstNode | undefined): A.Meta {
+    if (!n) return { cite: null, title: null, concept: null, section: null };
+    const c = n.children;
+    return {
+      cite: this.cite(this.tok(c, 'Citation')),
+      title: this.str(this.tok(c, 'StringLit')),
+      concept: this.tok(c, 'Name')?.image ?? null,
+      section: this.tok(c, 'Name', 1)?.image ?? null,
+    };
+  }
+
+  private base(n: CstNode, override: boolean, nameTok: IToken | undefined, meta: A.Meta) {
+    return {
+      name: nameTok?.image ?? '',
+      nameSpan: nameTok ? this.spanOfToken(nameTok) : this.spanOf(n),
+      override,
+      meta,
+      span: this.spanOf(n),
+    };
+  }
+
+  private removeDef(n: CstNode): A.Decl {
+    const c = n.children;
+    const kindNode = this.sub(c, 'defKind');
+    const kindTok = kindNode ? (Object.values(kindNode.children)[0]?.[0] as IToken | undefined) : undefined;
+    return { ...this.base(n, false, this.tok(c, 'Name'), this.meta(undefined)), kind: 'remove', target: kindTok?.image ?? '' };
+  }
+
+  private simple(n: CstNode, override: boolean, kind: 'measure'): A.Decl {
+    const c = n.children;
+    return { ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))), kind };
+  }
+
+  private enumDef(n: CstNode, override: boolean): A.Decl {
+    const c = n.children;
+    const members = this.subs(c, 'enumMember').map((m) => ({
+      name: this.tok(m.children, 'Name')?.image ?? '',
+      display: this.str(this.tok(m.children, 'StringLit')),
+      cite: this.cite(this.tok(m.children, 'Citation')),
+      span: this.spanOf(m),
+    }));
+    return { ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))), kind: 'enum', members };
+  }
+
+  private qualified(n: CstNode): { name: string; member: string | null; span: Span } {
+    const first = this.tok(n.children, 'Name')?.image ?? '';
+    const second = this.tok(n.children, 'Name', 1)?.image ?? null;
+    return second === null
+      ? { name: first, member: null, span: this.spanOf(n) }
+      : { name: first, member: second, span: this.spanOf(n) };
+  }
+
+  private groupDef(n: CstNode, override: boolean): A.Decl {
+    const c = n.children;
+    return {
+      ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))),
+      kind: 'group',
+      members: this.subs(c, 'qualifiedName').map((q) => this.qualified(q)),
+    };
+  }
+
+  private recordKw(n: CstNode | undefined): A.RecordKw {
+    const t = n ? (Object.values(n.children)[0]?.[0] as IToken | undefined) : undefined;
+    return (t?.image ?? 'unit') as A.RecordKw;
+  }
+
+  private typeRef(n: CstNode | undefined): A.TypeRef {
+    if (!n) return { t: 'name', name: '', span: this.src.span(0, 0) };
+    const c = n.children;
+    const span = this.spanOf(n);
+    if (this.toks(c, 'Kw_bool').length) return { t: 'bool', span };
+    if (this.toks(c, 'Kw_set').length) return { t: 'set', of: this.tok(c, 'Name')?.image ?? '', span };
+    return { t: 'name', name: this.tok(c, 'Name')?.image ?? '', span };
+  }
+
+  private inputDef(n: CstNode, override: boolean): A.Decl {
+    const c = n.children;
+    const rec = this.recordKw(this.sub(c, 'recordKw'));
+    const fields = this.subs(c, 'inputField').map((f) => {
+      const fc = f.children;
+      const def = this.sub(fc, 'expr');
+      return {
+        name: this.tok(fc, 'Name')?.image ?? '',
+        type: this.typeRef(this.sub(fc, 'typeRef')),
+        optional: this.toks(fc, 'Question').length > 0,
+        default: def ? this.expr(def) : null,
+        span: this.spanOf(f),
+      };
+    });
+    const meta: A.Meta = { cite: this.cite(this.tok(c, 'Citation')), title: null, concept: null, section: null };
+    const nameSpan = this.spanOf(this.sub(c, 'recordKw') ?? n);
+    return { name: rec, nameSpan, override, meta, span: this.spanOf(n), kind: 'input', rec, fields };
+  }
+
+  private tableDef(n: CstNode, override: boolean): A.Decl {
+    const c = n.children;
+    const names = this.toks(c, 'Name');
+    const keys = names.slice(1).map((t) => ({ name: t.image, span: this.spanOfToken(t) }));
+    const rows = this.subs(c, 'tableRow').map((r): A.RowDecl => {
+      const rc = r.children;
+      const other = this.toks(rc, 'Kw_otherwise').length > 0;
+      return {
+        keys: other ? 'otherwise' : this.toks(rc, 'Name').map((t) => t.image),
+        values: this.subs(rc, 'expr').map((e) => this.expr(e)),
+        cite: this.cite(this.tok(rc, 'Citation')),
+        span: this.spanOf(r),
+      };
+    });
+    return {
+      ...this.base(n, override, names[0], this.meta(this.sub(c, 'meta'))),
+      kind: 'table',
+      keys,
+      type: this.typeRef(this.sub(c, 'typeRef')),
+      rows,
+    };
+  }
+
+  private params(n: CstNode | undefined): { name: string; type: A.TypeRef; span: Span }[] {
+    if (!n) return [];
+    const names = this.toks(n.children, 'Name');
+    const types = this.subs(n.children, 'typeRef');
+    return names.map((t, i) => ({ name: t.image, type: this.typeRef(types[i]), span: this.spanOfToken(t) }));
+  }
+
+  private ruleDef(n: CstNode, override: boolean, kind: 'rule' | 'predicate'): A.Decl {
+    const c = n.children;
+    const value = this.sub(c, 'expr');
+    const block = this.sub(c, 'exceptionBlock');
+    return {
+      ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))),
+      kind,
+      params: this.params(this.sub(c, 'params')),
+      type: kind === 'rule' ? this.typeRef(this.sub(c, 'typeRef')) : null,
+      value: value ? this.expr(value) : { k: 'bool', v: false, span: this.spanOf(n) },
+      exceptions: block ? this.exceptions(block) : [],
+    };
+  }
+
+  private exceptions(block: CstNode): A.ExceptionDecl[] {
+    const out: A.ExceptionDecl[] = [];
+    for (const e of this.subs(block.children, 'exception')) {
+      if (e.recoveredNode) continue;
+      const c = e.children;
+      const cite = this.cite(this.tok(c, 'Citation'));
+      const [when, value] = this.subs(c, 'expr');
+      if (!cite || !when || !value) continue;
+      const inner = this.sub(c, 'exceptionBlock');
+      out.push({
+        cite,
+        title: this.str(this.tok(c, 'StringLit')),
+        when: this.expr(when),
+        value: this.expr(value),
+        exceptions: inner ? this.exceptions(inner) : [],
+        span: this.spanOf(e),
+      });
+    }
+    return out;
+  }
+
+  private constraintDef(n: CstNode, override: boolean): A.Decl {
+    const c = n.children;
+    const cond = this.sub(c, 'expr');
+    return {
+      ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))),
+      kind: 'constraint',
+      cond: cond ? this.expr(cond) : { k: 'bool', v: true, span: this.spanOf(n) },
+    };
+  }
+
+  private movementDef(n: CstNode, override: boolean): A.Decl {
+    const c = n.children;
+    const measureTok = this.tok(c, 'Name');
+    const entries = this.subs(c, 'movementEntry').flatMap((e): A.MovementEntry[] => {
+      const ec = e.children;
+      const value = this.sub(ec, 'expr');
+      const role = this.tok(ec, 'Name');
+      if (!value || !role) return [];
+      return [{ role: role.image, measure: this.tok(ec, 'Name', 1)?.image ?? null, value: this.expr(value), span: this.spanOf(e) }];
+    });
+    const meta: A.Meta = { cite: this.cite(this.tok(c, 'Citation')), title: null, concept: null, section: null };
+    return {
+      name: 'movement',
+      nameSpan: this.spanOf(n),
+      override,
+      meta,
+      span: this.spanOf(n),
+      kind: 'movement',
+      measure: measureTok?.image ?? '',
+      entries,
+    };
+  }
+
+  private record(n: CstNode): A.RecordLit {
+    const c = n.children;
+    const names = this.toks(c, 'Name');
+    const values = this.subs(c, 'expr');
+    return {
+      fields: names.map((t, i) => ({ name: t.image, value: this.expr(values[i]!), span: this.spanOfToken(t) })).filter((_, i) => values[i]),
+      span: this.spanOf(n),
+    };
+  }
+
+  private exampleDef(n: CstNode, override: boolean): A.Decl {
+    const c = n.children;
+    const title = this.str(this.tok(c, 'StringLit')) ?? '';
+    const kws = this.subs(c, 'recordKw');
+    const recs = this.subs(c, 'record');
+    const records = kws.map((k, i) => ({ rec: this.recordKw(k), value: this.record(recs[i]!) })).filter((_, i) => recs[i]);
+    const pathRecs = recs.slice(kws.length);
+    const hasPath = this.toks(c, 'Kw_path').length > 0;
+    const expects = this.subs(c, 'expectation').flatMap((e) => this.expectation(e));
+    const meta: A.Meta = { cite: this.cite(this.tok(c, 'Citation')), title, concept: null, section: null };
+    return {
+      name: title,
+      nameSpan: this.spanOf(n),
+      override,
+      meta,
+      span: this.spanOf(n),
+      kind: 'example',
+      records,
+      path: hasPath ? pathRecs.map((r) => this.record(r)) : null,
+      expects,
+    };
+  }
+
+  private expectation(n: CstNode): A.ExpectDecl[] {
+    if (n.recoveredNode) return [];
+    const c = n.children;
+    const span = this.spanOf(n);
+    const negated = this.toks(c, 'Kw_not').length > 0;
+    const value = this.sub(c, 'expr');
+    if (this.toks(c, 'Kw_legal').length) return [{ e: 'legal', negated, span }];
+    const cite = this.cite(this.tok(c, 'Citation'));
+    if (this.toks(c, 'Kw_violation').length) return cite ? [{ e: 'violation', cite, negated, span }] : [];
+    const idx = this.tok(c, 'NumberLit');
+    if (idx && value) return [{ e: 'step', index: Number(idx.image), value: this.expr(value), span }];
+    const name = this.tok(c, 'Name');
+    if (name && value) return [{ e: 'value', name: name.image, value: this.expr(value), span }];
+    return [];
+  }
+
+  // ---- expressions ----
+
+  expr(n: CstNode): A.Expr {
+    const c = n.children;
+    const span = this.spanOf(n);
+    switch (n.name) {
+      case 'expr': {
+        const ors = this.subs(c, 'orExpr');
+        const t = this.orExpr(ors[0]!);
+        const rest = this.sub(c, 'expr');
+        if (ors.length < 2 || !rest) return t;
+        return { k: 'if', c: this.orExpr(ors[1]!), t, e: this.expr(rest), span };
+      }
+      default:
+        return this.orExpr(n);
+    }
+  }
+
+  private chain(n: CstNode, childName: string, opTokens: string[], each: (n: CstNode) => A.Expr): A.Expr {
+    const parts = this.subs(n.children, childName);
+    const ops = opTokens
+      .flatMap((name) => this.toks(n.children, name))
+      .sort((a, b) => a.startOffset - b.startOffset);
+    let acc = each(parts[0]!);
+    for (let i = 1; i < parts.length; i++) {
+      const b = each(parts[i]!);
+      const op = ops[i - 1]?.image ?? '+';
+      acc = { k: 'bin', op: normaliseOp(op), a: acc, b, span: this.src.span(acc.span.start, b.span.end) };
+    }
+    return acc;
+  }
+
+  private orExpr(n: CstNode): A.Expr {
+    return this.chain(n, 'andExpr', ['Kw_or'], (a) => this.andExpr(a));
+  }
+  private andExpr(n: CstNode): A.Expr {
+    return this.chain(n, 'notExpr', ['Kw_and'], (a) => this.notExpr(a));
+  }
+  private notExpr(n: CstNode): A.Expr {
+    const inner = this.sub(n.children, 'notExpr');
+    if (inner) return { k: 'not', x: this.notExpr(inner), span: this.spanOf(n) };
+    return this.cmpExpr(this.sub(n.children, 'cmpExpr')!);
+  }
+  private cmpExpr(n: CstNode): A.Expr {
+    const c = n.children;
+    const parts = this.subs(c, 'addExpr');
+    const a = this.addExpr(parts[0]!);
+    if (parts.length < 2) return a;
+    const b = this.addExpr(parts[1]!);
+    const span = this.spanOf(n);
+    if (this.toks(c, 'Kw_in').length) return { k: 'in', x: a, set: b, negated: this.toks(c, 'Kw_not').length > 0, span };
+    const op = ['EqEq', 'NotEq', 'LtEq', 'GtEq', 'Lt', 'Gt'].map((k) => this.tok(c, k)).find((t) => t)?.image ?? '==';
+    return { k: 'bin', op, a, b, span };
+  }
+  private addExpr(n: CstNode): A.Expr {
+    return this.chain(n, 'mulExpr', ['Plus', 'Minus'], (a) => this.mulExpr(a));
+  }
+  private mulExpr(n: CstNode): A.Expr {
+    return this.chain(n, 'unary', ['Star', 'Slash'], (a) => this.unary(a));
+  }
+  private unary(n: CstNode): A.Expr {
+    const inner = this.sub(n.children, 'unary');
+    if (inner) return { k: 'neg', x: this.unary(inner), span: this.spanOf(n) };
+    return this.primary(this.sub(n.children, 'primary')!);
+  }
+
+  private primary(n: CstNode): A.Expr {
+    const c = n.children;
+    const span = this.spanOf(n);
+    const num = this.tok(c, 'NumberLit') ?? this.tok(c, 'Fraction');
+    if (num) {
+      const q = num.tokenType.name === 'Fraction' ? FRACTIONS[num.image]! : decimalToQ(num.image);
+      return { k: 'num', q, measure: this.tok(c, 'measure')?.image ?? null, span };
+    }
+    const dice = this.sub(c, 'dice');
+    if (dice) return this.dice(dice);
+    if (this.toks(c, 'Kw_true').length) return { k: 'bool', v: true, span };
+    if (this.toks(c, 'Kw_false').length) return { k: 'bool', v: false, span };
+    if (this.toks(c, 'Kw_all').length) return { k: 'all', span };
+    if (this.toks(c, 'Kw_NA').length) return { k: 'na', span };
+    if (this.toks(c, 'Kw_base').length) return { k: 'base', span };
+    if (this.toks(c, 'LBrace').length) {
+      return { k: 'set', members: this.subs(c, 'qualifiedName').map((q) => this.qualified(q)), span };
+    }
+    const recTok = ['Kw_unit', 'Kw_vehicle', 'Kw_scenario', 'Kw_path', 'Kw_step'].map((k) => this.tok(c, k)).find((t) => t);
+    const nameTok = this.tok(c, 'Name');
+    if (recTok && this.toks(c, 'Dot').length) {
+      return { k: 'rec', rec: recTok.image as A.RecordKw | 'path', field: nameTok?.image ?? '', span };
+    }
+    if (recTok && nameTok) {
+      return { k: 'agg', op: nameTok.image, body: this.expr(this.sub(c, 'expr')!), span };
+    }
+    const inner = this.sub(c, 'expr');
+    if (inner) return this.expr(inner);
+    const call = this.sub(c, 'nameOrCall');
+    if (call) {
+      const q = this.qualified(this.sub(call.children, 'qualifiedName')!);
+      if (this.toks(call.children, 'LParen').length) {
+        return { k: 'call', name: q.member ? `${q.name}.${q.member}` : q.name, args: this.subs(call.children, 'expr').map((e) => this.expr(e)), span };
+      }
+      return { k: 'name', name: q.name, member: q.member, span };
+    }
+    return { k: 'bool', v: false, span };
+  }
+
+  private dice(n: CstNode): A.Expr {
+    const c = n.children;
+    const [count, sides] = (this.tok(c, 'Dice')?.image ?? '1d6').split('d').map(Number) as [number, number];
+    const keepTok = this.tok(c, 'NumberLit');
+    const which = this.toks(c, 'Kw_highest').length ? 'highest' : 'lowest';
+    const per = this.sub(c, 'unary');
+    return {
+      k: 'dice',
+      n: count,
+      sides,
+      keep: keepTok ? { which, count: Number(keepTok.image) } : null,
+      perDie: per ? this.unary(per) : null,
+      span: this.spanOf(n),
+    };
+  }
+}
+
+function normaliseOp(op: string): string {
+  if (op === '−') return '-';
+  if (op === '×') return '*';
+  return op;
+}
+
+export function syntaxDiagnostic(message: string, span: Span): Diagnostic {
+  return diag('V0102', message, span);
+}

@@ -1,0 +1,67 @@
+/**
+ * The grammar's entry point: text → `{ ast, diagnostics }`. Never throws; a file with three mistakes
+ * reports three errors.
+ */
+import type { IRecognitionException } from 'chevrotain';
+import { diag, SourceFile, type Diagnostic } from '../compiler/diagnostics.js';
+import type { RulesFile } from './ast.js';
+import { AstBuilder } from './build.js';
+import { parseText } from './parser.js';
+
+export type * from './ast.js';
+
+export interface ParseOutput {
+  ast: RulesFile;
+  diagnostics: Diagnostic[];
+}
+
+export function parse(text: string, path: string): ParseOutput {
+  const src = new SourceFile(path, text);
+  const { cst, lexErrors, parseErrors, tokens } = parseText(text);
+  const diagnostics: Diagnostic[] = [];
+  for (const e of lexErrors) {
+    const ch = text.slice(e.offset, e.offset + 1);
+    diagnostics.push(diag('V0101', `unexpected character ${JSON.stringify(ch)}`, src.span(e.offset, e.offset + e.length)));
+  }
+  for (const t of tokens) {
+    if (t.tokenType.name === 'BadString') {
+      diagnostics.push(diag('V0103', 'this string has no closing quote', src.span(t.startOffset, t.endOffset! + 1), 'close it with " on the same line'));
+    }
+  }
+  for (const e of parseErrors) diagnostics.push(syntaxError(e, src, text.length));
+  const builder = new AstBuilder(src);
+  const ast = builder.file(cst, path);
+  diagnostics.push(...builder.diagnostics);
+  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  return { ast, diagnostics };
+}
+
+function syntaxError(e: IRecognitionException, src: SourceFile, eof: number): Diagnostic {
+  const t = e.token;
+  const start = Number.isNaN(t.startOffset) ? eof : t.startOffset;
+  const end = Number.isNaN(t.startOffset) ? eof : (t.endOffset ?? start) + 1;
+  const found = t.tokenType?.name === 'EOF' ? 'the end of the file' : JSON.stringify(t.image);
+  return diag('V0102', `${describe(e)}, found ${found}`, src.span(start, end));
+}
+
+/** Chevrotain's messages list token type names; say what was expected in the language's words. */
+function describe(e: IRecognitionException): string {
+  const m = /Expecting(?: token of type)? --> (\S+) <--/.exec(e.message);
+  if (m) return `expected ${tokenWord(m[1]!)}`;
+  if (e.name === 'NoViableAltException') return 'unexpected token here';
+  if (e.name === 'NotAllInputParsedException') return 'expected a definition';
+  const first = /one of these possible Token sequences:\s*\n\s*1\. \[([^\]]+)\]/.exec(e.message);
+  if (first) return `expected ${tokenWord(first[1]!.split(',')[0]!.trim())}`;
+  return 'unexpected token here';
+}
+
+const WORDS: Record<string, string> = {
+  Name: 'a name', Citation: 'a citation like [5.4]', StringLit: 'a quoted string', NumberLit: 'a number',
+  Colon: '":"', Comma: '","', Equals: '"="', LBrace: '"{"', RBrace: '"}"', LParen: '"("', RParen: '")"',
+  Arrow: '"->"', Pipe: '"|"', Dot: '"."',
+};
+function tokenWord(name: string): string {
+  if (WORDS[name]) return WORDS[name]!;
+  if (name.startsWith('Kw_')) return `"${name.slice(3).replace(/_/g, '-')}"`;
+  return name;
+}

@@ -1,0 +1,498 @@
+/**
+ * The pure parser: token stream → concrete syntax tree. No semantic actions; Chevrotain's error
+ * recovery is on, so one run reports every syntax error of a file.
+ */
+import { CstParser, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
+import * as T from './tokens.js';
+
+class RulesParser extends CstParser {
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3, nodeLocationTracking: 'full' });
+    this.performSelfAnalysis();
+  }
+
+  file = this.RULE('file', () => {
+    this.OPTION(() => this.SUBRULE(this.header));
+    this.MANY(() => this.SUBRULE(this.definition));
+  });
+
+  header = this.RULE('header', () => {
+    this.CONSUME(T.Ruleset);
+    this.CONSUME(T.Name);
+    this.CONSUME(T.StringLit);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(T.Edition); this.CONSUME2(T.StringLit); } },
+        { ALT: () => { this.CONSUME(T.Cites); this.CONSUME2(T.Name); } },
+        { ALT: () => { this.CONSUME(T.Extends); this.CONSUME3(T.Name); } },
+      ]),
+    );
+  });
+
+  definition = this.RULE('definition', () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.removeDef) },
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(T.Override));
+          this.OR2([
+            { ALT: () => this.SUBRULE(this.measureDef) },
+            { ALT: () => this.SUBRULE(this.enumDef) },
+            { ALT: () => this.SUBRULE(this.groupDef) },
+            { ALT: () => this.SUBRULE(this.inputDef) },
+            { ALT: () => this.SUBRULE(this.tableDef) },
+            { ALT: () => this.SUBRULE(this.ruleDef) },
+            { ALT: () => this.SUBRULE(this.predicateDef) },
+            { ALT: () => this.SUBRULE(this.constraintDef) },
+            { ALT: () => this.SUBRULE(this.movementDef) },
+            { ALT: () => this.SUBRULE(this.exampleDef) },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  removeDef = this.RULE('removeDef', () => {
+    this.CONSUME(T.Remove);
+    this.SUBRULE(this.defKind);
+    this.CONSUME(T.Name);
+  });
+
+  defKind = this.RULE('defKind', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Measure) },
+      { ALT: () => this.CONSUME(T.Enum) },
+      { ALT: () => this.CONSUME(T.Group) },
+      { ALT: () => this.CONSUME(T.Table) },
+      { ALT: () => this.CONSUME(T.Rule) },
+      { ALT: () => this.CONSUME(T.Predicate) },
+      { ALT: () => this.CONSUME(T.Constraint) },
+    ]);
+  });
+
+  /** Citation, paraphrase, and the optional `concept`/`section` clauses of a definition. */
+  meta = this.RULE('meta', () => {
+    this.CONSUME(T.Citation);
+    this.OPTION(() => this.CONSUME(T.StringLit));
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(T.Concept); this.CONSUME(T.Name); } },
+        { ALT: () => { this.CONSUME(T.Section); this.CONSUME2(T.Name); } },
+      ]),
+    );
+  });
+
+  measureDef = this.RULE('measureDef', () => {
+    this.CONSUME(T.Measure);
+    this.CONSUME(T.Name);
+    this.SUBRULE(this.meta);
+  });
+
+  enumDef = this.RULE('enumDef', () => {
+    this.CONSUME(T.Enum);
+    this.CONSUME(T.Name);
+    this.SUBRULE(this.meta);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.enumMember));
+    this.CONSUME(T.RBrace);
+  });
+
+  enumMember = this.RULE('enumMember', () => {
+    this.CONSUME(T.Name);
+    this.OPTION(() => this.CONSUME(T.StringLit));
+    this.OPTION2(() => this.CONSUME(T.Citation));
+  });
+
+  groupDef = this.RULE('groupDef', () => {
+    this.CONSUME(T.Group);
+    this.CONSUME(T.Name);
+    this.SUBRULE(this.meta);
+    this.CONSUME(T.Equals);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.SUBRULE(this.qualifiedName) });
+  });
+
+  qualifiedName = this.RULE('qualifiedName', () => {
+    this.CONSUME(T.Name);
+    this.OPTION(() => {
+      this.CONSUME(T.Dot);
+      this.CONSUME2(T.Name);
+    });
+  });
+
+  recordKw = this.RULE('recordKw', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Unit) },
+      { ALT: () => this.CONSUME(T.Vehicle) },
+      { ALT: () => this.CONSUME(T.Step) },
+      { ALT: () => this.CONSUME(T.Scenario) },
+    ]);
+  });
+
+  inputDef = this.RULE('inputDef', () => {
+    this.CONSUME(T.Input);
+    this.SUBRULE(this.recordKw);
+    this.CONSUME(T.Citation);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.inputField));
+    this.CONSUME(T.RBrace);
+  });
+
+  inputField = this.RULE('inputField', () => {
+    this.CONSUME(T.Name);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeRef);
+    this.OPTION(() => this.CONSUME(T.Question));
+    this.OPTION2(() => {
+      this.CONSUME(T.Equals);
+      this.SUBRULE(this.expr);
+    });
+  });
+
+  typeRef = this.RULE('typeRef', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Bool) },
+      { ALT: () => { this.CONSUME(T.Set); this.CONSUME(T.Of); this.CONSUME(T.Name); } },
+      { ALT: () => this.CONSUME2(T.Name) },
+    ]);
+  });
+
+  tableDef = this.RULE('tableDef', () => {
+    this.CONSUME(T.Table);
+    this.CONSUME(T.Name);
+    this.SUBRULE(this.meta);
+    this.CONSUME(T.Colon);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(T.Name) });
+    this.CONSUME(T.Arrow);
+    this.SUBRULE(this.typeRef);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.tableRow));
+    this.CONSUME(T.RBrace);
+  });
+
+  tableRow = this.RULE('tableRow', () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Otherwise) },
+      { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Name) }) },
+    ]);
+    this.CONSUME(T.Colon);
+    this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expr) });
+    this.OPTION(() => this.CONSUME(T.Citation));
+  });
+
+  params = this.RULE('params', () => {
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.CONSUME(T.Name);
+        this.CONSUME(T.Colon);
+        this.SUBRULE(this.typeRef);
+      },
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  ruleDef = this.RULE('ruleDef', () => {
+    this.CONSUME(T.Rule);
+    this.CONSUME(T.Name);
+    this.OPTION(() => this.SUBRULE(this.params));
+    this.SUBRULE(this.meta);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeRef);
+    this.CONSUME(T.Equals);
+    this.SUBRULE(this.expr);
+    this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+  });
+
+  predicateDef = this.RULE('predicateDef', () => {
+    this.CONSUME(T.Predicate);
+    this.CONSUME(T.Name);
+    this.OPTION(() => this.SUBRULE(this.params));
+    this.SUBRULE(this.meta);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.expr);
+    this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+  });
+
+  exceptionBlock = this.RULE('exceptionBlock', () => {
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.exception));
+    this.CONSUME(T.RBrace);
+  });
+
+  exception = this.RULE('exception', () => {
+    this.CONSUME(T.Exception);
+    this.CONSUME(T.Citation);
+    this.OPTION(() => this.CONSUME(T.StringLit));
+    this.CONSUME(T.When);
+    this.SUBRULE(this.expr);
+    this.CONSUME(T.Colon);
+    this.SUBRULE2(this.expr);
+    this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+  });
+
+  constraintDef = this.RULE('constraintDef', () => {
+    this.CONSUME(T.Constraint);
+    this.CONSUME(T.Name);
+    this.SUBRULE(this.meta);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.expr);
+  });
+
+  movementDef = this.RULE('movementDef', () => {
+    this.CONSUME(T.Movement);
+    this.CONSUME(T.Citation);
+    this.CONSUME(T.Name);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.movementEntry));
+    this.CONSUME(T.RBrace);
+  });
+
+  movementEntry = this.RULE('movementEntry', () => {
+    this.CONSUME(T.Name);
+    this.OPTION(() => this.CONSUME2(T.Name));
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.expr);
+  });
+
+  exampleDef = this.RULE('exampleDef', () => {
+    this.CONSUME(T.Example);
+    this.CONSUME(T.Citation);
+    this.CONSUME(T.StringLit);
+    this.CONSUME(T.LBrace);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.SUBRULE(this.recordKw); this.SUBRULE(this.record); } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Path);
+            this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.record) });
+          },
+        },
+        { ALT: () => this.SUBRULE(this.expectation) },
+      ]),
+    );
+    this.CONSUME(T.RBrace);
+  });
+
+  record = this.RULE('record', () => {
+    this.CONSUME(T.LBrace);
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.CONSUME(T.Name);
+        this.CONSUME(T.Colon);
+        this.SUBRULE(this.expr);
+      },
+    });
+    this.CONSUME(T.RBrace);
+  });
+
+  expectation = this.RULE('expectation', () => {
+    this.CONSUME(T.Expect);
+    this.OR([
+      {
+        ALT: () => {
+          this.OPTION(() => this.CONSUME(T.Not));
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Legal) },
+            { ALT: () => { this.CONSUME(T.Violation); this.CONSUME(T.Citation); } },
+          ]);
+        },
+      },
+      { ALT: () => { this.CONSUME(T.Step); this.CONSUME(T.NumberLit); this.CONSUME(T.Equals); this.SUBRULE(this.expr); } },
+      { ALT: () => { this.CONSUME(T.Name); this.CONSUME2(T.Equals); this.SUBRULE2(this.expr); } },
+    ]);
+  });
+
+  // ---- expressions, loosest first ----
+
+  expr = this.RULE('expr', () => {
+    this.SUBRULE(this.orExpr);
+    this.OPTION(() => {
+      this.CONSUME(T.If);
+      this.SUBRULE2(this.orExpr);
+      this.CONSUME(T.Else);
+      this.SUBRULE(this.expr);
+    });
+  });
+
+  orExpr = this.RULE('orExpr', () => {
+    this.SUBRULE(this.andExpr);
+    this.MANY(() => {
+      this.CONSUME(T.Or);
+      this.SUBRULE2(this.andExpr);
+    });
+  });
+
+  andExpr = this.RULE('andExpr', () => {
+    this.SUBRULE(this.notExpr);
+    this.MANY(() => {
+      this.CONSUME(T.And);
+      this.SUBRULE2(this.notExpr);
+    });
+  });
+
+  notExpr = this.RULE('notExpr', () => {
+    this.OR([
+      { ALT: () => { this.CONSUME(T.Not); this.SUBRULE(this.notExpr); } },
+      { ALT: () => this.SUBRULE(this.cmpExpr) },
+    ]);
+  });
+
+  cmpExpr = this.RULE('cmpExpr', () => {
+    this.SUBRULE(this.addExpr);
+    this.OPTION(() =>
+      this.OR([
+        {
+          ALT: () => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T.EqEq) },
+              { ALT: () => this.CONSUME(T.NotEq) },
+              { ALT: () => this.CONSUME(T.LtEq) },
+              { ALT: () => this.CONSUME(T.GtEq) },
+              { ALT: () => this.CONSUME(T.Lt) },
+              { ALT: () => this.CONSUME(T.Gt) },
+            ]);
+            this.SUBRULE2(this.addExpr);
+          },
+        },
+        {
+          ALT: () => {
+            this.OPTION2(() => this.CONSUME(T.Not));
+            this.CONSUME(T.In);
+            this.SUBRULE3(this.addExpr);
+          },
+        },
+      ]),
+    );
+  });
+
+  addExpr = this.RULE('addExpr', () => {
+    this.SUBRULE(this.mulExpr);
+    this.MANY(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+      this.SUBRULE2(this.mulExpr);
+    });
+  });
+
+  mulExpr = this.RULE('mulExpr', () => {
+    this.SUBRULE(this.unary);
+    this.MANY(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.Star) }, { ALT: () => this.CONSUME(T.Slash) }]);
+      this.SUBRULE2(this.unary);
+    });
+  });
+
+  unary = this.RULE('unary', () => {
+    this.OR([
+      { ALT: () => { this.CONSUME(T.Minus); this.SUBRULE(this.unary); } },
+      { ALT: () => this.SUBRULE(this.primary) },
+    ]);
+  });
+
+  primary = this.RULE('primary', () => {
+    this.OR([
+      {
+        ALT: () => {
+          const n = this.CONSUME(T.NumberLit);
+          this.OPTION({ GATE: () => this.measureFollows(n), DEF: () => this.CONSUME3(T.Name, { LABEL: 'measure' }) });
+        },
+      },
+      {
+        ALT: () => {
+          const n = this.CONSUME(T.Fraction);
+          this.OPTION2({ GATE: () => this.measureFollows(n), DEF: () => this.CONSUME5(T.Name, { LABEL: 'measure' }) });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.dice) },
+      { ALT: () => this.CONSUME(T.True) },
+      { ALT: () => this.CONSUME(T.False) },
+      { ALT: () => this.CONSUME(T.All) },
+      { ALT: () => this.CONSUME(T.NA) },
+      { ALT: () => this.CONSUME(T.Base) },
+      { ALT: () => { this.CONSUME(T.LParen); this.SUBRULE(this.expr); this.CONSUME(T.RParen); } },
+      {
+        ALT: () => {
+          this.CONSUME(T.LBrace);
+          this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.qualifiedName) });
+          this.CONSUME(T.RBrace);
+        },
+      },
+      {
+        ALT: () => {
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Unit) },
+            { ALT: () => this.CONSUME(T.Vehicle) },
+            { ALT: () => this.CONSUME(T.Step) },
+            { ALT: () => this.CONSUME(T.Scenario) },
+            { ALT: () => this.CONSUME(T.Path) },
+          ]);
+          this.CONSUME(T.Dot);
+          this.CONSUME4(T.Name);
+        },
+      },
+      {
+        GATE: () => this.LA(2).tokenType === T.Step,
+        ALT: () => {
+          this.CONSUME2(T.Name);
+          this.CONSUME2(T.Step);
+          this.CONSUME2(T.LParen);
+          this.SUBRULE2(this.expr);
+          this.CONSUME2(T.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.nameOrCall) },
+    ]);
+  });
+
+  /** `2 MF`: a measure name on the same line, not followed by `:` (which would start a table row). */
+  private measureFollows(n: IToken): boolean {
+    const next = this.LA(1);
+    return next.tokenType === T.Name && next.startLine === n.endLine && this.LA(2).tokenType !== T.Colon;
+  }
+
+  nameOrCall = this.RULE('nameOrCall', () => {
+    this.SUBRULE(this.qualifiedName);
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expr) });
+      this.CONSUME(T.RParen);
+    });
+  });
+
+  dice = this.RULE('dice', () => {
+    this.CONSUME(T.Dice);
+    this.OPTION(() => {
+      this.CONSUME(T.Keep);
+      this.OR([{ ALT: () => this.CONSUME(T.Highest) }, { ALT: () => this.CONSUME(T.Lowest) }]);
+      this.CONSUME(T.NumberLit);
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.Each);
+      this.SUBRULE(this.unary);
+    });
+  });
+}
+
+export const parser = new RulesParser();
+
+export interface ParseResult {
+  cst: CstNode;
+  lexErrors: { offset: number; length: number; message: string }[];
+  parseErrors: IRecognitionException[];
+  tokens: IToken[];
+}
+
+/** Lexes and parses one file's text; never throws on bad input. */
+export function parseText(text: string): ParseResult {
+  const lexed = T.lexer.tokenize(text);
+  parser.input = lexed.tokens;
+  const cst = parser.file();
+  return {
+    cst,
+    lexErrors: lexed.errors.map((e) => ({ offset: e.offset, length: e.length, message: e.message })),
+    parseErrors: [...parser.errors],
+    tokens: lexed.tokens,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Dice: enumerate every ordered outcome of a roll, and summarise equally likely results as an exact
+ * distribution (frequencies over the whole enumeration, no sampling).
+ */
+
+import type { DistributionSummary } from './types.js';
+
+/**
+ * Calls `fn` once for each of the sides^dice ordered outcomes of rolling `dice` dice with faces
+ * 1..sides, in lexicographic order ([1,1], [1,2], …, [6,6]). Zero dice is one outcome, the empty roll.
+ * The array passed to `fn` is reused and overwritten between calls: `fn` must copy it to keep it.
+ */
+export function forEachRoll(dice: number, sides: number, fn: (roll: readonly number[]) => void): void {
+  if (!Number.isSafeInteger(dice) || dice < 0) throw new RangeError(`dice must be a non-negative integer, got ${dice}`);
+  if (!Number.isSafeInteger(sides) || sides < 1) throw new RangeError(`sides must be a positive integer, got ${sides}`);
+  const roll: number[] = new Array<number>(dice).fill(1);
+  for (;;) {
+    fn(roll);
+    let k = dice - 1;
+    while (k >= 0 && roll[k] === sides) roll[k--] = 1;
+    if (k < 0) return;
+    roll[k]++;
+  }
+}
+
+/**
+ * The distribution of `values`, each entry equally likely. Keys are the outcomes as decimal strings
+ * (`String(x)`), inserted in numeric order; probabilities are count/total. Note that a JS object lists
+ * non-negative integer keys first whatever the insertion order, so readers that may meet negative or
+ * fractional outcomes should sort keys numerically. An empty list is a RangeError.
+ */
+export function summarize(values: readonly number[]): DistributionSummary {
+  const total = values.length;
+  if (total === 0) throw new RangeError('summarize needs at least one value');
+  const counts = new Map<number, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const keys = [...counts.keys()].sort((a, b) => a - b);
+  const distribution: Record<string, number> = {};
+  let weighted = 0;
+  for (const k of keys) {
+    const c = counts.get(k)!;
+    distribution[String(k)] = c / total;
+    weighted += k * c;
+  }
+  return { min: keys[0], max: keys[keys.length - 1], mean: weighted / total, distribution };
+}

@@ -1,0 +1,190 @@
+/**
+ * The pricing loop, written once and generic over the number representation `T` (ticks in generated
+ * modules, `Rat` in the interpreter). `evaluateMove` prices a whole move into a `MoveResult` (the
+ * `variorum eval --json` contract), enumerating dice when the ruleset rolls and no roll is fixed;
+ * `pricePath` is the allocation-free hot path that only sums the costs.
+ *
+ * Semantics (docs/language.md, "The movement binding"): the allowance is evaluated once; each step is
+ * priced with `ctx.i` set (and `ctx.spent` still zero — the final total is set before `checkMove`); a
+ * step costing NA is a violation and adds nothing to `spent`; a move spending more than its allowance
+ * is illegal unless it enters exactly one hex and `minimumMove` holds; every constraint must hold.
+ */
+
+import { forEachRoll, summarize } from './dice.js';
+import { formatCost, formatQuantity } from './format.js';
+import type { MoveContext, MoveModel, MoveResult, Num, StepResult, Violation } from './types.js';
+
+export interface EvaluateOptions {
+  /** Scenario fields the ruleset has no concept for (copied into the result). */
+  notApplicable?: readonly string[];
+  /** Collect each step's citations into `StepResult.rules` (otherwise they are empty). */
+  trace?: boolean;
+}
+
+/** The outcome of one pass over the path with one roll (or none). */
+interface Pass<T> {
+  allowance: T;
+  spent: T;
+  steps: StepResult[];
+  violations: Violation[];
+  vehicleSpent: T | null;
+}
+
+function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, ctx: X): number {
+  let hexes = 0;
+  for (let i = 0, n = ctx.path.length; i < n; i++) if (model.isHex(ctx, i)) hexes++;
+  return hexes;
+}
+
+function lastCite(trace: readonly string[] | null, fallback: string): string {
+  return trace !== null && trace.length > 0 ? trace[trace.length - 1] : fallback;
+}
+
+function unique(xs: readonly string[]): string[] {
+  return xs.length < 2 ? xs.slice() : [...new Set(xs)];
+}
+
+/** One pricing pass. NA citations are found by re-pricing with a trace, so they do not depend on `trace`. */
+function pass<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, ctx: X, trace: boolean): Pass<T> {
+  const violations: Violation[] = [];
+  ctx.hexes = countHexes(model, ctx);
+  ctx.spent = num.zero;
+  let t: string[] | null = trace ? [] : null;
+  const allowance = model.allowance(ctx, t);
+  ctx.allowance = allowance;
+  const allowanceNA = num.isNA(allowance);
+  if (allowanceNA) {
+    if (t === null) model.allowance(ctx, (t = []));
+    violations.push({ rule: lastCite(t, model.cite), message: 'this unit may not move (its allowance is NA)' });
+  }
+
+  const steps: StepResult[] = [];
+  let spent = num.zero;
+  for (let i = 0, n = ctx.path.length; i < n; i++) {
+    ctx.i = i;
+    t = trace ? [] : null;
+    const c = model.stepCost(ctx, t);
+    if (num.isNA(c)) {
+      let why = t;
+      if (why === null) model.stepCost(ctx, (why = []));
+      violations.push({ rule: lastCite(why, model.cite), message: `step ${i + 1}: this move is not allowed`, step: i + 1 });
+      steps.push({ cost: null, display: 'NA', rules: t === null ? [] : unique(t) });
+    } else {
+      spent = num.add(spent, c);
+      steps.push({ cost: num.toNumber(c), display: formatQuantity(num.toExact(c)), rules: t === null ? [] : unique(t) });
+    }
+    model.checkStep(ctx, violations);
+  }
+
+  ctx.spent = spent;
+  model.checkMove(ctx, violations);
+  if (!allowanceNA && num.gt(spent, allowance) && !(ctx.hexes === 1 && model.minimumMove(ctx))) {
+    violations.push({
+      rule: model.cite,
+      message: `spends ${formatCost(num, spent)} ${model.measure} but has only ${formatCost(num, allowance)}`,
+    });
+  }
+  return { allowance, spent, steps, violations, vehicleSpent: model.vehicleSpent(ctx) };
+}
+
+function isWhole(exact: string): boolean {
+  return !exact.includes('/') && exact !== 'NA';
+}
+
+/**
+ * Prices the move in `ctx` (unit, vehicle, scenario, path and roll set by the caller) and reports it.
+ * When the ruleset rolls dice (`model.dice > 0`) and `ctx.roll` is null, every ordered roll is
+ * enumerated: `allowance` is then the distribution of allowances, `legal` holds only if the move is
+ * legal under every roll, `violations` is the union over rolls (first occurrence order), and `spent`,
+ * `steps`, `vehicleSpent` come from the first roll. `ctx.roll` is null again afterwards.
+ * An NA allowance is reported as NaN (null in JSON) with `exact.allowance` "NA".
+ */
+export function evaluateMove<T, X extends MoveContext<T>>(
+  model: MoveModel<T, X>,
+  num: Num<T>,
+  ctx: X,
+  opts: EvaluateOptions = {},
+): MoveResult {
+  const trace = opts.trace === true;
+  let first: Pass<T>;
+  let allowance: MoveResult['allowance'];
+  let legal: boolean;
+  let violations: Violation[];
+
+  if (model.dice > 0 && ctx.roll === null) {
+    const passes: Pass<T>[] = [];
+    const allowances: number[] = [];
+    const seen = new Set<string>();
+    violations = [];
+    legal = true;
+    try {
+      forEachRoll(model.dice, model.sides, (roll) => {
+        ctx.roll = roll.slice();
+        const p = pass(model, num, ctx, trace && passes.length === 0);
+        if (passes.length === 0) passes.push(p);
+        allowances.push(num.toNumber(p.allowance));
+        if (p.violations.length > 0) legal = false;
+        for (const v of p.violations) {
+          const key = JSON.stringify([v.rule, v.message, v.step ?? null]);
+          if (!seen.has(key)) {
+            seen.add(key);
+            violations.push(v);
+          }
+        }
+      });
+    } finally {
+      ctx.roll = null;
+    }
+    first = passes[0];
+    allowance = summarize(allowances);
+  } else {
+    first = pass(model, num, ctx, trace);
+    allowance = num.toNumber(first.allowance);
+    violations = first.violations;
+    legal = violations.length === 0;
+  }
+
+  // Keys in a fixed order (allowance, spent, vehicleSpent) for deterministic JSON.
+  const exactAllowance = typeof allowance === 'number' ? num.toExact(first.allowance) : '';
+  const exact: MoveResult['exact'] = isWhole(exactAllowance)
+    ? { spent: num.toExact(first.spent) }
+    : { allowance: exactAllowance, spent: num.toExact(first.spent) };
+  let vehicleSpent: number | null = null;
+  if (first.vehicleSpent !== null) {
+    const v = num.toExact(first.vehicleSpent);
+    if (!num.isNA(first.vehicleSpent)) vehicleSpent = num.toNumber(first.vehicleSpent);
+    if (!isWhole(v)) exact.vehicleSpent = v;
+  }
+  return {
+    ruleset: model.id,
+    allowance,
+    spent: num.toNumber(first.spent),
+    legal,
+    steps: first.steps,
+    violations,
+    vehicleSpent,
+    notApplicable: opts.notApplicable === undefined ? [] : [...opts.notApplicable],
+    exact,
+  };
+}
+
+/**
+ * Hot path: sets `ctx.hexes`, `ctx.allowance` and `ctx.spent`, and returns the sum of the step costs
+ * (NA if any step is NA), tracing nothing and allocating nothing per step. It checks no constraint
+ * and enumerates no dice: for a dice ruleset, fix `ctx.roll` first.
+ */
+export function pricePath<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, ctx: X): T {
+  const n = ctx.path.length;
+  let hexes = 0;
+  for (let i = 0; i < n; i++) if (model.isHex(ctx, i)) hexes++;
+  ctx.hexes = hexes;
+  ctx.spent = num.zero;
+  ctx.allowance = model.allowance(ctx, null);
+  let spent = num.zero;
+  for (let i = 0; i < n; i++) {
+    ctx.i = i;
+    spent = num.add(spent, model.stepCost(ctx, null));
+  }
+  ctx.spent = spent;
+  return spent;
+}

@@ -1,0 +1,194 @@
+/**
+ * Exact rationals for the interpreter (`Rat`), and the interpreter's number representation
+ * (`ratNum`, a `Num<Rat>` whose "not allowed" cost is the singleton `NA_RAT`).
+ *
+ * A `Rat` is an immutable pair of JS integers, always normalised: gcd(n, d) = 1, d > 0, zero is 0/1.
+ * Wargame quantities are tiny, so numerators and denominators stay far below 2^53; if an operation
+ * would produce one beyond `Number.MAX_SAFE_INTEGER` it throws a `RangeError` rather than lose
+ * precision (comparisons never throw: they fall back to bigint). Division by zero is a `RangeError`.
+ *
+ * `NA_RAT` (also `Rat.NA`) is "not allowed": arithmetic on it yields NA, `eq` holds only between two
+ * NAs, ordering comparisons (`cmp`, `lt`, …) on it throw, `toNumber()` is NaN, `toString()` is "NA".
+ */
+
+import type { Num } from './types.js';
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b !== 0) {
+    const t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+function overflow(): never {
+  throw new RangeError('rational overflow: a numerator or denominator exceeds Number.MAX_SAFE_INTEGER');
+}
+
+export class Rat {
+  /** Numerator and denominator (normalised; both NaN for NA). */
+  readonly n: number;
+  readonly d: number;
+
+  private constructor(n: number, d: number) {
+    this.n = n;
+    this.d = d;
+  }
+
+  /** n/d normalised; every caller passes integers, possibly unsafe ones (the check happens here). */
+  private static make(n: number, d: number): Rat {
+    if (d === 0) throw new RangeError('division by zero');
+    if (!Number.isSafeInteger(n) || !Number.isSafeInteger(d)) overflow();
+    if (d < 0) {
+      n = -n;
+      d = -d;
+    }
+    if (n === 0) return Rat.ZERO;
+    const g = gcd(n, d);
+    return g === 1 ? new Rat(n, d) : new Rat(n / g, d / g);
+  }
+
+  static readonly ZERO: Rat = new Rat(0, 1);
+  static readonly ONE: Rat = new Rat(1, 1);
+  /** "Not allowed" (the same object as `NA_RAT`). */
+  static readonly NA: Rat = new Rat(NaN, NaN);
+
+  /** n/d from two safe integers; anything else is a `RangeError`. */
+  static of(n: number, d = 1): Rat {
+    if (!Number.isSafeInteger(n) || !Number.isSafeInteger(d)) {
+      throw new RangeError(`Rat.of needs safe integers, got ${n}/${d}`);
+    }
+    return Rat.make(n, d);
+  }
+
+  /** Parses "3", "-1/2", "0.25" (as IR `Q` text and scenario input use) and "NA". */
+  static parse(text: string): Rat {
+    const s = text.trim();
+    if (s === 'NA') return Rat.NA;
+    const m = /^(-?)(\d+)(?:\/(\d+)|\.(\d+))?$/.exec(s);
+    if (m === null) throw new SyntaxError(`not a rational number: ${JSON.stringify(text)}`);
+    let n = Number(m[2]);
+    let d = 1;
+    if (m[3] !== undefined) d = Number(m[3]);
+    else if (m[4] !== undefined) {
+      d = 10 ** m[4].length;
+      n = n * d + Number(m[4]);
+    }
+    return Rat.make(m[1] === '-' ? -n : n, d);
+  }
+
+  isNA(): boolean {
+    return this === Rat.NA;
+  }
+
+  add(o: Rat): Rat {
+    if (this === Rat.NA || o === Rat.NA) return Rat.NA;
+    if (this.d === 1 && o.d === 1) return Rat.make(this.n + o.n, 1);
+    const g = gcd(this.d, o.d);
+    const bd = this.d / g;
+    return Rat.make(this.n * (o.d / g) + o.n * bd, bd * o.d);
+  }
+
+  sub(o: Rat): Rat {
+    return this.add(o.neg());
+  }
+
+  mul(o: Rat): Rat {
+    if (this === Rat.NA || o === Rat.NA) return Rat.NA;
+    if (this.n === 0 || o.n === 0) return Rat.ZERO;
+    const g1 = gcd(this.n, o.d);
+    const g2 = gcd(o.n, this.d);
+    return Rat.make((this.n / g1) * (o.n / g2), (this.d / g2) * (o.d / g1));
+  }
+
+  div(o: Rat): Rat {
+    if (this === Rat.NA || o === Rat.NA) return Rat.NA;
+    if (o.n === 0) throw new RangeError('division by zero');
+    return this.mul(new Rat(o.d, o.n));
+  }
+
+  neg(): Rat {
+    if (this === Rat.NA || this.n === 0) return this;
+    return new Rat(-this.n, this.d);
+  }
+
+  /** Sign of this − other. Throws on NA (NA is not ordered). */
+  cmp(o: Rat): -1 | 0 | 1 {
+    if (this === Rat.NA || o === Rat.NA) throw new RangeError('NA cannot be compared');
+    const l = this.n * o.d;
+    const r = o.n * this.d;
+    if (Number.isSafeInteger(l) && Number.isSafeInteger(r)) return l < r ? -1 : l > r ? 1 : 0;
+    const bl = BigInt(this.n) * BigInt(o.d);
+    const br = BigInt(o.n) * BigInt(this.d);
+    return bl < br ? -1 : bl > br ? 1 : 0;
+  }
+
+  /** Equal values (two NAs are equal; NA equals nothing else). */
+  eq(o: Rat): boolean {
+    return this === o || (this.n === o.n && this.d === o.d);
+  }
+  lt(o: Rat): boolean {
+    return this.cmp(o) < 0;
+  }
+  le(o: Rat): boolean {
+    return this.cmp(o) <= 0;
+  }
+  gt(o: Rat): boolean {
+    return this.cmp(o) > 0;
+  }
+  ge(o: Rat): boolean {
+    return this.cmp(o) >= 0;
+  }
+  min(o: Rat): Rat {
+    return this.cmp(o) <= 0 ? this : o;
+  }
+  max(o: Rat): Rat {
+    return this.cmp(o) >= 0 ? this : o;
+  }
+
+  isZero(): boolean {
+    return this.n === 0;
+  }
+  isInteger(): boolean {
+    return this.d === 1;
+  }
+
+  /** Smallest integer ≥ this (FRU). */
+  ceil(): Rat {
+    if (this === Rat.NA || this.d === 1) return this;
+    return this.floor().add(Rat.ONE);
+  }
+
+  /** Largest integer ≤ this (FRD). Exact: uses the integer remainder, not float division. */
+  floor(): Rat {
+    if (this === Rat.NA || this.d === 1) return this;
+    const r = ((this.n % this.d) + this.d) % this.d;
+    return Rat.make((this.n - r) / this.d, 1);
+  }
+
+  toNumber(): number {
+    return this.n / this.d;
+  }
+
+  /** "n" or "n/d" ("NA" for NA). */
+  toString(): string {
+    if (this === Rat.NA) return 'NA';
+    return this.d === 1 ? `${this.n}` : `${this.n}/${this.d}`;
+  }
+}
+
+/** "Not allowed", the interpreter's NA cost. */
+export const NA_RAT: Rat = Rat.NA;
+
+/** The interpreter's number representation for the pricing loop. */
+export const ratNum: Num<Rat> = {
+  zero: Rat.ZERO,
+  add: (a, b) => a.add(b),
+  gt: (a, b) => a.gt(b),
+  isNA: (a) => a === NA_RAT,
+  toNumber: (a) => a.toNumber(),
+  toExact: (a) => a.toString(),
+};
