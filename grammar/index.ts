@@ -58,7 +58,7 @@ function describe(e: IRecognitionException): string {
 const WORDS: Record<string, string> = {
   Name: 'a name', Citation: 'a citation like [5.4]', StringLit: 'a quoted string', NumberLit: 'a number',
   Colon: '":"', Comma: '","', Equals: '"="', LBrace: '"{"', RBrace: '"}"', LParen: '"("', RParen: '")"',
-  Arrow: '"->"', Pipe: '"|"', Dot: '"."',
+  Arrow: '"->"', Pipe: '"|"', Dot: '"."', EOF: 'a new definition', Ident: 'a name',
 };
 function tokenWord(name: string): string {
   if (WORDS[name]) return WORDS[name]!;

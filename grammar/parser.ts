@@ -2,7 +2,7 @@
  * The pure parser: token stream → concrete syntax tree. No semantic actions; Chevrotain's error
  * recovery is on, so one run reports every syntax error of a file.
  */
-import { CstParser, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
+import { CstParser, tokenMatcher, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
 import * as T from './tokens.js';
 
 class RulesParser extends CstParser {
@@ -449,7 +449,7 @@ class RulesParser extends CstParser {
   /** `2 MF`: a measure name on the same line, not followed by `:` (which would start a table row). */
   private measureFollows(n: IToken): boolean {
     const next = this.LA(1);
-    return next.tokenType === T.Name && next.startLine === n.endLine && this.LA(2).tokenType !== T.Colon;
+    return tokenMatcher(next, T.Name) && next.startLine === n.endLine && this.LA(2).tokenType !== T.Colon;
   }
 
   nameOrCall = this.RULE('nameOrCall', () => {

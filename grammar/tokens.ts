@@ -7,7 +7,13 @@ import { createToken, Lexer, type TokenType } from 'chevrotain';
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED });
 export const Comment = createToken({ name: 'Comment', pattern: /#[^\n]*/, group: Lexer.SKIPPED });
 
-export const Name = createToken({ name: 'Name', pattern: /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/ });
+/**
+ * `Name` is a category: it matches identifiers and the soft keywords, words that are keywords only
+ * where the grammar expects them (`movement` starts the movement binding, yet is also a phase name;
+ * `section` is a clause, yet also a Chain of Command unit kind).
+ */
+export const Name = createToken({ name: 'Name', pattern: Lexer.NA });
+export const Ident = createToken({ name: 'Ident', pattern: /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/, categories: [Name] });
 export const Citation = createToken({ name: 'Citation', pattern: /\[[^\]\n]*\]/ });
 export const StringLit = createToken({ name: 'StringLit', pattern: /"(?:[^"\\\n]|\\.)*"/ });
 /** A string missing its closing quote: reported as V0103 by the AST builder, not a lexer failure. */
@@ -16,12 +22,12 @@ export const Dice = createToken({ name: 'Dice', pattern: /\d+d\d+/ });
 export const NumberLit = createToken({ name: 'NumberLit', pattern: /\d+(?:\.\d+)?/ });
 export const Fraction = createToken({ name: 'Fraction', pattern: /[½⅓⅔¼¾]/ });
 
-const kw = (word: string): TokenType =>
-  createToken({ name: `Kw_${word.replace(/-/g, '_')}`, pattern: new RegExp(word), longer_alt: Name });
+const kw = (word: string, soft = false): TokenType =>
+  createToken({ name: `Kw_${word.replace(/-/g, '_')}`, pattern: new RegExp(word), longer_alt: Ident, categories: soft ? [Name] : [] });
 
 export const Ruleset = kw('ruleset');
-export const Edition = kw('edition');
-export const Cites = kw('cites');
+export const Edition = kw('edition', true);
+export const Cites = kw('cites', true);
 export const Extends = kw('extends');
 export const Measure = kw('measure');
 export const Enum = kw('enum');
@@ -31,16 +37,16 @@ export const Table = kw('table');
 export const Rule = kw('rule');
 export const Predicate = kw('predicate');
 export const Constraint = kw('constraint');
-export const Movement = kw('movement');
+export const Movement = kw('movement', true);
 export const Example = kw('example');
 export const Exception = kw('exception');
 export const When = kw('when');
 export const Override = kw('override');
 export const Remove = kw('remove');
-export const Concept = kw('concept');
-export const Section = kw('section');
+export const Concept = kw('concept', true);
+export const Section = kw('section', true);
 export const Set = kw('set');
-export const Of = kw('of');
+export const Of = kw('of', true);
 export const Bool = kw('bool');
 export const If = kw('if');
 export const Else = kw('else');
@@ -100,6 +106,7 @@ export const allTokens: TokenType[] = [
   WhiteSpace, Comment, Citation, StringLit, BadString, Dice, NumberLit, Fraction,
   Arrow, EqEq, NotEq, LtEq, GtEq, Lt, Gt, Equals,
   ...keywords,
+  Ident,
   Name,
   Plus, Minus, Star, Slash, LBrace, RBrace, LParen, RParen, Colon, Comma, Dot, Pipe, Question,
 ];

@@ -137,6 +137,8 @@ export class DeclChecker {
       const v = this.tableConstant(ir);
       if (v) return v;
     }
+    const folded = this.evalConst?.(ir, type);
+    if (folded) return folded;
     this.err('V0406', 'a constant is needed here (a number, all, NA, true/false, a member, or a table entry)', e.span);
     return null;
   }
@@ -150,6 +152,8 @@ export class DeclChecker {
   }
 
   readonly tables = new Map<string, I.TableDef>();
+  /** Set once rules are checked: evaluates an expression that reads no input (e.g. `dm-portage(hmg)`). */
+  evalConst: ((e: I.Expr, type: I.Type) => I.Value | null) | null = null;
 
   table(d: A.Decl & { kind: 'table' }): I.TableDef | null {
     const def = this.def(d);

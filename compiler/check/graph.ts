@@ -3,6 +3,7 @@
  * every rule and constraint (does it read the step? the path?), what the allowance may not read, and
  * definitions nothing uses.
  */
+import type * as A from '../../grammar/ast.js';
 import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type * as I from '../ir.js';
 import type { Merged } from '../resolve.js';
@@ -133,14 +134,24 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
   [p.movement.allowance, p.movement.cost, p.movement.minimumMove, p.movement.vehicleSpent].forEach((e) => e && useExpr(e));
   p.constraints.forEach((c) => useExpr(c.cond));
   for (const ex of p.examples) for (const x of ex.expect) if (x.e === 'rule') useExpr({ k: 'rule', name: x.name, args: [] });
-  const exampleTables = new Set<string>();
+  // Example inputs may apply rules and tables to constants (`portage: dm-portage(hmg)`).
+  const astNames = (e: A.Expr, acc: Set<string>): void => {
+    if (e.k === 'name' && e.member === null) acc.add(e.name);
+    if (e.k === 'call') acc.add(e.name);
+    for (const v of Object.values(e)) {
+      if (Array.isArray(v)) v.forEach((x) => x && typeof x === 'object' && 'k' in x && astNames(x as A.Expr, acc));
+      else if (v && typeof v === 'object' && 'k' in v && 'span' in v) astNames(v as A.Expr, acc);
+    }
+  };
+  const exampleNames = new Set<string>();
   for (const o of merged.decls) {
     if (o.decl.kind !== 'example') continue;
-    for (const r of [...o.decl.records.map((x) => x.value), ...(o.decl.path ?? [])]) {
-      for (const f of r.fields) if (f.value.k === 'call') exampleTables.add(f.value.name);
-    }
+    for (const r of [...o.decl.records.map((x) => x.value), ...(o.decl.path ?? [])]) for (const f of r.fields) astNames(f.value, exampleNames);
   }
-  exampleTables.forEach((t) => used.add(t));
+  for (const n of exampleNames) {
+    if (rules.has(n)) useExpr({ k: 'rule', name: n, args: [] });
+    else used.add(n);
+  }
   const own = new Set(merged.decls.filter((o) => o.origin === merged.header.id).map((o) => o.decl.name));
   for (const d of [...p.rules, ...p.tables]) {
     if (!used.has(d.name) && own.has(d.name)) {

@@ -12,6 +12,7 @@ import { checkConflicts } from './conflicts.js';
 import { DeclChecker } from './decls.js';
 import { analyse } from './graph.js';
 import { Scope } from './scope.js';
+import { constantFolder } from './fold.js';
 
 export type Checked = Omit<I.RulesetIR, 'scale'>;
 
@@ -39,6 +40,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     .flatMap((d) => c.rule(d) ?? []);
   const constraints = of('constraint').flatMap((d) => c.constraint(d) ?? []);
   const movement = c.movement(of('movement')[0]);
+  c.evalConst = constantFolder({ rules, tables, enums, groups, inputs, constraints, measures });
   const examples = of('example').flatMap((d) => c.example(d, movement?.measure ?? null) ?? []);
 
   const base = out.length;

@@ -1,0 +1,28 @@
+/**
+ * Constant folding for example inputs and defaults: an expression that reads no input (a rule applied
+ * to constants, such as `dm-portage(hmg)`) is evaluated once by the interpreter and becomes a value.
+ */
+import { Rat } from '../../runtime/rational.js';
+import { Evaluator, EvalError, type ICtx } from '../interpret/eval.js';
+import type * as I from '../ir.js';
+
+type Parts = Pick<I.RulesetIR, 'rules' | 'tables' | 'enums' | 'groups' | 'inputs' | 'constraints' | 'measures'>;
+
+export function constantFolder(p: Parts): (e: I.Expr, type: I.Type) => I.Value | null {
+  const ir = { ...p, id: '', title: '', edition: null, citeStyle: 'numbered', extends: [], examples: [], scale: 1 } as unknown as I.RulesetIR;
+  const ev = new Evaluator(ir);
+  return (e, type) => {
+    const ctx: ICtx = { unit: {}, vehicle: null, scenario: {}, path: [], i: 0, roll: null, allowance: Rat.ZERO, spent: Rat.ZERO, hexes: 0 };
+    try {
+      const v = ev.eval(e, ctx, null);
+      if (v instanceof Rat) return v.isNA() ? { v: 'na' } : { v: 'num', q: v.toString() };
+      if (typeof v === 'boolean') return { v: 'bool', b: v };
+      if (typeof v === 'string' && type.t === 'enum') return { v: 'member', enum: type.name, name: v };
+      if (v instanceof Set && type.t === 'set') return { v: 'set', enum: type.of, members: [...v] };
+      return null;
+    } catch (err) {
+      if (err instanceof EvalError || err instanceof RangeError || err instanceof TypeError) return null;
+      throw err;
+    }
+  };
+}
