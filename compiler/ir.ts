@@ -172,6 +172,8 @@ export interface Movement {
 export type Expectation =
   | { e: 'legal'; want: boolean }
   | { e: 'value'; what: 'allowance' | 'spent' | 'vehicle-spent'; want: Value }
+  /** For a dice ruleset without a fixed roll: a statistic of the allowance distribution. */
+  | { e: 'dist'; what: 'mean' | 'min' | 'max'; want: Value }
   | { e: 'step'; index: number; want: Value }
   | { e: 'rule'; name: string; want: Value }
   | { e: 'violation'; cite: string; want: boolean };

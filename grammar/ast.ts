@@ -129,6 +129,8 @@ export type Decl =
       kind: 'example';
       records: { rec: RecordKw; value: RecordLit }[];
       path: RecordLit[] | null;
+      /** A fixed dice roll, one face per die. */
+      roll: number[] | null;
       expects: ExpectDecl[];
     })
   | (DeclBase & { kind: 'remove'; target: string });

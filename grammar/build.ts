@@ -336,6 +336,7 @@ export class AstBuilder {
       kind: 'example',
       records,
       path: hasPath ? pathRecs.map((r) => this.record(r)) : null,
+      roll: this.toks(c, 'Kw_roll').length ? this.toks(c, 'NumberLit').map((t) => Number(t.image)) : null,
       expects,
     };
   }

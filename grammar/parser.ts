@@ -270,6 +270,12 @@ class RulesParser extends CstParser {
           },
         },
         { ALT: () => this.SUBRULE(this.expectation) },
+        {
+          ALT: () => {
+            this.CONSUME(T.Roll);
+            this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.CONSUME(T.NumberLit) });
+          },
+        },
       ]),
     );
     this.CONSUME(T.RBrace);

@@ -72,6 +72,7 @@ export const Keep = kw('keep');
 export const Highest = kw('highest');
 export const Lowest = kw('lowest');
 export const Each = kw('each');
+export const Roll = kw('roll', true);
 
 export const Arrow = createToken({ name: 'Arrow', pattern: /->/ });
 export const EqEq = createToken({ name: 'EqEq', pattern: /==/ });
@@ -99,7 +100,7 @@ export const keywords = [
   Ruleset, Edition, Cites, Extends, Measure, Enum, Group, Input, Table, Rule, Predicate, Constraint,
   Movement, Example, Exception, When, Override, Remove, Concept, Section, Set, Of, Bool, If, Else, And,
   Or, Not, In, True, False, All, NA, Base, Expect, Legal, Violation, Otherwise, Unit, Vehicle, Step,
-  Scenario, Path, Keep, Highest, Lowest, Each,
+  Scenario, Path, Keep, Highest, Lowest, Each, Roll,
 ];
 
 export const allTokens: TokenType[] = [

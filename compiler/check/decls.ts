@@ -340,6 +340,7 @@ export class DeclChecker {
       else input.path.push(v);
     }
     for (const s of d.path ?? []) input.path.push(record('step', s));
+    if (d.roll) input.roll = d.roll;
     const expect: I.Expectation[] = [];
     const m = num(measure ?? ANY);
     for (const e of d.expects) {
@@ -356,9 +357,15 @@ export class DeclChecker {
           else ok = false;
           continue;
         }
+        if (e.name === 'mean' || e.name === 'min' || e.name === 'max') {
+          const v = this.constValue(e.value, m);
+          if (v) expect.push({ e: 'dist', what: e.name, want: v });
+          else ok = false;
+          continue;
+        }
         const sym = this.scope.syms.get(e.name);
         if (sym?.s !== 'rule') {
-          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, or a rule or predicate name');
+          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, mean, min, max, or a rule or predicate name');
           ok = false;
           continue;
         }

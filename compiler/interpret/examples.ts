@@ -45,7 +45,7 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, file: string | null = 
     failures.push(...problems);
     return done();
   }
-  if (model.dice > 0 && ctx.roll === null && ex.expect.some((x) => x.e !== 'legal' && x.e !== 'violation')) {
+  if (model.dice > 0 && ctx.roll === null && ex.expect.some((x) => x.e !== 'legal' && x.e !== 'violation' && x.e !== 'dist')) {
     failures.push('this example expects values of a dice ruleset, so it needs a fixed roll');
     return done();
   }
@@ -79,6 +79,13 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, file: string | null = 
           }
           ctx.i = x.index - 1;
           cmp(`step ${x.index}`, model.stepCost(ctx, null), x.want);
+          break;
+        }
+        case 'dist': {
+          const a = result.allowance;
+          const got = typeof a === 'number' ? a : a[x.what];
+          const want = x.want.v === 'num' ? Rat.parse(x.want.q).toNumber() : NaN;
+          if (Math.abs(got - want) > 1e-9) failures.push(`expected ${x.what} of the allowance = ${show(x.want)}, got ${got}`);
           break;
         }
         case 'rule': {
