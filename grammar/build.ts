@@ -361,66 +361,52 @@ export class AstBuilder {
 
   expr(n: CstNode): A.Expr {
     const c = n.children;
-    const span = this.spanOf(n);
-    switch (n.name) {
-      case 'expr': {
-        const ors = this.subs(c, 'orExpr');
-        const t = this.orExpr(ors[0]!);
-        const rest = this.sub(c, 'expr');
-        if (ors.length < 2 || !rest) return t;
-        return { k: 'if', c: this.orExpr(ors[1]!), t, e: this.expr(rest), span };
+    const parts = this.subs(c, 'binary');
+    const t = this.binary(parts[0]!);
+    const rest = this.sub(c, 'expr');
+    if (parts.length < 2 || !rest) return t;
+    return { k: 'if', c: this.binary(parts[1]!), t, e: this.expr(rest), span: this.spanOf(n) };
+  }
+
+  /** Precedence climbing over the flat run of a `binary` node. */
+  private binary(n: CstNode): A.Expr {
+    const items: (IToken | CstNode)[] = [];
+    for (const list of Object.values(n.children)) for (const x of list ?? []) items.push(x as IToken | CstNode);
+    const start = (x: IToken | CstNode) => ('image' in x ? x.startOffset : (x.location?.startOffset ?? 0));
+    items.sort((a, b) => start(a) - start(b));
+    let pos = 0;
+    const isTok = (x: IToken | CstNode | undefined): x is IToken => x !== undefined && 'image' in x;
+    const infix = (): { op: string; prec: number; width: number } | null => {
+      const x = items[pos];
+      if (!isTok(x)) return null;
+      const img = x.image;
+      const after = items[pos + 1];
+      if (img === 'not') return isTok(after) && after.image === 'in' ? { op: 'not in', prec: PREC.cmp, width: 2 } : null;
+      const prec = INFIX[img];
+      return prec === undefined ? null : { op: normaliseOp(img), prec, width: 1 };
+    };
+    const operand = (): A.Expr => {
+      const x = items[pos++];
+      if (isTok(x)) {
+        const inner = x.image === 'not' ? climb(PREC.cmp) : climb(PREC.unary);
+        const span = this.src.span(x.startOffset, inner.span.end);
+        return x.image === 'not' ? { k: 'not', x: inner, span } : { k: 'neg', x: inner, span };
       }
-      default:
-        return this.orExpr(n);
-    }
-  }
-
-  private chain(n: CstNode, childName: string, opTokens: string[], each: (n: CstNode) => A.Expr): A.Expr {
-    const parts = this.subs(n.children, childName);
-    const ops = opTokens
-      .flatMap((name) => this.toks(n.children, name))
-      .sort((a, b) => a.startOffset - b.startOffset);
-    let acc = each(parts[0]!);
-    for (let i = 1; i < parts.length; i++) {
-      const b = each(parts[i]!);
-      const op = ops[i - 1]?.image ?? '+';
-      acc = { k: 'bin', op: normaliseOp(op), a: acc, b, span: this.src.span(acc.span.start, b.span.end) };
-    }
-    return acc;
-  }
-
-  private orExpr(n: CstNode): A.Expr {
-    return this.chain(n, 'andExpr', ['Kw_or'], (a) => this.andExpr(a));
-  }
-  private andExpr(n: CstNode): A.Expr {
-    return this.chain(n, 'notExpr', ['Kw_and'], (a) => this.notExpr(a));
-  }
-  private notExpr(n: CstNode): A.Expr {
-    const inner = this.sub(n.children, 'notExpr');
-    if (inner) return { k: 'not', x: this.notExpr(inner), span: this.spanOf(n) };
-    return this.cmpExpr(this.sub(n.children, 'cmpExpr')!);
-  }
-  private cmpExpr(n: CstNode): A.Expr {
-    const c = n.children;
-    const parts = this.subs(c, 'addExpr');
-    const a = this.addExpr(parts[0]!);
-    if (parts.length < 2) return a;
-    const b = this.addExpr(parts[1]!);
-    const span = this.spanOf(n);
-    if (this.toks(c, 'Kw_in').length) return { k: 'in', x: a, set: b, negated: this.toks(c, 'Kw_not').length > 0, span };
-    const op = ['EqEq', 'NotEq', 'LtEq', 'GtEq', 'Lt', 'Gt'].map((k) => this.tok(c, k)).find((t) => t)?.image ?? '==';
-    return { k: 'bin', op, a, b, span };
-  }
-  private addExpr(n: CstNode): A.Expr {
-    return this.chain(n, 'mulExpr', ['Plus', 'Minus'], (a) => this.mulExpr(a));
-  }
-  private mulExpr(n: CstNode): A.Expr {
-    return this.chain(n, 'unary', ['Star', 'Slash'], (a) => this.unary(a));
-  }
-  private unary(n: CstNode): A.Expr {
-    const inner = this.sub(n.children, 'unary');
-    if (inner) return { k: 'neg', x: this.unary(inner), span: this.spanOf(n) };
-    return this.primary(this.sub(n.children, 'primary')!);
+      return x ? this.primary(x) : { k: 'bool', v: false, span: this.spanOf(n) };
+    };
+    const climb = (min: number): A.Expr => {
+      let left = operand();
+      for (let op = infix(); op && op.prec >= min; op = infix()) {
+        pos += op.width;
+        const right = climb(op.prec + 1);
+        const span = this.src.span(left.span.start, right.span.end);
+        left = op.op === 'in' || op.op === 'not in'
+          ? { k: 'in', x: left, set: right, negated: op.op === 'not in', span }
+          : { k: 'bin', op: op.op, a: left, b: right, span };
+      }
+      return left;
+    };
+    return climb(PREC.or);
   }
 
   private primary(n: CstNode): A.Expr {
@@ -467,17 +453,26 @@ export class AstBuilder {
     const [count, sides] = (this.tok(c, 'Dice')?.image ?? '1d6').split('d').map(Number) as [number, number];
     const keepTok = this.tok(c, 'NumberLit');
     const which = this.toks(c, 'Kw_highest').length ? 'highest' : 'lowest';
-    const per = this.sub(c, 'unary');
+    const perNode = this.sub(c, 'primary');
+    const perValue = perNode ? this.primary(perNode) : null;
+    const per = perValue && this.toks(c, 'Minus').length ? { k: 'neg' as const, x: perValue, span: perValue.span } : perValue;
     return {
       k: 'dice',
       n: count,
       sides,
       keep: keepTok ? { which, count: Number(keepTok.image) } : null,
-      perDie: per ? this.unary(per) : null,
+      perDie: per,
       span: this.spanOf(n),
     };
   }
 }
+
+const PREC = { or: 1, and: 2, not: 3, cmp: 4, add: 5, mul: 6, unary: 7 } as const;
+const INFIX: Record<string, number> = {
+  or: PREC.or, and: PREC.and,
+  '==': PREC.cmp, '!=': PREC.cmp, '<': PREC.cmp, '<=': PREC.cmp, '>': PREC.cmp, '>=': PREC.cmp, in: PREC.cmp,
+  '+': PREC.add, '-': PREC.add, '−': PREC.add, '*': PREC.mul, '×': PREC.mul, '/': PREC.mul,
+};
 
 function normaliseOp(op: string): string {
   if (op === '−') return '-';

@@ -2,12 +2,19 @@
  * The pure parser: token stream → concrete syntax tree. No semantic actions; Chevrotain's error
  * recovery is on, so one run reports every syntax error of a file.
  */
-import { CstParser, tokenMatcher, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
+import type { CstNode, IRecognitionException, IToken } from 'chevrotain';
+import { CstParser, tokenMatcher } from './chevrotain.js';
 import * as T from './tokens.js';
+
+/**
+ * Chevrotain validates the grammar when the parser is built (a quarter second of every cold start).
+ * The grammar is fixed, so the tests validate it (vitest sets VITEST) and the CLI skips it.
+ */
+const VALIDATE = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['VITEST'] !== undefined;
 
 class RulesParser extends CstParser {
   constructor() {
-    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3, nodeLocationTracking: 'full' });
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3, nodeLocationTracking: 'onlyOffset', skipValidations: !VALIDATE });
     this.performSelfAnalysis();
   }
 
@@ -314,87 +321,42 @@ class RulesParser extends CstParser {
   // ---- expressions, loosest first ----
 
   expr = this.RULE('expr', () => {
-    this.SUBRULE(this.orExpr);
+    this.SUBRULE(this.binary);
     this.OPTION(() => {
       this.CONSUME(T.If);
-      this.SUBRULE2(this.orExpr);
+      this.SUBRULE2(this.binary);
       this.CONSUME(T.Else);
       this.SUBRULE(this.expr);
     });
   });
 
-  orExpr = this.RULE('orExpr', () => {
-    this.SUBRULE(this.andExpr);
-    this.MANY(() => {
-      this.CONSUME(T.Or);
-      this.SUBRULE2(this.andExpr);
+  /**
+   * A flat run of operands and operators (`not a and b + 1 in S`). Precedence is applied by the
+   * CST→AST builder; a flat rule makes one CST node per run instead of one per precedence level.
+   */
+  binary = this.RULE('binary', () => {
+    this.MANY(() => this.OR([{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }]));
+    this.SUBRULE(this.primary);
+    this.MANY2(() => {
+      this.OR2([
+        { ALT: () => this.CONSUME(T.Or) },
+        { ALT: () => this.CONSUME(T.And) },
+        { ALT: () => this.CONSUME(T.EqEq) },
+        { ALT: () => this.CONSUME(T.NotEq) },
+        { ALT: () => this.CONSUME(T.LtEq) },
+        { ALT: () => this.CONSUME(T.GtEq) },
+        { ALT: () => this.CONSUME(T.Lt) },
+        { ALT: () => this.CONSUME(T.Gt) },
+        { ALT: () => this.CONSUME(T.Plus) },
+        { ALT: () => this.CONSUME2(T.Minus) },
+        { ALT: () => this.CONSUME(T.Star) },
+        { ALT: () => this.CONSUME(T.Slash) },
+        { ALT: () => this.CONSUME(T.In) },
+        { ALT: () => { this.CONSUME2(T.Not); this.CONSUME2(T.In); } },
+      ]);
+      this.MANY3(() => this.OR3([{ ALT: () => this.CONSUME3(T.Not) }, { ALT: () => this.CONSUME3(T.Minus) }]));
+      this.SUBRULE2(this.primary);
     });
-  });
-
-  andExpr = this.RULE('andExpr', () => {
-    this.SUBRULE(this.notExpr);
-    this.MANY(() => {
-      this.CONSUME(T.And);
-      this.SUBRULE2(this.notExpr);
-    });
-  });
-
-  notExpr = this.RULE('notExpr', () => {
-    this.OR([
-      { ALT: () => { this.CONSUME(T.Not); this.SUBRULE(this.notExpr); } },
-      { ALT: () => this.SUBRULE(this.cmpExpr) },
-    ]);
-  });
-
-  cmpExpr = this.RULE('cmpExpr', () => {
-    this.SUBRULE(this.addExpr);
-    this.OPTION(() =>
-      this.OR([
-        {
-          ALT: () => {
-            this.OR2([
-              { ALT: () => this.CONSUME(T.EqEq) },
-              { ALT: () => this.CONSUME(T.NotEq) },
-              { ALT: () => this.CONSUME(T.LtEq) },
-              { ALT: () => this.CONSUME(T.GtEq) },
-              { ALT: () => this.CONSUME(T.Lt) },
-              { ALT: () => this.CONSUME(T.Gt) },
-            ]);
-            this.SUBRULE2(this.addExpr);
-          },
-        },
-        {
-          ALT: () => {
-            this.OPTION2(() => this.CONSUME(T.Not));
-            this.CONSUME(T.In);
-            this.SUBRULE3(this.addExpr);
-          },
-        },
-      ]),
-    );
-  });
-
-  addExpr = this.RULE('addExpr', () => {
-    this.SUBRULE(this.mulExpr);
-    this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
-      this.SUBRULE2(this.mulExpr);
-    });
-  });
-
-  mulExpr = this.RULE('mulExpr', () => {
-    this.SUBRULE(this.unary);
-    this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Star) }, { ALT: () => this.CONSUME(T.Slash) }]);
-      this.SUBRULE2(this.unary);
-    });
-  });
-
-  unary = this.RULE('unary', () => {
-    this.OR([
-      { ALT: () => { this.CONSUME(T.Minus); this.SUBRULE(this.unary); } },
-      { ALT: () => this.SUBRULE(this.primary) },
-    ]);
   });
 
   primary = this.RULE('primary', () => {
@@ -476,7 +438,8 @@ class RulesParser extends CstParser {
     });
     this.OPTION2(() => {
       this.CONSUME(T.Each);
-      this.SUBRULE(this.unary);
+      this.OPTION3(() => this.CONSUME(T.Minus));
+      this.SUBRULE(this.primary);
     });
   });
 }

@@ -35,7 +35,7 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
     throw new UsageError(`cannot read scenario file ${scenarioFile}`);
   }
 
-  const { loaded, errors } = loadRulesets(refs, ctx, host);
+  const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
   if (errors > 0) return 1;
   const irs = loaded.map((l) => l.ir!);
 

@@ -18,15 +18,20 @@ export function refsFor(args: readonly string[], host: Host, ctx: Ctx): string[]
   return args.length === 0 ? listRulesetIds(ctx.root) : [...new Set(resolveRefs(args, host, ctx.cwd, ctx.root))];
 }
 
-export function loadRulesets(refs: readonly string[], ctx: Ctx, host: Host = fsHost(ctx.root)): LoadedSet {
+/**
+ * Loads each ruleset and prints its diagnostics. `warnings: false` prints errors only (for `eval` and
+ * `test`, whose users ask about scenarios and examples; `check` and `compile` show everything).
+ */
+export function loadRulesets(refs: readonly string[], ctx: Ctx, host: Host = fsHost(ctx.root), opts: { warnings?: boolean } = {}): LoadedSet {
   const loaded: Loaded[] = [];
   let errors = 0;
   let warnings = 0;
   for (const ref of refs) {
     const l = loadRuleset(ref, host);
-    const n = printDiagnostics(l.diagnostics, l.sources, ctx, l.file);
+    const shown = opts.warnings === false ? l.diagnostics.filter((d) => d.severity === 'error') : l.diagnostics;
+    const n = printDiagnostics(shown, l.sources, ctx, l.file);
     errors += n.errors;
-    warnings += n.warnings;
+    warnings += l.diagnostics.length - shown.length + n.warnings;
     // A ruleset that failed without saying why still counts as failed.
     if (l.ir === null && n.errors === 0) {
       ctx.err(`${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red('error')}: the ruleset could not be loaded\n`);

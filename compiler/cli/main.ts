@@ -63,6 +63,19 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       setCode(evaluate(rulesets, scenario, opts, ctx));
     });
 
+  p.command('diff')
+    .showHelpAfterError('(run `variorum diff --help` for usage)')
+    .description('side-by-side report of two or more rulesets, aligned by concept')
+    .argument('<rulesets...>', 'two or more ruleset ids or .rules paths, e.g. sl-classic asl-a4')
+    .option('--format <format>', 'text, md, html or json', 'text')
+    .option('-o, --output <file>', 'write the report to a file instead of standard output')
+    .option('--only-differences', 'leave out rows that are the same in every ruleset')
+    .option('--scenarios <dir>', 'add a verdict table for every scenario JSON file in this folder')
+    .action(async (rulesets: string[], opts: { format?: string; output?: string; onlyDifferences?: boolean; scenarios?: string }) => {
+      const { diff } = await import('./diff.js');
+      setCode(diff(rulesets, opts, ctx));
+    });
+
   return p;
 }
 

@@ -4,16 +4,7 @@
  */
 
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type {
-  EnumDef,
-  Expr,
-  InputField,
-  RecordName,
-  RuleDef,
-  RulesetIR,
-  TableDef,
-  Type,
-} from '../ir.js';
+import type { EnumDef, Expr, InputField, RecordName, RuleDef, RulesetIR, TableDef, Type } from '../ir.js';
 import { camel, NameTable, pascal, PropertyTable, snake } from './names.js';
 
 /** A field of an input record, with its property name in the prepared record. */

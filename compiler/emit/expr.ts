@@ -115,7 +115,8 @@ export class ExprCompiler {
       case 'base':
         return this.base(env);
       case 'neg':
-        return `(-${this.compile(e.x, env)})`;
+        // 0 - x rather than -x: no negative zero.
+        return `(0 - ${this.compile(e.x, env)})`;
       case 'not':
         return `(!${this.compile(e.x, env)})`;
       case 'bin':
@@ -210,7 +211,8 @@ export class ExprCompiler {
       const q = parseQ(k.q);
       const code = this.compile(x, env);
       const n = numberLiteral(Number(q.n));
-      return q.d === 1n ? `(${code} * ${n})` : `((${code} * ${n}) / ${q.d})`;
+      const times = q.n === 1n ? code : `(${code} * ${n})`;
+      return q.d === 1n ? times : `(${times} / ${q.d})`;
     }
     return `((${this.compile(a, env)} * ${this.compile(b, env)}) / SCALE)`;
   }
@@ -222,8 +224,8 @@ export class ExprCompiler {
       const q = parseQ(b.q);
       if (q.n === 0n) throw new Error('division by zero');
       const [n, d] = q.n < 0n ? [-q.n, -q.d] : [q.n, q.d];
-      const dl = numberLiteral(Number(d));
-      return n === 1n ? `(${code} * ${dl})` : `((${code} * ${dl}) / ${n})`;
+      const times = d === 1n ? code : `(${code} * ${numberLiteral(Number(d))})`;
+      return n === 1n ? times : `(${times} / ${n})`;
     }
     return `((${code} * SCALE) / ${this.compile(b, env)})`;
   }
@@ -276,9 +278,8 @@ export class ExprCompiler {
       inner.base = { kind: 'name', name: 'base', type: bt };
     }
     const code = this.compile(body, inner);
-    const pre = inner.pre.join('\n');
     const loop = (stmt: string) =>
-      `for (let i = 0; i < ctx.path.length; i++) {\nctx.i = i;\n${pre}\n${stmt}\n}`;
+      `for (let i = 0; i < ctx.path.length; i++) {\n${['ctx.i = i;', ...inner.pre, stmt].join('\n')}\n}`;
     let returnType = 'number';
     let statements: string[];
     switch (op) {
@@ -320,12 +321,10 @@ export class ExprCompiler {
     const fn: FunctionDeclarationStructure = {
       kind: StructureKind.Function,
       name,
-      docs: [`\`${op} step\` over the path (${op === 'count' ? 'a count' : op === 'any' || op === 'all' ? 'a test' : 'ticks'}); \`ctx.i\` is restored afterwards.`],
-      parameters: [
-        { name: 'ctx', type: 'Ctx' },
-        { name: 'trace', type: 'string[] | null' },
-        ...decl,
+      docs: [
+        `\`${op} step\` over the path (${op === 'count' ? 'a count' : op === 'any' || op === 'all' ? 'a test' : 'ticks'}); \`ctx.i\` is restored afterwards.`,
       ],
+      parameters: [{ name: 'ctx', type: 'Ctx' }, { name: 'trace', type: 'string[] | null' }, ...decl],
       returnType,
       statements,
     };

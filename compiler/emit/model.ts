@@ -25,10 +25,13 @@ function fn(
   return { kind: StructureKind.Function, name, docs: [doc], parameters, returnType, statements };
 }
 
-/** `return <e>;` with the statements `e` needs first. */
-function returning(xc: ExprCompiler, env: Env, e: Parameters<ExprCompiler['compile']>[0]): string[] {
+/**
+ * `return <e>;` with the statements `e` needs first. Numbers get `+ 0`, which turns a negative zero
+ * (from rounding or a negative factor) into 0, so results compare equal to the interpreter's.
+ */
+function returning(xc: ExprCompiler, env: Env, e: Parameters<ExprCompiler['compile']>[0], isNumber = false): string[] {
   const code = xc.compile(e, env);
-  return [...env.pre, `return ${code};`];
+  return [...env.pre, isNumber && !/^\d+$/.test(code) ? `return ${code} + 0;` : `return ${code};`];
 }
 
 /** How many dice the ruleset can roll at most, and the most sides. */
@@ -77,18 +80,20 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     `The unit's allowance in ticks [${commentText(m.cite)}].`,
     [ctxParam, traceParam],
     'number',
-    returning(xc, newEnv('trace'), m.allowance),
+    returning(xc, newEnv('trace'), m.allowance, true),
   );
   const stepCost = fn(
     names.stepCost,
     'The cost of step `ctx.i` in ticks (`all` is `ctx.allowance`).',
     [ctxParam, traceParam],
     'number',
-    returning(xc, newEnv('trace'), m.cost),
+    returning(xc, newEnv('trace'), m.cost, true),
   );
   const minimumMove = fn(
     names.minimumMove,
-    m.minimumMove === null ? 'This ruleset has no Minimum Move.' : 'Whether a one-hex move may overspend here (Minimum Move).',
+    m.minimumMove === null
+      ? 'This ruleset has no Minimum Move.'
+      : 'Whether a one-hex move may overspend here (Minimum Move).',
     [ctxParam],
     'boolean',
     m.minimumMove === null ? ['return false;'] : returning(xc, newEnv('null'), m.minimumMove),
@@ -99,14 +104,28 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
   ir.constraints.forEach((c, i) => {
     const name = cx.constraints[i];
     if (c.context === 'step') {
-      stepChecks.push(`if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)}, step: ctx.i + 1 });`);
+      stepChecks.push(
+        `if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)}, step: ctx.i + 1 });`,
+      );
     } else {
       moveChecks.push(`if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)} });`);
     }
   });
   const outParam = { name: 'out', type: 'Violation[]' };
-  const checkMove = fn(names.checkMove, 'Appends the violated constraints on the unit and the whole move.', [ctxParam, outParam], 'void', moveChecks);
-  const checkStep = fn(names.checkStep, 'Appends the violated constraints on step `ctx.i` (reported 1-based).', [ctxParam, outParam], 'void', stepChecks);
+  const checkMove = fn(
+    names.checkMove,
+    'Appends the violated constraints on the unit and the whole move.',
+    [ctxParam, outParam],
+    'void',
+    moveChecks,
+  );
+  const checkStep = fn(
+    names.checkStep,
+    'Appends the violated constraints on step `ctx.i` (reported 1-based).',
+    [ctxParam, outParam],
+    'void',
+    stepChecks,
+  );
 
   const vehicleSpent = fn(
     names.vehicleSpent,
@@ -117,7 +136,7 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     'number | null',
     m.vehicleSpent === null
       ? ['return null;']
-      : ['if (ctx.vehicle === null) return null;', ...returning(xc, newEnv('null'), m.vehicleSpent)],
+      : ['if (ctx.vehicle === null) return null;', ...returning(xc, newEnv('null'), m.vehicleSpent, true)],
   );
 
   const { dice, sides } = diceOf(cx);
@@ -174,6 +193,7 @@ export function preludeStatements(cx: EmitContext): StatementStructures[] {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
+      leadingTrivia: '\n',
       docs: ['Ticks per unit of measure: every number is computed as an integer number of ticks.'],
       declarations: [{ name: 'SCALE', initializer: String(cx.scale) }],
     },

@@ -39,6 +39,13 @@ export function header(source: string, title: string | null): string {
   return lines.join('\n');
 }
 
+/** A section comment before a group of statements (nothing for an empty group). */
+function section(text: string, statements: StatementStructures[]): (string | StatementStructures)[] {
+  if (statements.length === 0) return [];
+  const [first, ...rest] = statements;
+  return [`\n// ${text}`, { ...first, leadingTrivia: '\n' }, ...rest];
+}
+
 export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Promise<string> {
   const cx = new EmitContext(ir);
   const xc = new ExprCompiler(cx);
@@ -49,9 +56,10 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
   const model = modelStatements(cx, xc);
 
   const statements: (string | StatementStructures)[] = [
-    header(options.source ?? `rulesets/${ir.id}.rules`, ir.title),
+    `${header(options.source ?? `rulesets/${ir.id}.rules`, ir.title)}\n`,
     {
       kind: StructureKind.ImportDeclaration,
+      leadingTrivia: '\n',
       moduleSpecifier: RUNTIME_SPECIFIER,
       namedImports: [
         'evaluateMove',
@@ -64,16 +72,19 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       ],
     },
     ...preludeStatements(cx),
-    ...enumStatements(cx),
-    ...inputStatements(cx),
-    ...helperStatements(cx),
-    ...tables,
-    ...cx.sets,
-    ...rules,
-    ...cx.helpers,
-    ...constraints,
-    prepareFunction(cx),
-    ...model,
+    ...section('Vocabulary: enums and groups.', enumStatements(cx)),
+    ...section('Inputs: the scenario as given (`ScenarioInput`) and as rules read it (`Ctx`).', inputStatements(cx)),
+    ...section('Tables: data in real units, and tick-valued copies with their lookups.', [
+      ...helperStatements(cx),
+      ...tables,
+    ]),
+    ...section('Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.', [
+      ...cx.sets,
+      ...rules,
+      ...cx.helpers,
+    ]),
+    ...section('Constraints: each must hold for a move to be legal.', constraints),
+    ...section('The movement model.', [prepareFunction(cx), ...model]),
   ];
   return printStatements(statements);
 }

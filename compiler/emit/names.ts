@@ -12,18 +12,18 @@
  */
 
 /** Words that cannot be used as identifiers (or are best avoided) in strict-mode TypeScript. */
+// prettier-ignore
 const RESERVED = new Set([
   // ECMAScript reserved words, strict-mode and contextual ones
   'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',
   'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof',
   'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void',
-  'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private',
-  'protected', 'public', 'await', 'async', 'arguments', 'eval', 'of', 'get', 'set',
+  'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected',
+  'public', 'await', 'async', 'arguments', 'eval', 'of', 'get', 'set',
   // TypeScript keywords and built-in type names
-  'any', 'as', 'asserts', 'bigint', 'boolean', 'constructor', 'declare', 'infer', 'is', 'keyof',
-  'module', 'namespace', 'never', 'number', 'object', 'readonly', 'require', 'string', 'symbol', 'type',
-  'undefined', 'unique', 'unknown', 'from', 'global', 'abstract', 'accessor', 'out', 'override',
-  'satisfies', 'using',
+  'any', 'as', 'asserts', 'bigint', 'boolean', 'constructor', 'declare', 'infer', 'is', 'keyof', 'module',
+  'namespace', 'never', 'number', 'object', 'readonly', 'require', 'string', 'symbol', 'type', 'undefined',
+  'unique', 'unknown', 'from', 'global', 'abstract', 'accessor', 'out', 'override', 'satisfies', 'using',
   // Globals the generated code uses or could shadow
   'Array', 'Boolean', 'Error', 'Infinity', 'JSON', 'Map', 'Math', 'NaN', 'Number', 'Object', 'Partial',
   'Promise', 'Readonly', 'ReadonlyArray', 'ReadonlyMap', 'ReadonlySet', 'Record', 'RangeError', 'Set',
@@ -35,15 +35,16 @@ const RESERVED = new Set([
  * Names the module itself declares or uses as locals: they are claimed before any ruleset name, so
  * a ruleset name never takes them (and never shadows a local inside a generated function).
  */
+// prettier-ignore
 export const FIXED_NAMES = [
   // runtime imports
   'MoveContext', 'MoveModel', 'MoveResult', 'Violation', 'evaluateMove', 'tickNum', 'toTicks',
   // module-level declarations
-  'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch',
-  'Unit', 'Vehicle', 'Step', 'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx',
+  'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
+  'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx',
   // locals and parameters of generated functions
-  'ctx', 'trace', 'out', 'input', 'i', 'j', 'k', 'n', 'f', 'v', 'acc', 'saved', 'base', 'roll',
-  'perDie', 'keep', 'highest', 'u', 'c', 's', 'veh', 'rulesets',
+  'ctx', 'trace', 'out', 'input', 'i', 'j', 'k', 'n', 'f', 'v', 'acc', 'saved', 'base', 'roll', 'perDie',
+  'keep', 'highest', 'u', 'c', 's', 'veh', 'rulesets',
 ];
 
 /** True when `s` can be written as a bare identifier (and is not a reserved word). */

@@ -33,7 +33,8 @@ function withPre(env: Env, fn: (env: Env) => string): { pre: string[]; code: str
 function genNode(xc: ExprCompiler, children: readonly Exception[], self: BaseRef, env: Env, out: string[]): void {
   const selfSource = { kind: 'ref', ref: self } as const;
   for (const c of children) {
-    const cond = withPre(env, (e) => xc.compile(c.when, { ...e, base: selfSource }));
+    // Conditions decide which definition prices the value; they are not part of its trace.
+    const cond = withPre(env, (e) => xc.compile(c.when, { ...e, base: selfSource, trace: 'null' }));
     out.push(...cond.pre, `if (${cond.code}) {`);
     const inner: Env = { ...env, scope: new Map(env.scope), pre: [] };
     const body: string[] = [pushCite(env, c.cite)];
@@ -103,7 +104,12 @@ export function constraintFunction(
 ): FunctionDeclarationStructure {
   const env = newEnv('trace');
   const cond = withPre(env, (e) => xc.compile(c.cond, e));
-  const where = c.context === 'step' ? 'checked at every step' : c.context === 'path' ? 'checked on the whole move' : 'checked on the unit';
+  const where =
+    c.context === 'step'
+      ? 'checked at every step'
+      : c.context === 'path'
+        ? 'checked on the whole move'
+        : 'checked on the unit';
   return {
     kind: StructureKind.Function,
     isExported: true,

@@ -21,12 +21,14 @@ type Tree = Map<string, Tree | TableRow>;
 function buildTree(cx: EmitContext, t: TableDef): Tree {
   const root: Tree = new Map();
   for (const row of t.rows) {
-    if (row.keys.length !== t.keys.length) throw new Error(`table ${t.name}: a row has ${row.keys.length} keys, expected ${t.keys.length}`);
+    if (row.keys.length !== t.keys.length)
+      throw new Error(`table ${t.name}: a row has ${row.keys.length} keys, expected ${t.keys.length}`);
     let node = root;
     row.keys.forEach((k, i) => {
       const members = cx.enumDefs.get(t.keys[i])?.members;
       if (members === undefined) throw new Error(`table ${t.name}: unknown key domain ${JSON.stringify(t.keys[i])}`);
-      if (!members.some((m) => m.name === k)) throw new Error(`table ${t.name}: ${JSON.stringify(k)} is not a member of ${t.keys[i]}`);
+      if (!members.some((m) => m.name === k))
+        throw new Error(`table ${t.name}: ${JSON.stringify(k)} is not a member of ${t.keys[i]}`);
       if (i === row.keys.length - 1) {
         if (node.has(k)) throw new Error(`table ${t.name}: row ${row.keys.join(', ')} is given twice`);
         node.set(k, row);
@@ -103,8 +105,13 @@ export function tableStatements(cx: EmitContext, t: TableDef): StatementStructur
   const keyNames = t.keys.map((k) => commentText(k)).join(', ');
 
   const docs = [citeLine(t.title, t.cite), ''];
-  const what = t.type.t === 'num' ? `values in ${t.type.measure === null ? 'plain numbers' : commentText(t.type.measure)}` : 'values';
-  docs.push(`Keyed by ${keyNames}; ${what}${t.type.t === 'num' ? '; "all" = all of the unit\'s allowance, "NA" = not allowed' : ''}.`);
+  const what =
+    t.type.t === 'num'
+      ? `values in ${t.type.measure === null ? 'plain numbers' : commentText(t.type.measure)}`
+      : 'values';
+  docs.push(
+    `Keyed by ${keyNames}; ${what}${t.type.t === 'num' ? '; "all" = all of the unit\'s allowance, "NA" = not allowed' : ''}.`,
+  );
   const cited = t.rows.filter((r) => r.cite !== null);
   if (cited.length > 0) {
     docs.push('', 'Rows with their own citation:');
@@ -114,6 +121,7 @@ export function tableStatements(cx: EmitContext, t: TableDef): StatementStructur
   const out: StatementStructures[] = [
     {
       kind: StructureKind.VariableStatement,
+      leadingTrivia: '\n',
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [{ description: docs.join('\n') }],
@@ -122,9 +130,13 @@ export function tableStatements(cx: EmitContext, t: TableDef): StatementStructur
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`{@link ${n.data}} in ticks${hasAll ? ' (`ALL` = the unit\'s allowance)' : ''}.`],
+      docs: [`{@link ${n.data}} in ticks${hasAll ? " (`ALL` = the unit's allowance)" : ''}.`],
       declarations: [
-        { name: n.ticks, type: nestedType(cx, t, leafType), initializer: render(tree, 0, (r) => tickValue(cx, r.value)) },
+        {
+          name: n.ticks,
+          type: nestedType(cx, t, leafType),
+          initializer: render(tree, 0, (r) => tickValue(cx, r.value)),
+        },
       ],
     },
   ];
@@ -134,7 +146,11 @@ export function tableStatements(cx: EmitContext, t: TableDef): StatementStructur
       declarationKind: VariableDeclarationKind.Const,
       docs: [`The citation of each row of {@link ${n.data}}.`],
       declarations: [
-        { name: n.cites, type: nestedType(cx, t, 'string'), initializer: render(tree, 0, (r) => lit(r.cite ?? t.cite)) },
+        {
+          name: n.cites,
+          type: nestedType(cx, t, 'string'),
+          initializer: render(tree, 0, (r) => lit(r.cite ?? t.cite)),
+        },
       ],
     });
   }

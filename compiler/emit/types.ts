@@ -39,6 +39,7 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
     const doc = citeLine(e.title, e.cite);
     const alias: TypeAliasDeclarationStructure = {
       kind: StructureKind.TypeAlias,
+      leadingTrivia: '\n',
       isExported: true,
       name: n.type,
       docs: [doc],
@@ -76,6 +77,7 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
     const type = cx.enumType(g.enum);
     out.push({
       kind: StructureKind.VariableStatement,
+      leadingTrivia: '\n',
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [citeLine(g.title, g.cite)],
@@ -158,13 +160,18 @@ export function inputStatements(cx: EmitContext): StatementStructures[] {
     kind: StructureKind.Interface,
     isExported: true,
     name: 'ScenarioInput',
-    docs: ['One situation to price: the unit, its vehicle, the scenario fields, the path, and an optional fixed dice roll.'],
+    docs: ['One situation to price: unit, vehicle, scenario fields, path, and optionally a fixed dice roll.'],
     properties: [
       { name: 'unit', type: 'Unit' },
       { name: 'vehicle', hasQuestionToken: true, type: 'Vehicle' },
       { name: 'scenario', hasQuestionToken: true, type: 'Scenario' },
       { name: 'path', type: 'readonly Step[]' },
-      { name: 'roll', hasQuestionToken: true, type: 'readonly number[]', docs: ['Fixed dice faces; without it a dice ruleset enumerates every roll.'] },
+      {
+        name: 'roll',
+        hasQuestionToken: true,
+        type: 'readonly number[]',
+        docs: ['Fixed dice faces; without it a dice ruleset enumerates every roll.'],
+      },
     ],
   });
   for (const rec of RECORDS) {
@@ -211,7 +218,11 @@ function preparedDefault(cx: EmitContext, f: InputField, v: Value): string {
 
 /** Code reading field `f` from the input object `src` into its prepared form. */
 function prepareField(cx: EmitContext, f: InputField, src: string): string {
-  const read = `${src}${access(f.json)}`;
+  // A name Object.prototype has (`constructor`, `toString` …) must not read the inherited member.
+  const read =
+    f.json in Object.prototype
+      ? `(Object.hasOwn(${src}, ${lit(f.json)}) ? ${src}${access(f.json)} : undefined)`
+      : `${src}${access(f.json)}`;
   const t = f.type;
   if (f.default !== null) {
     const d = preparedDefault(cx, f, f.default);
@@ -241,7 +252,7 @@ export function prepareFunction(cx: EmitContext): FunctionDeclarationStructure {
     isExported: true,
     name: 'prepare',
     docs: [
-      'Converts a plain scenario (camelCase fields, real numbers) into the evaluation context: defaults applied, absent optional fields null, numbers in ticks, sets as `ReadonlySet`.',
+      '\nConverts a plain scenario (camelCase fields, real numbers) into the evaluation context:\ndefaults applied, absent optional fields null, numbers in ticks, sets as `ReadonlySet`.',
     ],
     parameters: [{ name: 'input', type: 'ScenarioInput' }],
     returnType: 'Ctx',

@@ -182,12 +182,13 @@ export class Evaluator {
     const params = new Map<string, RV>();
     r.params.forEach((p, i) => params.set(p.name, args[i]!));
     const baseFrame: Frame = { params, base: null };
-    const baseValue = () => this.eval(r.value, c, t, baseFrame);
-    const hit = this.applying(r.exceptions, c, params);
-    if (!hit) {
+    // The base value, when used (no exception applies, or an exception reads `base`), cites the rule.
+    const baseValue = () => {
       if (t) t.push(r.cite);
-      return baseValue();
-    }
+      return this.eval(r.value, c, t, baseFrame);
+    };
+    const hit = this.applying(r.exceptions, c, params);
+    if (!hit) return baseValue();
     return this.exceptionValue(hit, r, c, t, params, baseValue);
   }
 

@@ -1,0 +1,83 @@
+/**
+ * `variorum diff A B [C…] [--format text|md|html|json] [-o FILE] [--only-differences] [--scenarios DIR]`:
+ * the side-by-side report of two or more rulesets. Exit 0 when written, 1 when a ruleset does not
+ * check (its diagnostics are printed), 2 for a usage mistake.
+ */
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { buildReport, renderHtml, renderJson, renderMarkdown, renderText, runSuite, templatesFrom, type DiffReport, type ScenarioFile } from '../diff/index.js';
+import type { Ctx } from './context.js';
+import { UsageError } from './errors.js';
+import { fsHost } from './host.js';
+import { loadRulesets, refsFor } from './load.js';
+import { displayPath } from './render.js';
+import { writeIfChanged } from './write.js';
+
+export const FORMATS = ['text', 'md', 'html', 'json'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface DiffCliOptions {
+  format?: string;
+  output?: string;
+  onlyDifferences?: boolean;
+  scenarios?: string;
+}
+
+function scenarioFiles(dir: string, ctx: Ctx): ScenarioFile[] {
+  const abs = resolve(ctx.cwd, dir);
+  let names: string[];
+  try {
+    if (!statSync(abs).isDirectory()) throw new Error('not a folder');
+    names = readdirSync(abs).filter((n) => n.toLowerCase().endsWith('.json')).sort();
+  } catch {
+    throw new UsageError(`no such scenario folder: ${dir}`);
+  }
+  return names.map((n) => {
+    const p = join(abs, n);
+    const shown = relative(ctx.cwd, p);
+    return { file: (shown.startsWith('..') ? p : shown).split(sep).join('/'), text: readFileSync(p, 'utf8') };
+  });
+}
+
+export function render(report: DiffReport, format: Format, ctx: Ctx, colour: boolean): string {
+  switch (format) {
+    case 'json': return renderJson(report);
+    case 'md': return renderMarkdown(report);
+    case 'html': return renderHtml(report, templatesFrom((f) => readFileSync(join(ctx.root, 'templates', 'diff', f), 'utf8')));
+    case 'text': return renderText(report, colour ? ctx.cOut : undefined);
+  }
+}
+
+export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
+  const format = (opts.format ?? 'text') as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`unknown format \`${opts.format}\`; use one of: ${FORMATS.join(', ')}`);
+  if (args.length < 2) throw new UsageError('name at least two rulesets to compare, e.g. `variorum diff sl-classic asl-a4`');
+  const host = fsHost(ctx.root);
+  const refs = refsFor(args, host, ctx);
+  if (refs.length < 2) throw new UsageError('name at least two different rulesets to compare');
+  const files = opts.scenarios !== undefined ? scenarioFiles(opts.scenarios, ctx) : null;
+
+  const { loaded, errors } = loadRulesets(refs, ctx, host);
+  if (errors > 0) return 1;
+  const irs = loaded.map((l) => l.ir!);
+  const seen = new Set<string>();
+  for (const ir of irs) {
+    if (seen.has(ir.id)) throw new UsageError(`ruleset \`${ir.id}\` is named twice`);
+    seen.add(ir.id);
+  }
+
+  const report = buildReport(irs, { onlyDifferences: opts.onlyDifferences === true });
+  if (files !== null) report.scenarios = runSuite(irs, files);
+
+  if (opts.output !== undefined) {
+    const file = resolve(ctx.cwd, opts.output);
+    const text = render(report, format, ctx, false);
+    const wrote = writeIfChanged(file, text);
+    const s = report.stats;
+    ctx.out(`${wrote ? 'wrote' : 'unchanged'} ${displayPath(file, ctx.cwd)}: ${s.rows} rows, ${s.changed} changed, ${s.partial} partial, ${s.withSituations} with situations\n`);
+    return 0;
+  }
+  ctx.out(render(report, format, ctx, true));
+  return 0;
+}

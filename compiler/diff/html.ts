@@ -1,0 +1,147 @@
+/**
+ * The diff report as one self-contained HTML page, rendered with the Handlebars templates in
+ * `templates/diff/` (report.hbs, with the partials row.hbs, scenarios.hbs and styles.hbs). The
+ * templates use only escaping `{{…}}` for anything that comes from a `.rules` file; this module
+ * builds a plain view model and never concatenates markup itself.
+ *
+ * The caller supplies the template texts (only the CLI touches the file system): `templatesFrom(read)`.
+ */
+
+import Handlebars from 'handlebars';
+import type { Cell, DiffReport, Row } from './model.js';
+
+/** Template name → text: `report` (the page) and the partials `row`, `scenarios`, `styles`. */
+export type Templates = Record<string, string>;
+
+export const TEMPLATE_NAMES = ['report', 'row', 'scenarios', 'styles'] as const;
+
+/** Reads the templates through `read(name)` → the text of `templates/diff/<name>.hbs`. */
+export function templatesFrom(read: (file: string) => string): Templates {
+  const t: Templates = {};
+  for (const n of TEMPLATE_NAMES) t[n] = read(`${n}.hbs`);
+  return t;
+}
+
+interface LineView {
+  depth: number;
+  isException: boolean;
+  text: string;
+  cite: string | null;
+}
+interface CellView {
+  present: boolean;
+  differs: boolean;
+  ruleset: string;
+  baseRuleset: string;
+  definition: string;
+  title: string;
+  lines: LineView[];
+}
+interface SituationView {
+  text: string;
+  answers: { ruleset: string; display: string; rules: string; hasRules: boolean }[];
+}
+interface RowView {
+  id: string;
+  label: string;
+  concept: string;
+  status: string;
+  statusText: string;
+  statusSign: string;
+  cells: CellView[];
+  notes: string[];
+  situations: SituationView[];
+  hasDetails: boolean;
+  colspan: number;
+}
+
+const STATUS_TEXT: Record<Row['status'], [string, string]> = {
+  changed: ['≠', 'changed'],
+  partial: ['±', 'partial'],
+  same: ['=', 'same'],
+};
+
+function cellView(c: Cell | null, ruleset: string, base: string): CellView {
+  if (c === null) return { present: false, differs: false, ruleset, baseRuleset: base, definition: '', title: '', lines: [] };
+  return {
+    present: true,
+    differs: c.differs,
+    ruleset,
+    baseRuleset: base,
+    definition: c.definition,
+    title: c.title,
+    lines: c.lines.map((l) => ({ depth: Math.min(l.depth, 4), isException: l.depth > 0, text: l.text, cite: l.cite })),
+  };
+}
+
+function rowView(report: DiffReport, row: Row): RowView {
+  const ids = report.rulesets.map((r) => r.id);
+  const base = ids.find((id) => row.cells[id] !== null) ?? '';
+  const [sign, text] = STATUS_TEXT[row.status];
+  const situations: SituationView[] = row.situations.map((s) => ({
+    text: s.text,
+    answers: ids
+      .filter((id) => s.display[id] !== null && s.display[id] !== undefined)
+      .map((id) => ({ ruleset: id, display: s.display[id]!, rules: s.rules[id]!.join(', '), hasRules: s.rules[id]!.length > 0 })),
+  }));
+  return {
+    id: row.id,
+    label: row.label,
+    concept: row.member === null ? row.concept : `${row.concept} / ${row.member}`,
+    status: row.status,
+    statusText: text,
+    statusSign: sign,
+    cells: ids.map((id) => cellView(row.cells[id] ?? null, id, base)),
+    notes: row.notes,
+    situations,
+    hasDetails: row.notes.length > 0 || situations.length > 0,
+    colspan: ids.length + 2,
+  };
+}
+
+export function htmlView(report: DiffReport): unknown {
+  const ids = report.rulesets.map((r) => r.id);
+  const s = report.stats;
+  return {
+    heading: `Variorum diff: ${ids.join(' · ')}`,
+    rulesets: report.rulesets.map((r) => ({ id: r.id, title: r.title, measure: r.measure, extendsText: r.extends.length > 0 ? `extends ${r.extends.join(' → ')}` : null })),
+    summary: `${s.rows} rows: ${s.changed} changed, ${s.partial} partial, ${s.same} same; ${s.withSituations} with situations where the answers differ.`,
+    onlyDifferences: report.onlyDifferences,
+    colspan: ids.length + 2,
+    sections: report.sections.map((g) => ({
+      key: g.key,
+      anchor: `s-${g.key.replace(/[^a-z0-9-]/gi, '')}`,
+      title: g.title,
+      count: g.rows.length,
+      differing: g.rows.filter((r) => r.status !== 'same').length,
+      rows: g.rows.map((r) => rowView(report, r)),
+    })),
+    scenarios: report.scenarios
+      ? {
+          rulesets: ids,
+          rows: report.scenarios.scenarios.map((sc, i) => ({
+            id: `sc-${i + 1}`,
+            name: sc.name,
+            file: sc.file,
+            differs: sc.differs,
+            results: ids.map((id) => {
+              const v = sc.results[id]!;
+              return { ruleset: id, verdict: v.verdict, cls: v.verdict === 'legal' ? 'legal' : v.verdict === 'not legal' ? 'illegal' : 'na', display: v.display };
+            }),
+          })),
+        }
+      : null,
+  };
+}
+
+export function renderHtml(report: DiffReport, templates: Templates): string {
+  const hb = Handlebars.create();
+  for (const n of TEMPLATE_NAMES) {
+    if (n === 'report') continue;
+    if (templates[n] === undefined) throw new Error(`missing template ${n}.hbs`);
+    hb.registerPartial(n, templates[n]!);
+  }
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  const page = hb.compile(templates.report!, { strict: true, noEscape: false });
+  return page(htmlView(report));
+}

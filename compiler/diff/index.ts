@@ -1,0 +1,12 @@
+/**
+ * The diff backend: rulesets side by side (model.ts), with situations where their answers differ
+ * (situations.ts) and a scenario suite (scenarios.ts), rendered as JSON, text, Markdown or HTML.
+ */
+export { buildReport, statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type Status } from './model.js';
+export { runSuite, type ScenarioFile, type ScenarioSuite, type Verdict } from './scenarios.js';
+export { findSituations, type Situation } from './situations.js';
+export { SECTIONS, inferSection } from './sections.js';
+export { renderJson, reportJson } from './json.js';
+export { renderText, type Paint } from './text.js';
+export { renderMarkdown } from './markdown.js';
+export { renderHtml, templatesFrom, TEMPLATE_NAMES, type Templates } from './html.js';

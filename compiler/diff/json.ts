@@ -1,0 +1,45 @@
+/**
+ * The JSON form of a diff report: the contract for scripts (documented in docs/diff.md).
+ *
+ *   { "rulesets": [{ "id", "title", "measure", "extends" }],
+ *     "rows": [{ "section", "concept", "member", "label", "id", "status", "differs",
+ *                "cells": { "<id>": { "value", "display", "rules", "definition", "kind", "title" } | null },
+ *                "situations": [{ "inputs", "values", "display", "rules", "text" }],
+ *                "notes": [] }],
+ *     "stats": { … },
+ *     "scenarios": [{ "file", "name", "differs", "results": { "<id>": { "verdict", "display", … } } }] }
+ *
+ * `scenarios` is present only when a scenario folder was given.
+ */
+
+import type { DiffReport } from './model.js';
+
+export function reportJson(report: DiffReport): unknown {
+  const out: Record<string, unknown> = {
+    rulesets: report.rulesets.map((r) => ({ id: r.id, title: r.title, measure: r.measure, extends: r.extends })),
+    rows: report.rows.map((row) => ({
+      section: row.section,
+      concept: row.concept,
+      member: row.member,
+      label: row.label,
+      id: row.id,
+      status: row.status,
+      differs: row.differs,
+      cells: Object.fromEntries(
+        Object.entries(row.cells).map(([id, c]) => [
+          id,
+          c === null ? null : { value: c.value, display: c.display, rules: c.rules, definition: c.definition, kind: c.kind, title: c.title },
+        ]),
+      ),
+      situations: row.situations.map((s) => ({ inputs: s.inputs, values: s.values, display: s.display, rules: s.rules, text: s.text })),
+      notes: row.notes,
+    })),
+    stats: report.stats,
+  };
+  if (report.scenarios) out.scenarios = report.scenarios.scenarios;
+  return out;
+}
+
+export function renderJson(report: DiffReport): string {
+  return JSON.stringify(reportJson(report), null, 2) + '\n';
+}

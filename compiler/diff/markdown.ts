@@ -1,0 +1,76 @@
+/**
+ * The diff report as Markdown (GitHub-flavoured), for wikis and pull requests: a table per section,
+ * then the situations and notes of that section's rows. Everything from a `.rules` file is escaped:
+ * Markdown punctuation gets a backslash, `<`, `>` and `&` become entities (so no raw HTML survives),
+ * and `|` cannot break a table.
+ */
+
+import type { DiffReport, Row } from './model.js';
+
+/** Text safe in a Markdown table cell or paragraph. */
+export function md(s: string): string {
+  return s
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
+}
+
+const STATUS: Record<Row['status'], string> = { changed: '**≠ changed**', partial: '± partial', same: '= same' };
+
+function cites(rules: readonly string[]): string {
+  return rules.length > 0 ? ` <sub>${rules.map((r) => md(`[${r}]`)).join(' ')}</sub>` : '';
+}
+
+export function renderMarkdown(report: DiffReport): string {
+  const ids = report.rulesets.map((r) => r.id);
+  const out: string[] = [];
+  out.push(`# Variorum diff: ${ids.map(md).join(' · ')}`, '');
+  out.push('| Ruleset | Title | Measure |', '|---|---|---|');
+  for (const r of report.rulesets) out.push(`| \`${r.id.replace(/`/g, '')}\` | ${md(r.title)} | ${md(r.measure)} |`);
+  const s = report.stats;
+  out.push('', `${s.rows} rows: ${s.changed} changed, ${s.partial} partial, ${s.same} same; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? ' Rows that are the same everywhere are left out.' : ''}`);
+  out.push('', 'Legend: **≠ changed** (every ruleset has it, not all alike) · ± partial (some rulesets lack it) · = same; **Δ** marks a cell that differs from the first ruleset that has the row; — means the ruleset has no such concept.');
+
+  for (const g of report.sections) {
+    out.push('', `## ${md(g.title)}`, '');
+    out.push(`| Concept | ${ids.map((i) => md(i)).join(' | ')} | Status |`);
+    out.push(`|---|${ids.map(() => '---').join('|')}|---|`);
+    for (const row of g.rows) {
+      const cells = ids.map((id) => {
+        const c = row.cells[id];
+        if (!c) return '—';
+        return `${c.differs ? '**Δ** ' : ''}${md(c.display)}${cites(c.rules)}`;
+      });
+      out.push(`| ${md(row.label)} | ${cells.join(' | ')} | ${STATUS[row.status]} |`);
+    }
+    const detailed = g.rows.filter((r) => r.situations.length > 0 || r.notes.length > 0);
+    if (detailed.length > 0) out.push('');
+    for (const row of detailed) {
+      out.push(`**${md(row.label)}**`, '');
+      for (const n of row.notes) out.push(`- ${md(n)}`);
+      for (const sit of row.situations) {
+        const answers = ids
+          .filter((id) => sit.display[id] !== null && sit.display[id] !== undefined)
+          .map((id) => `${md(id)} **${md(sit.display[id]!)}**${sit.rules[id]!.length ? ` (${md(sit.rules[id]!.join(', '))})` : ''}`);
+        out.push(`- ${md(sit.text)}: ${answers.join(', ')}`);
+      }
+      out.push('');
+    }
+  }
+
+  if (report.scenarios) {
+    out.push('', '## Scenarios', '');
+    out.push(`| Scenario | ${ids.map((i) => md(i)).join(' | ')} |`);
+    out.push(`|---|${ids.map(() => '---').join('|')}|`);
+    for (const sc of report.scenarios.scenarios) {
+      const cells = ids.map((id) => {
+        const v = sc.results[id]!;
+        return v.verdict === 'legal' ? `✓ ${md(v.display)}` : v.verdict === 'not legal' ? `✗ ${md(v.display)}` : `<sub>${md(v.display)}</sub>`;
+      });
+      out.push(`| ${sc.differs ? '**≠** ' : ''}${md(sc.name)} <sub>${md(sc.file)}</sub> | ${cells.join(' | ')} |`);
+    }
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+}

@@ -1,0 +1,88 @@
+/**
+ * The scenario suite of a diff report: every scenario file under every ruleset, as a verdict table.
+ * Each scenario is read for each ruleset on its own, so one ruleset's unknown terrain makes only that
+ * ruleset's cell "n/a" (with the reason), not the whole row.
+ */
+
+import { formatQuantity } from '../../runtime/format.js';
+import type { MoveResult } from '../../runtime/types.js';
+import type { RulesetIR } from '../ir.js';
+import { interpretScenario } from '../interpret/model.js';
+import { parseScenario } from '../scenario.js';
+
+export interface ScenarioFile {
+  /** The path shown in the report (relative, with forward slashes). */
+  file: string;
+  text: string;
+}
+
+export type Verdict =
+  | {
+      verdict: 'legal' | 'not legal';
+      /** "legal: 4 of 6 MF", "not legal: 5 of 4 MF [5.2]". */
+      display: string;
+      allowance: MoveResult['allowance'];
+      spent: number;
+      violations: MoveResult['violations'];
+      notApplicable: string[];
+    }
+  | { verdict: 'n/a'; display: string; reason: string };
+
+export interface ScenarioRow {
+  file: string;
+  name: string;
+  /** Verdicts differ between the rulesets that can run it. */
+  differs: boolean;
+  results: Record<string, Verdict>;
+}
+
+export interface ScenarioSuite {
+  scenarios: ScenarioRow[];
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
+}
+
+function qty(exact: string | undefined, n: number): string {
+  return formatQuantity(exact ?? fmt(n));
+}
+
+export function verdictOf(ir: RulesetIR, r: MoveResult): Verdict {
+  const m = ir.movement.measure;
+  let of: string;
+  if (typeof r.allowance === 'number') of = `${qty(r.exact.spent, r.spent)} of ${Number.isNaN(r.allowance) ? 'NA' : qty(r.exact.allowance, r.allowance)} ${m}`;
+  else of = `${qty(r.exact.spent, r.spent)} of ${fmt(r.allowance.min)}–${fmt(r.allowance.max)} ${m}`;
+  const why = r.violations.length > 0 ? ` [${[...new Set(r.violations.map((v) => v.rule))].join(', ')}]` : '';
+  return {
+    verdict: r.legal ? 'legal' : 'not legal',
+    display: `${r.legal ? 'legal' : 'not legal'}: ${of}${r.legal ? '' : why}`,
+    allowance: r.allowance,
+    spent: r.spent,
+    violations: r.violations,
+    notApplicable: r.notApplicable,
+  };
+}
+
+export function runSuite(irs: readonly RulesetIR[], files: readonly ScenarioFile[]): ScenarioSuite {
+  const scenarios: ScenarioRow[] = [];
+  for (const f of files) {
+    let name = f.file.replace(/^.*\//, '').replace(/\.json$/i, '');
+    const results: Record<string, Verdict> = {};
+    for (const ir of irs) {
+      const parsed = parseScenario(f.text, f.file, [ir]);
+      if (parsed.name) name = parsed.name;
+      const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+      const p = parsed.perRuleset[0];
+      if (errors.length > 0 || !p) {
+        const reason = errors.length > 0 ? errors.map((d) => d.message).join('; ') : 'the scenario cannot be read';
+        results[ir.id] = { verdict: 'n/a', display: `n/a: ${reason}`, reason };
+        continue;
+      }
+      results[ir.id] = verdictOf(ir, interpretScenario(ir, p.value, p.notApplicable, true));
+    }
+    const ran = Object.values(results).filter((v) => v.verdict !== 'n/a').map((v) => v.verdict);
+    scenarios.push({ file: f.file, name, differs: new Set(ran).size > 1, results });
+  }
+  return { scenarios };
+}

@@ -1,0 +1,102 @@
+/**
+ * The diff report for the terminal. Colour comes from the caller's colour functions (no-ops when
+ * the output is not a colour terminal), and is never the only mark: every row starts with a status
+ * sign (`≠` changed, `±` partial, `=` same) and differing cells with `≠`. Text from a `.rules` file
+ * loses its control characters, so a hostile ruleset cannot send terminal escapes.
+ */
+
+import type { Cell, DiffReport, Row } from './model.js';
+
+export interface Paint {
+  bold(s: string): string;
+  dim(s: string): string;
+  red(s: string): string;
+  green(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+}
+
+const PLAIN: Paint = { bold: (s) => s, dim: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s, cyan: (s) => s };
+
+/** Text safe for a terminal: no control characters (ESC, CR, …), one line. */
+export function termSafe(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+}
+
+const SIGN: Record<Row['status'], string> = { changed: '≠', partial: '±', same: '=' };
+
+function cites(rules: readonly string[]): string {
+  return rules.length > 0 ? `[${rules.map(termSafe).join(', ')}]` : '';
+}
+
+export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
+  const p = paint;
+  const ids = report.rulesets.map((r) => r.id);
+  const w = Math.max(...ids.map((i) => termSafe(i).length));
+  const out: string[] = [];
+  out.push(p.bold(`Variorum diff: ${ids.map(termSafe).join(' · ')}`));
+  for (const r of report.rulesets) out.push(`  ${termSafe(r.id).padEnd(w)}  ${termSafe(r.title)} ${p.dim(`(${termSafe(r.measure)})`)}`);
+  const s = report.stats;
+  out.push(
+    `${s.rows} rows: ${p.yellow(`${s.changed} changed`)}, ${p.cyan(`${s.partial} partial`)}, ${s.same} same; ${s.withSituations} with situations` +
+      (report.onlyDifferences ? p.dim(' (differences only)') : ''),
+  );
+
+  for (const g of report.sections) {
+    out.push('');
+    out.push(p.bold(`== ${g.title} ==`));
+    for (const row of g.rows) out.push(...renderRow(report, row, w, p));
+  }
+
+  if (report.scenarios) {
+    out.push('');
+    out.push(p.bold('== Scenarios =='));
+    for (const sc of report.scenarios.scenarios) {
+      out.push(`${sc.differs ? p.yellow('≠') : '='} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`);
+      for (const id of ids) {
+        const v = sc.results[id]!;
+        const text = termSafe(v.display);
+        const coloured = v.verdict === 'legal' ? p.green(text) : v.verdict === 'not legal' ? p.red(text) : p.dim(text);
+        out.push(`    ${termSafe(id).padEnd(w)}  ${coloured}`);
+      }
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] {
+  const lines: string[] = [];
+  const sign = SIGN[row.status];
+  const status = row.status === 'changed' ? p.yellow(`${sign} changed`) : row.status === 'partial' ? p.cyan(`${sign} partial`) : p.dim(`${sign} same`);
+  const present = Object.values(row.cells).filter((c): c is Cell => c !== null);
+  if (row.status === 'same' && present.length > 0) {
+    // Same everywhere: one line, with each ruleset's citations.
+    const where = report.rulesets.map((r) => `${termSafe(r.id)} ${cites(row.cells[r.id]!.rules)}`).join('; ');
+    lines.push(`${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(present[0]!.display)}  ${p.dim(where)}`);
+    return lines;
+  }
+  lines.push(`${status.padEnd(0)} ${p.bold(termSafe(row.label))}`);
+  for (const r of report.rulesets) {
+    const c = row.cells[r.id];
+    const id = termSafe(r.id).padEnd(w);
+    if (!c) {
+      lines.push(`    ${id}  ${p.dim('—')}`);
+      continue;
+    }
+    const mark = c.differs ? p.yellow('≠ ') : '  ';
+    const text = c.differs ? p.bold(termSafe(c.display)) : termSafe(c.display);
+    lines.push(`  ${mark}${id}  ${text}  ${p.dim(cites(c.rules))}`);
+  }
+  for (const n of row.notes) lines.push(`    ${p.dim('note:')} ${termSafe(n)}`);
+  if (row.situations.length > 0) {
+    lines.push(`    ${p.dim('situations:')}`);
+    for (const s of row.situations) {
+      const answers = report.rulesets
+        .filter((r) => s.display[r.id] !== null && s.display[r.id] !== undefined)
+        .map((r) => `${termSafe(r.id)} ${p.bold(termSafe(s.display[r.id]!))}${s.rules[r.id]!.length ? ` (${s.rules[r.id]!.map(termSafe).join(', ')})` : ''}`);
+      lines.push(`      ${termSafe(s.text)}: ${answers.join(', ')}`);
+    }
+  }
+  return lines;
+}
