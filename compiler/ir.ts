@@ -175,7 +175,7 @@ export type Expectation =
   /** For a dice ruleset without a fixed roll: a statistic of the allowance distribution. */
   | { e: 'dist'; what: 'mean' | 'min' | 'max'; want: Value }
   | { e: 'step'; index: number; want: Value }
-  | { e: 'rule'; name: string; want: Value }
+  | { e: 'rule'; name: string; args: Value[]; want: Value }
   | { e: 'violation'; cite: string; want: boolean };
 
 export interface ScenarioValue {

@@ -55,7 +55,8 @@ interface RawRecord {
   fields: RawField[];
   /** Every field name the file gives, including those already reported as wrong. */
   given: Set<string>;
-  /** The record itself was of the wrong shape (already reported): check no required fields. */
+  /** The record is of the wrong shape or has an unknown field (already reported): a missing required
+   *  field there is most likely the same mistake, so it is not reported again. */
   broken?: boolean;
 }
 
@@ -208,7 +209,9 @@ function readScenario(root: Node, src: SourceFile, known: Record<VocabRecord, Kn
         continue;
       }
       const given = new Set<string>();
-      out[name] = { node: value, prefix: `${name}.`, fields: readRecord(value, name, name, src, known[name], given, ds), given };
+      const before = ds.length;
+      const fields = readRecord(value, name, name, src, known[name], given, ds);
+      out[name] = { node: value, prefix: `${name}.`, fields, given, broken: hasUnknown(ds, before) };
     } else if (name === 'path') {
       if (value.type !== 'array') {
         ds.push(diag('V0903', `\`path\` must be an array of steps, not ${jsonKind(value)}`, spanOf(src, value), 'write `"path": [ { "terrain": "open-ground" } ]`'));
@@ -221,11 +224,13 @@ function readScenario(root: Node, src: SourceFile, known: Record<VocabRecord, Kn
           return;
         }
         const given = new Set<string>();
+        const before = ds.length;
         const fields = readRecord(step, at, 'a path step', src, known.step, given, ds);
+        const broken = hasUnknown(ds, before);
         if ((step.children ?? []).length === 0) {
           ds.push(diag('V0903', `\`${at}\` is empty`, spanOf(src, step), 'a step enters a hex (`terrain`) or acts in place (`action`)'));
         }
-        out.path.push({ node: step, prefix: `${at}.`, fields, given });
+        out.path.push({ node: step, prefix: `${at}.`, fields, given, broken });
       });
     } else if (known.scenario.has(name)) {
       const f = readField(key, value, name, name, known.scenario.get(name)!, src, ds);
@@ -238,6 +243,10 @@ function readScenario(root: Node, src: SourceFile, known: Record<VocabRecord, Kn
     }
   }
   return out;
+}
+
+function hasUnknown(ds: readonly Diagnostic[], from: number): boolean {
+  return ds.slice(from).some((d) => d.code === 'V0902');
 }
 
 /** The properties of an object, reporting a field given twice. */

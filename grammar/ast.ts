@@ -107,7 +107,7 @@ export type ExpectDecl = { span: Span } & (
   | { e: 'legal'; negated: boolean }
   | { e: 'violation'; cite: Cite; negated: boolean }
   | { e: 'step'; index: number; value: Expr }
-  | { e: 'value'; name: string; value: Expr }
+  | { e: 'value'; name: string; args: Expr[]; value: Expr }
 );
 
 export type Decl =

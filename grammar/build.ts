@@ -353,7 +353,9 @@ export class AstBuilder {
     const idx = this.tok(c, 'NumberLit');
     if (idx && value) return [{ e: 'step', index: Number(idx.image), value: this.expr(value), span }];
     const name = this.tok(c, 'Name');
-    if (name && value) return [{ e: 'value', name: name.image, value: this.expr(value), span }];
+    const exprs = this.subs(c, 'expr').map((e) => this.expr(e));
+    const last = exprs.pop();
+    if (name && last) return [{ e: 'value', name: name.image, args: exprs, value: last, span }];
     return [];
   }
 

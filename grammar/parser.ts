@@ -314,7 +314,18 @@ class RulesParser extends CstParser {
         },
       },
       { ALT: () => { this.CONSUME(T.Step); this.CONSUME(T.NumberLit); this.CONSUME(T.Equals); this.SUBRULE(this.expr); } },
-      { ALT: () => { this.CONSUME(T.Name); this.CONSUME2(T.Equals); this.SUBRULE2(this.expr); } },
+      {
+        ALT: () => {
+          this.CONSUME(T.Name);
+          this.OPTION2(() => {
+            this.CONSUME(T.LParen);
+            this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE3(this.expr) });
+            this.CONSUME(T.RParen);
+          });
+          this.CONSUME2(T.Equals);
+          this.SUBRULE2(this.expr);
+        },
+      },
     ]);
   });
 

@@ -369,9 +369,19 @@ export class DeclChecker {
           ok = false;
           continue;
         }
+        const params = sym.decl.params;
+        if (e.args.length !== params.length) {
+          this.err('V0209', `${e.name} takes ${params.length} argument${params.length === 1 ? '' : 's'}, found ${e.args.length}`, e.span);
+          ok = false;
+          continue;
+        }
+        const args = params.map((p, i) => {
+          const pt = this.x.resolveType(p.type);
+          return pt && this.constValue(e.args[i]!, pt);
+        });
         const t = this.x.ruleType(sym.decl);
         const v = t && this.constValue(e.value, t);
-        if (v) expect.push({ e: 'rule', name: e.name, want: v });
+        if (v && args.every((a) => a)) expect.push({ e: 'rule', name: e.name, args: args as I.Value[], want: v });
         else ok = false;
       }
     }

@@ -203,7 +203,21 @@ export class ExprChecker {
     return m && { ir: { k: 'member', enum: m.enum, name: m.name }, type: { t: 'enum', name: m.enum } };
   }
 
+  private readonly groups = new Map<A.Decl, (Expr & { k: 'set' }) | null>();
+  private readonly resolving = new Set<A.Decl>();
+
+  /** A group's members, resolved once (so a mistake in it is reported once, not at every use). */
   groupValue(g: A.Decl & { kind: 'group' }): (Expr & { k: 'set' }) | null {
+    if (this.resolving.has(g)) return this.err('V0208', `group ${g.name} contains itself`, g.nameSpan);
+    if (!this.groups.has(g)) {
+      this.resolving.add(g);
+      this.groups.set(g, this.resolveGroup(g));
+      this.resolving.delete(g);
+    }
+    return this.groups.get(g)!;
+  }
+
+  private resolveGroup(g: A.Decl & { kind: 'group' }): (Expr & { k: 'set' }) | null {
     let enumName: string | null = null;
     const members: string[] = [];
     for (const m of g.members) {

@@ -115,7 +115,6 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
       if (x.e === 'rule') {
         const r = rules.get(x.name);
         if (r && r.context === 'step') out.push(diag('V0406', `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`, null));
-        if (r && r.params.length) out.push(diag('V0209', `${x.name} takes arguments, so an example cannot expect its value`, null));
       }
     }
   }

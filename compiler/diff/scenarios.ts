@@ -26,7 +26,14 @@ export type Verdict =
       violations: MoveResult['violations'];
       notApplicable: string[];
     }
-  | { verdict: 'n/a'; display: string; reason: string };
+  | {
+      verdict: 'n/a';
+      display: string;
+      /** Short: "unknown kind `half-squad`; unknown terrain `open-ground` (×4)". */
+      reason: string;
+      /** The full messages of the scenario's diagnostics for this ruleset. */
+      diagnostics: string[];
+    };
 
 export interface ScenarioRow {
   file: string;
@@ -75,8 +82,9 @@ export function runSuite(irs: readonly RulesetIR[], files: readonly ScenarioFile
       const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
       const p = parsed.perRuleset[0];
       if (errors.length > 0 || !p) {
-        const reason = errors.length > 0 ? errors.map((d) => d.message).join('; ') : 'the scenario cannot be read';
-        results[ir.id] = { verdict: 'n/a', display: `n/a: ${reason}`, reason };
+        const messages = errors.map((d) => d.message);
+        const reason = messages.length > 0 ? shortReason(messages) : 'the scenario cannot be read';
+        results[ir.id] = { verdict: 'n/a', display: `n/a: ${reason}`, reason, diagnostics: messages };
         continue;
       }
       results[ir.id] = verdictOf(ir, interpretScenario(ir, p.value, p.notApplicable, true));
@@ -85,4 +93,15 @@ export function runSuite(irs: readonly RulesetIR[], files: readonly ScenarioFile
     scenarios.push({ file: f.file, name, differs: new Set(ran).size > 1, results });
   }
   return { scenarios };
+}
+
+/** Scenario diagnostics in a few words: "unknown kind `hero`; unknown terrain `building` (×2)". */
+export function shortReason(messages: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const m of messages) {
+    const u = /^unknown (.+?) `([^`]*)` in `[^`]*` for ruleset \S+; valid: /.exec(m);
+    const short = u ? `unknown ${u[1]} \`${u[2]}\`` : m.replace(/ for ruleset \S+/, '');
+    counts.set(short, (counts.get(short) ?? 0) + 1);
+  }
+  return [...counts].map(([m, n]) => (n > 1 ? `${m} (×${n})` : m)).join('; ');
 }
