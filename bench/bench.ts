@@ -12,8 +12,10 @@ import { compileText, loadRuleset } from '../compiler/pipeline.js';
 import { Interpreter, prepare as prepareInterp } from '../compiler/interpret/model.js';
 import type { RulesetIR, ScenarioValue, Value } from '../compiler/ir.js';
 import { pricePath } from '../runtime/move.js';
+import { lexer } from '../grammar/tokens.js';
 import { ratNum } from '../runtime/rational.js';
 import * as sl from '../generated/sl-classic.js';
+import { syntheticRuleset } from './synthetic.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const json = process.argv.includes('--json');
@@ -30,45 +32,6 @@ function rng(seed: number): () => number {
   };
 }
 
-function syntheticRuleset(minLines: number): string {
-  const out: string[] = [
-    'ruleset synthetic "Synthetic ruleset for the benchmark"',
-    'measure MF [1.1] "movement factors"',
-    'enum kind [1.2] "kinds" {',
-    '  squad "Squad"',
-    '  crew "Crew"',
-    '  leader "Leader"',
-    '}',
-    'enum terrain [1.3] "terrain" {',
-    '  open "Open"',
-    '  woods "Woods"',
-    '}',
-    'input unit [1.2] { kind: kind  leader: bool = false }',
-    'input step [1.3] { terrain: terrain }',
-    'table cost [1.3] "entry cost": terrain -> MF {',
-    '  open: 1',
-    '  woods: 2',
-    '}',
-  ];
-  let i = 0;
-  while (out.length < minLines) {
-    out.push(
-      `rule r${i} [2.${i}] "rule number ${i}": MF = ${i % 7} + (1 if unit.leader else 0) {`,
-      `  exception [2.${i} EX] "crews move less" when unit.kind == crew: base - 1 {`,
-      `    exception [2.${i} EX 2] "with a leader they do not" when unit.leader: base`,
-      '  }',
-      '}',
-      `example [2.${i}] "example ${i}" {`,
-      `  unit { kind: squad }`,
-      `  expect r${i} = ${i % 7}`,
-      '}',
-    );
-    i++;
-  }
-  out.push('movement [1.1] MF { allowance: 4  cost: cost(step.terrain) }');
-  return out.join('\n') + '\n';
-}
-
 function time(fn: () => void, repeat = 3): number {
   let best = Infinity;
   for (let r = 0; r < repeat; r++) {
@@ -82,6 +45,7 @@ function time(fn: () => void, repeat = 3): number {
 // 1. Front end throughput.
 const text = syntheticRuleset(50_000);
 const lines = text.split('\n').length - 1;
+const tokens = lexer.tokenize(text).tokens.length;
 let diagnostics = 0;
 const frontMs = time(() => {
   const r = compileText(text, 'synthetic.rules');
@@ -156,6 +120,7 @@ const result = {
   parseCheckLines: lines,
   parseCheckMs: Math.round(frontMs),
   parseCheckLinesPerSecond: Math.round((lines / frontMs) * 1000),
+  parseCheckTokensPerSecond: Math.round((tokens / frontMs) * 1000),
   pricedSteps: STEPS,
   generatedMs: Math.round(genMs * 10) / 10,
   interpreterMs: Math.round(intMs),
@@ -169,7 +134,7 @@ if (json) {
   console.log(JSON.stringify(result, null, 2));
 } else {
   const rows: [string, string, string][] = [
-    ['front end (parse+resolve+check+lower)', `${lines} lines in ${result.parseCheckMs} ms`, `${result.parseCheckLinesPerSecond.toLocaleString('en')} lines/s (goal ≥ 100,000)`],
+    ['front end (parse+resolve+check+lower)', `${lines} lines (${tokens} tokens) in ${result.parseCheckMs} ms`, `${result.parseCheckLinesPerSecond.toLocaleString('en')} lines/s (goal ≥ 100,000)`],
     ['pricing 1,000,000 steps: generated', `${result.generatedMs} ms`, ''],
     ['pricing 1,000,000 steps: interpreter', `${result.interpreterMs} ms`, `ratio ${result.generatedVsInterpreter}× (goal ≥ 10×)`],
     ['cold `variorum check sl-classic`', `median ${result.coldCheckMedianMs} ms of 5`, 'goal < 800 ms'],

@@ -176,6 +176,8 @@ export type Expectation =
   | { e: 'dist'; what: 'mean' | 'min' | 'max'; want: Value }
   | { e: 'step'; index: number; want: Value }
   | { e: 'rule'; name: string; args: Value[]; want: Value }
+  /** A table entry, e.g. `expect terrain-cost(woods) = 2`. */
+  | { e: 'table'; name: string; keys: string[]; want: Value }
   | { e: 'violation'; cite: string; want: boolean };
 
 export interface ScenarioValue {

@@ -17,13 +17,19 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
 const MAX_SCALE = 1_000_000;
 
+/** Denominator of "n/d" text (1 for a whole number), without building a rational. */
+function qDen(q: string): number {
+  const slash = q.indexOf('/');
+  return slash < 0 ? 1 : Number(q.slice(slash + 1));
+}
+
 function valueDen(v: Value): number {
-  return v.v === 'num' ? Rat.parse(v.q).d : 1;
+  return v.v === 'num' ? qDen(v.q) : 1;
 }
 
 export function computeScale(c: Checked): number {
   let literal = 1;
-  const seeLiterals = (e: Expr) => walk(e, (x) => { if (x.k === 'num') literal = lcm(literal, Rat.parse(x.q).d); });
+  const seeLiterals = (e: Expr) => walk(e, (x) => { if (x.k === 'num') literal = lcm(literal, qDen(x.q)); });
   c.rules.forEach((r) => ruleExprs(r).forEach(seeLiterals));
   c.constraints.forEach((k) => seeLiterals(k.cond));
   [c.movement.allowance, c.movement.cost, c.movement.minimumMove, c.movement.vehicleSpent].forEach((e) => e && seeLiterals(e));
@@ -39,7 +45,7 @@ export function computeScale(c: Checked): number {
 
   const den = (e: Expr): number => {
     switch (e.k) {
-      case 'num': return Rat.parse(e.q).d;
+      case 'num': return qDen(e.q);
       case 'all': return allowDen;
       case 'path': return e.name === 'spent' ? costDen : 1;
       case 'field': case 'param': return literal;

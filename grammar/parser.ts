@@ -2,7 +2,7 @@
  * The pure parser: token stream → concrete syntax tree. No semantic actions; Chevrotain's error
  * recovery is on, so one run reports every syntax error of a file.
  */
-import type { CstNode, IRecognitionException, IToken } from 'chevrotain';
+import type { CstNode, IOrAlt, IRecognitionException, IToken } from 'chevrotain';
 import { CstParser, tokenMatcher } from './chevrotain.js';
 import * as T from './tokens.js';
 
@@ -42,7 +42,7 @@ class RulesParser extends CstParser {
       {
         ALT: () => {
           this.OPTION(() => this.CONSUME(T.Override));
-          this.OR2([
+          this.OR2(this.definitionAlts ??= [
             { ALT: () => this.SUBRULE(this.measureDef) },
             { ALT: () => this.SUBRULE(this.enumDef) },
             { ALT: () => this.SUBRULE(this.groupDef) },
@@ -341,37 +341,48 @@ class RulesParser extends CstParser {
     });
   });
 
+  // Chevrotain performance guide: build each OR's alternatives once, not on every invocation.
+  private infixAlts: IOrAlt<unknown>[] | undefined;
+  private prefixAlts: IOrAlt<unknown>[] | undefined;
+  private prefixAlts3: IOrAlt<unknown>[] | undefined;
+  private primaryAlts: IOrAlt<unknown>[] | undefined;
+  private definitionAlts: IOrAlt<unknown>[] | undefined;
+
+  private infixAlternatives(): IOrAlt<unknown>[] {
+    return [
+      { ALT: () => this.CONSUME(T.Or) },
+      { ALT: () => this.CONSUME(T.And) },
+      { ALT: () => this.CONSUME(T.EqEq) },
+      { ALT: () => this.CONSUME(T.NotEq) },
+      { ALT: () => this.CONSUME(T.LtEq) },
+      { ALT: () => this.CONSUME(T.GtEq) },
+      { ALT: () => this.CONSUME(T.Lt) },
+      { ALT: () => this.CONSUME(T.Gt) },
+      { ALT: () => this.CONSUME(T.Plus) },
+      { ALT: () => this.CONSUME2(T.Minus) },
+      { ALT: () => this.CONSUME(T.Star) },
+      { ALT: () => this.CONSUME(T.Slash) },
+      { ALT: () => this.CONSUME(T.In) },
+      { ALT: () => { this.CONSUME2(T.Not); this.CONSUME2(T.In); } },
+    ];
+  }
+
   /**
    * A flat run of operands and operators (`not a and b + 1 in S`). Precedence is applied by the
    * CST→AST builder; a flat rule makes one CST node per run instead of one per precedence level.
    */
   binary = this.RULE('binary', () => {
-    this.MANY(() => this.OR([{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }]));
+    this.MANY(() => this.OR(this.prefixAlts ??= [{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }]));
     this.SUBRULE(this.primary);
     this.MANY2(() => {
-      this.OR2([
-        { ALT: () => this.CONSUME(T.Or) },
-        { ALT: () => this.CONSUME(T.And) },
-        { ALT: () => this.CONSUME(T.EqEq) },
-        { ALT: () => this.CONSUME(T.NotEq) },
-        { ALT: () => this.CONSUME(T.LtEq) },
-        { ALT: () => this.CONSUME(T.GtEq) },
-        { ALT: () => this.CONSUME(T.Lt) },
-        { ALT: () => this.CONSUME(T.Gt) },
-        { ALT: () => this.CONSUME(T.Plus) },
-        { ALT: () => this.CONSUME2(T.Minus) },
-        { ALT: () => this.CONSUME(T.Star) },
-        { ALT: () => this.CONSUME(T.Slash) },
-        { ALT: () => this.CONSUME(T.In) },
-        { ALT: () => { this.CONSUME2(T.Not); this.CONSUME2(T.In); } },
-      ]);
-      this.MANY3(() => this.OR3([{ ALT: () => this.CONSUME3(T.Not) }, { ALT: () => this.CONSUME3(T.Minus) }]));
+      this.OR2(this.infixAlts ??= this.infixAlternatives());
+      this.MANY3(() => this.OR3(this.prefixAlts3 ??= [{ ALT: () => this.CONSUME3(T.Not) }, { ALT: () => this.CONSUME3(T.Minus) }]));
       this.SUBRULE2(this.primary);
     });
   });
 
   primary = this.RULE('primary', () => {
-    this.OR([
+    this.OR(this.primaryAlts ??= [
       {
         ALT: () => {
           const n = this.CONSUME(T.NumberLit);
@@ -425,10 +436,15 @@ class RulesParser extends CstParser {
     ]);
   });
 
-  /** `2 MF`: a measure name on the same line, not followed by `:` (which would start a table row). */
+  /**
+   * `2 MF`: a name right after a number on the same line is its measure, unless it is followed by `:`
+   * and so starts the next field or row (`portage: PP = 0  leader: bool`). An all-capitals name is
+   * always a measure (`when unit.portage > 3 PP: …`); write `(1 inch)` for a lower-case one there.
+   */
   private measureFollows(n: IToken): boolean {
     const next = this.LA(1);
-    return tokenMatcher(next, T.Name) && next.startLine === n.endLine && this.LA(2).tokenType !== T.Colon;
+    if (!tokenMatcher(next, T.Name) || next.startLine !== n.endLine) return false;
+    return this.LA(2).tokenType !== T.Colon || /^[A-Z]+$/.test(next.image);
   }
 
   nameOrCall = this.RULE('nameOrCall', () => {

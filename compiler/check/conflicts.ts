@@ -23,14 +23,16 @@ interface Axis {
 export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): void {
   const ir = { ...c, scale: 1 } as I.RulesetIR;
   const ev = new Evaluator(ir);
-  const numbers = numericProbes(c);
+  let probes: Rat[] | null = null;
+  const rules = new Map(c.rules.map((r) => [r.name, r]));
+  const numbers = () => (probes ??= numericProbes(c));
   for (const r of c.rules) {
     const visit = (siblings: I.Exception[], guard: I.Expr[]) => {
       for (let i = 0; i < siblings.length; i++) {
         for (let j = i + 1; j < siblings.length; j++) {
           const a = siblings[i]!;
           const b = siblings[j]!;
-          const witness = findConflict(ev, c, r, a, b, guard, numbers);
+          const witness = findConflict(ev, c, rules, r, a, b, guard, numbers());
           if (witness) {
             const decl = merged.decls.find((o) => o.decl.name === r.name)?.decl;
             out.push(
@@ -54,18 +56,17 @@ function numericProbes(c: Checked): Rat[] {
   const set = new Map<string, Rat>();
   const add = (q: Rat) => set.set(q.toString(), q);
   [0, 1, 2, 3, 4, 5, 6].forEach((n) => add(Rat.of(n)));
-  const see = (e: I.Expr) => walk(e, (x) => {
-    if (x.k === 'num') {
-      const q = Rat.parse(x.q);
-      [q, q.add(Rat.ONE), q.sub(Rat.ONE)].forEach((v) => { if (!v.lt(Rat.ZERO)) add(v); });
-    }
-  });
+  const texts = new Set<string>();
+  const see = (e: I.Expr) => walk(e, (x) => { if (x.k === 'num') texts.add(x.q); });
   c.rules.forEach((r) => ruleExprs(r).forEach(see));
+  for (const t of texts) {
+    const q = Rat.parse(t);
+    [q, q.add(Rat.ONE), q.sub(Rat.ONE)].forEach((v) => { if (!v.lt(Rat.ZERO)) add(v); });
+  }
   return [...set.values()].sort((a, b) => a.cmp(b)).slice(0, 12);
 }
 
-function axesOf(c: Checked, exprs: I.Expr[], numbers: Rat[]): Axis[] {
-  const rules = new Map(c.rules.map((r) => [r.name, r]));
+function axesOf(c: Checked, rules: ReadonlyMap<string, I.RuleDef>, exprs: I.Expr[], numbers: Rat[]): Axis[] {
   const fields = new Map<string, { rec: I.RecordName; field: string; members: Set<string> }>();
   const seenRules = new Set<string>();
   const go = (e: I.Expr) => walk(e, (x) => {
@@ -102,8 +103,8 @@ function axesOf(c: Checked, exprs: I.Expr[], numbers: Rat[]): Axis[] {
   return axes;
 }
 
-function findConflict(ev: Evaluator, c: Checked, r: I.RuleDef, a: I.Exception, b: I.Exception, guard: I.Expr[], numbers: Rat[]) {
-  const axes = axesOf(c, [a.when, a.value, b.when, b.value, ...guard], numbers);
+function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.RuleDef>, r: I.RuleDef, a: I.Exception, b: I.Exception, guard: I.Expr[], numbers: Rat[]) {
+  const axes = axesOf(c, rules, [a.when, a.value, b.when, b.value, ...guard], numbers);
   const total = axes.reduce((n, x) => n * Math.max(1, x.values.length), 1);
   const stride = total > MAX_SITUATIONS ? Math.ceil(total / MAX_SITUATIONS) : 1;
   const params = r.params.length ? null : new Map<string, RV>();

@@ -364,8 +364,23 @@ export class DeclChecker {
           continue;
         }
         const sym = this.scope.syms.get(e.name);
+        if (sym?.s === 'table') {
+          const keys = sym.decl.keys.map((k, i) => {
+            const a = e.args[i];
+            const v = a && this.constValue(a, { t: 'enum', name: k.name });
+            return v?.v === 'member' ? v.name : null;
+          });
+          const vt = this.x.resolveType(sym.decl.type);
+          const v = vt && this.constValue(e.value, vt);
+          if (e.args.length !== sym.decl.keys.length) {
+            this.err('V0209', `table ${e.name} has ${sym.decl.keys.length} key${sym.decl.keys.length === 1 ? '' : 's'}, found ${e.args.length}`, e.span);
+            ok = false;
+          } else if (v && keys.every((k) => k !== null)) expect.push({ e: 'table', name: e.name, keys: keys as string[], want: v });
+          else ok = false;
+          continue;
+        }
         if (sym?.s !== 'rule') {
-          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, mean, min, max, or a rule or predicate name');
+          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, mean, min, max, or a rule, predicate or table');
           ok = false;
           continue;
         }

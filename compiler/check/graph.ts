@@ -34,10 +34,17 @@ export function walk(e: I.Expr, visit: (e: I.Expr) => void): void {
   }
 }
 
+const exprsOf = new WeakMap<I.RuleDef, I.Expr[]>();
+
+/** Every expression of a rule: its value, and each exception's condition and value (memoised). */
 export function ruleExprs(r: I.RuleDef): I.Expr[] {
-  const out: I.Expr[] = [r.value];
-  const go = (xs: I.Exception[]) => xs.forEach((x) => { out.push(x.when, x.value); go(x.exceptions); });
+  let out = exprsOf.get(r);
+  if (out) return out;
+  out = [r.value];
+  const acc = out;
+  const go = (xs: I.Exception[]) => xs.forEach((x) => { acc.push(x.when, x.value); go(x.exceptions); });
   go(r.exceptions);
+  exprsOf.set(r, out);
   return out;
 }
 
@@ -132,7 +139,12 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
     });
   [p.movement.allowance, p.movement.cost, p.movement.minimumMove, p.movement.vehicleSpent].forEach((e) => e && useExpr(e));
   p.constraints.forEach((c) => useExpr(c.cond));
-  for (const ex of p.examples) for (const x of ex.expect) if (x.e === 'rule') useExpr({ k: 'rule', name: x.name, args: [] });
+  for (const ex of p.examples) {
+    for (const x of ex.expect) {
+      if (x.e === 'rule') useExpr({ k: 'rule', name: x.name, args: [] });
+      if (x.e === 'table') used.add(x.name);
+    }
+  }
   // Example inputs may apply rules and tables to constants (`portage: dm-portage(hmg)`).
   const astNames = (e: A.Expr, acc: Set<string>): void => {
     if (e.k === 'name' && e.member === null) acc.add(e.name);

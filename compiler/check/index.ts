@@ -35,8 +35,9 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const inputs = inputDecls.map((d) => c.input(d));
   inputDecls.forEach((d, i) => c.inputDefaults(d, inputs[i]!));
   const tables = of('table').flatMap((d) => c.table(d) ?? []);
-  const rules = [...of('rule'), ...of('predicate')]
-    .sort((a, b) => merged.decls.findIndex((o) => o.decl === a) - merged.decls.findIndex((o) => o.decl === b))
+  const rules = merged.decls
+    .map((o) => o.decl)
+    .filter((d): d is A.Decl & { kind: 'rule' | 'predicate' } => d.kind === 'rule' || d.kind === 'predicate')
     .flatMap((d) => c.rule(d) ?? []);
   const constraints = of('constraint').flatMap((d) => c.constraint(d) ?? []);
   const movement = c.movement(of('movement')[0]);

@@ -76,6 +76,17 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       setCode(diff(rulesets, opts, ctx));
     });
 
+  p.command('card')
+    .showHelpAfterError('(run `variorum card --help` for usage)')
+    .description('printable reference card of one ruleset; a house rule marks what differs from its base')
+    .argument('<ruleset>', 'ruleset id or path to a .rules file, e.g. asl-a4')
+    .option('--format <format>', 'html, md or pdf (default: from the -o extension, else html)')
+    .option('-o, --output <file>', 'write the card to a file instead of standard output (needed for pdf)')
+    .action(async (ruleset: string, opts: { format?: string; output?: string }) => {
+      const { card } = await import('./card.js');
+      setCode(await card(ruleset, opts, ctx));
+    });
+
   return p;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The diff report as Markdown (GitHub-flavoured), for wikis and pull requests: a table per section,
  * then the situations and notes of that section's rows. Everything from a `.rules` file is escaped:
- * Markdown punctuation gets a backslash, `<`, `>` and `&` become entities (so no raw HTML survives),
+ * the Markdown punctuation that could format or link (\\ ` * _ [ ] | ~) gets a backslash, `<`, `>` and `&` become entities (so no raw HTML survives),
  * and `|` cannot break a table.
  */
 
@@ -14,7 +14,7 @@ export function md(s: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/([\\`*_{}[\]()#+!|~])/g, '\\$1');
+    .replace(/([\\`*_[\]|~])/g, '\\$1');
 }
 
 const STATUS: Record<Row['status'], string> = { changed: '**≠ changed**', partial: '± partial', same: '= same' };

@@ -22,6 +22,7 @@ import { Canon, hash, valueKey } from './canon.js';
 import { inferSection, sectionIndex, SECTION_KEYS, SECTIONS, sectionTitle } from './sections.js';
 import { findSituations, searchable, type Situation, type Subject } from './situations.js';
 import type { ScenarioSuite } from './scenarios.js';
+import { walk } from '../check/graph.js';
 
 export type DefKind = 'enum' | 'group' | 'table-entry' | 'rule' | 'predicate' | 'constraint';
 
@@ -106,7 +107,7 @@ export interface DiffOptions {
   onlyDifferences?: boolean;
   /** Situations per row (default 5; 0 turns the search off). */
   situations?: number;
-  /** Situations tried per row before giving up (default 4000). */
+  /** Evaluations per ruleset and row before the search gives up (default 400; see situations.ts). */
   budget?: number;
 }
 
@@ -283,7 +284,15 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
   const byKey = new Map<string, Slot>();
   const tableSlots = new Map<string, Slot[]>();
 
+  // A row first met in a later ruleset goes right after the row of that ruleset's previous definition.
+  let prev: Slot | null = null;
+  const place = (s: Slot) => {
+    const at = prev === null ? -1 : slots.indexOf(prev);
+    if (at < 0 || s.firstRuleset === 0) slots.push(s);
+    else slots.splice(at + 1, 0, s);
+  };
   irs.forEach((ir, ri) => {
+    prev = null;
     for (const it of itemsOf(ir)) {
       if (it.kind !== 'table-entry') {
         let s = byKey.get(it.key);
@@ -291,10 +300,11 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
           if (s) continue; // cannot happen: keys are unique within a ruleset
           s = { key: it.key, concept: it.concept, names: new Set(), displays: new Set(), member: null, items: Array(n).fill(null), irs: Array(n).fill(null), firstOrder: it.order, firstRuleset: ri };
           byKey.set(it.key, s);
-          slots.push(s);
+          place(s);
         }
         s.items[ri] = it;
         s.irs[ri] = ir;
+        prev = s;
         continue;
       }
       // A table entry: align by member names, then by normalised display names.
@@ -306,12 +316,13 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       if (!s) {
         s = { key: `${it.key}/${names}`, concept: it.concept, names: new Set(), displays: new Set(), member: it.table!.row.keys.join(' · '), items: Array(n).fill(null), irs: Array(n).fill(null), firstOrder: it.order, firstRuleset: ri };
         list.push(s);
-        slots.push(s);
+        place(s);
       }
       s.names.add(names);
       s.displays.add(disp);
       s.items[ri] = it;
       s.irs[ri] = ir;
+      prev = s;
     }
   });
 
@@ -368,13 +379,17 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       if (subjects.filter(searchable).length >= 2) situations = findSituations(subjects, { limit, budget: opts.budget });
     }
 
-    rows.push({
-      id, section, concept: s.concept, member: s.member, label, status, differs, cells, situations,
-      notes: exceptionNotes(irs, s, canons, scopes),
-    });
+    const notes = exceptionNotes(irs, s, canons, scopes);
+    if (differs) notes.push(...throughNotes(irs, s, canons, cells));
+    rows.push({ id, section, concept: s.concept, member: s.member, label, status, differs, cells, situations, notes });
   }
 
-  rows.sort((a, b) => sectionIndex(a.section) - sectionIndex(b.section));
+  // By section; within one, definitions before the domains (enums, groups) they draw on.
+  const domainLast = (r: Row) => {
+    const first = Object.values(r.cells).find((c) => c !== null)!;
+    return first.kind === 'enum' || first.kind === 'group' ? 1 : 0;
+  };
+  rows.sort((a, b) => sectionIndex(a.section) - sectionIndex(b.section) || domainLast(a) - domainLast(b));
   const shown = opts.onlyDifferences ? rows.filter((r) => r.status !== 'same') : rows;
   const sections: SectionGroup[] = SECTIONS.map((x) => ({ key: x.key, title: x.title, rows: shown.filter((r) => r.section === x.key) })).filter((g) => g.rows.length > 0);
   // Any section key outside the list (cannot happen with inference; kept for safety) goes last.
@@ -405,7 +420,8 @@ export function statsOf(rows: readonly Row[]): Stats {
 /**
  * Exceptions one ruleset adds, drops or changes compared with the first ruleset that has the row.
  * Exceptions are paired one to one: first those with the same citation, then those testing the same
- * condition, then those giving the same value at the same depth (a changed condition).
+ * condition, then those giving the same value at the same depth (a changed condition). Nothing is
+ * said when the base values differ and one of the rules has no exceptions at all.
  */
 function exceptionNotes(irs: readonly RulesetIR[], s: Slot, canons: readonly Canon[], scopes: readonly RenderScope[]): string[] {
   const rulesAt: { i: number; r: RuleDef }[] = [];
@@ -432,6 +448,10 @@ function exceptionNotes(irs: readonly RulesetIR[], s: Slot, canons: readonly Can
   for (const other of rulesAt.slice(1)) {
     const id = irs[other.i]!.id;
     const exc = flat(other.i, other.r);
+    // Adding or dropping exceptions is news when the base values agree or both rules have
+    // exceptions; a rule that moved all its cases into another rule has nothing to pair with.
+    const sameBase = canons[base.i]!.expr(base.r.value, base.r.params.map((p) => p.name)) === canons[other.i]!.expr(other.r.value, other.r.params.map((p) => p.name));
+    if (!sameBase && (exc.length === 0 || baseExc.length === 0)) continue;
     const pairedBase = new Set<Flat>();
     const pairedOther = new Map<Flat, Flat>();
     const pair = (test: (b: Flat, e: Flat) => boolean) => {
@@ -456,6 +476,37 @@ function exceptionNotes(irs: readonly RulesetIR[], s: Slot, canons: readonly Can
     for (const b of baseExc) {
       if (!pairedBase.has(b)) notes.push(`${id} drops ${baseId}'s exception: ${b.x.cite} (${b.x.title})`);
     }
+  }
+  return notes;
+}
+
+/**
+ * When two cells read the same but differ, say through which definitions: "beta reads the same as
+ * alpha, but differs through: terrain-cost".
+ */
+function throughNotes(irs: readonly RulesetIR[], s: Slot, canons: readonly Canon[], cells: Record<string, Cell | null>): string[] {
+  const at = irs.map((_, i) => i).filter((i) => s.items[i] !== null);
+  const base = at[0]!;
+  const baseCell = cells[irs[base]!.id]!;
+  const notes: string[] = [];
+  for (const i of at.slice(1)) {
+    const c = cells[irs[i]!.id]!;
+    if (!c.differs || c.display !== baseCell.display) continue;
+    const refs = new Set<string>();
+    const defs = [s.items[base]!.def, s.items[i]!.def];
+    for (const d of defs) {
+      const exprs = 'cond' in d ? [d.cond] : 'value' in d ? [d.value, ...flatExceptions(d as RuleDef).flatMap((x) => [x.when, x.value])] : [];
+      for (const e of exprs) walk(e, (x) => { if (x.k === 'rule' || x.k === 'table') refs.add(x.name); });
+    }
+    const deep = (ci: number, name: string): string => {
+      const ir = irs[ci]!;
+      const r = ir.rules.find((x) => x.name === name);
+      if (r) return canons[ci]!.rule(r);
+      const t = ir.tables.find((x) => x.name === name);
+      return t ? canons[ci]!.table(t) : '';
+    };
+    const through = [...refs].filter((n) => deep(base, n) !== deep(i, n)).sort();
+    if (through.length > 0) notes.push(`${irs[i]!.id} reads the same as ${irs[base]!.id} but differs through: ${through.join(', ')}`);
   }
   return notes;
 }

@@ -60,6 +60,7 @@ export function verdictOf(ir: RulesetIR, r: MoveResult): Verdict {
   let of: string;
   if (typeof r.allowance === 'number') of = `${qty(r.exact.spent, r.spent)} of ${Number.isNaN(r.allowance) ? 'NA' : qty(r.exact.allowance, r.allowance)} ${m}`;
   else of = `${qty(r.exact.spent, r.spent)} of ${fmt(r.allowance.min)}–${fmt(r.allowance.max)} ${m}`;
+  if (r.vehicleSpent !== null) of += `, vehicle ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ''}`.trimEnd();
   const why = r.violations.length > 0 ? ` [${[...new Set(r.violations.map((v) => v.rule))].join(', ')}]` : '';
   return {
     verdict: r.legal ? 'legal' : 'not legal',

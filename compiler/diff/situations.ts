@@ -62,7 +62,11 @@ export interface Subject {
 export interface SearchOptions {
   /** At most this many situations (default 5). */
   limit?: number;
-  /** Give up after evaluating this many situations (default 4000). */
+  /**
+   * Give up when one ruleset has been evaluated this many times (default 400; situations that differ
+   * only in inputs a definition does not read are answered from a cache and do not count), or after
+   * 20 times as many situations.
+   */
   budget?: number;
 }
 
@@ -186,6 +190,14 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
     }
   };
   exprsOf(d).forEach(go);
+  // A path-level definition is asked about a priced move, so it also reads what pricing reads.
+  if (r.path) {
+    go(ir.movement.allowance);
+    go(ir.movement.cost);
+  } else if (r.all) go(ir.movement.allowance);
+  if (r.path) {
+    go(ir.movement.cost); // the allowance may have set `path` only now
+  }
   return r;
 }
 
@@ -365,8 +377,44 @@ class Asker {
     this.measure = isRule(s.def) ? measureOf(s.def.type) : null;
   }
 
+  private readonly cache = new Map<string, Outcome | null>();
+  /** Evaluations made (cache misses). */
+  evaluations = 0;
+
   /** The answer in one situation, or null when this ruleset cannot be asked it. */
   ask(dims: readonly Dim[], a: readonly (Scalar | undefined)[]): Outcome | null {
+    // Situations that differ only in inputs this definition does not read get the same answer.
+    const key = this.keyOf(dims, a);
+    if (key === null) return null;
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit;
+    this.evaluations++;
+    const out = this.compute(dims, a);
+    this.cache.set(key, out);
+    return out;
+  }
+
+  /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
+  private keyOf(dims: readonly Dim[], a: readonly (Scalar | undefined)[]): string | null {
+    const { ir } = this.s;
+    const parts: string[] = [];
+    for (let i = 0; i < dims.length; i++) {
+      const d = dims[i]!;
+      const given = a[i] !== undefined;
+      const v = given ? a[i]! : d.def;
+      const f = fieldDef(ir, d.rec, 'json', d.json);
+      if (f === undefined) {
+        if (given) return null;
+        continue;
+      }
+      const key = `${d.rec}.${f.name}`;
+      const readsIt = this.reads.fields.has(key) || this.reads.flags.has(key) || this.reads.wholeSets.has(key);
+      parts.push(readsIt ? String(v) : '-');
+    }
+    return parts.join('\u0000');
+  }
+
+  private compute(dims: readonly Dim[], a: readonly (Scalar | undefined)[]): Outcome | null {
     const { ir } = this.s;
     const recs: Record<string, Record<string, Value>> = { unit: {}, scenario: {}, step: {} };
     const flags = new Map<string, string[]>();
@@ -429,14 +477,14 @@ class Asker {
         try {
           pricePath(model, ratNum, ctx);
         } catch (e) {
-          if (!(e instanceof EvalError)) throw e;
+          if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
         }
         ctx.i = 0;
       } else if (this.reads.all) {
         try {
           ctx.allowance = model.allowance(ctx, null);
         } catch (e) {
-          if (!(e instanceof EvalError)) throw e;
+          if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
         }
       }
       const t: string[] = [];
@@ -467,7 +515,7 @@ class Asker {
       const r = one();
       return this.outcome(r.v, r.t);
     } catch (e) {
-      if (e instanceof EvalError) return null;
+      if (e instanceof EvalError || e instanceof RangeError) return null; // cannot be asked (or overflows)
       throw e;
     }
   }
@@ -568,7 +616,7 @@ function describe(subjects: readonly Subject[], dims: readonly Dim[], a: readonl
  */
 export function findSituations(all: readonly Subject[], opts: SearchOptions = {}): Situation[] {
   const limit = opts.limit ?? 5;
-  const budget = opts.budget ?? 4000;
+  const budget = opts.budget ?? 400;
   const subjects = all.filter(searchable);
   if (subjects.length < 2) return [];
   const reads = subjects.map((s) => readsOf(s.ir, s.def));
@@ -585,7 +633,7 @@ export function findSituations(all: readonly Subject[], opts: SearchOptions = {}
   const classes = new Set<string>();
   let tried = 0;
   for (const a of assignments(dims)) {
-    if (++tried > budget || found.length >= limit) break;
+    if (++tried > budget * 20 || found.length >= limit || askers.some((k) => k.evaluations >= budget)) break;
     // Skip a situation that contains one already found.
     if ([...found, ...more].some((f) => f.a.every((v, i) => v === undefined || v === a[i]))) continue;
     const outs = askers.map((k) => k.ask(dims, a));

@@ -31,6 +31,12 @@ function show(v: RV | Value): string {
   return `{${x.members.join(', ')}}`;
 }
 
+function sameValue(a: Value, b: Value): boolean {
+  if (a.v === 'num' && b.v === 'num') return Rat.parse(a.q).eq(Rat.parse(b.q));
+  if (a.v === 'set' && b.v === 'set') return same(new Set(a.members), new Set(b.members));
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 function wantRV(v: Value): RV {
   return v.v === 'na' ? Rat.NA : valueOf(v);
 }
@@ -86,6 +92,13 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, file: string | null = 
           const got = typeof a === 'number' ? a : a[x.what];
           const want = x.want.v === 'num' ? Rat.parse(x.want.q).toNumber() : NaN;
           if (Math.abs(got - want) > 1e-9) failures.push(`expected ${x.what} of the allowance = ${show(x.want)}, got ${got}`);
+          break;
+        }
+        case 'table': {
+          const row = ir.tables.find((t) => t.name === x.name)?.rows.find((r) => r.keys.every((k, i) => k === x.keys[i]));
+          const label = `${x.name}(${x.keys.join(', ')})`;
+          if (!row) failures.push(`${label} has no entry`);
+          else if (!sameValue(row.value, x.want)) failures.push(`expected ${label} = ${show(x.want)}, got ${show(row.value)}`);
           break;
         }
         case 'rule': {

@@ -110,7 +110,7 @@ export function exprText(e: Expr, scope: RenderScope, measure: string | null = n
     case 'table': return `${e.name}(${e.keys.map((a) => exprText(a, scope)).join(', ')})`;
     case 'base': return 'base';
     case 'neg': return `−${sub(e.x, PREC.neg, measure)}`;
-    case 'not': return `not ${sub(e.x, PREC.not)}`;
+    case 'not': return `not ${sub(e.x, PREC.atom)}`;
     case 'bin': {
       // `x / 1 PP × 1 MF` converts a measure; the ones say nothing to a reader.
       if ((e.op === '*' || e.op === '/') && isOne(e.b)) return exprText(e.a, scope, null);

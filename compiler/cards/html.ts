@@ -1,0 +1,125 @@
+/**
+ * The card as one self-contained, print-ready HTML page (inline CSS, no script, no external asset),
+ * rendered with the Handlebars templates in `templates/cards/` (card.hbs, with the partials
+ * styles.hbs, table.hbs and chart.hbs). Everything from a .rules file goes through escaping `{{…}}`;
+ * this module builds a plain view model and never concatenates markup.
+ *
+ * The caller supplies the template texts (only the CLI touches the file system): `cardTemplatesFrom`.
+ */
+
+import Handlebars from 'handlebars';
+import type { Card, CardRow, CardTable, DiceChart } from './model.js';
+import { changeSign, changeText, citeText, geometry, header } from './view.js';
+
+export type CardTemplates = Record<string, string>;
+
+export const CARD_TEMPLATE_NAMES = ['card', 'styles', 'table', 'chart'] as const;
+
+/** Reads the templates through `read(name)` → the text of `templates/cards/<name>.hbs`. */
+export function cardTemplatesFrom(read: (file: string) => string): CardTemplates {
+  const t: CardTemplates = {};
+  for (const n of CARD_TEMPLATE_NAMES) t[n] = read(`${n}.hbs`);
+  return t;
+}
+
+function anchor(key: string): string {
+  return key.replace(/[^a-z0-9-]/gi, '-');
+}
+
+function rowView(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean) {
+  const labels = r.cells.slice(0, t.labels).map((c) => ({ text: c.text }));
+  const values = r.cells.slice(t.labels).map((c) => ({ text: c.text, cite: citeText(c.cite), mono: t.list }));
+  const cls = [`depth-${Math.min(r.depth, 3)}`];
+  if (r.change) cls.push(r.change.kind === 'added' ? 'added' : 'changed');
+  if (r.depth === 0 && r.cells[0]?.text !== '') cls.push('lead');
+  return {
+    cls: cls.join(' '),
+    mark: changeSign(r.change),
+    changeKind: r.change?.kind ?? null,
+    labels,
+    values,
+    note: r.note,
+    detail: r.detail,
+    change: changeText(r.change),
+    cite: citeText(r.cite),
+    showNotes,
+    showCite,
+  };
+}
+
+function tableView(t: CardTable, section: string) {
+  const showNotes = t.list || t.rows.some((r) => r.note !== null || r.detail !== null || r.change !== null);
+  const showCite = t.rows.some((r) => r.cite.length > 0);
+  const headers = t.columns.map((c, i) => ({ text: c, cite: citeText(t.columnCites[c] ?? []), label: i < t.labels }));
+  return {
+    id: `t-${anchor(t.key)}`,
+    title: t.title,
+    caption: t.caption,
+    list: t.list,
+    // A grid with notes or many columns takes the full width; small charts sit side by side.
+    wide: showNotes || t.columns.length > 6,
+    showTitle: !t.list || t.title !== section,
+    headers,
+    showNotes,
+    showCite,
+    notesHeader: t.list ? 'What it says' : 'Notes',
+    rows: t.rows.map((r) => rowView(t, r, showNotes, showCite)),
+  };
+}
+
+function chartView(ch: DiceChart) {
+  return {
+    title: ch.title,
+    caption: ch.caption,
+    rowHeader: ch.rowHeader,
+    columns: ch.columns,
+    rows: ch.rows.map((r) => ({
+      label: r.label,
+      cells: r.cells.map((c, i) => {
+        const g = geometry(ch, c, r.label, ch.columns[i] ?? '');
+        return {
+          g,
+          reason: c.reason,
+          cite: citeText(c.cite),
+          mark: changeSign(c.change),
+          change: changeText(c.change),
+          cls: c.change ? (c.change.kind === 'added' ? 'added' : 'changed') : '',
+        };
+      }),
+    })),
+  };
+}
+
+export function cardView(card: Card) {
+  const h = header(card);
+  return {
+    title: h.title,
+    subtitle: h.subtitle,
+    houseRule: h.houseRule,
+    legend: h.legend,
+    sections: card.sections.map((s) => ({
+      id: `s-${anchor(s.key)}`,
+      title: s.title,
+      charts: s.charts.map(chartView),
+      tables: s.tables.map((t) => tableView(t, s.title)),
+    })),
+    removed: card.removed.length > 0 && card.base
+      ? {
+          from: card.base.id,
+          rows: card.removed.map((r) => ({ text: r.cells.map((c) => c.text).filter((x) => x !== '').join(' · '), note: r.note, cite: citeText(r.cite) })),
+        }
+      : null,
+  };
+}
+
+export function renderCardHtml(card: Card, templates: CardTemplates): string {
+  const hb = Handlebars.create();
+  for (const n of CARD_TEMPLATE_NAMES) {
+    if (n === 'card') continue;
+    if (templates[n] === undefined) throw new Error(`missing template ${n}.hbs`);
+    hb.registerPartial(n, templates[n]!);
+  }
+  if (templates.card === undefined) throw new Error('missing template card.hbs');
+  const page = hb.compile(templates.card, { strict: true, noEscape: false });
+  return page(cardView(card));
+}

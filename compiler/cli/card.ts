@@ -1,0 +1,129 @@
+/**
+ * `variorum card ID|FILE [--format html|md|pdf] [-o FILE]`: the printable reference card of one
+ * ruleset. A ruleset that extends another (a house rule) is compared with its nearest base, and every
+ * row that differs is marked with the base's old value. Exit 0 when written, 1 when the ruleset (or
+ * its base) does not load (diagnostics printed) or a PDF cannot be printed, 2 for a usage mistake.
+ */
+
+import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { buildCard, cardTemplatesFrom, CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf, renderCardHtml, renderCardMarkdown, type Card } from '../cards/index.js';
+import type { Ctx } from './context.js';
+import { UsageError } from './errors.js';
+import { fsHost, isPathArg } from './host.js';
+import { loadRulesets } from './load.js';
+import { displayPath } from './render.js';
+import { writeIfChanged } from './write.js';
+
+export const CARD_FORMATS = ['html', 'md', 'pdf'] as const;
+export type CardFormat = (typeof CARD_FORMATS)[number];
+
+export interface CardCliOptions {
+  format?: string;
+  output?: string;
+}
+
+const BY_EXTENSION: Record<string, CardFormat> = { '.html': 'html', '.htm': 'html', '.md': 'md', '.markdown': 'md', '.pdf': 'pdf' };
+
+function formatOf(opts: CardCliOptions): CardFormat {
+  if (opts.format !== undefined) {
+    if (!(CARD_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`unknown format \`${opts.format}\`; use one of: ${CARD_FORMATS.join(', ')}`);
+    return opts.format as CardFormat;
+  }
+  if (opts.output !== undefined) return BY_EXTENSION[extname(opts.output).toLowerCase()] ?? 'html';
+  return 'html';
+}
+
+/** Where a ruleset came from, as printed on its card: relative to the project for bundled ones. */
+function sourceOf(file: string, ctx: Ctx): string {
+  const inRoot = relative(ctx.root, file);
+  const shown = !inRoot.startsWith('..') && !inRoot.startsWith(sep) && inRoot !== file ? inRoot : displayPath(file, ctx.cwd);
+  return shown.split(sep).join('/');
+}
+
+export function cardHtml(card: Card, ctx: Ctx): string {
+  return renderCardHtml(card, cardTemplatesFrom((f) => readFileSync(join(ctx.root, 'templates', 'cards', f), 'utf8')));
+}
+
+/** Writes bytes atomically, only when they changed. */
+function writeBytesIfChanged(file: string, bytes: Uint8Array): boolean {
+  try {
+    if (Buffer.from(readFileSync(file)).equals(Buffer.from(bytes))) return false;
+  } catch {
+    // not there yet
+  }
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, file);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw e;
+  }
+  return true;
+}
+
+function kb(n: number): string {
+  return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
+}
+
+export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise<number> {
+  const format = formatOf(opts);
+  if (format === 'pdf' && opts.output === undefined) throw new UsageError('--format pdf writes a binary file: name it with -o FILE, e.g. `-o card.pdf`');
+  const started = performance.now();
+  const host = fsHost(ctx.root);
+  // An unknown id or a missing file is reported by the loader (exit 1), like any ruleset that does not load.
+  const ref = isPathArg(arg) ? resolve(ctx.cwd, arg) : arg;
+  const { loaded, errors } = loadRulesets([ref], ctx, host, { warnings: false });
+  const ir = loaded[0]?.ir ?? null;
+  if (errors > 0 || ir === null) return 1;
+  let base = null;
+  if (ir.extends.length > 0) {
+    const b = loadRulesets([ir.extends[0]!], ctx, host, { warnings: false });
+    base = b.loaded[0]?.ir ?? null;
+    if (b.errors > 0 || base === null) return 1;
+  }
+  const model = buildCard(ir, { source: sourceOf(loaded[0]!.file, ctx), base });
+  const s = model.stats;
+  const marks = model.base ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ''}` : '';
+
+  if (format === 'pdf') {
+    const exe = process.env.VARIORUM_CHROMIUM || CHROMIUM;
+    if (!existsSync(exe)) {
+      ctx.err(`${ctx.cErr.red('variorum: error:')} ${chromiumMissing(exe)}\n`);
+      return 1;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await printPdf(cardHtml(model, ctx), { executablePath: exe });
+    } catch (e) {
+      if (!(e instanceof PdfError)) throw e;
+      ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);
+      return 1;
+    }
+    const file = resolve(ctx.cwd, opts.output!);
+    const wrote = writeBytesIfChanged(file, bytes);
+    const pages = pdfPageCount(bytes);
+    const ms = Math.round(performance.now() - started);
+    ctx.out(`${wrote ? 'wrote' : 'unchanged'} ${displayPath(file, ctx.cwd)}: ${pages} ${pages === 1 ? 'page' : 'pages'}, ${kb(bytes.length)}, ${s.rows} rows${marks} (${ms} ms)\n`);
+    return 0;
+  }
+
+  const text = format === 'md' ? renderCardMarkdown(model) : cardHtml(model, ctx);
+  if (opts.output !== undefined) {
+    const file = resolve(ctx.cwd, opts.output);
+    const wrote = writeIfChanged(file, text);
+    const ms = Math.round(performance.now() - started);
+    ctx.out(`${wrote ? 'wrote' : 'unchanged'} ${displayPath(file, ctx.cwd)}: ${s.rows} rows${marks} (${ms} ms)\n`);
+    return 0;
+  }
+  ctx.out(text);
+  return 0;
+}
