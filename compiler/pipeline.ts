@@ -43,6 +43,8 @@ export function loadRuleset(ref: string, host: Host): Loaded {
   const root = read(file);
   if (!root) return { ir: null, diagnostics: [diag('V0205', `cannot read ${file}`, null)], sources, file };
   const diagnostics = [...root.diagnostics];
+  // A header with a syntax error is already reported; do not add "missing header" to it.
+  if (!root.ast.header && hasErrors(diagnostics)) return { ir: null, diagnostics, sources, file };
   const { merged, diagnostics: rd } = resolve(root.ast, (id) => {
     const p = host.resolveId(id);
     return p ? read(p) : null;

@@ -47,7 +47,7 @@ export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] =
   if (header.extends) {
     const pid = header.extends.id;
     if (seen.includes(pid) || pid === header.id) {
-      diagnostics.push(diag('V0206', `ruleset ${header.id} extends itself through ${[...seen, pid].join(' → ')}`, header.extends.span));
+      diagnostics.push(diag('V0206', `ruleset ${header.id} extends itself: ${[...seen, header.id, pid].join(' → ')}`, header.extends.span));
     } else {
       const loaded = loadParent(pid);
       if (!loaded) {

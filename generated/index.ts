@@ -4,13 +4,15 @@
 import * as aslA4 from "./asl-a4.js";
 import * as chainOfCommand from "./chain-of-command.js";
 import * as slClassic from "./sl-classic.js";
+import * as sqla31 from "./sqla-31.js";
 import * as tideOfIron from "./tide-of-iron.js";
-export { aslA4, chainOfCommand, slClassic, tideOfIron };
+export { aslA4, chainOfCommand, slClassic, sqla31, tideOfIron };
 /** Every compiled ruleset module, by ruleset id. */
 export const rulesets = {
   "asl-a4": aslA4,
   "chain-of-command": chainOfCommand,
   "sl-classic": slClassic,
+  "sqla-31": sqla31,
   "tide-of-iron": tideOfIron,
 } as const;
 /** The id of a compiled ruleset. */

@@ -74,14 +74,25 @@ export class AstBuilder {
     return { path, header: h && !h.recoveredNode ? this.header(h) : null, decls };
   }
 
+  /** The first `kind` token after `keyword` in a node: clauses may come in any order. */
+  private after(c: Children, keyword: string, kind: string): IToken | undefined {
+    const k = this.tok(c, keyword);
+    if (!k) return undefined;
+    let best: IToken | undefined;
+    for (const t of this.toks(c, kind)) {
+      if (t.startOffset > k.startOffset && !t.isInsertedInRecovery && (!best || t.startOffset < best.startOffset)) best = t;
+    }
+    return best;
+  }
+
   private header(n: CstNode): A.Header | null {
     const c = n.children;
     const id = this.tok(c, 'Name');
     const title = this.tok(c, 'StringLit');
     if (!id || !title) return null;
-    const cites = this.tok(c, 'Name', 1);
-    const ext = this.tok(c, 'Name', 2);
-    const editionTok = this.toks(c, 'StringLit')[1];
+    const cites = this.after(c, 'Kw_cites', 'Name');
+    const ext = this.after(c, 'Kw_extends', 'Name');
+    const editionTok = this.after(c, 'Kw_edition', 'StringLit');
     return {
       id: id.image,
       title: unquote(title.image),
@@ -121,8 +132,8 @@ export class AstBuilder {
     return {
       cite: this.cite(this.tok(c, 'Citation')),
       title: this.str(this.tok(c, 'StringLit')),
-      concept: this.tok(c, 'Name')?.image ?? null,
-      section: this.tok(c, 'Name', 1)?.image ?? null,
+      concept: this.after(c, 'Kw_concept', 'Name')?.image ?? null,
+      section: this.after(c, 'Kw_section', 'Name')?.image ?? null,
     };
   }
 
@@ -320,10 +331,23 @@ export class AstBuilder {
   private exampleDef(n: CstNode, override: boolean): A.Decl {
     const c = n.children;
     const title = this.str(this.tok(c, 'StringLit')) ?? '';
-    const kws = this.subs(c, 'recordKw');
-    const recs = this.subs(c, 'record');
-    const records = kws.map((k, i) => ({ rec: this.recordKw(k), value: this.record(recs[i]!) })).filter((_, i) => recs[i]);
-    const pathRecs = recs.slice(kws.length);
+    // Walk in source order: a record keyword (`unit`, `scenario`, …) owns the record after it; the
+    // records after `path` are its steps.
+    const items: (IToken | CstNode)[] = [...this.subs(c, 'recordKw'), ...this.toks(c, 'Kw_path'), ...this.subs(c, 'record')];
+    const at = (x: IToken | CstNode) => ('image' in x ? x.startOffset : (x.location?.startOffset ?? 0));
+    items.sort((a, b) => at(a) - at(b));
+    const records: { rec: A.RecordKw; value: A.RecordLit }[] = [];
+    const pathRecs: CstNode[] = [];
+    let owner: CstNode | 'path' | null = null;
+    for (const x of items) {
+      if ('image' in x) owner = 'path';
+      else if (x.name === 'recordKw') owner = x;
+      else if (owner === 'path') pathRecs.push(x);
+      else if (owner) {
+        records.push({ rec: this.recordKw(owner), value: this.record(x) });
+        owner = null;
+      }
+    }
     const hasPath = this.toks(c, 'Kw_path').length > 0;
     const expects = this.subs(c, 'expectation').flatMap((e) => this.expectation(e));
     const meta: A.Meta = { cite: this.cite(this.tok(c, 'Citation')), title, concept: null, section: null };

@@ -28,7 +28,11 @@ export function parse(text: string, path: string): ParseOutput {
       diagnostics.push(diag('V0103', 'this string has no closing quote', src.span(t.startOffset, t.endOffset! + 1), 'close it with " on the same line'));
     }
   }
-  for (const e of parseErrors) diagnostics.push(syntaxError(e, src, text.length));
+  const badStrings = new Set(tokens.filter((t) => t.tokenType.name === 'BadString').map((t) => t.startOffset));
+  for (const e of parseErrors) {
+    // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
+    if (!badStrings.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
+  }
   const builder = new AstBuilder(src);
   const ast = builder.file(cst, path);
   diagnostics.push(...builder.diagnostics);

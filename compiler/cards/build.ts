@@ -527,16 +527,16 @@ function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
   const out: RawRow[] = [];
   if (r.kind === 'predicate') {
     const constant = r.value.k === 'bool';
-    out.push(row(`def:${r.name}`, [cell('Rule', label), cell('Value', constant ? (r.value.k === 'bool' && r.value.v ? 'yes' : 'no') : '')], [r.cite], {
+    out.push(row(`def:${r.name}`, [cell('Name', label), cell('Value', constant ? (r.value.k === 'bool' && r.value.v ? 'yes' : 'no') : '')], [r.cite], {
       note: r.title, detail: constant ? null : `holds when ${plain(r.value, ps)}`,
     }));
   } else {
-    out.push(row(`def:${r.name}`, [cell('Rule', label), cell('Value', exprText(r.value, scope, m))], [r.cite], { note: r.title }));
+    out.push(row(`def:${r.name}`, [cell('Name', label), cell('Value', exprText(r.value, scope, m))], [r.cite], { note: r.title }));
   }
   const go = (xs: readonly Exception[], depth: number, path: string) => {
     xs.forEach((x, i) => {
       const value = r.kind === 'predicate' && x.value.k === 'bool' ? (x.value.v ? 'yes' : 'no') : exprText(x.value, scope, m);
-      out.push(row(`def:${r.name}/${path}${i}`, [cell('Rule', ''), cell('Value', value)], [x.cite], { note: x.title, detail: `when ${plain(x.when, ps)}`, depth }));
+      out.push(row(`def:${r.name}/${path}${i}`, [cell('Name', ''), cell('Value', value)], [x.cite], { note: x.title, detail: `when ${plain(x.when, ps)}`, depth }));
       go(x.exceptions, depth + 1, `${path}${i}.`);
     });
   };
@@ -545,7 +545,7 @@ function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
 }
 
 function constraintRows(c: ConstraintDef, ps: PlainScope): RawRow[] {
-  return [row(`def:${c.name}`, [cell('Rule', humanise(c.name)), cell('Value', 'must hold')], [c.cite], { note: c.title, detail: plain(c.cond, ps) })];
+  return [row(`def:${c.name}`, [cell('Name', humanise(c.name)), cell('Value', 'must hold')], [c.cite], { note: c.title, detail: plain(c.cond, ps) })];
 }
 
 /**
@@ -661,7 +661,7 @@ function rawCard(ir: RulesetIR): RawCard {
   const allow = allowanceTable(p);
   if (allow) sec('allowances').tables.push(allow);
   const terrain = terrainTables(p);
-  for (const t of terrain.tables) sec(t.key === 'hexsides' ? 'hexsides' : 'terrain').tables.push(t);
+  for (const t of terrain.tables) sec('terrain').tables.push(t);
   const portage = portageTable(p);
   if (portage) sec('portage').tables.push(portage);
   const dice = diceChart(p);
@@ -680,7 +680,7 @@ function rawCard(ir: RulesetIR): RawCard {
     }
     s.tables.push(...tableCards(s.key, tables, ir, scopeOf(ir)));
     if (rows.length > 0) {
-      s.tables.push(table(`rules-${s.key}`, s.key === 'allowances' || s.key === 'terrain' || s.key === 'portage' || s.key === 'dice' ? 'Rules' : s.title, ['Rule', 'Value'], 1, rows, { list: true }));
+      s.tables.push(table(`rules-${s.key}`, s.tables.length > 0 || s.charts.length > 0 ? 'Rules' : s.title, ['Name', 'Value'], 1, rows, { list: true }));
     }
   }
   // Rules lists print after the section's charts and tables.

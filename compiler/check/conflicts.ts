@@ -25,6 +25,7 @@ export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): v
   const ev = new Evaluator(ir);
   let probes: Rat[] | null = null;
   const rules = new Map(c.rules.map((r) => [r.name, r]));
+  const rolls = rollsOf(c);
   const numbers = () => (probes ??= numericProbes(c));
   for (const r of c.rules) {
     const visit = (siblings: I.Exception[], guard: I.Expr[]) => {
@@ -32,7 +33,7 @@ export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): v
         for (let j = i + 1; j < siblings.length; j++) {
           const a = siblings[i]!;
           const b = siblings[j]!;
-          const witness = findConflict(ev, c, rules, r, a, b, guard, numbers());
+          const witness = findConflict(ev, c, rules, r, a, b, guard, numbers(), rolls);
           if (witness) {
             const decl = merged.decls.find((o) => o.decl.name === r.name)?.decl;
             out.push(
@@ -103,16 +104,29 @@ function axesOf(c: Checked, rules: ReadonlyMap<string, I.RuleDef>, exprs: I.Expr
   return axes;
 }
 
-function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.RuleDef>, r: I.RuleDef, a: I.Exception, b: I.Exception, guard: I.Expr[], numbers: Rat[]) {
+/** Representative rolls for a ruleset that rolls dice: all low, all high, and mixed faces. */
+function rollsOf(c: Checked): (number[] | null)[] {
+  let n = 0;
+  let sides = 6;
+  const see = (e: I.Expr) => walk(e, (x) => { if (x.k === 'dice') { n = Math.max(n, x.n); sides = x.sides; } });
+  c.rules.forEach((r) => ruleExprs(r).forEach(see));
+  see(c.movement.allowance);
+  if (n === 0) return [null];
+  const mixed = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? Math.min(sides, 2 + i) : 1));
+  return [Array(n).fill(1), Array(n).fill(sides), mixed, [...mixed].reverse()];
+}
+
+function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.RuleDef>, r: I.RuleDef, a: I.Exception, b: I.Exception, guard: I.Expr[], numbers: Rat[], rolls: (number[] | null)[]) {
   const axes = axesOf(c, rules, [a.when, a.value, b.when, b.value, ...guard], numbers);
   const total = axes.reduce((n, x) => n * Math.max(1, x.values.length), 1);
-  const stride = total > MAX_SITUATIONS ? Math.ceil(total / MAX_SITUATIONS) : 1;
+  const stride = total * rolls.length > MAX_SITUATIONS ? Math.ceil((total * rolls.length) / MAX_SITUATIONS) : 1;
   const params = r.params.length ? null : new Map<string, RV>();
   if (!params) return null; // parameterised rules: their inputs are not a finite domain
   const frame = { params, base: () => NA_RAT as RV };
-  for (let n = 0; n < total; n += stride) {
+  for (let n = 0; n < total * rolls.length; n += stride) {
     const ctx = blankCtx();
-    let k = n;
+    ctx.roll = rolls[Math.floor(n / total)] ?? null;
+    let k = n % total;
     const parts: string[] = [];
     for (const ax of axes) {
       const v = ax.values[k % ax.values.length] ?? null;
@@ -127,6 +141,7 @@ function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.Ru
       const base = () => ev.eval(r.value, ctx, null, { params, base: null });
       const va = ev.eval(a.value, ctx, null, { params, base });
       const vb = ev.eval(b.value, ctx, null, { params, base });
+      if (ctx.roll) parts.push(`roll ${ctx.roll.join(', ')}`);
       if (!same(va, vb)) return { situation: parts.length ? parts.join(', ') : 'always', a: show(va), b: show(vb) };
     } catch {
       // A situation the inputs cannot reach (an absent field read): not a conflict.

@@ -26,9 +26,17 @@ export class DeclChecker {
     private readonly merged: Merged,
     readonly scope: Scope,
     private readonly out: Diagnostic[],
-    readonly style: 'numbered' | 'headings',
+    /** Citation style of each ruleset in the chain: a definition is judged by its own file's style. */
+    private readonly styles: ReadonlyMap<string, 'numbered' | 'headings'>,
   ) {
     this.x = new ExprChecker(scope, out);
+  }
+
+  private style: 'numbered' | 'headings' = 'numbered';
+
+  /** Starts checking `d`: its citations follow the style of the ruleset that wrote it. */
+  private enter(d: A.Decl): void {
+    this.style = this.styles.get(this.origin(d).ruleset) ?? 'numbered';
   }
 
   private err(code: Parameters<typeof diag>[0], message: string, span: Span | null, hint?: string): void {
@@ -53,6 +61,7 @@ export class DeclChecker {
   }
 
   def(d: A.Decl): I.Def {
+    this.enter(d);
     return {
       name: d.name,
       cite: this.cite(d.meta.cite, d.nameSpan),
@@ -89,6 +98,7 @@ export class DeclChecker {
 
   /** Registers input fields in the scope (first pass) and returns the IR input. */
   input(d: A.Decl & { kind: 'input' }): I.InputDef {
+    this.enter(d);
     const cite = this.cite(d.meta.cite, d.nameSpan);
     const fields: I.InputField[] = [];
     const map = new Map<string, { name: string; type: I.Type; optional: boolean; decl: A.FieldDecl }>();
@@ -176,6 +186,7 @@ export class DeclChecker {
     for (const r of d.rows) {
       const width = cols ? cols.length : 1;
       if (r.values.length !== width) {
+        if (r.keys !== 'otherwise') for (const k of r.keys) if (!seen.has(k)) seen.set(k, r.span);
         this.err('V0503', `this row has ${r.values.length} value${r.values.length === 1 ? '' : 's'}; ${d.name} has ${width} column${width === 1 ? '' : 's'}${cols ? ` (${cols.join(', ')})` : ''}`, r.span);
         continue;
       }
@@ -265,6 +276,7 @@ export class DeclChecker {
       this.err('V0212', 'a ruleset needs a `movement [CITE] MEASURE { allowance: … cost: … }` binding', this.merged.header.span);
       return null;
     }
+    this.enter(d);
     const cite = this.cite(d.meta.cite, d.nameSpan);
     if (!this.scope.isMeasure(d.measure)) {
       this.err('V0201', `unknown measure ${d.measure}`, d.span);
@@ -313,6 +325,7 @@ export class DeclChecker {
   }
 
   example(d: A.Decl & { kind: 'example' }, measure: string | null): I.ExampleDef | null {
+    this.enter(d);
     const cite = this.cite(d.meta.cite, d.nameSpan);
     const input: I.ScenarioValue = { unit: {}, vehicle: null, scenario: {}, path: [] };
     let ok = true;

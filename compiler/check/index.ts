@@ -19,13 +19,19 @@ export type Checked = Omit<I.RulesetIR, 'scale'>;
 export function check(merged: Merged): { checked: Checked | null; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
   const header = merged.header;
-  let style: 'numbered' | 'headings' = 'numbered';
-  if (header.cites) {
-    if (header.cites.style === 'numbered' || header.cites.style === 'headings') style = header.cites.style;
-    else out.push(diag('V0301', `unknown citation style ${header.cites.style}`, header.cites.span, 'write `cites numbered` or `cites headings`'));
+  const styles = new Map<string, 'numbered' | 'headings'>();
+  for (let m: Merged | null = merged; m; m = m.parent) {
+    const cites = m.header.cites;
+    if (cites && cites.style !== 'numbered' && cites.style !== 'headings') {
+      if (m === merged) out.push(diag('V0301', `unknown citation style ${cites.style}`, cites.span, 'write `cites numbered` or `cites headings`'));
+      styles.set(m.header.id, 'numbered');
+    } else {
+      styles.set(m.header.id, (cites?.style as 'numbered' | 'headings' | undefined) ?? 'numbered');
+    }
   }
+  const style = styles.get(header.id)!;
   const scope = new Scope(merged.decls);
-  const c = new DeclChecker(merged, scope, out, style);
+  const c = new DeclChecker(merged, scope, out, styles);
   const of = <K extends A.Decl['kind']>(k: K) => merged.decls.map((o) => o.decl).filter((d): d is A.Decl & { kind: K } => d.kind === k);
 
   const measures = of('measure').map((d) => c.measure(d));

@@ -215,3 +215,15 @@ describe('parseScenario reports every mistake in one run', () => {
     expect(r.diagnostics.map((d) => d.message)).toEqual(['`unit` must be an object, not an array']);
   });
 });
+
+describe('parseScenario does not repeat one mistake', () => {
+  it('does not report a required field as missing where an unknown field is probably its misspelling', () => {
+    const ir = slClassicIR();
+    ir.inputs[1]!.fields[0]!.optional = false; // step.terrain required
+    const r = parseScenario('{ "unit": { "kind": "squad" }, "path": [ { "terain": "woods" }, {"hexside": "wall"} ] }', 'x.json', [ir]);
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['V0902', expect.stringContaining('`path[0].terain`')],
+      ['V0903', 'missing field: ruleset sl-classic requires `path[1].terrain`'],
+    ]);
+  });
+});

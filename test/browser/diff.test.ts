@@ -1,0 +1,129 @@
+/**
+ * The HTML diff report in a real browser (Chromium through playwright-core): the rows are there, the
+ * differences-only toggle works without script, a screenshot is saved to test-artifacts/diff.png, and
+ * axe-core finds no serious or critical accessibility violation.
+ *
+ * Needs /usr/bin/chromium: CI installs it with scripts/install-chromium.sh. Without it this test
+ * fails (it does not skip), saying how to install it.
+ */
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReport, renderHtml, runSuite, type DiffReport } from '../../compiler/diff/index.js';
+import { FIVE, load, ROOT, templates } from '../diff/helpers.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+let browser: Browser;
+let report: DiffReport;
+let house: DiffReport;
+let page: Page;
+
+function write(name: string, r: DiffReport): string {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = join(ARTIFACTS, name);
+  writeFileSync(file, renderHtml(r, templates()));
+  return pathToFileURL(file).href;
+}
+
+function scenarioFiles(): { file: string; text: string }[] {
+  const dir = join(ROOT, 'scenarios');
+  return (existsSync(dir) ? readdirSync(dir) : [])
+    .filter((n) => n.endsWith('.json'))
+    .sort()
+    .map((n) => ({ file: `scenarios/${n}`, text: readFileSync(join(dir, n), 'utf8') }));
+}
+
+const require = createRequire(import.meta.url);
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium is not installed: ${CHROMIUM} is missing. The browser test needs it; install it with ` +
+        '`sudo scripts/install-chromium.sh` (Debian: apt-get install chromium) and run the tests again.',
+    );
+  }
+  const irs = FIVE.map(load);
+  report = buildReport(irs);
+  report.scenarios = runSuite(irs, scenarioFiles());
+  house = buildReport([load('sl-classic'), load('sl-house')]);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.goto(write('diff.html', report));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const visibleRows = (p: Page, cls: string) => p.locator(`table.diff tr.row.${cls}`).evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length);
+
+describe('the HTML diff report in Chromium', () => {
+  it(`shows a column per ruleset (${FIVE.join(', ')}) and a row per concept`, async () => {
+    const heads = await page.locator('table.diff thead th').allInnerTexts();
+    expect(heads.length).toBe(FIVE.length + 2);
+    FIVE.forEach((id, i) => expect(heads[i + 1]).toContain(id));
+    expect(await page.locator('table.diff tr.row').count()).toBe(report.rows.length);
+    for (const r of report.rows.slice(0, 20)) expect(await page.locator(`[id="${r.id}"]`).count()).toBe(1);
+    // The woods row, whatever each ruleset calls woods.
+    const woods = report.rows.find((r) => r.concept.includes('terrain') && r.label.endsWith(': Woods'));
+    expect(woods).toBeDefined();
+    await expect(page.locator(`[id="${woods!.id}"] th`).innerText()).resolves.toContain('Woods');
+    expect(await page.locator('cite').count()).toBeGreaterThan(report.rows.length);
+  });
+
+  it('keeps the ruleset header visible when scrolling', async () => {
+    expect(await page.locator('table.diff thead th').first().evaluate((e) => getComputedStyle(e).position)).toBe('sticky');
+    await page.evaluate(() => window.scrollTo(0, 3000));
+    const top = await page.locator('table.diff thead th').first().evaluate((e) => e.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(2);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  it('saves a screenshot', async () => {
+    await page.screenshot({ path: join(ARTIFACTS, 'diff.png') });
+    expect(existsSync(join(ARTIFACTS, 'diff.png'))).toBe(true);
+  });
+
+  it('hides rows that are the same everywhere when the toggle is checked, with no script', async () => {
+    expect(await page.locator('script').count()).toBe(0);
+    const p = await browser.newPage({ viewport: { width: 1200, height: 900 }, javaScriptEnabled: false });
+    try {
+      await p.goto(write('diff-house.html', house));
+      const same = house.rows.filter((r) => r.status === 'same').length;
+      const other = house.rows.length - same;
+      expect(same).toBeGreaterThan(0);
+      expect(await visibleRows(p, 'row-same')).toBe(same);
+      await p.locator('label[for="only-diff"]').click();
+      expect(await p.locator('#only-diff').isChecked()).toBe(true);
+      expect(await visibleRows(p, 'row-same')).toBe(0);
+      expect((await visibleRows(p, 'row-changed')) + (await visibleRows(p, 'row-partial'))).toBe(other);
+      await p.locator('label[for="only-diff"]').click();
+      expect(await visibleRows(p, 'row-same')).toBe(same);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('has no serious or critical accessibility violations (axe-core)', async () => {
+    const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    await page.addScriptTag({ content: source });
+    const result = (await page.evaluate(async () => {
+      const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
+      return axe.run(document, { resultTypes: ['violations'] });
+    })) as AxeResult;
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes, e.g. ${JSON.stringify(v.nodes[0]?.target)})`);
+    expect(summary).toEqual([]);
+  }, 120_000);
+});

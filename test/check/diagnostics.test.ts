@@ -1,0 +1,191 @@
+/**
+ * Data-driven diagnostics tests. Every `test/fixtures/diagnostics/*.rules` file (other than
+ * `*.parent.rules`) states what it expects in comment lines:
+ *
+ *   # expect: 12:7 error V0401          a diagnostic at line 12, column 7 of the fixture
+ *   # expect: parent:4:11 error V0206   ... in the fixture's parent (`NAME.parent.rules`)
+ *   # expect: - error V0212             ... with no span
+ *   # expect: nothing                   no diagnostic at all
+ *   # bug: WHAT IS WRONG                a known compiler bug: the exact comparison is skipped
+ *
+ * The fixture is compiled with `compileText`; a `NAME.parent.rules` next to it is passed as `parents`
+ * under its own ruleset id. The reported `line:col severity code` list must equal the expected one.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CODES, type Diagnostic } from '../../compiler/diagnostics.js';
+import { compileText } from '../../compiler/pipeline.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DIR = join(ROOT, 'test', 'fixtures', 'diagnostics');
+
+interface Fixture {
+  /** File name, e.g. `V0401.rules`; also the path given to compileText. */
+  name: string;
+  text: string;
+  parent: { id: string; file: string; text: string } | null;
+  expects: string[];
+  /** Lines that look like expectations but do not parse. */
+  malformed: string[];
+  bug: string | null;
+}
+
+const EXPECT = /^# expect:\s*(.*?)\s*$/gm;
+const EXPECT_ONE = /^(?:(?:parent:)?\d+:\d+|-) (?:error|warning) V\d{4}$/;
+
+function loadFixture(name: string, files: string[]): Fixture {
+  const text = readFileSync(join(DIR, name), 'utf8');
+  const parentName = name.replace(/\.rules$/, '.parent.rules');
+  let parent: Fixture['parent'] = null;
+  if (files.includes(parentName)) {
+    const ptext = readFileSync(join(DIR, parentName), 'utf8');
+    const id = /^ruleset\s+(\S+)/m.exec(ptext)?.[1];
+    if (!id) throw new Error(`${parentName} has no ruleset header`);
+    parent = { id, file: `${id}.rules`, text: ptext };
+  }
+  const lines = [...text.matchAll(EXPECT)].map((m) => m[1]!);
+  const expects = lines.filter((l) => l !== 'nothing' && EXPECT_ONE.test(l));
+  const malformed = lines.filter((l) => l !== 'nothing' && !EXPECT_ONE.test(l));
+  if (lines.length === 0) malformed.push('(no "# expect:" line: write "# expect: nothing" for a clean fixture)');
+  if (lines.includes('nothing') && lines.length > 1) malformed.push('"nothing" together with other expectations');
+  const bug = /^# bug:\s*(.+)$/m.exec(text)?.[1] ?? null;
+  return { name, text, parent, expects, malformed, bug };
+}
+
+function compile(fx: Fixture) {
+  return compileText(fx.text, fx.name, fx.parent ? { [fx.parent.id]: fx.parent.text } : {});
+}
+
+function render(fx: Fixture, d: Diagnostic): string {
+  if (!d.span) return `- ${d.severity} ${d.code}`;
+  const where = d.span.file === fx.name ? '' : d.span.file === fx.parent?.file ? 'parent:' : `${d.span.file}:`;
+  return `${where}${d.span.line}:${d.span.col} ${d.severity} ${d.code}`;
+}
+
+const byPosition = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
+
+const files = readdirSync(DIR).filter((f) => f.endsWith('.rules')).sort();
+const fixtures = files.filter((f) => !f.endsWith('.parent.rules')).map((f) => loadFixture(f, files));
+const CODE_FIXTURE = /^(V\d{4})\.rules$/;
+
+describe('diagnostics fixtures', () => {
+  it('there are fixtures, and every "# expect:" line is well formed', () => {
+    expect(fixtures.length).toBeGreaterThan(30);
+    expect(fixtures.filter((f) => f.malformed.length).map((f) => `${f.name}: ${f.malformed.join(', ')}`)).toEqual([]);
+  });
+
+  it('every parent fixture belongs to a fixture', () => {
+    const orphans = files.filter((f) => f.endsWith('.parent.rules') && !files.includes(f.replace(/\.parent\.rules$/, '.rules')));
+    expect(orphans).toEqual([]);
+  });
+
+  for (const fx of fixtures) {
+    // BUG: a fixture with a "# bug:" line documents a compiler bug (the line says which); its exact
+    // comparison is skipped until the bug is fixed. Remove the "# bug:" line to enable it.
+    const test = fx.bug ? it.skip : it;
+    test(`${fx.name}: reports exactly ${fx.expects.length ? fx.expects.join(', ') : 'nothing'}${fx.bug ? ` (BUG: ${fx.bug})` : ''}`, () => {
+      const r = compile(fx);
+      const got = r.diagnostics.map((d) => render(fx, d)).sort(byPosition);
+      expect(got).toEqual([...fx.expects].sort(byPosition));
+    });
+  }
+});
+
+describe('one fixture per code', () => {
+  const frontEnd = Object.keys(CODES).filter((c) => c >= 'V0100' && c < 'V0800');
+
+  it('every code from V01xx to V07xx has a fixture NAME.rules', () => {
+    const have = new Set(fixtures.map((f) => CODE_FIXTURE.exec(f.name)?.[1]).filter(Boolean));
+    expect(frontEnd.filter((c) => !have.has(c))).toEqual([]);
+  });
+
+  it('every CODE.rules fixture is named after a code in CODES and expects that code', () => {
+    for (const fx of fixtures) {
+      const code = CODE_FIXTURE.exec(fx.name)?.[1];
+      if (!code) continue;
+      expect(code in CODES, `${fx.name}: ${code} is not in CODES`).toBe(true);
+      expect(fx.expects.some((e) => e.endsWith(` ${code}`)), `${fx.name} expects no ${code}`).toBe(true);
+    }
+  });
+
+  it('every expected severity is the severity CODES gives the code', () => {
+    for (const fx of fixtures) {
+      for (const e of fx.expects) {
+        const [, severity, code] = / (error|warning) (V\d{4})$/.exec(e)!;
+        expect(code! in CODES, `${fx.name}: ${code} is not in CODES`).toBe(true);
+        expect(CODES[code as keyof typeof CODES].severity, `${fx.name}: ${e}`).toBe(severity);
+      }
+    }
+  });
+
+  // Active even for fixtures marked "# bug:": the code a fixture is named after is reported where the
+  // fixture says, whatever else is (wrongly) reported beside it.
+  for (const fx of fixtures) {
+    const code = CODE_FIXTURE.exec(fx.name)?.[1];
+    if (!code) continue;
+    it(`${fx.name}: reports ${code} where expected`, () => {
+      const got = compile(fx).diagnostics.map((d) => render(fx, d));
+      for (const e of fx.expects.filter((x) => x.endsWith(` ${code}`))) expect(got).toContain(e);
+    });
+  }
+});
+
+describe('the table of codes', () => {
+  const source = readFileSync(join(ROOT, 'compiler', 'diagnostics.ts'), 'utf8');
+
+  it('each code is a key of CODES exactly once in compiler/diagnostics.ts', () => {
+    const keys = [...source.matchAll(/\b(V\d{4}):/g)].map((m) => m[1]!);
+    const counts = new Map<string, number>();
+    for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+    expect([...counts].filter(([, n]) => n !== 1)).toEqual([]);
+    expect([...counts.keys()].sort()).toEqual(Object.keys(CODES).sort());
+  });
+
+  it('codes are four digits, grouped by phase, each with a summary', () => {
+    for (const [code, info] of Object.entries(CODES)) {
+      expect(code).toMatch(/^V0[1-9]\d{2}$/);
+      expect(info.summary.length).toBeGreaterThan(0);
+      expect(['error', 'warning']).toContain(info.severity);
+    }
+  });
+
+  it("every code written in grammar/ or compiler/ (as 'V0000') is in CODES", () => {
+    const used = new Map<string, string[]>();
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (/\.(ts|js|mjs)$/.test(e.name)) {
+          for (const m of readFileSync(p, 'utf8').matchAll(/['"`](V\d{4})['"`]/g)) {
+            used.set(m[1]!, [...(used.get(m[1]!) ?? []), relative(ROOT, p)]);
+          }
+        }
+      }
+    };
+    walk(join(ROOT, 'grammar'));
+    walk(join(ROOT, 'compiler'));
+    expect(used.size).toBeGreaterThan(20);
+    const unknown = [...used].filter(([c]) => !(c in CODES)).map(([c, where]) => `${c} in ${[...new Set(where)].join(', ')}`);
+    expect(unknown).toEqual([]);
+  });
+});
+
+describe('diagnostic messages', () => {
+  // Regression test for a bug fixed since (see git history).
+  it('V0206 names every ruleset of the cycle', () => {
+    const fx = fixtures.find((f) => f.name === 'V0206.rules')!;
+    const d = compile(fx).diagnostics.find((x) => x.code === 'V0206')!;
+    expect(d.message).toContain('v0206 → v0206-base → v0206');
+  });
+
+  it('a fixture diagnostic carries a message, and hints are non-empty when given', () => {
+    for (const fx of fixtures) {
+      for (const d of compile(fx).diagnostics) {
+        expect(d.message.length, `${fx.name} ${d.code}`).toBeGreaterThan(0);
+        if (d.hint !== undefined) expect(d.hint.length, `${fx.name} ${d.code}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});
