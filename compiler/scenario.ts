@@ -456,7 +456,17 @@ function forRuleset(ir: RulesetIR, raw: RawScenario, root: Node, src: SourceFile
     if (inputs.has('vehicle')) value.vehicle = convertRecord('vehicle', raw.vehicle);
     else notApplicable.push('vehicle');
   }
-  for (const step of raw.path) value.path.push(convertRecord('step', step));
+  const stepInputs = inputs.get('step');
+  raw.path.forEach((step, i) => {
+    // An in-place action a ruleset has no concept of (boarding, in a ruleset without transport):
+    // the whole step is not applicable there, rather than a hex missing its terrain.
+    const action = step.fields.find((f) => f.json === 'action');
+    if (action && !stepInputs?.has('action')) {
+      notApplicable.push(`path[${i}]`);
+      return;
+    }
+    value.path.push(convertRecord('step', step));
+  });
   return { id: ir.id, value, notApplicable };
 }
 
@@ -541,8 +551,10 @@ export function diceOf(ir: RulesetIR): { n: number; sides: number } | null {
 function checkRoll(ir: RulesetIR, f: RawField, dice: { n: number; sides: number }, src: SourceFile, ds: Diagnostic[]): number[] | null {
   if (f.raw.s !== 'number[]') return null;
   const faces = f.raw.v;
-  if (faces.length !== dice.n) {
-    ds.push(diag('V0903', `\`${f.path}\` gives ${faces.length} ${faces.length === 1 ? 'die' : 'dice'}, but ruleset ${ir.id} rolls ${dice.n}`, spanOf(src, f.node), `give ${dice.n} faces, e.g. [${Array.from({ length: dice.n }, (_, i) => Math.min(dice.sides, i + 3)).join(', ')}]`));
+  // A move may roll fewer dice than the ruleset's largest roll (Chain of Command: 2D6 normal, 3D6 at
+  // the double); one that needs more faces than given is reported when it is evaluated.
+  if (faces.length > dice.n || faces.length === 0) {
+    ds.push(diag('V0903', `\`${f.path}\` gives ${faces.length} ${faces.length === 1 ? 'die' : 'dice'}, but ruleset ${ir.id} rolls at most ${dice.n}`, spanOf(src, f.node), `give ${dice.n} faces, e.g. [${Array.from({ length: dice.n }, (_, i) => Math.min(dice.sides, i + 3)).join(', ')}]`));
     return null;
   }
   let ok = true;

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RulesetIR, ScenarioValue, Value } from '../ir.js';
 import { interpretScenario } from '../pipeline.js';
+import { EvalError } from '../interpret/eval.js';
+import { diag } from '../diagnostics.js';
 import { parseScenario } from '../scenario.js';
 import { formatQuantity } from '../../runtime/format.js';
 import type { MoveResult } from '../../runtime/types.js';
@@ -43,7 +45,18 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
   const { errors: bad } = printDiagnostics(parsed.diagnostics, new Map([[file, text]]), ctx, file);
   if (bad > 0) return 1;
 
-  const results: MoveResult[] = parsed.perRuleset.map((p, i) => interpretScenario(irs[i]!, p.value, p.notApplicable));
+  const results: MoveResult[] = [];
+  for (const [i, p] of parsed.perRuleset.entries()) {
+    try {
+      results.push(interpretScenario(irs[i]!, p.value, p.notApplicable));
+    } catch (e) {
+      // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
+      // this move): a mistake in the scenario, reported as one.
+      if (!(e instanceof EvalError)) throw e;
+      printDiagnostics([diag('V0903', `under ${irs[i]!.id}: ${e.message}`, null)], new Map([[file, text]]), ctx, file);
+      return 1;
+    }
+  }
   if (opts.json === true) {
     ctx.out(JSON.stringify({ scenario: parsed.name, results }, null, 2) + '\n');
     return 0;

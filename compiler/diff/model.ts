@@ -19,7 +19,7 @@
 import type { ConstraintDef, EnumDef, GroupDef, RuleDef, RulesetIR, TableDef, TableRow } from '../ir.js';
 import { exprText, foldConstant, humanise, measureOf, memberDisplay, normaliseDisplay, ruleLines, ruleText, scopeOf, valueText, type RenderScope } from '../render/expr.js';
 import { Canon, hash, valueKey } from './canon.js';
-import { inferSection, sectionIndex, SECTION_KEYS, SECTIONS, sectionTitle } from './sections.js';
+import { inferSection, sectionIndex, SECTIONS, sectionTitle } from './sections.js';
 import { findSituations, searchable, type Situation, type Subject } from './situations.js';
 import type { ScenarioSuite } from './scenarios.js';
 import { walk } from '../check/graph.js';
@@ -123,16 +123,6 @@ interface Item {
   order: number;
 }
 
-/**
- * Works around a front-end quirk: a definition that says only `section KEY` can arrive with the key as
- * its concept and no section. A concept that is a section key, with no section, is read as a section.
- */
-function conceptAndSection(d: { name: string; concept: string; section: string | null }): { concept: string; section: string | null } {
-  if (d.section === null && SECTION_KEYS.has(d.concept) && d.concept !== d.name) return { concept: d.name, section: d.concept };
-  if (d.section !== null && !SECTION_KEYS.has(d.section) && SECTION_KEYS.has(d.concept)) return { concept: d.section, section: d.concept };
-  return { concept: d.concept, section: d.section };
-}
-
 function itemsOf(ir: RulesetIR): Item[] {
   const chain = [...ir.extends].reverse(); // root ancestor first
   const rank = (origin: { ruleset: string; line: number }) => {
@@ -148,7 +138,7 @@ function itemsOf(ir: RulesetIR): Item[] {
   };
   const out: Item[] = [];
   const push = (d: Item['def'], kind: DefKind, extra: { keys?: readonly string[]; type?: RuleDef['type']; exprs?: RuleDef['value'][] } = {}) => {
-    const cs = conceptAndSection(d);
+    const cs = { concept: d.concept, section: d.section };
     const section = inferSection({ name: d.name, concept: cs.concept, section: cs.section, ...extra }, ir);
     if (kind === 'table-entry') {
       const t = d as TableDef;
@@ -177,8 +167,7 @@ function flatExceptions(r: RuleDef): RuleDef['exceptions'] {
   return out;
 }
 
-function makeCell(ir: RulesetIR, canon: Canon, scope: RenderScope, it: Item): Cell {
-  const measure = ir.movement.measure;
+function makeCell(canon: Canon, scope: RenderScope, it: Item): Cell {
   switch (it.kind) {
     case 'enum': {
       const e = it.def as EnumDef;
@@ -236,7 +225,6 @@ function makeCell(ir: RulesetIR, canon: Canon, scope: RenderScope, it: Item): Ce
       };
     }
   }
-  void measure;
 }
 
 function eval1(q: string): number {
@@ -342,7 +330,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         return;
       }
       present++;
-      const c = makeCell(ir, canons[i]!, scopes[i]!, it);
+      const c = makeCell(canons[i]!, scopes[i]!, it);
       if (firstKey === null) firstKey = c.key;
       else if (c.key !== firstKey) {
         c.differs = true;
@@ -352,7 +340,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     });
     const status: Status = present < n ? 'partial' : differs ? 'changed' : 'same';
     // The section: the first explicit one, else the first ruleset's inference.
-    const withSection = s.items.find((it) => it !== null && conceptAndSection(it.def).section !== null);
+    const withSection = s.items.find((it) => it !== null && it.def.section !== null);
     const section = (withSection ?? s.items.find((it) => it !== null)!).section;
     const firstItem = s.items.find((it) => it !== null)!;
     const label =

@@ -26,7 +26,7 @@ import { pricePath } from '../../runtime/move.js';
 import { Rat, ratNum } from '../../runtime/rational.js';
 import type { DistributionSummary } from '../../runtime/types.js';
 import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR, ScenarioValue, Value } from '../ir.js';
-import { EvalError, type ICtx, type RV } from '../interpret/eval.js';
+import { EvalError, type RV } from '../interpret/eval.js';
 import { interpreterFor, prepare } from '../interpret/model.js';
 import { humanise, measureOf, memberDisplay, quantity, scopeOf } from '../render/expr.js';
 
@@ -278,7 +278,7 @@ function buildDims(subjects: readonly Subject[], reads: readonly Reads[]): Dim[]
         // The members tested, shared by two declarers; a set read whole: every shared member (at most 6).
         const tested = new Set<string>();
         let whole = false;
-        subjects.forEach((s, i) => {
+        subjects.forEach((_, i) => {
           const f = same[i];
           if (!f) return;
           const key = `${rec}.${f.name}`;
@@ -341,7 +341,7 @@ interface Outcome {
   rules: string[];
 }
 
-function toValue(ir: RulesetIR, f: InputField, v: Scalar): Value | null {
+function toValue(f: InputField, v: Scalar): Value | null {
   if (v === null) return null;
   switch (f.type.t) {
     case 'enum': return typeof v === 'string' ? { v: 'member', enum: f.type.name, name: v } : null;
@@ -446,7 +446,7 @@ class Asker {
         if (given || readsIt) return null;
         continue;
       }
-      const val = toValue(ir, f, v);
+      const val = toValue(f, v);
       if (val !== null) recs[d.rec]![f.name] = val;
     }
     for (const [name, members] of flags) {

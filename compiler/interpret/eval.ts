@@ -98,7 +98,7 @@ export class Evaluator {
       }
       case 'dice': {
         const roll = c.roll;
-        if (!roll || roll.length < e.n) throw new EvalError(`a roll of ${e.n} dice is needed`);
+        if (!roll || roll.length < e.n) throw new EvalError(`this move rolls ${e.n} dice, but the fixed roll gives ${roll?.length ?? 0}`);
         const per = e.perDie ? (this.eval(e.perDie, c, t, f) as Rat) : Rat.ZERO;
         const faces = roll.slice(0, e.n).map((x) => Rat.of(x).add(per).max(Rat.ZERO));
         let kept = faces;

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // CLI and browser tests spawn processes and Chromium; on a loaded 2-core machine they need time.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
