@@ -743,7 +743,6 @@ export function r_mf_left(ctx: Ctx, trace: string[] | null, p_dt: boolean): numb
  * Returns PP in ticks (value × SCALE).
  */
 export function r_ipc(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("A4.42");
   return r_ipc_with(ctx, trace, r_double_timing(ctx, trace));
 }
 
@@ -753,7 +752,6 @@ export function r_ipc(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_portage_excess(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("A4.42");
   return r_excess_with(ctx, trace, r_double_timing(ctx, trace));
 }
 
@@ -763,7 +761,6 @@ export function r_portage_excess(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_allowance(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("A4.11");
   return r_mf_left(ctx, trace, r_double_timing(ctx, trace));
 }
 
@@ -773,7 +770,6 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_allowance_without_double_time(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("A4.61");
   return r_mf_left(ctx, trace, false);
 }
 
@@ -828,7 +824,6 @@ export function r_bypass_cost(ctx: Ctx, trace: string[] | null): number {
     return NaN;
   }
 
-  if (trace !== null) trace.push("A4.31");
   return t_terrain_cost(ctx, trace, r_bypassed_through(ctx, trace));
 }
 
@@ -852,7 +847,6 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
     return r_bypass_cost(ctx, trace);
   }
 
-  if (trace !== null) trace.push("A4.13");
   return t_terrain_cost(ctx, trace, ctx.path[ctx.i].terrain);
 }
 
@@ -872,7 +866,6 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
     return base_1 * 2;
   }
 
-  if (trace !== null) trace.push("A4.133");
   return r_cot(ctx, trace);
 }
 
@@ -941,7 +934,6 @@ export function r_recovery_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns DRM in ticks (value × SCALE).
  */
 export function r_recovery_drm(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("A4.44");
   return r_cx_drm(ctx, trace);
 }
 

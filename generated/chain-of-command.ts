@@ -454,7 +454,6 @@ export function r_dice_kept(ctx: Ctx, trace: string[] | null): DieKept {
     return t_terrain_dice(ctx, trace, r_governing_terrain(ctx, trace));
   }
 
-  if (trace !== null) trace.push("10.1.2.1");
   return t_obstacle_dice(ctx, trace, r_worst_obstacle(ctx, trace));
 }
 
@@ -536,7 +535,6 @@ export function r_rate_roll(ctx: Ctx, trace: string[] | null): number {
     );
   }
 
-  if (trace !== null) trace.push("10.1.1");
   return r_two_dice(
     ctx,
     trace,
@@ -625,7 +623,6 @@ export function r_rolled(ctx: Ctx, trace: string[] | null): number {
     return sumDice(ctx.roll, 1, 0, 1, true) * SCALE;
   }
 
-  if (trace !== null) trace.push("10.1.1");
   return r_rate_roll(ctx, trace);
 }
 

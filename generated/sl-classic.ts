@@ -557,7 +557,6 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
     return r_road_rate(ctx, trace);
   }
 
-  if (trace !== null) trace.push("5.5");
   return t_terrain_cost(ctx, trace, r_priced_terrain(ctx, trace));
 }
 
@@ -577,7 +576,6 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
     return base_1 * 2;
   }
 
-  if (trace !== null) trace.push("5.53");
   return r_cot(ctx, trace);
 }
 
@@ -640,7 +638,6 @@ export function r_dm_portage(ctx: Ctx, trace: string[] | null, p_w: Weapon): num
     return Math.ceil(base_1 / 2 / SCALE) * SCALE;
   }
 
-  if (trace !== null) trace.push("142.8");
   return t_sw_portage(ctx, trace, p_w, "mmc");
 }
 
@@ -705,7 +702,6 @@ export function r_bypass_cost(
     return NaN;
   }
 
-  if (trace !== null) trace.push("106.2");
   return t_terrain_cost(ctx, trace, p_other);
 }
 

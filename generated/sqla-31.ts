@@ -783,7 +783,6 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
     return r_road_rate(ctx, trace);
   }
 
-  if (trace !== null) trace.push("5.5");
   return t_terrain_cost(ctx, trace, r_priced_terrain(ctx, trace));
 }
 
@@ -803,7 +802,6 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
     return base_1 * 2;
   }
 
-  if (trace !== null) trace.push("5.53");
   return r_cot(ctx, trace);
 }
 
@@ -866,7 +864,6 @@ export function r_dm_portage(ctx: Ctx, trace: string[] | null, p_w: Weapon): num
     return Math.ceil(base_1 / 2 / SCALE) * SCALE;
   }
 
-  if (trace !== null) trace.push("142.8");
   return t_sw_portage(ctx, trace, p_w, "mmc");
 }
 
@@ -947,7 +944,6 @@ export function r_bypass_cost(
     return NaN;
   }
 
-  if (trace !== null) trace.push("106.2");
   return t_terrain_cost(ctx, trace, p_other);
 }
 
@@ -1173,7 +1169,6 @@ export function r_unloading_mp(ctx: Ctx, trace: string[] | null): number {
 
 /** a unit getting off enters the same or the next hex whatever that hex costs [31.5] */
 export function r_unload_any_cost(ctx: Ctx, trace: string[] | null): boolean {
-  if (trace !== null) trace.push("31.5");
   return r_unloads(ctx, trace);
 }
 
@@ -1244,7 +1239,6 @@ export function r_bail_out_nmc(ctx: Ctx, trace: string[] | null): boolean {
     return false;
   }
 
-  if (trace !== null) trace.push("31.7");
   return r_must_bail_out(ctx, trace);
 }
 
@@ -1265,7 +1259,6 @@ export function r_bailed_sw_fate(
     return "eliminated";
   }
 
-  if (trace !== null) trace.push("31.8");
   return t_bail_out_sw_dr(ctx, trace, p_roll, p_w);
 }
 

@@ -393,7 +393,6 @@ export function r_cot(ctx: Ctx, trace: string[] | null, p_t: Terrain): number {
     return r_effective_road_movement(ctx, trace);
   }
 
-  if (trace !== null) trace.push("Movement");
   return t_terrain_cost(ctx, trace, p_t);
 }
 
@@ -413,7 +412,6 @@ export function r_climb(ctx: Ctx, trace: string[] | null, p_t: Terrain): number 
     return Math.max(base_1, 6);
   }
 
-  if (trace !== null) trace.push("Movement EXAMPLES/2");
   return r_cot(ctx, trace, p_t);
 }
 

@@ -94,7 +94,7 @@ export function renderCardMarkdown(card: Card): string {
     for (const t of s.tables) if (t.list) out.push(...tableMd(t, s.title));
   }
   if (card.removed.length > 0 && card.base) {
-    out.push(`## Rows of ${md(card.base.id)} this house rule no longer has`, '');
+    out.push(`## Rows of ${md(card.base.id)} that this ruleset no longer has`, '');
     for (const r of card.removed) {
       out.push(`- **−** ${md(r.cells.map((c) => c.text).filter((x) => x !== '').join(' · '))}${r.note ? ` — ${md(r.note)}` : ''} ${md(citeText(r.cite))}`.trimEnd());
     }

@@ -61,7 +61,14 @@ function setText(e: Expr, s: PlainScope): string {
   return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
 }
 
-function wrap(e: Expr, s: PlainScope, within: string | null = null): string {
+/** `x == y if x else false` (an optional field's guard) says no more than `x == y`. */
+function unguard(e: Expr): Expr {
+  if (e.k === 'if' && isFalse(e.e) && e.c.k === 'present' && readsField(e.t, e.c.rec, e.c.name)) return unguard(e.t);
+  return e;
+}
+
+function wrap(x: Expr, s: PlainScope, within: string | null = null): string {
+  const e = unguard(x);
   const t = plain(e, s);
   // `a and b and c` needs no brackets; `a and (b or c)` does.
   if (e.k === 'bin' && (e.op === 'and' || e.op === 'or') && e.op !== within) return `(${t})`;
@@ -131,10 +138,10 @@ export function plain(e: Expr, s: PlainScope): string {
     case 'in': return `${plain(e.x, s)} is ${setText(e.set, s)}`;
     case 'if': {
       // `X if C else true`: X is required only when C holds; `X if C else false`: both.
-      // An optional field's test adds nothing when the value reads the field: `x == y if x else false`.
-      const guard = e.c.k === 'present' && readsField(e.t, e.c.rec, e.c.name);
+      const inner = unguard(e);
+      if (inner !== e) return plain(inner, s);
       if (isTrue(e.e)) return `if ${plain(e.c, s)}: ${plain(e.t, s)}`;
-      if (isFalse(e.e)) return isTrue(e.t) ? plain(e.c, s) : guard ? plain(e.t, s) : `${wrap(e.c, s, 'and')} and ${wrap(e.t, s, 'and')}`;
+      if (isFalse(e.e)) return isTrue(e.t) ? plain(e.c, s) : `${wrap(e.c, s, 'and')} and ${wrap(e.t, s, 'and')}`;
       return `${wrap(e.t, s)} if ${wrap(e.c, s)}, else ${plain(e.e, s)}`;
     }
     case 'call': return `${e.fn}(${e.args.map((a) => plain(a, s)).join(', ')})`;

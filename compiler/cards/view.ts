@@ -38,7 +38,7 @@ export function header(card: Card): Header {
   sub.push(`Measure: ${card.measure.name}${card.measure.title ? ` — ${card.measure.title}` : ''}`);
   const s = card.stats;
   const houseRule = card.base
-    ? `House rule on ${card.base.id} (${card.base.title}): ${s.changed} ${s.changed === 1 ? 'row differs' : 'rows differ'} from it (marked Δ, with the old value), ${s.added} ${s.added === 1 ? 'is' : 'are'} new (marked +)${s.removed > 0 ? `, ${s.removed} of its rows ${s.removed === 1 ? 'is' : 'are'} gone (listed at the end)` : ''}.`
+    ? `Built on ${card.base.id} (${card.base.title}): ${s.changed} ${s.changed === 1 ? 'row differs' : 'rows differ'} from it (marked Δ, with the old value), ${s.added} ${s.added === 1 ? 'is' : 'are'} new (marked +)${s.removed > 0 ? `, ${s.removed} of its rows ${s.removed === 1 ? 'is' : 'are'} gone (listed at the end)` : ''}.`
     : null;
   const sample = card.sections.flatMap((x) => x.tables).flatMap((t) => t.rows).find((r) => r.cite.length > 0)?.cite[0] ?? (card.citeStyle === 'numbered' ? '1.1' : 'Section');
   const legend = `[${sample}] rule citation · NA not allowed · all: all of the unit's ${card.measure.name}` + (card.base ? ` · Δ changed from ${card.base.id} · + new` : '');

@@ -37,7 +37,7 @@ export interface SituationInputs {
   unit?: Record<string, string | number | boolean | string[]>;
   phase?: string;
   [scenarioField: string]: unknown;
-  path?: Record<string, string | number | boolean>[];
+  path?: Record<string, string | number | boolean | string[]>[];
 }
 
 export interface Situation {
@@ -409,7 +409,17 @@ class Asker {
       }
       const key = `${d.rec}.${f.name}`;
       const readsIt = this.reads.fields.has(key) || this.reads.flags.has(key) || this.reads.wholeSets.has(key);
-      parts.push(readsIt ? String(v) : '-');
+      if (readsIt) {
+        parts.push(String(v));
+        continue;
+      }
+      // Not read: only whether the situation gives it a value this ruleset lacks (then no answer).
+      const fits = d.kind === 'flag' ? f.type.t === 'set' : d.kind === f.type.t;
+      const known =
+        d.kind === 'flag' ? f.type.t === 'set' && enumMembers(ir, f.type.of).includes(d.member!)
+        : d.kind === 'enum' ? v === null || (f.type.t === 'enum' && enumMembers(ir, f.type.name).includes(v as string))
+        : true;
+      parts.push(given && !(fits && known) ? 'X' : '-');
     }
     return parts.join('\u0000');
   }
@@ -424,7 +434,7 @@ class Asker {
       const v = given ? a[i]! : d.def;
       const f = fieldDef(ir, d.rec, 'json', d.json);
       const readsIt = f !== undefined && (this.reads.fields.has(`${d.rec}.${f.name}`) || this.reads.flags.has(`${d.rec}.${f.name}`) || this.reads.wholeSets.has(`${d.rec}.${f.name}`));
-      const fits = f !== undefined && (d.kind === 'flag' ? f.type.t === 'set' : d.kind === f.type.t || (d.kind === 'enum' && f.type.t === 'enum'));
+      const fits = f !== undefined && (d.kind === 'flag' ? f.type.t === 'set' : d.kind === f.type.t);
       if (f === undefined || !fits) {
         if (given) return null; // the situation sets a field this ruleset has no concept of
         continue;
@@ -555,7 +565,7 @@ function unique(xs: readonly string[]): string[] {
 function describe(subjects: readonly Subject[], dims: readonly Dim[], a: readonly (Scalar | undefined)[], oneHex: boolean): { inputs: SituationInputs; text: string } {
   const inputs: SituationInputs = {};
   const unit: Record<string, string | number | boolean | string[]> = {};
-  const step: Record<string, string | number | boolean> = {};
+  const step: Record<string, string | number | boolean | string[]> = {};
   const unitText: string[] = [];
   const scenText: string[] = [];
   const stepText: string[] = [];
@@ -576,10 +586,10 @@ function describe(subjects: readonly Subject[], dims: readonly Dim[], a: readonl
     let jsonValue: string | number | boolean;
     if (d.kind === 'flag') {
       if (v !== true) return;
-      const list = (unit[d.json] as string[] | undefined) ?? [];
+      const holder: Record<string, unknown> = d.rec === 'unit' ? unit : d.rec === 'step' ? step : inputs;
+      const list = (holder[d.json] as string[] | undefined) ?? [];
       list.push(d.member!);
-      if (d.rec === 'unit') unit[d.json] = list;
-      else if (d.rec === 'scenario') inputs[d.json] = list;
+      holder[d.json] = list;
       words.push(displayOf(d, d.member!));
       return;
     }

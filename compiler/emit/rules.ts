@@ -11,6 +11,7 @@
 
 import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
 import type { ConstraintDef, Exception, RuleDef, Type } from '../ir.js';
+import { delegates } from '../interpret/eval.js';
 import type { EmitContext } from './context.js';
 import { ExprCompiler, newEnv, type BaseRef, type Env, type Param } from './expr.js';
 import { PropertyTable, snake } from './names.js';
@@ -49,7 +50,9 @@ function genNode(xc: ExprCompiler, children: readonly Exception[], self: BaseRef
   }
   const value = withPre(env, (e) => xc.compile(self.expr, { ...e, base: self.parent }));
   out.push(...value.pre);
-  if (self.cite !== null) out.push(pushCite(env, self.cite));
+  // Same rule as the interpreter: a base value that only passes on another definition's value does
+  // not cite the rule (the definition it reads cites itself).
+  if (self.cite !== null && !delegates(self.expr)) out.push(pushCite(env, self.cite));
   out.push(`return ${value.code};`);
 }
 

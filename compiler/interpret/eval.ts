@@ -182,13 +182,14 @@ export class Evaluator {
     const params = new Map<string, RV>();
     r.params.forEach((p, i) => params.set(p.name, args[i]!));
     const baseFrame: Frame = { params, base: null };
-    // The base value, when used (no exception applies, or an exception reads `base`), cites the rule.
+    // The base value cites the rule when an exception builds on it (`base`), and when it stands
+    // alone unless it merely passes on another definition's value (`= cot`), which cites itself.
     const baseValue = () => {
       if (t) t.push(r.cite);
       return this.eval(r.value, c, t, baseFrame);
     };
     const hit = this.applying(r.exceptions, c, params);
-    if (!hit) return baseValue();
+    if (!hit) return delegates(r.value) ? this.eval(r.value, c, t, baseFrame) : baseValue();
     return this.exceptionValue(hit, r, c, t, params, baseValue);
   }
 
@@ -204,6 +205,11 @@ export class Evaluator {
     if (!inner) return own();
     return this.exceptionValue(inner, r, c, t, params, own);
   }
+}
+
+/** A value that only passes on another definition's (a rule, a table entry, a parameter). */
+export function delegates(e: Expr): boolean {
+  return e.k === 'rule' || e.k === 'table' || e.k === 'param';
 }
 
 export function same(a: RV, b: RV): boolean {

@@ -222,7 +222,8 @@ describe('card: a house rule', () => {
   it('is compared with its base', () => {
     expect(c.base).toEqual({ id: 'sl-classic', title: 'Squad Leader Classic: infantry movement' });
     expect(c.extends).toEqual(['sl-classic']);
-    expect(c.stats).toMatchObject({ changed: 3, added: 1, removed: 0 });
+    expect(c.stats).toMatchObject({ changed: 3, added: 1, removed: 1 });
+    expect(c.removed.map((r) => r.key)).toEqual(['def:ti-may-not-move']);
   });
 
   it('marks the changed leader bonus with the old value, in the allowances and in the rule', () => {
@@ -253,12 +254,15 @@ describe('card: a house rule', () => {
 
   it('prints the marks in HTML and Markdown', () => {
     const h = html(c);
-    expect(h).toContain('House rule on sl-classic');
+    expect(h).toContain('Built on sl-classic');
     expect(h).toContain('changed from sl-classic: was 6 MF');
     expect(h).toContain('class="depth-1 changed"');
     const m = renderCardMarkdown(c);
     expect(m).toContain('**changed from sl-classic: was 2 MF**');
     expect(m).toMatch(/\| \*\*Δ\*\* \*\*Woods\*\* \| 3 \| 3 \| 6 \|/);
+    expect(m).toContain('## Rows of sl-classic that this ruleset no longer has');
+    expect(m).toContain('- **−** TI may not move · must hold — a TI unit may neither move nor advance \\[4.4.3\\]');
+    expect(h).toContain('TI may not move · must hold — a TI unit may neither move nor advance <cite>[4.4.3]</cite>');
   });
 
   it('a base ruleset has no marks', () => {

@@ -69,7 +69,7 @@ describe('variorum card', () => {
   it('marks a house rule (a path) against its base', () => {
     const r = variorum(['card', join(FIXTURES, 'house-leader.rules'), '--format', 'md']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('House rule on sl-classic');
+    expect(r.stdout).toContain('Built on sl-classic');
     expect(r.stdout).toContain('changed from sl-classic: was 6 MF');
   });
 
