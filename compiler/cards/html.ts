@@ -47,6 +47,36 @@ function rowView(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean
   };
 }
 
+interface EntryLine {
+  cls: string;
+  mark: string;
+  value: string;
+  note: string | null;
+  detail: string | null;
+  change: string | null;
+  cite: string;
+}
+
+/** A rules list as entries: a definition's own line, then its exceptions (depth ≥ 1) under it. */
+function entries(t: CardTable) {
+  const out: { name: string; head: EntryLine; lines: EntryLine[] }[] = [];
+  for (const r of t.rows) {
+    const line: EntryLine = {
+      cls: [`depth-${Math.min(r.depth, 3)}`, ...(r.change ? [r.change.kind] : [])].join(' '),
+      mark: changeSign(r.change),
+      value: r.cells.slice(t.labels).map((c) => c.text).join(' '),
+      note: r.note,
+      detail: r.detail,
+      change: changeText(r.change),
+      cite: citeText(r.cite),
+    };
+    const last = out[out.length - 1];
+    if (r.depth > 0 && last) last.lines.push(line);
+    else out.push({ name: r.cells.slice(0, t.labels).map((c) => c.text).join(' '), head: line, lines: [] });
+  }
+  return out;
+}
+
 function tableView(t: CardTable, section: string) {
   const showNotes = t.list || t.rows.some((r) => r.note !== null || r.detail !== null || r.change !== null);
   const showCite = t.rows.some((r) => r.cite.length > 0);
@@ -63,7 +93,8 @@ function tableView(t: CardTable, section: string) {
     showNotes,
     showCite,
     notesHeader: t.list ? 'What it says' : 'Notes',
-    rows: t.rows.map((r) => rowView(t, r, showNotes, showCite)),
+    rows: t.list ? [] : t.rows.map((r) => rowView(t, r, showNotes, showCite)),
+    entries: t.list ? entries(t) : [],
   };
 }
 
