@@ -2,15 +2,19 @@
 // The compiled rulesets, one module each.
 
 import * as aslA4 from "./asl-a4.js";
+import * as aslOfficerBonus from "./asl-officer-bonus.js";
 import * as chainOfCommand from "./chain-of-command.js";
+import * as slAslPortage from "./sl-asl-portage.js";
 import * as slClassic from "./sl-classic.js";
 import * as sqla31 from "./sqla-31.js";
 import * as tideOfIron from "./tide-of-iron.js";
-export { aslA4, chainOfCommand, slClassic, sqla31, tideOfIron };
+export { aslA4, aslOfficerBonus, chainOfCommand, slAslPortage, slClassic, sqla31, tideOfIron };
 /** Every compiled ruleset module, by ruleset id. */
 export const rulesets = {
   "asl-a4": aslA4,
+  "asl-officer-bonus": aslOfficerBonus,
   "chain-of-command": chainOfCommand,
+  "sl-asl-portage": slAslPortage,
   "sl-classic": slClassic,
   "sqla-31": sqla31,
   "tide-of-iron": tideOfIron,

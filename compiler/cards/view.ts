@@ -37,9 +37,13 @@ export function header(card: Card): Header {
   if (card.extends.length > 0) sub.push(`Extends: ${card.extends.join(' → ')}`);
   sub.push(`Measure: ${card.measure.name}${card.measure.title ? ` — ${card.measure.title}` : ''}`);
   const s = card.stats;
-  const houseRule = card.base
-    ? `Built on ${card.base.id} (${card.base.title}): ${s.changed} ${s.changed === 1 ? 'row differs' : 'rows differ'} from it (marked Δ, with the old value), ${s.added} ${s.added === 1 ? 'is' : 'are'} new (marked +)${s.removed > 0 ? `, ${s.removed} of its rows ${s.removed === 1 ? 'is' : 'are'} gone (listed at the end)` : ''}.`
-    : null;
+  let houseRule: string | null = null;
+  if (card.base) {
+    const parts = [`${s.changed} ${s.changed === 1 ? 'row differs' : 'rows differ'} from it (marked Δ, with the old value)`];
+    if (s.added > 0) parts.push(`${s.added} ${s.added === 1 ? 'is' : 'are'} new (marked +)`);
+    if (s.removed > 0) parts.push(`${s.removed} of its rows ${s.removed === 1 ? 'is' : 'are'} gone (listed at the end)`);
+    houseRule = `Built on ${card.base.id} (${card.base.title}): ${parts.join(', ')}.`;
+  }
   const sample = card.sections.flatMap((x) => x.tables).flatMap((t) => t.rows).find((r) => r.cite.length > 0)?.cite[0] ?? (card.citeStyle === 'numbered' ? '1.1' : 'Section');
   const legend = `[${sample}] rule citation · NA not allowed · all: all of the unit's ${card.measure.name}` + (card.base ? ` · Δ changed from ${card.base.id} · + new` : '');
   return { title: card.title, subtitle: sub, houseRule, legend };
