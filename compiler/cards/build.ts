@@ -505,7 +505,7 @@ function diceChart(p: Probe): { chart: DiceChart; consumed: Set<string> } | null
   return {
     chart: {
       title: 'Distance rolled',
-      caption: `The distribution of the allowance over every roll, for a ${kName} moving through one kind of ground${rateF ? `, by ${humanise(rateF.name).toLowerCase()}` : ''}. Each bar is one result, its height its chance (relative within each chart); the dashed line is the mean.`,
+      caption: `The distribution of the allowance over every roll, for a ${kName} moving through one kind of ground${rateF ? `, by ${humanise(rateF.name).toLowerCase()}` : ''}. Each bar is one result, its height its chance (relative within each chart).`,
       rowHeader: rateF ? humanise(rateF.name) : 'Case',
       columns: cols.map((t) => (t !== null && terrF && terrF.type.t === 'enum' ? memberDisplay(scope, terrF.type.name, t) : 'Any ground')),
       rows,
