@@ -198,9 +198,8 @@ function allowanceTable(p: Probe): RawTable | null {
   }
   if (rows.length === 0) return null;
   const rule = boundRule(p.ir, p.ir.movement.allowance);
-  const measure = p.dice ? `${p.measure}, rolled` : p.measure;
   return table('allowances', 'Allowance by unit and condition', ['Unit', 'Condition', 'Allowance'], 2, rows, {
-    caption: `${measure}: ${rule ? rule.title : 'what a unit may spend'}. Each condition is shown where it changes the standard allowance.`,
+    caption: `In ${p.measure}${p.dice ? ', rolled' : ''}: ${rule ? rule.title : 'what a unit may spend'}. Each condition is shown where it changes the standard allowance.`,
     groupKinds: true,
   });
 }

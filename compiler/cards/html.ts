@@ -28,7 +28,8 @@ function anchor(key: string): string {
 
 function rowView(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean) {
   const labels = r.cells.slice(0, t.labels).map((c) => ({ text: c.text }));
-  const values = r.cells.slice(t.labels).map((c) => ({ text: c.text, cite: citeText(c.cite), mono: t.list }));
+  // Short values ("2–12 (mean 7)") never wrap; long ones may.
+  const values = r.cells.slice(t.labels).map((c) => ({ text: c.text, cite: citeText(c.cite), nowrap: c.text.length <= 16 }));
   const cls = [`depth-${Math.min(r.depth, 3)}`];
   if (r.change) cls.push(r.change.kind === 'added' ? 'added' : 'changed');
   if (r.depth === 0 && r.cells[0]?.text !== '') cls.push('lead');

@@ -45,7 +45,13 @@ export function header(card: Card): Header {
     houseRule = `Built on ${card.base.id} (${card.base.title}): ${parts.join(', ')}.`;
   }
   const sample = card.sections.flatMap((x) => x.tables).flatMap((t) => t.rows).find((r) => r.cite.length > 0)?.cite[0] ?? (card.citeStyle === 'numbered' ? '1.1' : 'Section');
-  const legend = `[${sample}] rule citation · NA not allowed · all: all of the unit's ${card.measure.name}` + (card.base ? ` · Δ changed from ${card.base.id} · + new` : '');
+  const cells = card.sections.flatMap((x) => x.tables).flatMap((t) => t.rows).flatMap((r) => r.cells.map((c) => c.text));
+  const legend = [
+    `[${sample}] rule citation`,
+    'NA not allowed',
+    ...(cells.some((c) => /\ball\b/.test(c)) ? [`all: all of the unit's ${card.measure.name}`] : []),
+    ...(card.base ? [`Δ changed from ${card.base.id}`, '+ new'] : []),
+  ].join(' · ');
   return { title: card.title, subtitle: sub, houseRule, legend };
 }
 

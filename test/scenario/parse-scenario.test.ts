@@ -130,10 +130,11 @@ describe('parseScenario', () => {
     });
     expect(r.diagnostics).toEqual([]);
     const p = r.perRuleset[0]!;
-    expect(p.notApplicable).toEqual(['unit.doubleTime', 'unit.shock', 'vehicle', 'path[1].uphill', 'path[2].action']);
+    // An in-place action the ruleset has no concept of makes the whole step not applicable.
+    expect(p.notApplicable).toEqual(['unit.doubleTime', 'unit.shock', 'vehicle', 'path[1].uphill', 'path[2]']);
     expect(p.value.scenario.phase).toEqual({ v: 'member', enum: 'phase', name: 'advance' });
     expect(p.value.vehicle).toBeNull();
-    expect(p.value.path).toHaveLength(3);
+    expect(p.value.path).toHaveLength(2);
   });
 
   it('gives each ruleset its own conversion', () => {
@@ -148,9 +149,13 @@ describe('parseScenario', () => {
 
   it('checks a fixed roll against the dice the ruleset rolls', () => {
     const r = parse({ unit: { kind: 'squad', dice: [3, 7, 1] } }, [diceIR()]);
-    expect(r.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('gives 3 dice, but ruleset dice-house rolls 2')]);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('gives 3 dice, but ruleset dice-house rolls at most 2')]);
     const r2 = parse({ unit: { kind: 'squad', dice: [3, 7] } }, [diceIR()]);
     expect(r2.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('`unit.dice[1]` is 7')]);
+    // A move may roll fewer dice than the ruleset's largest roll (Chain of Command: 2D6 or 3D6).
+    const r3 = parse({ unit: { kind: 'squad', dice: [4] } }, [diceIR()]);
+    expect(r3.diagnostics).toEqual([]);
+    expect(r3.perRuleset[0]!.value.roll).toEqual([4]);
   });
 
   it('accepts a field a ruleset declares beyond the global vocabulary', () => {
