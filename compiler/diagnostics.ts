@@ -90,14 +90,44 @@ export class SourceFile {
   ) {
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
   }
+  /** A span whose line and column are computed when first read (most spans are never shown). */
   span(start: number, end: number): Span {
+    return new LazySpan(this, start, end);
+  }
+  /** 0-based index of the line holding `offset`. */
+  lineIndex(offset: number): number {
     let lo = 0;
     let hi = this.lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= start) lo = mid;
+      if (this.lineStarts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { file: this.path, start, end, line: lo + 1, col: start - this.lineStarts[lo]! + 1 };
+    return lo;
+  }
+  lineStart(index: number): number {
+    return this.lineStarts[index]!;
+  }
+}
+
+class LazySpan implements Span {
+  private index = -1;
+  constructor(
+    private readonly src: SourceFile,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+  get file(): string {
+    return this.src.path;
+  }
+  get line(): number {
+    if (this.index < 0) this.index = this.src.lineIndex(this.start);
+    return this.index + 1;
+  }
+  get col(): number {
+    return this.start - this.src.lineStart(this.line - 1) + 1;
+  }
+  toJSON(): Omit<Span, never> {
+    return { file: this.file, start: this.start, end: this.end, line: this.line, col: this.col };
   }
 }

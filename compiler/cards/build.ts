@@ -39,6 +39,8 @@ interface RawRow extends CardRow {
   memberLabel?: string;
   /** False for a condition that does not change the allowance (kept only to compare with the base). */
   shown?: boolean;
+  /** For an exception's row: the name of its rule (to say whose exception a removed row was). */
+  parent?: string;
 }
 
 interface RawTable extends CardTable {
@@ -532,11 +534,18 @@ function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
   } else {
     out.push(row(`def:${r.name}`, [cell('Name', label), cell('Value', exprText(r.value, scope, m))], [r.cite], { note: r.title }));
   }
+  // An exception is keyed by its condition, so that a house rule's exception lines up with the base's
+  // exception for the same case, wherever it stands in the list.
   const go = (xs: readonly Exception[], depth: number, path: string) => {
-    xs.forEach((x, i) => {
+    const seen = new Map<string, number>();
+    xs.forEach((x) => {
       const value = r.kind === 'predicate' && x.value.k === 'bool' ? (x.value.v ? 'yes' : 'no') : exprText(x.value, scope, m);
-      out.push(row(`def:${r.name}/${path}${i}`, [cell('Name', ''), cell('Value', value)], [x.cite], { note: x.title, detail: `when ${plain(x.when, ps)}`, depth }));
-      go(x.exceptions, depth + 1, `${path}${i}.`);
+      const when = plain(x.when, ps);
+      const n = seen.get(when) ?? 0;
+      seen.set(when, n + 1);
+      const key = `${path}/${when}${n > 0 ? ` #${n + 1}` : ''}`;
+      out.push(row(`def:${r.name}${key}`, [cell('Name', ''), cell('Value', value)], [x.cite], { note: x.title, detail: `when ${when}`, depth, parent: label }));
+      go(x.exceptions, depth + 1, key);
     });
   };
   go(r.exceptions, 1, '');
@@ -766,7 +775,8 @@ function markAgainst(card: RawCard, base: RawCard, from: string): RawRow[] {
   const removed: RawRow[] = [];
   for (const [key, b] of theirs) {
     if (mineKeys.has(key) || b.row.shown === false) continue;
-    removed.push({ ...b.row, change: null });
+    const cells = b.row.parent !== undefined && b.row.cells[0]?.text === '' ? [{ ...b.row.cells[0]!, text: `${b.row.parent}, exception` }, ...b.row.cells.slice(1)] : b.row.cells;
+    removed.push({ ...b.row, cells, change: null });
   }
   return removed;
 }

@@ -130,7 +130,7 @@ export class ExprChecker {
       case 'in': return this.membership(e, env);
       case 'if': {
         const c = this.check(e.c, env, BOOL);
-        const narrowedEnv: Env = { ...env, narrowed: new Set([...env.narrowed, ...presentFields(c?.ir)]) };
+        const narrowedEnv = narrow(env, c?.ir);
         const t = this.check(e.t, narrowedEnv, want);
         const f = this.check(e.e, env, want ?? t?.type ?? null);
         if (!c || !t || !f) return null;
@@ -344,7 +344,7 @@ export class ExprChecker {
     const op = e.op as BinOp;
     if (op === 'and' || op === 'or') {
       const a = this.check(e.a, env, BOOL);
-      const benv = op === 'and' ? { ...env, narrowed: new Set([...env.narrowed, ...presentFields(a?.ir)]) } : env;
+      const benv = op === 'and' ? narrow(env, a?.ir) : env;
       const b = this.check(e.b, benv, BOOL);
       return a && b && { ir: { k: 'bin', op, a: a.ir, b: b.ir, type: BOOL }, type: BOOL };
     }
@@ -423,6 +423,13 @@ export function join(a: Type, b: Type): Type | null {
     return a.measure === b.measure ? a : null;
   }
   return fits(a, b) ? a : null;
+}
+
+/** `env` where `cond` holds: the optional fields it proves present are narrowed (no copy if none). */
+function narrow(env: Env, cond: Expr | undefined): Env {
+  const fields = presentFields(cond);
+  if (fields.length === 0) return env;
+  return { ...env, narrowed: new Set([...env.narrowed, ...fields]) };
 }
 
 /** Fields that `cond` proves present when it holds (`step.hexside`, `x and step.hexside`). */
