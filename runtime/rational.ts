@@ -13,7 +13,8 @@
 
 import type { Num } from './types.js';
 
-function gcd(a: number, b: number): number {
+/** Greatest common divisor of two integers (non-negative). */
+export function gcd(a: number, b: number): number {
   a = Math.abs(a);
   b = Math.abs(b);
   while (b !== 0) {

@@ -5,18 +5,8 @@
  * NA ("not allowed") is NaN, which `+` propagates for free.
  */
 
+import { gcd } from './rational.js';
 import type { Num } from './types.js';
-
-function gcd(a: number, b: number): number {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b !== 0) {
-    const t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
 
 function checkScale(scale: number): void {
   if (!Number.isSafeInteger(scale) || scale < 1) throw new RangeError(`tick scale must be a positive integer, got ${scale}`);
