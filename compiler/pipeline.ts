@@ -12,7 +12,7 @@ import { lower } from './lower.js';
 import { resolve } from './resolve.js';
 
 export { interpretScenario } from './interpret/model.js';
-export { runExamples, type ExampleResult } from './interpret/examples.js';
+export { exampleDiagnostic, runExamples, type ExampleResult } from './interpret/examples.js';
 
 export interface Host {
   readFile(path: string): string | null;

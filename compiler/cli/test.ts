@@ -1,15 +1,16 @@
 /**
- * `variorum test [ID|FILE…]`: runs the rulesets' embedded examples. Prints one line per failing example
- * (`file:line: FAIL [cite] "title": failure; failure`), and last exactly `N passed, N failed`.
+ * `variorum test [ID|FILE…]`: runs the rulesets' embedded examples. Prints each failing example as a
+ * diagnostic (`file:line:col: error V0801: example [cite] "title": failure; …` with a code frame;
+ * V0802 when its input is invalid), and last exactly `N passed, N failed`.
  * A ruleset that does not compile counts as one failure (its examples cannot run). Exit 1 on any failure.
  */
 
 import { hasErrors } from '../diagnostics.js';
-import { runExamples } from '../pipeline.js';
+import { exampleDiagnostic, runExamples } from '../pipeline.js';
 import type { Ctx } from './context.js';
 import { fsHost } from './host.js';
 import { loadRulesets, refsFor } from './load.js';
-import { displayPath } from './render.js';
+import { displayPath, printDiagnostics } from './render.js';
 
 export function test(args: string[], ctx: Ctx): number {
   const host = fsHost(ctx.root);
@@ -25,16 +26,11 @@ export function test(args: string[], ctx: Ctx): number {
       ctx.out(`${file}: ${c.red('FAIL')} the ruleset does not compile; its examples were not run\n`);
       continue;
     }
-    for (const r of runExamples(l.ir)) {
-      if (r.passed) {
-        passed++;
-        continue;
-      }
-      failed++;
-      const where = r.span !== null ? `${displayPath(r.span.file, ctx.cwd)}:${r.span.line}` : file;
-      const why = r.failures.length > 0 ? r.failures.join('; ') : 'failed';
-      ctx.out(`${where}: ${c.red('FAIL')} [${r.cite}] ${JSON.stringify(r.title)}: ${why}\n`);
-    }
+    const results = runExamples(l.ir, l.file, l.sources.get(l.file) ?? null);
+    const failing = results.filter((r) => !r.passed);
+    passed += results.length - failing.length;
+    failed += failing.length;
+    printDiagnostics(failing.map(exampleDiagnostic), l.sources, ctx, l.file);
   }
   ctx.out(`${passed} passed, ${failed} failed\n`);
   return failed > 0 ? 1 : 0;

@@ -5,7 +5,7 @@
 import { evaluateMove } from '../../runtime/move.js';
 import { ratNum, Rat } from '../../runtime/rational.js';
 import { formatQuantity } from '../../runtime/format.js';
-import type { Span } from '../diagnostics.js';
+import { diag, SourceFile, type Diagnostic, type Span } from '../diagnostics.js';
 import type { ExampleDef, RulesetIR, Value } from '../ir.js';
 import { EvalError, same, valueOf, type RV } from './eval.js';
 import { interpreterFor, prepare } from './model.js';
@@ -14,6 +14,8 @@ export interface ExampleResult {
   cite: string;
   title: string;
   passed: boolean;
+  /** The example's input does not make a scenario the ruleset accepts (a required field missing). */
+  invalid: boolean;
   failures: string[];
   span: Span | null;
 }
@@ -41,13 +43,15 @@ function wantRV(v: Value): RV {
   return v.v === 'na' ? Rat.NA : valueOf(v);
 }
 
-export function runExample(ir: RulesetIR, ex: ExampleDef, file: string | null = null): ExampleResult {
+export function runExample(ir: RulesetIR, ex: ExampleDef, src: SourceFile | null = null): ExampleResult {
   const failures: string[] = [];
-  const span: Span | null = file ? { file, start: 0, end: 0, line: ex.origin.line, col: 1 } : null;
-  const done = (): ExampleResult => ({ cite: ex.cite, title: ex.title, passed: failures.length === 0, failures, span });
+  const span: Span | null = src ? lineSpan(src, ex.origin.line) : null;
+  let invalid = false;
+  const done = (): ExampleResult => ({ cite: ex.cite, title: ex.title, passed: failures.length === 0, invalid, failures, span });
   const model = interpreterFor(ir);
   const { ctx, problems } = prepare(ir, ex.input);
   if (problems.length) {
+    invalid = true;
     failures.push(...problems);
     return done();
   }
@@ -115,6 +119,22 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, file: string | null = 
   return done();
 }
 
-export function runExamples(ir: RulesetIR, file: string | null = null): ExampleResult[] {
-  return ir.examples.map((ex) => runExample(ir, ex, file));
+/** Runs every example; give the ruleset file's text to locate failures (`file:line:col`). */
+export function runExamples(ir: RulesetIR, file: string | null = null, text: string | null = null): ExampleResult[] {
+  const src = file !== null ? new SourceFile(file, text ?? '') : null;
+  return ir.examples.map((ex) => runExample(ir, ex, src));
+}
+
+/** The span of line `line` (1-based) of `src`, or of its start when the text is not known. */
+function lineSpan(src: SourceFile, line: number): Span {
+  if (src.text === '') return { file: src.path, start: 0, end: 0, line, col: 1 };
+  const start = src.lineStart(line - 1);
+  const nl = src.text.indexOf('\n', start);
+  return src.span(start, nl < 0 ? src.text.length : nl);
+}
+
+/** A failing example as a diagnostic: V0802 when its input is invalid, else V0801. */
+export function exampleDiagnostic(r: ExampleResult): Diagnostic {
+  const why = r.failures.length > 0 ? r.failures.join('; ') : 'failed';
+  return diag(r.invalid ? 'V0802' : 'V0801', `example [${r.cite}] "${r.title}": ${why}`, r.span);
 }

@@ -209,3 +209,38 @@ describe.skipIf(!HAVE_SL)('variorum with the bundled rulesets', () => {
     expect(variorum(['compile', 'sl-classic', '--out', out, '--check']).code).toBe(0);
   });
 });
+
+describe('variorum test reports failing examples as located diagnostics', () => {
+  it('V0801 for a failed expectation, V0802 for an invalid input, with file:line:col and a code frame', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'variorum-examples-'));
+    const file = join(dir, 'fail.rules');
+    writeFileSync(
+      file,
+      [
+        'ruleset fail-demo "Examples that fail"',
+        '  extends sl-classic',
+        '',
+        'example [5.4] "an inexperienced squad has 4 MF (it has 3)" {',
+        '  unit { kind: squad, status: {inexperienced} }',
+        '  expect allowance = 4',
+        '}',
+        '',
+        'example [5.4] "a unit without a kind" {',
+        '  unit { portage: 1 }',
+        '  expect legal',
+        '}',
+        'example [5.4] "an inexperienced squad has 3 MF" {',
+        '  unit { kind: squad, status: {inexperienced} }',
+        '  expect allowance = 3',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const r = variorum(['test', file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('1 passed, 2 failed');
+    expect(r.stderr).toMatch(/fail\.rules:4:1: error V0801: example \[5\.4\] "an inexperienced squad has 4 MF \(it has 3\)": expected allowance = 4, got 3/);
+    expect(r.stderr).toMatch(/fail\.rules:9:1: error V0802: .*unit\.kind is required/);
+    expect(r.stderr).toContain('> 4 | example [5.4]');
+  });
+});
