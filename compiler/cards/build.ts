@@ -18,7 +18,8 @@ import type { Card, CardRow, CardSection, CardTable, Cell, Change, DiceCell, Dic
 import { plain, plainScope, type PlainScope } from './plain.js';
 import type { ICtx } from '../interpret/eval.js';
 import { distText, droppedCites, logCites, newCites, newExceptions, Probe, unique, val, type Fields, type Log, type Outcome } from './probe.js';
-import { CARD_SECTIONS, cardSection } from './sections.js';
+import { inferSection } from '../sections.js';
+import { CARD_SECTIONS } from './sections.js';
 
 export interface BuildOptions {
   /** Where the ruleset was read from, as the reader should see it. */
@@ -636,7 +637,7 @@ function definitions(ir: RulesetIR, consumed: Set<string>): Listed[] {
   const out: Listed[] = [];
   for (const t of ir.tables) {
     if (consumed.has(t.name)) continue;
-    out.push({ section: cardSection({ name: t.name, concept: t.concept, section: t.section, keys: t.keys, type: t.type }, ir), order: order(t.origin), table: t });
+    out.push({ section: inferSection({ name: t.name, concept: t.concept, section: t.section, keys: t.keys, type: t.type }, ir), order: order(t.origin), table: t });
   }
   const allowance = boundRule(ir, ir.movement.allowance);
   for (const r of ir.rules) {
@@ -644,10 +645,10 @@ function definitions(ir: RulesetIR, consumed: Set<string>): Listed[] {
     const exprs: Expr[] = [r.value];
     const add = (xs: readonly Exception[]) => xs.forEach((x) => { exprs.push(x.when, x.value); add(x.exceptions); });
     add(r.exceptions);
-    out.push({ section: cardSection({ name: r.name, concept: r.concept, section: r.section, type: r.type, exprs }, ir), order: order(r.origin), rows: ruleRows(r, scope, ps) });
+    out.push({ section: inferSection({ name: r.name, concept: r.concept, section: r.section, type: r.type, exprs }, ir), order: order(r.origin), rows: ruleRows(r, scope, ps) });
   }
   for (const c of ir.constraints) {
-    out.push({ section: cardSection({ name: c.name, concept: c.concept, section: c.section, exprs: [c.cond] }, ir), order: order(c.origin), rows: constraintRows(c, ps) });
+    out.push({ section: inferSection({ name: c.name, concept: c.concept, section: c.section, exprs: [c.cond] }, ir), order: order(c.origin), rows: constraintRows(c, ps) });
   }
   return out.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
 }

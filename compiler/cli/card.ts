@@ -5,9 +5,8 @@
  * its base) does not load (diagnostics printed) or a PDF cannot be printed, 2 for a usage mistake.
  */
 
-import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
 import { buildCard, cardTemplatesFrom, CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf, renderCardHtml, renderCardMarkdown, type Card } from '../cards/index.js';
 import type { Ctx } from './context.js';
 import { UsageError } from './errors.js';
@@ -47,29 +46,6 @@ export function cardHtml(card: Card, ctx: Ctx): string {
 }
 
 /** Writes bytes atomically, only when they changed. */
-function writeBytesIfChanged(file: string, bytes: Uint8Array): boolean {
-  try {
-    if (Buffer.from(readFileSync(file)).equals(Buffer.from(bytes))) return false;
-  } catch {
-    // not there yet
-  }
-  const dir = dirname(file);
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, file);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // already gone
-    }
-    throw e;
-  }
-  return true;
-}
-
 function kb(n: number): string {
   return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
 }
@@ -109,7 +85,7 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
       return 1;
     }
     const file = resolve(ctx.cwd, opts.output!);
-    const wrote = writeBytesIfChanged(file, bytes);
+    const wrote = writeIfChanged(file, bytes);
     const pages = pdfPageCount(bytes);
     const ms = Math.round(performance.now() - started);
     ctx.out(`${wrote ? 'wrote' : 'unchanged'} ${displayPath(file, ctx.cwd)}: ${pages} ${pages === 1 ? 'page' : 'pages'}, ${kb(bytes.length)}, ${s.rows} rows${marks} (${ms} ms)\n`);

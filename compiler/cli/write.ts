@@ -18,17 +18,17 @@ export function isStale(file: string, content: string): boolean {
 }
 
 /**
- * Writes `content` to `file` unless it already holds exactly that. The new content goes to a temporary
- * file in the same folder first and is renamed over the target, so a reader never sees half a file.
- * Returns whether the file was written.
+ * Writes `content` (text or bytes) to `file` unless it already holds exactly that. The new content
+ * goes to a temporary file in the same folder first and is renamed over the target, so a reader never
+ * sees half a file. Returns whether the file was written.
  */
-export function writeIfChanged(file: string, content: string): boolean {
-  if (!isStale(file, content)) return false;
+export function writeIfChanged(file: string, content: string | Uint8Array): boolean {
+  if (typeof content === 'string' ? !isStale(file, content) : sameBytes(file, content)) return false;
   const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
-    writeFileSync(tmp, content, 'utf8');
+    writeFileSync(tmp, content);
     renameSync(tmp, file);
   } catch (e) {
     try {
@@ -39,4 +39,12 @@ export function writeIfChanged(file: string, content: string): boolean {
     throw e;
   }
   return true;
+}
+
+function sameBytes(file: string, bytes: Uint8Array): boolean {
+  try {
+    return Buffer.from(readFileSync(file)).equals(Buffer.from(bytes));
+  } catch {
+    return false;
+  }
 }

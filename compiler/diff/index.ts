@@ -5,7 +5,7 @@
 export { buildReport, statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type Status } from './model.js';
 export { runSuite, type ScenarioFile, type ScenarioSuite, type Verdict } from './scenarios.js';
 export { findSituations, type Situation } from './situations.js';
-export { SECTIONS, inferSection } from './sections.js';
+export { SECTIONS, inferSection } from '../sections.js';
 export { renderJson, reportJson } from './json.js';
 export { renderText, type Paint } from './text.js';
 export { renderMarkdown } from './markdown.js';

@@ -19,7 +19,7 @@
 import type { ConstraintDef, EnumDef, GroupDef, RuleDef, RulesetIR, TableDef, TableRow } from '../ir.js';
 import { exprText, foldConstant, humanise, measureOf, memberDisplay, normaliseDisplay, ruleLines, ruleText, scopeOf, valueText, type RenderScope } from '../render/expr.js';
 import { Canon, hash, valueKey } from './canon.js';
-import { inferSection, sectionIndex, SECTIONS, sectionTitle } from './sections.js';
+import { inferSection, sectionIndex, SECTIONS, sectionTitle } from '../sections.js';
 import { findSituations, searchable, type Situation, type Subject } from './situations.js';
 import type { ScenarioSuite } from './scenarios.js';
 import { walk } from '../check/graph.js';

@@ -13,8 +13,8 @@
  *   6. otherwise `special`.
  */
 
-import type { Expr, RulesetIR, Type } from '../ir.js';
-import { walk } from '../check/graph.js';
+import type { Expr, RulesetIR, Type } from './ir.js';
+import { walk } from './check/graph.js';
 
 export const SECTIONS = [
   { key: 'allowances', title: 'Allowances' },
