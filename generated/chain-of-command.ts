@@ -706,6 +706,16 @@ export function r_double_shock(ctx: Ctx, trace: string[] | null): number {
   return 0;
 }
 
+/**
+ * a leader adds no distance: he moves on his unit's roll, or alone on the same dice [10.2]
+ *
+ * Returns inch in ticks (value × SCALE).
+ */
+export function r_leader_bonus(ctx: Ctx, trace: string[] | null): number {
+  if (trace !== null) trace.push("10.2");
+  return 0;
+}
+
 /** of the moving rates only move-and-fire shoots (at half its Firepower dice) [10.1.1] */
 export function r_may_fire(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("10.1.1");
