@@ -11,7 +11,7 @@ import { packageVersion } from './project.js';
 
 function program(ctx: Ctx, setCode: (n: number) => void): Command {
   const p = new Command('variorum');
-  p.description('Compile wargame movement rules: typed modules, checks, examples and scenario evaluation.')
+  p.description('Compile wargame movement rules: checks, typed modules, worked examples, scenario evaluation, side-by-side diffs between editions and reference cards.')
     .version(packageVersion(ctx.root), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .exitOverride()
