@@ -7,19 +7,17 @@
  * The caller supplies the template texts (only the CLI touches the file system): `cardTemplatesFrom`.
  */
 
-import Handlebars from 'handlebars';
+import { readTemplates, withPartials, type TemplateTexts } from '../render/templates.js';
 import type { Card, CardRow, CardTable, DiceChart } from './model.js';
 import { changeSign, changeText, citeText, geometry, header } from './view.js';
 
-export type CardTemplates = Record<string, string>;
+export type CardTemplates = TemplateTexts;
 
 export const CARD_TEMPLATE_NAMES = ['card', 'styles', 'table', 'chart'] as const;
 
 /** Reads the templates through `read(name)` → the text of `templates/cards/<name>.hbs`. */
 export function cardTemplatesFrom(read: (file: string) => string): CardTemplates {
-  const t: CardTemplates = {};
-  for (const n of CARD_TEMPLATE_NAMES) t[n] = read(`${n}.hbs`);
-  return t;
+  return readTemplates(CARD_TEMPLATE_NAMES, read);
 }
 
 function anchor(key: string): string {
@@ -145,12 +143,7 @@ export function cardView(card: Card) {
 }
 
 export function renderCardHtml(card: Card, templates: CardTemplates): string {
-  const hb = Handlebars.create();
-  for (const n of CARD_TEMPLATE_NAMES) {
-    if (n === 'card') continue;
-    if (templates[n] === undefined) throw new Error(`missing template ${n}.hbs`);
-    hb.registerPartial(n, templates[n]!);
-  }
+  const hb = withPartials(templates, CARD_TEMPLATE_NAMES, 'card');
   if (templates.card === undefined) throw new Error('missing template card.hbs');
   const page = hb.compile(templates.card, { strict: true, noEscape: false });
   return page(cardView(card));

@@ -7,7 +7,7 @@
 
 import type { Card, CardRow, CardTable, DiceChart } from './model.js';
 import { changeSign, changeText, citeText, header, sparkline } from './view.js';
-import { shortNumber } from './probe.js';
+import { shortNumber } from '../render/numbers.js';
 
 /** Plain text made safe for a Markdown table cell or paragraph. */
 export function md(s: string): string {

@@ -8,7 +8,7 @@
  * player reads as a sentence, are rewritten here.
  */
 
-import { humanise, memberDisplay, quantity, type RenderScope } from '../render/expr.js';
+import { groupOf, humanise, memberDisplay, quantity, type RenderScope } from '../render/expr.js';
 import type { Expr, InputDef, RecordName, RulesetIR } from '../ir.js';
 
 export interface PlainScope extends RenderScope {
@@ -54,7 +54,7 @@ function isFalse(e: Expr): boolean {
 
 function setText(e: Expr, s: PlainScope): string {
   if (e.k !== 'set') return plain(e, s);
-  const g = s.groups.find((x) => x.enum === e.enum && x.members.length === e.members.length && x.members.every((m) => e.members.includes(m)));
+  const g = groupOf(s, e.enum, e.members);
   if (g) return g.name;
   const names = e.members.map((m) => memberDisplay(s, e.enum, m));
   if (names.length <= 1) return names.join('');

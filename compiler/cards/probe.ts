@@ -10,6 +10,7 @@
 
 import { forEachRoll, summarize } from '../../runtime/dice.js';
 import { formatQuantity } from '../../runtime/format.js';
+import { distText } from '../render/numbers.js';
 import { Rat } from '../../runtime/rational.js';
 import type { DistributionSummary, Violation } from '../../runtime/types.js';
 import type { EnumDef, Exception, InputField, RecordName, RuleDef, RulesetIR, Value } from '../ir.js';
@@ -101,19 +102,6 @@ export interface Outcome {
 }
 
 export type Fields = Record<string, Value>;
-
-const EMPTY_LOG: Log = { exceptions: [], rules: [], rows: [] };
-
-/** Numbers as a card prints them: 7, 3.5, 4.47. */
-export function shortNumber(x: number): string {
-  if (Number.isInteger(x)) return String(x);
-  return String(Math.round(x * 100) / 100);
-}
-
-export function distText(d: DistributionSummary): string {
-  if (d.min === d.max) return shortNumber(d.min);
-  return `${shortNumber(d.min)}–${shortNumber(d.max)} (mean ${shortNumber(d.mean)})`;
-}
 
 export class Probe {
   readonly rec: Recorder;
@@ -288,8 +276,6 @@ export class Probe {
   }
 }
 
-export { EMPTY_LOG };
-
 /** Values for scenario records. */
 export const val = {
   member: (e: string, name: string): Value => ({ v: 'member', enum: e, name }),
@@ -311,12 +297,7 @@ export function newCites(log: Log, base: Log): string[] {
   }
   for (const x of log.exceptions) if (!base.exceptions.includes(x)) out.push(x.cite);
   // An exception that applied in the base case and no longer does: the rule's own value decides now.
-  for (const x of base.exceptions) {
-    if (log.exceptions.includes(x)) continue;
-    const owner = log.rules.find((r) => containsException(r.exceptions, x));
-    if (owner) out.push(owner.cite);
-  }
-  return unique(out);
+  return unique([...out, ...droppedCites(log, base)]);
 }
 
 /** The ruleset with exception `x` never applying (its condition replaced by `false`). */

@@ -4,8 +4,8 @@
  * escape).
  */
 
-import type { Card, CardRow, Change, DiceCell, DiceChart } from './model.js';
-import { shortNumber } from './probe.js';
+import type { Card, Change, DiceCell, DiceChart } from './model.js';
+import { shortNumber } from '../render/numbers.js';
 
 export function citeText(cites: readonly string[]): string {
   return cites.length === 0 ? '' : `[${cites.join(', ')}]`;
@@ -53,10 +53,6 @@ export function header(card: Card): Header {
     ...(card.base ? [`Δ changed from ${card.base.id}`, '+ new'] : []),
   ].join(' · ');
   return { title: card.title, subtitle: sub, houseRule, legend };
-}
-
-export function rowMark(r: CardRow): string {
-  return changeSign(r.change);
 }
 
 /** One bar chart's geometry, in SVG user units. */

@@ -7,19 +7,17 @@
  * The caller supplies the template texts (only the CLI touches the file system): `templatesFrom(read)`.
  */
 
-import Handlebars from 'handlebars';
+import { readTemplates, withPartials, type TemplateTexts } from '../render/templates.js';
 import type { Cell, DiffReport, Row } from './model.js';
 
 /** Template name → text: `report` (the page) and the partials `row`, `scenarios`, `styles`. */
-export type Templates = Record<string, string>;
+export type Templates = TemplateTexts;
 
 export const TEMPLATE_NAMES = ['report', 'row', 'scenarios', 'styles'] as const;
 
 /** Reads the templates through `read(name)` → the text of `templates/diff/<name>.hbs`. */
 export function templatesFrom(read: (file: string) => string): Templates {
-  const t: Templates = {};
-  for (const n of TEMPLATE_NAMES) t[n] = read(`${n}.hbs`);
-  return t;
+  return readTemplates(TEMPLATE_NAMES, read);
 }
 
 interface LineView {
@@ -135,12 +133,7 @@ export function htmlView(report: DiffReport): unknown {
 }
 
 export function renderHtml(report: DiffReport, templates: Templates): string {
-  const hb = Handlebars.create();
-  for (const n of TEMPLATE_NAMES) {
-    if (n === 'report') continue;
-    if (templates[n] === undefined) throw new Error(`missing template ${n}.hbs`);
-    hb.registerPartial(n, templates[n]!);
-  }
+  const hb = withPartials(templates, TEMPLATE_NAMES, 'report');
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   const page = hb.compile(templates.report!, { strict: true, noEscape: false });
   return page(htmlView(report));

@@ -36,6 +36,11 @@ export function memberDisplay(scope: RenderScope, enumName: string, member: stri
   return m && m.display !== '' ? m.display : member;
 }
 
+/** The group of `enumName` with exactly these members (in any order), when the ruleset names one. */
+export function groupOf(scope: RenderScope, enumName: string, members: readonly string[]): GroupDef | undefined {
+  return scope.groups.find((g) => g.enum === enumName && sameMembers(g.members, members));
+}
+
 /** A stored constant as text: "2 MF", "all", "NA", "yes", "no", a member's display name. */
 export function valueText(v: Value, measure: string | null, scope: RenderScope | null = null): string {
   switch (v.v) {
@@ -97,7 +102,7 @@ export function exprText(e: Expr, scope: RenderScope, measure: string | null = n
     case 'na': return 'NA';
     case 'member': return e.name;
     case 'set': {
-      const g = scope.groups.find((x) => x.enum === e.enum && sameMembers(x.members, e.members));
+      const g = groupOf(scope, e.enum, e.members);
       return g ? g.name : `{${e.members.join(', ')}}`;
     }
     case 'field': return `${e.rec}.${e.name}`;

@@ -1,0 +1,245 @@
+/**
+ * One ruleset's answer in a situation: an Asker takes a Subject and an assignment over the domain
+ * (domain.ts) and evaluates the definition with the interpreter. A ruleset that does not declare a
+ * varied field, or lacks its value, gives no answer (null). Unit-level definitions are asked about the
+ * unit alone, step-level ones about one step, path-level ones (totals, aggregates) about a one-hex
+ * move (into the situation's step, else the first terrain the ruleset lists), priced first. A
+ * definition that rolls dice is answered by its distribution over every roll. Situations that differ
+ * only in inputs the definition does not read are answered from a cache.
+ */
+
+import { forEachRoll, summarize } from '../../runtime/dice.js';
+import { pricePath } from '../../runtime/move.js';
+import { Rat, ratNum } from '../../runtime/rational.js';
+import type { DistributionSummary } from '../../runtime/types.js';
+import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
+import { EvalError, type RV } from '../interpret/eval.js';
+import { interpreterFor, prepare } from '../interpret/model.js';
+import { measureOf, memberDisplay, quantity, scopeOf } from '../render/expr.js';
+import { distText } from '../render/numbers.js';
+import { enumMembers, fieldDef, isRule, type Assignment, type Dim, type Reads, type Scalar, type Subject } from './domain.js';
+
+export type Answer = number | boolean | string | string[] | DistributionSummary | null;
+
+/** An answer, with the key answers are compared by and the text a reader sees. */
+export interface Outcome {
+  key: string;
+  answer: Answer;
+  display: string;
+  rules: string[];
+}
+
+function toValue(f: InputField, v: Scalar): Value | null {
+  if (v === null) return null;
+  switch (f.type.t) {
+    case 'enum': return typeof v === 'string' ? { v: 'member', enum: f.type.name, name: v } : null;
+    case 'bool': return typeof v === 'boolean' ? { v: 'bool', b: v } : null;
+    case 'num': return typeof v === 'string' ? { v: 'num', q: v.slice(2) } : null;
+    default: return null;
+  }
+}
+
+/** Values for required fields the situation does not vary (the first member, false, 0). */
+function filler(ir: RulesetIR, f: InputField): Value | null {
+  switch (f.type.t) {
+    case 'enum': {
+      const m = enumMembers(ir, f.type.name)[0];
+      return m === undefined ? null : { v: 'member', enum: f.type.name, name: m };
+    }
+    case 'bool': return { v: 'bool', b: false };
+    case 'num': return { v: 'num', q: '0' };
+    case 'set': return { v: 'set', enum: f.type.of, members: [] };
+    default: return null;
+  }
+}
+
+export class Asker {
+  private readonly reads: Reads;
+  private readonly isStep: boolean;
+  private readonly measure: string | null;
+
+  constructor(readonly s: Subject, reads: Reads) {
+    this.reads = reads;
+    // Step-level definitions are asked about one step; path-level ones about a one-hex move.
+    this.isStep = s.def.context !== 'unit' || reads.step || reads.path;
+    this.measure = isRule(s.def) ? measureOf(s.def.type) : null;
+  }
+
+  private readonly cache = new Map<string, Outcome | null>();
+  /** Evaluations made (cache misses). */
+  evaluations = 0;
+
+  /** The answer in one situation, or null when this ruleset cannot be asked it. */
+  ask(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
+    // Situations that differ only in inputs this definition does not read get the same answer.
+    const key = this.keyOf(dims, a);
+    if (key === null) return null;
+    const hit = this.cache.get(key);
+    if (hit !== undefined) return hit;
+    this.evaluations++;
+    const out = this.compute(dims, a);
+    this.cache.set(key, out);
+    return out;
+  }
+
+  /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
+  private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): string | null {
+    const { ir } = this.s;
+    const parts: string[] = [];
+    for (let i = 0; i < dims.length; i++) {
+      const d = dims[i]!;
+      const given = a[i] !== undefined;
+      const v = given ? a[i]! : d.def;
+      const f = fieldDef(ir, d.rec, 'json', d.json);
+      if (f === undefined) {
+        if (given) return null;
+        continue;
+      }
+      if (this.readsField(d.rec, f.name)) {
+        parts.push(String(v));
+        continue;
+      }
+      // Not read: only whether the situation gives it a value this ruleset lacks (then no answer).
+      const fits = d.kind === 'flag' ? f.type.t === 'set' : d.kind === f.type.t;
+      const known =
+        d.kind === 'flag' ? f.type.t === 'set' && enumMembers(ir, f.type.of).includes(d.member!)
+        : d.kind === 'enum' ? v === null || (f.type.t === 'enum' && enumMembers(ir, f.type.name).includes(v as string))
+        : true;
+      parts.push(given && !(fits && known) ? 'X' : '-');
+    }
+    return parts.join('\u0000');
+  }
+
+  /** Whether the definition reads field `name` of record `rec` (whole, or a member of it). */
+  private readsField(rec: RecordName, name: string): boolean {
+    const key = `${rec}.${name}`;
+    return this.reads.fields.has(key) || this.reads.flags.has(key) || this.reads.wholeSets.has(key);
+  }
+
+  private compute(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
+    const { ir } = this.s;
+    const recs: Record<string, Record<string, Value>> = { unit: {}, scenario: {}, step: {} };
+    const flags = new Map<string, string[]>();
+    for (let i = 0; i < dims.length; i++) {
+      const d = dims[i]!;
+      const given = a[i] !== undefined;
+      const v = given ? a[i]! : d.def;
+      const f = fieldDef(ir, d.rec, 'json', d.json);
+      const readsIt = f !== undefined && this.readsField(d.rec, f.name);
+      const fits = f !== undefined && (d.kind === 'flag' ? f.type.t === 'set' : d.kind === f.type.t);
+      if (f === undefined || !fits) {
+        if (given) return null; // the situation sets a field this ruleset has no concept of
+        continue;
+      }
+      if (d.kind === 'flag') {
+        const members = f.type.t === 'set' ? enumMembers(ir, f.type.of) : [];
+        if (!members.includes(d.member!)) {
+          if (given) return null;
+          continue;
+        }
+        if (v === true) {
+          const list = flags.get(f.name) ?? [];
+          list.push(d.member!);
+          flags.set(f.name, list);
+        }
+        continue;
+      }
+      if (d.kind === 'enum' && v !== null && f.type.t === 'enum' && !enumMembers(ir, f.type.name).includes(v as string)) {
+        if (given || readsIt) return null;
+        continue;
+      }
+      const val = toValue(f, v);
+      if (val !== null) recs[d.rec]![f.name] = val;
+    }
+    for (const [name, members] of flags) {
+      const f = fieldDef(ir, 'unit', 'name', name) ?? fieldDef(ir, 'scenario', 'name', name) ?? fieldDef(ir, 'step', 'name', name);
+      if (!f || f.type.t !== 'set') continue;
+      const rec = (['unit', 'scenario', 'step'] as const).find((r) => fieldDef(ir, r, 'name', name) === f)!;
+      const order = enumMembers(ir, f.type.of);
+      recs[rec]![name] = { v: 'set', enum: f.type.of, members: order.filter((m) => members.includes(m)) };
+    }
+    // Required fields nobody varies still need a value.
+    for (const input of ir.inputs) {
+      if (input.rec === 'vehicle') continue;
+      if (input.rec === 'step' && !this.isStep) continue;
+      for (const f of input.fields) {
+        if (f.default !== null || f.optional || recs[input.rec]![f.name] !== undefined) continue;
+        const v = filler(ir, f);
+        if (v !== null) recs[input.rec]![f.name] = v;
+      }
+    }
+    const sv: ScenarioValue = { unit: recs.unit!, vehicle: null, scenario: recs.scenario!, path: this.isStep ? [recs.step!] : [] };
+    const { ctx } = prepare(ir, sv);
+    ctx.hexes = sv.path.length;
+    ctx.i = 0;
+    const model = interpreterFor(ir);
+    const one = (): { v: RV; t: string[] } => {
+      if (this.reads.path) {
+        // A path-level definition is asked about a priced one-hex move.
+        try {
+          pricePath(model, ratNum, ctx);
+        } catch (e) {
+          if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
+        }
+        ctx.i = 0;
+      } else if (this.reads.all) {
+        try {
+          ctx.allowance = model.allowance(ctx, null);
+        } catch (e) {
+          if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
+        }
+      }
+      const t: string[] = [];
+      const d = this.s.def;
+      const v = isRule(d) ? model.ev.rule(d, ctx, t) : (t.push(d.cite), model.ev.eval(d.cond, ctx, t));
+      return { v, t };
+    };
+    try {
+      if (model.dice > 0 && (this.reads.dice || this.reads.all)) {
+        const values: RV[] = [];
+        let trace: string[] = [];
+        forEachRoll(model.dice, model.sides, (roll) => {
+          ctx.roll = roll.slice();
+          const r = one();
+          if (values.length === 0) trace = r.t;
+          values.push(r.v);
+        });
+        ctx.roll = null;
+        if (values.every((v) => v instanceof Rat && !v.isNA())) {
+          const nums = values.map((v) => (v as Rat).toNumber());
+          const sum = summarize(nums);
+          if (sum.min === sum.max) return this.outcome(values[0]!, trace);
+          return { key: `d:${JSON.stringify(sum)}`, answer: sum, display: distText(sum, this.measure), rules: unique(trace) };
+        }
+        return this.outcome(values[0]!, trace);
+      }
+      const r = one();
+      return this.outcome(r.v, r.t);
+    } catch (e) {
+      if (e instanceof EvalError || e instanceof RangeError) return null; // cannot be asked (or overflows)
+      throw e;
+    }
+  }
+
+  private outcome(v: RV, t: string[]): Outcome {
+    const rules = unique(t);
+    if (v instanceof Rat) {
+      if (v.isNA()) return { key: 'NA', answer: 'NA', display: 'NA', rules };
+      return { key: `n:${v.toString()}`, answer: v.toNumber(), display: quantity(v.toString(), this.measure), rules };
+    }
+    if (typeof v === 'boolean') {
+      const display = isRule(this.s.def) ? (v ? 'yes' : 'no') : v ? 'allowed' : 'not allowed';
+      return { key: `b:${v}`, answer: v, display, rules };
+    }
+    if (typeof v === 'string') {
+      const d = isRule(this.s.def) && this.s.def.type.t === 'enum' ? memberDisplay(scopeOf(this.s.ir), this.s.def.type.name, v) : v;
+      return { key: `m:${v}`, answer: v, display: d, rules };
+    }
+    const members = [...v].sort();
+    return { key: `s:${members.join(',')}`, answer: members, display: members.join(', ') || 'none', rules };
+  }
+}
+
+function unique(xs: readonly string[]): string[] {
+  return [...new Set(xs)];
+}

@@ -1,0 +1,282 @@
+/**
+ * The input domain of a situation search, from the definitions of one row (a Subject per ruleset):
+ * what each definition reads, and the dimensions worth varying, each with its values and default.
+ *
+ * Only inputs a definition actually reads (following the rules and tables it refers to) are varied,
+ * and only those that at least two of the rulesets declare, by JSON name and record (unit, scenario,
+ * step), with enum members that at least two of them share. For two rulesets that is exactly "the
+ * fields both declare, with the values both share". Each dimension has a default: the declared
+ * default, else (a required enum) the member most rulesets share, else "absent".
+ * - enum fields: the shared members;  booleans: false, true;
+ * - numbers: 0, the default, and every constant c (and c + 1) that the definitions use, up to 20;
+ * - sets (statuses): each member a definition tests (`unit.cx`) is its own yes/no dimension.
+ *
+ * A situation is an assignment: a value per dimension, or `undefined` where it stays at its default.
+ */
+
+import { Rat } from '../../runtime/rational.js';
+import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR } from '../ir.js';
+import { ruleExprs } from '../check/graph.js';
+
+/** One ruleset's definition in a row. */
+export interface Subject {
+  id: string;
+  ir: RulesetIR;
+  def: RuleDef | ConstraintDef;
+}
+
+/** A dimension's value: enum member, boolean, number as Q text ("n:3"), absent = null. */
+export type Scalar = string | boolean | null;
+
+/** A value per dimension; `undefined`: at the dimension's default. */
+export type Assignment = (Scalar | undefined)[];
+
+export interface Dim {
+  rec: RecordName;
+  json: string;
+  /** For a status-like set: the member this yes/no dimension stands for. */
+  member: string | null;
+  kind: 'enum' | 'bool' | 'num' | 'flag';
+  values: Scalar[];
+  def: Scalar;
+  required: boolean;
+  measure: string | null;
+}
+
+export interface Reads {
+  /** `rec.fieldName` */
+  fields: Set<string>;
+  /** `rec.fieldName` → members tested */
+  flags: Map<string, Set<string>>;
+  /** set-valued fields read as a whole */
+  wholeSets: Set<string>;
+  consts: Set<string>;
+  path: boolean;
+  dice: boolean;
+  all: boolean;
+  step: boolean;
+}
+
+export function isRule(d: RuleDef | ConstraintDef): d is RuleDef {
+  return 'exceptions' in d;
+}
+
+function exprsOf(d: RuleDef | ConstraintDef): Expr[] {
+  return isRule(d) ? ruleExprs(d) : [d.cond];
+}
+
+export function fieldDef(ir: RulesetIR, rec: RecordName, by: 'name' | 'json', key: string): InputField | undefined {
+  for (const i of ir.inputs) {
+    if (i.rec !== rec) continue;
+    const f = i.fields.find((x) => x[by] === key);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+export function enumMembers(ir: RulesetIR, name: string): string[] {
+  return ir.enums.find((e) => e.name === name)?.members.map((m) => m.name) ?? [];
+}
+
+/** What a definition reads, following the rules and tables it refers to. */
+export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
+  const r: Reads = { fields: new Set(), flags: new Map(), wholeSets: new Set(), consts: new Set(), path: false, dice: false, all: false, step: false };
+  const rules = new Map(ir.rules.map((x) => [x.name, x]));
+  const tables = new Map(ir.tables.map((x) => [x.name, x]));
+  const seen = new Set<string>();
+  const flag = (rec: string, field: string, member: string) => {
+    const k = `${rec}.${field}`;
+    let s = r.flags.get(k);
+    if (!s) r.flags.set(k, (s = new Set()));
+    s.add(member);
+  };
+  const go = (e: Expr): void => {
+    switch (e.k) {
+      case 'num': r.consts.add(e.q); return;
+      case 'all': r.all = true; return;
+      case 'field': {
+        r.fields.add(`${e.rec}.${e.name}`);
+        if (e.rec === 'step') r.step = true;
+        const f = fieldDef(ir, e.rec, 'name', e.name);
+        if (f && f.type.t === 'set') r.wholeSets.add(`${e.rec}.${e.name}`);
+        return;
+      }
+      case 'flag':
+        if (e.rec === 'step') r.step = true;
+        flag(e.rec, e.field, e.member);
+        return;
+      case 'present':
+        if (e.rec === 'step') r.step = true;
+        r.fields.add(`${e.rec}.${e.name}`);
+        return;
+      case 'path': r.path = true; return;
+      case 'agg': r.path = true; go(e.body); return;
+      case 'dice': r.dice = true; if (e.perDie) go(e.perDie); return;
+      case 'rule': {
+        e.args.forEach(go);
+        if (seen.has(`r:${e.name}`)) return;
+        seen.add(`r:${e.name}`);
+        const x = rules.get(e.name);
+        if (x) exprsOf(x).forEach(go);
+        return;
+      }
+      case 'table': {
+        e.keys.forEach(go);
+        if (seen.has(`t:${e.name}`)) return;
+        seen.add(`t:${e.name}`);
+        const t = tables.get(e.name);
+        for (const row of t?.rows ?? []) if (row.value.v === 'num') r.consts.add(row.value.q);
+        return;
+      }
+      case 'in':
+        if (e.x.k === 'member' && e.set.k === 'field') {
+          flag(e.set.rec, e.set.name, e.x.name);
+          if (e.set.rec === 'step') r.step = true;
+          return;
+        }
+        go(e.x);
+        go(e.set);
+        return;
+      case 'neg': case 'not': go(e.x); return;
+      case 'bin': go(e.a); go(e.b); return;
+      case 'if': go(e.c); go(e.t); go(e.e); return;
+      case 'call': e.args.forEach(go); return;
+      default: return;
+    }
+  };
+  exprsOf(d).forEach(go);
+  // A path-level definition is asked about a priced move, so it also reads what pricing reads; one
+  // that reads `all` reads the allowance (which may make it path-level).
+  if (r.path || r.all) go(ir.movement.allowance);
+  if (r.path) go(ir.movement.cost);
+  return r;
+}
+
+const RECS: RecordName[] = ['unit', 'scenario', 'step'];
+
+/** The dimensions to vary for these subjects, given what each reads. */
+export function buildDims(subjects: readonly Subject[], reads: readonly Reads[]): Dim[] {
+  const dims: Dim[] = [];
+  // Numbers the definitions use: the boundaries worth trying.
+  const consts = new Set<string>();
+  for (const r of reads) for (const q of r.consts) consts.add(q);
+  const numbers = (def: string | null): Scalar[] => {
+    const out = new Map<string, Rat>();
+    const add = (x: Rat) => { if (!x.isNA() && x.ge(Rat.ZERO) && x.le(Rat.of(20))) out.set(x.toString(), x); };
+    add(Rat.ZERO);
+    if (def !== null) add(Rat.parse(def));
+    for (const q of consts) {
+      let x: Rat;
+      try { x = Rat.parse(q); } catch { continue; }
+      add(x);
+      if (x.isInteger()) add(x.add(Rat.ONE));
+    }
+    return [...out.values()].sort((a, b) => a.cmp(b)).slice(0, 10).map((x) => `n:${x.toString()}`);
+  };
+
+  for (const rec of RECS) {
+    // Field JSON names read by any subject, in the order the first declaring ruleset lists them.
+    const read = new Set<string>();
+    subjects.forEach((s, i) => {
+      for (const key of [...reads[i]!.fields, ...reads[i]!.flags.keys(), ...reads[i]!.wholeSets]) {
+        const [r, name] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)];
+        if (r !== rec) continue;
+        const f = fieldDef(s.ir, rec, 'name', name);
+        if (f) read.add(f.json);
+      }
+    });
+    const order: string[] = [];
+    for (const s of subjects) for (const i of s.ir.inputs) if (i.rec === rec) for (const f of i.fields) if (read.has(f.json) && !order.includes(f.json)) order.push(f.json);
+
+    for (const json of order) {
+      const decl = subjects.map((s) => fieldDef(s.ir, rec, 'json', json) ?? null);
+      const first = decl.find((f) => f !== null)!;
+      const same = decl.map((f) => (f !== null && f.type.t === first.type.t ? f : null));
+      const declarers = same.filter((f) => f !== null).length;
+      if (declarers < 2) continue;
+      const t = first.type;
+      if (t.t === 'enum') {
+        const count = new Map<string, number>();
+        same.forEach((f, i) => {
+          if (f === null || f.type.t !== 'enum') return;
+          for (const m of enumMembers(subjects[i]!.ir, f.type.name)) count.set(m, (count.get(m) ?? 0) + 1);
+        });
+        const shared = [...count.keys()].filter((m) => count.get(m)! >= 2);
+        if (shared.length === 0) continue;
+        const firstDefault = same.find((f) => f !== null && f.default !== null)?.default ?? null;
+        const optional = same.every((f) => f === null || f.optional);
+        let def: Scalar;
+        if (firstDefault !== null && firstDefault.v === 'member') def = firstDefault.name;
+        else if (optional) def = null;
+        else def = [...shared].sort((a, b) => count.get(b)! - count.get(a)!)[0]!;
+        const values: Scalar[] = optional && firstDefault === null ? [null, ...shared] : shared;
+        if (def !== null && !values.includes(def)) values.unshift(def);
+        dims.push({ rec, json, member: null, kind: 'enum', values, def, required: firstDefault === null && !optional, measure: null });
+      } else if (t.t === 'bool') {
+        const d = same.find((f) => f !== null && f.default !== null)?.default;
+        const def = d !== undefined && d !== null && d.v === 'bool' ? d.b : false;
+        dims.push({ rec, json, member: null, kind: 'bool', values: [false, true], def, required: false, measure: null });
+      } else if (t.t === 'num') {
+        const d = same.find((f) => f !== null && f.default !== null)?.default;
+        const def = d !== undefined && d !== null && d.v === 'num' ? Rat.parse(d.q).toString() : null;
+        const values = numbers(def);
+        dims.push({ rec, json, member: null, kind: 'num', values, def: def === null ? values[0]! : `n:${def}`, required: def === null, measure: t.measure });
+      } else if (t.t === 'set') {
+        // The members tested, shared by two declarers; a set read whole: every shared member (at most 6).
+        const tested = new Set<string>();
+        let whole = false;
+        subjects.forEach((_, i) => {
+          const f = same[i];
+          if (!f) return;
+          const key = `${rec}.${f.name}`;
+          for (const m of reads[i]!.flags.get(key) ?? []) tested.add(m);
+          if (reads[i]!.wholeSets.has(key)) whole = true;
+        });
+        const count = new Map<string, number>();
+        same.forEach((f, i) => {
+          if (f === null || f.type.t !== 'set') return;
+          for (const m of enumMembers(subjects[i]!.ir, f.type.of)) count.set(m, (count.get(m) ?? 0) + 1);
+        });
+        const shared = [...count.keys()].filter((m) => count.get(m)! >= 2 && (whole || tested.has(m)));
+        for (const m of shared.slice(0, 6)) {
+          dims.push({ rec, json, member: m, kind: 'flag', values: [false, true], def: false, required: false, measure: null });
+        }
+      }
+    }
+  }
+  return dims;
+}
+
+/** Yields index tuples of `k` out of `n`, in lexicographic order. */
+function* choose(n: number, k: number): Generator<number[]> {
+  const idx = Array.from({ length: k }, (_, i) => i);
+  if (k > n) return;
+  for (;;) {
+    yield idx.slice();
+    let i = k - 1;
+    while (i >= 0 && idx[i] === n - k + i) i--;
+    if (i < 0) return;
+    idx[i]!++;
+    for (let j = i + 1; j < k; j++) idx[j] = idx[j - 1]! + 1;
+  }
+}
+
+/** Every assignment, lightest first (fewest dimensions off their default). */
+export function* assignments(dims: readonly Dim[]): Generator<Assignment> {
+  const alt = dims.map((d) => d.values.filter((v) => v !== d.def));
+  for (let w = 0; w <= dims.length; w++) {
+    for (const pick of choose(dims.length, w)) {
+      if (pick.some((i) => alt[i]!.length === 0)) continue;
+      const pos = pick.map(() => 0);
+      for (;;) {
+        const a: Assignment = dims.map(() => undefined);
+        pick.forEach((di, j) => (a[di] = alt[di]![pos[j]!]!));
+        yield a;
+        let j = w - 1;
+        while (j >= 0 && pos[j] === alt[pick[j]!]!.length - 1) pos[j--] = 0;
+        if (j < 0) break;
+        pos[j]!++;
+      }
+    }
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Rulesets → the diff report (model.ts). Each ruleset's items (items.ts) are aligned into rows: by
+ * key (concept), and table entries by member names, then by normalised display names; a row first met
+ * in a later ruleset goes after the row of that ruleset's previous definition. Each row gets a cell
+ * per ruleset, a status, the situations where its rulesets' answers differ (situations.ts) and notes
+ * (notes.ts); rows are then grouped by section, definitions before the domains they draw on.
+ */
+
+import type { ConstraintDef, RuleDef, RulesetIR } from '../ir.js';
+import { humanise, normaliseDisplay, scopeOf } from '../render/expr.js';
+import { sectionIndex, SECTIONS, sectionTitle } from '../sections.js';
+import { Canon } from './canon.js';
+import { itemsOf, makeCell, type Item } from './items.js';
+import { statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type SectionGroup, type Status } from './model.js';
+import { exceptionNotes, throughNotes } from './notes.js';
+import { findSituations, searchable, type Situation, type Subject } from './situations.js';
+
+/** An id safe in HTML and URLs, whatever the names hold. */
+function slug(s: string): string {
+  const t = s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return t === '' ? 'x' : t.slice(0, 80);
+}
+
+interface Slot {
+  key: string;
+  concept: string;
+  /** Table entries: member-name tuples and normalised display tuples seen in this slot. */
+  names: Set<string>;
+  displays: Set<string>;
+  member: string | null;
+  items: (Item | null)[];
+  irs: (RulesetIR | null)[];
+  firstOrder: number;
+  firstRuleset: number;
+}
+
+export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): DiffReport {
+  const n = irs.length;
+  const slots: Slot[] = [];
+  const byKey = new Map<string, Slot>();
+  const tableSlots = new Map<string, Slot[]>();
+
+  // A row first met in a later ruleset goes right after the row of that ruleset's previous definition.
+  let prev: Slot | null = null;
+  const place = (s: Slot) => {
+    const at = prev === null ? -1 : slots.indexOf(prev);
+    if (at < 0 || s.firstRuleset === 0) slots.push(s);
+    else slots.splice(at + 1, 0, s);
+  };
+  irs.forEach((ir, ri) => {
+    prev = null;
+    for (const it of itemsOf(ir)) {
+      if (it.kind !== 'table-entry') {
+        let s = byKey.get(it.key);
+        if (!s || s.items[ri]) {
+          if (s) continue; // cannot happen: keys are unique within a ruleset
+          s = { key: it.key, concept: it.concept, names: new Set(), displays: new Set(), member: null, items: Array(n).fill(null), irs: Array(n).fill(null), firstOrder: it.order, firstRuleset: ri };
+          byKey.set(it.key, s);
+          place(s);
+        }
+        s.items[ri] = it;
+        s.irs[ri] = ir;
+        prev = s;
+        continue;
+      }
+      // A table entry: align by member names, then by normalised display names.
+      const list = tableSlots.get(it.key) ?? [];
+      tableSlots.set(it.key, list);
+      const names = it.table!.names;
+      const disp = it.table!.display.split(' · ').map(normaliseDisplay).join('|');
+      let s = list.find((x) => !x.items[ri] && x.names.has(names)) ?? list.find((x) => !x.items[ri] && x.displays.has(disp));
+      if (!s) {
+        s = { key: `${it.key}/${names}`, concept: it.concept, names: new Set(), displays: new Set(), member: it.table!.row.keys.join(' · '), items: Array(n).fill(null), irs: Array(n).fill(null), firstOrder: it.order, firstRuleset: ri };
+        list.push(s);
+        place(s);
+      }
+      s.names.add(names);
+      s.displays.add(disp);
+      s.items[ri] = it;
+      s.irs[ri] = ir;
+      prev = s;
+    }
+  });
+
+  const canons = irs.map((ir) => new Canon(ir));
+  const scopes = irs.map((ir) => scopeOf(ir));
+  const rows: Row[] = [];
+  const usedIds = new Set<string>();
+  for (const s of slots) {
+    const cells: Record<string, Cell | null> = {};
+    let firstKey: string | null = null;
+    let differs = false;
+    let present = 0;
+    irs.forEach((ir, i) => {
+      const it = s.items[i];
+      if (!it) {
+        cells[ir.id] = null;
+        return;
+      }
+      present++;
+      const c = makeCell(canons[i]!, scopes[i]!, it);
+      if (firstKey === null) firstKey = c.key;
+      else if (c.key !== firstKey) {
+        c.differs = true;
+        differs = true;
+      }
+      cells[ir.id] = c;
+    });
+    const status: Status = present < n ? 'partial' : differs ? 'changed' : 'same';
+    // The section: the first explicit one, else the first ruleset's inference.
+    const withSection = s.items.find((it) => it !== null && it.def.section !== null);
+    const section = (withSection ?? s.items.find((it) => it !== null)!).section;
+    const firstItem = s.items.find((it) => it !== null)!;
+    const label =
+      firstItem.kind === 'table-entry' ? `${humanise(s.concept)}: ${firstItem.table!.display}`
+      : firstItem.kind === 'enum' ? `${humanise(s.concept)} (domain)`
+      : firstItem.kind === 'group' ? `${humanise(s.concept)} (group)`
+      : humanise(s.concept);
+    let id = `r-${slug(s.key.replace('/', '--'))}`;
+    if (usedIds.has(id)) {
+      let k = 2;
+      while (usedIds.has(`${id}-${k}`)) k++;
+      id = `${id}-${k}`;
+    }
+    usedIds.add(id);
+
+    let situations: Situation[] = [];
+    const limit = opts.situations ?? 5;
+    if (differs && limit > 0) {
+      const subjects: Subject[] = [];
+      irs.forEach((ir, i) => {
+        const it = s.items[i];
+        if (it && (it.kind === 'rule' || it.kind === 'predicate' || it.kind === 'constraint')) subjects.push({ id: ir.id, ir, def: it.def as RuleDef | ConstraintDef });
+      });
+      if (subjects.filter(searchable).length >= 2) situations = findSituations(subjects, { limit, budget: opts.budget });
+    }
+
+    const notes = exceptionNotes(irs, s.items, canons, scopes);
+    if (differs) notes.push(...throughNotes(irs, s.items, canons, cells));
+    rows.push({ id, section, concept: s.concept, member: s.member, label, status, differs, cells, situations, notes });
+  }
+
+  // By section; within one, definitions before the domains (enums, groups) they draw on.
+  const domainLast = (r: Row) => {
+    const first = Object.values(r.cells).find((c) => c !== null)!;
+    return first.kind === 'enum' || first.kind === 'group' ? 1 : 0;
+  };
+  rows.sort((a, b) => sectionIndex(a.section) - sectionIndex(b.section) || domainLast(a) - domainLast(b));
+  const shown = opts.onlyDifferences ? rows.filter((r) => r.status !== 'same') : rows;
+  const sections: SectionGroup[] = SECTIONS.map((x) => ({ key: x.key, title: x.title, rows: shown.filter((r) => r.section === x.key) })).filter((g) => g.rows.length > 0);
+  // Any section key outside the list (cannot happen with inference; kept for safety) goes last.
+  for (const r of shown) {
+    if (!sections.some((g) => g.key === r.section)) sections.push({ key: r.section, title: sectionTitle(r.section), rows: shown.filter((x) => x.section === r.section) });
+  }
+  const ordered = sections.flatMap((g) => g.rows);
+  return {
+    rulesets: irs.map((ir) => ({ id: ir.id, title: ir.title, measure: ir.movement.measure, extends: [...ir.extends] })),
+    rows: ordered,
+    sections,
+    stats: statsOf(ordered),
+    onlyDifferences: opts.onlyDifferences === true,
+  };
+}
