@@ -14,6 +14,7 @@ import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-par
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from './diagnostics.js';
 import type { EnumDef, Expr, InputField, Q, RecordName, RulesetIR, ScenarioValue, Type, Value } from './ir.js';
 import { describeShape, TOP_LEVEL_RECORDS, VOCABULARY, type Shape, type VocabRecord } from './vocabulary.js';
+import { dict } from './dict.js';
 
 export interface ScenarioForRuleset {
   id: string;
@@ -419,12 +420,12 @@ function forRuleset(ir: RulesetIR, raw: RawScenario, root: Node, src: SourceFile
   }
   const enums = new Map(ir.enums.map((e) => [e.name, e]));
   const dice = diceOf(ir);
-  const value: ScenarioValue = { unit: {}, vehicle: null, scenario: {}, path: [] };
+  const value: ScenarioValue = { unit: dict(), vehicle: null, scenario: dict(), path: [] };
 
   const convertRecord = (rec: RecordName, r: RawRecord): Record<string, Value> => {
     const prefix = r.prefix;
     const decl = inputs.get(rec);
-    const out: Record<string, Value> = {};
+    const out: Record<string, Value> = dict();
     for (const f of r.fields) {
       const field = decl?.get(f.json);
       if (field === undefined) {
@@ -440,7 +441,7 @@ function forRuleset(ir: RulesetIR, raw: RawScenario, root: Node, src: SourceFile
       if (v !== null) out[field.name] = v;
     }
     for (const field of decl?.values() ?? []) {
-      if (field.name in out || r.given.has(field.json)) continue;
+      if (Object.hasOwn(out, field.name) || r.given.has(field.json)) continue;
       if (field.default !== null) out[field.name] = field.default;
       else if (!field.optional && r.broken !== true) {
         const at = r.node === null ? `the scenario has no \`${prefix.slice(0, -1)}\`, but` : 'missing field:';

@@ -63,12 +63,23 @@ export class AstBuilder {
     return t ? { text: t.image.slice(1, -1).trim(), span: this.spanOfToken(t) } : null;
   }
 
-  file(cst: CstNode, path: string): A.RulesFile {
+  /**
+   * `recovered`: the parser reported errors, so the CST may hold nodes that recovery left without
+   * some of their children. A definition that cannot be built from such a node is left out (its
+   * syntax error is already reported); without parse errors, a failure here is a bug and propagates.
+   */
+  file(cst: CstNode, path: string, recovered = false): A.RulesFile {
     const c = cst.children;
     const h = this.sub(c, 'header');
     const decls: A.Decl[] = [];
     for (const d of this.subs(c, 'definition')) {
-      const built = this.definition(d);
+      let built: A.Decl | null;
+      try {
+        built = this.definition(d);
+      } catch (e) {
+        if (!recovered || !(e instanceof TypeError)) throw e;
+        built = null;
+      }
       if (built) decls.push(built);
     }
     return { path, header: h && !h.recoveredNode ? this.header(h) : null, decls };
