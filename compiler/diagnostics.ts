@@ -30,6 +30,9 @@ export const CODES = {
   V0102: { severity: 'error', summary: 'syntax error' },
   V0103: { severity: 'error', summary: 'unterminated string' },
   V0104: { severity: 'error', summary: 'nested too deeply' },
+  V0105: { severity: 'error', summary: 'number out of range' },
+  V0106: { severity: 'error', summary: 'fractions too fine for exact ticks' },
+  V0107: { severity: 'error', summary: 'control character in text' },
   // Names and inheritance
   V0201: { severity: 'error', summary: 'unknown name' },
   V0202: { severity: 'error', summary: 'name defined twice' },

@@ -54,7 +54,9 @@ export function loadRuleset(ref: string, host: Host): Loaded {
   const { checked, diagnostics: cd } = check(merged);
   diagnostics.push(...cd);
   if (!checked || hasErrors(diagnostics)) return { ir: null, diagnostics, sources, file };
-  return { ir: lower(checked), diagnostics, sources, file };
+  const lowered = lower(checked, root.ast.header!.span);
+  diagnostics.push(...lowered.diagnostics);
+  return { ir: lowered.ir, diagnostics, sources, file };
 }
 
 /** Front end over text alone (tests, the LSP): no `extends` unless `parents` supplies them. */

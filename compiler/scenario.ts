@@ -15,6 +15,7 @@ import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from './diagn
 import type { EnumDef, Expr, InputField, Q, RecordName, RulesetIR, ScenarioValue, Type, Value } from './ir.js';
 import { describeShape, TOP_LEVEL_RECORDS, VOCABULARY, type Shape, type VocabRecord } from './vocabulary.js';
 import { dict } from './dict.js';
+import { safeLine } from './safe-text.js';
 
 export interface ScenarioForRuleset {
   id: string;
@@ -79,6 +80,11 @@ export function parseScenario(text: string, file: string, irs: RulesetIR[]): Par
   const diagnostics: Diagnostic[] = [];
   const fallbackName = defaultName(file);
 
+  const limit = beyondLimits(text, src);
+  if (limit !== null) {
+    diagnostics.push(limit);
+    return { name: fallbackName, perRuleset: [], diagnostics };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length > 0 || root === undefined) {
@@ -98,7 +104,33 @@ export function parseScenario(text: string, file: string, irs: RulesetIR[]): Par
     perRuleset.push(r);
   }
   // Every mistake is reported in one run, but a scenario with errors is not evaluated.
-  return { name: raw.name ?? fallbackName, perRuleset: hasErrors(diagnostics) ? [] : perRuleset, diagnostics };
+  // The name is printed to terminals and reports: control characters never pass.
+  return { name: safeLine(raw.name ?? fallbackName), perRuleset: hasErrors(diagnostics) ? [] : perRuleset, diagnostics };
+}
+
+/** The largest scenario file read (bytes of text), and the deepest nesting of `[`/`{` in it. */
+export const MAX_SCENARIO_SIZE = 1_000_000;
+export const MAX_SCENARIO_DEPTH = 64;
+
+/**
+ * A scenario too large or nested too deep to parse safely (the JSON parser recurses per level), as a
+ * located V0901; null when within bounds. One linear scan that skips strings.
+ */
+function beyondLimits(text: string, src: SourceFile): Diagnostic | null {
+  if (text.length > MAX_SCENARIO_SIZE) {
+    return diag('V0901', `the scenario is ${text.length.toLocaleString('en')} characters long; at most ${MAX_SCENARIO_SIZE.toLocaleString('en')}`, src.span(0, 0));
+  }
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) {
+      // a string: skip to its closing quote
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (ch === 91 || ch === 123) {
+      if (++depth > MAX_SCENARIO_DEPTH) return diag('V0901', `the scenario nests more than ${MAX_SCENARIO_DEPTH} levels deep here`, src.span(i, i + 1));
+    } else if ((ch === 93 || ch === 125) && depth > 0) depth--;
+  }
+  return null;
 }
 
 function defaultName(file: string): string {

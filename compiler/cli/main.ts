@@ -6,7 +6,11 @@
 
 import { Command, CommanderError } from 'commander';
 import { processCtx, type Ctx } from './context.js';
+import { RatOverflow } from '../../runtime/rational.js';
+import { safeLine } from '../safe-text.js';
 import { EXIT, UsageError } from './errors.js';
+import { displayPath } from './render.js';
+import { WriteError } from './write.js';
 import { packageVersion } from './project.js';
 
 function program(ctx: Ctx, setCode: (n: number) => void): Command {
@@ -105,6 +109,15 @@ export async function run(argv: readonly string[], ctx: Ctx = processCtx()): Pro
     if (e instanceof CommanderError) {
       // --help and --version "fail" with exit code 0; every other commander error is a usage error.
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (e instanceof WriteError) {
+      ctx.err(`${ctx.cErr.red('variorum: error:')} ${safeLine(`cannot write ${displayPath(e.file, ctx.cwd)}: ${e.reason}`)}\n`);
+      return EXIT.failed;
+    }
+    if (e instanceof RatOverflow) {
+      // The ruleset's own arithmetic (e.g. 10^9 × 10^9): the user's input, not a bug.
+      ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);
+      return EXIT.failed;
     }
     if (e instanceof UsageError) {
       ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);
