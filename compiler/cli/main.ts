@@ -56,6 +56,16 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       setCode(test(rulesets, ctx));
     });
 
+  p.command('list')
+    .showHelpAfterError('(run `variorum list --help` for usage)')
+    .description('list the bundled rulesets and house rules, and the .rules files under the paths given')
+    .argument('[paths...]', '.rules files or folders to search as well')
+    .option('--json', 'print the list as JSON')
+    .action(async (paths: string[], opts: { json?: boolean }) => {
+      const { list } = await import('./list.js');
+      setCode(list(paths, opts, ctx));
+    });
+
   p.command('eval')
     .showHelpAfterError('(run `variorum eval --help` for usage)')
     .description('evaluate a scenario (JSON) under one or more rulesets')
