@@ -17,10 +17,10 @@ import { allowanceTable } from './allowances.js';
 import { markAgainst } from './compare.js';
 import { definitions, tableCards } from './definitions.js';
 import { diceChart } from './dice.js';
-import type { Card, CardRow, CardSection, CardTable } from './model.js';
+import type { Card, CardRow, CardSection, CardTable } from './card-model.js';
 import { portageTable } from './portage.js';
-import { Probe } from './probe.js';
-import { append, table, type RawCard, type RawRow, type RawSection, type RawTable } from './raw.js';
+import { Probe } from './card-answers.js';
+import { append, table, type RawCard, type RawRow, type RawSection, type RawTable } from './raw-card.js';
 import { CARD_SECTIONS } from './sections.js';
 import { terrainTables } from './terrain.js';
 

@@ -3,7 +3,7 @@
  * HTML (Handlebars templates in templates/cards/), Markdown, or PDF (the HTML printed by Chromium).
  */
 
-export type { Bar, Card, CardRow, CardSection, CardTable, Cell, Change, DiceCell, DiceChart } from './model.js';
+export type { Bar, Card, CardRow, CardSection, CardTable, Cell, Change, DiceCell, DiceChart } from './card-model.js';
 export { buildCard, type BuildOptions } from './build.js';
 export { cardTemplatesFrom, cardView, renderCardHtml, CARD_TEMPLATE_NAMES, type CardTemplates } from './html.js';
 export { md, renderCardMarkdown } from './markdown.js';

@@ -5,7 +5,7 @@
  * backslash-escaped).
  */
 
-import type { Card, CardRow, CardTable, DiceChart } from './model.js';
+import type { Card, CardRow, CardTable, DiceChart } from './card-model.js';
 import { changeSign, changeText, citeText, header, sparkline } from './view.js';
 import { shortNumber } from '../render/numbers.js';
 

@@ -5,7 +5,7 @@
  * and `|` cannot break a table.
  */
 
-import type { DiffReport, Row } from './model.js';
+import type { DiffReport, Row } from './report-model.js';
 
 /** Text safe in a Markdown table cell or paragraph. */
 export function md(s: string): string {

@@ -9,9 +9,9 @@
 import type { ConstraintDef, RuleDef, RulesetIR } from '../ir.js';
 import { humanise, normaliseDisplay, scopeOf } from '../render/expr.js';
 import { sectionIndex, SECTIONS, sectionTitle } from '../sections.js';
-import { Canon } from './canon.js';
-import { itemsOf, makeCell, type Item } from './items.js';
-import { statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type SectionGroup, type Status } from './model.js';
+import { Canon } from './canonical-form.js';
+import { itemsOf, makeCell, type Item } from './ruleset-items.js';
+import { statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type SectionGroup, type Status } from './report-model.js';
 import { exceptionNotes, throughNotes } from './notes.js';
 import { findSituations, searchable, type Situation, type Subject } from './situations.js';
 

@@ -13,11 +13,11 @@
  * there are too few others.
  */
 
-import { Asker, type Answer } from './ask.js';
+import { Asker, type Answer } from './situation-answers.js';
 import { describe, type SituationInputs } from './describe.js';
 import { assignments, buildDims, isRule, readsOf, type Assignment, type Subject } from './domain.js';
 
-export type { Answer } from './ask.js';
+export type { Answer } from './situation-answers.js';
 export type { SituationInputs } from './describe.js';
 export type { Subject } from './domain.js';
 
