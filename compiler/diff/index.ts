@@ -1,5 +1,5 @@
 /**
- * The diff backend: rulesets side by side (report.ts builds the model.ts form), with situations where
+ * The diff backend: rulesets side by side (report.ts builds the report-model.ts form), with situations where
  * their answers differ (situations.ts) and a scenario suite (scenarios.ts), rendered as JSON, text,
  * Markdown or HTML.
  */

@@ -1,5 +1,5 @@
 /**
- * Rulesets → the diff report (model.ts). Each ruleset's items (items.ts) are aligned into rows: by
+ * Rulesets → the diff report (report-model.ts). Each ruleset's items (ruleset-items.ts) are aligned into rows: by
  * key (concept), and table entries by member names, then by normalised display names; a row first met
  * in a later ruleset goes after the row of that ruleset's previous definition. Each row gets a cell
  * per ruleset, a status, the situations where its rulesets' answers differ (situations.ts) and notes
