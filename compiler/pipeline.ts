@@ -8,10 +8,10 @@ import type { RulesFile } from '../grammar/ast.js';
 import { check } from './check/index.js';
 import { diag, hasErrors, type Diagnostic } from './diagnostics.js';
 import type { RulesetIR } from './ir.js';
-import { lower } from './lower.js';
+import { lower } from './tick-scale.js';
 import { resolve } from './resolve.js';
 
-export { interpretScenario } from './interpret/model.js';
+export { interpretScenario } from './interpret/interpreter.js';
 export { exampleDiagnostic, runExamples, type ExampleResult } from './interpret/examples.js';
 
 export interface Host {

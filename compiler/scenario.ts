@@ -16,6 +16,7 @@ import type { EnumDef, Expr, InputField, Q, RecordName, RulesetIR, ScenarioValue
 import { describeShape, TOP_LEVEL_RECORDS, VOCABULARY, type Shape, type VocabRecord } from './vocabulary.js';
 import { dict } from './dict.js';
 import { safeLine } from './safe-text.js';
+import { closest } from './suggest.js';
 
 export interface ScenarioForRuleset {
   id: string;
@@ -626,32 +627,4 @@ function jsonKind(node: Node): string {
   }
 }
 
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment), for hints. */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/** The candidate nearest to `name`, if near enough to be a likely typo. */
-export function closest(name: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestD = Infinity;
-  const lower = name.toLowerCase();
-  for (const c of candidates) {
-    const d = c.toLowerCase() === lower ? 0 : editDistance(lower, c.toLowerCase());
-    if (d < bestD) {
-      best = c;
-      bestD = d;
-    }
-  }
-  if (best === null) return null;
-  return bestD <= Math.max(1, Math.floor(Math.max(name.length, best.length) / 3)) ? best : null;
-}
+export { closest, editDistance } from './suggest.js';

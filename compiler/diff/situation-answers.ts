@@ -14,7 +14,7 @@ import { Rat, ratNum } from '../../runtime/rational.js';
 import type { DistributionSummary } from '../../runtime/types.js';
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
 import { EvalError, type RV } from '../interpret/eval.js';
-import { interpreterFor, prepare } from '../interpret/model.js';
+import { interpreterFor, prepare } from '../interpret/interpreter.js';
 import { measureOf, memberDisplay, quantity, scopeOf } from '../render/expr.js';
 import { distText } from '../render/numbers.js';
 import { enumMembers, fieldDef, isRule, type Assignment, type Dim, type Reads, type Scalar, type Subject } from './domain.js';
