@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LspClient, ROOT } from './client.js';
+import { LspClient, ROOT } from '../../bench/lsp-client.js';
 
 const HOUSE_PATH = join(ROOT, 'rulesets', 'house', 'asl-officer-bonus.rules');
 const HOUSE = readFileSync(HOUSE_PATH, 'utf8');

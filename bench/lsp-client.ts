@@ -3,11 +3,12 @@
  * dist/) and speaks JSON-RPC with vscode-jsonrpc, as an editor would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The package root, from bench/ or dist/bench/. */
+export const ROOT = ((d: string) => (basename(dirname(d)) === 'dist' ? join(d, '..', '..') : join(d, '..')))(dirname(fileURLToPath(import.meta.url)));
 const BIN = join(ROOT, 'bin', 'variorum.js');
 
 export interface PublishedDiagnostics {
