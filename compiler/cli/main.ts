@@ -113,6 +113,26 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       setCode(await watching([ruleset], opts, () => card(ruleset, opts, ctx)));
     });
 
+  p.command('lsp')
+    .showHelpAfterError('(run `variorum lsp --help` for usage)')
+    .description('run the language server (diagnostics, hover, definition, completion…) for editors')
+    .option('--stdio', 'speak the Language Server Protocol over standard input and output')
+    .action(async (opts: { stdio?: boolean }) => {
+      const { lsp } = await import('./lsp.js');
+      setCode(await lsp(opts, ctx.root));
+    });
+
+  p.command('new')
+    .showHelpAfterError('(run `variorum new --help` for usage)')
+    .description('write a commented house-rule skeleton that extends a ruleset and checks clean')
+    .argument('<id>', 'the new ruleset id, e.g. my-house')
+    .requiredOption('--extends <base>', 'the ruleset it starts from, e.g. asl-a4')
+    .option('-o, --output <file>', 'write to this file (default: ID.rules in the current folder)')
+    .action(async (id: string, opts: { extends: string; output?: string }) => {
+      const { newRuleset } = await import('./new.js');
+      setCode(newRuleset(id, opts, ctx));
+    });
+
   return p;
 }
 
