@@ -7,17 +7,18 @@ import { parse, type ParseOutput } from '../../grammar/index.js';
 import type { Decl, RulesFile } from '../../grammar/ast.js';
 import { check } from '../check/index.js';
 import { Scope } from '../check/scope.js';
-import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import { hasErrors, lineStarts, type Diagnostic } from '../diagnostics.js';
 import { exampleDiagnostic, runExamples } from '../interpret/examples.js';
-import { lower } from '../lower.js';
+import { lower } from '../tick-scale.js';
 import { resolve, type Merged, type Owned } from '../resolve.js';
 import type { Position, Range } from './types.js';
 
 /** Offsets ↔ LSP positions (UTF-16 code units, like JavaScript strings). */
 export class Lines {
-  private readonly starts: number[] = [0];
+  private readonly starts: number[];
   constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+    // LSP lines end at \r\n, \r or \n: the compiler's own line table.
+    this.starts = lineStarts(text);
   }
   position(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
@@ -97,8 +98,9 @@ export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, op
   const { checked, diagnostics: cd } = check(merged);
   diagnostics.push(...cd);
   if (!checked || hasErrors(diagnostics) || !opts.examples) return result;
-  const ir = lower(checked);
-  for (const r of runExamples(ir, doc.uri, doc.text)) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
+  const lowered = lower(checked, ast.header!.span);
+  diagnostics.push(...lowered.diagnostics);
+  if (lowered.ir) for (const r of runExamples(lowered.ir, doc.uri, doc.text)) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
   return result;
 }
 
