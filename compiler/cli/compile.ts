@@ -12,7 +12,7 @@
  */
 
 import { readdirSync, unlinkSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { RulesetIR } from '../ir.js';
 import type { Ctx } from './context.js';
 import { fsHost } from './host.js';
@@ -61,7 +61,14 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
 
   const { emitModule, emitIndex } = await import('../emit/index.js');
   const files: { path: string; content: string }[] = [];
-  for (const ir of irs) files.push({ path: join(outDir, `${ir.id}.ts`), content: await emitModule(ir) });
+  for (const ir of irs) {
+    // The header names the real source: rulesets/house/… for a house rule, the file's name for one
+    // outside the project (never an absolute path: output is the same on every machine).
+    const file = byId.get(ir.id)!;
+    const rel = relative(ctx.root, file);
+    const source = rel.startsWith('..') || isAbsolute(rel) ? basename(file) : rel.split(sep).join('/');
+    files.push({ path: join(outDir, `${ir.id}.ts`), content: await emitModule(ir, { source }) });
+  }
   if (all || opts.out !== undefined) files.push({ path: join(outDir, 'index.ts'), content: await emitIndex(irs) });
 
   // Generated modules left over from a ruleset that no longer exists (only when compiling everything).

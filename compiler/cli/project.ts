@@ -3,7 +3,7 @@
  * package (import.meta.url), never from the current directory, so `npx variorum` works anywhere.
  */
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,14 +46,16 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 export function listRulesetIds(root = projectRoot()): string[] {
   const ids = new Set<string>();
   for (const dir of rulesetDirs(root)) {
-    let names: string[];
+    let names: Dirent[];
     try {
-      names = readdirSync(dir);
+      names = readdirSync(dir, { withFileTypes: true });
     } catch {
       continue;
     }
-    for (const name of names) {
-      if (!name.endsWith('.rules')) continue;
+    for (const entry of names) {
+      const name = entry.name;
+      // Files only (or links to them): a folder named `x.rules` is not a ruleset.
+      if (!name.endsWith('.rules') || !(entry.isFile() || (entry.isSymbolicLink() && isFile(join(dir, name))))) continue;
       const id = name.slice(0, -'.rules'.length);
       if (ID_PATTERN.test(id)) ids.add(id);
     }
@@ -64,4 +66,12 @@ export function listRulesetIds(root = projectRoot()): string[] {
 /** The default output folder of `variorum compile`. */
 export function generatedDir(root = projectRoot()): string {
   return join(root, 'generated');
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
 }
