@@ -8,12 +8,11 @@
  * Inputs are taken to have the precision of the ruleset's own constants (a portage of ½ PP is fine
  * where a table lists ½).
  */
-import { Rat } from '../runtime/rational.js';
+import { gcd, Rat } from '../runtime/rational.js';
 import type { Checked } from './check/index.js';
 import { ruleExprs, walk } from './check/graph.js';
 import type { Expr, RulesetIR, Value } from './ir.js';
 
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
 const MAX_SCALE = 1_000_000;
 
