@@ -52,6 +52,7 @@ export const CODES = {
   V0404: { severity: 'error', summary: 'division by zero' },
   V0405: { severity: 'error', summary: '`base` outside an exception' },
   V0406: { severity: 'error', summary: 'value not allowed in this context' },
+  V0407: { severity: 'error', summary: 'numbers too fine for an exact tick scale' },
   // Tables
   V0501: { severity: 'error', summary: 'table misses a member of its domain' },
   V0502: { severity: 'error', summary: 'table defines a key twice' },
