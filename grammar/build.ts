@@ -121,12 +121,15 @@ export class AstBuilder {
   private meta(n: CstNode | undefined): A.Meta {
     if (!n) return { cite: null, title: null, concept: null, section: null };
     const c = n.children;
-    return {
+    const section = this.after(c, 'Kw_section', 'Name');
+    const meta: A.Meta = {
       cite: this.cite(this.tok(c, 'Citation')),
       title: this.str(this.tok(c, 'StringLit')),
       concept: this.after(c, 'Kw_concept', 'Name')?.image ?? null,
-      section: this.after(c, 'Kw_section', 'Name')?.image ?? null,
+      section: section?.image ?? null,
     };
+    if (section) meta.sectionSpan = this.spanOfToken(section);
+    return meta;
   }
 
   private base(n: CstNode, override: boolean, nameTok: IToken | undefined, meta: A.Meta) {
