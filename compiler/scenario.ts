@@ -15,6 +15,7 @@ import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from './diagn
 import type { EnumDef, Expr, InputField, Q, RecordName, RulesetIR, ScenarioValue, Type, Value } from './ir.js';
 import { describeShape, TOP_LEVEL_RECORDS, VOCABULARY, type Shape, type VocabRecord } from './vocabulary.js';
 import { closest } from './suggest.js';
+import { diceOf } from './ir-walk.js';
 import { parseDecimal } from '../runtime/rational.js';
 
 export interface ScenarioForRuleset {
@@ -502,29 +503,7 @@ function memberOf(ir: RulesetIR, e: EnumDef, name: string, path: string, node: N
 // ---------------------------------------------------------------------------------------------------
 // Dice
 
-/** The most dice one roll of the ruleset uses and their sides, or null when it rolls none. */
-export function diceOf(ir: RulesetIR): { n: number; sides: number } | null {
-  let n = 0;
-  let sides = 0;
-  const seen = new Set<unknown>();
-  const walk = (x: unknown): void => {
-    if (x === null || typeof x !== 'object' || seen.has(x)) return;
-    seen.add(x);
-    if (Array.isArray(x)) {
-      for (const y of x) walk(y);
-      return;
-    }
-    const e = x as Record<string, unknown>;
-    if (e.k === 'dice') {
-      const d = e as Extract<Expr, { k: 'dice' }>;
-      n = Math.max(n, d.n);
-      sides = Math.max(sides, d.sides);
-    }
-    for (const v of Object.values(e)) walk(v);
-  };
-  walk([ir.rules, ir.tables, ir.constraints, ir.movement]);
-  return n > 0 ? { n, sides } : null;
-}
+export { diceOf } from './ir-walk.js';
 
 function checkRoll(ir: RulesetIR, f: RawField, dice: { n: number; sides: number }, src: SourceFile, ds: Diagnostic[]): number[] | null {
   if (f.raw.s !== 'number[]') return null;

@@ -10,7 +10,7 @@
  */
 import { gcd, Rat } from '../runtime/rational.js';
 import type { Checked } from './check/index.js';
-import { ruleExprs, walk } from './check/graph.js';
+import { ruleExprs, walk } from './ir-walk.js';
 import { diag, type Diagnostic, type Span } from './diagnostics.js';
 import type { Expr, Origin, RulesetIR, Value } from './ir.js';
 

@@ -5,7 +5,7 @@
  */
 
 import type { RuleDef, RulesetIR } from '../ir.js';
-import { ruleExprs, walk } from '../check/graph.js';
+import { ruleExprs, walk } from '../ir-walk.js';
 import { exprText, type RenderScope } from '../render/expr.js';
 import type { Canon } from './canonical-form.js';
 import type { Item } from './ruleset-items.js';

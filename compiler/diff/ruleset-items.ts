@@ -6,7 +6,7 @@
  */
 
 import type { ConstraintDef, EnumDef, GroupDef, RuleDef, RulesetIR, TableDef, TableRow } from '../ir.js';
-import { ruleExprs } from '../check/graph.js';
+import { ruleExprs } from '../ir-walk.js';
 import { exprText, foldConstant, measureOf, memberDisplay, ruleLines, ruleText, scopeOf, valueText, type RenderScope } from '../render/expr.js';
 import { inferSection } from '../sections.js';
 import { hash, valueKey, type Canon } from './canonical-form.js';
