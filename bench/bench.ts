@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --json]`: measures, side by side in one process, (1) front-end throughput on a
  * synthetic ruleset of 50,000+ lines, (2) the generated SL Classic module against the interpreter
- * pricing the same 1,000,000 random path steps, (3) the cold start of `variorum check`.
+ * pricing the same 1,000,000 random path steps, (3) the cold start of `variorum check`, (4) the
+ * language server's latency (diagnostics after an edit, hover).
  * Reports figures and ratios; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { lexer } from '../grammar/tokens.js';
 import { ratNum } from '../runtime/rational.js';
 import * as sl from '../generated/sl-classic.js';
 import { syntheticRuleset } from './synthetic.js';
+import { lspLatency } from './lsp.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const json = process.argv.includes('--json');
@@ -116,6 +118,9 @@ for (let r = 0; r < 5; r++) {
 }
 cold.sort((a, b) => a - b);
 
+// 4. Language server latency (bench/lsp.ts).
+const lsp = await lspLatency(50);
+
 const result = {
   parseCheckLines: lines,
   parseCheckMs: Math.round(frontMs),
@@ -126,6 +131,8 @@ const result = {
   interpreterMs: Math.round(intMs),
   generatedVsInterpreter: Math.round((intMs / genMs) * 10) / 10,
   coldCheckMedianMs: Math.round(cold[2]!),
+  lspDiagnosticsMs: lsp.lspDiagnosticsMs,
+  lspHoverMs: lsp.lspHoverMs,
   /** Both loops priced the same paths to the same total (a sanity check, not a timing). */
   sameSpentTotals: Math.abs(genTotal / sl.SCALE - intTotal) < 1e-6,
 };
@@ -138,6 +145,8 @@ if (json) {
     ['pricing 1,000,000 steps: generated', `${result.generatedMs} ms`, ''],
     ['pricing 1,000,000 steps: interpreter', `${result.interpreterMs} ms`, `ratio ${result.generatedVsInterpreter}× (goal ≥ 10×)`],
     ['cold `variorum check sl-classic`', `median ${result.coldCheckMedianMs} ms of 5`, 'goal < 800 ms'],
+    [`lsp: didChange → publishDiagnostics (asl-a4, ${lsp.lspLines} lines)`, `median ${result.lspDiagnosticsMs} ms of 50 edits`, 'goal ≤ 50 ms'],
+    ['lsp: hover round trip', `median ${result.lspHoverMs} ms of 50`, 'goal ≤ 10 ms'],
   ];
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join('  '));

@@ -6,7 +6,7 @@
 import { parse } from '../grammar/index.js';
 import type { RulesFile } from '../grammar/ast.js';
 import { check } from './check/index.js';
-import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from './diagnostics.js';
+import { diag, hasErrors, type Diagnostic } from './diagnostics.js';
 import type { RulesetIR } from './ir.js';
 import { lower } from './tick-scale.js';
 import { resolve } from './resolve.js';
@@ -54,24 +54,9 @@ export function loadRuleset(ref: string, host: Host): Loaded {
   const { checked, diagnostics: cd } = check(merged);
   diagnostics.push(...cd);
   if (!checked || hasErrors(diagnostics)) return { ir: null, diagnostics, sources, file };
-  const paths = new Map<string, string>([[checked.id, file]]);
-  for (const id of checked.extends) {
-    const p = host.resolveId(id);
-    if (p) paths.set(id, p);
-  }
-  const lowered = lower(checked, (o) => lineSpan(paths.get(o.ruleset), o.line, sources));
+  const lowered = lower(checked, root.ast.header!.span);
   diagnostics.push(...lowered.diagnostics);
   return { ir: lowered.ir, diagnostics, sources, file };
-}
-
-/** The span of one whole line of a file read, for a diagnostic that knows only a definition's line. */
-function lineSpan(path: string | undefined, line: number, sources: Map<string, string>): Span | null {
-  const text = path === undefined ? undefined : sources.get(path);
-  if (path === undefined || text === undefined) return null;
-  const src = new SourceFile(path, text);
-  const start = src.lineStart(line - 1);
-  const nl = text.indexOf('\n', start);
-  return src.span(start, nl < 0 ? text.length : nl);
 }
 
 /** Front end over text alone (tests, the LSP): no `extends` unless `parents` supplies them. */

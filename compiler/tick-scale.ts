@@ -12,47 +12,36 @@ import { gcd, Rat } from '../runtime/rational.js';
 import type { Checked } from './check/index.js';
 import { ruleExprs, walk } from './ir-walk.js';
 import { diag, type Diagnostic, type Span } from './diagnostics.js';
-import type { Expr, Origin, RulesetIR, Value } from './ir.js';
+import type { Expr, RulesetIR, Value } from './ir.js';
 
-const MAX_SCALE = 1_000_000;
+/** The finest tick a generated module uses: values stay exact, safe integers (see docs/cli.md, limits). */
+export const MAX_SCALE = 1_000_000;
+/** Any scale beyond MAX_SCALE: the arithmetic below saturates here instead of growing without bound. */
+const OVER = MAX_SCALE + 1;
+const lcm = (a: number, b: number): number => (a > MAX_SCALE || b > MAX_SCALE ? OVER : cap((a / gcd(a, b)) * b));
 
 /** Denominator of "n/d" text (1 for a whole number), without building a rational. */
 function qDen(q: string): number {
   const slash = q.indexOf('/');
-  return slash < 0 ? 1 : Number(q.slice(slash + 1));
+  return slash < 0 ? 1 : cap(Number(q.slice(slash + 1)));
 }
 
 function valueDen(v: Value): number {
   return v.v === 'num' ? qDen(v.q) : 1;
 }
 
-/** The definition that first needed a scale beyond `MAX_SCALE`, if any (then `scale` is capped and not exact). */
-export interface Scale {
-  scale: number;
-  tooFine: { name: string; origin: Origin | null; need: number } | null;
-}
-
-export function computeScale(c: Checked): Scale {
-  let at: { name: string; origin: Origin | null } = { name: c.id, origin: null };
-  let tooFine: Scale['tooFine'] = null;
-  // Every running lcm is capped, so JS numbers stay exact; the first cap that bites is reported.
-  const cap = (n: number): number => {
-    if (n > MAX_SCALE && tooFine === null) tooFine = { ...at, need: n };
-    return Math.min(n, MAX_SCALE);
-  };
-  const lcm = (a: number, b: number): number => cap((a / gcd(a, b)) * b);
+export function computeScale(c: Checked): number {
   let literal = 1;
   const seeLiterals = (e: Expr) => walk(e, (x) => { if (x.k === 'num') literal = lcm(literal, qDen(x.q)); });
-  c.rules.forEach((r) => { at = r; ruleExprs(r).forEach(seeLiterals); });
-  c.constraints.forEach((k) => { at = k; seeLiterals(k.cond); });
-  at = { name: 'movement', origin: null };
+  c.rules.forEach((r) => ruleExprs(r).forEach(seeLiterals));
+  c.constraints.forEach((k) => seeLiterals(k.cond));
   [c.movement.allowance, c.movement.cost, c.movement.minimumMove, c.movement.vehicleSpent].forEach((e) => e && seeLiterals(e));
-  for (const t of c.tables) { at = t; for (const r of t.rows) literal = lcm(literal, valueDen(r.value)); }
-  for (const i of c.inputs) { at = { name: `input ${i.rec}`, origin: null }; for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default)); }
+  for (const t of c.tables) for (const r of t.rows) literal = lcm(literal, valueDen(r.value));
+  for (const i of c.inputs) for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default));
 
   const rules = new Map(c.rules.map((r) => [r.name, r]));
   const ruleDen = new Map<string, number>(c.rules.map((r) => [r.name, 1]));
-  const tableDen = new Map(c.tables.map((t) => { at = t; return [t.name, t.rows.reduce((d, r) => lcm(d, valueDen(r.value)), 1)]; }));
+  const tableDen = new Map(c.tables.map((t) => [t.name, t.rows.reduce((d, r) => lcm(d, valueDen(r.value)), 1)]));
   let allowDen = 1;
   let costDen = 1;
   let current = 1;
@@ -87,24 +76,25 @@ export function computeScale(c: Checked): Scale {
   for (let round = 0; round < 12; round++) {
     let changed = false;
     for (const [name, r] of rules) {
-      at = r;
       current = ruleDen.get(name)!;
       const d = cap(ruleExprs(r).reduce((acc, e) => lcm(acc, den(e)), current));
       if (d !== ruleDen.get(name)) { ruleDen.set(name, d); changed = true; }
     }
-    at = { name: 'movement', origin: null };
     const a = lcm(allowDen, den(c.movement.allowance));
     const k = lcm(costDen, den(c.movement.cost));
     if (a !== allowDen || k !== costDen) { allowDen = a; costDen = k; changed = true; }
     if (!changed) break;
   }
-  at = { name: 'movement', origin: null };
   let scale = lcm(literal, lcm(allowDen, costDen));
   for (const d of ruleDen.values()) scale = lcm(scale, d);
   for (const d of tableDen.values()) scale = lcm(scale, d);
   for (const e of [c.movement.minimumMove, c.movement.vehicleSpent]) if (e) scale = lcm(scale, den(e));
-  c.constraints.forEach((k) => { at = k; walk(k.cond, (x) => { scale = lcm(scale, den(x)); }); });
-  return { scale: cap(scale), tooFine };
+  c.constraints.forEach((k) => walk(k.cond, (x) => { scale = lcm(scale, den(x)); }));
+  return cap(scale);
+}
+
+function cap(n: number): number {
+  return n > MAX_SCALE || !Number.isFinite(n) ? OVER : n;
 }
 
 function constantOf(e: Expr): Rat | null {
@@ -124,23 +114,14 @@ function constantOf(e: Expr): Rat | null {
 }
 
 /**
- * The finished IR, or diagnostics when no tick scale up to `MAX_SCALE` is exact (V0407): generated
- * code would then meet a number that is not a whole number of ticks, so no module is emitted.
- * `where` locates a definition by its origin (the pipeline maps it to a span of its file).
+ * The IR, or a diagnostic (at `at`, the ruleset's header) when the fractions the ruleset computes need
+ * ticks finer than 1/MAX_SCALE: then no generated module could compute it exactly, so none is made.
  */
-export function lower(c: Checked, where: (origin: Origin) => Span | null = () => null): { ir: RulesetIR | null; diagnostics: Diagnostic[] } {
-  const { scale, tooFine } = computeScale(c);
-  if (tooFine === null) return { ir: { ...c, scale }, diagnostics: [] };
-  const what = tooFine.origin ? `\`${tooFine.name}\`` : tooFine.name === "movement" ? "the movement binding" : `\`${tooFine.name}\``;
-  return {
-    ir: null,
-    diagnostics: [
-      diag(
-        'V0407',
-        `${what} needs a tick scale of ${tooFine.need > Number.MAX_SAFE_INTEGER ? 'more than 2^53' : tooFine.need} (1/${tooFine.need} of a unit), beyond the ${MAX_SCALE} the generated code computes exactly`,
-        tooFine.origin ? where(tooFine.origin) : null,
-        'use fractions with smaller, shared denominators (halves, thirds, quarters…), or round with `fru`/`frd`',
-      ),
-    ],
-  };
+export function lower(c: Checked, at: Span): { ir: RulesetIR | null; diagnostics: Diagnostic[] } {
+  const scale = computeScale(c);
+  if (scale > MAX_SCALE) {
+    const msg = `the fractions this ruleset computes need ticks finer than 1/${MAX_SCALE.toLocaleString('en')} to stay exact`;
+    return { ir: null, diagnostics: [diag('V0106', msg, at, 'use fractions with small denominators (halves, thirds, quarters…), or round with fru/frd')] };
+  }
+  return { ir: { ...c, scale }, diagnostics: [] };
 }

@@ -2,6 +2,8 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServiceHost } from '../service/types.js';
 import type { Host } from '../pipeline.js';
 import { ID_PATTERN, listRulesetIds, projectRoot, rulesetDirs } from './project.js';
 import { UsageError } from './errors.js';
@@ -63,3 +65,22 @@ export function resolveRefs(args: readonly string[], host: Host, cwd: string, ro
   }
   return refs;
 }
+
+/** The language service's host: reads bases next to the open documents, then the bundled rulesets. */
+export function fileHost(root: string, openDirs: () => Iterable<string>): ServiceHost {
+  return {
+    readRuleset(id) {
+      if (!ID_PATTERN.test(id)) return null;
+      for (const dir of [...openDirs(), ...rulesetDirs(root)]) {
+        const path = join(dir, `${id}.rules`);
+        try {
+          return { uri: pathToFileURL(path).href, text: readFileSync(path, 'utf8') };
+        } catch {
+          // not here
+        }
+      }
+      return null;
+    },
+  };
+}
+

@@ -1,0 +1,116 @@
+/**
+ * One analysis of one document: its parse, its merged declarations (with `extends` applied) and the
+ * symbol table, the checker's diagnostics, and its examples' results. Parses are cached by text, so a
+ * keystroke in a house rule re-parses that file only; its bases are parsed once.
+ */
+import { parse, type ParseOutput } from '../../grammar/index.js';
+import type { Decl, RulesFile } from '../../grammar/ast.js';
+import { check } from '../check/index.js';
+import { Scope } from '../check/scope.js';
+import { hasErrors, lineStarts, type Diagnostic } from '../diagnostics.js';
+import { exampleDiagnostic, runExamples } from '../interpret/examples.js';
+import { lower } from '../tick-scale.js';
+import { resolve, type Merged, type Owned } from '../resolve.js';
+import type { Position, Range } from './types.js';
+
+/** Offsets ↔ LSP positions (UTF-16 code units, like JavaScript strings). */
+export class Lines {
+  private readonly starts: number[];
+  constructor(readonly text: string) {
+    // LSP lines end at \r\n, \r or \n: the compiler's own line table.
+    this.starts = lineStarts(text);
+  }
+  position(offset: number): Position {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: o - this.starts[lo]! };
+  }
+  offset(p: Position): number {
+    if (p.line >= this.starts.length) return this.text.length;
+    const start = this.starts[Math.max(0, p.line)]!;
+    const next = p.line + 1 < this.starts.length ? this.starts[p.line + 1]! - 1 : this.text.length;
+    return Math.min(start + Math.max(0, p.character), next);
+  }
+  range(start: number, end: number): Range {
+    return { start: this.position(start), end: this.position(end) };
+  }
+}
+
+/** A parsed text, kept while the text is unchanged. */
+export interface Parsed {
+  uri: string;
+  text: string;
+  lines: Lines;
+  out: ParseOutput;
+}
+
+export interface Analysis {
+  doc: Parsed;
+  merged: Merged | null;
+  scope: Scope | null;
+  /** uri → parse of every file this analysis read (the document and its bases). */
+  files: Map<string, Parsed>;
+  /** Diagnostics of every file, as the pipeline reports them (spans name their file). */
+  diagnostics: Diagnostic[];
+}
+
+export class ParseCache {
+  private readonly byUri = new Map<string, Parsed>();
+  get(uri: string, text: string): Parsed {
+    const hit = this.byUri.get(uri);
+    if (hit && hit.text === text) return hit;
+    const p: Parsed = { uri, text, lines: new Lines(text), out: parse(text, uri) };
+    this.byUri.set(uri, p);
+    return p;
+  }
+  forget(uri: string): void {
+    this.byUri.delete(uri);
+  }
+}
+
+/**
+ * Runs resolve → check (→ lower → examples when it checks clean) over a parsed document.
+ * `loadBase(id)` returns a base's parse (cached by the caller).
+ */
+export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, opts: { examples: boolean }): Analysis {
+  const files = new Map<string, Parsed>([[doc.uri, doc]]);
+  const diagnostics: Diagnostic[] = [...doc.out.diagnostics];
+  const result: Analysis = { doc, merged: null, scope: null, files, diagnostics };
+  const ast: RulesFile = doc.out.ast;
+  if (!ast.header && hasErrors(diagnostics)) return result;
+  const { merged, diagnostics: rd } = resolve(ast, (id) => {
+    const p = loadBase(id);
+    if (!p) return null;
+    files.set(p.uri, p);
+    return p.out;
+  });
+  diagnostics.push(...rd);
+  if (!merged) return result;
+  result.merged = merged;
+  result.scope = new Scope(merged.decls);
+  if (hasErrors(diagnostics)) return result;
+  const { checked, diagnostics: cd } = check(merged);
+  diagnostics.push(...cd);
+  if (!checked || hasErrors(diagnostics) || !opts.examples) return result;
+  const lowered = lower(checked, ast.header!.span);
+  diagnostics.push(...lowered.diagnostics);
+  if (lowered.ir) for (const r of runExamples(lowered.ir, doc.uri, doc.text)) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
+  return result;
+}
+
+/** The definition a merged ruleset holds under `name`, if any (inputs are keyed `input unit`). */
+export function ownedByName(merged: Merged, name: string): Owned | null {
+  return merged.decls.find((o) => o.decl.kind !== 'example' && o.decl.name === name) ?? null;
+}
+
+/** The parent's definition that an `override` in `merged` replaces. */
+export function replaced(merged: Merged, d: Decl): Owned | null {
+  if (!merged.parent) return null;
+  return merged.parent.decls.find((o) => o.decl.kind === d.kind && o.decl.name === d.name && o.decl.kind !== 'example') ?? null;
+}

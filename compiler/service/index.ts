@@ -1,0 +1,182 @@
+/**
+ * The language service: diagnostics, hover, definition, references, completion, document symbols,
+ * semantic tokens and code actions over a set of open documents, plus a host that reads the rest
+ * (bundled rulesets and `extends` bases) by ruleset id. No file system, no Node API: the LSP server
+ * (`variorum lsp`) and the browser studio both drive it.
+ *
+ * ```ts
+ * const service = new LanguageService({ readRuleset: (id) => ({ uri: `rulesets/${id}.rules`, text }) });
+ * service.open('file:///my-house.rules', text);
+ * service.diagnostics('file:///my-house.rules');   // ServiceDiagnostic[]
+ * service.update('file:///my-house.rules', edited); // then ask again
+ * service.hover(uri, offset); service.definition(uri, offset); service.complete(uri, offset);
+ * ```
+ *
+ * Positions are offsets into the document's text (`offsetAt` converts from line/character); every
+ * answer carries both offsets and an LSP range. Parses are cached by text: an edit re-parses the
+ * edited document only, never its bases, and every answer for one text shares one analysis.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import { codeActions } from './actions.js';
+import { analyse, Lines, ParseCache, type Analysis, type Parsed } from './analysis.js';
+import { complete } from './complete.js';
+import { hoverOf } from './hover.js';
+import { definitionOf, referencesOf, wordAt } from './navigate.js';
+import { semanticTokens, symbolsOf } from './outline.js';
+import type { CodeAction, CompletionItem, DocumentSymbol, Hover, Location, Position, SemanticToken, SemanticTokenType, ServiceDiagnostic, ServiceHost } from './types.js';
+
+export * from './types.js';
+export { SEMANTIC_TOKEN_TYPES } from './types.js';
+
+export interface ServiceOptions {
+  /** Run the document's examples and report failures (V0801) once it checks clean. Default true. */
+  examples?: boolean;
+}
+
+export class LanguageService {
+  private readonly docs = new Map<string, string>();
+  private readonly parses = new ParseCache();
+  private readonly analyses = new Map<string, { text: string; analysis: Analysis; diagnostics?: ServiceDiagnostic[] }>();
+  private readonly examples: boolean;
+  /** What the host returned per ruleset id, read once until `refresh`. */
+  private readonly bases = new Map<string, { uri: string; text: string } | null>();
+
+  constructor(
+    private readonly host: ServiceHost,
+    opts: ServiceOptions = {},
+  ) {
+    this.examples = opts.examples ?? true;
+  }
+
+  /** Opens (or replaces) a document. */
+  open(uri: string, text: string): void {
+    this.docs.set(uri, text);
+  }
+  update(uri: string, text: string): void {
+    this.docs.set(uri, text);
+  }
+  close(uri: string): void {
+    this.docs.delete(uri);
+    this.analyses.delete(uri);
+  }
+  /** Forgets what the host returned (a base changed on disk): the next answers read it again. */
+  refresh(): void {
+    this.bases.clear();
+    this.analyses.clear();
+  }
+  text(uri: string): string | null {
+    return this.docs.get(uri) ?? null;
+  }
+  documents(): string[] {
+    return [...this.docs.keys()];
+  }
+
+  offsetAt(uri: string, p: Position): number {
+    return this.analysis(uri)?.doc.lines.offset(p) ?? 0;
+  }
+
+  /** The document's diagnostics; a problem in a base file is shown on the `extends` clause. */
+  diagnostics(uri: string): ServiceDiagnostic[] {
+    const entry = this.entry(uri);
+    if (!entry) return [];
+    if (entry.diagnostics) return entry.diagnostics;
+    const a = entry.analysis;
+    const ext = a.doc.out.ast.header?.extends?.span ?? null;
+    const out: ServiceDiagnostic[] = [];
+    for (const d of a.diagnostics) {
+      if (d.span && d.span.file === uri) out.push(this.located(a, d, d.span.start, d.span.end, d.message));
+      else if (d.span && ext) out.push(this.located(a, d, ext.start, ext.end, `in ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`));
+      else out.push(this.located(a, d, ext?.start ?? 0, ext?.end ?? 0, d.message));
+    }
+    entry.diagnostics = out;
+    return out;
+  }
+
+  hover(uri: string, offset: number): Hover | null {
+    const a = this.analysis(uri);
+    const w = a && wordAt(a, uri, offset);
+    return a && w ? hoverOf(a, w) : null;
+  }
+
+  definition(uri: string, offset: number): Location | null {
+    const a = this.analysis(uri);
+    const w = a && wordAt(a, uri, offset);
+    return a && w ? definitionOf(a, w) : null;
+  }
+
+  references(uri: string, offset: number, includeDeclaration = true): Location[] {
+    const a = this.analysis(uri);
+    const w = a && wordAt(a, uri, offset);
+    return a && w ? referencesOf(a, w, includeDeclaration) : [];
+  }
+
+  complete(uri: string, offset: number): CompletionItem[] {
+    const a = this.analysis(uri);
+    return a ? complete(a, offset) : [];
+  }
+
+  symbols(uri: string): DocumentSymbol[] {
+    const a = this.analysis(uri);
+    return a ? symbolsOf(a.doc) : [];
+  }
+
+  semanticTokens(uri: string): SemanticToken[] {
+    const a = this.analysis(uri);
+    if (!a) return [];
+    const names = new Map<string, SemanticTokenType>();
+    for (const o of a.merged?.decls ?? []) {
+      const d = o.decl;
+      if (d.kind === 'enum') for (const m of d.members) names.set(m.name, 'enumMember');
+    }
+    for (const o of a.merged?.decls ?? []) {
+      const d = o.decl;
+      const t: SemanticTokenType | null = d.kind === 'rule' || d.kind === 'predicate' || d.kind === 'table' || d.kind === 'constraint' ? 'function' : d.kind === 'enum' || d.kind === 'group' || d.kind === 'measure' ? 'type' : null;
+      if (t && d.name) names.set(d.name, t);
+    }
+    return semanticTokens(a.doc, names);
+  }
+
+  /** Quick fixes for the document's diagnostics that overlap [start, end). */
+  codeActions(uri: string, start: number, end: number): CodeAction[] {
+    const a = this.analysis(uri);
+    if (!a) return [];
+    const ds = this.diagnostics(uri).filter((d) => d.start <= end && d.end >= start);
+    return codeActions(a, ds);
+  }
+
+  /** The analysis of the document's current text (computed once per text). */
+  analysis(uri: string): Analysis | null {
+    return this.entry(uri)?.analysis ?? null;
+  }
+
+  private entry(uri: string): { text: string; analysis: Analysis; diagnostics?: ServiceDiagnostic[] } | null {
+    const text = this.docs.get(uri);
+    if (text === undefined) return null;
+    const hit = this.analyses.get(uri);
+    if (hit && hit.text === text) return hit;
+    const doc = this.parses.get(uri, text);
+    const analysis = analyse(doc, (id) => this.base(id), { examples: this.examples });
+    const entry = { text, analysis };
+    this.analyses.set(uri, entry);
+    return entry;
+  }
+
+  /** A base by id: an open document with that ruleset id wins over the host's copy. */
+  private base(id: string): Parsed | null {
+    for (const [uri, text] of this.docs) {
+      const p = this.parses.get(uri, text);
+      if (p.out.ast.header?.id === id) return p;
+    }
+    if (!this.bases.has(id)) this.bases.set(id, this.host.readRuleset(id));
+    const r = this.bases.get(id)!;
+    return r ? this.parses.get(r.uri, r.text) : null;
+  }
+
+  private located(a: Analysis, d: Diagnostic, start: number, end: number, message: string): ServiceDiagnostic {
+    const out: ServiceDiagnostic = { code: d.code, severity: d.severity, message, start, end, range: a.doc.lines.range(start, end) };
+    if (d.hint !== undefined) out.hint = d.hint;
+    return out;
+  }
+}
+
+export { Lines };

@@ -1,0 +1,194 @@
+/**
+ * What a name under the cursor denotes, across the `extends` chain: a definition, an enum member or
+ * an input field. Definition, references and hover are built on it. Works on tokens, so it answers
+ * in a file that does not parse or check.
+ */
+import type { IToken } from 'chevrotain';
+import type { Decl, EnumMemberDecl, FieldDecl, TypeRef } from '../../grammar/ast.js';
+import { lexer } from '../../grammar/tokens.js';
+import type { Owned } from '../resolve.js';
+import { ownedByName, replaced, type Analysis, type Parsed } from './analysis.js';
+import type { Location } from './types.js';
+
+const tokenCache = new WeakMap<Parsed, IToken[]>();
+
+/** The document's tokens (comments and white space left out), lexed once per text. */
+export function tokensOf(p: Parsed): IToken[] {
+  let t = tokenCache.get(p);
+  if (!t) {
+    t = lexer.tokenize(p.text).tokens;
+    tokenCache.set(p, t);
+  }
+  return t;
+}
+
+/** Index of the token covering `offset` (or ending right at it), else -1. */
+export function tokenIndexAt(tokens: IToken[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const t = tokens[mid]!;
+    if (t.endOffset! + 1 < offset) lo = mid + 1;
+    else if (t.startOffset > offset) hi = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
+
+const RECORDS = new Set(['unit', 'vehicle', 'step', 'scenario']);
+const isWord = (t: IToken | undefined): boolean => !!t && /^[A-Za-z_]/.test(t.image);
+
+export type Target =
+  | { t: 'decl'; owned: Owned }
+  | { t: 'member'; owned: Owned & { decl: { kind: 'enum' } }; member: EnumMemberDecl }
+  | { t: 'field'; owned: Owned & { decl: { kind: 'input' } }; field: FieldDecl };
+
+export interface Word {
+  token: IToken;
+  target: Target | null;
+}
+
+/** The name at `offset` of file `uri` (the document or one of its bases) and what it denotes. */
+export function wordAt(a: Analysis, uri: string, offset: number): Word | null {
+  const file = a.files.get(uri);
+  if (!file) return null;
+  const tokens = tokensOf(file);
+  let i = tokenIndexAt(tokens, offset);
+  if (i < 0) return null;
+  // Between two tokens (`a|(`): prefer the word.
+  if (!isWord(tokens[i]) && i > 0 && isWord(tokens[i - 1]) && tokens[i - 1]!.endOffset! + 1 === offset) i--;
+  const token = tokens[i]!;
+  if (!isWord(token)) return null;
+  return { token, target: a.merged ? targetOf(a, tokens, i, uri) : null };
+}
+
+function targetOf(a: Analysis, tokens: IToken[], i: number, uri: string): Target | null {
+  const merged = a.merged!;
+  const token = tokens[i]!;
+  const name = token.image;
+  const prev = tokens[i - 1];
+  const before = tokens[i - 2];
+  if (prev?.image === '.' && before) {
+    if (RECORDS.has(before.image)) {
+      const input = ownedByName(merged, before.image);
+      if (input?.decl.kind === 'input') {
+        const field = input.decl.fields.find((f) => f.name === name);
+        if (field) return { t: 'field', owned: input as Owned & { decl: { kind: 'input' } }, field };
+      }
+      return null;
+    }
+    const e = ownedByName(merged, before.image);
+    if (e?.decl.kind === 'enum') {
+      const member = e.decl.members.find((m) => m.name === name);
+      return member ? { t: 'member', owned: e as Owned & { decl: { kind: 'enum' } }, member } : null;
+    }
+  }
+  // A field's name inside its own input declaration, or in an example's record literal.
+  const decl = declAt(a, uri, token.startOffset);
+  if (decl?.kind === 'input' && tokens[i + 1]?.image === ':') {
+    const field = decl.fields.find((f) => f.name === name && f.span.start === token.startOffset);
+    const input = ownedByName(merged, decl.name);
+    if (field && input?.decl.kind === 'input') return { t: 'field', owned: input as Owned & { decl: { kind: 'input' } }, field };
+  }
+  if (decl?.kind === 'example' && tokens[i + 1]?.image === ':') {
+    for (const r of decl.records) {
+      if (r.value.fields.some((f) => f.span.start === token.startOffset)) {
+        const input = ownedByName(merged, r.rec);
+        const field = input?.decl.kind === 'input' ? input.decl.fields.find((f) => f.name === name) : undefined;
+        if (field) return { t: 'field', owned: input as Owned & { decl: { kind: 'input' } }, field };
+      }
+    }
+  }
+  // The name of a definition in this file: itself (an override's own name is itself, too).
+  if (decl && decl.kind !== 'example' && decl.nameSpan.start === token.startOffset) {
+    const own = merged.decls.find((o) => o.decl === decl);
+    if (own) return { t: 'decl', owned: own };
+    if (decl.kind === 'remove') {
+      const base = merged.parent ? ownedByName(merged.parent, decl.name) : null;
+      if (base) return { t: 'decl', owned: base };
+    }
+  }
+  const owned = ownedByName(merged, name);
+  if (owned && owned.decl.kind !== 'input' && owned.decl.kind !== 'movement') return { t: 'decl', owned };
+  // An enum member: the first enum that has it.
+  for (const o of merged.decls) {
+    if (o.decl.kind !== 'enum') continue;
+    const member = o.decl.members.find((m) => m.name === name);
+    if (member) return { t: 'member', owned: o as Owned & { decl: { kind: 'enum' } }, member };
+  }
+  return null;
+}
+
+/** The top-level declaration of file `uri` whose span holds `offset`. */
+export function declAt(a: Analysis, uri: string, offset: number): Decl | null {
+  const file = a.files.get(uri);
+  if (!file) return null;
+  for (const d of file.out.ast.decls) if (d.span.start <= offset && offset <= d.span.end) return d;
+  return null;
+}
+
+function loc(a: Analysis, uri: string, start: number, end: number): Location {
+  const lines = a.files.get(uri)!.lines;
+  return { uri, start, end, range: lines.range(start, end) };
+}
+
+/** Where the target is defined. On an override's own name: the definition it replaces. */
+export function definitionOf(a: Analysis, w: Word): Location | null {
+  const t = w.target;
+  if (!t) return null;
+  if (t.t === 'decl') {
+    const d = t.owned.decl;
+    if (d.nameSpan.start === w.token.startOffset && d.override && a.merged) {
+      const base = replaced(a.merged, d);
+      if (base) return loc(a, base.file, base.decl.nameSpan.start, base.decl.nameSpan.end);
+    }
+    return loc(a, t.owned.file, d.nameSpan.start, d.nameSpan.end);
+  }
+  if (t.t === 'member') return loc(a, t.owned.file, t.member.span.start, t.member.span.start + t.member.name.length);
+  return loc(a, t.owned.file, t.field.span.start, t.field.span.start + t.field.name.length);
+}
+
+/**
+ * Every use of the target in the document and its bases, found by name and confirmed by resolving
+ * each occurrence. An override and the definition it replaces count as the same name.
+ */
+export function referencesOf(a: Analysis, w: Word, includeDeclaration = true): Location[] {
+  const t = w.target;
+  if (!t) return [];
+  const name = w.token.image;
+  const out: Location[] = [];
+  for (const [uri, file] of a.files) {
+    const tokens = tokensOf(file);
+    tokens.forEach((tok, i) => {
+      if (tok.image !== name) return;
+      const other = targetOf(a, tokens, i, uri);
+      if (!other || other.t !== t.t || !sameTarget(other, t)) {
+        // In a base file, the base's own definition of an overridden name.
+        if (!(t.t === 'decl' && uri !== a.doc.uri && isDefinitionToken(file, tok) )) return;
+      }
+      const isDecl = isDefinitionToken(file, tok);
+      if (!includeDeclaration && isDecl) return;
+      out.push(loc(a, uri, tok.startOffset, tok.endOffset! + 1));
+    });
+  }
+  return out;
+}
+
+function sameTarget(x: Target, y: Target): boolean {
+  if (x.t === 'decl' && y.t === 'decl') return x.owned.decl.name === y.owned.decl.name;
+  if (x.t === 'member' && y.t === 'member') return x.owned.decl.name === y.owned.decl.name && x.member.name === y.member.name;
+  if (x.t === 'field' && y.t === 'field') return x.owned.decl.name === y.owned.decl.name && x.field.name === y.field.name;
+  return false;
+}
+
+function isDefinitionToken(file: Parsed, tok: { startOffset: number }): boolean {
+  return file.out.ast.decls.some((d) => d.kind !== 'example' && d.kind !== 'input' && d.nameSpan.start === tok.startOffset);
+}
+
+export function typeText(t: TypeRef | null): string {
+  if (!t) return 'bool';
+  if (t.t === 'bool') return 'bool';
+  if (t.t === 'set') return `set of ${t.of}`;
+  return t.name;
+}

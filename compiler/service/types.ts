@@ -1,0 +1,100 @@
+/**
+ * The language service's vocabulary: documents are named by a URI string, positions are 0-based
+ * offsets into a document's text, and every location also carries an LSP-style line/character range
+ * (UTF-16, 0-based) so that a client need not hold the text of a base file to show it.
+ */
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export interface Location {
+  uri: string;
+  start: number;
+  end: number;
+  range: Range;
+}
+
+export interface ServiceDiagnostic {
+  code: string;
+  severity: 'error' | 'warning';
+  message: string;
+  hint?: string;
+  start: number;
+  end: number;
+  range: Range;
+}
+
+export interface Hover {
+  /** Markdown. */
+  contents: string;
+  start: number;
+  end: number;
+  range: Range;
+}
+
+export type CompletionKind = 'keyword' | 'rule' | 'predicate' | 'table' | 'enum' | 'member' | 'group' | 'measure' | 'field' | 'section' | 'constraint' | 'snippet' | 'input';
+
+export interface CompletionItem {
+  label: string;
+  kind: CompletionKind;
+  /** Kind and citation, e.g. `rule [A4.12]`. */
+  detail?: string;
+  documentation?: string;
+  /** With `snippet`: LSP snippet syntax (`${1:name}`). */
+  insertText?: string;
+  snippet?: boolean;
+}
+
+export interface DocumentSymbol {
+  name: string;
+  /** The definition keyword (`rule`, `table`, …) or `section`. */
+  kind: string;
+  detail: string;
+  start: number;
+  end: number;
+  range: Range;
+  selectionRange: Range;
+  children: DocumentSymbol[];
+}
+
+export interface TextEdit {
+  start: number;
+  end: number;
+  range: Range;
+  newText: string;
+}
+
+export interface CodeAction {
+  title: string;
+  /** The diagnostic code this fixes. */
+  code: string;
+  edits: { uri: string; edits: TextEdit[] }[];
+}
+
+/** One classified token, for highlighting (LSP semantic tokens or an editor's own styling). */
+export interface SemanticToken {
+  start: number;
+  end: number;
+  line: number;
+  character: number;
+  length: number;
+  type: SemanticTokenType;
+}
+
+export const SEMANTIC_TOKEN_TYPES = ['keyword', 'comment', 'string', 'number', 'operator', 'function', 'type', 'enumMember', 'property', 'variable', 'macro', 'namespace'] as const;
+export type SemanticTokenType = (typeof SEMANTIC_TOKEN_TYPES)[number];
+
+/**
+ * What the service may read besides the open documents: bundled rulesets and `extends` bases, by
+ * ruleset id. The studio answers from a bundled map; the LSP server from the file system.
+ */
+export interface ServiceHost {
+  readRuleset(id: string): { uri: string; text: string } | null;
+}
