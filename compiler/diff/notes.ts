@@ -20,7 +20,7 @@ import type { Cell } from './report-model.js';
 export function exceptionNotes(irs: readonly RulesetIR[], items: readonly (Item | null)[], canons: readonly Canon[], scopes: readonly RenderScope[]): string[] {
   const rulesAt: { i: number; r: RuleDef }[] = [];
   items.forEach((it, i) => {
-    if (it && (it.kind === 'rule' || it.kind === 'predicate')) rulesAt.push({ i, r: it.def as RuleDef });
+    if (it && (it.kind === 'rule' || it.kind === 'predicate')) rulesAt.push({ i, r: it.def });
   });
   if (rulesAt.length < 2) return [];
   interface Flat { x: RuleDef['exceptions'][number]; depth: number; when: string; value: string }
