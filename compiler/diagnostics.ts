@@ -46,6 +46,8 @@ export const CODES = {
   V0210: { severity: 'error', summary: 'unknown input field' },
   V0211: { severity: 'error', summary: 'override changes the kind of definition' },
   V0212: { severity: 'error', summary: 'missing ruleset header or movement binding' },
+  V0213: { severity: 'error', summary: 'ruleset id cannot name a module' },
+  V0214: { severity: 'error', summary: 'unknown section' },
   // Citations
   V0301: { severity: 'error', summary: 'citation does not fit the ruleset citation style' },
   V0302: { severity: 'error', summary: 'empty citation' },

@@ -17,6 +17,8 @@ import { describeShape, TOP_LEVEL_RECORDS, VOCABULARY, type Shape, type VocabRec
 import { dict } from './dict.js';
 import { safeLine } from './safe-text.js';
 import { closest } from './suggest.js';
+import { diceOf } from './ir-walk.js';
+import { parseDecimal } from '../runtime/rational.js';
 
 export interface ScenarioForRuleset {
   id: string;
@@ -399,34 +401,10 @@ function inferShape(node: Node): Shape | null {
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-function bgcd(a: bigint, b: bigint): bigint {
-  if (a < 0n) a = -a;
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
-
-/**
- * The exact rational a JSON number's text denotes ("0.5" → "1/2", "2.50" → "5/2", "1e2" → "100"),
- * read from the source text rather than the binary float. Out of range: V0903.
- */
 export function decimalToQ(text: string): Q | null {
-  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
-  if (m === null) return null;
-  const frac = m[3] ?? '';
-  const exp = Number(m[4] ?? '0') - frac.length;
-  if (!Number.isFinite(exp) || Math.abs(exp) > 400) return null;
-  let n = BigInt(m[2]! + frac);
-  let d = 1n;
-  if (exp >= 0) n *= 10n ** BigInt(exp);
-  else d = 10n ** BigInt(-exp);
-  const g = bgcd(n, d);
-  if (g > 1n) {
-    n /= g;
-    d /= g;
-  }
-  if (n > MAX_SAFE || d > MAX_SAFE) return null;
-  const sign = m[1] === '-' && n !== 0n ? '-' : '';
-  return d === 1n ? `${sign}${n}` : `${sign}${n}/${d}`;
+  const q = parseDecimal(text);
+  if (q === null || q.n > MAX_SAFE || -q.n > MAX_SAFE || q.d > MAX_SAFE) return null;
+  return q.d === 1n ? `${q.n}` : `${q.n}/${q.d}`;
 }
 
 function exactNumber(src: SourceFile, node: Node, path: string, ds: Diagnostic[]): { q: Q; n: number } | null {
@@ -558,29 +536,7 @@ function memberOf(ir: RulesetIR, e: EnumDef, name: string, path: string, node: N
 // ---------------------------------------------------------------------------------------------------
 // Dice
 
-/** The most dice one roll of the ruleset uses and their sides, or null when it rolls none. */
-export function diceOf(ir: RulesetIR): { n: number; sides: number } | null {
-  let n = 0;
-  let sides = 0;
-  const seen = new Set<unknown>();
-  const walk = (x: unknown): void => {
-    if (x === null || typeof x !== 'object' || seen.has(x)) return;
-    seen.add(x);
-    if (Array.isArray(x)) {
-      for (const y of x) walk(y);
-      return;
-    }
-    const e = x as Record<string, unknown>;
-    if (e.k === 'dice') {
-      const d = e as Extract<Expr, { k: 'dice' }>;
-      n = Math.max(n, d.n);
-      sides = Math.max(sides, d.sides);
-    }
-    for (const v of Object.values(e)) walk(v);
-  };
-  walk([ir.rules, ir.tables, ir.constraints, ir.movement]);
-  return n > 0 ? { n, sides } : null;
-}
+export { diceOf } from './ir-walk.js';
 
 function checkRoll(ir: RulesetIR, f: RawField, dice: { n: number; sides: number }, src: SourceFile, ds: Diagnostic[]): number[] | null {
   if (f.raw.s !== 'number[]') return null;

@@ -14,7 +14,7 @@
  */
 
 import type { Expr, RulesetIR, Type } from './ir.js';
-import { walk } from './check/graph.js';
+import { rollsDice } from './ir-walk.js';
 
 export const SECTIONS = [
   { key: 'allowances', title: 'Allowances' },
@@ -72,9 +72,7 @@ export interface SectionSubject {
 
 export function inferSection(d: SectionSubject, ir: RulesetIR): SectionKey {
   if (d.section !== null && SECTION_KEYS.has(d.section)) return d.section as SectionKey;
-  let dice = false;
-  for (const e of d.exprs ?? []) walk(e, (x) => { if (x.k === 'dice') dice = true; });
-  if (dice) return 'dice';
+  if ((d.exprs ?? []).some(rollsDice)) return 'dice';
   if (d.keys && d.keys.length > 0) {
     const k = d.keys[0]!;
     const words = wordsOf(k);

@@ -8,9 +8,9 @@
  * Inputs are taken to have the precision of the ruleset's own constants (a portage of ½ PP is fine
  * where a table lists ½).
  */
-import { Rat } from '../runtime/rational.js';
+import { gcd, Rat } from '../runtime/rational.js';
 import type { Checked } from './check/index.js';
-import { ruleExprs, walk } from './check/graph.js';
+import { ruleExprs, walk } from './ir-walk.js';
 import { diag, type Diagnostic, type Span } from './diagnostics.js';
 import type { Expr, RulesetIR, Value } from './ir.js';
 
@@ -18,7 +18,6 @@ import type { Expr, RulesetIR, Value } from './ir.js';
 export const MAX_SCALE = 1_000_000;
 /** Any scale beyond MAX_SCALE: the arithmetic below saturates here instead of growing without bound. */
 const OVER = MAX_SCALE + 1;
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 const lcm = (a: number, b: number): number => (a > MAX_SCALE || b > MAX_SCALE ? OVER : cap((a / gcd(a, b)) * b));
 
 /** Denominator of "n/d" text (1 for a whole number), without building a rational. */

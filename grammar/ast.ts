@@ -14,6 +14,8 @@ export interface Meta {
   title: string | null;
   concept: string | null;
   section: string | null;
+  /** Where the `section` clause names its section (for "unknown section" diagnostics). */
+  sectionSpan?: Span;
 }
 
 export type RecordKw = 'unit' | 'vehicle' | 'step' | 'scenario';

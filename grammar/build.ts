@@ -5,24 +5,16 @@
  */
 import type { CstElement, CstNode, IToken } from 'chevrotain';
 import { diag, type Diagnostic, type SourceFile, type Span } from '../compiler/diagnostics.js';
+import { parseDecimal } from '../runtime/rational.js';
 import type * as A from './ast.js';
 
 const FRACTIONS: Record<string, string> = { '½': '1/2', '⅓': '1/3', '⅔': '2/3', '¼': '1/4', '¾': '3/4' };
 
-/** "1.25" → "5/4"; "3" → "3". */
+/** "1.25" → "5/4"; "3" → "3" (runtime/rational.ts's `parseDecimal`, as IR `Q` text). */
 export function decimalToQ(text: string): string {
-  const [whole, frac = ''] = text.split('.');
-  if (frac === '') return String(BigInt(whole!));
-  let n = BigInt(whole! + frac);
-  let d = 10n ** BigInt(frac.length);
-  const g = gcd(n, d);
-  n /= g;
-  d /= g;
-  return d === 1n ? `${n}` : `${n}/${d}`;
-}
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
+  const q = parseDecimal(text);
+  if (q === null) throw new TypeError(`the lexer passed a malformed number: ${text}`);
+  return q.d === 1n ? `${q.n}` : `${q.n}/${q.d}`;
 }
 
 /** The largest whole part a number of a ruleset may have, and the most decimal places (see docs/cli.md). */
@@ -177,12 +169,15 @@ export class AstBuilder {
   private meta(n: CstNode | undefined): A.Meta {
     if (!n) return { cite: null, title: null, concept: null, section: null };
     const c = n.children;
-    return {
+    const section = this.after(c, 'Kw_section', 'Name');
+    const meta: A.Meta = {
       cite: this.cite(this.tok(c, 'Citation')),
       title: this.str(this.tok(c, 'StringLit')),
       concept: this.after(c, 'Kw_concept', 'Name')?.image ?? null,
-      section: this.after(c, 'Kw_section', 'Name')?.image ?? null,
+      section: section?.image ?? null,
     };
+    if (section) meta.sectionSpan = this.spanOfToken(section);
+    return meta;
   }
 
   private base(n: CstNode, override: boolean, nameTok: IToken | undefined, meta: A.Meta) {

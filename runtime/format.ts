@@ -4,18 +4,10 @@
  * Negative numbers keep a plain ASCII "-".
  */
 
+import { gcd } from './rational.js';
 import type { Num } from './types.js';
 
 const GLYPHS: Record<string, string> = { '1/2': '½', '1/3': '⅓', '2/3': '⅔', '1/4': '¼', '3/4': '¾' };
-
-function gcd(a: number, b: number): number {
-  while (b !== 0) {
-    const t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
 
 /** "1/2" → "½", "5/2" → "2½", "-1/4" → "-¼", "4" → "4", "7/5" → "7/5". Text that is not "n" or "n/d" is returned as is ("NA"). */
 export function formatQuantity(exact: string): string {

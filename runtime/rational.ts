@@ -13,16 +13,47 @@
 
 import type { Num } from './types.js';
 
-/** Greatest common divisor of two integers (non-negative). */
-export function gcd(a: number, b: number): number {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b !== 0) {
-    const t = a % b;
-    a = b;
-    b = t;
+/** Greatest common divisor of two integers, as numbers or as bigints (the result is non-negative). */
+export function gcd(a: number, b: number): number;
+export function gcd(a: bigint, b: bigint): bigint;
+export function gcd(a: number | bigint, b: number | bigint): number | bigint {
+  if (typeof a === 'bigint' && typeof b === 'bigint') {
+    if (a < 0n) a = -a;
+    if (b < 0n) b = -b;
+    while (b !== 0n) [a, b] = [b, a % b];
+    return a;
   }
-  return a;
+  let x = Math.abs(a as number);
+  let y = Math.abs(b as number);
+  while (y !== 0) {
+    const t = x % y;
+    x = y;
+    y = t;
+  }
+  return x;
+}
+
+/**
+ * The one exact-decimal reader: "1.25" → 5/4, "-0.75" → -3/4, "125E-3" → 1/8, "3" → 3, read from
+ * the text (never through a binary float), normalised (gcd 1, d > 0). Null for anything else, or an
+ * exponent beyond ±400. Range checks are the caller's.
+ */
+export function parseDecimal(text: string): { n: bigint; d: bigint } | null {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (m === null) return null;
+  const frac = m[3] ?? '';
+  const exp = Number(m[4] ?? '0') - frac.length;
+  if (!Number.isFinite(exp) || Math.abs(exp) > 400) return null;
+  let n = BigInt(m[2]! + frac);
+  let d = 1n;
+  if (exp >= 0) n *= 10n ** BigInt(exp);
+  else d = 10n ** BigInt(-exp);
+  const g = gcd(n, d);
+  if (g > 1n) {
+    n /= g;
+    d /= g;
+  }
+  return { n: m[1] === '-' ? -n : n, d };
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 
 import type { ConstraintDef, Exception, RuleDef, RulesetIR, TableDef } from '../ir.js';
-import { ruleExprs } from '../check/graph.js';
+import { ruleExprs } from '../ir-walk.js';
 import { exprText, humanise, measureOf, memberDisplay, scopeOf, valueText, type RenderScope } from '../render/expr.js';
 import { inferSection } from '../sections.js';
 import { plain, plainScope, type PlainScope } from './plain.js';

@@ -7,7 +7,7 @@
  */
 
 import type { Expr, RuleDef, RulesetIR } from '../ir.js';
-import { walk } from '../check/graph.js';
+import { rollsDice } from '../ir-walk.js';
 import type { CardRow, CardTable, Cell, DiceChart } from './card-model.js';
 import { unique, type Outcome } from './card-answers.js';
 
@@ -72,13 +72,7 @@ export function allowanceCite(ir: RulesetIR): string {
 
 /** Rules whose own (base) value rolled the dice. */
 export function diceRuleCites(o: Outcome): string[] {
-  return o.log.rules.filter((r) => hasDice(r.value) && !r.exceptions.some((x) => o.log.exceptions.includes(x))).map((r) => r.cite);
-}
-
-function hasDice(e: Expr): boolean {
-  let found = false;
-  walk(e, (x) => { if (x.k === 'dice') found = true; });
-  return found;
+  return o.log.rules.filter((r) => rollsDice(r.value) && !r.exceptions.some((x) => o.log.exceptions.includes(x))).map((r) => r.cite);
 }
 
 /** A column's most common citation goes to its header; cells keep only citations that differ from it. */

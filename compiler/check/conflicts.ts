@@ -10,7 +10,7 @@ import { Evaluator, same, type ICtx, type Rec, type RV } from '../interpret/eval
 import type * as I from '../ir.js';
 import type { Merged } from '../resolve.js';
 import type { Checked } from './index.js';
-import { ruleExprs, walk } from './graph.js';
+import { diceOf, ruleExprs, walk } from '../ir-walk.js';
 import { dict } from '../dict.js';
 
 const MAX_SITUATIONS = 4096;
@@ -107,12 +107,9 @@ function axesOf(c: Checked, rules: ReadonlyMap<string, I.RuleDef>, exprs: I.Expr
 
 /** Representative rolls for a ruleset that rolls dice: all low, all high, and mixed faces. */
 function rollsOf(c: Checked): (number[] | null)[] {
-  let n = 0;
-  let sides = 6;
-  const see = (e: I.Expr) => walk(e, (x) => { if (x.k === 'dice') { n = Math.max(n, x.n); sides = x.sides; } });
-  c.rules.forEach((r) => ruleExprs(r).forEach(see));
-  see(c.movement.allowance);
-  if (n === 0) return [null];
+  const dice = diceOf(c);
+  if (dice === null) return [null];
+  const { n, sides } = dice;
   const mixed = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? Math.min(sides, 2 + i) : 1));
   return [Array(n).fill(1), Array(n).fill(sides), mixed, [...mixed].reverse()];
 }

@@ -3,6 +3,8 @@
  * style, enum and group members, input fields and defaults, table domains (missing and duplicate
  * keys), rule and exception bodies, constraints, the movement binding and examples.
  */
+import { SECTION_KEYS } from '../sections.js';
+import { closest } from '../suggest.js';
 import type * as A from '../../grammar/ast.js';
 import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type * as I from '../ir.js';
@@ -63,6 +65,11 @@ export class DeclChecker {
 
   def(d: A.Decl): I.Def {
     this.enter(d);
+    const section = d.meta.section;
+    if (section !== null && !SECTION_KEYS.has(section)) {
+      const near = closest(section, SECTION_KEYS);
+      this.err('V0214', `unknown section \`${section}\``, d.meta.sectionSpan ?? d.nameSpan, near ? `did you mean \`${near}\`? (sections: ${[...SECTION_KEYS].join(', ')})` : `sections: ${[...SECTION_KEYS].join(', ')}`);
+    }
     return {
       name: d.name,
       cite: this.cite(d.meta.cite, d.nameSpan),

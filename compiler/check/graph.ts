@@ -6,6 +6,7 @@
 import type * as A from '../../grammar/ast.js';
 import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type * as I from '../ir.js';
+import { ruleExprs, walk } from '../ir-walk.js';
 import type { Merged } from '../resolve.js';
 import type { Scope } from './scope.js';
 
@@ -17,36 +18,6 @@ interface Reads {
 }
 
 type Parts = Pick<I.RulesetIR, 'rules' | 'constraints' | 'movement' | 'tables' | 'examples' | 'groups' | 'enums' | 'measures' | 'inputs'>;
-
-export function walk(e: I.Expr, visit: (e: I.Expr) => void): void {
-  visit(e);
-  switch (e.k) {
-    case 'agg': walk(e.body, visit); break;
-    case 'rule': e.args.forEach((a) => walk(a, visit)); break;
-    case 'table': e.keys.forEach((a) => walk(a, visit)); break;
-    case 'neg': case 'not': walk(e.x, visit); break;
-    case 'bin': walk(e.a, visit); walk(e.b, visit); break;
-    case 'in': walk(e.x, visit); walk(e.set, visit); break;
-    case 'if': walk(e.c, visit); walk(e.t, visit); walk(e.e, visit); break;
-    case 'call': e.args.forEach((a) => walk(a, visit)); break;
-    case 'dice': if (e.perDie) walk(e.perDie, visit); break;
-    default: break;
-  }
-}
-
-const exprsOf = new WeakMap<I.RuleDef, I.Expr[]>();
-
-/** Every expression of a rule: its value, and each exception's condition and value (memoised). */
-export function ruleExprs(r: I.RuleDef): I.Expr[] {
-  let out = exprsOf.get(r);
-  if (out) return out;
-  out = [r.value];
-  const acc = out;
-  const go = (xs: I.Exception[]) => xs.forEach((x) => { acc.push(x.when, x.value); go(x.exceptions); });
-  go(r.exceptions);
-  exprsOf.set(r, out);
-  return out;
-}
 
 export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[]): void {
   const rules = new Map(p.rules.map((r) => [r.name, r]));

@@ -13,6 +13,7 @@ import { DeclChecker } from './decls.js';
 import { analyse } from './graph.js';
 import { Scope } from './scope.js';
 import { constantFolder } from './fold.js';
+import { RULESET_ID } from '../ruleset-id.js';
 
 export type Checked = Omit<I.RulesetIR, 'scale'>;
 
@@ -30,6 +31,9 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     }
   }
   const style = styles.get(header.id)!;
+  if (!RULESET_ID.test(header.id)) {
+    out.push(diag('V0213', `ruleset id \`${header.id}\` cannot name a module file`, header.span, 'begin the id with a letter or digit, and use only letters, digits, `.`, `_` and `-`'));
+  }
   const scope = new Scope(merged.decls);
   const c = new DeclChecker(merged, scope, out, styles);
   const of = <K extends A.Decl['kind']>(k: K) => merged.decls.map((o) => o.decl).filter((d): d is A.Decl & { kind: K } => d.kind === k);

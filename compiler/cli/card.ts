@@ -7,7 +7,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { buildCard, cardTemplatesFrom, CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf, renderCardHtml, renderCardMarkdown, type Card } from '../cards/index.js';
+import { buildCard, CARD_RENDERERS, cardTemplatesFrom, CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf, type Card } from '../cards/index.js';
 import type { Ctx } from './context.js';
 import { UsageError } from './errors.js';
 import { fsHost, isPathArg } from './host.js';
@@ -15,7 +15,8 @@ import { loadRulesets } from './load.js';
 import { displayPath } from './render.js';
 import { writeIfChanged } from './write.js';
 
-export const CARD_FORMATS = ['html', 'md', 'pdf'] as const;
+/** The text formats of the registry (cards/formats.ts), then PDF (printed from the HTML). */
+export const CARD_FORMATS = [...(Object.keys(CARD_RENDERERS) as (keyof typeof CARD_RENDERERS)[]), 'pdf'] as const;
 export type CardFormat = (typeof CARD_FORMATS)[number];
 
 export interface CardCliOptions {
@@ -41,8 +42,12 @@ function sourceOf(file: string, ctx: Ctx): string {
   return shown.split(sep).join('/');
 }
 
+function templates(ctx: Ctx) {
+  return () => cardTemplatesFrom((f) => readFileSync(join(ctx.root, 'templates', 'cards', f), 'utf8'));
+}
+
 export function cardHtml(card: Card, ctx: Ctx): string {
-  return renderCardHtml(card, cardTemplatesFrom((f) => readFileSync(join(ctx.root, 'templates', 'cards', f), 'utf8')));
+  return CARD_RENDERERS.html(card, templates(ctx));
 }
 
 /** Writes bytes atomically, only when they changed. */
@@ -92,7 +97,7 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     return 0;
   }
 
-  const text = format === 'md' ? renderCardMarkdown(model) : cardHtml(model, ctx);
+  const text = CARD_RENDERERS[format](model, templates(ctx));
   if (opts.output !== undefined) {
     const file = resolve(ctx.cwd, opts.output);
     const wrote = writeIfChanged(file, text);

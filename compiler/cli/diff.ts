@@ -6,7 +6,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { buildReport, renderHtml, renderJson, renderMarkdown, renderText, runSuite, templatesFrom, type DiffReport, type ScenarioFile } from '../diff/index.js';
+import { buildReport, DIFF_FORMATS, DIFF_RENDERERS, runSuite, templatesFrom, type DiffFormat, type DiffReport, type ScenarioFile } from '../diff/index.js';
 import type { Ctx } from './context.js';
 import { UsageError } from './errors.js';
 import { fsHost } from './host.js';
@@ -14,8 +14,8 @@ import { loadRulesets, refsFor } from './load.js';
 import { displayPath } from './render.js';
 import { writeIfChanged } from './write.js';
 
-export const FORMATS = ['text', 'md', 'html', 'json'] as const;
-export type Format = (typeof FORMATS)[number];
+export const FORMATS: readonly DiffFormat[] = DIFF_FORMATS;
+export type Format = DiffFormat;
 
 export interface DiffCliOptions {
   format?: string;
@@ -41,12 +41,10 @@ function scenarioFiles(dir: string, ctx: Ctx): ScenarioFile[] {
 }
 
 export function render(report: DiffReport, format: Format, ctx: Ctx, colour: boolean): string {
-  switch (format) {
-    case 'json': return renderJson(report);
-    case 'md': return renderMarkdown(report);
-    case 'html': return renderHtml(report, templatesFrom((f) => readFileSync(join(ctx.root, 'templates', 'diff', f), 'utf8')));
-    case 'text': return renderText(report, colour ? ctx.cOut : undefined);
-  }
+  return DIFF_RENDERERS[format](report, {
+    templates: () => templatesFrom((f) => readFileSync(join(ctx.root, 'templates', 'diff', f), 'utf8')),
+    ...(colour ? { paint: ctx.cOut } : {}),
+  });
 }
 
 export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RulesetIR, ScenarioValue, Value } from '../ir.js';
 import { interpretScenario } from '../pipeline.js';
-import { EvalError } from '../interpret/eval.js';
+import { InputError } from '../interpret/eval.js';
 import { diag } from '../diagnostics.js';
 import { parseScenario } from '../scenario.js';
 import { formatQuantity } from '../../runtime/format.js';
@@ -51,8 +51,8 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
       results.push(interpretScenario(irs[i]!, p.value, p.notApplicable));
     } catch (e) {
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
-      // this move): a mistake in the scenario, reported as one.
-      if (!(e instanceof EvalError)) throw e;
+      // this move): a mistake in the scenario, reported as one. Anything else is a bug (exit 70).
+      if (!(e instanceof InputError)) throw e;
       printDiagnostics([diag('V0903', `under ${irs[i]!.id}: ${e.message}`, null)], new Map([[file, text]]), ctx, file);
       return 1;
     }

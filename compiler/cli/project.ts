@@ -3,6 +3,7 @@
  * package (import.meta.url), never from the current directory, so `npx variorum` works anywhere.
  */
 
+import { RULESET_ID } from '../ruleset-id.js';
 import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +41,7 @@ export function rulesetDirs(root = projectRoot()): string[] {
 }
 
 /** A ruleset id as it may appear in a file name: no path separators, no leading dot. */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const ID_PATTERN = RULESET_ID;
 
 /** Every ruleset id under `rulesets/` and `rulesets/house/`, sorted, without repeats. */
 export function listRulesetIds(root = projectRoot()): string[] {

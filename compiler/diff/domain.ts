@@ -16,7 +16,7 @@
 
 import { Rat } from '../../runtime/rational.js';
 import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR } from '../ir.js';
-import { ruleExprs } from '../check/graph.js';
+import { ruleExprs } from '../ir-walk.js';
 
 /** One ruleset's definition in a row. */
 export interface Subject {

@@ -12,3 +12,4 @@ export { renderJson, reportJson } from './json.js';
 export { renderText, type Paint } from './text.js';
 export { renderMarkdown } from './markdown.js';
 export { renderHtml, templatesFrom, TEMPLATE_NAMES, type Templates } from './html.js';
+export { DIFF_FORMATS, DIFF_RENDERERS, type DiffFormat, type RenderContext, type Renderer } from './formats.js';

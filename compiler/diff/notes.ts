@@ -5,7 +5,7 @@
  */
 
 import type { RuleDef, RulesetIR } from '../ir.js';
-import { ruleExprs, walk } from '../check/graph.js';
+import { ruleExprs, walk } from '../ir-walk.js';
 import { exprText, type RenderScope } from '../render/expr.js';
 import type { Canon } from './canonical-form.js';
 import type { Item } from './ruleset-items.js';
@@ -20,7 +20,7 @@ import type { Cell } from './report-model.js';
 export function exceptionNotes(irs: readonly RulesetIR[], items: readonly (Item | null)[], canons: readonly Canon[], scopes: readonly RenderScope[]): string[] {
   const rulesAt: { i: number; r: RuleDef }[] = [];
   items.forEach((it, i) => {
-    if (it && (it.kind === 'rule' || it.kind === 'predicate')) rulesAt.push({ i, r: it.def as RuleDef });
+    if (it && (it.kind === 'rule' || it.kind === 'predicate')) rulesAt.push({ i, r: it.def });
   });
   if (rulesAt.length < 2) return [];
   interface Flat { x: RuleDef['exceptions'][number]; depth: number; when: string; value: string }

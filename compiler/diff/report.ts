@@ -6,7 +6,7 @@
  * (notes.ts); rows are then grouped by section, definitions before the domains they draw on.
  */
 
-import type { ConstraintDef, RuleDef, RulesetIR } from '../ir.js';
+import type { RulesetIR } from '../ir.js';
 import { humanise, normaliseDisplay, scopeOf } from '../render/expr.js';
 import { sectionIndex, SECTIONS, sectionTitle } from '../sections.js';
 import { Canon } from './canonical-form.js';
@@ -66,11 +66,11 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       // A table entry: align by member names, then by normalised display names.
       const list = tableSlots.get(it.key) ?? [];
       tableSlots.set(it.key, list);
-      const names = it.table!.names;
-      const disp = it.table!.display.split(' · ').map(normaliseDisplay).join('|');
+      const names = it.table.names;
+      const disp = it.table.display.split(' · ').map(normaliseDisplay).join('|');
       let s = list.find((x) => !x.items[ri] && x.names.has(names)) ?? list.find((x) => !x.items[ri] && x.displays.has(disp));
       if (!s) {
-        s = { key: `${it.key}/${names}`, concept: it.concept, names: new Set(), displays: new Set(), member: it.table!.row.keys.join(' · '), items: Array(n).fill(null), irs: Array(n).fill(null), firstOrder: it.order, firstRuleset: ri };
+        s = { key: `${it.key}/${names}`, concept: it.concept, names: new Set(), displays: new Set(), member: it.table.row.keys.join(' · '), items: Array(n).fill(null), irs: Array(n).fill(null), firstOrder: it.order, firstRuleset: ri };
         list.push(s);
         place(s);
       }
@@ -112,7 +112,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     const section = (withSection ?? s.items.find((it) => it !== null)!).section;
     const firstItem = s.items.find((it) => it !== null)!;
     const label =
-      firstItem.kind === 'table-entry' ? `${humanise(s.concept)}: ${firstItem.table!.display}`
+      firstItem.kind === 'table-entry' ? `${humanise(s.concept)}: ${firstItem.table.display}`
       : firstItem.kind === 'enum' ? `${humanise(s.concept)} (domain)`
       : firstItem.kind === 'group' ? `${humanise(s.concept)} (group)`
       : humanise(s.concept);
@@ -130,7 +130,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       const subjects: Subject[] = [];
       irs.forEach((ir, i) => {
         const it = s.items[i];
-        if (it && (it.kind === 'rule' || it.kind === 'predicate' || it.kind === 'constraint')) subjects.push({ id: ir.id, ir, def: it.def as RuleDef | ConstraintDef });
+        if (it && (it.kind === 'rule' || it.kind === 'predicate' || it.kind === 'constraint')) subjects.push({ id: ir.id, ir, def: it.def });
       });
       if (subjects.filter(searchable).length >= 2) situations = findSituations(subjects, { limit, budget: opts.budget });
     }

@@ -6,23 +6,29 @@
  */
 
 import type { ConstraintDef, EnumDef, GroupDef, RuleDef, RulesetIR, TableDef, TableRow } from '../ir.js';
-import { ruleExprs } from '../check/graph.js';
+import { ruleExprs } from '../ir-walk.js';
 import { exprText, foldConstant, measureOf, memberDisplay, ruleLines, ruleText, scopeOf, valueText, type RenderScope } from '../render/expr.js';
 import { inferSection } from '../sections.js';
 import { hash, valueKey, type Canon } from './canonical-form.js';
 import type { Cell, CellValue, DefKind } from './report-model.js';
 
-/** A definition of one ruleset, before alignment. */
-export interface Item {
+interface ItemBase {
   key: string;
   concept: string;
   section: string;
-  kind: DefKind;
-  /** Table entries: the table's row key and the entry. */
-  table?: { def: TableDef; row: TableRow; names: string; display: string };
-  def: EnumDef | GroupDef | RuleDef | ConstraintDef | TableDef;
   order: number;
 }
+
+/** A definition of one ruleset, before alignment; its `kind` says which definition it holds. */
+export type Item = ItemBase &
+  (
+    | { kind: 'enum'; def: EnumDef }
+    | { kind: 'group'; def: GroupDef }
+    | { kind: 'rule' | 'predicate'; def: RuleDef }
+    | { kind: 'constraint'; def: ConstraintDef }
+    /** A table entry: the table's row key and the entry. */
+    | { kind: 'table-entry'; def: TableDef; table: { def: TableDef; row: TableRow; names: string; display: string } }
+  );
 
 export function itemsOf(ir: RulesetIR): Item[] {
   const chain = [...ir.extends].reverse(); // root ancestor first
@@ -38,7 +44,7 @@ export function itemsOf(ir: RulesetIR): Item[] {
     return k;
   };
   const out: Item[] = [];
-  const push = (d: Item['def'], kind: DefKind, extra: { keys?: readonly string[]; type?: RuleDef['type']; exprs?: readonly RuleDef['value'][] } = {}) => {
+  const push = (d: EnumDef | GroupDef | RuleDef | ConstraintDef | TableDef, kind: DefKind, extra: { keys?: readonly string[]; type?: RuleDef['type']; exprs?: readonly RuleDef['value'][] } = {}) => {
     const cs = { concept: d.concept, section: d.section };
     const section = inferSection({ name: d.name, concept: cs.concept, section: cs.section, ...extra }, ir);
     if (kind === 'table-entry') {
@@ -51,7 +57,7 @@ export function itemsOf(ir: RulesetIR): Item[] {
       });
       return;
     }
-    out.push({ key: keyFor(cs.concept, d.name), concept: cs.concept, section, kind, def: d, order: rank(d.origin) });
+    out.push({ key: keyFor(cs.concept, d.name), concept: cs.concept, section, kind, def: d, order: rank(d.origin) } as Item);
   };
   for (const e of ir.enums) push(e, 'enum');
   for (const g of ir.groups) push(g, 'group', { keys: [g.enum] });
@@ -71,7 +77,7 @@ function flatExceptions(r: RuleDef): RuleDef['exceptions'] {
 export function makeCell(canon: Canon, scope: RenderScope, it: Item): Cell {
   switch (it.kind) {
     case 'enum': {
-      const e = it.def as EnumDef;
+      const e = it.def;
       const names = e.members.map((m) => m.name);
       return {
         definition: e.name, kind: it.kind, title: e.title, value: names,
@@ -81,7 +87,7 @@ export function makeCell(canon: Canon, scope: RenderScope, it: Item): Cell {
       };
     }
     case 'group': {
-      const g = it.def as GroupDef;
+      const g = it.def;
       const text = g.members.map((m) => memberDisplay(scope, g.enum, m)).join(', ');
       return {
         definition: g.name, kind: it.kind, title: g.title, value: [...g.members], display: text,
@@ -89,8 +95,8 @@ export function makeCell(canon: Canon, scope: RenderScope, it: Item): Cell {
       };
     }
     case 'table-entry': {
-      const t = it.table!.def;
-      const row = it.table!.row;
+      const t = it.table.def;
+      const row = it.table.row;
       const m = measureOf(t.type) ?? null;
       const text = valueText(row.value, m, scope);
       const v = row.value;
@@ -103,7 +109,7 @@ export function makeCell(canon: Canon, scope: RenderScope, it: Item): Cell {
     }
     case 'rule':
     case 'predicate': {
-      const r = it.def as RuleDef;
+      const r = it.def;
       const lines = ruleLines(r, scope);
       const constant = r.exceptions.length === 0 ? constantOf(r) : undefined;
       const display = ruleText(r, scope);
@@ -118,7 +124,7 @@ export function makeCell(canon: Canon, scope: RenderScope, it: Item): Cell {
       };
     }
     case 'constraint': {
-      const c = it.def as ConstraintDef;
+      const c = it.def;
       const text = exprText(c.cond, scope);
       return {
         definition: c.name, kind: it.kind, title: c.title, value: text, display: text,

@@ -3,6 +3,7 @@
  * and the module-level helpers (constant sets, aggregate loops) that expressions ask for.
  */
 
+import { walk } from '../ir-walk.js';
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
 import type { EnumDef, Expr, InputField, RecordName, RuleDef, RulesetIR, TableDef, Type } from '../ir.js';
 import { camel, NameTable, pascal, PropertyTable, snake } from './names.js';
@@ -170,69 +171,6 @@ export class EmitContext {
   helperName(prefix: string): string {
     this.helperCount++;
     return this.names.claim(`${prefix}_${this.helperCount}`);
-  }
-
-  /** Every expression of the ruleset, for whole-ruleset scans (dice). */
-  *allExprs(): Generator<Expr> {
-    const ir = this.ir;
-    function* exc(list: RuleDef['exceptions']): Generator<Expr> {
-      for (const e of list) {
-        yield e.when;
-        yield e.value;
-        yield* exc(e.exceptions);
-      }
-    }
-    for (const r of ir.rules) {
-      yield r.value;
-      yield* exc(r.exceptions);
-    }
-    for (const c of ir.constraints) yield c.cond;
-    const m = ir.movement;
-    yield m.allowance;
-    yield m.cost;
-    if (m.minimumMove !== null) yield m.minimumMove;
-    if (m.vehicleSpent !== null) yield m.vehicleSpent;
-  }
-}
-
-/** Visits `e` and every sub-expression. */
-export function walk(e: Expr, fn: (e: Expr) => void): void {
-  fn(e);
-  switch (e.k) {
-    case 'agg':
-      walk(e.body, fn);
-      break;
-    case 'rule':
-      e.args.forEach((a) => walk(a, fn));
-      break;
-    case 'table':
-      e.keys.forEach((a) => walk(a, fn));
-      break;
-    case 'neg':
-    case 'not':
-      walk(e.x, fn);
-      break;
-    case 'bin':
-      walk(e.a, fn);
-      walk(e.b, fn);
-      break;
-    case 'in':
-      walk(e.x, fn);
-      walk(e.set, fn);
-      break;
-    case 'if':
-      walk(e.c, fn);
-      walk(e.t, fn);
-      walk(e.e, fn);
-      break;
-    case 'call':
-      e.args.forEach((a) => walk(a, fn));
-      break;
-    case 'dice':
-      if (e.perDie !== null) walk(e.perDie, fn);
-      break;
-    default:
-      break;
   }
 }
 

@@ -9,7 +9,8 @@ import {
   type FunctionDeclarationStructure,
   type StatementStructures,
 } from 'ts-morph';
-import { walk, type EmitContext } from './context.js';
+import type { EmitContext } from './context.js';
+import { diceOf } from '../ir-walk.js';
 import { ExprCompiler, newEnv, type Env } from './expr.js';
 import { citeLine, commentText, lit } from './text.js';
 
@@ -32,21 +33,6 @@ function fn(
 function returning(xc: ExprCompiler, env: Env, e: Parameters<ExprCompiler['compile']>[0], isNumber = false): string[] {
   const code = xc.compile(e, env);
   return [...env.pre, isNumber && !/^\d+$/.test(code) ? `return ${code} + 0;` : `return ${code};`];
-}
-
-/** How many dice the ruleset can roll at most, and the most sides. */
-export function diceOf(cx: EmitContext): { dice: number; sides: number } {
-  let dice = 0;
-  let sides = 0;
-  for (const e of cx.allExprs()) {
-    walk(e, (x) => {
-      if (x.k === 'dice') {
-        dice = Math.max(dice, x.n);
-        sides = Math.max(sides, x.sides);
-      }
-    });
-  }
-  return { dice, sides: sides === 0 ? 6 : sides };
 }
 
 export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStructures[] {
@@ -139,7 +125,9 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       : ['if (ctx.vehicle === null) return null;', ...returning(xc, newEnv('null'), m.vehicleSpent, true)],
   );
 
-  const { dice, sides } = diceOf(cx);
+  const rolled = diceOf(cx.ir);
+  const dice = rolled?.n ?? 0;
+  const sides = rolled?.sides ?? 6;
   const model = `{
     id: ${lit(ir.id)},
     title: ${lit(ir.title)},

@@ -3,6 +3,7 @@
  * literals; comment text loses its line breaks and every `*\/` that could close a comment.
  */
 
+import { gcd, parseDecimal } from '../../runtime/rational.js';
 import { isSafeProperty } from './names.js';
 
 /** A string as a TypeScript string literal. */
@@ -50,30 +51,19 @@ export interface Rational {
   d: bigint;
 }
 
-function bgcd(a: bigint, b: bigint): bigint {
-  if (a < 0n) a = -a;
-  if (b < 0n) b = -b;
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
-
 /** Parses IR `Q` text ("3", "-1/2"; a decimal such as "1.5" is accepted too). */
 export function parseQ(q: string): Rational {
-  let m = /^(-?)(\d+)(?:\/(\d+))?$/.exec(q);
-  let n: bigint;
-  let d: bigint;
-  if (m !== null) {
-    n = BigInt(m[2]);
-    d = m[3] === undefined ? 1n : BigInt(m[3]);
-  } else {
-    m = /^(-?)(\d+)\.(\d+)$/.exec(q);
-    if (m === null) throw new Error(`not an exact number: ${JSON.stringify(q)}`);
-    n = BigInt(m[2] + m[3]);
-    d = 10n ** BigInt(m[3].length);
+  const m = /^(-?)(\d+)\/(\d+)$/.exec(q);
+  if (m === null) {
+    const r = parseDecimal(q);
+    if (r === null) throw new Error(`not an exact number: ${JSON.stringify(q)}`);
+    return r;
   }
+  let n = BigInt(m[2]!);
+  const d = BigInt(m[3]!);
   if (d === 0n) throw new Error(`division by zero in ${JSON.stringify(q)}`);
   if (m[1] === '-') n = -n;
-  const g = bgcd(n, d) || 1n;
+  const g = gcd(n, d) || 1n;
   return { n: n / g, d: d / g };
 }
 

@@ -12,8 +12,19 @@ export type RV = Rat | boolean | string | ReadonlySet<string>;
 export type Rec = Record<string, RV | null>;
 export type ICtx = MoveContext<Rat, Rec, Rec, Rec, Rec>;
 
-/** Raised for an evaluation that cannot happen in a checked ruleset (a bug, not a user mistake). */
+/**
+ * Raised for an evaluation that cannot go on. The base class is an evaluation that cannot happen in a
+ * checked ruleset given a valid input (a bug: the CLI exits 70); `InputError` below is the user's.
+ */
 export class EvalError extends Error {}
+
+/**
+ * This input cannot be evaluated: a field the ruleset reads is absent, a fixed roll has too few dice,
+ * a value has no table entry. A user's mistake, reported as a diagnostic (V0903 for a scenario, a
+ * failed example for an example). A subclass, so callers that ask hypothetical questions (diff,
+ * cards, the constant folder) still treat both as "cannot be asked".
+ */
+export class InputError extends EvalError {}
 
 export function valueOf(v: Value): RV {
   switch (v.v) {
@@ -57,7 +68,7 @@ export class Evaluator {
       case 'set': return new Set(e.members);
       case 'field': {
         const v = own(this.record(c, e.rec), e.name);
-        if (v === undefined || v === null) throw new EvalError(`${e.rec}.${e.name} is absent`);
+        if (v === undefined || v === null) throw new InputError(`${e.rec}.${e.name} is absent`);
         return v;
       }
       case 'flag': {
@@ -102,7 +113,7 @@ export class Evaluator {
       }
       case 'dice': {
         const roll = c.roll;
-        if (!roll || roll.length < e.n) throw new EvalError(`this move rolls ${e.n} dice, but the fixed roll gives ${roll?.length ?? 0}`);
+        if (!roll || roll.length < e.n) throw new InputError(`this move rolls ${e.n} dice, but the fixed roll gives ${roll?.length ?? 0}`);
         const per = e.perDie ? (this.eval(e.perDie, c, t, f) as Rat) : Rat.ZERO;
         const faces = roll.slice(0, e.n).map((x) => Rat.of(x).add(per).max(Rat.ZERO));
         let kept = faces;
@@ -176,7 +187,7 @@ export class Evaluator {
   lookup(name: string, keys: string[], c: ICtx, t: string[] | null): RV {
     const table = this.tables.get(name);
     const row = table?.rows.get(keys.join('\u0000'));
-    if (!table || !row) throw new EvalError(`${name} has no entry for ${keys.join(', ')}`);
+    if (!table || !row) throw new InputError(`${name} has no entry for ${keys.join(', ')}`);
     if (t) t.push(row.cite);
     return row.value.v === 'all' ? c.allowance : valueOf(row.value);
   }

@@ -7,7 +7,7 @@ import { evaluateMove } from '../../runtime/move.js';
 import { ratNum, Rat } from '../../runtime/rational.js';
 import type { MoveModel, MoveResult, Violation } from '../../runtime/types.js';
 import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
-import { walk } from '../check/graph.js';
+import { diceOf } from '../ir-walk.js';
 import { Evaluator, valueOf, type ICtx, type Rec } from './eval.js';
 import { dict, own } from '../dict.js';
 
@@ -27,21 +27,9 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
     this.title = ir.title;
     this.measure = ir.movement.measure;
     this.cite = ir.movement.cite;
-    let dice = 0;
-    let sides = 6;
-    const see = (e: Parameters<typeof walk>[0]) =>
-      walk(e, (x) => {
-        if (x.k === 'dice') {
-          dice = Math.max(dice, x.n);
-          sides = x.sides;
-        }
-      });
-    for (const r of ir.rules) { see(r.value); const go = (xs: typeof r.exceptions) => xs.forEach((x) => { see(x.when); see(x.value); go(x.exceptions); }); go(r.exceptions); }
-    for (const c of ir.constraints) see(c.cond);
-    see(ir.movement.allowance);
-    see(ir.movement.cost);
-    this.dice = dice;
-    this.sides = sides;
+    const dice = diceOf(ir);
+    this.dice = dice?.n ?? 0;
+    this.sides = dice?.sides ?? 6;
     this.hasAction = ir.inputs.some((i) => i.rec === 'step' && i.fields.some((f) => f.name === 'action'));
   }
 

@@ -3,6 +3,7 @@
  * `*.parent.rules`) states what it expects in comment lines:
  *
  *   # expect: 12:7 error V0401          a diagnostic at line 12, column 7 of the fixture
+ *   # expect: 12:7 error V0401 MESSAGE  ... whose message is exactly MESSAGE (rust-analyzer style)
  *   # expect: parent:4:11 error V0206   ... in the fixture's parent (`NAME.parent.rules`)
  *   # expect: - error V0212             ... with no span
  *   # expect: nothing                   no diagnostic at all
@@ -27,13 +28,15 @@ interface Fixture {
   text: string;
   parent: { id: string; file: string; text: string } | null;
   expects: string[];
+  /** `line:col severity code` → the message it must carry, for expectations that state one. */
+  messages: Map<string, string[]>;
   /** Lines that look like expectations but do not parse. */
   malformed: string[];
   bug: string | null;
 }
 
 const EXPECT = /^# expect:\s*(.*?)\s*$/gm;
-const EXPECT_ONE = /^(?:(?:parent:)?\d+:\d+|-) (?:error|warning) V\d{4}$/;
+const EXPECT_ONE = /^((?:(?:parent:)?\d+:\d+|-) (?:error|warning) V\d{4})(?: (.+))?$/;
 
 function loadFixture(name: string, files: string[]): Fixture {
   const text = readFileSync(join(DIR, name), 'utf8');
@@ -46,12 +49,17 @@ function loadFixture(name: string, files: string[]): Fixture {
     parent = { id, file: `${id}.rules`, text: ptext };
   }
   const lines = [...text.matchAll(EXPECT)].map((m) => m[1]!);
-  const expects = lines.filter((l) => l !== 'nothing' && EXPECT_ONE.test(l));
+  const messages = new Map<string, string[]>();
+  const expects = lines.filter((l) => l !== 'nothing' && EXPECT_ONE.test(l)).map((l) => {
+    const [, key, message] = EXPECT_ONE.exec(l)!;
+    if (message !== undefined) messages.set(key!, [...(messages.get(key!) ?? []), message]);
+    return key!;
+  });
   const malformed = lines.filter((l) => l !== 'nothing' && !EXPECT_ONE.test(l));
   if (lines.length === 0) malformed.push('(no "# expect:" line: write "# expect: nothing" for a clean fixture)');
   if (lines.includes('nothing') && lines.length > 1) malformed.push('"nothing" together with other expectations');
   const bug = /^# bug:\s*(.+)$/m.exec(text)?.[1] ?? null;
-  return { name, text, parent, expects, malformed, bug };
+  return { name, text, parent, expects, messages, malformed, bug };
 }
 
 function compile(fx: Fixture) {
@@ -89,6 +97,9 @@ describe('diagnostics fixtures', () => {
       const r = compile(fx);
       const got = r.diagnostics.map((d) => render(fx, d)).sort(byPosition);
       expect(got).toEqual([...fx.expects].sort(byPosition));
+      for (const [key, want] of fx.messages) {
+        expect(r.diagnostics.filter((d) => render(fx, d) === key).map((d) => d.message).sort(), key).toEqual([...want].sort());
+      }
     });
   }
 });
