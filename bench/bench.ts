@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileText, loadRuleset } from '../compiler/pipeline.js';
-import { Interpreter, prepare as prepareInterp } from '../compiler/interpret/model.js';
+import { Interpreter, prepare as prepareInterp } from '../compiler/interpret/interpreter.js';
 import type { RulesetIR, ScenarioValue, Value } from '../compiler/ir.js';
 import { pricePath } from '../runtime/move.js';
 import { lexer } from '../grammar/tokens.js';

@@ -29,6 +29,10 @@ export const CODES = {
   V0101: { severity: 'error', summary: 'unexpected character' },
   V0102: { severity: 'error', summary: 'syntax error' },
   V0103: { severity: 'error', summary: 'unterminated string' },
+  V0104: { severity: 'error', summary: 'nested too deeply' },
+  V0105: { severity: 'error', summary: 'number out of range' },
+  V0106: { severity: 'error', summary: 'fractions too fine for exact ticks' },
+  V0107: { severity: 'error', summary: 'control character in text' },
   // Names and inheritance
   V0201: { severity: 'error', summary: 'unknown name' },
   V0202: { severity: 'error', summary: 'name defined twice' },
@@ -81,14 +85,45 @@ export function hasErrors(ds: readonly Diagnostic[]): boolean {
   return ds.some((d) => d.severity === 'error');
 }
 
+/**
+ * Where the lines of a text start. `\r\n`, `\r` and `\n` each end a line (and nothing else: a U+2028
+ * inside a string is an ordinary character). The one line splitter: spans, code frames and the
+ * lexer's view of lines (comments end at `\r` or `\n`) all agree with it.
+ */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) starts.push(i + 1);
+    else if (ch === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
 /** Maps offsets of one file's text to 1-based line/column spans. */
 export class SourceFile {
-  private readonly lineStarts: number[] = [0];
+  private readonly lineStarts: number[];
   constructor(
     readonly path: string,
     readonly text: string,
   ) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lineStarts = lineStarts(text);
+  }
+  /** Number of lines (a file ending in a line break has an empty last line). */
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+  /** The text of the 0-based line `index`, without its line break. */
+  lineText(index: number): string {
+    const start = this.lineStarts[index]!;
+    const next = index + 1 < this.lineStarts.length ? this.lineStarts[index + 1]! : this.text.length;
+    let end = next;
+    if (end > start && this.text.charCodeAt(end - 1) === 10) end--;
+    if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
+    return this.text.slice(start, Math.max(start, end));
   }
   /** A span whose line and column are computed when first read (most spans are never shown). */
   span(start: number, end: number): Span {

@@ -8,10 +8,10 @@ import type { RulesFile } from '../grammar/ast.js';
 import { check } from './check/index.js';
 import { diag, hasErrors, type Diagnostic } from './diagnostics.js';
 import type { RulesetIR } from './ir.js';
-import { lower } from './lower.js';
+import { lower } from './tick-scale.js';
 import { resolve } from './resolve.js';
 
-export { interpretScenario } from './interpret/model.js';
+export { interpretScenario } from './interpret/interpreter.js';
 export { exampleDiagnostic, runExamples, type ExampleResult } from './interpret/examples.js';
 
 export interface Host {
@@ -54,7 +54,9 @@ export function loadRuleset(ref: string, host: Host): Loaded {
   const { checked, diagnostics: cd } = check(merged);
   diagnostics.push(...cd);
   if (!checked || hasErrors(diagnostics)) return { ir: null, diagnostics, sources, file };
-  return { ir: lower(checked), diagnostics, sources, file };
+  const lowered = lower(checked, root.ast.header!.span);
+  diagnostics.push(...lowered.diagnostics);
+  return { ir: lowered.ir, diagnostics, sources, file };
 }
 
 /** Front end over text alone (tests, the LSP): no `extends` unless `parents` supplies them. */

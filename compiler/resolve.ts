@@ -4,7 +4,7 @@
  * added), every declaration knows which ruleset wrote it, and names are unique per namespace.
  */
 import type { Decl, Header, RulesFile } from '../grammar/ast.js';
-import { diag, type Diagnostic } from './diagnostics.js';
+import { diag, type Diagnostic, type Span } from './diagnostics.js';
 
 export interface Owned {
   decl: Decl;
@@ -40,7 +40,10 @@ export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] =
   const diagnostics: Diagnostic[] = [];
   const header = ast.header;
   if (!header) {
-    diagnostics.push(diag('V0212', 'a ruleset file starts with `ruleset ID "Title"`', null));
+    // Located at the first definition (where the header should have been), else at 1:1.
+    const first = ast.decls[0]?.span;
+    const at: Span = first ?? { file: ast.path, start: 0, end: 0, line: 1, col: 1 };
+    diagnostics.push(diag('V0212', 'a ruleset file starts with `ruleset ID "Title"`', at));
     return { merged: null, diagnostics };
   }
   let parent: Merged | null = null;

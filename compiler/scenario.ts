@@ -14,6 +14,9 @@ import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-par
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from './diagnostics.js';
 import type { EnumDef, Expr, InputField, Q, RecordName, RulesetIR, ScenarioValue, Type, Value } from './ir.js';
 import { describeShape, TOP_LEVEL_RECORDS, VOCABULARY, type Shape, type VocabRecord } from './vocabulary.js';
+import { dict } from './dict.js';
+import { safeLine } from './safe-text.js';
+import { closest } from './suggest.js';
 
 export interface ScenarioForRuleset {
   id: string;
@@ -78,6 +81,11 @@ export function parseScenario(text: string, file: string, irs: RulesetIR[]): Par
   const diagnostics: Diagnostic[] = [];
   const fallbackName = defaultName(file);
 
+  const limit = beyondLimits(text, src);
+  if (limit !== null) {
+    diagnostics.push(limit);
+    return { name: fallbackName, perRuleset: [], diagnostics };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length > 0 || root === undefined) {
@@ -97,7 +105,33 @@ export function parseScenario(text: string, file: string, irs: RulesetIR[]): Par
     perRuleset.push(r);
   }
   // Every mistake is reported in one run, but a scenario with errors is not evaluated.
-  return { name: raw.name ?? fallbackName, perRuleset: hasErrors(diagnostics) ? [] : perRuleset, diagnostics };
+  // The name is printed to terminals and reports: control characters never pass.
+  return { name: safeLine(raw.name ?? fallbackName), perRuleset: hasErrors(diagnostics) ? [] : perRuleset, diagnostics };
+}
+
+/** The largest scenario file read (bytes of text), and the deepest nesting of `[`/`{` in it. */
+export const MAX_SCENARIO_SIZE = 1_000_000;
+export const MAX_SCENARIO_DEPTH = 64;
+
+/**
+ * A scenario too large or nested too deep to parse safely (the JSON parser recurses per level), as a
+ * located V0901; null when within bounds. One linear scan that skips strings.
+ */
+function beyondLimits(text: string, src: SourceFile): Diagnostic | null {
+  if (text.length > MAX_SCENARIO_SIZE) {
+    return diag('V0901', `the scenario is ${text.length.toLocaleString('en')} characters long; at most ${MAX_SCENARIO_SIZE.toLocaleString('en')}`, src.span(0, 0));
+  }
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) {
+      // a string: skip to its closing quote
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (ch === 91 || ch === 123) {
+      if (++depth > MAX_SCENARIO_DEPTH) return diag('V0901', `the scenario nests more than ${MAX_SCENARIO_DEPTH} levels deep here`, src.span(i, i + 1));
+    } else if ((ch === 93 || ch === 125) && depth > 0) depth--;
+  }
+  return null;
 }
 
 function defaultName(file: string): string {
@@ -419,12 +453,12 @@ function forRuleset(ir: RulesetIR, raw: RawScenario, root: Node, src: SourceFile
   }
   const enums = new Map(ir.enums.map((e) => [e.name, e]));
   const dice = diceOf(ir);
-  const value: ScenarioValue = { unit: {}, vehicle: null, scenario: {}, path: [] };
+  const value: ScenarioValue = { unit: dict(), vehicle: null, scenario: dict(), path: [] };
 
   const convertRecord = (rec: RecordName, r: RawRecord): Record<string, Value> => {
     const prefix = r.prefix;
     const decl = inputs.get(rec);
-    const out: Record<string, Value> = {};
+    const out: Record<string, Value> = dict();
     for (const f of r.fields) {
       const field = decl?.get(f.json);
       if (field === undefined) {
@@ -440,7 +474,7 @@ function forRuleset(ir: RulesetIR, raw: RawScenario, root: Node, src: SourceFile
       if (v !== null) out[field.name] = v;
     }
     for (const field of decl?.values() ?? []) {
-      if (field.name in out || r.given.has(field.json)) continue;
+      if (Object.hasOwn(out, field.name) || r.given.has(field.json)) continue;
       if (field.default !== null) out[field.name] = field.default;
       else if (!field.optional && r.broken !== true) {
         const at = r.node === null ? `the scenario has no \`${prefix.slice(0, -1)}\`, but` : 'missing field:';
@@ -593,32 +627,4 @@ function jsonKind(node: Node): string {
   }
 }
 
-/** Edit distance counting a swap of two neighbours as one edit (optimal string alignment), for hints. */
-export function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[a.length]![b.length]!;
-}
-
-/** The candidate nearest to `name`, if near enough to be a likely typo. */
-export function closest(name: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestD = Infinity;
-  const lower = name.toLowerCase();
-  for (const c of candidates) {
-    const d = c.toLowerCase() === lower ? 0 : editDistance(lower, c.toLowerCase());
-    if (d < bestD) {
-      best = c;
-      bestD = d;
-    }
-  }
-  if (best === null) return null;
-  return bestD <= Math.max(1, Math.floor(Math.max(name.length, best.length) / 3)) ? best : null;
-}
+export { closest, editDistance } from './suggest.js';

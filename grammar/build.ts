@@ -25,6 +25,33 @@ function gcd(a: bigint, b: bigint): bigint {
   return a < 0n ? -a : a;
 }
 
+/** The largest whole part a number of a ruleset may have, and the most decimal places (see docs/cli.md). */
+export const MAX_NUMBER = 1_000_000_000;
+export const MAX_DECIMALS = 6;
+/** Dice: distributions are enumerated exactly, one evaluation per ordered outcome, so keep them few. */
+export const MAX_DICE = 6;
+export const MAX_SIDES = 20;
+export const MAX_OUTCOMES = 6 ** 6;
+/** The highest step number an example may name. */
+export const MAX_STEPS = 10_000;
+
+/**
+ * Whether exact "n/d" text lies within the numbers every backend handles exactly: |n/d| ≤ MAX_NUMBER
+ * and d ≤ 10^MAX_DECIMALS (so that, at any tick scale the compiler accepts, a value stays a safe integer).
+ */
+export function inRange(q: string): boolean {
+  const [n, d = '1'] = q.replace(/^-/, '').split('/');
+  return BigInt(n!) <= BigInt(MAX_NUMBER) * BigInt(d) && BigInt(d) <= 10n ** BigInt(MAX_DECIMALS);
+}
+
+export function outOfRange(text: string, span: Span): Diagnostic {
+  const shown = text.length > 40 ? text.slice(0, 37) + '…' : text;
+  return diag('V0105', `the number ${shown} is out of range: numbers are at most ${MAX_NUMBER.toLocaleString('en')} with at most ${MAX_DECIMALS} decimal places`, span);
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
 export function unquote(text: string): string {
   return text.slice(1, -1).replace(/\\(.)/g, '$1');
 }
@@ -57,18 +84,39 @@ export class AstBuilder {
     return this.subs(c, name)[i];
   }
   private str(t: IToken | undefined): string | null {
-    return t ? unquote(t.image) : null;
+    return t ? this.clean(t, unquote(t.image)) : null;
   }
   private cite(t: IToken | undefined): A.Cite | null {
-    return t ? { text: t.image.slice(1, -1).trim(), span: this.spanOfToken(t) } : null;
+    return t ? { text: this.clean(t, t.image.slice(1, -1).trim()), span: this.spanOfToken(t) } : null;
+  }
+  /**
+   * Text of a string or citation, which reaches reports, cards and terminals: a control character
+   * (ESC, DEL, …) in it is an error, and is replaced by `�` so that nothing downstream ever sees one.
+   */
+  private clean(t: IToken, text: string): string {
+    CONTROL.lastIndex = 0;
+    if (!CONTROL.test(text)) return text;
+    this.diagnostics.push(diag('V0107', 'a control character (such as ESC or TAB) in text', this.spanOfToken(t), 'write plain text; use spaces instead of tabs'));
+    return text.replace(CONTROL, '\ufffd');
   }
 
-  file(cst: CstNode, path: string): A.RulesFile {
+  /**
+   * `recovered`: the parser reported errors, so the CST may hold nodes that recovery left without
+   * some of their children. A definition that cannot be built from such a node is left out (its
+   * syntax error is already reported); without parse errors, a failure here is a bug and propagates.
+   */
+  file(cst: CstNode, path: string, recovered = false): A.RulesFile {
     const c = cst.children;
     const h = this.sub(c, 'header');
     const decls: A.Decl[] = [];
     for (const d of this.subs(c, 'definition')) {
-      const built = this.definition(d);
+      let built: A.Decl | null;
+      try {
+        built = this.definition(d);
+      } catch (e) {
+        if (!recovered || !(e instanceof TypeError)) throw e;
+        built = null;
+      }
       if (built) decls.push(built);
     }
     return { path, header: h && !h.recoveredNode ? this.header(h) : null, decls };
@@ -95,7 +143,7 @@ export class AstBuilder {
     const editionTok = this.after(c, 'Kw_edition', 'StringLit');
     return {
       id: id.image,
-      title: unquote(title.image),
+      title: this.clean(title, unquote(title.image)),
       edition: this.str(editionTok),
       cites: cites ? { style: cites.image, span: this.spanOfToken(cites) } : null,
       extends: ext ? { id: ext.image, span: this.spanOfToken(ext) } : null,
@@ -360,7 +408,7 @@ export class AstBuilder {
       kind: 'example',
       records,
       path: hasPath ? pathRecs.map((r) => this.record(r)) : null,
-      roll: this.toks(c, 'Kw_roll').length ? this.toks(c, 'NumberLit').map((t) => Number(t.image)) : null,
+      roll: this.toks(c, 'Kw_roll').length ? this.toks(c, 'NumberLit').map((t) => this.smallInt(t, MAX_SIDES)) : null,
       expects,
     };
   }
@@ -375,7 +423,7 @@ export class AstBuilder {
     const cite = this.cite(this.tok(c, 'Citation'));
     if (this.toks(c, 'Kw_violation').length) return cite ? [{ e: 'violation', cite, negated, span }] : [];
     const idx = this.tok(c, 'NumberLit');
-    if (idx && value) return [{ e: 'step', index: Number(idx.image), value: this.expr(value), span }];
+    if (idx && value) return [{ e: 'step', index: this.smallInt(idx, MAX_STEPS), value: this.expr(value), span }];
     const name = this.tok(c, 'Name');
     const exprs = this.subs(c, 'expr').map((e) => this.expr(e));
     const last = exprs.pop();
@@ -441,7 +489,8 @@ export class AstBuilder {
     const num = this.tok(c, 'NumberLit') ?? this.tok(c, 'Fraction');
     if (num) {
       const q = num.tokenType.name === 'Fraction' ? FRACTIONS[num.image]! : decimalToQ(num.image);
-      return { k: 'num', q, measure: this.tok(c, 'measure')?.image ?? null, span };
+      if (!inRange(q)) this.diagnostics.push(outOfRange(num.image, this.spanOfToken(num)));
+      return { k: 'num', q: inRange(q) ? q : '0', measure: this.tok(c, 'measure')?.image ?? null, span };
     }
     const dice = this.sub(c, 'dice');
     if (dice) return this.dice(dice);
@@ -474,9 +523,24 @@ export class AstBuilder {
     return { k: 'bool', v: false, span };
   }
 
+  /** A whole number token that must be at most `max` (a die face, a step index); 0 when it is not. */
+  private smallInt(t: IToken, max: number): number {
+    const v = Number(t.image);
+    if (Number.isSafeInteger(v) && v <= max) return v;
+    this.diagnostics.push(diag('V0105', `${t.image.length > 40 ? t.image.slice(0, 37) + '…' : t.image} is out of range here: at most ${max}`, this.spanOfToken(t)));
+    return 0;
+  }
+
   private dice(n: CstNode): A.Expr {
     const c = n.children;
-    const [count, sides] = (this.tok(c, 'Dice')?.image ?? '1d6').split('d').map(Number) as [number, number];
+    const diceTok = this.tok(c, 'Dice');
+    let [count, sides] = (diceTok?.image ?? '1d6').split('d').map(Number) as [number, number];
+    // Distributions are enumerated exactly: sides^count outcomes; keep that within reach.
+    if (!(count >= 1 && count <= MAX_DICE && sides >= 2 && sides <= MAX_SIDES && sides ** count <= MAX_OUTCOMES)) {
+      const what = `1 to ${MAX_DICE} dice of 2 to ${MAX_SIDES} sides, at most ${MAX_OUTCOMES.toLocaleString('en')} outcomes (6d6)`;
+      this.diagnostics.push(diag('V0105', `${diceTok!.image.slice(0, 40)} is out of range: ${what}`, this.spanOfToken(diceTok!)));
+      [count, sides] = [1, 6];
+    }
     const keepTok = this.tok(c, 'NumberLit');
     const which = this.toks(c, 'Kw_highest').length ? 'highest' : 'lowest';
     const perNode = this.sub(c, 'primary');
@@ -486,7 +550,7 @@ export class AstBuilder {
       k: 'dice',
       n: count,
       sides,
-      keep: keepTok ? { which, count: Number(keepTok.image) } : null,
+      keep: keepTok ? { which, count: Math.min(Number(keepTok.image), count) } : null,
       perDie: per,
       span: this.spanOf(n),
     };

@@ -6,7 +6,8 @@ import type { IRecognitionException } from 'chevrotain';
 import { diag, SourceFile, type Diagnostic } from '../compiler/diagnostics.js';
 import type { RulesFile } from './ast.js';
 import { AstBuilder } from './build.js';
-import { parseText } from './parser.js';
+import { MAX_BRACKETS, MAX_EXPR_DEPTH, tooDeep, tooManyBrackets } from './limits.js';
+import { lexText, parseTokens } from './parser.js';
 
 export type * from './ast.js';
 
@@ -17,8 +18,16 @@ export interface ParseOutput {
 
 export function parse(text: string, path: string): ParseOutput {
   const src = new SourceFile(path, text);
-  const { cst, lexErrors, parseErrors, tokens } = parseText(text);
+  const { tokens, lexErrors } = lexText(text);
   const diagnostics: Diagnostic[] = [];
+  const deep = tooManyBrackets(tokens);
+  if (deep) {
+    // Parsing would recurse once per bracket: stop here, with one error at the bracket too many.
+    const at = src.span(deep.startOffset, deep.startOffset + 1);
+    diagnostics.push(diag('V0104', `brackets nest more than ${MAX_BRACKETS} deep here`, at, 'name the inner part as a rule of its own'));
+    return { ast: { path, header: null, decls: [] }, diagnostics };
+  }
+  const { cst, parseErrors } = parseTokens(tokens);
   for (const e of lexErrors) {
     const ch = text.slice(e.offset, e.offset + 1);
     diagnostics.push(diag('V0101', `unexpected character ${JSON.stringify(ch)}`, src.span(e.offset, e.offset + e.length)));
@@ -34,8 +43,14 @@ export function parse(text: string, path: string): ParseOutput {
     if (!badStrings.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
   }
   const builder = new AstBuilder(src);
-  const ast = builder.file(cst, path);
+  const ast = builder.file(cst, path, parseErrors.length > 0);
   diagnostics.push(...builder.diagnostics);
+  // A definition nested too deep is reported and left out: later passes recurse over expressions.
+  ast.decls = ast.decls.filter((d) => {
+    const at = tooDeep(d);
+    if (at) diagnostics.push(diag('V0104', `this expression nests more than ${MAX_EXPR_DEPTH} levels deep`, at, 'split it into rules of their own'));
+    return at === null;
+  });
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { ast, diagnostics };
 }

@@ -482,13 +482,19 @@ export interface ParseResult {
 
 /** Lexes and parses one file's text; never throws on bad input. */
 export function parseText(text: string): ParseResult {
+  const { tokens, lexErrors } = lexText(text);
+  return { ...parseTokens(tokens), lexErrors, tokens };
+}
+
+/** Lexing alone: the tokens (comments and white space dropped) and the characters no token matches. */
+export function lexText(text: string): Pick<ParseResult, 'tokens' | 'lexErrors'> {
   const lexed = T.lexer.tokenize(text);
-  parser.input = lexed.tokens;
+  return { tokens: lexed.tokens, lexErrors: lexed.errors.map((e) => ({ offset: e.offset, length: e.length, message: e.message })) };
+}
+
+/** Parsing a token stream into the CST, with recovery. */
+export function parseTokens(tokens: IToken[]): Pick<ParseResult, 'cst' | 'parseErrors'> {
+  parser.input = tokens;
   const cst = parser.file();
-  return {
-    cst,
-    lexErrors: lexed.errors.map((e) => ({ offset: e.offset, length: e.length, message: e.message })),
-    parseErrors: [...parser.errors],
-    tokens: lexed.tokens,
-  };
+  return { cst, parseErrors: [...parser.errors] };
 }

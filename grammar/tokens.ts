@@ -6,7 +6,7 @@ import type { TokenType } from 'chevrotain';
 import { createToken, Lexer } from './chevrotain.js';
 
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED });
-export const Comment = createToken({ name: 'Comment', pattern: /#[^\n]*/, group: Lexer.SKIPPED });
+export const Comment = createToken({ name: 'Comment', pattern: /#[^\r\n]*/, group: Lexer.SKIPPED });
 
 /**
  * `Name` is a category: it matches identifiers and the soft keywords, words that are keywords only
@@ -15,10 +15,10 @@ export const Comment = createToken({ name: 'Comment', pattern: /#[^\n]*/, group:
  */
 export const Name = createToken({ name: 'Name', pattern: Lexer.NA });
 export const Ident = createToken({ name: 'Ident', pattern: /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/, categories: [Name] });
-export const Citation = createToken({ name: 'Citation', pattern: /\[[^\]\n]*\]/ });
-export const StringLit = createToken({ name: 'StringLit', pattern: /"(?:[^"\\\n]|\\.)*"/ });
+export const Citation = createToken({ name: 'Citation', pattern: /\[[^\]\r\n]*\]/ });
+export const StringLit = createToken({ name: 'StringLit', pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*"/ });
 /** A string missing its closing quote: reported as V0103 by the AST builder, not a lexer failure. */
-export const BadString = createToken({ name: 'BadString', pattern: /"(?:[^"\\\n]|\\.)*/ });
+export const BadString = createToken({ name: 'BadString', pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*/ });
 export const Dice = createToken({ name: 'Dice', pattern: /\d+d\d+/ });
 export const NumberLit = createToken({ name: 'NumberLit', pattern: /\d+(?:\.\d+)?/ });
 export const Fraction = createToken({ name: 'Fraction', pattern: /[½⅓⅔¼¾]/ });

@@ -25,8 +25,18 @@ export function gcd(a: number, b: number): number {
   return a;
 }
 
+/**
+ * A value a ruleset computes that leaves the exact range (numerator or denominator beyond 2^53 − 1):
+ * the ruleset's arithmetic, not a bug of the evaluator. Callers report it as the user's error.
+ */
+export class RatOverflow extends RangeError {
+  constructor() {
+    super('a value the ruleset computes exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)');
+  }
+}
+
 function overflow(): never {
-  throw new RangeError('rational overflow: a numerator or denominator exceeds Number.MAX_SAFE_INTEGER');
+  throw new RatOverflow();
 }
 
 export class Rat {

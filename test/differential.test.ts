@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import * as generated from '../generated/index.js';
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from '../compiler/ir.js';
 import { interpretScenario, loadRuleset } from '../compiler/pipeline.js';
-import { interpreterFor } from '../compiler/interpret/model.js';
+import { interpreterFor } from '../compiler/interpret/interpreter.js';
 
 const root = join(import.meta.dirname, '..');
 const host = {

@@ -9,8 +9,8 @@
 import type { Expr } from '../ir.js';
 import type { ICtx } from '../interpret/eval.js';
 import { humanise } from '../render/expr.js';
-import { droppedCites, newExceptions, type Fields, type Outcome, type Probe, unique, val } from './probe.js';
-import { allowanceCite, boundRule, cell, diceRuleCites, row, table, type RawRow, type RawTable } from './raw.js';
+import { droppedCites, newExceptions, type Fields, type Outcome, type Probe, unique, val } from './card-answers.js';
+import { allowanceCite, boundRule, cell, diceRuleCites, row, table, type RawRow, type RawTable } from './raw-card.js';
 
 interface Condition {
   key: string;

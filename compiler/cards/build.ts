@@ -1,10 +1,10 @@
 /**
- * Builds a card from a RulesetIR. Computed tables come from the interpreter (probe.ts): allowances by
+ * Builds a card from a RulesetIR. Computed tables come from the interpreter (card-answers.ts): allowances by
  * kind and status (allowances.ts), the terrain chart with its variants (uphill, along a road…) and
  * hexside surcharges (terrain.ts), MF left by PP carried (portage.ts), and for a dice ruleset the
  * distance distributions per rate and terrain (dice.ts). Every other definition is listed in its
  * section with its paraphrase, a readable form of its value or condition, and its citation
- * (definitions.ts). These passes write the raw card (raw.ts); this one turns it into the card model.
+ * (definitions.ts). These passes write the raw card (raw-card.ts); this one turns it into the card model.
  *
  * A house rule's card (`base` given) is compared with its base's card row by row, by key
  * (compare.ts): computed rows per unit kind before kinds with identical rows are merged, so a change
@@ -17,10 +17,10 @@ import { allowanceTable } from './allowances.js';
 import { markAgainst } from './compare.js';
 import { definitions, tableCards } from './definitions.js';
 import { diceChart } from './dice.js';
-import type { Card, CardRow, CardSection, CardTable } from './model.js';
+import type { Card, CardRow, CardSection, CardTable } from './card-model.js';
 import { portageTable } from './portage.js';
-import { Probe } from './probe.js';
-import { append, table, type RawCard, type RawRow, type RawSection, type RawTable } from './raw.js';
+import { Probe } from './card-answers.js';
+import { append, table, type RawCard, type RawRow, type RawSection, type RawTable } from './raw-card.js';
 import { CARD_SECTIONS } from './sections.js';
 import { terrainTables } from './terrain.js';
 

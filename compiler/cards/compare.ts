@@ -5,9 +5,9 @@
  * base's allowance is shown even when it no longer changes this one.
  */
 
-import type { CardRow, Cell, Change, DiceCell } from './model.js';
+import type { CardRow, Cell, Change, DiceCell } from './card-model.js';
 import { distText } from '../render/numbers.js';
-import type { RawCard, RawRow } from './raw.js';
+import type { RawCard, RawRow } from './raw-card.js';
 
 function valueCells(r: CardRow, labels: number): Cell[] {
   return r.cells.slice(labels);

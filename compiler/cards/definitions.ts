@@ -11,7 +11,7 @@ import { ruleExprs } from '../check/graph.js';
 import { exprText, humanise, measureOf, memberDisplay, scopeOf, valueText, type RenderScope } from '../render/expr.js';
 import { inferSection } from '../sections.js';
 import { plain, plainScope, type PlainScope } from './plain.js';
-import { append, boundRule, capital, cell, hoistColumnCites, row, table, type RawRow, type RawTable } from './raw.js';
+import { append, boundRule, capital, cell, hoistColumnCites, row, table, type RawRow, type RawTable } from './raw-card.js';
 
 function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
   const m = measureOf(r.type);

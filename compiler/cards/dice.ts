@@ -5,9 +5,9 @@
  */
 
 import { humanise, memberDisplay, scopeOf } from '../render/expr.js';
-import type { DiceCell, DiceChart } from './model.js';
-import { logCites, type Fields, type Probe, unique, val } from './probe.js';
-import { allowanceCite, diceRuleCites } from './raw.js';
+import type { DiceCell, DiceChart } from './card-model.js';
+import { logCites, type Fields, type Probe, unique, val } from './card-answers.js';
+import { allowanceCite, diceRuleCites } from './raw-card.js';
 
 export function diceChart(p: Probe): DiceChart | null {
   if (!p.dice) return null;

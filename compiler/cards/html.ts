@@ -8,7 +8,7 @@
  */
 
 import { readTemplates, withPartials, type TemplateTexts } from '../render/templates.js';
-import type { Card, CardRow, CardTable, DiceChart } from './model.js';
+import type { Card, CardRow, CardTable, DiceChart } from './card-model.js';
 import { changeSign, changeText, citeText, geometry, header } from './view.js';
 
 export type CardTemplates = TemplateTexts;

@@ -5,19 +5,10 @@
  * backslash-escaped).
  */
 
-import type { Card, CardRow, CardTable, DiceChart } from './model.js';
+import { md } from '../render/markdown.js';
+import type { Card, CardRow, CardTable, DiceChart } from './card-model.js';
 import { changeSign, changeText, citeText, header, sparkline } from './view.js';
 import { shortNumber } from '../render/numbers.js';
-
-/** Plain text made safe for a Markdown table cell or paragraph. */
-export function md(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]|#~])/g, '\\$1')
-    .replace(/\r?\n/g, ' ');
-}
 
 function tableMd(t: CardTable, section: string): string[] {
   const out: string[] = [];

@@ -8,8 +8,8 @@
 import { formatQuantity } from '../../runtime/format.js';
 import { Rat } from '../../runtime/rational.js';
 import { humanise, memberDisplay, scopeOf } from '../render/expr.js';
-import { logCites, newCites, type Fields, type Log, type Outcome, type Probe, val } from './probe.js';
-import { append, boundRule, cell, hoistColumnCites, row, table, type RawRow, type RawTable } from './raw.js';
+import { logCites, newCites, type Fields, type Log, type Outcome, type Probe, val } from './card-answers.js';
+import { append, boundRule, cell, hoistColumnCites, row, table, type RawRow, type RawTable } from './raw-card.js';
 
 const COLUMN_NAMES: Record<string, string> = { 'via-road': 'Along road', uphill: 'Uphill', downhill: 'Downhill' };
 

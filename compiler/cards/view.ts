@@ -4,7 +4,7 @@
  * escape).
  */
 
-import type { Card, Change, DiceCell, DiceChart } from './model.js';
+import type { Card, Change, DiceCell, DiceChart } from './card-model.js';
 import { shortNumber } from '../render/numbers.js';
 
 export function citeText(cites: readonly string[]): string {

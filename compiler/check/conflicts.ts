@@ -11,6 +11,7 @@ import type * as I from '../ir.js';
 import type { Merged } from '../resolve.js';
 import type { Checked } from './index.js';
 import { ruleExprs, walk } from './graph.js';
+import { dict } from '../dict.js';
 
 const MAX_SITUATIONS = 4096;
 
@@ -131,7 +132,7 @@ function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.Ru
     for (const ax of axes) {
       const v = ax.values[k % ax.values.length] ?? null;
       k = Math.floor(k / ax.values.length);
-      const rec = ax.rec === 'step' ? ctx.path[0]! : ax.rec === 'vehicle' ? (ctx.vehicle ??= {}) : (ctx[ax.rec] as Rec);
+      const rec = ax.rec === 'step' ? ctx.path[0]! : ax.rec === 'vehicle' ? (ctx.vehicle ??= dict()) : (ctx[ax.rec] as Rec);
       rec[ax.field] = v;
       if (v !== null && !(v instanceof Set && v.size === 0) && v !== false) parts.push(`${ax.rec}.${ax.field} = ${show(v)}`);
     }
@@ -151,7 +152,7 @@ function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.Ru
 }
 
 function blankCtx(): ICtx {
-  return { unit: {}, vehicle: null, scenario: {}, path: [{}], i: 0, roll: null, allowance: Rat.of(4), spent: Rat.ZERO, hexes: 1 };
+  return { unit: dict(), vehicle: null, scenario: dict(), path: [dict()], i: 0, roll: null, allowance: Rat.of(4), spent: Rat.ZERO, hexes: 1 };
 }
 
 function show(v: RV): string {

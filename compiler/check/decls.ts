@@ -9,6 +9,7 @@ import type * as I from '../ir.js';
 import type { Merged, Owned } from '../resolve.js';
 import { ANY, BOOL, constant, ExprChecker, fits, num, typeText, type Env } from './expr.js';
 import type { Scope } from './scope.js';
+import { dict } from '../dict.js';
 
 const NUMBERED = /^(?:[A-Z]{1,4} ?)?\d+[A-Z]?(?:\.\d+)*(?:-\.?\d+)?(?: \S.*)?$/;
 const HEADING = /^[A-Za-z].*$/;
@@ -327,10 +328,10 @@ export class DeclChecker {
   example(d: A.Decl & { kind: 'example' }, measure: string | null): I.ExampleDef | null {
     this.enter(d);
     const cite = this.cite(d.meta.cite, d.nameSpan);
-    const input: I.ScenarioValue = { unit: {}, vehicle: null, scenario: {}, path: [] };
+    const input: I.ScenarioValue = { unit: dict(), vehicle: null, scenario: dict(), path: [] };
     let ok = true;
     const record = (rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> => {
-      const out: Record<string, I.Value> = {};
+      const out: Record<string, I.Value> = dict();
       const fields = this.scope.inputs.get(rec);
       for (const f of lit.fields) {
         const sym = fields?.get(f.name);

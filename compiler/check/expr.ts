@@ -9,7 +9,8 @@ import type * as A from '../../grammar/ast.js';
 import { Rat } from '../../runtime/rational.js';
 import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type { BinOp, Builtin, Expr, RecordName, Type } from '../ir.js';
-import { closest, type Scope } from './scope.js';
+import { closest } from '../suggest.js';
+import type { Scope } from './scope.js';
 
 export const ANY = '*';
 export const BOOL: Type = { t: 'bool' };

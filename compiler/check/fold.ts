@@ -5,6 +5,7 @@
 import { Rat } from '../../runtime/rational.js';
 import { Evaluator, EvalError, type ICtx } from '../interpret/eval.js';
 import type * as I from '../ir.js';
+import { dict } from '../dict.js';
 
 type Parts = Pick<I.RulesetIR, 'rules' | 'tables' | 'enums' | 'groups' | 'inputs' | 'constraints' | 'measures'>;
 
@@ -12,7 +13,7 @@ export function constantFolder(p: Parts): (e: I.Expr, type: I.Type) => I.Value |
   const ir = { ...p, id: '', title: '', edition: null, citeStyle: 'numbered', extends: [], examples: [], scale: 1 } as unknown as I.RulesetIR;
   const ev = new Evaluator(ir);
   return (e, type) => {
-    const ctx: ICtx = { unit: {}, vehicle: null, scenario: {}, path: [], i: 0, roll: null, allowance: Rat.ZERO, spent: Rat.ZERO, hexes: 0 };
+    const ctx: ICtx = { unit: dict(), vehicle: null, scenario: dict(), path: [], i: 0, roll: null, allowance: Rat.ZERO, spent: Rat.ZERO, hexes: 0 };
     try {
       const v = ev.eval(e, ctx, null);
       if (v instanceof Rat) return v.isNA() ? { v: 'na' } : { v: 'num', q: v.toString() };

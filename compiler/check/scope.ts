@@ -66,31 +66,3 @@ export class Scope {
     return [...this.syms.keys(), ...this.memberIndex.keys()];
   }
 }
-
-/** Closest candidate by edit distance, if close enough to be a plausible typo. */
-export function closest(name: string, candidates: Iterable<string>): string | null {
-  let best: string | null = null;
-  let bestD = Math.max(2, Math.floor(name.length / 3)) + 1;
-  for (const c of candidates) {
-    const d = editDistance(name, c);
-    if (d < bestD) {
-      bestD = d;
-      best = c;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length]!;
-}

@@ -6,10 +6,22 @@
 
 import { Command, CommanderError } from 'commander';
 import { processCtx, type Ctx } from './context.js';
+import { RatOverflow } from '../../runtime/rational.js';
+import { safeLine } from '../safe-text.js';
 import { EXIT, UsageError } from './errors.js';
+import { displayPath } from './render.js';
+import { WriteError } from './write.js';
 import { packageVersion } from './project.js';
 
 function program(ctx: Ctx, setCode: (n: number) => void): Command {
+  /** Runs a command once, or with `--watch` again on every change of the rulesets it reads. */
+  const watching = async (rulesets: string[], opts: { watch?: boolean }, run: () => number | Promise<number>): Promise<number> => {
+    if (!opts.watch) return run();
+    const [{ watchRun }, { fsHost }, { refsFor }] = await Promise.all([import('./watch.js'), import('./host.js'), import('./load.js')]);
+    const host = fsHost(ctx.root);
+    return watchRun(refsFor(rulesets, host, ctx), host, run, ctx);
+  };
+
   const p = new Command('variorum');
   p.description('Compile wargame movement rules: checks, typed modules, worked examples, scenario evaluation, side-by-side diffs between editions and reference cards.')
     .version(packageVersion(ctx.root), '-V, --version', 'print the version')
@@ -38,18 +50,30 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .showHelpAfterError('(run `variorum check --help` for usage)')
     .description('report the diagnostics of rulesets (default: all); exit 1 on any error')
     .argument('[rulesets...]', 'ruleset ids or paths to .rules files')
-    .action(async (rulesets: string[]) => {
+    .option('--watch', 'check again whenever a ruleset (or a file it extends) changes; Ctrl-C to stop')
+    .action(async (rulesets: string[], opts: { watch?: boolean }) => {
       const { check } = await import('./check.js');
-      setCode(check(rulesets, ctx));
+      setCode(await watching(rulesets, opts, () => check(rulesets, ctx)));
     });
 
   p.command('test')
     .showHelpAfterError('(run `variorum test --help` for usage)')
     .description("run the rulesets' embedded examples (default: all); last line `N passed, N failed`")
     .argument('[rulesets...]', 'ruleset ids or paths to .rules files')
-    .action(async (rulesets: string[]) => {
+    .option('--watch', 'run the examples again whenever a ruleset (or a file it extends) changes; Ctrl-C to stop')
+    .action(async (rulesets: string[], opts: { watch?: boolean }) => {
       const { test } = await import('./test.js');
-      setCode(test(rulesets, ctx));
+      setCode(await watching(rulesets, opts, () => test(rulesets, ctx)));
+    });
+
+  p.command('list')
+    .showHelpAfterError('(run `variorum list --help` for usage)')
+    .description('list the bundled rulesets and house rules, and the .rules files under the paths given')
+    .argument('[paths...]', '.rules files or folders to search as well')
+    .option('--json', 'print the list as JSON')
+    .action(async (paths: string[], opts: { json?: boolean }) => {
+      const { list } = await import('./list.js');
+      setCode(list(paths, opts, ctx));
     });
 
   p.command('eval')
@@ -71,9 +95,10 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .option('-o, --output <file>', 'write the report to a file instead of standard output')
     .option('--only-differences', 'leave out rows that are the same in every ruleset')
     .option('--scenarios <dir>', 'add a verdict table for every scenario JSON file in this folder')
-    .action(async (rulesets: string[], opts: { format?: string; output?: string; onlyDifferences?: boolean; scenarios?: string }) => {
+    .option('--watch', 'rebuild the report whenever a ruleset (or a file it extends) changes; Ctrl-C to stop')
+    .action(async (rulesets: string[], opts: { format?: string; output?: string; onlyDifferences?: boolean; scenarios?: string; watch?: boolean }) => {
       const { diff } = await import('./diff.js');
-      setCode(diff(rulesets, opts, ctx));
+      setCode(await watching(rulesets, opts, () => diff(rulesets, opts, ctx)));
     });
 
   p.command('card')
@@ -82,9 +107,10 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .argument('<ruleset>', 'ruleset id or path to a .rules file, e.g. asl-a4')
     .option('--format <format>', 'html, md or pdf (default: from the -o extension, else html)')
     .option('-o, --output <file>', 'write the card to a file instead of standard output (needed for pdf)')
-    .action(async (ruleset: string, opts: { format?: string; output?: string }) => {
+    .option('--watch', 'rebuild the card whenever the ruleset (or a file it extends) changes; Ctrl-C to stop')
+    .action(async (ruleset: string, opts: { format?: string; output?: string; watch?: boolean }) => {
       const { card } = await import('./card.js');
-      setCode(await card(ruleset, opts, ctx));
+      setCode(await watching([ruleset], opts, () => card(ruleset, opts, ctx)));
     });
 
   p.command('lsp')
@@ -125,6 +151,15 @@ export async function run(argv: readonly string[], ctx: Ctx = processCtx()): Pro
     if (e instanceof CommanderError) {
       // --help and --version "fail" with exit code 0; every other commander error is a usage error.
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (e instanceof WriteError) {
+      ctx.err(`${ctx.cErr.red('variorum: error:')} ${safeLine(`cannot write ${displayPath(e.file, ctx.cwd)}: ${e.reason}`)}\n`);
+      return EXIT.failed;
+    }
+    if (e instanceof RatOverflow) {
+      // The ruleset's own arithmetic (e.g. 10^9 × 10^9): the user's input, not a bug.
+      ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);
+      return EXIT.failed;
     }
     if (e instanceof UsageError) {
       ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);

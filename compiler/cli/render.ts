@@ -3,10 +3,11 @@
  * Paths are printed relative to the current directory.
  */
 
-import { codeFrameColumns } from '@babel/code-frame';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { SourceFile, type Diagnostic } from '../diagnostics.js';
 import type { Ctx } from './context.js';
+import { codeFrame } from './frame.js';
+import { safeLine } from '../safe-text.js';
 
 /** A path as the user should see it: relative to the current directory when that is shorter. */
 export function displayPath(file: string, cwd: string): string {
@@ -43,25 +44,23 @@ export function renderDiagnostic(d: Diagnostic, sources: ReadonlyMap<string, str
   if (span !== null) where = `${displayPath(span.file, ctx.cwd)}:${span.line}:${span.col}`;
   else if (fallbackFile !== undefined) where = displayPath(fallbackFile, ctx.cwd);
   else where = 'variorum';
-  let text = `${c.bold(where)}: ${sev} ${c.dim(d.code)}: ${d.message}\n`;
+  let text = `${c.bold(safeLine(where))}: ${sev} ${c.dim(d.code)}: ${safeLine(d.message)}\n`;
   if (span !== null) {
     const src = lookup(sources, span.file, ctx.cwd);
     if (src !== undefined && span.start <= src.length) {
       const sf = sourceFile(sources, span.file, src);
-      const end = sf.span(Math.min(span.end, src.length), Math.min(span.end, src.length));
-      const loc =
-        span.end > span.start && end.line - span.line <= 3
-          ? { start: { line: span.line, column: span.col }, end: { line: end.line, column: end.col } }
-          : { start: { line: span.line, column: span.col } };
-      const frame = codeFrameColumns(src, loc, { highlightCode: ctx.colorErr, linesAbove: 1, linesBelow: 1 });
-      text += frame + '\n';
+      const colours = ctx.colorErr ? { red: c.red, dim: c.dim } : { red: (s: string) => s, dim: (s: string) => s };
+      text += codeFrame(sf, span.start, Math.min(span.end, src.length), colours) + '\n';
     }
   }
-  if (d.hint !== undefined) text += `${c.cyan('hint')}: ${d.hint}\n`;
+  if (d.hint !== undefined) text += `${c.cyan('hint')}: ${safeLine(d.hint)}\n`;
   return text;
 }
 
-/** Prints diagnostics to standard error; returns the number of errors and warnings. */
+/** Diagnostics printed per file at most; the rest are counted ("… and K more") and in every summary. */
+export const MAX_SHOWN_PER_FILE = 50;
+
+/** Prints diagnostics to standard error; returns the number of errors and warnings (all of them). */
 export function printDiagnostics(
   ds: readonly Diagnostic[],
   sources: ReadonlyMap<string, string>,
@@ -70,10 +69,22 @@ export function printDiagnostics(
 ): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
+  const shown = new Map<string, number>();
+  const hidden = new Map<string, number>();
   for (const d of ds) {
     if (d.severity === 'error') errors++;
     else warnings++;
+    const file = d.span?.file ?? fallbackFile ?? '';
+    const n = shown.get(file) ?? 0;
+    if (n >= MAX_SHOWN_PER_FILE) {
+      hidden.set(file, (hidden.get(file) ?? 0) + 1);
+      continue;
+    }
+    shown.set(file, n + 1);
     ctx.err(renderDiagnostic(d, sources, ctx, fallbackFile));
+  }
+  for (const [file, k] of hidden) {
+    ctx.err(`${safeLine(displayPath(file, ctx.cwd))}: … and ${plural(k, 'more diagnostic')} (${MAX_SHOWN_PER_FILE} shown)\n`);
   }
   return { errors, warnings };
 }

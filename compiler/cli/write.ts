@@ -1,6 +1,6 @@
 /** Writing output files: only when the content changed, and atomically (temp file + rename). */
 
-import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -23,9 +23,14 @@ export function isStale(file: string, content: string): boolean {
  * sees half a file. Returns whether the file was written.
  */
 export function writeIfChanged(file: string, content: string | Uint8Array): boolean {
+  if (isDirectory(file)) throw new WriteError(file, 'it is a folder');
   if (typeof content === 'string' ? !isStale(file, content) : sameBytes(file, content)) return false;
   const dir = dirname(file);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw WriteError.from(file, e);
+  }
   const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     writeFileSync(tmp, content);
@@ -36,9 +41,42 @@ export function writeIfChanged(file: string, content: string | Uint8Array): bool
     } catch {
       // already gone
     }
-    throw e;
+    throw WriteError.from(file, e);
   }
   return true;
+}
+
+/** An output file that cannot be written (a folder in the way, no permission, …): the user's error, exit 1. */
+export class WriteError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`cannot write ${file}: ${reason}`);
+  }
+
+  static from(file: string, e: unknown): WriteError {
+    const code = (e as NodeJS.ErrnoException | null)?.code;
+    const reason =
+      code === 'EISDIR' ? 'it is a folder'
+      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+      : code === 'EROFS' ? 'the file system is read-only'
+      : code === 'ENOTDIR' || code === 'EEXIST' ? 'a file stands where a folder is needed'
+      : code === 'ENOSPC' ? 'no space left on the device'
+      : code === 'ENAMETOOLONG' ? 'the name is too long'
+      : code === 'ENOENT' ? 'the folder does not exist'
+      : null;
+    if (reason === null) throw e;
+    return new WriteError(file, reason);
+  }
+}
+
+function isDirectory(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function sameBytes(file: string, bytes: Uint8Array): boolean {

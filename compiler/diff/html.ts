@@ -8,7 +8,7 @@
  */
 
 import { readTemplates, withPartials, type TemplateTexts } from '../render/templates.js';
-import type { Cell, DiffReport, Row } from './model.js';
+import type { Cell, DiffReport, Row } from './report-model.js';
 
 /** Template name → text: `report` (the page) and the partials `row`, `scenarios`, `styles`. */
 export type Templates = TemplateTexts;

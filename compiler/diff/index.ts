@@ -1,9 +1,9 @@
 /**
- * The diff backend: rulesets side by side (report.ts builds the model.ts form), with situations where
+ * The diff backend: rulesets side by side (report.ts builds the report-model.ts form), with situations where
  * their answers differ (situations.ts) and a scenario suite (scenarios.ts), rendered as JSON, text,
  * Markdown or HTML.
  */
-export { statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type Status } from './model.js';
+export { statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type Status } from './report-model.js';
 export { buildReport } from './report.js';
 export { runSuite, type ScenarioFile, type ScenarioSuite, type Verdict } from './scenarios.js';
 export { findSituations, type Situation } from './situations.js';

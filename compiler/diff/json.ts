@@ -12,7 +12,7 @@
  * `scenarios` is present only when a scenario folder was given.
  */
 
-import type { DiffReport } from './model.js';
+import type { DiffReport } from './report-model.js';
 
 export function reportJson(report: DiffReport): unknown {
   const out: Record<string, unknown> = {

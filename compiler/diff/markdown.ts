@@ -1,21 +1,12 @@
 /**
  * The diff report as Markdown (GitHub-flavoured), for wikis and pull requests: a table per section,
  * then the situations and notes of that section's rows. Everything from a `.rules` file is escaped:
- * the Markdown punctuation that could format or link (\\ ` * _ [ ] | ~) gets a backslash, `<`, `>` and `&` become entities (so no raw HTML survives),
+ * the Markdown punctuation that could format or link (\\ ` * _ [ ] | # ~) gets a backslash (compiler/render/markdown.ts), `<`, `>` and `&` become entities (so no raw HTML survives),
  * and `|` cannot break a table.
  */
 
-import type { DiffReport, Row } from './model.js';
-
-/** Text safe in a Markdown table cell or paragraph. */
-export function md(s: string): string {
-  return s
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]|~])/g, '\\$1');
-}
+import { md } from '../render/markdown.js';
+import type { DiffReport, Row } from './report-model.js';
 
 const STATUS: Record<Row['status'], string> = { changed: '**≠ changed**', partial: '± partial', same: '= same' };
 

@@ -7,9 +7,9 @@
 import type { RuleDef, RulesetIR } from '../ir.js';
 import { ruleExprs, walk } from '../check/graph.js';
 import { exprText, type RenderScope } from '../render/expr.js';
-import type { Canon } from './canon.js';
-import type { Item } from './items.js';
-import type { Cell } from './model.js';
+import type { Canon } from './canonical-form.js';
+import type { Item } from './ruleset-items.js';
+import type { Cell } from './report-model.js';
 
 /**
  * Exceptions one ruleset adds, drops or changes compared with the first ruleset that has the row.

@@ -1,5 +1,5 @@
 /**
- * Rulesets → the diff report (model.ts). Each ruleset's items (items.ts) are aligned into rows: by
+ * Rulesets → the diff report (report-model.ts). Each ruleset's items (ruleset-items.ts) are aligned into rows: by
  * key (concept), and table entries by member names, then by normalised display names; a row first met
  * in a later ruleset goes after the row of that ruleset's previous definition. Each row gets a cell
  * per ruleset, a status, the situations where its rulesets' answers differ (situations.ts) and notes
@@ -9,9 +9,9 @@
 import type { ConstraintDef, RuleDef, RulesetIR } from '../ir.js';
 import { humanise, normaliseDisplay, scopeOf } from '../render/expr.js';
 import { sectionIndex, SECTIONS, sectionTitle } from '../sections.js';
-import { Canon } from './canon.js';
-import { itemsOf, makeCell, type Item } from './items.js';
-import { statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type SectionGroup, type Status } from './model.js';
+import { Canon } from './canonical-form.js';
+import { itemsOf, makeCell, type Item } from './ruleset-items.js';
+import { statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type SectionGroup, type Status } from './report-model.js';
 import { exceptionNotes, throughNotes } from './notes.js';
 import { findSituations, searchable, type Situation, type Subject } from './situations.js';
 

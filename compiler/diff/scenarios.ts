@@ -7,7 +7,7 @@
 import { formatQuantity } from '../../runtime/format.js';
 import type { MoveResult } from '../../runtime/types.js';
 import type { RulesetIR } from '../ir.js';
-import { interpretScenario } from '../interpret/model.js';
+import { interpretScenario } from '../interpret/interpreter.js';
 import { parseScenario } from '../scenario.js';
 
 export interface ScenarioFile {

@@ -3,7 +3,7 @@
  * inputs under which their answers differ ("half-squad carrying 3 PP: SL 3 MF, ASL 4 MF").
  *
  * The domain (domain.ts): the inputs the definitions read that at least two rulesets declare, with
- * the values they share. Each ruleset answers a situation through an Asker (ask.ts), or gives no
+ * the values they share. Each ruleset answers a situation through an Asker (situation-answers.ts), or gives no
  * answer (null) when it cannot be asked it; a situation counts when two answers differ. It is shown
  * as describe.ts writes it. Every definition without parameters is searched.
  *
@@ -13,11 +13,11 @@
  * there are too few others.
  */
 
-import { Asker, type Answer } from './ask.js';
+import { Asker, type Answer } from './situation-answers.js';
 import { describe, type SituationInputs } from './describe.js';
 import { assignments, buildDims, isRule, readsOf, type Assignment, type Subject } from './domain.js';
 
-export type { Answer } from './ask.js';
+export type { Answer } from './situation-answers.js';
 export type { SituationInputs } from './describe.js';
 export type { Subject } from './domain.js';
 

@@ -5,7 +5,7 @@
  * loses its control characters, so a hostile ruleset cannot send terminal escapes.
  */
 
-import type { Cell, DiffReport, Row } from './model.js';
+import type { Cell, DiffReport, Row } from './report-model.js';
 
 export interface Paint {
   bold(s: string): string;

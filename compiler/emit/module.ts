@@ -9,7 +9,7 @@ import * as prettier from 'prettier';
 import type { RulesetIR } from '../ir.js';
 import { EmitContext } from './context.js';
 import { ExprCompiler } from './expr.js';
-import { helperStatements, modelStatements, preludeStatements } from './model.js';
+import { helperStatements, modelStatements, preludeStatements } from './move-model.js';
 import { constraintFunction, ruleFunction } from './rules.js';
 import { tableStatements } from './tables.js';
 import { commentText } from './text.js';

@@ -6,6 +6,7 @@
 import { NA_RAT, Rat } from '../../runtime/rational.js';
 import type { MoveContext } from '../../runtime/types.js';
 import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from '../ir.js';
+import { dict, own } from '../dict.js';
 
 export type RV = Rat | boolean | string | ReadonlySet<string>;
 export type Rec = Record<string, RV | null>;
@@ -30,6 +31,9 @@ interface Frame {
   base: (() => RV) | null;
 }
 
+/** The record read when no vehicle is there: every field absent. */
+const NO_VEHICLE: Rec = dict();
+
 const EMPTY: Frame = { params: new Map(), base: null };
 
 export class Evaluator {
@@ -52,16 +56,16 @@ export class Evaluator {
       case 'member': return e.name;
       case 'set': return new Set(e.members);
       case 'field': {
-        const v = this.record(c, e.rec)[e.name];
+        const v = own(this.record(c, e.rec), e.name);
         if (v === undefined || v === null) throw new EvalError(`${e.rec}.${e.name} is absent`);
         return v;
       }
       case 'flag': {
-        const s = this.record(c, e.rec)[e.field];
+        const s = own(this.record(c, e.rec), e.field);
         return s instanceof Set ? s.has(e.member) : false;
       }
       case 'present': {
-        const v = this.record(c, e.rec)[e.name];
+        const v = own(this.record(c, e.rec), e.name);
         return v !== undefined && v !== null;
       }
       case 'path':
@@ -114,7 +118,7 @@ export class Evaluator {
   private record(c: ICtx, rec: RecordName): Rec {
     if (rec === 'unit') return c.unit;
     if (rec === 'scenario') return c.scenario;
-    if (rec === 'vehicle') return c.vehicle ?? {};
+    if (rec === 'vehicle') return c.vehicle ?? NO_VEHICLE;
     const s = c.path[c.i];
     if (!s) throw new EvalError('no step is being priced');
     return s;

@@ -8,7 +8,7 @@ import { formatQuantity } from '../../runtime/format.js';
 import { diag, SourceFile, type Diagnostic, type Span } from '../diagnostics.js';
 import type { ExampleDef, RulesetIR, Value } from '../ir.js';
 import { EvalError, same, valueOf, type RV } from './eval.js';
-import { interpreterFor, prepare } from './model.js';
+import { interpreterFor, prepare } from './interpreter.js';
 
 export interface ExampleResult {
   cite: string;

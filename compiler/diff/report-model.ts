@@ -10,7 +10,7 @@
  * "Wood"), so a ruleset that calls woods `forest "Woods"` still lands on the woods row.
  *
  * Cells and status. A row has a cell per ruleset (null where the ruleset has no such concept). Cells
- * are compared by canonical form (canon.ts: citations, paraphrases and measure names do not count;
+ * are compared by canonical form (canonical-form.ts: citations, paraphrases and measure names do not count;
  * referenced rules and tables do). A row is `partial` when some ruleset lacks it, `changed` when all
  * have it and two differ, else `same`; `differs` says whether any two present cells differ, whatever
  * the status.

@@ -8,8 +8,8 @@
 
 import type { Expr, RuleDef, RulesetIR } from '../ir.js';
 import { walk } from '../check/graph.js';
-import type { CardRow, CardTable, Cell, DiceChart } from './model.js';
-import { unique, type Outcome } from './probe.js';
+import type { CardRow, CardTable, Cell, DiceChart } from './card-model.js';
+import { unique, type Outcome } from './card-answers.js';
 
 /** Internal row data: how rows of one unit kind are grouped, and whether the row is worth printing. */
 export interface RawRow extends CardRow {

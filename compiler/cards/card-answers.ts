@@ -15,7 +15,7 @@ import { Rat } from '../../runtime/rational.js';
 import type { DistributionSummary, Violation } from '../../runtime/types.js';
 import type { EnumDef, Exception, InputField, RecordName, RuleDef, RulesetIR, Value } from '../ir.js';
 import { EvalError, Evaluator, type ICtx, type RV } from '../interpret/eval.js';
-import { Interpreter, prepare } from '../interpret/model.js';
+import { Interpreter, prepare } from '../interpret/interpreter.js';
 
 export interface RowHit {
   table: string;

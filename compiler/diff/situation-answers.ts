@@ -14,10 +14,11 @@ import { Rat, ratNum } from '../../runtime/rational.js';
 import type { DistributionSummary } from '../../runtime/types.js';
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
 import { EvalError, type RV } from '../interpret/eval.js';
-import { interpreterFor, prepare } from '../interpret/model.js';
+import { interpreterFor, prepare } from '../interpret/interpreter.js';
 import { measureOf, memberDisplay, quantity, scopeOf } from '../render/expr.js';
 import { distText } from '../render/numbers.js';
 import { enumMembers, fieldDef, isRule, type Assignment, type Dim, type Reads, type Scalar, type Subject } from './domain.js';
+import { dict } from '../dict.js';
 
 export type Answer = number | boolean | string | string[] | DistributionSummary | null;
 
@@ -118,7 +119,7 @@ export class Asker {
 
   private compute(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
     const { ir } = this.s;
-    const recs: Record<string, Record<string, Value>> = { unit: {}, scenario: {}, step: {} };
+    const recs: Record<string, Record<string, Value>> = { unit: dict(), scenario: dict(), step: dict() };
     const flags = new Map<string, string[]>();
     for (let i = 0; i < dims.length; i++) {
       const d = dims[i]!;

@@ -9,8 +9,8 @@ import type { ConstraintDef, EnumDef, GroupDef, RuleDef, RulesetIR, TableDef, Ta
 import { ruleExprs } from '../check/graph.js';
 import { exprText, foldConstant, measureOf, memberDisplay, ruleLines, ruleText, scopeOf, valueText, type RenderScope } from '../render/expr.js';
 import { inferSection } from '../sections.js';
-import { hash, valueKey, type Canon } from './canon.js';
-import type { Cell, CellValue, DefKind } from './model.js';
+import { hash, valueKey, type Canon } from './canonical-form.js';
+import type { Cell, CellValue, DefKind } from './report-model.js';
 
 /** A definition of one ruleset, before alignment. */
 export interface Item {

@@ -9,6 +9,7 @@ import type { MoveModel, MoveResult, Violation } from '../../runtime/types.js';
 import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
 import { walk } from '../check/graph.js';
 import { Evaluator, valueOf, type ICtx, type Rec } from './eval.js';
+import { dict, own } from '../dict.js';
 
 export class Interpreter implements MoveModel<Rat, ICtx> {
   readonly ev: Evaluator;
@@ -81,9 +82,9 @@ export function prepare(ir: RulesetIR, sv: ScenarioValue): { ctx: ICtx; problems
   const input = (rec: RecordName) => ir.inputs.find((i) => i.rec === rec);
   const record = (rec: RecordName, given: Record<string, Value>, where: string): Rec => {
     const def: InputDef | undefined = input(rec);
-    const out: Rec = {};
+    const out: Rec = dict();
     for (const f of def?.fields ?? []) {
-      const v = given[f.name];
+      const v = own(given, f.name);
       if (v !== undefined) out[f.name] = valueOf(v);
       else if (f.default) out[f.name] = valueOf(f.default);
       else if (f.optional) out[f.name] = null;

@@ -11,16 +11,20 @@
 import { Rat } from '../runtime/rational.js';
 import type { Checked } from './check/index.js';
 import { ruleExprs, walk } from './check/graph.js';
+import { diag, type Diagnostic, type Span } from './diagnostics.js';
 import type { Expr, RulesetIR, Value } from './ir.js';
 
+/** The finest tick a generated module uses: values stay exact, safe integers (see docs/cli.md, limits). */
+export const MAX_SCALE = 1_000_000;
+/** Any scale beyond MAX_SCALE: the arithmetic below saturates here instead of growing without bound. */
+const OVER = MAX_SCALE + 1;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
-const MAX_SCALE = 1_000_000;
+const lcm = (a: number, b: number): number => (a > MAX_SCALE || b > MAX_SCALE ? OVER : cap((a / gcd(a, b)) * b));
 
 /** Denominator of "n/d" text (1 for a whole number), without building a rational. */
 function qDen(q: string): number {
   const slash = q.indexOf('/');
-  return slash < 0 ? 1 : Number(q.slice(slash + 1));
+  return slash < 0 ? 1 : cap(Number(q.slice(slash + 1)));
 }
 
 function valueDen(v: Value): number {
@@ -91,7 +95,7 @@ export function computeScale(c: Checked): number {
 }
 
 function cap(n: number): number {
-  return Math.min(n, MAX_SCALE);
+  return n > MAX_SCALE || !Number.isFinite(n) ? OVER : n;
 }
 
 function constantOf(e: Expr): Rat | null {
@@ -110,6 +114,15 @@ function constantOf(e: Expr): Rat | null {
   return null;
 }
 
-export function lower(c: Checked): RulesetIR {
-  return { ...c, scale: computeScale(c) };
+/**
+ * The IR, or a diagnostic (at `at`, the ruleset's header) when the fractions the ruleset computes need
+ * ticks finer than 1/MAX_SCALE: then no generated module could compute it exactly, so none is made.
+ */
+export function lower(c: Checked, at: Span): { ir: RulesetIR | null; diagnostics: Diagnostic[] } {
+  const scale = computeScale(c);
+  if (scale > MAX_SCALE) {
+    const msg = `the fractions this ruleset computes need ticks finer than 1/${MAX_SCALE.toLocaleString('en')} to stay exact`;
+    return { ir: null, diagnostics: [diag('V0106', msg, at, 'use fractions with small denominators (halves, thirds, quarters…), or round with fru/frd')] };
+  }
+  return { ir: { ...c, scale }, diagnostics: [] };
 }

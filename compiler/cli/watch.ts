@@ -1,0 +1,114 @@
+/**
+ * `--watch` for `check`, `test`, `diff` and `card`: run the command, then run it again whenever one of
+ * the files it read changes — the rulesets named and every file they `extends`, re-read after each run
+ * so a new parent is watched too. Folders are watched rather than files, so an editor that saves by
+ * writing a new file and renaming it over the old one is seen; changes within DEBOUNCE_MS make one run.
+ * A mistake in the files (a syntax error, an unknown name) is printed and the watch goes on; Ctrl-C ends
+ * it with exit 0. On a terminal the screen is cleared before each run.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { loadRuleset, type Host } from '../pipeline.js';
+import { safeLine } from '../safe-text.js';
+import type { Ctx } from './context.js';
+import { UsageError } from './errors.js';
+import { displayPath } from './render.js';
+import { WriteError } from './write.js';
+
+export const DEBOUNCE_MS = 120;
+
+/** Every file the rulesets read: each named file and its `extends` chain. */
+function filesOf(refs: readonly string[], host: Host): string[] {
+  const files = new Set<string>();
+  for (const ref of refs) {
+    const l = loadRuleset(ref, host);
+    files.add(l.file);
+    for (const f of l.sources.keys()) files.add(f);
+  }
+  return [...files].sort();
+}
+
+export async function watchRun(refs: readonly string[], host: Host, run: () => number | Promise<number>, ctx: Ctx): Promise<number> {
+  await run(); // the first run: a usage error here ends the command as without --watch
+  let watchers: FSWatcher[] = [];
+  let watched = '';
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  let again = false;
+
+  const arm = (): void => {
+    const files = filesOf(refs, host);
+    const key = files.join('\n');
+    if (key !== watched) {
+      for (const w of watchers) w.close();
+      watchers = [];
+      watched = key;
+      const byDir = new Map<string, Set<string>>();
+      for (const f of files) {
+        const names = byDir.get(dirname(f)) ?? new Set<string>();
+        names.add(basename(f));
+        byDir.set(dirname(f), names);
+      }
+      for (const [dir, names] of byDir) {
+        try {
+          const w = watch(dir, { persistent: true }, (_event, name) => {
+            if (name === null || names.has(name.toString())) schedule(`${dir}/${name ?? ''}`);
+          });
+          w.on('error', () => undefined);
+          watchers.push(w);
+        } catch {
+          // a folder that vanished: the next run reports the missing file
+        }
+      }
+    }
+    ctx.err(ctx.cErr.dim(`watching ${files.length} ${files.length === 1 ? 'file' : 'files'}; press Ctrl-C to stop\n`));
+  };
+
+  const rerun = async (what: string): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    if (process.stdout.isTTY) ctx.out('\x1b[2J\x1b[H');
+    ctx.err(ctx.cErr.dim(`[${new Date().toLocaleTimeString('en-GB')}] ${safeLine(displayPath(what, ctx.cwd))} changed\n`));
+    try {
+      await run();
+    } catch (e) {
+      if (!(e instanceof UsageError || e instanceof WriteError)) throw e;
+      ctx.err(`${ctx.cErr.red('variorum: error:')} ${safeLine(e.message)}\n`);
+    }
+    arm();
+    running = false;
+    if (again) {
+      again = false;
+      await rerun(what);
+    }
+  };
+
+  let fail: (e: unknown) => void = () => undefined;
+  const schedule = (what: string): void => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      rerun(what).catch((e: unknown) => fail(e));
+    }, DEBOUNCE_MS);
+  };
+
+  arm();
+  return new Promise<number>((resolve, reject) => {
+    const stop = (): void => {
+      if (timer !== null) clearTimeout(timer);
+      for (const w of watchers) w.close();
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(0);
+    };
+    fail = (e) => {
+      stop();
+      reject(e);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

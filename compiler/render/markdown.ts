@@ -1,0 +1,16 @@
+/**
+ * The one Markdown escaper for the reports (cards, diff): plain text from a ruleset made safe in a
+ * Markdown table cell or paragraph. Control characters and line breaks become spaces (a cell is one
+ * line), HTML's `& < >` become entities, and Markdown's `\ ` * _ [ ] | # ~` are backslash-escaped, so
+ * no text can open a heading, emphasis, link or code span, or break a table.
+ */
+
+export function md(s: string): string {
+  return s
+    .replace(/\r\n/g, ' ')
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\`*_[\]|#~])/g, '\\$1');
+}
