@@ -9,7 +9,7 @@ import { check } from '../check/index.js';
 import { Scope } from '../check/scope.js';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { exampleDiagnostic, runExamples } from '../interpret/examples.js';
-import { lower } from '../lower.js';
+import { lower } from '../tick-scale.js';
 import { resolve, type Merged, type Owned } from '../resolve.js';
 import type { Position, Range } from './types.js';
 
@@ -74,7 +74,7 @@ export class ParseCache {
 }
 
 /**
- * Runs resolve → check (→ lower → examples when it checks clean) over a parsed document.
+ * Runs resolve → check (→ lower → examples when it checks clean), as compiler/pipeline.ts does, over a parsed document.
  * `loadBase(id)` returns a base's parse (cached by the caller).
  */
 export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, opts: { examples: boolean }): Analysis {
@@ -97,8 +97,10 @@ export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, op
   const { checked, diagnostics: cd } = check(merged);
   diagnostics.push(...cd);
   if (!checked || hasErrors(diagnostics) || !opts.examples) return result;
-  const ir = lower(checked);
-  for (const r of runExamples(ir, doc.uri, doc.text)) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
+  const lowered = lower(checked, ast.header!.span);
+  diagnostics.push(...lowered.diagnostics);
+  if (!lowered.ir) return result;
+  for (const r of runExamples(lowered.ir, doc.uri, doc.text)) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
   return result;
 }
 
