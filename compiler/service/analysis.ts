@@ -7,7 +7,7 @@ import { parse, type ParseOutput } from '../../grammar/index.js';
 import type { Decl, RulesFile } from '../../grammar/ast.js';
 import { check } from '../check/index.js';
 import { Scope } from '../check/scope.js';
-import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import { hasErrors, lineStarts, type Diagnostic } from '../diagnostics.js';
 import { exampleDiagnostic, runExamples } from '../interpret/examples.js';
 import { lower } from '../tick-scale.js';
 import { IncrementalParser } from './incremental.js';
@@ -16,9 +16,10 @@ import type { Position, Range } from './types.js';
 
 /** Offsets ↔ LSP positions (UTF-16 code units, like JavaScript strings). */
 export class Lines {
-  private readonly starts: number[] = [0];
+  private readonly starts: number[];
   constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+    // LSP lines end at \r\n, \r or \n: the compiler's own line table.
+    this.starts = lineStarts(text);
   }
   position(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
@@ -110,8 +111,7 @@ export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, op
   if (!checked || hasErrors(diagnostics) || !opts.examples) return result;
   const lowered = lower(checked, ast.header!.span);
   diagnostics.push(...lowered.diagnostics);
-  if (!lowered.ir) return result;
-  for (const r of runExamples(lowered.ir, doc.uri, doc.text)) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
+  if (lowered.ir) for (const r of runExamples(lowered.ir, doc.uri, doc.text)) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
   return result;
 }
 
