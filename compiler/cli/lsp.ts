@@ -67,7 +67,12 @@ export function startServer(root: string, connection: Connection = createConnect
     pending.add(uri);
     setImmediate(() => {
       pending.delete(uri);
-      publish(uri);
+      try {
+        publish(uri);
+      } catch (e) {
+        // A bug in the service must not end the session: say so in the client's log and go on.
+        connection.console.error(`variorum: internal error while checking ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      }
     });
   };
   const sync = (uri: string): boolean => {

@@ -10,6 +10,7 @@ import { Scope } from '../check/scope.js';
 import { hasErrors, lineStarts, type Diagnostic } from '../diagnostics.js';
 import { exampleDiagnostic, runExamples } from '../interpret/examples.js';
 import { lower } from '../tick-scale.js';
+import { IncrementalParser } from './incremental.js';
 import { resolve, type Merged, type Owned } from '../resolve.js';
 import type { Position, Range } from './types.js';
 
@@ -62,20 +63,30 @@ export interface Analysis {
 
 export class ParseCache {
   private readonly byUri = new Map<string, Parsed>();
-  get(uri: string, text: string): Parsed {
+  private readonly incremental = new Map<string, IncrementalParser>();
+  /** The parse of `text`; with `edited`, through the document's incremental parser. */
+  get(uri: string, text: string, edited = false): Parsed {
     const hit = this.byUri.get(uri);
     if (hit && hit.text === text) return hit;
-    const p: Parsed = { uri, text, lines: new Lines(text), out: parse(text, uri) };
+    let out: ParseOutput;
+    if (edited) {
+      const inc = this.incremental.get(uri) ?? this.incremental.set(uri, new IncrementalParser()).get(uri)!;
+      out = inc.parse(uri, text);
+    } else {
+      out = parse(text, uri);
+    }
+    const p: Parsed = { uri, text, lines: new Lines(text), out };
     this.byUri.set(uri, p);
     return p;
   }
   forget(uri: string): void {
     this.byUri.delete(uri);
+    this.incremental.delete(uri);
   }
 }
 
 /**
- * Runs resolve → check (→ lower → examples when it checks clean) over a parsed document.
+ * Runs resolve → check (→ lower → examples when it checks clean), as compiler/pipeline.ts does, over a parsed document.
  * `loadBase(id)` returns a base's parse (cached by the caller).
  */
 export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, opts: { examples: boolean }): Analysis {

@@ -3,15 +3,12 @@
  * paraphrase; on an `override`, what it replaces (the base's citation, paraphrase and file).
  */
 import type { Decl } from '../../grammar/ast.js';
+import { md } from '../render/markdown.js';
 import type { Owned } from '../resolve.js';
 import { replaced, type Analysis } from './analysis.js';
 import { typeText, type Word } from './navigate.js';
 import type { Hover } from './types.js';
 
-/** Markdown-safe inline text: a paraphrase is the author's words, shown as text, never as markup. */
-export function md(s: string): string {
-  return s.replace(/[\\`*_{}[\]()#+!<>|~]/g, (c) => `\\${c}`);
-}
 
 function cite(d: Decl): string {
   return d.meta.cite ? `[${d.meta.cite.text}]` : '(no citation)';

@@ -58,6 +58,7 @@ export class LanguageService {
   close(uri: string): void {
     this.docs.delete(uri);
     this.analyses.delete(uri);
+    this.parses.forget(uri);
   }
   /** Forgets what the host returned (a base changed on disk): the next answers read it again. */
   refresh(): void {
@@ -154,7 +155,7 @@ export class LanguageService {
     if (text === undefined) return null;
     const hit = this.analyses.get(uri);
     if (hit && hit.text === text) return hit;
-    const doc = this.parses.get(uri, text);
+    const doc = this.parses.get(uri, text, true);
     const analysis = analyse(doc, (id) => this.base(id), { examples: this.examples });
     const entry = { text, analysis };
     this.analyses.set(uri, entry);

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Builds editors/vscode/variorum-rules.vsix: bundles the client (src/extension.js with
+// vscode-languageclient) into out/extension.js with esbuild, then packages with @vscode/vsce.
+// `npm run vsix` runs it; the test setup (test/editors/setup.ts) runs it once per test run when the
+// .vsix is missing or older than its sources. Never publishes.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ext = join(root, 'editors', 'vscode');
+export const VSIX = join(ext, 'variorum-rules.vsix');
+
+export async function buildVsix() {
+  mkdirSync(join(ext, 'out'), { recursive: true });
+  await build({
+    entryPoints: [join(ext, 'src', 'extension.js')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node18',
+    external: ['vscode'],
+    outfile: join(ext, 'out', 'extension.js'),
+    logLevel: 'warning',
+  });
+  const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '-o', VSIX], { cwd: ext, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`vsce package failed:\n${r.stdout}\n${r.stderr}`);
+  return VSIX;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildVsix().then((p) => console.log(`built ${p}`), (e) => { console.error(e.message); process.exit(1); });
+}

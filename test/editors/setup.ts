@@ -1,0 +1,24 @@
+/**
+ * vitest global setup: builds editors/vscode/variorum-rules.vsix once per test run, and only when it
+ * is missing or older than its sources (so a CI run builds it exactly once, and a local re-run not at all).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const EXT = join(ROOT, 'editors', 'vscode');
+
+function newest(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((n) => newest(join(path, n))));
+}
+
+export default async function setup(): Promise<void> {
+  const vsix = join(EXT, 'variorum-rules.vsix');
+  const sources = ['src', 'syntaxes', 'package.json', 'language-configuration.json', 'README.md', 'LICENSE', '.vscodeignore'].map((p) => join(EXT, p));
+  if (existsSync(vsix) && statSync(vsix).mtimeMs >= Math.max(...sources.map(newest))) return;
+  const { buildVsix } = (await import(join(ROOT, 'scripts', 'build-vsix.mjs'))) as { buildVsix: () => Promise<string> };
+  await buildVsix();
+}
