@@ -33,8 +33,20 @@ describe('a hostile ruleset', () => {
     }
   });
 
+  it('rejects control characters in the source (V0107)', () => {
+    // The language refuses ESC/BEL in titles, so none reaches a report from a .rules file …
+    expect(() => load('hostile-escapes')).toThrow(/V0107/);
+  });
+
   it('sends no terminal escapes', () => {
-    const t = renderText(report());
+    // … and the text renderer still strips them if a report carries one (defence in depth).
+    const r = report();
+    r.rulesets[0]!.title += '\u001b[2J\u001b]0;pwned\u0007';
+    const cell = r.rows.flatMap((row) => Object.values(row.cells)).find((c) => c !== null)!;
+    cell.display = '\u001b[31mred\u001b[0m ' + cell.display;
+    cell.title += '\u001b[1m';
+    r.rows[0]!.notes.push('\u001b[31mnote\u001b[0m');
+    const t = renderText(r);
     // eslint-disable-next-line no-control-regex
     expect(t).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
   });
