@@ -465,6 +465,8 @@ export class AstBuilder {
     };
     const climb = (min: number): A.Expr => {
       let left = operand();
+      const run: A.Expr[] = [left];
+      const ops = new Set<string>();
       for (let op = infix(); op && op.prec >= min; op = infix()) {
         pos += op.width;
         const right = climb(op.prec + 1);
@@ -472,10 +474,26 @@ export class AstBuilder {
         left = op.op === 'in' || op.op === 'not in'
           ? { k: 'in', x: left, set: right, negated: op.op === 'not in', span }
           : { k: 'bin', op: op.op, a: left, b: right, span };
+        run.push(right);
+        ops.add(op.op);
       }
+      // A long chain of one associative operator (`1 + 1 + … + 1`, `a and b and …`) is grouped as a
+      // balanced tree, so its depth is log₂ of its length: exact rationals and integer ticks make the
+      // grouping invisible, and no pass recurses 100,000 levels down a left-leaning chain.
+      const [only] = ops;
+      if (ops.size === 1 && run.length > BALANCE_FROM && BALANCED_OPS.has(only!)) return this.balanced(only!, run, 0, run.length);
       return left;
     };
     return climb(PREC.or);
+  }
+
+  /** `run[from] op … op run[to - 1]` as a balanced tree of `op`. */
+  private balanced(op: string, run: A.Expr[], from: number, to: number): A.Expr {
+    if (to - from === 1) return run[from]!;
+    const mid = (from + to) >>> 1;
+    const a = this.balanced(op, run, from, mid);
+    const b = this.balanced(op, run, mid, to);
+    return { k: 'bin', op, a, b, span: this.src.span(a.span.start, b.span.end) };
   }
 
   private primary(n: CstNode): A.Expr {
@@ -551,6 +569,10 @@ export class AstBuilder {
     };
   }
 }
+
+/** Chains of one of these operators longer than BALANCE_FROM operands are built balanced. */
+const BALANCED_OPS = new Set(['+', 'and', 'or']);
+const BALANCE_FROM = 32;
 
 const PREC = { or: 1, and: 2, not: 3, cmp: 4, add: 5, mul: 6, unary: 7 } as const;
 const INFIX: Record<string, number> = {

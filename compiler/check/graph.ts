@@ -92,7 +92,7 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
     for (const x of ex.expect) {
       if (x.e === 'rule') {
         const r = rules.get(x.name);
-        if (r && r.context === 'step') out.push(diag('V0406', `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`, null));
+        if (r && r.context === 'step') out.push(diag('V0406', `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`, expectSpan(merged, ex.origin.line, x.name)));
       }
     }
   }
@@ -155,4 +155,14 @@ function directChildren(e: I.Expr): I.Expr[] {
     case 'dice': return e.perDie ? [e.perDie] : [];
     default: return [];
   }
+}
+
+/** Where an example (by its line) expects `name`: that expectation, else the example, else its header. */
+function expectSpan(merged: Merged, line: number, name: string): Span | null {
+  for (const o of merged.decls) {
+    const d = o.decl;
+    if (d.kind !== 'example' || d.span.line !== line) continue;
+    return d.expects.find((x) => x.e === 'value' && x.name === name)?.span ?? d.span;
+  }
+  return merged.decls[0]?.decl.span ?? null;
 }

@@ -50,7 +50,7 @@ export function codeFrame(sf: SourceFile, start: number, end: number, c: FrameCo
 function clip(text: string, from: number): string {
   let s = text.slice(from, from + FRAME_WIDTH);
   s = safeText(s.replace(/\t/g, ' '));
-  if (from > 0) s = '…' + s;
+  if (from > 0 && text.length > 0) s = '…' + s;
   if (text.length > from + FRAME_WIDTH) s += '…';
   return s;
 }
