@@ -99,7 +99,17 @@ export class AstBuilder {
    */
   file(cst: CstNode, path: string, recovered = false): A.RulesFile {
     const c = cst.children;
-    const h = this.sub(c, 'header');
+    const headers = this.subs(c, 'header');
+    const firstDef = this.subs(c, 'definition')[0]?.location?.startOffset ?? Infinity;
+    // The header is the one before every definition; any other is reported where it stands.
+    const h = headers[0] && (headers[0].location?.startOffset ?? 0) < firstDef ? headers[0] : undefined;
+    for (const extra of headers) {
+      if (extra === h) continue;
+      const at = extra.location?.startOffset ?? 0;
+      this.diagnostics.push(
+        diag('V0102', h ? 'a second `ruleset` header: a file holds one ruleset' : 'the `ruleset` header must come first', this.src.span(at, at + 'ruleset'.length), h ? 'put each ruleset in a file of its own' : 'move it to the top of the file'),
+      );
+    }
     const decls: A.Decl[] = [];
     for (const d of this.subs(c, 'definition')) {
       let built: A.Decl | null;

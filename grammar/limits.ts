@@ -42,13 +42,17 @@ export function tooDeep(decl: Decl): Span | null {
       for (const y of x) stack.push([y, depth]);
       continue;
     }
-    if (typeof x !== 'object' || x === null) continue;
+    // Plain records only: a SourceFile (a citation's `src`) holds no expression, and walking its
+    // line table from every definition made a long file quadratic.
+    if (typeof x !== 'object' || x === null || Object.getPrototypeOf(x) !== Object.prototype) continue;
     let d = depth;
     if (isExpr(x)) {
       d = depth + 1;
       if (d > MAX_EXPR_DEPTH) return x.span;
     }
-    for (const [k, v] of Object.entries(x)) if (k !== 'span' && typeof v === 'object' && v !== null) stack.push([v, d]);
+    for (const [k, v] of Object.entries(x)) {
+      if (k !== 'span' && k !== 'nameSpan' && typeof v === 'object' && v !== null) stack.push([v, d]);
+    }
   }
   return null;
 }

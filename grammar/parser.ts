@@ -20,7 +20,9 @@ class RulesParser extends CstParser {
 
   file = this.RULE('file', () => {
     this.OPTION(() => this.SUBRULE(this.header));
-    this.MANY(() => this.SUBRULE(this.definition));
+    // A second header (two files pasted together) is parsed, and reported by the AST builder, rather
+    // than left to error recovery, which rescans the rest of the file at each one.
+    this.MANY(() => this.OR([{ ALT: () => this.SUBRULE(this.definition) }, { ALT: () => this.SUBRULE2(this.header) }]));
   });
 
   header = this.RULE('header', () => {
