@@ -332,6 +332,33 @@ export class DeclChecker {
     };
   }
 
+  /**
+   * An example gives every required field (no default, not optional) of each record it evaluates —
+   * the unit and scenario always, a vehicle when it gives one, every step — as `test` would demand:
+   * V0802 at the record, or at the example's header when the record is missing altogether.
+   */
+  private requiredGiven(d: A.Decl & { kind: 'example' }): boolean {
+    let ok = true;
+    const check = (rec: I.RecordName, lit: A.RecordLit | null, where: string): void => {
+      const fields = this.scope.inputs.get(rec);
+      const given = new Set(lit?.fields.map((f) => f.name) ?? []);
+      const missing = [...(fields?.values() ?? [])].filter((f) => !f.optional && f.decl.default === null && !given.has(f.name)).map((f) => f.name);
+      if (missing.length === 0) return;
+      ok = false;
+      const list = missing.map((m) => `${where}.${m}`).join(', ');
+      if (lit) this.err('V0802', `this example's ${where} lacks ${list}, which ${missing.length > 1 ? 'have' : 'has'} no default`, lit.span, `add ${missing.map((m) => `${m}: …`).join(', ')}`);
+      else this.err('V0802', `this example gives no ${rec}, and ${list} ${missing.length > 1 ? 'have' : 'has'} no default`, { file: d.span.file, start: d.span.start, end: d.span.start + 'example'.length, line: d.span.line, col: d.span.col }, `add \`${rec} { ${missing.map((m) => `${m}: …`).join(', ')} }\``);
+    };
+    const lit = (rec: A.RecordKw) => d.records.find((r) => r.rec === rec)?.value ?? null;
+    check('unit', lit('unit'), 'unit');
+    check('scenario', lit('scenario'), 'scenario');
+    const vehicle = lit('vehicle');
+    if (vehicle) check('vehicle', vehicle, 'vehicle');
+    const steps = [...d.records.filter((r) => r.rec === 'step').map((r) => r.value), ...(d.path ?? [])];
+    steps.forEach((s, i) => check('step', s, `path[${i}]`));
+    return ok;
+  }
+
   example(d: A.Decl & { kind: 'example' }, measure: string | null): I.ExampleDef | null {
     this.enter(d);
     const cite = this.cite(d.meta.cite, d.nameSpan);
@@ -362,6 +389,7 @@ export class DeclChecker {
     }
     for (const s of d.path ?? []) input.path.push(record('step', s));
     if (d.roll) input.roll = d.roll;
+    if (!this.requiredGiven(d)) ok = false;
     const expect: I.Expectation[] = [];
     const m = num(measure ?? ANY);
     for (const e of d.expects) {
