@@ -21,6 +21,8 @@ export interface Diagnostic {
   message: string;
   span: Span | null;
   hint?: string;
+  /** Other places that explain this one (e.g. where parsing gave up after an unclosed bracket). */
+  related?: { message: string; span: Span }[];
 }
 
 /** Every diagnostic code, its severity and what it means. Codes are stable: never reuse one. */

@@ -2,7 +2,7 @@
  * The grammar's entry point: text → `{ ast, diagnostics }`. Never throws; a file with three mistakes
  * reports three errors.
  */
-import type { IRecognitionException } from 'chevrotain';
+import type { IRecognitionException, IToken } from 'chevrotain';
 import { diag, SourceFile, type Diagnostic } from '../compiler/diagnostics.js';
 import type { RulesFile } from './ast.js';
 import { AstBuilder } from './build.js';
@@ -42,6 +42,7 @@ export function parse(text: string, path: string): ParseOutput {
     // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
     if (!badStrings.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
   }
+  reportUnclosed(tokens, diagnostics, src);
   const builder = new AstBuilder(src);
   const ast = builder.file(cst, path, parseErrors.length > 0);
   diagnostics.push(...builder.diagnostics);
@@ -53,6 +54,42 @@ export function parse(text: string, path: string): ParseOutput {
   });
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { ast, diagnostics };
+}
+
+const CLOSER: Record<string, string> = { LBrace: 'RBrace', LParen: 'RParen' };
+
+/**
+ * A `{` or `(` that is never closed is reported where it opens ("`{` opened at 7:27 is never
+ * closed"), not only where the parser gave up (often the next definition): the first syntax error
+ * after the opener becomes related information of the new diagnostic, which replaces it.
+ */
+function reportUnclosed(tokens: readonly IToken[], diagnostics: Diagnostic[], src: SourceFile): void {
+  if (!diagnostics.some((d) => d.code === 'V0102')) return;
+  const open: IToken[] = [];
+  const unclosed: IToken[] = [];
+  for (const t of tokens) {
+    const name = t.tokenType.name;
+    if (CLOSER[name]) open.push(t);
+    else if (name === 'RBrace' || name === 'RParen') {
+      let at = open.length - 1;
+      while (at >= 0 && CLOSER[open[at]!.tokenType.name] !== name) at--;
+      if (at >= 0) unclosed.push(...open.splice(at).slice(1));
+    }
+  }
+  unclosed.push(...open);
+  for (const o of unclosed.sort((a, b) => a.startOffset - b.startOffset)) {
+    const span = src.span(o.startOffset, o.startOffset + 1);
+    const gaveUp = diagnostics.findIndex((d) => d.code === 'V0102' && d.span !== null && d.span.start > o.startOffset && !d.message.includes('never closed'));
+    const closer = o.image === '{' ? '}' : ')';
+    const at = src.span(o.startOffset, o.startOffset + 1);
+    const d = diag('V0102', `\`${o.image}\` opened at ${at.line}:${at.col} is never closed`, span, `close it with \`${closer}\``);
+    if (gaveUp >= 0) {
+      const g = diagnostics[gaveUp]!;
+      d.related = [{ message: `parsing gave up here: ${g.message}`, span: g.span! }];
+      diagnostics.splice(gaveUp, 1);
+    }
+    diagnostics.push(d);
+  }
 }
 
 function syntaxError(e: IRecognitionException, src: SourceFile, eof: number): Diagnostic {

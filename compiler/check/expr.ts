@@ -70,7 +70,8 @@ export class ExprChecker {
     const r = this.inner(e, env, want);
     if (r && want && !fits(r.type, want)) {
       const code = r.type.t === 'num' && want.t === 'num' ? 'V0401' : 'V0402';
-      return this.err(code, `expected ${typeText(want)}, found ${typeText(r.type)}`, e.span);
+      const fix = r.type.t === 'num' && want.t === 'num' ? conversion(r.type.measure, want.measure) : undefined;
+      return this.err(code, `expected ${typeText(want)}, found ${typeText(r.type)}`, e.span, fix);
     }
     return r;
   }
@@ -374,7 +375,7 @@ export class ExprChecker {
     let measure: string | null;
     if (op === '+' || op === '-') {
       const j = join(a.type, b.type);
-      if (!j || j.t !== 'num') return this.err('V0401', `cannot ${op === '+' ? 'add' : 'subtract'} ${typeText(b.type)} ${op === '+' ? 'to' : 'from'} ${typeText(a.type)}`, e.span, 'quantities of different measures never mix; divide by `1 MEASURE` to get a plain number');
+      if (!j || j.t !== 'num') return this.err('V0401', `cannot ${op === '+' ? 'add' : 'subtract'} ${typeText(b.type)} ${op === '+' ? 'to' : 'from'} ${typeText(a.type)}`, e.span, conversion(mb, ma, 'the right side') ?? 'quantities of different measures never mix; divide by `1 MEASURE` to get a plain number');
       measure = j.measure;
     } else if (op === '*') {
       if (isMeasured(ma) && isMeasured(mb)) return this.err('V0401', `cannot multiply ${ma} by ${mb}`, e.span, 'one side of * must be a plain number');
@@ -384,7 +385,7 @@ export class ExprChecker {
       if (!c) return this.err('V0403', 'the divisor must be a constant', e.b.span, 'generated code computes in exact ticks; divide by a number such as 2 or `1 MF`');
       if (c.isZero()) return this.err('V0404', 'division by zero', e.b.span);
       if (isMeasured(mb)) {
-        if (isMeasured(ma) && ma !== mb) return this.err('V0401', `cannot divide ${ma} by ${mb}`, e.span);
+        if (isMeasured(ma) && ma !== mb) return this.err('V0401', `cannot divide ${ma} by ${mb}`, e.span, conversion(mb, ma, 'the divisor'));
         measure = isMeasured(ma) ? null : ANY;
       } else {
         measure = ma;
@@ -410,6 +411,20 @@ export class ExprChecker {
     const ir: Expr = { k: 'in', x: x.ir, set: set.ir };
     return { ir: e.negated ? { k: 'not', x: ir } : ir, type: BOOL };
   }
+}
+
+/**
+ * The fix for a value in measure `from` where `to` is wanted, in the language's own arithmetic:
+ * `/ 1 PP * 1 MF` converts PP to MF (a rate of one for one: change the numbers if the rule says
+ * otherwise), `/ 1 PP` makes a plain number, `* 1 MF` gives a plain number a measure.
+ */
+export function conversion(from: string | null, to: string | null, what = 'it'): string | undefined {
+  const f = isMeasured(from) ? from : null;
+  const t = isMeasured(to) ? to : null;
+  if (f === t) return undefined;
+  const op = f && t ? `/ 1 ${f} * 1 ${t}` : f ? `/ 1 ${f}` : `* 1 ${t}`;
+  const why = f && t ? `, one ${t} per ${f}` : '';
+  return `to convert ${what}, write \`(…) ${op}\`${why}`;
 }
 
 function isMeasured(m: string | null): m is string {

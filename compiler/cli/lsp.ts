@@ -59,6 +59,7 @@ export function startServer(root: string, connection: Connection = createConnect
       code: d.code,
       source: 'variorum',
       message: d.hint ? `${d.message}\n${d.hint}` : d.message,
+      ...(d.related ? { relatedInformation: d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message })) } : {}),
     }));
     void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   };

@@ -53,6 +53,9 @@ export function renderDiagnostic(d: Diagnostic, sources: ReadonlyMap<string, str
       text += codeFrame(sf, span.start, Math.min(span.end, src.length), colours) + '\n';
     }
   }
+  for (const r of d.related ?? []) {
+    text += `${c.cyan('note')}: ${safeLine(`${displayPath(r.span.file, ctx.cwd)}:${r.span.line}:${r.span.col}: ${r.message}`)}\n`;
+  }
   if (d.hint !== undefined) text += `${c.cyan('hint')}: ${safeLine(d.hint)}\n`;
   return text;
 }

@@ -176,6 +176,8 @@ export class LanguageService {
   private located(a: Analysis, d: Diagnostic, start: number, end: number, message: string): ServiceDiagnostic {
     const out: ServiceDiagnostic = { code: d.code, severity: d.severity, message, start, end, range: a.doc.lines.range(start, end) };
     if (d.hint !== undefined) out.hint = d.hint;
+    const related = (d.related ?? []).filter((r) => r.span.file === d.span?.file);
+    if (related.length > 0) out.related = related.map((r) => ({ message: r.message, range: a.doc.lines.range(r.span.start, r.span.end) }));
     return out;
   }
 }

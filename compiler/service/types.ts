@@ -29,6 +29,8 @@ export interface ServiceDiagnostic {
   start: number;
   end: number;
   range: Range;
+  /** Other places in the same document that explain this diagnostic. */
+  related?: { message: string; range: Range }[];
 }
 
 export interface Hover {
