@@ -113,6 +113,17 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       setCode(await watching([ruleset], opts, () => card(ruleset, opts, ctx)));
     });
 
+  p.command('explain')
+    .showHelpAfterError('(run `variorum explain --help` for usage)')
+    .description('explain a diagnostic code: what it means, a wrong and a right snippet')
+    .argument('[code]', 'a diagnostic code, e.g. V0601')
+    .option('--all', 'every code (as Markdown with --format md: docs/diagnostics.md)')
+    .option('--format <format>', 'text or md (default: text)')
+    .action(async (code: string | undefined, opts: { all?: boolean; format?: string }) => {
+      const { explain } = await import('./explain.js');
+      setCode(explain(code, opts, ctx));
+    });
+
   p.command('lsp')
     .showHelpAfterError('(run `variorum lsp --help` for usage)')
     .description('run the language server (diagnostics, hover, definition, completion…) for editors')
