@@ -1,9 +1,10 @@
 /**
  * Resolve pass: AST of one file (+ its `extends` chain) → one merged list of declarations.
- * What this form adds: inheritance is applied (`override` replaces, `remove` deletes, new names are
- * added), every declaration knows which ruleset wrote it, and names are unique per namespace.
+ * What this form adds: inheritance is applied (`override` replaces, `remove` deletes, `extend`
+ * edits an inherited rule's exceptions, new names are added), every declaration knows which ruleset
+ * wrote it, and names are unique per namespace.
  */
-import type { Decl, Header, RulesFile } from '../grammar/ast.js';
+import type { Decl, ExceptionDecl, ExceptionEdit, Header, RulesFile } from '../grammar/ast.js';
 import { diag, type Diagnostic, type Span } from './diagnostics.js';
 
 export interface Owned {
@@ -12,6 +13,11 @@ export interface Owned {
   origin: string;
   /** Its file. */
   file: string;
+  /**
+   * For a rule a child `extend`s: the ruleset that wrote the rule itself (whose citation style judges
+   * its own citation); its exceptions each carry the ruleset that wrote them (`ExceptionDecl.origin`).
+   */
+  extendedFrom?: string;
 }
 
 export interface Merged {
@@ -94,6 +100,23 @@ export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] =
       }
       continue;
     }
+    if (d.kind === 'extend') {
+      const target = byKey.get(key);
+      if (!target || !inherited.has(key)) {
+        diagnostics.push(diag('V0204', `cannot extend ${d.name}: ${parent ? 'the parent ruleset has no such definition' : 'this ruleset extends nothing'}`, d.nameSpan));
+      } else if (target.decl.kind !== 'rule' && target.decl.kind !== 'predicate') {
+        diagnostics.push(diag('V0211', `${d.name} is a ${target.decl.kind}: only a rule or a predicate has exceptions to extend`, d.nameSpan));
+      } else if (target.decl.kind !== d.target) {
+        diagnostics.push(diag('V0211', `${d.name} is a ${target.decl.kind}, not a ${d.target}`, d.nameSpan, `write \`extend ${target.decl.kind} ${d.name} { … }\``));
+      } else if (own.has(key)) {
+        diagnostics.push(diag('V0202', `${d.name} is overridden or extended twice in this file`, d.nameSpan));
+      } else {
+        own.add(key);
+        const exceptions = applyEdits(stamp(target.decl.exceptions, target.origin), d.edits, header.id, d.name, diagnostics);
+        byKey.set(key, { decl: { ...target.decl, exceptions }, origin: header.id, file: ast.path, extendedFrom: target.extendedFrom ?? target.origin });
+      }
+      continue;
+    }
     if (own.has(key)) {
       diagnostics.push(diag('V0202', `${describeKey(key)} is defined twice in this file`, d.nameSpan));
       continue;
@@ -126,4 +149,47 @@ export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] =
 
 function describeKey(key: string): string {
   return key.startsWith('input ') ? `the ${key.slice(6)} input` : key === 'movement' ? 'the movement binding' : key;
+}
+
+/** Exceptions marked with the ruleset that wrote them (kept where an earlier `extend` set it). */
+function stamp(list: readonly ExceptionDecl[], origin: string): ExceptionDecl[] {
+  return list.map((e) => ({ ...e, origin: e.origin ?? origin, exceptions: stamp(e.exceptions, e.origin ?? origin) }));
+}
+
+/** Where `ref` (a label, or a citation as written: `[A4.12]`) names an exception in `list`, at any depth. */
+function find(list: ExceptionDecl[], ref: string): { list: ExceptionDecl[]; index: number }[] {
+  const out: { list: ExceptionDecl[]; index: number }[] = [];
+  list.forEach((e, index) => {
+    if (e.label === ref || `[${e.cite.text}]` === ref) out.push({ list, index });
+    out.push(...find(e.exceptions, ref));
+  });
+  return out;
+}
+
+/**
+ * An inherited rule's exceptions after a child's edits, in order: `exception …` is added after the
+ * inherited ones, `override exception REF …` replaces the one REF names (its label, else its
+ * citation) where it stands, `remove exception REF` deletes it. A REF that names none, or more than
+ * one, is V0204.
+ */
+function applyEdits(inherited: ExceptionDecl[], edits: readonly ExceptionEdit[], origin: string, rule: string, diagnostics: Diagnostic[]): ExceptionDecl[] {
+  const out = inherited;
+  for (const edit of edits) {
+    if (edit.e === 'add') {
+      out.push(...stamp([edit.exception], origin));
+      continue;
+    }
+    const hits = find(out, edit.ref);
+    if (hits.length !== 1) {
+      const names = out.flatMap(function names(e): string[] { return [e.label ?? `[${e.cite.text}]`, ...e.exceptions.flatMap(names)]; });
+      diagnostics.push(
+        diag('V0204', hits.length === 0 ? `${rule} has no exception ${edit.ref}` : `${edit.ref} names ${hits.length} exceptions of ${rule}: label the one you mean`, edit.span, names.length > 0 ? `its exceptions: ${names.join(', ')}` : `${rule} has no exceptions`),
+      );
+      continue;
+    }
+    const { list, index } = hits[0]!;
+    if (edit.e === 'remove') list.splice(index, 1);
+    else list[index] = stamp([edit.exception], origin)[0]!;
+  }
+  return out;
 }

@@ -85,12 +85,16 @@ export interface RowDecl {
 }
 
 export interface ExceptionDecl {
+  /** `exception conveyance [A4.12] …`: a name a child ruleset can override or remove it by. */
+  label: string | null;
   cite: Cite;
   title: string | null;
   when: Expr;
   value: Expr;
   exceptions: ExceptionDecl[];
   span: Span;
+  /** Set by the resolve pass on an `extend`ed rule: the ruleset that wrote this exception. */
+  origin?: string;
 }
 
 export interface MovementEntry {
@@ -135,7 +139,15 @@ export type Decl =
       roll: number[] | null;
       expects: ExpectDecl[];
     })
-  | (DeclBase & { kind: 'remove'; target: string });
+  | (DeclBase & { kind: 'remove'; target: string })
+  /** `extend rule NAME { … }`: exceptions added to, replaced in or removed from an inherited rule. */
+  | (DeclBase & { kind: 'extend'; target: string; edits: ExceptionEdit[] });
+
+/** One edit of an inherited rule's exceptions; `ref` is a label or a citation as written (`[A4.12]`). */
+export type ExceptionEdit =
+  | { e: 'add'; exception: ExceptionDecl; span: Span }
+  | { e: 'override'; ref: string; exception: ExceptionDecl; span: Span }
+  | { e: 'remove'; ref: string; span: Span };
 
 export type DeclKind = Decl['kind'];
 

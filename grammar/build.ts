@@ -162,6 +162,7 @@ export class AstBuilder {
     if (!node || node.recoveredNode) return null;
     switch (key) {
       case 'removeDef': return this.removeDef(node);
+      case 'extendDef': return this.extendDef(node);
       case 'measureDef': return this.simple(node, override, 'measure');
       case 'enumDef': return this.enumDef(node, override);
       case 'groupDef': return this.groupDef(node, override);
@@ -198,6 +199,29 @@ export class AstBuilder {
       meta,
       span: this.spanOf(n),
     };
+  }
+
+  private extendDef(n: CstNode): A.Decl {
+    const c = n.children;
+    const kindNode = this.sub(c, 'defKind');
+    const kindTok = kindNode ? (Object.values(kindNode.children)[0]?.[0] as IToken | undefined) : undefined;
+    const edits: A.ExceptionEdit[] = [];
+    for (const e of this.exceptionsOf(c)) edits.push({ e: 'add', exception: e, span: e.span });
+    for (const x of this.subs(c, 'exceptionEdit')) {
+      if (x.recoveredNode) continue;
+      const xc = x.children;
+      const span = this.spanOf(x);
+      if (this.tok(xc, 'Kw_override')) {
+        const [ex] = this.exceptionsOf(xc);
+        if (ex) edits.push({ e: 'override', ref: ex.label ?? `[${ex.cite.text}]`, exception: ex, span });
+      } else {
+        const cited = this.cite(this.tok(xc, 'Citation'));
+        const ref = this.tok(xc, 'Name')?.image ?? (cited ? `[${cited.text}]` : undefined);
+        if (ref) edits.push({ e: 'remove', ref, span });
+      }
+    }
+    edits.sort((a, b) => a.span.start - b.span.start);
+    return { ...this.base(n, false, this.tok(c, 'Name'), this.meta(undefined)), kind: 'extend', target: kindTok?.image ?? '', edits };
   }
 
   private removeDef(n: CstNode): A.Decl {
@@ -318,8 +342,13 @@ export class AstBuilder {
   }
 
   private exceptions(block: CstNode): A.ExceptionDecl[] {
+    return this.exceptionsOf(block.children);
+  }
+
+  /** The `exception` children of a node, built. */
+  private exceptionsOf(children: Children): A.ExceptionDecl[] {
     const out: A.ExceptionDecl[] = [];
-    for (const e of this.subs(block.children, 'exception')) {
+    for (const e of this.subs(children, 'exception')) {
       if (e.recoveredNode) continue;
       const c = e.children;
       const cite = this.cite(this.tok(c, 'Citation'));
@@ -327,6 +356,7 @@ export class AstBuilder {
       if (!cite || !when || !value) continue;
       const inner = this.sub(c, 'exceptionBlock');
       out.push({
+        label: this.tok(c, 'Name')?.image ?? null,
         cite,
         title: this.str(this.tok(c, 'StringLit')),
         when: this.expr(when),

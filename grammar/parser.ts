@@ -41,6 +41,7 @@ class RulesParser extends CstParser {
   definition = this.RULE('definition', () => {
     this.OR([
       { ALT: () => this.SUBRULE(this.removeDef) },
+      { ALT: () => this.SUBRULE(this.extendDef) },
       {
         ALT: () => {
           this.OPTION(() => this.CONSUME(T.Override));
@@ -56,6 +57,34 @@ class RulesParser extends CstParser {
             { ALT: () => this.SUBRULE(this.movementDef) },
             { ALT: () => this.SUBRULE(this.exampleDef) },
           ]);
+        },
+      },
+    ]);
+  });
+
+  /** `extend rule NAME { exception … | override exception … | remove exception LABEL-or-[CITE] }` */
+  extendDef = this.RULE('extendDef', () => {
+    this.CONSUME(T.Extend);
+    this.SUBRULE(this.defKind);
+    this.CONSUME(T.Name);
+    this.CONSUME(T.LBrace);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => this.SUBRULE(this.exception) },
+        { ALT: () => this.SUBRULE(this.exceptionEdit) },
+      ]),
+    );
+    this.CONSUME(T.RBrace);
+  });
+
+  exceptionEdit = this.RULE('exceptionEdit', () => {
+    this.OR([
+      { ALT: () => { this.CONSUME(T.Override); this.SUBRULE(this.exception); } },
+      {
+        ALT: () => {
+          this.CONSUME(T.Remove);
+          this.CONSUME(T.Exception);
+          this.OR2([{ ALT: () => this.CONSUME(T.Name) }, { ALT: () => this.CONSUME(T.Citation) }]);
         },
       },
     ]);
@@ -231,6 +260,7 @@ class RulesParser extends CstParser {
 
   exception = this.RULE('exception', () => {
     this.CONSUME(T.Exception);
+    this.OPTION3(() => this.CONSUME(T.Name));
     this.CONSUME(T.Citation);
     this.OPTION(() => this.CONSUME(T.StringLit));
     this.CONSUME(T.When);

@@ -30,6 +30,8 @@ export const Ruleset = kw('ruleset');
 export const Edition = kw('edition', true);
 export const Cites = kw('cites', true);
 export const Extends = kw('extends');
+/** `extend rule NAME { … }`: soft, so `extend` stays usable as a name; listed after `extends`. */
+export const Extend = kw('extend', true);
 export const Measure = kw('measure');
 export const Enum = kw('enum');
 export const Group = kw('group');
@@ -98,7 +100,7 @@ export const Pipe = createToken({ name: 'Pipe', pattern: /\|/ });
 export const Question = createToken({ name: 'Question', pattern: /\?/ });
 
 export const keywords = [
-  Ruleset, Edition, Cites, Extends, Measure, Enum, Group, Input, Table, Rule, Predicate, Constraint,
+  Ruleset, Edition, Cites, Extends, Extend, Measure, Enum, Group, Input, Table, Rule, Predicate, Constraint,
   Movement, Example, Exception, When, Override, Remove, Concept, Section, Set, Of, Bool, If, Else, And,
   Or, Not, In, True, False, All, NA, Base, Expect, Legal, Violation, Otherwise, Unit, Vehicle, Step,
   Scenario, Path, Keep, Highest, Lowest, Each, Roll,

@@ -39,7 +39,8 @@ export class DeclChecker {
 
   /** Starts checking `d`: its citations follow the style of the ruleset that wrote it. */
   private enter(d: A.Decl): void {
-    this.style = this.styles.get(this.origin(d).ruleset) ?? 'numbered';
+    const o = this.scope.owners.get(d);
+    this.style = this.styles.get(o?.extendedFrom ?? this.origin(d).ruleset) ?? 'numbered';
   }
 
   private err(code: Parameters<typeof diag>[0], message: string, span: Span | null, hint?: string): void {
@@ -48,7 +49,8 @@ export class DeclChecker {
 
   origin(d: A.Decl): I.Origin {
     const o = this.scope.owners.get(d);
-    return { ruleset: o?.origin ?? this.merged.header.id, line: d.span.line };
+    // An extended rule stays where its parent put it: it is the parent's rule with edited exceptions.
+    return { ruleset: o?.extendedFrom ?? o?.origin ?? this.merged.header.id, line: d.span.line };
   }
 
   cite(c: A.Cite | null, where: Span): string {
@@ -259,7 +261,11 @@ export class DeclChecker {
     const out: I.Exception[] = [];
     let ok = true;
     for (const e of list) {
+      // An exception an `extend` added is judged by its own file's citation style.
+      const style = this.style;
+      if (e.origin !== undefined) this.style = this.styles.get(e.origin) ?? style;
       const cite = this.cite(e.cite, e.span);
+      this.style = style;
       const when = this.x.check(e.when, env, BOOL);
       const inner: Env = { ...env, base: type };
       const value = this.x.check(e.value, inner, type);

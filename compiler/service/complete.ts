@@ -9,7 +9,7 @@ import { ownedByName } from './analysis.js';
 import { typeText } from './navigate.js';
 import type { CompletionItem, CompletionKind } from './types.js';
 
-const DEFINITION_KEYWORDS = ['measure', 'enum', 'group', 'input', 'table', 'rule', 'predicate', 'constraint', 'movement', 'example', 'override', 'remove', 'exception', 'expect', 'concept', 'section'];
+const DEFINITION_KEYWORDS = ['measure', 'enum', 'group', 'input', 'table', 'rule', 'predicate', 'constraint', 'movement', 'example', 'override', 'remove', 'extend', 'exception', 'expect', 'concept', 'section'];
 const EXPRESSION_KEYWORDS = ['if', 'else', 'and', 'or', 'not', 'in', 'true', 'false', 'all', 'NA', 'base', 'unit', 'vehicle', 'step', 'scenario', 'path', 'any', 'every', 'count', 'max', 'min', 'sum', 'fru', 'frd', 'keep', 'highest', 'lowest', 'each', 'when'];
 
 const SNIPPETS: CompletionItem[] = [
@@ -71,7 +71,7 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
   if (!merged) return items;
   for (const o of merged.decls) {
     const d = o.decl;
-    if (d.kind === 'example' || d.kind === 'input' || d.kind === 'movement' || d.kind === 'remove') continue;
+    if (d.kind === 'example' || d.kind === 'input' || d.kind === 'movement' || d.kind === 'remove' || d.kind === 'extend') continue;
     const kind: CompletionKind = d.kind;
     const doc = d.meta.title ?? undefined;
     items.push({ label: d.name, kind, detail: `${d.kind}${citeOf(d.meta.cite)}${o.origin !== merged.header.id ? ` · ${o.origin}` : ''}`, ...(doc ? { documentation: doc } : {}) });
