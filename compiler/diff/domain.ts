@@ -220,7 +220,13 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
         const d = same.find((f) => f !== null && f.default !== null)?.default;
         const def = d !== undefined && d !== null && d.v === 'num' ? Rat.parse(d.q).toString() : null;
         const values = numbers(def);
-        dims.push({ rec, json, member: null, kind: 'num', values, def: def === null ? values[0]! : `n:${def}`, required: def === null, measure: t.measure });
+        if (def === null && same.every((f) => f === null || f.optional)) {
+          // An optional number with no default (`bypass: hexsides?`): absent is its default, and a
+          // situation that leaves it absent says nothing about it.
+          dims.push({ rec, json, member: null, kind: 'num', values: [null, ...values], def: null, required: false, measure: t.measure });
+        } else {
+          dims.push({ rec, json, member: null, kind: 'num', values, def: def === null ? values[0]! : `n:${def}`, required: def === null, measure: t.measure });
+        }
       } else if (t.t === 'set') {
         // The members tested, shared by two declarers; a set read whole: every shared member (at most 6).
         const tested = new Set<string>();

@@ -8,7 +8,7 @@
  */
 
 import { readTemplates, withPartials, type TemplateTexts } from '../render/templates.js';
-import type { Cell, DiffReport, Row } from './report-model.js';
+import { countsText, statusWords, type Cell, type DiffReport, type Row } from './report-model.js';
 
 /** Template name → text: `report` (the page) and the partials `row`, `scenarios`, `styles`. */
 export type Templates = TemplateTexts;
@@ -75,7 +75,7 @@ function cellView(c: Cell | null, ruleset: string, base: string): CellView {
 function rowView(report: DiffReport, row: Row): RowView {
   const ids = report.rulesets.map((r) => r.id);
   const base = ids.find((id) => row.cells[id] !== null) ?? '';
-  const [sign, text] = STATUS_TEXT[row.status];
+  const [sign, text] = row.followsFrom.length > 0 ? ['≈', statusWords(row)] : STATUS_TEXT[row.status];
   const situations: SituationView[] = row.situations.map((s) => ({
     text: s.text,
     answers: ids
@@ -103,7 +103,7 @@ export function htmlView(report: DiffReport): unknown {
   return {
     heading: `Variorum diff: ${ids.join(' · ')}`,
     rulesets: report.rulesets.map((r) => ({ id: r.id, title: r.title, measure: r.measure, extendsText: r.extends.length > 0 ? `extends ${r.extends.join(' → ')}` : null })),
-    summary: `${s.rows} rows: ${s.changed} changed, ${s.partial} partial, ${s.same} same; ${s.withSituations} with situations where the answers differ.`,
+    summary: `${countsText(s)}; ${s.withSituations} with situations where the answers differ.`,
     onlyDifferences: report.onlyDifferences,
     colspan: ids.length + 2,
     sections: report.sections.map((g) => ({

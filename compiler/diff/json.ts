@@ -2,8 +2,8 @@
  * The JSON form of a diff report: the contract for scripts (documented in docs/diff.md).
  *
  *   { "rulesets": [{ "id", "title", "measure", "extends" }],
- *     "rows": [{ "section", "concept", "member", "label", "id", "status", "differs",
- *                "cells": { "<id>": { "value", "display", "rules", "definition", "kind", "title" } | null },
+ *     "rows": [{ "section", "concept", "member", "label", "id", "status", "differs", "followsFrom",
+ *                "cells": { "<id>": { "value", "display", "rules", "definition", "kind", "title", "lines" } | null },
  *                "situations": [{ "inputs", "values", "display", "rules", "text" }],
  *                "notes": [] }],
  *     "stats": { … },
@@ -25,10 +25,11 @@ export function reportJson(report: DiffReport): unknown {
       id: row.id,
       status: row.status,
       differs: row.differs,
+      followsFrom: row.followsFrom,
       cells: Object.fromEntries(
         Object.entries(row.cells).map(([id, c]) => [
           id,
-          c === null ? null : { value: c.value, display: c.display, rules: c.rules, definition: c.definition, kind: c.kind, title: c.title },
+          c === null ? null : { value: c.value, display: c.display, rules: c.rules, definition: c.definition, kind: c.kind, title: c.title, lines: c.lines },
         ]),
       ),
       situations: row.situations.map((s) => ({ inputs: s.inputs, values: s.values, display: s.display, rules: s.rules, text: s.text })),

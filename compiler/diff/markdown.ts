@@ -6,7 +6,7 @@
  */
 
 import { md } from '../render/markdown.js';
-import type { DiffReport, Row } from './report-model.js';
+import { countsText, type DiffReport, type Row } from './report-model.js';
 
 const STATUS: Record<Row['status'], string> = { changed: '**≠ changed**', partial: '± partial', same: '= same' };
 
@@ -21,8 +21,8 @@ export function renderMarkdown(report: DiffReport): string {
   out.push('| Ruleset | Title | Measure |', '|---|---|---|');
   for (const r of report.rulesets) out.push(`| \`${r.id.replace(/`/g, '')}\` | ${md(r.title)} | ${md(r.measure)} |`);
   const s = report.stats;
-  out.push('', `${s.rows} rows: ${s.changed} changed, ${s.partial} partial, ${s.same} same; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? ' Rows that are the same everywhere are left out.' : ''}`);
-  out.push('', 'Legend: **≠ changed** (every ruleset has it, not all alike) · ± partial (some rulesets lack it) · = same; **Δ** marks a cell that differs from the first ruleset that has the row; — means the ruleset has no such concept.');
+  out.push('', `${countsText(s)}; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? ' Rows that are the same everywhere are left out.' : ''}`);
+  out.push('', 'Legend: **≠ changed** (every ruleset has it, not all alike) · ≈ follows (reads the same everywhere, differs only through a definition it uses) · ± partial (some rulesets lack it) · = same; **Δ** marks a cell that differs from the first ruleset that has the row; — means the ruleset has no such concept.');
 
   for (const g of report.sections) {
     out.push('', `## ${md(g.title)}`, '');
@@ -32,9 +32,14 @@ export function renderMarkdown(report: DiffReport): string {
       const cells = ids.map((id) => {
         const c = row.cells[id];
         if (!c) return '—';
-        return `${c.differs ? '**Δ** ' : ''}${md(c.display)}${cites(c.rules)}`;
+        if (c.lines.length <= 1) return `${c.differs ? '**Δ** ' : ''}${md(c.display)}${cites(c.rules)}`;
+        // Exceptions as a tree inside the cell: one line each, indented by depth.
+        const [base, ...exceptions] = c.lines;
+        const tree = exceptions.map((l) => `<br>${'&nbsp;&nbsp;'.repeat(l.depth - 1)}↳ ${l.cite ? `${md(`[${l.cite}]`)} ` : ''}${md(l.text)}`);
+        return `${c.differs ? '**Δ** ' : ''}${md(base!.text)}${tree.join('')}${cites(c.rules)}`;
       });
-      out.push(`| ${md(row.label)} | ${cells.join(' | ')} | ${STATUS[row.status]} |`);
+      const status = row.followsFrom.length > 0 ? `≈ follows from ${md(row.followsFrom.join(', '))}` : STATUS[row.status];
+      out.push(`| ${md(row.label)} | ${cells.join(' | ')} | ${status} |`);
     }
     const detailed = g.rows.filter((r) => r.situations.length > 0 || r.notes.length > 0);
     if (detailed.length > 0) out.push('');

@@ -78,13 +78,17 @@ export function exceptionNotes(irs: readonly RulesetIR[], items: readonly (Item 
  * When two cells read the same but differ, say through which definitions: "beta reads the same as
  * alpha, but differs through: terrain-cost".
  */
-export function throughNotes(irs: readonly RulesetIR[], items: readonly (Item | null)[], canons: readonly Canon[], cells: Record<string, Cell | null>): string[] {
+export function throughNotes(irs: readonly RulesetIR[], items: readonly (Item | null)[], canons: readonly Canon[], cells: Record<string, Cell | null>): { notes: string[]; followsFrom: string[] } {
   const at = irs.map((_, i) => i).filter((i) => items[i] !== null);
   const base = at[0]!;
   const baseCell = cells[irs[base]!.id]!;
   const notes: string[] = [];
+  const from = new Set<string>();
+  // The row follows from other definitions when no cell differs in its own text.
+  let ownText = false;
   for (const i of at.slice(1)) {
     const c = cells[irs[i]!.id]!;
+    if (c.differs && c.display !== baseCell.display) ownText = true;
     if (!c.differs || c.display !== baseCell.display) continue;
     const refs = new Set<string>();
     const defs = [items[base]!.def, items[i]!.def];
@@ -101,6 +105,7 @@ export function throughNotes(irs: readonly RulesetIR[], items: readonly (Item | 
     };
     const through = [...refs].filter((n) => deep(base, n) !== deep(i, n)).sort();
     if (through.length > 0) notes.push(`${irs[i]!.id} reads the same as ${irs[base]!.id} but differs through: ${through.join(', ')}`);
+    for (const n of through) from.add(n);
   }
-  return notes;
+  return { notes, followsFrom: ownText ? [] : [...from].sort() };
 }

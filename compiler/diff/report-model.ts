@@ -61,6 +61,11 @@ export interface Row {
   label: string;
   status: Status;
   differs: boolean;
+  /**
+   * A changed row whose own text is the same in every ruleset, so that it differs only through the
+   * definitions it uses: those definitions (e.g. ["leader-bonus"]). Empty for a row changed itself.
+   */
+  followsFrom: string[];
   cells: Record<string, Cell | null>;
   situations: Situation[];
   /** "asl-a4 adds an exception: A4.52 (…)". */
@@ -83,7 +88,9 @@ export interface SectionGroup {
 export interface Stats {
   rows: number;
   same: number;
+  /** Rows every ruleset has, not all alike: `follows` of them only through definitions they use. */
   changed: number;
+  follows: number;
   partial: number;
   differing: number;
   withSituations: number;
@@ -106,11 +113,24 @@ export interface DiffOptions {
   budget?: number;
 }
 
+/** "16 rows: 1 changed, 15 follow from it, 0 partial, 0 same" — the counts every format prints. */
+export function countsText(s: Stats): string {
+  const own = s.changed - s.follows;
+  const follows = s.follows > 0 ? `, ${s.follows} follow from ${own === 1 ? 'it' : 'them'}` : '';
+  return `${s.rows} rows: ${own} changed${follows}, ${s.partial} partial, ${s.same} same`;
+}
+
+/** A row's status as words: "changed", "follows from leader-bonus", "partial", "same". */
+export function statusWords(row: Row): string {
+  return row.status === 'changed' && row.followsFrom.length > 0 ? `follows from ${row.followsFrom.join(', ')}` : row.status;
+}
+
 export function statsOf(rows: readonly Row[]): Stats {
   return {
     rows: rows.length,
     same: rows.filter((r) => r.status === 'same').length,
     changed: rows.filter((r) => r.status === 'changed').length,
+    follows: rows.filter((r) => r.status === 'changed' && r.followsFrom.length > 0).length,
     partial: rows.filter((r) => r.status === 'partial').length,
     differing: rows.filter((r) => r.differs).length,
     withSituations: rows.filter((r) => r.situations.length > 0).length,

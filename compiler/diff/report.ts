@@ -136,8 +136,13 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     }
 
     const notes = exceptionNotes(irs, s.items, canons, scopes);
-    if (differs) notes.push(...throughNotes(irs, s.items, canons, cells));
-    rows.push({ id, section, concept: s.concept, member: s.member, label, status, differs, cells, situations, notes });
+    let followsFrom: string[] = [];
+    if (differs) {
+      const through = throughNotes(irs, s.items, canons, cells);
+      notes.push(...through.notes);
+      if (status === 'changed') followsFrom = through.followsFrom;
+    }
+    rows.push({ id, section, concept: s.concept, member: s.member, label, status, differs, followsFrom, cells, situations, notes });
   }
 
   // By section; within one, definitions before the domains (enums, groups) they draw on.

@@ -5,7 +5,7 @@
  * loses its control characters, so a hostile ruleset cannot send terminal escapes.
  */
 
-import type { Cell, DiffReport, Row } from './report-model.js';
+import { countsText, type Cell, type DiffReport, type Row } from './report-model.js';
 
 export interface Paint {
   bold(s: string): string;
@@ -39,7 +39,7 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
   for (const r of report.rulesets) out.push(`  ${termSafe(r.id).padEnd(w)}  ${termSafe(r.title)} ${p.dim(`(${termSafe(r.measure)})`)}`);
   const s = report.stats;
   out.push(
-    `${s.rows} rows: ${p.yellow(`${s.changed} changed`)}, ${p.cyan(`${s.partial} partial`)}, ${s.same} same; ${s.withSituations} with situations` +
+    `${countsText(s)}; ${s.withSituations} with situations` +
       (report.onlyDifferences ? p.dim(' (differences only)') : ''),
   );
 
@@ -68,15 +68,25 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
 function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] {
   const lines: string[] = [];
   const sign = SIGN[row.status];
-  const status = row.status === 'changed' ? p.yellow(`${sign} changed`) : row.status === 'partial' ? p.cyan(`${sign} partial`) : p.dim(`${sign} same`);
+  const status =
+    row.followsFrom.length > 0
+      ? p.yellow('≈ follows')
+      : row.status === 'changed' ? p.yellow(`${sign} changed`) : row.status === 'partial' ? p.cyan(`${sign} partial`) : p.dim(`${sign} same`);
   const present = Object.values(row.cells).filter((c): c is Cell => c !== null);
   if (row.status === 'same' && present.length > 0) {
     // Same everywhere: one line, with each ruleset's citations.
     const where = report.rulesets.map((r) => `${termSafe(r.id)} ${cites(row.cells[r.id]!.rules)}`).join('; ');
-    lines.push(`${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(present[0]!.display)}  ${p.dim(where)}`);
+    const [base, ...exceptions] = present[0]!.lines;
+    if (exceptions.length === 0 || !base) {
+      lines.push(`${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(present[0]!.display)}  ${p.dim(where)}`);
+      return lines;
+    }
+    lines.push(`${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(base.text)}  ${p.dim(where)}`);
+    for (const l of exceptions) lines.push(`${' '.repeat(2 + 2 * l.depth)}↳ ${l.cite ? p.dim(`[${termSafe(l.cite)}]`) + ' ' : ''}${termSafe(l.text)}`);
     return lines;
   }
-  lines.push(`${status.padEnd(0)} ${p.bold(termSafe(row.label))}`);
+  const from = row.followsFrom.length > 0 ? `  ${p.dim(`(from ${row.followsFrom.map(termSafe).join(', ')})`)}` : '';
+  lines.push(`${status.padEnd(0)} ${p.bold(termSafe(row.label))}${from}`);
   for (const r of report.rulesets) {
     const c = row.cells[r.id];
     const id = termSafe(r.id).padEnd(w);
@@ -85,8 +95,18 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
       continue;
     }
     const mark = c.differs ? p.yellow('≠ ') : '  ';
-    const text = c.differs ? p.bold(termSafe(c.display)) : termSafe(c.display);
-    lines.push(`  ${mark}${id}  ${text}  ${p.dim(cites(c.rules))}`);
+    const em = (t: string) => (c.differs ? p.bold(termSafe(t)) : termSafe(t));
+    if (c.lines.length <= 1) {
+      lines.push(`  ${mark}${id}  ${em(c.display)}  ${p.dim(cites(c.rules))}`);
+      continue;
+    }
+    // A rule with exceptions: its base value, then each exception under it as a tree, nested ones
+    // indented below the exception they refine.
+    const [base, ...exceptions] = c.lines;
+    lines.push(`  ${mark}${id}  ${em(base!.text)}  ${p.dim(cites(base!.cite ? [base!.cite] : []))}`);
+    for (const l of exceptions) {
+      lines.push(`${' '.repeat(4 + w + 2 * l.depth)}↳ ${l.cite ? p.dim(`[${termSafe(l.cite)}]`) + ' ' : ''}${em(l.text)}`);
+    }
   }
   for (const n of row.notes) lines.push(`    ${p.dim('note:')} ${termSafe(n)}`);
   if (row.situations.length > 0) {

@@ -51,7 +51,8 @@ describe('extend rule', () => {
     const r = variorum(['diff', 'sl-classic', `${DIR}/hero-bonus.rules`, '--only-differences', '--format', 'text']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('note: hero-bonus adds an exception: H1');
-    expect(r.stdout).toMatch(/Leader bonus[\s\S]*\[5\.44, H1\]/);
+    expect(r.stdout).toMatch(/^3 rows: 1 changed, 2 follow from it/m);
+    expect(r.stdout).toContain('  ≠ hero-bonus  0 MF  [5.44]\n                ↳ [5.44] 2 MF if unit.leader and unit.kind in MMC\n                ↳ [H1] 1 MF if unit.leader and unit.kind = hero');
   });
 
   it('the card marks the new exception row only', () => {
