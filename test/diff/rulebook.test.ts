@@ -45,3 +45,13 @@ describe('a diff that reads like a rulebook', () => {
     expect(officer).not.toMatch(/bypass 0 hexsides/);
   });
 });
+
+describe('a one-rule house rule’s card', () => {
+  it('marks only the rows its rule changes (sl-asl-portage: the half-squad and crew portage row)', () => {
+    const card = variorum(['card', 'sl-asl-portage', '--format', 'md']).stdout;
+    const marked = card.split('\n').filter((l) => /^\| \*\*(\+|Δ)\*\*/.test(l));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toMatch(/^\| \*\*Δ\*\* \*\*Half-squad, Crew\*\*/);
+    expect(card).not.toMatch(/\*\*\+\*\*/);
+  });
+});
