@@ -39,7 +39,7 @@ export const UNIT_FIELDS: readonly VocabField[] = [
   { json: 'kind', shape: 'string', doc: 'unit kind, e.g. `squad`, `half-squad`, `leader`' },
   { json: 'portage', shape: 'number', doc: 'portage points carried' },
   { json: 'leader', shape: 'boolean', doc: 'moves the whole phase with a leader or officer' },
-  { json: 'leaderPortage', shape: 'boolean', doc: 'uses the leader’s portage bonus' },
+  { json: 'leaderPortage', shape: 'number', doc: 'PP the accompanying leader carries himself (default 0); he lends the rest of his IPC' },
   { json: 'leaderDoubleTime', shape: 'boolean', doc: 'double time together with a leader' },
   { json: 'doubleTime', shape: 'boolean', doc: 'uses double time' },
   { json: 'status', shape: 'string[]', doc: 'statuses, e.g. `broken`, `cx`, `inexperienced`' },
@@ -62,6 +62,7 @@ export const STEP_FIELDS: readonly VocabField[] = [
   { json: 'downhill', shape: 'boolean', doc: 'one level lower than the hex left' },
   { json: 'action', shape: 'string', doc: 'an action in place, e.g. `board`, `unload`' },
   { json: 'obstacle', shape: 'string', doc: 'Chain of Command obstacle crossed: `minor`, `medium`, `major`' },
+  { json: 'enemy', shape: 'string', doc: 'who of the enemy holds the hex entered: `units`, `lone-smc`, `afv`' },
 ];
 
 export const VOCABULARY: Readonly<Record<VocabRecord, readonly VocabField[]>> = {

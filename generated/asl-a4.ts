@@ -186,8 +186,8 @@ export interface Unit {
   portage?: number;
   /** leader, default false [A4.11] */
   leader?: boolean;
-  /** leader-portage, default false [A4.11] */
-  leaderPortage?: boolean;
+  /** leader-portage (PP), default 0 [A4.11] */
+  leaderPortage?: number;
   /** leader-double-time, default false [A4.11] */
   leaderDoubleTime?: boolean;
   /** double-time, default false [A4.11] */
@@ -248,8 +248,8 @@ export interface PUnit {
   readonly portage: number;
   /** leader, default false [A4.11] */
   readonly leader: boolean;
-  /** leader-portage, default false [A4.11] */
-  readonly leaderPortage: boolean;
+  /** leader-portage (PP), default 0 [A4.11] */
+  readonly leaderPortage: number;
   /** leader-double-time, default false [A4.11] */
   readonly leaderDoubleTime: boolean;
   /** double-time, default false [A4.11] */
@@ -665,23 +665,23 @@ export function r_own_ipc(ctx: Ctx, trace: string[] | null): number {
 }
 
 /**
- * an SMC starting and moving with the unit may add its own IPC to the unit's [A4.42]
+ * an SMC starting and moving with the unit lends what is left of its own IPC [A4.42]
  *
  * Exceptions:
- * - an accompanying SMC lends its 1 PP [A4.42]
+ * - an accompanying SMC lends its 1 PP, less what it carries itself [A4.42]
  *   - a Double Timing (CX) SMC has one less to lend [A4.52]
  *
  * Returns PP in ticks (value × SCALE).
  */
 export function r_lent_ipc(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.unit.leaderPortage && !ctx.unit.status.has("broken")) {
+  if (ctx.unit.leader && !ctx.unit.status.has("broken")) {
     if (trace !== null) trace.push("A4.42");
     if (ctx.unit.leaderDoubleTime) {
       if (trace !== null) trace.push("A4.52");
       return 0;
     }
 
-    return 2;
+    return Math.max(0, 2 - ctx.unit.leaderPortage);
   }
 
   if (trace !== null) trace.push("A4.42");
@@ -1511,7 +1511,7 @@ export function prepare(input: ScenarioInput): Ctx {
       kind: u.kind,
       portage: u.portage == null ? 0 : toTicks(u.portage, SCALE),
       leader: u.leader ?? false,
-      leaderPortage: u.leaderPortage ?? false,
+      leaderPortage: u.leaderPortage == null ? 0 : toTicks(u.leaderPortage, SCALE),
       leaderDoubleTime: u.leaderDoubleTime ?? false,
       doubleTime: u.doubleTime ?? false,
       lateDoubleTime: u.lateDoubleTime ?? false,
