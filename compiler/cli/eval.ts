@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { RulesetIR, ScenarioValue, Value } from '../ir.js';
 import { interpretScenario } from '../pipeline.js';
 import { InputError } from '../interpret/eval.js';
+import { predicateAnswers, type PredicateAnswer } from '../interpret/predicates.js';
 import { diag } from '../diagnostics.js';
 import { parseScenario } from '../scenario.js';
 import { formatQuantity } from '../../runtime/format.js';
@@ -46,9 +47,11 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
   if (bad > 0) return 1;
 
   const results: MoveResult[] = [];
+  const answers: PredicateAnswer[][] = [];
   for (const [i, p] of parsed.perRuleset.entries()) {
     try {
       results.push(interpretScenario(irs[i]!, p.value, p.notApplicable));
+      answers.push(predicateAnswers(irs[i]!, p.value));
     } catch (e) {
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
       // this move): a mistake in the scenario, reported as one. Anything else is a bug (exit 70).
@@ -58,11 +61,18 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
     }
   }
   if (opts.json === true) {
-    ctx.out(JSON.stringify({ scenario: parsed.name, results }, null, 2) + '\n');
+    // Each result also answers the ruleset's predicates: `predicates` (name → true/false, or null when
+    // a roll the scenario leaves open decides) and `predicateRules` (name → the citations consulted).
+    const withPredicates = results.map((r, i) => ({
+      ...r,
+      predicates: Object.fromEntries(answers[i]!.map((a) => [a.name, a.value])),
+      predicateRules: Object.fromEntries(answers[i]!.map((a) => [a.name, a.rules])),
+    }));
+    ctx.out(JSON.stringify({ scenario: parsed.name, results: withPredicates }, null, 2) + '\n');
     return 0;
   }
   ctx.out(ctx.cOut.bold(parsed.name) + '\n');
-  parsed.perRuleset.forEach((p, i) => ctx.out('\n' + renderResult(irs[i]!, p.value, results[i]!, ctx)));
+  parsed.perRuleset.forEach((p, i) => ctx.out('\n' + renderResult(irs[i]!, p.value, results[i]!, ctx) + renderPredicates(answers[i]!, ctx)));
   return 0;
 }
 
@@ -102,6 +112,19 @@ function renderResult(ir: RulesetIR, input: ScenarioValue, r: MoveResult, ctx: C
     lines.push(`  ${c.red('violation')}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ''}`);
   }
   if (r.notApplicable.length > 0) lines.push(`  ${c.dim('not applicable: ' + r.notApplicable.join(', '))}`);
+  return lines.join('\n') + '\n';
+}
+
+/** The predicates' answers, one per line: `  assault-movement        yes  [A4.61, A4.11]`. */
+function renderPredicates(answers: readonly PredicateAnswer[], ctx: Ctx): string {
+  if (answers.length === 0) return '';
+  const c = ctx.cOut;
+  const w = Math.max(...answers.map((a) => a.name.length));
+  const lines = [`  ${c.dim('predicates')}`];
+  for (const a of answers) {
+    const v = a.value === null ? c.dim('by the dice') : a.value ? c.green('yes') : c.red('no ');
+    lines.push(`    ${a.name.padEnd(w)}  ${v}  ${c.dim(`[${a.rules.join(', ')}]`)}`);
+  }
   return lines.join('\n') + '\n';
 }
 
