@@ -20,6 +20,7 @@ export function children(e: Expr): readonly Expr[] {
     case 'flag':
     case 'present':
     case 'path':
+    case 'pos':
     case 'param':
     case 'base':
       return NONE;

@@ -31,6 +31,7 @@ export type Context = 'unit' | 'step' | 'path';
 export type BinOp = '+' | '-' | '*' | '/' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'and' | 'or';
 export type Builtin = 'fru' | 'frd' | 'max' | 'min';
 export type PathValue = 'hexes' | 'steps' | 'spent';
+export type StepPosition = 'number' | 'last';
 export type Aggregate = 'any' | 'all' | 'count' | 'max' | 'min' | 'sum';
 
 export type Expr =
@@ -49,6 +50,11 @@ export type Expr =
   /** An optional field is given (`if step.hexside`). */
   | { k: 'present'; rec: RecordName; name: string }
   | { k: 'path'; name: PathValue }
+  /**
+   * Where the step being read stands in the path: `step.number` (1-based, counting every step,
+   * actions in place included) and `step.last` (it is the final step of the move).
+   */
+  | { k: 'pos'; name: StepPosition }
   /** `any step: cond`, `max step: expr` … over the hex-entering and action steps of the path. */
   | { k: 'agg'; op: Aggregate; body: Expr }
   | { k: 'rule'; name: string; args: Expr[] }

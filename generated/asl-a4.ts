@@ -632,12 +632,12 @@ export function r_mf_cap(ctx: Ctx, trace: string[] | null): number {
  * a CX unit carries one PP less for free [A4.52]
  *
  * Exceptions:
- * - already CX, or made CX by Double Time [A4.52]
+ * - CX outside the MPh, or made CX by Double Time [A4.52]
  *
  * Returns PP in ticks (value × SCALE).
  */
 export function r_cx_ipc_loss(ctx: Ctx, trace: string[] | null, p_dt: boolean): number {
-  if (ctx.unit.status.has("cx") || p_dt) {
+  if ((ctx.unit.status.has("cx") && (ctx.scenario.phase as Phase) !== "movement") || p_dt) {
     if (trace !== null) trace.push("A4.52");
     return 2;
   }
@@ -904,12 +904,15 @@ export function r_heavy_sw_may_fire_in_afph(ctx: Ctx, trace: string[] | null): b
  * a CX unit adds one to its attacks and to its Recovery/Search dr [A4.51]
  *
  * Exceptions:
- * - CX (or Double Timing) [A4.51]
+ * - CX outside the MPh, or Double Timing [A4.51]
  *
  * Returns DRM in ticks (value × SCALE).
  */
 export function r_cx_drm(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.unit.status.has("cx") || r_double_timing(ctx, null)) {
+  if (
+    (ctx.unit.status.has("cx") && (ctx.scenario.phase as Phase) !== "movement") ||
+    r_double_timing(ctx, null)
+  ) {
     if (trace !== null) trace.push("A4.51");
     return 2;
   }

@@ -135,6 +135,8 @@ export interface Vehicle {
   kind?: VehicleKind;
   /** mp (MP), optional [Movement/Transporting Squads in Vehicles] */
   mp?: number;
+  /** passengers (squads), default 0 [Movement/Transporting Squads in Vehicles] */
+  passengers?: number;
 }
 
 /** The step record of a scenario [Movement]. Numbers in real units. */
@@ -184,6 +186,8 @@ export interface PVehicle {
   readonly kind: VehicleKind | null;
   /** mp (MP), optional [Movement/Transporting Squads in Vehicles] */
   readonly mp: number | null;
+  /** passengers (squads), default 0 [Movement/Transporting Squads in Vehicles] */
+  readonly passengers: number;
 }
 
 /** The step record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -587,7 +591,12 @@ function agg_1(ctx: Ctx, trace: string[] | null): boolean {
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (r_is_boarding(ctx, trace)) return true;
+      if (
+        ctx.path[ctx.i].action != null
+          ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+          : false
+      )
+        return true;
     }
     return false;
   } finally {
@@ -618,7 +627,28 @@ function agg_3(ctx: Ctx, trace: string[] | null): number {
       ctx.i = i;
       if (
         ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+          ? (ctx.path[ctx.i].action as Action) === "exit-transport"
+          : false
+      )
+        acc++;
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc * SCALE;
+}
+
+/** `count step` over the path (a count); `ctx.i` is restored afterwards. */
+function agg_4(ctx: Ctx, trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (
+        ctx.path[ctx.i].action != null
+          ? (ctx.path[ctx.i].action as Action) === "enter-fortification"
           : false
       )
         acc++;
@@ -660,12 +690,14 @@ export function c_fatigued_stays(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: a squad enters or exits only a vehicle with it in its hex [Movement/Entering and Exiting Transport Vehicles]
+ * Must hold: a squad enters only a vehicle with room left under its Transport (n) [Movement/Transporting Squads in Vehicles]
  *
  * Constraint, checked on the whole move.
  */
-export function c_transport_in_hex(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.vehicle?.kind != null || !agg_1(ctx, trace);
+export function c_transport_room(ctx: Ctx, trace: string[] | null): boolean {
+  return ctx.vehicle?.kind != null && agg_1(ctx, trace)
+    ? ctx.vehicle!.passengers + 3 <= r_transport_capacity(ctx, trace)
+    : true;
 }
 
 /**
@@ -680,12 +712,44 @@ export function c_only_squads_ride(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: a squad enters at most one vehicle per activation: entering ends it [Movement/Entering and Exiting Transport Vehicles]
+ * Must hold: entering a vehicle fatigues the squad and ends its action: nothing follows it [Movement/Entering and Exiting Transport Vehicles]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_boards_once(ctx: Ctx, trace: string[] | null): boolean {
+  return (
+    ctx.i === ctx.path.length - 1 ||
+    !(ctx.path[ctx.i].action != null
+      ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+      : false)
+  );
+}
+
+/**
+ * Must hold: a squad gets out of a vehicle at most once in an action [Movement/Entering and Exiting Transport Vehicles]
  *
  * Constraint, checked on the whole move.
  */
-export function c_boards_once(ctx: Ctx, trace: string[] | null): boolean {
+export function c_exits_once(ctx: Ctx, trace: string[] | null): boolean {
   return agg_3(ctx, trace) <= 3;
+}
+
+/**
+ * Must hold: a unit enters a fortification at most once in an action [Movement]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_fortification_once(ctx: Ctx, trace: string[] | null): boolean {
+  return agg_4(ctx, trace) <= 3;
+}
+
+/**
+ * Must hold: a hex entered is higher or lower than the hex left, not both [Movement EXAMPLES/2]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_one_level_change(ctx: Ctx, trace: string[] | null): boolean {
+  return !(ctx.path[ctx.i].uphill && ctx.path[ctx.i].downhill);
 }
 
 // The movement model.
@@ -708,7 +772,11 @@ export function prepare(input: ScenarioInput): Ctx {
     vehicle:
       veh == null
         ? null
-        : { kind: veh.kind ?? null, mp: veh.mp == null ? null : toTicks(veh.mp, SCALE) },
+        : {
+            kind: veh.kind ?? null,
+            mp: veh.mp == null ? null : toTicks(veh.mp, SCALE),
+            passengers: veh.passengers == null ? 0 : toTicks(veh.passengers, SCALE),
+          },
     scenario: {},
     path: input.path.map(
       (c: Step): PStep => ({
@@ -765,25 +833,43 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
       rule: "Movement/Moving and Opportunity Fire",
       message: "a fatigued unit's activation is over: it spends no more MP",
     });
-  if (!c_transport_in_hex(ctx, null))
+  if (!c_transport_room(ctx, null))
     out.push({
-      rule: "Movement/Entering and Exiting Transport Vehicles",
-      message: "a squad enters or exits only a vehicle with it in its hex",
+      rule: "Movement/Transporting Squads in Vehicles",
+      message: "a squad enters only a vehicle with room left under its Transport (n)",
     });
   if (!c_only_squads_ride(ctx, null))
     out.push({
       rule: "Movement/Transporting Squads in Vehicles",
       message: "only squads are carried: a vehicle does not enter or exit a transport",
     });
-  if (!c_boards_once(ctx, null))
+  if (!c_exits_once(ctx, null))
     out.push({
       rule: "Movement/Entering and Exiting Transport Vehicles",
-      message: "a squad enters at most one vehicle per activation: entering ends it",
+      message: "a squad gets out of a vehicle at most once in an action",
+    });
+  if (!c_fortification_once(ctx, null))
+    out.push({
+      rule: "Movement",
+      message: "a unit enters a fortification at most once in an action",
     });
 }
 
 /** Appends the violated constraints on step `ctx.i` (reported 1-based). */
-function m_check_step(ctx: Ctx, out: Violation[]): void {}
+function m_check_step(ctx: Ctx, out: Violation[]): void {
+  if (!c_boards_once(ctx, null))
+    out.push({
+      rule: "Movement/Entering and Exiting Transport Vehicles",
+      message: "entering a vehicle fatigues the squad and ends its action: nothing follows it",
+      step: ctx.i + 1,
+    });
+  if (!c_one_level_change(ctx, null))
+    out.push({
+      rule: "Movement EXAMPLES/2",
+      message: "a hex entered is higher or lower than the hex left, not both",
+      step: ctx.i + 1,
+    });
+}
 
 /** What the vehicle spends, in ticks of MP; null without a vehicle. */
 function m_vehicle_spent(ctx: Ctx): number | null {

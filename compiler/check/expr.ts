@@ -323,6 +323,10 @@ export class ExprChecker {
     }
     const fields = this.scope.inputs.get(rec);
     const f = fields?.get(e.field);
+    // Built-in step positions, unless the ruleset declares a step field of that name.
+    if (rec === 'step' && !f && (e.field === 'number' || e.field === 'last')) {
+      return e.field === 'number' ? { ir: { k: 'pos', name: 'number' }, type: num(null) } : { ir: { k: 'pos', name: 'last' }, type: BOOL };
+    }
     if (f) {
       const key = `${rec}.${e.field}`;
       if (f.optional) {

@@ -37,6 +37,9 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
         acc.path = true;
         if (e.name === 'spent') acc.total = true;
         return;
+      case 'pos':
+        if (!inAgg) acc.step = true;
+        return;
       case 'all': acc.total = true; return;
       case 'agg': acc.path = true; exprReads(e.body, acc, true); return;
       case 'rule': {

@@ -100,6 +100,7 @@ export class Canon {
       case 'flag': return `${e.rec}.${e.field}:${e.member}`;
       case 'present': return `?${e.rec}.${e.name}`;
       case 'path': return `path.${e.name}`;
+      case 'pos': return `step.${e.name}`;
       case 'agg': return `${e.op}[${x(e.body)}]`;
       case 'rule': {
         const r = this.rules.get(e.name);

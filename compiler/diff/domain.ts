@@ -110,6 +110,7 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
         r.fields.add(`${e.rec}.${e.name}`);
         return;
       case 'path': r.path = true; return;
+      case 'pos': r.step = true; r.path = true; return;
       case 'agg': r.path = true; go(e.body); return;
       case 'dice': r.dice = true; if (e.perDie) go(e.perDie); return;
       case 'rule': {

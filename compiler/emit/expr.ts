@@ -85,6 +85,8 @@ export class ExprCompiler {
         const rec = e.rec === 'vehicle' ? 'ctx.vehicle?' : recordOf(e.rec);
         return `(${rec}.${f.prop} != null)`;
       }
+      case 'pos':
+        return e.name === 'number' ? '((ctx.i + 1) * SCALE)' : '(ctx.i === ctx.path.length - 1)';
       case 'path':
         switch (e.name) {
           case 'hexes':

@@ -79,6 +79,8 @@ export class Evaluator {
         const v = own(this.record(c, e.rec), e.name);
         return v !== undefined && v !== null;
       }
+      case 'pos':
+        return e.name === 'number' ? Rat.of(c.i + 1) : c.i === c.path.length - 1;
       case 'path':
         if (e.name === 'hexes') return Rat.of(c.hexes);
         if (e.name === 'steps') return Rat.of(c.path.length);

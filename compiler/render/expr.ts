@@ -109,6 +109,7 @@ export function exprText(e: Expr, scope: RenderScope, measure: string | null = n
     case 'flag': return `${e.rec}.${e.member}`;
     case 'present': return `${e.rec}.${e.name}`;
     case 'path': return `path.${e.name}`;
+    case 'pos': return `step.${e.name}`;
     case 'agg': return `${e.op} step: ${exprText(e.body, scope, measure)}`;
     case 'rule': return e.args.length === 0 ? e.name : `${e.name}(${e.args.map((a) => exprText(a, scope)).join(', ')})`;
     case 'param': return e.name;
