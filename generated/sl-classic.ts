@@ -773,7 +773,7 @@ export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boo
   return !(
     ctx.unit.status.has("prep-fired") &&
     (ctx.scenario.phase as Phase) === "movement" &&
-    ctx.hexes * SCALE > 0
+    ctx.path.length * SCALE > 0
   );
 }
 
@@ -783,7 +783,7 @@ export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boo
  * Constraint, checked on the whole move.
  */
 export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.unit.status.has("ti") ? ctx.hexes * SCALE === 0 : true;
+  return ctx.unit.status.has("ti") ? ctx.path.length * SCALE === 0 : true;
 }
 
 /**

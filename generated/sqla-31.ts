@@ -1104,23 +1104,20 @@ export function r_boards(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * the vehicle loses a quarter of its MP, rounded up, for each MF its boarders spend [31.3]
- *
- * Returns MP in ticks (value × SCALE).
- */
-export function r_boarding_share(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("31.3");
-  return ctx.vehicle?.mp != null ? Math.ceil(ctx.vehicle!.mp! / 4 / SCALE) * SCALE : NaN;
-}
-
-/**
- * MP the vehicle uses up while its infantry boards [31.3]
+ * MP the vehicle uses up while its infantry boards: ¼ of its MP per MF, rounded up, at most all it has [31.3]
  *
  * Returns MP in ticks (value × SCALE).
  */
 export function r_boarding_mp(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.3");
-  return r_boards(ctx, trace) ? (r_boarding_share(ctx, trace) * ctx.spent) / SCALE : 0;
+  return r_boards(ctx, trace)
+    ? ctx.vehicle?.mp != null
+      ? Math.min(
+          ctx.vehicle!.mp!,
+          Math.ceil((ctx.vehicle!.mp! * ctx.spent) / SCALE / 4 / SCALE) * SCALE,
+        )
+      : NaN
+    : 0;
 }
 
 /**
@@ -1183,17 +1180,23 @@ export function r_action_cost(ctx: Ctx, trace: string[] | null, p_a: Action): nu
 }
 
 /**
- * a step costs its action in place, or else the hex entered (as in SL) [31.3]
+ * a step costs the hex entered, as in SL, or its action in place [5.5]
+ *
+ * Exceptions:
+ * - boarding or getting off, in place [31.3]
  *
  * Returns MF in ticks (value × SCALE).
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("31.3");
-  return ctx.path[ctx.i].action != null
-    ? r_action_cost(ctx, trace, ctx.path[ctx.i].action!)
-    : ctx.path[ctx.i].terrain != null
-      ? r_entry_cost(ctx, trace)
+  if (ctx.path[ctx.i].action != null) {
+    if (trace !== null) trace.push("31.3");
+    return ctx.path[ctx.i].action != null
+      ? r_action_cost(ctx, trace, ctx.path[ctx.i].action!)
       : NaN;
+  }
+
+  if (trace !== null) trace.push("5.5");
+  return ctx.path[ctx.i].terrain != null ? r_entry_cost(ctx, trace) : NaN;
 }
 
 /**
@@ -1207,19 +1210,24 @@ export function r_vehicle_spent(ctx: Ctx, trace: string[] | null): number {
 }
 
 /**
- * passengers must jump off when their AFV fires its armament or is hit without being destroyed [31.7]
+ * riders must jump off when their Mounted Assault AFV fires its armament or is hit without being destroyed [31.7]
  *
  * Exceptions:
  * - an AFV killed by an HE round: the passengers who survive still bail out [31.9]
  */
 export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
-  if (ctx.vehicle!.status.has("destroyed") && ctx.vehicle!.status.has("he")) {
+  if (
+    r_mounted_assault(ctx, null) &&
+    ctx.vehicle!.status.has("destroyed") &&
+    ctx.vehicle!.status.has("he")
+  ) {
     if (trace !== null) trace.push("31.9");
     return true;
   }
 
   if (trace !== null) trace.push("31.7");
   return (
+    r_mounted_assault(ctx, trace) &&
     (ctx.vehicle!.status.has("fired") ||
       ctx.vehicle!.status.has("hit") ||
       ctx.vehicle!.status.has("he")) &&
@@ -1297,7 +1305,7 @@ export function r_survivor_hazard_drm(ctx: Ctx, trace: string[] | null): number 
 /** passengers may not fire while aboard, nor in the player turn they bailed out (CC is always allowed) [31.10] */
 export function r_may_fire_this_turn(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.10");
-  return !ctx.unit.status.has("bailed-out");
+  return !ctx.unit.status.has("bailed-out") && !(r_boards(ctx, trace) && !r_unloads(ctx, trace));
 }
 
 /**
@@ -1398,7 +1406,7 @@ export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boo
   return !(
     ctx.unit.status.has("prep-fired") &&
     (ctx.scenario.phase as Phase) === "movement" &&
-    ctx.hexes * SCALE > 0
+    ctx.path.length * SCALE > 0
   );
 }
 
@@ -1408,7 +1416,7 @@ export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boo
  * Constraint, checked on the whole move.
  */
 export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.unit.status.has("ti") ? ctx.hexes * SCALE === 0 : true;
+  return ctx.unit.status.has("ti") ? ctx.path.length * SCALE === 0 : true;
 }
 
 /**
@@ -1515,12 +1523,15 @@ export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: the vehicle must have the MP its boarders' MF use up [31.3]
+ * Must hold: boarding is the last thing the unit does in its Movement Phase [31.3]
  *
- * Constraint, checked on the whole move.
+ * Constraint, checked at every step.
  */
-export function c_vehicle_pays_boarding(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.vehicle?.mp != null ? r_boarding_mp(ctx, trace) <= ctx.vehicle!.mp! : true;
+export function c_boarding_ends_move(ctx: Ctx, trace: string[] | null): boolean {
+  return (
+    ctx.i === ctx.path.length - 1 ||
+    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+  );
 }
 
 /**
@@ -1539,6 +1550,18 @@ export function c_vehicle_pays_unloading(ctx: Ctx, trace: string[] | null): bool
  */
 export function c_unload_one_hex(ctx: Ctx, trace: string[] | null): boolean {
   return r_unloads(ctx, trace) ? ctx.hexes * SCALE <= 2 : true;
+}
+
+/**
+ * Must hold: a unit getting off does so before it moves: the unload is its first step [31.5]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_unload_first(ctx: Ctx, trace: string[] | null): boolean {
+  return (
+    (ctx.i + 1) * SCALE === 2 ||
+    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+  );
 }
 
 /**
@@ -1614,7 +1637,7 @@ function m_is_hex(ctx: Ctx, i: number): boolean {
   return ctx.path[i].action == null;
 }
 
-/** The unit's allowance in ticks [31.3]. */
+/** The unit's allowance in ticks [5.2]. */
 function m_allowance(ctx: Ctx, trace: string[] | null): number {
   return r_allowance(ctx, trace) + 0;
 }
@@ -1674,8 +1697,6 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
       rule: "31.3",
       message: "the weapons taken aboard an AFV, with those already on it, may not pass 5 PP",
     });
-  if (!c_vehicle_pays_boarding(ctx, null))
-    out.push({ rule: "31.3", message: "the vehicle must have the MP its boarders' MF use up" });
   if (!c_vehicle_pays_unloading(ctx, null))
     out.push({
       rule: "31.6",
@@ -1694,7 +1715,20 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
 }
 
 /** Appends the violated constraints on step `ctx.i` (reported 1-based). */
-function m_check_step(ctx: Ctx, out: Violation[]): void {}
+function m_check_step(ctx: Ctx, out: Violation[]): void {
+  if (!c_boarding_ends_move(ctx, null))
+    out.push({
+      rule: "31.3",
+      message: "boarding is the last thing the unit does in its Movement Phase",
+      step: ctx.i + 1,
+    });
+  if (!c_unload_first(ctx, null))
+    out.push({
+      rule: "31.5",
+      message: "a unit getting off does so before it moves: the unload is its first step",
+      step: ctx.i + 1,
+    });
+}
 
 /** What the vehicle spends, in ticks of MP; null without a vehicle. */
 function m_vehicle_spent(ctx: Ctx): number | null {
@@ -1702,12 +1736,12 @@ function m_vehicle_spent(ctx: Ctx): number | null {
   return r_vehicle_spent(ctx, null) + 0;
 }
 
-/** The movement model of this ruleset, for `evaluateMove` and `pricePath` [31.3]. */
+/** The movement model of this ruleset, for `evaluateMove` and `pricePath` [5.2]. */
 export const model: MoveModel<number, Ctx> = {
   id: "sqla-31",
   title: "Squad Leader Academy section 31: Mounted Assault, over SL Classic infantry movement",
   measure: "MF",
-  cite: "31.3",
+  cite: "5.2",
   dice: 0,
   sides: 6,
   isHex: m_is_hex,
