@@ -312,6 +312,10 @@ export interface Step {
   viaRoad?: boolean;
   /** uphill, default false [31.3] */
   uphill?: boolean;
+  /** bypass (hexsides), optional [31.3] */
+  bypass?: number;
+  /** bypass-through, optional [31.3] */
+  bypassThrough?: Terrain;
   /** action, optional [31.3] */
   action?: Action;
 }
@@ -372,6 +376,10 @@ export interface PStep {
   readonly viaRoad: boolean;
   /** uphill, default false [31.3] */
   readonly uphill: boolean;
+  /** bypass (hexsides), optional [31.3] */
+  readonly bypass: number | null;
+  /** bypass-through, optional [31.3] */
+  readonly bypassThrough: Terrain | null;
   /** action, optional [31.3] */
   readonly action: Action | null;
 }
@@ -774,6 +782,7 @@ export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  *
  * Exceptions:
  * - a road hex entered through a road hexside costs the road rate [5.52]
+ * - a Bypass pays the hex's other terrain instead of its obstacle (106.1–106.3) [106.2]
  *
  * Returns MF in ticks (value × SCALE).
  */
@@ -783,7 +792,30 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
     return r_road_rate(ctx, trace);
   }
 
+  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+    if (trace !== null) trace.push("106.2");
+    return r_bypassed_cost(ctx, trace);
+  }
+
   return t_terrain_cost(ctx, trace, r_priced_terrain(ctx, trace));
+}
+
+/**
+ * what a Bypass step pays: the other terrain's cost, doubled past two hexsides; NA for a non-obstacle [106.2]
+ *
+ * Returns MF in ticks (value × SCALE).
+ */
+export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
+  if (trace !== null) trace.push("106.2");
+  return ctx.path[ctx.i].bypass != null && ctx.path[ctx.i].terrain != null
+    ? r_bypass_cost(
+        ctx,
+        trace,
+        ctx.path[ctx.i].terrain!,
+        ctx.path[ctx.i].bypassThrough != null ? ctx.path[ctx.i].bypassThrough! : "open-ground",
+        ctx.path[ctx.i].bypass!,
+      )
+    : NaN;
 }
 
 /**
@@ -1621,6 +1653,8 @@ export function prepare(input: ScenarioInput): Ctx {
         hexside: c.hexside ?? null,
         viaRoad: c.viaRoad ?? false,
         uphill: c.uphill ?? false,
+        bypass: c.bypass == null ? null : toTicks(c.bypass, SCALE),
+        bypassThrough: c.bypassThrough ?? null,
         action: c.action ?? null,
       }),
     ),

@@ -222,9 +222,10 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
         const def = d !== undefined && d !== null && d.v === 'num' ? Rat.parse(d.q).toString() : null;
         const values = numbers(def);
         if (def === null && same.every((f) => f === null || f.optional)) {
-          // An optional number with no default (`bypass: hexsides?`): absent is its default, and a
-          // situation that leaves it absent says nothing about it.
-          dims.push({ rec, json, member: null, kind: 'num', values: [null, ...values], def: null, required: false, measure: t.measure });
+          // An optional number with no default (`bypass: hexsides?`): absent is its default (and
+          // stands for none of it, so 0 is not tried), and a situation that leaves it absent says
+          // nothing about it.
+          dims.push({ rec, json, member: null, kind: 'num', values: [null, ...values.filter((v) => v !== 'n:0')], def: null, required: false, measure: t.measure });
         } else {
           dims.push({ rec, json, member: null, kind: 'num', values, def: def === null ? values[0]! : `n:${def}`, required: def === null, measure: t.measure });
         }

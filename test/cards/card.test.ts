@@ -86,7 +86,7 @@ describe('card: sl-classic', () => {
     const ti = rowOf(who, 'TI may not move');
     expect(ti.cite).toEqual(['4.4.3']);
     expect(ti.note).toBe('a TI unit may neither move nor advance');
-    expect(ti.detail).toBe('if Temporarily immobilised (TI): hexes entered = 0');
+    expect(ti.detail).toBe('if Temporarily immobilised (TI): steps taken = 0');
     const adv = tableOf(c, 'rules-advance');
     expect(rowOf(adv, 'Advance portage').detail).toBe('if phase is Advance Phase: portage ≤ IPC + 1 PP');
     expect(rowOf(tableOf(c, 'rules-special'), 'Assault movement').detail).toBe(
