@@ -145,6 +145,15 @@ export const hexsideNames: Readonly<Record<Hexside, string>> = {
   cliff: "Cliff",
 };
 
+/** Activities within the hex the unit already occupies [A4.3] */
+export type InHex = "enter-obstacle";
+/** The members of {@link InHex}, in rulebook order. */
+export const inHexValues: readonly InHex[] = ["enter-obstacle"];
+/** Display names of {@link InHex}. */
+export const inHexNames: Readonly<Record<InHex, string>> = {
+  "enter-obstacle": "Occupy the woods/building being Bypassed (the step's terrain is the obstacle)",
+};
+
 /** Enemy presence in the Location entered [A4.14] */
 export type Occupant = "units" | "lone-smc" | "afv";
 /** The members of {@link Occupant}, in rulebook order. */
@@ -194,6 +203,8 @@ export interface Unit {
   doubleTime?: boolean;
   /** late-double-time, default false [A4.11] */
   lateDoubleTime?: boolean;
+  /** assault-movement, default false [A4.11] */
+  assaultMovement?: boolean;
   /** status, default {} [A4.11] */
   status?: readonly Status[];
 }
@@ -222,6 +233,8 @@ export interface Step {
   bypassThrough?: Terrain;
   /** enemy, optional [A4.13] */
   enemy?: Occupant;
+  /** action, optional [A4.13] */
+  action?: InHex;
 }
 
 /** The scenario record of a scenario [A4.7]. Numbers in real units. */
@@ -256,6 +269,8 @@ export interface PUnit {
   readonly doubleTime: boolean;
   /** late-double-time, default false [A4.11] */
   readonly lateDoubleTime: boolean;
+  /** assault-movement, default false [A4.11] */
+  readonly assaultMovement: boolean;
   /** status, default {} [A4.11] */
   readonly status: ReadonlySet<Status>;
 }
@@ -284,6 +299,8 @@ export interface PStep {
   readonly bypassThrough: Terrain | null;
   /** enemy, optional [A4.13] */
   readonly enemy: Occupant | null;
+  /** action, optional [A4.13] */
+  readonly action: InHex | null;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -484,10 +501,10 @@ export function r_rides_conveyance(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * MF allotment: 4 for an MMC (3 if Inexperienced), 6 for an SMC [A4.11]
+ * MF allotment: 4 for an MMC (3 if Inexperienced or Conscript), 6 for an SMC [A4.11]
  *
  * Exceptions:
- * - an Inexperienced MMC has 3 MF [A4.11]
+ * - an Inexperienced (or Conscript, A19.3) MMC has 3 MF [A4.11]
  *   - raised to 4 in a Player Turn it uses a conveyance [A4.11]
  * - a leader or hero has 6 MF [A4.11]
  *   - cut to 4 in a Player Turn it uses a conveyance [A4.11]
@@ -500,7 +517,7 @@ export function r_base_mf(ctx: Ctx, trace: string[] | null): number {
     ((ctx.unit.kind as Kind) === "squad" ||
       (ctx.unit.kind as Kind) === "half-squad" ||
       (ctx.unit.kind as Kind) === "crew") &&
-    ctx.unit.status.has("inexperienced")
+    (ctx.unit.status.has("inexperienced") || ctx.unit.status.has("conscript"))
   ) {
     if (trace !== null) trace.push("A4.11");
     if (r_rides_conveyance(ctx, null)) {
@@ -894,10 +911,44 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
   );
 }
 
-/** an MMG, HMG, mortar or INF/RCL carried to another hex may not fire in the AFPh [A4.41] */
+/**
+ * occupying the obstacle being Bypassed costs its full entry cost, in the same hex [A4.3]
+ *
+ * Exceptions:
+ * - only a woods or building obstacle is Bypassed and then occupied [A4.3]
+ *
+ * Returns MF in ticks (value × SCALE).
+ */
+export function r_occupy_cost(ctx: Ctx, trace: string[] | null): number {
+  if (!r_bypassable(ctx, null)) {
+    if (trace !== null) trace.push("A4.3");
+    return NaN;
+  }
+
+  return t_terrain_cost(ctx, trace, ctx.path[ctx.i].terrain);
+}
+
+/**
+ * a step costs the hex entered, or the activity within the hex [A4.13]
+ *
+ * Exceptions:
+ * - occupying the obstacle being Bypassed [A4.3]
+ *
+ * Returns MF in ticks (value × SCALE).
+ */
+export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
+  if (ctx.path[ctx.i].action != null) {
+    if (trace !== null) trace.push("A4.3");
+    return r_occupy_cost(ctx, trace);
+  }
+
+  return r_entry_cost(ctx, trace);
+}
+
+/** an MMG, HMG, mortar or INF/RCL carried to another hex in the MPh may not fire in the AFPh [A4.41] */
 export function r_heavy_sw_may_fire_in_afph(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("A4.41");
-  return ctx.hexes * SCALE === 0;
+  return !((ctx.scenario.phase as Phase) === "movement" && ctx.hexes * SCALE > 0);
 }
 
 /**
@@ -1000,6 +1051,7 @@ export function r_ovr(ctx: Ctx, trace: string[] | null): boolean {
  * Exceptions:
  * - Berserk, Human Wave, Disrupted or Unarmed units [A4.14]
  * - an MMC making an Infantry OVR [A4.14]
+ * - PRC dismounting in the Location of their conveyance [A4.14]
  */
 export function r_may_enter_enemy(ctx: Ctx, trace: string[] | null): boolean {
   if (
@@ -1013,6 +1065,11 @@ export function r_may_enter_enemy(ctx: Ctx, trace: string[] | null): boolean {
   }
 
   if (r_ovr(ctx, null)) {
+    if (trace !== null) trace.push("A4.14");
+    return true;
+  }
+
+  if (r_rides_conveyance(ctx, null) && (ctx.i + 1) * SCALE === 2) {
     if (trace !== null) trace.push("A4.14");
     return true;
   }
@@ -1053,13 +1110,19 @@ export function r_hazardous_movement(ctx: Ctx, trace: string[] | null): boolean 
   return ctx.unit.status.has("hazardous") || ctx.unit.status.has("pushing-gun");
 }
 
+/** attacks on the unit get Hazardous Movement's −2 (engaged in it, not pinned) [A4.62] */
+export function r_hazardous_fire(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("A4.62");
+  return r_hazardous_movement(ctx, trace) && !ctx.unit.status.has("pinned");
+}
+
 /**
- * moving at most one Location in the MPh without needing all the MF (Double Time aside) [A4.61]
+ * may use Assault Movement: at most one Location in the MPh without needing all the MF (Double Time aside) [A4.61]
  *
  * Exceptions:
  * - not for a berserk unit, a PRC, or a unit in Hazardous Movement [A4.61]
  */
-export function r_assault_movement(ctx: Ctx, trace: string[] | null): boolean {
+export function r_may_assault_move(ctx: Ctx, trace: string[] | null): boolean {
   if (
     ctx.unit.status.has("berserk") ||
     r_rides_conveyance(ctx, null) ||
@@ -1075,6 +1138,12 @@ export function r_assault_movement(ctx: Ctx, trace: string[] | null): boolean {
     ctx.hexes * SCALE <= 2 &&
     ctx.spent < r_allowance_without_double_time(ctx, trace)
   );
+}
+
+/** the unit uses Assault Movement: declared, and the move allows it [A4.61] */
+export function r_assault_movement(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("A4.61");
+  return ctx.unit.assaultMovement && r_may_assault_move(ctx, trace);
 }
 
 /**
@@ -1147,7 +1216,7 @@ export function r_location_tem(ctx: Ctx, trace: string[] | null): number {
 export function r_ffnam(ctx: Ctx, trace: string[] | null): number {
   if (
     ((ctx.hexes * SCALE > 0 && !r_assault_movement(ctx, null)) || r_rides_conveyance(ctx, null)) &&
-    !r_hazardous_movement(ctx, null)
+    !r_hazardous_fire(ctx, null)
   ) {
     if (trace !== null) trace.push("A4.6");
     return 0 - 2;
@@ -1169,7 +1238,7 @@ export function r_ffmo(ctx: Ctx, trace: string[] | null): number {
   if (
     t_in_the_open(ctx, null, r_fire_terrain(ctx, null)) &&
     r_location_tem(ctx, null) === 0 &&
-    !r_hazardous_movement(ctx, null)
+    !r_hazardous_fire(ctx, null)
   ) {
     if (trace !== null) trace.push("A4.6");
     return 0 - 2;
@@ -1188,7 +1257,7 @@ export function r_ffmo(ctx: Ctx, trace: string[] | null): number {
  * Returns DRM in ticks (value × SCALE).
  */
 export function r_hazardous_drm(ctx: Ctx, trace: string[] | null): number {
-  if (r_hazardous_movement(ctx, null) && !ctx.unit.status.has("pinned")) {
+  if (r_hazardous_fire(ctx, null)) {
     if (trace !== null) trace.push("A4.62");
     return 0 - 4;
   }
@@ -1357,6 +1426,54 @@ function agg_7(ctx: Ctx, trace: string[] | null): boolean {
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
+      if (ctx.path[ctx.i].action != null) return true;
+    }
+    return false;
+  } finally {
+    ctx.i = saved;
+  }
+}
+
+/** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
+function agg_8(ctx: Ctx, trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      const v = ctx.path[ctx.i].action != null ? (ctx.i + 1) * SCALE : 0;
+      acc = i === 0 ? v : Math.max(acc, v);
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc;
+}
+
+/** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
+function agg_9(ctx: Ctx, trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      const v = ctx.path[ctx.i].bypass != null ? (ctx.i + 1) * SCALE : 0;
+      acc = i === 0 ? v : Math.max(acc, v);
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc;
+}
+
+/** `any step` over the path (a test); `ctx.i` is restored afterwards. */
+function agg_10(ctx: Ctx, trace: string[] | null): boolean {
+  const saved = ctx.i;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
       if (r_difficult_terrain(ctx, trace)) return true;
     }
     return false;
@@ -1374,6 +1491,28 @@ function agg_7(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function c_up_or_down(ctx: Ctx, trace: string[] | null): boolean {
   return !(ctx.path[ctx.i].uphill && ctx.path[ctx.i].downhill);
+}
+
+/**
+ * Must hold: a unit occupies only the obstacle it is Bypassing: the step right after its Bypass [A4.3]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_occupy_after_bypass(ctx: Ctx, trace: string[] | null): boolean {
+  return agg_7(ctx, trace) ? agg_8(ctx, trace) === agg_9(ctx, trace) + 2 : true;
+}
+
+/**
+ * Must hold: a unit may not end its Movement Phase in Bypass [A4.32]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_no_end_in_bypass(ctx: Ctx, trace: string[] | null): boolean {
+  return !(
+    (ctx.scenario.phase as Phase) === "movement" &&
+    ctx.i === ctx.path.length - 1 &&
+    ctx.path[ctx.i].bypass != null
+  );
 }
 
 /**
@@ -1451,6 +1590,15 @@ export function c_enemy_location(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
+ * Must hold: a unit that declared Assault Movement moves at most one Location, without needing all its MF [A4.61]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_assault_movement_kept(ctx: Ctx, trace: string[] | null): boolean {
+  return ctx.unit.assaultMovement ? r_may_assault_move(ctx, trace) : true;
+}
+
+/**
  * Must hold: in the APh a unit moves one hex at most [A4.7]
  *
  * Constraint, checked on the whole move.
@@ -1495,7 +1643,7 @@ export function c_cx_no_difficult_advance(ctx: Ctx, trace: string[] | null): boo
   return !(
     (ctx.scenario.phase as Phase) === "advance" &&
     ctx.unit.status.has("cx") &&
-    agg_7(ctx, trace)
+    agg_10(ctx, trace)
   );
 }
 
@@ -1518,6 +1666,7 @@ export function prepare(input: ScenarioInput): Ctx {
       leaderDoubleTime: u.leaderDoubleTime ?? false,
       doubleTime: u.doubleTime ?? false,
       lateDoubleTime: u.lateDoubleTime ?? false,
+      assaultMovement: u.assaultMovement ?? false,
       status: new Set<Status>(u.status ?? []),
     },
     vehicle: veh == null ? null : { kind: veh.kind ?? null },
@@ -1532,6 +1681,7 @@ export function prepare(input: ScenarioInput): Ctx {
         bypass: c.bypass == null ? null : toTicks(c.bypass, SCALE),
         bypassThrough: c.bypassThrough ?? null,
         enemy: c.enemy ?? null,
+        action: c.action ?? null,
       }),
     ),
     i: 0,
@@ -1542,9 +1692,9 @@ export function prepare(input: ScenarioInput): Ctx {
   };
 }
 
-/** Every step enters a hex (the ruleset has no in-place actions). */
+/** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return true;
+  return ctx.path[i].action == null;
 }
 
 /** The unit's allowance in ticks [A4.1]. */
@@ -1554,7 +1704,7 @@ function m_allowance(ctx: Ctx, trace: string[] | null): number {
 
 /** The cost of step `ctx.i` in ticks (`all` is `ctx.allowance`). */
 function m_step_cost(ctx: Ctx, trace: string[] | null): number {
-  return r_entry_cost(ctx, trace) + 0;
+  return r_step_cost(ctx, trace) + 0;
 }
 
 /** Whether a one-hex move may overspend here (Minimum Move). */
@@ -1564,6 +1714,11 @@ function m_minimum_move(ctx: Ctx): boolean {
 
 /** Appends the violated constraints on the unit and the whole move. */
 function m_check_move(ctx: Ctx, out: Violation[]): void {
+  if (!c_occupy_after_bypass(ctx, null))
+    out.push({
+      rule: "A4.3",
+      message: "a unit occupies only the obstacle it is Bypassing: the step right after its Bypass",
+    });
   if (!c_smc_portage_cap(ctx, null))
     out.push({ rule: "A4.42", message: "a leader or hero never carries more than 2 PP" });
   if (!c_broken_portage(ctx, null))
@@ -1585,6 +1740,12 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
     });
   if (!c_ti_may_not_move(ctx, null))
     out.push({ rule: "A4.8", message: "a TI unit neither moves nor advances" });
+  if (!c_assault_movement_kept(ctx, null))
+    out.push({
+      rule: "A4.61",
+      message:
+        "a unit that declared Assault Movement moves at most one Location, without needing all its MF",
+    });
   if (!c_advance_one_hex(ctx, null))
     out.push({ rule: "A4.7", message: "in the APh a unit moves one hex at most" });
   if (!c_may_advance(ctx, null))
@@ -1604,6 +1765,12 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
     out.push({
       rule: "A4.133",
       message: "a step cannot be both uphill and downhill",
+      step: ctx.i + 1,
+    });
+  if (!c_no_end_in_bypass(ctx, null))
+    out.push({
+      rule: "A4.32",
+      message: "a unit may not end its Movement Phase in Bypass",
       step: ctx.i + 1,
     });
   if (!c_enemy_location(ctx, null))

@@ -114,7 +114,8 @@ describe('card: asl-a4', () => {
     expect(conditionRow(t, 'Squad', 'Leader').cite).toEqual(['A4.12']);
     expect(text(conditionRow(t, 'Squad', 'Double time'), 'Allowance')).toBe('6 MF');
     expect(conditionRow(t, 'Squad', 'Double time').cite).toEqual(['A4.5']);
-    expect(text(conditionRow(t, 'Squad', 'Inexperienced'), 'Allowance')).toBe('3 MF');
+    // A19.3: Conscripts are Inexperienced too (docs/rulesets.md).
+    expect(text(conditionRow(t, 'Squad', 'Inexperienced, Conscript'), 'Allowance')).toBe('3 MF');
     const smc = rowOf(t, 'Leader, Hero (SMC)', 'standard');
     // The SMC's smaller IPC applies too, but changes nothing without a load: it is not cited.
     expect(smc.cite).toEqual(['A4.11']);

@@ -21,11 +21,18 @@ describe('predicates in eval', () => {
   it('a squad moving one Open Ground hex of its 4 MF may use Assault Movement (A4.61); two hexes may not', () => {
     const one = scenario('one', { unit: { kind: 'squad' }, path: [{ terrain: 'open-ground' }] });
     const r = (JSON.parse(variorum(['eval', 'asl-a4', one, '--json']).stdout) as { results: Result[] }).results[0]!;
-    expect(r.predicates['assault-movement']).toBe(true);
-    expect(r.predicateRules['assault-movement']![0]).toBe('A4.61');
+    expect(r.predicates['may-assault-move']).toBe(true);
+    expect(r.predicateRules['may-assault-move']![0]).toBe('A4.61');
+    // A4.61: Assault Movement is declared before moving; undeclared, the move is not Assault Movement.
+    expect(r.predicates['assault-movement']).toBe(false);
     expect(r.predicates['heavy-sw-may-fire-in-afph']).toBe(false);
+    const declared = scenario('declared', { unit: { kind: 'squad', assaultMovement: true }, path: [{ terrain: 'open-ground' }] });
+    const rd = (JSON.parse(variorum(['eval', 'asl-a4', declared, '--json']).stdout) as { results: Result[] }).results[0]!;
+    expect(rd.predicates['assault-movement']).toBe(true);
+    expect(rd.predicateRules['assault-movement']![0]).toBe('A4.61');
     const two = scenario('two', { unit: { kind: 'squad' }, path: [{ terrain: 'open-ground' }, { terrain: 'open-ground' }] });
     const r2 = (JSON.parse(variorum(['eval', 'asl-a4', two, '--json']).stdout) as { results: Result[] }).results[0]!;
+    expect(r2.predicates['may-assault-move']).toBe(false);
     expect(r2.predicates['assault-movement']).toBe(false);
   });
 
@@ -35,7 +42,8 @@ describe('predicates in eval', () => {
     for (const r of out.results) expect(Object.keys(r.predicates).length, r.ruleset).toBeGreaterThan(0);
     const text = variorum(['eval', 'asl-a4', f]).stdout;
     expect(text).toMatch(/^ {2}predicates$/m);
-    expect(text).toMatch(/^ {4}assault-movement +yes {2}\[A4\.61/m);
+    expect(text).toMatch(/^ {4}may-assault-move +yes {2}\[A4\.61/m);
+    expect(text).toMatch(/^ {4}assault-movement +no {3}\[A4\.61/m);
   });
 
   it('a dice ruleset without a fixed roll answers null where the roll decides', () => {
