@@ -1503,6 +1503,15 @@ export function c_occupy_after_bypass(ctx: Ctx, trace: string[] | null): boolean
 }
 
 /**
+ * Must hold: `bypass` must count at least one hexside (a Bypass skirts one or more) [A4.31]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_bypass_hexsides(ctx: Ctx, trace: string[] | null): boolean {
+  return ctx.path[ctx.i].bypass != null ? ctx.path[ctx.i].bypass! >= 2 : true;
+}
+
+/**
  * Must hold: a unit may not end its Movement Phase in Bypass [A4.32]
  *
  * Constraint, checked at every step.
@@ -1586,6 +1595,20 @@ export function c_enemy_location(ctx: Ctx, trace: string[] | null): boolean {
     (ctx.scenario.phase as Phase) === "movement" &&
     ctx.path[ctx.i].enemy != null &&
     !r_may_enter_enemy(ctx, trace)
+  );
+}
+
+/**
+ * Must hold: a one-hex move beyond the MF left is a Minimum Move, which this unit may not make [A4.134]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_minimum_move_refused(ctx: Ctx, trace: string[] | null): boolean {
+  return !(
+    (ctx.scenario.phase as Phase) === "movement" &&
+    ctx.hexes * SCALE === 2 &&
+    ctx.spent > r_allowance(ctx, trace) &&
+    !r_minimum_move(ctx, trace)
   );
 }
 
@@ -1740,6 +1763,11 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
     });
   if (!c_ti_may_not_move(ctx, null))
     out.push({ rule: "A4.8", message: "a TI unit neither moves nor advances" });
+  if (!c_minimum_move_refused(ctx, null))
+    out.push({
+      rule: "A4.134",
+      message: "a one-hex move beyond the MF left is a Minimum Move, which this unit may not make",
+    });
   if (!c_assault_movement_kept(ctx, null))
     out.push({
       rule: "A4.61",
@@ -1765,6 +1793,12 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
     out.push({
       rule: "A4.133",
       message: "a step cannot be both uphill and downhill",
+      step: ctx.i + 1,
+    });
+  if (!c_bypass_hexsides(ctx, null))
+    out.push({
+      rule: "A4.31",
+      message: "`bypass` must count at least one hexside (a Bypass skirts one or more)",
       step: ctx.i + 1,
     });
   if (!c_no_end_in_bypass(ctx, null))
