@@ -10,6 +10,7 @@ import type { RulesetIR, ScenarioValue, Value } from '../ir.js';
 import { interpretScenario } from '../pipeline.js';
 import { InputError } from '../interpret/eval.js';
 import { predicateAnswers, type PredicateAnswer } from '../interpret/predicates.js';
+import { stepAnswers, type StepAnswer } from '../interpret/step-answers.js';
 import { diag } from '../diagnostics.js';
 import { parseScenario } from '../scenario.js';
 import { formatQuantity } from '../../runtime/format.js';
@@ -48,10 +49,12 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
 
   const results: MoveResult[] = [];
   const answers: PredicateAnswer[][] = [];
+  const perStep: StepAnswer[][][] = [];
   for (const [i, p] of parsed.perRuleset.entries()) {
     try {
       results.push(interpretScenario(irs[i]!, p.value, p.notApplicable));
       answers.push(predicateAnswers(irs[i]!, p.value));
+      perStep.push(stepAnswers(irs[i]!, p.value));
     } catch (e) {
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
       // this move): a mistake in the scenario, reported as one. Anything else is a bug (exit 70).
@@ -63,8 +66,16 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
   if (opts.json === true) {
     // Each result also answers the ruleset's predicates: `predicates` (name → true/false, or null when
     // a roll the scenario leaves open decides) and `predicateRules` (name → the citations consulted).
+    // Each step also gets `answers` (name → value of each rule the ruleset gathers step by step, such
+    // as ASL's First Fire DRM where the unit stands) and `answerRules` (name → citations), when it has any.
     const withPredicates = results.map((r, i) => ({
       ...r,
+      steps: r.steps.map((s, j) => {
+        const a = perStep[i]![j] ?? [];
+        return a.length === 0
+          ? s
+          : { ...s, answers: Object.fromEntries(a.map((x) => [x.name, x.value])), answerRules: Object.fromEntries(a.map((x) => [x.name, x.rules])) };
+      }),
       predicates: Object.fromEntries(answers[i]!.map((a) => [a.name, a.value])),
       predicateRules: Object.fromEntries(answers[i]!.map((a) => [a.name, a.rules])),
     }));
@@ -72,12 +83,12 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
     return 0;
   }
   ctx.out(ctx.cOut.bold(parsed.name) + '\n');
-  parsed.perRuleset.forEach((p, i) => ctx.out('\n' + renderResult(irs[i]!, p.value, results[i]!, ctx) + renderPredicates(answers[i]!, ctx)));
+  parsed.perRuleset.forEach((p, i) => ctx.out('\n' + renderResult(irs[i]!, p.value, results[i]!, perStep[i]!, ctx) + renderPredicates(answers[i]!, ctx)));
   return 0;
 }
 
 /** A human-readable account of one result. */
-function renderResult(ir: RulesetIR, input: ScenarioValue, r: MoveResult, ctx: Ctx): string {
+function renderResult(ir: RulesetIR, input: ScenarioValue, r: MoveResult, perStep: readonly StepAnswer[][], ctx: Ctx): string {
   const c = ctx.cOut;
   const unit = ir.movement.measure;
   const lines: string[] = [];
@@ -100,6 +111,8 @@ function renderResult(ir: RulesetIR, input: ScenarioValue, r: MoveResult, ctx: C
     const cost = s.cost === null ? c.red('NA') : `${s.display} ${unit}`;
     const rules = s.rules.length > 0 ? c.dim(s.rules.join(' + ')) : '';
     lines.push(`  ${String(i + 1).padStart(2)}. ${(descs[i] ?? '').padEnd(width)}  ${cost.padEnd(8)}  ${rules}`.trimEnd());
+    // The values the ruleset gathers step by step: `      location-drm -2  [A4.6, A4.61 EX]`.
+    for (const a of perStep[i] ?? []) lines.push(`      ${a.name} ${a.display}  ${c.dim(`[${a.rules.join(', ')}]`)}`);
   });
 
   const verdict = r.legal ? c.green('legal') : c.red('not legal');
