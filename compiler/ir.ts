@@ -95,6 +95,8 @@ export interface Def {
   /** Report section (`terrain`, `portage`, …) or null to let the diff infer it. */
   section: string | null;
   origin: Origin;
+  /** `note "…"`: the reading the ruleset chose where the text is open (absent when none). */
+  note?: string;
 }
 
 export interface EnumMember {

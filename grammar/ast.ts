@@ -16,6 +16,8 @@ export interface Meta {
   section: string | null;
   /** Where the `section` clause names its section (for "unknown section" diagnostics). */
   sectionSpan?: Span;
+  /** `note "…"`: a reading the ruleset chose where the rule text is open, shown in diffs and cards. */
+  note?: string;
 }
 
 export type RecordKw = 'unit' | 'vehicle' | 'step' | 'scenario';

@@ -111,13 +111,27 @@ export class AstBuilder {
       );
     }
     const decls: A.Decl[] = [];
-    for (const d of this.subs(c, 'definition')) {
+    const at = (n: CstNode) => n.location?.startOffset ?? 0;
+    // Definitions and `section KEY { … }` blocks, in file order; a block's definitions take its
+    // section unless they name one.
+    const items: { node: CstNode; section: IToken | null }[] = this.subs(c, 'definition').map((node) => ({ node, section: null }));
+    for (const b of this.subs(c, 'sectionBlock')) {
+      if (b.recoveredNode) continue;
+      const key = this.tok(b.children, 'Name') ?? null;
+      for (const node of this.subs(b.children, 'definition')) items.push({ node, section: key });
+    }
+    items.sort((a, b) => at(a.node) - at(b.node));
+    for (const { node: d, section } of items) {
       let built: A.Decl | null;
       try {
         built = this.definition(d);
       } catch (e) {
         if (!recovered || !(e instanceof TypeError)) throw e;
         built = null;
+      }
+      if (built && section && built.meta.section === null && built.kind !== 'example' && built.kind !== 'movement') {
+        built.meta.section = section.image;
+        built.meta.sectionSpan = this.spanOfToken(section);
       }
       if (built) decls.push(built);
     }
@@ -181,13 +195,17 @@ export class AstBuilder {
     if (!n) return { cite: null, title: null, concept: null, section: null };
     const c = n.children;
     const section = this.after(c, 'Kw_section', 'Name');
+    const noteTok = this.after(c, 'Kw_note', 'StringLit');
+    const titleTok = this.toks(c, 'StringLit').find((t) => t !== noteTok && !t.isInsertedInRecovery);
     const meta: A.Meta = {
       cite: this.cite(this.tok(c, 'Citation')),
-      title: this.str(this.tok(c, 'StringLit')),
+      title: this.str(titleTok),
       concept: this.after(c, 'Kw_concept', 'Name')?.image ?? null,
       section: section?.image ?? null,
     };
     if (section) meta.sectionSpan = this.spanOfToken(section);
+    const note = this.str(noteTok);
+    if (note !== null) meta.note = note;
     return meta;
   }
 

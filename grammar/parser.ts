@@ -22,7 +22,22 @@ class RulesParser extends CstParser {
     this.OPTION(() => this.SUBRULE(this.header));
     // A second header (two files pasted together) is parsed, and reported by the AST builder, rather
     // than left to error recovery, which rescans the rest of the file at each one.
-    this.MANY(() => this.OR([{ ALT: () => this.SUBRULE(this.definition) }, { ALT: () => this.SUBRULE2(this.header) }]));
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => this.SUBRULE(this.definition) },
+        { ALT: () => this.SUBRULE2(this.header) },
+        { ALT: () => this.SUBRULE(this.sectionBlock) },
+      ]),
+    );
+  });
+
+  /** `section KEY { definitions }`: every definition inside is in report section KEY unless it says otherwise. */
+  sectionBlock = this.RULE('sectionBlock', () => {
+    this.CONSUME(T.Section);
+    this.CONSUME(T.Name);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.definition));
+    this.CONSUME(T.RBrace);
   });
 
   header = this.RULE('header', () => {
@@ -108,7 +123,7 @@ class RulesParser extends CstParser {
     ]);
   });
 
-  /** Citation, paraphrase, and the optional `concept`/`section` clauses of a definition. */
+  /** Citation, paraphrase, and the optional `concept`/`section`/`note` clauses of a definition. */
   meta = this.RULE('meta', () => {
     this.CONSUME(T.Citation);
     this.OPTION(() => this.CONSUME(T.StringLit));
@@ -116,6 +131,7 @@ class RulesParser extends CstParser {
       this.OR([
         { ALT: () => { this.CONSUME(T.Concept); this.CONSUME(T.Name); } },
         { ALT: () => { this.CONSUME(T.Section); this.CONSUME2(T.Name); } },
+        { ALT: () => { this.CONSUME(T.Note); this.CONSUME2(T.StringLit); } },
       ]),
     );
   });

@@ -48,6 +48,8 @@ export const Override = kw('override');
 export const Remove = kw('remove');
 export const Concept = kw('concept', true);
 export const Section = kw('section', true);
+/** `note "…"`: a reading the ruleset chose where the text is open; soft, so `note` stays a name. */
+export const Note = kw('note', true);
 export const Set = kw('set');
 export const Of = kw('of', true);
 export const Bool = kw('bool');
@@ -101,7 +103,7 @@ export const Question = createToken({ name: 'Question', pattern: /\?/ });
 
 export const keywords = [
   Ruleset, Edition, Cites, Extends, Extend, Measure, Enum, Group, Input, Table, Rule, Predicate, Constraint,
-  Movement, Example, Exception, When, Override, Remove, Concept, Section, Set, Of, Bool, If, Else, And,
+  Movement, Example, Exception, When, Override, Remove, Concept, Section, Note, Set, Of, Bool, If, Else, And,
   Or, Not, In, True, False, All, NA, Base, Expect, Legal, Violation, Otherwise, Unit, Vehicle, Step,
   Scenario, Path, Keep, Highest, Lowest, Each, Roll,
 ];

@@ -20,10 +20,10 @@ function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
   if (r.kind === 'predicate') {
     const constant = r.value.k === 'bool';
     out.push(row(`def:${r.name}`, [cell('Name', label), cell('Value', constant ? (r.value.k === 'bool' && r.value.v ? 'yes' : 'no') : '')], [r.cite], {
-      note: r.title, detail: constant ? null : `holds when ${plain(r.value, ps)}`,
+      note: withReading(r.title, r.note), detail: constant ? null : `holds when ${plain(r.value, ps)}`,
     }));
   } else {
-    out.push(row(`def:${r.name}`, [cell('Name', label), cell('Value', exprText(r.value, scope, m))], [r.cite], { note: r.title }));
+    out.push(row(`def:${r.name}`, [cell('Name', label), cell('Value', exprText(r.value, scope, m))], [r.cite], { note: withReading(r.title, r.note) }));
   }
   // An exception is keyed by its condition, so that a house rule's exception lines up with the base's
   // exception for the same case, wherever it stands in the list.
@@ -44,7 +44,7 @@ function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
 }
 
 function constraintRows(c: ConstraintDef, ps: PlainScope): RawRow[] {
-  return [row(`def:${c.name}`, [cell('Name', humanise(c.name)), cell('Value', 'must hold')], [c.cite], { note: c.title, detail: plain(c.cond, ps) })];
+  return [row(`def:${c.name}`, [cell('Name', humanise(c.name)), cell('Value', 'must hold')], [c.cite], { note: withReading(c.title, c.note), detail: plain(c.cond, ps) })];
 }
 
 /**
@@ -133,4 +133,9 @@ export function definitions(ir: RulesetIR, consumed: Set<string>): Listed[] {
     out.push({ section: inferSection({ name: c.name, concept: c.concept, section: c.section, exprs: [c.cond] }, ir), order: order(c.origin), rows: constraintRows(c, ps) });
   }
   return out.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
+}
+
+/** A paraphrase with the ruleset's stated reading, if it has one: "… (our reading: …)". */
+function withReading(title: string, note: string | undefined): string {
+  return note === undefined ? title : `${title} (our reading: ${note})`;
 }

@@ -6,7 +6,7 @@
  */
 import { NA_RAT, Rat } from '../../runtime/rational.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
-import { Evaluator, same, type ICtx, type Rec, type RV } from '../interpret/eval.js';
+import { Evaluator, InputError, same, type ICtx, type Rec, type RV } from '../interpret/eval.js';
 import type * as I from '../ir.js';
 import type { Merged } from '../resolve.js';
 import type { Checked } from './index.js';
@@ -141,8 +141,10 @@ function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.Ru
       const vb = ev.eval(b.value, ctx, null, { params, base });
       if (ctx.roll) parts.push(`roll ${ctx.roll.join(', ')}`);
       if (!same(va, vb)) return { situation: parts.length ? parts.join(', ') : 'always', a: show(va), b: show(vb) };
-    } catch {
-      // A situation the inputs cannot reach (an absent field read): not a conflict.
+    } catch (e) {
+      // A situation the inputs cannot reach (an absent field read, a table with no such entry): not
+      // a conflict. Anything else is a bug and propagates.
+      if (!(e instanceof InputError)) throw e;
     }
   }
   return null;

@@ -72,7 +72,7 @@ export class DeclChecker {
       const near = closest(section, SECTION_KEYS);
       this.err('V0214', `unknown section \`${section}\``, d.meta.sectionSpan ?? d.nameSpan, near ? `did you mean \`${near}\`? (sections: ${[...SECTION_KEYS].join(', ')})` : `sections: ${[...SECTION_KEYS].join(', ')}`);
     }
-    return {
+    const def: I.Def = {
       name: d.name,
       cite: this.cite(d.meta.cite, d.nameSpan),
       title: d.meta.title ?? '',
@@ -80,6 +80,8 @@ export class DeclChecker {
       section: d.meta.section,
       origin: this.origin(d),
     };
+    if (d.meta.note !== undefined) def.note = d.meta.note;
+    return def;
   }
 
   measure(d: A.Decl & { kind: 'measure' }): I.MeasureDef {

@@ -22,7 +22,9 @@ export function constantFolder(p: Parts): (e: I.Expr, type: I.Type) => I.Value |
       if (v instanceof Set && type.t === 'set') return { v: 'set', enum: type.of, members: [...v] };
       return null;
     } catch (err) {
-      if (err instanceof EvalError || err instanceof RangeError || err instanceof TypeError) return null;
+      // Not a constant (it reads an input: EvalError) or not a finite one (NA compared, ÷ 0:
+      // RangeError). Anything else is a bug and propagates.
+      if (err instanceof EvalError || err instanceof RangeError) return null;
       throw err;
     }
   };

@@ -64,7 +64,11 @@ export function list(paths: string[], opts: { json?: boolean }, ctx: Ctx): numbe
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 3 || i === 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
   ctx.out(ctx.cOut.bold(line(head)) + '\n');
-  for (const row of table) ctx.out(line(row) + '\n');
+  rows.forEach((r, i) => {
+    ctx.out(line(table[i]!) + '\n');
+    // The edition (where the text comes from) is long: on its own line, under the title.
+    if (r.edition) ctx.out(' '.repeat(widths[0]! + 2) + ctx.cOut.dim(safeLine(r.edition)) + '\n');
+  });
   return 0;
 }
 

@@ -29,8 +29,10 @@ export function hash(s: string): string {
 function num(q: string): string {
   try {
     return Rat.parse(q).toString();
-  } catch {
-    return q;
+  } catch (e) {
+    // Not a rational's text (NA and the like): keep it as written.
+    if (e instanceof SyntaxError || e instanceof RangeError) return q;
+    throw e;
   }
 }
 

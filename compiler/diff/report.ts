@@ -136,6 +136,11 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     }
 
     const notes = exceptionNotes(irs, s.items, canons, scopes);
+    // Readings the rulesets state where their text is open (`note "…"`).
+    irs.forEach((ir, i) => {
+      const d = s.items[i]?.def as { note?: string } | undefined;
+      if (d?.note !== undefined) notes.push(`${ir.id} reads the text this way: ${d.note}`);
+    });
     let followsFrom: string[] = [];
     if (differs) {
       const through = throughNotes(irs, s.items, canons, cells);

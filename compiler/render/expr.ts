@@ -164,8 +164,10 @@ function foldRat(e: Expr): Rat | null {
       if (a === null || b === null) return null;
       return e.op === '+' ? a.add(b) : e.op === '-' ? a.sub(b) : e.op === '*' ? a.mul(b) : b.isZero() ? null : a.div(b);
     }
-  } catch {
-    return null;
+  } catch (e) {
+    // ÷ 0, NA, or beyond exact range: not foldable for display.
+    if (e instanceof RangeError) return null;
+    throw e;
   }
   return null;
 }

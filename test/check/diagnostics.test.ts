@@ -7,17 +7,25 @@
  *   # expect: parent:4:11 error V0206   ... in the fixture's parent (`NAME.parent.rules`)
  *   # expect: - error V0212             ... with no span
  *   # expect: nothing                   no diagnostic at all
- *   # bug: WHAT IS WRONG                a known compiler bug: the exact comparison is skipped
+ *   # run: test                         also run the examples, as `variorum test` does (V08xx)
  *
  * The fixture is compiled with `compileText`; a `NAME.parent.rules` next to it is passed as `parents`
  * under its own ruleset id. The reported `line:col severity code` list must equal the expected one.
+ * There is no way to skip a fixture: a wrong one fails until it or the compiler is fixed.
+ *
+ * Scenario fixtures (`test/fixtures/scenarios/NAME.json`, V09xx) state the same expectations in
+ * `NAME.expect`, with `# ruleset: ID` naming the bundled ruleset they are evaluated under, as
+ * `variorum eval ID NAME.json` would (an input that passes validation but cannot be evaluated is V0903
+ * with no span, as eval reports it).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CODES, type Diagnostic } from '../../compiler/diagnostics.js';
-import { compileText } from '../../compiler/pipeline.js';
+import { InputError } from '../../compiler/interpret/eval.js';
+import { compileText, exampleDiagnostic, interpretScenario, runExamples } from '../../compiler/pipeline.js';
+import { parseScenario } from '../../compiler/scenario.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIR = join(ROOT, 'test', 'fixtures', 'diagnostics');
@@ -32,7 +40,8 @@ interface Fixture {
   messages: Map<string, string[]>;
   /** Lines that look like expectations but do not parse. */
   malformed: string[];
-  bug: string | null;
+  /** `# run: test`: the examples run too. */
+  runExamples: boolean;
 }
 
 const EXPECT = /^# expect:\s*(.*?)\s*$/gm;
@@ -58,12 +67,15 @@ function loadFixture(name: string, files: string[]): Fixture {
   const malformed = lines.filter((l) => l !== 'nothing' && !EXPECT_ONE.test(l));
   if (lines.length === 0) malformed.push('(no "# expect:" line: write "# expect: nothing" for a clean fixture)');
   if (lines.includes('nothing') && lines.length > 1) malformed.push('"nothing" together with other expectations');
-  const bug = /^# bug:\s*(.+)$/m.exec(text)?.[1] ?? null;
-  return { name, text, parent, expects, messages, malformed, bug };
+  if (/^# bug:/m.test(text)) malformed.push('"# bug:" lines are gone: a fixture is either right or failing');
+  return { name, text, parent, expects, messages, malformed, runExamples: /^# run: test\s*$/m.test(text) };
 }
 
-function compile(fx: Fixture) {
-  return compileText(fx.text, fx.name, fx.parent ? { [fx.parent.id]: fx.parent.text } : {});
+function compile(fx: Fixture): { diagnostics: Diagnostic[] } {
+  const r = compileText(fx.text, fx.name, fx.parent ? { [fx.parent.id]: fx.parent.text } : {});
+  if (!fx.runExamples || !r.ir) return r;
+  const failed = runExamples(r.ir, fx.name, fx.text).filter((x) => !x.passed).map((x) => exampleDiagnostic(x));
+  return { diagnostics: [...r.diagnostics, ...failed] };
 }
 
 function render(fx: Fixture, d: Diagnostic): string {
@@ -75,6 +87,43 @@ function render(fx: Fixture, d: Diagnostic): string {
 const byPosition = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
 
 const files = readdirSync(DIR).filter((f) => f.endsWith('.rules')).sort();
+
+// ---- scenario fixtures (V09xx) ----
+const SCEN_DIR = join(ROOT, 'test', 'fixtures', 'scenarios');
+const slText = (id: string) => readFileSync(join(ROOT, 'rulesets', `${id}.rules`), 'utf8');
+const scenarioFixtures = readdirSync(SCEN_DIR).filter((f) => f.endsWith('.json')).sort().map((name) => {
+  const expectText = readFileSync(join(SCEN_DIR, name.replace(/\.json$/, '.expect')), 'utf8');
+  const ruleset = /^# ruleset:\s*(\S+)\s*$/m.exec(expectText)?.[1] ?? 'sl-classic';
+  const lines = [...expectText.matchAll(EXPECT)].map((m) => m[1]!);
+  const messages = new Map<string, string[]>();
+  const expects = lines.filter((l) => EXPECT_ONE.test(l)).map((l) => {
+    const [, key, message] = EXPECT_ONE.exec(l)!;
+    if (message !== undefined) messages.set(key!, [...(messages.get(key!) ?? []), message]);
+    return key!;
+  });
+  return { name, text: readFileSync(join(SCEN_DIR, name), 'utf8'), ruleset, expects, messages };
+});
+
+describe('scenario diagnostics fixtures', () => {
+  for (const fx of scenarioFixtures) {
+    it(`${fx.name} under ${fx.ruleset}: reports exactly ${fx.expects.join(', ')}`, () => {
+      const ir = compileText(slText(fx.ruleset), `${fx.ruleset}.rules`).ir!;
+      const parsed = parseScenario(fx.text, fx.name, [ir]);
+      const ds: Diagnostic[] = [...parsed.diagnostics];
+      for (const p of parsed.perRuleset) {
+        try {
+          interpretScenario(ir, p.value, p.notApplicable);
+        } catch (e) {
+          if (!(e instanceof InputError)) throw e;
+          ds.push({ code: 'V0903', severity: 'error', message: `under ${ir.id}: ${e.message}`, span: null });
+        }
+      }
+      const at = (d: Diagnostic) => (d.span ? `${d.span.line}:${d.span.col} ${d.severity} ${d.code}` : `- ${d.severity} ${d.code}`);
+      expect(ds.map(at).sort(byPosition)).toEqual([...fx.expects].sort(byPosition));
+      for (const [key, want] of fx.messages) expect(ds.filter((d) => at(d) === key).map((d) => d.message).sort(), key).toEqual([...want].sort());
+    });
+  }
+});
 const fixtures = files.filter((f) => !f.endsWith('.parent.rules')).map((f) => loadFixture(f, files));
 const CODE_FIXTURE = /^(V\d{4})\.rules$/;
 
@@ -90,10 +139,7 @@ describe('diagnostics fixtures', () => {
   });
 
   for (const fx of fixtures) {
-    // BUG: a fixture with a "# bug:" line documents a compiler bug (the line says which); its exact
-    // comparison is skipped until the bug is fixed. Remove the "# bug:" line to enable it.
-    const test = fx.bug ? it.skip : it;
-    test(`${fx.name}: reports exactly ${fx.expects.length ? fx.expects.join(', ') : 'nothing'}${fx.bug ? ` (BUG: ${fx.bug})` : ''}`, () => {
+    it(`${fx.name}: reports exactly ${fx.expects.length ? fx.expects.join(', ') : 'nothing'}`, () => {
       const r = compile(fx);
       const got = r.diagnostics.map((d) => render(fx, d)).sort(byPosition);
       expect(got).toEqual([...fx.expects].sort(byPosition));
@@ -105,11 +151,13 @@ describe('diagnostics fixtures', () => {
 });
 
 describe('one fixture per code', () => {
-  const frontEnd = Object.keys(CODES).filter((c) => c >= 'V0100' && c < 'V0800');
+  const frontEnd = Object.keys(CODES).filter((c) => c >= 'V0100' && c < 'V0900');
 
-  it('every code from V01xx to V07xx has a fixture NAME.rules', () => {
+  it('every code from V01xx to V08xx has a fixture NAME.rules, every V09xx a scenario fixture', () => {
     const have = new Set(fixtures.map((f) => CODE_FIXTURE.exec(f.name)?.[1]).filter(Boolean));
     expect(frontEnd.filter((c) => !have.has(c))).toEqual([]);
+    const scen = new Set(scenarioFixtures.map((f) => /^(V\d{4})/.exec(f.name)?.[1]).filter(Boolean));
+    expect(Object.keys(CODES).filter((c) => c >= 'V0900' && !scen.has(c))).toEqual([]);
   });
 
   it('every CODE.rules fixture is named after a code in CODES and expects that code', () => {

@@ -22,7 +22,9 @@ describe('variorum list', () => {
   it('shows the five bundled rulesets and the two house rules', () => {
     const r = variorum(['list']);
     expect(r.code).toBe(0);
-    const ids = r.stdout.split('\n').slice(1).filter(Boolean).map((l) => l.split(/\s+/)[0]);
+    // Each row's edition follows it on an indented line of its own.
+    const ids = r.stdout.split('\n').slice(1).filter((l) => l !== '' && !l.startsWith(' ')).map((l) => l.split(/\s+/)[0]);
+    expect(r.stdout).toMatch(/^asl-a4 .*\n {19}Advanced Squad Leader Rulebook, 2nd edition/m);
     expect(ids).toEqual(['asl-a4', 'asl-officer-bonus', 'chain-of-command', 'sl-asl-portage', 'sl-classic', 'sqla-31', 'tide-of-iron']);
     expect(r.stdout).toMatch(/sqla-31\s+Squad Leader Academy section 31.*\s+sl-classic\s+\d+\s+\d+\s+bundled/);
     expect(r.stdout).toMatch(/asl-officer-bonus\s+.*\s+asl-a4\s+1\s+2\s+house/);

@@ -33,6 +33,7 @@ async function exitOf(argv: string[]): Promise<{ code: number; output: string }>
   const sink: string[] = [];
   const none = createColors(false);
   const ctx: Ctx = { cwd: ROOT, root: ROOT, out: (t) => void sink.push(t), err: (t) => void sink.push(t), cOut: none, cErr: none, colorErr: false };
+  await new Promise<void>((res) => setImmediate(res)); // let the worker answer vitest's RPC
   try {
     return { code: await run(argv, ctx), output: sink.join('') };
   } catch (e) {

@@ -12,10 +12,14 @@ import { ROOT } from '../cli/run.js';
 
 const SL = readFileSync(join(ROOT, 'rulesets', 'sl-classic.rules'), 'utf8');
 
-function bestOf3(text: string): { ms: number; errors: number } {
+/** Lets the worker answer vitest's RPC between long synchronous runs (else it times out under load). */
+const breathe = () => new Promise<void>((r) => setImmediate(r));
+
+async function bestOf3(text: string): Promise<{ ms: number; errors: number }> {
   let ms = Infinity;
   let errors = 0;
   for (let i = 0; i < 3; i++) {
+    await breathe();
     const t0 = performance.now();
     const r = compileText(text, 'copies.rules');
     ms = Math.min(ms, performance.now() - t0);
@@ -25,9 +29,9 @@ function bestOf3(text: string): { ms: number; errors: number } {
 }
 
 describe('checking pasted copies of a ruleset', () => {
-  it('400 copies take about ten times as long as 40', { timeout: 300_000 }, () => {
-    const small = bestOf3(SL.repeat(40));
-    const large = bestOf3(SL.repeat(400));
+  it('400 copies take about ten times as long as 40', { timeout: 300_000 }, async () => {
+    const small = await bestOf3(SL.repeat(40));
+    const large = await bestOf3(SL.repeat(400));
     // Every copy after the first reports its header and its duplicate definitions.
     expect(large.errors).toBeGreaterThan(small.errors * 9);
     expect(large.ms / small.ms).toBeLessThan(25);
