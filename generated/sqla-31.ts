@@ -277,16 +277,18 @@ export const mountedAssaultVehicles: readonly VehicleKind[] = ["tank", "td", "sp
 
 // Inputs: the scenario as given (`ScenarioInput`) and as rules read it (`Ctx`).
 
-/** The unit record of a scenario [5.4]. Numbers in real units. */
+/** The unit record of a scenario [5.76]. Numbers in real units. */
 export interface Unit {
-  /** kind [5.4] */
+  /** kind [5.76] */
   kind: Kind;
-  /** portage (PP), default 0 [5.4] */
+  /** portage (PP), default 0 [5.76] */
   portage?: number;
-  /** leader, default false [5.4] */
+  /** leader, default false [5.76] */
   leader?: boolean;
-  /** status, default {} [5.4] */
+  /** status, default {} [5.76] */
   status?: readonly Status[];
+  /** squad-portage (PP), optional [5.76] */
+  squadPortage?: number;
 }
 
 /** The vehicle record of a scenario [31.1]. Numbers in real units. */
@@ -345,14 +347,16 @@ export interface ScenarioInput {
 
 /** The unit record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
 export interface PUnit {
-  /** kind [5.4] */
+  /** kind [5.76] */
   readonly kind: Kind;
-  /** portage (PP), default 0 [5.4] */
+  /** portage (PP), default 0 [5.76] */
   readonly portage: number;
-  /** leader, default false [5.4] */
+  /** leader, default false [5.76] */
   readonly leader: boolean;
-  /** status, default {} [5.4] */
+  /** status, default {} [5.76] */
   readonly status: ReadonlySet<Status>;
+  /** squad-portage (PP), optional [5.76] */
+  readonly squadPortage: number | null;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -1306,6 +1310,27 @@ export function r_vehicle_spent(ctx: Ctx, trace: string[] | null): number {
 }
 
 /**
+ * PP a boarding unit puts on the AFV's deck, counted in the squad column [5.76]
+ *
+ * Exceptions:
+ * - an SMC's load counts at its squad-column weight [5.76]
+ *
+ * Returns PP in ticks (value × SCALE).
+ */
+export function r_deck_load(ctx: Ctx, trace: string[] | null): number {
+  if (
+    ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
+    ctx.unit.portage > 0
+  ) {
+    if (trace !== null) trace.push("5.76");
+    return ctx.unit.squadPortage ?? missing("unit.squadPortage");
+  }
+
+  if (trace !== null) trace.push("5.76");
+  return ctx.unit.portage;
+}
+
+/**
  * riders must jump off when their Mounted Assault AFV fires its armament or is hit without being destroyed [31.7]
  *
  * Exceptions:
@@ -1599,13 +1624,13 @@ export function c_deck_room(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: the weapons taken aboard an AFV, with those already on it, may not pass 5 PP [31.3]
+ * Must hold: the weapons taken aboard an AFV, with those already on it, may not pass 5 PP (squad PP, 5.76) [31.3]
  *
  * Constraint, checked on the whole move.
  */
 export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace) && r_mounted_assault(ctx, trace)
-    ? ctx.vehicle!.passengerPortage + ctx.unit.portage <= r_mounted_portage_cap(ctx, trace)
+    ? ctx.vehicle!.passengerPortage + r_deck_load(ctx, trace) <= r_mounted_portage_cap(ctx, trace)
     : true;
 }
 
@@ -1685,6 +1710,7 @@ export function prepare(input: ScenarioInput): Ctx {
       portage: u.portage == null ? 0 : toTicks(u.portage, SCALE),
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
+      squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
     },
     vehicle:
       veh == null
@@ -1791,7 +1817,8 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
   if (!c_deck_portage(ctx, null))
     out.push({
       rule: "31.3",
-      message: "the weapons taken aboard an AFV, with those already on it, may not pass 5 PP",
+      message:
+        "the weapons taken aboard an AFV, with those already on it, may not pass 5 PP (squad PP, 5.76)",
     });
   if (!c_vehicle_pays_unloading(ctx, null))
     out.push({
