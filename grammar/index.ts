@@ -77,7 +77,14 @@ function reportUnclosed(tokens: readonly IToken[], diagnostics: Diagnostic[], sr
     }
   }
   unclosed.push(...open);
+  // A bracket the parser itself rejected (`rule (((`) opens nothing; of the rest, the first of each
+  // kind explains the others (they are usually what parsing skipped after it).
+  const rejected = new Set(diagnostics.filter((d) => d.code === 'V0102' && d.span !== null).map((d) => d.span!.start));
+  const first = new Map<string, IToken>();
   for (const o of unclosed.sort((a, b) => a.startOffset - b.startOffset)) {
+    if (!rejected.has(o.startOffset) && !first.has(o.image)) first.set(o.image, o);
+  }
+  for (const o of first.values()) {
     const span = src.span(o.startOffset, o.startOffset + 1);
     const gaveUp = diagnostics.findIndex((d) => d.code === 'V0102' && d.span !== null && d.span.start > o.startOffset && !d.message.includes('never closed'));
     const closer = o.image === '{' ? '}' : ')';

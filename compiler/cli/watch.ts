@@ -6,7 +6,7 @@
  * A mistake in the files (a syntax error, an unknown name) is printed and the watch goes on; Ctrl-C ends
  * it with exit 0. On a terminal the screen is cleared before each run.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { loadRuleset, type Host } from '../pipeline.js';
 import { safeLine } from '../safe-text.js';
@@ -30,38 +30,60 @@ function filesOf(refs: readonly string[], host: Host): string[] {
 
 export async function watchRun(refs: readonly string[], host: Host, run: () => number | Promise<number>, ctx: Ctx): Promise<number> {
   await run(); // the first run: a usage error here ends the command as without --watch
-  let watchers: FSWatcher[] = [];
-  let watched = '';
+  // One watcher per folder, kept across runs (closing one would drop the events it has queued — an
+  // edit made while a run was going on); the names each folder's watcher reacts to are updated in place.
+  const watchers = new Map<string, { w: FSWatcher; names: Set<string> }>();
+  let files: string[] = [];
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let again = false;
+  let lateRuns = 0;
 
   const arm = (): void => {
-    const files = filesOf(refs, host);
-    const key = files.join('\n');
-    if (key !== watched) {
-      for (const w of watchers) w.close();
-      watchers = [];
-      watched = key;
-      const byDir = new Map<string, Set<string>>();
-      for (const f of files) {
-        const names = byDir.get(dirname(f)) ?? new Set<string>();
-        names.add(basename(f));
-        byDir.set(dirname(f), names);
+    files = filesOf(refs, host);
+    const byDir = new Map<string, Set<string>>();
+    for (const f of files) {
+      const names = byDir.get(dirname(f)) ?? new Set<string>();
+      names.add(basename(f));
+      byDir.set(dirname(f), names);
+    }
+    for (const [dir, entry] of watchers) {
+      if (!byDir.has(dir)) {
+        entry.w.close();
+        watchers.delete(dir);
       }
-      for (const [dir, names] of byDir) {
-        try {
-          const w = watch(dir, { persistent: true }, (_event, name) => {
-            if (name === null || names.has(name.toString())) schedule(`${dir}/${name ?? ''}`);
-          });
-          w.on('error', () => undefined);
-          watchers.push(w);
-        } catch {
-          // a folder that vanished: the next run reports the missing file
-        }
+    }
+    for (const [dir, names] of byDir) {
+      const have = watchers.get(dir);
+      if (have) {
+        have.names.clear();
+        for (const n of names) have.names.add(n);
+        continue;
+      }
+      try {
+        const entry = { w: null as unknown as FSWatcher, names };
+        entry.w = watch(dir, { persistent: true }, (_event, name) => {
+          if (name === null || entry.names.has(name.toString())) schedule(`${dir}/${name ?? ''}`);
+        });
+        entry.w.on('error', () => undefined);
+        watchers.set(dir, entry);
+      } catch {
+        // a folder that vanished: the next run reports the missing file
       }
     }
     ctx.err(ctx.cErr.dim(`watching ${files.length} ${files.length === 1 ? 'file' : 'files'}; press Ctrl-C to stop\n`));
+  };
+
+  /** Whether a file read by the last run changed after `since` (an edit made during the run). */
+  const changedSince = (since: number): string | null => {
+    for (const f of files) {
+      try {
+        if (statSync(f).mtimeMs >= since) return f;
+      } catch {
+        return f; // gone: the next run reports it
+      }
+    }
+    return null;
   };
 
   const rerun = async (what: string): Promise<void> => {
@@ -70,6 +92,7 @@ export async function watchRun(refs: readonly string[], host: Host, run: () => n
       return;
     }
     running = true;
+    const started = Date.now();
     if (process.stdout.isTTY) ctx.out('\x1b[2J\x1b[H');
     ctx.err(ctx.cErr.dim(`[${new Date().toLocaleTimeString('en-GB')}] ${safeLine(displayPath(what, ctx.cwd))} changed\n`));
     try {
@@ -80,9 +103,13 @@ export async function watchRun(refs: readonly string[], host: Host, run: () => n
     }
     arm();
     running = false;
-    if (again) {
+    // An edit that landed while the run went on: run again (a few times at most in a row, so a file
+    // stamped in the future cannot keep the loop going).
+    const late = lateRuns < 3 ? changedSince(started) : null;
+    lateRuns = late !== null ? lateRuns + 1 : 0;
+    if (again || late !== null) {
       again = false;
-      await rerun(what);
+      await rerun(late ?? what);
     }
   };
 
@@ -99,7 +126,7 @@ export async function watchRun(refs: readonly string[], host: Host, run: () => n
   return new Promise<number>((resolve, reject) => {
     const stop = (): void => {
       if (timer !== null) clearTimeout(timer);
-      for (const w of watchers) w.close();
+      for (const { w } of watchers.values()) w.close();
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve(0);
