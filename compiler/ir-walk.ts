@@ -21,6 +21,7 @@ export function children(e: Expr): readonly Expr[] {
     case 'present':
     case 'path':
     case 'pos':
+    case 'need':
     case 'param':
     case 'base':
       return NONE;

@@ -55,6 +55,11 @@ export type Expr =
    * actions in place included) and `step.last` (it is the final step of the move).
    */
   | { k: 'pos'; name: StepPosition }
+  /**
+   * `need(vehicle.kind)`: the field's value; when the scenario leaves it out (or has no such record),
+   * evaluation stops with an error naming the field instead of answering.
+   */
+  | { k: 'need'; rec: RecordName; name: string }
   /** `any step: cond`, `max step: expr` … over the hex-entering and action steps of the path. */
   | { k: 'agg'; op: Aggregate; body: Expr }
   | { k: 'rule'; name: string; args: Expr[] }
@@ -186,7 +191,9 @@ export type Expectation =
   | { e: 'rule'; name: string; args: Value[]; want: Value }
   /** A table entry, e.g. `expect terrain-cost(woods) = 2`. */
   | { e: 'table'; name: string; keys: string[]; want: Value }
-  | { e: 'violation'; cite: string; want: boolean };
+  | { e: 'violation'; cite: string; want: boolean }
+  /** The move stops for want of a field the scenario leaves out (`need(…)`): `vehicle.kind`, `path[].terrain`. */
+  | { e: 'needs'; field: string };
 
 export interface ScenarioValue {
   unit: Record<string, Value>;

@@ -10,10 +10,10 @@
  * are filled in, and required fields are checked.
  */
 
-import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-parser';
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from './diagnostics.js';
 import type { EnumDef, Expr, InputField, Q, RecordName, RulesetIR, ScenarioValue, Type, Value } from './ir.js';
-import { describeShape, TOP_LEVEL_RECORDS, VOCABULARY, type Shape, type VocabRecord } from './vocabulary.js';
+import { describeShape, TOP_LEVEL_RECORDS, VEHICLE_ACTIONS, VOCABULARY, type Shape, type VocabRecord } from './vocabulary.js';
 import { dict } from './dict.js';
 import { safeLine } from './safe-text.js';
 import { closest } from './suggest.js';
@@ -584,3 +584,35 @@ function jsonKind(node: Node): string {
 }
 
 export { closest, editDistance } from './suggest.js';
+
+/**
+ * The diagnostic for a scenario that passed validation but cannot be evaluated under `id` (an
+ * `InputError`'s message): V0903, located at the missing field's record when a rule needs one.
+ */
+export function evaluationDiagnostic(id: string, message: string, text: string, file: string): Diagnostic {
+  const field = /^this move needs `([^`]+)`/.exec(message)?.[1];
+  return diag('V0903', `under ${id}: ${message}`, field === undefined ? null : locateField(text, file, field));
+}
+
+/**
+ * Where in the scenario file a missing field belongs (`vehicle.kind`, `path[2].terrain`,
+ * `unit.squadPortage`): its record's object, or for a vehicle the scenario leaves out, the step that
+ * implies it (a board or enter-transport step); the file's start when neither is there.
+ */
+export function locateField(text: string, file: string, field: string): Span {
+  const src = new SourceFile(file, text);
+  const root = parseTree(text);
+  const start: Span = src.span(0, Math.min(1, text.length));
+  if (root === undefined) return start;
+  const step = /^path\[(\d+)\]\./.exec(field);
+  const rec = step ? null : field.includes('.') ? field.slice(0, field.indexOf('.')) : null;
+  let node = step ? findNodeAtLocation(root, ['path', Number(step[1])]) : rec ? findNodeAtLocation(root, [rec]) : undefined;
+  if (node === undefined && rec === 'vehicle') {
+    const steps = findNodeAtLocation(root, ['path'])?.children ?? [];
+    node = steps.find((s) => {
+      const a = findNodeAtLocation(s, ['action'])?.value;
+      return typeof a === 'string' && VEHICLE_ACTIONS.includes(a);
+    });
+  }
+  return node === undefined ? start : spanOf(src, node);
+}

@@ -52,7 +52,7 @@ export function computeScale(c: Checked): number {
       case 'all': return allowDen;
       case 'path': return e.name === 'spent' ? costDen : 1;
       case 'pos': return 1;
-      case 'field': case 'param': return literal;
+      case 'field': case 'need': case 'param': return literal;
       case 'rule': return ruleDen.get(e.name) ?? 1;
       case 'table': return lcm(tableDen.get(e.name) ?? 1, allowDen);
       case 'base': return current;

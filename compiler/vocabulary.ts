@@ -7,6 +7,7 @@
  * Names here are the JSON (camelCase) names; a ruleset declares the same field in kebab-case
  * (`viaRoad` ↔ `via-road`), see `InputField.json` in ir.ts.
  */
+import type { RulesetIR } from './ir.js';
 
 /** The JSON shape of a scalar or array field. */
 export type Shape = 'string' | 'number' | 'boolean' | 'string[]' | 'number[]';
@@ -17,6 +18,23 @@ export interface VocabField {
   shape: Shape;
   /** One line for docs and hints. */
   doc: string;
+}
+
+/**
+ * Step actions that mean a vehicle is there (DESIGN.md clarification): a scenario with one of these
+ * steps and no `vehicle` object has a vehicle with every field at its default (or absent), so a rule
+ * that needs one of its details stops with an error naming the field (`need(vehicle.kind)`).
+ */
+export const VEHICLE_ACTIONS: readonly string[] = ['board', 'unload', 'enter-transport', 'exit-transport'];
+
+/** The vehicle-implying actions a ruleset's step `action` field can take (none: no vehicle is implied). */
+export function vehicleActions(ir: Pick<RulesetIR, 'inputs' | 'enums'>): string[] {
+  if (!ir.inputs.some((i) => i.rec === 'vehicle')) return [];
+  const action = ir.inputs.find((i) => i.rec === 'step')?.fields.find((f) => f.name === 'action');
+  if (action === undefined || action.type.t !== 'enum') return [];
+  const name = action.type.name;
+  const members = ir.enums.find((e) => e.name === name)?.members.map((m) => m.name) ?? [];
+  return members.filter((m) => VEHICLE_ACTIONS.includes(m));
 }
 
 /** The records a scenario holds, by where they appear in the JSON. */
@@ -52,6 +70,7 @@ export const UNIT_FIELDS: readonly VocabField[] = [
 export const VEHICLE_FIELDS: readonly VocabField[] = [
   { json: 'kind', shape: 'string', doc: 'vehicle kind, e.g. `halftrack`, `truck`' },
   { json: 'mp', shape: 'number', doc: 'movement points of the vehicle' },
+  { json: 'passengers', shape: 'number', doc: 'room already taken: squads inside (Tide of Iron), SMC places on deck (SQLA)' },
 ];
 
 export const STEP_FIELDS: readonly VocabField[] = [
@@ -63,6 +82,7 @@ export const STEP_FIELDS: readonly VocabField[] = [
   { json: 'action', shape: 'string', doc: 'an action in place, e.g. `board`, `unload`' },
   { json: 'obstacle', shape: 'string', doc: 'Chain of Command obstacle crossed: `minor`, `medium`, `major`' },
   { json: 'enemy', shape: 'string', doc: 'who of the enemy holds the hex entered: `units`, `lone-smc`, `afv`' },
+  { json: 'alsoTerrain', shape: 'string', doc: 'a second terrain in the hex entered, e.g. `road` in a woods-road hex (SL 5.54)' },
 ];
 
 export const VOCABULARY: Readonly<Record<VocabRecord, readonly VocabField[]>> = {

@@ -176,6 +176,8 @@ export interface Step {
   bypass?: number;
   /** bypass-through, optional [5.5] */
   bypassThrough?: Terrain;
+  /** also-terrain, optional [5.5] */
+  alsoTerrain?: Terrain;
 }
 
 /** The scenario record of a scenario [142.2]. Numbers in real units. */
@@ -223,6 +225,8 @@ export interface PStep {
   readonly bypass: number | null;
   /** bypass-through, optional [5.5] */
   readonly bypassThrough: Terrain | null;
+  /** also-terrain, optional [5.5] */
+  readonly alsoTerrain: Terrain | null;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -611,8 +615,63 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
   return r_cot(ctx, trace);
 }
 
+/** the terrain the scenario names first for the hex entered [5.5] */
+export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
+  if (trace !== null) trace.push("5.5");
+  return ctx.path[ctx.i].terrain;
+}
+
 /**
- * terrain effects add up: a wall or hedge penalty plus the terrain cost [5.54]
+ * a second terrain in the hex entered adds its own cost: terrain effects are cumulative [5.54]
+ *
+ * Exceptions:
+ * - a road entered through a road hexside adds the road rate (doubled uphill) [5.52]
+ *   - shell holes entered along the road: the road alone, priced once [5.54]
+ * - shell holes on a road entered along the road add nothing to the road [5.54]
+ *
+ * Returns MF in ticks (value × SCALE).
+ */
+export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number {
+  if (
+    (ctx.path[ctx.i].alsoTerrain != null
+      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "road"
+      : false) &&
+    ctx.path[ctx.i].viaRoad &&
+    !(ctx.path[ctx.i].bypass != null)
+  ) {
+    if (trace !== null) trace.push("5.52");
+    if (r_hex_terrain(ctx, null) === "shell-hole") {
+      if (trace !== null) trace.push("5.54");
+      return 0;
+    }
+
+    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i].uphill ? 4 : 2)) / SCALE;
+  }
+
+  if (
+    (ctx.path[ctx.i].alsoTerrain != null
+      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "shell-hole"
+      : false) &&
+    r_hex_terrain(ctx, null) === "road" &&
+    ctx.path[ctx.i].viaRoad &&
+    !(ctx.path[ctx.i].bypass != null)
+  ) {
+    if (trace !== null) trace.push("5.54");
+    return 0;
+  }
+
+  if (trace !== null) trace.push("5.54");
+  return ctx.path[ctx.i].alsoTerrain != null && !(ctx.path[ctx.i].bypass != null)
+    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i].alsoTerrain!) *
+        (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i].alsoTerrain!)
+          ? 4
+          : 2)) /
+        SCALE
+    : 0;
+}
+
+/**
+ * terrain effects add up: a wall or hedge penalty plus the cost of each terrain in the hex [5.54]
  *
  * Returns MF in ticks (value × SCALE).
  */
@@ -620,6 +679,7 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("5.54");
   return (
     r_climb_cost(ctx, trace) +
+    r_second_terrain_cost(ctx, trace) +
     (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
   );
 }
@@ -877,6 +937,7 @@ export function prepare(input: ScenarioInput): Ctx {
         uphill: c.uphill ?? false,
         bypass: c.bypass == null ? null : toTicks(c.bypass, SCALE),
         bypassThrough: c.bypassThrough ?? null,
+        alsoTerrain: c.alsoTerrain ?? null,
       }),
     ),
     i: 0,

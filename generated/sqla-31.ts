@@ -3,6 +3,7 @@
 
 import {
   evaluateMove,
+  missing,
   tickNum,
   toTicks,
   type MoveContext,
@@ -276,16 +277,18 @@ export const mountedAssaultVehicles: readonly VehicleKind[] = ["tank", "td", "sp
 
 // Inputs: the scenario as given (`ScenarioInput`) and as rules read it (`Ctx`).
 
-/** The unit record of a scenario [5.4]. Numbers in real units. */
+/** The unit record of a scenario [5.76]. Numbers in real units. */
 export interface Unit {
-  /** kind [5.4] */
+  /** kind [5.76] */
   kind: Kind;
-  /** portage (PP), default 0 [5.4] */
+  /** portage (PP), default 0 [5.76] */
   portage?: number;
-  /** leader, default false [5.4] */
+  /** leader, default false [5.76] */
   leader?: boolean;
-  /** status, default {} [5.4] */
+  /** status, default {} [5.76] */
   status?: readonly Status[];
+  /** squad-portage (PP), optional [5.76] */
+  squadPortage?: number;
 }
 
 /** The vehicle record of a scenario [31.1]. Numbers in real units. */
@@ -316,6 +319,8 @@ export interface Step {
   bypass?: number;
   /** bypass-through, optional [31.3] */
   bypassThrough?: Terrain;
+  /** also-terrain, optional [31.3] */
+  alsoTerrain?: Terrain;
   /** action, optional [31.3] */
   action?: Action;
 }
@@ -342,14 +347,16 @@ export interface ScenarioInput {
 
 /** The unit record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
 export interface PUnit {
-  /** kind [5.4] */
+  /** kind [5.76] */
   readonly kind: Kind;
-  /** portage (PP), default 0 [5.4] */
+  /** portage (PP), default 0 [5.76] */
   readonly portage: number;
-  /** leader, default false [5.4] */
+  /** leader, default false [5.76] */
   readonly leader: boolean;
-  /** status, default {} [5.4] */
+  /** status, default {} [5.76] */
   readonly status: ReadonlySet<Status>;
+  /** squad-portage (PP), optional [5.76] */
+  readonly squadPortage: number | null;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -380,6 +387,8 @@ export interface PStep {
   readonly bypass: number | null;
   /** bypass-through, optional [31.3] */
   readonly bypassThrough: Terrain | null;
+  /** also-terrain, optional [31.3] */
+  readonly alsoTerrain: Terrain | null;
   /** action, optional [31.3] */
   readonly action: Action | null;
 }
@@ -837,8 +846,63 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
   return r_cot(ctx, trace);
 }
 
+/** the terrain named first for the hex entered (open ground for an action in place) [5.5] */
+export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
+  if (trace !== null) trace.push("5.5");
+  return ctx.path[ctx.i].terrain != null ? ctx.path[ctx.i].terrain! : "open-ground";
+}
+
 /**
- * terrain effects add up: a wall or hedge penalty plus the terrain cost [5.54]
+ * a second terrain in the hex entered adds its own cost: terrain effects are cumulative [5.54]
+ *
+ * Exceptions:
+ * - a road entered through a road hexside adds the road rate (doubled uphill) [5.52]
+ *   - shell holes entered along the road: the road alone, priced once [5.54]
+ * - shell holes on a road entered along the road add nothing to the road [5.54]
+ *
+ * Returns MF in ticks (value × SCALE).
+ */
+export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number {
+  if (
+    (ctx.path[ctx.i].alsoTerrain != null
+      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "road"
+      : false) &&
+    ctx.path[ctx.i].viaRoad &&
+    !(ctx.path[ctx.i].bypass != null)
+  ) {
+    if (trace !== null) trace.push("5.52");
+    if (r_hex_terrain(ctx, null) === "shell-hole") {
+      if (trace !== null) trace.push("5.54");
+      return 0;
+    }
+
+    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i].uphill ? 4 : 2)) / SCALE;
+  }
+
+  if (
+    (ctx.path[ctx.i].alsoTerrain != null
+      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "shell-hole"
+      : false) &&
+    r_hex_terrain(ctx, null) === "road" &&
+    ctx.path[ctx.i].viaRoad &&
+    !(ctx.path[ctx.i].bypass != null)
+  ) {
+    if (trace !== null) trace.push("5.54");
+    return 0;
+  }
+
+  if (trace !== null) trace.push("5.54");
+  return ctx.path[ctx.i].alsoTerrain != null && !(ctx.path[ctx.i].bypass != null)
+    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i].alsoTerrain!) *
+        (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i].alsoTerrain!)
+          ? 4
+          : 2)) /
+        SCALE
+    : 0;
+}
+
+/**
+ * terrain effects add up: a wall or hedge penalty plus the cost of each terrain in the hex [5.54]
  *
  * Returns MF in ticks (value × SCALE).
  */
@@ -846,6 +910,7 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("5.54");
   return (
     r_climb_cost(ctx, trace) +
+    r_second_terrain_cost(ctx, trace) +
     (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
   );
 }
@@ -1028,7 +1093,11 @@ export function r_within_stacking(
 /** riding on top is possible only on a tank, TD, SPA or assault gun [31.1] */
 export function r_mounted_assault(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.1");
-  return ctx.vehicle?.kind != null ? set_1.has(ctx.vehicle!.kind!) : false;
+  return r_boards(ctx, trace)
+    ? set_1.has(ctx.vehicle?.kind ?? missing("vehicle.kind"))
+    : ctx.vehicle?.kind != null
+      ? set_1.has(ctx.vehicle!.kind!)
+      : false;
 }
 
 /** the infantry is Russian [31.11] */
@@ -1143,12 +1212,11 @@ export function r_boards(ctx: Ctx, trace: string[] | null): boolean {
 export function r_boarding_mp(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.3");
   return r_boards(ctx, trace)
-    ? ctx.vehicle?.mp != null
-      ? Math.min(
-          ctx.vehicle!.mp!,
-          Math.ceil((ctx.vehicle!.mp! * ctx.spent) / SCALE / 4 / SCALE) * SCALE,
-        )
-      : NaN
+    ? Math.min(
+        ctx.vehicle?.mp ?? missing("vehicle.mp"),
+        Math.ceil(((ctx.vehicle?.mp ?? missing("vehicle.mp")) * ctx.spent) / SCALE / 4 / SCALE) *
+          SCALE,
+      )
     : 0;
 }
 
@@ -1239,6 +1307,27 @@ export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
 export function r_vehicle_spent(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.3");
   return r_boarding_mp(ctx, trace) + r_unloading_mp(ctx, trace);
+}
+
+/**
+ * PP a boarding unit puts on the AFV's deck, counted in the squad column [5.76]
+ *
+ * Exceptions:
+ * - an SMC's load counts at its squad-column weight [5.76]
+ *
+ * Returns PP in ticks (value × SCALE).
+ */
+export function r_deck_load(ctx: Ctx, trace: string[] | null): number {
+  if (
+    ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
+    ctx.unit.portage > 0
+  ) {
+    if (trace !== null) trace.push("5.76");
+    return ctx.unit.squadPortage ?? missing("unit.squadPortage");
+  }
+
+  if (trace !== null) trace.push("5.76");
+  return ctx.unit.portage;
 }
 
 /**
@@ -1491,15 +1580,6 @@ export function c_own_load_fits_hex(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: infantry boards or gets off only a vehicle that is there [31.3]
- *
- * Constraint, checked on the whole move.
- */
-export function c_board_needs_vehicle(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.vehicle?.kind != null || !(r_boards(ctx, trace) || r_unloads(ctx, trace));
-}
-
-/**
  * Must hold: no boarding an AFV in a design-your-own scenario before its side may use Mounted Assault [31.11]
  *
  * Constraint, checked on the whole move.
@@ -1544,13 +1624,13 @@ export function c_deck_room(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: the weapons taken aboard an AFV, with those already on it, may not pass 5 PP [31.3]
+ * Must hold: the weapons taken aboard an AFV, with those already on it, may not pass 5 PP (squad PP, 5.76) [31.3]
  *
  * Constraint, checked on the whole move.
  */
 export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace) && r_mounted_assault(ctx, trace)
-    ? ctx.vehicle!.passengerPortage + ctx.unit.portage <= r_mounted_portage_cap(ctx, trace)
+    ? ctx.vehicle!.passengerPortage + r_deck_load(ctx, trace) <= r_mounted_portage_cap(ctx, trace)
     : true;
 }
 
@@ -1572,7 +1652,7 @@ export function c_boarding_ends_move(ctx: Ctx, trace: string[] | null): boolean 
  * Constraint, checked on the whole move.
  */
 export function c_vehicle_pays_unloading(ctx: Ctx, trace: string[] | null): boolean {
-  return r_unloads(ctx, trace) ? (ctx.vehicle?.mp != null ? ctx.vehicle!.mp! >= 4 : true) : true;
+  return r_unloads(ctx, trace) ? (ctx.vehicle?.mp ?? missing("vehicle.mp")) >= 4 : true;
 }
 
 /**
@@ -1630,10 +1710,19 @@ export function prepare(input: ScenarioInput): Ctx {
       portage: u.portage == null ? 0 : toTicks(u.portage, SCALE),
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
+      squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
     },
     vehicle:
       veh == null
-        ? null
+        ? input.path.some((c: Step) => c.action === "board" || c.action === "unload")
+          ? {
+              kind: null,
+              mp: null,
+              status: new Set<VehicleStatus>([]),
+              passengers: 0,
+              passengerPortage: 0,
+            }
+          : null
         : {
             kind: veh.kind ?? null,
             mp: veh.mp == null ? null : toTicks(veh.mp, SCALE),
@@ -1655,6 +1744,7 @@ export function prepare(input: ScenarioInput): Ctx {
         uphill: c.uphill ?? false,
         bypass: c.bypass == null ? null : toTicks(c.bypass, SCALE),
         bypassThrough: c.bypassThrough ?? null,
+        alsoTerrain: c.alsoTerrain ?? null,
         action: c.action ?? null,
       }),
     ),
@@ -1706,8 +1796,6 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
       rule: "6.1",
       message: "a unit may not end its move carrying more than one hex may hold",
     });
-  if (!c_board_needs_vehicle(ctx, null))
-    out.push({ rule: "31.3", message: "infantry boards or gets off only a vehicle that is there" });
   if (!c_board_period(ctx, null))
     out.push({
       rule: "31.11",
@@ -1729,7 +1817,8 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
   if (!c_deck_portage(ctx, null))
     out.push({
       rule: "31.3",
-      message: "the weapons taken aboard an AFV, with those already on it, may not pass 5 PP",
+      message:
+        "the weapons taken aboard an AFV, with those already on it, may not pass 5 PP (squad PP, 5.76)",
     });
   if (!c_vehicle_pays_unloading(ctx, null))
     out.push({

@@ -3,6 +3,7 @@
 
 import {
   evaluateMove,
+  missing,
   tickNum,
   toTicks,
   type MoveContext,
@@ -533,8 +534,7 @@ export function r_may_enter_enemy_hex(ctx: Ctx, trace: string[] | null): boolean
  * Returns squads in ticks (value × SCALE).
  */
 export function r_transport_capacity(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("Movement/Transporting Squads in Vehicles");
-  return ctx.vehicle?.kind != null ? t_transport_trait(ctx, trace, ctx.vehicle!.kind!) : 0;
+  return t_transport_trait(ctx, trace, ctx.vehicle?.kind ?? missing("vehicle.kind"));
 }
 
 /** this step enters or exits a vehicle [Movement/Entering and Exiting Transport Vehicles] */
@@ -695,9 +695,7 @@ export function c_fatigued_stays(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked on the whole move.
  */
 export function c_transport_room(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.vehicle?.kind != null && agg_1(ctx, trace)
-    ? ctx.vehicle!.passengers + 3 <= r_transport_capacity(ctx, trace)
-    : true;
+  return agg_1(ctx, trace) ? ctx.vehicle!.passengers + 3 <= r_transport_capacity(ctx, trace) : true;
 }
 
 /**
@@ -771,7 +769,11 @@ export function prepare(input: ScenarioInput): Ctx {
     },
     vehicle:
       veh == null
-        ? null
+        ? input.path.some(
+            (c: Step) => c.action === "enter-transport" || c.action === "exit-transport",
+          )
+          ? { kind: null, mp: null, passengers: 0 }
+          : null
         : {
             kind: veh.kind ?? null,
             mp: veh.mp == null ? null : toTicks(veh.mp, SCALE),

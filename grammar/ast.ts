@@ -116,6 +116,8 @@ export type ExpectDecl = { span: Span } & (
   | { e: 'violation'; cite: Cite; negated: boolean }
   | { e: 'step'; index: number; value: Expr }
   | { e: 'value'; name: string; args: Expr[]; value: Expr }
+  /** `expect needs vehicle.kind`: evaluation stops for want of that field. */
+  | { e: 'needs'; rec: RecordKw; field: string }
 );
 
 export type Decl =

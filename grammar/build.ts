@@ -473,6 +473,12 @@ export class AstBuilder {
     const negated = this.toks(c, 'Kw_not').length > 0;
     const value = this.sub(c, 'expr');
     if (this.toks(c, 'Kw_legal').length) return [{ e: 'legal', negated, span }];
+    const needs = this.tok(c, 'needs');
+    if (needs) {
+      const rec = ['Kw_unit', 'Kw_vehicle', 'Kw_step', 'Kw_scenario'].map((k) => this.tok(c, k)).find((t) => t);
+      const field = this.tok(c, 'needsField');
+      return rec && field ? [{ e: 'needs', rec: rec.image as A.RecordKw, field: field.image, span }] : [];
+    }
     const cite = this.cite(this.tok(c, 'Citation'));
     if (this.toks(c, 'Kw_violation').length) return cite ? [{ e: 'violation', cite, negated, span }] : [];
     const idx = this.tok(c, 'NumberLit');

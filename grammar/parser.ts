@@ -363,6 +363,21 @@ class RulesParser extends CstParser {
       },
       { ALT: () => { this.CONSUME(T.Step); this.CONSUME(T.NumberLit); this.CONSUME(T.Equals); this.SUBRULE(this.expr); } },
       {
+        // `expect needs vehicle.kind`: the move cannot be answered without that field.
+        GATE: () => this.LA(1).image === 'needs' && this.LA(2).tokenType !== T.Equals && this.LA(2).tokenType !== T.LParen,
+        ALT: () => {
+          this.CONSUME2(T.Name, { LABEL: 'needs' });
+          this.OR3([
+            { ALT: () => this.CONSUME(T.Unit) },
+            { ALT: () => this.CONSUME(T.Vehicle) },
+            { ALT: () => this.CONSUME2(T.Step) },
+            { ALT: () => this.CONSUME(T.Scenario) },
+          ]);
+          this.CONSUME(T.Dot);
+          this.CONSUME3(T.Name, { LABEL: 'needsField' });
+        },
+      },
+      {
         ALT: () => {
           this.CONSUME(T.Name);
           this.OPTION2(() => {

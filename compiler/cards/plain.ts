@@ -109,6 +109,7 @@ export function plain(e: Expr, s: PlainScope): string {
       return e.rec === 'unit' ? d : `${e.rec} ${d}`;
     }
     case 'present': return `${fieldText(e.rec, e.name)} given`;
+    case 'need': return fieldText(e.rec, e.name);
     case 'pos': return e.name === 'last' ? 'the last step' : 'the step’s number';
     case 'path':
       if (e.name === 'hexes') return 'hexes entered';

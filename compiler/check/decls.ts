@@ -403,6 +403,16 @@ export class DeclChecker {
     for (const e of d.expects) {
       if (e.e === 'legal') expect.push({ e: 'legal', want: !e.negated });
       else if (e.e === 'violation') expect.push({ e: 'violation', cite: this.cite(e.cite, e.span), want: !e.negated });
+      else if (e.e === 'needs') {
+        const f = this.scope.inputs.get(e.rec)?.get(e.field);
+        if (!f) {
+          this.err('V0210', `${e.rec} has no field ${e.field}`, e.span);
+          ok = false;
+        } else {
+          const json = camel(e.field);
+          expect.push({ e: 'needs', field: e.rec === 'step' ? `path[].${json}` : e.rec === 'scenario' ? json : `${e.rec}.${json}` });
+        }
+      }
       else if (e.e === 'step') {
         const v = this.constValue(e.value, m);
         if (v) expect.push({ e: 'step', index: e.index, want: v });

@@ -277,6 +277,7 @@ export class ExprChecker {
     const builtin = BUILTINS[e.name];
     const sym = this.scope.syms.get(e.name);
     if (sym?.s === 'rule') return this.ruleRef(sym.decl, e.args, e.span, env);
+    if (e.name === 'need' && sym === undefined) return this.need(e, env);
     if (sym?.s === 'table') {
       const keys = sym.decl.keys;
       if (e.args.length !== keys.length) return this.err('V0209', `table ${e.name} has ${keys.length} key${keys.length === 1 ? '' : 's'} (${keys.map((k) => k.name).join(', ')}), found ${e.args.length}`, e.span);
@@ -308,6 +309,21 @@ export class ExprChecker {
       return { ir: { k: 'call', fn: builtin, args: args.map((a) => a.ir) }, type };
     }
     return this.err('V0201', `unknown rule, table or function ${e.name}`, e.span, this.hint(e.name));
+  }
+
+  /**
+   * `need(vehicle.kind)`: an input field the rule cannot do without. It may be optional (no narrowing
+   * needed); when the scenario leaves it out, evaluation stops with an error naming the field.
+   */
+  private need(e: A.Expr & { k: 'call' }, env: Env): Checked | null {
+    const hint = 'write need(RECORD.FIELD), e.g. need(vehicle.kind)';
+    if (e.args.length !== 1) return this.err('V0209', 'need takes one input field', e.span, hint);
+    const a = e.args[0]!;
+    if (a.k !== 'rec' || a.rec === 'path') return this.err('V0402', 'need takes an input field such as vehicle.kind', a.span, hint);
+    if (!env.records.has(a.rec)) return this.err('V0406', `${a.rec}.${a.field} cannot appear here`, a.span);
+    const f = this.scope.inputs.get(a.rec)?.get(a.field);
+    if (!f) return this.rec(a, env, null);
+    return { ir: { k: 'need', rec: a.rec, name: a.field }, type: f.type };
   }
 
   private rec(e: A.Expr & { k: 'rec' }, env: Env, want: Type | null): Checked | null {

@@ -30,7 +30,7 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
 
   const exprReads = (e: I.Expr, acc: Reads, inAgg: boolean): void => {
     switch (e.k) {
-      case 'field': case 'flag': case 'present':
+      case 'field': case 'flag': case 'present': case 'need':
         if (e.rec === 'step' && !inAgg) acc.step = true;
         return;
       case 'path':

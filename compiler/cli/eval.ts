@@ -11,8 +11,7 @@ import { interpretScenario } from '../pipeline.js';
 import { InputError } from '../interpret/eval.js';
 import { predicateAnswers, type PredicateAnswer } from '../interpret/predicates.js';
 import { stepAnswers, type StepAnswer } from '../interpret/step-answers.js';
-import { diag } from '../diagnostics.js';
-import { parseScenario } from '../scenario.js';
+import { evaluationDiagnostic, parseScenario } from '../scenario.js';
 import { formatQuantity } from '../../runtime/format.js';
 import type { MoveResult } from '../../runtime/types.js';
 import type { Ctx } from './context.js';
@@ -59,7 +58,7 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
       // this move): a mistake in the scenario, reported as one. Anything else is a bug (exit 70).
       if (!(e instanceof InputError)) throw e;
-      printDiagnostics([diag('V0903', `under ${irs[i]!.id}: ${e.message}`, null)], new Map([[file, text]]), ctx, file);
+      printDiagnostics([evaluationDiagnostic(irs[i]!.id, e.message, text, file)], new Map([[file, text]]), ctx, file);
       return 1;
     }
   }

@@ -101,6 +101,7 @@ export class Canon {
       case 'field': return `${e.rec}.${e.name}`;
       case 'flag': return `${e.rec}.${e.field}:${e.member}`;
       case 'present': return `?${e.rec}.${e.name}`;
+      case 'need': return `!${e.rec}.${e.name}`;
       case 'path': return `path.${e.name}`;
       case 'pos': return `step.${e.name}`;
       case 'agg': return `${e.op}[${x(e.body)}]`;

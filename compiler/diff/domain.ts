@@ -94,7 +94,8 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
     switch (e.k) {
       case 'num': r.consts.add(e.q); return;
       case 'all': r.all = true; return;
-      case 'field': {
+      case 'field':
+      case 'need': {
         r.fields.add(`${e.rec}.${e.name}`);
         if (e.rec === 'step') r.step = true;
         const f = fieldDef(ir, e.rec, 'name', e.name);

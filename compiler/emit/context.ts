@@ -61,6 +61,8 @@ export class EmitContext {
   /** Whether the `ALL` sentinel / `sumDice` helper are needed. */
   usesAll = false;
   usesDice = false;
+  /** Whether `need(…)` appears, so the runtime's `missing` is imported. */
+  usesNeed = false;
 
   constructor(readonly ir: RulesetIR) {
     for (const e of ir.enums) {

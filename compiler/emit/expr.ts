@@ -85,6 +85,17 @@ export class ExprCompiler {
         const rec = e.rec === 'vehicle' ? 'ctx.vehicle?' : recordOf(e.rec);
         return `(${rec}.${f.prop} != null)`;
       }
+      case 'need': {
+        // The field's value, or the runtime's MissingInput naming it (same message as the interpreter).
+        cx.usesNeed = true;
+        const f = cx.field(e.rec, e.name);
+        const read = e.rec === 'vehicle' ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec)}.${f.prop}`;
+        const where =
+          e.rec === 'step'
+            ? `"path[" + ctx.i + "]." + ${lit(f.field.json)}`
+            : lit(e.rec === 'scenario' ? f.field.json : `${e.rec}.${f.field.json}`);
+        return `(${read} ?? missing(${where}))`;
+      }
       case 'pos':
         return e.name === 'number' ? '((ctx.i + 1) * SCALE)' : '(ctx.i === ctx.path.length - 1)';
       case 'path':

@@ -63,6 +63,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       moduleSpecifier: RUNTIME_SPECIFIER,
       namedImports: [
         'evaluateMove',
+        ...(cx.usesNeed ? ['missing'] : []),
         'tickNum',
         'toTicks',
         { name: 'MoveContext', isTypeOnly: true },

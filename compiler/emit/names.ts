@@ -38,7 +38,7 @@ const RESERVED = new Set([
 // prettier-ignore
 export const FIXED_NAMES = [
   // runtime imports
-  'MoveContext', 'MoveModel', 'MoveResult', 'Violation', 'evaluateMove', 'tickNum', 'toTicks',
+  'MoveContext', 'MoveModel', 'MoveResult', 'Violation', 'evaluateMove', 'tickNum', 'toTicks', 'missing',
   // module-level declarations
   'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
   'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx',

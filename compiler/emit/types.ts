@@ -17,6 +17,7 @@ import {
 } from 'ts-morph';
 import type { InputField, RecordName, Type, Value } from '../ir.js';
 import { RECORDS, type EmitContext, type FieldInfo } from './context.js';
+import { vehicleActions } from '../vocabulary.js';
 import { access, citeLine, commentText, interfaceKey, lit, numberLiteral, objectKey, qExact, qTicks } from './text.js';
 
 const INPUT_NAMES: Record<RecordName, string> = {
@@ -240,13 +241,32 @@ function prepareField(cx: EmitContext, f: InputField, src: string): string {
   return read;
 }
 
+/** The vehicle a boarding step implies: every field at its default, absent, or (required) missing. */
+function impliedVehicle(cx: EmitContext): string {
+  const fields = fieldsOf(cx, 'vehicle');
+  const value = (f: InputField): string => {
+    if (f.default !== null) return f.default.v === 'set' ? `new Set<${cx.enumType(f.default.enum)}>(${preparedDefault(cx, f, f.default)})` : preparedDefault(cx, f, f.default);
+    return f.optional ? 'null' : `missing(${lit(`vehicle.${f.json}`)})`;
+  };
+  if (fields.some(({ field }) => field.default === null && !field.optional)) cx.usesNeed = true;
+  return `{${fields.map(({ field, prop }) => `${objectKey(prop)}: ${value(field)}`).join(',\n')}}`;
+}
+
 function recordLiteral(cx: EmitContext, rec: RecordName, src: string): string {
   const fields = fieldsOf(cx, rec);
   return `{${fields.map(({ field, prop }) => `${objectKey(prop)}: ${prepareField(cx, field, src)}`).join(',\n')}}`;
 }
 
 export function prepareFunction(cx: EmitContext): FunctionDeclarationStructure {
-  const vehicle = cx.declared.has('vehicle') ? `veh == null ? null : ${recordLiteral(cx, 'vehicle', 'veh')}` : 'null';
+  // A step that boards or leaves a vehicle means a vehicle is there: without a `vehicle` object, one
+  // with every field at its default (or absent).
+  const actions = vehicleActions(cx.ir);
+  const stepAction = fieldsOf(cx, 'step').find((f) => f.field.name === 'action');
+  const implied =
+    actions.length > 0 && stepAction !== undefined
+      ? `input.path.some((c: Step) => ${actions.map((a) => `c${access(stepAction.field.json)} === ${lit(a)}`).join(' || ')}) ? ${impliedVehicle(cx)} : null`
+      : 'null';
+  const vehicle = cx.declared.has('vehicle') ? `veh == null ? ${implied} : ${recordLiteral(cx, 'vehicle', 'veh')}` : 'null';
   return {
     kind: StructureKind.Function,
     isExported: true,

@@ -5,6 +5,7 @@
  */
 import { NA_RAT, Rat } from '../../runtime/rational.js';
 import type { MoveContext } from '../../runtime/types.js';
+import { missingMessage } from '../../runtime/missing.js';
 import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from '../ir.js';
 import { dict, own } from '../dict.js';
 
@@ -49,10 +50,13 @@ const EMPTY: Frame = { params: new Map(), base: null };
 
 export class Evaluator {
   private readonly rules: Map<string, RuleDef>;
+  /** `rec.name` → the field's scenario (JSON) name. */
+  private readonly json: Map<string, string>;
   private readonly tables: Map<string, { def: TableDef; rows: Map<string, { value: Value; cite: string }> }>;
 
   constructor(readonly ir: RulesetIR) {
     this.rules = new Map(ir.rules.map((r) => [r.name, r]));
+    this.json = new Map(ir.inputs.flatMap((i) => i.fields.map((f) => [`${i.rec}.${f.name}`, f.json] as const)));
     this.tables = new Map(
       ir.tables.map((t) => [t.name, { def: t, rows: new Map(t.rows.map((r) => [r.keys.join('\u0000'), { value: r.value, cite: r.cite ?? t.cite }])) }]),
     );
@@ -74,6 +78,11 @@ export class Evaluator {
       case 'flag': {
         const s = own(this.record(c, e.rec), e.field);
         return s instanceof Set ? s.has(e.member) : false;
+      }
+      case 'need': {
+        const v = own(this.record(c, e.rec), e.name);
+        if (v === undefined || v === null) throw new InputError(missingMessage(this.fieldPath(c, e.rec, e.name)));
+        return v;
       }
       case 'present': {
         const v = own(this.record(c, e.rec), e.name);
@@ -126,6 +135,13 @@ export class Evaluator {
         return kept.reduce((a, b) => a.add(b), Rat.ZERO);
       }
     }
+  }
+
+  /** A field's scenario path for messages: `vehicle.kind`, `path[2].terrain` (JSON names). */
+  private fieldPath(c: ICtx, rec: RecordName, name: string): string {
+    const json = this.json.get(`${rec}.${name}`) ?? name;
+    if (rec === 'step') return `path[${c.i}].${json}`;
+    return rec === 'scenario' ? json : `${rec}.${json}`;
   }
 
   private record(c: ICtx, rec: RecordName): Rec {

@@ -55,6 +55,8 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, src: SourceFile | null
     failures.push(...problems);
     return done();
   }
+  const needs = ex.expect.find((x) => x.e === 'needs');
+  if (needs !== undefined) return expectNeeds(model, ctx, needs.field, failures, done);
   try {
     const result = evaluateMove(model, ratNum, ctx, { trace: true });
     const cmp = (what: string, got: RV, want: Value) => {
@@ -115,6 +117,25 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, src: SourceFile | null
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
     failures.push(e.message);
+  }
+  return done();
+}
+
+/**
+ * `expect needs vehicle.kind`: the move must stop for want of that field (`path[].terrain` matches
+ * the field at any step), with the message a scenario gets.
+ */
+function expectNeeds(model: ReturnType<typeof interpreterFor>, ctx: ReturnType<typeof prepare>['ctx'], field: string, failures: string[], done: () => ExampleResult): ExampleResult {
+  try {
+    evaluateMove(model, ratNum, ctx, { trace: false });
+    failures.push(`expected the move to need \`${field}\`, but it was answered`);
+  } catch (e) {
+    if (!(e instanceof EvalError)) throw e;
+    const [head, tail] = field.startsWith('path[]') ? ['path[', field.slice('path['.length + 1)] : [field, ''];
+    const m = /^this move needs `([^`]*)`/.exec(e.message);
+    const got = m?.[1] ?? '';
+    const hit = tail === '' ? got === head : got.startsWith(head) && got.endsWith(`]${tail}`);
+    if (!hit) failures.push(`expected the move to need \`${field}\`, but: ${e.message}`);
   }
   return done();
 }

@@ -8,8 +8,10 @@ import { ratNum, Rat } from '../../runtime/rational.js';
 import type { MoveModel, MoveResult, Violation } from '../../runtime/types.js';
 import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
 import { diceOf } from '../ir-walk.js';
-import { Evaluator, valueOf, type ICtx, type Rec } from './eval.js';
+import { Evaluator, InputError, valueOf, type ICtx, type Rec } from './eval.js';
+import { missingMessage } from '../../runtime/missing.js';
 import { dict, own } from '../dict.js';
+import { vehicleActions } from '../vocabulary.js';
 
 export class Interpreter implements MoveModel<Rat, ICtx> {
   readonly ev: Evaluator;
@@ -64,7 +66,16 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
   }
 }
 
-/** Scenario values → the interpreter's context: defaults applied, absent optional fields null. */
+/** A step boards or leaves a vehicle (`board`, `enter-transport` …), so a vehicle is there. */
+function impliesVehicle(ir: RulesetIR, sv: ScenarioValue): boolean {
+  const actions = vehicleActions(ir);
+  return actions.length > 0 && sv.path.some((s) => s['action']?.v === 'member' && actions.includes(s['action'].name));
+}
+
+/**
+ * Scenario values → the interpreter's context: defaults applied, absent optional fields null; a
+ * path that boards or leaves a vehicle without a `vehicle` record gets one with its defaults.
+ */
 export function prepare(ir: RulesetIR, sv: ScenarioValue): { ctx: ICtx; problems: string[] } {
   const problems: string[] = [];
   const input = (rec: RecordName) => ir.inputs.find((i) => i.rec === rec);
@@ -80,9 +91,19 @@ export function prepare(ir: RulesetIR, sv: ScenarioValue): { ctx: ICtx; problems
     }
     return out;
   };
+  // A vehicle implied by a boarding step: defaults, absent optional fields; a required field is missing.
+  const implied = (def: InputDef | undefined): Rec => {
+    const out: Rec = dict();
+    for (const f of def?.fields ?? []) {
+      if (f.default) out[f.name] = valueOf(f.default);
+      else if (f.optional) out[f.name] = null;
+      else problems.push(missingMessage(`vehicle.${f.json}`));
+    }
+    return out;
+  };
   const ctx: ICtx = {
     unit: record('unit', sv.unit, 'unit'),
-    vehicle: sv.vehicle ? record('vehicle', sv.vehicle, 'vehicle') : null,
+    vehicle: sv.vehicle ? record('vehicle', sv.vehicle, 'vehicle') : impliesVehicle(ir, sv) ? implied(input('vehicle')) : null,
     scenario: record('scenario', sv.scenario, 'scenario'),
     path: sv.path.map((s, i) => record('step', s, `path[${i}]`)),
     i: 0,
@@ -102,6 +123,9 @@ export function interpreterFor(ir: RulesetIR): Interpreter {
 }
 
 export function interpretScenario(ir: RulesetIR, input: ScenarioValue, notApplicable: string[], trace = true): MoveResult {
-  const { ctx } = prepare(ir, input);
+  const { ctx, problems } = prepare(ir, input);
+  // Only an implied vehicle's required field can be missing here (a scenario's own are checked first).
+  const missingField = problems.find((p) => p.startsWith('this move needs'));
+  if (missingField !== undefined) throw new InputError(missingField);
   return evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace });
 }

@@ -108,6 +108,7 @@ export function exprText(e: Expr, scope: RenderScope, measure: string | null = n
     case 'field': return `${e.rec}.${e.name}`;
     case 'flag': return `${e.rec}.${e.member}`;
     case 'present': return `${e.rec}.${e.name}`;
+    case 'need': return `need(${e.rec}.${e.name})`;
     case 'path': return `path.${e.name}`;
     case 'pos': return `step.${e.name}`;
     case 'agg': return `${e.op} step: ${exprText(e.body, scope, measure)}`;

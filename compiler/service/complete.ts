@@ -10,7 +10,7 @@ import { typeText } from './navigate.js';
 import type { CompletionItem, CompletionKind } from './types.js';
 
 const DEFINITION_KEYWORDS = ['measure', 'enum', 'group', 'input', 'table', 'rule', 'predicate', 'constraint', 'movement', 'example', 'override', 'remove', 'extend', 'exception', 'expect', 'concept', 'section'];
-const EXPRESSION_KEYWORDS = ['if', 'else', 'and', 'or', 'not', 'in', 'true', 'false', 'all', 'NA', 'base', 'unit', 'vehicle', 'step', 'scenario', 'path', 'any', 'every', 'count', 'max', 'min', 'sum', 'fru', 'frd', 'keep', 'highest', 'lowest', 'each', 'when'];
+const EXPRESSION_KEYWORDS = ['if', 'else', 'and', 'or', 'not', 'in', 'true', 'false', 'all', 'NA', 'base', 'unit', 'vehicle', 'step', 'scenario', 'path', 'any', 'every', 'count', 'max', 'min', 'sum', 'fru', 'frd', 'need', 'keep', 'highest', 'lowest', 'each', 'when'];
 
 const SNIPPETS: CompletionItem[] = [
   { label: 'rule', kind: 'snippet', detail: 'rule with a citation, a paraphrase and an exception', snippet: true, insertText: 'rule ${1:name} [${2:cite}] "${3:what it says, in your words}": ${4:MF} = ${5:0} {\n  exception [${6:cite}] "${7:when it differs}" when ${8:condition}: ${9:1}\n}' },

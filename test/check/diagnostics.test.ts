@@ -24,8 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CODES, type Diagnostic } from '../../compiler/diagnostics.js';
 import { InputError } from '../../compiler/interpret/eval.js';
-import { compileText, exampleDiagnostic, interpretScenario, runExamples } from '../../compiler/pipeline.js';
-import { parseScenario } from '../../compiler/scenario.js';
+import { compileText, exampleDiagnostic, interpretScenario, loadRuleset, runExamples } from '../../compiler/pipeline.js';
+import { evaluationDiagnostic, parseScenario } from '../../compiler/scenario.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIR = join(ROOT, 'test', 'fixtures', 'diagnostics');
@@ -90,7 +90,10 @@ const files = readdirSync(DIR).filter((f) => f.endsWith('.rules')).sort();
 
 // ---- scenario fixtures (V09xx) ----
 const SCEN_DIR = join(ROOT, 'test', 'fixtures', 'scenarios');
-const slText = (id: string) => readFileSync(join(ROOT, 'rulesets', `${id}.rules`), 'utf8');
+const rulesetHost = {
+  readFile: (p: string) => { try { return readFileSync(p, 'utf8'); } catch { return null; } },
+  resolveId: (id: string) => join(ROOT, 'rulesets', `${id}.rules`),
+};
 const scenarioFixtures = readdirSync(SCEN_DIR).filter((f) => f.endsWith('.json')).sort().map((name) => {
   const expectText = readFileSync(join(SCEN_DIR, name.replace(/\.json$/, '.expect')), 'utf8');
   const ruleset = /^# ruleset:\s*(\S+)\s*$/m.exec(expectText)?.[1] ?? 'sl-classic';
@@ -107,7 +110,7 @@ const scenarioFixtures = readdirSync(SCEN_DIR).filter((f) => f.endsWith('.json')
 describe('scenario diagnostics fixtures', () => {
   for (const fx of scenarioFixtures) {
     it(`${fx.name} under ${fx.ruleset}: reports exactly ${fx.expects.join(', ')}`, () => {
-      const ir = compileText(slText(fx.ruleset), `${fx.ruleset}.rules`).ir!;
+      const ir = loadRuleset(fx.ruleset, rulesetHost).ir!;
       const parsed = parseScenario(fx.text, fx.name, [ir]);
       const ds: Diagnostic[] = [...parsed.diagnostics];
       for (const p of parsed.perRuleset) {
@@ -115,7 +118,7 @@ describe('scenario diagnostics fixtures', () => {
           interpretScenario(ir, p.value, p.notApplicable);
         } catch (e) {
           if (!(e instanceof InputError)) throw e;
-          ds.push({ code: 'V0903', severity: 'error', message: `under ${ir.id}: ${e.message}`, span: null });
+          ds.push(evaluationDiagnostic(ir.id, e.message, fx.text, fx.name));
         }
       }
       const at = (d: Diagnostic) => (d.span ? `${d.span.line}:${d.span.col} ${d.severity} ${d.code}` : `- ${d.severity} ${d.code}`);
