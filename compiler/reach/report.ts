@@ -1,0 +1,49 @@
+/**
+ * The `variorum reach --format json` contract (DESIGN.md, "Maps and reachability"): per ruleset every
+ * hex where the unit may end its move, with the least cost, one cheapest path and its citations;
+ * `differences` lists the hexes where the rulesets disagree. The renderers (text, SVG/HTML) read only
+ * this and the map.
+ */
+import type { DistributionSummary } from '../../runtime/types.js';
+
+export interface ReachHex {
+  /** Least cost in the ruleset's measure (exact value in `exact` when not whole). */
+  cost: number;
+  /** One cheapest path, start hex first. */
+  path: string[];
+  /** Citations of the rules that priced the path's steps, in order, without repeats. */
+  rules: string[];
+  exact?: string;
+  /** Dice rulesets without a fixed roll: the probability that the roll lets the unit end here. */
+  probability?: number;
+}
+
+export interface ReachRulesetResult {
+  ruleset: string;
+  title: string;
+  /** "MF", "MP", "inch". */
+  measure: string;
+  /** The allowance for a move from the start (a distribution for a dice ruleset without a fixed roll). */
+  allowance: number | DistributionSummary | null;
+  /** Map terrain / hexside names this ruleset has no concept for (those hexes are impassable). */
+  notApplicable: string[];
+  /** Reachable hexes, keyed by name, in map order (column-major). */
+  hexes: Record<string, ReachHex>;
+}
+
+export interface ReachDifference {
+  hex: string;
+  reachable: Record<string, boolean>;
+  cost: Record<string, number | null>;
+  /** Per ruleset, the citations of its cheapest path to this hex (absent when unreachable). */
+  rules: Record<string, string[]>;
+}
+
+export interface ReachReport {
+  map: string;
+  from: string;
+  phase: string;
+  unit: Record<string, unknown>;
+  results: ReachRulesetResult[];
+  differences: ReachDifference[];
+}
