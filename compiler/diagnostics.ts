@@ -75,6 +75,11 @@ export const CODES = {
   V0901: { severity: 'error', summary: 'malformed scenario JSON' },
   V0902: { severity: 'error', summary: 'unknown scenario field' },
   V0903: { severity: 'error', summary: 'invalid scenario value' },
+  // Maps (variorum reach)
+  V1001: { severity: 'error', summary: 'malformed map JSON' },
+  V1002: { severity: 'error', summary: 'unknown map field' },
+  V1003: { severity: 'error', summary: 'invalid map value' },
+  V1004: { severity: 'error', summary: 'terrain unknown to every ruleset' },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof CODES;

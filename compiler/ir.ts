@@ -103,6 +103,8 @@ export interface EnumMember {
   name: string;
   display: string;
   cite: string | null;
+  /** `concept NAME`: the name other rulesets and maps use for this member (absent: its own name). */
+  concept?: string;
 }
 export interface EnumDef extends Def {
   members: EnumMember[];

@@ -119,9 +119,9 @@ export const MAX_SCENARIO_DEPTH = 64;
  * A scenario too large or nested too deep to parse safely (the JSON parser recurses per level), as a
  * located V0901; null when within bounds. One linear scan that skips strings.
  */
-function beyondLimits(text: string, src: SourceFile): Diagnostic | null {
+export function beyondLimits(text: string, src: SourceFile, what = 'scenario', code: 'V0901' | 'V1001' = 'V0901'): Diagnostic | null {
   if (text.length > MAX_SCENARIO_SIZE) {
-    return diag('V0901', `the scenario is ${text.length.toLocaleString('en')} characters long; at most ${MAX_SCENARIO_SIZE.toLocaleString('en')}`, src.span(0, 0));
+    return diag(code, `the ${what} is ${text.length.toLocaleString('en')} characters long; at most ${MAX_SCENARIO_SIZE.toLocaleString('en')}`, src.span(0, 0));
   }
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
@@ -130,7 +130,7 @@ function beyondLimits(text: string, src: SourceFile): Diagnostic | null {
       // a string: skip to its closing quote
       for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
     } else if (ch === 91 || ch === 123) {
-      if (++depth > MAX_SCENARIO_DEPTH) return diag('V0901', `the scenario nests more than ${MAX_SCENARIO_DEPTH} levels deep here`, src.span(i, i + 1));
+      if (++depth > MAX_SCENARIO_DEPTH) return diag(code, `the ${what} nests more than ${MAX_SCENARIO_DEPTH} levels deep here`, src.span(i, i + 1));
     } else if ((ch === 93 || ch === 125) && depth > 0) depth--;
   }
   return null;
@@ -163,7 +163,7 @@ const JSON_MESSAGES: Partial<Record<ParseErrorCode, string>> = {
   [ParseErrorCode.InvalidCharacter]: 'invalid character in string',
 };
 
-function jsonError(text: string, src: SourceFile, e: ParseError): Diagnostic {
+export function jsonError(text: string, src: SourceFile, e: ParseError, code: 'V0901' | 'V1001' = 'V0901'): Diagnostic {
   // A trailing comma shows up as "expected a value/name" at the closing bracket.
   const at = e.offset;
   if (
@@ -173,16 +173,16 @@ function jsonError(text: string, src: SourceFile, e: ParseError): Diagnostic {
     let k = at - 1;
     while (k >= 0 && /\s/.test(text[k]!)) k--;
     if (text[k] === ',') {
-      return diag('V0901', 'malformed JSON: trailing comma', src.span(k, k + 1), 'JSON allows no comma before `}` or `]`');
+      return diag(code, 'malformed JSON: trailing comma', src.span(k, k + 1), 'JSON allows no comma before `}` or `]`');
     }
   }
-  if (text.trim() === '') return diag('V0901', 'malformed JSON: the file is empty', src.span(0, 0));
+  if (text.trim() === '') return diag(code, 'malformed JSON: the file is empty', src.span(0, 0));
   const what = JSON_MESSAGES[e.error] ?? 'syntax error';
   const end = Math.min(text.length, at + Math.max(e.length, 0));
   const hint = e.error === ParseErrorCode.PropertyNameExpected || e.error === ParseErrorCode.InvalidSymbol
     ? 'JSON field names and strings are written in double quotes'
     : undefined;
-  return diag('V0901', `malformed JSON: ${what}`, src.span(at, end), hint);
+  return diag(code, `malformed JSON: ${what}`, src.span(at, end), hint);
 }
 
 // ---------------------------------------------------------------------------------------------------

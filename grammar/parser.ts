@@ -155,6 +155,11 @@ class RulesParser extends CstParser {
     this.CONSUME(T.Name);
     this.OPTION(() => this.CONSUME(T.StringLit));
     this.OPTION2(() => this.CONSUME(T.Citation));
+    // `concept open-ground`: the name other rulesets (and maps) use for this member.
+    this.OPTION3(() => {
+      this.CONSUME(T.Concept);
+      this.CONSUME2(T.Name);
+    });
   });
 
   groupDef = this.RULE('groupDef', () => {

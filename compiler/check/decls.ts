@@ -97,7 +97,9 @@ export class DeclChecker {
         continue;
       }
       seen.add(m.name);
-      members.push({ name: m.name, display: m.display ?? m.name, cite: m.cite ? this.cite(m.cite, m.span) : null });
+      const member: I.EnumMember = { name: m.name, display: m.display ?? m.name, cite: m.cite ? this.cite(m.cite, m.span) : null };
+      if (m.concept !== null && m.concept !== m.name) member.concept = m.concept;
+      members.push(member);
     }
     return { ...this.def(d), members };
   }

@@ -11,6 +11,8 @@ import { codes, EXPLANATIONS, explainMarkdown, snippetSource, type SnippetKind }
 import { InputError } from '../../compiler/interpret/eval.js';
 import { compileText, exampleDiagnostic, interpretScenario, runExamples } from '../../compiler/pipeline.js';
 import { parseScenario } from '../../compiler/scenario.js';
+import { parseMap } from '../../compiler/map/parse.js';
+import { mapVocabulary } from '../../compiler/map/vocabulary.js';
 import { ROOT, variorum } from '../cli/run.js';
 
 const SL = readFileSync(join(ROOT, 'rulesets', 'sl-classic.rules'), 'utf8');
@@ -19,6 +21,7 @@ const slIR = compileText(SL, 'sl-classic.rules').ir!;
 /** The codes a snippet produces, as `variorum check` (or test / eval) would report them. */
 function codesOf(kind: SnippetKind, snippet: string): string[] {
   const text = snippetSource(kind, snippet);
+  if (kind === 'map') return parseMap(text, 'snippet.json', mapVocabulary([slIR])).diagnostics.map((d) => d.code as string);
   if (kind === 'scenario') {
     const parsed = parseScenario(text, 'snippet.json', [slIR]);
     const found = parsed.diagnostics.map((d) => d.code as string);

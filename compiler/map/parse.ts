@@ -1,0 +1,211 @@
+/**
+ * Map files (DESIGN.md, "Maps and reachability"): JSON text → a validated `MapJson` plus located
+ * diagnostics. Pure: the caller reads the file. Malformed JSON is V1001, a field the format does not
+ * know V1002 (with the closest name), a value of the wrong shape, a hex name that is not one or lies
+ * off the map, two consecutive road hexes or a hexside pair that are not adjacent V1003, and a terrain
+ * or hexside feature that none of the rulesets asked knows V1004. A map with errors yields no map.
+ */
+import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-parser';
+import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from '../diagnostics.js';
+import { beyondLimits, jsonError } from '../scenario.js';
+import { closest } from '../suggest.js';
+import { safeLine } from '../safe-text.js';
+import { columnName, directionBetween, parseHexName, type MapJson } from '../../runtime/map.js';
+
+/** The largest map: columns (A … ZZ) and rows. */
+export const MAX_COLUMNS = 702;
+export const MAX_ROWS = 999;
+
+/** Names the rulesets asked know; a map name outside both sets is V1004. Null: do not check. */
+export interface MapVocabulary {
+  terrain: ReadonlySet<string>;
+  hexside: ReadonlySet<string>;
+}
+
+export interface ParsedMap {
+  map: MapJson | null;
+  diagnostics: Diagnostic[];
+}
+
+const TOP = ['name', 'description', 'columns', 'rows', 'terrain', 'levels', 'roads', 'hexsides', 'hexInches'] as const;
+
+export function parseMap(text: string, file: string, vocabulary: MapVocabulary | null = null): ParsedMap {
+  const src = new SourceFile(file, text);
+  const out: Diagnostic[] = [];
+  const limit = beyondLimits(text, src, 'map', 'V1001');
+  if (limit !== null) return { map: null, diagnostics: [limit] };
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length > 0 || root === undefined) {
+    return { map: null, diagnostics: [jsonError(text, src, errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 }, 'V1001')] };
+  }
+  const span = (n: Node): Span => src.span(n.offset, n.offset + n.length);
+  const bad = (n: Node, message: string, hint?: string) => out.push(diag('V1003', message, span(n), hint));
+  if (root.type !== 'object') {
+    bad(root, 'a map is a JSON object with `name`, `columns`, `rows` and `terrain`');
+    return { map: null, diagnostics: out };
+  }
+
+  const fields = objectFields(root, TOP, 'map', span, out);
+  const str = (n: Node | undefined, what: string): string | null => {
+    if (n === undefined) return null;
+    if (n.type !== 'string') { bad(n, `${what} must be a string`); return null; }
+    return n.value as string;
+  };
+  const int = (n: Node | undefined, what: string, min: number, max: number): number | null => {
+    if (n === undefined) return null;
+    if (n.type !== 'number' || !Number.isInteger(n.value) || n.value < min || n.value > max) {
+      bad(n, `${what} must be a whole number from ${min} to ${max}`);
+      return null;
+    }
+    return n.value as number;
+  };
+
+  const name = str(fields.get('name'), '`name`');
+  const description = str(fields.get('description'), '`description`');
+  const columns = int(fields.get('columns'), '`columns`', 1, MAX_COLUMNS);
+  const rows = int(fields.get('rows'), '`rows`', 1, MAX_ROWS);
+  for (const required of ['name', 'columns', 'rows', 'terrain'] as const) {
+    if (!fields.has(required)) out.push(diag('V1003', `the map needs \`${required}\``, span(root)));
+  }
+
+  /** A hex name on the map, or null (reported). */
+  const hex = (n: Node): string | null => {
+    if (n.type !== 'string') { bad(n, 'a hex is named by a string such as "C5"'); return null; }
+    const p = parseHexName(n.value as string);
+    if (p === null) { bad(n, `\`${safeLine(String(n.value))}\` is not a hex name (column letters, then the row: "C5", "AA12")`); return null; }
+    if (columns !== null && rows !== null && (p.col >= columns || p.row >= rows)) {
+      bad(n, `hex ${n.value} is off the map (columns A–${columnName(columns - 1)}, rows 1–${rows})`);
+      return null;
+    }
+    return n.value as string;
+  };
+  const known = (kind: 'terrain' | 'hexside', n: Node, value: string) => {
+    if (vocabulary === null) return;
+    const set = kind === 'terrain' ? vocabulary.terrain : vocabulary.hexside;
+    if (set.has(value)) return;
+    const near = closest(value, [...set]);
+    out.push(diag('V1004', `no ruleset asked knows the ${kind === 'terrain' ? 'terrain' : 'hexside feature'} \`${safeLine(value)}\``, span(n), near ? `did you mean \`${near}\`?` : undefined));
+  };
+
+  // terrain: { default, hexes }
+  let terrain: MapJson['terrain'] | null = null;
+  const t = fields.get('terrain');
+  if (t !== undefined) {
+    if (t.type !== 'object') bad(t, '`terrain` is an object: { "default": "open-ground", "hexes": { "C3": "woods" } }');
+    else {
+      const tf = objectFields(t, ['default', 'hexes'], 'terrain', span, out);
+      const def = str(tf.get('default'), '`terrain.default`');
+      if (!tf.has('default')) bad(t, '`terrain` needs a `default` terrain');
+      else if (def !== null) known('terrain', tf.get('default')!, def);
+      const hexes: Record<string, string> = {};
+      const hn = tf.get('hexes');
+      if (hn !== undefined) {
+        if (hn.type !== 'object') bad(hn, '`terrain.hexes` maps hex names to terrain: { "C3": "woods" }');
+        else for (const [k, v] of entries(hn)) {
+          const h = hex(k);
+          const tv = str(v, `the terrain of ${safeLine(String(k.value))}`);
+          if (tv !== null) known('terrain', v, tv);
+          if (h !== null && tv !== null) hexes[h] = tv;
+        }
+      }
+      if (def !== null) terrain = { default: def, hexes };
+    }
+  }
+
+  const levels: Record<string, number> = {};
+  const ln = fields.get('levels');
+  if (ln !== undefined) {
+    if (ln.type !== 'object') bad(ln, '`levels` maps hex names to levels: { "F2": 1 }');
+    else for (const [k, v] of entries(ln)) {
+      const h = hex(k);
+      const lv = int(v, `the level of ${safeLine(String(k.value))}`, -9, 99);
+      if (h !== null && lv !== null) levels[h] = lv;
+    }
+  }
+
+  const adjacent = (a: Node, b: Node, what: string): boolean => {
+    const pa = parseHexName(a.value as string)!;
+    const pb = parseHexName(b.value as string)!;
+    if (directionBetween(pa, pb) >= 0) return true;
+    bad(b, `${what}: ${a.value} and ${b.value} are not adjacent`);
+    return false;
+  };
+
+  const roads: string[][] = [];
+  const rn = fields.get('roads');
+  if (rn !== undefined) {
+    if (rn.type !== 'array') bad(rn, '`roads` is a list of chains of adjacent hexes: [["A4", "B4", "C5"]]');
+    else for (const chain of rn.children ?? []) {
+      if (chain.type !== 'array' || (chain.children ?? []).length < 2) { bad(chain, 'a road is a list of at least two adjacent hexes'); continue; }
+      const names: string[] = [];
+      let prev: Node | null = null;
+      let ok = true;
+      for (const h of chain.children ?? []) {
+        const v = hex(h);
+        if (v === null) { ok = false; prev = null; continue; }
+        if (prev !== null && !adjacent(prev, h, 'a road runs between adjacent hexes')) ok = false;
+        names.push(v);
+        prev = h;
+      }
+      if (ok) roads.push(names);
+    }
+  }
+
+  const hexsides: NonNullable<MapJson['hexsides']> = [];
+  const sn = fields.get('hexsides');
+  if (sn !== undefined) {
+    if (sn.type !== 'array') bad(sn, '`hexsides` is a list: [{ "hexes": ["E3", "E4"], "feature": "wall" }]');
+    else for (const s of sn.children ?? []) {
+      if (s.type !== 'object') { bad(s, 'a hexside is { "hexes": ["E3", "E4"], "feature": "wall" }'); continue; }
+      const sf = objectFields(s, ['hexes', 'feature'], 'hexside', span, out);
+      const feature = str(sf.get('feature'), '`feature`');
+      if (!sf.has('feature')) bad(s, 'a hexside needs a `feature` (e.g. "wall")');
+      else if (feature !== null) known('hexside', sf.get('feature')!, feature);
+      const pair = sf.get('hexes');
+      if (pair === undefined) { bad(s, 'a hexside needs the two `hexes` it lies between'); continue; }
+      if (pair.type !== 'array' || (pair.children ?? []).length !== 2) { bad(pair, '`hexes` names exactly two adjacent hexes'); continue; }
+      const [a, b] = pair.children!;
+      const ha = hex(a!);
+      const hb = hex(b!);
+      if (ha === null || hb === null || !adjacent(a!, b!, 'a hexside lies between adjacent hexes') || feature === null) continue;
+      hexsides.push({ hexes: [ha, hb], feature });
+    }
+  }
+
+  let hexInches: number | undefined;
+  const ih = fields.get('hexInches');
+  if (ih !== undefined) {
+    if (ih.type !== 'number' || !(ih.value > 0) || ih.value > 1000) bad(ih, '`hexInches` is the width of a hex in inches, a number above 0');
+    else hexInches = ih.value as number;
+  }
+
+  if (hasErrors(out) || name === null || columns === null || rows === null || terrain === null) return { map: null, diagnostics: out };
+  const map: MapJson = { name: safeLine(name), columns, rows, terrain, levels, roads, hexsides };
+  if (description !== null) map.description = safeLine(description);
+  if (hexInches !== undefined) map.hexInches = hexInches;
+  return { map, diagnostics: out };
+}
+
+function entries(obj: Node): [Node, Node][] {
+  const out: [Node, Node][] = [];
+  for (const p of obj.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (k !== undefined && v !== undefined) out.push([k, v]);
+  }
+  return out;
+}
+
+/** The fields of an object node by name; unknown ones and repeats are reported. */
+function objectFields(obj: Node, allowed: readonly string[], where: string, span: (n: Node) => Span, out: Diagnostic[]): Map<string, Node> {
+  const m = new Map<string, Node>();
+  for (const [k, v] of entries(obj)) {
+    const name = k.value as string;
+    if (!allowed.includes(name)) {
+      const near = closest(name, allowed);
+      out.push(diag('V1002', `unknown ${where} field \`${safeLine(name)}\``, span(k), near ? `did you mean \`${near}\`?` : `${where} fields: ${allowed.join(', ')}`));
+    } else if (m.has(name)) out.push(diag('V1003', `\`${name}\` is given twice`, span(k)));
+    else m.set(name, v);
+  }
+  return m;
+}

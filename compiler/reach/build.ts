@@ -1,0 +1,85 @@
+/**
+ * Reach per ruleset → the `ReachReport` (report.ts). Each ruleset's search runs through the
+ * interpreter (interpret.ts); each reachable hex's cheapest path is then priced again as a scenario
+ * with `evaluateMove`, which gives the citations of its steps — and checks the search: the path must
+ * be legal and cost what the search says (`mismatches` counts those that do not; tests require 0).
+ */
+import { buildGraph, indexOf, type MapGraph, type MapJson } from '../../runtime/map.js';
+import { pathSteps, reachOnMap, type ReachAnswer } from '../../runtime/reach-map.js';
+import { interpretScenario } from '../interpret/interpreter.js';
+import type { RulesetIR, ScenarioValue } from '../ir.js';
+import { interpretedBinding } from './interpret.js';
+import { stepValues } from './steps.js';
+import type { ReachDifference, ReachHex, ReachReport, ReachRulesetResult } from './report.js';
+
+export interface ReachRequest {
+  map: MapJson;
+  from: string;
+  phase: string;
+  /** The unit as given (for the report). */
+  unit: Record<string, unknown>;
+  /** Per ruleset: its IR and the validated scenario (unit, phase; empty path). */
+  rulesets: { ir: RulesetIR; base: ScenarioValue; notApplicable: string[] }[];
+}
+
+export interface ReachBuilt {
+  report: ReachReport;
+  graph: MapGraph;
+  answers: ReachAnswer[];
+  /** Reported paths that `evaluateMove` prices differently or finds illegal (a search bug when > 0). */
+  mismatches: string[];
+}
+
+export function buildReach(req: ReachRequest): ReachBuilt {
+  const graph = buildGraph(req.map);
+  const from = indexOf(graph, req.from);
+  const mismatches: string[] = [];
+  const answers: ReachAnswer[] = [];
+  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, notApplicable }) => {
+    const binding = interpretedBinding(ir, base, req.rulesets.map((r) => r.ir));
+    const a = reachOnMap(binding, graph, from);
+    answers.push(a);
+    const hexes: Record<string, ReachHex> = {};
+    for (let h = 0; h < graph.n; h++) {
+      if (Number.isNaN(a.cost[h])) continue;
+      const path = a.path(h);
+      const roll = a.roll(h);
+      const value: ScenarioValue = { ...base, path: pathSteps(graph, path, binding.resolve).map((s) => stepValues(ir, s)) };
+      if (roll !== null) value.roll = roll;
+      const r = interpretScenario(ir, value, [], true);
+      if (!r.legal || r.exact.spent !== a.exact(h)) mismatches.push(`${ir.id} ${graph.names[h]}: reach ${a.exact(h)}, eval ${r.exact.spent}${r.legal ? '' : ' (not legal)'}`);
+      const rules = [...new Set(r.steps.flatMap((s) => s.rules))];
+      const hex: ReachHex = { cost: a.cost[h], path: path.map((k) => graph.names[k]), rules };
+      if (a.exact(h).includes('/')) hex.exact = a.exact(h);
+      if (a.probability !== null) hex.probability = a.probability[h];
+      hexes[graph.names[h]] = hex;
+    }
+    return {
+      ruleset: ir.id,
+      title: ir.title,
+      measure: ir.movement.measure,
+      allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
+      notApplicable: [...new Set([...a.notApplicable, ...notApplicable])].sort(),
+      hexes,
+    };
+  });
+  return { report: { map: req.map.name, from: req.from, phase: req.phase, unit: req.unit, results, differences: differences(graph, results) }, graph, answers, mismatches };
+}
+
+/** Hexes where the rulesets disagree on reachability or cost (none with a single ruleset). */
+function differences(graph: MapGraph, results: readonly ReachRulesetResult[]): ReachDifference[] {
+  if (results.length < 2) return [];
+  const out: ReachDifference[] = [];
+  for (const name of graph.names) {
+    const costs = results.map((r) => r.hexes[name]?.cost ?? null);
+    if (costs.every((c) => c === costs[0])) continue;
+    const d: ReachDifference = { hex: name, reachable: {}, cost: {}, rules: {} };
+    results.forEach((r, i) => {
+      d.reachable[r.ruleset] = costs[i] !== null;
+      d.cost[r.ruleset] = costs[i];
+      if (r.hexes[name]) d.rules[r.ruleset] = r.hexes[name].rules;
+    });
+    out.push(d);
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+/**
+ * IR → reach profile: what the search on a map (runtime/reach.ts) must keep apart about a path for
+ * this ruleset. Read from the expressions the movement binding and the constraints reach (through
+ * every rule they call):
+ * - `hexCap`: how far the count of hexes entered matters. Where `path.hexes`, `path.steps` or
+ *   `step.number` is only ever compared with whole-number constants, counts above the largest
+ *   constant behave alike (cap = largest + 1); anything else (arithmetic on the count) keeps every
+ *   count (Infinity); no such read at all: 0.
+ * - `aggregates`: every `any/all/count/max/min/sum step (…)` read; their values on the path so far are
+ *   part of the search state.
+ * - `localCost`: the step cost reads only its own step, the unit, vehicle and scenario (no path, no
+ *   position, and no `all` when the allowance depends on the path), so each kind of step is priced once.
+ * - `pathAllowance`: the allowance reads the path (ASL's extra MF for a move all along a road).
+ * - `stepChecks`: the ruleset has constraints on single steps.
+ */
+import type { Expr, RulesetIR } from '../ir.js';
+import { children, ruleExprs } from '../ir-walk.js';
+
+export interface ReachProfileIR {
+  hexCap: number;
+  aggregates: Expr[];
+  localCost: boolean;
+  pathAllowance: boolean;
+  stepChecks: boolean;
+}
+
+const COMPARE = new Set(['==', '!=', '<', '<=', '>', '>=']);
+
+interface Reads {
+  path: boolean;
+  position: boolean;
+  all: boolean;
+}
+
+export function reachProfile(ir: RulesetIR): ReachProfileIR {
+  const rules = new Map(ir.rules.map((r) => [r.name, r]));
+  const m = ir.movement;
+  const roots: Expr[] = [m.allowance, m.cost, ...(m.minimumMove ? [m.minimumMove] : []), ...ir.constraints.map((c) => c.cond)];
+
+  // Hex counts and aggregates, over everything the search evaluates.
+  let cap = 0;
+  const aggregates: Expr[] = [];
+  const seenAgg = new Set<string>();
+  const seenRules = new Set<string>();
+  const countRead = (e: Expr): boolean => (e.k === 'path' && (e.name === 'hexes' || e.name === 'steps')) || (e.k === 'pos' && e.name === 'number');
+  const visit = (e: Expr): void => {
+    if (e.k === 'agg') {
+      const key = JSON.stringify(e);
+      if (!seenAgg.has(key)) {
+        seenAgg.add(key);
+        aggregates.push(e);
+      }
+      visitRulesIn(e.body);
+      return;
+    }
+    if (e.k === 'bin' && COMPARE.has(e.op)) {
+      const [x, y] = countRead(e.a) ? [e.a, e.b] : countRead(e.b) ? [e.b, e.a] : [null, null];
+      if (x !== null && y !== null && y.k === 'num' && /^\d+$/.test(y.q)) {
+        cap = Math.max(cap, Number(y.q) + 1);
+        return;
+      }
+    }
+    if (countRead(e)) cap = Infinity;
+    if (e.k === 'rule') visitRule(e.name);
+    for (const c of children(e)) visit(c);
+  };
+  const visitRule = (name: string): void => {
+    if (seenRules.has(name)) return;
+    seenRules.add(name);
+    const r = rules.get(name);
+    if (r) ruleExprs(r).forEach(visit);
+  };
+  // Inside an aggregate the path's own values are in the aggregate's value; rules it calls still count.
+  const visitRulesIn = (e: Expr): void => {
+    if (e.k === 'rule') visitRule(e.name);
+    for (const c of children(e)) visitRulesIn(c);
+  };
+  roots.forEach(visit);
+
+  const readsOf = (root: Expr): Reads => {
+    const acc: Reads = { path: false, position: false, all: false };
+    const done = new Set<string>();
+    const go = (e: Expr): void => {
+      switch (e.k) {
+        case 'path': case 'agg': acc.path = true; break;
+        case 'pos': acc.position = true; break;
+        case 'all': acc.all = true; break;
+        case 'rule': {
+          const r = rules.get(e.name);
+          if (r && !done.has(e.name)) {
+            done.add(e.name);
+            ruleExprs(r).forEach(go);
+          }
+          break;
+        }
+        default: break;
+      }
+      for (const c of children(e)) go(c);
+    };
+    go(root);
+    return acc;
+  };
+  const allowance = readsOf(m.allowance);
+  const cost = readsOf(m.cost);
+  const pathAllowance = allowance.path;
+  return {
+    hexCap: cap,
+    aggregates,
+    localCost: !cost.path && !cost.position && !(cost.all && pathAllowance),
+    pathAllowance,
+    stepChecks: ir.constraints.some((c) => c.context === 'step'),
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Reach on a map for one ruleset: the map's steps (runtime/map.ts) are turned into the ruleset's
+ * prepared steps once — a terrain or hexside feature the ruleset lacks makes the move across that
+ * hexside impossible and is listed in `notApplicable` — then `searchReach` runs. Generated modules
+ * export `reach` on top of this; the interpreter binds it to its own model (compiler/reach/).
+ */
+
+import { stepOf, type MapGraph } from './map.js';
+import { labelPath, searchReach, type ReachProfile, type ReachSearch } from './reach.js';
+import { forEachSortedRoll } from './rolls.js';
+import type { DistributionSummary, MoveContext, MoveModel, Num } from './types.js';
+
+/** A scenario step as JSON would give it (camelCase), built from a map step. */
+export interface PlainStep {
+  terrain: string;
+  hexside?: string;
+  viaRoad?: boolean;
+  uphill?: boolean;
+  downhill?: boolean;
+}
+
+/** What a ruleset contributes to reach. */
+export interface ReachBinding<T, X extends MoveContext<T>> {
+  readonly model: MoveModel<T, X>;
+  readonly num: Num<T>;
+  readonly profile: ReachProfile<X>;
+  /** The member a map's terrain or hexside name means in this ruleset, or null when it has none. */
+  resolve(field: 'terrain' | 'hexside', name: string): string | null;
+  /** Step fields it declares among `viaRoad`, `uphill`, `downhill` (the others are not applicable). */
+  readonly stepFields: readonly string[];
+  /** The context for `steps` (in this order), the unit and the phase. */
+  prepare(steps: readonly PlainStep[]): X;
+}
+
+export interface ReachAnswer {
+  ruleset: string;
+  measure: string;
+  from: number;
+  /** The allowance of a move from the start, in the measure (NaN when the unit may not move). */
+  allowance: number;
+  /** A dice ruleset without a fixed roll: the allowance's distribution (then `allowance` is its mean). */
+  distribution: DistributionSummary | null;
+  /** A dice ruleset without a fixed roll: per hex the probability that the roll lets the unit end there. */
+  probability: Float64Array | null;
+  /** Per hex: the least cost of a legal move ending there, in the measure; NaN where none is. */
+  cost: Float64Array;
+  /** Exact text of a reachable hex's cost ("3/2"). */
+  exact(hex: number): string;
+  /** One cheapest path to `hex`, start first ([] when unreachable). */
+  path(hex: number): number[];
+  /** The roll under which `path(hex)` was found (a dice ruleset without a fixed roll), else null. */
+  roll(hex: number): number[] | null;
+  /** Map names this ruleset has no concept for, sorted: `terrain: jungle`, `hexside: hedge`, `uphill`. */
+  notApplicable: string[];
+  /** Labels the search created (its work). */
+  labels: number;
+}
+
+/** Reach from hex index `from` on `g`. */
+export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, from: number): ReachAnswer {
+  const fields = new Set(b.stepFields);
+  const na = new Set<string>();
+  const kinds = new Map<string, number>();
+  const plain: PlainStep[] = [];
+  const slotStep = new Int32Array(6 * g.n).fill(-1);
+  for (let slot = 0; slot < 6 * g.n; slot++) {
+    if (g.adj[slot] < 0) continue;
+    const m = stepOf(g, slot);
+    const t = b.resolve('terrain', m.terrain);
+    if (t === null) {
+      na.add(`terrain: ${m.terrain}`);
+      continue;
+    }
+    const p: PlainStep = { terrain: t };
+    if (m.hexside !== null) {
+      const f = b.resolve('hexside', m.hexside);
+      if (f === null) {
+        na.add(`hexside: ${m.hexside}`);
+        continue;
+      }
+      p.hexside = f;
+    }
+    for (const f of ['viaRoad', 'uphill', 'downhill'] as const) {
+      if (!m[f]) continue;
+      if (fields.has(f)) p[f] = true;
+      else na.add(f);
+    }
+    const key = `${p.terrain}|${p.hexside ?? ''}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}`;
+    let k = kinds.get(key);
+    if (k === undefined) {
+      k = plain.length;
+      kinds.set(key, k);
+      plain.push(p);
+    }
+    slotStep[slot] = k;
+  }
+  const ctx = b.prepare(plain);
+  const steps = ctx.path.slice();
+  const graph = { n: g.n, adj: g.adj, slotStep, steps };
+  const na_ = [...na].sort();
+
+  if (b.model.dice === 0 || ctx.roll !== null) {
+    const search = searchReach(b.model, b.num, ctx, graph, from, b.profile);
+    return answer(b, g.n, from, [search], [null], null, na_, search.labels);
+  }
+
+  // Every roll (as a multiset, weighted by the ordered rolls it stands for): a hex's cost and path come
+  // from the roll that reaches it most cheaply (the first such roll), its probability from all of them.
+  const searches: ReachSearch<T>[] = [];
+  const rolls: number[][] = [];
+  const probability = new Float64Array(g.n);
+  const allowances = new Map<number, number>();
+  let total = 0;
+  let labels = 0;
+  forEachSortedRoll(b.model.dice, b.model.sides, (roll, weight) => {
+    ctx.roll = roll.slice();
+    rolls.push(roll.slice());
+    const search = searchReach(b.model, b.num, ctx, graph, from, b.profile);
+    searches.push(search);
+    labels += search.labels;
+    total += weight;
+    const a = b.num.isNA(search.allowance) ? NaN : b.num.toNumber(search.allowance);
+    allowances.set(a, (allowances.get(a) ?? 0) + weight);
+    for (let h = 0; h < g.n; h++) if (search.best[h] >= 0) probability[h] += weight;
+  });
+  ctx.roll = null;
+  for (let h = 0; h < g.n; h++) probability[h] /= total;
+  const keys = [...allowances.keys()].sort((x, y) => x - y);
+  const distribution: Record<string, number> = {};
+  let mean = 0;
+  for (const k of keys) {
+    distribution[String(k)] = allowances.get(k)! / total;
+    mean += (k * allowances.get(k)!) / total;
+  }
+  const summary: DistributionSummary = { min: keys[0], max: keys[keys.length - 1], mean, distribution };
+  return answer(b, g.n, from, searches, rolls, { summary, probability }, na_, labels);
+}
+
+function answer<T, X extends MoveContext<T>>(
+  b: ReachBinding<T, X>,
+  n: number,
+  from: number,
+  searches: readonly ReachSearch<T>[],
+  rolls: readonly (number[] | null)[],
+  dice: { summary: DistributionSummary; probability: Float64Array } | null,
+  notApplicable: string[],
+  labels: number,
+): ReachAnswer {
+  // Per hex, the search (roll) whose cheapest legal move there costs least.
+  const which = new Int32Array(n).fill(-1);
+  const cost = new Float64Array(n).fill(NaN);
+  for (let h = 0; h < n; h++) {
+    for (let r = 0; r < searches.length; r++) {
+      const label = searches[r].best[h];
+      if (label < 0) continue;
+      const c = searches[r].labelCost[label];
+      if (which[h] < 0 || b.num.gt(searches[which[h]].labelCost[searches[which[h]].best[h]], c)) which[h] = r;
+    }
+    if (which[h] >= 0) cost[h] = b.num.toNumber(searches[which[h]].labelCost[searches[which[h]].best[h]]);
+  }
+  const first = searches[0];
+  return {
+    ruleset: b.model.id,
+    measure: b.model.measure,
+    from,
+    allowance: dice !== null ? dice.summary.mean : b.num.isNA(first.allowance) ? NaN : b.num.toNumber(first.allowance),
+    distribution: dice?.summary ?? null,
+    probability: dice?.probability ?? null,
+    cost,
+    exact: (hex) => (which[hex] < 0 ? 'NA' : b.num.toExact(searches[which[hex]].labelCost[searches[which[hex]].best[hex]])),
+    path: (hex) => (which[hex] < 0 ? [] : labelPath(searches[which[hex]], searches[which[hex]].best[hex])),
+    roll: (hex) => (which[hex] < 0 ? null : rolls[which[hex]]),
+    notApplicable,
+    labels,
+  };
+}
+
+/** The plain steps of a path of hex indices (start first), as a scenario `path` would give them. */
+export function pathSteps(g: MapGraph, hexes: readonly number[], resolve: ReachBinding<unknown, MoveContext<unknown>>['resolve'] = (_f, n) => n): PlainStep[] {
+  const out: PlainStep[] = [];
+  for (let k = 1; k < hexes.length; k++) {
+    let slot = -1;
+    for (let d = 0; d < 6; d++) if (g.adj[6 * hexes[k - 1] + d] === hexes[k]) slot = 6 * hexes[k - 1] + d;
+    const m = stepOf(g, slot);
+    const p: PlainStep = { terrain: resolve('terrain', m.terrain) ?? m.terrain };
+    if (m.hexside !== null) p.hexside = resolve('hexside', m.hexside) ?? m.hexside;
+    if (m.viaRoad) p.viaRoad = true;
+    if (m.uphill) p.uphill = true;
+    if (m.downhill) p.downhill = true;
+    out.push(p);
+  }
+  return out;
+}

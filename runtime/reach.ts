@@ -1,0 +1,316 @@
+/**
+ * Reachability on a hex map: every hex where a unit may end its move, with the least cost and one
+ * cheapest path. Written once, generic over the number representation (ticks in generated modules,
+ * rationals in the interpreter), like the pricing loop in move.ts.
+ *
+ * The search is Dijkstra over labels (hex, state): a label is a path from the start, its cost the sum
+ * of its step costs. `state` is what the ruleset can still tell apart about the path — the compiler
+ * derives it (compiler/reach/profile.ts) and hands it over as a `ReachProfile`:
+ * - the number of hexes entered, capped where the ruleset stops distinguishing (`hexCap`: SL reads
+ *   `path.hexes` only against 0 and 1, so 0, 1 and "2 or more" are the states);
+ * - the values of the path aggregates the ruleset reads (`key`: ASL's "every step along a road").
+ * Two labels of the same state at the same hex price every continuation alike, so the cheaper one
+ * wins. When the step cost reads only its own step (`localCost`), each kind of step is priced once.
+ *
+ * A label is a legal end of a move when the whole path passes what `evaluateMove` checks: allowance
+ * (or Minimum Move for one hex), every constraint on the move and on each step. A step that breaks a
+ * constraint on steps where it is entered is not extended (a constraint reading `step.last` is
+ * therefore read as if the step ended the move). Labels are popped in
+ * cost order, so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex
+ * twice). The search assumes what every bundled ruleset satisfies: step costs are never negative and
+ * an allowance never grows as a path lengthens; so a label that spent more than its allowance is not
+ * extended.
+ */
+
+import type { MoveContext, MoveModel, Num, Violation } from './types.js';
+
+export interface ReachProfile<X> {
+  /** States distinguish 0 … hexCap-1 hexes entered and "hexCap or more"; Infinity: every count. */
+  readonly hexCap: number;
+  /** The step cost reads only its own step, the unit, vehicle and scenario (priced once per step kind). */
+  readonly localCost: boolean;
+  /** The allowance reads the path (it is evaluated per label). */
+  readonly pathAllowance: boolean;
+  /** The ruleset has constraints on single steps (`checkStep` can report something). */
+  readonly stepChecks: boolean;
+  /** The values of the path aggregates the ruleset reads, for the path in `ctx.path`; null: none. */
+  readonly key: ((ctx: X) => string) | null;
+}
+
+/** The map as the search sees it: six neighbour slots per hex and the prepared step each slot enters. */
+export interface ReachGraph<S> {
+  readonly n: number;
+  /** 6 per hex: the neighbour's index or -1. */
+  readonly adj: Int32Array;
+  /** 6 per hex: index into `steps` of the step entering that neighbour, or -1 when it cannot be entered. */
+  readonly slotStep: Int32Array;
+  readonly steps: readonly S[];
+}
+
+/** The search's answer: per hex the label of its cheapest legal move (-1: unreachable). */
+export interface ReachSearch<T> {
+  /** The allowance of a move from the start (before any step). */
+  allowance: T;
+  best: Int32Array;
+  labelHex: Int32Array;
+  labelParent: Int32Array;
+  labelCost: T[];
+  /** Labels created (the search's work, for benchmarks). */
+  labels: number;
+}
+
+/** Growable typed arrays for labels. */
+class Labels<T> {
+  hex = new Int32Array(1024);
+  parent = new Int32Array(1024);
+  h = new Int32Array(1024);
+  /** Index of the step that entered the label's hex (-1 for the start). */
+  step = new Int32Array(1024);
+  cost: T[] = [];
+  state: (number | string)[] = [];
+  size = 0;
+  add(hex: number, parent: number, h: number, step: number, cost: T, state: number | string): number {
+    if (this.size === this.hex.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.hex = grow(this.hex);
+      this.parent = grow(this.parent);
+      this.h = grow(this.h);
+      this.step = grow(this.step);
+    }
+    const i = this.size++;
+    this.hex[i] = hex;
+    this.parent[i] = parent;
+    this.h[i] = h;
+    this.step[i] = step;
+    this.cost[i] = cost;
+    this.state[i] = state;
+    return i;
+  }
+}
+
+/** A binary min-heap of label indices on a typed array, ordered by cost, then by label index. */
+class Heap<T> {
+  a = new Int32Array(1024);
+  size = 0;
+  constructor(
+    private readonly cost: () => T[],
+    private readonly gt: (x: T, y: T) => boolean,
+  ) {}
+  private less(i: number, j: number): boolean {
+    const c = this.cost();
+    const x = c[i];
+    const y = c[j];
+    if (this.gt(y, x)) return true;
+    if (this.gt(x, y)) return false;
+    return i < j;
+  }
+  push(v: number): void {
+    if (this.size === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+    }
+    const a = this.a;
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(v, a[p])) break;
+      a[i] = a[p];
+      i = p;
+    }
+    a[i] = v;
+  }
+  pop(): number {
+    const a = this.a;
+    const top = a[0];
+    const last = a[--this.size];
+    let i = 0;
+    const n = this.size;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && this.less(a[c + 1], a[c])) c++;
+      if (!this.less(a[c], last)) break;
+      a[i] = a[c];
+      i = c;
+    }
+    if (n > 0) a[i] = last;
+    return top;
+  }
+}
+
+/**
+ * Searches every move from hex `from`. `ctx` is the prepared context (unit, vehicle, scenario, roll);
+ * its `path` is replaced during the search and restored afterwards.
+ */
+export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>(
+  model: MoveModel<T, X>,
+  num: Num<T>,
+  ctx: X,
+  graph: ReachGraph<S>,
+  from: number,
+  profile: ReachProfile<X>,
+): ReachSearch<T> {
+  const { n, adj, slotStep, steps } = graph;
+  const originalPath = ctx.path;
+  const buf: S[] = [];
+  const L = new Labels<T>();
+  const heap = new Heap<T>(() => L.cost, num.gt);
+  const best = new Int32Array(n).fill(-1);
+  const cap = profile.hexCap;
+  const capped = (h: number) => (h < cap ? h : cap);
+  const numericStates = profile.key === null && cap !== Infinity;
+  const stride = cap + 1;
+  const bestByNumber = numericStates ? new Int32Array(n * stride).fill(-1) : null;
+  const bestByKey = numericStates ? null : new Map<string, number>();
+  const violations: Violation[] = [];
+
+  /** ctx.path := the label's path (start excluded), length h. */
+  const load = (label: number): void => {
+    const h = L.h[label];
+    buf.length = h;
+    for (let k = label, j = h - 1; j >= 0; k = L.parent[k], j--) buf[j] = steps[L.step[k]];
+    ctx.path = buf;
+  };
+
+  // The allowance of the empty move, and the costs of each kind of step when they are local.
+  buf.length = 0;
+  ctx.path = buf;
+  ctx.i = 0;
+  ctx.hexes = 0;
+  ctx.spent = num.zero;
+  const startAllowance = model.allowance(ctx, null);
+  ctx.allowance = startAllowance;
+  let edgeCost: T[] | null = null;
+  if (profile.localCost) {
+    edgeCost = new Array<T>(steps.length);
+    for (let s = 0; s < steps.length; s++) {
+      buf.length = 1;
+      buf[0] = steps[s];
+      ctx.i = 0;
+      ctx.hexes = 1;
+      edgeCost[s] = model.stepCost(ctx, null);
+    }
+  }
+
+  /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
+  const stateOf = (hex: number, h: number): number | string =>
+    numericStates ? hex * stride + capped(h) : `${hex}:${capped(h)}:${profile.key === null ? '' : profile.key(ctx)}`;
+  const bestOf = (state: number | string): number =>
+    bestByNumber !== null ? bestByNumber[state as number] : bestByKey!.get(state as string) ?? -1;
+  const setBest = (state: number | string, label: number): void => {
+    if (bestByNumber !== null) bestByNumber[state as number] = label;
+    else bestByKey!.set(state as string, label);
+  };
+
+  /** The allowance for the path in ctx.path (length h). */
+  const allowanceOf = (h: number): T => {
+    if (!profile.pathAllowance) return startAllowance;
+    ctx.hexes = h;
+    ctx.spent = num.zero;
+    return model.allowance(ctx, null);
+  };
+
+  /** Whether the path in ctx.path (length h), costing `spent` against `allowance`, is a legal move. */
+  const legal = (h: number, spent: T, allowance: T): boolean => {
+    if (num.isNA(allowance)) return h === 0 && checks(h, spent, allowance);
+    if (num.gt(spent, allowance)) {
+      ctx.hexes = h;
+      ctx.allowance = allowance;
+      if (!(h === 1 && model.minimumMove(ctx))) return false;
+    }
+    return checks(h, spent, allowance);
+  };
+  const checks = (h: number, spent: T, allowance: T): boolean => {
+    ctx.hexes = h;
+    ctx.allowance = allowance;
+    ctx.spent = spent;
+    violations.length = 0;
+    if (profile.stepChecks) {
+      for (let i = 0; i < h; i++) {
+        ctx.i = i;
+        model.checkStep(ctx, violations);
+        if (violations.length > 0) return false;
+      }
+    }
+    model.checkMove(ctx, violations);
+    return violations.length === 0;
+  };
+
+  buf.length = 0;
+  ctx.path = buf;
+  const rootState = stateOf(from, 0);
+  const root = L.add(from, -1, 0, -1, num.zero, rootState);
+  setBest(rootState, root);
+  heap.push(root);
+
+  try {
+    while (heap.size > 0) {
+      const label = heap.pop();
+      if (bestOf(L.state[label]) !== label) continue; // superseded by a cheaper label of its state
+      const hex = L.hex[label];
+      const h = L.h[label];
+      const cost = L.cost[label];
+      load(label);
+      const allowance = allowanceOf(h);
+      if (best[hex] < 0 && legal(h, cost, allowance)) best[hex] = label;
+      if (num.isNA(allowance) || num.gt(cost, allowance)) continue;
+
+      for (let d = 0; d < 6; d++) {
+        const slot = 6 * hex + d;
+        const next = adj[slot];
+        if (next < 0) continue;
+        const s = slotStep[slot];
+        if (s < 0) continue;
+        // simple paths only
+        let onPath = false;
+        for (let k = label; k >= 0; k = L.parent[k]) if (L.hex[k] === next) { onPath = true; break; }
+        if (onPath) continue;
+        buf.length = h + 1;
+        buf[h] = steps[s];
+        let c: T;
+        if (edgeCost !== null) c = edgeCost[s];
+        else {
+          ctx.i = h;
+          ctx.hexes = h + 1;
+          ctx.spent = num.zero;
+          ctx.allowance = allowance;
+          c = model.stepCost(ctx, null);
+        }
+        if (num.isNA(c)) continue;
+        if (profile.stepChecks) {
+          // A step that breaks a step constraint where it stands ends the search along this path.
+          ctx.i = h;
+          ctx.hexes = h + 1;
+          ctx.allowance = allowance;
+          violations.length = 0;
+          model.checkStep(ctx, violations);
+          if (violations.length > 0) continue;
+        }
+        const total = num.add(cost, c);
+        // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.
+        if (h > 0 && num.gt(total, allowance)) continue;
+        const state = stateOf(next, h + 1);
+        const held = bestOf(state);
+        if (held >= 0 && !num.gt(L.cost[held], total)) continue;
+        const child = L.add(next, label, h + 1, s, total, state);
+        setBest(state, child);
+        heap.push(child);
+      }
+    }
+  } finally {
+    ctx.path = originalPath;
+  }
+  return { allowance: startAllowance, best, labelHex: L.hex, labelParent: L.parent, labelCost: L.cost, labels: L.size };
+}
+
+/** The hexes of the path ending in `label`, start first. */
+export function labelPath(search: ReachSearch<unknown>, label: number): number[] {
+  const out: number[] = [];
+  for (let k = label; k >= 0; k = search.labelParent[k]) out.push(search.labelHex[k]);
+  return out.reverse();
+}
