@@ -87,6 +87,21 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       setCode(evaluate(rulesets, scenario, opts, ctx));
     });
 
+  p.command('reach')
+    .showHelpAfterError('(run `variorum reach --help` for usage)')
+    .description('every hex a unit can reach on a map, per ruleset, side by side')
+    .argument('<rulesets>', 'comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4')
+    .argument('<map>', 'map JSON file, e.g. maps/crossroads.json')
+    .requiredOption('--from <hex>', 'the hex the unit starts in, e.g. B3')
+    .option('--unit <json>', 'the unit, as a scenario\'s "unit" record', '{"kind":"squad"}')
+    .option('--phase <phase>', 'movement or advance', 'movement')
+    .option('--format <format>', 'text, json, svg or html (default: from -o\'s extension, else text)')
+    .option('-o, --output <file>', 'write to a file instead of standard output')
+    .action(async (rulesets: string, map: string, opts: { from?: string; unit?: string; phase?: string; format?: string; output?: string }) => {
+      const { reach } = await import('./reach.js');
+      setCode(reach(rulesets, map, opts, ctx));
+    });
+
   p.command('diff')
     .showHelpAfterError('(run `variorum diff --help` for usage)')
     .description('side-by-side report of two or more rulesets, aligned by concept')

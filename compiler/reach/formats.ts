@@ -1,0 +1,14 @@
+/**
+ * The output formats of `variorum reach`, one registry: format → renderer of (map graph, report).
+ * `style` colours the terminal text (null: plain).
+ */
+import type { MapGraph } from '../../runtime/map.js';
+import type { ReachReport } from './report.js';
+import { renderReachText, type TextStyle } from './text.js';
+
+export const REACH_RENDERERS = {
+  text: (g: MapGraph, r: ReachReport, style: TextStyle | null) => renderReachText(g, r, style ?? undefined),
+  json: (_g: MapGraph, r: ReachReport) => JSON.stringify(r, null, 2) + '\n',
+} satisfies Record<string, (g: MapGraph, r: ReachReport, style: TextStyle | null) => string>;
+
+export type ReachFormat = keyof typeof REACH_RENDERERS;
