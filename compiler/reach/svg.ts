@@ -277,8 +277,8 @@ export function renderReachSvg(graph: MapGraph, report: ReachReport): string {
 <title id="vr-title">${title}</title>
 <desc id="vr-desc">${summary(report)}</desc>
 <style>
-.name{font-size:8px;fill:#3a3a3a;text-anchor:middle}
-.level{font-size:8px;fill:#5a3515;text-anchor:middle;font-weight:600}
+.name{font-size:8px;fill:#333333;text-anchor:middle;stroke:#ffffff;stroke-opacity:0.75;stroke-width:2px;paint-order:stroke}
+.level{font-size:8px;fill:#5a3515;text-anchor:middle;font-weight:600;stroke:#ffffff;stroke-opacity:0.75;stroke-width:2px;paint-order:stroke}
 .cost{font-size:12px;font-weight:700;text-anchor:middle;stroke-width:2.5px;paint-order:stroke}
 .start-label{font-size:10px;font-weight:700;text-anchor:middle;fill:#111111}
 .panel-title{font-size:13px;font-weight:700;fill:#111111}
