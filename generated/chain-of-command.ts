@@ -3,7 +3,6 @@
 
 import {
   evaluateMove,
-  indexOf,
   reachOnMap,
   tickNum,
   toTicks,
@@ -1254,8 +1253,6 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
-  const start = indexOf(map, from);
-  if (start < 0) throw new RangeError(`${from} is not a hex of ${map.name}`);
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1267,6 +1264,6 @@ export function reach(
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
     },
     map,
-    start,
+    from,
   );
 }

@@ -3,7 +3,6 @@
 
 import {
   evaluateMove,
-  indexOf,
   reachOnMap,
   tickNum,
   toTicks,
@@ -1069,8 +1068,6 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
-  const start = indexOf(map, from);
-  if (start < 0) throw new RangeError(`${from} is not a hex of ${map.name}`);
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1082,6 +1079,6 @@ export function reach(
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
     },
     map,
-    start,
+    from,
   );
 }

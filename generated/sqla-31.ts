@@ -3,7 +3,6 @@
 
 import {
   evaluateMove,
-  indexOf,
   missing,
   reachOnMap,
   tickNum,
@@ -1981,8 +1980,6 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
-  const start = indexOf(map, from);
-  if (start < 0) throw new RangeError(`${from} is not a hex of ${map.name}`);
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1994,6 +1991,6 @@ export function reach(
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
     },
     map,
-    start,
+    from,
   );
 }

@@ -3,7 +3,6 @@
 
 import {
   evaluateMove,
-  indexOf,
   missing,
   reachOnMap,
   tickNum,
@@ -1036,8 +1035,6 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
-  const start = indexOf(map, from);
-  if (start < 0) throw new RangeError(`${from} is not a hex of ${map.name}`);
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1049,6 +1046,6 @@ export function reach(
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
     },
     map,
-    start,
+    from,
   );
 }

@@ -5,7 +5,7 @@
  * export `reach` on top of this; the interpreter binds it to its own model (compiler/reach/).
  */
 
-import { stepOf, type MapGraph } from './map.js';
+import { indexOf, stepOf, type MapGraph } from './map.js';
 import { labelPath, searchReach, type ReachProfile, type ReachSearch } from './reach.js';
 import { forEachSortedRoll } from './rolls.js';
 import type { DistributionSummary, MoveContext, MoveModel, Num } from './types.js';
@@ -56,8 +56,10 @@ export interface ReachAnswer {
   labels: number;
 }
 
-/** Reach from hex index `from` on `g`. */
-export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, from: number): ReachAnswer {
+/** Reach from hex `from` (a name such as "B3", or an index) on `g`; an unknown hex is a RangeError. */
+export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, start: number | string): ReachAnswer {
+  const from = typeof start === 'number' ? start : indexOf(g, start);
+  if (!(from >= 0 && from < g.n)) throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
   const fields = new Set(b.stepFields);
   const na = new Set<string>();
   const kinds = new Map<string, number>();

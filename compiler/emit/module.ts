@@ -64,7 +64,6 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       moduleSpecifier: RUNTIME_SPECIFIER,
       namedImports: [
         'evaluateMove',
-        'indexOf',
         ...(cx.usesNeed ? ['missing'] : []),
         'reachOnMap',
         'tickNum',

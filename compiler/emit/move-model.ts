@@ -243,8 +243,6 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     ],
     returnType: 'ReachAnswer',
     statements: [
-      'const start = indexOf(map, from);',
-      'if (start < 0) throw new RangeError(`${from} is not a hex of ${map.name}`);',
       `return reachOnMap<number, Ctx>(
         {
           model,
@@ -255,7 +253,7 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           prepare: (steps) => prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
         },
         map,
-        start,
+        from,
       );`,
     ],
   });
