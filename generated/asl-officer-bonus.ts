@@ -3,11 +3,15 @@
 
 import {
   evaluateMove,
+  reachOnMap,
   tickNum,
   toTicks,
+  type MapGraph,
   type MoveContext,
   type MoveModel,
   type MoveResult,
+  type ReachAnswer,
+  type ReachProfile,
   type Violation,
 } from "../runtime/index.js";
 
@@ -1482,6 +1486,82 @@ function agg_10(ctx: Ctx, trace: string[] | null): boolean {
   }
 }
 
+/** `all step` over the path (a test); `ctx.i` is restored afterwards. */
+function agg_11(ctx: Ctx, trace: string[] | null): boolean {
+  const saved = ctx.i;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (!ctx.path[ctx.i].viaRoad) return false;
+    }
+    return true;
+  } finally {
+    ctx.i = saved;
+  }
+}
+
+/** `any step` over the path (a test); `ctx.i` is restored afterwards. */
+function agg_12(ctx: Ctx, trace: string[] | null): boolean {
+  const saved = ctx.i;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (ctx.path[ctx.i].action != null) return true;
+    }
+    return false;
+  } finally {
+    ctx.i = saved;
+  }
+}
+
+/** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
+function agg_13(ctx: Ctx, trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      const v = ctx.path[ctx.i].action != null ? (ctx.i + 1) * SCALE : 0;
+      acc = i === 0 ? v : Math.max(acc, v);
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc;
+}
+
+/** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
+function agg_14(ctx: Ctx, trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      const v = ctx.path[ctx.i].bypass != null ? (ctx.i + 1) * SCALE : 0;
+      acc = i === 0 ? v : Math.max(acc, v);
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc;
+}
+
+/** `any step` over the path (a test); `ctx.i` is restored afterwards. */
+function agg_15(ctx: Ctx, trace: string[] | null): boolean {
+  const saved = ctx.i;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (r_difficult_terrain(ctx, trace)) return true;
+    }
+    return false;
+  } finally {
+    ctx.i = saved;
+  }
+}
+
 // Constraints: each must hold for a move to be legal.
 
 /**
@@ -1840,4 +1920,82 @@ export const model: MoveModel<number, Ctx> = {
 /** Prices a move under this ruleset (the `variorum eval --json` result). */
 export function evaluate(input: ScenarioInput, trace = true): MoveResult {
   return evaluateMove(model, num, prepare(input), { trace });
+}
+
+// Reach on a hex map.
+
+/** The values of the path aggregates this ruleset reads, for the path in `ctx.path` (the reach state). */
+function m_reach_key(ctx: Ctx): string {
+  return (
+    String(agg_11(ctx, null)) +
+    "|" +
+    String(agg_12(ctx, null)) +
+    "|" +
+    String(agg_13(ctx, null)) +
+    "|" +
+    String(agg_14(ctx, null)) +
+    "|" +
+    String(agg_15(ctx, null))
+  );
+}
+
+/** Map names → members: terrain, then hexside features (by name, then by declared concept). */
+const m_reach_resolve_names = {
+  terrain: new Map<string, string>([
+    ["open-ground", "open-ground"],
+    ["road", "road"],
+    ["woods", "woods"],
+    ["building", "building"],
+    ["shell-hole", "shell-hole"],
+    ["marsh", "marsh"],
+    ["brush", "brush"],
+    ["grain", "grain"],
+    ["orchard", "orchard"],
+  ]),
+  hexside: new Map<string, string>([
+    ["wall", "wall"],
+    ["hedge", "hedge"],
+    ["cliff", "cliff"],
+  ]),
+};
+
+/** The member a map name means in this ruleset, or null. */
+function m_reach_resolve(field: "terrain" | "hexside", name: string): string | null {
+  return m_reach_resolve_names[field].get(name) ?? null;
+}
+
+/** What the search on a map keeps apart about a path for this ruleset (runtime/reach.ts). */
+const reachProfile: ReachProfile<Ctx> = {
+  hexCap: 2,
+  localCost: true,
+  pathAllowance: true,
+  stepChecks: true,
+  key: m_reach_key,
+};
+
+/**
+ * Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one
+ * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
+ * A terrain or hexside feature this ruleset lacks cannot be entered or crossed (`notApplicable`).
+ */
+export function reach(
+  map: MapGraph,
+  unit: Unit,
+  from: string,
+  scenario: Scenario = {},
+  roll?: readonly number[],
+): ReachAnswer {
+  return reachOnMap<number, Ctx>(
+    {
+      model,
+      num,
+      profile: reachProfile,
+      resolve: m_reach_resolve,
+      stepFields: ["viaRoad", "uphill", "downhill"],
+      prepare: (steps) =>
+        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+    },
+    map,
+    from,
+  );
 }

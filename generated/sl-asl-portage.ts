@@ -3,11 +3,15 @@
 
 import {
   evaluateMove,
+  reachOnMap,
   tickNum,
   toTicks,
+  type MapGraph,
   type MoveContext,
   type MoveModel,
   type MoveResult,
+  type ReachAnswer,
+  type ReachProfile,
   type Violation,
 } from "../runtime/index.js";
 
@@ -1018,4 +1022,63 @@ export const model: MoveModel<number, Ctx> = {
 /** Prices a move under this ruleset (the `variorum eval --json` result). */
 export function evaluate(input: ScenarioInput, trace = true): MoveResult {
   return evaluateMove(model, num, prepare(input), { trace });
+}
+
+// Reach on a hex map.
+
+/** Map names → members: terrain, then hexside features (by name, then by declared concept). */
+const m_reach_resolve_names = {
+  terrain: new Map<string, string>([
+    ["open-ground", "open-ground"],
+    ["road", "road"],
+    ["woods", "woods"],
+    ["building", "building"],
+    ["shell-hole", "shell-hole"],
+    ["wheatfield", "wheatfield"],
+  ]),
+  hexside: new Map<string, string>([
+    ["wall", "wall"],
+    ["hedge", "hedge"],
+  ]),
+};
+
+/** The member a map name means in this ruleset, or null. */
+function m_reach_resolve(field: "terrain" | "hexside", name: string): string | null {
+  return m_reach_resolve_names[field].get(name) ?? null;
+}
+
+/** What the search on a map keeps apart about a path for this ruleset (runtime/reach.ts). */
+const reachProfile: ReachProfile<Ctx> = {
+  hexCap: 2,
+  localCost: true,
+  pathAllowance: false,
+  stepChecks: false,
+  key: null,
+};
+
+/**
+ * Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one
+ * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
+ * A terrain or hexside feature this ruleset lacks cannot be entered or crossed (`notApplicable`).
+ */
+export function reach(
+  map: MapGraph,
+  unit: Unit,
+  from: string,
+  scenario: Scenario = {},
+  roll?: readonly number[],
+): ReachAnswer {
+  return reachOnMap<number, Ctx>(
+    {
+      model,
+      num,
+      profile: reachProfile,
+      resolve: m_reach_resolve,
+      stepFields: ["viaRoad", "uphill"],
+      prepare: (steps) =>
+        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+    },
+    map,
+    from,
+  );
 }

@@ -4,11 +4,15 @@
 import {
   evaluateMove,
   missing,
+  reachOnMap,
   tickNum,
   toTicks,
+  type MapGraph,
   type MoveContext,
   type MoveModel,
   type MoveResult,
+  type ReachAnswer,
+  type ReachProfile,
   type Violation,
 } from "../runtime/index.js";
 
@@ -660,6 +664,81 @@ function agg_4(ctx: Ctx, trace: string[] | null): number {
   return acc * SCALE;
 }
 
+/** `any step` over the path (a test); `ctx.i` is restored afterwards. */
+function agg_5(ctx: Ctx, trace: string[] | null): boolean {
+  const saved = ctx.i;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (
+        ctx.path[ctx.i].action != null
+          ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+          : false
+      )
+        return true;
+    }
+    return false;
+  } finally {
+    ctx.i = saved;
+  }
+}
+
+/** `any step` over the path (a test); `ctx.i` is restored afterwards. */
+function agg_6(ctx: Ctx, trace: string[] | null): boolean {
+  const saved = ctx.i;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (r_is_boarding(ctx, trace)) return true;
+    }
+    return false;
+  } finally {
+    ctx.i = saved;
+  }
+}
+
+/** `count step` over the path (a count); `ctx.i` is restored afterwards. */
+function agg_7(ctx: Ctx, trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (
+        ctx.path[ctx.i].action != null
+          ? (ctx.path[ctx.i].action as Action) === "exit-transport"
+          : false
+      )
+        acc++;
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc * SCALE;
+}
+
+/** `count step` over the path (a count); `ctx.i` is restored afterwards. */
+function agg_8(ctx: Ctx, trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (
+        ctx.path[ctx.i].action != null
+          ? (ctx.path[ctx.i].action as Action) === "enter-fortification"
+          : false
+      )
+        acc++;
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc * SCALE;
+}
+
 // Constraints: each must hold for a move to be legal.
 
 /**
@@ -899,4 +978,74 @@ export const model: MoveModel<number, Ctx> = {
 /** Prices a move under this ruleset (the `variorum eval --json` result). */
 export function evaluate(input: ScenarioInput, trace = true): MoveResult {
   return evaluateMove(model, num, prepare(input), { trace });
+}
+
+// Reach on a hex map.
+
+/** The values of the path aggregates this ruleset reads, for the path in `ctx.path` (the reach state). */
+function m_reach_key(ctx: Ctx): string {
+  return (
+    String(agg_5(ctx, null)) +
+    "|" +
+    String(agg_6(ctx, null)) +
+    "|" +
+    String(agg_7(ctx, null)) +
+    "|" +
+    String(agg_8(ctx, null))
+  );
+}
+
+/** Map names → members: terrain, then hexside features (by name, then by declared concept). */
+const m_reach_resolve_names = {
+  terrain: new Map<string, string>([
+    ["clear", "clear"],
+    ["open-ground", "clear"],
+    ["road", "road"],
+    ["woods", "woods"],
+    ["hill", "hill"],
+    ["entrenchment", "entrenchment"],
+    ["half-hex", "half-hex"],
+  ]),
+  hexside: new Map<string, string>([["cliff", "cliff"]]),
+};
+
+/** The member a map name means in this ruleset, or null. */
+function m_reach_resolve(field: "terrain" | "hexside", name: string): string | null {
+  return m_reach_resolve_names[field].get(name) ?? null;
+}
+
+/** What the search on a map keeps apart about a path for this ruleset (runtime/reach.ts). */
+const reachProfile: ReachProfile<Ctx> = {
+  hexCap: 1,
+  localCost: true,
+  pathAllowance: false,
+  stepChecks: true,
+  key: m_reach_key,
+};
+
+/**
+ * Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one
+ * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
+ * A terrain or hexside feature this ruleset lacks cannot be entered or crossed (`notApplicable`).
+ */
+export function reach(
+  map: MapGraph,
+  unit: Unit,
+  from: string,
+  scenario: Scenario = {},
+  roll?: readonly number[],
+): ReachAnswer {
+  return reachOnMap<number, Ctx>(
+    {
+      model,
+      num,
+      profile: reachProfile,
+      resolve: m_reach_resolve,
+      stepFields: ["viaRoad", "uphill", "downhill"],
+      prepare: (steps) =>
+        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+    },
+    map,
+    from,
+  );
 }

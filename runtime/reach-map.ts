@@ -5,7 +5,7 @@
  * export `reach` on top of this; the interpreter binds it to its own model (compiler/reach/).
  */
 
-import { stepOf, type MapGraph } from './map.js';
+import { indexOf, stepOf, type MapGraph } from './map.js';
 import { labelPath, searchReach, type ReachProfile, type ReachSearch } from './reach.js';
 import { forEachSortedRoll } from './rolls.js';
 import type { DistributionSummary, MoveContext, MoveModel, Num } from './types.js';
@@ -56,44 +56,11 @@ export interface ReachAnswer {
   labels: number;
 }
 
-/** Reach from hex index `from` on `g`. */
-export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, from: number): ReachAnswer {
-  const fields = new Set(b.stepFields);
-  const na = new Set<string>();
-  const kinds = new Map<string, number>();
-  const plain: PlainStep[] = [];
-  const slotStep = new Int32Array(6 * g.n).fill(-1);
-  for (let slot = 0; slot < 6 * g.n; slot++) {
-    if (g.adj[slot] < 0) continue;
-    const m = stepOf(g, slot);
-    const t = b.resolve('terrain', m.terrain);
-    if (t === null) {
-      na.add(`terrain: ${m.terrain}`);
-      continue;
-    }
-    const p: PlainStep = { terrain: t };
-    if (m.hexside !== null) {
-      const f = b.resolve('hexside', m.hexside);
-      if (f === null) {
-        na.add(`hexside: ${m.hexside}`);
-        continue;
-      }
-      p.hexside = f;
-    }
-    for (const f of ['viaRoad', 'uphill', 'downhill'] as const) {
-      if (!m[f]) continue;
-      if (fields.has(f)) p[f] = true;
-      else na.add(f);
-    }
-    const key = `${p.terrain}|${p.hexside ?? ''}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}`;
-    let k = kinds.get(key);
-    if (k === undefined) {
-      k = plain.length;
-      kinds.set(key, k);
-      plain.push(p);
-    }
-    slotStep[slot] = k;
-  }
+/** Reach from hex `from` (a name such as "B3", or an index) on `g`; an unknown hex is a RangeError. */
+export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, start: number | string): ReachAnswer {
+  const from = typeof start === 'number' ? start : indexOf(g, start);
+  if (!(from >= 0 && from < g.n)) throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
+  const { plain, slotStep, na } = stepsFor(b, g);
   const ctx = b.prepare(plain);
   const steps = ctx.path.slice();
   const graph = { n: g.n, adj: g.adj, slotStep, steps };
@@ -146,9 +113,32 @@ function answer<T, X extends MoveContext<T>>(
   notApplicable: string[],
   labels: number,
 ): ReachAnswer {
+  const cost = new Float64Array(n).fill(NaN);
+  const first = searches[0];
+  if (searches.length === 1) {
+    // One search: walk its labels (the hexes it touched), not the whole map.
+    const s = first;
+    for (let i = 0; i < s.labels; i++) {
+      const h = s.labelHex[i];
+      if (s.best[h] === i) cost[h] = b.num.toNumber(s.labelCost[i]);
+    }
+    return {
+      ruleset: b.model.id,
+      measure: b.model.measure,
+      from,
+      allowance: b.num.isNA(s.allowance) ? NaN : b.num.toNumber(s.allowance),
+      distribution: null,
+      probability: null,
+      cost,
+      exact: (hex) => (s.best[hex] < 0 ? 'NA' : b.num.toExact(s.labelCost[s.best[hex]])),
+      path: (hex) => (s.best[hex] < 0 ? [] : labelPath(s, s.best[hex])),
+      roll: (hex) => (s.best[hex] < 0 ? null : rolls[0]),
+      notApplicable,
+      labels,
+    };
+  }
   // Per hex, the search (roll) whose cheapest legal move there costs least.
   const which = new Int32Array(n).fill(-1);
-  const cost = new Float64Array(n).fill(NaN);
   for (let h = 0; h < n; h++) {
     for (let r = 0; r < searches.length; r++) {
       const label = searches[r].best[h];
@@ -158,7 +148,6 @@ function answer<T, X extends MoveContext<T>>(
     }
     if (which[h] >= 0) cost[h] = b.num.toNumber(searches[which[h]].labelCost[searches[which[h]].best[h]]);
   }
-  const first = searches[0];
   return {
     ruleset: b.model.id,
     measure: b.model.measure,
@@ -173,6 +162,68 @@ function answer<T, X extends MoveContext<T>>(
     notApplicable,
     labels,
   };
+}
+
+interface MapSteps {
+  /** The distinct steps the map's slots enter, as this ruleset reads them. */
+  plain: PlainStep[];
+  slotStep: Int32Array;
+  na: Set<string>;
+  /** The step fields the ruleset reads, joined (part of what the cache is keyed on). */
+  fields: string;
+}
+
+/**
+ * Per map and per ruleset (its `resolve`), the steps of every slot: computed once, then reused. A
+ * graph is treated as immutable once built (build a new one for a changed map).
+ */
+const STEPS = new WeakMap<MapGraph, Map<unknown, MapSteps>>();
+
+function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph): MapSteps {
+  let byRuleset = STEPS.get(g);
+  if (byRuleset === undefined) STEPS.set(g, (byRuleset = new Map()));
+  const key = b.resolve;
+  const known = byRuleset.get(key);
+  if (known !== undefined && known.fields === b.stepFields.join()) return known;
+  const fields = new Set(b.stepFields);
+  const na = new Set<string>();
+  const kinds = new Map<string, number>();
+  const plain: PlainStep[] = [];
+  const slotStep = new Int32Array(6 * g.n).fill(-1);
+  for (let slot = 0; slot < 6 * g.n; slot++) {
+    if (g.adj[slot] < 0) continue;
+    const m = stepOf(g, slot);
+    const t = b.resolve('terrain', m.terrain);
+    if (t === null) {
+      na.add(`terrain: ${m.terrain}`);
+      continue;
+    }
+    const p: PlainStep = { terrain: t };
+    if (m.hexside !== null) {
+      const f = b.resolve('hexside', m.hexside);
+      if (f === null) {
+        na.add(`hexside: ${m.hexside}`);
+        continue;
+      }
+      p.hexside = f;
+    }
+    for (const f of ['viaRoad', 'uphill', 'downhill'] as const) {
+      if (!m[f]) continue;
+      if (fields.has(f)) p[f] = true;
+      else na.add(f);
+    }
+    const sig = `${p.terrain}|${p.hexside ?? ''}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}`;
+    let k = kinds.get(sig);
+    if (k === undefined) {
+      k = plain.length;
+      kinds.set(sig, k);
+      plain.push(p);
+    }
+    slotStep[slot] = k;
+  }
+  const out: MapSteps = { plain, slotStep, na, fields: b.stepFields.join() };
+  byRuleset.set(key, out);
+  return out;
 }
 
 /** The plain steps of a path of hex indices (start first), as a scenario `path` would give them. */

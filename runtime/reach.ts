@@ -143,6 +143,14 @@ class Heap<T> {
   }
 }
 
+let scratchStates = new Int32Array(0);
+
+/** A shared array of at least `size` entries, all -1 (each search resets the entries it set). */
+function scratch(size: number): Int32Array {
+  if (scratchStates.length < size) scratchStates = new Int32Array(size).fill(-1);
+  return scratchStates;
+}
+
 /**
  * Searches every move from hex `from`. `ctx` is the prepared context (unit, vehicle, scenario, roll);
  * its `path` is replaced during the search and restored afterwards.
@@ -165,7 +173,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const capped = (h: number) => (h < cap ? h : cap);
   const numericStates = profile.key === null && cap !== Infinity;
   const stride = cap + 1;
-  const bestByNumber = numericStates ? new Int32Array(n * stride).fill(-1) : null;
+  const bestByNumber = numericStates ? scratch(n * stride) : null;
   const bestByKey = numericStates ? null : new Map<string, number>();
   const violations: Violation[] = [];
 
@@ -304,6 +312,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
   } finally {
     ctx.path = originalPath;
+    // Leave the shared scratch array all -1 again, touching only the states this search used.
+    if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i] as number] = -1;
   }
   return { allowance: startAllowance, best, labelHex: L.hex, labelParent: L.parent, labelCost: L.cost, labels: L.size };
 }

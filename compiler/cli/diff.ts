@@ -13,6 +13,8 @@ import { fsHost } from './host.js';
 import { loadRulesets, refsFor } from './load.js';
 import { displayPath } from './render.js';
 import { writeIfChanged } from './write.js';
+import { reachFor } from './reach.js';
+import { formatQuantity } from '../../runtime/format.js';
 
 export const FORMATS: readonly DiffFormat[] = DIFF_FORMATS;
 export type Format = DiffFormat;
@@ -22,6 +24,11 @@ export interface DiffCliOptions {
   output?: string;
   onlyDifferences?: boolean;
   scenarios?: string;
+  /** `--map FILE --from HEX [--unit JSON] [--phase P]`: add the "reach on the map" section. */
+  map?: string;
+  from?: string;
+  unit?: string;
+  phase?: string;
 }
 
 function scenarioFiles(dir: string, ctx: Ctx): ScenarioFile[] {
@@ -50,6 +57,8 @@ export function render(report: DiffReport, format: Format, ctx: Ctx, colour: boo
 export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
   const format = (opts.format ?? 'text') as Format;
   if (!FORMATS.includes(format)) throw new UsageError(`unknown format \`${opts.format}\`; use one of: ${FORMATS.join(', ')}`);
+  if (opts.map !== undefined && opts.from === undefined) throw new UsageError('--map needs --from HEX: where the unit starts');
+  if (opts.map === undefined && (opts.from !== undefined || opts.unit !== undefined)) throw new UsageError('--from and --unit go with --map MAP.json');
   if (args.length < 2) throw new UsageError('name at least two rulesets to compare, e.g. `variorum diff sl-classic asl-a4`');
   const host = fsHost(ctx.root);
   const refs = refsFor(args, host, ctx);
@@ -67,6 +76,24 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
 
   const report = buildReport(irs, { onlyDifferences: opts.onlyDifferences === true });
   if (files !== null) report.scenarios = runSuite(irs, files);
+  if (opts.map !== undefined) {
+    const built = reachFor(args.join(','), opts.map, { from: opts.from, unit: opts.unit, phase: opts.phase }, ctx);
+    if (built === null) return 1;
+    const r = built.report;
+    report.reach = {
+      map: r.map,
+      from: r.from,
+      phase: r.phase,
+      unit: r.unit,
+      counts: r.results.map((x) => ({
+        ruleset: x.ruleset,
+        hexes: Object.keys(x.hexes).length,
+        measure: x.measure,
+        allowance: x.allowance === null ? 'none' : typeof x.allowance === 'number' ? formatQuantity(String(x.allowance)) : `${x.allowance.min}–${x.allowance.max}`,
+      })),
+      differences: r.differences,
+    };
+  }
 
   if (opts.output !== undefined) {
     const file = resolve(ctx.cwd, opts.output);

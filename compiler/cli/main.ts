@@ -110,8 +110,12 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .option('-o, --output <file>', 'write the report to a file instead of standard output')
     .option('--only-differences', 'leave out rows that are the same in every ruleset')
     .option('--scenarios <dir>', 'add a verdict table for every scenario JSON file in this folder')
+    .option('--map <file>', 'add "reach on the map": the hexes a unit can reach under each ruleset (with --from)')
+    .option('--from <hex>', 'with --map: the hex the unit starts in')
+    .option('--unit <json>', 'with --map: the unit, as a scenario\'s "unit" record (default {"kind":"squad"})')
+    .option('--phase <phase>', 'with --map: movement or advance')
     .option('--watch', 'rebuild the report whenever a ruleset (or a file it extends) changes; Ctrl-C to stop')
-    .action(async (rulesets: string[], opts: { format?: string; output?: string; onlyDifferences?: boolean; scenarios?: string; watch?: boolean }) => {
+    .action(async (rulesets: string[], opts: { format?: string; output?: string; onlyDifferences?: boolean; scenarios?: string; watch?: boolean; map?: string; from?: string; unit?: string; phase?: string }) => {
       const { diff } = await import('./diff.js');
       setCode(await watching(rulesets, opts, () => diff(rulesets, opts, ctx)));
     });

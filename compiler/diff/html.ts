@@ -13,7 +13,7 @@ import { countsText, statusWords, type Cell, type DiffReport, type Row } from '.
 /** Template name → text: `report` (the page) and the partials `row`, `scenarios`, `styles`. */
 export type Templates = TemplateTexts;
 
-export const TEMPLATE_NAMES = ['report', 'row', 'scenarios', 'styles'] as const;
+export const TEMPLATE_NAMES = ['report', 'row', 'scenarios', 'reach', 'styles'] as const;
 
 /** Reads the templates through `read(name)` → the text of `templates/diff/<name>.hbs`. */
 export function templatesFrom(read: (file: string) => string): Templates {
@@ -126,6 +126,20 @@ export function htmlView(report: DiffReport): unknown {
               const v = sc.results[id]!;
               return { ruleset: id, verdict: v.verdict, cls: v.verdict === 'legal' ? 'legal' : v.verdict === 'not legal' ? 'illegal' : 'na', display: v.display };
             }),
+          })),
+        }
+      : null,
+    reach: report.reach
+      ? {
+          map: report.reach.map,
+          from: report.reach.from,
+          phase: report.reach.phase,
+          unit: JSON.stringify(report.reach.unit),
+          counts: report.reach.counts,
+          rulesets: ids,
+          rows: report.reach.differences.map((d) => ({
+            hex: d.hex,
+            cells: ids.map((id) => ({ reachable: d.cost[id] !== null && d.cost[id] !== undefined, cost: d.cost[id], rules: (d.rules[id] ?? []).join(', ') })),
           })),
         }
       : null,

@@ -38,6 +38,7 @@ export function reportJson(report: DiffReport): unknown {
     stats: report.stats,
   };
   if (report.scenarios) out.scenarios = report.scenarios.scenarios;
+  if (report.reach) out.reach = report.reach;
   return out;
 }
 

@@ -68,5 +68,20 @@ export function renderMarkdown(report: DiffReport): string {
       out.push(`| ${sc.differs ? '**≠** ' : ''}${md(sc.name)} <sub>${md(sc.file)}</sub> | ${cells.join(' | ')} |`);
     }
   }
+  if (report.reach) {
+    const r = report.reach;
+    out.push('', `## Reach on the map: ${md(r.map)}, from ${md(r.from)}`, '', `Unit \`${md(JSON.stringify(r.unit))}\`, ${md(r.phase)} phase. ${r.counts.map((c) => `${md(c.ruleset)}: ${c.hexes} hexes`).join('; ')}.`, '');
+    if (r.differences.length === 0) out.push('Every hex agrees.');
+    else {
+      out.push(`| Hex | ${ids.map((i) => md(i)).join(' | ')} |`, `|---|${ids.map(() => '---').join('|')}|`);
+      for (const d of r.differences) {
+        const cells = ids.map((id) => {
+          const c = d.cost[id];
+          return c === null || c === undefined ? '—' : `${c} <sub>${md((d.rules[id] ?? []).join(', '))}</sub>`;
+        });
+        out.push(`| ${md(d.hex)} | ${cells.join(' | ')} |`);
+      }
+    }
+  }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
 }

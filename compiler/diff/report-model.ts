@@ -17,6 +17,7 @@
  */
 
 import type { ScenarioSuite } from './scenarios.js';
+import type { ReachDifference } from '../reach/report.js';
 import type { Situation } from './situations.js';
 
 export type DefKind = 'enum' | 'group' | 'table-entry' | 'rule' | 'predicate' | 'constraint';
@@ -103,6 +104,18 @@ export interface DiffReport {
   stats: Stats;
   onlyDifferences: boolean;
   scenarios?: ScenarioSuite;
+  /** `--map`: reach on a map, per ruleset (compiler/reach/). */
+  reach?: ReachSection;
+}
+
+/** The "reach on the map" section: how many hexes each ruleset reaches and where they disagree. */
+export interface ReachSection {
+  map: string;
+  from: string;
+  phase: string;
+  unit: Record<string, unknown>;
+  counts: { ruleset: string; hexes: number; measure: string; allowance: string }[];
+  differences: ReachDifference[];
 }
 
 export interface DiffOptions {

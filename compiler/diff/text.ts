@@ -62,6 +62,22 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
       }
     }
   }
+  if (report.reach) {
+    const r = report.reach;
+    out.push('');
+    out.push(p.bold(`== Reach on the map: ${termSafe(r.map)}, from ${termSafe(r.from)} ==`));
+    out.push(p.dim(`   unit ${termSafe(JSON.stringify(r.unit))}, ${termSafe(r.phase)} phase`));
+    for (const c of r.counts) out.push(`    ${termSafe(c.ruleset).padEnd(w)}  ${c.hexes} hexes (allowance ${termSafe(c.allowance)} ${termSafe(c.measure)})`);
+    out.push(r.differences.length === 0 ? p.green('   every hex agrees') : `   ${r.differences.length} hexes differ:`);
+    for (const d of r.differences) {
+      out.push(`  ${p.yellow('≠')} ${termSafe(d.hex)}`);
+      for (const id of ids) {
+        const cost = d.cost[id];
+        const rules = d.rules[id];
+        out.push(`    ${termSafe(id).padEnd(w)}  ${cost === null || cost === undefined ? p.dim('cannot end here') : String(cost)}${rules ? p.dim(`  [${rules.map(termSafe).join(', ')}]`) : ''}`);
+      }
+    }
+  }
   return out.join('\n') + '\n';
 }
 

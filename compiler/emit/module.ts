@@ -9,7 +9,7 @@ import * as prettier from 'prettier';
 import type { RulesetIR } from '../ir.js';
 import { EmitContext } from './context.js';
 import { ExprCompiler } from './expr.js';
-import { helperStatements, modelStatements, preludeStatements } from './move-model.js';
+import { helperStatements, modelStatements, preludeStatements, reachStatements } from './move-model.js';
 import { constraintFunction, ruleFunction } from './rules.js';
 import { tableStatements } from './tables.js';
 import { commentText } from './text.js';
@@ -54,6 +54,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
   const rules = ir.rules.map((r) => ruleFunction(cx, xc, r));
   const constraints = ir.constraints.map((c, i) => constraintFunction(cx, xc, c, cx.constraints[i]));
   const model = modelStatements(cx, xc);
+  const reach = reachStatements(cx, xc);
 
   const statements: (string | StatementStructures)[] = [
     `${header(options.source ?? `rulesets/${ir.id}.rules`, ir.title)}\n`,
@@ -64,11 +65,15 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       namedImports: [
         'evaluateMove',
         ...(cx.usesNeed ? ['missing'] : []),
+        'reachOnMap',
         'tickNum',
         'toTicks',
+        { name: 'MapGraph', isTypeOnly: true },
         { name: 'MoveContext', isTypeOnly: true },
         { name: 'MoveModel', isTypeOnly: true },
         { name: 'MoveResult', isTypeOnly: true },
+        { name: 'ReachAnswer', isTypeOnly: true },
+        { name: 'ReachProfile', isTypeOnly: true },
         { name: 'Violation', isTypeOnly: true },
       ],
     },
@@ -86,6 +91,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
     ]),
     ...section('Constraints: each must hold for a move to be legal.', constraints),
     ...section('The movement model.', [prepareFunction(cx), ...model]),
+    ...section('Reach on a hex map.', reach),
   ];
   return printStatements(statements);
 }

@@ -13,6 +13,8 @@ import type { EmitContext } from './context.js';
 import { diceOf } from '../ir-walk.js';
 import { ExprCompiler, newEnv, type Env } from './expr.js';
 import { citeLine, commentText, lit } from './text.js';
+import { reachProfile } from '../reach/profile.js';
+import { stepEnum } from '../map/vocabulary.js';
 
 const TRACE = 'string[] | null';
 
@@ -172,6 +174,90 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       statements: ['return evaluateMove(model, num, prepare(input), { trace });'],
     },
   ];
+}
+
+/**
+ * `reach(map, unit, from, scenario?, roll?)`: every hex where the unit may end its move
+ * (runtime/reach-map.ts), with this ruleset's reach profile (compiler/reach/profile.ts) and the map
+ * names its terrain and hexside members answer to (their own, and a declared `concept`).
+ */
+export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStructures[] {
+  const ir = cx.ir;
+  const p = reachProfile(ir);
+  const keyName = cx.names.claim('m_reach_key');
+  const resolveName = cx.names.claim('m_reach_resolve');
+  const out: StatementStructures[] = [];
+  if (p.aggregates.length > 0) {
+    const env = newEnv('null');
+    const parts = p.aggregates.map((a) => `String(${xc.compile(a, env)})`);
+    out.push(
+      fn(keyName, 'The values of the path aggregates this ruleset reads, for the path in `ctx.path` (the reach state).', [{ name: 'ctx', type: 'Ctx' }], 'string', [
+        ...env.pre,
+        `return ${parts.join(' + "|" + ')};`,
+      ]),
+    );
+  }
+  const names = (field: 'terrain' | 'hexside'): string => {
+    const e = stepEnum(ir, field);
+    const pairs: [string, string][] = [];
+    for (const m of e?.members ?? []) {
+      pairs.push([m.name, m.name]);
+      if (m.concept !== undefined && !(e?.members ?? []).some((x) => x.name === m.concept)) pairs.push([m.concept, m.name]);
+    }
+    return `new Map<string, string>([${pairs.map(([a, b]) => `[${lit(a)}, ${lit(b)}]`).join(', ')}])`;
+  };
+  out.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ['Map names → members: terrain, then hexside features (by name, then by declared concept).'],
+    declarations: [{ name: `${resolveName}_names`, initializer: `{ terrain: ${names('terrain')}, hexside: ${names('hexside')} }` }],
+  });
+  out.push(
+    fn(resolveName, 'The member a map name means in this ruleset, or null.', [{ name: 'field', type: '"terrain" | "hexside"' }, { name: 'name', type: 'string' }], 'string | null', [
+      `return ${resolveName}_names[field].get(name) ?? null;`,
+    ]),
+  );
+  const profile = `{ hexCap: ${p.hexCap === Infinity ? 'Infinity' : p.hexCap}, localCost: ${p.localCost}, pathAllowance: ${p.pathAllowance}, stepChecks: ${p.stepChecks}, key: ${p.aggregates.length > 0 ? keyName : 'null'} }`;
+  out.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ['What the search on a map keeps apart about a path for this ruleset (runtime/reach.ts).'],
+    declarations: [{ name: 'reachProfile', type: 'ReachProfile<Ctx>', initializer: profile }],
+  });
+  const stepFields = ['viaRoad', 'uphill', 'downhill'].filter((j) => [...(cx.fields.get('step')?.values() ?? [])].some((f) => f.field.json === j));
+  out.push({
+    kind: StructureKind.Function,
+    isExported: true,
+    name: 'reach',
+    docs: [
+      'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
+        'cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n' +
+        'A terrain or hexside feature this ruleset lacks cannot be entered or crossed (`notApplicable`).',
+    ],
+    parameters: [
+      { name: 'map', type: 'MapGraph' },
+      { name: 'unit', type: 'Unit' },
+      { name: 'from', type: 'string' },
+      { name: 'scenario', type: 'Scenario', initializer: '{}' },
+      { name: 'roll', type: 'readonly number[]', hasQuestionToken: true },
+    ],
+    returnType: 'ReachAnswer',
+    statements: [
+      `return reachOnMap<number, Ctx>(
+        {
+          model,
+          num,
+          profile: reachProfile,
+          resolve: ${resolveName},
+          stepFields: ${JSON.stringify(stepFields)},
+          prepare: (steps) => prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        },
+        map,
+        from,
+      );`,
+    ],
+  });
+  return out;
 }
 
 /** `SCALE`, `num`, and the helpers the module uses. */

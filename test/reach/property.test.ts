@@ -1,0 +1,137 @@
+/**
+ * Reach, checked three ways on random small maps (fast-check, seeded): the generated module's `reach`
+ * (ticks), the interpreter's (rationals, through `buildReach`, which also prices every reported path
+ * again with `evaluateMove`), and brute force — every simple path from the start priced as a scenario
+ * by the generated module's `evaluate`, the cheapest legal one per hex. All three must agree on every
+ * hex: reachable or not, and the least cost.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as generated from '../../generated/index.js';
+import { loadRuleset } from '../../compiler/pipeline.js';
+import { parseScenario } from '../../compiler/scenario.js';
+import { buildReach } from '../../compiler/reach/build.js';
+import { resolveName } from '../../compiler/map/vocabulary.js';
+import { buildGraph, directionBetween, hexName, neighbourOf, type MapGraph, type MapJson } from '../../runtime/map.js';
+import { pathSteps, type ReachAnswer } from '../../runtime/reach-map.js';
+import type { MoveResult } from '../../runtime/types.js';
+
+const ROOT = join(__dirname, '..', '..');
+const host = {
+  readFile: (p: string) => { try { return readFileSync(p, 'utf8'); } catch { return null; } },
+  resolveId: (id: string) => join(ROOT, 'rulesets', id.startsWith('house/') ? '' : '', `${id}.rules`),
+};
+
+interface Gen {
+  evaluate(input: unknown, trace?: boolean): MoveResult;
+  reach(map: MapGraph, unit: unknown, from: string, scenario?: unknown): ReachAnswer;
+}
+const modules = generated.rulesets as unknown as Record<string, Gen>;
+
+const TERRAIN = ['open-ground', 'open-ground', 'open-ground', 'woods', 'building', 'road', 'shell-hole', 'wheatfield', 'grain', 'brush', 'orchard', 'marsh'];
+const COLS = 4;
+const ROWS = 3;
+
+/** A random small map: terrain, levels 0–1, one road chain, a few walls and hedges. */
+const arbMap: fc.Arbitrary<MapJson> = fc
+  .record({
+    terrain: fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
+    levels: fc.array(fc.constantFrom(0, 0, 1), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
+    road: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 6 }),
+    roadStart: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+    sides: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), d: fc.integer({ min: 0, max: 5 }), f: fc.constantFrom('wall', 'hedge') }), { maxLength: 4 }),
+  })
+  .map(({ terrain, levels, road, roadStart, sides }) => {
+    const at = (i: number) => ({ col: Math.floor(i / ROWS), row: i % ROWS });
+    const on = (p: { col: number; row: number }) => p.col >= 0 && p.col < COLS && p.row >= 0 && p.row < ROWS;
+    const hexes: Record<string, string> = {};
+    const lv: Record<string, number> = {};
+    terrain.forEach((t, i) => { const p = at(i); if (t !== 'open-ground' && t !== 'road') hexes[hexName(p.col, p.row)] = t; if (levels[i]) lv[hexName(p.col, p.row)] = 1; });
+    const chain: string[] = [];
+    let p = at(roadStart);
+    chain.push(hexName(p.col, p.row));
+    for (const d of road) {
+      const q = neighbourOf(p.col, p.row, d);
+      if (!on(q) || chain.includes(hexName(q.col, q.row))) continue;
+      chain.push(hexName(q.col, q.row));
+      p = q;
+    }
+    for (const h of chain) delete hexes[h];
+    const hexsides: { hexes: [string, string]; feature: string }[] = [];
+    for (const s of sides) {
+      const a = at(s.hex);
+      const b = neighbourOf(a.col, a.row, s.d);
+      if (!on(b) || directionBetween(a, b) < 0) continue;
+      const pair: [string, string] = [hexName(a.col, a.row), hexName(b.col, b.row)];
+      if (!hexsides.some((x) => x.hexes.includes(pair[0]) && x.hexes.includes(pair[1]))) hexsides.push({ hexes: pair, feature: s.f });
+    }
+    return { name: 'random', columns: COLS, rows: ROWS, terrain: { default: 'open-ground', hexes }, levels: lv, roads: chain.length > 1 ? [chain] : [], hexsides };
+  });
+
+/** Brute force: the least cost of a legal move to each hex over every simple path from `from`. */
+function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario: unknown, resolve: (f: 'terrain' | 'hexside', n: string) => string | null): Map<number, number> {
+  const best = new Map<number, number>();
+  const path = [from];
+  const enterable = (a: number, d: number): boolean => {
+    const b = g.adj[6 * a + d];
+    if (b < 0 || path.includes(b)) return false;
+    const side = g.hexside[6 * a + d];
+    return resolve('terrain', g.terrain[b]) !== null && (side === null || resolve('hexside', side) !== null);
+  };
+  const visit = (): void => {
+    const r = gen.evaluate({ unit, scenario, path: pathSteps(g, path, resolve) }, false);
+    const end = path[path.length - 1];
+    if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
+    if (path.length > 9) return;
+    for (let d = 0; d < 6; d++) {
+      if (!enterable(end, d)) continue;
+      path.push(g.adj[6 * end + d]);
+      visit();
+      path.pop();
+    }
+  };
+  visit();
+  return best;
+}
+
+const CASES: { id: string; units: unknown[]; phases?: string[] }[] = [
+  { id: 'sl-classic', units: [{ kind: 'squad' }, { kind: 'squad', leader: true }, { kind: 'half-squad', portage: 3 }] },
+  { id: 'sqla-31', units: [{ kind: 'squad' }, { kind: 'crew', leader: true }] },
+  { id: 'asl-a4', units: [{ kind: 'squad' }, { kind: 'squad', doubleTime: true }, { kind: 'squad', portage: 4 }, { kind: 'leader' }] },
+  { id: 'tide-of-iron', units: [{ kind: 'squad', action: 'advance' }, { kind: 'squad', action: 'fire-and-movement' }] },
+];
+
+describe('reach: generated = interpreted = brute force', () => {
+  for (const c of CASES) {
+    it(`${c.id}: random 4×3 maps, every unit, both phases`, async () => {
+      const ir = loadRuleset(c.id, host).ir!;
+      const gen = modules[c.id]!;
+      const resolve = (f: 'terrain' | 'hexside', n: string) => resolveName(ir, f, n);
+      let checked = 0;
+      await fc.assert(
+        fc.asyncProperty(arbMap, fc.integer({ min: 0, max: COLS * ROWS - 1 }), fc.constantFrom(...c.units), fc.constantFrom('movement', 'advance'), async (map, from, unit, phase) => {
+          await new Promise((r) => setImmediate(r));
+          const g = buildGraph(map);
+          const p = parseScenario(JSON.stringify({ phase, unit, path: [] }), 'u.json', [ir]);
+          expect(p.diagnostics).toEqual([]);
+          const built = buildReach({ map, from: g.names[from]!, phase, unit: unit as Record<string, unknown>, rulesets: [{ ir, base: p.perRuleset[0]!.value, notApplicable: [] }] });
+          expect(built.mismatches).toEqual([]);
+          const interpreted = built.answers[0]!;
+          const compiled = gen.reach(g, unit, g.names[from]!, { phase });
+          const brute = bruteForce(gen, g, from, unit, { phase }, resolve);
+          for (let h = 0; h < g.n; h++) {
+            const want = brute.get(h) ?? NaN;
+            const where = `${g.names[h]} from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
+            expect(interpreted.cost[h], `interpreted ${where}`).toEqual(want);
+            expect(compiled.cost[h], `generated ${where}`).toEqual(want);
+          }
+          checked++;
+        }),
+        { numRuns: 40, seed: 20261125 },
+      );
+      expect(checked).toBe(40);
+    }, 120_000);
+  }
+});
