@@ -89,12 +89,12 @@ export function scales(report: ReachReport): Scale[] {
     const hexes = values.get(s.key)!;
     if (s.probability) {
       const ps = [...new Set(hexes.map((h) => Math.round((h.probability ?? 0) * 100)))].sort((a, b) => b - a);
-      s.stops = sample(ps, 8).map((p) => ({ t: 1 - p / 100, text: `${p}%` }));
+      s.stops = sample(ps, 12).map((p) => ({ t: 1 - p / 100, text: `${p}%` }));
     } else {
       s.max = Math.max(0, ...hexes.map((h) => h.cost).filter((c) => Number.isFinite(c)));
       const byText = new Map<string, number>();
       for (const h of [...hexes].sort((a, b) => a.cost - b.cost)) if (Number.isFinite(h.cost)) byText.set(costText(h), h.cost);
-      s.stops = sample([...byText.entries()], 8).map(([text, cost]) => ({ t: s.max > 0 ? cost / s.max : 0, text }));
+      s.stops = sample([...byText.entries()], 12).map(([text, cost]) => ({ t: s.max > 0 ? cost / s.max : 0, text }));
     }
   }
   return [...out.values()];

@@ -1,15 +1,19 @@
 /**
  * The reach SVG and HTML (compiler/reach/svg.ts, html.ts) on report fixtures of test/fixtures/reach/:
  * crossroads-sl-asl.json is `variorum reach sl-classic,asl-a4 maps/crossroads.json --from B3 --unit
- * '{"kind":"squad"}' --format json` as the command printed it; shell-holes-coc.json is written by hand
+ * '{"kind":"squad"}' --format json` as the command printed it when written (kept as is: these tests
+ * are about drawing, not about the costs); shell-holes-coc.json is written by hand
  * (a Chain of Command team, 2D6 inches, 4-inch hexes: a hex n hexes away needs a roll of 4n or more).
  * Checks: a panel per ruleset with every hex, the start and the differing hexes marked, costs as the
  * rulebooks print them, probabilities as percentages, titles with path and citations, the legend,
  * escaping of hostile names, determinism, self-containment and the accessibility hooks.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createColors } from 'picocolors';
 import { describe, expect, it } from 'vitest';
+import type { Ctx } from '../../compiler/cli/context.js';
+import { run } from '../../compiler/cli/main.js';
 import { renderReachHtml } from '../../compiler/reach/html.js';
 import { costText, percentText } from '../../compiler/reach/labels.js';
 import type { ReachReport } from '../../compiler/reach/report.js';
@@ -278,6 +282,40 @@ describe('the renderers run in a browser', () => {
       const src = readFileSync(join(ROOT, 'compiler', 'reach', `${f}.ts`), 'utf8');
       expect(src).not.toMatch(/from ['"](node:|fs|path|url|process)/);
       expect(src).not.toMatch(/\bprocess\.|\bBuffer\b|\brequire\(/);
+    }
+  });
+});
+
+describe('through the real command (in-process)', () => {
+  async function cli(argv: string[]): Promise<{ code: number; output: string }> {
+    const sink: string[] = [];
+    const none = createColors(false);
+    const ctx: Ctx = { cwd: ROOT, root: ROOT, out: (t) => void sink.push(t), err: (t) => void sink.push(t), cOut: none, cErr: none, colorErr: false };
+    return { code: await run(argv, ctx), output: sink.join('') };
+  }
+
+  it('`--format svg` and `--format html` print what the renderers give for the JSON report', async () => {
+    const base = ['reach', 'sl-classic,asl-a4', 'maps/crossroads.json', '--from', 'B3', '--unit', '{"kind":"squad"}'];
+    const json = await cli([...base, '--format', 'json']);
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.output) as ReachReport;
+    const svg = await cli([...base, '--format', 'svg']);
+    expect(svg).toEqual({ code: 0, output: renderReachSvg(crossroads, report) });
+    const html = await cli([...base, '--format', 'html']);
+    expect(html).toEqual({ code: 0, output: renderReachHtml(crossroads, report) });
+  });
+
+  it('a map whose name holds markup comes out escaped', async () => {
+    const dir = join(ROOT, 'test-artifacts');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'reach-hostile-map.json');
+    writeFileSync(file, JSON.stringify({ ...mapJson('crossroads'), name: 'X</title><script>alert(1)</script>\u001b[2J' }));
+    for (const format of ['svg', 'html']) {
+      const r = await cli(['reach', 'sl-classic', 'test-artifacts/reach-hostile-map.json', '--from', 'B3', '--format', format]);
+      expect(r.code).toBe(0);
+      expect(r.output.toLowerCase()).not.toContain('<script');
+      expect(r.output).not.toContain('\u001b');
+      expect(r.output).toContain('X&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     }
   });
 });
