@@ -64,9 +64,10 @@ function rulesetRow(report: ReachReport, r: ReachRulesetResult): Markup {
 function differencesTable(graph: MapGraph, report: ReachReport): Markup {
   if (report.results.length < 2) return x`<p>Only one ruleset: nothing to compare.</p>`;
   if (report.differences.length === 0) return x`<p>The rulesets agree on every hex.</p>`;
+  const index = new Map(graph.names.map((n, i) => [n, i]));
   const terrainOf = (hex: string) => {
-    const i = graph.names.indexOf(hex);
-    return i < 0 ? '' : graph.terrain[i]!;
+    const i = index.get(hex);
+    return i === undefined ? '' : graph.terrain[i]!;
   };
   const rows = report.differences.map((d) => {
     const cells = report.results.map((r) => {

@@ -15,7 +15,7 @@ import type { MapGraph } from '../../runtime/map.js';
 import { allowanceText, hexValueText, pathText, scaleKey, scales, shade, costText, type Scale } from './labels.js';
 import { lines, Markup, num, x } from './markup.js';
 import { CONTOUR, DIFFERENCE, hexsideStyle, inkOn, rampColour, ROAD, START, terrainStyle } from './palette.js';
-import type { ReachReport, ReachRulesetResult } from './report.js';
+import type { ReachDifference, ReachReport, ReachRulesetResult } from './report.js';
 
 /** Hex radius (centre to corner) and height, in SVG units. */
 const S = 28;
@@ -96,7 +96,8 @@ function truncate(s: string, max: number): string {
 interface PanelContext {
   g: MapGraph;
   report: ReachReport;
-  differing: Set<string>;
+  /** The differences by hex name. */
+  differing: Map<string, ReachDifference>;
   scale: Scale;
   L: Layout;
 }
@@ -115,7 +116,7 @@ function hexTitle(c: PanelContext, r: ReachRulesetResult, i: number, blocked: bo
   } else if (blocked) out.push(`${r.ruleset}: no such terrain, cannot be entered`);
   else out.push(`${r.ruleset}: the unit cannot end its move here`);
   if (c.differing.has(name)) {
-    const d = report.differences.find((e) => e.hex === name)!;
+    const d = c.differing.get(name)!;
     out.push(`rulesets differ: ${report.results.map((o) => `${o.ruleset} ${d.cost[o.ruleset] === null || d.cost[o.ruleset] === undefined ? '—' : o.hexes[name] ? costText(o.hexes[name]) : String(d.cost[o.ruleset])}`).join(', ')}`);
   }
   return lines(out);
@@ -267,7 +268,7 @@ export function renderReachSvg(graph: MapGraph, report: ReachReport): string {
   const L = layout(graph, report.results.length);
   const all = scales(report);
   const byKey = new Map(all.map((s) => [s.key, s]));
-  const differing = new Set(report.differences.map((d) => d.hex));
+  const differing = new Map(report.differences.map((d) => [d.hex, d]));
   const panels = report.results.map((r, i) => panel({ g: graph, report, differing, scale: byKey.get(scaleKey(r))!, L }, r, i));
   const leg = legend(graph, report, all, L.width, L.panelsH);
   const width = L.width + 2 * MARGIN;
