@@ -2,7 +2,9 @@
  * The bundled maps in maps/: each parses without a diagnostic against the bundled rulesets'
  * vocabulary, every name it uses is a hex on it, consecutive road hexes and hexside pairs are
  * adjacent (checked here with the runtime's own geometry, independently of the validator), no
- * hexside is listed twice, and each is small enough to read on one screen.
+ * hexside is listed twice, and each is small enough to read on one screen. And reach on each, from
+ * a hex in its middle, for SL, SQLA and ASL squads (with a leader, so 6 MF), in both phases: every
+ * reported path runs through adjacent hexes and costs what `evaluateMove` says (no mismatches).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMap } from '../../compiler/map/parse.js';
 import { mapVocabulary } from '../../compiler/map/vocabulary.js';
 import { loadRuleset } from '../../compiler/pipeline.js';
+import { reachOf } from './helpers.js';
 import { buildGraph, directionBetween, DIRECTIONS, indexOf, neighbourOf, parseHexName, type MapJson } from '../../runtime/map.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -136,4 +139,24 @@ describe('bundled maps', () => {
     const dirs = new Set(chain.slice(1).map((h, i) => directionBetween(parseHexName(chain[i]!)!, parseHexName(h)!)));
     expect(dirs.size).toBeGreaterThan(1);
   });
+
+  for (const file of FILES) {
+    it(`${file}: reach agrees with eval on every reported path (sl-classic, sqla-31, asl-a4; movement and advance)`, () => {
+      const m = load(file);
+      const from = `${String.fromCharCode(65 + Math.floor(m.columns / 2))}${Math.ceil(m.rows / 2)}`;
+      for (const phase of ['movement', 'advance']) {
+        const b = reachOf(['sl-classic', 'sqla-31', 'asl-a4'], m, from, { kind: 'squad', leader: true }, phase);
+        expect(b.mismatches).toEqual([]);
+        for (const r of b.report.results) {
+          const hexes = Object.entries(r.hexes);
+          expect(hexes.length, `${r.ruleset} ${phase}`).toBeGreaterThan(phase === 'movement' ? 6 : 1);
+          for (const [name, h] of hexes) {
+            expect(h.path[0]).toBe(from);
+            expect(h.path[h.path.length - 1]).toBe(name);
+            expect(h.path.slice(1).every((x, i) => adjacent(h.path[i]!, x))).toBe(true);
+          }
+        }
+      }
+    });
+  }
 });
