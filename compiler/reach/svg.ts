@@ -128,7 +128,8 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
   const py = Math.floor(index / PER_ROW) * (L.panelH + GAP);
   const blocked = blockedTerrain(r);
   const reachable = Object.keys(r.hexes).filter((n) => n !== report.from).length;
-  const maxChars = Math.floor((L.panelW - 2 * PAD) / 7.2);
+  // Bold 13 px text averages under 8 px a character; the clip path guards the estimate.
+  const maxChars = Math.floor((L.panelW - 2 * PAD) / 8);
 
   const hexes: Markup[] = [];
   const overlays: Markup[] = [];
@@ -190,8 +191,11 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
   const count = `${reachable} ${reachable === 1 ? 'hex' : 'hexes'}`;
   return x`<g class="panel" data-ruleset="${r.ruleset}" transform="translate(${num(px)},${num(py)})">
 <rect width="${num(L.panelW)}" height="${num(L.panelH)}" fill="#ffffff" stroke="#c8c8c8"/>
+<clipPath id="vr-clip-${index}"><rect x="${PAD}" y="0" width="${num(L.panelW - 2 * PAD)}" height="${PAD + TITLE - 2}"/></clipPath>
+<g clip-path="url(#vr-clip-${index})">
 <text x="${PAD}" y="${PAD + 14}" class="panel-title"><title>${r.title}</title>${truncate(r.title, maxChars)}</text>
-<text x="${PAD}" y="${PAD + 31}" class="panel-sub">${truncate(`${r.ruleset} · allowance ${allowanceText(r)} · ${count} reachable`, maxChars + 8)}</text>
+<text x="${PAD}" y="${PAD + 31}" class="panel-sub">${truncate(`${r.ruleset} · allowance ${allowanceText(r)} · ${count} reachable`, Math.floor(maxChars * 1.3))}</text>
+</g>
 <g class="hexes">${hexes}</g>
 <g class="overlays" pointer-events="none">${overlays}</g>
 <g class="labels" pointer-events="none">${texts}</g>

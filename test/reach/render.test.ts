@@ -143,6 +143,22 @@ describe('renderReachSvg', () => {
     expect(JSON.stringify(slAsl)).toBe(before);
   });
 
+  it('puts three panels to a row and shortens a long title (kept whole in its tooltip)', () => {
+    const long = 'A very long ruleset title that cannot fit above a map of ten columns at all, however small';
+    const four = { ...slAsl, results: [0, 1, 2, 3].map((k) => ({ ...slAsl.results[k % 2]!, ruleset: `r${k}`, title: k === 3 ? long : slAsl.results[k % 2]!.title })) };
+    const s = renderReachSvg(crossroads, four);
+    const transforms = [...s.matchAll(/<g class="panel" data-ruleset="r\d" transform="translate\(([\d.]+),([\d.]+)\)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(transforms.length).toBe(4);
+    expect(transforms.slice(0, 3).map((t) => t[1])).toEqual([0, 0, 0]);
+    expect(transforms[1]![0]).toBeGreaterThan(0);
+    expect(transforms[3]![0]).toBe(0);
+    expect(transforms[3]![1]).toBeGreaterThan(0);
+    const panel4 = panels(s).get('r3')!;
+    expect(panel4).toContain(`<title>${long}</title>`);
+    expect(panel4).toMatch(/<\/title>A very long ruleset title[^<]*…<\/text>/);
+    expect(count(s, '<clipPath id="vr-clip-')).toBe(4);
+  });
+
   it('shows probabilities as percentages for a dice ruleset, on a probability scale', () => {
     const s = renderReachSvg(shellHoles, coc);
     const p = panels(s).get('chain-of-command')!;
