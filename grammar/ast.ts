@@ -2,7 +2,7 @@
  * The AST: the syntax of one `.rules` file as typed data, every node with its span. Names are still
  * unresolved text; numbers are exact rationals as "n/d" text.
  */
-import type { Span } from '../compiler/diagnostics.js';
+import type { Span } from '../diagnostics/index.js';
 
 export interface Cite {
   text: string;

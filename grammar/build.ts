@@ -4,7 +4,7 @@
  * error is already reported), so later phases never see half-built nodes.
  */
 import type { CstElement, CstNode, IToken } from 'chevrotain';
-import { diag, type Diagnostic, type SourceFile, type Span } from '../compiler/diagnostics.js';
+import { diag, type Diagnostic, type SourceFile, type Span } from '../diagnostics/index.js';
 import { parseDecimal } from '../runtime/rational.js';
 import type * as A from './ast.js';
 

@@ -3,7 +3,7 @@
  * reports three errors.
  */
 import type { IRecognitionException, IToken } from 'chevrotain';
-import { diag, SourceFile, type Diagnostic } from '../compiler/diagnostics.js';
+import { diag, SourceFile, type Diagnostic } from '../diagnostics/index.js';
 import type { RulesFile } from './ast.js';
 import { AstBuilder } from './build.js';
 import { MAX_BRACKETS, MAX_EXPR_DEPTH, tooDeep, tooManyBrackets } from './limits.js';

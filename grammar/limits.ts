@@ -5,7 +5,7 @@
  * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels).
  */
 import type { IToken } from 'chevrotain';
-import type { Span } from '../compiler/diagnostics.js';
+import type { Span } from '../diagnostics/index.js';
 import type { Decl, Expr } from './ast.js';
 
 /** Brackets — `(`, `{` — open at once. */

@@ -1,0 +1,177 @@
+/**
+ * Diagnostics are values: every phase returns them instead of throwing on a user's mistake.
+ * This file holds the one table of codes; a test checks the codes are unique and each has a fixture.
+ */
+
+export interface Span {
+  file: string;
+  /** 0-based offsets into the file's text, end exclusive. */
+  start: number;
+  end: number;
+  /** 1-based line and column of `start`. */
+  line: number;
+  col: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  code: Code;
+  severity: Severity;
+  message: string;
+  span: Span | null;
+  hint?: string;
+  /** Other places that explain this one (e.g. where parsing gave up after an unclosed bracket). */
+  related?: { message: string; span: Span }[];
+}
+
+/** Every diagnostic code, its severity and what it means. Codes are stable: never reuse one. */
+export const CODES = {
+  // Lexing and parsing
+  V0101: { severity: 'error', summary: 'unexpected character' },
+  V0102: { severity: 'error', summary: 'syntax error' },
+  V0103: { severity: 'error', summary: 'unterminated string' },
+  V0104: { severity: 'error', summary: 'nested too deeply' },
+  V0105: { severity: 'error', summary: 'number out of range' },
+  V0106: { severity: 'error', summary: 'fractions too fine for exact ticks' },
+  V0107: { severity: 'error', summary: 'control character in text' },
+  // Names and inheritance
+  V0201: { severity: 'error', summary: 'unknown name' },
+  V0202: { severity: 'error', summary: 'name defined twice' },
+  V0203: { severity: 'error', summary: 'inherited name redefined without override' },
+  V0204: { severity: 'error', summary: 'override or remove of a name the parent lacks' },
+  V0205: { severity: 'error', summary: 'unknown parent ruleset' },
+  V0206: { severity: 'error', summary: 'inheritance cycle' },
+  V0207: { severity: 'error', summary: 'ambiguous enum member' },
+  V0208: { severity: 'error', summary: 'definitions refer to each other in a cycle' },
+  V0209: { severity: 'error', summary: 'wrong number of arguments' },
+  V0210: { severity: 'error', summary: 'unknown input field' },
+  V0211: { severity: 'error', summary: 'override changes the kind of definition' },
+  V0212: { severity: 'error', summary: 'missing ruleset header or movement binding' },
+  V0213: { severity: 'error', summary: 'ruleset id cannot name a module' },
+  V0214: { severity: 'error', summary: 'unknown section' },
+  // Citations
+  V0301: { severity: 'error', summary: 'citation does not fit the ruleset citation style' },
+  V0302: { severity: 'error', summary: 'empty citation' },
+  // Types and measures
+  V0401: { severity: 'error', summary: 'measures do not match' },
+  V0402: { severity: 'error', summary: 'type mismatch' },
+  V0403: { severity: 'error', summary: 'division by a value that is not a constant' },
+  V0404: { severity: 'error', summary: 'division by zero' },
+  V0405: { severity: 'error', summary: '`base` outside an exception' },
+  V0406: { severity: 'error', summary: 'value not allowed in this context' },
+  // Tables
+  V0501: { severity: 'error', summary: 'table misses a member of its domain' },
+  V0502: { severity: 'error', summary: 'table defines a key twice' },
+  V0503: { severity: 'error', summary: 'table row has the wrong number of columns' },
+  // Exceptions
+  V0601: { severity: 'error', summary: 'exceptions conflict' },
+  // Hygiene
+  V0701: { severity: 'warning', summary: 'definition is never used' },
+  // Examples
+  V0801: { severity: 'error', summary: 'example expectation failed' },
+  V0802: { severity: 'error', summary: 'example input is invalid' },
+  // Scenario files
+  V0901: { severity: 'error', summary: 'malformed scenario JSON' },
+  V0902: { severity: 'error', summary: 'unknown scenario field' },
+  V0903: { severity: 'error', summary: 'invalid scenario value' },
+  // Maps (variorum reach)
+  V1001: { severity: 'error', summary: 'malformed map JSON' },
+  V1002: { severity: 'error', summary: 'unknown map field' },
+  V1003: { severity: 'error', summary: 'invalid map value' },
+  V1004: { severity: 'error', summary: 'terrain unknown to every ruleset' },
+} as const satisfies Record<string, { severity: Severity; summary: string }>;
+
+export type Code = keyof typeof CODES;
+
+export function diag(code: Code, message: string, span: Span | null, hint?: string): Diagnostic {
+  const d: Diagnostic = { code, severity: CODES[code].severity, message, span };
+  if (hint !== undefined) d.hint = hint;
+  return d;
+}
+
+export function hasErrors(ds: readonly Diagnostic[]): boolean {
+  return ds.some((d) => d.severity === 'error');
+}
+
+/**
+ * Where the lines of a text start. `\r\n`, `\r` and `\n` each end a line (and nothing else: a U+2028
+ * inside a string is an ordinary character). The one line splitter: spans, code frames and the
+ * lexer's view of lines (comments end at `\r` or `\n`) all agree with it.
+ */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) starts.push(i + 1);
+    else if (ch === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/** Maps offsets of one file's text to 1-based line/column spans. */
+export class SourceFile {
+  private readonly lineStarts: number[];
+  constructor(
+    readonly path: string,
+    readonly text: string,
+  ) {
+    this.lineStarts = lineStarts(text);
+  }
+  /** Number of lines (a file ending in a line break has an empty last line). */
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+  /** The text of the 0-based line `index`, without its line break. */
+  lineText(index: number): string {
+    const start = this.lineStarts[index]!;
+    const next = index + 1 < this.lineStarts.length ? this.lineStarts[index + 1]! : this.text.length;
+    let end = next;
+    if (end > start && this.text.charCodeAt(end - 1) === 10) end--;
+    if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
+    return this.text.slice(start, Math.max(start, end));
+  }
+  /** A span whose line and column are computed when first read (most spans are never shown). */
+  span(start: number, end: number): Span {
+    return new LazySpan(this, start, end);
+  }
+  /** 0-based index of the line holding `offset`. */
+  lineIndex(offset: number): number {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  lineStart(index: number): number {
+    return this.lineStarts[index]!;
+  }
+}
+
+class LazySpan implements Span {
+  private index = -1;
+  constructor(
+    private readonly src: SourceFile,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+  get file(): string {
+    return this.src.path;
+  }
+  get line(): number {
+    if (this.index < 0) this.index = this.src.lineIndex(this.start);
+    return this.index + 1;
+  }
+  get col(): number {
+    return this.start - this.src.lineStart(this.line - 1) + 1;
+  }
+  toJSON(): Omit<Span, never> {
+    return { file: this.file, start: this.start, end: this.end, line: this.line, col: this.col };
+  }
+}
