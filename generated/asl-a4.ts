@@ -1950,6 +1950,7 @@ const m_reach_resolve_names = {
     ["marsh", "marsh"],
     ["brush", "brush"],
     ["grain", "grain"],
+    ["wheatfield", "grain"],
     ["orchard", "orchard"],
   ]),
   hexside: new Map<string, string>([

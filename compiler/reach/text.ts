@@ -55,7 +55,7 @@ export function renderReachText(g: MapGraph, report: ReachReport, style: TextSty
     out.push('', `${style.bold(r.ruleset)}  ${style.dim(r.title)}`, `  allowance ${allowanceText(r)}; ${n} ${n === 1 ? 'hex' : 'hexes'} where the move may end`);
     const blocked = r.notApplicable.filter((x) => x.includes(': '));
     const ignored = r.notApplicable.filter((x) => !x.includes(': '));
-    if (blocked.length > 0) out.push(style.dim(`  no such ${blocked.join(', ')} here: those hexes and hexsides cannot be entered`));
+    if (blocked.length > 0) out.push(style.dim(`  not in this ruleset, so not entered or crossed: ${blocked.join(', ')}`));
     if (ignored.length > 0) out.push(style.dim(`  not read by this ruleset: ${ignored.join(', ')}`));
     out.push(...grid(g, r, report.from));
   }
