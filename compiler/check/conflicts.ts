@@ -21,7 +21,36 @@ interface Axis {
   values: (RV | null)[];
 }
 
+/** A conflict found: the rule, the two exceptions' citations, and the message. */
+interface Found {
+  rule: string;
+  message: string;
+}
+
+/**
+ * The search is the most expensive part of `check`; its answer depends only on the definitions'
+ * meaning, not on where they stand or on their paraphrases. The language service checks the same
+ * ruleset after every keystroke, so the last few answers are kept, keyed by that meaning.
+ */
+const MEMO = new Map<string, Found[]>();
+const MEMO_SIZE = 8;
+
 export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): void {
+  const key = JSON.stringify(c, (k, v: unknown) => (k === 'origin' || k === 'title' ? undefined : v));
+  let found = MEMO.get(key);
+  if (found === undefined) {
+    found = searchConflicts(c);
+    if (MEMO.size >= MEMO_SIZE) MEMO.delete(MEMO.keys().next().value!);
+    MEMO.set(key, found);
+  }
+  for (const f of found) {
+    const decl = merged.decls.find((o) => o.decl.name === f.rule)?.decl;
+    out.push(diag('V0601', f.message, decl?.nameSpan ?? null, 'nest one inside the other (an exception to the exception), or narrow a condition'));
+  }
+}
+
+function searchConflicts(c: Checked): Found[] {
+  const found: Found[] = [];
   const ir = { ...c, scale: 1 } as I.RulesetIR;
   const ev = new Evaluator(ir);
   let probes: Rat[] | null = null;
@@ -36,15 +65,7 @@ export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): v
           const b = siblings[j]!;
           const witness = findConflict(ev, c, rules, r, a, b, guard, numbers(), rolls);
           if (witness) {
-            const decl = merged.decls.find((o) => o.decl.name === r.name)?.decl;
-            out.push(
-              diag(
-                'V0601',
-                `in ${r.name}, exceptions [${a.cite}] and [${b.cite}] both apply when ${witness.situation}, and disagree (${witness.a} vs ${witness.b})`,
-                decl?.nameSpan ?? null,
-                'nest one inside the other (an exception to the exception), or narrow a condition',
-              ),
-            );
+            found.push({ rule: r.name, message: `in ${r.name}, exceptions [${a.cite}] and [${b.cite}] both apply when ${witness.situation}, and disagree (${witness.a} vs ${witness.b})` });
           }
         }
       }
@@ -52,6 +73,7 @@ export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): v
     };
     visit(r.exceptions, []);
   }
+  return found;
 }
 
 function numericProbes(c: Checked): Rat[] {

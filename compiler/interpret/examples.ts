@@ -140,6 +140,37 @@ function expectNeeds(model: ReturnType<typeof interpreterFor>, ctx: ReturnType<t
   return done();
 }
 
+/**
+ * What an example's outcome can depend on: the IR without origins (line numbers) and paraphrases
+ * (titles are messages only; evaluation never reads them). Two IRs with the same fingerprint pass
+ * and fail the same examples.
+ */
+export function exampleFingerprint(ir: RulesetIR): string {
+  return JSON.stringify(ir, (key, v: unknown) => (key === 'origin' || key === 'title' ? undefined : v));
+}
+
+/** Example outcomes remembered between runs of one document (the language service keeps one). */
+export interface ExampleMemo {
+  fingerprint: string | null;
+  passed: boolean[];
+}
+
+/**
+ * `runExamples`, skipping the examples that passed last time when the fingerprint is unchanged (an
+ * edit to a comment, a paraphrase, or a shift of lines): those pass again. The others run.
+ */
+export function runExamplesMemo(ir: RulesetIR, memo: ExampleMemo, file: string | null = null, text: string | null = null): ExampleResult[] {
+  const fp = exampleFingerprint(ir);
+  const same = memo.fingerprint === fp && memo.passed.length === ir.examples.length;
+  const src = file !== null ? new SourceFile(file, text ?? '') : null;
+  const out = ir.examples.map((ex, i) =>
+    same && memo.passed[i] ? { cite: ex.cite, title: ex.title, passed: true, invalid: false, failures: [], span: null } : runExample(ir, ex, src),
+  );
+  memo.fingerprint = fp;
+  memo.passed = out.map((r) => r.passed);
+  return out;
+}
+
 /** Runs every example; give the ruleset file's text to locate failures (`file:line:col`). */
 export function runExamples(ir: RulesetIR, file: string | null = null, text: string | null = null): ExampleResult[] {
   const src = file !== null ? new SourceFile(file, text ?? '') : null;

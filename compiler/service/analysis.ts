@@ -8,7 +8,7 @@ import type { Decl, RulesFile } from '../../grammar/ast.js';
 import { check } from '../check/index.js';
 import { Scope } from '../check/scope.js';
 import { hasErrors, lineStarts, type Diagnostic } from '../diagnostics.js';
-import { exampleDiagnostic, runExamples } from '../interpret/examples.js';
+import { exampleDiagnostic, runExamples, runExamplesMemo, type ExampleMemo } from '../interpret/examples.js';
 import { lower } from '../tick-scale.js';
 import { IncrementalParser } from './incremental.js';
 import { resolve, type Merged, type Owned } from '../resolve.js';
@@ -89,7 +89,7 @@ export class ParseCache {
  * Runs resolve → check (→ lower → examples when it checks clean), as compiler/pipeline.ts does, over a parsed document.
  * `loadBase(id)` returns a base's parse (cached by the caller).
  */
-export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, opts: { examples: boolean }): Analysis {
+export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, opts: { examples: boolean; memo?: ExampleMemo }): Analysis {
   const files = new Map<string, Parsed>([[doc.uri, doc]]);
   const diagnostics: Diagnostic[] = [...doc.out.diagnostics];
   const result: Analysis = { doc, merged: null, scope: null, files, diagnostics };
@@ -111,7 +111,10 @@ export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, op
   if (!checked || hasErrors(diagnostics) || !opts.examples) return result;
   const lowered = lower(checked, ast.header!.span);
   diagnostics.push(...lowered.diagnostics);
-  if (lowered.ir) for (const r of runExamples(lowered.ir, doc.uri, doc.text)) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
+  if (lowered.ir) {
+    const results = opts.memo ? runExamplesMemo(lowered.ir, opts.memo, doc.uri, doc.text) : runExamples(lowered.ir, doc.uri, doc.text);
+    for (const r of results) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
+  }
   return result;
 }
 

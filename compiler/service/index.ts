@@ -19,6 +19,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { codeActions } from './actions.js';
 import { analyse, Lines, ParseCache, type Analysis, type Parsed } from './analysis.js';
+import type { ExampleMemo } from '../interpret/examples.js';
 import { complete } from './complete.js';
 import { hoverOf } from './hover.js';
 import { definitionOf, referencesOf, wordAt } from './navigate.js';
@@ -38,6 +39,8 @@ export class LanguageService {
   private readonly parses = new ParseCache();
   private readonly analyses = new Map<string, { text: string; analysis: Analysis; diagnostics?: ServiceDiagnostic[] }>();
   private readonly examples: boolean;
+  /** Per document, which examples passed for which IR: unchanged semantics skip them. */
+  private readonly memos = new Map<string, ExampleMemo>();
   /** What the host returned per ruleset id, read once until `refresh`. */
   private readonly bases = new Map<string, { uri: string; text: string } | null>();
 
@@ -58,6 +61,7 @@ export class LanguageService {
   close(uri: string): void {
     this.docs.delete(uri);
     this.analyses.delete(uri);
+    this.memos.delete(uri);
     this.parses.forget(uri);
   }
   /** Forgets what the host returned (a base changed on disk): the next answers read it again. */
@@ -156,7 +160,9 @@ export class LanguageService {
     const hit = this.analyses.get(uri);
     if (hit && hit.text === text) return hit;
     const doc = this.parses.get(uri, text, true);
-    const analysis = analyse(doc, (id) => this.base(id), { examples: this.examples });
+    let memo = this.memos.get(uri);
+    if (!memo) this.memos.set(uri, (memo = { fingerprint: null, passed: [] }));
+    const analysis = analyse(doc, (id) => this.base(id), { examples: this.examples, memo });
     const entry = { text, analysis };
     this.analyses.set(uri, entry);
     return entry;

@@ -26,7 +26,8 @@ describe('incremental parsing', () => {
       const i = text.indexOf('"', Math.floor(text.length / 2)) + 1;
       const edited = text.slice(0, i) + 'longer ' + text.slice(i);
       expect(json(inc.parse('u', edited))).toEqual(json(parse(edited, 'u')));
-      const broken = text.slice(0, i) + '"' + text.slice(i);
+      // A quote and a line break: a string left open (wherever `i` falls) is an error.
+      const broken = text.slice(0, i) + '"\n' + text.slice(i);
       const b = inc.parse('u', broken);
       expect(b.diagnostics.length).toBeGreaterThan(0);
       expect(json(b)).toEqual(json(parse(broken, 'u')));
