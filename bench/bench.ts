@@ -2,7 +2,9 @@
  * `npm run bench [-- --json]`: measures, side by side in one process, (1) front-end throughput on a
  * synthetic ruleset of 50,000+ lines, (2) the generated SL Classic module against the interpreter
  * pricing the same 1,000,000 random path steps, (3) the cold start of `variorum check`, (4) the
- * language server's latency (diagnostics after an edit, hover).
+ * language server's latency (diagnostics after an edit, hover), (5) the generated module's path
+ * pricing and (6) its `reach` on a 200×200 map against hand-written TypeScript (bench/handwritten/),
+ * with the same answers asserted before timing.
  * Reports figures and ratios; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +19,9 @@ import { lexer } from '../grammar/tokens.js';
 import { ratNum } from '../runtime/rational.js';
 import * as sl from '../generated/sl-classic.js';
 import { syntheticRuleset } from './synthetic.js';
+import { buildGraph } from '../runtime/map.js';
+import { generateMap } from './map-gen.js';
+import { slAllowanceTicks, slMap, slPathTicks, slReach } from './handwritten/sl.js';
 import { lspLatency } from './lsp.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -108,6 +113,48 @@ const intMs = time(() => {
   intTotal = t.toNumber();
 }, 1);
 
+// 5. Generated path pricing vs hand-written, the same 100,000 paths (answers asserted equal first).
+for (const c of genCtx) {
+  const hand = slPathTicks(c.path);
+  const gen = pricePath(sl.model, sl.num, c);
+  if (hand !== gen && !(Number.isNaN(gen) && Number.isNaN(hand))) throw new Error(`hand-written SL pricing disagrees: ${hand} vs ${gen}`);
+}
+let handSink = 0;
+let genSink = 0;
+const handPriceMs = time(() => {
+  handSink = 0;
+  for (const c of genCtx) handSink += slPathTicks(c.path);
+}, 5);
+const genPriceMs = time(() => {
+  genSink = 0;
+  for (const c of genCtx) genSink += pricePath(sl.model, sl.num, c);
+}, 5);
+
+// 6. Reach on a generated 200×200 map: the generated module vs a hand-written Dijkstra of the same costs.
+const bigMap = buildGraph(generateMap(200, 200, 20261125));
+const handMap = slMap(bigMap);
+const starts = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => Math.floor(((k + 0.5) / 8) * bigMap.n));
+const reachUnit: sl.Unit = { kind: 'squad', leader: true };
+const reachTicks = slAllowanceTicks('squad', true, 0);
+let reachedHexes = 0;
+for (const s of starts) {
+  const want = sl.reach(bigMap, reachUnit, bigMap.names[s]!).cost;
+  const got = slReach(handMap, s, reachTicks);
+  for (let h = 0; h < bigMap.n; h++) {
+    if (!Object.is(want[h], got[h])) throw new Error(`hand-written SL reach disagrees at ${bigMap.names[h]} from ${bigMap.names[s]}: ${got[h]} vs ${want[h]}`);
+    if (!Number.isNaN(want[h]!)) reachedHexes++;
+  }
+}
+const REACH_REPEAT = 200;
+const genReachMs = time(() => {
+  for (let r = 0; r < REACH_REPEAT; r++) for (const s of starts) sl.reach(bigMap, reachUnit, bigMap.names[s]!);
+}, 3) / (REACH_REPEAT * starts.length);
+const handReachMs = time(() => {
+  for (let r = 0; r < REACH_REPEAT; r++) for (const s of starts) slReach(handMap, s, reachTicks);
+}, 3) / (REACH_REPEAT * starts.length);
+// One generated reach from the centre of the map, on its own (the figure a game aid sees per click).
+const reach200Ms = time(() => sl.reach(bigMap, reachUnit, bigMap.names[Math.floor(bigMap.n / 2)]!), 20);
+
 // 3. Cold start of `variorum check` (a fresh node process each time).
 const bin = join(root, 'bin', 'variorum.js');
 const cold: number[] = [];
@@ -133,8 +180,17 @@ const result = {
   coldCheckMedianMs: Math.round(cold[2]!),
   lspDiagnosticsMs: lsp.lspDiagnosticsMs,
   lspHoverMs: lsp.lspHoverMs,
+  generatedPriceMs: Math.round(genPriceMs * 10) / 10,
+  handWrittenPriceMs: Math.round(handPriceMs * 10) / 10,
+  generatedVsHandWritten: Math.round((genPriceMs / handPriceMs) * 100) / 100,
+  reachMapHexes: bigMap.n,
+  reachedHexesPerSearch: Math.round(reachedHexes / starts.length),
+  generatedReachMs: Math.round(genReachMs * 1000) / 1000,
+  handWrittenReachMs: Math.round(handReachMs * 1000) / 1000,
+  reachVsHandWritten: Math.round((genReachMs / handReachMs) * 100) / 100,
+  reach200Ms: Math.round(reach200Ms * 1000) / 1000,
   /** Both loops priced the same paths to the same total (a sanity check, not a timing). */
-  sameSpentTotals: Math.abs(genTotal / sl.SCALE - intTotal) < 1e-6,
+  sameSpentTotals: Math.abs(genTotal / sl.SCALE - intTotal) < 1e-6 && (handSink === genSink || (Number.isNaN(handSink) && Number.isNaN(genSink))),
 };
 
 if (json) {
@@ -147,6 +203,9 @@ if (json) {
     ['cold `variorum check sl-classic`', `median ${result.coldCheckMedianMs} ms of 5`, 'goal < 800 ms'],
     [`lsp: didChange → publishDiagnostics (asl-a4, ${lsp.lspLines} lines)`, `median ${result.lspDiagnosticsMs} ms of 50 edits`, 'goal ≤ 50 ms'],
     ['lsp: hover round trip', `median ${result.lspHoverMs} ms of 50`, 'goal ≤ 10 ms'],
+    ['pricing 100,000 paths: generated vs hand-written', `${result.generatedPriceMs} ms vs ${result.handWrittenPriceMs} ms`, `ratio ${result.generatedVsHandWritten}× (goal ≤ 1.3×)`],
+    [`reach on 200×200 (${result.reachedHexesPerSearch} hexes reached): generated vs hand-written`, `${result.generatedReachMs} ms vs ${result.handWrittenReachMs} ms`, `ratio ${result.reachVsHandWritten}× (goal ≤ 1.3×)`],
+    ['reach200Ms: generated reach from the centre of the 200×200 map', `${result.reach200Ms} ms`, ''],
   ];
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join('  '));

@@ -1971,6 +1971,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: true,
   stepChecks: true,
+  checksReadCost: true,
   key: m_reach_key,
 };
 

@@ -1238,6 +1238,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: true,
   stepChecks: true,
+  checksReadCost: false,
   key: m_reach_key,
 };
 

@@ -1053,6 +1053,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: false,
   stepChecks: false,
+  checksReadCost: false,
   key: null,
 };
 

@@ -1059,6 +1059,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: false,
   stepChecks: false,
+  checksReadCost: false,
   key: null,
 };
 

@@ -1020,6 +1020,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: false,
   stepChecks: true,
+  checksReadCost: false,
   key: m_reach_key,
 };
 

@@ -33,6 +33,8 @@ export interface ReachProfile<X> {
   readonly pathAllowance: boolean;
   /** The ruleset has constraints on single steps (`checkStep` can report something). */
   readonly stepChecks: boolean;
+  /** A constraint on the move reads what the path spent; when not, `checkMove` is asked once per state. */
+  readonly checksReadCost: boolean;
   /** The values of the path aggregates the ruleset reads, for the path in `ctx.path`; null: none. */
   readonly key: ((ctx: X) => string) | null;
 }
@@ -92,53 +94,117 @@ class Labels<T> {
   }
 }
 
-/** A binary min-heap of label indices on a typed array, ordered by cost, then by label index. */
-class Heap<T> {
+/** A binary min-heap of labels ordered by cost, then by label index (so every run is the same). */
+interface LabelHeap<T> {
+  size: number;
+  push(label: number, cost: T): void;
+  pop(): number;
+}
+
+/** For any number representation: costs compared with `gt`. */
+class Heap<T> implements LabelHeap<T> {
   a = new Int32Array(1024);
+  k: T[] = [];
   size = 0;
-  constructor(
-    private readonly cost: () => T[],
-    private readonly gt: (x: T, y: T) => boolean,
-  ) {}
-  private less(i: number, j: number): boolean {
-    const c = this.cost();
-    const x = c[i];
-    const y = c[j];
-    if (this.gt(y, x)) return true;
-    if (this.gt(x, y)) return false;
-    return i < j;
+  constructor(private readonly gt: (x: T, y: T) => boolean) {}
+  private before(la: number, ka: T, lb: number, kb: T): boolean {
+    if (this.gt(kb, ka)) return true;
+    if (this.gt(ka, kb)) return false;
+    return la < lb;
   }
-  push(v: number): void {
+  push(v: number, key: T): void {
     if (this.size === this.a.length) {
       const b = new Int32Array(this.a.length * 2);
       b.set(this.a);
       this.a = b;
     }
     const a = this.a;
+    const k = this.k;
     let i = this.size++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.less(v, a[p])) break;
+      if (!this.before(v, key, a[p], k[p])) break;
       a[i] = a[p];
+      k[i] = k[p];
       i = p;
     }
     a[i] = v;
+    k[i] = key;
   }
   pop(): number {
     const a = this.a;
+    const k = this.k;
     const top = a[0];
-    const last = a[--this.size];
+    const n = --this.size;
+    const lv = a[n];
+    const lk = k[n];
     let i = 0;
-    const n = this.size;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
-      if (c + 1 < n && this.less(a[c + 1], a[c])) c++;
-      if (!this.less(a[c], last)) break;
+      if (c + 1 < n && this.before(a[c + 1], k[c + 1], a[c], k[c])) c++;
+      if (!this.before(a[c], k[c], lv, lk)) break;
       a[i] = a[c];
+      k[i] = k[c];
       i = c;
     }
-    if (n > 0) a[i] = last;
+    if (n > 0) {
+      a[i] = lv;
+      k[i] = lk;
+    }
+    return top;
+  }
+}
+
+/** For integer ticks (generated modules): keys in a Float64Array, compared directly. NA never enters. */
+class TickHeap implements LabelHeap<number> {
+  a = new Int32Array(1024);
+  k = new Float64Array(1024);
+  size = 0;
+  push(v: number, key: number): void {
+    if (this.size === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+      const c = new Float64Array(this.k.length * 2);
+      c.set(this.k);
+      this.k = c;
+    }
+    const a = this.a;
+    const k = this.k;
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      const kp = k[p];
+      if (kp < key || (kp === key && a[p] < v)) break;
+      a[i] = a[p];
+      k[i] = kp;
+      i = p;
+    }
+    a[i] = v;
+    k[i] = key;
+  }
+  pop(): number {
+    const a = this.a;
+    const k = this.k;
+    const top = a[0];
+    const n = --this.size;
+    const lv = a[n];
+    const lk = k[n];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && (k[c + 1] < k[c] || (k[c + 1] === k[c] && a[c + 1] < a[c]))) c++;
+      if (k[c] > lk || (k[c] === lk && a[c] > lv)) break;
+      a[i] = a[c];
+      k[i] = k[c];
+      i = c;
+    }
+    if (n > 0) {
+      a[i] = lv;
+      k[i] = lk;
+    }
     return top;
   }
 }
@@ -167,7 +233,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const originalPath = ctx.path;
   const buf: S[] = [];
   const L = new Labels<T>();
-  const heap = new Heap<T>(() => L.cost, num.gt);
+  const heap: LabelHeap<T> = typeof num.zero === 'number' ? (new TickHeap() as unknown as LabelHeap<T>) : new Heap<T>(num.gt);
   const best = new Int32Array(n).fill(-1);
   const cap = profile.hexCap;
   const capped = (h: number) => (h < cap ? h : cap);
@@ -223,17 +289,39 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     return model.allowance(ctx, null);
   };
 
-  /** Whether the path in ctx.path (length h), costing `spent` against `allowance`, is a legal move. */
-  const legal = (h: number, spent: T, allowance: T): boolean => {
-    if (num.isNA(allowance)) return h === 0 && checks(h, spent, allowance);
+  // Whether the constraints on the move hold depends only on the state (less the hex) when no
+  // constraint reads what the path spent and none is on single steps: ask once per such state.
+  const cacheChecks = !profile.checksReadCost && !profile.stepChecks;
+  const checkedByNumber = cacheChecks && numericStates ? new Int8Array(stride) : null;
+  const checkedByKey = cacheChecks && !numericStates ? new Map<string, boolean>() : null;
+  // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
+  const needsPath = !(numericStates && profile.localCost && !profile.pathAllowance && !profile.stepChecks);
+
+  /** Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal; `ensure` loads its path. */
+  const legal = (label: number, h: number, spent: T, allowance: T, ensure: () => void): boolean => {
+    if (num.isNA(allowance)) return h === 0 && checks(label, h, spent, allowance, ensure);
     if (num.gt(spent, allowance)) {
+      if (h !== 1) return false;
+      ensure();
       ctx.hexes = h;
       ctx.allowance = allowance;
-      if (!(h === 1 && model.minimumMove(ctx))) return false;
+      ctx.spent = spent;
+      if (!model.minimumMove(ctx)) return false;
     }
-    return checks(h, spent, allowance);
+    return checks(label, h, spent, allowance, ensure);
   };
-  const checks = (h: number, spent: T, allowance: T): boolean => {
+  const checks = (label: number, h: number, spent: T, allowance: T, ensure: () => void): boolean => {
+    let core = '';
+    if (checkedByNumber !== null) {
+      const known = checkedByNumber[capped(h)];
+      if (known !== 0) return known === 1;
+    } else if (checkedByKey !== null) {
+      const st = L.state[label] as string;
+      core = st.slice(st.indexOf(':') + 1);
+      const known = checkedByKey.get(core);
+      if (known !== undefined) return known;
+    }
+    ensure();
     ctx.hexes = h;
     ctx.allowance = allowance;
     ctx.spent = spent;
@@ -246,7 +334,10 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       }
     }
     model.checkMove(ctx, violations);
-    return violations.length === 0;
+    const ok = violations.length === 0;
+    if (checkedByNumber !== null) checkedByNumber[capped(h)] = ok ? 1 : 2;
+    else if (checkedByKey !== null) checkedByKey.set(core, ok);
+    return ok;
   };
 
   buf.length = 0;
@@ -254,7 +345,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const rootState = stateOf(from, 0);
   const root = L.add(from, -1, 0, -1, num.zero, rootState);
   setBest(rootState, root);
-  heap.push(root);
+  heap.push(root, num.zero);
 
   try {
     while (heap.size > 0) {
@@ -263,10 +354,18 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       const hex = L.hex[label];
       const h = L.h[label];
       const cost = L.cost[label];
-      load(label);
+      let loaded = false;
+      const ensure = (): void => {
+        if (!loaded) {
+          load(label);
+          loaded = true;
+        }
+      };
+      if (needsPath) ensure();
       const allowance = allowanceOf(h);
-      if (best[hex] < 0 && legal(h, cost, allowance)) best[hex] = label;
+      if (best[hex] < 0 && legal(label, h, cost, allowance, ensure)) best[hex] = label;
       if (num.isNA(allowance) || num.gt(cost, allowance)) continue;
+      if (needsPath) ensure();
 
       for (let d = 0; d < 6; d++) {
         const slot = 6 * hex + d;
@@ -278,9 +377,11 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         let onPath = false;
         for (let k = label; k >= 0; k = L.parent[k]) if (L.hex[k] === next) { onPath = true; break; }
         if (onPath) continue;
-        buf.length = h + 1;
-        buf[h] = steps[s];
         let c: T;
+        if (needsPath) {
+          buf.length = h + 1;
+          buf[h] = steps[s];
+        }
         if (edgeCost !== null) c = edgeCost[s];
         else {
           ctx.i = h;
@@ -307,7 +408,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (held >= 0 && !num.gt(L.cost[held], total)) continue;
         const child = L.add(next, label, h + 1, s, total, state);
         setBest(state, child);
-        heap.push(child);
+        heap.push(child, total);
       }
     }
   } finally {

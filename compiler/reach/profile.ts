@@ -12,6 +12,8 @@
  *   position, and no `all` when the allowance depends on the path), so each kind of step is priced once.
  * - `pathAllowance`: the allowance reads the path (ASL's extra MF for a move all along a road).
  * - `stepChecks`: the ruleset has constraints on single steps.
+ * - `checksReadCost`: a constraint on the move reads what the path spent (`path.spent`, `all`); when
+ *   not, whether the constraints hold depends only on the search state, and is asked once per state.
  */
 import type { Expr, RulesetIR } from '../ir.js';
 import { children, ruleExprs } from '../ir-walk.js';
@@ -22,6 +24,7 @@ export interface ReachProfileIR {
   localCost: boolean;
   pathAllowance: boolean;
   stepChecks: boolean;
+  checksReadCost: boolean;
 }
 
 const COMPARE = new Set(['==', '!=', '<', '<=', '>', '>=']);
@@ -30,6 +33,7 @@ interface Reads {
   path: boolean;
   position: boolean;
   all: boolean;
+  spent: boolean;
 }
 
 export function reachProfile(ir: RulesetIR): ReachProfileIR {
@@ -78,11 +82,12 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
   roots.forEach(visit);
 
   const readsOf = (root: Expr): Reads => {
-    const acc: Reads = { path: false, position: false, all: false };
+    const acc: Reads = { path: false, position: false, all: false, spent: false };
     const done = new Set<string>();
     const go = (e: Expr): void => {
       switch (e.k) {
-        case 'path': case 'agg': acc.path = true; break;
+        case 'path': acc.path = true; if (e.name === 'spent') acc.spent = true; break;
+        case 'agg': acc.path = true; break;
         case 'pos': acc.position = true; break;
         case 'all': acc.all = true; break;
         case 'rule': {
@@ -109,5 +114,9 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     localCost: !cost.path && !cost.position && !(cost.all && pathAllowance),
     pathAllowance,
     stepChecks: ir.constraints.some((c) => c.context === 'step'),
+    checksReadCost: ir.constraints.some((c) => {
+      const r = readsOf(c.cond);
+      return r.spent || r.all;
+    }),
   };
 }
