@@ -492,7 +492,10 @@ function convert(ir: RulesetIR, enums: Map<string, EnumDef>, field: InputField, 
     case 'bool':
       return f.raw.s === 'boolean' ? { v: 'bool', b: f.raw.v } : mismatch('true or false');
     case 'num':
-      return f.raw.s === 'number' ? { v: 'num', q: f.raw.q } : mismatch('a number');
+      if (f.raw.s !== 'number') return mismatch('a number');
+      // A quantity (PP carried, MP, inches, points of Shock) is never negative.
+      if (t.measure !== null && f.raw.q.startsWith('-')) return mismatch(`0 or more ${t.measure} (a quantity is never negative)`);
+      return { v: 'num', q: f.raw.q };
     case 'enum': {
       if (f.raw.s !== 'string') return mismatch(`a ${t.name} (a string)`);
       const e = enums.get(t.name);
@@ -591,7 +594,12 @@ export { closest, editDistance } from './suggest.js';
  */
 export function evaluationDiagnostic(id: string, message: string, text: string, file: string): Diagnostic {
   const field = /^this move needs `([^`]+)`/.exec(message)?.[1];
-  return diag('V0903', `under ${id}: ${message}`, field === undefined ? null : locateField(text, file, field));
+  if (field !== undefined) return diag('V0903', `under ${id}: ${message}`, locateField(text, file, field));
+  // A fixed roll the move cannot use: at `unit.dice`; anything else at the start of the file.
+  const src = new SourceFile(file, text);
+  const root = parseTree(text);
+  const dice = /fixed roll|dice/.test(message) && root !== undefined ? findNodeAtLocation(root, ['unit', 'dice']) : undefined;
+  return diag('V0903', `under ${id}: ${message}`, dice !== undefined ? spanOf(src, dice) : src.span(0, Math.min(1, text.length)));
 }
 
 /**
