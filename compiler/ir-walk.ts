@@ -82,6 +82,8 @@ export function* rulesetExprs(ir: ExprParts): Generator<Expr> {
   yield m.cost;
   if (m.minimumMove !== null) yield m.minimumMove;
   if (m.vehicleSpent !== null) yield m.vehicleSpent;
+  if (m.haltAt !== undefined) yield m.haltAt;
+  if (m.haltAllowance !== undefined) yield m.haltAllowance;
 }
 
 /** Whether `e` rolls dice anywhere. */

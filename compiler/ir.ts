@@ -181,12 +181,22 @@ export interface Movement {
   cost: Expr;
   minimumMove: Expr | null;
   vehicleSpent: Expr | null;
+  /** `halt-at`: step `i` is one the unit halts before unless the allowance carries it past (an obstacle). */
+  haltAt?: Expr;
+  /** `halt-allowance`: how far the unit moves towards such a step it cannot pass. */
+  haltAllowance?: Expr;
+  /** Citation of the halting rule (the `halt-at` rule's, else the binding's). */
+  haltCite?: string;
   vehicleMeasure: string | null;
 }
 
 export type Expectation =
   | { e: 'legal'; want: boolean }
   | { e: 'value'; what: 'allowance' | 'spent' | 'vehicle-spent'; want: Value }
+  /** Where a move that falls short stops (a ruleset with `halt-at`), with the fixed roll. */
+  | { e: 'halt'; want: Value }
+  /** A dice ruleset without a fixed roll: the probability that the move is legal (reaches its end). */
+  | { e: 'probability'; want: Value }
   /** For a dice ruleset without a fixed roll: a statistic of the allowance distribution. */
   | { e: 'dist'; what: 'mean' | 'min' | 'max'; want: Value }
   | { e: 'step'; index: number; want: Value }

@@ -35,7 +35,7 @@ export function computeScale(c: Checked): number {
   const seeLiterals = (e: Expr) => walk(e, (x) => { if (x.k === 'num') literal = lcm(literal, qDen(x.q)); });
   c.rules.forEach((r) => ruleExprs(r).forEach(seeLiterals));
   c.constraints.forEach((k) => seeLiterals(k.cond));
-  [c.movement.allowance, c.movement.cost, c.movement.minimumMove, c.movement.vehicleSpent].forEach((e) => e && seeLiterals(e));
+  [c.movement.allowance, c.movement.cost, c.movement.minimumMove, c.movement.vehicleSpent, c.movement.haltAt, c.movement.haltAllowance].forEach((e) => e && seeLiterals(e));
   for (const t of c.tables) for (const r of t.rows) literal = lcm(literal, valueDen(r.value));
   for (const i of c.inputs) for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default));
 
@@ -89,7 +89,7 @@ export function computeScale(c: Checked): number {
   let scale = lcm(literal, lcm(allowDen, costDen));
   for (const d of ruleDen.values()) scale = lcm(scale, d);
   for (const d of tableDen.values()) scale = lcm(scale, d);
-  for (const e of [c.movement.minimumMove, c.movement.vehicleSpent]) if (e) scale = lcm(scale, den(e));
+  for (const e of [c.movement.minimumMove, c.movement.vehicleSpent, c.movement.haltAt, c.movement.haltAllowance]) if (e) scale = lcm(scale, den(e));
   c.constraints.forEach((k) => walk(k.cond, (x) => { scale = lcm(scale, den(x)); }));
   return cap(scale);
 }

@@ -3,6 +3,7 @@
 
 import {
   evaluateMove,
+  missing,
   reachOnMap,
   tickNum,
   toTicks,
@@ -141,6 +142,15 @@ export const openingNames: Readonly<Record<Opening, string>> = {
 /** Guns moved by their crews [10.3] */
 export const gun: readonly Kind[] = ["light-gun", "medium-gun", "heavy-gun", "static-gun"];
 
+/** Weapons that need three crew figures to move [10.3] */
+export const crewed: readonly Kind[] = [
+  "tripod-mg-team",
+  "light-gun",
+  "medium-gun",
+  "heavy-gun",
+  "static-gun",
+];
+
 // Inputs: the scenario as given (`ScenarioInput`) and as rules read it (`Ctx`).
 
 /** The unit record of a scenario [10.1]. Numbers in real units. */
@@ -151,6 +161,8 @@ export interface Unit {
   rate?: Rate;
   /** shock (shock-points), default 0 [10.1] */
   shock?: number;
+  /** crew (figures), optional [10.1] */
+  crew?: number;
 }
 
 /** The vehicle record: this ruleset reads none of its fields. Numbers in real units. */
@@ -160,6 +172,8 @@ export interface Vehicle {}
 export interface Step {
   /** terrain, default open [10.1.2] */
   terrain?: Terrain;
+  /** inches (inch), optional [10.1.2] */
+  inches?: number;
   /** obstacle, default none [10.1.2] */
   obstacle?: Obstacle;
   /** action, optional [10.1.2] */
@@ -187,6 +201,8 @@ export interface PUnit {
   readonly rate: Rate;
   /** shock (shock-points), default 0 [10.1] */
   readonly shock: number;
+  /** crew (figures), optional [10.1] */
+  readonly crew: number | null;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -196,6 +212,8 @@ export interface PVehicle {}
 export interface PStep {
   /** terrain, default open [10.1.2] */
   readonly terrain: Terrain;
+  /** inches (inch), optional [10.1.2] */
+  readonly inches: number | null;
   /** obstacle, default none [10.1.2] */
   readonly obstacle: Obstacle;
   /** action, optional [10.1.2] */
@@ -416,6 +434,13 @@ function t_opening_obstacle(ctx: Ctx, trace: string[] | null, k1: Opening): Obst
 // Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.
 
 const set_1: ReadonlySet<Kind> = new Set<Kind>([
+  "light-gun",
+  "medium-gun",
+  "heavy-gun",
+  "static-gun",
+]);
+const set_2: ReadonlySet<Kind> = new Set<Kind>([
+  "tripod-mg-team",
   "light-gun",
   "medium-gun",
   "heavy-gun",
@@ -692,6 +717,7 @@ export function r_min_mobile_crew(ctx: Ctx, trace: string[] | null): number {
  * Exceptions:
  * - At the Double [10.1.1]
  *   - a Senior Leader never takes Shock for it [10.2]
+ *   - getting on or off a vehicle is not a move At the Double: no Shock [10.1.5]
  *
  * Returns shock-points in ticks (value × SCALE).
  */
@@ -700,6 +726,11 @@ export function r_double_shock(ctx: Ctx, trace: string[] | null): number {
     if (trace !== null) trace.push("10.1.1");
     if ((ctx.unit.kind as Kind) === "senior-leader") {
       if (trace !== null) trace.push("10.2");
+      return 0;
+    }
+
+    if (r_embarking(ctx, null) || r_disembarking(ctx, null)) {
+      if (trace !== null) trace.push("10.1.5");
       return 0;
     }
 
@@ -720,8 +751,18 @@ export function r_leader_bonus(ctx: Ctx, trace: string[] | null): number {
   return 0;
 }
 
-/** of the moving rates only move-and-fire shoots (at half its Firepower dice) [10.1.1] */
+/**
+ * of the moving rates only move-and-fire shoots (at half its Firepower dice) [10.1.1]
+ *
+ * Exceptions:
+ * - a unit that has just got off a vehicle may fire at once, at half its Firepower dice [10.1.5]
+ */
 export function r_may_fire(ctx: Ctx, trace: string[] | null): boolean {
+  if (r_disembarking(ctx, null)) {
+    if (trace !== null) trace.push("10.1.5");
+    return true;
+  }
+
   if (trace !== null) trace.push("10.1.1");
   return (ctx.unit.rate as Rate) === "move-and-fire";
 }
@@ -759,13 +800,49 @@ export function r_jump_off_block_range(ctx: Ctx, trace: string[] | null): number
 }
 
 /**
- * a stretch of ground costs no inches by itself: ground acts on the dice, not per step [10.1.2]
+ * a stretch of ground costs its length; an action in place costs nothing (the ground acts on the dice) [10.1.1]
  *
  * Returns inch in ticks (value × SCALE).
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("10.1.2");
-  return 0;
+  if (trace !== null) trace.push("10.1.1");
+  return ctx.path[ctx.i].action != null
+    ? 0
+    : (ctx.path[ctx.i].inches ?? missing("path[" + ctx.i + "]." + "inches"));
+}
+
+/** an obstacle is passed only if the roll carries the unit beyond it; short of that, the unit halts at it [10.1.2.1] */
+export function r_halts_at_obstacle(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("10.1.2.1");
+  return (
+    (ctx.path[ctx.i].obstacle as Obstacle) === "minor" ||
+    (ctx.path[ctx.i].obstacle as Obstacle) === "medium"
+  );
+}
+
+/**
+ * short of crossing, the unit moves towards the obstacle on both dice (less pips and Shock) and halts when it gets there [10.1.2.1]
+ *
+ * Exceptions:
+ * - at Normal rate the unit closes on the obstacle with both dice [10.1.2.1]
+ *
+ * Returns inch in ticks (value × SCALE).
+ */
+export function r_toward_obstacle(ctx: Ctx, trace: string[] | null): number {
+  if (
+    (ctx.unit.rate as Rate) === "normal" &&
+    !set_1.has(ctx.unit.kind) &&
+    !r_disembarking(ctx, null)
+  ) {
+    if (trace !== null) trace.push("10.1.2.1");
+    return Math.max(
+      0,
+      r_two_dice(ctx, trace, "both", t_pips_off(ctx, trace, r_governing_terrain(ctx, trace))) -
+        r_shock_penalty(ctx, trace),
+    );
+  }
+
+  return r_allowance(ctx, trace);
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
@@ -1070,6 +1147,33 @@ export function c_gun_open_ground(ctx: Ctx, trace: string[] | null): boolean {
     : true;
 }
 
+/**
+ * Must hold: a Tripod MG or gun Team down to two crew figures or fewer may only turn, not move [10.3]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_crew_to_move(ctx: Ctx, trace: string[] | null): boolean {
+  return (
+    ctx.path.length * SCALE === 0 ||
+    !(
+      set_2.has(ctx.unit.kind) &&
+      (ctx.unit.crew != null ? ctx.unit.crew! < r_min_mobile_crew(ctx, trace) : false)
+    )
+  );
+}
+
+/**
+ * Must hold: getting off a vehicle starts the move: a unit may not walk up and then disembark [10.1.5]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_disembark_first(ctx: Ctx, trace: string[] | null): boolean {
+  return (
+    (ctx.i + 1) * SCALE === 1 ||
+    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+  );
+}
+
 // The movement model.
 
 /**
@@ -1084,12 +1188,14 @@ export function prepare(input: ScenarioInput): Ctx {
       kind: u.kind,
       rate: u.rate ?? "normal",
       shock: u.shock == null ? 0 : toTicks(u.shock, SCALE),
+      crew: u.crew == null ? null : toTicks(u.crew, SCALE),
     },
     vehicle: null,
     scenario: {},
     path: input.path.map(
       (c: Step): PStep => ({
         terrain: c.terrain ?? "open",
+        inches: c.inches == null ? null : toTicks(c.inches, SCALE),
         obstacle: c.obstacle ?? "none",
         action: c.action ?? null,
       }),
@@ -1141,6 +1247,11 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
     });
   if (!c_rate_for_kind(ctx, null))
     out.push({ rule: "10.3", message: "this unit may not move at this rate" });
+  if (!c_crew_to_move(ctx, null))
+    out.push({
+      rule: "10.3",
+      message: "a Tripod MG or gun Team down to two crew figures or fewer may only turn, not move",
+    });
 }
 
 /** Appends the violated constraints on step `ctx.i` (reported 1-based). */
@@ -1164,11 +1275,27 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
       message: "a gun moves only over open ground and never across an obstacle",
       step: ctx.i + 1,
     });
+  if (!c_disembark_first(ctx, null))
+    out.push({
+      rule: "10.1.5",
+      message: "getting off a vehicle starts the move: a unit may not walk up and then disembark",
+      step: ctx.i + 1,
+    });
 }
 
 /** This ruleset has no vehicle-spent rule. */
 function m_vehicle_spent(ctx: Ctx): number | null {
   return null;
+}
+
+/** Whether step `ctx.i` is one the unit halts before unless its allowance carries it past. */
+function m_halt_at(ctx: Ctx): boolean {
+  return r_halts_at_obstacle(ctx, null);
+}
+
+/** How far, in ticks, the unit moves towards a step it cannot pass. */
+function m_halt_allowance(ctx: Ctx): number {
+  return r_toward_obstacle(ctx, null) + 0;
 }
 
 /** The movement model of this ruleset, for `evaluateMove` and `pricePath` [10.1]. */
@@ -1186,6 +1313,9 @@ export const model: MoveModel<number, Ctx> = {
   checkMove: m_check_move,
   checkStep: m_check_step,
   vehicleSpent: m_vehicle_spent,
+  haltAt: m_halt_at,
+  haltCite: "10.1.2.1",
+  haltAllowance: m_halt_allowance,
 };
 
 /** Prices a move under this ruleset (the `variorum eval --json` result). */

@@ -12,7 +12,7 @@
 
 import { forEachRoll, summarize } from './dice.js';
 import { formatCost, formatQuantity } from './format.js';
-import type { MoveContext, MoveModel, MoveResult, Num, StepResult, Violation } from './types.js';
+import type { Halt, MoveContext, MoveModel, MoveResult, Num, StepResult, Violation } from './types.js';
 
 export interface EvaluateOptions {
   /** Scenario fields the ruleset has no concept for (copied into the result). */
@@ -28,6 +28,11 @@ interface Pass<T> {
   steps: StepResult[];
   violations: Violation[];
   vehicleSpent: T | null;
+  halt: Halt | null;
+  /** Indexes of the halting steps the allowance carried the unit past (null: the ruleset has none). */
+  crossed: number[] | null;
+  /** Indexes of every halting step. */
+  halting: number[] | null;
 }
 
 function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, ctx: X): number {
@@ -60,8 +65,22 @@ function pass<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, 
 
   const steps: StepResult[] = [];
   let spent = num.zero;
+  // Halting steps (an obstacle): passed only with the allowance to spare beyond the distance to them.
+  let halt: Halt | null = null;
+  const halting: number[] | null = model.haltAt ? [] : null;
+  const crossed: number[] | null = model.haltAt ? [] : null;
   for (let i = 0, n = ctx.path.length; i < n; i++) {
     ctx.i = i;
+    if (model.haltAt && model.haltAt(ctx) && !allowanceNA) {
+      halting!.push(i);
+      if (num.gt(allowance, spent)) crossed!.push(i);
+      else if (halt === null) {
+        const toward = model.haltAllowance ? model.haltAllowance(ctx) : allowance;
+        const at = num.gt(toward, spent) ? spent : toward;
+        halt = { at: num.toNumber(at), rule: model.haltCite ?? model.cite };
+        violations.push({ rule: halt.rule, message: `step ${i + 1}: the roll does not carry the unit past it; it halts after ${formatCost(num, at)} ${model.measure}`, step: i + 1 });
+      }
+    }
     t = trace ? [] : null;
     const c = model.stepCost(ctx, t);
     if (num.isNA(c)) {
@@ -83,8 +102,10 @@ function pass<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, 
       rule: model.cite,
       message: `spends ${formatCost(num, spent)} ${model.measure} but has only ${formatCost(num, allowance)}`,
     });
+    // Short of the destination with nothing to halt before: the unit moves the full distance.
+    if (model.haltAt && halt === null) halt = { at: num.toNumber(allowance), rule: model.cite };
   }
-  return { allowance, spent, steps, violations, vehicleSpent: model.vehicleSpent(ctx) };
+  return { allowance, spent, steps, violations, vehicleSpent: model.vehicleSpent(ctx), halt, crossed, halting };
 }
 
 function isWhole(exact: string): boolean {
@@ -111,19 +132,30 @@ export function evaluateMove<T, X extends MoveContext<T>>(
   let legal: boolean;
   let violations: Violation[];
 
+  let probability: number | undefined;
+  let crossings: { step: number; probability: number }[] | undefined;
   if (model.dice > 0 && ctx.roll === null) {
     const passes: Pass<T>[] = [];
     const allowances: number[] = [];
     const seen = new Set<string>();
     violations = [];
     legal = true;
+    let rolls = 0;
+    let legalRolls = 0;
+    const crossedBy = new Map<number, number>();
     try {
       forEachRoll(model.dice, model.sides, (roll) => {
         ctx.roll = roll.slice();
         const p = pass(model, num, ctx, trace && passes.length === 0);
         if (passes.length === 0) passes.push(p);
         allowances.push(num.toNumber(p.allowance));
+        rolls++;
         if (p.violations.length > 0) legal = false;
+        else legalRolls++;
+        if (p.halting !== null) {
+          for (const i of p.halting) if (!crossedBy.has(i)) crossedBy.set(i, 0);
+          for (const i of p.crossed!) crossedBy.set(i, crossedBy.get(i)! + 1);
+        }
         for (const v of p.violations) {
           const key = JSON.stringify([v.rule, v.message, v.step ?? null]);
           if (!seen.has(key)) {
@@ -137,6 +169,8 @@ export function evaluateMove<T, X extends MoveContext<T>>(
     }
     first = passes[0];
     allowance = summarize(allowances);
+    probability = legalRolls / rolls;
+    if (crossedBy.size > 0) crossings = [...crossedBy].sort((a, b) => a[0] - b[0]).map(([i, n]) => ({ step: i + 1, probability: n / rolls }));
   } else {
     first = pass(model, num, ctx, trace);
     allowance = num.toNumber(first.allowance);
@@ -155,7 +189,7 @@ export function evaluateMove<T, X extends MoveContext<T>>(
     if (!num.isNA(first.vehicleSpent)) vehicleSpent = num.toNumber(first.vehicleSpent);
     if (!isWhole(v)) exact.vehicleSpent = v;
   }
-  return {
+  const out: MoveResult = {
     ruleset: model.id,
     allowance,
     spent: num.toNumber(first.spent),
@@ -166,6 +200,11 @@ export function evaluateMove<T, X extends MoveContext<T>>(
     notApplicable: opts.notApplicable === undefined ? [] : [...opts.notApplicable],
     exact,
   };
+  if (probability !== undefined) {
+    out.probability = probability;
+    if (crossings !== undefined) out.crossings = crossings;
+  } else if (first.halt !== null) out.halt = first.halt;
+  return out;
 }
 
 /**

@@ -68,6 +68,22 @@ export interface MoveModel<T, X extends MoveContext<T> = MoveContext<T>> {
   checkStep(ctx: X, out: Violation[]): void;
   /** What the vehicle spends (in `vehicleMeasure`), or null when the ruleset has no such rule or no vehicle. */
   vehicleSpent(ctx: X): T | null;
+  /**
+   * Distances (Chain of Command): step `ctx.i` is one the unit halts before unless its allowance
+   * carries it strictly past the distance to it (an obstacle). Absent: no such steps.
+   */
+  haltAt?(ctx: X): boolean;
+  /** How far the unit moves towards a step it cannot pass (it halts there, or short of it). */
+  haltAllowance?(ctx: X): T;
+  /** Citation of the halting rule. */
+  readonly haltCite?: string;
+}
+
+/** Where a unit that cannot reach its destination stops, and the rule that stops it. */
+export interface Halt {
+  /** Distance moved, in the measure. */
+  at: number;
+  rule: string;
 }
 
 export interface StepResult {
@@ -99,4 +115,10 @@ export interface MoveResult {
   notApplicable: string[];
   /** Exact values as "n/d" text, for the numbers above that are not whole. */
   exact: { allowance?: string; spent: string; vehicleSpent?: string };
+  /** A ruleset with halting steps and a fixed roll (or none to roll): where a move that falls short stops. */
+  halt?: Halt;
+  /** A dice ruleset without a fixed roll: the probability that the move is legal (reaches its end). */
+  probability?: number;
+  /** Per step the unit halts before unless carried past it: the probability the roll carries it past. */
+  crossings?: { step: number; probability: number }[];
 }

@@ -306,6 +306,8 @@ export class DeclChecker {
       cost: { want: m, records: ['unit', 'vehicle', 'scenario', 'step', 'path'] },
       'minimum-move': { want: BOOL, records: ['unit', 'vehicle', 'scenario', 'path'] },
       'vehicle-spent': { want: num(ANY), records: ['unit', 'vehicle', 'scenario', 'path'] },
+      'halt-at': { want: BOOL, records: ['unit', 'vehicle', 'scenario', 'step', 'path'] },
+      'halt-allowance': { want: m, records: ['unit', 'vehicle', 'scenario', 'path'] },
     };
     const got: Record<string, I.Expr> = {};
     let vehicleMeasure: string | null = null;
@@ -331,7 +333,7 @@ export class DeclChecker {
       for (const r of ['allowance', 'cost']) if (!d.entries.some((e) => e.role === r)) this.err('V0212', `the movement binding needs \`${r}: …\``, d.span);
       return null;
     }
-    return {
+    const movement: I.Movement = {
       cite,
       measure: d.measure,
       allowance: got['allowance'],
@@ -340,6 +342,16 @@ export class DeclChecker {
       vehicleSpent: got['vehicle-spent'] ?? null,
       vehicleMeasure,
     };
+    const haltAt = got['halt-at'];
+    if (haltAt !== undefined) {
+      movement.haltAt = haltAt;
+      movement.haltCite = haltAt.k === 'rule' ? (this.scope.syms.get(haltAt.name)?.decl.meta.cite?.text ?? cite) : cite;
+      if (got['halt-allowance'] !== undefined) movement.haltAllowance = got['halt-allowance'];
+    } else if (got['halt-allowance'] !== undefined) {
+      const e = d.entries.find((x) => x.role === 'halt-allowance')!;
+      this.err('V0212', '`halt-allowance` says how far a unit moves towards a step named by `halt-at`: give `halt-at: …` too', e.span);
+    }
+    return movement;
   }
 
   /**
@@ -426,6 +438,18 @@ export class DeclChecker {
           else ok = false;
           continue;
         }
+        if (e.name === 'halt') {
+          const v = this.constValue(e.value, m);
+          if (v) expect.push({ e: 'halt', want: v });
+          else ok = false;
+          continue;
+        }
+        if (e.name === 'probability') {
+          const v = this.constValue(e.value, num(null));
+          if (v) expect.push({ e: 'probability', want: v });
+          else ok = false;
+          continue;
+        }
         if (e.name === 'mean' || e.name === 'min' || e.name === 'max') {
           const v = this.constValue(e.value, m);
           if (v) expect.push({ e: 'dist', what: e.name, want: v });
@@ -449,7 +473,7 @@ export class DeclChecker {
           continue;
         }
         if (sym?.s !== 'rule') {
-          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, mean, min, max, or a rule, predicate or table');
+          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, halt, probability, mean, min, max, or a rule, predicate or table');
           ok = false;
           continue;
         }

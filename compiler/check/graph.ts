@@ -88,7 +88,7 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
   const a = roleReads(p.movement.allowance);
   if (a.step) out.push(diag('V0406', 'the allowance cannot depend on the step being priced', movementSpan, 'read steps through an aggregate such as `max step (…)`'));
   if (a.total) out.push(diag('V0406', 'the allowance cannot depend on `all` or path.spent, which are defined by it', movementSpan));
-  for (const [role, e] of [['minimum-move', p.movement.minimumMove], ['vehicle-spent', p.movement.vehicleSpent]] as const) {
+  for (const [role, e] of [['minimum-move', p.movement.minimumMove], ['vehicle-spent', p.movement.vehicleSpent], ['halt-allowance', p.movement.haltAllowance ?? null]] as const) {
     if (e && roleReads(e).step) out.push(diag('V0406', `${role} is evaluated once per move, so it cannot read the step outside an aggregate`, movementSpan));
   }
   for (const ex of p.examples) {
@@ -111,7 +111,7 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
       }
       if (x.k === 'table') used.add(x.name);
     });
-  [p.movement.allowance, p.movement.cost, p.movement.minimumMove, p.movement.vehicleSpent].forEach((e) => e && useExpr(e));
+  [p.movement.allowance, p.movement.cost, p.movement.minimumMove, p.movement.vehicleSpent, p.movement.haltAt, p.movement.haltAllowance].forEach((e) => e && useExpr(e));
   p.constraints.forEach((c) => useExpr(c.cond));
   for (const ex of p.examples) {
     for (const x of ex.expect) {

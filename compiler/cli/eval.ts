@@ -120,6 +120,10 @@ function renderResult(ir: RulesetIR, input: ScenarioValue, r: MoveResult, perSte
   if (r.vehicleSpent !== null) {
     lines.push(`  vehicle    ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ''}`.trimEnd());
   }
+  // Distances: where a move that falls short stops, and (no fixed roll) how likely it is to get there.
+  if (r.halt !== undefined) lines.push(`  halts      after ${fmt(r.halt.at)} ${unit}  ${c.dim(`[${r.halt.rule}]`)}`);
+  if (r.probability !== undefined) lines.push(`  reaches    its end with probability ${pct(r.probability)}`);
+  for (const x of r.crossings ?? []) lines.push(`  passes     step ${x.step} with probability ${pct(x.probability)}`);
   for (const v of r.violations) {
     lines.push(`  ${c.red('violation')}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ''}`);
   }
@@ -158,4 +162,14 @@ function describeStep(step: Record<string, Value>): string {
     else if (v.v === 'set' && v.members.length > 0) parts.push(v.members.join('+'));
   }
   return parts.join(', ');
+}
+
+/** 0.7222… → "72.2% (26/36)" when a small denominator gives it exactly, else "72.2%". */
+function pct(p: number): string {
+  const text = `${(p * 100).toFixed(1)}%`;
+  for (const d of [6, 36, 216, 1296]) {
+    const n = Math.round(p * d);
+    if (Math.abs(n / d - p) < 1e-12) return `${text} (${n}/${d})`;
+  }
+  return text;
 }

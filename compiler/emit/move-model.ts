@@ -127,6 +127,20 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       : ['if (ctx.vehicle === null) return null;', ...returning(xc, newEnv('null'), m.vehicleSpent, true)],
   );
 
+  // Halting steps (Chain of Command's obstacles): only when the binding names them.
+  const halts: FunctionDeclarationStructure[] = [];
+  let haltMembers = '';
+  if (m.haltAt !== undefined) {
+    const at = cx.names.claim('m_halt_at');
+    halts.push(fn(at, 'Whether step `ctx.i` is one the unit halts before unless its allowance carries it past.', [ctxParam], 'boolean', returning(xc, newEnv('null'), m.haltAt)));
+    haltMembers += `haltAt: ${at},\n    haltCite: ${lit(m.haltCite ?? m.cite)},\n`;
+    if (m.haltAllowance !== undefined) {
+      const toward = cx.names.claim('m_halt_allowance');
+      halts.push(fn(toward, 'How far, in ticks, the unit moves towards a step it cannot pass.', [ctxParam], 'number', returning(xc, newEnv('null'), m.haltAllowance, true)));
+      haltMembers += `    haltAllowance: ${toward},\n`;
+    }
+  }
+
   const rolled = diceOf(cx.ir);
   const dice = rolled?.n ?? 0;
   const sides = rolled?.sides ?? 6;
@@ -144,7 +158,7 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     checkMove: ${names.checkMove},
     checkStep: ${names.checkStep},
     vehicleSpent: ${names.vehicleSpent},
-  }`;
+    ${haltMembers}}`;
 
   return [
     isHex,
@@ -154,6 +168,7 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     checkMove,
     checkStep,
     vehicleSpent,
+    ...halts,
     {
       kind: StructureKind.VariableStatement,
       isExported: true,

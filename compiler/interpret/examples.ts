@@ -84,6 +84,18 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, src: SourceFile | null
           else cmp(x.what, got, x.want);
           break;
         }
+        case 'halt': {
+          const want = x.want.v === 'num' ? Rat.parse(x.want.q).toNumber() : NaN;
+          if (result.halt === undefined) failures.push(`expected the move to halt after ${show(x.want)}, but ${result.legal ? 'it reaches its end' : 'nothing halts it (give a fixed roll)'}`);
+          else if (Math.abs(result.halt.at - want) > 1e-9) failures.push(`expected the move to halt after ${show(x.want)}, got ${formatQuantity(String(result.halt.at))} [${result.halt.rule}]`);
+          break;
+        }
+        case 'probability': {
+          const want = x.want.v === 'num' ? Rat.parse(x.want.q).toNumber() : NaN;
+          if (result.probability === undefined) failures.push('a probability needs a dice ruleset and no fixed roll');
+          else if (Math.abs(result.probability - want) > 1e-9) failures.push(`expected the move to succeed with probability ${show(x.want)}, got ${result.probability}`);
+          break;
+        }
         case 'step': {
           if (x.index < 1 || x.index > ctx.path.length) {
             failures.push(`there is no step ${x.index}; the path has ${ctx.path.length}`);

@@ -33,6 +33,14 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
     this.dice = dice?.n ?? 0;
     this.sides = dice?.sides ?? 6;
     this.hasAction = ir.inputs.some((i) => i.rec === 'step' && i.fields.some((f) => f.name === 'action'));
+    const m = ir.movement;
+    if (m.haltAt !== undefined) {
+      const at = m.haltAt;
+      const toward = m.haltAllowance;
+      this.haltCite = m.haltCite ?? m.cite;
+      this.haltAt = (c) => this.ev.eval(at, c, null) === true;
+      if (toward !== undefined) this.haltAllowance = (c) => this.ev.eval(toward, c, null) as Rat;
+    }
   }
 
   isHex(c: ICtx, i: number): boolean {
@@ -59,6 +67,10 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
       if (k.context === 'step' && !this.ev.eval(k.cond, c, null)) out.push({ rule: k.cite, message: k.title, step: c.i + 1 });
     }
   }
+  readonly haltCite?: string;
+  haltAt?(c: ICtx): boolean;
+  haltAllowance?(c: ICtx): Rat;
+
   vehicleSpent(c: ICtx): Rat | null {
     const e = this.ir.movement.vehicleSpent;
     if (!e || c.vehicle === null) return null;
@@ -127,5 +139,25 @@ export function interpretScenario(ir: RulesetIR, input: ScenarioValue, notApplic
   // Only an implied vehicle's required field can be missing here (a scenario's own are checked first).
   const missingField = problems.find((p) => p.startsWith('this move needs'));
   if (missingField !== undefined) throw new InputError(missingField);
-  return evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace });
+  const result = evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace });
+  if (input.roll !== undefined && input.roll.length > 0) checkRollLength(ir, input, notApplicable);
+  return result;
+}
+
+/**
+ * A fixed roll must be exactly the dice the move rolls: one with more faces than the move reads is a
+ * mistake in the scenario (two dice given to a Tactical move), not something to trim silently.
+ */
+function checkRollLength(ir: RulesetIR, input: ScenarioValue, notApplicable: string[]): void {
+  const roll = input.roll!;
+  for (let k = 0; k < roll.length; k++) {
+    const { ctx } = prepare(ir, { ...input, roll: roll.slice(0, k) });
+    try {
+      evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace: false });
+    } catch (e) {
+      if (e instanceof InputError) continue; // k dice are too few: the move reads more
+      throw e;
+    }
+    throw new InputError(`this move rolls ${k} ${k === 1 ? 'die' : 'dice'}, but the fixed roll gives ${roll.length}`);
+  }
 }

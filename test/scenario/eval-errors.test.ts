@@ -31,7 +31,7 @@ describe('InputError vs EvalError', () => {
   });
 
   it('the same roll complete evaluates without error', () => {
-    const text = JSON.stringify({ name: 'full roll', unit: { kind: 'team', rate: 'normal', dice: [3, 5] }, path: [{ terrain: 'rough' }] });
+    const text = JSON.stringify({ name: 'full roll', unit: { kind: 'team', rate: 'normal', dice: [3, 5] }, path: [{ terrain: 'rough', inches: 2 }] });
     const parsed = parseScenario(text, 'full.json', [ir]);
     const p = parsed.perRuleset[0]!;
     expect(() => interpretScenario(ir, p.value, p.notApplicable)).not.toThrow();

@@ -47,7 +47,7 @@ describe('predicates in eval', () => {
   });
 
   it('a dice ruleset without a fixed roll answers null where the roll decides', () => {
-    const f = scenario('coc', { unit: { kind: 'team' }, path: [{ terrain: 'open' }] });
+    const f = scenario('coc', { unit: { kind: 'team' }, path: [{ terrain: 'open', inches: 3 }] });
     const r = variorum(['eval', 'chain-of-command', f, '--json']);
     expect(r.code).toBe(0);
     const res = (JSON.parse(r.stdout) as { results: Result[] }).results[0]!;
