@@ -103,8 +103,8 @@ export interface EnumMember {
   name: string;
   display: string;
   cite: string | null;
-  /** `concept NAME`: the name other rulesets and maps use for this member (absent: its own name). */
-  concept?: string;
+  /** `concept NAME | …`: the names other rulesets and maps use for this member (absent: none). */
+  concepts?: string[];
 }
 export interface EnumDef extends Def {
   members: EnumMember[];

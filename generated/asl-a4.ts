@@ -1950,8 +1950,8 @@ const m_reach_resolve_names = {
     ["marsh", "marsh"],
     ["brush", "brush"],
     ["grain", "grain"],
-    ["wheatfield", "grain"],
     ["orchard", "orchard"],
+    ["wheatfield", "grain"],
   ]),
   hexside: new Map<string, string>([
     ["wall", "wall"],

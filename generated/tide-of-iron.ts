@@ -999,12 +999,12 @@ function m_reach_key(ctx: Ctx): string {
 const m_reach_resolve_names = {
   terrain: new Map<string, string>([
     ["clear", "clear"],
-    ["open-ground", "clear"],
     ["road", "road"],
     ["woods", "woods"],
     ["hill", "hill"],
     ["entrenchment", "entrenchment"],
     ["half-hex", "half-hex"],
+    ["open-ground", "clear"],
   ]),
   hexside: new Map<string, string>([["cliff", "cliff"]]),
 };

@@ -68,8 +68,8 @@ export interface EnumMemberDecl {
   name: string;
   display: string | null;
   cite: Cite | null;
-  /** `concept NAME`: the name other rulesets and maps use for this member. */
-  concept: string | null;
+  /** `concept NAME | NAME …`: the names other rulesets and maps use for this member. */
+  concepts: string[];
   span: Span;
 }
 

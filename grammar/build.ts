@@ -260,7 +260,7 @@ export class AstBuilder {
       name: this.tok(m.children, 'Name')?.image ?? '',
       display: this.str(this.tok(m.children, 'StringLit')),
       cite: this.cite(this.tok(m.children, 'Citation')),
-      concept: (m.children['Name']?.[1] as IToken | undefined)?.image ?? null,
+      concepts: ((m.children['Name'] ?? []) as IToken[]).slice(1).filter((t) => !t.isInsertedInRecovery).map((t) => t.image),
       span: this.spanOf(m),
     }));
     return { ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))), kind: 'enum', members };

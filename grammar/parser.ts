@@ -155,10 +155,14 @@ class RulesParser extends CstParser {
     this.CONSUME(T.Name);
     this.OPTION(() => this.CONSUME(T.StringLit));
     this.OPTION2(() => this.CONSUME(T.Citation));
-    // `concept open-ground`: the name other rulesets (and maps) use for this member.
+    // `concept open-ground | road`: the names other rulesets (and maps) use for this member.
     this.OPTION3(() => {
       this.CONSUME(T.Concept);
       this.CONSUME2(T.Name);
+      this.MANY(() => {
+        this.CONSUME(T.Pipe);
+        this.CONSUME3(T.Name);
+      });
     });
   });
 

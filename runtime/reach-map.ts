@@ -13,7 +13,10 @@ import type { DistributionSummary, MoveContext, MoveModel, Num } from './types.j
 /** A scenario step as JSON would give it (camelCase), built from a map step. */
 export interface PlainStep {
   terrain: string;
+  /** The feature on the hexside crossed (a ruleset may take it as an obstacle). */
   hexside?: string;
+  /** The hex's width in inches, for a ruleset that measures stretches (the map's `hexInches`). */
+  inches?: number;
   viaRoad?: boolean;
   uphill?: boolean;
   downhill?: boolean;
@@ -26,7 +29,7 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly profile: ReachProfile<X>;
   /** The member a map's terrain or hexside name means in this ruleset, or null when it has none. */
   resolve(field: 'terrain' | 'hexside', name: string): string | null;
-  /** Step fields it declares among `viaRoad`, `uphill`, `downhill` (the others are not applicable). */
+  /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches` (the others are not applicable). */
   readonly stepFields: readonly string[];
   /** The context for `steps` (in this order), the unit and the phase. */
   prepare(steps: readonly PlainStep[]): X;
@@ -79,7 +82,10 @@ export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g
   const allowances = new Map<number, number>();
   let total = 0;
   let labels = 0;
-  forEachSortedRoll(b.model.dice, b.model.sides, (roll, weight) => {
+  // Faces are enumerated as multisets of the dice the move reads (a Normal move reads two of a
+  // ruleset's three): the fewest that price the start. A shorter roll fails to price it.
+  const dice = diceRead(b, ctx);
+  forEachSortedRoll(dice, b.model.sides, (roll, weight) => {
     ctx.roll = roll.slice();
     rolls.push(roll.slice());
     const search = searchReach(b.model, b.num, ctx, graph, from, b.profile);
@@ -101,6 +107,28 @@ export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g
   }
   const summary: DistributionSummary = { min: keys[0], max: keys[keys.length - 1], mean, distribution };
   return answer(b, g.n, from, searches, rolls, { summary, probability }, na_, labels);
+}
+
+/** How many dice the move from the start reads: the shortest roll that prices its allowance. */
+function diceRead<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, ctx: X): number {
+  const path = ctx.path;
+  ctx.path = [];
+  ctx.hexes = 0;
+  try {
+    for (let k = 0; k < b.model.dice; k++) {
+      ctx.roll = new Array<number>(k).fill(1);
+      try {
+        b.model.allowance(ctx, null);
+        return k;
+      } catch {
+        // too few dice for this move: try one more
+      }
+    }
+    return b.model.dice;
+  } finally {
+    ctx.path = path;
+    ctx.roll = null;
+  }
 }
 
 function answer<T, X extends MoveContext<T>>(
@@ -212,7 +240,8 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
       if (fields.has(f)) p[f] = true;
       else na.add(f);
     }
-    const sig = `${p.terrain}|${p.hexside ?? ''}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}`;
+    if (fields.has('inches') && g.hexInches !== null) p.inches = g.hexInches;
+    const sig = `${p.terrain}|${p.hexside ?? ''}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ''}`;
     let k = kinds.get(sig);
     if (k === undefined) {
       k = plain.length;
@@ -227,7 +256,7 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
 }
 
 /** The plain steps of a path of hex indices (start first), as a scenario `path` would give them. */
-export function pathSteps(g: MapGraph, hexes: readonly number[], resolve: ReachBinding<unknown, MoveContext<unknown>>['resolve'] = (_f, n) => n): PlainStep[] {
+export function pathSteps(g: MapGraph, hexes: readonly number[], resolve: ReachBinding<unknown, MoveContext<unknown>>['resolve'] = (_f, n) => n, stepFields: readonly string[] = []): PlainStep[] {
   const out: PlainStep[] = [];
   for (let k = 1; k < hexes.length; k++) {
     let slot = -1;
@@ -238,6 +267,7 @@ export function pathSteps(g: MapGraph, hexes: readonly number[], resolve: ReachB
     if (m.viaRoad) p.viaRoad = true;
     if (m.uphill) p.uphill = true;
     if (m.downhill) p.downhill = true;
+    if (stepFields.includes('inches') && g.hexInches !== null) p.inches = g.hexInches;
     out.push(p);
   }
   return out;

@@ -98,7 +98,8 @@ export class DeclChecker {
       }
       seen.add(m.name);
       const member: I.EnumMember = { name: m.name, display: m.display ?? m.name, cite: m.cite ? this.cite(m.cite, m.span) : null };
-      if (m.concept !== null && m.concept !== m.name) member.concept = m.concept;
+      const concepts = m.concepts.filter((c) => c !== m.name);
+      if (concepts.length > 0) member.concepts = concepts;
       members.push(member);
     }
     return { ...this.def(d), members };

@@ -14,7 +14,7 @@ import { diceOf } from '../ir-walk.js';
 import { ExprCompiler, newEnv, type Env } from './expr.js';
 import { citeLine, commentText, lit } from './text.js';
 import { reachProfile } from '../reach/profile.js';
-import { stepEnum } from '../map/vocabulary.js';
+import { hexsideField, stepEnum } from '../map/vocabulary.js';
 
 const TRACE = 'string[] | null';
 
@@ -217,7 +217,9 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     const pairs: [string, string][] = [];
     for (const m of e?.members ?? []) {
       pairs.push([m.name, m.name]);
-      if (m.concept !== undefined && !(e?.members ?? []).some((x) => x.name === m.concept)) pairs.push([m.concept, m.name]);
+    }
+    for (const m of e?.members ?? []) {
+      for (const c of m.concepts ?? []) if (!pairs.some(([a]) => a === c)) pairs.push([c, m.name]);
     }
     return `new Map<string, string>([${pairs.map(([a, b]) => `[${lit(a)}, ${lit(b)}]`).join(', ')}])`;
   };
@@ -239,7 +241,7 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     docs: ['What the search on a map keeps apart about a path for this ruleset (runtime/reach.ts).'],
     declarations: [{ name: 'reachProfile', type: 'ReachProfile<Ctx>', initializer: profile }],
   });
-  const stepFields = ['viaRoad', 'uphill', 'downhill'].filter((j) => [...(cx.fields.get('step')?.values() ?? [])].some((f) => f.field.json === j));
+  const stepFields = ['viaRoad', 'uphill', 'downhill', 'inches'].filter((j) => [...(cx.fields.get('step')?.values() ?? [])].some((f) => f.field.json === j));
   out.push({
     kind: StructureKind.Function,
     isExported: true,
@@ -265,7 +267,7 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           profile: reachProfile,
           resolve: ${resolveName},
           stepFields: ${JSON.stringify(stepFields)},
-          prepare: (steps) => prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+          prepare: (steps) => prepare({ unit, scenario, path: ${hexsideField(ir) === 'obstacle' ? 'steps.map((s) => ({ ...s, obstacle: s.hexside })) as unknown as readonly Step[]' : 'steps as unknown as readonly Step[]'}, roll }),
         },
         map,
         from,

@@ -1,39 +1,52 @@
 /**
- * Map names → each ruleset's own: a map's terrain and hexside names resolve in a ruleset by member
- * name of the enum its steps use for that field (`step.terrain`, `step.hexside`), then by concept: a
- * member declared `clear "Clear" concept open-ground` is what a map's `open-ground` means there (and a
- * map written with `clear` means `open-ground` in a ruleset that has it). A name a ruleset lacks makes
- * those hexes impassable there and is listed in its `notApplicable`.
+ * Map names → each ruleset's own. A map's terrain names resolve in a ruleset by member name of the
+ * enum its steps use for `terrain`, then by concept: a member declared `clear "Clear" concept
+ * open-ground` is what a map's `open-ground` means there (and a map written with `clear` means
+ * `open-ground` in a ruleset that has it); one member may stand for several map names (`broken
+ * "Broken ground" concept brush | orchard`). Hexside features resolve the same way against the step's
+ * `hexside` enum, or, for a ruleset whose steps cross obstacles instead (Chain of Command), its
+ * `obstacle` enum. A name a ruleset lacks is impassable there and listed in its `notApplicable`.
  */
 import type { EnumDef, RulesetIR } from '../ir.js';
 import type { MapVocabulary } from './parse.js';
 
 export type MapField = 'terrain' | 'hexside';
 
-/** The enum a ruleset's `step.FIELD` takes, or null when its steps have no such field. */
-export function stepEnum(ir: RulesetIR, field: MapField): EnumDef | null {
-  const f = ir.inputs.find((i) => i.rec === 'step')?.fields.find((x) => x.name === field);
-  if (f === undefined || f.type.t !== 'enum') return null;
-  const name = f.type.name;
-  return ir.enums.find((e) => e.name === name) ?? null;
+/** The step field a map's hexside features go into: `hexside`, else `obstacle`, else none. */
+export function hexsideField(ir: RulesetIR): 'hexside' | 'obstacle' | null {
+  const fields = ir.inputs.find((i) => i.rec === 'step')?.fields ?? [];
+  for (const name of ['hexside', 'obstacle'] as const) {
+    const f = fields.find((x) => x.name === name);
+    if (f !== undefined && f.type.t === 'enum') return name;
+  }
+  return null;
 }
 
-/** The concept a map name stands for among these rulesets: a member's declared concept, else the name. */
-export function conceptOf(irs: readonly RulesetIR[], field: MapField, name: string): string {
-  for (const ir of irs) {
-    const m = stepEnum(ir, field)?.members.find((x) => x.name === name);
-    if (m?.concept !== undefined) return m.concept;
-  }
-  return name;
+/** The enum a ruleset's steps take for a map field, or null when its steps have no such field. */
+export function stepEnum(ir: RulesetIR, field: MapField): EnumDef | null {
+  const name = field === 'terrain' ? 'terrain' : hexsideField(ir);
+  const f = ir.inputs.find((i) => i.rec === 'step')?.fields.find((x) => x.name === name);
+  if (f === undefined || f.type.t !== 'enum') return null;
+  const e = f.type.name;
+  return ir.enums.find((x) => x.name === e) ?? null;
+}
+
+/** The names a map name stands for among these rulesets: itself, and the concepts of members so named. */
+function namesOf(irs: readonly RulesetIR[], field: MapField, name: string): string[] {
+  const out = [name];
+  for (const ir of irs) for (const c of stepEnum(ir, field)?.members.find((x) => x.name === name)?.concepts ?? []) if (!out.includes(c)) out.push(c);
+  return out;
 }
 
 /** The member a map name means in this ruleset (by name, then by concept), or null when it has none. */
 export function resolveName(ir: RulesetIR, field: MapField, name: string, irs: readonly RulesetIR[] = [ir]): string | null {
   const e = stepEnum(ir, field);
   if (e === null) return null;
-  if (e.members.some((m) => m.name === name)) return name;
-  const c = conceptOf([ir, ...irs], field, name);
-  return e.members.find((m) => (m.concept ?? m.name) === c)?.name ?? null;
+  for (const n of namesOf([ir, ...irs], field, name)) {
+    const hit = e.members.find((m) => m.name === n) ?? e.members.find((m) => m.concepts?.includes(n));
+    if (hit !== undefined) return hit.name;
+  }
+  return null;
 }
 
 /** Every terrain and hexside name at least one of the rulesets knows (V1004 is a name outside them). */
@@ -41,8 +54,8 @@ export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
   const terrain = new Set<string>();
   const hexside = new Set<string>();
   for (const ir of irs) {
-    for (const m of stepEnum(ir, 'terrain')?.members ?? []) terrain.add(m.name).add(m.concept ?? m.name);
-    for (const m of stepEnum(ir, 'hexside')?.members ?? []) hexside.add(m.name).add(m.concept ?? m.name);
+    for (const m of stepEnum(ir, 'terrain')?.members ?? []) [m.name, ...(m.concepts ?? [])].forEach((n) => terrain.add(n));
+    for (const m of stepEnum(ir, 'hexside')?.members ?? []) [m.name, ...(m.concepts ?? [])].forEach((n) => hexside.add(n));
   }
   return { terrain, hexside };
 }

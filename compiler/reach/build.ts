@@ -6,7 +6,9 @@
  */
 import { buildGraph, indexOf, type MapGraph, type MapJson } from '../../runtime/map.js';
 import { pathSteps, reachOnMap, type ReachAnswer } from '../../runtime/reach-map.js';
-import { interpretScenario } from '../interpret/interpreter.js';
+import { interpreterFor, prepare } from '../interpret/interpreter.js';
+import { evaluateMove } from '../../runtime/move.js';
+import { ratNum } from '../../runtime/rational.js';
 import type { RulesetIR, ScenarioValue } from '../ir.js';
 import { interpretedBinding } from './interpret.js';
 import { stepValues } from './steps.js';
@@ -44,9 +46,10 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       if (Number.isNaN(a.cost[h])) continue;
       const path = a.path(h);
       const roll = a.roll(h);
-      const value: ScenarioValue = { ...base, path: pathSteps(graph, path, binding.resolve).map((s) => stepValues(ir, s)) };
+      const value: ScenarioValue = { ...base, path: pathSteps(graph, path, binding.resolve, binding.stepFields).map((s) => stepValues(ir, s)) };
       if (roll !== null) value.roll = roll;
-      const r = interpretScenario(ir, value, [], true);
+      // The pricing loop itself: a searched roll has as many dice as the ruleset ever rolls.
+      const r = evaluateMove(interpreterFor(ir), ratNum, prepare(ir, value).ctx, { trace: true });
       if (!r.legal || r.exact.spent !== a.exact(h)) mismatches.push(`${ir.id} ${graph.names[h]}: reach ${a.exact(h)}, eval ${r.exact.spent}${r.legal ? '' : ' (not legal)'}`);
       const rules = [...new Set(r.steps.flatMap((s) => s.rules))];
       const hex: ReachHex = { cost: a.cost[h], path: path.map((k) => graph.names[k]), rules };

@@ -12,7 +12,7 @@ import { stepValues } from './steps.js';
 import { reachProfile } from './profile.js';
 import { resolveName } from '../map/vocabulary.js';
 
-const STEP_FIELDS = ['viaRoad', 'uphill', 'downhill'] as const;
+const STEP_FIELDS = ['viaRoad', 'uphill', 'downhill', 'inches'] as const;
 
 export function interpretedBinding(ir: RulesetIR, base: ScenarioValue, irs: readonly RulesetIR[] = [ir]): ReachBinding<Rat, ICtx> {
   const model = interpreterFor(ir);

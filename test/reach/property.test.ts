@@ -26,7 +26,7 @@ const host = {
 
 interface Gen {
   evaluate(input: unknown, trace?: boolean): MoveResult;
-  reach(map: MapGraph, unit: unknown, from: string, scenario?: unknown): ReachAnswer;
+  reach(map: MapGraph, unit: unknown, from: string, scenario?: unknown, roll?: readonly number[]): ReachAnswer;
 }
 const modules = generated.rulesets as unknown as Record<string, Gen>;
 
@@ -67,11 +67,11 @@ const arbMap: fc.Arbitrary<MapJson> = fc
       const pair: [string, string] = [hexName(a.col, a.row), hexName(b.col, b.row)];
       if (!hexsides.some((x) => x.hexes.includes(pair[0]) && x.hexes.includes(pair[1]))) hexsides.push({ hexes: pair, feature: s.f });
     }
-    return { name: 'random', columns: COLS, rows: ROWS, terrain: { default: 'open-ground', hexes }, levels: lv, roads: chain.length > 1 ? [chain] : [], hexsides };
+    return { name: 'random', columns: COLS, rows: ROWS, terrain: { default: 'open-ground', hexes }, levels: lv, roads: chain.length > 1 ? [chain] : [], hexsides, hexInches: 2 };
   });
 
 /** Brute force: the least cost of a legal move to each hex over every simple path from `from`. */
-function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario: unknown, resolve: (f: 'terrain' | 'hexside', n: string) => string | null): Map<number, number> {
+function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario: unknown, resolve: (f: 'terrain' | 'hexside', n: string) => string | null, roll: number[] | undefined, fields: string[], obstacle: boolean): Map<number, number> {
   const best = new Map<number, number>();
   const path = [from];
   const enterable = (a: number, d: number): boolean => {
@@ -81,7 +81,8 @@ function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario
     return resolve('terrain', g.terrain[b]) !== null && (side === null || resolve('hexside', side) !== null);
   };
   const visit = (): void => {
-    const r = gen.evaluate({ unit, scenario, path: pathSteps(g, path, resolve) }, false);
+    const steps = pathSteps(g, path, resolve, fields).map((s) => (obstacle ? { ...s, obstacle: s.hexside } : s));
+    const r = gen.evaluate({ unit, scenario, path: steps, roll }, false);
     const end = path[path.length - 1];
     if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
     if (path.length > 9) return;
@@ -101,6 +102,8 @@ const CASES: { id: string; units: unknown[]; phases?: string[] }[] = [
   { id: 'sqla-31', units: [{ kind: 'squad' }, { kind: 'crew', leader: true }] },
   { id: 'asl-a4', units: [{ kind: 'squad' }, { kind: 'squad', doubleTime: true }, { kind: 'squad', portage: 4 }, { kind: 'leader' }] },
   { id: 'tide-of-iron', units: [{ kind: 'squad', action: 'advance' }, { kind: 'squad', action: 'fire-and-movement' }] },
+  // Distances in inches (hexInches 2) with a fixed roll: plain reach; obstacles halt.
+  { id: 'chain-of-command', units: [{ kind: 'team', dice: [3, 5] }, { kind: 'team', rate: 'tactical', dice: [4] }, { kind: 'section', shock: 1, dice: [2, 6] }, { kind: 'team', rate: 'double', dice: [1, 2, 6] }] },
 ];
 
 describe('reach: generated = interpreted = brute force', () => {
@@ -109,18 +112,22 @@ describe('reach: generated = interpreted = brute force', () => {
       const ir = loadRuleset(c.id, host).ir!;
       const gen = modules[c.id]!;
       const resolve = (f: 'terrain' | 'hexside', n: string) => resolveName(ir, f, n);
+      const phases = c.id === 'chain-of-command' ? ['movement'] : ['movement', 'advance'];
       let checked = 0;
       await fc.assert(
-        fc.asyncProperty(arbMap, fc.integer({ min: 0, max: COLS * ROWS - 1 }), fc.constantFrom(...c.units), fc.constantFrom('movement', 'advance'), async (map, from, unit, phase) => {
+        fc.asyncProperty(arbMap, fc.integer({ min: 0, max: COLS * ROWS - 1 }), fc.constantFrom(...c.units), fc.constantFrom(...phases), async (map, from, unit, phase) => {
           await new Promise((r) => setImmediate(r));
           const g = buildGraph(map);
-          const p = parseScenario(JSON.stringify({ phase, unit, path: [] }), 'u.json', [ir]);
+          const p = parseScenario(JSON.stringify(c.id === 'chain-of-command' ? { unit, path: [] } : { phase, unit, path: [] }), 'u.json', [ir]);
           expect(p.diagnostics).toEqual([]);
           const built = buildReach({ map, from: g.names[from]!, phase, unit: unit as Record<string, unknown>, rulesets: [{ ir, base: p.perRuleset[0]!.value, notApplicable: [] }] });
           expect(built.mismatches).toEqual([]);
           const interpreted = built.answers[0]!;
-          const compiled = gen.reach(g, unit, g.names[from]!, { phase });
-          const brute = bruteForce(gen, g, from, unit, { phase }, resolve);
+          const { dice, ...plainUnit } = unit as { dice?: number[] };
+          const scenario = c.id === 'chain-of-command' ? {} : { phase };
+          const compiled = gen.reach(g, plainUnit, g.names[from]!, scenario, dice);
+          const fields = c.id === 'chain-of-command' ? ['inches'] : [];
+          const brute = bruteForce(gen, g, from, plainUnit, scenario, resolve, dice, fields, c.id === 'chain-of-command');
           for (let h = 0; h < g.n; h++) {
             const want = brute.get(h) ?? NaN;
             const where = `${g.names[h]} from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;

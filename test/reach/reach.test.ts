@@ -75,6 +75,23 @@ describe('path-dependent rules', () => {
   });
 });
 
+describe('Chain of Command: probabilities per hex (hexInches 3)', () => {
+  const open: MapJson = { name: 'open', columns: 4, rows: 1, terrain: { default: 'open-ground', hexes: { D1: 'woods' } }, hexsides: [{ hexes: ['B1', 'C1'], feature: 'hedge' }], hexInches: 3 };
+  it('one hex is 3": 2D6 ≥ 3 is 35/36; over a hedge at 3" the lower die must beat 3: (3/6)² = 9/36; into woods the move is rough', () => {
+    const b = reachOf(['chain-of-command'], open, 'A1', { kind: 'team' });
+    const h = b.report.results[0]!.hexes;
+    expect(h['B1']!.probability).toBeCloseTo(35 / 36, 12);
+    // B1 → C1 crosses the hedge (medium: lower die) 3" from the start and ends 6" away: lower die ≥ 6 … but it
+    // must also pass 3 strictly and cover 6: lower die = 6 → 1/36.
+    expect(h['C1']!.probability).toBeCloseTo(1 / 36, 12);
+    expect(h['D1']).toBeUndefined(); // 9" with the lower die, less a pip each in rough ground: never
+    expect(b.mismatches).toEqual([]);
+    const mods = generated.rulesets as unknown as Record<string, { reach(g: unknown, unit: unknown, from: string): ReachAnswer }>;
+    const a = mods['chain-of-command']!.reach(buildGraph(open), { kind: 'team' }, 'A1');
+    expect([...a.probability!].map((p) => Math.round(p * 1296))).toEqual(b.answers[0]!.probability ? [...b.answers[0]!.probability].map((p) => Math.round(p * 1296)) : []);
+  });
+});
+
 describe('generated modules export reach', () => {
   const mods = generated.rulesets as unknown as Record<string, { reach(g: unknown, unit: unknown, from: string, scenario?: unknown): ReachAnswer }>;
   it('same costs as the interpreter on a mixed map, for every bundled ruleset without dice', () => {
