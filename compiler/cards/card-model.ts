@@ -74,6 +74,8 @@ export interface DiceCell {
   reason: string | null;
   cite: string[];
   change: Change | null;
+  /** For a distance rolled: the chance to cover 3, 6 and 9 (in the measure), e.g. `3: 97%, 6: 72%, 9: 28%`. */
+  cover?: string;
 }
 
 export interface DiceChart {

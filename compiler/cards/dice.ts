@@ -9,6 +9,9 @@ import type { DiceCell, DiceChart } from './card-model.js';
 import { logCites, type Fields, type Probe, unique, val } from './card-answers.js';
 import { allowanceCite, diceRuleCites } from './raw-card.js';
 
+/** Distances whose chance each cell of the chart gives. */
+const COVER = [3, 6, 9];
+
 export function diceChart(p: Probe): DiceChart | null {
   if (!p.dice) return null;
   const kinds = p.kinds();
@@ -33,7 +36,10 @@ export function diceChart(p: Probe): DiceChart | null {
     const bars = Object.entries(d.distribution).map(([v, pr]) => ({ value: Number(v), p: pr })).sort((a, b) => a.value - b.value);
     // Every roll was priced: the exceptions and rows that any roll used are cited (finding which
     // ones decide the distribution would price every roll again per exception).
-    return { key, min: d.min, max: d.max, mean: d.mean, bars, reason: null, cite: unique([allowanceCite(p.ir), ...diceRuleCites(o), ...logCites(o.log)]), change: null };
+    // The question at the table: will it get 3", 6", 9"? (the roll must reach the distance).
+    const chance = (x: number) => bars.filter((b) => b.value >= x).reduce((s, b) => s + b.p, 0);
+    const cover = d.min === d.max ? undefined : COVER.map((x) => `${x}: ${Math.round(chance(x) * 100)}%`).join(', ');
+    return { key, min: d.min, max: d.max, mean: d.mean, bars, reason: null, cite: unique([allowanceCite(p.ir), ...diceRuleCites(o), ...logCites(o.log)]), change: null, ...(cover ? { cover } : {}) };
   };
 
   const terrainStep = (t: string | null): Fields | null => (t !== null && terrF && terrF.type.t === 'enum' ? { terrain: val.member(terrF.type.name, t) } : null);
@@ -70,7 +76,7 @@ export function diceChart(p: Probe): DiceChart | null {
   const kName = k0 ? k0.display || k0.name : 'unit';
   return {
     title: 'Distance rolled',
-    caption: `The distribution of the allowance over every roll, for a ${kName} moving through one kind of ground${rateF ? `, by ${humanise(rateF.name).toLowerCase()}` : ''}. Each bar is one result, its height its chance (relative within each chart).`,
+    caption: `The distribution of the allowance over every roll, for a ${kName} moving through one kind of ground${rateF ? `, by ${humanise(rateF.name).toLowerCase()}` : ''}. Each bar is one result, its height its chance (relative within each chart); under it, the chance to cover ${COVER.join(', ')} ${p.measure}.`,
     rowHeader: rateF ? humanise(rateF.name) : 'Case',
     columns: cols.map((t) => (t !== null && terrF && terrF.type.t === 'enum' ? memberDisplay(scope, terrF.type.name, t) : 'Any ground')),
     rows,

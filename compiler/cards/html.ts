@@ -110,6 +110,7 @@ function chartView(ch: DiceChart) {
         return {
           g,
           reason: c.reason,
+          cover: c.cover ?? null,
           cite: citeText(c.cite),
           mark: changeSign(c.change),
           change: changeText(c.change),

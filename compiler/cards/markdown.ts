@@ -59,7 +59,7 @@ function chartMd(ch: DiceChart): string[] {
       let text: string;
       if (c.min === null || c.max === null || c.mean === null) text = `${md(c.reason ?? '—')}`;
       else if (c.min === c.max) text = `always ${shortNumber(c.min)}`;
-      else text = `\`${sparkline(c)}\` ${shortNumber(c.min)}–${shortNumber(c.max)}, mean ${shortNumber(c.mean)}`;
+      else text = `\`${sparkline(c)}\` ${shortNumber(c.min)}–${shortNumber(c.max)}, mean ${shortNumber(c.mean)}${c.cover ? `; covers ${md(c.cover)}` : ''}`;
       if (c.cite.length > 0) text += ` ${md(citeText(c.cite))}`;
       const change = changeText(c.change);
       if (change) text += `<br>**${md(change)}**`;

@@ -327,9 +327,10 @@ describe('card: Markdown', () => {
     expect(m).toContain('| **Leader bonus** | 0 MF | an MMC stacked with a leader for its whole Movement Phase gets 2 extra MF | 5.44 |');
   });
 
-  it('prints dice distributions as sparklines with range and mean', () => {
+  it('prints dice distributions as sparklines with range and mean, and the chance to cover 3, 6, 9 inches', () => {
     const m = renderCardMarkdown(card('chain-of-command'));
-    expect(m).toMatch(/\| Normal \(2D6\) \| `[▁-█ ]{11}` 2–12, mean 7 /);
+    // 2D6: 3 or more 35/36, 6 or more 26/36, 9 or more 10/36.
+    expect(m).toMatch(/\| Normal \(2D6\) \| `[▁-█ ]{11}` 2–12, mean 7; covers 3: 97%, 6: 72%, 9: 28% /);
   });
 
   it('escapes a hostile ruleset: no markup, and no cell breaks out of its table', () => {
