@@ -8,7 +8,8 @@ import type { Decl, RulesFile } from '../../grammar/ast.js';
 import { check } from '../check/index.js';
 import { Scope } from '../check/scope.js';
 import { hasErrors, lineStarts, type Diagnostic } from '../diagnostics.js';
-import { exampleDiagnostic, runExamples, runExamplesMemo, type ExampleMemo } from '../interpret/examples.js';
+import { exampleDiagnostic, runExamples, runExamplesMemo, type ExampleMemo, type ExampleResult } from '../interpret/examples.js';
+import type { RulesetIR } from '../ir.js';
 import { lower } from '../tick-scale.js';
 import { IncrementalParser } from './incremental.js';
 import { resolve, type Merged, type Owned } from '../resolve.js';
@@ -59,6 +60,10 @@ export interface Analysis {
   files: Map<string, Parsed>;
   /** Diagnostics of every file, as the pipeline reports them (spans name their file). */
   diagnostics: Diagnostic[];
+  /** The lowered ruleset when the document checks clean (for the studio's panes), else null. */
+  ir: RulesetIR | null;
+  /** Its examples' outcomes, when they were run (empty otherwise). */
+  examples: ExampleResult[];
 }
 
 export class ParseCache {
@@ -92,7 +97,7 @@ export class ParseCache {
 export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, opts: { examples: boolean; memo?: ExampleMemo }): Analysis {
   const files = new Map<string, Parsed>([[doc.uri, doc]]);
   const diagnostics: Diagnostic[] = [...doc.out.diagnostics];
-  const result: Analysis = { doc, merged: null, scope: null, files, diagnostics };
+  const result: Analysis = { doc, merged: null, scope: null, files, diagnostics, ir: null, examples: [] };
   const ast: RulesFile = doc.out.ast;
   if (!ast.header && hasErrors(diagnostics)) return result;
   const { merged, diagnostics: rd } = resolve(ast, (id) => {
@@ -111,8 +116,10 @@ export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, op
   if (!checked || hasErrors(diagnostics) || !opts.examples) return result;
   const lowered = lower(checked, ast.header!.span);
   diagnostics.push(...lowered.diagnostics);
+  result.ir = lowered.ir;
   if (lowered.ir) {
     const results = opts.memo ? runExamplesMemo(lowered.ir, opts.memo, doc.uri, doc.text) : runExamples(lowered.ir, doc.uri, doc.text);
+    result.examples = results;
     for (const r of results) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
   }
   return result;
