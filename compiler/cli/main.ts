@@ -152,6 +152,17 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       setCode(await lsp(opts, ctx.root));
     });
 
+  p.command('studio')
+    .showHelpAfterError('(run `variorum studio --help` for usage)')
+    .description('serve the authoring page on 127.0.0.1; with FILE, save its text back to FILE on every change')
+    .argument('[file]', 'the .rules file to edit (saved in place)')
+    .option('--port <n>', 'the port to listen on (0: any free port)', '7313')
+    .option('--no-open', 'do not open the page in a browser')
+    .action(async (file: string | undefined, opts: { port?: string; open?: boolean }) => {
+      const { studio } = await import('./studio.js');
+      setCode(await studio(file, opts, ctx));
+    });
+
   p.command('new')
     .showHelpAfterError('(run `variorum new --help` for usage)')
     .description('write a commented house-rule skeleton that extends a ruleset and checks clean')

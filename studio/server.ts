@@ -1,0 +1,247 @@
+/**
+ * The loopback server behind `variorum studio` (Node only). It serves the built page (the static
+ * files of the Vite build, dist/studio-page/) and a two-route API that lets the page read and save one
+ * ruleset file — the FILE given on the command line, and no other:
+ *
+ *   GET /api/session  → {"file": "<display path>", "name": "<basename>", "text": "<contents>"}, or
+ *                       {"file": null} when no FILE was given (never cached)
+ *   PUT /api/file     → writes the text/plain body (UTF-8, ≤ 2 MB) to FILE atomically, answers
+ *                       {"saved": true, "bytes": N}
+ *
+ * It listens on 127.0.0.1 only and trusts nothing it receives: a request whose `Host` is not
+ * `127.0.0.1:PORT` or `localhost:PORT` is refused (a DNS-rebinding page cannot reach it), and a save
+ * needs the `x-variorum-studio: 1` header, which a cross-site form cannot send (and a cross-site
+ * `fetch` could only send after a CORS preflight, which is never granted). Errors are JSON
+ * `{"error": "message"}`; a port in use is a `PortInUse` value for the CLI to print.
+ */
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { readFileSync, realpathSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import sirv from 'sirv';
+import { displayPath } from '../compiler/cli/render.js';
+import { WriteError, writeIfChanged } from '../compiler/cli/write.js';
+
+/** The port `variorum studio` uses unless `--port` says otherwise. */
+export const DEFAULT_PORT = 7313;
+
+/** The largest body a save accepts, in bytes. */
+export const MAX_BODY = 2 * 1024 * 1024;
+
+/** The header a save must carry (value `1`). */
+export const SAVE_HEADER = 'x-variorum-studio';
+
+export interface StudioOptions {
+  /** The folder of static files to serve (index.html, assets/). */
+  dir: string;
+  /** The ruleset file the page edits and saves, or none (the page then edits in memory only). */
+  file?: string | null;
+  /** 0 picks a free port; default 7313. */
+  port?: number;
+  host?: '127.0.0.1';
+  /** The folder the session's display path is relative to (default: the process's). */
+  cwd?: string;
+}
+
+export interface Studio {
+  /** `http://127.0.0.1:PORT/` */
+  url: string;
+  port: number;
+  /** Stops listening and ends open connections. */
+  close(): Promise<void>;
+}
+
+/** The port is taken by another program: the CLI says so and exits 1. */
+export class PortInUse extends Error {
+  constructor(readonly port: number) {
+    super(`port ${port} is in use`);
+    this.name = 'PortInUse';
+  }
+}
+
+/** Listening failed for another reason the user can act on (e.g. a port below 1024 without rights). */
+export class ListenError extends Error {
+  constructor(
+    readonly port: number,
+    readonly reason: string,
+  ) {
+    super(`cannot listen on 127.0.0.1:${port}: ${reason}`);
+    this.name = 'ListenError';
+  }
+}
+
+/** Starts the server; resolves once it listens, rejects with `PortInUse` or `ListenError`. */
+export function startStudio(opts: StudioOptions): Promise<Studio> {
+  const host = opts.host ?? '127.0.0.1';
+  const requested = opts.port ?? DEFAULT_PORT;
+  const cwd = opts.cwd ?? process.cwd();
+  const given = opts.file ? resolve(cwd, opts.file) : null;
+  // Save through a link to its target, so the link stays a link.
+  const target = given === null ? null : realOrSelf(given);
+  const statics = sirv(resolve(opts.dir), { single: false, dev: false, etag: true, dotfiles: false });
+  let port = requested;
+  const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', 'no-referrer');
+    const hostHeader = (req.headers.host ?? '').toLowerCase();
+    if (!allowedHosts().includes(hostHeader)) {
+      drain(req);
+      return json(res, 403, { error: `requests must be addressed to http://127.0.0.1:${port}/` });
+    }
+    const path = pathOf(req.url ?? '/');
+    if (path === '/api' || path.startsWith('/api/')) return api(req, res, path);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      drain(req);
+      res.setHeader('allow', 'GET, HEAD');
+      return json(res, 405, { error: `${req.method ?? 'this method'} is not allowed here` });
+    }
+    statics(req, res, () => json(res, 404, { error: 'not found' }));
+  };
+
+  const api = (req: IncomingMessage, res: ServerResponse, path: string): void => {
+    if (path === '/api/session') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(req, res, 'GET, HEAD');
+      if (given === null || target === null) return json(res, 200, { file: null });
+      let text: string;
+      try {
+        text = readFileSync(target, 'utf8');
+      } catch {
+        return json(res, 404, { error: `cannot read ${displayPath(given, cwd)}` });
+      }
+      return json(res, 200, { file: displayPath(given, cwd), name: basename(given), text });
+    }
+    if (path === '/api/file') {
+      if (req.method !== 'PUT') return notAllowed(req, res, 'PUT');
+      if (req.headers[SAVE_HEADER] !== '1') {
+        drain(req);
+        return json(res, 403, { error: `a save must carry the header ${SAVE_HEADER}: 1` });
+      }
+      if (given === null || target === null) {
+        drain(req);
+        return json(res, 404, { error: 'no file is open: start `variorum studio FILE` to save to a file' });
+      }
+      return void readBody(req).then((body) => {
+        if (body === 'too-large') return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` });
+        if (body === 'aborted') return;
+        let text: string;
+        try {
+          text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+        } catch {
+          return json(res, 400, { error: 'the text is not valid UTF-8' });
+        }
+        try {
+          writeIfChanged(target, text);
+        } catch (e) {
+          const reason = e instanceof WriteError ? e.reason : 'the file could not be written';
+          return json(res, 500, { error: `cannot write ${displayPath(given, cwd)}: ${reason}` });
+        }
+        return json(res, 200, { saved: true, bytes: body.length });
+      });
+    }
+    drain(req);
+    return json(res, 404, { error: 'not found' });
+  };
+
+  const server: Server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch {
+      if (!res.headersSent) json(res, 500, { error: 'internal error' });
+      else res.destroy();
+    }
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  return new Promise<Studio>((ok, fail) => {
+    const onError = (e: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      if (e.code === 'EADDRINUSE') fail(new PortInUse(requested));
+      else if (e.code === 'EACCES' || e.code === 'EPERM') fail(new ListenError(requested, 'permission denied (ports below 1024 need special rights)'));
+      else if (e.code === 'EADDRNOTAVAIL') fail(new ListenError(requested, 'the address is not available'));
+      else fail(e);
+    };
+    const onListening = (): void => {
+      server.off('error', onError);
+      const address = server.address();
+      port = typeof address === 'object' && address !== null ? address.port : requested;
+      ok({
+        url: `http://${host}:${port}/`,
+        port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            for (const s of sockets) s.destroy();
+          }),
+      });
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen({ port: requested, host, exclusive: true });
+  });
+}
+
+/** The path of a request target, without query or fragment (undecoded: sirv decodes for itself). */
+function pathOf(url: string): string {
+  const q = url.search(/[?#]/);
+  return q >= 0 ? url.slice(0, q) : url;
+}
+
+function realOrSelf(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(text);
+}
+
+function notAllowed(req: IncomingMessage, res: ServerResponse, allow: string): void {
+  drain(req);
+  res.setHeader('allow', allow);
+  json(res, 405, { error: `${req.method ?? 'this method'} is not allowed on this route; use ${allow.replace(', ', ' or ')}` });
+}
+
+/** Reads a request body of at most MAX_BODY bytes; past that the rest is read and dropped. */
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted'> {
+  return new Promise((done) => {
+    const declared = Number(req.headers['content-length']);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number.isFinite(declared) && declared > MAX_BODY;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) tooLarge = true;
+      if (tooLarge) {
+        chunks.length = 0;
+        // A client that keeps sending far past the limit is cut off.
+        if (size > 16 * MAX_BODY) req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => done(tooLarge ? 'too-large' : Buffer.concat(chunks, size)));
+    req.on('error', () => done('aborted'));
+    req.on('close', () => {
+      if (!req.complete) done('aborted');
+    });
+  });
+}
+
+/** Reads and drops a body we answer without reading, so the connection stays usable. */
+function drain(req: IncomingMessage): void {
+  req.resume();
+}
