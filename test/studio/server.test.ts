@@ -202,6 +202,7 @@ describe('studio server without a FILE', () => {
 
 describe('variorum studio', () => {
   const none = createColors(false);
+  const ROOT = join(import.meta.dirname, '..', '..');
   async function cli(argv: string[], cwd: string, root = cwd): Promise<{ code: number; out: string; err: string }> {
     const out: string[] = [];
     const err: string[] = [];
@@ -244,5 +245,30 @@ describe('variorum studio', () => {
     expect(await running).toBe(0);
     expect(err).toEqual([]);
     await expect(fetch(url!)).rejects.toThrow();
+  });
+
+  it('the first run builds the page with ROOT/studio/vite.config.ts when ROOT/dist/studio-page/index.html is missing', async () => {
+    // Under the repository, so that Vite resolves from its node_modules.
+    mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
+    const root = mkdtempSync(join(ROOT, 'test-artifacts', 'studio-build-'));
+    mkdirSync(join(root, 'studio', 'page'), { recursive: true });
+    writeFileSync(join(root, 'studio', 'page', 'index.html'), '<!doctype html><title>Built by Vite</title>\n');
+    writeFileSync(
+      join(root, 'studio', 'vite.config.ts'),
+      `export default { root: ${JSON.stringify(join(root, 'studio', 'page'))}, base: './', publicDir: false, logLevel: 'warn', build: { outDir: ${JSON.stringify(join(root, 'dist', 'studio-page'))}, emptyOutDir: true } };\n`,
+    );
+    const out: string[] = [];
+    const err: string[] = [];
+    const ctx: Ctx = { cwd: root, root, out: (t) => void out.push(t), err: (t) => void err.push(t), cOut: none, cErr: none, colorErr: false };
+    let stop!: () => void;
+    const running = studio(undefined, { port: '0', open: false }, ctx, new Promise<void>((r) => (stop = r)));
+    for (let i = 0; out.length < 1 && i < 3000; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(err.join('')).toBe('building the studio (first run)…\n');
+    expect(out).toHaveLength(1);
+    const url = /^Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)\n$/.exec(out[0]!)![1]!;
+    expect(await (await fetch(url)).text()).toContain('Built by Vite');
+    stop();
+    expect(await running).toBe(0);
+    expect(readFileSync(join(root, 'dist', 'studio-page', 'index.html'), 'utf8')).toContain('Built by Vite');
   });
 });
