@@ -4,7 +4,7 @@
  * command's usage errors through `run`.
  */
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createColors } from 'picocolors';
@@ -227,7 +227,6 @@ describe('variorum studio', () => {
   it('serves the built page from ROOT/dist/studio-page, prints the URL and the file, stops cleanly', async () => {
     const f = fixture();
     mkdirSync(join(f.root, 'dist'));
-    const { cpSync } = await import('node:fs');
     cpSync(f.page, join(f.root, 'dist', 'studio-page'), { recursive: true });
     const out: string[] = [];
     const err: string[] = [];
@@ -270,5 +269,6 @@ describe('variorum studio', () => {
     stop();
     expect(await running).toBe(0);
     expect(readFileSync(join(root, 'dist', 'studio-page', 'index.html'), 'utf8')).toContain('Built by Vite');
+    rmSync(root, { recursive: true, force: true });
   });
 });
