@@ -79,7 +79,9 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
   const given = opts.file ? resolve(cwd, opts.file) : null;
   // Save through a link to its target, so the link stays a link.
   const target = given === null ? null : realOrSelf(given);
-  const statics = sirv(resolve(opts.dir), { single: false, dev: false, etag: true, dotfiles: false });
+  // The file list (and each file's ETag) is read once, at start: a page rebuilt meanwhile needs a restart.
+  // Answers are revalidated (no-cache + ETag), so the browser never keeps an old page across restarts.
+  const statics = sirv(resolve(opts.dir), { single: false, dev: false, etag: true, dotfiles: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') });
   let port = requested;
   const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
 

@@ -70,6 +70,10 @@ describe('studio server with a FILE', () => {
     const index = await fetch(s.url);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const etag = index.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await fetch(s.url, { headers: { 'if-none-match': etag! } })).status).toBe(304);
     expect(await index.text()).toContain('<title>Variorum Studio</title>');
     const app = await fetch(`${s.url}assets/app.js`);
     expect(app.status).toBe(200);
