@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * What the studio bundles: the rulesets (house rules included), the maps, the scenarios and the
  * report templates, read at build time by Vite as text. Nothing is fetched at run time.

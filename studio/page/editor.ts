@@ -106,7 +106,8 @@ export function createEditor(opts: EditorOptions): EditorView {
       hover,
       autocompletion({ override: [complete] }),
       keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...completionKeymap, indentWithTab]),
-      EditorView.contentAttributes.of({ 'aria-label': 'Ruleset source', spellcheck: 'false' }),
+      // tabindex: the editor is a keyboard stop of its own (axe: a scrollable region must be reachable).
+      EditorView.contentAttributes.of({ 'aria-label': 'Ruleset source', spellcheck: 'false', tabindex: '0' }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) opts.onChange(u.state.doc.toString());
       }),
