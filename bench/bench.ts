@@ -4,7 +4,8 @@
  * pricing the same 1,000,000 random path steps, (3) the cold start of `variorum check`, (4) the
  * language server's latency (diagnostics after an edit, hover), (5) the generated module's path
  * pricing and (6) its `reach` on a 200×200 map against hand-written TypeScript (bench/handwritten/),
- * with the same answers asserted before timing.
+ * with the same answers asserted before timing, and (7) the studio's first-load size and keystroke-to-
+ * updated-diff latency in Chromium (bench/studio.ts).
  * Reports figures and ratios; asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
@@ -23,6 +24,7 @@ import { buildGraph } from '../runtime/map.js';
 import { generateMap } from './map-gen.js';
 import { slAllowanceTicks, slMap, slPathTicks, slReach } from './handwritten/sl.js';
 import { lspLatency } from './lsp.js';
+import { studioFigures } from './studio.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const json = process.argv.includes('--json');
@@ -168,6 +170,9 @@ cold.sort((a, b) => a - b);
 // 4. Language server latency (bench/lsp.ts).
 const lsp = await lspLatency(50);
 
+// 7. The studio in Chromium (bench/studio.ts).
+const studio = await studioFigures(root, 20);
+
 const result = {
   parseCheckLines: lines,
   parseCheckMs: Math.round(frontMs),
@@ -189,6 +194,7 @@ const result = {
   handWrittenReachMs: Math.round(handReachMs * 1000) / 1000,
   reachVsHandWritten: Math.round((genReachMs / handReachMs) * 100) / 100,
   reach200Ms: Math.round(reach200Ms * 1000) / 1000,
+  ...('skipped' in studio ? { studioSkipped: studio.skipped } : studio),
   /** Both loops priced the same paths to the same total (a sanity check, not a timing). */
   sameSpentTotals: Math.abs(genTotal / sl.SCALE - intTotal) < 1e-6 && (handSink === genSink || (Number.isNaN(handSink) && Number.isNaN(genSink))),
 };
@@ -206,6 +212,12 @@ if (json) {
     ['pricing 100,000 paths: generated vs hand-written', `${result.generatedPriceMs} ms vs ${result.handWrittenPriceMs} ms`, `ratio ${result.generatedVsHandWritten}× (goal ≤ 1.3×)`],
     [`reach on 200×200 (${result.reachedHexesPerSearch} hexes reached): generated vs hand-written`, `${result.generatedReachMs} ms vs ${result.handWrittenReachMs} ms`, `ratio ${result.reachVsHandWritten}× (goal ≤ 1.3×)`],
     ['reach200Ms: generated reach from the centre of the 200×200 map', `${result.reach200Ms} ms`, ''],
+    ...('skipped' in studio
+      ? [['studio', `skipped: ${studio.skipped}`, ''] as [string, string, string]]
+      : [
+          ['studio: first load (gzip -9)', `${studio.studioFirstLoadKB} KB in ${studio.studioFirstLoadFiles} files`, 'goal ≤ 600 KB'] as [string, string, string],
+          ['studio: keystroke → updated diff (asl-a4, 1,482 lines)', `median ${studio.studioDiffMs} ms of ${studio.studioEdits} edits`, 'goal ≤ 150 ms'] as [string, string, string],
+        ]),
   ];
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join('  '));

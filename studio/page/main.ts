@@ -16,7 +16,9 @@ import type { DocumentSymbol } from '../../compiler/service/index.js';
 type Pane = 'diff' | 'card' | 'examples' | 'scenario' | 'reach';
 const PANES: Pane[] = ['diff', 'card', 'examples', 'scenario', 'reach'];
 const DRAFT_KEY = 'variorum-studio:draft';
-const QUIET_MS = 60;
+/** Typing pauses this long before the panes redraw; the diff's situations wait for a longer rest. */
+const QUIET_MS = 30;
+const REST_MS = 250;
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -24,7 +26,8 @@ const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) 
 interface StudioProbe {
   version: number;
   drawn: Record<Pane, number>;
-  last: { pane: Pane; version: number; ms: number } | null;
+  /** The last drawing: which pane, for which version of the text, how long it took, when it ended (performance.now()). */
+  last: { pane: Pane; version: number; ms: number; at: number } | null;
   ready: boolean;
 }
 const probe: StudioProbe = { version: 0, drawn: { diff: 0, card: 0, examples: 0, scenario: 0, reach: 0 }, last: null, ready: false };
@@ -39,6 +42,7 @@ let compareChosen = false;
 let fileMode: { file: string; name: string } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let situationsTimer: ReturnType<typeof setTimeout> | undefined;
 
 function status(text: string): void {
   $('status').textContent = text;
@@ -141,10 +145,12 @@ async function draw(pane: Pane): Promise<void> {
   const t0 = performance.now();
   const compare = $<HTMLSelectElement>('compare').value;
   if (pane === 'diff') {
-    const a = bench.diffHtml(compare, $<HTMLInputElement>('only-differences').checked);
+    const a = bench.diffHtml(compare, $<HTMLInputElement>('only-differences').checked, false);
     if (a.ok) {
       $('diff-stats').textContent = `${a.value.changed} of ${a.value.rows} rows differ from ${compare}`;
       await showPage($<HTMLIFrameElement>('diff-frame'), a.value.html);
+      clearTimeout(situationsTimer);
+      situationsTimer = setTimeout(() => void situations(version, compare), REST_MS);
     }
   } else if (pane === 'card') {
     const a = bench.cardHtml(compare);
@@ -160,8 +166,18 @@ async function draw(pane: Pane): Promise<void> {
   if (version !== probe.version && pane === active) return void draw(pane);
   shown[pane] = version;
   probe.drawn[pane]++;
-  probe.last = { pane, version, ms: performance.now() - t0 };
+  const at = performance.now();
+  probe.last = { pane, version, ms: at - t0, at };
   $(`pane-${pane}`).dataset['version'] = String(version);
+}
+
+/** The full diff, with the situations where the answers differ, once typing has rested. */
+async function situations(version: number, compare: string): Promise<void> {
+  if (version !== probe.version || active !== 'diff' || bench.ir() === null) return;
+  const a = bench.diffHtml(compare, $<HTMLInputElement>('only-differences').checked, true);
+  if (!a.ok || version !== probe.version) return;
+  await showPage($<HTMLIFrameElement>('diff-frame'), a.value.html);
+  $('pane-diff').dataset['situations'] = String(version);
 }
 
 function drawReach(compare: string): void {

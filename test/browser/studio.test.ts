@@ -113,6 +113,9 @@ describe('variorum studio in Chromium', () => {
     await expect.poll(() => row.getAttribute('class')).toContain('row-changed');
     expect(await row.locator('td.cell').nth(0).textContent()).toContain('2 MF');
     expect(await row.locator('td.cell').nth(1).textContent()).toContain('1 MF');
+    // Once typing rests, the full report follows: the situations where the answers differ.
+    await page.waitForFunction((after) => Number(document.getElementById('pane-diff')!.dataset['situations'] ?? -1) > after, v, { timeout: 30_000 });
+    await expect.poll(() => diffFrame().locator('body').textContent()).toMatch(/Squad, leader: sl-classic 2 MF[\s\S]*my-house 1 MF/);
     await page.click('#tab-card');
     await drawnAfter('card', v);
     const card = page.frameLocator('#card-frame');
