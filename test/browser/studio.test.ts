@@ -187,6 +187,69 @@ describe('variorum studio in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'studio-reach.png') });
   });
 
+  it('hovers with citations, completes names, and lists the outline', async () => {
+    // The middle of the word `leader-bonus` in `override rule leader-bonus …`, found through a DOM Range.
+    const at = await page.evaluate(() => {
+      const line = [...document.querySelectorAll('.cm-line')].find((l) => l.textContent!.startsWith('override rule leader-bonus'))!;
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const i = n.textContent!.indexOf('leader-bonus');
+        if (i < 0) continue;
+        const r = document.createRange();
+        r.setStart(n, i + 2);
+        r.setEnd(n, i + 8);
+        const b = r.getBoundingClientRect();
+        return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      }
+      return null;
+    });
+    expect(at).not.toBeNull();
+    await page.mouse.move(at!.x, at!.y);
+    const tip = page.locator('.cm-tooltip-hover');
+    await tip.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await tip.textContent()).toContain('H1');
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nexample [H1] "x" { unit { kind: squad } expect leader-b');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await expect.poll(() => options.allTextContents(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('leader-bonus'));
+    await page.keyboard.press('Escape');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
+    await expect.poll(() => editorText()).not.toContain('leader-b\n');
+    expect(await page.locator('#outline').textContent()).toContain('leader-bonus');
+  });
+
+  it('starts a house rule from the gallery and carries a draft in a share link', async () => {
+    const second = await serve([], dir);
+    const p = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    try {
+      await p.goto(second.url);
+      await p.waitForFunction(() => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true);
+      await p.click('#open-gallery');
+      await p.fill('#new-id', 'tide-house');
+      await p.locator('#gallery-list li[data-id="tide-of-iron"] button', { hasText: 'New house rule' }).click();
+      await expect.poll(() => p.locator('.cm-content').innerText()).toContain('ruleset tide-house');
+      expect(await p.locator('.cm-content').innerText()).toContain('extends tide-of-iron');
+      await expect.poll(() => p.locator('#compare').inputValue()).toBe('tide-of-iron');
+      await expect.poll(() => p.locator('#problems').textContent()).toContain('checks clean');
+      await p.click('#share');
+      await expect.poll(() => p.evaluate(() => location.hash)).toMatch(/^#src=[A-Za-z0-9_-]+$/);
+      const link = p.url();
+      await p.evaluate(() => localStorage.clear());
+      const q = await browser.newPage();
+      try {
+        await q.goto(link);
+        await q.waitForFunction(() => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true);
+        expect(await q.locator('.cm-content').innerText()).toContain('ruleset tide-house');
+      } finally {
+        await q.close();
+      }
+    } finally {
+      await p.close();
+      second.proc.kill('SIGINT');
+    }
+  });
+
   it('has no serious or critical accessibility violations (axe-core)', async () => {
     await page.click('#tab-diff');
     const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
