@@ -4,7 +4,9 @@
  *   - diagnostics/ (the one table of codes, spans, source files) imports nothing;
  *   - grammar/ imports only grammar/, diagnostics/ and the dependency-free runtime/ (exact decimals);
  *   - no cycles between folders: each compiler/ subfolder, each file at compiler/'s top, grammar/
- *     and runtime/ is one node, and the graph of their imports is acyclic.
+ *     and runtime/ is one node, and the graph of their imports is acyclic;
+ *   - the studio is a room of its own: only the CLI's `studio` command imports it (its server), and
+ *     the page (studio/page/), with everything it imports, touches no Node API, ts-morph or prettier.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -26,6 +28,8 @@ function localImports(file: string): string[] {
   for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]/gm)) {
     out.push(relative(root, resolve(root, dirname(file), m[1]!.replace(/\.js$/, '.ts'))));
   }
+  // Lazy `await import('./x.js')` counts too (the CLI loads its commands so).
+  for (const m of text.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g)) out.push(relative(root, resolve(root, dirname(file), m[1]!.replace(/\.js$/, '.ts'))));
   for (const m of text.matchAll(/^\s*import\s+['"](\.[^'"]+)['"]/gm)) out.push(relative(root, resolve(root, dirname(file), m[1]!.replace(/\.js$/, '.ts'))));
   return out;
 }
@@ -86,5 +90,29 @@ describe('layers', () => {
     };
     for (const n of edges.keys()) if (!state.has(n)) visit(n);
     expect(cycles).toEqual([]);
+  });
+
+  it('only compiler/cli/studio.ts imports the studio, and only its server', () => {
+    const bad = [...imports].flatMap(([f, is]) => is.filter((i) => i.startsWith('studio/')).map((i) => `${f} → ${i}`));
+    expect(bad).toEqual(['compiler/cli/studio.ts → studio/server.ts']);
+  });
+
+  it('the studio page and all it imports touch no Node API, ts-morph or prettier', () => {
+    const seen = new Set<string>();
+    const todo = tsFiles('studio/page');
+    while (todo.length > 0) {
+      const f = todo.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      todo.push(...localImports(f));
+    }
+    expect(seen.has('compiler/service/index.ts') && seen.has('compiler/diff/report.ts') && seen.has('runtime/reach-map.ts')).toBe(true);
+    const bad: string[] = [];
+    for (const f of seen) {
+      const text = readFileSync(join(root, f), 'utf8');
+      for (const m of text.matchAll(/(?:from|import)\s*\(?\s*['"]((?:node:[^'"]+)|ts-morph|prettier[^'"]*|fs|path|child_process|os)['"]/g)) bad.push(`${f} → ${m[1]}`);
+      if (/\bprocess\.(?:env|cwd|argv|exit)/.test(text.replace(/globalThis as[^;]*process[^;]*;/g, ''))) bad.push(`${f} uses process`);
+    }
+    expect(bad).toEqual([]);
   });
 });
