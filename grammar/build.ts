@@ -7,6 +7,7 @@ import type { CstElement, CstNode, IToken } from 'chevrotain';
 import { diag, type Diagnostic, type SourceFile, type Span } from '../diagnostics/index.js';
 import { parseDecimal } from '../runtime/rational.js';
 import type * as A from './ast.js';
+import type * as C from './cst.js';
 
 const FRACTIONS: Record<string, string> = { '½': '1/2', '⅓': '1/3', '⅔': '2/3', '¼': '1/4', '¾': '3/4' };
 
@@ -49,6 +50,10 @@ export function unquote(text: string): string {
 }
 
 type Children = Record<string, CstElement[] | undefined>;
+/** The names of a CST node's token children and of its sub-rule children (grammar/cst.ts). */
+type TokenKey<K> = { [P in keyof K]-?: NonNullable<K[P]> extends IToken[] ? P : never }[keyof K] & string;
+type NodeKey<K> = { [P in keyof K]-?: NonNullable<K[P]> extends CstNode[] ? P : never }[keyof K] & string;
+type NodeAt<K, P extends keyof K> = NonNullable<K[P]> extends (infer N)[] ? N : never;
 
 export class AstBuilder {
   readonly diagnostics: Diagnostic[] = [];
@@ -62,17 +67,19 @@ export class AstBuilder {
     if (!loc || Number.isNaN(loc.startOffset)) return this.src.span(0, 0);
     return this.src.span(loc.startOffset, (loc.endOffset ?? loc.startOffset) + 1);
   }
-  private toks(c: Children, name: string): IToken[] {
-    return (c[name] ?? []) as IToken[];
+  // Children by name, typed by grammar/cst.ts: a name the grammar does not give that node fails to
+  // compile. Recovery may leave any child out, so every list may be missing (then empty).
+  private toks<K>(c: K, name: TokenKey<K>): IToken[] {
+    return ((c as Children)[name] ?? []) as IToken[];
   }
-  private tok(c: Children, name: string, i = 0): IToken | undefined {
+  private tok<K>(c: K, name: TokenKey<K>, i = 0): IToken | undefined {
     const t = this.toks(c, name)[i];
     return t && !t.isInsertedInRecovery ? t : undefined;
   }
-  private subs(c: Children, name: string): CstNode[] {
-    return (c[name] ?? []) as CstNode[];
+  private subs<K, P extends NodeKey<K>>(c: K, name: P): NodeAt<K, P>[] {
+    return ((c as Children)[name] ?? []) as NodeAt<K, P>[];
   }
-  private sub(c: Children, name: string, i = 0): CstNode | undefined {
+  private sub<K, P extends NodeKey<K>>(c: K, name: P, i = 0): NodeAt<K, P> | undefined {
     return this.subs(c, name)[i];
   }
   private str(t: IToken | undefined): string | null {
@@ -97,7 +104,7 @@ export class AstBuilder {
    * some of their children. A definition that cannot be built from such a node is left out (its
    * syntax error is already reported); without parse errors, a failure here is a bug and propagates.
    */
-  file(cst: CstNode, path: string, recovered = false): A.RulesFile {
+  file(cst: C.FileCstNode, path: string, recovered = false): A.RulesFile {
     const c = cst.children;
     const headers = this.subs(c, 'header');
     const firstDef = this.subs(c, 'definition')[0]?.location?.startOffset ?? Infinity;
@@ -114,7 +121,7 @@ export class AstBuilder {
     const at = (n: CstNode) => n.location?.startOffset ?? 0;
     // Definitions and `section KEY { … }` blocks, in file order; a block's definitions take its
     // section unless they name one.
-    const items: { node: CstNode; section: IToken | null }[] = this.subs(c, 'definition').map((node) => ({ node, section: null }));
+    const items: { node: C.DefinitionCstNode; section: IToken | null }[] = this.subs(c, 'definition').map((node) => ({ node, section: null }));
     for (const b of this.subs(c, 'sectionBlock')) {
       if (b.recoveredNode) continue;
       const key = this.tok(b.children, 'Name') ?? null;
@@ -139,7 +146,7 @@ export class AstBuilder {
   }
 
   /** The first `kind` token after `keyword` in a node: clauses may come in any order. */
-  private after(c: Children, keyword: string, kind: string): IToken | undefined {
+  private after<K>(c: K, keyword: TokenKey<K>, kind: TokenKey<K>): IToken | undefined {
     const k = this.tok(c, keyword);
     if (!k) return undefined;
     let best: IToken | undefined;
@@ -149,7 +156,7 @@ export class AstBuilder {
     return best;
   }
 
-  private header(n: CstNode): A.Header | null {
+  private header(n: C.HeaderCstNode): A.Header | null {
     const c = n.children;
     const id = this.tok(c, 'Name');
     const title = this.tok(c, 'StringLit');
@@ -167,14 +174,13 @@ export class AstBuilder {
     };
   }
 
-  private definition(n: CstNode): A.Decl | null {
+  private definition(n: C.DefinitionCstNode): A.Decl | null {
     if (n.recoveredNode) return null;
     const c = n.children;
     const override = this.toks(c, 'Kw_override').length > 0;
-    const key = Object.keys(c).find((k) => k.endsWith('Def'));
-    const node = key ? this.sub(c, key) : undefined;
+    const node = DEFINITION_KINDS.map((k) => this.sub(c, k)).find((x) => x !== undefined);
     if (!node || node.recoveredNode) return null;
-    switch (key) {
+    switch (node.name) {
       case 'removeDef': return this.removeDef(node);
       case 'extendDef': return this.extendDef(node);
       case 'measureDef': return this.simple(node, override, 'measure');
@@ -187,11 +193,10 @@ export class AstBuilder {
       case 'constraintDef': return this.constraintDef(node, override);
       case 'movementDef': return this.movementDef(node, override);
       case 'exampleDef': return this.exampleDef(node, override);
-      default: return null;
     }
   }
 
-  private meta(n: CstNode | undefined): A.Meta {
+  private meta(n: C.MetaCstNode | undefined): A.Meta {
     if (!n) return { cite: null, title: null, concept: null, section: null };
     const c = n.children;
     const section = this.after(c, 'Kw_section', 'Name');
@@ -219,7 +224,7 @@ export class AstBuilder {
     };
   }
 
-  private extendDef(n: CstNode): A.Decl {
+  private extendDef(n: C.ExtendDefCstNode): A.Decl {
     const c = n.children;
     const kindNode = this.sub(c, 'defKind');
     const kindTok = kindNode ? (Object.values(kindNode.children)[0]?.[0] as IToken | undefined) : undefined;
@@ -242,19 +247,19 @@ export class AstBuilder {
     return { ...this.base(n, false, this.tok(c, 'Name'), this.meta(undefined)), kind: 'extend', target: kindTok?.image ?? '', edits };
   }
 
-  private removeDef(n: CstNode): A.Decl {
+  private removeDef(n: C.RemoveDefCstNode): A.Decl {
     const c = n.children;
     const kindNode = this.sub(c, 'defKind');
     const kindTok = kindNode ? (Object.values(kindNode.children)[0]?.[0] as IToken | undefined) : undefined;
     return { ...this.base(n, false, this.tok(c, 'Name'), this.meta(undefined)), kind: 'remove', target: kindTok?.image ?? '' };
   }
 
-  private simple(n: CstNode, override: boolean, kind: 'measure'): A.Decl {
+  private simple(n: C.MeasureDefCstNode, override: boolean, kind: 'measure'): A.Decl {
     const c = n.children;
     return { ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))), kind };
   }
 
-  private enumDef(n: CstNode, override: boolean): A.Decl {
+  private enumDef(n: C.EnumDefCstNode, override: boolean): A.Decl {
     const c = n.children;
     const members = this.subs(c, 'enumMember').map((m) => ({
       name: this.tok(m.children, 'Name')?.image ?? '',
@@ -266,7 +271,7 @@ export class AstBuilder {
     return { ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))), kind: 'enum', members };
   }
 
-  private qualified(n: CstNode): { name: string; member: string | null; span: Span } {
+  private qualified(n: C.QualifiedNameCstNode): { name: string; member: string | null; span: Span } {
     const first = this.tok(n.children, 'Name')?.image ?? '';
     const second = this.tok(n.children, 'Name', 1)?.image ?? null;
     return second === null
@@ -274,7 +279,7 @@ export class AstBuilder {
       : { name: first, member: second, span: this.spanOf(n) };
   }
 
-  private groupDef(n: CstNode, override: boolean): A.Decl {
+  private groupDef(n: C.GroupDefCstNode, override: boolean): A.Decl {
     const c = n.children;
     return {
       ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))),
@@ -283,12 +288,12 @@ export class AstBuilder {
     };
   }
 
-  private recordKw(n: CstNode | undefined): A.RecordKw {
+  private recordKw(n: C.RecordKwCstNode | undefined): A.RecordKw {
     const t = n ? (Object.values(n.children)[0]?.[0] as IToken | undefined) : undefined;
     return (t?.image ?? 'unit') as A.RecordKw;
   }
 
-  private typeRef(n: CstNode | undefined): A.TypeRef {
+  private typeRef(n: C.TypeRefCstNode | undefined): A.TypeRef {
     if (!n) return { t: 'name', name: '', span: this.src.span(0, 0) };
     const c = n.children;
     const span = this.spanOf(n);
@@ -297,7 +302,7 @@ export class AstBuilder {
     return { t: 'name', name: this.tok(c, 'Name')?.image ?? '', span };
   }
 
-  private inputDef(n: CstNode, override: boolean): A.Decl {
+  private inputDef(n: C.InputDefCstNode, override: boolean): A.Decl {
     const c = n.children;
     const rec = this.recordKw(this.sub(c, 'recordKw'));
     const fields = this.subs(c, 'inputField').map((f) => {
@@ -316,7 +321,7 @@ export class AstBuilder {
     return { name: rec, nameSpan, override, meta, span: this.spanOf(n), kind: 'input', rec, fields };
   }
 
-  private tableDef(n: CstNode, override: boolean): A.Decl {
+  private tableDef(n: C.TableDefCstNode, override: boolean): A.Decl {
     const c = n.children;
     const names = this.toks(c, 'Name');
     const keys = names.slice(1).map((t) => ({ name: t.image, span: this.spanOfToken(t) }));
@@ -339,14 +344,14 @@ export class AstBuilder {
     };
   }
 
-  private params(n: CstNode | undefined): { name: string; type: A.TypeRef; span: Span }[] {
+  private params(n: C.ParamsCstNode | undefined): { name: string; type: A.TypeRef; span: Span }[] {
     if (!n) return [];
     const names = this.toks(n.children, 'Name');
     const types = this.subs(n.children, 'typeRef');
     return names.map((t, i) => ({ name: t.image, type: this.typeRef(types[i]), span: this.spanOfToken(t) }));
   }
 
-  private ruleDef(n: CstNode, override: boolean, kind: 'rule' | 'predicate'): A.Decl {
+  private ruleDef(n: C.RuleDefCstNode | C.PredicateDefCstNode, override: boolean, kind: 'rule' | 'predicate'): A.Decl {
     const c = n.children;
     const value = this.sub(c, 'expr');
     const block = this.sub(c, 'exceptionBlock');
@@ -354,18 +359,18 @@ export class AstBuilder {
       ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))),
       kind,
       params: this.params(this.sub(c, 'params')),
-      type: kind === 'rule' ? this.typeRef(this.sub(c, 'typeRef')) : null,
+      type: n.name === 'ruleDef' ? this.typeRef(this.sub(n.children, 'typeRef')) : null,
       value: value ? this.expr(value) : { k: 'bool', v: false, span: this.spanOf(n) },
       exceptions: block ? this.exceptions(block) : [],
     };
   }
 
-  private exceptions(block: CstNode): A.ExceptionDecl[] {
+  private exceptions(block: C.ExceptionBlockCstNode): A.ExceptionDecl[] {
     return this.exceptionsOf(block.children);
   }
 
   /** The `exception` children of a node, built. */
-  private exceptionsOf(children: Children): A.ExceptionDecl[] {
+  private exceptionsOf(children: C.ExceptionBlockCstChildren | C.ExtendDefCstChildren | C.ExceptionEditCstChildren): A.ExceptionDecl[] {
     const out: A.ExceptionDecl[] = [];
     for (const e of this.subs(children, 'exception')) {
       if (e.recoveredNode) continue;
@@ -387,7 +392,7 @@ export class AstBuilder {
     return out;
   }
 
-  private constraintDef(n: CstNode, override: boolean): A.Decl {
+  private constraintDef(n: C.ConstraintDefCstNode, override: boolean): A.Decl {
     const c = n.children;
     const cond = this.sub(c, 'expr');
     return {
@@ -397,7 +402,7 @@ export class AstBuilder {
     };
   }
 
-  private movementDef(n: CstNode, override: boolean): A.Decl {
+  private movementDef(n: C.MovementDefCstNode, override: boolean): A.Decl {
     const c = n.children;
     const measureTok = this.tok(c, 'Name');
     const entries = this.subs(c, 'movementEntry').flatMap((e): A.MovementEntry[] => {
@@ -420,7 +425,7 @@ export class AstBuilder {
     };
   }
 
-  private record(n: CstNode): A.RecordLit {
+  private record(n: C.RecordCstNode): A.RecordLit {
     const c = n.children;
     const names = this.toks(c, 'Name');
     const values = this.subs(c, 'expr');
@@ -430,17 +435,17 @@ export class AstBuilder {
     };
   }
 
-  private exampleDef(n: CstNode, override: boolean): A.Decl {
+  private exampleDef(n: C.ExampleDefCstNode, override: boolean): A.Decl {
     const c = n.children;
     const title = this.str(this.tok(c, 'StringLit')) ?? '';
     // Walk in source order: a record keyword (`unit`, `scenario`, …) owns the record after it; the
     // records after `path` are its steps.
-    const items: (IToken | CstNode)[] = [...this.subs(c, 'recordKw'), ...this.toks(c, 'Kw_path'), ...this.subs(c, 'record')];
+    const items: (IToken | C.RecordKwCstNode | C.RecordCstNode)[] = [...this.subs(c, 'recordKw'), ...this.toks(c, 'Kw_path'), ...this.subs(c, 'record')];
     const at = (x: IToken | CstNode) => ('image' in x ? x.startOffset : (x.location?.startOffset ?? 0));
     items.sort((a, b) => at(a) - at(b));
     const records: { rec: A.RecordKw; value: A.RecordLit }[] = [];
-    const pathRecs: CstNode[] = [];
-    let owner: CstNode | 'path' | null = null;
+    const pathRecs: C.RecordCstNode[] = [];
+    let owner: C.RecordKwCstNode | 'path' | null = null;
     for (const x of items) {
       if ('image' in x) owner = 'path';
       else if (x.name === 'recordKw') owner = x;
@@ -467,7 +472,7 @@ export class AstBuilder {
     };
   }
 
-  private expectation(n: CstNode): A.ExpectDecl[] {
+  private expectation(n: C.ExpectationCstNode): A.ExpectDecl[] {
     if (n.recoveredNode) return [];
     const c = n.children;
     const span = this.spanOf(n);
@@ -476,7 +481,7 @@ export class AstBuilder {
     if (this.toks(c, 'Kw_legal').length) return [{ e: 'legal', negated, span }];
     const needs = this.tok(c, 'needs');
     if (needs) {
-      const rec = ['Kw_unit', 'Kw_vehicle', 'Kw_step', 'Kw_scenario'].map((k) => this.tok(c, k)).find((t) => t);
+      const rec = (['Kw_unit', 'Kw_vehicle', 'Kw_step', 'Kw_scenario'] as const).map((k) => this.tok(c, k)).find((t) => t);
       const field = this.tok(c, 'needsField');
       return rec && field ? [{ e: 'needs', rec: rec.image as A.RecordKw, field: field.image, span }] : [];
     }
@@ -493,7 +498,7 @@ export class AstBuilder {
 
   // ---- expressions ----
 
-  expr(n: CstNode): A.Expr {
+  expr(n: C.ExprCstNode): A.Expr {
     const c = n.children;
     const parts = this.subs(c, 'binary');
     const t = this.binary(parts[0]!);
@@ -503,13 +508,14 @@ export class AstBuilder {
   }
 
   /** Precedence climbing over the flat run of a `binary` node. */
-  private binary(n: CstNode): A.Expr {
-    const items: (IToken | CstNode)[] = [];
-    for (const list of Object.values(n.children)) for (const x of list ?? []) items.push(x as IToken | CstNode);
+  private binary(n: C.BinaryCstNode): A.Expr {
+    // Operands (`primary`) and operator tokens, in source order.
+    const items: (IToken | C.PrimaryCstNode)[] = [];
+    for (const list of Object.values(n.children) as (IToken[] | C.PrimaryCstNode[] | undefined)[]) for (const x of list ?? []) items.push(x);
     const start = (x: IToken | CstNode) => ('image' in x ? x.startOffset : (x.location?.startOffset ?? 0));
     items.sort((a, b) => start(a) - start(b));
     let pos = 0;
-    const isTok = (x: IToken | CstNode | undefined): x is IToken => x !== undefined && 'image' in x;
+    const isTok = (x: IToken | C.PrimaryCstNode | undefined): x is IToken => x !== undefined && 'image' in x;
     const infix = (): { op: string; prec: number; width: number } | null => {
       const x = items[pos];
       if (!isTok(x)) return null;
@@ -561,7 +567,7 @@ export class AstBuilder {
     return { k: 'bin', op, a, b, span: this.src.span(a.span.start, b.span.end) };
   }
 
-  private primary(n: CstNode): A.Expr {
+  private primary(n: C.PrimaryCstNode): A.Expr {
     const c = n.children;
     const span = this.spanOf(n);
     const num = this.tok(c, 'NumberLit') ?? this.tok(c, 'Fraction');
@@ -580,7 +586,7 @@ export class AstBuilder {
     if (this.toks(c, 'LBrace').length) {
       return { k: 'set', members: this.subs(c, 'qualifiedName').map((q) => this.qualified(q)), span };
     }
-    const recTok = ['Kw_unit', 'Kw_vehicle', 'Kw_scenario', 'Kw_path', 'Kw_step'].map((k) => this.tok(c, k)).find((t) => t);
+    const recTok = (['Kw_unit', 'Kw_vehicle', 'Kw_scenario', 'Kw_path', 'Kw_step'] as const).map((k) => this.tok(c, k)).find((t) => t);
     const nameTok = this.tok(c, 'Name');
     if (recTok && this.toks(c, 'Dot').length) {
       return { k: 'rec', rec: recTok.image as A.RecordKw | 'path', field: nameTok?.image ?? '', span };
@@ -609,7 +615,7 @@ export class AstBuilder {
     return 0;
   }
 
-  private dice(n: CstNode): A.Expr {
+  private dice(n: C.DiceCstNode): A.Expr {
     const c = n.children;
     const diceTok = this.tok(c, 'Dice');
     let [count, sides] = (diceTok?.image ?? '1d6').split('d').map(Number) as [number, number];
@@ -634,6 +640,9 @@ export class AstBuilder {
     };
   }
 }
+
+/** The sub-rules a `definition` holds one of (grammar/parser.ts, `definition`). */
+const DEFINITION_KINDS = ['removeDef', 'extendDef', 'measureDef', 'enumDef', 'groupDef', 'inputDef', 'tableDef', 'ruleDef', 'predicateDef', 'constraintDef', 'movementDef', 'exampleDef'] as const satisfies readonly NodeKey<C.DefinitionCstChildren>[];
 
 /** Chains of one of these operators longer than BALANCE_FROM operands are built balanced. */
 const BALANCED_OPS = new Set(['+', 'and', 'or']);

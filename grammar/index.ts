@@ -8,6 +8,7 @@ import type { RulesFile } from './ast.js';
 import { AstBuilder } from './build.js';
 import { MAX_BRACKETS, MAX_EXPR_DEPTH, tooDeep, tooManyBrackets } from './limits.js';
 import { lexText, parseTokens } from './parser.js';
+import type { FileCstNode } from './cst.js';
 
 export type * from './ast.js';
 
@@ -44,7 +45,8 @@ export function parse(text: string, path: string): ParseOutput {
   }
   reportUnclosed(tokens, diagnostics, src);
   const builder = new AstBuilder(src);
-  const ast = builder.file(cst, path, parseErrors.length > 0);
+  // The parser's `file` rule builds a FileCstNode (grammar/cst.ts types it from the grammar).
+  const ast = builder.file(cst as FileCstNode, path, parseErrors.length > 0);
   diagnostics.push(...builder.diagnostics);
   // A definition nested too deep is reported and left out: later passes recurse over expressions.
   ast.decls = ast.decls.filter((d) => {
