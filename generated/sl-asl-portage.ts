@@ -85,6 +85,17 @@ export const hexsideValues: readonly Hexside[] = ["wall", "hedge"];
 /** Display names of {@link Hexside}. */
 export const hexsideNames: Readonly<Record<Hexside, string>> = { wall: "Wall", hedge: "Hedge" };
 
+/** Enemy presence in the hex entered [5.6] */
+export type Occupant = "units" | "lone-smc" | "afv";
+/** The members of {@link Occupant}, in rulebook order. */
+export const occupantValues: readonly Occupant[] = ["units", "lone-smc", "afv"];
+/** Display names of {@link Occupant}. */
+export const occupantNames: Readonly<Record<Occupant, string>> = {
+  units: "Enemy unit(s)",
+  "lone-smc": "A lone enemy leader or hero",
+  afv: "An enemy AFV",
+};
+
 /** Support weapons on the chart [5.7] */
 export type Weapon =
   | "lmg"
@@ -182,6 +193,8 @@ export interface Step {
   bypassThrough?: Terrain;
   /** also-terrain, optional [5.5] */
   alsoTerrain?: Terrain;
+  /** enemy, optional [5.5] */
+  enemy?: Occupant;
 }
 
 /** The scenario record of a scenario [142.2]. Numbers in real units. */
@@ -231,6 +244,8 @@ export interface PStep {
   readonly bypassThrough: Terrain | null;
   /** also-terrain, optional [5.5] */
   readonly alsoTerrain: Terrain | null;
+  /** enemy, optional [5.5] */
+  readonly enemy: Occupant | null;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -877,6 +892,15 @@ export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
+ * Must hold: no entering an enemy-held hex except in the Advance Phase [5.6]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
+  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+}
+
+/**
  * Must hold: in the Advance Phase a unit moves at most one hex [142.2]
  *
  * Constraint, checked on the whole move.
@@ -942,6 +966,7 @@ export function prepare(input: ScenarioInput): Ctx {
         bypass: c.bypass == null ? null : toTicks(c.bypass, SCALE),
         bypassThrough: c.bypassThrough ?? null,
         alsoTerrain: c.alsoTerrain ?? null,
+        enemy: c.enemy ?? null,
       }),
     ),
     i: 0,
@@ -995,7 +1020,14 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
 }
 
 /** Appends the violated constraints on step `ctx.i` (reported 1-based). */
-function m_check_step(ctx: Ctx, out: Violation[]): void {}
+function m_check_step(ctx: Ctx, out: Violation[]): void {
+  if (!c_enemy_hex(ctx, null))
+    out.push({
+      rule: "5.6",
+      message: "no entering an enemy-held hex except in the Advance Phase",
+      step: ctx.i + 1,
+    });
+}
 
 /** This ruleset has no vehicle-spent rule. */
 function m_vehicle_spent(ctx: Ctx): number | null {
@@ -1052,7 +1084,7 @@ const reachProfile: ReachProfile<Ctx> = {
   hexCap: 2,
   localCost: true,
   pathAllowance: false,
-  stepChecks: false,
+  stepChecks: true,
   checksReadCost: false,
   key: null,
 };

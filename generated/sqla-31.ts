@@ -95,6 +95,17 @@ export const hexsideValues: readonly Hexside[] = ["wall", "hedge"];
 /** Display names of {@link Hexside}. */
 export const hexsideNames: Readonly<Record<Hexside, string>> = { wall: "Wall", hedge: "Hedge" };
 
+/** Enemy presence in the hex entered [5.6] */
+export type Occupant = "units" | "lone-smc" | "afv";
+/** The members of {@link Occupant}, in rulebook order. */
+export const occupantValues: readonly Occupant[] = ["units", "lone-smc", "afv"];
+/** Display names of {@link Occupant}. */
+export const occupantNames: Readonly<Record<Occupant, string>> = {
+  units: "Enemy unit(s)",
+  "lone-smc": "A lone enemy leader or hero",
+  afv: "An enemy AFV",
+};
+
 /** Support weapons on the chart [5.7] */
 export type Weapon =
   | "lmg"
@@ -327,6 +338,8 @@ export interface Step {
   alsoTerrain?: Terrain;
   /** action, optional [31.3] */
   action?: Action;
+  /** enemy, optional [31.3] */
+  enemy?: Occupant;
 }
 
 /** The scenario record of a scenario [31.11]. Numbers in real units. */
@@ -395,6 +408,8 @@ export interface PStep {
   readonly alsoTerrain: Terrain | null;
   /** action, optional [31.3] */
   readonly action: Action | null;
+  /** enemy, optional [31.3] */
+  readonly enemy: Occupant | null;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -1591,6 +1606,15 @@ export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
+ * Must hold: no entering an enemy-held hex except in the Advance Phase [5.6]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
+  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+}
+
+/**
  * Must hold: in the Advance Phase a unit moves at most one hex [142.2]
  *
  * Constraint, checked on the whole move.
@@ -1796,6 +1820,7 @@ export function prepare(input: ScenarioInput): Ctx {
         bypassThrough: c.bypassThrough ?? null,
         alsoTerrain: c.alsoTerrain ?? null,
         action: c.action ?? null,
+        enemy: c.enemy ?? null,
       }),
     ),
     i: 0,
@@ -1889,6 +1914,12 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
 
 /** Appends the violated constraints on step `ctx.i` (reported 1-based). */
 function m_check_step(ctx: Ctx, out: Violation[]): void {
+  if (!c_enemy_hex(ctx, null))
+    out.push({
+      rule: "5.6",
+      message: "no entering an enemy-held hex except in the Advance Phase",
+      step: ctx.i + 1,
+    });
   if (!c_boarding_ends_move(ctx, null))
     out.push({
       rule: "31.3",

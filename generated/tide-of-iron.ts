@@ -110,6 +110,17 @@ export const terrainNames: Readonly<Record<Terrain, string>> = {
   "half-hex": "Half hex (board edge)",
 };
 
+/** Enemy presence in the hex entered [Movement] */
+export type Occupant = "units" | "lone-smc" | "afv";
+/** The members of {@link Occupant}, in rulebook order. */
+export const occupantValues: readonly Occupant[] = ["units", "lone-smc", "afv"];
+/** Display names of {@link Occupant}. */
+export const occupantNames: Readonly<Record<Occupant, string>> = {
+  units: "Enemy unit(s)",
+  "lone-smc": "A lone enemy officer or hero",
+  afv: "An enemy vehicle",
+};
+
 /** Hexside features that change a move [Movement EXAMPLES/2] */
 export type Hexside = "cliff";
 /** The members of {@link Hexside}, in rulebook order. */
@@ -158,6 +169,8 @@ export interface Step {
   viaRoad?: boolean;
   /** action, optional [Movement] */
   action?: Action;
+  /** enemy, optional [Movement] */
+  enemy?: Occupant;
 }
 
 /** The scenario record: this ruleset reads none of its fields. Numbers in real units. */
@@ -209,6 +222,8 @@ export interface PStep {
   readonly viaRoad: boolean;
   /** action, optional [Movement] */
   readonly action: Action | null;
+  /** enemy, optional [Movement] */
+  readonly enemy: Occupant | null;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -769,6 +784,15 @@ export function c_fatigued_stays(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
+ * Must hold: no moving into or through a hex an enemy unit holds [Movement]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
+  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+}
+
+/**
  * Must hold: a squad enters only a vehicle with room left under its Transport (n) [Movement/Transporting Squads in Vehicles]
  *
  * Constraint, checked on the whole move.
@@ -867,6 +891,7 @@ export function prepare(input: ScenarioInput): Ctx {
         downhill: c.downhill ?? false,
         viaRoad: c.viaRoad ?? false,
         action: c.action ?? null,
+        enemy: c.enemy ?? null,
       }),
     ),
     i: 0,
@@ -938,6 +963,12 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
 
 /** Appends the violated constraints on step `ctx.i` (reported 1-based). */
 function m_check_step(ctx: Ctx, out: Violation[]): void {
+  if (!c_enemy_hex(ctx, null))
+    out.push({
+      rule: "Movement",
+      message: "no moving into or through a hex an enemy unit holds",
+      step: ctx.i + 1,
+    });
   if (!c_boards_once(ctx, null))
     out.push({
       rule: "Movement/Entering and Exiting Transport Vehicles",
