@@ -1058,7 +1058,7 @@ export function evaluate(input: ScenarioInput, trace = true): MoveResult {
 
 // Reach on a hex map.
 
-/** Map names → members: terrain, then hexside features (by name, then by declared concept). */
+/** Map names → members: terrain, hexside features and enemy occupants (by name, then by declared concept). */
 const m_reach_resolve_names = {
   terrain: new Map<string, string>([
     ["open-ground", "open-ground"],
@@ -1072,10 +1072,15 @@ const m_reach_resolve_names = {
     ["wall", "wall"],
     ["hedge", "hedge"],
   ]),
+  enemy: new Map<string, string>([
+    ["units", "units"],
+    ["lone-smc", "lone-smc"],
+    ["afv", "afv"],
+  ]),
 };
 
 /** The member a map name means in this ruleset, or null. */
-function m_reach_resolve(field: "terrain" | "hexside", name: string): string | null {
+function m_reach_resolve(field: "terrain" | "hexside" | "enemy", name: string): string | null {
   return m_reach_resolve_names[field].get(name) ?? null;
 }
 
@@ -1092,7 +1097,8 @@ const reachProfile: ReachProfile<Ctx> = {
 /**
  * Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
- * A terrain or hexside feature this ruleset lacks cannot be entered or crossed (`notApplicable`).
+ * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
+ * is ignored (both are listed in `notApplicable`).
  */
 export function reach(
   map: MapGraph,

@@ -16,6 +16,8 @@ export interface MapJson {
   levels?: Record<string, number>;
   roads?: string[][];
   hexsides?: { hexes: [string, string]; feature: string }[];
+  /** Who of the enemy holds a hex: hex name → occupant (`units`, `lone-smc`, `afv`). */
+  enemy?: Record<string, string>;
   /** Width of a hex in inches, for rulesets measured in inches. */
   hexInches?: number;
   /** Free text shown under the map's name. */
@@ -82,6 +84,8 @@ export interface MapStep {
   viaRoad: boolean;
   uphill: boolean;
   downhill: boolean;
+  /** Who of the enemy holds the hex entered, or null. */
+  enemy: string | null;
 }
 
 /** A map as flat arrays. Hex index = col * rows + row (column-major, so names sort naturally). */
@@ -100,6 +104,8 @@ export interface MapGraph {
   road: Uint8Array;
   /** 6 slots per hex: the hexside feature crossed, or null. */
   hexside: (string | null)[];
+  /** Per hex: who of the enemy holds it, or null. */
+  enemy: (string | null)[];
   hexInches: number | null;
 }
 
@@ -124,7 +130,8 @@ export function buildGraph(map: MapJson): MapGraph {
   const adj = new Int32Array(6 * n).fill(-1);
   const road = new Uint8Array(6 * n);
   const hexside: (string | null)[] = new Array<string | null>(6 * n).fill(null);
-  const g: MapGraph = { name: map.name, columns, rows, n, names, terrain, level, adj, road, hexside, hexInches: map.hexInches ?? null };
+  const enemy: (string | null)[] = new Array<string | null>(n).fill(null);
+  const g: MapGraph = { name: map.name, columns, rows, n, names, terrain, level, adj, road, hexside, enemy, hexInches: map.hexInches ?? null };
   for (let c = 0; c < columns; c++) {
     for (let r = 0; r < rows; r++) {
       const i = hexIndex(g, c, r);
@@ -153,6 +160,7 @@ export function buildGraph(map: MapJson): MapGraph {
   for (const [h, t] of Object.entries(map.terrain.hexes ?? {})) if (at(h) >= 0) terrain[at(h)] = t;
   for (const [h, v] of Object.entries(map.levels ?? {})) if (at(h) >= 0) level[at(h)] = v;
   for (const s of map.hexsides ?? []) link(s.hexes[0], s.hexes[1], (slot) => (hexside[slot] = s.feature));
+  for (const [h, who] of Object.entries(map.enemy ?? {})) if (at(h) >= 0) enemy[at(h)] = who;
   return g;
 }
 
@@ -166,5 +174,6 @@ export function stepOf(g: MapGraph, slot: number): MapStep {
     viaRoad: g.road[slot] === 1,
     uphill: g.level[to] > g.level[from],
     downhill: g.level[to] < g.level[from],
+    enemy: g.enemy[to],
   };
 }

@@ -20,6 +20,8 @@ export interface PlainStep {
   viaRoad?: boolean;
   uphill?: boolean;
   downhill?: boolean;
+  /** Who of the enemy holds the hex entered (a ruleset whose steps have `enemy`). */
+  enemy?: string;
 }
 
 /** What a ruleset contributes to reach. */
@@ -27,8 +29,8 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly model: MoveModel<T, X>;
   readonly num: Num<T>;
   readonly profile: ReachProfile<X>;
-  /** The member a map's terrain or hexside name means in this ruleset, or null when it has none. */
-  resolve(field: 'terrain' | 'hexside', name: string): string | null;
+  /** The member a map's terrain, hexside or enemy name means in this ruleset, or null when it has none. */
+  resolve(field: 'terrain' | 'hexside' | 'enemy', name: string): string | null;
   /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches` (the others are not applicable). */
   readonly stepFields: readonly string[];
   /** The context for `steps` (in this order), the unit and the phase. */
@@ -241,7 +243,13 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
       else na.add(f);
     }
     if (fields.has('inches') && g.hexInches !== null) p.inches = g.hexInches;
-    const sig = `${p.terrain}|${p.hexside ?? ''}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ''}`;
+    if (m.enemy !== null) {
+      // An enemy the ruleset cannot see leaves the hex open to it (listed as not applicable).
+      const who = b.resolve('enemy', m.enemy);
+      if (who === null) na.add(`enemy: ${m.enemy}`);
+      else p.enemy = who;
+    }
+    const sig = `${p.terrain}|${p.hexside ?? ''}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ''}|${p.enemy ?? ''}`;
     let k = kinds.get(sig);
     if (k === undefined) {
       k = plain.length;
@@ -268,6 +276,10 @@ export function pathSteps(g: MapGraph, hexes: readonly number[], resolve: ReachB
     if (m.uphill) p.uphill = true;
     if (m.downhill) p.downhill = true;
     if (stepFields.includes('inches') && g.hexInches !== null) p.inches = g.hexInches;
+    if (m.enemy !== null) {
+      const who = resolve('enemy', m.enemy);
+      if (who !== null) p.enemy = who;
+    }
     out.push(p);
   }
   return out;

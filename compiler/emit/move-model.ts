@@ -212,7 +212,7 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       ]),
     );
   }
-  const names = (field: 'terrain' | 'hexside'): string => {
+  const names = (field: 'terrain' | 'hexside' | 'enemy'): string => {
     const e = stepEnum(ir, field);
     const pairs: [string, string][] = [];
     for (const m of e?.members ?? []) {
@@ -226,11 +226,11 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
   out.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['Map names → members: terrain, then hexside features (by name, then by declared concept).'],
-    declarations: [{ name: `${resolveName}_names`, initializer: `{ terrain: ${names('terrain')}, hexside: ${names('hexside')} }` }],
+    docs: ['Map names → members: terrain, hexside features and enemy occupants (by name, then by declared concept).'],
+    declarations: [{ name: `${resolveName}_names`, initializer: `{ terrain: ${names('terrain')}, hexside: ${names('hexside')}, enemy: ${names('enemy')} }` }],
   });
   out.push(
-    fn(resolveName, 'The member a map name means in this ruleset, or null.', [{ name: 'field', type: '"terrain" | "hexside"' }, { name: 'name', type: 'string' }], 'string | null', [
+    fn(resolveName, 'The member a map name means in this ruleset, or null.', [{ name: 'field', type: '"terrain" | "hexside" | "enemy"' }, { name: 'name', type: 'string' }], 'string | null', [
       `return ${resolveName}_names[field].get(name) ?? null;`,
     ]),
   );
@@ -249,7 +249,8 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     docs: [
       'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
         'cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n' +
-        'A terrain or hexside feature this ruleset lacks cannot be entered or crossed (`notApplicable`).',
+        'A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n' +
+        'is ignored (both are listed in `notApplicable`).',
     ],
     parameters: [
       { name: 'map', type: 'MapGraph' },

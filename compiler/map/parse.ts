@@ -2,8 +2,9 @@
  * Map files (DESIGN.md, "Maps and reachability"): JSON text → a validated `MapJson` plus located
  * diagnostics. Pure: the caller reads the file. Malformed JSON is V1001, a field the format does not
  * know V1002 (with the closest name), a value of the wrong shape, a hex name that is not one or lies
- * off the map, two consecutive road hexes or a hexside pair that are not adjacent V1003, and a terrain
- * or hexside feature that none of the rulesets asked knows V1004. A map with errors yields no map.
+ * off the map, two consecutive road hexes or a hexside pair that are not adjacent V1003, and a terrain,
+ * hexside feature or enemy occupant that none of the rulesets asked knows V1004. A map with errors
+ * yields no map.
  */
 import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-parser';
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from '../diagnostics.js';
@@ -20,6 +21,8 @@ export const MAX_ROWS = 999;
 export interface MapVocabulary {
   terrain: ReadonlySet<string>;
   hexside: ReadonlySet<string>;
+  /** Who of the enemy may hold a hex (the step's `enemy` enum). */
+  enemy: ReadonlySet<string>;
 }
 
 export interface ParsedMap {
@@ -27,7 +30,7 @@ export interface ParsedMap {
   diagnostics: Diagnostic[];
 }
 
-const TOP = ['name', 'description', 'columns', 'rows', 'terrain', 'levels', 'roads', 'hexsides', 'hexInches'] as const;
+const TOP = ['name', 'description', 'columns', 'rows', 'terrain', 'levels', 'roads', 'hexsides', 'enemy', 'hexInches'] as const;
 
 export function parseMap(text: string, file: string, vocabulary: MapVocabulary | null = null): ParsedMap {
   const src = new SourceFile(file, text);
@@ -80,12 +83,14 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
     }
     return n.value as string;
   };
-  const known = (kind: 'terrain' | 'hexside', n: Node, value: string) => {
+  const known = (kind: 'terrain' | 'hexside' | 'enemy', n: Node, value: string) => {
     if (vocabulary === null) return;
-    const set = kind === 'terrain' ? vocabulary.terrain : vocabulary.hexside;
-    if (set.has(value)) return;
+    const set = vocabulary[kind];
+    // Rulesets without enemy-held hexes (Chain of Command) list them as not applicable instead.
+    if (set.has(value) || (kind === 'enemy' && set.size === 0)) return;
     const near = closest(value, [...set]);
-    out.push(diag('V1004', `no ruleset asked knows the ${kind === 'terrain' ? 'terrain' : 'hexside feature'} \`${safeLine(value)}\``, span(n), near ? `did you mean \`${near}\`?` : undefined));
+    const what = kind === 'terrain' ? 'terrain' : kind === 'hexside' ? 'hexside feature' : 'enemy occupant';
+    out.push(diag('V1004', `no ruleset asked knows the ${what} \`${safeLine(value)}\``, span(n), near ? `did you mean \`${near}\`?` : undefined));
   };
 
   // terrain: { default, hexes }
@@ -173,6 +178,19 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
     }
   }
 
+  // enemy: { "F3": "units" } — who of the enemy holds a hex (a step's `enemy` when it is entered).
+  const enemy: Record<string, string> = {};
+  const en = fields.get('enemy');
+  if (en !== undefined) {
+    if (en.type !== 'object') bad(en, '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }');
+    else for (const [k, v] of entries(en)) {
+      const h = hex(k);
+      const ev = str(v, `the enemy in ${safeLine(String(k.value))}`);
+      if (ev !== null) known('enemy', v, ev);
+      if (h !== null && ev !== null) enemy[h] = ev;
+    }
+  }
+
   let hexInches: number | undefined;
   const ih = fields.get('hexInches');
   if (ih !== undefined) {
@@ -183,6 +201,7 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
   if (hasErrors(out) || name === null || columns === null || rows === null || terrain === null) return { map: null, diagnostics: out };
   const map: MapJson = { name: safeLine(name), columns, rows, terrain, levels, roads, hexsides };
   if (description !== null) map.description = safeLine(description);
+  if (Object.keys(enemy).length > 0) map.enemy = enemy;
   if (hexInches !== undefined) map.hexInches = hexInches;
   return { map, diagnostics: out };
 }

@@ -6,11 +6,13 @@
  * "Broken ground" concept brush | orchard`). Hexside features resolve the same way against the step's
  * `hexside` enum, or, for a ruleset whose steps cross obstacles instead (Chain of Command), its
  * `obstacle` enum. A name a ruleset lacks is impassable there and listed in its `notApplicable`.
+ * A map's enemy occupants resolve against the step's `enemy` enum; a ruleset without one cannot see
+ * them (they are listed in its `notApplicable`, and its hexes stay open to it).
  */
 import type { EnumDef, RulesetIR } from '../ir.js';
 import type { MapVocabulary } from './parse.js';
 
-export type MapField = 'terrain' | 'hexside';
+export type MapField = 'terrain' | 'hexside' | 'enemy';
 
 /** The step field a map's hexside features go into: `hexside`, else `obstacle`, else none. */
 export function hexsideField(ir: RulesetIR): 'hexside' | 'obstacle' | null {
@@ -24,7 +26,7 @@ export function hexsideField(ir: RulesetIR): 'hexside' | 'obstacle' | null {
 
 /** The enum a ruleset's steps take for a map field, or null when its steps have no such field. */
 export function stepEnum(ir: RulesetIR, field: MapField): EnumDef | null {
-  const name = field === 'terrain' ? 'terrain' : hexsideField(ir);
+  const name = field === 'hexside' ? hexsideField(ir) : field;
   const f = ir.inputs.find((i) => i.rec === 'step')?.fields.find((x) => x.name === name);
   if (f === undefined || f.type.t !== 'enum') return null;
   const e = f.type.name;
@@ -49,13 +51,13 @@ export function resolveName(ir: RulesetIR, field: MapField, name: string, irs: r
   return null;
 }
 
-/** Every terrain and hexside name at least one of the rulesets knows (V1004 is a name outside them). */
+/** Every terrain, hexside and enemy name at least one of the rulesets knows (V1004 is a name outside them). */
 export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
-  const terrain = new Set<string>();
-  const hexside = new Set<string>();
+  const out = { terrain: new Set<string>(), hexside: new Set<string>(), enemy: new Set<string>() };
   for (const ir of irs) {
-    for (const m of stepEnum(ir, 'terrain')?.members ?? []) [m.name, ...(m.concepts ?? [])].forEach((n) => terrain.add(n));
-    for (const m of stepEnum(ir, 'hexside')?.members ?? []) [m.name, ...(m.concepts ?? [])].forEach((n) => hexside.add(n));
+    for (const field of ['terrain', 'hexside', 'enemy'] as const) {
+      for (const m of stepEnum(ir, field)?.members ?? []) [m.name, ...(m.concepts ?? [])].forEach((n) => out[field].add(n));
+    }
   }
-  return { terrain, hexside };
+  return out;
 }

@@ -49,6 +49,8 @@ export const ROAD = '#8c6a3f';
 export const CONTOUR = '#7a5230';
 export const DIFFERENCE = '#d1006f';
 export const START = '#111111';
+/** An enemy-held hex's counter (the map's `enemy`). */
+export const ENEMY = '#b3261e';
 
 /** Light to dark (a yellow–green–blue sequential ramp). */
 const RAMP: [number, number, number][] = [

@@ -12,8 +12,10 @@ export function stepValues(ir: RulesetIR, s: PlainStep): Record<string, Value> {
   const t = stepEnum(ir, 'terrain');
   const h = stepEnum(ir, 'hexside');
   const hf = hexsideField(ir);
+  const e = stepEnum(ir, 'enemy');
   if (t !== null) out[byJson.get('terrain')!.name] = { v: 'member', enum: t.name, name: s.terrain };
   if (s.hexside !== undefined && h !== null && hf !== null) out[hf] = { v: 'member', enum: h.name, name: s.hexside };
+  if (s.enemy !== undefined && e !== null) out[byJson.get('enemy')!.name] = { v: 'member', enum: e.name, name: s.enemy };
   for (const f of ['viaRoad', 'uphill', 'downhill'] as const) if (s[f] === true && byJson.has(f)) out[byJson.get(f)!.name] = { v: 'bool', b: true };
   if (s.inches !== undefined && byJson.has('inches')) {
     const q = decimalToQ(String(s.inches));

@@ -14,7 +14,7 @@
 import type { MapGraph } from '../../runtime/map.js';
 import { allowanceText, hexValueText, pathText, scaleKey, scales, shade, costText, type Scale } from './labels.js';
 import { lines, Markup, num, x } from './markup.js';
-import { CONTOUR, DIFFERENCE, hexsideStyle, inkOn, rampColour, ROAD, START, terrainStyle } from './palette.js';
+import { CONTOUR, DIFFERENCE, ENEMY, hexsideStyle, inkOn, rampColour, ROAD, START, terrainStyle } from './palette.js';
 import type { ReachDifference, ReachReport, ReachRulesetResult } from './report.js';
 
 /** Hex radius (centre to corner) and height, in SVG units. */
@@ -106,7 +106,8 @@ function hexTitle(c: PanelContext, r: ReachRulesetResult, i: number, blocked: bo
   const { g, report } = c;
   const name = g.names[i]!;
   const level = g.level[i]!;
-  const out = [`${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ''}`];
+  const enemy = g.enemy[i];
+  const out = [`${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ''}${enemy !== null && enemy !== undefined ? `, held by the enemy (${enemy})` : ''}`];
   const h = r.hexes[name];
   if (name === report.from) out.push(`${r.ruleset}: the start hex`);
   else if (h !== undefined) {
@@ -159,6 +160,8 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
       marks.push(x`<polygon class="start" points="${points(cx, cy, 0.72)}" fill="none" stroke="${START}" stroke-width="2.5"/>`);
       texts.push(x`<text x="${num(cx)}" y="${num(cy + 3.5)}" class="start-label">start</text>`);
     }
+    const enemy = g.enemy[i];
+    if (enemy !== null && enemy !== undefined) marks.push(enemyMark(cx + S * 0.45, cy - H * 0.2, enemy));
     if (c.differing.has(name)) marks.push(x`<polygon class="differs" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`);
 
     // Each hexside once: from the lower-numbered hex.
@@ -204,6 +207,12 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
 `;
 }
 
+/** An enemy counter: a small red square with a white cross, top right of the hex. */
+function enemyMark(x0: number, y0: number, who: string): Markup {
+  const s = 9;
+  return x`<g class="enemy" data-enemy="${who}"><rect x="${num(x0 - s / 2)}" y="${num(y0 - s / 2)}" width="${s}" height="${s}" fill="${ENEMY}" stroke="#ffffff" stroke-width="1"/><path d="M${num(x0 - 2.5)} ${num(y0 - 2.5)}L${num(x0 + 2.5)} ${num(y0 + 2.5)}M${num(x0 + 2.5)} ${num(y0 - 2.5)}L${num(x0 - 2.5)} ${num(y0 + 2.5)}" stroke="#ffffff" stroke-width="1.4"/></g>`;
+}
+
 interface KeyItem {
   icon: Markup;
   text: string;
@@ -220,6 +229,7 @@ function keyItems(g: MapGraph, report: ReachReport): KeyItem[] {
     const st = hexsideStyle(f);
     items.push({ icon: x`<line x1="2" y1="9" x2="20" y2="9" stroke="${st.stroke}" stroke-width="5" stroke-linecap="round"${st.dash ? x` stroke-dasharray="${st.dash}"` : ''}/>`, text: f });
   }
+  if (g.enemy.some((e) => e !== null)) items.push({ icon: enemyMark(11, 9, 'key'), text: 'held by the enemy' });
   if (g.level.some((l) => l !== 0)) items.push({ icon: x`<rect x="1" y="2" width="20" height="14" fill="${CONTOUR}" fill-opacity="0.25"/><line x1="1" y1="16" x2="21" y2="2" stroke="${CONTOUR}" stroke-width="1.6"/>`, text: 'level (L1, L2 …), contour' });
   if (report.results.some((r) => blockedTerrain(r).size > 0)) items.push({ icon: hex('url(#vr-blocked)'), text: 'terrain the ruleset lacks' });
   for (const t of [...new Set(g.terrain)].sort()) {

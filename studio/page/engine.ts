@@ -19,6 +19,7 @@ import { predicateAnswers, type PredicateAnswer } from '../../compiler/interpret
 import { stepAnswers, type StepAnswer } from '../../compiler/interpret/step-answers.js';
 import { parseMap } from '../../compiler/map/parse.js';
 import { mapVocabulary } from '../../compiler/map/vocabulary.js';
+import { mapFitsRulesets } from '../../compiler/map/fit.js';
 import { buildReach } from '../../compiler/reach/build.js';
 import { renderReachSvg } from '../../compiler/reach/svg.js';
 import type { ReachReport } from '../../compiler/reach/report.js';
@@ -168,6 +169,8 @@ export class Workbench {
     const irs = other ? [other, { ...ir, id: ir.id === other.id ? `${ir.id}-draft` : ir.id }] : [ir];
     const parsedMap = parseMap(mapText, `maps/${mapName}.json`, mapVocabulary(irs));
     if (parsedMap.map === null) return { ok: false, problems: parsedMap.diagnostics.map(problem) };
+    const unfit = mapFitsRulesets(parsedMap.map, irs, mapText, `maps/${mapName}.json`);
+    if (unfit.length > 0) return { ok: false, problems: unfit.map(problem) };
     const graph = buildGraph(parsedMap.map);
     if (indexOf(graph, from) < 0) return { ok: false, problems: [{ code: 'V1003', severity: 'error', message: `${from} is not a hex of ${parsedMap.map.name}`, line: 1, col: 1 }] };
     let unit: unknown;

@@ -34,7 +34,7 @@ const TERRAIN = ['open-ground', 'open-ground', 'open-ground', 'woods', 'building
 const COLS = 4;
 const ROWS = 3;
 
-/** A random small map: terrain, levels 0–1, one road chain, a few walls and hedges. */
+/** A random small map: terrain, levels 0–1, one road chain, a few walls and hedges, up to two enemy-held hexes. */
 const arbMap: fc.Arbitrary<MapJson> = fc
   .record({
     terrain: fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
@@ -42,8 +42,9 @@ const arbMap: fc.Arbitrary<MapJson> = fc
     road: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 6 }),
     roadStart: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
     sides: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), d: fc.integer({ min: 0, max: 5 }), f: fc.constantFrom('wall', 'hedge') }), { maxLength: 4 }),
+    enemies: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), who: fc.constantFrom('units', 'lone-smc', 'afv') }), { maxLength: 2 }),
   })
-  .map(({ terrain, levels, road, roadStart, sides }) => {
+  .map(({ terrain, levels, road, roadStart, sides, enemies }) => {
     const at = (i: number) => ({ col: Math.floor(i / ROWS), row: i % ROWS });
     const on = (p: { col: number; row: number }) => p.col >= 0 && p.col < COLS && p.row >= 0 && p.row < ROWS;
     const hexes: Record<string, string> = {};
@@ -67,11 +68,13 @@ const arbMap: fc.Arbitrary<MapJson> = fc
       const pair: [string, string] = [hexName(a.col, a.row), hexName(b.col, b.row)];
       if (!hexsides.some((x) => x.hexes.includes(pair[0]) && x.hexes.includes(pair[1]))) hexsides.push({ hexes: pair, feature: s.f });
     }
-    return { name: 'random', columns: COLS, rows: ROWS, terrain: { default: 'open-ground', hexes }, levels: lv, roads: chain.length > 1 ? [chain] : [], hexsides, hexInches: 2 };
+    const enemy: Record<string, string> = {};
+    for (const e of enemies) enemy[hexName(at(e.hex).col, at(e.hex).row)] = e.who;
+    return { name: 'random', columns: COLS, rows: ROWS, terrain: { default: 'open-ground', hexes }, levels: lv, roads: chain.length > 1 ? [chain] : [], hexsides, enemy, hexInches: 2 };
   });
 
 /** Brute force: the least cost of a legal move to each hex over every simple path from `from`. */
-function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario: unknown, resolve: (f: 'terrain' | 'hexside', n: string) => string | null, roll: number[] | undefined, fields: string[], obstacle: boolean): Map<number, number> {
+function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario: unknown, resolve: (f: 'terrain' | 'hexside' | 'enemy', n: string) => string | null, roll: number[] | undefined, fields: string[], obstacle: boolean): Map<number, number> {
   const best = new Map<number, number>();
   const path = [from];
   const enterable = (a: number, d: number): boolean => {
@@ -111,7 +114,7 @@ describe('reach: generated = interpreted = brute force', () => {
     it(`${c.id}: random 4×3 maps, every unit, both phases`, async () => {
       const ir = loadRuleset(c.id, host).ir!;
       const gen = modules[c.id]!;
-      const resolve = (f: 'terrain' | 'hexside', n: string) => resolveName(ir, f, n);
+      const resolve = (f: 'terrain' | 'hexside' | 'enemy', n: string) => resolveName(ir, f, n);
       const phases = c.id === 'chain-of-command' ? ['movement'] : ['movement', 'advance'];
       let checked = 0;
       await fc.assert(
