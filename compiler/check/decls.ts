@@ -8,15 +8,15 @@ import { closest } from '../suggest.js';
 import type * as A from '../../grammar/ast.js';
 import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type * as I from '../ir.js';
-import type { Merged, Owned } from '../resolve.js';
-import { ANY, BOOL, constant, ExprChecker, fits, num, typeText, type Env } from './expr.js';
+import type { Merged } from '../resolve.js';
+import { constant, ExprChecker, type Env } from './expr.js';
 import type { Scope } from './scope.js';
+import { ANY, BOOL, irType, num } from './types.js';
 import { dict } from '../dict.js';
 
 const NUMBERED = /^(?:[A-Z]{1,4} ?)?\d+[A-Z]?(?:\.\d+)*(?:-\.?\d+)?(?: \S.*)?$/;
 const HEADING = /^[A-Za-z].*$/;
 
-const RECORDS: ReadonlySet<I.RecordName | 'path'> = new Set(['unit', 'vehicle', 'scenario']);
 const noEnv = (records: Iterable<I.RecordName | 'path'> = []): Env => ({ params: new Map(), base: null, narrowed: new Set(), records: new Set(records) });
 
 export function camel(name: string): string {
@@ -498,18 +498,3 @@ export class DeclChecker {
     return { cite, title: d.meta.title ?? '', input, expect, origin: this.origin(d) };
   }
 }
-
-/** The IR's view of a checked type: "any measure" becomes a plain number. */
-export function irType(t: I.Type): I.Type {
-  return t.t === 'num' && t.measure === ANY ? num(null) : t;
-}
-
-export function fitsValue(t: I.Type, v: I.Value): boolean {
-  if (v.v === 'num' || v.v === 'all' || v.v === 'na') return t.t === 'num';
-  if (v.v === 'bool') return t.t === 'bool';
-  if (v.v === 'member') return t.t === 'enum' && t.name === v.enum;
-  return fits({ t: 'set', of: v.enum }, t);
-}
-
-export { typeText, RECORDS };
-export type { Owned };
