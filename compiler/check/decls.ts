@@ -1,7 +1,8 @@
 /**
  * Declaration checking: merged declarations → IR definitions. Checks citations against the ruleset's
  * style, enum and group members, input fields and defaults, table domains (missing and duplicate
- * keys), rule and exception bodies, constraints, the movement binding and examples.
+ * keys), rule and exception bodies, constraints and the movement binding. Examples are checked in
+ * examples.ts.
  */
 import { SECTION_KEYS } from '../sections.js';
 import { closest } from '../suggest.js';
@@ -10,9 +11,9 @@ import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type * as I from '../ir.js';
 import type { Merged } from '../resolve.js';
 import { constant, ExprChecker, type Env } from './expr.js';
+import type { Fold } from './fold.js';
 import type { Scope } from './scope.js';
 import { ANY, BOOL, irType, num } from './types.js';
-import { dict } from '../dict.js';
 
 const NUMBERED = /^(?:[A-Z]{1,4} ?)?\d+[A-Z]?(?:\.\d+)*(?:-\.?\d+)?(?: \S.*)?$/;
 const HEADING = /^[A-Za-z].*$/;
@@ -38,7 +39,7 @@ export class DeclChecker {
   private style: 'numbered' | 'headings' = 'numbered';
 
   /** Starts checking `d`: its citations follow the style of the ruleset that wrote it. */
-  private enter(d: A.Decl): void {
+  enter(d: A.Decl): void {
     const o = this.scope.owners.get(d);
     this.style = this.styles.get(o?.extendedFrom ?? this.origin(d).ruleset) ?? 'numbered';
   }
@@ -146,8 +147,11 @@ export class DeclChecker {
     }
   }
 
-  /** A constant expression as an IR value, checked against `type`. */
-  constValue(e: A.Expr, type: I.Type): I.Value | null {
+  /**
+   * A constant expression as an IR value, checked against `type`. With `fold` (examples, once the
+   * rules are checked), an expression that reads no input, such as `dm-portage(hmg)`, is evaluated.
+   */
+  constValue(e: A.Expr, type: I.Type, fold: Fold | null = null): I.Value | null {
     const c = this.x.check(e, noEnv(), type);
     if (!c) return null;
     const ir = c.ir;
@@ -162,7 +166,7 @@ export class DeclChecker {
       const v = this.tableConstant(ir);
       if (v) return v;
     }
-    const folded = this.evalConst?.(ir, type);
+    const folded = fold?.(ir, type);
     if (folded) return folded;
     this.err('V0406', 'a constant is needed here (a number, all, NA, true/false, a member, or a table entry)', e.span);
     return null;
@@ -177,8 +181,6 @@ export class DeclChecker {
   }
 
   readonly tables = new Map<string, I.TableDef>();
-  /** Set once rules are checked: evaluates an expression that reads no input (e.g. `dm-portage(hmg)`). */
-  evalConst: ((e: I.Expr, type: I.Type) => I.Value | null) | null = null;
 
   table(d: A.Decl & { kind: 'table' }): I.TableDef | null {
     const def = this.def(d);
@@ -353,148 +355,5 @@ export class DeclChecker {
       this.err('V0212', '`halt-allowance` says how far a unit moves towards a step named by `halt-at`: give `halt-at: …` too', e.span);
     }
     return movement;
-  }
-
-  /**
-   * An example gives every required field (no default, not optional) of each record it evaluates —
-   * the unit and scenario always, a vehicle when it gives one, every step — as `test` would demand:
-   * V0802 at the record, or at the example's header when the record is missing altogether.
-   */
-  private requiredGiven(d: A.Decl & { kind: 'example' }): boolean {
-    let ok = true;
-    const check = (rec: I.RecordName, lit: A.RecordLit | null, where: string): void => {
-      const fields = this.scope.inputs.get(rec);
-      const given = new Set(lit?.fields.map((f) => f.name) ?? []);
-      const missing = [...(fields?.values() ?? [])].filter((f) => !f.optional && f.decl.default === null && !given.has(f.name)).map((f) => f.name);
-      if (missing.length === 0) return;
-      ok = false;
-      const list = missing.map((m) => `${where}.${m}`).join(', ');
-      if (lit) this.err('V0802', `this example's ${where} lacks ${list}, which ${missing.length > 1 ? 'have' : 'has'} no default`, lit.span, `add ${missing.map((m) => `${m}: …`).join(', ')}`);
-      else this.err('V0802', `this example gives no ${rec}, and ${list} ${missing.length > 1 ? 'have' : 'has'} no default`, { file: d.span.file, start: d.span.start, end: d.span.start + 'example'.length, line: d.span.line, col: d.span.col }, `add \`${rec} { ${missing.map((m) => `${m}: …`).join(', ')} }\``);
-    };
-    const lit = (rec: A.RecordKw) => d.records.find((r) => r.rec === rec)?.value ?? null;
-    check('unit', lit('unit'), 'unit');
-    check('scenario', lit('scenario'), 'scenario');
-    const vehicle = lit('vehicle');
-    if (vehicle) check('vehicle', vehicle, 'vehicle');
-    const steps = [...d.records.filter((r) => r.rec === 'step').map((r) => r.value), ...(d.path ?? [])];
-    steps.forEach((s, i) => check('step', s, `path[${i}]`));
-    return ok;
-  }
-
-  example(d: A.Decl & { kind: 'example' }, measure: string | null): I.ExampleDef | null {
-    this.enter(d);
-    const cite = this.cite(d.meta.cite, d.nameSpan);
-    const input: I.ScenarioValue = { unit: dict(), vehicle: null, scenario: dict(), path: [] };
-    let ok = true;
-    const record = (rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> => {
-      const out: Record<string, I.Value> = dict();
-      const fields = this.scope.inputs.get(rec);
-      for (const f of lit.fields) {
-        const sym = fields?.get(f.name);
-        if (!sym) {
-          this.err('V0210', `${rec} has no field ${f.name}`, f.span, fields ? `fields: ${[...fields.keys()].join(', ')}` : `declare \`input ${rec}\``);
-          ok = false;
-          continue;
-        }
-        const v = this.constValue(f.value, sym.type);
-        if (v) out[f.name] = v;
-        else ok = false;
-      }
-      return out;
-    };
-    for (const r of d.records) {
-      const v = record(r.rec, r.value);
-      if (r.rec === 'unit') input.unit = v;
-      else if (r.rec === 'vehicle') input.vehicle = v;
-      else if (r.rec === 'scenario') input.scenario = v;
-      else input.path.push(v);
-    }
-    for (const s of d.path ?? []) input.path.push(record('step', s));
-    if (d.roll) input.roll = d.roll;
-    if (!this.requiredGiven(d)) ok = false;
-    const expect: I.Expectation[] = [];
-    const m = num(measure ?? ANY);
-    for (const e of d.expects) {
-      if (e.e === 'legal') expect.push({ e: 'legal', want: !e.negated });
-      else if (e.e === 'violation') expect.push({ e: 'violation', cite: this.cite(e.cite, e.span), want: !e.negated });
-      else if (e.e === 'needs') {
-        const f = this.scope.inputs.get(e.rec)?.get(e.field);
-        if (!f) {
-          this.err('V0210', `${e.rec} has no field ${e.field}`, e.span);
-          ok = false;
-        } else {
-          const json = camel(e.field);
-          expect.push({ e: 'needs', field: e.rec === 'step' ? `path[].${json}` : e.rec === 'scenario' ? json : `${e.rec}.${json}` });
-        }
-      }
-      else if (e.e === 'step') {
-        const v = this.constValue(e.value, m);
-        if (v) expect.push({ e: 'step', index: e.index, want: v });
-        else ok = false;
-      } else {
-        if (e.name === 'allowance' || e.name === 'spent' || e.name === 'vehicle-spent') {
-          const v = this.constValue(e.value, e.name === 'vehicle-spent' ? num(ANY) : m);
-          if (v) expect.push({ e: 'value', what: e.name, want: v });
-          else ok = false;
-          continue;
-        }
-        if (e.name === 'halt') {
-          const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: 'halt', want: v });
-          else ok = false;
-          continue;
-        }
-        if (e.name === 'probability') {
-          const v = this.constValue(e.value, num(null));
-          if (v) expect.push({ e: 'probability', want: v });
-          else ok = false;
-          continue;
-        }
-        if (e.name === 'mean' || e.name === 'min' || e.name === 'max') {
-          const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: 'dist', what: e.name, want: v });
-          else ok = false;
-          continue;
-        }
-        const sym = this.scope.syms.get(e.name);
-        if (sym?.s === 'table') {
-          const keys = sym.decl.keys.map((k, i) => {
-            const a = e.args[i];
-            const v = a && this.constValue(a, { t: 'enum', name: k.name });
-            return v?.v === 'member' ? v.name : null;
-          });
-          const vt = this.x.resolveType(sym.decl.type);
-          const v = vt && this.constValue(e.value, vt);
-          if (e.args.length !== sym.decl.keys.length) {
-            this.err('V0209', `table ${e.name} has ${sym.decl.keys.length} key${sym.decl.keys.length === 1 ? '' : 's'}, found ${e.args.length}`, e.span);
-            ok = false;
-          } else if (v && keys.every((k) => k !== null)) expect.push({ e: 'table', name: e.name, keys: keys as string[], want: v });
-          else ok = false;
-          continue;
-        }
-        if (sym?.s !== 'rule') {
-          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, halt, probability, mean, min, max, or a rule, predicate or table');
-          ok = false;
-          continue;
-        }
-        const params = sym.decl.params;
-        if (e.args.length !== params.length) {
-          this.err('V0209', `${e.name} takes ${params.length} argument${params.length === 1 ? '' : 's'}, found ${e.args.length}`, e.span);
-          ok = false;
-          continue;
-        }
-        const args = params.map((p, i) => {
-          const pt = this.x.resolveType(p.type);
-          return pt && this.constValue(e.args[i]!, pt);
-        });
-        const t = this.x.ruleType(sym.decl);
-        const v = t && this.constValue(e.value, t);
-        if (v && args.every((a) => a)) expect.push({ e: 'rule', name: e.name, args: args as I.Value[], want: v });
-        else ok = false;
-      }
-    }
-    if (!ok) return null;
-    return { cite, title: d.meta.title ?? '', input, expect, origin: this.origin(d) };
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Check pass: merged declarations → the definitions of the IR, typed and resolved, plus diagnostics.
  * Runs the declaration checks in dependency order (measures and enums, inputs, tables, rules,
- * constraints, movement, examples), then the whole-ruleset checks: cycles, contexts, unused
+ * constraints, movement), then the examples (examples.ts) with the constant folder made from the
+ * checked rules (fold.ts), then the whole-ruleset checks: cycles, contexts, unused
  * definitions and conflicting exceptions.
  */
 import type * as A from '../../grammar/ast.js';
@@ -10,6 +11,7 @@ import type * as I from '../ir.js';
 import type { Merged } from '../resolve.js';
 import { checkConflicts } from './conflicts.js';
 import { DeclChecker } from './decls.js';
+import { ExampleChecker } from './examples.js';
 import { analyse } from './graph.js';
 import { Scope } from './scope.js';
 import { constantFolder } from './fold.js';
@@ -51,8 +53,9 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     .flatMap((d) => c.rule(d) ?? []);
   const constraints = of('constraint').flatMap((d) => c.constraint(d) ?? []);
   const movement = c.movement(of('movement')[0]);
-  c.evalConst = constantFolder({ rules, tables, enums, groups, inputs, constraints, measures });
-  const examples = of('example').flatMap((d) => c.example(d, movement?.measure ?? null) ?? []);
+  const fold = constantFolder({ rules, tables, enums, groups, inputs, constraints, measures });
+  const ex = new ExampleChecker(c, out, fold);
+  const examples = of('example').flatMap((d) => ex.check(d, movement?.measure ?? null) ?? []);
 
   const base = out.length;
   if (movement) analyse({ rules, constraints, movement, tables, examples, groups, enums, measures, inputs }, merged, scope, out);
