@@ -1,8 +1,9 @@
 /**
  * Declaration checking: merged declarations → IR definitions. Checks citations against the ruleset's
  * style, enum and group members, input fields and defaults, table domains (missing and duplicate
- * keys), rule and exception bodies, constraints and the movement binding. Examples are checked in
- * examples.ts.
+ * keys), rule and exception bodies, constraints and the movement binding. Rules and constraints come
+ * out as bodies without a context: the dependency analysis (graph.ts) gives each its context, and
+ * `ruleDef`/`constraintDef` build the definitions. Examples are checked in examples.ts.
  */
 import { SECTION_KEYS } from '../sections.js';
 import { closest } from '../suggest.js';
@@ -22,6 +23,23 @@ const noEnv = (records: Iterable<I.RecordName | 'path'> = []): Env => ({ params:
 
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** A checked rule before the dependency analysis has given it its context. */
+export type RuleBody = Omit<I.RuleDef, 'context'>;
+/** A checked constraint before the dependency analysis has given it its context. */
+export type ConstraintBody = Omit<I.ConstraintDef, 'context'>;
+
+/** The rule definition of `body` in `context` (its fields in the IR's order). */
+export function ruleDef(body: RuleBody, context: I.Context): I.RuleDef {
+  const { value, exceptions, ...head } = body;
+  return { ...head, context, value, exceptions };
+}
+
+/** The constraint definition of `body` in `context` (its fields in the IR's order). */
+export function constraintDef(body: ConstraintBody, context: I.Context): I.ConstraintDef {
+  const { cond, ...head } = body;
+  return { ...head, context, cond };
 }
 
 export class DeclChecker {
@@ -245,7 +263,7 @@ export class DeclChecker {
     });
   }
 
-  rule(d: A.Decl & { kind: 'rule' | 'predicate' }): I.RuleDef | null {
+  rule(d: A.Decl & { kind: 'rule' | 'predicate' }): RuleBody | null {
     const def = this.def(d);
     const type = this.x.ruleType(d);
     const params: { name: string; type: I.Type }[] = [];
@@ -261,7 +279,7 @@ export class DeclChecker {
     const value = this.x.check(d.value, env, type);
     const exceptions = this.exceptions(d.exceptions, env, type);
     if (!value || !exceptions) return null;
-    return { ...def, kind: d.kind, params, type: irType(type), context: 'unit', value: value.ir, exceptions };
+    return { ...def, kind: d.kind, params, type: irType(type), value: value.ir, exceptions };
   }
 
   private exceptions(list: A.ExceptionDecl[], env: Env, type: I.Type): I.Exception[] | null {
@@ -286,10 +304,10 @@ export class DeclChecker {
     return ok ? out : null;
   }
 
-  constraint(d: A.Decl & { kind: 'constraint' }): I.ConstraintDef | null {
+  constraint(d: A.Decl & { kind: 'constraint' }): ConstraintBody | null {
     const def = this.def(d);
     const c = this.x.check(d.cond, noEnv(['unit', 'vehicle', 'scenario', 'step', 'path']), BOOL);
-    return c && { ...def, context: 'unit', cond: c.ir };
+    return c && { ...def, cond: c.ir };
   }
 
   movement(d: (A.Decl & { kind: 'movement' }) | undefined): I.Movement | null {

@@ -8,9 +8,10 @@ import { Rat } from '../../runtime/rational.js';
 import { Evaluator, EvalError, type ICtx } from '../interpret/eval.js';
 import type * as I from '../ir.js';
 import { dict } from '../dict.js';
+import type { Checked } from './index.js';
 
 /** The parts of the checked ruleset the folder evaluates with (examples are what it serves). */
-type Parts = Pick<I.RulesetIR, 'rules' | 'tables' | 'enums' | 'groups' | 'inputs' | 'constraints' | 'measures'>;
+type Parts = Pick<Checked, 'rules' | 'tables' | 'enums' | 'groups' | 'inputs' | 'constraints' | 'measures'>;
 
 /** Evaluates an expression that reads no input as a value of `type`, or null if it is not a constant. */
 export type Fold = (e: I.Expr, type: I.Type) => I.Value | null;
