@@ -104,6 +104,10 @@ function spanOf(scope: Scope, name: string): Span | null {
   return s ? s.decl.nameSpan : null;
 }
 
+/**
+ * The whole-ruleset checks of the checked ruleset `p`: the cycles `deps` found (V0208), what the
+ * once-per-move roles and examples may not read (V0406), and definitions nothing uses (V0701).
+ */
 export function analyse(p: Checked, deps: Dependencies, merged: Merged, scope: Scope, out: Diagnostic[]): void {
   const rules = new Map(p.rules.map((r) => [r.name, r]));
   out.push(...deps.cycles);
