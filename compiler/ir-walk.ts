@@ -57,10 +57,13 @@ export function walk(e: Expr, visit: (e: Expr) => void): void {
   for (const c of children(e)) walk(c, visit);
 }
 
-const exprsOf = new WeakMap<RuleDef, Expr[]>();
+const exprsOf = new WeakMap<RuleExprs, Expr[]>();
+
+/** What `ruleExprs` reads of a rule: a definition, or a checked rule before it has its context. */
+type RuleExprs = Pick<RuleDef, 'value' | 'exceptions'>;
 
 /** Every expression of a rule: its value, and each exception's condition and value (memoised). */
-export function ruleExprs(r: RuleDef): Expr[] {
+export function ruleExprs(r: RuleExprs): Expr[] {
   let out = exprsOf.get(r);
   if (out) return out;
   out = [r.value];

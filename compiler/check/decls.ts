@@ -1,26 +1,45 @@
 /**
  * Declaration checking: merged declarations → IR definitions. Checks citations against the ruleset's
  * style, enum and group members, input fields and defaults, table domains (missing and duplicate
- * keys), rule and exception bodies, constraints, the movement binding and examples.
+ * keys), rule and exception bodies, constraints and the movement binding. Rules and constraints come
+ * out as bodies without a context: the dependency analysis (graph.ts) gives each its context, and
+ * `ruleDef`/`constraintDef` build the definitions. Examples are checked in examples.ts.
  */
 import { SECTION_KEYS } from '../sections.js';
 import { closest } from '../suggest.js';
 import type * as A from '../../grammar/ast.js';
 import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type * as I from '../ir.js';
-import type { Merged, Owned } from '../resolve.js';
-import { ANY, BOOL, constant, ExprChecker, fits, num, typeText, type Env } from './expr.js';
+import type { Merged } from '../resolve.js';
+import { constant, ExprChecker, type Env } from './expr.js';
+import type { Fold } from './fold.js';
 import type { Scope } from './scope.js';
-import { dict } from '../dict.js';
+import { ANY, BOOL, irType, num } from './types.js';
 
 const NUMBERED = /^(?:[A-Z]{1,4} ?)?\d+[A-Z]?(?:\.\d+)*(?:-\.?\d+)?(?: \S.*)?$/;
 const HEADING = /^[A-Za-z].*$/;
 
-const RECORDS: ReadonlySet<I.RecordName | 'path'> = new Set(['unit', 'vehicle', 'scenario']);
 const noEnv = (records: Iterable<I.RecordName | 'path'> = []): Env => ({ params: new Map(), base: null, narrowed: new Set(), records: new Set(records) });
 
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** A checked rule before the dependency analysis has given it its context. */
+export type RuleBody = Omit<I.RuleDef, 'context'>;
+/** A checked constraint before the dependency analysis has given it its context. */
+export type ConstraintBody = Omit<I.ConstraintDef, 'context'>;
+
+/** The rule definition of `body` in `context` (its fields in the IR's order). */
+export function ruleDef(body: RuleBody, context: I.Context): I.RuleDef {
+  const { value, exceptions, ...head } = body;
+  return { ...head, context, value, exceptions };
+}
+
+/** The constraint definition of `body` in `context` (its fields in the IR's order). */
+export function constraintDef(body: ConstraintBody, context: I.Context): I.ConstraintDef {
+  const { cond, ...head } = body;
+  return { ...head, context, cond };
 }
 
 export class DeclChecker {
@@ -38,7 +57,7 @@ export class DeclChecker {
   private style: 'numbered' | 'headings' = 'numbered';
 
   /** Starts checking `d`: its citations follow the style of the ruleset that wrote it. */
-  private enter(d: A.Decl): void {
+  enter(d: A.Decl): void {
     const o = this.scope.owners.get(d);
     this.style = this.styles.get(o?.extendedFrom ?? this.origin(d).ruleset) ?? 'numbered';
   }
@@ -146,8 +165,11 @@ export class DeclChecker {
     }
   }
 
-  /** A constant expression as an IR value, checked against `type`. */
-  constValue(e: A.Expr, type: I.Type): I.Value | null {
+  /**
+   * A constant expression as an IR value, checked against `type`. With `fold` (examples, once the
+   * rules are checked), an expression that reads no input, such as `dm-portage(hmg)`, is evaluated.
+   */
+  constValue(e: A.Expr, type: I.Type, fold: Fold | null = null): I.Value | null {
     const c = this.x.check(e, noEnv(), type);
     if (!c) return null;
     const ir = c.ir;
@@ -162,7 +184,7 @@ export class DeclChecker {
       const v = this.tableConstant(ir);
       if (v) return v;
     }
-    const folded = this.evalConst?.(ir, type);
+    const folded = fold?.(ir, type);
     if (folded) return folded;
     this.err('V0406', 'a constant is needed here (a number, all, NA, true/false, a member, or a table entry)', e.span);
     return null;
@@ -177,8 +199,6 @@ export class DeclChecker {
   }
 
   readonly tables = new Map<string, I.TableDef>();
-  /** Set once rules are checked: evaluates an expression that reads no input (e.g. `dm-portage(hmg)`). */
-  evalConst: ((e: I.Expr, type: I.Type) => I.Value | null) | null = null;
 
   table(d: A.Decl & { kind: 'table' }): I.TableDef | null {
     const def = this.def(d);
@@ -243,7 +263,7 @@ export class DeclChecker {
     });
   }
 
-  rule(d: A.Decl & { kind: 'rule' | 'predicate' }): I.RuleDef | null {
+  rule(d: A.Decl & { kind: 'rule' | 'predicate' }): RuleBody | null {
     const def = this.def(d);
     const type = this.x.ruleType(d);
     const params: { name: string; type: I.Type }[] = [];
@@ -259,7 +279,7 @@ export class DeclChecker {
     const value = this.x.check(d.value, env, type);
     const exceptions = this.exceptions(d.exceptions, env, type);
     if (!value || !exceptions) return null;
-    return { ...def, kind: d.kind, params, type: irType(type), context: 'unit', value: value.ir, exceptions };
+    return { ...def, kind: d.kind, params, type: irType(type), value: value.ir, exceptions };
   }
 
   private exceptions(list: A.ExceptionDecl[], env: Env, type: I.Type): I.Exception[] | null {
@@ -284,10 +304,10 @@ export class DeclChecker {
     return ok ? out : null;
   }
 
-  constraint(d: A.Decl & { kind: 'constraint' }): I.ConstraintDef | null {
+  constraint(d: A.Decl & { kind: 'constraint' }): ConstraintBody | null {
     const def = this.def(d);
     const c = this.x.check(d.cond, noEnv(['unit', 'vehicle', 'scenario', 'step', 'path']), BOOL);
-    return c && { ...def, context: 'unit', cond: c.ir };
+    return c && { ...def, cond: c.ir };
   }
 
   movement(d: (A.Decl & { kind: 'movement' }) | undefined): I.Movement | null {
@@ -354,162 +374,4 @@ export class DeclChecker {
     }
     return movement;
   }
-
-  /**
-   * An example gives every required field (no default, not optional) of each record it evaluates —
-   * the unit and scenario always, a vehicle when it gives one, every step — as `test` would demand:
-   * V0802 at the record, or at the example's header when the record is missing altogether.
-   */
-  private requiredGiven(d: A.Decl & { kind: 'example' }): boolean {
-    let ok = true;
-    const check = (rec: I.RecordName, lit: A.RecordLit | null, where: string): void => {
-      const fields = this.scope.inputs.get(rec);
-      const given = new Set(lit?.fields.map((f) => f.name) ?? []);
-      const missing = [...(fields?.values() ?? [])].filter((f) => !f.optional && f.decl.default === null && !given.has(f.name)).map((f) => f.name);
-      if (missing.length === 0) return;
-      ok = false;
-      const list = missing.map((m) => `${where}.${m}`).join(', ');
-      if (lit) this.err('V0802', `this example's ${where} lacks ${list}, which ${missing.length > 1 ? 'have' : 'has'} no default`, lit.span, `add ${missing.map((m) => `${m}: …`).join(', ')}`);
-      else this.err('V0802', `this example gives no ${rec}, and ${list} ${missing.length > 1 ? 'have' : 'has'} no default`, { file: d.span.file, start: d.span.start, end: d.span.start + 'example'.length, line: d.span.line, col: d.span.col }, `add \`${rec} { ${missing.map((m) => `${m}: …`).join(', ')} }\``);
-    };
-    const lit = (rec: A.RecordKw) => d.records.find((r) => r.rec === rec)?.value ?? null;
-    check('unit', lit('unit'), 'unit');
-    check('scenario', lit('scenario'), 'scenario');
-    const vehicle = lit('vehicle');
-    if (vehicle) check('vehicle', vehicle, 'vehicle');
-    const steps = [...d.records.filter((r) => r.rec === 'step').map((r) => r.value), ...(d.path ?? [])];
-    steps.forEach((s, i) => check('step', s, `path[${i}]`));
-    return ok;
-  }
-
-  example(d: A.Decl & { kind: 'example' }, measure: string | null): I.ExampleDef | null {
-    this.enter(d);
-    const cite = this.cite(d.meta.cite, d.nameSpan);
-    const input: I.ScenarioValue = { unit: dict(), vehicle: null, scenario: dict(), path: [] };
-    let ok = true;
-    const record = (rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> => {
-      const out: Record<string, I.Value> = dict();
-      const fields = this.scope.inputs.get(rec);
-      for (const f of lit.fields) {
-        const sym = fields?.get(f.name);
-        if (!sym) {
-          this.err('V0210', `${rec} has no field ${f.name}`, f.span, fields ? `fields: ${[...fields.keys()].join(', ')}` : `declare \`input ${rec}\``);
-          ok = false;
-          continue;
-        }
-        const v = this.constValue(f.value, sym.type);
-        if (v) out[f.name] = v;
-        else ok = false;
-      }
-      return out;
-    };
-    for (const r of d.records) {
-      const v = record(r.rec, r.value);
-      if (r.rec === 'unit') input.unit = v;
-      else if (r.rec === 'vehicle') input.vehicle = v;
-      else if (r.rec === 'scenario') input.scenario = v;
-      else input.path.push(v);
-    }
-    for (const s of d.path ?? []) input.path.push(record('step', s));
-    if (d.roll) input.roll = d.roll;
-    if (!this.requiredGiven(d)) ok = false;
-    const expect: I.Expectation[] = [];
-    const m = num(measure ?? ANY);
-    for (const e of d.expects) {
-      if (e.e === 'legal') expect.push({ e: 'legal', want: !e.negated });
-      else if (e.e === 'violation') expect.push({ e: 'violation', cite: this.cite(e.cite, e.span), want: !e.negated });
-      else if (e.e === 'needs') {
-        const f = this.scope.inputs.get(e.rec)?.get(e.field);
-        if (!f) {
-          this.err('V0210', `${e.rec} has no field ${e.field}`, e.span);
-          ok = false;
-        } else {
-          const json = camel(e.field);
-          expect.push({ e: 'needs', field: e.rec === 'step' ? `path[].${json}` : e.rec === 'scenario' ? json : `${e.rec}.${json}` });
-        }
-      }
-      else if (e.e === 'step') {
-        const v = this.constValue(e.value, m);
-        if (v) expect.push({ e: 'step', index: e.index, want: v });
-        else ok = false;
-      } else {
-        if (e.name === 'allowance' || e.name === 'spent' || e.name === 'vehicle-spent') {
-          const v = this.constValue(e.value, e.name === 'vehicle-spent' ? num(ANY) : m);
-          if (v) expect.push({ e: 'value', what: e.name, want: v });
-          else ok = false;
-          continue;
-        }
-        if (e.name === 'halt') {
-          const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: 'halt', want: v });
-          else ok = false;
-          continue;
-        }
-        if (e.name === 'probability') {
-          const v = this.constValue(e.value, num(null));
-          if (v) expect.push({ e: 'probability', want: v });
-          else ok = false;
-          continue;
-        }
-        if (e.name === 'mean' || e.name === 'min' || e.name === 'max') {
-          const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: 'dist', what: e.name, want: v });
-          else ok = false;
-          continue;
-        }
-        const sym = this.scope.syms.get(e.name);
-        if (sym?.s === 'table') {
-          const keys = sym.decl.keys.map((k, i) => {
-            const a = e.args[i];
-            const v = a && this.constValue(a, { t: 'enum', name: k.name });
-            return v?.v === 'member' ? v.name : null;
-          });
-          const vt = this.x.resolveType(sym.decl.type);
-          const v = vt && this.constValue(e.value, vt);
-          if (e.args.length !== sym.decl.keys.length) {
-            this.err('V0209', `table ${e.name} has ${sym.decl.keys.length} key${sym.decl.keys.length === 1 ? '' : 's'}, found ${e.args.length}`, e.span);
-            ok = false;
-          } else if (v && keys.every((k) => k !== null)) expect.push({ e: 'table', name: e.name, keys: keys as string[], want: v });
-          else ok = false;
-          continue;
-        }
-        if (sym?.s !== 'rule') {
-          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, halt, probability, mean, min, max, or a rule, predicate or table');
-          ok = false;
-          continue;
-        }
-        const params = sym.decl.params;
-        if (e.args.length !== params.length) {
-          this.err('V0209', `${e.name} takes ${params.length} argument${params.length === 1 ? '' : 's'}, found ${e.args.length}`, e.span);
-          ok = false;
-          continue;
-        }
-        const args = params.map((p, i) => {
-          const pt = this.x.resolveType(p.type);
-          return pt && this.constValue(e.args[i]!, pt);
-        });
-        const t = this.x.ruleType(sym.decl);
-        const v = t && this.constValue(e.value, t);
-        if (v && args.every((a) => a)) expect.push({ e: 'rule', name: e.name, args: args as I.Value[], want: v });
-        else ok = false;
-      }
-    }
-    if (!ok) return null;
-    return { cite, title: d.meta.title ?? '', input, expect, origin: this.origin(d) };
-  }
 }
-
-/** The IR's view of a checked type: "any measure" becomes a plain number. */
-export function irType(t: I.Type): I.Type {
-  return t.t === 'num' && t.measure === ANY ? num(null) : t;
-}
-
-export function fitsValue(t: I.Type, v: I.Value): boolean {
-  if (v.v === 'num' || v.v === 'all' || v.v === 'na') return t.t === 'num';
-  if (v.v === 'bool') return t.t === 'bool';
-  if (v.v === 'member') return t.t === 'enum' && t.name === v.enum;
-  return fits({ t: 'set', of: v.enum }, t);
-}
-
-export { typeText, RECORDS };
-export type { Owned };

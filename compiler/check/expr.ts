@@ -3,7 +3,8 @@
  * groups, enum members by the type the context expects, parameters, input fields and status flags),
  * checks types and measures, and narrows optional fields inside `if`/`and`.
  *
- * Internally a plain literal has measure `*` ("any measure"): `2` fits MF, PP or a count.
+ * Internally a plain literal has measure `*` ("any measure", `ANY` in check/types.ts): `2` fits MF,
+ * PP or a count.
  */
 import type * as A from '../../grammar/ast.js';
 import { Rat } from '../../runtime/rational.js';
@@ -11,10 +12,7 @@ import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type { BinOp, Builtin, Expr, RecordName, Type } from '../ir.js';
 import { closest } from '../suggest.js';
 import type { Scope } from './scope.js';
-
-export const ANY = '*';
-export const BOOL: Type = { t: 'bool' };
-export const num = (measure: string | null): Type => ({ t: 'num', measure });
+import { ANY, BOOL, fits, join, num, typeText } from './types.js';
 
 export interface Env {
   params: Map<string, Type>;
@@ -26,28 +24,10 @@ export interface Env {
   records: Set<RecordName | 'path'>;
 }
 
-export interface Checked {
+/** A checked expression: its IR and its type. */
+export interface TypedExpr {
   ir: Expr;
   type: Type;
-}
-
-export function typeText(t: Type): string {
-  switch (t.t) {
-    case 'bool': return 'bool';
-    case 'num': return t.measure === null || t.measure === ANY ? 'number' : t.measure;
-    case 'enum': return t.name;
-    case 'set': return `set of ${t.of}`;
-    case 'dist': return `dice (${t.measure ?? 'number'})`;
-  }
-}
-
-/** Whether a value of type `got` fits where `want` is expected. */
-export function fits(got: Type, want: Type): boolean {
-  if (got.t === 'num' && want.t === 'num') return got.measure === ANY || want.measure === ANY || got.measure === want.measure;
-  if (got.t !== want.t) return false;
-  if (got.t === 'enum' && want.t === 'enum') return got.name === want.name;
-  if (got.t === 'set' && want.t === 'set') return got.of === want.of;
-  return true;
 }
 
 const ARITH = new Set(['+', '-', '*', '/']);
@@ -66,7 +46,7 @@ export class ExprChecker {
     return null;
   }
 
-  check(e: A.Expr, env: Env, want: Type | null): Checked | null {
+  check(e: A.Expr, env: Env, want: Type | null): TypedExpr | null {
     const r = this.inner(e, env, want);
     if (r && want && !fits(r.type, want)) {
       const code = r.type.t === 'num' && want.t === 'num' ? 'V0401' : 'V0402';
@@ -76,7 +56,7 @@ export class ExprChecker {
     return r;
   }
 
-  private inner(e: A.Expr, env: Env, want: Type | null): Checked | null {
+  private inner(e: A.Expr, env: Env, want: Type | null): TypedExpr | null {
     switch (e.k) {
       case 'num': {
         if (e.measure !== null && !this.scope.isMeasure(e.measure)) {
@@ -178,7 +158,7 @@ export class ExprChecker {
     return this.err('V0201', `unknown name ${name}`, span, this.hint(name));
   }
 
-  private name(e: A.Expr & { k: 'name' }, env: Env, want: Type | null): Checked | null {
+  private name(e: A.Expr & { k: 'name' }, env: Env, want: Type | null): TypedExpr | null {
     if (e.member !== null) {
       const m = this.member(e.name, e.member, null, e.span);
       return m && { ir: { k: 'member', enum: m.enum, name: m.name }, type: { t: 'enum', name: m.enum } };
@@ -257,7 +237,7 @@ export class ExprChecker {
     return this.err('V0201', `unknown type ${t.name}`, t.span, this.hint(t.name) ?? 'a type is bool, number, a measure, an enum, or `set of ENUM`');
   }
 
-  private ruleRef(d: A.Decl & { kind: 'rule' | 'predicate' }, args: A.Expr[], span: Span, env?: Env): Checked | null {
+  private ruleRef(d: A.Decl & { kind: 'rule' | 'predicate' }, args: A.Expr[], span: Span, env?: Env): TypedExpr | null {
     const type = this.ruleType(d);
     if (!type) return null;
     if (args.length !== d.params.length) {
@@ -273,7 +253,7 @@ export class ExprChecker {
     return { ir: { k: 'rule', name: d.name, args: irArgs }, type };
   }
 
-  private call(e: A.Expr & { k: 'call' }, env: Env): Checked | null {
+  private call(e: A.Expr & { k: 'call' }, env: Env): TypedExpr | null {
     const builtin = BUILTINS[e.name];
     const sym = this.scope.syms.get(e.name);
     if (sym?.s === 'rule') return this.ruleRef(sym.decl, e.args, e.span, env);
@@ -291,7 +271,7 @@ export class ExprChecker {
       return vt && { ir: { k: 'table', name: e.name, keys: irKeys }, type: vt };
     }
     if (builtin) {
-      const args: Checked[] = [];
+      const args: TypedExpr[] = [];
       for (const a of e.args) {
         const c = this.check(a, env, null);
         if (!c) return null;
@@ -315,7 +295,7 @@ export class ExprChecker {
    * `need(vehicle.kind)`: an input field the rule cannot do without. It may be optional (no narrowing
    * needed); when the scenario leaves it out, evaluation stops with an error naming the field.
    */
-  private need(e: A.Expr & { k: 'call' }, env: Env): Checked | null {
+  private need(e: A.Expr & { k: 'call' }, env: Env): TypedExpr | null {
     const hint = 'write need(RECORD.FIELD), e.g. need(vehicle.kind)';
     if (e.args.length !== 1) return this.err('V0209', 'need takes one input field', e.span, hint);
     const a = e.args[0]!;
@@ -326,7 +306,7 @@ export class ExprChecker {
     return { ir: { k: 'need', rec: a.rec, name: a.field }, type: f.type };
   }
 
-  private rec(e: A.Expr & { k: 'rec' }, env: Env, want: Type | null): Checked | null {
+  private rec(e: A.Expr & { k: 'rec' }, env: Env, want: Type | null): TypedExpr | null {
     if (e.rec === 'path') {
       if (!env.records.has('path')) return this.err('V0406', `path.${e.field} cannot appear here`, e.span);
       if (e.field === 'spent') return { ir: { k: 'path', name: 'spent' }, type: num(ANY) };
@@ -362,7 +342,7 @@ export class ExprChecker {
     return this.err('V0210', `${rec} has no field ${e.field}`, e.span, closest(e.field, names) ? `did you mean ${closest(e.field, names)}?` : names.length ? `fields: ${names.join(', ')}` : `declare it in \`input ${rec} [...] { ... }\``);
   }
 
-  private bin(e: A.Expr & { k: 'bin' }, env: Env, want: Type | null): Checked | null {
+  private bin(e: A.Expr & { k: 'bin' }, env: Env, want: Type | null): TypedExpr | null {
     const op = e.op as BinOp;
     if (op === 'and' || op === 'or') {
       const a = this.check(e.a, env, BOOL);
@@ -414,9 +394,9 @@ export class ExprChecker {
     return { ir: { k: 'bin', op, a: a.ir, b: b.ir, type: num(measure) }, type: num(measure) };
   }
 
-  private membership(e: A.Expr & { k: 'in' }, env: Env): Checked | null {
-    let x: Checked | null;
-    let set: Checked | null;
+  private membership(e: A.Expr & { k: 'in' }, env: Env): TypedExpr | null {
+    let x: TypedExpr | null;
+    let set: TypedExpr | null;
     if (e.x.k === 'name' && e.x.member === null && !env.params.has(e.x.name)) {
       set = this.check(e.set, env, null);
       x = set && this.check(e.x, env, set.type.t === 'set' ? { t: 'enum', name: set.type.of } : null);
@@ -449,16 +429,6 @@ export function conversion(from: string | null, to: string | null, what = 'it'):
 
 function isMeasured(m: string | null): m is string {
   return m !== null && m !== ANY;
-}
-
-/** The common type of two branches, or null if they do not fit together. */
-export function join(a: Type, b: Type): Type | null {
-  if (a.t === 'num' && b.t === 'num') {
-    if (a.measure === ANY) return b;
-    if (b.measure === ANY) return a;
-    return a.measure === b.measure ? a : null;
-  }
-  return fits(a, b) ? a : null;
 }
 
 /** `env` where `cond` holds: the optional fields it proves present are narrowed (no copy if none). */

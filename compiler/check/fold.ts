@@ -1,15 +1,22 @@
 /**
- * Constant folding for example inputs and defaults: an expression that reads no input (a rule applied
- * to constants, such as `dm-portage(hmg)`) is evaluated once by the interpreter and becomes a value.
+ * Constant folding for examples (their records and expected values): an expression that reads no
+ * input (a rule applied to constants, such as `dm-portage(hmg)`) is evaluated once by the interpreter
+ * and becomes a value. The folder is made once the rules are checked and is handed to the example
+ * checker; input defaults and table rows are checked before the rules, so they are never folded.
  */
 import { Rat } from '../../runtime/rational.js';
 import { Evaluator, EvalError, type ICtx } from '../interpret/eval.js';
 import type * as I from '../ir.js';
 import { dict } from '../dict.js';
+import type { Checked } from './index.js';
 
-type Parts = Pick<I.RulesetIR, 'rules' | 'tables' | 'enums' | 'groups' | 'inputs' | 'constraints' | 'measures'>;
+/** The parts of the checked ruleset the folder evaluates with (examples are what it serves). */
+type Parts = Pick<Checked, 'rules' | 'tables' | 'enums' | 'groups' | 'inputs' | 'constraints' | 'measures'>;
 
-export function constantFolder(p: Parts): (e: I.Expr, type: I.Type) => I.Value | null {
+/** Evaluates an expression that reads no input as a value of `type`, or null if it is not a constant. */
+export type Fold = (e: I.Expr, type: I.Type) => I.Value | null;
+
+export function constantFolder(p: Parts): Fold {
   const ir = { ...p, id: '', title: '', edition: null, citeStyle: 'numbered', extends: [], examples: [], scale: 1 } as unknown as I.RulesetIR;
   const ev = new Evaluator(ir);
   return (e, type) => {

@@ -1,13 +1,17 @@
 /**
- * Whole-ruleset analysis over the dependency graph of definitions: reference cycles, the context of
- * every rule and constraint (does it read the step? the path?), what the allowance may not read, and
- * definitions nothing uses.
+ * Whole-ruleset analysis over the dependency graph of definitions. `dependencies` runs on the checked
+ * rule and constraint bodies, before their definitions are built: what each reads, hence its context
+ * (does it read the step? the path?), and the reference cycles. `analyse` then runs on the checked
+ * ruleset: it reports those cycles, what the allowance and the other once-per-move roles may not read,
+ * examples that expect one value of a step rule, and definitions nothing uses.
  */
 import type * as A from '../../grammar/ast.js';
 import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type * as I from '../ir.js';
 import { ruleExprs, walk } from '../ir-walk.js';
 import type { Merged } from '../resolve.js';
+import type { ConstraintBody, RuleBody } from './decls.js';
+import type { Checked } from './index.js';
 import type { Scope } from './scope.js';
 
 interface Reads {
@@ -17,45 +21,55 @@ interface Reads {
   total: boolean;
 }
 
-type Parts = Pick<I.RulesetIR, 'rules' | 'constraints' | 'movement' | 'tables' | 'examples' | 'groups' | 'enums' | 'measures' | 'inputs'>;
+/** What the dependency analysis learns from the checked bodies, before the definitions are built. */
+export interface Dependencies {
+  /** The context of every rule and constraint, by name (a name denotes one definition). */
+  contexts: Map<string, I.Context>;
+  /** What each rule reads, by name. */
+  reads: Map<string, Reads>;
+  /** V0208 for each reference cycle, in the order found; `analyse` reports them. */
+  cycles: Diagnostic[];
+}
 
-export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[]): void {
-  const rules = new Map(p.rules.map((r) => [r.name, r]));
-  const spanOf = (name: string): Span | null => {
-    const s = scope.syms.get(name);
-    return s ? s.decl.nameSpan : null;
-  };
-  const reads = new Map<string, Reads>();
-  const visiting: string[] = [];
+const contextOf = (acc: Reads): I.Context => (acc.step ? 'step' : acc.path ? 'path' : 'unit');
 
-  const exprReads = (e: I.Expr, acc: Reads, inAgg: boolean): void => {
-    switch (e.k) {
-      case 'field': case 'flag': case 'present': case 'need':
-        if (e.rec === 'step' && !inAgg) acc.step = true;
-        return;
-      case 'path':
-        acc.path = true;
-        if (e.name === 'spent') acc.total = true;
-        return;
-      case 'pos':
-        if (!inAgg) acc.step = true;
-        return;
-      case 'all': acc.total = true; return;
-      case 'agg': acc.path = true; exprReads(e.body, acc, true); return;
-      case 'rule': {
-        const r = ruleReads(e.name);
-        if (r) {
-          if (r.step && !inAgg) acc.step = true;
-          acc.path ||= r.path;
-          acc.total ||= r.total;
-        }
-        e.args.forEach((a) => exprReads(a, acc, inAgg));
-        return;
+/** Adds to `acc` what `e` reads; `ruleReads` says what a referenced rule reads (null: not a rule). */
+function exprReads(e: I.Expr, acc: Reads, inAgg: boolean, ruleReads: (name: string) => Reads | null): void {
+  switch (e.k) {
+    case 'field': case 'flag': case 'present': case 'need':
+      if (e.rec === 'step' && !inAgg) acc.step = true;
+      return;
+    case 'path':
+      acc.path = true;
+      if (e.name === 'spent') acc.total = true;
+      return;
+    case 'pos':
+      if (!inAgg) acc.step = true;
+      return;
+    case 'all': acc.total = true; return;
+    case 'agg': acc.path = true; exprReads(e.body, acc, true, ruleReads); return;
+    case 'rule': {
+      const r = ruleReads(e.name);
+      if (r) {
+        if (r.step && !inAgg) acc.step = true;
+        acc.path ||= r.path;
+        acc.total ||= r.total;
       }
-      default:
-        directChildren(e).forEach((c) => exprReads(c, acc, inAgg));
+      e.args.forEach((a) => exprReads(a, acc, inAgg, ruleReads));
+      return;
     }
-  };
+    default:
+      directChildren(e).forEach((c) => exprReads(c, acc, inAgg, ruleReads));
+  }
+}
+
+/** What each rule and constraint reads, their contexts, and the reference cycles among the rules. */
+export function dependencies(ruleBodies: readonly RuleBody[], constraintBodies: readonly ConstraintBody[], scope: Scope): Dependencies {
+  const rules = new Map(ruleBodies.map((r) => [r.name, r]));
+  const reads = new Map<string, Reads>();
+  const contexts = new Map<string, I.Context>();
+  const cycles: Diagnostic[] = [];
+  const visiting: string[] = [];
 
   const ruleReads = (name: string): Reads | null => {
     const done = reads.get(name);
@@ -64,27 +78,43 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
     if (!r) return null;
     if (visiting.includes(name)) {
       const cycle = [...visiting.slice(visiting.indexOf(name)), name];
-      out.push(diag('V0208', `these definitions refer to each other: ${cycle.join(' → ')}`, spanOf(name)));
+      cycles.push(diag('V0208', `these definitions refer to each other: ${cycle.join(' → ')}`, spanOf(scope, name)));
       return { step: false, path: false, total: false };
     }
     visiting.push(name);
     const acc: Reads = { step: false, path: false, total: false };
-    ruleExprs(r).forEach((e) => exprReads(e, acc, false));
+    ruleExprs(r).forEach((e) => exprReads(e, acc, false, ruleReads));
     visiting.pop();
     reads.set(name, acc);
-    r.context = acc.step ? 'step' : acc.path ? 'path' : 'unit';
+    contexts.set(name, contextOf(acc));
     return acc;
   };
 
-  for (const r of p.rules) ruleReads(r.name);
-  for (const c of p.constraints) {
+  for (const r of ruleBodies) ruleReads(r.name);
+  for (const c of constraintBodies) {
     const acc: Reads = { step: false, path: false, total: false };
-    exprReads(c.cond, acc, false);
-    c.context = acc.step ? 'step' : acc.path ? 'path' : 'unit';
+    exprReads(c.cond, acc, false, ruleReads);
+    contexts.set(c.name, contextOf(acc));
   }
+  return { contexts, reads, cycles };
+}
+
+function spanOf(scope: Scope, name: string): Span | null {
+  const s = scope.syms.get(name);
+  return s ? s.decl.nameSpan : null;
+}
+
+/**
+ * The whole-ruleset checks of the checked ruleset `p`: the cycles `deps` found (V0208), what the
+ * once-per-move roles and examples may not read (V0406), and definitions nothing uses (V0701).
+ */
+export function analyse(p: Checked, deps: Dependencies, merged: Merged, scope: Scope, out: Diagnostic[]): void {
+  const rules = new Map(p.rules.map((r) => [r.name, r]));
+  out.push(...deps.cycles);
+  const ruleReads = (name: string): Reads | null => deps.reads.get(name) ?? null;
 
   const movementSpan = merged.decls.find((o) => o.decl.kind === 'movement')?.decl.span ?? null;
-  const roleReads = (e: I.Expr) => { const acc: Reads = { step: false, path: false, total: false }; exprReads(e, acc, false); return acc; };
+  const roleReads = (e: I.Expr) => { const acc: Reads = { step: false, path: false, total: false }; exprReads(e, acc, false, ruleReads); return acc; };
   const a = roleReads(p.movement.allowance);
   if (a.step) out.push(diag('V0406', 'the allowance cannot depend on the step being priced', movementSpan, 'read steps through an aggregate such as `max step (…)`'));
   if (a.total) out.push(diag('V0406', 'the allowance cannot depend on `all` or path.spent, which are defined by it', movementSpan));
@@ -140,7 +170,7 @@ export function analyse(p: Parts, merged: Merged, scope: Scope, out: Diagnostic[
   const own = new Set(merged.decls.filter((o) => o.origin === merged.header.id).map((o) => o.decl.name));
   for (const d of [...p.rules, ...p.tables]) {
     if (!used.has(d.name) && own.has(d.name)) {
-      out.push(diag('V0701', `${d.name} is never used by the movement binding, a constraint or an example`, spanOf(d.name), 'use it, give it an example, or remove it'));
+      out.push(diag('V0701', `${d.name} is never used by the movement binding, a constraint or an example`, spanOf(scope, d.name), 'use it, give it an example, or remove it'));
     }
   }
 }

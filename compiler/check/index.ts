@@ -1,20 +1,26 @@
 /**
- * Check pass: merged declarations → the definitions of the IR, typed and resolved, plus diagnostics.
- * Runs the declaration checks in dependency order (measures and enums, inputs, tables, rules,
- * constraints, movement, examples), then the whole-ruleset checks: cycles, contexts, unused
- * definitions and conflicting exceptions.
+ * Check pass: merged declarations → the checked ruleset (`Checked`: the IR before lowering gives it a
+ * tick scale), typed and resolved, plus diagnostics. Runs the declaration checks in dependency order
+ * (decls.ts: measures and enums, inputs, tables, rule and constraint bodies, movement), the dependency
+ * analysis that gives each rule and constraint its context (graph.ts), so their definitions are built
+ * whole, then the examples (examples.ts) with the constant folder made from the checked rules
+ * (fold.ts), then the whole-ruleset checks: cycles, what the once-per-move roles read, unused
+ * definitions (graph.ts) and conflicting exceptions (conflicts.ts). Types and how they compare are in
+ * types.ts, expressions in expr.ts, the symbol table in scope.ts.
  */
 import type * as A from '../../grammar/ast.js';
 import { diag, type Diagnostic } from '../diagnostics.js';
 import type * as I from '../ir.js';
 import type { Merged } from '../resolve.js';
 import { checkConflicts } from './conflicts.js';
-import { DeclChecker } from './decls.js';
-import { analyse } from './graph.js';
+import { constraintDef, DeclChecker, ruleDef } from './decls.js';
+import { ExampleChecker } from './examples.js';
+import { analyse, dependencies } from './graph.js';
 import { Scope } from './scope.js';
 import { constantFolder } from './fold.js';
 import { RULESET_ID } from '../ruleset-id.js';
 
+/** The checked ruleset before lowering: the IR without its tick scale (compiler/tick-scale.ts adds it). */
 export type Checked = Omit<I.RulesetIR, 'scale'>;
 
 export function check(merged: Merged): { checked: Checked | null; diagnostics: Diagnostic[] } {
@@ -45,20 +51,21 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const inputs = inputDecls.map((d) => c.input(d));
   inputDecls.forEach((d, i) => c.inputDefaults(d, inputs[i]!));
   const tables = of('table').flatMap((d) => c.table(d) ?? []);
-  const rules = merged.decls
+  const ruleBodies = merged.decls
     .map((o) => o.decl)
     .filter((d): d is A.Decl & { kind: 'rule' | 'predicate' } => d.kind === 'rule' || d.kind === 'predicate')
     .flatMap((d) => c.rule(d) ?? []);
-  const constraints = of('constraint').flatMap((d) => c.constraint(d) ?? []);
+  const constraintBodies = of('constraint').flatMap((d) => c.constraint(d) ?? []);
   const movement = c.movement(of('movement')[0]);
-  c.evalConst = constantFolder({ rules, tables, enums, groups, inputs, constraints, measures });
-  const examples = of('example').flatMap((d) => c.example(d, movement?.measure ?? null) ?? []);
+  const deps = dependencies(ruleBodies, constraintBodies, scope);
+  const rules = ruleBodies.map((r) => ruleDef(r, deps.contexts.get(r.name)!));
+  const constraints = constraintBodies.map((k) => constraintDef(k, deps.contexts.get(k.name)!));
+  const fold = constantFolder({ rules, tables, enums, groups, inputs, constraints, measures });
+  const ex = new ExampleChecker(c, out, fold);
+  const examples = of('example').flatMap((d) => ex.check(d, movement?.measure ?? null) ?? []);
 
-  const base = out.length;
-  if (movement) analyse({ rules, constraints, movement, tables, examples, groups, enums, measures, inputs }, merged, scope, out);
-  const ok = !out.some((d) => d.severity === 'error') && movement !== null;
-  // With errors, definitions that failed to check look unused: do not add noise to real errors.
-  if (!ok) return { checked: null, diagnostics: out.filter((d) => d.code !== 'V0701') };
+  // Without a movement binding (its check reported why) there is no ruleset to analyse.
+  if (!movement) return { checked: null, diagnostics: out };
   const checked: Checked = {
     id: header.id,
     title: header.title,
@@ -72,9 +79,12 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     tables,
     rules,
     constraints,
-    movement: movement!,
+    movement,
     examples,
   };
-  if (out.slice(base).every((d) => d.severity !== 'error')) checkConflicts(checked, merged, out);
+  analyse(checked, deps, merged, scope, out);
+  // With errors, definitions that failed to check look unused: do not add noise to real errors.
+  if (out.some((d) => d.severity === 'error')) return { checked: null, diagnostics: out.filter((d) => d.code !== 'V0701') };
+  checkConflicts(checked, merged, out);
   return { checked: out.some((d) => d.severity === 'error') ? null : checked, diagnostics: out };
 }
