@@ -11,7 +11,7 @@ import { parseMap } from '../map/parse.js';
 import { mapVocabulary } from '../map/vocabulary.js';
 import { buildReach, type ReachBuilt } from '../reach/build.js';
 import { REACH_RENDERERS, type ReachFormat } from '../reach/formats.js';
-import { parseScenario } from '../scenario.js';
+import { parseScenario } from '../scenario/index.js';
 import { indexOf, buildGraph } from '../../runtime/map.js';
 import type { Ctx } from './context.js';
 import { UsageError } from './errors.js';
