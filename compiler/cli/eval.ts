@@ -11,7 +11,7 @@ import { interpretScenario } from '../pipeline.js';
 import { InputError } from '../interpret/eval.js';
 import { predicateAnswers, type PredicateAnswer } from '../interpret/predicates.js';
 import { stepAnswers, type StepAnswer } from '../interpret/step-answers.js';
-import { evaluationDiagnostic, parseScenario } from '../scenario.js';
+import { evaluationDiagnostic, parseScenario } from '../scenario/index.js';
 import { formatQuantity } from '../../runtime/format.js';
 import type { MoveResult } from '../../runtime/types.js';
 import type { Ctx } from './context.js';

@@ -12,7 +12,7 @@ import { mapVocabulary } from '../map/vocabulary.js';
 import { mapFitsRulesets } from '../map/fit.js';
 import { buildReach, type ReachBuilt } from '../reach/build.js';
 import { REACH_RENDERERS, type ReachFormat } from '../reach/formats.js';
-import { parseScenario } from '../scenario.js';
+import { parseScenario } from '../scenario/index.js';
 import { indexOf, buildGraph } from '../../runtime/map.js';
 import type { Ctx } from './context.js';
 import { UsageError } from './errors.js';

@@ -8,7 +8,7 @@ import { formatQuantity } from '../../runtime/format.js';
 import type { MoveResult } from '../../runtime/types.js';
 import type { RulesetIR } from '../ir.js';
 import { interpretScenario } from '../interpret/interpreter.js';
-import { parseScenario } from '../scenario.js';
+import { parseScenario } from '../scenario/index.js';
 
 export interface ScenarioFile {
   /** The path shown in the report (relative, with forward slashes). */

@@ -8,7 +8,7 @@
  */
 import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-parser';
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from '../diagnostics.js';
-import { beyondLimits, jsonError } from '../scenario.js';
+import { beyondLimits, jsonError } from '../scenario/read.js';
 import { closest } from '../suggest.js';
 import { safeLine } from '../safe-text.js';
 import { columnName, directionBetween, parseHexName, type MapJson } from '../../runtime/map.js';

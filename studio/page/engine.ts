@@ -13,7 +13,7 @@ import { buildReport } from '../../compiler/diff/report.js';
 import { renderHtml, templatesFrom, type Templates } from '../../compiler/diff/html.js';
 import { buildCard } from '../../compiler/cards/build.js';
 import { cardTemplatesFrom, renderCardHtml, type CardTemplates } from '../../compiler/cards/html.js';
-import { parseScenario, evaluationDiagnostic } from '../../compiler/scenario.js';
+import { parseScenario, evaluationDiagnostic } from '../../compiler/scenario/index.js';
 import { InputError } from '../../compiler/interpret/eval.js';
 import { predicateAnswers, type PredicateAnswer } from '../../compiler/interpret/predicates.js';
 import { stepAnswers, type StepAnswer } from '../../compiler/interpret/step-answers.js';

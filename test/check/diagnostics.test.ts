@@ -25,7 +25,7 @@ import { describe, expect, it } from 'vitest';
 import { CODES, type Diagnostic } from '../../compiler/diagnostics.js';
 import { InputError } from '../../compiler/interpret/eval.js';
 import { compileText, exampleDiagnostic, interpretScenario, loadRuleset, runExamples } from '../../compiler/pipeline.js';
-import { evaluationDiagnostic, parseScenario } from '../../compiler/scenario.js';
+import { evaluationDiagnostic, parseScenario } from '../../compiler/scenario/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIR = join(ROOT, 'test', 'fixtures', 'diagnostics');

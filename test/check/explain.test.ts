@@ -10,7 +10,7 @@ import { CODES, type Code } from '../../compiler/diagnostics.js';
 import { codes, EXPLANATIONS, explainMarkdown, snippetSource, type SnippetKind } from '../../compiler/explain.js';
 import { InputError } from '../../compiler/interpret/eval.js';
 import { compileText, exampleDiagnostic, interpretScenario, runExamples } from '../../compiler/pipeline.js';
-import { parseScenario } from '../../compiler/scenario.js';
+import { parseScenario } from '../../compiler/scenario/index.js';
 import { parseMap } from '../../compiler/map/parse.js';
 import { mapVocabulary } from '../../compiler/map/vocabulary.js';
 import { ROOT, variorum } from '../cli/run.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRuleset } from '../../compiler/pipeline.js';
-import { parseScenario } from '../../compiler/scenario.js';
+import { parseScenario } from '../../compiler/scenario/index.js';
 import { buildReach, type ReachBuilt } from '../../compiler/reach/build.js';
 import type { RulesetIR } from '../../compiler/ir.js';
 import type { MapJson } from '../../runtime/map.js';

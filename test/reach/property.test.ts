@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as generated from '../../generated/index.js';
 import { loadRuleset } from '../../compiler/pipeline.js';
-import { parseScenario } from '../../compiler/scenario.js';
+import { parseScenario } from '../../compiler/scenario/index.js';
 import { buildReach } from '../../compiler/reach/build.js';
 import { resolveName } from '../../compiler/map/vocabulary.js';
 import { buildGraph, directionBetween, hexName, neighbourOf, type MapGraph, type MapJson } from '../../runtime/map.js';

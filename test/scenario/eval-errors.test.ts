@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fsHost } from '../../compiler/cli/host.js';
 import { EvalError, InputError } from '../../compiler/interpret/eval.js';
 import { interpretScenario, loadRuleset } from '../../compiler/pipeline.js';
-import { parseScenario } from '../../compiler/scenario.js';
+import { parseScenario } from '../../compiler/scenario/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closest, decimalToQ, parseScenario } from '../../compiler/scenario.js';
+import { decimalToQ, parseScenario } from '../../compiler/scenario/index.js';
+import { closest } from '../../compiler/suggest.js';
 import { diceIR, slClassicIR } from './fixture-ir.js';
 
 const sl = slClassicIR();

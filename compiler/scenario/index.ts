@@ -1,0 +1,62 @@
+/**
+ * Scenario files: JSON situations asked of one or more rulesets (`variorum eval`). Pure: the caller
+ * reads the file and passes its text. `parseScenario` runs three stages, each adding to the last:
+ *   - read.ts: text → a JSON tree with offsets, within size and depth limits (malformed JSON: V0901);
+ *   - validate.ts: tree × the global vocabulary (vocabulary.ts) widened by the fields the rulesets
+ *     asked declare → raw records whose fields are all known (V0902 otherwise), of the right JSON shape,
+ *     with exact numbers (V0903 otherwise);
+ *   - convert.ts: raw records × each ruleset → its `ScenarioValue` (enum members checked against its
+ *     own enums, defaults filled in, required fields checked, V0903) and its `notApplicable` fields.
+ * Every mistake is reported in one run, but a scenario with errors is evaluated under no ruleset.
+ * After evaluation, locate.ts places an evaluation's complaint about the file (`evaluationDiagnostic`).
+ */
+
+import { hasErrors, SourceFile, type Diagnostic } from '../diagnostics.js';
+import type { RulesetIR } from '../ir.js';
+import { safeLine } from '../safe-text.js';
+import { forRuleset, type ScenarioForRuleset } from './convert.js';
+import { readJson } from './read.js';
+import { knownFields, validateScenario } from './validate.js';
+
+export type { ScenarioForRuleset } from './convert.js';
+export { beyondLimits, decimalToQ, jsonError, MAX_SCENARIO_DEPTH, MAX_SCENARIO_SIZE } from './read.js';
+export { evaluationDiagnostic, locateField } from './locate.js';
+
+export interface ParsedScenario {
+  name: string;
+  perRuleset: ScenarioForRuleset[];
+  diagnostics: Diagnostic[];
+}
+
+export function parseScenario(text: string, file: string, irs: RulesetIR[]): ParsedScenario {
+  const src = new SourceFile(file, text);
+  const diagnostics: Diagnostic[] = [];
+  const fallbackName = defaultName(file);
+
+  const read = readJson(text, src);
+  if ('error' in read) {
+    diagnostics.push(read.error);
+    return { name: fallbackName, perRuleset: [], diagnostics };
+  }
+  const root = read.root;
+
+  const known = knownFields(irs);
+  const raw = validateScenario(root, src, known, diagnostics);
+  if (raw === null) return { name: fallbackName, perRuleset: [], diagnostics };
+
+  const perRuleset: ScenarioForRuleset[] = [];
+  for (const ir of irs) {
+    const ds: Diagnostic[] = [];
+    const r = forRuleset(ir, raw, root, src, ds);
+    diagnostics.push(...ds);
+    perRuleset.push(r);
+  }
+  // Every mistake is reported in one run, but a scenario with errors is not evaluated.
+  // The name is printed to terminals and reports: control characters never pass.
+  return { name: safeLine(raw.name ?? fallbackName), perRuleset: hasErrors(diagnostics) ? [] : perRuleset, diagnostics };
+}
+
+function defaultName(file: string): string {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.json$/i, '');
+}
