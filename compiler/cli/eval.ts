@@ -13,6 +13,7 @@ import { predicateAnswers, type PredicateAnswer } from '../interpret/predicates.
 import { stepAnswers, type StepAnswer } from '../interpret/step-answers.js';
 import { evaluationDiagnostic, parseScenario } from '../scenario/index.js';
 import { formatQuantity } from '../../runtime/format.js';
+import { describeStep } from '../render/steps.js';
 import type { MoveResult } from '../../runtime/types.js';
 import type { Ctx } from './context.js';
 import { UsageError } from './errors.js';
@@ -150,18 +151,6 @@ function qty(exact: string | undefined, n: number): string {
 
 function fmt(n: number): string {
   return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
-}
-
-/** "woods, wall, uphill" from a step record. */
-function describeStep(step: Record<string, Value>): string {
-  const parts: string[] = [];
-  for (const [name, v] of Object.entries(step)) {
-    if (v.v === 'member') parts.push(v.name);
-    else if (v.v === 'bool' && v.b) parts.push(name);
-    else if (v.v === 'num') parts.push(`${name} ${formatQuantity(v.q)}`);
-    else if (v.v === 'set' && v.members.length > 0) parts.push(v.members.join('+'));
-  }
-  return parts.join(', ');
 }
 
 /** 0.7222… → "72.2% (26/36)" when a small denominator gives it exactly, else "72.2%". */

@@ -5,7 +5,7 @@
  * reach SVG are the compiler's own escaped renderings.
  */
 import type { ExampleResult } from '../../compiler/interpret/examples.js';
-import type { Value } from '../../compiler/ir.js';
+import { describeStep } from '../../compiler/render/steps.js';
 import { formatQuantity } from '../../runtime/format.js';
 import type { Problem, ScenarioAnswer } from './engine.js';
 
@@ -78,17 +78,6 @@ function fmt(n: number): string {
 
 function pct(p: number): string {
   return `${(p * 100).toFixed(1)}%`;
-}
-
-function describeStep(step: Record<string, Value>): string {
-  const parts: string[] = [];
-  for (const [name, v] of Object.entries(step)) {
-    if (v.v === 'member') parts.push(v.name);
-    else if (v.v === 'bool' && v.b) parts.push(name);
-    else if (v.v === 'num') parts.push(`${name} ${formatQuantity(v.q)}`);
-    else if (v.v === 'set' && v.members.length > 0) parts.push(v.members.join('+'));
-  }
-  return parts.join(', ');
 }
 
 /** One ruleset's why-trace: allowance, each step's cost and the rules that set it, the verdict. */

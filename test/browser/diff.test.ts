@@ -8,11 +8,11 @@
  */
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { buildReport, renderHtml, runSuite, type DiffReport } from '../../compiler/diff/index.js';
 import { FIVE, load, ROOT, templates } from '../diff/helpers.js';
 
@@ -20,9 +20,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-}
 
 let browser: Browser;
 let report: DiffReport;
@@ -44,7 +41,6 @@ function scenarioFiles(): { file: string; text: string }[] {
     .map((n) => ({ file: `scenarios/${n}`, text: readFileSync(join(dir, n), 'utf8') }));
 }
 
-const require = createRequire(import.meta.url);
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
@@ -116,14 +112,6 @@ describe('the HTML diff report in Chromium', () => {
   });
 
   it('has no serious or critical accessibility violations (axe-core)', async () => {
-    const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    await page.addScriptTag({ content: source });
-    const result = (await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
-      return axe.run(document, { resultTypes: ['violations'] });
-    })) as AxeResult;
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes, e.g. ${JSON.stringify(v.nodes[0]?.target)})`);
-    expect(summary).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
 });

@@ -11,12 +11,12 @@
  * Needs /usr/bin/chromium (scripts/install-chromium.sh); without it this test fails, saying so.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createColors } from 'picocolors';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import type { Ctx } from '../../compiler/cli/context.js';
 import { run } from '../../compiler/cli/main.js';
 import { renderReachHtml } from '../../compiler/reach/html.js';
@@ -29,11 +29,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const HTML = join(ARTIFACTS, 'reach.html');
-const require = createRequire(import.meta.url);
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-}
 
 let browser: Browser;
 let page: Page;
@@ -130,15 +126,7 @@ describe('the reach map in Chromium', () => {
   });
 
   it('has no serious or critical accessibility violations (axe-core)', async () => {
-    const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    await page.addScriptTag({ content: source });
-    const result = (await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
-      return axe.run(document, { resultTypes: ['violations'] });
-    })) as AxeResult;
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    const summary = bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes, e.g. ${JSON.stringify(v.nodes[0]?.target)})`);
-    expect(summary).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
 
   it('shows a dice ruleset’s chances as percentages', async () => {

@@ -12,17 +12,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const require = createRequire(import.meta.url);
 const BIN = join(ROOT, 'bin', 'variorum.js');
 
 const LEADER = `
@@ -32,9 +31,6 @@ override rule leader-bonus [H1] "a leader adds only 1 MF"
 }
 `;
 
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-}
 
 /** Starts `variorum studio ARGS --no-open --port 0`; resolves to the URL it prints. */
 function serve(args: string[], cwd: string): Promise<{ url: string; proc: ChildProcess }> {
@@ -252,14 +248,7 @@ describe('variorum studio in Chromium', () => {
 
   it('has no serious or critical accessibility violations (axe-core)', async () => {
     await page.click('#tab-diff');
-    const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-    await page.addScriptTag({ content: source });
-    const result = (await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<unknown> } }).axe;
-      return axe.run(document, { resultTypes: ['violations'] });
-    })) as AxeResult;
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.impact} ${v.id}: ${v.help} (${JSON.stringify(v.nodes[0]?.target)})`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
 
   it('without a file, keeps the draft in the browser across a reload', async () => {
