@@ -15,8 +15,6 @@ import type { RV } from '../interpret/eval.js';
 import { interpreterFor, type Interpreter } from '../interpret/interpreter.js';
 import { ask, situationProblems, type Applied, type Situation } from '../interpret/query.js';
 
-export type { RowHit } from '../interpret/query.js';
-
 /** What an answer consulted: exceptions that applied, rules evaluated, table rows read (each once, in order). */
 export type Log = Applied;
 
@@ -123,6 +121,7 @@ export class Probe {
     const r1 = ask(this.ir, this.firstRoll(sv, { allowance: A1 }), { cost: i }, true);
     const log = r1.applied!;
     if (r1.value.k === 'cannot') return { text: 'varies', exact: null, na: false, dist: null, log, error: r1.value.reason };
+    // Only the first pricing is recorded; when the second cannot be asked, nothing is cited (as before the query layer).
     const r2 = ask(this.ir, this.firstRoll(sv, { allowance: A2 }), { cost: i });
     if (r2.value.k === 'cannot') return { text: 'varies', exact: null, na: false, dist: null, log: EMPTY_LOG(), error: r2.value.reason };
     const v1 = r1.value.k === 'exact' ? (r1.value.v as Rat) : Rat.ZERO;
