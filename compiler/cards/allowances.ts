@@ -6,8 +6,7 @@
  * that make the difference.
  */
 
-import type { Expr } from '../ir.js';
-import type { ICtx } from '../interpret/eval.js';
+import type { Expr, ScenarioValue } from '../ir.js';
 import { humanise } from '../render/expr.js';
 import { droppedCites, newExceptions, type Fields, type Outcome, type Probe, unique, val } from './card-answers.js';
 import { allowanceCite, boundRule, cell, diceRuleCites, row, table, type RawRow, type RawTable } from './raw-card.js';
@@ -55,7 +54,7 @@ function conditions(p: Probe): Condition[] {
 }
 
 /** Citations of a unit's allowance: the binding's rule, the exceptions that decide it, the dice rules. */
-function allowanceCites(p: Probe, o: Outcome, ctx: ICtx): string[] {
+function allowanceCites(p: Probe, o: Outcome, ctx: ScenarioValue): string[] {
   return unique([allowanceCite(p.ir), ...p.relevant(ctx, o).map((x) => x.cite), ...diceRuleCites(o)]);
 }
 

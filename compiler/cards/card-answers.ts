@@ -1,92 +1,24 @@
 /**
  * Asking the interpreter what a card prints: a unit's allowance (exact, or a distribution over every
  * roll for a dice ruleset), a step's cost, the constraints a unit breaks, and which exceptions and
- * table rows produced each answer (for the citations).
- *
- * `Recorder` is the interpreter's `Evaluator` with two hooks: every rule evaluated notes the chain of
- * exceptions that applies (the same first-applying search the evaluator makes), and every table
- * lookup notes the row's citation. Values are computed by the evaluator itself, unchanged.
+ * table rows produced each answer (for the citations). The questions go through the query layer
+ * (interpret/query.ts), which records what the evaluator itself chose; this file turns the answers
+ * into the texts a card prints.
  */
 
-import { forEachRoll, summarize } from '../../runtime/dice.js';
 import { formatQuantity } from '../../runtime/format.js';
 import { distText } from '../render/numbers.js';
 import { Rat } from '../../runtime/rational.js';
 import type { DistributionSummary, Violation } from '../../runtime/types.js';
-import type { EnumDef, Exception, InputField, RecordName, RuleDef, RulesetIR, Value } from '../ir.js';
-import { EvalError, Evaluator, type ICtx, type RV } from '../interpret/eval.js';
-import { Interpreter, prepare } from '../interpret/interpreter.js';
+import type { EnumDef, Exception, InputField, RecordName, RuleDef, RulesetIR, ScenarioValue, Value } from '../ir.js';
+import type { RV } from '../interpret/eval.js';
+import { interpreterFor, type Interpreter } from '../interpret/interpreter.js';
+import { ask, situationProblems, type Applied, type Situation } from '../interpret/query.js';
 
-export interface RowHit {
-  table: string;
-  keys: string[];
-  cite: string;
-}
+/** What an answer consulted: exceptions that applied, rules evaluated, table rows read (each once, in order). */
+export type Log = Applied;
 
-export interface Log {
-  /** Exceptions that applied, in evaluation order (each once). */
-  exceptions: Exception[];
-  /** Rules evaluated (each once). */
-  rules: RuleDef[];
-  /** Table rows looked up. */
-  rows: RowHit[];
-}
-
-export class Recorder extends Evaluator {
-  private log: Log | null = null;
-  private quiet = 0;
-  private readonly rowCites: Map<string, Map<string, string>>;
-
-  constructor(ir: RulesetIR) {
-    super(ir);
-    this.rowCites = new Map(ir.tables.map((t) => [t.name, new Map(t.rows.map((r) => [r.keys.join('\u0000'), r.cite ?? t.cite]))]));
-  }
-
-  start(): void {
-    this.log = { exceptions: [], rules: [], rows: [] };
-  }
-
-  stop(): Log {
-    const l = this.log ?? { exceptions: [], rules: [], rows: [] };
-    this.log = null;
-    return l;
-  }
-
-  override rule(r: RuleDef, c: ICtx, t: string[] | null, args: RV[] = []): RV {
-    const log = this.log;
-    if (log !== null && this.quiet === 0) {
-      if (!log.rules.includes(r)) log.rules.push(r);
-      const params = new Map<string, RV>();
-      r.params.forEach((p, i) => params.set(p.name, args[i]!));
-      this.quiet++;
-      try {
-        let list = r.exceptions;
-        for (;;) {
-          const hit = list.find((x) => this.eval(x.when, c, null, { params, base: null }) === true);
-          if (!hit) break;
-          if (!log.exceptions.includes(hit)) log.exceptions.push(hit);
-          list = hit.exceptions;
-        }
-      } catch (e) {
-        if (!(e instanceof EvalError)) throw e;
-      } finally {
-        this.quiet--;
-      }
-    }
-    return super.rule(r, c, t, args);
-  }
-
-  override lookup(name: string, keys: string[], c: ICtx, t: string[] | null): RV {
-    const log = this.log;
-    if (log !== null && this.quiet === 0) {
-      const cite = this.rowCites.get(name)?.get(keys.join('\u0000'));
-      if (cite !== undefined && !log.rows.some((r) => r.table === name && r.keys.join('\u0000') === keys.join('\u0000'))) {
-        log.rows.push({ table: name, keys: [...keys], cite });
-      }
-    }
-    return super.lookup(name, keys, c, t);
-  }
-}
+const EMPTY_LOG = (): Log => ({ exceptions: [], rules: [], rows: [] });
 
 /** A computed quantity as a card shows it. */
 export interface Outcome {
@@ -104,13 +36,11 @@ export interface Outcome {
 export type Fields = Record<string, Value>;
 
 export class Probe {
-  readonly rec: Recorder;
   readonly interp: Interpreter;
   readonly measure: string;
 
   constructor(readonly ir: RulesetIR) {
-    this.rec = new Recorder(ir);
-    this.interp = new Interpreter(ir);
+    this.interp = interpreterFor(ir);
     this.measure = ir.movement.measure;
   }
 
@@ -136,67 +66,46 @@ export class Probe {
     return f && f.type.t === 'enum' ? this.enumDef(f.type.name) : null;
   }
 
-  /** A prepared context, or null when the ruleset needs input the card cannot invent. */
-  ctx(unit: Fields, path: Fields[] = [], vehicle: Fields | null = null, scenario: Fields = {}): ICtx | null {
-    const { ctx, problems } = prepare(this.ir, { unit, vehicle, scenario, path });
-    if (problems.length > 0) return null;
-    let hexes = 0;
-    for (let i = 0; i < ctx.path.length; i++) if (this.interp.isHex(ctx, i)) hexes++;
-    ctx.hexes = hexes;
-    ctx.i = 0;
-    ctx.spent = Rat.ZERO;
-    ctx.allowance = Rat.ZERO;
-    return ctx;
+  /** A situation, or null when the ruleset needs input the card cannot invent. */
+  ctx(unit: Fields, path: Fields[] = [], vehicle: Fields | null = null, scenario: Fields = {}): ScenarioValue | null {
+    const sv: ScenarioValue = { unit, vehicle, scenario, path };
+    return situationProblems(this.ir, sv).length > 0 ? null : sv;
   }
 
-  private ones(): number[] | null {
-    return this.dice ? new Array<number>(this.interp.dice).fill(1) : null;
+  /** The situation with the first roll fixed (all ones) for a dice ruleset. */
+  private firstRoll(sv: ScenarioValue, extra: Omit<Situation, 'scenario'> = {}): Situation {
+    return { scenario: this.dice ? { ...sv, roll: new Array<number>(this.interp.dice).fill(1) } : sv, everyRoll: false, ...extra };
   }
 
   /** The unit's allowance: exact, or the distribution over every roll. */
-  allowance(ctx: ICtx, rec: Recorder = this.rec): Outcome {
-    const e = this.ir.movement.allowance;
-    rec.start();
-    try {
-      if (this.dice) {
-        const values: number[] = [];
-        let na = 0;
-        forEachRoll(this.interp.dice, this.interp.sides, (roll) => {
-          ctx.roll = roll.slice();
-          const a = rec.eval(e, ctx, null) as Rat;
-          if (a.isNA()) na++;
-          else values.push(a.toNumber());
-        });
-        ctx.roll = null;
-        if (values.length === 0) return { text: 'NA', exact: null, na: true, dist: null, log: rec.stop(), error: null };
-        const dist = summarize(values);
-        const text = na > 0 ? `${distText(dist)}, else NA` : distText(dist);
-        return { text, exact: null, na: false, dist, log: rec.stop(), error: null };
-      }
-      const a = rec.eval(e, ctx, null) as Rat;
-      const log = rec.stop();
-      if (a.isNA()) return { text: 'NA', exact: null, na: true, dist: null, log, error: null };
-      return { text: `${formatQuantity(a.toString())} ${this.measure}`, exact: a, na: false, dist: null, log, error: null };
-    } catch (err) {
-      ctx.roll = null;
-      const log = rec.stop();
-      if (!(err instanceof EvalError)) throw err;
-      return { text: 'varies', exact: null, na: false, dist: null, log, error: err.message };
+  allowance(sv: ScenarioValue, ir: RulesetIR = this.ir): Outcome {
+    const r = ask(ir, { scenario: sv, everyRoll: this.dice }, { allowance: true }, true);
+    const log = r.applied!;
+    const v = r.value;
+    if (v.k === 'cannot') return { text: 'varies', exact: null, na: false, dist: null, log, error: v.reason };
+    if (v.k === 'rolls') {
+      if (v.dist === null) return { text: 'NA', exact: null, na: true, dist: null, log, error: null };
+      const text = v.na > 0 ? `${distText(v.dist)}, else NA` : distText(v.dist);
+      return { text, exact: null, na: false, dist: v.dist, log, error: null };
     }
+    const a = v.k === 'exact' ? (v.v as Rat) : Rat.ZERO;
+    if (a.isNA()) return { text: 'NA', exact: null, na: true, dist: null, log, error: null };
+    return { text: `${formatQuantity(a.toString())} ${this.measure}`, exact: a, na: false, dist: null, log, error: null };
   }
 
-  private readonly without = new Map<Exception, Recorder>();
+  /** The ruleset without exception `x`, one per exception asked about. */
+  private readonly without = new Map<Exception, RulesetIR>();
 
   /**
    * The exceptions of `o.log` that decide the allowance: those without which it would be different
    * (an exception that applied, e.g. a smaller IPC, but changed nothing for this unit is left out).
    */
-  relevant(ctx: ICtx, o: Outcome, candidates: readonly Exception[] = o.log.exceptions): Exception[] {
+  relevant(sv: ScenarioValue, o: Outcome, candidates: readonly Exception[] = o.log.exceptions): Exception[] {
     const out: Exception[] = [];
     for (const x of candidates) {
-      let rec = this.without.get(x);
-      if (!rec) this.without.set(x, (rec = new Recorder(disable(this.ir, x))));
-      const alt = this.allowance(ctx, rec);
+      let ir = this.without.get(x);
+      if (!ir) this.without.set(x, (ir = disable(this.ir, x)));
+      const alt = this.allowance(sv, ir);
       if (alt.text !== o.text) out.push(x);
     }
     return out;
@@ -206,73 +115,40 @@ export class Probe {
    * The cost of step `i` (default: the only step). A cost that reads "all of the allowance" is found by
    * pricing with two different allowances: the cost is then k × all + c, printed "all", "2 × all".
    */
-  cost(ctx: ICtx, i = 0): Outcome {
-    const e = this.ir.movement.cost;
-    ctx.i = i;
-    ctx.roll = this.ones();
+  cost(sv: ScenarioValue, i = 0): Outcome {
     const A1 = Rat.of(1009);
     const A2 = Rat.of(2017);
-    try {
-      ctx.allowance = A1;
-      this.rec.start();
-      const v1 = this.rec.eval(e, ctx, null) as Rat;
-      const log = this.rec.stop();
-      ctx.allowance = A2;
-      const v2 = this.rec.eval(e, ctx, null) as Rat;
-      if (v1.isNA() || v2.isNA()) return { text: 'NA', exact: null, na: true, dist: null, log, error: null };
-      const k = v2.sub(v1).div(A2.sub(A1));
-      const c = v1.sub(k.mul(A1));
-      if (k.isZero()) return { text: formatQuantity(c.toString()), exact: c, na: false, dist: null, log, error: null };
-      let text = k.eq(Rat.ONE) ? 'all' : `${formatQuantity(k.toString())} × all`;
-      if (!c.isZero()) text += c.isNA() ? '' : ` ${c.lt(Rat.ZERO) ? '−' : '+'} ${formatQuantity((c.lt(Rat.ZERO) ? c.neg() : c).toString())}`;
-      return { text, exact: null, na: false, dist: null, log, error: null };
-    } catch (err) {
-      const log = this.rec.stop();
-      if (!(err instanceof EvalError)) throw err;
-      return { text: 'varies', exact: null, na: false, dist: null, log, error: err.message };
-    } finally {
-      ctx.roll = null;
-      ctx.allowance = Rat.ZERO;
-    }
+    const r1 = ask(this.ir, this.firstRoll(sv, { allowance: A1 }), { cost: i }, true);
+    const log = r1.applied!;
+    if (r1.value.k === 'cannot') return { text: 'varies', exact: null, na: false, dist: null, log, error: r1.value.reason };
+    // Only the first pricing is recorded; when the second cannot be asked, nothing is cited (as before the query layer).
+    const r2 = ask(this.ir, this.firstRoll(sv, { allowance: A2 }), { cost: i });
+    if (r2.value.k === 'cannot') return { text: 'varies', exact: null, na: false, dist: null, log: EMPTY_LOG(), error: r2.value.reason };
+    const v1 = r1.value.k === 'exact' ? (r1.value.v as Rat) : Rat.ZERO;
+    const v2 = r2.value.k === 'exact' ? (r2.value.v as Rat) : Rat.ZERO;
+    if (v1.isNA() || v2.isNA()) return { text: 'NA', exact: null, na: true, dist: null, log, error: null };
+    const k = v2.sub(v1).div(A2.sub(A1));
+    const c = v1.sub(k.mul(A1));
+    if (k.isZero()) return { text: formatQuantity(c.toString()), exact: c, na: false, dist: null, log, error: null };
+    let text = k.eq(Rat.ONE) ? 'all' : `${formatQuantity(k.toString())} × all`;
+    if (!c.isZero()) text += c.isNA() ? '' : ` ${c.lt(Rat.ZERO) ? '−' : '+'} ${formatQuantity((c.lt(Rat.ZERO) ? c.neg() : c).toString())}`;
+    return { text, exact: null, na: false, dist: null, log, error: null };
   }
 
-  /** Violations of the constraints on the unit, the path and each step (first roll of a dice ruleset). */
-  violations(ctx: ICtx): Violation[] {
-    const out: Violation[] = [];
-    ctx.roll = this.ones();
-    try {
-      ctx.allowance = this.interp.allowance(ctx, null);
-      ctx.spent = Rat.ZERO;
-      for (let i = 0; i < ctx.path.length; i++) {
-        ctx.i = i;
-        this.interp.checkStep(ctx, out);
-      }
-      ctx.i = 0;
-      this.interp.checkMove(ctx, out);
-    } catch (err) {
-      if (!(err instanceof EvalError)) throw err;
-    } finally {
-      ctx.roll = null;
-      ctx.allowance = Rat.ZERO;
-    }
-    return out;
+  /**
+   * Violations of the constraints on the unit, the path and each step (first roll of a dice ruleset);
+   * an evaluation that cannot be asked stops the check with those found before it.
+   */
+  violations(sv: ScenarioValue): Violation[] {
+    const v = ask(this.ir, this.firstRoll(sv), { violations: true }).value;
+    return v.k === 'violations' ? v.list : v.k === 'cannot' ? v.found : [];
   }
 
   /** Evaluates a rule without parameters for the unit (null when it cannot be answered). */
-  ruleValue(r: RuleDef, ctx: ICtx): { value: RV; log: Log } | null {
+  ruleValue(r: RuleDef, sv: ScenarioValue): { value: RV; log: Log } | null {
     if (r.params.length > 0) return null;
-    ctx.roll = this.ones();
-    this.rec.start();
-    try {
-      const value = this.rec.rule(r, ctx, null);
-      return { value, log: this.rec.stop() };
-    } catch (err) {
-      this.rec.stop();
-      if (!(err instanceof EvalError)) throw err;
-      return null;
-    } finally {
-      ctx.roll = null;
-    }
+    const q = ask(this.ir, this.firstRoll(sv), { def: r }, true);
+    return q.value.k === 'exact' ? { value: q.value.v, log: q.applied! } : null;
   }
 }
 

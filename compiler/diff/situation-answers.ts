@@ -1,20 +1,19 @@
 /**
  * One ruleset's answer in a situation: an Asker takes a Subject and an assignment over the domain
- * (domain.ts) and evaluates the definition with the interpreter. A ruleset that does not declare a
- * varied field, or lacks its value, gives no answer (null). Unit-level definitions are asked about the
- * unit alone, step-level ones about one step, path-level ones (totals, aggregates) about a one-hex
- * move (into the situation's step, else the first terrain the ruleset lists), priced first. A
- * definition that rolls dice is answered by its distribution over every roll. Situations that differ
- * only in inputs the definition does not read are answered from a cache.
+ * (domain.ts), builds the scenario and asks the definition through the interpreter's query layer
+ * (interpret/query.ts). A ruleset that does not declare a varied field, or lacks its value, gives no
+ * answer (null). Unit-level definitions are asked about the unit alone, step-level ones about one
+ * step, path-level ones (totals, aggregates) about a one-hex move (into the situation's step, else the
+ * first terrain the ruleset lists), priced first. A definition that rolls dice is answered by its
+ * distribution over every roll. Situations that differ only in inputs the definition does not read are
+ * answered from a cache.
  */
 
-import { forEachRoll, summarize } from '../../runtime/dice.js';
-import { pricePath } from '../../runtime/move.js';
-import { Rat, ratNum } from '../../runtime/rational.js';
+import { Rat } from '../../runtime/rational.js';
 import type { DistributionSummary } from '../../runtime/types.js';
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
-import { EvalError, type RV } from '../interpret/eval.js';
-import { interpreterFor, prepare } from '../interpret/interpreter.js';
+import type { RV } from '../interpret/eval.js';
+import { ask, type QueryResult, type Situation } from '../interpret/query.js';
 import { measureOf, memberDisplay, quantity, scopeOf } from '../render/expr.js';
 import { distText } from '../render/numbers.js';
 import { enumMembers, fieldDef, isRule, type Assignment, type Dim, type Reads, type Scalar, type Subject } from './domain.js';
@@ -170,55 +169,30 @@ export class Asker {
       }
     }
     const sv: ScenarioValue = { unit: recs.unit!, vehicle: null, scenario: recs.scenario!, path: this.isStep ? [recs.step!] : [] };
-    const { ctx } = prepare(ir, sv);
-    ctx.hexes = sv.path.length;
-    ctx.i = 0;
-    const model = interpreterFor(ir);
-    const one = (): { v: RV; t: string[] } => {
-      if (this.reads.path) {
-        // A path-level definition is asked about a priced one-hex move.
-        try {
-          pricePath(model, ratNum, ctx);
-        } catch (e) {
-          if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
-        }
-        ctx.i = 0;
-      } else if (this.reads.all) {
-        try {
-          ctx.allowance = model.allowance(ctx, null);
-        } catch (e) {
-          if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
-        }
-      }
-      const t: string[] = [];
-      const d = this.s.def;
-      const v = isRule(d) ? model.ev.rule(d, ctx, t) : (t.push(d.cite), model.ev.eval(d.cond, ctx, t));
-      return { v, t };
+    // A path-level definition is asked about a priced one-hex move; one reading the allowance, with it computed.
+    const situation: Situation = {
+      scenario: sv,
+      hexes: sv.path.length,
+      everyRoll: this.reads.dice || this.reads.all,
+      ...(this.reads.path ? { allowance: 'priced' as const } : this.reads.all ? { allowance: 'computed' as const } : {}),
     };
+    let r: QueryResult;
     try {
-      if (model.dice > 0 && (this.reads.dice || this.reads.all)) {
-        const values: RV[] = [];
-        let trace: string[] = [];
-        forEachRoll(model.dice, model.sides, (roll) => {
-          ctx.roll = roll.slice();
-          const r = one();
-          if (values.length === 0) trace = r.t;
-          values.push(r.v);
-        });
-        ctx.roll = null;
-        if (values.every((v) => v instanceof Rat && !v.isNA())) {
-          const nums = values.map((v) => (v as Rat).toNumber());
-          const sum = summarize(nums);
-          if (sum.min === sum.max) return this.outcome(values[0]!, trace);
-          return { key: `d:${JSON.stringify(sum)}`, answer: sum, display: distText(sum, this.measure), rules: unique(trace) };
-        }
-        return this.outcome(values[0]!, trace);
-      }
-      const r = one();
-      return this.outcome(r.v, r.t);
+      r = ask(ir, situation, { def: this.s.def });
     } catch (e) {
-      if (e instanceof EvalError || e instanceof RangeError) return null; // cannot be asked (or overflows)
+      if (e instanceof RangeError) return null; // overflows
       throw e;
+    }
+    const v = r.value;
+    switch (v.k) {
+      case 'cannot': return null;
+      case 'exact': return this.outcome(v.v, r.rules);
+      case 'rolls':
+        if (v.na === 0 && v.other === 0 && v.dist !== null && v.dist.min !== v.dist.max) {
+          return { key: `d:${JSON.stringify(v.dist)}`, answer: v.dist, display: distText(v.dist, this.measure), rules: r.rules };
+        }
+        return this.outcome(v.first, r.rules);
+      case 'violations': return null;
     }
   }
 

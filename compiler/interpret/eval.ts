@@ -48,11 +48,27 @@ const NO_VEHICLE: Rec = dict();
 
 const EMPTY: Frame = { params: new Map(), base: null };
 
+/**
+ * Told what the evaluator chooses as it goes (the query layer records it for citations). Optional: the
+ * plain path only tests that none is set.
+ */
+export interface EvalListener {
+  /** Rule `r` is about to be evaluated. */
+  rule(r: RuleDef): void;
+  /** The evaluator chose exception `x` of rule `r`: the first that applies (of the rule, or of the exception chosen before). */
+  exception(x: Exception, r: RuleDef): void;
+  /** A table row was read. */
+  row(table: string, keys: readonly string[], cite: string): void;
+}
+
 export class Evaluator {
   private readonly rules: Map<string, RuleDef>;
   /** `rec.name` → the field's scenario (JSON) name. */
   private readonly json: Map<string, string>;
   private readonly tables: Map<string, { def: TableDef; rows: Map<string, { value: Value; cite: string }> }>;
+
+  /** Told of every rule entered, exception chosen and table row read, when set. */
+  listener: EvalListener | null = null;
 
   constructor(readonly ir: RulesetIR) {
     this.rules = new Map(ir.rules.map((r) => [r.name, r]));
@@ -207,11 +223,13 @@ export class Evaluator {
     const row = table?.rows.get(keys.join('\u0000'));
     if (!table || !row) throw new InputError(`${name} has no entry for ${keys.join(', ')}`);
     if (t) t.push(row.cite);
+    if (this.listener) this.listener.row(name, keys, row.cite);
     return row.value.v === 'all' ? c.allowance : valueOf(row.value);
   }
 
   /** A rule's value: its first applying exception (recursively), else its base value. */
   rule(r: RuleDef, c: ICtx, t: string[] | null, args: RV[] = []): RV {
+    if (this.listener) this.listener.rule(r);
     const params = new Map<string, RV>();
     r.params.forEach((p, i) => params.set(p.name, args[i]!));
     const baseFrame: Frame = { params, base: null };
@@ -223,6 +241,7 @@ export class Evaluator {
     };
     const hit = this.applying(r.exceptions, c, params);
     if (!hit) return delegates(r.value) ? this.eval(r.value, c, t, baseFrame) : baseValue();
+    if (this.listener) this.listener.exception(hit, r);
     return this.exceptionValue(hit, r, c, t, params, baseValue);
   }
 
@@ -236,6 +255,7 @@ export class Evaluator {
     const own = () => this.eval(x.value, c, t, { params, base });
     const inner = this.applying(x.exceptions, c, params);
     if (!inner) return own();
+    if (this.listener) this.listener.exception(inner, r);
     return this.exceptionValue(inner, r, c, t, params, own);
   }
 }

@@ -1,0 +1,264 @@
+/**
+ * The interpreter's query layer: a situation in (scenario values, the allowance the move has, a fixed
+ * roll or every roll), a question (a definition, the allowance, a step's cost, the violations), an
+ * answer out — an exact value or a distribution over every roll, with the citations consulted, and on
+ * request which exceptions the evaluator chose and which table rows it read. An evaluation that cannot
+ * happen with these inputs is an answer too ("cannot be asked"), not a throw. The cards' Probe and the
+ * diff's Asker ask through it. Runs in a browser (no Node API).
+ */
+import { forEachRoll, summarize } from '../../runtime/dice.js';
+import { pricePath } from '../../runtime/move.js';
+import { NA_RAT, Rat, ratNum } from '../../runtime/rational.js';
+import type { DistributionSummary, Violation } from '../../runtime/types.js';
+import type { ConstraintDef, Exception, Expr, RuleDef, RulesetIR, ScenarioValue } from '../ir.js';
+import { ruleExprs, walk } from '../ir-walk.js';
+import { EvalError, type EvalListener, type ICtx, type RV } from './eval.js';
+import { interpreterFor, prepare, type Interpreter } from './interpreter.js';
+
+/** What is asked: a definition (a rule, predicate or constraint; by name or object), the allowance, step `cost`'s cost, the violations. */
+export type Question = { def: RuleDef | ConstraintDef | string } | { allowance: true } | { cost: number } | { violations: true };
+
+export interface Situation {
+  /** The records and path; its `roll`, when given, is the fixed roll. */
+  scenario: ScenarioValue;
+  /**
+   * The allowance the move has while the question is asked: a value; `'computed'` first; or
+   * `'priced'`, the whole path priced first (allowance, hexes, spent). Priming that cannot be done
+   * leaves what it got so far. Default 0.
+   */
+  allowance?: Rat | 'computed' | 'priced';
+  /** Hexes entered (default: the path's steps that enter a hex). */
+  hexes?: number;
+  /**
+   * Ask over every roll (when the ruleset rolls dice). Default: with the situation's fixed roll when it
+   * has one, else over every roll when the question reads the dice, itself or through the allowance.
+   * Violations are checked once, with the situation's roll.
+   */
+  everyRoll?: boolean;
+}
+
+/** A table row read. */
+export interface RowHit {
+  table: string;
+  keys: string[];
+  cite: string;
+}
+
+/** What the evaluator chose while answering (over every roll asked). */
+export interface Applied {
+  /**
+   * Exceptions that applied, each once: by rule, in the order the rules were entered; a rule's chain
+   * outer first.
+   */
+  exceptions: Exception[];
+  /** Rules evaluated (each once). */
+  rules: RuleDef[];
+  /** Table rows read (each once). */
+  rows: RowHit[];
+}
+
+export type QueryValue =
+  /** One value: a Rat (`NA_RAT` for NA), a boolean, a member, a set. */
+  | { k: 'exact'; v: RV }
+  /** Over every roll: the first roll's value, the numbers' distribution (null: none), NA and non-number rolls. */
+  | { k: 'rolls'; first: RV; dist: DistributionSummary | null; na: number; other: number }
+  | { k: 'violations'; list: Violation[] }
+  /** The inputs do not suffice (a field absent, a roll too short, no table entry); `found`: violations before it. */
+  | { k: 'cannot'; reason: string; found: Violation[] };
+
+export interface QueryResult {
+  value: QueryValue;
+  /** Citations consulted, in evaluation order, each once (of the first roll, over every roll). */
+  rules: string[];
+  /** With `record`: the exceptions chosen and the rows read. */
+  applied?: Applied;
+}
+
+/** The problems of a situation's records (required fields absent …); empty when it can be asked. */
+export function situationProblems(ir: RulesetIR, sv: ScenarioValue): string[] {
+  return prepare(ir, sv).problems;
+}
+
+/** Asks `q` of ruleset `ir` in situation `s`; with `record`, notes what the evaluator chose. */
+export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): QueryResult {
+  const model = interpreterFor(ir);
+  const { ctx } = prepare(ir, s.scenario);
+  ctx.hexes = s.hexes ?? hexesOf(model, ctx);
+  const rec = record ? new Recording() : null;
+  const ev = model.ev;
+  const saved = ev.listener;
+  ev.listener = rec;
+  let rules: string[] = [];
+  const applied = () => (rec ? { applied: rec.applied() } : {});
+  try {
+    if ('violations' in q) {
+      const list: Violation[] = [];
+      try {
+        violations(model, ctx, list);
+      } catch (e) {
+        if (!(e instanceof EvalError)) throw e;
+        return { value: { k: 'cannot', reason: e.message, found: list }, rules, ...applied() };
+      }
+      return { value: { k: 'violations', list }, rules, ...applied() };
+    }
+    // Only the first evaluation's citations are kept (over every roll: the first roll's).
+    let first = true;
+    const once = (): RV => {
+      prime(model, ctx, s);
+      if ('cost' in q) ctx.i = q.cost;
+      const t: string[] = [];
+      if (first) rules = t;
+      first = false;
+      return answer(model, ctx, q, ir, t);
+    };
+    try {
+      const fixed = s.scenario.roll !== undefined && s.scenario.roll.length > 0;
+      const every = (s.everyRoll ?? (!fixed && readsDice(ir, questionExpr(ir, q)))) && model.dice > 0;
+      if (!every) {
+        const v = once();
+        return { value: { k: 'exact', v }, rules: unique(rules), ...applied() };
+      }
+      const values: RV[] = [];
+      forEachRoll(model.dice, model.sides, (roll) => {
+        ctx.roll = roll.slice();
+        values.push(once());
+      });
+      ctx.roll = null;
+      const nums: number[] = [];
+      let na = 0;
+      let other = 0;
+      for (const v of values) {
+        if (!(v instanceof Rat)) other++;
+        else if (v.isNA()) na++;
+        else nums.push(v.toNumber());
+      }
+      const dist = nums.length > 0 ? summarize(nums) : null;
+      return { value: { k: 'rolls', first: values[0] ?? NA_RAT, dist, na, other }, rules: unique(rules), ...applied() };
+    } catch (e) {
+      if (!(e instanceof EvalError)) throw e;
+      return { value: { k: 'cannot', reason: e.message, found: [] }, rules: unique(rules), ...applied() };
+    }
+  } finally {
+    ev.listener = saved;
+  }
+}
+
+function hexesOf(model: Interpreter, ctx: ICtx): number {
+  let hexes = 0;
+  for (let i = 0; i < ctx.path.length; i++) if (model.isHex(ctx, i)) hexes++;
+  return hexes;
+}
+
+/** Sets the allowance the situation gives (an evaluation error or overflow while priming is left where it stopped). */
+function prime(model: Interpreter, ctx: ICtx, s: Situation): void {
+  const a = s.allowance;
+  if (a === undefined) return;
+  if (a instanceof Rat) {
+    ctx.allowance = a;
+    return;
+  }
+  try {
+    if (a === 'priced') pricePath(model, ratNum, ctx);
+    else ctx.allowance = model.allowance(ctx, null);
+  } catch (e) {
+    if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
+  }
+  ctx.i = 0;
+}
+
+function defOf(ir: RulesetIR, d: RuleDef | ConstraintDef | string): RuleDef | ConstraintDef {
+  if (typeof d !== 'string') return d;
+  const found = ir.rules.find((r) => r.name === d) ?? ir.constraints.find((k) => k.name === d);
+  if (!found) throw new EvalError(`unknown definition ${d}`);
+  return found;
+}
+
+function isRule(d: RuleDef | ConstraintDef): d is RuleDef {
+  return 'exceptions' in d;
+}
+
+/** The expression a question evaluates (for whether it reads the dice). */
+function questionExpr(ir: RulesetIR, q: Exclude<Question, { violations: true }>): Expr | RuleDef {
+  if ('allowance' in q) return ir.movement.allowance;
+  if ('cost' in q) return ir.movement.cost;
+  const d = defOf(ir, q.def);
+  return isRule(d) ? d : d.cond;
+}
+
+function answer(model: Interpreter, ctx: ICtx, q: Exclude<Question, { violations: true }>, ir: RulesetIR, t: string[]): RV {
+  if ('allowance' in q) return model.allowance(ctx, t);
+  if ('cost' in q) return model.stepCost(ctx, t);
+  const d = defOf(ir, q.def);
+  if (isRule(d)) return model.ev.rule(d, ctx, t);
+  t.push(d.cite);
+  return model.ev.eval(d.cond, ctx, t);
+}
+
+/** The constraints a move breaks: each step's, then the move's (allowance computed, nothing spent). */
+function violations(model: Interpreter, ctx: ICtx, out: Violation[]): void {
+  ctx.allowance = model.allowance(ctx, null);
+  ctx.spent = Rat.ZERO;
+  for (let i = 0; i < ctx.path.length; i++) {
+    ctx.i = i;
+    model.checkStep(ctx, out);
+  }
+  ctx.i = 0;
+  model.checkMove(ctx, out);
+}
+
+/** Whether evaluating `e` reads the dice, itself, through the rules it calls or through the allowance. */
+function readsDice(ir: RulesetIR, root: Expr | RuleDef): boolean {
+  const seen = new Set<string>();
+  let allowance = false;
+  const visit = (e: Expr): boolean => {
+    let found = false;
+    walk(e, (x) => {
+      if (found) return;
+      if (x.k === 'dice') found = true;
+      else if (x.k === 'all') allowance = true;
+      else if (x.k === 'rule' && !seen.has(x.name)) {
+        seen.add(x.name);
+        const r = ir.rules.find((y) => y.name === x.name);
+        if (r && ruleExprs(r).some(visit)) found = true;
+      }
+    });
+    return found;
+  };
+  const exprs = 'k' in root ? [root] : ruleExprs(root);
+  if (exprs.some(visit)) return true;
+  return allowance && root !== ir.movement.allowance && visit(ir.movement.allowance);
+}
+
+/** The evaluator's choices, noted as it makes them. */
+class Recording implements EvalListener {
+  /** One group per rule entered, in order; a rule's chosen exceptions go to its latest group (rules do not recurse). */
+  private readonly groups: Exception[][] = [];
+  private readonly open = new Map<RuleDef, Exception[]>();
+  private readonly rulesSeen: RuleDef[] = [];
+  private readonly rows: RowHit[] = [];
+
+  rule(r: RuleDef): void {
+    if (!this.rulesSeen.includes(r)) this.rulesSeen.push(r);
+    if (r.exceptions.length === 0) return;
+    const g: Exception[] = [];
+    this.groups.push(g);
+    this.open.set(r, g);
+  }
+
+  exception(x: Exception, r: RuleDef): void {
+    this.open.get(r)?.push(x);
+  }
+
+  row(table: string, keys: readonly string[], cite: string): void {
+    const key = keys.join('\u0000');
+    if (!this.rows.some((r) => r.table === table && r.keys.join('\u0000') === key)) this.rows.push({ table, keys: [...keys], cite });
+  }
+
+  applied(): Applied {
+    return { exceptions: unique(this.groups.flat()), rules: [...this.rulesSeen], rows: [...this.rows] };
+  }
+}
+
+function unique<T>(xs: readonly T[]): T[] {
+  return [...new Set(xs)];
+}
