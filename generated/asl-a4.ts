@@ -1976,6 +1976,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: true,
   stepChecks: true,
+  localStepChecks: false,
   checksReadCost: true,
   key: m_reach_key,
 };

@@ -1387,6 +1387,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: true,
   stepChecks: true,
+  localStepChecks: false,
   checksReadCost: false,
   key: m_reach_key,
 };

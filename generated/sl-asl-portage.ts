@@ -1090,6 +1090,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: false,
   stepChecks: true,
+  localStepChecks: true,
   checksReadCost: false,
   key: null,
 };

@@ -2001,6 +2001,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localCost: true,
   pathAllowance: false,
   stepChecks: true,
+  localStepChecks: false,
   checksReadCost: false,
   key: m_reach_key,
 };

@@ -33,6 +33,11 @@ export interface ReachProfile<X> {
   readonly pathAllowance: boolean;
   /** The ruleset has constraints on single steps (`checkStep` can report something). */
   readonly stepChecks: boolean;
+  /**
+   * Those constraints read only their own step, the unit, vehicle and scenario: a kind of step passes
+   * or fails wherever it stands, so it is asked once per kind and a failing kind is never entered.
+   */
+  readonly localStepChecks?: boolean;
   /** A constraint on the move reads what the path spent; when not, `checkMove` is asked once per state. */
   readonly checksReadCost: boolean;
   /** The values of the path aggregates the ruleset reads, for the path in `ctx.path`; null: none. */
@@ -271,6 +276,26 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
   }
 
+  // Local step checks: which kinds of step pass, asked once each; a path then holds only passing
+  // steps, so its step checks need no asking again and play no part in the path-level cache.
+  let stepOk: Uint8Array | null = null;
+  if (profile.stepChecks && profile.localStepChecks === true) {
+    stepOk = new Uint8Array(steps.length);
+    for (let s = 0; s < steps.length; s++) {
+      buf.length = 1;
+      buf[0] = steps[s];
+      ctx.i = 0;
+      ctx.hexes = 1;
+      ctx.allowance = startAllowance;
+      violations.length = 0;
+      model.checkStep(ctx, violations);
+      stepOk[s] = violations.length === 0 ? 1 : 0;
+    }
+    buf.length = 0;
+  }
+  /** Step checks that depend on where a step stands in its path (asked per path). */
+  const pathStepChecks = profile.stepChecks && stepOk === null;
+
   /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
   const stateOf = (hex: number, h: number): number | string =>
     numericStates ? hex * stride + capped(h) : `${hex}:${capped(h)}:${profile.key === null ? '' : profile.key(ctx)}`;
@@ -291,11 +316,11 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 
   // Whether the constraints on the move hold depends only on the state (less the hex) when no
   // constraint reads what the path spent and none is on single steps: ask once per such state.
-  const cacheChecks = !profile.checksReadCost && !profile.stepChecks;
+  const cacheChecks = !profile.checksReadCost && !pathStepChecks;
   const checkedByNumber = cacheChecks && numericStates ? new Int8Array(stride) : null;
   const checkedByKey = cacheChecks && !numericStates ? new Map<string, boolean>() : null;
   // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
-  const needsPath = !(numericStates && profile.localCost && !profile.pathAllowance && !profile.stepChecks);
+  const needsPath = !(numericStates && profile.localCost && !profile.pathAllowance && !pathStepChecks);
 
   /** Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal; `ensure` loads its path. */
   const legal = (label: number, h: number, spent: T, allowance: T, ensure: () => void): boolean => {
@@ -326,7 +351,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     ctx.allowance = allowance;
     ctx.spent = spent;
     violations.length = 0;
-    if (profile.stepChecks) {
+    if (pathStepChecks) {
       for (let i = 0; i < h; i++) {
         ctx.i = i;
         model.checkStep(ctx, violations);
@@ -391,7 +416,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           c = model.stepCost(ctx, null);
         }
         if (num.isNA(c)) continue;
-        if (profile.stepChecks) {
+        if (stepOk !== null) {
+          if (stepOk[s] === 0) continue;
+        } else if (profile.stepChecks) {
           // A step that breaks a step constraint where it stands ends the search along this path.
           ctx.i = h;
           ctx.hexes = h + 1;

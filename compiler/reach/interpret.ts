@@ -26,7 +26,7 @@ export function interpretedBinding(ir: RulesetIR, base: ScenarioValue, irs: read
   return {
     model,
     num: ratNum,
-    profile: { hexCap: p.hexCap, localCost: p.localCost, pathAllowance: p.pathAllowance, stepChecks: p.stepChecks, checksReadCost: p.checksReadCost, key },
+    profile: { hexCap: p.hexCap, localCost: p.localCost, pathAllowance: p.pathAllowance, stepChecks: p.stepChecks, localStepChecks: p.localStepChecks, checksReadCost: p.checksReadCost, key },
     resolve: (field, name) => resolveName(ir, field, name, irs),
     stepFields: STEP_FIELDS.filter((f) => byJson.has(f)),
     prepare: (steps) => prepare(ir, { ...base, path: steps.map((s) => stepValues(ir, s)) }).ctx,

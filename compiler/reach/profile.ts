@@ -12,6 +12,8 @@
  *   position, and no `all` when the allowance depends on the path), so each kind of step is priced once.
  * - `pathAllowance`: the allowance reads the path (ASL's extra MF for a move all along a road).
  * - `stepChecks`: the ruleset has constraints on single steps.
+ * - `localStepChecks`: those constraints read only their own step, the unit, vehicle and scenario (no
+ *   path, no position, no spent or `all`): whether a step passes is known per kind of step, once.
  * - `checksReadCost`: a constraint on the move reads what the path spent (`path.spent`, `all`); when
  *   not, whether the constraints hold depends only on the search state, and is asked once per state.
  */
@@ -24,6 +26,7 @@ export interface ReachProfileIR {
   localCost: boolean;
   pathAllowance: boolean;
   stepChecks: boolean;
+  localStepChecks: boolean;
   checksReadCost: boolean;
 }
 
@@ -114,6 +117,12 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     localCost: !cost.path && !cost.position && !(cost.all && pathAllowance),
     pathAllowance,
     stepChecks: ir.constraints.some((c) => c.context === 'step'),
+    localStepChecks: ir.constraints
+      .filter((c) => c.context === 'step')
+      .every((c) => {
+        const r = readsOf(c.cond);
+        return !r.path && !r.position && !r.spent && !r.all;
+      }),
     checksReadCost: ir.constraints.some((c) => {
       const r = readsOf(c.cond);
       return r.spent || r.all;
