@@ -8,7 +8,7 @@
 import type * as A from '../../grammar/ast.js';
 import { diag, type Diagnostic, type Span } from '../diagnostics.js';
 import type * as I from '../ir.js';
-import { ruleExprs, walk } from '../ir-walk.js';
+import { children, ruleExprs, walk } from '../ir-walk.js';
 import type { Merged } from '../resolve.js';
 import type { ConstraintBody, RuleBody } from './decls.js';
 import type { Checked } from './index.js';
@@ -59,7 +59,7 @@ function exprReads(e: I.Expr, acc: Reads, inAgg: boolean, ruleReads: (name: stri
       return;
     }
     default:
-      directChildren(e).forEach((c) => exprReads(c, acc, inAgg, ruleReads));
+      children(e).forEach((c) => exprReads(c, acc, inAgg, ruleReads));
   }
 }
 
@@ -172,21 +172,6 @@ export function analyse(p: Checked, deps: Dependencies, merged: Merged, scope: S
     if (!used.has(d.name) && own.has(d.name)) {
       out.push(diag('V0701', `${d.name} is never used by the movement binding, a constraint or an example`, spanOf(scope, d.name), 'use it, give it an example, or remove it'));
     }
-  }
-}
-
-function directChildren(e: I.Expr): I.Expr[] {
-  switch (e.k) {
-    case 'agg': return [e.body];
-    case 'rule': return e.args;
-    case 'table': return e.keys;
-    case 'neg': case 'not': return [e.x];
-    case 'bin': return [e.a, e.b];
-    case 'in': return [e.x, e.set];
-    case 'if': return [e.c, e.t, e.e];
-    case 'call': return e.args;
-    case 'dice': return e.perDie ? [e.perDie] : [];
-    default: return [];
   }
 }
 
