@@ -1058,7 +1058,7 @@ export function evaluate(input: ScenarioInput, trace = true): MoveResult {
 
 // Reach on a hex map.
 
-/** Map names → members: terrain, hexside features and enemy occupants (by name, then by declared concept). */
+/** Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept). */
 const m_reach_resolve_names = {
   terrain: new Map<string, string>([
     ["open-ground", "open-ground"],
@@ -1077,10 +1077,14 @@ const m_reach_resolve_names = {
     ["lone-smc", "lone-smc"],
     ["afv", "afv"],
   ]),
+  vehicle: new Map<string, string>([]),
 };
 
 /** The member a map name means in this ruleset, or null. */
-function m_reach_resolve(field: "terrain" | "hexside" | "enemy", name: string): string | null {
+function m_reach_resolve(
+  field: "terrain" | "hexside" | "enemy" | "vehicle",
+  name: string,
+): string | null {
   return m_reach_resolve_names[field].get(name) ?? null;
 }
 
@@ -1099,7 +1103,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
- * is ignored (both are listed in `notApplicable`).
+ * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
  */
 export function reach(
   map: MapGraph,
@@ -1117,6 +1121,8 @@ export function reach(
       stepFields: ["viaRoad", "uphill"],
       prepare: (steps) =>
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+      boardAction: null,
+      prepareAboard: () => null,
     },
     map,
     from,

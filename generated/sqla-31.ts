@@ -1969,7 +1969,7 @@ function m_reach_key(ctx: Ctx): string {
   return String(agg_4(ctx, null)) + "|" + String(agg_5(ctx, null)) + "|" + String(agg_6(ctx, null));
 }
 
-/** Map names → members: terrain, hexside features and enemy occupants (by name, then by declared concept). */
+/** Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept). */
 const m_reach_resolve_names = {
   terrain: new Map<string, string>([
     ["open-ground", "open-ground"],
@@ -1988,10 +1988,21 @@ const m_reach_resolve_names = {
     ["lone-smc", "lone-smc"],
     ["afv", "afv"],
   ]),
+  vehicle: new Map<string, string>([
+    ["tank", "tank"],
+    ["td", "td"],
+    ["spa", "spa"],
+    ["assault-gun", "assault-gun"],
+    ["halftrack", "halftrack"],
+    ["truck", "truck"],
+  ]),
 };
 
 /** The member a map name means in this ruleset, or null. */
-function m_reach_resolve(field: "terrain" | "hexside" | "enemy", name: string): string | null {
+function m_reach_resolve(
+  field: "terrain" | "hexside" | "enemy" | "vehicle",
+  name: string,
+): string | null {
   return m_reach_resolve_names[field].get(name) ?? null;
 }
 
@@ -2010,7 +2021,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
- * is ignored (both are listed in `notApplicable`).
+ * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
  */
 export function reach(
   map: MapGraph,
@@ -2028,6 +2039,15 @@ export function reach(
       stepFields: ["viaRoad", "uphill"],
       prepare: (steps) =>
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+      boardAction: "board",
+      prepareAboard: (steps, vehicle) =>
+        prepare({
+          unit,
+          scenario,
+          vehicle: vehicle as Vehicle,
+          path: [...steps, { action: "board" }] as unknown as readonly Step[],
+          roll,
+        }),
     },
     map,
     from,

@@ -18,6 +18,8 @@ export interface MapJson {
   hexsides?: { hexes: [string, string]; feature: string }[];
   /** Who of the enemy holds a hex: hex name → occupant (`units`, `lone-smc`, `afv`). */
   enemy?: Record<string, string>;
+  /** A vehicle standing in a hex, for a unit to board: hex name → a scenario's `vehicle` record (`kind`, `mp`, …). */
+  vehicles?: Record<string, Record<string, unknown>>;
   /** Width of a hex in inches, for rulesets measured in inches. */
   hexInches?: number;
   /** Free text shown under the map's name. */
@@ -106,6 +108,8 @@ export interface MapGraph {
   hexside: (string | null)[];
   /** Per hex: who of the enemy holds it, or null. */
   enemy: (string | null)[];
+  /** Per hex: the vehicle standing there (a scenario's `vehicle` record), or null. */
+  vehicles: (Record<string, unknown> | null)[];
   hexInches: number | null;
 }
 
@@ -131,7 +135,8 @@ export function buildGraph(map: MapJson): MapGraph {
   const road = new Uint8Array(6 * n);
   const hexside: (string | null)[] = new Array<string | null>(6 * n).fill(null);
   const enemy: (string | null)[] = new Array<string | null>(n).fill(null);
-  const g: MapGraph = { name: map.name, columns, rows, n, names, terrain, level, adj, road, hexside, enemy, hexInches: map.hexInches ?? null };
+  const vehicles: (Record<string, unknown> | null)[] = new Array<Record<string, unknown> | null>(n).fill(null);
+  const g: MapGraph = { name: map.name, columns, rows, n, names, terrain, level, adj, road, hexside, enemy, vehicles, hexInches: map.hexInches ?? null };
   for (let c = 0; c < columns; c++) {
     for (let r = 0; r < rows; r++) {
       const i = hexIndex(g, c, r);
@@ -161,6 +166,7 @@ export function buildGraph(map: MapJson): MapGraph {
   for (const [h, v] of Object.entries(map.levels ?? {})) if (at(h) >= 0) level[at(h)] = v;
   for (const s of map.hexsides ?? []) link(s.hexes[0], s.hexes[1], (slot) => (hexside[slot] = s.feature));
   for (const [h, who] of Object.entries(map.enemy ?? {})) if (at(h) >= 0) enemy[at(h)] = who;
+  for (const [h, v] of Object.entries(map.vehicles ?? {})) if (at(h) >= 0) vehicles[at(h)] = v;
   return g;
 }
 

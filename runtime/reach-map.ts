@@ -1,13 +1,15 @@
 /**
  * Reach on a map for one ruleset: the map's steps (runtime/map.ts) are turned into the ruleset's
  * prepared steps once — a terrain or hexside feature the ruleset lacks makes the move across that
- * hexside impossible and is listed in `notApplicable` — then `searchReach` runs. Generated modules
+ * hexside impossible and is listed in `notApplicable` — then `searchReach` runs, and a vehicle on the
+ * map is boarded where the ruleset can (reach-board.ts). Generated modules
  * export `reach` on top of this; the interpreter binds it to its own model (compiler/reach/).
  */
 
 import { indexOf, stepOf, type MapGraph } from './map.js';
 import { labelPath, searchReach, type ReachProfile, type ReachSearch } from './reach.js';
 import { forEachSortedRoll } from './rolls.js';
+import { boardingOnMap, type ReachBoarding } from './reach-board.js';
 import type { DistributionSummary, MoveContext, MoveModel, Num } from './types.js';
 
 /** A scenario step as JSON would give it (camelCase), built from a map step. */
@@ -29,12 +31,19 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly model: MoveModel<T, X>;
   readonly num: Num<T>;
   readonly profile: ReachProfile<X>;
-  /** The member a map's terrain, hexside or enemy name means in this ruleset, or null when it has none. */
-  resolve(field: 'terrain' | 'hexside' | 'enemy', name: string): string | null;
+  /** The member a map's terrain, hexside, enemy or vehicle name means in this ruleset, or null when it has none. */
+  resolve(field: 'terrain' | 'hexside' | 'enemy' | 'vehicle', name: string): string | null;
   /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches` (the others are not applicable). */
   readonly stepFields: readonly string[];
   /** The context for `steps` (in this order), the unit and the phase. */
   prepare(steps: readonly PlainStep[]): X;
+  /** The member of the step `action` enum that boards a vehicle, or null when the ruleset cannot board. */
+  readonly boardAction: string | null;
+  /**
+   * The context for `steps`, then boarding `vehicle` in place (a map's vehicle record, its `kind` this
+   * ruleset's member); null when the ruleset cannot take this vehicle. May throw (a missing field).
+   */
+  prepareAboard(steps: readonly PlainStep[], vehicle: Record<string, unknown>): X | null;
 }
 
 export interface ReachAnswer {
@@ -59,21 +68,26 @@ export interface ReachAnswer {
   notApplicable: string[];
   /** Labels the search created (its work). */
   labels: number;
+  /** Per vehicle on the map this ruleset can board: the cheapest legal boarding (none when there is none). */
+  boarding: ReachBoarding[];
 }
+
+export type { ReachBoarding } from './reach-board.js';
 
 /** Reach from hex `from` (a name such as "B3", or an index) on `g`; an unknown hex is a RangeError. */
 export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, start: number | string): ReachAnswer {
   const from = typeof start === 'number' ? start : indexOf(g, start);
   if (!(from >= 0 && from < g.n)) throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
-  const { plain, slotStep, na } = stepsFor(b, g);
+  const { plain, slotStep, na: naSteps } = stepsFor(b, g);
   const ctx = b.prepare(plain);
   const steps = ctx.path.slice();
   const graph = { n: g.n, adj: g.adj, slotStep, steps };
-  const na_ = [...na].sort();
+  const na = new Set(naSteps);
 
   if (b.model.dice === 0 || ctx.roll !== null) {
     const search = searchReach(b.model, b.num, ctx, graph, from, b.profile);
-    return answer(b, g.n, from, [search], [null], null, na_, search.labels);
+    const boarding = boardingOnMap(b, g, search, na);
+    return answer(b, g.n, from, [search], [null], null, [...na].sort(), search.labels, boarding);
   }
 
   // Every roll (as a multiset, weighted by the ordered rolls it stands for): a hex's cost and path come
@@ -108,7 +122,8 @@ export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g
     mean += (k * allowances.get(k)!) / total;
   }
   const summary: DistributionSummary = { min: keys[0], max: keys[keys.length - 1], mean, distribution };
-  return answer(b, g.n, from, searches, rolls, { summary, probability }, na_, labels);
+  const boarding = boardingOnMap(b, g, null, na);
+  return answer(b, g.n, from, searches, rolls, { summary, probability }, [...na].sort(), labels, boarding);
 }
 
 /** How many dice the move from the start reads: the shortest roll that prices its allowance. */
@@ -142,6 +157,7 @@ function answer<T, X extends MoveContext<T>>(
   dice: { summary: DistributionSummary; probability: Float64Array } | null,
   notApplicable: string[],
   labels: number,
+  boarding: ReachBoarding[],
 ): ReachAnswer {
   const cost = new Float64Array(n).fill(NaN);
   const first = searches[0];
@@ -165,6 +181,7 @@ function answer<T, X extends MoveContext<T>>(
       roll: (hex) => (s.best[hex] < 0 ? null : rolls[0]),
       notApplicable,
       labels,
+      boarding,
     };
   }
   // Per hex, the search (roll) whose cheapest legal move there costs least.
@@ -191,6 +208,7 @@ function answer<T, X extends MoveContext<T>>(
     roll: (hex) => (which[hex] < 0 ? null : rolls[which[hex]]),
     notApplicable,
     labels,
+    boarding,
   };
 }
 
@@ -264,7 +282,7 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
 }
 
 /** The plain steps of a path of hex indices (start first), as a scenario `path` would give them. */
-export function pathSteps(g: MapGraph, hexes: readonly number[], resolve: ReachBinding<unknown, MoveContext<unknown>>['resolve'] = (_f, n) => n, stepFields: readonly string[] = []): PlainStep[] {
+export function pathSteps(g: MapGraph, hexes: readonly number[], resolve: ReachBinding<unknown, MoveContext<unknown>>['resolve'] = (_f: string, n: string) => n, stepFields: readonly string[] = []): PlainStep[] {
   const out: PlainStep[] = [];
   for (let k = 1; k < hexes.length; k++) {
     let slot = -1;

@@ -14,7 +14,7 @@ import { diceOf } from '../ir-walk.js';
 import { ExprCompiler, newEnv, type Env } from './expr.js';
 import { citeLine, commentText, lit } from './text.js';
 import { reachProfile } from '../reach/profile.js';
-import { hexsideField, stepEnum } from '../map/vocabulary.js';
+import { boardMember, hexsideField, stepEnum } from '../map/vocabulary.js';
 
 const TRACE = 'string[] | null';
 
@@ -212,7 +212,7 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       ]),
     );
   }
-  const names = (field: 'terrain' | 'hexside' | 'enemy'): string => {
+  const names = (field: 'terrain' | 'hexside' | 'enemy' | 'vehicle'): string => {
     const e = stepEnum(ir, field);
     const pairs: [string, string][] = [];
     for (const m of e?.members ?? []) {
@@ -226,11 +226,11 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
   out.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['Map names → members: terrain, hexside features and enemy occupants (by name, then by declared concept).'],
-    declarations: [{ name: `${resolveName}_names`, initializer: `{ terrain: ${names('terrain')}, hexside: ${names('hexside')}, enemy: ${names('enemy')} }` }],
+    docs: ['Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept).'],
+    declarations: [{ name: `${resolveName}_names`, initializer: `{ terrain: ${names('terrain')}, hexside: ${names('hexside')}, enemy: ${names('enemy')}, vehicle: ${names('vehicle')} }` }],
   });
   out.push(
-    fn(resolveName, 'The member a map name means in this ruleset, or null.', [{ name: 'field', type: '"terrain" | "hexside" | "enemy"' }, { name: 'name', type: 'string' }], 'string | null', [
+    fn(resolveName, 'The member a map name means in this ruleset, or null.', [{ name: 'field', type: '"terrain" | "hexside" | "enemy" | "vehicle"' }, { name: 'name', type: 'string' }], 'string | null', [
       `return ${resolveName}_names[field].get(name) ?? null;`,
     ]),
   );
@@ -241,6 +241,9 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     docs: ['What the search on a map keeps apart about a path for this ruleset (runtime/reach.ts).'],
     declarations: [{ name: 'reachProfile', type: 'ReachProfile<Ctx>', initializer: profile }],
   });
+  const pathOf = (steps: string): string => (hexsideField(ir) === 'obstacle' ? `${steps}.map((s) => ({ ...s, obstacle: s.hexside }))` : steps);
+  // Boarding a map's vehicle: a ruleset with a board action and a vehicle to board.
+  const board = ir.inputs.some((i) => i.rec === 'vehicle' && i.fields.length > 0) ? boardMember(ir) : null;
   const stepFields = ['viaRoad', 'uphill', 'downhill', 'inches'].filter((j) => [...(cx.fields.get('step')?.values() ?? [])].some((f) => f.field.json === j));
   out.push({
     kind: StructureKind.Function,
@@ -250,7 +253,7 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
         'cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n' +
         'A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n' +
-        'is ignored (both are listed in `notApplicable`).',
+        'is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.',
     ],
     parameters: [
       { name: 'map', type: 'MapGraph' },
@@ -268,7 +271,9 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           profile: reachProfile,
           resolve: ${resolveName},
           stepFields: ${JSON.stringify(stepFields)},
-          prepare: (steps) => prepare({ unit, scenario, path: ${hexsideField(ir) === 'obstacle' ? 'steps.map((s) => ({ ...s, obstacle: s.hexside })) as unknown as readonly Step[]' : 'steps as unknown as readonly Step[]'}, roll }),
+          prepare: (steps) => prepare({ unit, scenario, path: ${pathOf('steps')} as unknown as readonly Step[], roll }),
+          boardAction: ${board === null ? 'null' : lit(board)},
+          prepareAboard: ${board === null ? '() => null' : `(steps, vehicle) => prepare({ unit, scenario, vehicle: vehicle as Vehicle, path: [...${pathOf('steps')}, { action: ${lit(board)} }] as unknown as readonly Step[], roll })`},
         },
         map,
         from,

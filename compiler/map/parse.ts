@@ -3,8 +3,8 @@
  * diagnostics. Pure: the caller reads the file. Malformed JSON is V1001, a field the format does not
  * know V1002 (with the closest name), a value of the wrong shape, a hex name that is not one or lies
  * off the map, two consecutive road hexes or a hexside pair that are not adjacent V1003, and a terrain,
- * hexside feature or enemy occupant that none of the rulesets asked knows V1004. A map with errors
- * yields no map.
+ * hexside feature, enemy occupant or vehicle kind that none of the rulesets asked knows V1004. The
+ * `vehicles` records are checked in vehicles.ts. A map with errors yields no map.
  */
 import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-parser';
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from '../diagnostics.js';
@@ -12,6 +12,7 @@ import { beyondLimits, jsonError } from '../scenario/read.js';
 import { closest } from '../suggest.js';
 import { safeLine } from '../safe-text.js';
 import { columnName, directionBetween, parseHexName, type MapJson } from '../../runtime/map.js';
+import { parseVehicles } from './vehicles.js';
 
 /** The largest map: columns (A … ZZ) and rows. */
 export const MAX_COLUMNS = 702;
@@ -23,6 +24,10 @@ export interface MapVocabulary {
   hexside: ReadonlySet<string>;
   /** Who of the enemy may hold a hex (the step's `enemy` enum). */
   enemy: ReadonlySet<string>;
+  /** The kinds of vehicle a unit may board (the `vehicle` input's `kind` enum). */
+  vehicle: ReadonlySet<string>;
+  /** The JSON field names the rulesets' `vehicle` inputs take. */
+  vehicleFields: ReadonlySet<string>;
 }
 
 export interface ParsedMap {
@@ -30,7 +35,7 @@ export interface ParsedMap {
   diagnostics: Diagnostic[];
 }
 
-const TOP = ['name', 'description', 'columns', 'rows', 'terrain', 'levels', 'roads', 'hexsides', 'enemy', 'hexInches'] as const;
+const TOP = ['name', 'description', 'columns', 'rows', 'terrain', 'levels', 'roads', 'hexsides', 'enemy', 'vehicles', 'hexInches'] as const;
 
 export function parseMap(text: string, file: string, vocabulary: MapVocabulary | null = null): ParsedMap {
   const src = new SourceFile(file, text);
@@ -191,6 +196,10 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
     }
   }
 
+  // vehicles: { "D4": { "kind": "halftrack", "mp": 16 } } — a vehicle a unit may board (vehicles.ts).
+  const vn = fields.get('vehicles');
+  const vehicles = vn === undefined ? {} : parseVehicles(vn, entries, hex, vocabulary, span, out);
+
   let hexInches: number | undefined;
   const ih = fields.get('hexInches');
   if (ih !== undefined) {
@@ -202,6 +211,7 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
   const map: MapJson = { name: safeLine(name), columns, rows, terrain, levels, roads, hexsides };
   if (description !== null) map.description = safeLine(description);
   if (Object.keys(enemy).length > 0) map.enemy = enemy;
+  if (Object.keys(vehicles).length > 0) map.vehicles = vehicles;
   if (hexInches !== undefined) map.hexInches = hexInches;
   return { map, diagnostics: out };
 }

@@ -7,12 +7,14 @@
  * `hexside` enum, or, for a ruleset whose steps cross obstacles instead (Chain of Command), its
  * `obstacle` enum. A name a ruleset lacks is impassable there and listed in its `notApplicable`.
  * A map's enemy occupants resolve against the step's `enemy` enum; a ruleset without one cannot see
- * them (they are listed in its `notApplicable`, and its hexes stay open to it).
+ * them (they are listed in its `notApplicable`, and its hexes stay open to it). A map's vehicle kinds
+ * resolve the same way against the `kind` enum of the ruleset's `vehicle` input; a ruleset boards one
+ * with the member of its step `action` enum named `board` or declaring `concept board` (`boardMember`).
  */
 import type { EnumDef, RulesetIR } from '../ir.js';
 import type { MapVocabulary } from './parse.js';
 
-export type MapField = 'terrain' | 'hexside' | 'enemy';
+export type MapField = 'terrain' | 'hexside' | 'enemy' | 'vehicle';
 
 /** The step field a map's hexside features go into: `hexside`, else `obstacle`, else none. */
 export function hexsideField(ir: RulesetIR): 'hexside' | 'obstacle' | null {
@@ -24,10 +26,14 @@ export function hexsideField(ir: RulesetIR): 'hexside' | 'obstacle' | null {
   return null;
 }
 
-/** The enum a ruleset's steps take for a map field, or null when its steps have no such field. */
+/**
+ * The enum a ruleset's steps take for a map field (for `vehicle`: its vehicle input's `kind`), or null
+ * when it has no such field.
+ */
 export function stepEnum(ir: RulesetIR, field: MapField): EnumDef | null {
-  const name = field === 'hexside' ? hexsideField(ir) : field;
-  const f = ir.inputs.find((i) => i.rec === 'step')?.fields.find((x) => x.name === name);
+  const rec = field === 'vehicle' ? 'vehicle' : 'step';
+  const name = field === 'hexside' ? hexsideField(ir) : field === 'vehicle' ? 'kind' : field;
+  const f = ir.inputs.find((i) => i.rec === rec)?.fields.find((x) => x.name === name);
   if (f === undefined || f.type.t !== 'enum') return null;
   const e = f.type.name;
   return ir.enums.find((x) => x.name === e) ?? null;
@@ -51,13 +57,26 @@ export function resolveName(ir: RulesetIR, field: MapField, name: string, irs: r
   return null;
 }
 
-/** Every terrain, hexside and enemy name at least one of the rulesets knows (V1004 is a name outside them). */
+/** The member of the step `action` enum that boards a vehicle (named `board`, or declaring `concept board`), or null. */
+export function boardMember(ir: RulesetIR): string | null {
+  const f = ir.inputs.find((i) => i.rec === 'step')?.fields.find((x) => x.json === 'action');
+  if (f === undefined || f.type.t !== 'enum') return null;
+  const name = f.type.name;
+  const e = ir.enums.find((x) => x.name === name);
+  return (e?.members.find((m) => m.name === 'board') ?? e?.members.find((m) => m.concepts?.includes('board')))?.name ?? null;
+}
+
+/**
+ * Every terrain, hexside, enemy and vehicle name at least one of the rulesets knows (V1004 is a name
+ * outside them), and the JSON field names their `vehicle` inputs take (V1002 is a field outside them).
+ */
 export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
-  const out = { terrain: new Set<string>(), hexside: new Set<string>(), enemy: new Set<string>() };
+  const out = { terrain: new Set<string>(), hexside: new Set<string>(), enemy: new Set<string>(), vehicle: new Set<string>(), vehicleFields: new Set<string>() };
   for (const ir of irs) {
-    for (const field of ['terrain', 'hexside', 'enemy'] as const) {
+    for (const field of ['terrain', 'hexside', 'enemy', 'vehicle'] as const) {
       for (const m of stepEnum(ir, field)?.members ?? []) [m.name, ...(m.concepts ?? [])].forEach((n) => out[field].add(n));
     }
+    for (const f of ir.inputs.find((i) => i.rec === 'vehicle')?.fields ?? []) out.vehicleFields.add(f.json);
   }
   return out;
 }

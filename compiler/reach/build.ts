@@ -3,6 +3,7 @@
  * interpreter (interpret.ts); each reachable hex's cheapest path is then priced again as a scenario
  * with `evaluateMove`, which gives the citations of its steps — and checks the search: the path must
  * be legal and cost what the search says (`mismatches` counts those that do not; tests require 0).
+ * A boarding of a map's vehicle is priced again the same way, with its vehicle and board step.
  */
 import { buildGraph, indexOf, type MapGraph, type MapJson } from '../../runtime/map.js';
 import { pathSteps, reachOnMap, type ReachAnswer } from '../../runtime/reach-map.js';
@@ -12,7 +13,7 @@ import { ratNum } from '../../runtime/rational.js';
 import type { RulesetIR, ScenarioValue } from '../ir.js';
 import { interpretedBinding } from './interpret.js';
 import { stepValues } from './steps.js';
-import type { ReachDifference, ReachHex, ReachReport, ReachRulesetResult } from './report.js';
+import type { ReachBoarding, ReachDifference, ReachHex, ReachReport, ReachRulesetResult } from './report.js';
 
 export interface ReachRequest {
   map: MapJson;
@@ -38,7 +39,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
   const mismatches: string[] = [];
   const answers: ReachAnswer[] = [];
   const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, notApplicable }) => {
-    const binding = interpretedBinding(ir, base, req.rulesets.map((r) => r.ir));
+    const binding = interpretedBinding(ir, base, req.rulesets.map((r) => r.ir), req.unit);
     const a = reachOnMap(binding, graph, from);
     answers.push(a);
     const hexes: Record<string, ReachHex> = {};
@@ -57,7 +58,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       if (a.probability !== null) hex.probability = a.probability[h];
       hexes[graph.names[h]] = hex;
     }
-    return {
+    const result: ReachRulesetResult = {
       ruleset: ir.id,
       title: ir.title,
       measure: ir.movement.measure,
@@ -65,6 +66,19 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       notApplicable: [...new Set([...a.notApplicable, ...notApplicable])].sort(),
       hexes,
     };
+    if (graph.vehicles.some((v) => v !== null)) {
+      result.boarding = {};
+      for (const b of a.boarding) {
+        const ctx = binding.prepareAboard(pathSteps(graph, b.path, binding.resolve, binding.stepFields), b.vehicle);
+        const r = ctx === null ? null : evaluateMove(binding.model, ratNum, ctx, { trace: true });
+        if (r === null || !r.legal || r.exact.spent !== b.exact) mismatches.push(`${ir.id} boarding in ${graph.names[b.hex]}: reach ${b.exact}, eval ${r?.exact.spent ?? 'none'}${r === null || r.legal ? '' : ' (not legal)'}`);
+        const board: ReachBoarding = { cost: b.cost, path: b.path.map((k) => graph.names[k]), rules: [...new Set((r?.steps ?? []).flatMap((s) => s.rules))] };
+        if (b.exact.includes('/')) board.exact = b.exact;
+        if (b.vehicleSpent !== null) board.vehicleSpent = b.vehicleSpent;
+        result.boarding[graph.names[b.hex]] = board;
+      }
+    }
+    return result;
   });
   return { report: { map: req.map.name, from: req.from, phase: req.phase, unit: req.unit, results, differences: differences(graph, results) }, graph, answers, mismatches };
 }

@@ -51,6 +51,8 @@ export const DIFFERENCE = '#d1006f';
 export const START = '#111111';
 /** An enemy-held hex's counter (the map's `enemy`). */
 export const ENEMY = '#b3261e';
+/** A vehicle to board (the map's `vehicles`). */
+export const VEHICLE = '#2f3b52';
 
 /** Light to dark (a yellow–green–blue sequential ramp). */
 const RAMP: [number, number, number][] = [

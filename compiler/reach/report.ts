@@ -1,7 +1,8 @@
 /**
  * The `variorum reach --format json` contract (DESIGN.md, "Maps and reachability"): per ruleset every
  * hex where the unit may end its move, with the least cost, one cheapest path and its citations;
- * `differences` lists the hexes where the rulesets disagree. The renderers (text, SVG/HTML) read only
+ * `differences` lists the hexes where the rulesets disagree; on a map with vehicles, `boarding` gives per
+ * ruleset the cheapest legal move that ends by boarding each one. The renderers (text, SVG/HTML) read only
  * this and the map.
  */
 import type { DistributionSummary } from '../../runtime/types.js';
@@ -18,6 +19,19 @@ export interface ReachHex {
   probability?: number;
 }
 
+/** The cheapest legal move that walks to a vehicle and boards it (the board step priced in `cost`). */
+export interface ReachBoarding {
+  /** The whole move's cost, the board step included, in the ruleset's measure (exact value in `exact` when not whole). */
+  cost: number;
+  /** The hexes walked, start first, ending in the vehicle's hex. */
+  path: string[];
+  /** Citations of the rules that priced the move's steps, in order, without repeats. */
+  rules: string[];
+  exact?: string;
+  /** The vehicle's MP the boarding uses up, when the ruleset says. */
+  vehicleSpent?: number;
+}
+
 export interface ReachRulesetResult {
   ruleset: string;
   title: string;
@@ -29,6 +43,11 @@ export interface ReachRulesetResult {
   notApplicable: string[];
   /** Reachable hexes, keyed by name, in map order (column-major). */
   hexes: Record<string, ReachHex>;
+  /**
+   * A map with vehicles only: per vehicle's hex that this ruleset can board there, the cheapest legal
+   * boarding (a vehicle it cannot board is `vehicle: D4` in `notApplicable`).
+   */
+  boarding?: Record<string, ReachBoarding>;
 }
 
 export interface ReachDifference {

@@ -14,7 +14,7 @@
 import type { MapGraph } from '../../runtime/map.js';
 import { allowanceText, hexValueText, pathText, scaleKey, scales, shade, costText, type Scale } from './labels.js';
 import { lines, Markup, num, x } from './markup.js';
-import { CONTOUR, DIFFERENCE, ENEMY, hexsideStyle, inkOn, rampColour, ROAD, START, terrainStyle } from './palette.js';
+import { CONTOUR, DIFFERENCE, ENEMY, hexsideStyle, inkOn, rampColour, ROAD, START, terrainStyle, VEHICLE } from './palette.js';
 import type { ReachDifference, ReachReport, ReachRulesetResult } from './report.js';
 
 /** Hex radius (centre to corner) and height, in SVG units. */
@@ -116,6 +116,11 @@ function hexTitle(c: PanelContext, r: ReachRulesetResult, i: number, blocked: bo
     if (h.rules.length > 0) out.push(`rules ${h.rules.join(', ')}`);
   } else if (blocked) out.push(`${r.ruleset}: no such terrain, cannot be entered`);
   else out.push(`${r.ruleset}: the unit cannot end its move here`);
+  const vehicle = g.vehicles?.[i];
+  if (vehicle !== null && vehicle !== undefined) {
+    const b = r.boarding?.[name];
+    out.push(b !== undefined ? `board the ${String(vehicle.kind)} here: ${costText(b)} ${r.measure}, path ${pathText(b.path)}` : `${r.ruleset}: cannot board the ${String(vehicle.kind)} here`);
+  }
   if (c.differing.has(name)) {
     const d = c.differing.get(name)!;
     out.push(`rulesets differ: ${report.results.map((o) => `${o.ruleset} ${d.cost[o.ruleset] === null || d.cost[o.ruleset] === undefined ? '—' : o.hexes[name] ? costText(o.hexes[name]) : String(d.cost[o.ruleset])}`).join(', ')}`);
@@ -162,6 +167,8 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
     }
     const enemy = g.enemy[i];
     if (enemy !== null && enemy !== undefined) marks.push(enemyMark(cx + S * 0.45, cy - H * 0.2, enemy));
+    const vehicle = g.vehicles?.[i];
+    if (vehicle !== null && vehicle !== undefined) marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
     if (c.differing.has(name)) marks.push(x`<polygon class="differs" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`);
 
     // Each hexside once: from the lower-numbered hex.
@@ -213,6 +220,11 @@ function enemyMark(x0: number, y0: number, who: string): Markup {
   return x`<g class="enemy" data-enemy="${who}"><rect x="${num(x0 - s / 2)}" y="${num(y0 - s / 2)}" width="${s}" height="${s}" fill="${ENEMY}" stroke="#ffffff" stroke-width="1"/><path d="M${num(x0 - 2.5)} ${num(y0 - 2.5)}L${num(x0 + 2.5)} ${num(y0 + 2.5)}M${num(x0 + 2.5)} ${num(y0 - 2.5)}L${num(x0 - 2.5)} ${num(y0 + 2.5)}" stroke="#ffffff" stroke-width="1.4"/></g>`;
 }
 
+/** A vehicle counter: a small dark rectangle on two wheels, top left of the hex. */
+function vehicleMark(x0: number, y0: number, kind: string): Markup {
+  return x`<g class="vehicle" data-vehicle="${kind}"><rect x="${num(x0 - 5.5)}" y="${num(y0 - 4)}" width="11" height="6" rx="1" fill="${VEHICLE}" stroke="#ffffff" stroke-width="1"/><circle cx="${num(x0 - 3)}" cy="${num(y0 + 3)}" r="1.8" fill="${VEHICLE}" stroke="#ffffff" stroke-width="0.8"/><circle cx="${num(x0 + 3)}" cy="${num(y0 + 3)}" r="1.8" fill="${VEHICLE}" stroke="#ffffff" stroke-width="0.8"/></g>`;
+}
+
 interface KeyItem {
   icon: Markup;
   text: string;
@@ -230,6 +242,7 @@ function keyItems(g: MapGraph, report: ReachReport): KeyItem[] {
     items.push({ icon: x`<line x1="2" y1="9" x2="20" y2="9" stroke="${st.stroke}" stroke-width="5" stroke-linecap="round"${st.dash ? x` stroke-dasharray="${st.dash}"` : ''}/>`, text: f });
   }
   if (g.enemy.some((e) => e !== null)) items.push({ icon: enemyMark(11, 9, 'key'), text: 'held by the enemy' });
+  if (g.vehicles?.some((v) => v !== null)) items.push({ icon: vehicleMark(11, 9, 'key'), text: 'a vehicle to board' });
   if (g.level.some((l) => l !== 0)) items.push({ icon: x`<rect x="1" y="2" width="20" height="14" fill="${CONTOUR}" fill-opacity="0.25"/><line x1="1" y1="16" x2="21" y2="2" stroke="${CONTOUR}" stroke-width="1.6"/>`, text: 'level (L1, L2 …), contour' });
   if (report.results.some((r) => blockedTerrain(r).size > 0)) items.push({ icon: hex('url(#vr-blocked)'), text: 'terrain the ruleset lacks' });
   for (const t of [...new Set(g.terrain)].sort()) {

@@ -2,10 +2,12 @@
  * The terminal rendering of a reach report: per ruleset a grid of the map (one cell per hex: its
  * cost, `*` for the start, `·` where the unit cannot end its move; odd columns print half a row lower
  * as on the map, by shifting them a line down in a doubled-row grid), then the hexes where rulesets
- * disagree with their costs and the rules that price them. Plain text; colours come from the caller.
+ * disagree with their costs and the rules that price them. On a map with vehicles, a line per vehicle a
+ * ruleset boards (the cheapest legal move ending aboard it). Plain text; colours come from the caller.
  */
 import type { MapGraph } from '../../runtime/map.js';
 import { formatQuantity } from '../../runtime/format.js';
+import { costText, pathText } from './labels.js';
 import type { ReachReport, ReachRulesetResult } from './report.js';
 
 export interface TextStyle {
@@ -53,11 +55,18 @@ export function renderReachText(g: MapGraph, report: ReachReport, style: TextSty
   for (const r of report.results) {
     const n = Object.keys(r.hexes).length;
     out.push('', `${style.bold(r.ruleset)}  ${style.dim(r.title)}`, `  allowance ${allowanceText(r)}; ${n} ${n === 1 ? 'hex' : 'hexes'} where the move may end`);
-    const blocked = r.notApplicable.filter((x) => x.includes(': '));
+    const unboarded = r.notApplicable.filter((x) => x.startsWith('vehicle: ')).map((x) => x.slice('vehicle: '.length));
+    const blocked = r.notApplicable.filter((x) => x.includes(': ') && !x.startsWith('vehicle: '));
     const ignored = r.notApplicable.filter((x) => !x.includes(': '));
     if (blocked.length > 0) out.push(style.dim(`  not in this ruleset, so not entered or crossed: ${blocked.join(', ')}`));
     if (ignored.length > 0) out.push(style.dim(`  not read by this ruleset: ${ignored.join(', ')}`));
+    if (unboarded.length > 0) out.push(style.dim(`  cannot board the vehicle in ${unboarded.join(', ')}`));
     out.push(...grid(g, r, report.from));
+    for (const [hex, b] of Object.entries(r.boarding ?? {})) {
+      const kind = String(g.vehicles[g.names.indexOf(hex)]?.kind ?? 'vehicle');
+      const uses = b.vehicleSpent !== undefined ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP` : '';
+      out.push(`  board the ${kind} in ${hex}: ${costText(b)} ${r.measure} (${pathText(b.path)})${uses}${b.rules.length > 0 ? style.dim(` [${b.rules.join(', ')}]`) : ''}`);
+    }
   }
   if (report.results.length > 1) {
     out.push('', style.bold(report.differences.length === 0 ? 'The rulesets agree on every hex.' : `${report.differences.length} hexes differ:`));
