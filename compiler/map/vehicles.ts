@@ -1,9 +1,9 @@
 /**
  * A map's `vehicles` (parse.ts): hex → the vehicle standing there, as a scenario's `vehicle` record
- * (`{ "D4": { "kind": "halftrack", "mp": 16 } }`), for a unit to board. A record that is not an object,
- * a `kind` that is not a string, or a value that is not a number, string, boolean or list of strings is
- * V1003; a field name none of the rulesets' `vehicle` inputs takes is V1002 (with the closest name); a
- * kind none of them knows is V1004. When no ruleset asked has vehicles, names are not checked (each of
+ * (`{ "D4": { "kind": "halftrack", "mp": 16 } }`), for a unit to board. A record that is not an object
+ * or has no `kind`, a `kind` that is not a string, or a value that is not a number (not negative),
+ * string, boolean or list of strings is V1003; a field name none of the rulesets' `vehicle` inputs
+ * takes is V1002 (with the closest name); a kind none of them knows is V1004. When no ruleset asked has vehicles, names are not checked (each of
  * them lists the vehicle as not applicable instead).
  */
 import type { Node } from 'jsonc-parser';
@@ -52,7 +52,7 @@ export function parseVehicles(
       }
       const value = plain(fv);
       if (value === undefined || (name === 'kind' && typeof value !== 'string')) {
-        bad(fv, name === 'kind' ? `the kind of the vehicle in ${where} must be a string` : `\`${safeLine(name)}\` of the vehicle in ${where} must be a number, string, boolean or list of strings`);
+        bad(fv, name === 'kind' ? `the kind of the vehicle in ${where} must be a string` : `\`${safeLine(name)}\` of the vehicle in ${where} must be a number (not negative), a string, true or false, or a list of strings`);
         ok = false;
         continue;
       }

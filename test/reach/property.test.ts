@@ -3,7 +3,9 @@
  * (ticks), the interpreter's (rationals, through `buildReach`, which also prices every reported path
  * again with `evaluateMove`), and brute force — every simple path from the start priced as a scenario
  * by the generated module's `evaluate`, the cheapest legal one per hex. All three must agree on every
- * hex: reachable or not, and the least cost.
+ * hex: reachable or not, and the least cost. A map may hold one vehicle (a kind the ruleset knows, with
+ * its MP): the cheapest legal boarding of it must agree too (brute force: every simple path to its hex,
+ * then the board step, with that vehicle).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import * as generated from '../../generated/index.js';
 import { loadRuleset } from '../../compiler/pipeline.js';
 import { parseScenario } from '../../compiler/scenario/index.js';
 import { buildReach } from '../../compiler/reach/build.js';
-import { resolveName } from '../../compiler/map/vocabulary.js';
+import { boardMember, resolveName, stepEnum } from '../../compiler/map/vocabulary.js';
 import { buildGraph, directionBetween, hexName, neighbourOf, type MapGraph, type MapJson } from '../../runtime/map.js';
 import { pathSteps, type ReachAnswer } from '../../runtime/reach-map.js';
 import type { MoveResult } from '../../runtime/types.js';
@@ -34,7 +36,10 @@ const TERRAIN = ['open-ground', 'open-ground', 'open-ground', 'woods', 'building
 const COLS = 4;
 const ROWS = 3;
 
-/** A random small map: terrain, levels 0–1, one road chain, a few walls and hedges, up to two enemy-held hexes. */
+/**
+ * A random small map: terrain, levels 0–1, one road chain, a few walls and hedges, up to two enemy-held
+ * hexes, up to one vehicle (its `kind` the index of one of the ruleset's kinds, set per ruleset).
+ */
 const arbMap: fc.Arbitrary<MapJson> = fc
   .record({
     terrain: fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
@@ -43,8 +48,9 @@ const arbMap: fc.Arbitrary<MapJson> = fc
     roadStart: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
     sides: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), d: fc.integer({ min: 0, max: 5 }), f: fc.constantFrom('wall', 'hedge') }), { maxLength: 4 }),
     enemies: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), who: fc.constantFrom('units', 'lone-smc', 'afv') }), { maxLength: 2 }),
+    vehicles: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), kind: fc.integer({ min: 0, max: 5 }), mp: fc.integer({ min: 1, max: 16 }) }), { maxLength: 1 }),
   })
-  .map(({ terrain, levels, road, roadStart, sides, enemies }) => {
+  .map(({ terrain, levels, road, roadStart, sides, enemies, vehicles: vs }) => {
     const at = (i: number) => ({ col: Math.floor(i / ROWS), row: i % ROWS });
     const on = (p: { col: number; row: number }) => p.col >= 0 && p.col < COLS && p.row >= 0 && p.row < ROWS;
     const hexes: Record<string, string> = {};
@@ -70,11 +76,19 @@ const arbMap: fc.Arbitrary<MapJson> = fc
     }
     const enemy: Record<string, string> = {};
     for (const e of enemies) enemy[hexName(at(e.hex).col, at(e.hex).row)] = e.who;
-    return { name: 'random', columns: COLS, rows: ROWS, terrain: { default: 'open-ground', hexes }, levels: lv, roads: chain.length > 1 ? [chain] : [], hexsides, enemy, hexInches: 2 };
+    const vehicles: Record<string, Record<string, unknown>> = {};
+    for (const v of vs) vehicles[hexName(at(v.hex).col, at(v.hex).row)] = { kind: v.kind, mp: v.mp };
+    return { name: 'random', columns: COLS, rows: ROWS, terrain: { default: 'open-ground', hexes }, levels: lv, roads: chain.length > 1 ? [chain] : [], hexsides, enemy, vehicles, hexInches: 2 };
   });
 
-/** Brute force: the least cost of a legal move to each hex over every simple path from `from`. */
-function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario: unknown, resolve: (f: 'terrain' | 'hexside' | 'enemy', n: string) => string | null, roll: number[] | undefined, fields: string[], obstacle: boolean): Map<number, number> {
+type Resolve = (f: 'terrain' | 'hexside' | 'enemy' | 'vehicle', n: string) => string | null;
+
+/**
+ * Brute force: the least cost of a legal move to each hex over every simple path from `from`, and in
+ * `boarding` (a ruleset with the board member `board`) that of every such path to a vehicle's hex, then
+ * the board step, with that vehicle.
+ */
+function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario: unknown, resolve: Resolve, roll: number[] | undefined, fields: string[], obstacle: boolean, board: string | null = null, boarding = new Map<number, number>()): Map<number, number> {
   const best = new Map<number, number>();
   const path = [from];
   const enterable = (a: number, d: number): boolean => {
@@ -88,6 +102,12 @@ function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario
     const r = gen.evaluate({ unit, scenario, path: steps, roll }, false);
     const end = path[path.length - 1];
     if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
+    const v = g.vehicles[end];
+    const kind = v === null || board === null ? null : resolve('vehicle', String(v.kind));
+    if (kind !== null) {
+      const b = gen.evaluate({ unit, scenario, vehicle: { ...v, kind }, path: [...steps, { action: board }], roll }, false);
+      if (b.legal && !(boarding.get(end)! <= b.spent)) boarding.set(end, b.spent);
+    }
     if (path.length > 9) return;
     for (let d = 0; d < 6; d++) {
       if (!enterable(end, d)) continue;
@@ -114,12 +134,16 @@ describe('reach: generated = interpreted = brute force', () => {
     it(`${c.id}: random 4×3 maps, every unit, both phases`, async () => {
       const ir = loadRuleset(c.id, host).ir!;
       const gen = modules[c.id]!;
-      const resolve = (f: 'terrain' | 'hexside' | 'enemy', n: string) => resolveName(ir, f, n);
+      const resolve: Resolve = (f, n) => resolveName(ir, f, n);
+      const kinds = stepEnum(ir, 'vehicle')?.members.map((m) => m.name) ?? ['halftrack'];
+      const board = c.id === 'chain-of-command' ? null : boardMember(ir);
       const phases = c.id === 'chain-of-command' ? ['movement'] : ['movement', 'advance'];
       let checked = 0;
+      let boarded = 0;
       await fc.assert(
-        fc.asyncProperty(arbMap, fc.integer({ min: 0, max: COLS * ROWS - 1 }), fc.constantFrom(...c.units), fc.constantFrom(...phases), async (map, from, unit, phase) => {
+        fc.asyncProperty(arbMap, fc.integer({ min: 0, max: COLS * ROWS - 1 }), fc.constantFrom(...c.units), fc.constantFrom(...phases), async (random, from, unit, phase) => {
           await new Promise((r) => setImmediate(r));
+          const map: MapJson = { ...random, vehicles: Object.fromEntries(Object.entries(random.vehicles ?? {}).map(([h, v]) => [h, { ...v, kind: kinds[(v.kind as number) % kinds.length] }])) };
           const g = buildGraph(map);
           const p = parseScenario(JSON.stringify(c.id === 'chain-of-command' ? { unit, path: [] } : { phase, unit, path: [] }), 'u.json', [ir]);
           expect(p.diagnostics).toEqual([]);
@@ -130,18 +154,26 @@ describe('reach: generated = interpreted = brute force', () => {
           const scenario = c.id === 'chain-of-command' ? {} : { phase };
           const compiled = gen.reach(g, plainUnit, g.names[from]!, scenario, dice);
           const fields = c.id === 'chain-of-command' ? ['inches'] : [];
-          const brute = bruteForce(gen, g, from, plainUnit, scenario, resolve, dice, fields, c.id === 'chain-of-command');
+          const boarding = new Map<number, number>();
+          const brute = bruteForce(gen, g, from, plainUnit, scenario, resolve, dice, fields, c.id === 'chain-of-command', board, boarding);
           for (let h = 0; h < g.n; h++) {
             const want = brute.get(h) ?? NaN;
             const where = `${g.names[h]} from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
             expect(interpreted.cost[h], `interpreted ${where}`).toEqual(want);
             expect(compiled.cost[h], `generated ${where}`).toEqual(want);
           }
+          const boards = (a: ReachAnswer) => Object.fromEntries(a.boarding.map((b) => [g.names[b.hex], b.cost]));
+          const wantBoarding = Object.fromEntries([...boarding].map(([h, cost]) => [g.names[h], cost]));
+          const where = `from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
+          expect(boards(interpreted), `interpreted boarding ${where}`).toEqual(wantBoarding);
+          expect(boards(compiled), `generated boarding ${where}`).toEqual(wantBoarding);
+          if (board !== null && Object.keys(wantBoarding).length > 0) boarded++;
           checked++;
         }),
         { numRuns: 40, seed: 20261125 },
       );
       expect(checked).toBe(40);
+      if (board !== null) expect(boarded, 'runs where a boarding was found').toBeGreaterThan(0);
     }, 120_000);
   }
 });
