@@ -11,6 +11,7 @@
  * resolve the same way against the `kind` enum of the ruleset's `vehicle` input; a ruleset boards one
  * with the member of its step `action` enum named `board` or declaring `concept board` (`boardMember`).
  */
+import { VOCABULARY } from '../vocabulary.js';
 import type { EnumDef, RulesetIR } from '../ir.js';
 import type { MapVocabulary } from './parse.js';
 
@@ -68,7 +69,8 @@ export function boardMember(ir: RulesetIR): string | null {
 
 /**
  * Every terrain, hexside, enemy and vehicle name at least one of the rulesets knows (V1004 is a name
- * outside them), and the JSON field names their `vehicle` inputs take (V1002 is a field outside them).
+ * outside them), and the vehicle fields: those the scenario contract names and those the rulesets'
+ * `vehicle` inputs take (V1002 is a field outside them).
  */
 export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
   const out = { terrain: new Set<string>(), hexside: new Set<string>(), enemy: new Set<string>(), vehicle: new Set<string>(), vehicleFields: new Set<string>() };
@@ -78,5 +80,8 @@ export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
     }
     for (const f of ir.inputs.find((i) => i.rec === 'vehicle')?.fields ?? []) out.vehicleFields.add(f.json);
   }
+  // The scenario contract's vehicle fields are known whenever a ruleset asked has vehicles at all: a
+  // field one of them lacks (`mp` under ASL) is not applicable to it, not a mistake in the map.
+  if (out.vehicleFields.size > 0) for (const f of VOCABULARY.vehicle) out.vehicleFields.add(f.json);
   return out;
 }

@@ -56,8 +56,9 @@ export function renderReachText(g: MapGraph, report: ReachReport, style: TextSty
     const n = Object.keys(r.hexes).length;
     out.push('', `${style.bold(r.ruleset)}  ${style.dim(r.title)}`, `  allowance ${allowanceText(r)}; ${n} ${n === 1 ? 'hex' : 'hexes'} where the move may end`);
     const unboarded = r.notApplicable.filter((x) => x.startsWith('vehicle: ')).map((x) => x.slice('vehicle: '.length));
-    const blocked = r.notApplicable.filter((x) => x.includes(': ') && !x.startsWith('vehicle: '));
-    const ignored = r.notApplicable.filter((x) => !x.includes(': '));
+    const blocked = r.notApplicable.filter((x) => x.includes(': ') && !x.startsWith('vehicle: ') && !x.startsWith('enemy: '));
+    // Step fields it does not read, and enemy occupants it has no concept of: both are ignored.
+    const ignored = r.notApplicable.filter((x) => !x.includes(': ') || x.startsWith('enemy: '));
     if (blocked.length > 0) out.push(style.dim(`  not in this ruleset, so not entered or crossed: ${blocked.join(', ')}`));
     if (ignored.length > 0) out.push(style.dim(`  not read by this ruleset: ${ignored.join(', ')}`));
     if (unboarded.length > 0) out.push(style.dim(`  cannot board the vehicle in ${unboarded.join(', ')}`));
