@@ -6,6 +6,7 @@
  * map or the report is escaped by `x` (markup.ts); byte-identical for the same input.
  */
 import type { MapGraph } from '../../runtime/map.js';
+import { formatQuantity } from '../../runtime/format.js';
 import { allowanceText, costText, hexValueText, scales } from './labels.js';
 import { Markup, x } from './markup.js';
 import { DIFFERENCE, hexsideStyle, inkOn, rampColour, ROAD, START, terrainStyle } from './palette.js';
@@ -84,6 +85,32 @@ function differencesTable(graph: MapGraph, report: ReachReport): Markup {
 <tbody>${rows}</tbody></table>`;
 }
 
+/** Per vehicle on the map, per ruleset: the cheapest legal move that ends by boarding it (or why not). */
+function boardingTable(graph: MapGraph, report: ReachReport): Markup {
+  const hexes = graph.names.filter((_, i) => graph.vehicles[i] !== null && graph.vehicles[i] !== undefined);
+  if (hexes.length === 0) return x``;
+  const index = new Map(graph.names.map((n, i) => [n, i]));
+  const rows = hexes.map((hex) => {
+    const kind = String(graph.vehicles[index.get(hex)!]?.kind ?? '');
+    const cells = report.results.map((r) => {
+      const b = r.boarding?.[hex];
+      if (b === undefined) {
+        const na = r.notApplicable.includes(`vehicle: ${hex}`);
+        return x`<td><span class="none">${na ? 'cannot board it' : 'out of reach'}</span></td>`;
+      }
+      const spent = b.vehicleSpent !== undefined ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP` : '';
+      return x`<td>${costText(b)} ${r.measure}${spent}<span class="rules">${b.path.join(' → ')}${b.rules.length > 0 ? ` · ${b.rules.join(', ')}` : ''}</span></td>`;
+    });
+    return x`<tr><th scope="row">${hex}</th><td>${kind}</td>${cells}</tr>`;
+  });
+  return x`<section aria-labelledby="boarding-head">
+<h2 id="boarding-head">Boarding the vehicles</h2>
+<table class="differences"><caption class="none">The cheapest legal move that walks to each vehicle and boards it, per ruleset</caption>
+<thead><tr><th scope="col">Hex</th><th scope="col">Vehicle</th>${report.results.map((r) => x`<th scope="col"><code>${r.ruleset}</code></th>`)}</tr></thead>
+<tbody>${rows}</tbody></table>
+</section>`;
+}
+
 export function renderReachHtml(graph: MapGraph, report: ReachReport): string {
   const ids = report.results.map((r) => r.ruleset).join(', ');
   return x`<!DOCTYPE html>
@@ -116,6 +143,7 @@ ${legendText(graph, report)}
 <h2 id="differences-head">Hexes where the rulesets differ</h2>
 ${differencesTable(graph, report)}
 </section>
+${boardingTable(graph, report)}
 </main>
 </body>
 </html>

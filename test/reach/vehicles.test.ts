@@ -80,7 +80,7 @@ describe('boarding a vehicle on a map', () => {
     expect((JSON.parse(r.stdout) as ReachReport).results[0]!.boarding).toBeUndefined();
   });
 
-  it('the text lists each boarding; the drawing marks the vehicles, in titles and in the legend', () => {
+  it('the text lists each boarding; the drawing marks the vehicles, in titles and in the legend; the page tabulates them', () => {
     const text = variorum(['reach', 'sqla-31,sl-classic', MAP, '--from', 'A1']);
     expect(text.stdout).toContain('board the halftrack in C1: 3 MF (A1 → B1 → C1); the vehicle uses 12 MP');
     expect(text.stdout).toContain('cannot board the vehicle in C1, C2');
@@ -89,5 +89,11 @@ describe('boarding a vehicle on a map', () => {
     expect(svg.stdout).toContain('data-vehicle="halftrack"');
     expect(svg.stdout).toContain('board the halftrack here: 3 MF');
     expect(svg.stdout).toContain('a vehicle to board</text>');
+    // The HTML page adds a table: per vehicle and ruleset, the boarding move or why there is none.
+    const html = variorum(['reach', 'sqla-31,sl-classic', MAP, '--from', 'A1', '--format', 'html']);
+    expect(html.code).toBe(0);
+    const table = html.stdout.slice(html.stdout.indexOf('id="boarding-head"'));
+    expect(table.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toContain('C1 halftrack 3 MF; the vehicle uses 12 MP A1 → B1 → C1');
+    expect(table).toContain('cannot board it');
   });
 });
