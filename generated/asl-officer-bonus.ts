@@ -3,6 +3,7 @@
 
 import {
   evaluateMove,
+  MissingInput,
   reachOnMap,
   tickNum,
   toTicks,
@@ -2012,6 +2013,7 @@ export function reach(
       prepare: (steps) =>
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
       boardAction: null,
+      inputError: (e) => e instanceof MissingInput,
       prepareAboard: () => null,
     },
     map,

@@ -4,6 +4,7 @@
 import {
   evaluateMove,
   missing,
+  MissingInput,
   reachOnMap,
   tickNum,
   toTicks,
@@ -1424,6 +1425,7 @@ export function reach(
           roll,
         }),
       boardAction: null,
+      inputError: (e) => e instanceof MissingInput,
       prepareAboard: () => null,
     },
     map,

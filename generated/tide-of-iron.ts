@@ -4,6 +4,7 @@
 import {
   evaluateMove,
   missing,
+  MissingInput,
   reachOnMap,
   tickNum,
   toTicks,
@@ -1091,6 +1092,7 @@ export function reach(
       prepare: (steps) =>
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
       boardAction: "enter-transport",
+      inputError: (e) => e instanceof MissingInput,
       prepareAboard: (steps, vehicle) =>
         prepare({
           unit,

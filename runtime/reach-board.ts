@@ -29,11 +29,22 @@ export interface ReachBoarding {
   vehicle: Record<string, unknown>;
 }
 
+/** The hexes of a map that hold a vehicle, found once per graph (a graph is not changed once built). */
+const VEHICLE_HEXES = new WeakMap<MapGraph, number[]>();
+function vehicleHexes(g: MapGraph): number[] {
+  let hexes = VEHICLE_HEXES.get(g);
+  if (hexes === undefined) {
+    hexes = [];
+    for (let h = 0; h < g.n; h++) if (g.vehicles[h] !== null && g.vehicles[h] !== undefined) hexes.push(h);
+    VEHICLE_HEXES.set(g, hexes);
+  }
+  return hexes;
+}
+
 export function boardingOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, search: ReachSearch<T> | null, na: Set<string>): ReachBoarding[] {
   const out: ReachBoarding[] = [];
-  for (let h = 0; h < g.n; h++) {
-    const v = g.vehicles[h];
-    if (v === null) continue;
+  for (const h of vehicleHexes(g)) {
+    const v = g.vehicles[h]!;
     const kind = typeof v.kind === 'string' ? b.resolve('vehicle', v.kind) : null;
     if (search === null || b.boardAction === null || b.model.dice > 0 || kind === null) {
       na.add(`vehicle: ${g.names[h]}`);
@@ -54,8 +65,9 @@ export function boardingOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>
         if (!r.legal || (best !== null && best.cost <= r.spent)) continue;
         best = { hex: h, cost: r.spent, exact: r.exact.spent, path, vehicleSpent: r.vehicleSpent, vehicle };
       }
-    } catch {
-      // A field the ruleset needs to price this boarding is missing (a MissingInput), or a value it cannot take.
+    } catch (e) {
+      // A field the ruleset needs to price this boarding is missing, or a value it cannot take; else a bug.
+      if (!b.inputError(e)) throw e;
       na.add(`vehicle: ${g.names[h]}`);
       best = null;
     }

@@ -44,6 +44,12 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
    * ruleset's member); null when the ruleset cannot take this vehicle. May throw (a missing field).
    */
   prepareAboard(steps: readonly PlainStep[], vehicle: Record<string, unknown>): X | null;
+  /**
+   * Whether `e`, thrown while pricing a move, says this input cannot be priced (a field the rules need
+   * is missing, a value has no entry) rather than a bug: generated modules' `MissingInput`, the
+   * interpreter's input errors.
+   */
+  inputError(e: unknown): boolean;
 }
 
 export interface ReachAnswer {

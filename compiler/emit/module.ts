@@ -65,6 +65,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       namedImports: [
         'evaluateMove',
         ...(cx.usesNeed ? ['missing'] : []),
+        'MissingInput',
         'reachOnMap',
         'tickNum',
         'toTicks',

@@ -273,6 +273,7 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           stepFields: ${JSON.stringify(stepFields)},
           prepare: (steps) => prepare({ unit, scenario, path: ${pathOf('steps')} as unknown as readonly Step[], roll }),
           boardAction: ${board === null ? 'null' : lit(board)},
+          inputError: (e) => e instanceof MissingInput,
           prepareAboard: ${board === null ? '() => null' : `(steps, vehicle) => prepare({ unit, scenario, vehicle: vehicle as Vehicle, path: [...${pathOf('steps')}, { action: ${lit(board)} }] as unknown as readonly Step[], roll })`},
         },
         map,

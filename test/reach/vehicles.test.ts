@@ -18,7 +18,11 @@
  * - SL, ASL and Chain of Command: SL and ASL have no boarding action; Chain of Command does, but its
  *   moves are dice rolls: all three list each vehicle as not applicable.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as generated from '../../generated/index.js';
+import { buildGraph, type MapJson } from '../../runtime/map.js';
 import { describe, expect, it } from 'vitest';
 import { ROOT, variorum } from '../cli/run.js';
 import type { ReachReport } from '../../compiler/reach/report.js';
@@ -97,3 +101,29 @@ describe('boarding a vehicle on a map', () => {
     expect(table).toContain('cannot board it');
   });
 });
+
+describe('a vehicle the ruleset cannot price boarding', () => {
+  // 31.3 prices the vehicle's share from its MP: a half-track without `mp` cannot be boarded in SQLA
+  // (the move needs `vehicle.mp`), which is an answer — "not applicable" — in the generated module and
+  // through the interpreter alike, not an internal error.
+  const map: MapJson = { name: 'No MP', columns: 3, rows: 2, terrain: { default: 'open-ground' }, vehicles: { C1: { kind: 'halftrack' } } };
+
+  it('the generated module lists it as not applicable', () => {
+    const sqla = (generated as unknown as { rulesets: Record<string, { reach(g: unknown, unit: unknown, from: string): { notApplicable: string[]; boarding: unknown[] } }> }).rulesets['sqla-31']!;
+    const r = sqla.reach(buildGraph(map), { kind: 'squad' }, 'A1');
+    expect(r.notApplicable).toContain('vehicle: C1');
+    expect(r.boarding).toEqual([]);
+  });
+
+  it('so does the command, through the interpreter', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'variorum-vehicles-')), 'no-mp.json');
+    writeFileSync(file, JSON.stringify(map));
+    const r = variorum(['reach', 'sqla-31', file, '--from', 'A1', '--format', 'json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const res = (JSON.parse(r.stdout) as ReachReport).results[0]!;
+    expect(res.notApplicable).toContain('vehicle: C1');
+    expect(res.boarding ?? {}).toEqual({});
+  });
+});
+
