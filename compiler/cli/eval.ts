@@ -6,14 +6,14 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { RulesetIR, ScenarioValue, Value } from '../ir.js';
+import type { RulesetIR, ScenarioValue } from '../ir.js';
 import { interpretScenario } from '../pipeline.js';
 import { InputError } from '../interpret/eval.js';
 import { predicateAnswers, type PredicateAnswer } from '../interpret/predicates.js';
 import { stepAnswers, type StepAnswer } from '../interpret/step-answers.js';
 import { evaluationDiagnostic, parseScenario } from '../scenario/index.js';
-import { formatQuantity } from '../../runtime/format.js';
 import { describeStep } from '../render/steps.js';
+import { decimalText as fmt, percentText as pct, quantityText as qty } from '../render/numbers.js';
 import type { MoveResult } from '../../runtime/types.js';
 import type { Ctx } from './context.js';
 import { UsageError } from './errors.js';
@@ -143,22 +143,4 @@ function renderPredicates(answers: readonly PredicateAnswer[], ctx: Ctx): string
     lines.push(`    ${a.name.padEnd(w)}  ${v}  ${c.dim(`[${a.rules.join(', ')}]`)}`);
   }
   return lines.join('\n') + '\n';
-}
-
-function qty(exact: string | undefined, n: number): string {
-  return formatQuantity(exact ?? fmt(n));
-}
-
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
-}
-
-/** 0.7222… → "72.2% (26/36)" when a small denominator gives it exactly, else "72.2%". */
-function pct(p: number): string {
-  const text = `${(p * 100).toFixed(1)}%`;
-  for (const d of [6, 36, 216, 1296]) {
-    const n = Math.round(p * d);
-    if (Math.abs(n / d - p) < 1e-12) return `${text} (${n}/${d})`;
-  }
-  return text;
 }

@@ -1,11 +1,11 @@
 /** The pipeline's `Host` over the real file system, and how command-line ruleset arguments are resolved. */
 
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServiceHost } from '../service/types.js';
 import type { Host } from '../pipeline.js';
-import { ID_PATTERN, listRulesetIds, projectRoot, rulesetDirs } from './project.js';
+import { ID_PATTERN, isFile, listRulesetIds, projectRoot, rulesetDirs } from './project.js';
 import { UsageError } from './errors.js';
 
 export function fsHost(root = projectRoot()): Host {
@@ -26,14 +26,6 @@ export function fsHost(root = projectRoot()): Host {
       return null;
     },
   };
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** Whether a command-line argument names a file rather than a ruleset id. */

@@ -69,7 +69,8 @@ export function generatedDir(root = projectRoot()): string {
   return join(root, 'generated');
 }
 
-function isFile(p: string): boolean {
+/** Whether `p` is a file (a link to one counts); false when it is missing or unreadable. */
+export function isFile(p: string): boolean {
   try {
     return statSync(p).isFile();
   } catch {

@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parseMap } from '../map/parse.js';
 import { mapVocabulary } from '../map/vocabulary.js';
-import { mapFitsRulesets } from '../map/fit.js';
 import { buildReach, type ReachBuilt } from '../reach/build.js';
 import { REACH_RENDERERS, type ReachFormat } from '../reach/formats.js';
 import { parseScenario } from '../scenario/index.js';
@@ -64,7 +63,6 @@ export function reachFor(rulesets: string, mapFile: string, opts: ReachCliOption
   const parsed = parseMap(text, file, mapVocabulary(irs));
   if (printDiagnostics(parsed.diagnostics, new Map([[file, text]]), ctx, file).errors > 0 || parsed.map === null) return null;
   const map = parsed.map;
-  if (printDiagnostics(mapFitsRulesets(map, irs, text, file), new Map([[file, text]]), ctx, file).errors > 0) return null;
   if (indexOf(buildGraph(map), opts.from) < 0) {
     ctx.err(`${displayPath(file, ctx.cwd)}: ${ctx.cErr.red('error')}: --from ${JSON.stringify(opts.from)} is not a hex of ${map.name} (columns A–${buildGraph(map).names[(map.columns - 1) * map.rows]!.replace(/\d+$/, '')}, rows 1–${map.rows})\n`);
     return null;

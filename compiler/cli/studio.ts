@@ -6,10 +6,11 @@
  */
 
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Ctx } from './context.js';
 import { EXIT, UsageError } from './errors.js';
+import { isFile } from './project.js';
 import { displayPath } from './render.js';
 import { safeLine } from '../safe-text.js';
 
@@ -67,14 +68,6 @@ function checkFile(file: string, cwd: string): string {
   if (!isFile(abs)) throw new UsageError(`no such ruleset file: ${safeLine(file)}`);
   if (!abs.endsWith('.rules')) throw new UsageError(`a ruleset file must end in .rules: ${safeLine(file)}`);
   return abs;
-}
-
-function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** `--port`: an integer from 0 (any free port) to 65535; default 7313. */

@@ -2,7 +2,8 @@
  * Map files (DESIGN.md, "Maps and reachability"): JSON text → a validated `MapJson` plus located
  * diagnostics. Pure: the caller reads the file. Malformed JSON is V1001, a field the format does not
  * know V1002 (with the closest name), a value of the wrong shape, a hex name that is not one or lies
- * off the map, two consecutive road hexes or a hexside pair that are not adjacent V1003, and a terrain,
+ * off the map, two consecutive road hexes or a hexside pair that are not adjacent, no `hexInches` when a
+ * ruleset asked measures in inches V1003, and a terrain,
  * hexside feature, enemy occupant or vehicle kind that none of the rulesets asked knows V1004. The
  * `vehicles` records are checked in vehicles.ts. A map with errors yields no map.
  */
@@ -28,6 +29,8 @@ export interface MapVocabulary {
   vehicle: ReadonlySet<string>;
   /** The JSON field names the rulesets' `vehicle` inputs take. */
   vehicleFields: ReadonlySet<string>;
+  /** The rulesets that measure stretches in inches: the map must give `hexInches` for them. */
+  inInches: readonly string[];
 }
 
 export interface ParsedMap {
@@ -98,6 +101,22 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
     out.push(diag('V1004', `no ruleset asked knows the ${what} \`${safeLine(value)}\``, span(n), near ? `did you mean \`${near}\`?` : undefined));
   };
 
+  /** `{ "C3": "woods" }`: hex names to names a vocabulary must know (terrain, enemy occupants). */
+  const namesByHex = (n: Node, kind: 'terrain' | 'enemy', shape: string, what: (hex: string) => string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    if (n.type !== 'object') {
+      bad(n, shape);
+      return out;
+    }
+    for (const [k, v] of entries(n)) {
+      const h = hex(k);
+      const value = str(v, what(safeLine(String(k.value))));
+      if (value !== null) known(kind, v, value);
+      if (h !== null && value !== null) out[h] = value;
+    }
+    return out;
+  };
+
   // terrain: { default, hexes }
   let terrain: MapJson['terrain'] | null = null;
   const t = fields.get('terrain');
@@ -108,17 +127,8 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
       const def = str(tf.get('default'), '`terrain.default`');
       if (!tf.has('default')) bad(t, '`terrain` needs a `default` terrain');
       else if (def !== null) known('terrain', tf.get('default')!, def);
-      const hexes: Record<string, string> = {};
       const hn = tf.get('hexes');
-      if (hn !== undefined) {
-        if (hn.type !== 'object') bad(hn, '`terrain.hexes` maps hex names to terrain: { "C3": "woods" }');
-        else for (const [k, v] of entries(hn)) {
-          const h = hex(k);
-          const tv = str(v, `the terrain of ${safeLine(String(k.value))}`);
-          if (tv !== null) known('terrain', v, tv);
-          if (h !== null && tv !== null) hexes[h] = tv;
-        }
-      }
+      const hexes = hn === undefined ? {} : namesByHex(hn, 'terrain', '`terrain.hexes` maps hex names to terrain: { "C3": "woods" }', (h) => `the terrain of ${h}`);
       if (def !== null) terrain = { default: def, hexes };
     }
   }
@@ -184,17 +194,8 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
   }
 
   // enemy: { "F3": "units" } — who of the enemy holds a hex (a step's `enemy` when it is entered).
-  const enemy: Record<string, string> = {};
   const en = fields.get('enemy');
-  if (en !== undefined) {
-    if (en.type !== 'object') bad(en, '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }');
-    else for (const [k, v] of entries(en)) {
-      const h = hex(k);
-      const ev = str(v, `the enemy in ${safeLine(String(k.value))}`);
-      if (ev !== null) known('enemy', v, ev);
-      if (h !== null && ev !== null) enemy[h] = ev;
-    }
-  }
+  const enemy = en === undefined ? {} : namesByHex(en, 'enemy', '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }', (h) => `the enemy in ${h}`);
 
   // vehicles: { "D4": { "kind": "halftrack", "mp": 16 } } — a vehicle a unit may board (vehicles.ts).
   const vn = fields.get('vehicles');
@@ -205,6 +206,9 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
   if (ih !== undefined) {
     if (ih.type !== 'number' || !(ih.value > 0) || ih.value > 1000) bad(ih, '`hexInches` is the width of a hex in inches, a number above 0');
     else hexInches = ih.value as number;
+  } else if (vocabulary !== null && vocabulary.inInches.length > 0) {
+    const who = vocabulary.inInches;
+    bad(root, `${who.join(', ')} ${who.length === 1 ? 'measures' : 'measure'} moves in inches: the map needs \`hexInches\`, the width of a hex`, 'add e.g. "hexInches": 3');
   }
 
   if (hasErrors(out) || name === null || columns === null || rows === null || terrain === null) return { map: null, diagnostics: out };

@@ -69,16 +69,18 @@ export function boardMember(ir: RulesetIR): string | null {
 
 /**
  * Every terrain, hexside, enemy and vehicle name at least one of the rulesets knows (V1004 is a name
- * outside them), and the vehicle fields: those the scenario contract names and those the rulesets'
- * `vehicle` inputs take (V1002 is a field outside them).
+ * outside them); the vehicle fields: those the scenario contract names and those the rulesets'
+ * `vehicle` inputs take (V1002 is a field outside them); and the rulesets measured in inches, which
+ * need the map's `hexInches` (V1003 without it).
  */
 export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
-  const out = { terrain: new Set<string>(), hexside: new Set<string>(), enemy: new Set<string>(), vehicle: new Set<string>(), vehicleFields: new Set<string>() };
+  const out = { terrain: new Set<string>(), hexside: new Set<string>(), enemy: new Set<string>(), vehicle: new Set<string>(), vehicleFields: new Set<string>(), inInches: [] as string[] };
   for (const ir of irs) {
     for (const field of ['terrain', 'hexside', 'enemy', 'vehicle'] as const) {
       for (const m of stepEnum(ir, field)?.members ?? []) [m.name, ...(m.concepts ?? [])].forEach((n) => out[field].add(n));
     }
     for (const f of ir.inputs.find((i) => i.rec === 'vehicle')?.fields ?? []) out.vehicleFields.add(f.json);
+    if (ir.inputs.some((i) => i.rec === 'step' && i.fields.some((f) => f.json === 'inches'))) out.inInches.push(ir.id);
   }
   // The scenario contract's vehicle fields are known whenever a ruleset asked has vehicles at all: a
   // field one of them lacks (`mp` under ASL) is not applicable to it, not a mistake in the map.

@@ -116,7 +116,7 @@ function hexTitle(c: PanelContext, r: ReachRulesetResult, i: number, blocked: bo
     if (h.rules.length > 0) out.push(`rules ${h.rules.join(', ')}`);
   } else if (blocked) out.push(`${r.ruleset}: no such terrain, cannot be entered`);
   else out.push(`${r.ruleset}: the unit cannot end its move here`);
-  const vehicle = g.vehicles?.[i];
+  const vehicle = g.vehicles[i];
   if (vehicle !== null && vehicle !== undefined) {
     const b = r.boarding?.[name];
     out.push(b !== undefined ? `board the ${String(vehicle.kind)} here: ${costText(b)} ${r.measure}, path ${pathText(b.path)}` : `${r.ruleset}: cannot board the ${String(vehicle.kind)} here`);
@@ -167,7 +167,7 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
     }
     const enemy = g.enemy[i];
     if (enemy !== null && enemy !== undefined) marks.push(enemyMark(cx + S * 0.45, cy - H * 0.2, enemy));
-    const vehicle = g.vehicles?.[i];
+    const vehicle = g.vehicles[i];
     if (vehicle !== null && vehicle !== undefined) marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
     if (c.differing.has(name)) marks.push(x`<polygon class="differs" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`);
 
@@ -242,7 +242,7 @@ function keyItems(g: MapGraph, report: ReachReport): KeyItem[] {
     items.push({ icon: x`<line x1="2" y1="9" x2="20" y2="9" stroke="${st.stroke}" stroke-width="5" stroke-linecap="round"${st.dash ? x` stroke-dasharray="${st.dash}"` : ''}/>`, text: f });
   }
   if (g.enemy.some((e) => e !== null)) items.push({ icon: enemyMark(11, 9, 'key'), text: 'held by the enemy' });
-  if (g.vehicles?.some((v) => v !== null)) items.push({ icon: vehicleMark(11, 9, 'key'), text: 'a vehicle to board' });
+  if (g.vehicles.some((v) => v !== null)) items.push({ icon: vehicleMark(11, 9, 'key'), text: 'a vehicle to board' });
   if (g.level.some((l) => l !== 0)) items.push({ icon: x`<rect x="1" y="2" width="20" height="14" fill="${CONTOUR}" fill-opacity="0.25"/><line x1="1" y1="16" x2="21" y2="2" stroke="${CONTOUR}" stroke-width="1.6"/>`, text: 'level (L1, L2 …), contour' });
   if (report.results.some((r) => blockedTerrain(r).size > 0)) items.push({ icon: hex('url(#vr-blocked)'), text: 'terrain the ruleset lacks' });
   for (const t of [...new Set(g.terrain)].sort()) {

@@ -5,7 +5,7 @@
  * disagree with their costs and the rules that price them. On a map with vehicles, a line per vehicle a
  * ruleset boards (the cheapest legal move ending aboard it). Plain text; colours come from the caller.
  */
-import type { MapGraph } from '../../runtime/map.js';
+import { indexOf, type MapGraph } from '../../runtime/map.js';
 import { formatQuantity } from '../../runtime/format.js';
 import { costText, pathText } from './labels.js';
 import type { ReachReport, ReachRulesetResult } from './report.js';
@@ -64,7 +64,7 @@ export function renderReachText(g: MapGraph, report: ReachReport, style: TextSty
     if (unboarded.length > 0) out.push(style.dim(`  cannot board the vehicle in ${unboarded.join(', ')}`));
     out.push(...grid(g, r, report.from));
     for (const [hex, b] of Object.entries(r.boarding ?? {})) {
-      const kind = String(g.vehicles[g.names.indexOf(hex)]?.kind ?? 'vehicle');
+      const kind = String(g.vehicles[indexOf(g, hex)]?.kind ?? 'vehicle');
       const uses = b.vehicleSpent !== undefined ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP` : '';
       out.push(`  board the ${kind} in ${hex}: ${costText(b)} ${r.measure} (${pathText(b.path)})${uses}${b.rules.length > 0 ? style.dim(` [${b.rules.join(', ')}]`) : ''}`);
     }

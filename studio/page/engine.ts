@@ -19,7 +19,6 @@ import { predicateAnswers, type PredicateAnswer } from '../../compiler/interpret
 import { stepAnswers, type StepAnswer } from '../../compiler/interpret/step-answers.js';
 import { parseMap } from '../../compiler/map/parse.js';
 import { mapVocabulary } from '../../compiler/map/vocabulary.js';
-import { mapFitsRulesets } from '../../compiler/map/fit.js';
 import { buildReach } from '../../compiler/reach/build.js';
 import { renderReachSvg } from '../../compiler/reach/svg.js';
 import type { ReachReport } from '../../compiler/reach/report.js';
@@ -106,13 +105,16 @@ export class Workbench {
     return this.bases.get(id)!;
   }
 
-  /** The draft and the ruleset it is compared with; the draft is renamed when both have one id. */
-  private pair(otherId: string): [RulesetIR, RulesetIR] | null {
+  /**
+   * The ruleset the draft is compared with (when there is one), then the draft — renamed `ID-draft`
+   * when both have one id (a bundled ruleset opened for editing); null while the draft has errors.
+   */
+  private compared(otherId: string | null): RulesetIR[] | null {
     const ir = this.ir();
-    const other = this.bundled(otherId);
-    if (!ir || !other) return null;
-    const mine = ir.id === other.id ? { ...ir, id: `${ir.id}-draft` } : ir;
-    return [other, mine];
+    if (!ir) return null;
+    const other = otherId === null ? null : this.bundled(otherId);
+    if (!other) return [ir];
+    return [other, ir.id === other.id ? { ...ir, id: `${ir.id}-draft` } : ir];
   }
 
   /**
@@ -121,8 +123,8 @@ export class Workbench {
    * the author types, and the full report once typing rests.
    */
   diffHtml(otherId: string, onlyDifferences: boolean, situations = true): Answer<{ html: string; changed: number; rows: number }> {
-    const pair = this.pair(otherId);
-    if (!pair) return { ok: false, problems: [] };
+    const pair = this.compared(otherId);
+    if (!pair || pair.length < 2) return { ok: false, problems: [] };
     const report = buildReport(pair, situations ? { onlyDifferences } : { onlyDifferences, situations: 0 });
     this.diffTemplates ??= templatesFrom(readDiffTemplate);
     return { ok: true, value: { html: renderHtml(report, this.diffTemplates), changed: report.stats.changed, rows: report.stats.rows } };
@@ -139,10 +141,8 @@ export class Workbench {
 
   /** A scenario (JSON text) under `otherId` and the draft, side by side. */
   scenario(text: string, otherId: string | null): Answer<{ name: string; answers: ScenarioAnswer[] }> {
-    const ir = this.ir();
-    if (!ir) return { ok: false, problems: [] };
-    const other = otherId !== null && otherId !== ir.id ? this.bundled(otherId) : null;
-    const irs = other ? [other, ir] : [ir];
+    const irs = this.compared(otherId);
+    if (!irs) return { ok: false, problems: [] };
     const parsed = parseScenario(text, 'scenario.json', irs);
     const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
     if (errors.length > 0) return { ok: false, problems: errors.map(problem) };
@@ -151,7 +151,7 @@ export class Workbench {
       const r = irs[i]!;
       try {
         const result = interpretScenario(r, p.value, p.notApplicable);
-        answers.push({ ruleset: r === ir && other === null ? r.id : r === ir ? `${r.id} (draft)` : r.id, title: r.title, measure: r.movement.measure, vehicleMeasure: r.movement.vehicleMeasure ?? null, input: p.value, result, predicates: predicateAnswers(r, p.value), perStep: stepAnswers(r, p.value) });
+        answers.push({ ruleset: r.id, title: r.title, measure: r.movement.measure, vehicleMeasure: r.movement.vehicleMeasure ?? null, input: p.value, result, predicates: predicateAnswers(r, p.value), perStep: stepAnswers(r, p.value) });
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         return { ok: false, problems: [problem(evaluationDiagnostic(r.id, e.message, text, 'scenario.json'))] };
@@ -161,16 +161,12 @@ export class Workbench {
   }
 
   /** The reach map of a bundled map from hex `from`, for `otherId` and the draft side by side. */
-  reach(mapName: string, from: string, unitJson: string, phase: string, otherId: string | null): Answer<{ svg: string; report: ReachReport; hexes: string[] }> {
-    const ir = this.ir();
+  reach(mapName: string, from: string, unitJson: string, phase: string, otherId: string | null): Answer<{ svg: string; report: ReachReport }> {
+    const irs = this.compared(otherId);
     const mapText = MAPS[mapName];
-    if (!ir || mapText === undefined) return { ok: false, problems: [] };
-    const other = otherId !== null && otherId !== ir.id ? this.bundled(otherId) : null;
-    const irs = other ? [other, { ...ir, id: ir.id === other.id ? `${ir.id}-draft` : ir.id }] : [ir];
+    if (!irs || mapText === undefined) return { ok: false, problems: [] };
     const parsedMap = parseMap(mapText, `maps/${mapName}.json`, mapVocabulary(irs));
     if (parsedMap.map === null) return { ok: false, problems: parsedMap.diagnostics.map(problem) };
-    const unfit = mapFitsRulesets(parsedMap.map, irs, mapText, `maps/${mapName}.json`);
-    if (unfit.length > 0) return { ok: false, problems: unfit.map(problem) };
     const graph = buildGraph(parsedMap.map);
     if (indexOf(graph, from) < 0) return { ok: false, problems: [{ code: 'V1003', severity: 'error', message: `${from} is not a hex of ${parsedMap.map.name}`, line: 1, col: 1 }] };
     let unit: unknown;
@@ -190,7 +186,7 @@ export class Workbench {
       unit: unit as Record<string, unknown>,
       rulesets: scenario.perRuleset.map((p, i) => ({ ir: irs[i]!, base: p.value, notApplicable: p.notApplicable })),
     });
-    return { ok: true, value: { svg: renderReachSvg(built.graph, built.report), report: built.report, hexes: [...built.graph.names] } };
+    return { ok: true, value: { svg: renderReachSvg(built.graph, built.report), report: built.report } };
   }
 
   /** `variorum new`'s skeleton: a house rule `id` over the bundled `baseId`. */

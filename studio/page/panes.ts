@@ -6,6 +6,7 @@
  */
 import type { ExampleResult } from '../../compiler/interpret/examples.js';
 import { describeStep } from '../../compiler/render/steps.js';
+import { decimalText as fmt, percentText as pct, quantityText } from '../../compiler/render/numbers.js';
 import { formatQuantity } from '../../runtime/format.js';
 import type { Problem, ScenarioAnswer } from './engine.js';
 
@@ -72,14 +73,6 @@ export function examplesView(results: readonly ExampleResult[], draftFile: strin
   return box;
 }
 
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
-}
-
-function pct(p: number): string {
-  return `${(p * 100).toFixed(1)}%`;
-}
-
 /** One ruleset's why-trace: allowance, each step's cost and the rules that set it, the verdict. */
 function answerView(a: ScenarioAnswer): HTMLElement {
   const r = a.result;
@@ -87,7 +80,7 @@ function answerView(a: ScenarioAnswer): HTMLElement {
   box.append(el('h3', {}, a.ruleset, ' ', el('span', { class: 'dim' }, a.title)));
   const allowance =
     typeof r.allowance === 'number'
-      ? `${formatQuantity(r.exact.allowance ?? fmt(r.allowance))} ${a.measure}`
+      ? `${quantityText(r.exact.allowance, r.allowance)} ${a.measure}`
       : `${fmt(r.allowance.min)}–${fmt(r.allowance.max)} ${a.measure} by the dice, mean ${fmt(r.allowance.mean)}`;
   box.append(el('p', {}, el('strong', {}, 'Allowance '), allowance));
   const table = el('table', { class: 'trace' }, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, 'step'), el('th', { scope: 'col' }, 'cost'), el('th', { scope: 'col' }, 'rules'))));
@@ -100,11 +93,12 @@ function answerView(a: ScenarioAnswer): HTMLElement {
   });
   table.append(body);
   box.append(table);
-  const total = typeof r.allowance === 'number' ? ` of ${formatQuantity(r.exact.allowance ?? fmt(r.allowance))}` : '';
+  const total = typeof r.allowance === 'number' ? ` of ${quantityText(r.exact.allowance, r.allowance)}` : '';
   box.append(el('p', { class: 'verdict' }, el('strong', {}, 'Spent '), `${formatQuantity(r.exact.spent)}${total} ${a.measure}: `, el('span', { class: r.legal ? 'good' : 'bad' }, r.legal ? 'legal' : 'not legal')));
-  if (r.vehicleSpent !== null) box.append(el('p', {}, el('strong', {}, 'Vehicle '), `${formatQuantity(r.exact.vehicleSpent ?? fmt(r.vehicleSpent))} ${a.vehicleMeasure ?? ''}`));
+  if (r.vehicleSpent !== null) box.append(el('p', {}, el('strong', {}, 'Vehicle '), `${quantityText(r.exact.vehicleSpent, r.vehicleSpent)} ${a.vehicleMeasure ?? ''}`));
   if (r.halt !== undefined) box.append(el('p', {}, el('strong', {}, 'Halts '), `after ${fmt(r.halt.at)} ${a.measure} [${r.halt.rule}]`));
   if (r.probability !== undefined) box.append(el('p', {}, el('strong', {}, 'Reaches its end '), `with probability ${pct(r.probability)}`));
+  for (const c of r.crossings ?? []) box.append(el('p', {}, el('strong', {}, 'Passes '), `step ${c.step} with probability ${pct(c.probability)}`));
   for (const v of r.violations) box.append(el('p', { class: 'bad' }, `violation [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ''}`));
   if (r.notApplicable.length > 0) box.append(el('p', { class: 'dim' }, `not applicable: ${r.notApplicable.join(', ')}`));
   if (a.predicates.length > 0) {

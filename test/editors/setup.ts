@@ -2,18 +2,13 @@
  * vitest global setup: builds editors/vscode/variorum-rules.vsix once per test run, and only when it
  * is missing or older than its sources (so a CI run builds it exactly once, and a local re-run not at all).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { newest } from '../newest.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const EXT = join(ROOT, 'editors', 'vscode');
-
-function newest(path: string): number {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((n) => newest(join(path, n))));
-}
 
 export default async function setup(): Promise<void> {
   const vsix = join(EXT, 'variorum-rules.vsix');

@@ -52,7 +52,7 @@ describe('studio engine', () => {
     if (!s.ok) throw new Error(JSON.stringify(s.problems));
     expect(s.value.answers.map((a) => [a.ruleset, a.result.allowance])).toEqual([
       ['sl-classic', 6],
-      ['my-house (draft)', 5],
+      ['my-house', 5],
     ]);
     const r = w.reach('crossroads', 'B3', '{"kind":"squad","leader":true}', 'movement', 'sl-classic');
     if (!r.ok) throw new Error(JSON.stringify(r.problems));
@@ -97,6 +97,16 @@ describe('studio engine', () => {
     if (!d.ok) throw new Error(JSON.stringify(w.diagnostics()));
     expect(d.value.changed).toBeGreaterThan(0);
     expect(d.value.html).toContain('sl-classic-draft');
+    // The scenario and the reach map hold the edited copy against the original too.
+    const s = w.scenario(JSON.stringify({ name: 'squad with a leader', unit: { kind: 'squad', leader: true }, path: [] }), 'sl-classic');
+    if (!s.ok) throw new Error(JSON.stringify(s.problems));
+    expect(s.value.answers.map((a) => [a.ruleset, a.result.allowance])).toEqual([
+      ['sl-classic', 6],
+      ['sl-classic-draft', 7],
+    ]);
+    const r = w.reach('crossroads', 'B3', '{"kind":"squad","leader":true}', 'movement', 'sl-classic');
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(r.value.report.results.map((x) => x.ruleset)).toEqual(['sl-classic', 'sl-classic-draft']);
   });
 
   it('a share link carries the draft exactly, and a damaged one is refused', async () => {

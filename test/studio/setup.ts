@@ -2,19 +2,13 @@
  * vitest global setup: builds the studio (dist/studio-page) once per test run, and only when it is
  * missing or older than what it bundles (`npm ci` builds it through `prepare`, so CI builds it once).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { newest } from '../newest.js';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SOURCES = ['studio/page', 'studio/vite.config.ts', 'compiler', 'grammar', 'runtime', 'diagnostics', 'rulesets', 'maps', 'scenarios', 'templates'];
-
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((n) => newest(join(path, n))));
-}
 
 export default async function setup(): Promise<void> {
   const index = join(ROOT, 'dist', 'studio-page', 'index.html');
