@@ -35,7 +35,8 @@ interface Pass<T> {
   halting: number[] | null;
 }
 
-function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, ctx: X): number {
+/** The steps of `ctx.path` that enter a hex (not in-place actions). */
+export function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, ctx: X): number {
   let hexes = 0;
   for (let i = 0, n = ctx.path.length; i < n; i++) if (model.isHex(ctx, i)) hexes++;
   return hexes;
@@ -214,9 +215,7 @@ export function evaluateMove<T, X extends MoveContext<T>>(
  */
 export function pricePath<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, ctx: X): T {
   const n = ctx.path.length;
-  let hexes = 0;
-  for (let i = 0; i < n; i++) if (model.isHex(ctx, i)) hexes++;
-  ctx.hexes = hexes;
+  ctx.hexes = countHexes(model, ctx);
   ctx.spent = num.zero;
   ctx.allowance = model.allowance(ctx, null);
   let spent = num.zero;

@@ -7,7 +7,7 @@
  * diff's Asker ask through it. Runs in a browser (no Node API).
  */
 import { forEachRoll, summarize } from '../../runtime/dice.js';
-import { pricePath } from '../../runtime/move.js';
+import { countHexes, pricePath } from '../../runtime/move.js';
 import { NA_RAT, Rat, ratNum } from '../../runtime/rational.js';
 import type { DistributionSummary, Violation } from '../../runtime/types.js';
 import type { ConstraintDef, Exception, Expr, RuleDef, RulesetIR, ScenarioValue } from '../ir.js';
@@ -83,7 +83,7 @@ export function situationProblems(ir: RulesetIR, sv: ScenarioValue): string[] {
 export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): QueryResult {
   const model = interpreterFor(ir);
   const { ctx } = prepare(ir, s.scenario);
-  ctx.hexes = s.hexes ?? hexesOf(model, ctx);
+  ctx.hexes = s.hexes ?? countHexes(model, ctx);
   const rec = record ? new Recording() : null;
   const ev = model.ev;
   const saved = ev.listener;
@@ -141,12 +141,6 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
   } finally {
     ev.listener = saved;
   }
-}
-
-function hexesOf(model: Interpreter, ctx: ICtx): number {
-  let hexes = 0;
-  for (let i = 0; i < ctx.path.length; i++) if (model.isHex(ctx, i)) hexes++;
-  return hexes;
 }
 
 /** Sets the allowance the situation gives (an evaluation error or overflow while priming is left where it stopped). */

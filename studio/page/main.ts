@@ -22,15 +22,14 @@ const REST_MS = 250;
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
-/** What tests and `npm run bench` read: how many times each pane was drawn, and how long it took. */
+/** What tests and `npm run bench` read: the text's version, the last drawing and when it ended, readiness. */
 interface StudioProbe {
   version: number;
-  drawn: Record<Pane, number>;
   /** The last drawing: which pane, for which version of the text, how long it took, when it ended (performance.now()). */
   last: { pane: Pane; version: number; ms: number; at: number } | null;
   ready: boolean;
 }
-const probe: StudioProbe = { version: 0, drawn: { diff: 0, card: 0, examples: 0, scenario: 0, reach: 0 }, last: null, ready: false };
+const probe: StudioProbe = { version: 0, last: null, ready: false };
 (window as unknown as { studio: StudioProbe }).studio = probe;
 
 const bench = new Workbench();
@@ -165,7 +164,6 @@ async function draw(pane: Pane): Promise<void> {
   }
   if (version !== probe.version && pane === active) return void draw(pane);
   shown[pane] = version;
-  probe.drawn[pane]++;
   const at = performance.now();
   probe.last = { pane, version, ms: at - t0, at };
   $(`pane-${pane}`).dataset['version'] = String(version);
