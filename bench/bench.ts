@@ -8,26 +8,26 @@
  * updated-diff latency in Chromium (bench/studio.ts).
  * Reports figures and ratios; asserts nothing.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { compileText, loadRuleset } from '../compiler/pipeline.js';
-import { Interpreter, prepare as prepareInterp } from '../compiler/interpret/interpreter.js';
-import type { RulesetIR, ScenarioValue, Value } from '../compiler/ir.js';
-import { pricePath } from '../runtime/move.js';
-import { lexer } from '../grammar/tokens.js';
-import { ratNum } from '../runtime/rational.js';
-import * as sl from '../generated/sl-classic.js';
-import { syntheticRuleset } from './synthetic.js';
-import { buildGraph } from '../runtime/map.js';
-import { generateMap } from './map-gen.js';
-import { slAllowanceTicks, slMap, slPathTicks, slReach } from './handwritten/sl.js';
-import { lspLatency } from './lsp.js';
-import { studioFigures } from './studio.js';
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileText, loadRuleset } from "../compiler/pipeline.js";
+import { Interpreter, prepare as prepareInterp } from "../compiler/interpret/interpreter.js";
+import type { RulesetIR, ScenarioValue, Value } from "../compiler/ir.js";
+import { pricePath } from "../runtime/move.js";
+import { lexer } from "../grammar/tokens.js";
+import { ratNum } from "../runtime/rational.js";
+import * as sl from "../generated/sl-classic.js";
+import { syntheticRuleset } from "./synthetic.js";
+import { buildGraph } from "../runtime/map.js";
+import { generateMap } from "./map-gen.js";
+import { slAllowanceTicks, slMap, slPathTicks, slReach } from "./handwritten/sl.js";
+import { lspLatency } from "./lsp.js";
+import { studioFigures } from "./studio.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const json = process.argv.includes('--json');
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const json = process.argv.includes("--json");
 
 /** A deterministic pseudo-random generator (mulberry32), so every run prices the same paths. */
 function rng(seed: number): () => number {
@@ -53,44 +53,60 @@ function time(fn: () => void, repeat = 3): number {
 
 // 1. Front end throughput.
 const text = syntheticRuleset(50_000);
-const lines = text.split('\n').length - 1;
+const lines = text.split("\n").length - 1;
 const tokens = lexer.tokenize(text).tokens.length;
 let diagnostics = 0;
 const frontMs = time(() => {
-  const r = compileText(text, 'synthetic.rules');
-  diagnostics = r.diagnostics.filter((d) => d.severity === 'error').length;
+  const r = compileText(text, "synthetic.rules");
+  diagnostics = r.diagnostics.filter((d) => d.severity === "error").length;
 });
 if (diagnostics > 0) throw new Error(`synthetic ruleset has ${diagnostics} errors`);
 
 // 2. Generated module vs interpreter over the same random steps.
 const host = {
-  readFile: (p: string) => (existsSync(p) ? readFileSync(p, 'utf8') : null),
-  resolveId: (id: string) => join(root, 'rulesets', `${id}.rules`),
+  readFile: (p: string) => (existsSync(p) ? readFileSync(p, "utf8") : null),
+  resolveId: (id: string) => join(root, "rulesets", `${id}.rules`),
 };
-const ir = loadRuleset('sl-classic', host).ir as RulesetIR;
+const ir = loadRuleset("sl-classic", host).ir as RulesetIR;
 const random = rng(20261122);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 const STEPS = 1_000_000;
 const PER_PATH = 10;
 const genCtx: sl.Ctx[] = [];
-const intCtx: ReturnType<typeof prepareInterp>['ctx'][] = [];
+const intCtx: ReturnType<typeof prepareInterp>["ctx"][] = [];
 for (let p = 0; p < STEPS / PER_PATH; p++) {
-  const unit: sl.Unit = { kind: pick(sl.kindValues), portage: Math.floor(random() * 6), leader: random() < 0.3 };
+  const unit: sl.Unit = {
+    kind: pick(sl.kindValues),
+    portage: Math.floor(random() * 6),
+    leader: random() < 0.3,
+  };
   const path: sl.Step[] = [];
   for (let s = 0; s < PER_PATH; s++) {
-    const step: sl.Step = { terrain: pick(sl.terrainValues), uphill: random() < 0.2, viaRoad: random() < 0.3 };
+    const step: sl.Step = {
+      terrain: pick(sl.terrainValues),
+      uphill: random() < 0.2,
+      viaRoad: random() < 0.3,
+    };
     if (random() < 0.2) step.hexside = pick(sl.hexsideValues);
     path.push(step);
   }
   genCtx.push(sl.prepare({ unit, path }));
-  const member = (e: string, name: string): Value => ({ v: 'member', enum: e, name });
+  const member = (e: string, name: string): Value => ({ v: "member", enum: e, name });
   const sv: ScenarioValue = {
-    unit: { kind: member('kind', unit.kind), portage: { v: 'num', q: String(unit.portage) }, leader: { v: 'bool', b: unit.leader! } },
+    unit: {
+      kind: member("kind", unit.kind),
+      portage: { v: "num", q: String(unit.portage) },
+      leader: { v: "bool", b: unit.leader! },
+    },
     vehicle: null,
     scenario: {},
     path: path.map((s) => {
-      const r: Record<string, Value> = { terrain: member('terrain', s.terrain), uphill: { v: 'bool', b: s.uphill! }, 'via-road': { v: 'bool', b: s.viaRoad! } };
-      if (s.hexside) r['hexside'] = member('hexside', s.hexside);
+      const r: Record<string, Value> = {
+        terrain: member("terrain", s.terrain),
+        uphill: { v: "bool", b: s.uphill! },
+        "via-road": { v: "bool", b: s.viaRoad! },
+      };
+      if (s.hexside) r["hexside"] = member("hexside", s.hexside);
       return r;
     }),
   };
@@ -119,7 +135,8 @@ const intMs = time(() => {
 for (const c of genCtx) {
   const hand = slPathTicks(c.path);
   const gen = pricePath(sl.model, sl.num, c);
-  if (hand !== gen && !(Number.isNaN(gen) && Number.isNaN(hand))) throw new Error(`hand-written SL pricing disagrees: ${hand} vs ${gen}`);
+  if (hand !== gen && !(Number.isNaN(gen) && Number.isNaN(hand)))
+    throw new Error(`hand-written SL pricing disagrees: ${hand} vs ${gen}`);
 }
 let handSink = 0;
 let genSink = 0;
@@ -136,33 +153,44 @@ const genPriceMs = time(() => {
 const bigMap = buildGraph(generateMap(200, 200, 20261125));
 const handMap = slMap(bigMap);
 const starts = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => Math.floor(((k + 0.5) / 8) * bigMap.n));
-const reachUnit: sl.Unit = { kind: 'squad', leader: true };
-const reachTicks = slAllowanceTicks('squad', true, 0);
+const reachUnit: sl.Unit = { kind: "squad", leader: true };
+const reachTicks = slAllowanceTicks("squad", true, 0);
 let reachedHexes = 0;
 for (const s of starts) {
   const want = sl.reach(bigMap, reachUnit, bigMap.names[s]!).cost;
   const got = slReach(handMap, s, reachTicks);
   for (let h = 0; h < bigMap.n; h++) {
-    if (!Object.is(want[h], got[h])) throw new Error(`hand-written SL reach disagrees at ${bigMap.names[h]} from ${bigMap.names[s]}: ${got[h]} vs ${want[h]}`);
+    if (!Object.is(want[h], got[h]))
+      throw new Error(
+        `hand-written SL reach disagrees at ${bigMap.names[h]} from ${bigMap.names[s]}: ${got[h]} vs ${want[h]}`,
+      );
     if (!Number.isNaN(want[h]!)) reachedHexes++;
   }
 }
 const REACH_REPEAT = 200;
-const genReachMs = time(() => {
-  for (let r = 0; r < REACH_REPEAT; r++) for (const s of starts) sl.reach(bigMap, reachUnit, bigMap.names[s]!);
-}, 3) / (REACH_REPEAT * starts.length);
-const handReachMs = time(() => {
-  for (let r = 0; r < REACH_REPEAT; r++) for (const s of starts) slReach(handMap, s, reachTicks);
-}, 3) / (REACH_REPEAT * starts.length);
+const genReachMs =
+  time(() => {
+    for (let r = 0; r < REACH_REPEAT; r++)
+      for (const s of starts) sl.reach(bigMap, reachUnit, bigMap.names[s]!);
+  }, 3) /
+  (REACH_REPEAT * starts.length);
+const handReachMs =
+  time(() => {
+    for (let r = 0; r < REACH_REPEAT; r++) for (const s of starts) slReach(handMap, s, reachTicks);
+  }, 3) /
+  (REACH_REPEAT * starts.length);
 // One generated reach from the centre of the map, on its own (the figure a game aid sees per click).
-const reach200Ms = time(() => sl.reach(bigMap, reachUnit, bigMap.names[Math.floor(bigMap.n / 2)]!), 20);
+const reach200Ms = time(
+  () => sl.reach(bigMap, reachUnit, bigMap.names[Math.floor(bigMap.n / 2)]!),
+  20,
+);
 
 // 3. Cold start of `variorum check` (a fresh node process each time).
-const bin = join(root, 'bin', 'variorum.js');
+const bin = join(root, "bin", "variorum.js");
 const cold: number[] = [];
 for (let r = 0; r < 5; r++) {
   const t0 = process.hrtime.bigint();
-  spawnSync(process.execPath, [bin, 'check', 'sl-classic'], { cwd: root, stdio: 'ignore' });
+  spawnSync(process.execPath, [bin, "check", "sl-classic"], { cwd: root, stdio: "ignore" });
   cold.push(Number(process.hrtime.bigint() - t0) / 1e6);
 }
 cold.sort((a, b) => a - b);
@@ -194,31 +222,69 @@ const result = {
   handWrittenReachMs: Math.round(handReachMs * 1000) / 1000,
   reachVsHandWritten: Math.round((genReachMs / handReachMs) * 100) / 100,
   reach200Ms: Math.round(reach200Ms * 1000) / 1000,
-  ...('skipped' in studio ? { studioSkipped: studio.skipped } : studio),
+  ...("skipped" in studio ? { studioSkipped: studio.skipped } : studio),
   /** Both loops priced the same paths to the same total (a sanity check, not a timing). */
-  sameSpentTotals: Math.abs(genTotal / sl.SCALE - intTotal) < 1e-6 && (handSink === genSink || (Number.isNaN(handSink) && Number.isNaN(genSink))),
+  sameSpentTotals:
+    Math.abs(genTotal / sl.SCALE - intTotal) < 1e-6 &&
+    (handSink === genSink || (Number.isNaN(handSink) && Number.isNaN(genSink))),
 };
 
 if (json) {
   console.log(JSON.stringify(result, null, 2));
 } else {
   const rows: [string, string, string][] = [
-    ['front end (parse+resolve+check+lower)', `${lines} lines (${tokens} tokens) in ${result.parseCheckMs} ms`, `${result.parseCheckLinesPerSecond.toLocaleString('en')} lines/s (goal ≥ 100,000)`],
-    ['pricing 1,000,000 steps: generated', `${result.generatedMs} ms`, ''],
-    ['pricing 1,000,000 steps: interpreter', `${result.interpreterMs} ms`, `ratio ${result.generatedVsInterpreter}× (goal ≥ 10×)`],
-    ['cold `variorum check sl-classic`', `median ${result.coldCheckMedianMs} ms of 5`, 'goal < 800 ms'],
-    [`lsp: didChange → publishDiagnostics (asl-a4, ${lsp.lspLines} lines)`, `median ${result.lspDiagnosticsMs} ms of 50 edits`, 'goal ≤ 50 ms'],
-    ['lsp: hover round trip', `median ${result.lspHoverMs} ms of 50`, 'goal ≤ 10 ms'],
-    ['pricing 100,000 paths: generated vs hand-written', `${result.generatedPriceMs} ms vs ${result.handWrittenPriceMs} ms`, `ratio ${result.generatedVsHandWritten}× (goal ≤ 1.3×)`],
-    [`reach on 200×200 (${result.reachedHexesPerSearch} hexes reached): generated vs hand-written`, `${result.generatedReachMs} ms vs ${result.handWrittenReachMs} ms`, `ratio ${result.reachVsHandWritten}× (goal ≤ 1.3×)`],
-    ['reach200Ms: generated reach from the centre of the 200×200 map', `${result.reach200Ms} ms`, ''],
-    ...('skipped' in studio
-      ? [['studio', `skipped: ${studio.skipped}`, ''] as [string, string, string]]
+    [
+      "front end (parse+resolve+check+lower)",
+      `${lines} lines (${tokens} tokens) in ${result.parseCheckMs} ms`,
+      `${result.parseCheckLinesPerSecond.toLocaleString("en")} lines/s (goal ≥ 100,000)`,
+    ],
+    ["pricing 1,000,000 steps: generated", `${result.generatedMs} ms`, ""],
+    [
+      "pricing 1,000,000 steps: interpreter",
+      `${result.interpreterMs} ms`,
+      `ratio ${result.generatedVsInterpreter}× (goal ≥ 10×)`,
+    ],
+    [
+      "cold `variorum check sl-classic`",
+      `median ${result.coldCheckMedianMs} ms of 5`,
+      "goal < 800 ms",
+    ],
+    [
+      `lsp: didChange → publishDiagnostics (asl-a4, ${lsp.lspLines} lines)`,
+      `median ${result.lspDiagnosticsMs} ms of 50 edits`,
+      "goal ≤ 50 ms",
+    ],
+    ["lsp: hover round trip", `median ${result.lspHoverMs} ms of 50`, "goal ≤ 10 ms"],
+    [
+      "pricing 100,000 paths: generated vs hand-written",
+      `${result.generatedPriceMs} ms vs ${result.handWrittenPriceMs} ms`,
+      `ratio ${result.generatedVsHandWritten}× (goal ≤ 1.3×)`,
+    ],
+    [
+      `reach on 200×200 (${result.reachedHexesPerSearch} hexes reached): generated vs hand-written`,
+      `${result.generatedReachMs} ms vs ${result.handWrittenReachMs} ms`,
+      `ratio ${result.reachVsHandWritten}× (goal ≤ 1.3×)`,
+    ],
+    [
+      "reach200Ms: generated reach from the centre of the 200×200 map",
+      `${result.reach200Ms} ms`,
+      "",
+    ],
+    ...("skipped" in studio
+      ? [["studio", `skipped: ${studio.skipped}`, ""] as [string, string, string]]
       : [
-          ['studio: first load (gzip -9)', `${studio.studioFirstLoadKB} KB in ${studio.studioFirstLoadFiles} files`, 'goal ≤ 600 KB'] as [string, string, string],
-          ['studio: keystroke → updated diff (asl-a4, 1,482 lines)', `median ${studio.studioDiffMs} ms of ${studio.studioEdits} edits`, 'goal ≤ 150 ms'] as [string, string, string],
+          [
+            "studio: first load (gzip -9)",
+            `${studio.studioFirstLoadKB} KB in ${studio.studioFirstLoadFiles} files`,
+            "goal ≤ 600 KB",
+          ] as [string, string, string],
+          [
+            "studio: keystroke → updated diff (asl-a4, 1,482 lines)",
+            `median ${studio.studioDiffMs} ms of ${studio.studioEdits} edits`,
+            "goal ≤ 150 ms",
+          ] as [string, string, string],
         ]),
   ];
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join('  '));
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(w[i]!)).join("  "));
 }

@@ -2,34 +2,57 @@
  * A minimal LSP client for tests and the bench: spawns `variorum lsp --stdio` (bin/variorum.js over
  * dist/) and speaks JSON-RPC with vscode-jsonrpc, as an editor would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
+import { spawn, type ChildProcess } from "node:child_process";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from "vscode-jsonrpc/node.js";
 
 /** The package root, from bench/ or dist/bench/. */
-export const ROOT = ((d: string) => (basename(dirname(d)) === 'dist' ? join(d, '..', '..') : join(d, '..')))(dirname(fileURLToPath(import.meta.url)));
-const BIN = join(ROOT, 'bin', 'variorum.js');
+export const ROOT = ((d: string) =>
+  basename(dirname(d)) === "dist" ? join(d, "..", "..") : join(d, ".."))(
+  dirname(fileURLToPath(import.meta.url)),
+);
+const BIN = join(ROOT, "bin", "variorum.js");
 
 export interface PublishedDiagnostics {
   uri: string;
   version?: number;
-  diagnostics: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; severity: number; code: string; message: string }[];
+  diagnostics: {
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    severity: number;
+    code: string;
+    message: string;
+  }[];
 }
 
 export class LspClient {
   readonly proc: ChildProcess;
   readonly conn: MessageConnection;
-  private readonly waiters: { uri: string; version: number | null; resolve: (p: PublishedDiagnostics) => void }[] = [];
+  private readonly waiters: {
+    uri: string;
+    version: number | null;
+    resolve: (p: PublishedDiagnostics) => void;
+  }[] = [];
   readonly exited: Promise<number | null>;
-  stderr = '';
+  stderr = "";
 
   constructor(root = ROOT) {
-    this.proc = spawn(process.execPath, [BIN, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-    this.proc.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
-    this.exited = new Promise((resolve) => this.proc.on('exit', (code) => resolve(code)));
-    this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
-    this.conn.onNotification('textDocument/publishDiagnostics', (p: PublishedDiagnostics) => {
+    this.proc = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+      cwd: root,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    this.proc.stderr!.on("data", (d: Buffer) => (this.stderr += d.toString()));
+    this.exited = new Promise((resolve) => this.proc.on("exit", (code) => resolve(code)));
+    this.conn = createMessageConnection(
+      new StreamMessageReader(this.proc.stdout!),
+      new StreamMessageWriter(this.proc.stdin!),
+    );
+    this.conn.onNotification("textDocument/publishDiagnostics", (p: PublishedDiagnostics) => {
       for (let i = 0; i < this.waiters.length; i++) {
         const w = this.waiters[i]!;
         if (w.uri === p.uri && (w.version === null || p.version === w.version)) {
@@ -48,17 +71,39 @@ export class LspClient {
   }
 
   async initialize(): Promise<{ capabilities: Record<string, unknown> }> {
-    const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
-    await this.conn.sendNotification('initialized', {});
+    const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>("initialize", {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {},
+    });
+    await this.conn.sendNotification("initialized", {});
     return r;
   }
 
   open(uri: string, text: string, version = 1): Promise<void> {
-    return this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'variorum-rules', version, text } });
+    return this.conn.sendNotification("textDocument/didOpen", {
+      textDocument: { uri, languageId: "variorum-rules", version, text },
+    });
   }
 
-  change(uri: string, version: number, changes: ({ text: string } | { range: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string })[]): Promise<void> {
-    return this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+  change(
+    uri: string,
+    version: number,
+    changes: (
+      | { text: string }
+      | {
+          range: {
+            start: { line: number; character: number };
+            end: { line: number; character: number };
+          };
+          text: string;
+        }
+    )[],
+  ): Promise<void> {
+    return this.conn.sendNotification("textDocument/didChange", {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
   }
 
   request<T>(method: string, params: unknown): Promise<T> {
@@ -67,8 +112,8 @@ export class LspClient {
 
   /** shutdown, then exit; resolves to the server's exit code. */
   async stop(): Promise<number | null> {
-    await this.conn.sendRequest('shutdown');
-    await this.conn.sendNotification('exit');
+    await this.conn.sendRequest("shutdown");
+    await this.conn.sendNotification("exit");
     const code = await this.exited;
     this.conn.dispose();
     return code;

@@ -2,7 +2,7 @@
  * A deterministic map for benchmarks: mostly open ground with woods, buildings, shell holes and
  * wheatfields, hills of levels 1–2, long winding roads, walls and hedges on hexsides.
  */
-import { hexName, neighbourOf, type MapJson } from '../runtime/map.js';
+import { hexName, neighbourOf, type MapJson } from "../runtime/map.js";
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -19,7 +19,7 @@ export function generateMap(columns: number, rows: number, seed: number): MapJso
   const random = rng(seed);
   const hexes: Record<string, string> = {};
   const levels: Record<string, number> = {};
-  const TERRAIN = ['woods', 'woods', 'building', 'shell-hole', 'wheatfield'];
+  const TERRAIN = ["woods", "woods", "building", "shell-hole", "wheatfield"];
   for (let c = 0; c < columns; c++) {
     for (let r = 0; r < rows; r++) {
       if (random() < 0.3) hexes[hexName(c, r)] = TERRAIN[Math.floor(random() * TERRAIN.length)]!;
@@ -67,7 +67,15 @@ export function generateMap(columns: number, rows: number, seed: number): MapJso
     const key = a < b ? `${a}|${b}` : `${b}|${a}`;
     if (sides.has(key)) continue;
     sides.add(key);
-    hexsides.push({ hexes: [a, b], feature: random() < 0.5 ? 'wall' : 'hedge' });
+    hexsides.push({ hexes: [a, b], feature: random() < 0.5 ? "wall" : "hedge" });
   }
-  return { name: `generated ${columns}×${rows}`, columns, rows, terrain: { default: 'open-ground', hexes }, levels, roads, hexsides };
+  return {
+    name: `generated ${columns}×${rows}`,
+    columns,
+    rows,
+    terrain: { default: "open-ground", hexes },
+    levels,
+    roads,
+    hexsides,
+  };
 }

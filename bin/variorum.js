@@ -3,10 +3,16 @@
 // (which `npm ci` runs through the "prepare" script).
 let cli;
 try {
-  cli = await import('../dist/compiler/cli/main.js');
+  cli = await import("../dist/compiler/cli/main.js");
 } catch (e) {
-  if (e && e.code === 'ERR_MODULE_NOT_FOUND' && String(e.message).includes('dist/compiler/cli/main.js')) {
-    process.stderr.write('variorum: the compiled CLI is missing (dist/); run `npm run build` first\n');
+  if (
+    e &&
+    e.code === "ERR_MODULE_NOT_FOUND" &&
+    String(e.message).includes("dist/compiler/cli/main.js")
+  ) {
+    process.stderr.write(
+      "variorum: the compiled CLI is missing (dist/); run `npm run build` first\n",
+    );
     process.exit(70);
   }
   throw e;

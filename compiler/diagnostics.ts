@@ -3,4 +3,4 @@
  * diagnostics/ (below grammar/ and compiler/, so the parser reports with them without importing the
  * compiler). Compiler passes import them from here.
  */
-export * from '../diagnostics/index.js';
+export * from "../diagnostics/index.js";

@@ -3,46 +3,46 @@
  * kind fails to compile here until it says what its sub-expressions are, and every walker of the
  * compiler (check, lower, emit, interpreter, diff, cards, scenarios) goes through it.
  */
-import type { Expr, RuleDef, RulesetIR } from './ir.js';
+import type { Expr, RuleDef, RulesetIR } from "./ir.js";
 
 const NONE: readonly Expr[] = [];
 
 /** The direct sub-expressions of `e`, in evaluation order. */
 export function children(e: Expr): readonly Expr[] {
   switch (e.k) {
-    case 'num':
-    case 'bool':
-    case 'all':
-    case 'na':
-    case 'member':
-    case 'set':
-    case 'field':
-    case 'flag':
-    case 'present':
-    case 'path':
-    case 'pos':
-    case 'need':
-    case 'param':
-    case 'base':
+    case "num":
+    case "bool":
+    case "all":
+    case "na":
+    case "member":
+    case "set":
+    case "field":
+    case "flag":
+    case "present":
+    case "path":
+    case "pos":
+    case "need":
+    case "param":
+    case "base":
       return NONE;
-    case 'agg':
+    case "agg":
       return [e.body];
-    case 'rule':
+    case "rule":
       return e.args;
-    case 'table':
+    case "table":
       return e.keys;
-    case 'neg':
-    case 'not':
+    case "neg":
+    case "not":
       return [e.x];
-    case 'bin':
+    case "bin":
       return [e.a, e.b];
-    case 'in':
+    case "in":
       return [e.x, e.set];
-    case 'if':
+    case "if":
       return [e.c, e.t, e.e];
-    case 'call':
+    case "call":
       return e.args;
-    case 'dice':
+    case "dice":
       return e.perDie ? [e.perDie] : NONE;
     default: {
       const never: never = e;
@@ -60,7 +60,7 @@ export function walk(e: Expr, visit: (e: Expr) => void): void {
 const exprsOf = new WeakMap<RuleExprs, Expr[]>();
 
 /** What `ruleExprs` reads of a rule: a definition, or a checked rule before it has its context. */
-type RuleExprs = Pick<RuleDef, 'value' | 'exceptions'>;
+type RuleExprs = Pick<RuleDef, "value" | "exceptions">;
 
 /** Every expression of a rule: its value, and each exception's condition and value (memoised). */
 export function ruleExprs(r: RuleExprs): Expr[] {
@@ -68,13 +68,17 @@ export function ruleExprs(r: RuleExprs): Expr[] {
   if (out) return out;
   out = [r.value];
   const acc = out;
-  const go = (xs: RuleDef['exceptions']) => xs.forEach((x) => { acc.push(x.when, x.value); go(x.exceptions); });
+  const go = (xs: RuleDef["exceptions"]) =>
+    xs.forEach((x) => {
+      acc.push(x.when, x.value);
+      go(x.exceptions);
+    });
   go(r.exceptions);
   exprsOf.set(r, out);
   return out;
 }
 
-export type ExprParts = Pick<RulesetIR, 'rules' | 'constraints' | 'movement'>;
+export type ExprParts = Pick<RulesetIR, "rules" | "constraints" | "movement">;
 
 /** Every top-level expression of a ruleset: rules (with exceptions), constraints, the movement binding. */
 export function* rulesetExprs(ir: ExprParts): Generator<Expr> {
@@ -92,7 +96,9 @@ export function* rulesetExprs(ir: ExprParts): Generator<Expr> {
 /** Whether `e` rolls dice anywhere. */
 export function rollsDice(e: Expr): boolean {
   let found = false;
-  walk(e, (x) => { if (x.k === 'dice') found = true; });
+  walk(e, (x) => {
+    if (x.k === "dice") found = true;
+  });
   return found;
 }
 
@@ -102,7 +108,7 @@ export function diceOf(ir: ExprParts): { n: number; sides: number } | null {
   let sides = 0;
   for (const e of rulesetExprs(ir)) {
     walk(e, (x) => {
-      if (x.k === 'dice') {
+      if (x.k === "dice") {
         n = Math.max(n, x.n);
         sides = Math.max(sides, x.sides);
       }

@@ -13,68 +13,74 @@ export type Q = string;
 
 /** The value type of an expression. `measure: null` is a plain number. */
 export type Type =
-  | { t: 'bool' }
-  | { t: 'num'; measure: string | null }
-  | { t: 'enum'; name: string }
-  | { t: 'set'; of: string }
-  | { t: 'dist'; measure: string | null };
+  | { t: "bool" }
+  | { t: "num"; measure: string | null }
+  | { t: "enum"; name: string }
+  | { t: "set"; of: string }
+  | { t: "dist"; measure: string | null };
 
 /** The records a scenario supplies. `scenario` holds top-level fields such as `phase`. */
-export type RecordName = 'unit' | 'vehicle' | 'step' | 'scenario';
+export type RecordName = "unit" | "vehicle" | "step" | "scenario";
 
 /**
  * Where a definition can be evaluated: `unit` needs only the unit, vehicle and scenario;
  * `step` also the step being priced; `path` the whole path (totals, aggregates).
  */
-export type Context = 'unit' | 'step' | 'path';
+export type Context = "unit" | "step" | "path";
 
-export type BinOp = '+' | '-' | '*' | '/' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'and' | 'or';
-export type Builtin = 'fru' | 'frd' | 'max' | 'min';
-export type PathValue = 'hexes' | 'steps' | 'spent';
-export type StepPosition = 'number' | 'last';
-export type Aggregate = 'any' | 'all' | 'count' | 'max' | 'min' | 'sum';
+export type BinOp = "+" | "-" | "*" | "/" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "and" | "or";
+export type Builtin = "fru" | "frd" | "max" | "min";
+export type PathValue = "hexes" | "steps" | "spent";
+export type StepPosition = "number" | "last";
+export type Aggregate = "any" | "all" | "count" | "max" | "min" | "sum";
 
 export type Expr =
-  | { k: 'num'; q: Q }
-  | { k: 'bool'; v: boolean }
+  | { k: "num"; q: Q }
+  | { k: "bool"; v: boolean }
   /** The special cost "all of the unit's allowance". */
-  | { k: 'all' }
+  | { k: "all" }
   /** The special cost "not allowed". */
-  | { k: 'na' }
-  | { k: 'member'; enum: string; name: string }
+  | { k: "na" }
+  | { k: "member"; enum: string; name: string }
   /** A constant set of members: a group or a `{a, b}` literal. */
-  | { k: 'set'; enum: string; members: string[] }
-  | { k: 'field'; rec: RecordName; name: string }
+  | { k: "set"; enum: string; members: string[] }
+  | { k: "field"; rec: RecordName; name: string }
   /** `unit.broken`: member `member` is in the set-valued field `field`. */
-  | { k: 'flag'; rec: RecordName; field: string; member: string }
+  | { k: "flag"; rec: RecordName; field: string; member: string }
   /** An optional field is given (`if step.hexside`). */
-  | { k: 'present'; rec: RecordName; name: string }
-  | { k: 'path'; name: PathValue }
+  | { k: "present"; rec: RecordName; name: string }
+  | { k: "path"; name: PathValue }
   /**
    * Where the step being read stands in the path: `step.number` (1-based, counting every step,
    * actions in place included) and `step.last` (it is the final step of the move).
    */
-  | { k: 'pos'; name: StepPosition }
+  | { k: "pos"; name: StepPosition }
   /**
    * `need(vehicle.kind)`: the field's value; when the scenario leaves it out (or has no such record),
    * evaluation stops with an error naming the field instead of answering.
    */
-  | { k: 'need'; rec: RecordName; name: string }
+  | { k: "need"; rec: RecordName; name: string }
   /** `any step: cond`, `max step: expr` … over the hex-entering and action steps of the path. */
-  | { k: 'agg'; op: Aggregate; body: Expr }
-  | { k: 'rule'; name: string; args: Expr[] }
-  | { k: 'param'; name: string }
-  | { k: 'table'; name: string; keys: Expr[] }
+  | { k: "agg"; op: Aggregate; body: Expr }
+  | { k: "rule"; name: string; args: Expr[] }
+  | { k: "param"; name: string }
+  | { k: "table"; name: string; keys: Expr[] }
   /** Inside an exception: the value the rule would have without it. */
-  | { k: 'base' }
-  | { k: 'neg'; x: Expr }
-  | { k: 'not'; x: Expr }
-  | { k: 'bin'; op: BinOp; a: Expr; b: Expr; type: Type }
-  | { k: 'in'; x: Expr; set: Expr }
-  | { k: 'if'; c: Expr; t: Expr; e: Expr }
-  | { k: 'call'; fn: Builtin; args: Expr[] }
+  | { k: "base" }
+  | { k: "neg"; x: Expr }
+  | { k: "not"; x: Expr }
+  | { k: "bin"; op: BinOp; a: Expr; b: Expr; type: Type }
+  | { k: "in"; x: Expr; set: Expr }
+  | { k: "if"; c: Expr; t: Expr; e: Expr }
+  | { k: "call"; fn: Builtin; args: Expr[] }
   /** A dice roll: `n` dice of `sides`, optionally keeping only the highest/lowest `keep`. */
-  | { k: 'dice'; n: number; sides: number; keep: { which: 'highest' | 'lowest'; count: number } | null; perDie: Expr | null };
+  | {
+      k: "dice";
+      n: number;
+      sides: number;
+      keep: { which: "highest" | "lowest"; count: number } | null;
+      perDie: Expr | null;
+    };
 
 /** Where a definition came from, for messages and for "changed from" marks. */
 export interface Origin {
@@ -133,12 +139,12 @@ export interface InputDef {
 
 /** A constant value as stored in tables, defaults and examples. */
 export type Value =
-  | { v: 'num'; q: Q }
-  | { v: 'bool'; b: boolean }
-  | { v: 'all' }
-  | { v: 'na' }
-  | { v: 'member'; enum: string; name: string }
-  | { v: 'set'; enum: string; members: string[] };
+  | { v: "num"; q: Q }
+  | { v: "bool"; b: boolean }
+  | { v: "all" }
+  | { v: "na" }
+  | { v: "member"; enum: string; name: string }
+  | { v: "set"; enum: string; members: string[] };
 
 export interface TableRow {
   /** One key per key domain, in order. */
@@ -160,7 +166,7 @@ export interface Exception {
   exceptions: Exception[];
 }
 export interface RuleDef extends Def {
-  kind: 'rule' | 'predicate';
+  kind: "rule" | "predicate";
   params: { name: string; type: Type }[];
   type: Type;
   context: Context;
@@ -191,21 +197,21 @@ export interface Movement {
 }
 
 export type Expectation =
-  | { e: 'legal'; want: boolean }
-  | { e: 'value'; what: 'allowance' | 'spent' | 'vehicle-spent'; want: Value }
+  | { e: "legal"; want: boolean }
+  | { e: "value"; what: "allowance" | "spent" | "vehicle-spent"; want: Value }
   /** Where a move that falls short stops (a ruleset with `halt-at`), with the fixed roll. */
-  | { e: 'halt'; want: Value }
+  | { e: "halt"; want: Value }
   /** A dice ruleset without a fixed roll: the probability that the move is legal (reaches its end). */
-  | { e: 'probability'; want: Value }
+  | { e: "probability"; want: Value }
   /** For a dice ruleset without a fixed roll: a statistic of the allowance distribution. */
-  | { e: 'dist'; what: 'mean' | 'min' | 'max'; want: Value }
-  | { e: 'step'; index: number; want: Value }
-  | { e: 'rule'; name: string; args: Value[]; want: Value }
+  | { e: "dist"; what: "mean" | "min" | "max"; want: Value }
+  | { e: "step"; index: number; want: Value }
+  | { e: "rule"; name: string; args: Value[]; want: Value }
   /** A table entry, e.g. `expect terrain-cost(woods) = 2`. */
-  | { e: 'table'; name: string; keys: string[]; want: Value }
-  | { e: 'violation'; cite: string; want: boolean }
+  | { e: "table"; name: string; keys: string[]; want: Value }
+  | { e: "violation"; cite: string; want: boolean }
   /** The move stops for want of a field the scenario leaves out (`need(…)`): `vehicle.kind`, `path[].terrain`. */
-  | { e: 'needs'; field: string };
+  | { e: "needs"; field: string };
 
 export interface ScenarioValue {
   unit: Record<string, Value>;
@@ -228,7 +234,7 @@ export interface RulesetIR {
   id: string;
   title: string;
   edition: string | null;
-  citeStyle: 'numbered' | 'headings';
+  citeStyle: "numbered" | "headings";
   /** Chain of ancestors, nearest first. */
   extends: string[];
   measures: MeasureDef[];

@@ -3,16 +3,16 @@
  * IR, with every diagnostic of every file read. The caller supplies file access (`Host`), so this
  * module never touches the file system itself.
  */
-import { parse } from '../grammar/index.js';
-import type { RulesFile } from '../grammar/ast.js';
-import { check } from './check/index.js';
-import { diag, hasErrors, type Diagnostic } from './diagnostics.js';
-import type { RulesetIR } from './ir.js';
-import { lower } from './tick-scale.js';
-import { resolve } from './resolve.js';
+import { parse } from "../grammar/index.js";
+import type { RulesFile } from "../grammar/ast.js";
+import { check } from "./check/index.js";
+import { diag, hasErrors, type Diagnostic } from "./diagnostics.js";
+import type { RulesetIR } from "./ir.js";
+import { lower } from "./tick-scale.js";
+import { resolve } from "./resolve.js";
 
-export { interpretScenario } from './interpret/interpreter.js';
-export { exampleDiagnostic, runExamples, type ExampleResult } from './interpret/examples.js';
+export { interpretScenario } from "./interpret/interpreter.js";
+export { exampleDiagnostic, runExamples, type ExampleResult } from "./interpret/examples.js";
 
 export interface Host {
   readFile(path: string): string | null;
@@ -30,9 +30,21 @@ export interface Loaded {
 
 export function loadRuleset(ref: string, host: Host): Loaded {
   const sources = new Map<string, string>();
-  const file = ref.endsWith('.rules') ? ref : host.resolveId(ref);
+  const file = ref.endsWith(".rules") ? ref : host.resolveId(ref);
   if (!file) {
-    return { ir: null, diagnostics: [diag('V0205', `no ruleset named ${ref}`, null, 'name a ruleset under rulesets/ or rulesets/house/, or a path ending in .rules')], sources, file: ref };
+    return {
+      ir: null,
+      diagnostics: [
+        diag(
+          "V0205",
+          `no ruleset named ${ref}`,
+          null,
+          "name a ruleset under rulesets/ or rulesets/house/, or a path ending in .rules",
+        ),
+      ],
+      sources,
+      file: ref,
+    };
   }
   const read = (path: string): { ast: RulesFile; diagnostics: Diagnostic[] } | null => {
     const text = host.readFile(path);
@@ -41,7 +53,8 @@ export function loadRuleset(ref: string, host: Host): Loaded {
     return parse(text, path);
   };
   const root = read(file);
-  if (!root) return { ir: null, diagnostics: [diag('V0205', `cannot read ${file}`, null)], sources, file };
+  if (!root)
+    return { ir: null, diagnostics: [diag("V0205", `cannot read ${file}`, null)], sources, file };
   const diagnostics = [...root.diagnostics];
   // A header with a syntax error is already reported; do not add "missing header" to it.
   if (!root.ast.header && hasErrors(diagnostics)) return { ir: null, diagnostics, sources, file };
@@ -60,7 +73,11 @@ export function loadRuleset(ref: string, host: Host): Loaded {
 }
 
 /** Front end over text alone (tests, the LSP): no `extends` unless `parents` supplies them. */
-export function compileText(text: string, path = 'input.rules', parents: Record<string, string> = {}): Loaded {
+export function compileText(
+  text: string,
+  path = "input.rules",
+  parents: Record<string, string> = {},
+): Loaded {
   const files: Record<string, string> = { [path]: text };
   for (const [id, t] of Object.entries(parents)) files[`${id}.rules`] = t;
   return loadRuleset(path, {

@@ -4,8 +4,8 @@
  * edits an inherited rule's exceptions, new names are added), every declaration knows which ruleset
  * wrote it, and names are unique per namespace.
  */
-import type { Decl, ExceptionDecl, ExceptionEdit, Header, RulesFile } from '../grammar/ast.js';
-import { diag, type Diagnostic, type Span } from './diagnostics.js';
+import type { Decl, ExceptionDecl, ExceptionEdit, Header, RulesFile } from "../grammar/ast.js";
+import { diag, type Diagnostic, type Span } from "./diagnostics.js";
 
 export interface Owned {
   decl: Decl;
@@ -36,31 +36,48 @@ export type LoadParent = (id: string) => { ast: RulesFile; diagnostics: Diagnost
 
 /** Namespace key: inputs by record, the movement binding alone, everything else by name. */
 export function keyOf(d: Decl): string {
-  if (d.kind === 'input') return `input ${d.rec}`;
-  if (d.kind === 'movement') return 'movement';
-  if (d.kind === 'remove') return d.name;
+  if (d.kind === "input") return `input ${d.rec}`;
+  if (d.kind === "movement") return "movement";
+  if (d.kind === "remove") return d.name;
   return d.name;
 }
 
-export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] = []): { merged: Merged | null; diagnostics: Diagnostic[] } {
+export function resolve(
+  ast: RulesFile,
+  loadParent: LoadParent,
+  seen: string[] = [],
+): { merged: Merged | null; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const header = ast.header;
   if (!header) {
     // Located at the first definition (where the header should have been), else at 1:1.
     const first = ast.decls[0]?.span;
     const at: Span = first ?? { file: ast.path, start: 0, end: 0, line: 1, col: 1 };
-    diagnostics.push(diag('V0212', 'a ruleset file starts with `ruleset ID "Title"`', at));
+    diagnostics.push(diag("V0212", 'a ruleset file starts with `ruleset ID "Title"`', at));
     return { merged: null, diagnostics };
   }
   let parent: Merged | null = null;
   if (header.extends) {
     const pid = header.extends.id;
     if (seen.includes(pid) || pid === header.id) {
-      diagnostics.push(diag('V0206', `ruleset ${header.id} extends itself: ${[...seen, header.id, pid].join(' → ')}`, header.extends.span));
+      diagnostics.push(
+        diag(
+          "V0206",
+          `ruleset ${header.id} extends itself: ${[...seen, header.id, pid].join(" → ")}`,
+          header.extends.span,
+        ),
+      );
     } else {
       const loaded = loadParent(pid);
       if (!loaded) {
-        diagnostics.push(diag('V0205', `no ruleset named ${pid} to extend`, header.extends.span, 'name a ruleset under rulesets/ or rulesets/house/'));
+        diagnostics.push(
+          diag(
+            "V0205",
+            `no ruleset named ${pid} to extend`,
+            header.extends.span,
+            "name a ruleset under rulesets/ or rulesets/house/",
+          ),
+        );
       } else {
         diagnostics.push(...loaded.diagnostics);
         const r = resolve(loaded.ast, loadParent, [...seen, header.id]);
@@ -74,7 +91,7 @@ export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] =
   const order: string[] = [];
   if (parent) {
     for (const o of parent.decls) {
-      if (o.decl.kind === 'example') continue;
+      if (o.decl.kind === "example") continue;
       byKey.set(keyOf(o.decl), o);
       order.push(keyOf(o.decl));
     }
@@ -83,57 +100,118 @@ export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] =
   const own = new Set<string>();
   const examples: Owned[] = [];
   for (const d of ast.decls) {
-    if (d.kind === 'example') {
+    if (d.kind === "example") {
       examples.push({ decl: d, origin: header.id, file: ast.path });
       continue;
     }
     const key = keyOf(d);
-    if (d.name === '') continue;
-    if (d.kind === 'remove') {
+    if (d.name === "") continue;
+    if (d.kind === "remove") {
       const target = byKey.get(key);
       if (!target || !inherited.has(key)) {
-        diagnostics.push(diag('V0204', `cannot remove ${d.name}: ${parent ? 'the parent ruleset has no such definition' : 'this ruleset extends nothing'}`, d.nameSpan));
+        diagnostics.push(
+          diag(
+            "V0204",
+            `cannot remove ${d.name}: ${parent ? "the parent ruleset has no such definition" : "this ruleset extends nothing"}`,
+            d.nameSpan,
+          ),
+        );
       } else if (target.decl.kind !== d.target) {
-        diagnostics.push(diag('V0211', `${d.name} is a ${target.decl.kind}, not a ${d.target}`, d.nameSpan));
+        diagnostics.push(
+          diag("V0211", `${d.name} is a ${target.decl.kind}, not a ${d.target}`, d.nameSpan),
+        );
       } else {
         byKey.delete(key);
       }
       continue;
     }
-    if (d.kind === 'extend') {
+    if (d.kind === "extend") {
       const target = byKey.get(key);
       if (!target || !inherited.has(key)) {
-        diagnostics.push(diag('V0204', `cannot extend ${d.name}: ${parent ? 'the parent ruleset has no such definition' : 'this ruleset extends nothing'}`, d.nameSpan));
-      } else if (target.decl.kind !== 'rule' && target.decl.kind !== 'predicate') {
-        diagnostics.push(diag('V0211', `${d.name} is a ${target.decl.kind}: only a rule or a predicate has exceptions to extend`, d.nameSpan));
+        diagnostics.push(
+          diag(
+            "V0204",
+            `cannot extend ${d.name}: ${parent ? "the parent ruleset has no such definition" : "this ruleset extends nothing"}`,
+            d.nameSpan,
+          ),
+        );
+      } else if (target.decl.kind !== "rule" && target.decl.kind !== "predicate") {
+        diagnostics.push(
+          diag(
+            "V0211",
+            `${d.name} is a ${target.decl.kind}: only a rule or a predicate has exceptions to extend`,
+            d.nameSpan,
+          ),
+        );
       } else if (target.decl.kind !== d.target) {
-        diagnostics.push(diag('V0211', `${d.name} is a ${target.decl.kind}, not a ${d.target}`, d.nameSpan, `write \`extend ${target.decl.kind} ${d.name} { … }\``));
+        diagnostics.push(
+          diag(
+            "V0211",
+            `${d.name} is a ${target.decl.kind}, not a ${d.target}`,
+            d.nameSpan,
+            `write \`extend ${target.decl.kind} ${d.name} { … }\``,
+          ),
+        );
       } else if (own.has(key)) {
-        diagnostics.push(diag('V0202', `${d.name} is overridden or extended twice in this file`, d.nameSpan));
+        diagnostics.push(
+          diag("V0202", `${d.name} is overridden or extended twice in this file`, d.nameSpan),
+        );
       } else {
         own.add(key);
-        const exceptions = applyEdits(stamp(target.decl.exceptions, target.origin), d.edits, header.id, d.name, diagnostics);
-        byKey.set(key, { decl: { ...target.decl, exceptions }, origin: header.id, file: ast.path, extendedFrom: target.extendedFrom ?? target.origin });
+        const exceptions = applyEdits(
+          stamp(target.decl.exceptions, target.origin),
+          d.edits,
+          header.id,
+          d.name,
+          diagnostics,
+        );
+        byKey.set(key, {
+          decl: { ...target.decl, exceptions },
+          origin: header.id,
+          file: ast.path,
+          extendedFrom: target.extendedFrom ?? target.origin,
+        });
       }
       continue;
     }
     if (own.has(key)) {
-      diagnostics.push(diag('V0202', `${describeKey(key)} is defined twice in this file`, d.nameSpan));
+      diagnostics.push(
+        diag("V0202", `${describeKey(key)} is defined twice in this file`, d.nameSpan),
+      );
       continue;
     }
     own.add(key);
     const prev = byKey.get(key);
     if (d.override) {
       if (!prev || !inherited.has(key)) {
-        diagnostics.push(diag('V0204', `cannot override ${describeKey(key)}: ${parent ? 'the parent ruleset has no such definition' : 'this ruleset extends nothing'}`, d.nameSpan));
+        diagnostics.push(
+          diag(
+            "V0204",
+            `cannot override ${describeKey(key)}: ${parent ? "the parent ruleset has no such definition" : "this ruleset extends nothing"}`,
+            d.nameSpan,
+          ),
+        );
         continue;
       }
       if (prev.decl.kind !== d.kind) {
-        diagnostics.push(diag('V0211', `${describeKey(key)} is a ${prev.decl.kind} in ${prev.origin}; an override must also be a ${prev.decl.kind}`, d.nameSpan));
+        diagnostics.push(
+          diag(
+            "V0211",
+            `${describeKey(key)} is a ${prev.decl.kind} in ${prev.origin}; an override must also be a ${prev.decl.kind}`,
+            d.nameSpan,
+          ),
+        );
         continue;
       }
     } else if (prev) {
-      diagnostics.push(diag('V0203', `${describeKey(key)} is inherited from ${prev.origin}`, d.nameSpan, `write \`override ${d.kind} ...\` to replace it`));
+      diagnostics.push(
+        diag(
+          "V0203",
+          `${describeKey(key)} is inherited from ${prev.origin}`,
+          d.nameSpan,
+          `write \`override ${d.kind} ...\` to replace it`,
+        ),
+      );
       continue;
     }
     if (!prev) order.push(key);
@@ -142,18 +220,32 @@ export function resolve(ast: RulesFile, loadParent: LoadParent, seen: string[] =
   const decls = order.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!);
   decls.push(...examples);
   return {
-    merged: { header, file: ast.path, chain: parent ? [parent.header.id, ...parent.chain] : [], decls, parent },
+    merged: {
+      header,
+      file: ast.path,
+      chain: parent ? [parent.header.id, ...parent.chain] : [],
+      decls,
+      parent,
+    },
     diagnostics,
   };
 }
 
 function describeKey(key: string): string {
-  return key.startsWith('input ') ? `the ${key.slice(6)} input` : key === 'movement' ? 'the movement binding' : key;
+  return key.startsWith("input ")
+    ? `the ${key.slice(6)} input`
+    : key === "movement"
+      ? "the movement binding"
+      : key;
 }
 
 /** Exceptions marked with the ruleset that wrote them (kept where an earlier `extend` set it). */
 function stamp(list: readonly ExceptionDecl[], origin: string): ExceptionDecl[] {
-  return list.map((e) => ({ ...e, origin: e.origin ?? origin, exceptions: stamp(e.exceptions, e.origin ?? origin) }));
+  return list.map((e) => ({
+    ...e,
+    origin: e.origin ?? origin,
+    exceptions: stamp(e.exceptions, e.origin ?? origin),
+  }));
 }
 
 /** Where `ref` (a label, or a citation as written: `[A4.12]`) names an exception in `list`, at any depth. */
@@ -172,23 +264,38 @@ function find(list: ExceptionDecl[], ref: string): { list: ExceptionDecl[]; inde
  * citation) where it stands, `remove exception REF` deletes it. A REF that names none, or more than
  * one, is V0204.
  */
-function applyEdits(inherited: ExceptionDecl[], edits: readonly ExceptionEdit[], origin: string, rule: string, diagnostics: Diagnostic[]): ExceptionDecl[] {
+function applyEdits(
+  inherited: ExceptionDecl[],
+  edits: readonly ExceptionEdit[],
+  origin: string,
+  rule: string,
+  diagnostics: Diagnostic[],
+): ExceptionDecl[] {
   const out = inherited;
   for (const edit of edits) {
-    if (edit.e === 'add') {
+    if (edit.e === "add") {
       out.push(...stamp([edit.exception], origin));
       continue;
     }
     const hits = find(out, edit.ref);
     if (hits.length !== 1) {
-      const names = out.flatMap(function names(e): string[] { return [e.label ?? `[${e.cite.text}]`, ...e.exceptions.flatMap(names)]; });
+      const names = out.flatMap(function names(e): string[] {
+        return [e.label ?? `[${e.cite.text}]`, ...e.exceptions.flatMap(names)];
+      });
       diagnostics.push(
-        diag('V0204', hits.length === 0 ? `${rule} has no exception ${edit.ref}` : `${edit.ref} names ${hits.length} exceptions of ${rule}: label the one you mean`, edit.span, names.length > 0 ? `its exceptions: ${names.join(', ')}` : `${rule} has no exceptions`),
+        diag(
+          "V0204",
+          hits.length === 0
+            ? `${rule} has no exception ${edit.ref}`
+            : `${edit.ref} names ${hits.length} exceptions of ${rule}: label the one you mean`,
+          edit.span,
+          names.length > 0 ? `its exceptions: ${names.join(", ")}` : `${rule} has no exceptions`,
+        ),
       );
       continue;
     }
     const { list, index } = hits[0]!;
-    if (edit.e === 'remove') list.splice(index, 1);
+    if (edit.e === "remove") list.splice(index, 1);
     else list[index] = stamp([edit.exception], origin)[0]!;
   }
   return out;

@@ -10,10 +10,10 @@ const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** One line of user text: every control character, line breaks and tabs included, becomes `�`. */
 export function safeLine(s: string): string {
-  return s.replace(CONTROL_OR_NEWLINE, '\ufffd');
+  return s.replace(CONTROL_OR_NEWLINE, "\ufffd");
 }
 
 /** User text that may keep its tabs and line feeds (a multi-line value); other controls become `�`. */
 export function safeText(s: string): string {
-  return s.replace(CONTROL, '\ufffd');
+  return s.replace(CONTROL, "\ufffd");
 }

@@ -8,69 +8,99 @@
  * Inputs are taken to have the precision of the ruleset's own constants (a portage of ½ PP is fine
  * where a table lists ½).
  */
-import { gcd, Rat } from '../runtime/rational.js';
-import type { Checked } from './check/index.js';
-import { ruleExprs, walk } from './ir-walk.js';
-import { diag, type Diagnostic, type Span } from './diagnostics.js';
-import type { Expr, RulesetIR, Value } from './ir.js';
+import { gcd, Rat } from "../runtime/rational.js";
+import type { Checked } from "./check/index.js";
+import { ruleExprs, walk } from "./ir-walk.js";
+import { diag, type Diagnostic, type Span } from "./diagnostics.js";
+import type { Expr, RulesetIR, Value } from "./ir.js";
 
 /** The finest tick a generated module uses: values stay exact, safe integers (see docs/cli.md, limits). */
 export const MAX_SCALE = 1_000_000;
 /** Any scale beyond MAX_SCALE: the arithmetic below saturates here instead of growing without bound. */
 const OVER = MAX_SCALE + 1;
-const lcm = (a: number, b: number): number => (a > MAX_SCALE || b > MAX_SCALE ? OVER : cap((a / gcd(a, b)) * b));
+const lcm = (a: number, b: number): number =>
+  a > MAX_SCALE || b > MAX_SCALE ? OVER : cap((a / gcd(a, b)) * b);
 
 /** Denominator of "n/d" text (1 for a whole number), without building a rational. */
 function qDen(q: string): number {
-  const slash = q.indexOf('/');
+  const slash = q.indexOf("/");
   return slash < 0 ? 1 : cap(Number(q.slice(slash + 1)));
 }
 
 function valueDen(v: Value): number {
-  return v.v === 'num' ? qDen(v.q) : 1;
+  return v.v === "num" ? qDen(v.q) : 1;
 }
 
 export function computeScale(c: Checked): number {
   let literal = 1;
-  const seeLiterals = (e: Expr) => walk(e, (x) => { if (x.k === 'num') literal = lcm(literal, qDen(x.q)); });
+  const seeLiterals = (e: Expr) =>
+    walk(e, (x) => {
+      if (x.k === "num") literal = lcm(literal, qDen(x.q));
+    });
   c.rules.forEach((r) => ruleExprs(r).forEach(seeLiterals));
   c.constraints.forEach((k) => seeLiterals(k.cond));
-  [c.movement.allowance, c.movement.cost, c.movement.minimumMove, c.movement.vehicleSpent, c.movement.haltAt, c.movement.haltAllowance].forEach((e) => e && seeLiterals(e));
+  [
+    c.movement.allowance,
+    c.movement.cost,
+    c.movement.minimumMove,
+    c.movement.vehicleSpent,
+    c.movement.haltAt,
+    c.movement.haltAllowance,
+  ].forEach((e) => e && seeLiterals(e));
   for (const t of c.tables) for (const r of t.rows) literal = lcm(literal, valueDen(r.value));
-  for (const i of c.inputs) for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default));
+  for (const i of c.inputs)
+    for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default));
 
   const rules = new Map(c.rules.map((r) => [r.name, r]));
   const ruleDen = new Map<string, number>(c.rules.map((r) => [r.name, 1]));
-  const tableDen = new Map(c.tables.map((t) => [t.name, t.rows.reduce((d, r) => lcm(d, valueDen(r.value)), 1)]));
+  const tableDen = new Map(
+    c.tables.map((t) => [t.name, t.rows.reduce((d, r) => lcm(d, valueDen(r.value)), 1)]),
+  );
   let allowDen = 1;
   let costDen = 1;
   let current = 1;
 
   const den = (e: Expr): number => {
     switch (e.k) {
-      case 'num': return qDen(e.q);
-      case 'all': return allowDen;
-      case 'path': return e.name === 'spent' ? costDen : 1;
-      case 'pos': return 1;
-      case 'field': case 'need': case 'param': return literal;
-      case 'rule': return ruleDen.get(e.name) ?? 1;
-      case 'table': return lcm(tableDen.get(e.name) ?? 1, allowDen);
-      case 'base': return current;
-      case 'neg': return den(e.x);
-      case 'bin': {
-        if (e.op === '+' || e.op === '-') return lcm(den(e.a), den(e.b));
-        if (e.op === '*') return cap(den(e.a) * den(e.b));
-        if (e.op === '/') {
+      case "num":
+        return qDen(e.q);
+      case "all":
+        return allowDen;
+      case "path":
+        return e.name === "spent" ? costDen : 1;
+      case "pos":
+        return 1;
+      case "field":
+      case "need":
+      case "param":
+        return literal;
+      case "rule":
+        return ruleDen.get(e.name) ?? 1;
+      case "table":
+        return lcm(tableDen.get(e.name) ?? 1, allowDen);
+      case "base":
+        return current;
+      case "neg":
+        return den(e.x);
+      case "bin": {
+        if (e.op === "+" || e.op === "-") return lcm(den(e.a), den(e.b));
+        if (e.op === "*") return cap(den(e.a) * den(e.b));
+        if (e.op === "/") {
           const b = constantOf(e.b);
           return cap(den(e.a) * (b ? Math.abs(b.n) : 1));
         }
         return 1;
       }
-      case 'if': return lcm(den(e.t), den(e.e));
-      case 'call': return e.fn === 'fru' || e.fn === 'frd' ? 1 : e.args.reduce((d, a) => lcm(d, den(a)), 1);
-      case 'agg': return e.op === 'count' || e.op === 'any' || e.op === 'all' ? 1 : den(e.body);
-      case 'dice': return e.perDie ? den(e.perDie) : 1;
-      default: return 1;
+      case "if":
+        return lcm(den(e.t), den(e.e));
+      case "call":
+        return e.fn === "fru" || e.fn === "frd" ? 1 : e.args.reduce((d, a) => lcm(d, den(a)), 1);
+      case "agg":
+        return e.op === "count" || e.op === "any" || e.op === "all" ? 1 : den(e.body);
+      case "dice":
+        return e.perDie ? den(e.perDie) : 1;
+      default:
+        return 1;
     }
   };
 
@@ -79,18 +109,35 @@ export function computeScale(c: Checked): number {
     for (const [name, r] of rules) {
       current = ruleDen.get(name)!;
       const d = cap(ruleExprs(r).reduce((acc, e) => lcm(acc, den(e)), current));
-      if (d !== ruleDen.get(name)) { ruleDen.set(name, d); changed = true; }
+      if (d !== ruleDen.get(name)) {
+        ruleDen.set(name, d);
+        changed = true;
+      }
     }
     const a = lcm(allowDen, den(c.movement.allowance));
     const k = lcm(costDen, den(c.movement.cost));
-    if (a !== allowDen || k !== costDen) { allowDen = a; costDen = k; changed = true; }
+    if (a !== allowDen || k !== costDen) {
+      allowDen = a;
+      costDen = k;
+      changed = true;
+    }
     if (!changed) break;
   }
   let scale = lcm(literal, lcm(allowDen, costDen));
   for (const d of ruleDen.values()) scale = lcm(scale, d);
   for (const d of tableDen.values()) scale = lcm(scale, d);
-  for (const e of [c.movement.minimumMove, c.movement.vehicleSpent, c.movement.haltAt, c.movement.haltAllowance]) if (e) scale = lcm(scale, den(e));
-  c.constraints.forEach((k) => walk(k.cond, (x) => { scale = lcm(scale, den(x)); }));
+  for (const e of [
+    c.movement.minimumMove,
+    c.movement.vehicleSpent,
+    c.movement.haltAt,
+    c.movement.haltAllowance,
+  ])
+    if (e) scale = lcm(scale, den(e));
+  c.constraints.forEach((k) =>
+    walk(k.cond, (x) => {
+      scale = lcm(scale, den(x));
+    }),
+  );
   return cap(scale);
 }
 
@@ -99,14 +146,14 @@ function cap(n: number): number {
 }
 
 function constantOf(e: Expr): Rat | null {
-  if (e.k === 'num') return Rat.parse(e.q);
-  if (e.k === 'neg') return constantOf(e.x)?.neg() ?? null;
-  if (e.k === 'bin' && e.op === '*') {
+  if (e.k === "num") return Rat.parse(e.q);
+  if (e.k === "neg") return constantOf(e.x)?.neg() ?? null;
+  if (e.k === "bin" && e.op === "*") {
     const a = constantOf(e.a);
     const b = constantOf(e.b);
     return a && b ? a.mul(b) : null;
   }
-  if (e.k === 'bin' && e.op === '/') {
+  if (e.k === "bin" && e.op === "/") {
     const a = constantOf(e.a);
     const b = constantOf(e.b);
     return a && b && !b.isZero() ? a.div(b) : null;
@@ -121,8 +168,18 @@ function constantOf(e: Expr): Rat | null {
 export function lower(c: Checked, at: Span): { ir: RulesetIR | null; diagnostics: Diagnostic[] } {
   const scale = computeScale(c);
   if (scale > MAX_SCALE) {
-    const msg = `the fractions this ruleset computes need ticks finer than 1/${MAX_SCALE.toLocaleString('en')} to stay exact`;
-    return { ir: null, diagnostics: [diag('V0106', msg, at, 'use fractions with small denominators (halves, thirds, quarters…), or round with fru/frd')] };
+    const msg = `the fractions this ruleset computes need ticks finer than 1/${MAX_SCALE.toLocaleString("en")} to stay exact`;
+    return {
+      ir: null,
+      diagnostics: [
+        diag(
+          "V0106",
+          msg,
+          at,
+          "use fractions with small denominators (halves, thirds, quarters…), or round with fru/frd",
+        ),
+      ],
+    };
   }
   return { ir: { ...c, scale }, diagnostics: [] };
 }

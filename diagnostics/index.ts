@@ -13,7 +13,7 @@ export interface Span {
   col: number;
 }
 
-export type Severity = 'error' | 'warning';
+export type Severity = "error" | "warning";
 
 export interface Diagnostic {
   code: Code;
@@ -28,58 +28,58 @@ export interface Diagnostic {
 /** Every diagnostic code, its severity and what it means. Codes are stable: never reuse one. */
 export const CODES = {
   // Lexing and parsing
-  V0101: { severity: 'error', summary: 'unexpected character' },
-  V0102: { severity: 'error', summary: 'syntax error' },
-  V0103: { severity: 'error', summary: 'unterminated string' },
-  V0104: { severity: 'error', summary: 'nested too deeply' },
-  V0105: { severity: 'error', summary: 'number out of range' },
-  V0106: { severity: 'error', summary: 'fractions too fine for exact ticks' },
-  V0107: { severity: 'error', summary: 'control character in text' },
+  V0101: { severity: "error", summary: "unexpected character" },
+  V0102: { severity: "error", summary: "syntax error" },
+  V0103: { severity: "error", summary: "unterminated string" },
+  V0104: { severity: "error", summary: "nested too deeply" },
+  V0105: { severity: "error", summary: "number out of range" },
+  V0106: { severity: "error", summary: "fractions too fine for exact ticks" },
+  V0107: { severity: "error", summary: "control character in text" },
   // Names and inheritance
-  V0201: { severity: 'error', summary: 'unknown name' },
-  V0202: { severity: 'error', summary: 'name defined twice' },
-  V0203: { severity: 'error', summary: 'inherited name redefined without override' },
-  V0204: { severity: 'error', summary: 'override or remove of a name the parent lacks' },
-  V0205: { severity: 'error', summary: 'unknown parent ruleset' },
-  V0206: { severity: 'error', summary: 'inheritance cycle' },
-  V0207: { severity: 'error', summary: 'ambiguous enum member' },
-  V0208: { severity: 'error', summary: 'definitions refer to each other in a cycle' },
-  V0209: { severity: 'error', summary: 'wrong number of arguments' },
-  V0210: { severity: 'error', summary: 'unknown input field' },
-  V0211: { severity: 'error', summary: 'override changes the kind of definition' },
-  V0212: { severity: 'error', summary: 'missing ruleset header or movement binding' },
-  V0213: { severity: 'error', summary: 'ruleset id cannot name a module' },
-  V0214: { severity: 'error', summary: 'unknown section' },
+  V0201: { severity: "error", summary: "unknown name" },
+  V0202: { severity: "error", summary: "name defined twice" },
+  V0203: { severity: "error", summary: "inherited name redefined without override" },
+  V0204: { severity: "error", summary: "override or remove of a name the parent lacks" },
+  V0205: { severity: "error", summary: "unknown parent ruleset" },
+  V0206: { severity: "error", summary: "inheritance cycle" },
+  V0207: { severity: "error", summary: "ambiguous enum member" },
+  V0208: { severity: "error", summary: "definitions refer to each other in a cycle" },
+  V0209: { severity: "error", summary: "wrong number of arguments" },
+  V0210: { severity: "error", summary: "unknown input field" },
+  V0211: { severity: "error", summary: "override changes the kind of definition" },
+  V0212: { severity: "error", summary: "missing ruleset header or movement binding" },
+  V0213: { severity: "error", summary: "ruleset id cannot name a module" },
+  V0214: { severity: "error", summary: "unknown section" },
   // Citations
-  V0301: { severity: 'error', summary: 'citation does not fit the ruleset citation style' },
-  V0302: { severity: 'error', summary: 'empty citation' },
+  V0301: { severity: "error", summary: "citation does not fit the ruleset citation style" },
+  V0302: { severity: "error", summary: "empty citation" },
   // Types and measures
-  V0401: { severity: 'error', summary: 'measures do not match' },
-  V0402: { severity: 'error', summary: 'type mismatch' },
-  V0403: { severity: 'error', summary: 'division by a value that is not a constant' },
-  V0404: { severity: 'error', summary: 'division by zero' },
-  V0405: { severity: 'error', summary: '`base` outside an exception' },
-  V0406: { severity: 'error', summary: 'value not allowed in this context' },
+  V0401: { severity: "error", summary: "measures do not match" },
+  V0402: { severity: "error", summary: "type mismatch" },
+  V0403: { severity: "error", summary: "division by a value that is not a constant" },
+  V0404: { severity: "error", summary: "division by zero" },
+  V0405: { severity: "error", summary: "`base` outside an exception" },
+  V0406: { severity: "error", summary: "value not allowed in this context" },
   // Tables
-  V0501: { severity: 'error', summary: 'table misses a member of its domain' },
-  V0502: { severity: 'error', summary: 'table defines a key twice' },
-  V0503: { severity: 'error', summary: 'table row has the wrong number of columns' },
+  V0501: { severity: "error", summary: "table misses a member of its domain" },
+  V0502: { severity: "error", summary: "table defines a key twice" },
+  V0503: { severity: "error", summary: "table row has the wrong number of columns" },
   // Exceptions
-  V0601: { severity: 'error', summary: 'exceptions conflict' },
+  V0601: { severity: "error", summary: "exceptions conflict" },
   // Hygiene
-  V0701: { severity: 'warning', summary: 'definition is never used' },
+  V0701: { severity: "warning", summary: "definition is never used" },
   // Examples
-  V0801: { severity: 'error', summary: 'example expectation failed' },
-  V0802: { severity: 'error', summary: 'example input is invalid' },
+  V0801: { severity: "error", summary: "example expectation failed" },
+  V0802: { severity: "error", summary: "example input is invalid" },
   // Scenario files
-  V0901: { severity: 'error', summary: 'malformed scenario JSON' },
-  V0902: { severity: 'error', summary: 'unknown scenario field' },
-  V0903: { severity: 'error', summary: 'invalid scenario value' },
+  V0901: { severity: "error", summary: "malformed scenario JSON" },
+  V0902: { severity: "error", summary: "unknown scenario field" },
+  V0903: { severity: "error", summary: "invalid scenario value" },
   // Maps (variorum reach)
-  V1001: { severity: 'error', summary: 'malformed map JSON' },
-  V1002: { severity: 'error', summary: 'unknown map field' },
-  V1003: { severity: 'error', summary: 'invalid map value' },
-  V1004: { severity: 'error', summary: 'terrain unknown to every ruleset' },
+  V1001: { severity: "error", summary: "malformed map JSON" },
+  V1002: { severity: "error", summary: "unknown map field" },
+  V1003: { severity: "error", summary: "invalid map value" },
+  V1004: { severity: "error", summary: "terrain unknown to every ruleset" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof CODES;
@@ -91,7 +91,7 @@ export function diag(code: Code, message: string, span: Span | null, hint?: stri
 }
 
 export function hasErrors(ds: readonly Diagnostic[]): boolean {
-  return ds.some((d) => d.severity === 'error');
+  return ds.some((d) => d.severity === "error");
 }
 
 /**
@@ -128,7 +128,8 @@ export class SourceFile {
   /** The text of the 0-based line `index`, without its line break. */
   lineText(index: number): string {
     const start = this.lineStarts[index]!;
-    const next = index + 1 < this.lineStarts.length ? this.lineStarts[index + 1]! : this.text.length;
+    const next =
+      index + 1 < this.lineStarts.length ? this.lineStarts[index + 1]! : this.text.length;
     let end = next;
     if (end > start && this.text.charCodeAt(end - 1) === 10) end--;
     if (end > start && this.text.charCodeAt(end - 1) === 13) end--;

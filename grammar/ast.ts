@@ -2,7 +2,7 @@
  * The AST: the syntax of one `.rules` file as typed data, every node with its span. Names are still
  * unresolved text; numbers are exact rationals as "n/d" text.
  */
-import type { Span } from '../diagnostics/index.js';
+import type { Span } from "../diagnostics/index.js";
 
 export interface Cite {
   text: string;
@@ -20,31 +20,37 @@ export interface Meta {
   note?: string;
 }
 
-export type RecordKw = 'unit' | 'vehicle' | 'step' | 'scenario';
+export type RecordKw = "unit" | "vehicle" | "step" | "scenario";
 
 export type TypeRef =
-  | { t: 'bool'; span: Span }
-  | { t: 'set'; of: string; span: Span }
-  | { t: 'name'; name: string; span: Span };
+  | { t: "bool"; span: Span }
+  | { t: "set"; of: string; span: Span }
+  | { t: "name"; name: string; span: Span };
 
 export type Expr = { span: Span } & (
-  | { k: 'num'; q: string; measure: string | null }
-  | { k: 'bool'; v: boolean }
-  | { k: 'all' }
-  | { k: 'na' }
-  | { k: 'base' }
+  | { k: "num"; q: string; measure: string | null }
+  | { k: "bool"; v: boolean }
+  | { k: "all" }
+  | { k: "na" }
+  | { k: "base" }
   /** `woods`, `terrain.woods`, `leader-bonus`: resolved later. */
-  | { k: 'name'; name: string; member: string | null }
-  | { k: 'call'; name: string; args: Expr[] }
-  | { k: 'rec'; rec: RecordKw | 'path'; field: string }
-  | { k: 'set'; members: { name: string; member: string | null; span: Span }[] }
-  | { k: 'agg'; op: string; body: Expr }
-  | { k: 'neg'; x: Expr }
-  | { k: 'not'; x: Expr }
-  | { k: 'bin'; op: string; a: Expr; b: Expr }
-  | { k: 'in'; x: Expr; set: Expr; negated: boolean }
-  | { k: 'if'; c: Expr; t: Expr; e: Expr }
-  | { k: 'dice'; n: number; sides: number; keep: { which: 'highest' | 'lowest'; count: number } | null; perDie: Expr | null }
+  | { k: "name"; name: string; member: string | null }
+  | { k: "call"; name: string; args: Expr[] }
+  | { k: "rec"; rec: RecordKw | "path"; field: string }
+  | { k: "set"; members: { name: string; member: string | null; span: Span }[] }
+  | { k: "agg"; op: string; body: Expr }
+  | { k: "neg"; x: Expr }
+  | { k: "not"; x: Expr }
+  | { k: "bin"; op: string; a: Expr; b: Expr }
+  | { k: "in"; x: Expr; set: Expr; negated: boolean }
+  | { k: "if"; c: Expr; t: Expr; e: Expr }
+  | {
+      k: "dice";
+      n: number;
+      sides: number;
+      keep: { which: "highest" | "lowest"; count: number } | null;
+      perDie: Expr | null;
+    }
 );
 
 export interface Header {
@@ -82,7 +88,7 @@ export interface FieldDecl {
 }
 
 export interface RowDecl {
-  keys: string[] | 'otherwise';
+  keys: string[] | "otherwise";
   values: Expr[];
   cite: Cite | null;
   span: Span;
@@ -114,48 +120,53 @@ export interface RecordLit {
 }
 
 export type ExpectDecl = { span: Span } & (
-  | { e: 'legal'; negated: boolean }
-  | { e: 'violation'; cite: Cite; negated: boolean }
-  | { e: 'step'; index: number; value: Expr }
-  | { e: 'value'; name: string; args: Expr[]; value: Expr }
+  | { e: "legal"; negated: boolean }
+  | { e: "violation"; cite: Cite; negated: boolean }
+  | { e: "step"; index: number; value: Expr }
+  | { e: "value"; name: string; args: Expr[]; value: Expr }
   /** `expect needs vehicle.kind`: evaluation stops for want of that field. */
-  | { e: 'needs'; rec: RecordKw; field: string }
+  | { e: "needs"; rec: RecordKw; field: string }
 );
 
 export type Decl =
-  | (DeclBase & { kind: 'measure' })
-  | (DeclBase & { kind: 'enum'; members: EnumMemberDecl[] })
-  | (DeclBase & { kind: 'group'; members: { name: string; member: string | null; span: Span }[] })
-  | (DeclBase & { kind: 'input'; rec: RecordKw; fields: FieldDecl[] })
-  | (DeclBase & { kind: 'table'; keys: { name: string; span: Span }[]; type: TypeRef; rows: RowDecl[] })
+  | (DeclBase & { kind: "measure" })
+  | (DeclBase & { kind: "enum"; members: EnumMemberDecl[] })
+  | (DeclBase & { kind: "group"; members: { name: string; member: string | null; span: Span }[] })
+  | (DeclBase & { kind: "input"; rec: RecordKw; fields: FieldDecl[] })
   | (DeclBase & {
-      kind: 'rule' | 'predicate';
+      kind: "table";
+      keys: { name: string; span: Span }[];
+      type: TypeRef;
+      rows: RowDecl[];
+    })
+  | (DeclBase & {
+      kind: "rule" | "predicate";
       params: { name: string; type: TypeRef; span: Span }[];
       type: TypeRef | null;
       value: Expr;
       exceptions: ExceptionDecl[];
     })
-  | (DeclBase & { kind: 'constraint'; cond: Expr })
-  | (DeclBase & { kind: 'movement'; measure: string; entries: MovementEntry[] })
+  | (DeclBase & { kind: "constraint"; cond: Expr })
+  | (DeclBase & { kind: "movement"; measure: string; entries: MovementEntry[] })
   | (DeclBase & {
-      kind: 'example';
+      kind: "example";
       records: { rec: RecordKw; value: RecordLit }[];
       path: RecordLit[] | null;
       /** A fixed dice roll, one face per die. */
       roll: number[] | null;
       expects: ExpectDecl[];
     })
-  | (DeclBase & { kind: 'remove'; target: string })
+  | (DeclBase & { kind: "remove"; target: string })
   /** `extend rule NAME { … }`: exceptions added to, replaced in or removed from an inherited rule. */
-  | (DeclBase & { kind: 'extend'; target: string; edits: ExceptionEdit[] });
+  | (DeclBase & { kind: "extend"; target: string; edits: ExceptionEdit[] });
 
 /** One edit of an inherited rule's exceptions; `ref` is a label or a citation as written (`[A4.12]`). */
 export type ExceptionEdit =
-  | { e: 'add'; exception: ExceptionDecl; span: Span }
-  | { e: 'override'; ref: string; exception: ExceptionDecl; span: Span }
-  | { e: 'remove'; ref: string; span: Span };
+  | { e: "add"; exception: ExceptionDecl; span: Span }
+  | { e: "override"; ref: string; exception: ExceptionDecl; span: Span }
+  | { e: "remove"; ref: string; span: Span };
 
-export type DeclKind = Decl['kind'];
+export type DeclKind = Decl["kind"];
 
 export interface RulesFile {
   path: string;

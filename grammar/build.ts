@@ -3,13 +3,19 @@
  * span on every node. Definitions that the parser only partly recovered are dropped (their syntax
  * error is already reported), so later phases never see half-built nodes.
  */
-import type { CstElement, CstNode, IToken } from 'chevrotain';
-import { diag, type Diagnostic, type SourceFile, type Span } from '../diagnostics/index.js';
-import { parseDecimal } from '../runtime/rational.js';
-import type * as A from './ast.js';
-import type * as C from './cst.js';
+import type { CstElement, CstNode, IToken } from "chevrotain";
+import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics/index.js";
+import { parseDecimal } from "../runtime/rational.js";
+import type * as A from "./ast.js";
+import type * as C from "./cst.js";
 
-const FRACTIONS: Record<string, string> = { '½': '1/2', '⅓': '1/3', '⅔': '2/3', '¼': '1/4', '¾': '3/4' };
+const FRACTIONS: Record<string, string> = {
+  "½": "1/2",
+  "⅓": "1/3",
+  "⅔": "2/3",
+  "¼": "1/4",
+  "¾": "3/4",
+};
 
 /** "1.25" → "5/4"; "3" → "3" (runtime/rational.ts's `parseDecimal`, as IR `Q` text). */
 export function decimalToQ(text: string): string {
@@ -33,26 +39,32 @@ export const MAX_STEPS = 10_000;
  * and d ≤ 10^MAX_DECIMALS (so that, at any tick scale the compiler accepts, a value stays a safe integer).
  */
 export function inRange(q: string): boolean {
-  const [n, d = '1'] = q.replace(/^-/, '').split('/');
+  const [n, d = "1"] = q.replace(/^-/, "").split("/");
   return BigInt(n!) <= BigInt(MAX_NUMBER) * BigInt(d) && BigInt(d) <= 10n ** BigInt(MAX_DECIMALS);
 }
 
 export function outOfRange(text: string, span: Span): Diagnostic {
-  const shown = text.length > 40 ? text.slice(0, 37) + '…' : text;
-  return diag('V0105', `the number ${shown} is out of range: numbers are at most ${MAX_NUMBER.toLocaleString('en')} with at most ${MAX_DECIMALS} decimal places`, span);
+  const shown = text.length > 40 ? text.slice(0, 37) + "…" : text;
+  return diag(
+    "V0105",
+    `the number ${shown} is out of range: numbers are at most ${MAX_NUMBER.toLocaleString("en")} with at most ${MAX_DECIMALS} decimal places`,
+    span,
+  );
 }
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 export function unquote(text: string): string {
-  return text.slice(1, -1).replace(/\\(.)/g, '$1');
+  return text.slice(1, -1).replace(/\\(.)/g, "$1");
 }
 
 type Children = Record<string, CstElement[] | undefined>;
 /** The names of a CST node's token children and of its sub-rule children (grammar/cst.ts). */
-type TokenKey<K> = { [P in keyof K]-?: NonNullable<K[P]> extends IToken[] ? P : never }[keyof K] & string;
-type NodeKey<K> = { [P in keyof K]-?: NonNullable<K[P]> extends CstNode[] ? P : never }[keyof K] & string;
+type TokenKey<K> = { [P in keyof K]-?: NonNullable<K[P]> extends IToken[] ? P : never }[keyof K] &
+  string;
+type NodeKey<K> = { [P in keyof K]-?: NonNullable<K[P]> extends CstNode[] ? P : never }[keyof K] &
+  string;
 type NodeAt<K, P extends keyof K> = NonNullable<K[P]> extends (infer N)[] ? N : never;
 
 export class AstBuilder {
@@ -86,7 +98,9 @@ export class AstBuilder {
     return t ? this.clean(t, unquote(t.image)) : null;
   }
   private cite(t: IToken | undefined): A.Cite | null {
-    return t ? { text: this.clean(t, t.image.slice(1, -1).trim()), span: this.spanOfToken(t) } : null;
+    return t
+      ? { text: this.clean(t, t.image.slice(1, -1).trim()), span: this.spanOfToken(t) }
+      : null;
   }
   /**
    * Text of a string or citation, which reaches reports, cards and terminals: a control character
@@ -95,8 +109,15 @@ export class AstBuilder {
   private clean(t: IToken, text: string): string {
     CONTROL.lastIndex = 0;
     if (!CONTROL.test(text)) return text;
-    this.diagnostics.push(diag('V0107', 'a control character (such as ESC or TAB) in text', this.spanOfToken(t), 'write plain text; use spaces instead of tabs'));
-    return text.replace(CONTROL, '\ufffd');
+    this.diagnostics.push(
+      diag(
+        "V0107",
+        "a control character (such as ESC or TAB) in text",
+        this.spanOfToken(t),
+        "write plain text; use spaces instead of tabs",
+      ),
+    );
+    return text.replace(CONTROL, "\ufffd");
   }
 
   /**
@@ -106,26 +127,37 @@ export class AstBuilder {
    */
   file(cst: C.FileCstNode, path: string, recovered = false): A.RulesFile {
     const c = cst.children;
-    const headers = this.subs(c, 'header');
-    const firstDef = this.subs(c, 'definition')[0]?.location?.startOffset ?? Infinity;
+    const headers = this.subs(c, "header");
+    const firstDef = this.subs(c, "definition")[0]?.location?.startOffset ?? Infinity;
     // The header is the one before every definition; any other is reported where it stands.
-    const h = headers[0] && (headers[0].location?.startOffset ?? 0) < firstDef ? headers[0] : undefined;
+    const h =
+      headers[0] && (headers[0].location?.startOffset ?? 0) < firstDef ? headers[0] : undefined;
     for (const extra of headers) {
       if (extra === h) continue;
       const at = extra.location?.startOffset ?? 0;
       this.diagnostics.push(
-        diag('V0102', h ? 'a second `ruleset` header: a file holds one ruleset' : 'the `ruleset` header must come first', this.src.span(at, at + 'ruleset'.length), h ? 'put each ruleset in a file of its own' : 'move it to the top of the file'),
+        diag(
+          "V0102",
+          h
+            ? "a second `ruleset` header: a file holds one ruleset"
+            : "the `ruleset` header must come first",
+          this.src.span(at, at + "ruleset".length),
+          h ? "put each ruleset in a file of its own" : "move it to the top of the file",
+        ),
       );
     }
     const decls: A.Decl[] = [];
     const at = (n: CstNode) => n.location?.startOffset ?? 0;
     // Definitions and `section KEY { … }` blocks, in file order; a block's definitions take its
     // section unless they name one.
-    const items: { node: C.DefinitionCstNode; section: IToken | null }[] = this.subs(c, 'definition').map((node) => ({ node, section: null }));
-    for (const b of this.subs(c, 'sectionBlock')) {
+    const items: { node: C.DefinitionCstNode; section: IToken | null }[] = this.subs(
+      c,
+      "definition",
+    ).map((node) => ({ node, section: null }));
+    for (const b of this.subs(c, "sectionBlock")) {
       if (b.recoveredNode) continue;
-      const key = this.tok(b.children, 'Name') ?? null;
-      for (const node of this.subs(b.children, 'definition')) items.push({ node, section: key });
+      const key = this.tok(b.children, "Name") ?? null;
+      for (const node of this.subs(b.children, "definition")) items.push({ node, section: key });
     }
     items.sort((a, b) => at(a.node) - at(b.node));
     for (const { node: d, section } of items) {
@@ -136,7 +168,13 @@ export class AstBuilder {
         if (!recovered || !(e instanceof TypeError)) throw e;
         built = null;
       }
-      if (built && section && built.meta.section === null && built.kind !== 'example' && built.kind !== 'movement') {
+      if (
+        built &&
+        section &&
+        built.meta.section === null &&
+        built.kind !== "example" &&
+        built.kind !== "movement"
+      ) {
         built.meta.section = section.image;
         built.meta.sectionSpan = this.spanOfToken(section);
       }
@@ -151,19 +189,24 @@ export class AstBuilder {
     if (!k) return undefined;
     let best: IToken | undefined;
     for (const t of this.toks(c, kind)) {
-      if (t.startOffset > k.startOffset && !t.isInsertedInRecovery && (!best || t.startOffset < best.startOffset)) best = t;
+      if (
+        t.startOffset > k.startOffset &&
+        !t.isInsertedInRecovery &&
+        (!best || t.startOffset < best.startOffset)
+      )
+        best = t;
     }
     return best;
   }
 
   private header(n: C.HeaderCstNode): A.Header | null {
     const c = n.children;
-    const id = this.tok(c, 'Name');
-    const title = this.tok(c, 'StringLit');
+    const id = this.tok(c, "Name");
+    const title = this.tok(c, "StringLit");
     if (!id || !title) return null;
-    const cites = this.after(c, 'Kw_cites', 'Name');
-    const ext = this.after(c, 'Kw_extends', 'Name');
-    const editionTok = this.after(c, 'Kw_edition', 'StringLit');
+    const cites = this.after(c, "Kw_cites", "Name");
+    const ext = this.after(c, "Kw_extends", "Name");
+    const editionTok = this.after(c, "Kw_edition", "StringLit");
     return {
       id: id.image,
       title: this.clean(title, unquote(title.image)),
@@ -177,35 +220,49 @@ export class AstBuilder {
   private definition(n: C.DefinitionCstNode): A.Decl | null {
     if (n.recoveredNode) return null;
     const c = n.children;
-    const override = this.toks(c, 'Kw_override').length > 0;
+    const override = this.toks(c, "Kw_override").length > 0;
     const node = DEFINITION_KINDS.map((k) => this.sub(c, k)).find((x) => x !== undefined);
     if (!node || node.recoveredNode) return null;
     switch (node.name) {
-      case 'removeDef': return this.removeDef(node);
-      case 'extendDef': return this.extendDef(node);
-      case 'measureDef': return this.simple(node, override, 'measure');
-      case 'enumDef': return this.enumDef(node, override);
-      case 'groupDef': return this.groupDef(node, override);
-      case 'inputDef': return this.inputDef(node, override);
-      case 'tableDef': return this.tableDef(node, override);
-      case 'ruleDef': return this.ruleDef(node, override, 'rule');
-      case 'predicateDef': return this.ruleDef(node, override, 'predicate');
-      case 'constraintDef': return this.constraintDef(node, override);
-      case 'movementDef': return this.movementDef(node, override);
-      case 'exampleDef': return this.exampleDef(node, override);
+      case "removeDef":
+        return this.removeDef(node);
+      case "extendDef":
+        return this.extendDef(node);
+      case "measureDef":
+        return this.simple(node, override, "measure");
+      case "enumDef":
+        return this.enumDef(node, override);
+      case "groupDef":
+        return this.groupDef(node, override);
+      case "inputDef":
+        return this.inputDef(node, override);
+      case "tableDef":
+        return this.tableDef(node, override);
+      case "ruleDef":
+        return this.ruleDef(node, override, "rule");
+      case "predicateDef":
+        return this.ruleDef(node, override, "predicate");
+      case "constraintDef":
+        return this.constraintDef(node, override);
+      case "movementDef":
+        return this.movementDef(node, override);
+      case "exampleDef":
+        return this.exampleDef(node, override);
     }
   }
 
   private meta(n: C.MetaCstNode | undefined): A.Meta {
     if (!n) return { cite: null, title: null, concept: null, section: null };
     const c = n.children;
-    const section = this.after(c, 'Kw_section', 'Name');
-    const noteTok = this.after(c, 'Kw_note', 'StringLit');
-    const titleTok = this.toks(c, 'StringLit').find((t) => t !== noteTok && !t.isInsertedInRecovery);
+    const section = this.after(c, "Kw_section", "Name");
+    const noteTok = this.after(c, "Kw_note", "StringLit");
+    const titleTok = this.toks(c, "StringLit").find(
+      (t) => t !== noteTok && !t.isInsertedInRecovery,
+    );
     const meta: A.Meta = {
-      cite: this.cite(this.tok(c, 'Citation')),
+      cite: this.cite(this.tok(c, "Citation")),
       title: this.str(titleTok),
-      concept: this.after(c, 'Kw_concept', 'Name')?.image ?? null,
+      concept: this.after(c, "Kw_concept", "Name")?.image ?? null,
       section: section?.image ?? null,
     };
     if (section) meta.sectionSpan = this.spanOfToken(section);
@@ -216,7 +273,7 @@ export class AstBuilder {
 
   private base(n: CstNode, override: boolean, nameTok: IToken | undefined, meta: A.Meta) {
     return {
-      name: nameTok?.image ?? '',
+      name: nameTok?.image ?? "",
       nameSpan: nameTok ? this.spanOfToken(nameTok) : this.spanOf(n),
       override,
       meta,
@@ -226,54 +283,79 @@ export class AstBuilder {
 
   private extendDef(n: C.ExtendDefCstNode): A.Decl {
     const c = n.children;
-    const kindNode = this.sub(c, 'defKind');
-    const kindTok = kindNode ? (Object.values(kindNode.children)[0]?.[0] as IToken | undefined) : undefined;
+    const kindNode = this.sub(c, "defKind");
+    const kindTok = kindNode
+      ? (Object.values(kindNode.children)[0]?.[0] as IToken | undefined)
+      : undefined;
     const edits: A.ExceptionEdit[] = [];
-    for (const e of this.exceptionsOf(c)) edits.push({ e: 'add', exception: e, span: e.span });
-    for (const x of this.subs(c, 'exceptionEdit')) {
+    for (const e of this.exceptionsOf(c)) edits.push({ e: "add", exception: e, span: e.span });
+    for (const x of this.subs(c, "exceptionEdit")) {
       if (x.recoveredNode) continue;
       const xc = x.children;
       const span = this.spanOf(x);
-      if (this.tok(xc, 'Kw_override')) {
+      if (this.tok(xc, "Kw_override")) {
         const [ex] = this.exceptionsOf(xc);
-        if (ex) edits.push({ e: 'override', ref: ex.label ?? `[${ex.cite.text}]`, exception: ex, span });
+        if (ex)
+          edits.push({ e: "override", ref: ex.label ?? `[${ex.cite.text}]`, exception: ex, span });
       } else {
-        const cited = this.cite(this.tok(xc, 'Citation'));
-        const ref = this.tok(xc, 'Name')?.image ?? (cited ? `[${cited.text}]` : undefined);
-        if (ref) edits.push({ e: 'remove', ref, span });
+        const cited = this.cite(this.tok(xc, "Citation"));
+        const ref = this.tok(xc, "Name")?.image ?? (cited ? `[${cited.text}]` : undefined);
+        if (ref) edits.push({ e: "remove", ref, span });
       }
     }
     edits.sort((a, b) => a.span.start - b.span.start);
-    return { ...this.base(n, false, this.tok(c, 'Name'), this.meta(undefined)), kind: 'extend', target: kindTok?.image ?? '', edits };
+    return {
+      ...this.base(n, false, this.tok(c, "Name"), this.meta(undefined)),
+      kind: "extend",
+      target: kindTok?.image ?? "",
+      edits,
+    };
   }
 
   private removeDef(n: C.RemoveDefCstNode): A.Decl {
     const c = n.children;
-    const kindNode = this.sub(c, 'defKind');
-    const kindTok = kindNode ? (Object.values(kindNode.children)[0]?.[0] as IToken | undefined) : undefined;
-    return { ...this.base(n, false, this.tok(c, 'Name'), this.meta(undefined)), kind: 'remove', target: kindTok?.image ?? '' };
+    const kindNode = this.sub(c, "defKind");
+    const kindTok = kindNode
+      ? (Object.values(kindNode.children)[0]?.[0] as IToken | undefined)
+      : undefined;
+    return {
+      ...this.base(n, false, this.tok(c, "Name"), this.meta(undefined)),
+      kind: "remove",
+      target: kindTok?.image ?? "",
+    };
   }
 
-  private simple(n: C.MeasureDefCstNode, override: boolean, kind: 'measure'): A.Decl {
+  private simple(n: C.MeasureDefCstNode, override: boolean, kind: "measure"): A.Decl {
     const c = n.children;
-    return { ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))), kind };
+    return { ...this.base(n, override, this.tok(c, "Name"), this.meta(this.sub(c, "meta"))), kind };
   }
 
   private enumDef(n: C.EnumDefCstNode, override: boolean): A.Decl {
     const c = n.children;
-    const members = this.subs(c, 'enumMember').map((m) => ({
-      name: this.tok(m.children, 'Name')?.image ?? '',
-      display: this.str(this.tok(m.children, 'StringLit')),
-      cite: this.cite(this.tok(m.children, 'Citation')),
-      concepts: ((m.children['Name'] ?? []) as IToken[]).slice(1).filter((t) => !t.isInsertedInRecovery).map((t) => t.image),
+    const members = this.subs(c, "enumMember").map((m) => ({
+      name: this.tok(m.children, "Name")?.image ?? "",
+      display: this.str(this.tok(m.children, "StringLit")),
+      cite: this.cite(this.tok(m.children, "Citation")),
+      concepts: ((m.children["Name"] ?? []) as IToken[])
+        .slice(1)
+        .filter((t) => !t.isInsertedInRecovery)
+        .map((t) => t.image),
       span: this.spanOf(m),
     }));
-    return { ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))), kind: 'enum', members };
+    return {
+      ...this.base(n, override, this.tok(c, "Name"), this.meta(this.sub(c, "meta"))),
+      kind: "enum",
+      members,
+    };
   }
 
-  private qualified(n: C.QualifiedNameCstNode): { name: string; member: string | null; span: Span } {
-    const first = this.tok(n.children, 'Name')?.image ?? '';
-    const second = this.tok(n.children, 'Name', 1)?.image ?? null;
+  private qualified(n: C.QualifiedNameCstNode): {
+    name: string;
+    member: string | null;
+    span: Span;
+  } {
+    const first = this.tok(n.children, "Name")?.image ?? "";
+    const second = this.tok(n.children, "Name", 1)?.image ?? null;
     return second === null
       ? { name: first, member: null, span: this.spanOf(n) }
       : { name: first, member: second, span: this.spanOf(n) };
@@ -282,85 +364,108 @@ export class AstBuilder {
   private groupDef(n: C.GroupDefCstNode, override: boolean): A.Decl {
     const c = n.children;
     return {
-      ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))),
-      kind: 'group',
-      members: this.subs(c, 'qualifiedName').map((q) => this.qualified(q)),
+      ...this.base(n, override, this.tok(c, "Name"), this.meta(this.sub(c, "meta"))),
+      kind: "group",
+      members: this.subs(c, "qualifiedName").map((q) => this.qualified(q)),
     };
   }
 
   private recordKw(n: C.RecordKwCstNode | undefined): A.RecordKw {
     const t = n ? (Object.values(n.children)[0]?.[0] as IToken | undefined) : undefined;
-    return (t?.image ?? 'unit') as A.RecordKw;
+    return (t?.image ?? "unit") as A.RecordKw;
   }
 
   private typeRef(n: C.TypeRefCstNode | undefined): A.TypeRef {
-    if (!n) return { t: 'name', name: '', span: this.src.span(0, 0) };
+    if (!n) return { t: "name", name: "", span: this.src.span(0, 0) };
     const c = n.children;
     const span = this.spanOf(n);
-    if (this.toks(c, 'Kw_bool').length) return { t: 'bool', span };
-    if (this.toks(c, 'Kw_set').length) return { t: 'set', of: this.tok(c, 'Name')?.image ?? '', span };
-    return { t: 'name', name: this.tok(c, 'Name')?.image ?? '', span };
+    if (this.toks(c, "Kw_bool").length) return { t: "bool", span };
+    if (this.toks(c, "Kw_set").length)
+      return { t: "set", of: this.tok(c, "Name")?.image ?? "", span };
+    return { t: "name", name: this.tok(c, "Name")?.image ?? "", span };
   }
 
   private inputDef(n: C.InputDefCstNode, override: boolean): A.Decl {
     const c = n.children;
-    const rec = this.recordKw(this.sub(c, 'recordKw'));
-    const fields = this.subs(c, 'inputField').map((f) => {
+    const rec = this.recordKw(this.sub(c, "recordKw"));
+    const fields = this.subs(c, "inputField").map((f) => {
       const fc = f.children;
-      const def = this.sub(fc, 'expr');
+      const def = this.sub(fc, "expr");
       return {
-        name: this.tok(fc, 'Name')?.image ?? '',
-        type: this.typeRef(this.sub(fc, 'typeRef')),
-        optional: this.toks(fc, 'Question').length > 0,
+        name: this.tok(fc, "Name")?.image ?? "",
+        type: this.typeRef(this.sub(fc, "typeRef")),
+        optional: this.toks(fc, "Question").length > 0,
         default: def ? this.expr(def) : null,
         span: this.spanOf(f),
       };
     });
-    const meta: A.Meta = { cite: this.cite(this.tok(c, 'Citation')), title: null, concept: null, section: null };
-    const nameSpan = this.spanOf(this.sub(c, 'recordKw') ?? n);
-    return { name: rec, nameSpan, override, meta, span: this.spanOf(n), kind: 'input', rec, fields };
+    const meta: A.Meta = {
+      cite: this.cite(this.tok(c, "Citation")),
+      title: null,
+      concept: null,
+      section: null,
+    };
+    const nameSpan = this.spanOf(this.sub(c, "recordKw") ?? n);
+    return {
+      name: rec,
+      nameSpan,
+      override,
+      meta,
+      span: this.spanOf(n),
+      kind: "input",
+      rec,
+      fields,
+    };
   }
 
   private tableDef(n: C.TableDefCstNode, override: boolean): A.Decl {
     const c = n.children;
-    const names = this.toks(c, 'Name');
+    const names = this.toks(c, "Name");
     const keys = names.slice(1).map((t) => ({ name: t.image, span: this.spanOfToken(t) }));
-    const rows = this.subs(c, 'tableRow').map((r): A.RowDecl => {
+    const rows = this.subs(c, "tableRow").map((r): A.RowDecl => {
       const rc = r.children;
-      const other = this.toks(rc, 'Kw_otherwise').length > 0;
+      const other = this.toks(rc, "Kw_otherwise").length > 0;
       return {
-        keys: other ? 'otherwise' : this.toks(rc, 'Name').map((t) => t.image),
-        values: this.subs(rc, 'expr').map((e) => this.expr(e)),
-        cite: this.cite(this.tok(rc, 'Citation')),
+        keys: other ? "otherwise" : this.toks(rc, "Name").map((t) => t.image),
+        values: this.subs(rc, "expr").map((e) => this.expr(e)),
+        cite: this.cite(this.tok(rc, "Citation")),
         span: this.spanOf(r),
       };
     });
     return {
-      ...this.base(n, override, names[0], this.meta(this.sub(c, 'meta'))),
-      kind: 'table',
+      ...this.base(n, override, names[0], this.meta(this.sub(c, "meta"))),
+      kind: "table",
       keys,
-      type: this.typeRef(this.sub(c, 'typeRef')),
+      type: this.typeRef(this.sub(c, "typeRef")),
       rows,
     };
   }
 
   private params(n: C.ParamsCstNode | undefined): { name: string; type: A.TypeRef; span: Span }[] {
     if (!n) return [];
-    const names = this.toks(n.children, 'Name');
-    const types = this.subs(n.children, 'typeRef');
-    return names.map((t, i) => ({ name: t.image, type: this.typeRef(types[i]), span: this.spanOfToken(t) }));
+    const names = this.toks(n.children, "Name");
+    const types = this.subs(n.children, "typeRef");
+    return names.map((t, i) => ({
+      name: t.image,
+      type: this.typeRef(types[i]),
+      span: this.spanOfToken(t),
+    }));
   }
 
-  private ruleDef(n: C.RuleDefCstNode | C.PredicateDefCstNode, override: boolean, kind: 'rule' | 'predicate'): A.Decl {
+  private ruleDef(
+    n: C.RuleDefCstNode | C.PredicateDefCstNode,
+    override: boolean,
+    kind: "rule" | "predicate",
+  ): A.Decl {
     const c = n.children;
-    const value = this.sub(c, 'expr');
-    const block = this.sub(c, 'exceptionBlock');
+    const value = this.sub(c, "expr");
+    const block = this.sub(c, "exceptionBlock");
     return {
-      ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))),
+      ...this.base(n, override, this.tok(c, "Name"), this.meta(this.sub(c, "meta"))),
       kind,
-      params: this.params(this.sub(c, 'params')),
-      type: n.name === 'ruleDef' ? this.typeRef(this.sub(n.children, 'typeRef')) : null,
-      value: value ? this.expr(value) : { k: 'bool', v: false, span: this.spanOf(n) },
+      params: this.params(this.sub(c, "params")),
+      type: n.name === "ruleDef" ? this.typeRef(this.sub(n.children, "typeRef")) : null,
+      value: value ? this.expr(value) : { k: "bool", v: false, span: this.spanOf(n) },
       exceptions: block ? this.exceptions(block) : [],
     };
   }
@@ -370,19 +475,21 @@ export class AstBuilder {
   }
 
   /** The `exception` children of a node, built. */
-  private exceptionsOf(children: C.ExceptionBlockCstChildren | C.ExtendDefCstChildren | C.ExceptionEditCstChildren): A.ExceptionDecl[] {
+  private exceptionsOf(
+    children: C.ExceptionBlockCstChildren | C.ExtendDefCstChildren | C.ExceptionEditCstChildren,
+  ): A.ExceptionDecl[] {
     const out: A.ExceptionDecl[] = [];
-    for (const e of this.subs(children, 'exception')) {
+    for (const e of this.subs(children, "exception")) {
       if (e.recoveredNode) continue;
       const c = e.children;
-      const cite = this.cite(this.tok(c, 'Citation'));
-      const [when, value] = this.subs(c, 'expr');
+      const cite = this.cite(this.tok(c, "Citation"));
+      const [when, value] = this.subs(c, "expr");
       if (!cite || !when || !value) continue;
-      const inner = this.sub(c, 'exceptionBlock');
+      const inner = this.sub(c, "exceptionBlock");
       out.push({
-        label: this.tok(c, 'Name')?.image ?? null,
+        label: this.tok(c, "Name")?.image ?? null,
         cite,
-        title: this.str(this.tok(c, 'StringLit')),
+        title: this.str(this.tok(c, "StringLit")),
         when: this.expr(when),
         value: this.expr(value),
         exceptions: inner ? this.exceptions(inner) : [],
@@ -394,80 +501,106 @@ export class AstBuilder {
 
   private constraintDef(n: C.ConstraintDefCstNode, override: boolean): A.Decl {
     const c = n.children;
-    const cond = this.sub(c, 'expr');
+    const cond = this.sub(c, "expr");
     return {
-      ...this.base(n, override, this.tok(c, 'Name'), this.meta(this.sub(c, 'meta'))),
-      kind: 'constraint',
-      cond: cond ? this.expr(cond) : { k: 'bool', v: true, span: this.spanOf(n) },
+      ...this.base(n, override, this.tok(c, "Name"), this.meta(this.sub(c, "meta"))),
+      kind: "constraint",
+      cond: cond ? this.expr(cond) : { k: "bool", v: true, span: this.spanOf(n) },
     };
   }
 
   private movementDef(n: C.MovementDefCstNode, override: boolean): A.Decl {
     const c = n.children;
-    const measureTok = this.tok(c, 'Name');
-    const entries = this.subs(c, 'movementEntry').flatMap((e): A.MovementEntry[] => {
+    const measureTok = this.tok(c, "Name");
+    const entries = this.subs(c, "movementEntry").flatMap((e): A.MovementEntry[] => {
       const ec = e.children;
-      const value = this.sub(ec, 'expr');
-      const role = this.tok(ec, 'Name');
+      const value = this.sub(ec, "expr");
+      const role = this.tok(ec, "Name");
       if (!value || !role) return [];
-      return [{ role: role.image, measure: this.tok(ec, 'Name', 1)?.image ?? null, value: this.expr(value), span: this.spanOf(e) }];
+      return [
+        {
+          role: role.image,
+          measure: this.tok(ec, "Name", 1)?.image ?? null,
+          value: this.expr(value),
+          span: this.spanOf(e),
+        },
+      ];
     });
-    const meta: A.Meta = { cite: this.cite(this.tok(c, 'Citation')), title: null, concept: null, section: null };
+    const meta: A.Meta = {
+      cite: this.cite(this.tok(c, "Citation")),
+      title: null,
+      concept: null,
+      section: null,
+    };
     return {
-      name: 'movement',
+      name: "movement",
       nameSpan: this.spanOf(n),
       override,
       meta,
       span: this.spanOf(n),
-      kind: 'movement',
-      measure: measureTok?.image ?? '',
+      kind: "movement",
+      measure: measureTok?.image ?? "",
       entries,
     };
   }
 
   private record(n: C.RecordCstNode): A.RecordLit {
     const c = n.children;
-    const names = this.toks(c, 'Name');
-    const values = this.subs(c, 'expr');
+    const names = this.toks(c, "Name");
+    const values = this.subs(c, "expr");
     return {
-      fields: names.map((t, i) => ({ name: t.image, value: this.expr(values[i]!), span: this.spanOfToken(t) })).filter((_, i) => values[i]),
+      fields: names
+        .map((t, i) => ({ name: t.image, value: this.expr(values[i]!), span: this.spanOfToken(t) }))
+        .filter((_, i) => values[i]),
       span: this.spanOf(n),
     };
   }
 
   private exampleDef(n: C.ExampleDefCstNode, override: boolean): A.Decl {
     const c = n.children;
-    const title = this.str(this.tok(c, 'StringLit')) ?? '';
+    const title = this.str(this.tok(c, "StringLit")) ?? "";
     // Walk in source order: a record keyword (`unit`, `scenario`, …) owns the record after it; the
     // records after `path` are its steps.
-    const items: (IToken | C.RecordKwCstNode | C.RecordCstNode)[] = [...this.subs(c, 'recordKw'), ...this.toks(c, 'Kw_path'), ...this.subs(c, 'record')];
-    const at = (x: IToken | CstNode) => ('image' in x ? x.startOffset : (x.location?.startOffset ?? 0));
+    const items: (IToken | C.RecordKwCstNode | C.RecordCstNode)[] = [
+      ...this.subs(c, "recordKw"),
+      ...this.toks(c, "Kw_path"),
+      ...this.subs(c, "record"),
+    ];
+    const at = (x: IToken | CstNode) =>
+      "image" in x ? x.startOffset : (x.location?.startOffset ?? 0);
     items.sort((a, b) => at(a) - at(b));
     const records: { rec: A.RecordKw; value: A.RecordLit }[] = [];
     const pathRecs: C.RecordCstNode[] = [];
-    let owner: C.RecordKwCstNode | 'path' | null = null;
+    let owner: C.RecordKwCstNode | "path" | null = null;
     for (const x of items) {
-      if ('image' in x) owner = 'path';
-      else if (x.name === 'recordKw') owner = x;
-      else if (owner === 'path') pathRecs.push(x);
+      if ("image" in x) owner = "path";
+      else if (x.name === "recordKw") owner = x;
+      else if (owner === "path") pathRecs.push(x);
       else if (owner) {
         records.push({ rec: this.recordKw(owner), value: this.record(x) });
         owner = null;
       }
     }
-    const hasPath = this.toks(c, 'Kw_path').length > 0;
-    const expects = this.subs(c, 'expectation').flatMap((e) => this.expectation(e));
-    const meta: A.Meta = { cite: this.cite(this.tok(c, 'Citation')), title, concept: null, section: null };
+    const hasPath = this.toks(c, "Kw_path").length > 0;
+    const expects = this.subs(c, "expectation").flatMap((e) => this.expectation(e));
+    const meta: A.Meta = {
+      cite: this.cite(this.tok(c, "Citation")),
+      title,
+      concept: null,
+      section: null,
+    };
     return {
       name: title,
       nameSpan: this.spanOf(n),
       override,
       meta,
       span: this.spanOf(n),
-      kind: 'example',
+      kind: "example",
       records,
       path: hasPath ? pathRecs.map((r) => this.record(r)) : null,
-      roll: this.toks(c, 'Kw_roll').length ? this.toks(c, 'NumberLit').map((t) => this.smallInt(t, MAX_SIDES)) : null,
+      roll: this.toks(c, "Kw_roll").length
+        ? this.toks(c, "NumberLit").map((t) => this.smallInt(t, MAX_SIDES))
+        : null,
       expects,
     };
   }
@@ -476,23 +609,29 @@ export class AstBuilder {
     if (n.recoveredNode) return [];
     const c = n.children;
     const span = this.spanOf(n);
-    const negated = this.toks(c, 'Kw_not').length > 0;
-    const value = this.sub(c, 'expr');
-    if (this.toks(c, 'Kw_legal').length) return [{ e: 'legal', negated, span }];
-    const needs = this.tok(c, 'needs');
+    const negated = this.toks(c, "Kw_not").length > 0;
+    const value = this.sub(c, "expr");
+    if (this.toks(c, "Kw_legal").length) return [{ e: "legal", negated, span }];
+    const needs = this.tok(c, "needs");
     if (needs) {
-      const rec = (['Kw_unit', 'Kw_vehicle', 'Kw_step', 'Kw_scenario'] as const).map((k) => this.tok(c, k)).find((t) => t);
-      const field = this.tok(c, 'needsField');
-      return rec && field ? [{ e: 'needs', rec: rec.image as A.RecordKw, field: field.image, span }] : [];
+      const rec = (["Kw_unit", "Kw_vehicle", "Kw_step", "Kw_scenario"] as const)
+        .map((k) => this.tok(c, k))
+        .find((t) => t);
+      const field = this.tok(c, "needsField");
+      return rec && field
+        ? [{ e: "needs", rec: rec.image as A.RecordKw, field: field.image, span }]
+        : [];
     }
-    const cite = this.cite(this.tok(c, 'Citation'));
-    if (this.toks(c, 'Kw_violation').length) return cite ? [{ e: 'violation', cite, negated, span }] : [];
-    const idx = this.tok(c, 'NumberLit');
-    if (idx && value) return [{ e: 'step', index: this.smallInt(idx, MAX_STEPS), value: this.expr(value), span }];
-    const name = this.tok(c, 'Name');
-    const exprs = this.subs(c, 'expr').map((e) => this.expr(e));
+    const cite = this.cite(this.tok(c, "Citation"));
+    if (this.toks(c, "Kw_violation").length)
+      return cite ? [{ e: "violation", cite, negated, span }] : [];
+    const idx = this.tok(c, "NumberLit");
+    if (idx && value)
+      return [{ e: "step", index: this.smallInt(idx, MAX_STEPS), value: this.expr(value), span }];
+    const name = this.tok(c, "Name");
+    const exprs = this.subs(c, "expr").map((e) => this.expr(e));
     const last = exprs.pop();
-    if (name && last) return [{ e: 'value', name: name.image, args: exprs, value: last, span }];
+    if (name && last) return [{ e: "value", name: name.image, args: exprs, value: last, span }];
     return [];
   }
 
@@ -500,39 +639,45 @@ export class AstBuilder {
 
   expr(n: C.ExprCstNode): A.Expr {
     const c = n.children;
-    const parts = this.subs(c, 'binary');
+    const parts = this.subs(c, "binary");
     const t = this.binary(parts[0]!);
-    const rest = this.sub(c, 'expr');
+    const rest = this.sub(c, "expr");
     if (parts.length < 2 || !rest) return t;
-    return { k: 'if', c: this.binary(parts[1]!), t, e: this.expr(rest), span: this.spanOf(n) };
+    return { k: "if", c: this.binary(parts[1]!), t, e: this.expr(rest), span: this.spanOf(n) };
   }
 
   /** Precedence climbing over the flat run of a `binary` node. */
   private binary(n: C.BinaryCstNode): A.Expr {
     // Operands (`primary`) and operator tokens, in source order.
     const items: (IToken | C.PrimaryCstNode)[] = [];
-    for (const list of Object.values(n.children) as (IToken[] | C.PrimaryCstNode[] | undefined)[]) for (const x of list ?? []) items.push(x);
-    const start = (x: IToken | CstNode) => ('image' in x ? x.startOffset : (x.location?.startOffset ?? 0));
+    for (const list of Object.values(n.children) as (IToken[] | C.PrimaryCstNode[] | undefined)[])
+      for (const x of list ?? []) items.push(x);
+    const start = (x: IToken | CstNode) =>
+      "image" in x ? x.startOffset : (x.location?.startOffset ?? 0);
     items.sort((a, b) => start(a) - start(b));
     let pos = 0;
-    const isTok = (x: IToken | C.PrimaryCstNode | undefined): x is IToken => x !== undefined && 'image' in x;
+    const isTok = (x: IToken | C.PrimaryCstNode | undefined): x is IToken =>
+      x !== undefined && "image" in x;
     const infix = (): { op: string; prec: number; width: number } | null => {
       const x = items[pos];
       if (!isTok(x)) return null;
       const img = x.image;
       const after = items[pos + 1];
-      if (img === 'not') return isTok(after) && after.image === 'in' ? { op: 'not in', prec: PREC.cmp, width: 2 } : null;
+      if (img === "not")
+        return isTok(after) && after.image === "in"
+          ? { op: "not in", prec: PREC.cmp, width: 2 }
+          : null;
       const prec = INFIX[img];
       return prec === undefined ? null : { op: normaliseOp(img), prec, width: 1 };
     };
     const operand = (): A.Expr => {
       const x = items[pos++];
       if (isTok(x)) {
-        const inner = x.image === 'not' ? climb(PREC.cmp) : climb(PREC.unary);
+        const inner = x.image === "not" ? climb(PREC.cmp) : climb(PREC.unary);
         const span = this.src.span(x.startOffset, inner.span.end);
-        return x.image === 'not' ? { k: 'not', x: inner, span } : { k: 'neg', x: inner, span };
+        return x.image === "not" ? { k: "not", x: inner, span } : { k: "neg", x: inner, span };
       }
-      return x ? this.primary(x) : { k: 'bool', v: false, span: this.spanOf(n) };
+      return x ? this.primary(x) : { k: "bool", v: false, span: this.spanOf(n) };
     };
     const climb = (min: number): A.Expr => {
       let left = operand();
@@ -542,9 +687,10 @@ export class AstBuilder {
         pos += op.width;
         const right = climb(op.prec + 1);
         const span = this.src.span(left.span.start, right.span.end);
-        left = op.op === 'in' || op.op === 'not in'
-          ? { k: 'in', x: left, set: right, negated: op.op === 'not in', span }
-          : { k: 'bin', op: op.op, a: left, b: right, span };
+        left =
+          op.op === "in" || op.op === "not in"
+            ? { k: "in", x: left, set: right, negated: op.op === "not in", span }
+            : { k: "bin", op: op.op, a: left, b: right, span };
         run.push(right);
         ops.add(op.op);
       }
@@ -552,7 +698,8 @@ export class AstBuilder {
       // balanced tree, so its depth is log₂ of its length: exact rationals and integer ticks make the
       // grouping invisible, and no pass recurses 100,000 levels down a left-leaning chain.
       const [only] = ops;
-      if (ops.size === 1 && run.length > BALANCE_FROM && BALANCED_OPS.has(only!)) return this.balanced(only!, run, 0, run.length);
+      if (ops.size === 1 && run.length > BALANCE_FROM && BALANCED_OPS.has(only!))
+        return this.balanced(only!, run, 0, run.length);
       return left;
     };
     return climb(PREC.or);
@@ -564,74 +711,118 @@ export class AstBuilder {
     const mid = (from + to) >>> 1;
     const a = this.balanced(op, run, from, mid);
     const b = this.balanced(op, run, mid, to);
-    return { k: 'bin', op, a, b, span: this.src.span(a.span.start, b.span.end) };
+    return { k: "bin", op, a, b, span: this.src.span(a.span.start, b.span.end) };
   }
 
   private primary(n: C.PrimaryCstNode): A.Expr {
     const c = n.children;
     const span = this.spanOf(n);
-    const num = this.tok(c, 'NumberLit') ?? this.tok(c, 'Fraction');
+    const num = this.tok(c, "NumberLit") ?? this.tok(c, "Fraction");
     if (num) {
-      const q = num.tokenType.name === 'Fraction' ? FRACTIONS[num.image]! : decimalToQ(num.image);
+      const q = num.tokenType.name === "Fraction" ? FRACTIONS[num.image]! : decimalToQ(num.image);
       if (!inRange(q)) this.diagnostics.push(outOfRange(num.image, this.spanOfToken(num)));
-      return { k: 'num', q: inRange(q) ? q : '0', measure: this.tok(c, 'measure')?.image ?? null, span };
+      return {
+        k: "num",
+        q: inRange(q) ? q : "0",
+        measure: this.tok(c, "measure")?.image ?? null,
+        span,
+      };
     }
-    const dice = this.sub(c, 'dice');
+    const dice = this.sub(c, "dice");
     if (dice) return this.dice(dice);
-    if (this.toks(c, 'Kw_true').length) return { k: 'bool', v: true, span };
-    if (this.toks(c, 'Kw_false').length) return { k: 'bool', v: false, span };
-    if (this.toks(c, 'Kw_all').length) return { k: 'all', span };
-    if (this.toks(c, 'Kw_NA').length) return { k: 'na', span };
-    if (this.toks(c, 'Kw_base').length) return { k: 'base', span };
-    if (this.toks(c, 'LBrace').length) {
-      return { k: 'set', members: this.subs(c, 'qualifiedName').map((q) => this.qualified(q)), span };
+    if (this.toks(c, "Kw_true").length) return { k: "bool", v: true, span };
+    if (this.toks(c, "Kw_false").length) return { k: "bool", v: false, span };
+    if (this.toks(c, "Kw_all").length) return { k: "all", span };
+    if (this.toks(c, "Kw_NA").length) return { k: "na", span };
+    if (this.toks(c, "Kw_base").length) return { k: "base", span };
+    if (this.toks(c, "LBrace").length) {
+      return {
+        k: "set",
+        members: this.subs(c, "qualifiedName").map((q) => this.qualified(q)),
+        span,
+      };
     }
-    const recTok = (['Kw_unit', 'Kw_vehicle', 'Kw_scenario', 'Kw_path', 'Kw_step'] as const).map((k) => this.tok(c, k)).find((t) => t);
-    const nameTok = this.tok(c, 'Name');
-    if (recTok && this.toks(c, 'Dot').length) {
-      return { k: 'rec', rec: recTok.image as A.RecordKw | 'path', field: nameTok?.image ?? '', span };
+    const recTok = (["Kw_unit", "Kw_vehicle", "Kw_scenario", "Kw_path", "Kw_step"] as const)
+      .map((k) => this.tok(c, k))
+      .find((t) => t);
+    const nameTok = this.tok(c, "Name");
+    if (recTok && this.toks(c, "Dot").length) {
+      return {
+        k: "rec",
+        rec: recTok.image as A.RecordKw | "path",
+        field: nameTok?.image ?? "",
+        span,
+      };
     }
     if (recTok && nameTok) {
-      return { k: 'agg', op: nameTok.image, body: this.expr(this.sub(c, 'expr')!), span };
+      return { k: "agg", op: nameTok.image, body: this.expr(this.sub(c, "expr")!), span };
     }
-    const inner = this.sub(c, 'expr');
+    const inner = this.sub(c, "expr");
     if (inner) return this.expr(inner);
-    const call = this.sub(c, 'nameOrCall');
+    const call = this.sub(c, "nameOrCall");
     if (call) {
-      const q = this.qualified(this.sub(call.children, 'qualifiedName')!);
-      if (this.toks(call.children, 'LParen').length) {
-        return { k: 'call', name: q.member ? `${q.name}.${q.member}` : q.name, args: this.subs(call.children, 'expr').map((e) => this.expr(e)), span };
+      const q = this.qualified(this.sub(call.children, "qualifiedName")!);
+      if (this.toks(call.children, "LParen").length) {
+        return {
+          k: "call",
+          name: q.member ? `${q.name}.${q.member}` : q.name,
+          args: this.subs(call.children, "expr").map((e) => this.expr(e)),
+          span,
+        };
       }
-      return { k: 'name', name: q.name, member: q.member, span };
+      return { k: "name", name: q.name, member: q.member, span };
     }
-    return { k: 'bool', v: false, span };
+    return { k: "bool", v: false, span };
   }
 
   /** A whole number token that must be at most `max` (a die face, a step index); 0 when it is not. */
   private smallInt(t: IToken, max: number): number {
     const v = Number(t.image);
     if (Number.isSafeInteger(v) && v <= max) return v;
-    this.diagnostics.push(diag('V0105', `${t.image.length > 40 ? t.image.slice(0, 37) + '…' : t.image} is out of range here: at most ${max}`, this.spanOfToken(t)));
+    this.diagnostics.push(
+      diag(
+        "V0105",
+        `${t.image.length > 40 ? t.image.slice(0, 37) + "…" : t.image} is out of range here: at most ${max}`,
+        this.spanOfToken(t),
+      ),
+    );
     return 0;
   }
 
   private dice(n: C.DiceCstNode): A.Expr {
     const c = n.children;
-    const diceTok = this.tok(c, 'Dice');
-    let [count, sides] = (diceTok?.image ?? '1d6').split('d').map(Number) as [number, number];
+    const diceTok = this.tok(c, "Dice");
+    let [count, sides] = (diceTok?.image ?? "1d6").split("d").map(Number) as [number, number];
     // Distributions are enumerated exactly: sides^count outcomes; keep that within reach.
-    if (!(count >= 1 && count <= MAX_DICE && sides >= 2 && sides <= MAX_SIDES && sides ** count <= MAX_OUTCOMES)) {
-      const what = `1 to ${MAX_DICE} dice of 2 to ${MAX_SIDES} sides, at most ${MAX_OUTCOMES.toLocaleString('en')} outcomes (6d6)`;
-      this.diagnostics.push(diag('V0105', `${diceTok!.image.slice(0, 40)} is out of range: ${what}`, this.spanOfToken(diceTok!)));
+    if (
+      !(
+        count >= 1 &&
+        count <= MAX_DICE &&
+        sides >= 2 &&
+        sides <= MAX_SIDES &&
+        sides ** count <= MAX_OUTCOMES
+      )
+    ) {
+      const what = `1 to ${MAX_DICE} dice of 2 to ${MAX_SIDES} sides, at most ${MAX_OUTCOMES.toLocaleString("en")} outcomes (6d6)`;
+      this.diagnostics.push(
+        diag(
+          "V0105",
+          `${diceTok!.image.slice(0, 40)} is out of range: ${what}`,
+          this.spanOfToken(diceTok!),
+        ),
+      );
       [count, sides] = [1, 6];
     }
-    const keepTok = this.tok(c, 'NumberLit');
-    const which = this.toks(c, 'Kw_highest').length ? 'highest' : 'lowest';
-    const perNode = this.sub(c, 'primary');
+    const keepTok = this.tok(c, "NumberLit");
+    const which = this.toks(c, "Kw_highest").length ? "highest" : "lowest";
+    const perNode = this.sub(c, "primary");
     const perValue = perNode ? this.primary(perNode) : null;
-    const per = perValue && this.toks(c, 'Minus').length ? { k: 'neg' as const, x: perValue, span: perValue.span } : perValue;
+    const per =
+      perValue && this.toks(c, "Minus").length
+        ? { k: "neg" as const, x: perValue, span: perValue.span }
+        : perValue;
     return {
-      k: 'dice',
+      k: "dice",
       n: count,
       sides,
       keep: keepTok ? { which, count: Math.min(Number(keepTok.image), count) } : null,
@@ -642,25 +833,50 @@ export class AstBuilder {
 }
 
 /** The sub-rules a `definition` holds one of (grammar/parser.ts, `definition`). */
-const DEFINITION_KINDS = ['removeDef', 'extendDef', 'measureDef', 'enumDef', 'groupDef', 'inputDef', 'tableDef', 'ruleDef', 'predicateDef', 'constraintDef', 'movementDef', 'exampleDef'] as const satisfies readonly NodeKey<C.DefinitionCstChildren>[];
+const DEFINITION_KINDS = [
+  "removeDef",
+  "extendDef",
+  "measureDef",
+  "enumDef",
+  "groupDef",
+  "inputDef",
+  "tableDef",
+  "ruleDef",
+  "predicateDef",
+  "constraintDef",
+  "movementDef",
+  "exampleDef",
+] as const satisfies readonly NodeKey<C.DefinitionCstChildren>[];
 
 /** Chains of one of these operators longer than BALANCE_FROM operands are built balanced. */
-const BALANCED_OPS = new Set(['+', 'and', 'or']);
+const BALANCED_OPS = new Set(["+", "and", "or"]);
 const BALANCE_FROM = 32;
 
 const PREC = { or: 1, and: 2, not: 3, cmp: 4, add: 5, mul: 6, unary: 7 } as const;
 const INFIX: Record<string, number> = {
-  or: PREC.or, and: PREC.and,
-  '==': PREC.cmp, '!=': PREC.cmp, '<': PREC.cmp, '<=': PREC.cmp, '>': PREC.cmp, '>=': PREC.cmp, in: PREC.cmp,
-  '+': PREC.add, '-': PREC.add, '−': PREC.add, '*': PREC.mul, '×': PREC.mul, '/': PREC.mul,
+  or: PREC.or,
+  and: PREC.and,
+  "==": PREC.cmp,
+  "!=": PREC.cmp,
+  "<": PREC.cmp,
+  "<=": PREC.cmp,
+  ">": PREC.cmp,
+  ">=": PREC.cmp,
+  in: PREC.cmp,
+  "+": PREC.add,
+  "-": PREC.add,
+  "−": PREC.add,
+  "*": PREC.mul,
+  "×": PREC.mul,
+  "/": PREC.mul,
 };
 
 function normaliseOp(op: string): string {
-  if (op === '−') return '-';
-  if (op === '×') return '*';
+  if (op === "−") return "-";
+  if (op === "×") return "*";
   return op;
 }
 
 export function syntaxDiagnostic(message: string, span: Span): Diagnostic {
-  return diag('V0102', message, span);
+  return diag("V0102", message, span);
 }

@@ -4,14 +4,14 @@
  * (`lib/chevrotain.mjs`, ~60 ms), which its `exports` map does not name. Load that file beside the
  * resolved entry, and fall back to the entry where `import.meta.resolve` is unavailable.
  */
-import type * as Chevrotain from 'chevrotain';
+import type * as Chevrotain from "chevrotain";
 
 async function load(): Promise<typeof Chevrotain> {
   try {
-    const entry = import.meta.resolve('chevrotain');
-    return (await import(new URL('../chevrotain.mjs', entry).href)) as typeof Chevrotain;
+    const entry = import.meta.resolve("chevrotain");
+    return (await import(new URL("../chevrotain.mjs", entry).href)) as typeof Chevrotain;
   } catch {
-    return import('chevrotain');
+    return import("chevrotain");
   }
 }
 

@@ -2,15 +2,15 @@
  * The grammar's entry point: text → `{ ast, diagnostics }`. Never throws; a file with three mistakes
  * reports three errors.
  */
-import type { IRecognitionException, IToken } from 'chevrotain';
-import { diag, SourceFile, type Diagnostic } from '../diagnostics/index.js';
-import type { RulesFile } from './ast.js';
-import { AstBuilder } from './build.js';
-import { MAX_BRACKETS, MAX_EXPR_DEPTH, tooDeep, tooManyBrackets } from './limits.js';
-import { lexText, parseTokens } from './parser.js';
-import type { FileCstNode } from './cst.js';
+import type { IRecognitionException, IToken } from "chevrotain";
+import { diag, SourceFile, type Diagnostic } from "../diagnostics/index.js";
+import type { RulesFile } from "./ast.js";
+import { AstBuilder } from "./build.js";
+import { MAX_BRACKETS, MAX_EXPR_DEPTH, tooDeep, tooManyBrackets } from "./limits.js";
+import { lexText, parseTokens } from "./parser.js";
+import type { FileCstNode } from "./cst.js";
 
-export type * from './ast.js';
+export type * from "./ast.js";
 
 export interface ParseOutput {
   ast: RulesFile;
@@ -25,20 +25,42 @@ export function parse(text: string, path: string): ParseOutput {
   if (deep) {
     // Parsing would recurse once per bracket: stop here, with one error at the bracket too many.
     const at = src.span(deep.startOffset, deep.startOffset + 1);
-    diagnostics.push(diag('V0104', `brackets nest more than ${MAX_BRACKETS} deep here`, at, 'name the inner part as a rule of its own'));
+    diagnostics.push(
+      diag(
+        "V0104",
+        `brackets nest more than ${MAX_BRACKETS} deep here`,
+        at,
+        "name the inner part as a rule of its own",
+      ),
+    );
     return { ast: { path, header: null, decls: [] }, diagnostics };
   }
   const { cst, parseErrors } = parseTokens(tokens);
   for (const e of lexErrors) {
     const ch = text.slice(e.offset, e.offset + 1);
-    diagnostics.push(diag('V0101', `unexpected character ${JSON.stringify(ch)}`, src.span(e.offset, e.offset + e.length)));
+    diagnostics.push(
+      diag(
+        "V0101",
+        `unexpected character ${JSON.stringify(ch)}`,
+        src.span(e.offset, e.offset + e.length),
+      ),
+    );
   }
   for (const t of tokens) {
-    if (t.tokenType.name === 'BadString') {
-      diagnostics.push(diag('V0103', 'this string has no closing quote', src.span(t.startOffset, t.endOffset! + 1), 'close it with " on the same line'));
+    if (t.tokenType.name === "BadString") {
+      diagnostics.push(
+        diag(
+          "V0103",
+          "this string has no closing quote",
+          src.span(t.startOffset, t.endOffset! + 1),
+          'close it with " on the same line',
+        ),
+      );
     }
   }
-  const badStrings = new Set(tokens.filter((t) => t.tokenType.name === 'BadString').map((t) => t.startOffset));
+  const badStrings = new Set(
+    tokens.filter((t) => t.tokenType.name === "BadString").map((t) => t.startOffset),
+  );
   for (const e of parseErrors) {
     // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
     if (!badStrings.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
@@ -51,28 +73,40 @@ export function parse(text: string, path: string): ParseOutput {
   // A definition nested too deep is reported and left out: later passes recurse over expressions.
   ast.decls = ast.decls.filter((d) => {
     const at = tooDeep(d);
-    if (at) diagnostics.push(diag('V0104', `this expression nests more than ${MAX_EXPR_DEPTH} levels deep`, at, 'split it into rules of their own'));
+    if (at)
+      diagnostics.push(
+        diag(
+          "V0104",
+          `this expression nests more than ${MAX_EXPR_DEPTH} levels deep`,
+          at,
+          "split it into rules of their own",
+        ),
+      );
     return at === null;
   });
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
   return { ast, diagnostics };
 }
 
-const CLOSER: Record<string, string> = { LBrace: 'RBrace', LParen: 'RParen' };
+const CLOSER: Record<string, string> = { LBrace: "RBrace", LParen: "RParen" };
 
 /**
  * A `{` or `(` that is never closed is reported where it opens ("`{` opened at 7:27 is never
  * closed"), not only where the parser gave up (often the next definition): the first syntax error
  * after the opener becomes related information of the new diagnostic, which replaces it.
  */
-function reportUnclosed(tokens: readonly IToken[], diagnostics: Diagnostic[], src: SourceFile): void {
-  if (!diagnostics.some((d) => d.code === 'V0102')) return;
+function reportUnclosed(
+  tokens: readonly IToken[],
+  diagnostics: Diagnostic[],
+  src: SourceFile,
+): void {
+  if (!diagnostics.some((d) => d.code === "V0102")) return;
   const open: IToken[] = [];
   const unclosed: IToken[] = [];
   for (const t of tokens) {
     const name = t.tokenType.name;
     if (CLOSER[name]) open.push(t);
-    else if (name === 'RBrace' || name === 'RParen') {
+    else if (name === "RBrace" || name === "RParen") {
       let at = open.length - 1;
       while (at >= 0 && CLOSER[open[at]!.tokenType.name] !== name) at--;
       if (at >= 0) unclosed.push(...open.splice(at).slice(1));
@@ -81,17 +115,30 @@ function reportUnclosed(tokens: readonly IToken[], diagnostics: Diagnostic[], sr
   unclosed.push(...open);
   // A bracket the parser itself rejected (`rule (((`) opens nothing; of the rest, the first of each
   // kind explains the others (they are usually what parsing skipped after it).
-  const rejected = new Set(diagnostics.filter((d) => d.code === 'V0102' && d.span !== null).map((d) => d.span!.start));
+  const rejected = new Set(
+    diagnostics.filter((d) => d.code === "V0102" && d.span !== null).map((d) => d.span!.start),
+  );
   const first = new Map<string, IToken>();
   for (const o of unclosed.sort((a, b) => a.startOffset - b.startOffset)) {
     if (!rejected.has(o.startOffset) && !first.has(o.image)) first.set(o.image, o);
   }
   for (const o of first.values()) {
     const span = src.span(o.startOffset, o.startOffset + 1);
-    const gaveUp = diagnostics.findIndex((d) => d.code === 'V0102' && d.span !== null && d.span.start > o.startOffset && !d.message.includes('never closed'));
-    const closer = o.image === '{' ? '}' : ')';
+    const gaveUp = diagnostics.findIndex(
+      (d) =>
+        d.code === "V0102" &&
+        d.span !== null &&
+        d.span.start > o.startOffset &&
+        !d.message.includes("never closed"),
+    );
+    const closer = o.image === "{" ? "}" : ")";
     const at = src.span(o.startOffset, o.startOffset + 1);
-    const d = diag('V0102', `\`${o.image}\` opened at ${at.line}:${at.col} is never closed`, span, `close it with \`${closer}\``);
+    const d = diag(
+      "V0102",
+      `\`${o.image}\` opened at ${at.line}:${at.col} is never closed`,
+      span,
+      `close it with \`${closer}\``,
+    );
     if (gaveUp >= 0) {
       const g = diagnostics[gaveUp]!;
       d.related = [{ message: `parsing gave up here: ${g.message}`, span: g.span! }];
@@ -105,28 +152,41 @@ function syntaxError(e: IRecognitionException, src: SourceFile, eof: number): Di
   const t = e.token;
   const start = Number.isNaN(t.startOffset) ? eof : t.startOffset;
   const end = Number.isNaN(t.startOffset) ? eof : (t.endOffset ?? start) + 1;
-  const found = t.tokenType?.name === 'EOF' ? 'the end of the file' : JSON.stringify(t.image);
-  return diag('V0102', `${describe(e)}, found ${found}`, src.span(start, end));
+  const found = t.tokenType?.name === "EOF" ? "the end of the file" : JSON.stringify(t.image);
+  return diag("V0102", `${describe(e)}, found ${found}`, src.span(start, end));
 }
 
 /** Chevrotain's messages list token type names; say what was expected in the language's words. */
 function describe(e: IRecognitionException): string {
   const m = /Expecting(?: token of type)? --> (\S+) <--/.exec(e.message);
   if (m) return `expected ${tokenWord(m[1]!)}`;
-  if (e.name === 'NoViableAltException') return 'unexpected token here';
-  if (e.name === 'NotAllInputParsedException') return 'expected a definition';
+  if (e.name === "NoViableAltException") return "unexpected token here";
+  if (e.name === "NotAllInputParsedException") return "expected a definition";
   const first = /one of these possible Token sequences:\s*\n\s*1\. \[([^\]]+)\]/.exec(e.message);
-  if (first) return `expected ${tokenWord(first[1]!.split(',')[0]!.trim())}`;
-  return 'unexpected token here';
+  if (first) return `expected ${tokenWord(first[1]!.split(",")[0]!.trim())}`;
+  return "unexpected token here";
 }
 
 const WORDS: Record<string, string> = {
-  Name: 'a name', Citation: 'a citation like [5.4]', StringLit: 'a quoted string', NumberLit: 'a number',
-  Colon: '":"', Comma: '","', Equals: '"="', LBrace: '"{"', RBrace: '"}"', LParen: '"("', RParen: '")"',
-  Arrow: '"->"', Pipe: '"|"', Dot: '"."', EOF: 'a new definition', Ident: 'a name',
+  Name: "a name",
+  Citation: "a citation like [5.4]",
+  StringLit: "a quoted string",
+  NumberLit: "a number",
+  Colon: '":"',
+  Comma: '","',
+  Equals: '"="',
+  LBrace: '"{"',
+  RBrace: '"}"',
+  LParen: '"("',
+  RParen: '")"',
+  Arrow: '"->"',
+  Pipe: '"|"',
+  Dot: '"."',
+  EOF: "a new definition",
+  Ident: "a name",
 };
 function tokenWord(name: string): string {
   if (WORDS[name]) return WORDS[name]!;
-  if (name.startsWith('Kw_')) return `"${name.slice(3).replace(/_/g, '-')}"`;
+  if (name.startsWith("Kw_")) return `"${name.slice(3).replace(/_/g, "-")}"`;
   return name;
 }

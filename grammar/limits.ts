@@ -4,9 +4,9 @@
  * instead of a stack overflow somewhere down the pipeline. The numbers are far above anything a
  * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels).
  */
-import type { IToken } from 'chevrotain';
-import type { Span } from '../diagnostics/index.js';
-import type { Decl, Expr } from './ast.js';
+import type { IToken } from "chevrotain";
+import type { Span } from "../diagnostics/index.js";
+import type { Decl, Expr } from "./ast.js";
 
 /** Brackets — `(`, `{` — open at once. */
 export const MAX_BRACKETS = 64;
@@ -18,15 +18,20 @@ export function tooManyBrackets(tokens: readonly IToken[]): IToken | null {
   let depth = 0;
   for (const t of tokens) {
     const name = t.tokenType.name;
-    if (name === 'LParen' || name === 'LBrace') {
+    if (name === "LParen" || name === "LBrace") {
       if (++depth > MAX_BRACKETS) return t;
-    } else if ((name === 'RParen' || name === 'RBrace') && depth > 0) depth--;
+    } else if ((name === "RParen" || name === "RBrace") && depth > 0) depth--;
   }
   return null;
 }
 
 function isExpr(x: unknown): x is Expr {
-  return typeof x === 'object' && x !== null && typeof (x as { k?: unknown }).k === 'string' && 'span' in x;
+  return (
+    typeof x === "object" &&
+    x !== null &&
+    typeof (x as { k?: unknown }).k === "string" &&
+    "span" in x
+  );
 }
 
 /**
@@ -44,14 +49,16 @@ export function tooDeep(decl: Decl): Span | null {
     }
     // Plain records only: a SourceFile (a citation's `src`) holds no expression, and walking its
     // line table from every definition made a long file quadratic.
-    if (typeof x !== 'object' || x === null || Object.getPrototypeOf(x) !== Object.prototype) continue;
+    if (typeof x !== "object" || x === null || Object.getPrototypeOf(x) !== Object.prototype)
+      continue;
     let d = depth;
     if (isExpr(x)) {
       d = depth + 1;
       if (d > MAX_EXPR_DEPTH) return x.span;
     }
     for (const [k, v] of Object.entries(x)) {
-      if (k !== 'span' && k !== 'nameSpan' && typeof v === 'object' && v !== null) stack.push([v, d]);
+      if (k !== "span" && k !== "nameSpan" && typeof v === "object" && v !== null)
+        stack.push([v, d]);
     }
   }
   return null;

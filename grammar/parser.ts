@@ -2,23 +2,31 @@
  * The pure parser: token stream → concrete syntax tree. No semantic actions; Chevrotain's error
  * recovery is on, so one run reports every syntax error of a file.
  */
-import type { CstNode, IOrAlt, IRecognitionException, IToken } from 'chevrotain';
-import { CstParser, tokenMatcher } from './chevrotain.js';
-import * as T from './tokens.js';
+import type { CstNode, IOrAlt, IRecognitionException, IToken } from "chevrotain";
+import { CstParser, tokenMatcher } from "./chevrotain.js";
+import * as T from "./tokens.js";
 
 /**
  * Chevrotain validates the grammar when the parser is built (a quarter second of every cold start).
  * The grammar is fixed, so the tests validate it (vitest sets VITEST) and the CLI skips it.
  */
-const VALIDATE = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['VITEST'] !== undefined;
+const VALIDATE =
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
+    "VITEST"
+  ] !== undefined;
 
 class RulesParser extends CstParser {
   constructor() {
-    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3, nodeLocationTracking: 'onlyOffset', skipValidations: !VALIDATE });
+    super(T.allTokens, {
+      recoveryEnabled: true,
+      maxLookahead: 3,
+      nodeLocationTracking: "onlyOffset",
+      skipValidations: !VALIDATE,
+    });
     this.performSelfAnalysis();
   }
 
-  file = this.RULE('file', () => {
+  file = this.RULE("file", () => {
     this.OPTION(() => this.SUBRULE(this.header));
     // A second header (two files pasted together) is parsed, and reported by the AST builder, rather
     // than left to error recovery, which rescans the rest of the file at each one.
@@ -32,7 +40,7 @@ class RulesParser extends CstParser {
   });
 
   /** `section KEY { definitions }`: every definition inside is in report section KEY unless it says otherwise. */
-  sectionBlock = this.RULE('sectionBlock', () => {
+  sectionBlock = this.RULE("sectionBlock", () => {
     this.CONSUME(T.Section);
     this.CONSUME(T.Name);
     this.CONSUME(T.LBrace);
@@ -40,45 +48,62 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  header = this.RULE('header', () => {
+  header = this.RULE("header", () => {
     this.CONSUME(T.Ruleset);
     this.CONSUME(T.Name);
     this.CONSUME(T.StringLit);
     this.MANY(() =>
       this.OR([
-        { ALT: () => { this.CONSUME(T.Edition); this.CONSUME2(T.StringLit); } },
-        { ALT: () => { this.CONSUME(T.Cites); this.CONSUME2(T.Name); } },
-        { ALT: () => { this.CONSUME(T.Extends); this.CONSUME3(T.Name); } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Edition);
+            this.CONSUME2(T.StringLit);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Cites);
+            this.CONSUME2(T.Name);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Extends);
+            this.CONSUME3(T.Name);
+          },
+        },
       ]),
     );
   });
 
-  definition = this.RULE('definition', () => {
+  definition = this.RULE("definition", () => {
     this.OR([
       { ALT: () => this.SUBRULE(this.removeDef) },
       { ALT: () => this.SUBRULE(this.extendDef) },
       {
         ALT: () => {
           this.OPTION(() => this.CONSUME(T.Override));
-          this.OR2(this.definitionAlts ??= [
-            { ALT: () => this.SUBRULE(this.measureDef) },
-            { ALT: () => this.SUBRULE(this.enumDef) },
-            { ALT: () => this.SUBRULE(this.groupDef) },
-            { ALT: () => this.SUBRULE(this.inputDef) },
-            { ALT: () => this.SUBRULE(this.tableDef) },
-            { ALT: () => this.SUBRULE(this.ruleDef) },
-            { ALT: () => this.SUBRULE(this.predicateDef) },
-            { ALT: () => this.SUBRULE(this.constraintDef) },
-            { ALT: () => this.SUBRULE(this.movementDef) },
-            { ALT: () => this.SUBRULE(this.exampleDef) },
-          ]);
+          this.OR2(
+            (this.definitionAlts ??= [
+              { ALT: () => this.SUBRULE(this.measureDef) },
+              { ALT: () => this.SUBRULE(this.enumDef) },
+              { ALT: () => this.SUBRULE(this.groupDef) },
+              { ALT: () => this.SUBRULE(this.inputDef) },
+              { ALT: () => this.SUBRULE(this.tableDef) },
+              { ALT: () => this.SUBRULE(this.ruleDef) },
+              { ALT: () => this.SUBRULE(this.predicateDef) },
+              { ALT: () => this.SUBRULE(this.constraintDef) },
+              { ALT: () => this.SUBRULE(this.movementDef) },
+              { ALT: () => this.SUBRULE(this.exampleDef) },
+            ]),
+          );
         },
       },
     ]);
   });
 
   /** `extend rule NAME { exception … | override exception … | remove exception LABEL-or-[CITE] }` */
-  extendDef = this.RULE('extendDef', () => {
+  extendDef = this.RULE("extendDef", () => {
     this.CONSUME(T.Extend);
     this.SUBRULE(this.defKind);
     this.CONSUME(T.Name);
@@ -92,9 +117,14 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  exceptionEdit = this.RULE('exceptionEdit', () => {
+  exceptionEdit = this.RULE("exceptionEdit", () => {
     this.OR([
-      { ALT: () => { this.CONSUME(T.Override); this.SUBRULE(this.exception); } },
+      {
+        ALT: () => {
+          this.CONSUME(T.Override);
+          this.SUBRULE(this.exception);
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(T.Remove);
@@ -105,13 +135,13 @@ class RulesParser extends CstParser {
     ]);
   });
 
-  removeDef = this.RULE('removeDef', () => {
+  removeDef = this.RULE("removeDef", () => {
     this.CONSUME(T.Remove);
     this.SUBRULE(this.defKind);
     this.CONSUME(T.Name);
   });
 
-  defKind = this.RULE('defKind', () => {
+  defKind = this.RULE("defKind", () => {
     this.OR([
       { ALT: () => this.CONSUME(T.Measure) },
       { ALT: () => this.CONSUME(T.Enum) },
@@ -124,25 +154,40 @@ class RulesParser extends CstParser {
   });
 
   /** Citation, paraphrase, and the optional `concept`/`section`/`note` clauses of a definition. */
-  meta = this.RULE('meta', () => {
+  meta = this.RULE("meta", () => {
     this.CONSUME(T.Citation);
     this.OPTION(() => this.CONSUME(T.StringLit));
     this.MANY(() =>
       this.OR([
-        { ALT: () => { this.CONSUME(T.Concept); this.CONSUME(T.Name); } },
-        { ALT: () => { this.CONSUME(T.Section); this.CONSUME2(T.Name); } },
-        { ALT: () => { this.CONSUME(T.Note); this.CONSUME2(T.StringLit); } },
+        {
+          ALT: () => {
+            this.CONSUME(T.Concept);
+            this.CONSUME(T.Name);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Section);
+            this.CONSUME2(T.Name);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Note);
+            this.CONSUME2(T.StringLit);
+          },
+        },
       ]),
     );
   });
 
-  measureDef = this.RULE('measureDef', () => {
+  measureDef = this.RULE("measureDef", () => {
     this.CONSUME(T.Measure);
     this.CONSUME(T.Name);
     this.SUBRULE(this.meta);
   });
 
-  enumDef = this.RULE('enumDef', () => {
+  enumDef = this.RULE("enumDef", () => {
     this.CONSUME(T.Enum);
     this.CONSUME(T.Name);
     this.SUBRULE(this.meta);
@@ -151,7 +196,7 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  enumMember = this.RULE('enumMember', () => {
+  enumMember = this.RULE("enumMember", () => {
     this.CONSUME(T.Name);
     this.OPTION(() => this.CONSUME(T.StringLit));
     this.OPTION2(() => this.CONSUME(T.Citation));
@@ -166,7 +211,7 @@ class RulesParser extends CstParser {
     });
   });
 
-  groupDef = this.RULE('groupDef', () => {
+  groupDef = this.RULE("groupDef", () => {
     this.CONSUME(T.Group);
     this.CONSUME(T.Name);
     this.SUBRULE(this.meta);
@@ -174,7 +219,7 @@ class RulesParser extends CstParser {
     this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.SUBRULE(this.qualifiedName) });
   });
 
-  qualifiedName = this.RULE('qualifiedName', () => {
+  qualifiedName = this.RULE("qualifiedName", () => {
     this.CONSUME(T.Name);
     this.OPTION(() => {
       this.CONSUME(T.Dot);
@@ -182,7 +227,7 @@ class RulesParser extends CstParser {
     });
   });
 
-  recordKw = this.RULE('recordKw', () => {
+  recordKw = this.RULE("recordKw", () => {
     this.OR([
       { ALT: () => this.CONSUME(T.Unit) },
       { ALT: () => this.CONSUME(T.Vehicle) },
@@ -191,7 +236,7 @@ class RulesParser extends CstParser {
     ]);
   });
 
-  inputDef = this.RULE('inputDef', () => {
+  inputDef = this.RULE("inputDef", () => {
     this.CONSUME(T.Input);
     this.SUBRULE(this.recordKw);
     this.CONSUME(T.Citation);
@@ -200,7 +245,7 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  inputField = this.RULE('inputField', () => {
+  inputField = this.RULE("inputField", () => {
     this.CONSUME(T.Name);
     this.CONSUME(T.Colon);
     this.SUBRULE(this.typeRef);
@@ -211,15 +256,21 @@ class RulesParser extends CstParser {
     });
   });
 
-  typeRef = this.RULE('typeRef', () => {
+  typeRef = this.RULE("typeRef", () => {
     this.OR([
       { ALT: () => this.CONSUME(T.Bool) },
-      { ALT: () => { this.CONSUME(T.Set); this.CONSUME(T.Of); this.CONSUME(T.Name); } },
+      {
+        ALT: () => {
+          this.CONSUME(T.Set);
+          this.CONSUME(T.Of);
+          this.CONSUME(T.Name);
+        },
+      },
       { ALT: () => this.CONSUME2(T.Name) },
     ]);
   });
 
-  tableDef = this.RULE('tableDef', () => {
+  tableDef = this.RULE("tableDef", () => {
     this.CONSUME(T.Table);
     this.CONSUME(T.Name);
     this.SUBRULE(this.meta);
@@ -232,7 +283,7 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  tableRow = this.RULE('tableRow', () => {
+  tableRow = this.RULE("tableRow", () => {
     this.OR([
       { ALT: () => this.CONSUME(T.Otherwise) },
       { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Name) }) },
@@ -242,7 +293,7 @@ class RulesParser extends CstParser {
     this.OPTION(() => this.CONSUME(T.Citation));
   });
 
-  params = this.RULE('params', () => {
+  params = this.RULE("params", () => {
     this.CONSUME(T.LParen);
     this.AT_LEAST_ONE_SEP({
       SEP: T.Comma,
@@ -255,7 +306,7 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RParen);
   });
 
-  ruleDef = this.RULE('ruleDef', () => {
+  ruleDef = this.RULE("ruleDef", () => {
     this.CONSUME(T.Rule);
     this.CONSUME(T.Name);
     this.OPTION(() => this.SUBRULE(this.params));
@@ -267,7 +318,7 @@ class RulesParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
   });
 
-  predicateDef = this.RULE('predicateDef', () => {
+  predicateDef = this.RULE("predicateDef", () => {
     this.CONSUME(T.Predicate);
     this.CONSUME(T.Name);
     this.OPTION(() => this.SUBRULE(this.params));
@@ -277,13 +328,13 @@ class RulesParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
   });
 
-  exceptionBlock = this.RULE('exceptionBlock', () => {
+  exceptionBlock = this.RULE("exceptionBlock", () => {
     this.CONSUME(T.LBrace);
     this.MANY(() => this.SUBRULE(this.exception));
     this.CONSUME(T.RBrace);
   });
 
-  exception = this.RULE('exception', () => {
+  exception = this.RULE("exception", () => {
     this.CONSUME(T.Exception);
     this.OPTION3(() => this.CONSUME(T.Name));
     this.CONSUME(T.Citation);
@@ -295,7 +346,7 @@ class RulesParser extends CstParser {
     this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
   });
 
-  constraintDef = this.RULE('constraintDef', () => {
+  constraintDef = this.RULE("constraintDef", () => {
     this.CONSUME(T.Constraint);
     this.CONSUME(T.Name);
     this.SUBRULE(this.meta);
@@ -303,7 +354,7 @@ class RulesParser extends CstParser {
     this.SUBRULE(this.expr);
   });
 
-  movementDef = this.RULE('movementDef', () => {
+  movementDef = this.RULE("movementDef", () => {
     this.CONSUME(T.Movement);
     this.CONSUME(T.Citation);
     this.CONSUME(T.Name);
@@ -312,21 +363,26 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  movementEntry = this.RULE('movementEntry', () => {
+  movementEntry = this.RULE("movementEntry", () => {
     this.CONSUME(T.Name);
     this.OPTION(() => this.CONSUME2(T.Name));
     this.CONSUME(T.Colon);
     this.SUBRULE(this.expr);
   });
 
-  exampleDef = this.RULE('exampleDef', () => {
+  exampleDef = this.RULE("exampleDef", () => {
     this.CONSUME(T.Example);
     this.CONSUME(T.Citation);
     this.CONSUME(T.StringLit);
     this.CONSUME(T.LBrace);
     this.MANY(() =>
       this.OR([
-        { ALT: () => { this.SUBRULE(this.recordKw); this.SUBRULE(this.record); } },
+        {
+          ALT: () => {
+            this.SUBRULE(this.recordKw);
+            this.SUBRULE(this.record);
+          },
+        },
         {
           ALT: () => {
             this.CONSUME(T.Path);
@@ -345,7 +401,7 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  record = this.RULE('record', () => {
+  record = this.RULE("record", () => {
     this.CONSUME(T.LBrace);
     this.MANY_SEP({
       SEP: T.Comma,
@@ -358,7 +414,7 @@ class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  expectation = this.RULE('expectation', () => {
+  expectation = this.RULE("expectation", () => {
     this.CONSUME(T.Expect);
     this.OR([
       {
@@ -366,16 +422,31 @@ class RulesParser extends CstParser {
           this.OPTION(() => this.CONSUME(T.Not));
           this.OR2([
             { ALT: () => this.CONSUME(T.Legal) },
-            { ALT: () => { this.CONSUME(T.Violation); this.CONSUME(T.Citation); } },
+            {
+              ALT: () => {
+                this.CONSUME(T.Violation);
+                this.CONSUME(T.Citation);
+              },
+            },
           ]);
         },
       },
-      { ALT: () => { this.CONSUME(T.Step); this.CONSUME(T.NumberLit); this.CONSUME(T.Equals); this.SUBRULE(this.expr); } },
+      {
+        ALT: () => {
+          this.CONSUME(T.Step);
+          this.CONSUME(T.NumberLit);
+          this.CONSUME(T.Equals);
+          this.SUBRULE(this.expr);
+        },
+      },
       {
         // `expect needs vehicle.kind`: the move cannot be answered without that field.
-        GATE: () => this.LA(1).image === 'needs' && this.LA(2).tokenType !== T.Equals && this.LA(2).tokenType !== T.LParen,
+        GATE: () =>
+          this.LA(1).image === "needs" &&
+          this.LA(2).tokenType !== T.Equals &&
+          this.LA(2).tokenType !== T.LParen,
         ALT: () => {
-          this.CONSUME2(T.Name, { LABEL: 'needs' });
+          this.CONSUME2(T.Name, { LABEL: "needs" });
           this.OR3([
             { ALT: () => this.CONSUME(T.Unit) },
             { ALT: () => this.CONSUME(T.Vehicle) },
@@ -383,7 +454,7 @@ class RulesParser extends CstParser {
             { ALT: () => this.CONSUME(T.Scenario) },
           ]);
           this.CONSUME(T.Dot);
-          this.CONSUME3(T.Name, { LABEL: 'needsField' });
+          this.CONSUME3(T.Name, { LABEL: "needsField" });
         },
       },
       {
@@ -403,7 +474,7 @@ class RulesParser extends CstParser {
 
   // ---- expressions, loosest first ----
 
-  expr = this.RULE('expr', () => {
+  expr = this.RULE("expr", () => {
     this.SUBRULE(this.binary);
     this.OPTION(() => {
       this.CONSUME(T.If);
@@ -435,7 +506,12 @@ class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.Star) },
       { ALT: () => this.CONSUME(T.Slash) },
       { ALT: () => this.CONSUME(T.In) },
-      { ALT: () => { this.CONSUME2(T.Not); this.CONSUME2(T.In); } },
+      {
+        ALT: () => {
+          this.CONSUME2(T.Not);
+          this.CONSUME2(T.In);
+        },
+      },
     ];
   }
 
@@ -443,69 +519,97 @@ class RulesParser extends CstParser {
    * A flat run of operands and operators (`not a and b + 1 in S`). Precedence is applied by the
    * CST→AST builder; a flat rule makes one CST node per run instead of one per precedence level.
    */
-  binary = this.RULE('binary', () => {
-    this.MANY(() => this.OR(this.prefixAlts ??= [{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }]));
+  binary = this.RULE("binary", () => {
+    this.MANY(() =>
+      this.OR(
+        (this.prefixAlts ??= [
+          { ALT: () => this.CONSUME(T.Not) },
+          { ALT: () => this.CONSUME(T.Minus) },
+        ]),
+      ),
+    );
     this.SUBRULE(this.primary);
     this.MANY2(() => {
-      this.OR2(this.infixAlts ??= this.infixAlternatives());
-      this.MANY3(() => this.OR3(this.prefixAlts3 ??= [{ ALT: () => this.CONSUME3(T.Not) }, { ALT: () => this.CONSUME3(T.Minus) }]));
+      this.OR2((this.infixAlts ??= this.infixAlternatives()));
+      this.MANY3(() =>
+        this.OR3(
+          (this.prefixAlts3 ??= [
+            { ALT: () => this.CONSUME3(T.Not) },
+            { ALT: () => this.CONSUME3(T.Minus) },
+          ]),
+        ),
+      );
       this.SUBRULE2(this.primary);
     });
   });
 
-  primary = this.RULE('primary', () => {
-    this.OR(this.primaryAlts ??= [
-      {
-        ALT: () => {
-          const n = this.CONSUME(T.NumberLit);
-          this.OPTION({ GATE: () => this.measureFollows(n), DEF: () => this.CONSUME3(T.Name, { LABEL: 'measure' }) });
+  primary = this.RULE("primary", () => {
+    this.OR(
+      (this.primaryAlts ??= [
+        {
+          ALT: () => {
+            const n = this.CONSUME(T.NumberLit);
+            this.OPTION({
+              GATE: () => this.measureFollows(n),
+              DEF: () => this.CONSUME3(T.Name, { LABEL: "measure" }),
+            });
+          },
         },
-      },
-      {
-        ALT: () => {
-          const n = this.CONSUME(T.Fraction);
-          this.OPTION2({ GATE: () => this.measureFollows(n), DEF: () => this.CONSUME5(T.Name, { LABEL: 'measure' }) });
+        {
+          ALT: () => {
+            const n = this.CONSUME(T.Fraction);
+            this.OPTION2({
+              GATE: () => this.measureFollows(n),
+              DEF: () => this.CONSUME5(T.Name, { LABEL: "measure" }),
+            });
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.dice) },
-      { ALT: () => this.CONSUME(T.True) },
-      { ALT: () => this.CONSUME(T.False) },
-      { ALT: () => this.CONSUME(T.All) },
-      { ALT: () => this.CONSUME(T.NA) },
-      { ALT: () => this.CONSUME(T.Base) },
-      { ALT: () => { this.CONSUME(T.LParen); this.SUBRULE(this.expr); this.CONSUME(T.RParen); } },
-      {
-        ALT: () => {
-          this.CONSUME(T.LBrace);
-          this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.qualifiedName) });
-          this.CONSUME(T.RBrace);
+        { ALT: () => this.SUBRULE(this.dice) },
+        { ALT: () => this.CONSUME(T.True) },
+        { ALT: () => this.CONSUME(T.False) },
+        { ALT: () => this.CONSUME(T.All) },
+        { ALT: () => this.CONSUME(T.NA) },
+        { ALT: () => this.CONSUME(T.Base) },
+        {
+          ALT: () => {
+            this.CONSUME(T.LParen);
+            this.SUBRULE(this.expr);
+            this.CONSUME(T.RParen);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.OR2([
-            { ALT: () => this.CONSUME(T.Unit) },
-            { ALT: () => this.CONSUME(T.Vehicle) },
-            { ALT: () => this.CONSUME(T.Step) },
-            { ALT: () => this.CONSUME(T.Scenario) },
-            { ALT: () => this.CONSUME(T.Path) },
-          ]);
-          this.CONSUME(T.Dot);
-          this.CONSUME4(T.Name);
+        {
+          ALT: () => {
+            this.CONSUME(T.LBrace);
+            this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.qualifiedName) });
+            this.CONSUME(T.RBrace);
+          },
         },
-      },
-      {
-        GATE: () => this.LA(2).tokenType === T.Step,
-        ALT: () => {
-          this.CONSUME2(T.Name);
-          this.CONSUME2(T.Step);
-          this.CONSUME2(T.LParen);
-          this.SUBRULE2(this.expr);
-          this.CONSUME2(T.RParen);
+        {
+          ALT: () => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T.Unit) },
+              { ALT: () => this.CONSUME(T.Vehicle) },
+              { ALT: () => this.CONSUME(T.Step) },
+              { ALT: () => this.CONSUME(T.Scenario) },
+              { ALT: () => this.CONSUME(T.Path) },
+            ]);
+            this.CONSUME(T.Dot);
+            this.CONSUME4(T.Name);
+          },
         },
-      },
-      { ALT: () => this.SUBRULE(this.nameOrCall) },
-    ]);
+        {
+          GATE: () => this.LA(2).tokenType === T.Step,
+          ALT: () => {
+            this.CONSUME2(T.Name);
+            this.CONSUME2(T.Step);
+            this.CONSUME2(T.LParen);
+            this.SUBRULE2(this.expr);
+            this.CONSUME2(T.RParen);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.nameOrCall) },
+      ]),
+    );
   });
 
   /**
@@ -519,7 +623,7 @@ class RulesParser extends CstParser {
     return this.LA(2).tokenType !== T.Colon || /^[A-Z]+$/.test(next.image);
   }
 
-  nameOrCall = this.RULE('nameOrCall', () => {
+  nameOrCall = this.RULE("nameOrCall", () => {
     this.SUBRULE(this.qualifiedName);
     this.OPTION(() => {
       this.CONSUME(T.LParen);
@@ -528,7 +632,7 @@ class RulesParser extends CstParser {
     });
   });
 
-  dice = this.RULE('dice', () => {
+  dice = this.RULE("dice", () => {
     this.CONSUME(T.Dice);
     this.OPTION(() => {
       this.CONSUME(T.Keep);
@@ -559,13 +663,20 @@ export function parseText(text: string): ParseResult {
 }
 
 /** Lexing alone: the tokens (comments and white space dropped) and the characters no token matches. */
-export function lexText(text: string): Pick<ParseResult, 'tokens' | 'lexErrors'> {
+export function lexText(text: string): Pick<ParseResult, "tokens" | "lexErrors"> {
   const lexed = T.lexer.tokenize(text);
-  return { tokens: lexed.tokens, lexErrors: lexed.errors.map((e) => ({ offset: e.offset, length: e.length, message: e.message })) };
+  return {
+    tokens: lexed.tokens,
+    lexErrors: lexed.errors.map((e) => ({
+      offset: e.offset,
+      length: e.length,
+      message: e.message,
+    })),
+  };
 }
 
 /** Parsing a token stream into the CST, with recovery. */
-export function parseTokens(tokens: IToken[]): Pick<ParseResult, 'cst' | 'parseErrors'> {
+export function parseTokens(tokens: IToken[]): Pick<ParseResult, "cst" | "parseErrors"> {
   parser.input = tokens;
   const cst = parser.file();
   return { cst, parseErrors: [...parser.errors] };

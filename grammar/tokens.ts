@@ -2,123 +2,211 @@
  * Tokens of the rules language (Chevrotain). Text → token stream; nothing else.
  * Keywords are matched with `longer_alt: Name`, so `unit-cost` stays one name.
  */
-import type { TokenType } from 'chevrotain';
-import { createToken, Lexer } from './chevrotain.js';
+import type { TokenType } from "chevrotain";
+import { createToken, Lexer } from "./chevrotain.js";
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED });
-export const Comment = createToken({ name: 'Comment', pattern: /#[^\r\n]*/, group: Lexer.SKIPPED });
+export const WhiteSpace = createToken({
+  name: "WhiteSpace",
+  pattern: /[ \t\r\n\f]+/,
+  group: Lexer.SKIPPED,
+});
+export const Comment = createToken({ name: "Comment", pattern: /#[^\r\n]*/, group: Lexer.SKIPPED });
 
 /**
  * `Name` is a category: it matches identifiers and the soft keywords, words that are keywords only
  * where the grammar expects them (`movement` starts the movement binding, yet is also a phase name;
  * `section` is a clause, yet also a Chain of Command unit kind).
  */
-export const Name = createToken({ name: 'Name', pattern: Lexer.NA });
-export const Ident = createToken({ name: 'Ident', pattern: /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/, categories: [Name] });
-export const Citation = createToken({ name: 'Citation', pattern: /\[[^\]\r\n]*\]/ });
-export const StringLit = createToken({ name: 'StringLit', pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*"/ });
+export const Name = createToken({ name: "Name", pattern: Lexer.NA });
+export const Ident = createToken({
+  name: "Ident",
+  pattern: /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/,
+  categories: [Name],
+});
+export const Citation = createToken({ name: "Citation", pattern: /\[[^\]\r\n]*\]/ });
+export const StringLit = createToken({ name: "StringLit", pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*"/ });
 /** A string missing its closing quote: reported as V0103 by the AST builder, not a lexer failure. */
-export const BadString = createToken({ name: 'BadString', pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*/ });
-export const Dice = createToken({ name: 'Dice', pattern: /\d+d\d+/ });
-export const NumberLit = createToken({ name: 'NumberLit', pattern: /\d+(?:\.\d+)?/ });
-export const Fraction = createToken({ name: 'Fraction', pattern: /[½⅓⅔¼¾]/ });
+export const BadString = createToken({ name: "BadString", pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*/ });
+export const Dice = createToken({ name: "Dice", pattern: /\d+d\d+/ });
+export const NumberLit = createToken({ name: "NumberLit", pattern: /\d+(?:\.\d+)?/ });
+export const Fraction = createToken({ name: "Fraction", pattern: /[½⅓⅔¼¾]/ });
 
 const kw = (word: string, soft = false): TokenType =>
-  createToken({ name: `Kw_${word.replace(/-/g, '_')}`, pattern: new RegExp(word), longer_alt: Ident, categories: soft ? [Name] : [] });
+  createToken({
+    name: `Kw_${word.replace(/-/g, "_")}`,
+    pattern: new RegExp(word),
+    longer_alt: Ident,
+    categories: soft ? [Name] : [],
+  });
 
-export const Ruleset = kw('ruleset');
-export const Edition = kw('edition', true);
-export const Cites = kw('cites', true);
-export const Extends = kw('extends');
+export const Ruleset = kw("ruleset");
+export const Edition = kw("edition", true);
+export const Cites = kw("cites", true);
+export const Extends = kw("extends");
 /** `extend rule NAME { … }`: soft, so `extend` stays usable as a name; listed after `extends`. */
-export const Extend = kw('extend', true);
-export const Measure = kw('measure');
-export const Enum = kw('enum');
-export const Group = kw('group');
-export const Input = kw('input');
-export const Table = kw('table');
-export const Rule = kw('rule');
-export const Predicate = kw('predicate');
-export const Constraint = kw('constraint');
-export const Movement = kw('movement', true);
-export const Example = kw('example');
-export const Exception = kw('exception');
-export const When = kw('when');
-export const Override = kw('override');
-export const Remove = kw('remove');
-export const Concept = kw('concept', true);
-export const Section = kw('section', true);
+export const Extend = kw("extend", true);
+export const Measure = kw("measure");
+export const Enum = kw("enum");
+export const Group = kw("group");
+export const Input = kw("input");
+export const Table = kw("table");
+export const Rule = kw("rule");
+export const Predicate = kw("predicate");
+export const Constraint = kw("constraint");
+export const Movement = kw("movement", true);
+export const Example = kw("example");
+export const Exception = kw("exception");
+export const When = kw("when");
+export const Override = kw("override");
+export const Remove = kw("remove");
+export const Concept = kw("concept", true);
+export const Section = kw("section", true);
 /** `note "…"`: a reading the ruleset chose where the text is open; soft, so `note` stays a name. */
-export const Note = kw('note', true);
-export const Set = kw('set');
-export const Of = kw('of', true);
-export const Bool = kw('bool');
-export const If = kw('if');
-export const Else = kw('else');
-export const And = kw('and');
-export const Or = kw('or');
-export const Not = kw('not');
-export const In = kw('in');
-export const True = kw('true');
-export const False = kw('false');
-export const All = kw('all');
-export const NA = kw('NA');
-export const Base = kw('base');
-export const Expect = kw('expect');
-export const Legal = kw('legal');
-export const Violation = kw('violation');
-export const Otherwise = kw('otherwise');
-export const Unit = kw('unit');
-export const Vehicle = kw('vehicle');
-export const Step = kw('step');
-export const Scenario = kw('scenario');
-export const Path = kw('path');
-export const Keep = kw('keep');
-export const Highest = kw('highest');
-export const Lowest = kw('lowest');
-export const Each = kw('each');
-export const Roll = kw('roll', true);
+export const Note = kw("note", true);
+export const Set = kw("set");
+export const Of = kw("of", true);
+export const Bool = kw("bool");
+export const If = kw("if");
+export const Else = kw("else");
+export const And = kw("and");
+export const Or = kw("or");
+export const Not = kw("not");
+export const In = kw("in");
+export const True = kw("true");
+export const False = kw("false");
+export const All = kw("all");
+export const NA = kw("NA");
+export const Base = kw("base");
+export const Expect = kw("expect");
+export const Legal = kw("legal");
+export const Violation = kw("violation");
+export const Otherwise = kw("otherwise");
+export const Unit = kw("unit");
+export const Vehicle = kw("vehicle");
+export const Step = kw("step");
+export const Scenario = kw("scenario");
+export const Path = kw("path");
+export const Keep = kw("keep");
+export const Highest = kw("highest");
+export const Lowest = kw("lowest");
+export const Each = kw("each");
+export const Roll = kw("roll", true);
 
-export const Arrow = createToken({ name: 'Arrow', pattern: /->/ });
-export const EqEq = createToken({ name: 'EqEq', pattern: /==/ });
-export const NotEq = createToken({ name: 'NotEq', pattern: /!=/ });
-export const LtEq = createToken({ name: 'LtEq', pattern: /<=/ });
-export const GtEq = createToken({ name: 'GtEq', pattern: />=/ });
-export const Lt = createToken({ name: 'Lt', pattern: /</ });
-export const Gt = createToken({ name: 'Gt', pattern: />/ });
-export const Equals = createToken({ name: 'Equals', pattern: /=/ });
-export const Plus = createToken({ name: 'Plus', pattern: /\+/ });
-export const Minus = createToken({ name: 'Minus', pattern: /-|−/ });
-export const Star = createToken({ name: 'Star', pattern: /\*|×/ });
-export const Slash = createToken({ name: 'Slash', pattern: /\// });
-export const LBrace = createToken({ name: 'LBrace', pattern: /\{/ });
-export const RBrace = createToken({ name: 'RBrace', pattern: /\}/ });
-export const LParen = createToken({ name: 'LParen', pattern: /\(/ });
-export const RParen = createToken({ name: 'RParen', pattern: /\)/ });
-export const Colon = createToken({ name: 'Colon', pattern: /:/ });
-export const Comma = createToken({ name: 'Comma', pattern: /,/ });
-export const Dot = createToken({ name: 'Dot', pattern: /\./ });
-export const Pipe = createToken({ name: 'Pipe', pattern: /\|/ });
-export const Question = createToken({ name: 'Question', pattern: /\?/ });
+export const Arrow = createToken({ name: "Arrow", pattern: /->/ });
+export const EqEq = createToken({ name: "EqEq", pattern: /==/ });
+export const NotEq = createToken({ name: "NotEq", pattern: /!=/ });
+export const LtEq = createToken({ name: "LtEq", pattern: /<=/ });
+export const GtEq = createToken({ name: "GtEq", pattern: />=/ });
+export const Lt = createToken({ name: "Lt", pattern: /</ });
+export const Gt = createToken({ name: "Gt", pattern: />/ });
+export const Equals = createToken({ name: "Equals", pattern: /=/ });
+export const Plus = createToken({ name: "Plus", pattern: /\+/ });
+export const Minus = createToken({ name: "Minus", pattern: /-|−/ });
+export const Star = createToken({ name: "Star", pattern: /\*|×/ });
+export const Slash = createToken({ name: "Slash", pattern: /\// });
+export const LBrace = createToken({ name: "LBrace", pattern: /\{/ });
+export const RBrace = createToken({ name: "RBrace", pattern: /\}/ });
+export const LParen = createToken({ name: "LParen", pattern: /\(/ });
+export const RParen = createToken({ name: "RParen", pattern: /\)/ });
+export const Colon = createToken({ name: "Colon", pattern: /:/ });
+export const Comma = createToken({ name: "Comma", pattern: /,/ });
+export const Dot = createToken({ name: "Dot", pattern: /\./ });
+export const Pipe = createToken({ name: "Pipe", pattern: /\|/ });
+export const Question = createToken({ name: "Question", pattern: /\?/ });
 
 export const keywords = [
-  Ruleset, Edition, Cites, Extends, Extend, Measure, Enum, Group, Input, Table, Rule, Predicate, Constraint,
-  Movement, Example, Exception, When, Override, Remove, Concept, Section, Note, Set, Of, Bool, If, Else, And,
-  Or, Not, In, True, False, All, NA, Base, Expect, Legal, Violation, Otherwise, Unit, Vehicle, Step,
-  Scenario, Path, Keep, Highest, Lowest, Each, Roll,
+  Ruleset,
+  Edition,
+  Cites,
+  Extends,
+  Extend,
+  Measure,
+  Enum,
+  Group,
+  Input,
+  Table,
+  Rule,
+  Predicate,
+  Constraint,
+  Movement,
+  Example,
+  Exception,
+  When,
+  Override,
+  Remove,
+  Concept,
+  Section,
+  Note,
+  Set,
+  Of,
+  Bool,
+  If,
+  Else,
+  And,
+  Or,
+  Not,
+  In,
+  True,
+  False,
+  All,
+  NA,
+  Base,
+  Expect,
+  Legal,
+  Violation,
+  Otherwise,
+  Unit,
+  Vehicle,
+  Step,
+  Scenario,
+  Path,
+  Keep,
+  Highest,
+  Lowest,
+  Each,
+  Roll,
 ];
 
 export const allTokens: TokenType[] = [
-  WhiteSpace, Comment, Citation, StringLit, BadString, Dice, NumberLit, Fraction,
-  Arrow, EqEq, NotEq, LtEq, GtEq, Lt, Gt, Equals,
+  WhiteSpace,
+  Comment,
+  Citation,
+  StringLit,
+  BadString,
+  Dice,
+  NumberLit,
+  Fraction,
+  Arrow,
+  EqEq,
+  NotEq,
+  LtEq,
+  GtEq,
+  Lt,
+  Gt,
+  Equals,
   ...keywords,
   Ident,
   Name,
-  Plus, Minus, Star, Slash, LBrace, RBrace, LParen, RParen, Colon, Comma, Dot, Pipe, Question,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  LBrace,
+  RBrace,
+  LParen,
+  RParen,
+  Colon,
+  Comma,
+  Dot,
+  Pipe,
+  Question,
 ];
 
 export const lexer = new Lexer(allTokens, {
-  positionTracking: 'full',
+  positionTracking: "full",
   ensureOptimizations: false,
-  skipValidations: (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['VITEST'] === undefined,
+  skipValidations:
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
+      "VITEST"
+    ] === undefined,
 });

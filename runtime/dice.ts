@@ -3,16 +3,22 @@
  * distribution (frequencies over the whole enumeration, no sampling).
  */
 
-import type { DistributionSummary } from './types.js';
+import type { DistributionSummary } from "./types.js";
 
 /**
  * Calls `fn` once for each of the sides^dice ordered outcomes of rolling `dice` dice with faces
  * 1..sides, in lexicographic order ([1,1], [1,2], …, [6,6]). Zero dice is one outcome, the empty roll.
  * The array passed to `fn` is reused and overwritten between calls: `fn` must copy it to keep it.
  */
-export function forEachRoll(dice: number, sides: number, fn: (roll: readonly number[]) => void): void {
-  if (!Number.isSafeInteger(dice) || dice < 0) throw new RangeError(`dice must be a non-negative integer, got ${dice}`);
-  if (!Number.isSafeInteger(sides) || sides < 1) throw new RangeError(`sides must be a positive integer, got ${sides}`);
+export function forEachRoll(
+  dice: number,
+  sides: number,
+  fn: (roll: readonly number[]) => void,
+): void {
+  if (!Number.isSafeInteger(dice) || dice < 0)
+    throw new RangeError(`dice must be a non-negative integer, got ${dice}`);
+  if (!Number.isSafeInteger(sides) || sides < 1)
+    throw new RangeError(`sides must be a positive integer, got ${sides}`);
   const roll: number[] = new Array<number>(dice).fill(1);
   for (;;) {
     fn(roll);
@@ -31,7 +37,7 @@ export function forEachRoll(dice: number, sides: number, fn: (roll: readonly num
  */
 export function summarize(values: readonly number[]): DistributionSummary {
   const total = values.length;
-  if (total === 0) throw new RangeError('summarize needs at least one value');
+  if (total === 0) throw new RangeError("summarize needs at least one value");
   const counts = new Map<number, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   const keys = [...counts.keys()].sort((a, b) => a - b);

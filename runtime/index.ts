@@ -3,18 +3,26 @@
  * (`import { … } from "../runtime/index.js"`). Dependency-free, no Node APIs.
  */
 
-export type * from './types.js';
-export { Rat, NA_RAT, ratNum } from './rational.js';
-export { tickNum, toTicks, ticksToExact, exactToTicks } from './ticks.js';
-export { formatQuantity, formatCost } from './format.js';
-export { forEachRoll, summarize } from './dice.js';
-export { evaluateMove, pricePath } from './move.js';
-export { missing, missingMessage, MissingInput } from './missing.js';
-export type { EvaluateOptions } from './move.js';
-export { buildGraph, indexOf, hexName, parseHexName, stepOf, neighbourOf, DIRECTIONS } from './map.js';
-export type { MapJson, MapGraph, MapStep } from './map.js';
-export { searchReach, labelPath } from './reach.js';
-export type { ReachProfile, ReachGraph, ReachSearch } from './reach.js';
-export { reachOnMap, pathSteps } from './reach-map.js';
-export type { ReachAnswer, ReachBinding, PlainStep } from './reach-map.js';
-export { forEachSortedRoll } from './rolls.js';
+export type * from "./types.js";
+export { Rat, NA_RAT, ratNum } from "./rational.js";
+export { tickNum, toTicks, ticksToExact, exactToTicks } from "./ticks.js";
+export { formatQuantity, formatCost } from "./format.js";
+export { forEachRoll, summarize } from "./dice.js";
+export { evaluateMove, pricePath } from "./move.js";
+export { missing, missingMessage, MissingInput } from "./missing.js";
+export type { EvaluateOptions } from "./move.js";
+export {
+  buildGraph,
+  indexOf,
+  hexName,
+  parseHexName,
+  stepOf,
+  neighbourOf,
+  DIRECTIONS,
+} from "./map.js";
+export type { MapJson, MapGraph, MapStep } from "./map.js";
+export { searchReach, labelPath } from "./reach.js";
+export type { ReachProfile, ReachGraph, ReachSearch } from "./reach.js";
+export { reachOnMap, pathSteps } from "./reach-map.js";
+export type { ReachAnswer, ReachBinding, PlainStep } from "./reach-map.js";
+export { forEachSortedRoll } from "./rolls.js";

@@ -27,11 +27,11 @@ export interface MapJson {
 }
 
 /** The directions of the six neighbour slots, in this order. */
-export const DIRECTIONS = ['N', 'NE', 'SE', 'S', 'SW', 'NW'] as const;
+export const DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"] as const;
 
 /** Column index (0-based) → letters: 0 → A, 25 → Z, 26 → AA. */
 export function columnName(col: number): string {
-  let s = '';
+  let s = "";
   let c = col + 1;
   while (c > 0) {
     const r = (c - 1) % 26;
@@ -61,17 +61,26 @@ export function parseHexName(name: string): { col: number; row: number } | null 
 export function neighbourOf(col: number, row: number, d: number): { col: number; row: number } {
   const low = (col & 1) === 1;
   switch (d) {
-    case 0: return { col, row: row - 1 };
-    case 1: return { col: col + 1, row: low ? row : row - 1 };
-    case 2: return { col: col + 1, row: low ? row + 1 : row };
-    case 3: return { col, row: row + 1 };
-    case 4: return { col: col - 1, row: low ? row + 1 : row };
-    default: return { col: col - 1, row: low ? row : row - 1 };
+    case 0:
+      return { col, row: row - 1 };
+    case 1:
+      return { col: col + 1, row: low ? row : row - 1 };
+    case 2:
+      return { col: col + 1, row: low ? row + 1 : row };
+    case 3:
+      return { col, row: row + 1 };
+    case 4:
+      return { col: col - 1, row: low ? row + 1 : row };
+    default:
+      return { col: col - 1, row: low ? row : row - 1 };
   }
 }
 
 /** The direction from hex a to hex b, or -1 when they are not adjacent. */
-export function directionBetween(a: { col: number; row: number }, b: { col: number; row: number }): number {
+export function directionBetween(
+  a: { col: number; row: number },
+  b: { col: number; row: number },
+): number {
   for (let d = 0; d < 6; d++) {
     const n = neighbourOf(a.col, a.row, d);
     if (n.col === b.col && n.row === b.row) return d;
@@ -135,8 +144,24 @@ export function buildGraph(map: MapJson): MapGraph {
   const road = new Uint8Array(6 * n);
   const hexside: (string | null)[] = new Array<string | null>(6 * n).fill(null);
   const enemy: (string | null)[] = new Array<string | null>(n).fill(null);
-  const vehicles: (Record<string, unknown> | null)[] = new Array<Record<string, unknown> | null>(n).fill(null);
-  const g: MapGraph = { name: map.name, columns, rows, n, names, terrain, level, adj, road, hexside, enemy, vehicles, hexInches: map.hexInches ?? null };
+  const vehicles: (Record<string, unknown> | null)[] = new Array<Record<string, unknown> | null>(
+    n,
+  ).fill(null);
+  const g: MapGraph = {
+    name: map.name,
+    columns,
+    rows,
+    n,
+    names,
+    terrain,
+    level,
+    adj,
+    road,
+    hexside,
+    enemy,
+    vehicles,
+    hexInches: map.hexInches ?? null,
+  };
   for (let c = 0; c < columns; c++) {
     for (let r = 0; r < rows; r++) {
       const i = hexIndex(g, c, r);
@@ -144,7 +169,8 @@ export function buildGraph(map: MapJson): MapGraph {
       terrain[i] = map.terrain.default;
       for (let d = 0; d < 6; d++) {
         const m = neighbourOf(c, r, d);
-        if (m.col >= 0 && m.col < columns && m.row >= 0 && m.row < rows) adj[6 * i + d] = hexIndex(g, m.col, m.row);
+        if (m.col >= 0 && m.col < columns && m.row >= 0 && m.row < rows)
+          adj[6 * i + d] = hexIndex(g, m.col, m.row);
       }
     }
   }
@@ -159,12 +185,13 @@ export function buildGraph(map: MapJson): MapGraph {
     set(6 * at(b) + ((d + 3) % 6));
   };
   for (const chain of map.roads ?? []) {
-    for (const h of chain) if (at(h) >= 0) terrain[at(h)] = 'road';
+    for (const h of chain) if (at(h) >= 0) terrain[at(h)] = "road";
     for (let k = 1; k < chain.length; k++) link(chain[k - 1], chain[k], (s) => (road[s] = 1));
   }
   for (const [h, t] of Object.entries(map.terrain.hexes ?? {})) if (at(h) >= 0) terrain[at(h)] = t;
   for (const [h, v] of Object.entries(map.levels ?? {})) if (at(h) >= 0) level[at(h)] = v;
-  for (const s of map.hexsides ?? []) link(s.hexes[0], s.hexes[1], (slot) => (hexside[slot] = s.feature));
+  for (const s of map.hexsides ?? [])
+    link(s.hexes[0], s.hexes[1], (slot) => (hexside[slot] = s.feature));
   for (const [h, who] of Object.entries(map.enemy ?? {})) if (at(h) >= 0) enemy[at(h)] = who;
   for (const [h, v] of Object.entries(map.vehicles ?? {})) if (at(h) >= 0) vehicles[at(h)] = v;
   return g;

@@ -13,7 +13,7 @@ export function missingMessage(path: string): string {
 export class MissingInput extends Error {
   constructor(readonly field: string) {
     super(missingMessage(field));
-    this.name = 'MissingInput';
+    this.name = "MissingInput";
   }
 }
 

@@ -10,9 +10,17 @@
  * is illegal unless it enters exactly one hex and `minimumMove` holds; every constraint must hold.
  */
 
-import { forEachRoll, summarize } from './dice.js';
-import { formatCost, formatQuantity } from './format.js';
-import type { Halt, MoveContext, MoveModel, MoveResult, Num, StepResult, Violation } from './types.js';
+import { forEachRoll, summarize } from "./dice.js";
+import { formatCost, formatQuantity } from "./format.js";
+import type {
+  Halt,
+  MoveContext,
+  MoveModel,
+  MoveResult,
+  Num,
+  StepResult,
+  Violation,
+} from "./types.js";
 
 export interface EvaluateOptions {
   /** Scenario fields the ruleset has no concept for (copied into the result). */
@@ -51,7 +59,12 @@ function unique(xs: readonly string[]): string[] {
 }
 
 /** One pricing pass. NA citations are found by re-pricing with a trace, so they do not depend on `trace`. */
-function pass<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, ctx: X, trace: boolean): Pass<T> {
+function pass<T, X extends MoveContext<T>>(
+  model: MoveModel<T, X>,
+  num: Num<T>,
+  ctx: X,
+  trace: boolean,
+): Pass<T> {
   const violations: Violation[] = [];
   ctx.hexes = countHexes(model, ctx);
   ctx.spent = num.zero;
@@ -61,7 +74,10 @@ function pass<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, 
   const allowanceNA = num.isNA(allowance);
   if (allowanceNA) {
     if (t === null) model.allowance(ctx, (t = []));
-    violations.push({ rule: lastCite(t, model.cite), message: 'this unit may not move (its allowance is NA)' });
+    violations.push({
+      rule: lastCite(t, model.cite),
+      message: "this unit may not move (its allowance is NA)",
+    });
   }
 
   const steps: StepResult[] = [];
@@ -79,7 +95,11 @@ function pass<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, 
         const toward = model.haltAllowance ? model.haltAllowance(ctx) : allowance;
         const at = num.gt(toward, spent) ? spent : toward;
         halt = { at: num.toNumber(at), rule: model.haltCite ?? model.cite };
-        violations.push({ rule: halt.rule, message: `step ${i + 1}: the roll does not carry the unit past it; it halts after ${formatCost(num, at)} ${model.measure}`, step: i + 1 });
+        violations.push({
+          rule: halt.rule,
+          message: `step ${i + 1}: the roll does not carry the unit past it; it halts after ${formatCost(num, at)} ${model.measure}`,
+          step: i + 1,
+        });
       }
     }
     t = trace ? [] : null;
@@ -87,11 +107,19 @@ function pass<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, 
     if (num.isNA(c)) {
       let why = t;
       if (why === null) model.stepCost(ctx, (why = []));
-      violations.push({ rule: lastCite(why, model.cite), message: `step ${i + 1}: this move is not allowed`, step: i + 1 });
-      steps.push({ cost: null, display: 'NA', rules: t === null ? [] : unique(t) });
+      violations.push({
+        rule: lastCite(why, model.cite),
+        message: `step ${i + 1}: this move is not allowed`,
+        step: i + 1,
+      });
+      steps.push({ cost: null, display: "NA", rules: t === null ? [] : unique(t) });
     } else {
       spent = num.add(spent, c);
-      steps.push({ cost: num.toNumber(c), display: formatQuantity(num.toExact(c)), rules: t === null ? [] : unique(t) });
+      steps.push({
+        cost: num.toNumber(c),
+        display: formatQuantity(num.toExact(c)),
+        rules: t === null ? [] : unique(t),
+      });
     }
     model.checkStep(ctx, violations);
   }
@@ -106,11 +134,20 @@ function pass<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, 
     // Short of the destination with nothing to halt before: the unit moves the full distance.
     if (model.haltAt && halt === null) halt = { at: num.toNumber(allowance), rule: model.cite };
   }
-  return { allowance, spent, steps, violations, vehicleSpent: model.vehicleSpent(ctx), halt, crossed, halting };
+  return {
+    allowance,
+    spent,
+    steps,
+    violations,
+    vehicleSpent: model.vehicleSpent(ctx),
+    halt,
+    crossed,
+    halting,
+  };
 }
 
 function isWhole(exact: string): boolean {
-  return !exact.includes('/') && exact !== 'NA';
+  return !exact.includes("/") && exact !== "NA";
 }
 
 /**
@@ -129,7 +166,7 @@ export function evaluateMove<T, X extends MoveContext<T>>(
 ): MoveResult {
   const trace = opts.trace === true;
   let first: Pass<T>;
-  let allowance: MoveResult['allowance'];
+  let allowance: MoveResult["allowance"];
   let legal: boolean;
   let violations: Violation[];
 
@@ -171,7 +208,10 @@ export function evaluateMove<T, X extends MoveContext<T>>(
     first = passes[0];
     allowance = summarize(allowances);
     probability = legalRolls / rolls;
-    if (crossedBy.size > 0) crossings = [...crossedBy].sort((a, b) => a[0] - b[0]).map(([i, n]) => ({ step: i + 1, probability: n / rolls }));
+    if (crossedBy.size > 0)
+      crossings = [...crossedBy]
+        .sort((a, b) => a[0] - b[0])
+        .map(([i, n]) => ({ step: i + 1, probability: n / rolls }));
   } else {
     first = pass(model, num, ctx, trace);
     allowance = num.toNumber(first.allowance);
@@ -180,8 +220,8 @@ export function evaluateMove<T, X extends MoveContext<T>>(
   }
 
   // Keys in a fixed order (allowance, spent, vehicleSpent) for deterministic JSON.
-  const exactAllowance = typeof allowance === 'number' ? num.toExact(first.allowance) : '';
-  const exact: MoveResult['exact'] = isWhole(exactAllowance)
+  const exactAllowance = typeof allowance === "number" ? num.toExact(first.allowance) : "";
+  const exact: MoveResult["exact"] = isWhole(exactAllowance)
     ? { spent: num.toExact(first.spent) }
     : { allowance: exactAllowance, spent: num.toExact(first.spent) };
   let vehicleSpent: number | null = null;
@@ -213,7 +253,11 @@ export function evaluateMove<T, X extends MoveContext<T>>(
  * (NA if any step is NA), tracing nothing and allocating nothing per step. It checks no constraint
  * and enumerates no dice: for a dice ruleset, fix `ctx.roll` first.
  */
-export function pricePath<T, X extends MoveContext<T>>(model: MoveModel<T, X>, num: Num<T>, ctx: X): T {
+export function pricePath<T, X extends MoveContext<T>>(
+  model: MoveModel<T, X>,
+  num: Num<T>,
+  ctx: X,
+): T {
   const n = ctx.path.length;
   ctx.hexes = countHexes(model, ctx);
   ctx.spent = num.zero;

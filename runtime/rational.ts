@@ -11,13 +11,13 @@
  * NAs, ordering comparisons (`cmp`, `lt`, …) on it throw, `toNumber()` is NaN, `toString()` is "NA".
  */
 
-import type { Num } from './types.js';
+import type { Num } from "./types.js";
 
 /** Greatest common divisor of two integers, as numbers or as bigints (the result is non-negative). */
 export function gcd(a: number, b: number): number;
 export function gcd(a: bigint, b: bigint): bigint;
 export function gcd(a: number | bigint, b: number | bigint): number | bigint {
-  if (typeof a === 'bigint' && typeof b === 'bigint') {
+  if (typeof a === "bigint" && typeof b === "bigint") {
     if (a < 0n) a = -a;
     if (b < 0n) b = -b;
     while (b !== 0n) [a, b] = [b, a % b];
@@ -41,8 +41,8 @@ export function gcd(a: number | bigint, b: number | bigint): number | bigint {
 export function parseDecimal(text: string): { n: bigint; d: bigint } | null {
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
   if (m === null) return null;
-  const frac = m[3] ?? '';
-  const exp = Number(m[4] ?? '0') - frac.length;
+  const frac = m[3] ?? "";
+  const exp = Number(m[4] ?? "0") - frac.length;
   if (!Number.isFinite(exp) || Math.abs(exp) > 400) return null;
   let n = BigInt(m[2]! + frac);
   let d = 1n;
@@ -53,7 +53,7 @@ export function parseDecimal(text: string): { n: bigint; d: bigint } | null {
     n /= g;
     d /= g;
   }
-  return { n: m[1] === '-' ? -n : n, d };
+  return { n: m[1] === "-" ? -n : n, d };
 }
 
 /**
@@ -62,7 +62,9 @@ export function parseDecimal(text: string): { n: bigint; d: bigint } | null {
  */
 export class RatOverflow extends RangeError {
   constructor() {
-    super('a value the ruleset computes exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)');
+    super(
+      "a value the ruleset computes exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)",
+    );
   }
 }
 
@@ -82,7 +84,7 @@ export class Rat {
 
   /** n/d normalised; every caller passes integers, possibly unsafe ones (the check happens here). */
   private static make(n: number, d: number): Rat {
-    if (d === 0) throw new RangeError('division by zero');
+    if (d === 0) throw new RangeError("division by zero");
     if (!Number.isSafeInteger(n) || !Number.isSafeInteger(d)) overflow();
     if (d < 0) {
       n = -n;
@@ -109,7 +111,7 @@ export class Rat {
   /** Parses "3", "-1/2", "0.25" (as IR `Q` text and scenario input use) and "NA". */
   static parse(text: string): Rat {
     const s = text.trim();
-    if (s === 'NA') return Rat.NA;
+    if (s === "NA") return Rat.NA;
     const m = /^(-?)(\d+)(?:\/(\d+)|\.(\d+))?$/.exec(s);
     if (m === null) throw new SyntaxError(`not a rational number: ${JSON.stringify(text)}`);
     let n = Number(m[2]);
@@ -119,7 +121,7 @@ export class Rat {
       d = 10 ** m[4].length;
       n = n * d + Number(m[4]);
     }
-    return Rat.make(m[1] === '-' ? -n : n, d);
+    return Rat.make(m[1] === "-" ? -n : n, d);
   }
 
   isNA(): boolean {
@@ -148,7 +150,7 @@ export class Rat {
 
   div(o: Rat): Rat {
     if (this === Rat.NA || o === Rat.NA) return Rat.NA;
-    if (o.n === 0) throw new RangeError('division by zero');
+    if (o.n === 0) throw new RangeError("division by zero");
     return this.mul(new Rat(o.d, o.n));
   }
 
@@ -159,7 +161,7 @@ export class Rat {
 
   /** Sign of this − other. Throws on NA (NA is not ordered). */
   cmp(o: Rat): -1 | 0 | 1 {
-    if (this === Rat.NA || o === Rat.NA) throw new RangeError('NA cannot be compared');
+    if (this === Rat.NA || o === Rat.NA) throw new RangeError("NA cannot be compared");
     const l = this.n * o.d;
     const r = o.n * this.d;
     if (Number.isSafeInteger(l) && Number.isSafeInteger(r)) return l < r ? -1 : l > r ? 1 : 0;
@@ -217,7 +219,7 @@ export class Rat {
 
   /** "n" or "n/d" ("NA" for NA). */
   toString(): string {
-    if (this === Rat.NA) return 'NA';
+    if (this === Rat.NA) return "NA";
     return this.d === 1 ? `${this.n}` : `${this.n}/${this.d}`;
   }
 }

@@ -7,11 +7,11 @@
  * lists `vehicle: D4` in `notApplicable` instead; nothing here throws at a map's content.
  */
 
-import type { MapGraph } from './map.js';
-import { evaluateMove } from './move.js';
-import { labelPath, type ReachSearch } from './reach.js';
-import { pathSteps, type ReachBinding } from './reach-map.js';
-import type { MoveContext } from './types.js';
+import type { MapGraph } from "./map.js";
+import { evaluateMove } from "./move.js";
+import { labelPath, type ReachSearch } from "./reach.js";
+import { pathSteps, type ReachBinding } from "./reach-map.js";
+import type { MoveContext } from "./types.js";
 
 /** The cheapest legal boarding of the vehicle in one hex. */
 export interface ReachBoarding {
@@ -35,17 +35,23 @@ function vehicleHexes(g: MapGraph): number[] {
   let hexes = VEHICLE_HEXES.get(g);
   if (hexes === undefined) {
     hexes = [];
-    for (let h = 0; h < g.n; h++) if (g.vehicles[h] !== null && g.vehicles[h] !== undefined) hexes.push(h);
+    for (let h = 0; h < g.n; h++)
+      if (g.vehicles[h] !== null && g.vehicles[h] !== undefined) hexes.push(h);
     VEHICLE_HEXES.set(g, hexes);
   }
   return hexes;
 }
 
-export function boardingOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, search: ReachSearch<T> | null, na: Set<string>): ReachBoarding[] {
+export function boardingOnMap<T, X extends MoveContext<T>>(
+  b: ReachBinding<T, X>,
+  g: MapGraph,
+  search: ReachSearch<T> | null,
+  na: Set<string>,
+): ReachBoarding[] {
   const out: ReachBoarding[] = [];
   for (const h of vehicleHexes(g)) {
     const v = g.vehicles[h]!;
-    const kind = typeof v.kind === 'string' ? b.resolve('vehicle', v.kind) : null;
+    const kind = typeof v.kind === "string" ? b.resolve("vehicle", v.kind) : null;
     if (search === null || b.boardAction === null || b.model.dice > 0 || kind === null) {
       na.add(`vehicle: ${g.names[h]}`);
       continue;
@@ -63,7 +69,14 @@ export function boardingOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>
         }
         const r = evaluateMove(b.model, b.num, ctx);
         if (!r.legal || (best !== null && best.cost <= r.spent)) continue;
-        best = { hex: h, cost: r.spent, exact: r.exact.spent, path, vehicleSpent: r.vehicleSpent, vehicle };
+        best = {
+          hex: h,
+          cost: r.spent,
+          exact: r.exact.spent,
+          path,
+          vehicleSpent: r.vehicleSpent,
+          vehicle,
+        };
       }
     } catch (e) {
       // A field the ruleset needs to price this boarding is missing, or a value it cannot take; else a bug.

@@ -6,11 +6,11 @@
  * export `reach` on top of this; the interpreter binds it to its own model (compiler/reach/).
  */
 
-import { indexOf, stepOf, type MapGraph } from './map.js';
-import { labelPath, searchReach, type ReachProfile, type ReachSearch } from './reach.js';
-import { forEachSortedRoll } from './rolls.js';
-import { boardingOnMap, type ReachBoarding } from './reach-board.js';
-import type { DistributionSummary, MoveContext, MoveModel, Num } from './types.js';
+import { indexOf, stepOf, type MapGraph } from "./map.js";
+import { labelPath, searchReach, type ReachProfile, type ReachSearch } from "./reach.js";
+import { forEachSortedRoll } from "./rolls.js";
+import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
+import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
 
 /** A scenario step as JSON would give it (camelCase), built from a map step. */
 export interface PlainStep {
@@ -32,7 +32,7 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly num: Num<T>;
   readonly profile: ReachProfile<X>;
   /** The member a map's terrain, hexside, enemy or vehicle name means in this ruleset, or null when it has none. */
-  resolve(field: 'terrain' | 'hexside' | 'enemy' | 'vehicle', name: string): string | null;
+  resolve(field: "terrain" | "hexside" | "enemy" | "vehicle", name: string): string | null;
   /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches` (the others are not applicable). */
   readonly stepFields: readonly string[];
   /** The context for `steps` (in this order), the unit and the phase. */
@@ -78,12 +78,17 @@ export interface ReachAnswer {
   boarding: ReachBoarding[];
 }
 
-export type { ReachBoarding } from './reach-board.js';
+export type { ReachBoarding } from "./reach-board.js";
 
 /** Reach from hex `from` (a name such as "B3", or an index) on `g`; an unknown hex is a RangeError. */
-export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph, start: number | string): ReachAnswer {
-  const from = typeof start === 'number' ? start : indexOf(g, start);
-  if (!(from >= 0 && from < g.n)) throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
+export function reachOnMap<T, X extends MoveContext<T>>(
+  b: ReachBinding<T, X>,
+  g: MapGraph,
+  start: number | string,
+): ReachAnswer {
+  const from = typeof start === "number" ? start : indexOf(g, start);
+  if (!(from >= 0 && from < g.n))
+    throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
   const { plain, slotStep, na: naSteps } = stepsFor(b, g);
   const ctx = b.prepare(plain);
   const steps = ctx.path.slice();
@@ -127,9 +132,24 @@ export function reachOnMap<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g
     distribution[String(k)] = allowances.get(k)! / total;
     mean += (k * allowances.get(k)!) / total;
   }
-  const summary: DistributionSummary = { min: keys[0], max: keys[keys.length - 1], mean, distribution };
+  const summary: DistributionSummary = {
+    min: keys[0],
+    max: keys[keys.length - 1],
+    mean,
+    distribution,
+  };
   const boarding = boardingOnMap(b, g, null, na);
-  return answer(b, g.n, from, searches, rolls, { summary, probability }, [...na].sort(), labels, boarding);
+  return answer(
+    b,
+    g.n,
+    from,
+    searches,
+    rolls,
+    { summary, probability },
+    [...na].sort(),
+    labels,
+    boarding,
+  );
 }
 
 /** How many dice the move from the start reads: the shortest roll that prices its allowance. */
@@ -182,7 +202,7 @@ function answer<T, X extends MoveContext<T>>(
       distribution: null,
       probability: null,
       cost,
-      exact: (hex) => (s.best[hex] < 0 ? 'NA' : b.num.toExact(s.labelCost[s.best[hex]])),
+      exact: (hex) => (s.best[hex] < 0 ? "NA" : b.num.toExact(s.labelCost[s.best[hex]])),
       path: (hex) => (s.best[hex] < 0 ? [] : labelPath(s, s.best[hex])),
       roll: (hex) => (s.best[hex] < 0 ? null : rolls[0]),
       notApplicable,
@@ -197,20 +217,31 @@ function answer<T, X extends MoveContext<T>>(
       const label = searches[r].best[h];
       if (label < 0) continue;
       const c = searches[r].labelCost[label];
-      if (which[h] < 0 || b.num.gt(searches[which[h]].labelCost[searches[which[h]].best[h]], c)) which[h] = r;
+      if (which[h] < 0 || b.num.gt(searches[which[h]].labelCost[searches[which[h]].best[h]], c))
+        which[h] = r;
     }
-    if (which[h] >= 0) cost[h] = b.num.toNumber(searches[which[h]].labelCost[searches[which[h]].best[h]]);
+    if (which[h] >= 0)
+      cost[h] = b.num.toNumber(searches[which[h]].labelCost[searches[which[h]].best[h]]);
   }
   return {
     ruleset: b.model.id,
     measure: b.model.measure,
     from,
-    allowance: dice !== null ? dice.summary.mean : b.num.isNA(first.allowance) ? NaN : b.num.toNumber(first.allowance),
+    allowance:
+      dice !== null
+        ? dice.summary.mean
+        : b.num.isNA(first.allowance)
+          ? NaN
+          : b.num.toNumber(first.allowance),
     distribution: dice?.summary ?? null,
     probability: dice?.probability ?? null,
     cost,
-    exact: (hex) => (which[hex] < 0 ? 'NA' : b.num.toExact(searches[which[hex]].labelCost[searches[which[hex]].best[hex]])),
-    path: (hex) => (which[hex] < 0 ? [] : labelPath(searches[which[hex]], searches[which[hex]].best[hex])),
+    exact: (hex) =>
+      which[hex] < 0
+        ? "NA"
+        : b.num.toExact(searches[which[hex]].labelCost[searches[which[hex]].best[hex]]),
+    path: (hex) =>
+      which[hex] < 0 ? [] : labelPath(searches[which[hex]], searches[which[hex]].best[hex]),
     roll: (hex) => (which[hex] < 0 ? null : rolls[which[hex]]),
     notApplicable,
     labels,
@@ -247,33 +278,33 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
   for (let slot = 0; slot < 6 * g.n; slot++) {
     if (g.adj[slot] < 0) continue;
     const m = stepOf(g, slot);
-    const t = b.resolve('terrain', m.terrain);
+    const t = b.resolve("terrain", m.terrain);
     if (t === null) {
       na.add(`terrain: ${m.terrain}`);
       continue;
     }
     const p: PlainStep = { terrain: t };
     if (m.hexside !== null) {
-      const f = b.resolve('hexside', m.hexside);
+      const f = b.resolve("hexside", m.hexside);
       if (f === null) {
         na.add(`hexside: ${m.hexside}`);
         continue;
       }
       p.hexside = f;
     }
-    for (const f of ['viaRoad', 'uphill', 'downhill'] as const) {
+    for (const f of ["viaRoad", "uphill", "downhill"] as const) {
       if (!m[f]) continue;
       if (fields.has(f)) p[f] = true;
       else na.add(f);
     }
-    if (fields.has('inches') && g.hexInches !== null) p.inches = g.hexInches;
+    if (fields.has("inches") && g.hexInches !== null) p.inches = g.hexInches;
     if (m.enemy !== null) {
       // An enemy the ruleset cannot see leaves the hex open to it (listed as not applicable).
-      const who = b.resolve('enemy', m.enemy);
+      const who = b.resolve("enemy", m.enemy);
       if (who === null) na.add(`enemy: ${m.enemy}`);
       else p.enemy = who;
     }
-    const sig = `${p.terrain}|${p.hexside ?? ''}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ''}|${p.enemy ?? ''}`;
+    const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}`;
     let k = kinds.get(sig);
     if (k === undefined) {
       k = plain.length;
@@ -288,20 +319,26 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
 }
 
 /** The plain steps of a path of hex indices (start first), as a scenario `path` would give them. */
-export function pathSteps(g: MapGraph, hexes: readonly number[], resolve: ReachBinding<unknown, MoveContext<unknown>>['resolve'] = (_f: string, n: string) => n, stepFields: readonly string[] = []): PlainStep[] {
+export function pathSteps(
+  g: MapGraph,
+  hexes: readonly number[],
+  resolve: ReachBinding<unknown, MoveContext<unknown>>["resolve"] = (_f: string, n: string) => n,
+  stepFields: readonly string[] = [],
+): PlainStep[] {
   const out: PlainStep[] = [];
   for (let k = 1; k < hexes.length; k++) {
     let slot = -1;
-    for (let d = 0; d < 6; d++) if (g.adj[6 * hexes[k - 1] + d] === hexes[k]) slot = 6 * hexes[k - 1] + d;
+    for (let d = 0; d < 6; d++)
+      if (g.adj[6 * hexes[k - 1] + d] === hexes[k]) slot = 6 * hexes[k - 1] + d;
     const m = stepOf(g, slot);
-    const p: PlainStep = { terrain: resolve('terrain', m.terrain) ?? m.terrain };
-    if (m.hexside !== null) p.hexside = resolve('hexside', m.hexside) ?? m.hexside;
+    const p: PlainStep = { terrain: resolve("terrain", m.terrain) ?? m.terrain };
+    if (m.hexside !== null) p.hexside = resolve("hexside", m.hexside) ?? m.hexside;
     if (m.viaRoad) p.viaRoad = true;
     if (m.uphill) p.uphill = true;
     if (m.downhill) p.downhill = true;
-    if (stepFields.includes('inches') && g.hexInches !== null) p.inches = g.hexInches;
+    if (stepFields.includes("inches") && g.hexInches !== null) p.inches = g.hexInches;
     if (m.enemy !== null) {
-      const who = resolve('enemy', m.enemy);
+      const who = resolve("enemy", m.enemy);
       if (who !== null) p.enemy = who;
     }
     out.push(p);

@@ -22,7 +22,7 @@
  * extended.
  */
 
-import type { MoveContext, MoveModel, Num, Violation } from './types.js';
+import type { MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 export interface ReachProfile<X> {
   /** States distinguish 0 … hexCap-1 hexes entered and "hexCap or more"; Infinity: every count. */
@@ -76,7 +76,14 @@ class Labels<T> {
   cost: T[] = [];
   state: (number | string)[] = [];
   size = 0;
-  add(hex: number, parent: number, h: number, step: number, cost: T, state: number | string): number {
+  add(
+    hex: number,
+    parent: number,
+    h: number,
+    step: number,
+    cost: T,
+    state: number | string,
+  ): number {
     if (this.size === this.hex.length) {
       const grow = (a: Int32Array) => {
         const b = new Int32Array(a.length * 2);
@@ -238,7 +245,10 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const originalPath = ctx.path;
   const buf: S[] = [];
   const L = new Labels<T>();
-  const heap: LabelHeap<T> = typeof num.zero === 'number' ? (new TickHeap() as unknown as LabelHeap<T>) : new Heap<T>(num.gt);
+  const heap: LabelHeap<T> =
+    typeof num.zero === "number"
+      ? (new TickHeap() as unknown as LabelHeap<T>)
+      : new Heap<T>(num.gt);
   const best = new Int32Array(n).fill(-1);
   const cap = profile.hexCap;
   const capped = (h: number) => (h < cap ? h : cap);
@@ -298,9 +308,11 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 
   /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
   const stateOf = (hex: number, h: number): number | string =>
-    numericStates ? hex * stride + capped(h) : `${hex}:${capped(h)}:${profile.key === null ? '' : profile.key(ctx)}`;
+    numericStates
+      ? hex * stride + capped(h)
+      : `${hex}:${capped(h)}:${profile.key === null ? "" : profile.key(ctx)}`;
   const bestOf = (state: number | string): number =>
-    bestByNumber !== null ? bestByNumber[state as number] : bestByKey!.get(state as string) ?? -1;
+    bestByNumber !== null ? bestByNumber[state as number] : (bestByKey!.get(state as string) ?? -1);
   const setBest = (state: number | string, label: number): void => {
     if (bestByNumber !== null) bestByNumber[state as number] = label;
     else bestByKey!.set(state as string, label);
@@ -320,7 +332,12 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const checkedByNumber = cacheChecks && numericStates ? new Int8Array(stride) : null;
   const checkedByKey = cacheChecks && !numericStates ? new Map<string, boolean>() : null;
   // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
-  const needsPath = !(numericStates && profile.localCost && !profile.pathAllowance && !pathStepChecks);
+  const needsPath = !(
+    numericStates &&
+    profile.localCost &&
+    !profile.pathAllowance &&
+    !pathStepChecks
+  );
 
   /** Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal; `ensure` loads its path. */
   const legal = (label: number, h: number, spent: T, allowance: T, ensure: () => void): boolean => {
@@ -335,14 +352,20 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
     return checks(label, h, spent, allowance, ensure);
   };
-  const checks = (label: number, h: number, spent: T, allowance: T, ensure: () => void): boolean => {
-    let core = '';
+  const checks = (
+    label: number,
+    h: number,
+    spent: T,
+    allowance: T,
+    ensure: () => void,
+  ): boolean => {
+    let core = "";
     if (checkedByNumber !== null) {
       const known = checkedByNumber[capped(h)];
       if (known !== 0) return known === 1;
     } else if (checkedByKey !== null) {
       const st = L.state[label] as string;
-      core = st.slice(st.indexOf(':') + 1);
+      core = st.slice(st.indexOf(":") + 1);
       const known = checkedByKey.get(core);
       if (known !== undefined) return known;
     }
@@ -400,7 +423,11 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (s < 0) continue;
         // simple paths only
         let onPath = false;
-        for (let k = label; k >= 0; k = L.parent[k]) if (L.hex[k] === next) { onPath = true; break; }
+        for (let k = label; k >= 0; k = L.parent[k])
+          if (L.hex[k] === next) {
+            onPath = true;
+            break;
+          }
         if (onPath) continue;
         let c: T;
         if (needsPath) {
@@ -441,9 +468,17 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   } finally {
     ctx.path = originalPath;
     // Leave the shared scratch array all -1 again, touching only the states this search used.
-    if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i] as number] = -1;
+    if (bestByNumber !== null)
+      for (let i = 0; i < L.size; i++) bestByNumber[L.state[i] as number] = -1;
   }
-  return { allowance: startAllowance, best, labelHex: L.hex, labelParent: L.parent, labelCost: L.cost, labels: L.size };
+  return {
+    allowance: startAllowance,
+    best,
+    labelHex: L.hex,
+    labelParent: L.parent,
+    labelCost: L.cost,
+    labels: L.size,
+  };
 }
 
 /** The hexes of the path ending in `label`, start first. */

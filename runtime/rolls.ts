@@ -8,7 +8,11 @@
  * Calls `fn(roll, weight)` for each non-decreasing roll; `weight` ordered rolls give it (they sum to
  * sides^dice). The array is reused: copy it to keep it.
  */
-export function forEachSortedRoll(dice: number, sides: number, fn: (roll: readonly number[], weight: number) => void): void {
+export function forEachSortedRoll(
+  dice: number,
+  sides: number,
+  fn: (roll: readonly number[], weight: number) => void,
+): void {
   const roll = new Array<number>(dice).fill(1);
   const fact = [1];
   for (let i = 1; i <= dice; i++) fact[i] = fact[i - 1] * i;

@@ -5,11 +5,12 @@
  * NA ("not allowed") is NaN, which `+` propagates for free.
  */
 
-import { gcd } from './rational.js';
-import type { Num } from './types.js';
+import { gcd } from "./rational.js";
+import type { Num } from "./types.js";
 
 function checkScale(scale: number): void {
-  if (!Number.isSafeInteger(scale) || scale < 1) throw new RangeError(`tick scale must be a positive integer, got ${scale}`);
+  if (!Number.isSafeInteger(scale) || scale < 1)
+    throw new RangeError(`tick scale must be a positive integer, got ${scale}`);
 }
 
 /** The `Num` of integer ticks at `scale` ticks per unit of measure. */
@@ -27,7 +28,7 @@ export function tickNum(scale: number): Num<number> {
 
 /** Ticks as reduced exact text: "4", "1/2", "-5/3"; "NA" for NaN. Non-integer ticks are a bug: RangeError. */
 export function ticksToExact(ticks: number, scale: number): string {
-  if (ticks !== ticks) return 'NA';
+  if (ticks !== ticks) return "NA";
   if (!Number.isSafeInteger(ticks)) throw new RangeError(`not a whole number of ticks: ${ticks}`);
   const g = gcd(ticks, scale);
   const n = ticks / g + 0; // + 0 turns -0 into 0

@@ -3,34 +3,44 @@
 // vscode-languageclient) into out/extension.js with esbuild, then packages with @vscode/vsce.
 // `npm run vsix` runs it; the test setup (test/editors/setup.ts) runs it once per test run when the
 // .vsix is missing or older than its sources. Never publishes.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ext = join(root, 'editors', 'vscode');
-export const VSIX = join(ext, 'variorum-rules.vsix');
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const ext = join(root, "editors", "vscode");
+export const VSIX = join(ext, "variorum-rules.vsix");
 
 export async function buildVsix() {
-  mkdirSync(join(ext, 'out'), { recursive: true });
+  mkdirSync(join(ext, "out"), { recursive: true });
   await build({
-    entryPoints: [join(ext, 'src', 'extension.js')],
+    entryPoints: [join(ext, "src", "extension.js")],
     bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node18',
-    external: ['vscode'],
-    outfile: join(ext, 'out', 'extension.js'),
-    logLevel: 'warning',
+    platform: "node",
+    format: "cjs",
+    target: "node18",
+    external: ["vscode"],
+    outfile: join(ext, "out", "extension.js"),
+    logLevel: "warning",
   });
-  const vsce = join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '-o', VSIX], { cwd: ext, encoding: 'utf8' });
+  const vsce = join(root, "node_modules", "@vscode", "vsce", "vsce");
+  const r = spawnSync(
+    process.execPath,
+    [vsce, "package", "--no-dependencies", "--allow-missing-repository", "-o", VSIX],
+    { cwd: ext, encoding: "utf8" },
+  );
   if (r.status !== 0) throw new Error(`vsce package failed:\n${r.stdout}\n${r.stderr}`);
   return VSIX;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  buildVsix().then((p) => console.log(`built ${p}`), (e) => { console.error(e.message); process.exit(1); });
+  buildVsix().then(
+    (p) => console.log(`built ${p}`),
+    (e) => {
+      console.error(e.message);
+      process.exit(1);
+    },
+  );
 }

@@ -1,16 +1,26 @@
 // Development aid until the CLI is built: `npx vite-node scripts/dev-check.mts rulesets/x.rules`
 // prints diagnostics and example results using the TypeScript sources directly.
-import { existsSync, readFileSync } from 'node:fs';
-import { loadRuleset, runExamples } from '../compiler/pipeline.js';
+import { existsSync, readFileSync } from "node:fs";
+import { loadRuleset, runExamples } from "../compiler/pipeline.js";
 
-const ref = process.argv[2] ?? 'rulesets/sl-classic.rules';
+const ref = process.argv[2] ?? "rulesets/sl-classic.rules";
 const r = loadRuleset(ref, {
-  readFile: (p) => (existsSync(p) ? readFileSync(p, 'utf8') : null),
-  resolveId: (id) => [`rulesets/${id}.rules`, `rulesets/house/${id}.rules`].find((p) => existsSync(p)) ?? null,
+  readFile: (p) => (existsSync(p) ? readFileSync(p, "utf8") : null),
+  resolveId: (id) =>
+    [`rulesets/${id}.rules`, `rulesets/house/${id}.rules`].find((p) => existsSync(p)) ?? null,
 });
-for (const d of r.diagnostics) console.log(`${d.span?.file ?? ref}:${d.span?.line ?? 0}:${d.span?.col ?? 0}: ${d.severity} ${d.code}: ${d.message}${d.hint ? `\n  hint: ${d.hint}` : ''}`);
+for (const d of r.diagnostics)
+  console.log(
+    `${d.span?.file ?? ref}:${d.span?.line ?? 0}:${d.span?.col ?? 0}: ${d.severity} ${d.code}: ${d.message}${d.hint ? `\n  hint: ${d.hint}` : ""}`,
+  );
 if (r.ir) {
   const res = runExamples(r.ir, r.file);
-  for (const x of res) if (!x.passed) console.log(`FAIL ${x.span?.file}:${x.span?.line} [${x.cite}] ${x.title}\n  ${x.failures.join('\n  ')}`);
-  console.log(`scale ${r.ir.scale}; ${res.filter((x) => x.passed).length} passed, ${res.filter((x) => !x.passed).length} failed`);
+  for (const x of res)
+    if (!x.passed)
+      console.log(
+        `FAIL ${x.span?.file}:${x.span?.line} [${x.cite}] ${x.title}\n  ${x.failures.join("\n  ")}`,
+      );
+  console.log(
+    `scale ${r.ir.scale}; ${res.filter((x) => x.passed).length} passed, ${res.filter((x) => !x.passed).length} failed`,
+  );
 }

@@ -15,13 +15,13 @@
  * `{"error": "message"}`; a port in use is a `PortInUse` value for the CLI to print.
  */
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { readFileSync, realpathSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import sirv from 'sirv';
-import { displayPath } from '../compiler/cli/render.js';
-import { WriteError, writeIfChanged } from '../compiler/cli/write.js';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import { readFileSync, realpathSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import sirv from "sirv";
+import { displayPath } from "../compiler/cli/render.js";
+import { WriteError, writeIfChanged } from "../compiler/cli/write.js";
 
 /** The port `variorum studio` uses unless `--port` says otherwise. */
 export const DEFAULT_PORT = 7313;
@@ -30,7 +30,7 @@ export const DEFAULT_PORT = 7313;
 export const MAX_BODY = 2 * 1024 * 1024;
 
 /** The header a save must carry (value `1`). */
-export const SAVE_HEADER = 'x-variorum-studio';
+export const SAVE_HEADER = "x-variorum-studio";
 
 export interface StudioOptions {
   /** The folder of static files to serve (index.html, assets/). */
@@ -39,7 +39,7 @@ export interface StudioOptions {
   file?: string | null;
   /** 0 picks a free port; default 7313. */
   port?: number;
-  host?: '127.0.0.1';
+  host?: "127.0.0.1";
   /** The folder the session's display path is relative to (default: the process's). */
   cwd?: string;
 }
@@ -56,7 +56,7 @@ export interface Studio {
 export class PortInUse extends Error {
   constructor(readonly port: number) {
     super(`port ${port} is in use`);
-    this.name = 'PortInUse';
+    this.name = "PortInUse";
   }
 }
 
@@ -67,13 +67,13 @@ export class ListenError extends Error {
     readonly reason: string,
   ) {
     super(`cannot listen on 127.0.0.1:${port}: ${reason}`);
-    this.name = 'ListenError';
+    this.name = "ListenError";
   }
 }
 
 /** Starts the server; resolves once it listens, rejects with `PortInUse` or `ListenError`. */
 export function startStudio(opts: StudioOptions): Promise<Studio> {
-  const host = opts.host ?? '127.0.0.1';
+  const host = opts.host ?? "127.0.0.1";
   const requested = opts.port ?? DEFAULT_PORT;
   const cwd = opts.cwd ?? process.cwd();
   const given = opts.file ? resolve(cwd, opts.file) : null;
@@ -81,98 +81,111 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
   const target = given === null ? null : realOrSelf(given);
   // The file list (and each file's ETag) is read once, at start: a page rebuilt meanwhile needs a restart.
   // Answers are revalidated (no-cache + ETag), so the browser never keeps an old page across restarts.
-  const statics = sirv(resolve(opts.dir), { single: false, dev: false, etag: true, dotfiles: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') });
+  const statics = sirv(resolve(opts.dir), {
+    single: false,
+    dev: false,
+    etag: true,
+    dotfiles: false,
+    setHeaders: (res) => res.setHeader("cache-control", "no-cache"),
+  });
   let port = requested;
   const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'no-referrer');
-    const hostHeader = (req.headers.host ?? '').toLowerCase();
+    res.setHeader("x-content-type-options", "nosniff");
+    res.setHeader("referrer-policy", "no-referrer");
+    const hostHeader = (req.headers.host ?? "").toLowerCase();
     if (!allowedHosts().includes(hostHeader)) {
       drain(req);
       return json(res, 403, { error: `requests must be addressed to http://127.0.0.1:${port}/` });
     }
-    const path = pathOf(req.url ?? '/');
-    if (path === '/api' || path.startsWith('/api/')) return api(req, res, path);
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const path = pathOf(req.url ?? "/");
+    if (path === "/api" || path.startsWith("/api/")) return api(req, res, path);
+    if (req.method !== "GET" && req.method !== "HEAD") {
       drain(req);
-      res.setHeader('allow', 'GET, HEAD');
-      return json(res, 405, { error: `${req.method ?? 'this method'} is not allowed here` });
+      res.setHeader("allow", "GET, HEAD");
+      return json(res, 405, { error: `${req.method ?? "this method"} is not allowed here` });
     }
-    statics(req, res, () => json(res, 404, { error: 'not found' }));
+    statics(req, res, () => json(res, 404, { error: "not found" }));
   };
 
   const api = (req: IncomingMessage, res: ServerResponse, path: string): void => {
-    if (path === '/api/session') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(req, res, 'GET, HEAD');
+    if (path === "/api/session") {
+      if (req.method !== "GET" && req.method !== "HEAD") return notAllowed(req, res, "GET, HEAD");
       if (given === null || target === null) return json(res, 200, { file: null });
       let text: string;
       try {
-        text = readFileSync(target, 'utf8');
+        text = readFileSync(target, "utf8");
       } catch {
         return json(res, 404, { error: `cannot read ${displayPath(given, cwd)}` });
       }
       return json(res, 200, { file: displayPath(given, cwd), name: basename(given), text });
     }
-    if (path === '/api/file') {
-      if (req.method !== 'PUT') return notAllowed(req, res, 'PUT');
-      if (req.headers[SAVE_HEADER] !== '1') {
+    if (path === "/api/file") {
+      if (req.method !== "PUT") return notAllowed(req, res, "PUT");
+      if (req.headers[SAVE_HEADER] !== "1") {
         drain(req);
         return json(res, 403, { error: `a save must carry the header ${SAVE_HEADER}: 1` });
       }
       if (given === null || target === null) {
         drain(req);
-        return json(res, 404, { error: 'no file is open: start `variorum studio FILE` to save to a file' });
+        return json(res, 404, {
+          error: "no file is open: start `variorum studio FILE` to save to a file",
+        });
       }
       return void readBody(req).then((body) => {
-        if (body === 'too-large') return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` });
-        if (body === 'aborted') return;
+        if (body === "too-large")
+          return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` });
+        if (body === "aborted") return;
         let text: string;
         try {
-          text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+          text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body);
         } catch {
-          return json(res, 400, { error: 'the text is not valid UTF-8' });
+          return json(res, 400, { error: "the text is not valid UTF-8" });
         }
         try {
           writeIfChanged(target, text);
         } catch (e) {
-          const reason = e instanceof WriteError ? e.reason : 'the file could not be written';
+          const reason = e instanceof WriteError ? e.reason : "the file could not be written";
           return json(res, 500, { error: `cannot write ${displayPath(given, cwd)}: ${reason}` });
         }
         return json(res, 200, { saved: true, bytes: body.length });
       });
     }
     drain(req);
-    return json(res, 404, { error: 'not found' });
+    return json(res, 404, { error: "not found" });
   };
 
   const server: Server = createServer((req, res) => {
     try {
       handle(req, res);
     } catch {
-      if (!res.headersSent) json(res, 500, { error: 'internal error' });
+      if (!res.headersSent) json(res, 500, { error: "internal error" });
       else res.destroy();
     }
   });
   const sockets = new Set<Socket>();
-  server.on('connection', (s: Socket) => {
+  server.on("connection", (s: Socket) => {
     sockets.add(s);
-    s.on('close', () => sockets.delete(s));
+    s.on("close", () => sockets.delete(s));
   });
 
   return new Promise<Studio>((ok, fail) => {
     const onError = (e: NodeJS.ErrnoException): void => {
-      server.off('listening', onListening);
-      if (e.code === 'EADDRINUSE') fail(new PortInUse(requested));
-      else if (e.code === 'EACCES' || e.code === 'EPERM') fail(new ListenError(requested, 'permission denied (ports below 1024 need special rights)'));
-      else if (e.code === 'EADDRNOTAVAIL') fail(new ListenError(requested, 'the address is not available'));
+      server.off("listening", onListening);
+      if (e.code === "EADDRINUSE") fail(new PortInUse(requested));
+      else if (e.code === "EACCES" || e.code === "EPERM")
+        fail(
+          new ListenError(requested, "permission denied (ports below 1024 need special rights)"),
+        );
+      else if (e.code === "EADDRNOTAVAIL")
+        fail(new ListenError(requested, "the address is not available"));
       else fail(e);
     };
     const onListening = (): void => {
-      server.off('error', onError);
+      server.off("error", onError);
       const address = server.address();
-      port = typeof address === 'object' && address !== null ? address.port : requested;
+      port = typeof address === "object" && address !== null ? address.port : requested;
       ok({
         url: `http://${host}:${port}/`,
         port,
@@ -183,8 +196,8 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
           }),
       });
     };
-    server.once('error', onError);
-    server.once('listening', onListening);
+    server.once("error", onError);
+    server.once("listening", onListening);
     server.listen({ port: requested, host, exclusive: true });
   });
 }
@@ -206,27 +219,29 @@ function realOrSelf(file: string): string {
 function json(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
   });
   res.end(text);
 }
 
 function notAllowed(req: IncomingMessage, res: ServerResponse, allow: string): void {
   drain(req);
-  res.setHeader('allow', allow);
-  json(res, 405, { error: `${req.method ?? 'this method'} is not allowed on this route; use ${allow.replace(', ', ' or ')}` });
+  res.setHeader("allow", allow);
+  json(res, 405, {
+    error: `${req.method ?? "this method"} is not allowed on this route; use ${allow.replace(", ", " or ")}`,
+  });
 }
 
 /** Reads a request body of at most MAX_BODY bytes; past that the rest is read and dropped. */
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted'> {
+function readBody(req: IncomingMessage): Promise<Buffer | "too-large" | "aborted"> {
   return new Promise((done) => {
-    const declared = Number(req.headers['content-length']);
+    const declared = Number(req.headers["content-length"]);
     const chunks: Buffer[] = [];
     let size = 0;
     let tooLarge = Number.isFinite(declared) && declared > MAX_BODY;
-    req.on('data', (chunk: Buffer) => {
+    req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY) tooLarge = true;
       if (tooLarge) {
@@ -235,10 +250,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large' | 'aborted
         if (size > 16 * MAX_BODY) req.destroy();
       } else chunks.push(chunk);
     });
-    req.on('end', () => done(tooLarge ? 'too-large' : Buffer.concat(chunks, size)));
-    req.on('error', () => done('aborted'));
-    req.on('close', () => {
-      if (!req.complete) done('aborted');
+    req.on("end", () => done(tooLarge ? "too-large" : Buffer.concat(chunks, size)));
+    req.on("error", () => done("aborted"));
+    req.on("close", () => {
+      if (!req.complete) done("aborted");
     });
   });
 }

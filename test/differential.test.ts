@@ -4,21 +4,24 @@
  * citations, violations, vehicle spending) from the generated code (integer ticks) as from the
  * interpreter (exact rationals).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import * as generated from '../generated/index.js';
-import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from '../compiler/ir.js';
-import { loadRuleset } from '../compiler/pipeline.js';
-import { interpreterFor, prepare } from '../compiler/interpret/interpreter.js';
-import { evaluateMove } from '../runtime/move.js';
-import { ratNum } from '../runtime/rational.js';
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import * as generated from "../generated/index.js";
+import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../compiler/ir.js";
+import { loadRuleset } from "../compiler/pipeline.js";
+import { interpreterFor, prepare } from "../compiler/interpret/interpreter.js";
+import { evaluateMove } from "../runtime/move.js";
+import { ratNum } from "../runtime/rational.js";
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, "..");
 const host = {
-  readFile: (p: string) => (existsSync(p) ? readFileSync(p, 'utf8') : null),
-  resolveId: (id: string) => [join(root, 'rulesets', `${id}.rules`), join(root, 'rulesets', 'house', `${id}.rules`)].find(existsSync) ?? null,
+  readFile: (p: string) => (existsSync(p) ? readFileSync(p, "utf8") : null),
+  resolveId: (id: string) =>
+    [join(root, "rulesets", `${id}.rules`), join(root, "rulesets", "house", `${id}.rules`)].find(
+      existsSync,
+    ) ?? null,
 };
 
 type Plain = number | string | boolean | string[];
@@ -26,10 +29,11 @@ type PlainRecord = Record<string, Plain>;
 
 function fieldArb(ir: RulesetIR, f: InputField): fc.Arbitrary<Plain> {
   const t = f.type;
-  const members = (name: string) => ir.enums.find((e) => e.name === name)!.members.map((m) => m.name);
-  if (t.t === 'bool') return fc.boolean();
-  if (t.t === 'enum') return fc.constantFrom(...members(t.name));
-  if (t.t === 'set') return fc.subarray(members(t.of));
+  const members = (name: string) =>
+    ir.enums.find((e) => e.name === name)!.members.map((m) => m.name);
+  if (t.t === "bool") return fc.boolean();
+  if (t.t === "enum") return fc.constantFrom(...members(t.name));
+  if (t.t === "set") return fc.subarray(members(t.of));
   const halves = ir.scale % 2 === 0;
   return fc.integer({ min: 0, max: halves ? 16 : 8 }).map((x) => (halves ? x / 2 : x));
 }
@@ -47,14 +51,23 @@ function recordArb(ir: RulesetIR, rec: RecordName): fc.Arbitrary<PlainRecord> {
 
 function toValue(ir: RulesetIR, f: InputField, x: Plain): Value {
   const t = f.type;
-  if (t.t === 'bool') return { v: 'bool', b: x as boolean };
-  if (t.t === 'enum') return { v: 'member', enum: t.name, name: x as string };
-  if (t.t === 'set') return { v: 'set', enum: t.of, members: x as string[] };
+  if (t.t === "bool") return { v: "bool", b: x as boolean };
+  if (t.t === "enum") return { v: "member", enum: t.name, name: x as string };
+  if (t.t === "set") return { v: "set", enum: t.of, members: x as string[] };
   const n = x as number;
-  return { v: 'num', q: Number.isInteger(n) ? String(n) : `${n * 2}/2` };
+  return { v: "num", q: Number.isInteger(n) ? String(n) : `${n * 2}/2` };
 }
 
-function toScenarioValue(ir: RulesetIR, input: { unit: PlainRecord; vehicle?: PlainRecord; scenario?: PlainRecord; path: PlainRecord[]; roll?: number[] }): ScenarioValue {
+function toScenarioValue(
+  ir: RulesetIR,
+  input: {
+    unit: PlainRecord;
+    vehicle?: PlainRecord;
+    scenario?: PlainRecord;
+    path: PlainRecord[];
+    roll?: number[];
+  },
+): ScenarioValue {
   const conv = (rec: RecordName, r: PlainRecord | undefined): Record<string, Value> => {
     const out: Record<string, Value> = {};
     for (const f of ir.inputs.find((i) => i.rec === rec)?.fields ?? []) {
@@ -63,36 +76,48 @@ function toScenarioValue(ir: RulesetIR, input: { unit: PlainRecord; vehicle?: Pl
     return out;
   };
   const sv: ScenarioValue = {
-    unit: conv('unit', input.unit),
-    vehicle: input.vehicle ? conv('vehicle', input.vehicle) : null,
-    scenario: conv('scenario', input.scenario),
-    path: input.path.map((s) => conv('step', s)),
+    unit: conv("unit", input.unit),
+    vehicle: input.vehicle ? conv("vehicle", input.vehicle) : null,
+    scenario: conv("scenario", input.scenario),
+    path: input.path.map((s) => conv("step", s)),
   };
   if (input.roll) sv.roll = input.roll;
   return sv;
 }
 
-const modules = Object.entries(generated.rulesets) as [string, { evaluate: (input: unknown, trace?: boolean) => unknown }][];
+const modules = Object.entries(generated.rulesets) as [
+  string,
+  { evaluate: (input: unknown, trace?: boolean) => unknown },
+][];
 
-describe('generated modules agree with the interpreter', () => {
-  it('has generated modules to compare', () => {
+describe("generated modules agree with the interpreter", () => {
+  it("has generated modules to compare", () => {
     expect(modules.length).toBeGreaterThan(0);
   });
   for (const [id, mod] of modules) {
     it(`${id}: random moves give identical results`, () => {
       const loaded = loadRuleset(id, host);
-      expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       const ir = loaded.ir!;
       const interp = interpreterFor(ir);
-      const hasVehicle = ir.inputs.some((i) => i.rec === 'vehicle');
-      const rollArb = interp.dice > 0
-        ? fc.option(fc.array(fc.integer({ min: 1, max: interp.sides }), { minLength: interp.dice, maxLength: interp.dice }), { nil: undefined, freq: 4 })
-        : fc.constant(undefined);
+      const hasVehicle = ir.inputs.some((i) => i.rec === "vehicle");
+      const rollArb =
+        interp.dice > 0
+          ? fc.option(
+              fc.array(fc.integer({ min: 1, max: interp.sides }), {
+                minLength: interp.dice,
+                maxLength: interp.dice,
+              }),
+              { nil: undefined, freq: 4 },
+            )
+          : fc.constant(undefined);
       const scenarioArb = fc.record({
-        unit: recordArb(ir, 'unit'),
-        vehicle: hasVehicle ? fc.option(recordArb(ir, 'vehicle'), { nil: undefined }) : fc.constant(undefined),
-        scenario: recordArb(ir, 'scenario'),
-        path: fc.array(recordArb(ir, 'step'), { maxLength: 6 }),
+        unit: recordArb(ir, "unit"),
+        vehicle: hasVehicle
+          ? fc.option(recordArb(ir, "vehicle"), { nil: undefined })
+          : fc.constant(undefined),
+        scenario: recordArb(ir, "scenario"),
+        path: fc.array(recordArb(ir, "step"), { maxLength: 6 }),
         roll: rollArb,
       });
       fc.assert(
@@ -103,13 +128,19 @@ describe('generated modules agree with the interpreter', () => {
             try {
               return f();
             } catch (e) {
-              if (e instanceof Error && /^this move needs `/.test(e.message)) return { error: e.message };
+              if (e instanceof Error && /^this move needs `/.test(e.message))
+                return { error: e.message };
               throw e;
             }
           };
           const fromGenerated = attempt(() => mod.evaluate(clean, true));
           // The pricing loop itself (interpretScenario also refuses a roll longer than the move reads).
-          const fromInterpreter = attempt(() => evaluateMove(interp, ratNum, prepare(ir, toScenarioValue(ir, clean)).ctx, { notApplicable: [], trace: true }));
+          const fromInterpreter = attempt(() =>
+            evaluateMove(interp, ratNum, prepare(ir, toScenarioValue(ir, clean)).ctx, {
+              notApplicable: [],
+              trace: true,
+            }),
+          );
           expect(fromGenerated).toEqual(fromInterpreter);
         }),
         { numRuns: 300, seed: 20261122 },

@@ -1,6 +1,6 @@
 /** For the global setups that rebuild an artifact when stale: the newest modification time under a path (0 when missing). */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 
 export function newest(path: string): number {
   if (!existsSync(path)) return 0;

@@ -4,7 +4,7 @@
  * typed arrays and integer ticks (½ MF = 1 tick), for the steps a map produces (terrain, hexside,
  * road, uphill). Not used by the product; `npm run bench` and test/bench/ only.
  */
-import type { MapGraph } from '../../runtime/map.js';
+import type { MapGraph } from "../../runtime/map.js";
 
 const OPEN = 0;
 const ROAD = 1;
@@ -12,14 +12,26 @@ const WOODS = 2;
 const BUILDING = 3;
 const SHELL = 4;
 const WHEAT = 5;
-const CODE: Record<string, number> = { 'open-ground': OPEN, road: ROAD, woods: WOODS, building: BUILDING, 'shell-hole': SHELL, wheatfield: WHEAT };
+const CODE: Record<string, number> = {
+  "open-ground": OPEN,
+  road: ROAD,
+  woods: WOODS,
+  building: BUILDING,
+  "shell-hole": SHELL,
+  wheatfield: WHEAT,
+};
 /** Ticks to enter, by terrain code (5.5). */
 const ENTER = new Int32Array([2, 2, 4, 4, 2, 2]);
 /** Does an uphill entry double the cost (5.53)? */
 const DOUBLES = new Uint8Array([1, 1, 1, 1, 0, 0]);
 
 /** SL cost in ticks of entering a hex: terrain code, crossing a wall/hedge, along the road, uphill. */
-export function slStepTicks(terrain: number, hexside: boolean, viaRoad: boolean, uphill: boolean): number {
+export function slStepTicks(
+  terrain: number,
+  hexside: boolean,
+  viaRoad: boolean,
+  uphill: boolean,
+): number {
   const priced = terrain === SHELL && viaRoad ? ROAD : terrain; // 5.54: shell holes on a road
   let c = priced === ROAD && viaRoad ? 1 : ENTER[priced]!; // 5.52: ½ MF along the road
   if (uphill && DOUBLES[priced] === 1) c *= 2; // 5.53
@@ -33,8 +45,12 @@ export function terrainCode(name: string): number {
 }
 
 /** The allowance in ticks of an SL squad/half-squad/crew (5.4, 5.44, 142.33). */
-export function slAllowanceTicks(kind: 'squad' | 'half-squad' | 'crew', leader: boolean, portage: number): number {
-  const ipc = kind === 'squad' ? 6 : 4; // 3 PP, 2 PP (142.33)
+export function slAllowanceTicks(
+  kind: "squad" | "half-squad" | "crew",
+  leader: boolean,
+  portage: number,
+): number {
+  const ipc = kind === "squad" ? 6 : 4; // 3 PP, 2 PP (142.33)
   return Math.max(0, 8 + (leader ? 4 : 0) - Math.max(0, portage * 2 - ipc));
 }
 
@@ -53,7 +69,12 @@ export function slMap(g: MapGraph): SlMap {
       const s = 6 * h + d;
       const to = g.adj[s]!;
       if (to < 0) continue;
-      cost[s] = slStepTicks(terrainCode(g.terrain[to]!), g.hexside[s] !== null, g.road[s] === 1, g.level[to]! > g.level[h]!);
+      cost[s] = slStepTicks(
+        terrainCode(g.terrain[to]!),
+        g.hexside[s] !== null,
+        g.road[s] === 1,
+        g.level[to]! > g.level[h]!,
+      );
     }
   }
   return { n: g.n, adj: g.adj, cost };
@@ -130,7 +151,9 @@ export function slReach(m: SlMap, from: number, allowance: number): Float64Array
 }
 
 /** Total ticks of a path of prepared SL steps (the generated module's `PStep` shape). */
-export function slPathTicks(path: readonly { terrain: string; hexside: string | null; viaRoad: boolean; uphill: boolean }[]): number {
+export function slPathTicks(
+  path: readonly { terrain: string; hexside: string | null; viaRoad: boolean; uphill: boolean }[],
+): number {
   let t = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;

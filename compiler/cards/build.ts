@@ -11,18 +11,25 @@
  * to one kind is never hidden in a group.
  */
 
-import type { RulesetIR, TableDef } from '../ir.js';
-import { groupOf, scopeOf } from '../render/expr.js';
-import { allowanceTable } from './allowances.js';
-import { markAgainst } from './compare.js';
-import { definitions, tableCards } from './definitions.js';
-import { diceChart } from './dice.js';
-import type { Card, CardRow, CardSection, CardTable } from './card-model.js';
-import { portageTable } from './portage.js';
-import { Probe } from './card-answers.js';
-import { append, table, type RawCard, type RawRow, type RawSection, type RawTable } from './raw-card.js';
-import { CARD_SECTIONS } from './sections.js';
-import { terrainTables } from './terrain.js';
+import type { RulesetIR, TableDef } from "../ir.js";
+import { groupOf, scopeOf } from "../render/expr.js";
+import { allowanceTable } from "./allowances.js";
+import { markAgainst } from "./compare.js";
+import { definitions, tableCards } from "./definitions.js";
+import { diceChart } from "./dice.js";
+import type { Card, CardRow, CardSection, CardTable } from "./card-model.js";
+import { portageTable } from "./portage.js";
+import { Probe } from "./card-answers.js";
+import {
+  append,
+  table,
+  type RawCard,
+  type RawRow,
+  type RawSection,
+  type RawTable,
+} from "./raw-card.js";
+import { CARD_SECTIONS } from "./sections.js";
+import { terrainTables } from "./terrain.js";
 
 export interface BuildOptions {
   /** Where the ruleset was read from, as the reader should see it. */
@@ -34,18 +41,20 @@ export interface BuildOptions {
 /** The raw card: the computed tables and charts, then each section's listed definitions. */
 function rawCard(ir: RulesetIR): RawCard {
   const p = new Probe(ir);
-  const sections = new Map<string, RawSection>(CARD_SECTIONS.map((s) => [s.key, { key: s.key, title: s.title, tables: [], charts: [] }]));
-  const sec = (k: string) => sections.get(k) ?? sections.get('special')!;
+  const sections = new Map<string, RawSection>(
+    CARD_SECTIONS.map((s) => [s.key, { key: s.key, title: s.title, tables: [], charts: [] }]),
+  );
+  const sec = (k: string) => sections.get(k) ?? sections.get("special")!;
 
   const allow = allowanceTable(p);
-  if (allow) sec('allowances').tables.push(allow);
+  if (allow) sec("allowances").tables.push(allow);
   const terrain = terrainTables(p);
-  for (const t of terrain.tables) sec('terrain').tables.push(t);
+  for (const t of terrain.tables) sec("terrain").tables.push(t);
   const portage = portageTable(p);
-  if (portage) sec('portage').tables.push(portage);
+  if (portage) sec("portage").tables.push(portage);
   const dice = diceChart(p);
   // The distance chart is what a player of a dice ruleset looks up for a move: it prints first.
-  if (dice) sec('allowances').charts.push(dice);
+  if (dice) sec("allowances").charts.push(dice);
 
   const listed = definitions(ir, terrain.consumed);
   for (const s of sections.values()) {
@@ -58,7 +67,16 @@ function rawCard(ir: RulesetIR): RawCard {
     }
     s.tables.push(...tableCards(s.key, tables, ir, scopeOf(ir)));
     if (rows.length > 0) {
-      s.tables.push(table(`rules-${s.key}`, s.tables.length > 0 || s.charts.length > 0 ? 'Rules' : s.title, ['Name', 'Value'], 1, rows, { list: true }));
+      s.tables.push(
+        table(
+          `rules-${s.key}`,
+          s.tables.length > 0 || s.charts.length > 0 ? "Rules" : s.title,
+          ["Name", "Value"],
+          1,
+          rows,
+          { list: true },
+        ),
+      );
     }
   }
   // Rules lists print after the section's charts and tables.
@@ -70,22 +88,29 @@ function rawCard(ir: RulesetIR): RawCard {
 function groupKinds(t: RawTable, ir: RulesetIR): RawRow[] {
   const shown = t.rows.filter((r) => r.shown !== false);
   const byKind = new Map<string, RawRow[]>();
-  for (const r of shown) append(byKind, r.kind ?? '', r);
+  for (const r of shown) append(byKind, r.kind ?? "", r);
   // Conditions of one field with the same answer merge: "Vehicle: Tank, Halftrack, Truck".
   for (const [k, rows] of byKind) {
     const merged: RawRow[] = [];
     for (const r of rows) {
-      const same = r.field ? merged.find((m) => m.field === r.field && m.depth === r.depth && rest(m, t.labels) === rest(r, t.labels)) : undefined;
+      const same = r.field
+        ? merged.find(
+            (m) =>
+              m.field === r.field && m.depth === r.depth && rest(m, t.labels) === rest(r, t.labels),
+          )
+        : undefined;
       if (same) {
         same.memberLabel = `${same.memberLabel}, ${r.memberLabel}`;
         same.sub = `${same.sub}+${r.sub}`;
-        const c = same.cells.find((x) => x.col === 'Condition');
-        if (c) c.text = same.fieldLabel ? `${same.fieldLabel}: ${same.memberLabel}` : same.memberLabel!;
+        const c = same.cells.find((x) => x.col === "Condition");
+        if (c)
+          c.text = same.fieldLabel ? `${same.fieldLabel}: ${same.memberLabel}` : same.memberLabel!;
       } else merged.push({ ...r, cells: r.cells.map((c) => ({ ...c })) });
     }
     byKind.set(k, merged);
   }
-  const profile = (rows: RawRow[]) => JSON.stringify(rows.map((r) => [r.sub, r.cells.slice(1), r.cite, r.note, r.change]));
+  const profile = (rows: RawRow[]) =>
+    JSON.stringify(rows.map((r) => [r.sub, r.cells.slice(1), r.cite, r.note, r.change]));
   const groups: { kinds: string[]; displays: string[]; rows: RawRow[] }[] = [];
   for (const [k, rows] of byKind) {
     const prof = profile(rows);
@@ -95,16 +120,18 @@ function groupKinds(t: RawTable, ir: RulesetIR): RawRow[] {
       g.displays.push(rows[0]?.kindDisplay ?? k);
     } else groups.push({ kinds: [k], displays: [rows[0]?.kindDisplay ?? k], rows });
   }
-  const kindEnum = ir.inputs.find((i) => i.rec === 'unit')?.fields.find((f) => f.name === 'kind');
-  const enumName = kindEnum && kindEnum.type.t === 'enum' ? kindEnum.type.name : '';
+  const kindEnum = ir.inputs.find((i) => i.rec === "unit")?.fields.find((f) => f.name === "kind");
+  const enumName = kindEnum && kindEnum.type.t === "enum" ? kindEnum.type.name : "";
   const scope = scopeOf(ir);
   const out: RawRow[] = [];
   for (const g of groups) {
     const grp = groupOf(scope, enumName, g.kinds);
-    const label = g.displays.join(', ') + (grp && g.kinds.length > 1 ? ` (${grp.name})` : '');
+    const label = g.displays.join(", ") + (grp && g.kinds.length > 1 ? ` (${grp.name})` : "");
     g.rows.forEach((r, i) => {
-      const cells = r.cells.map((c) => (c.col === t.columns[0] ? { ...c, text: i === 0 || r.depth === 0 ? label : '' } : c));
-      out.push({ ...r, key: `${t.key}:${g.kinds.join('+')}:${r.sub ?? ''}`, cells });
+      const cells = r.cells.map((c) =>
+        c.col === t.columns[0] ? { ...c, text: i === 0 || r.depth === 0 ? label : "" } : c,
+      );
+      out.push({ ...r, key: `${t.key}:${g.kinds.join("+")}:${r.sub ?? ""}`, cells });
     });
   }
   return out;
@@ -115,7 +142,15 @@ function rest(r: RawRow, labels: number): string {
 }
 
 function clean(r: RawRow): CardRow {
-  return { key: r.key, cells: r.cells, cite: r.cite, note: r.note, detail: r.detail, depth: r.depth, change: r.change };
+  return {
+    key: r.key,
+    cells: r.cells,
+    cite: r.cite,
+    note: r.note,
+    detail: r.detail,
+    depth: r.depth,
+    change: r.change,
+  };
 }
 
 export function buildCard(ir: RulesetIR, opts: BuildOptions = {}): Card {
@@ -136,16 +171,19 @@ export function buildCard(ir: RulesetIR, opts: BuildOptions = {}): Card {
       tables.push({ ...plainTable, rows: rs.map(clean) });
       for (const r of rs) {
         rows++;
-        if (r.change?.kind === 'changed') changed++;
-        if (r.change?.kind === 'added') added++;
+        if (r.change?.kind === "changed") changed++;
+        if (r.change?.kind === "added") added++;
       }
     }
-    for (const c of s.charts) for (const r of c.rows) for (const x of r.cells) {
-      rows++;
-      if (x.change?.kind === 'changed') changed++;
-      if (x.change?.kind === 'added') added++;
-    }
-    if (tables.length > 0 || s.charts.length > 0) sections.push({ key: s.key, title: s.title, tables, charts: s.charts });
+    for (const c of s.charts)
+      for (const r of c.rows)
+        for (const x of r.cells) {
+          rows++;
+          if (x.change?.kind === "changed") changed++;
+          if (x.change?.kind === "added") added++;
+        }
+    if (tables.length > 0 || s.charts.length > 0)
+      sections.push({ key: s.key, title: s.title, tables, charts: s.charts });
   }
   const mdef = ir.measures.find((m) => m.name === ir.movement.measure);
   return {
@@ -154,7 +192,7 @@ export function buildCard(ir: RulesetIR, opts: BuildOptions = {}): Card {
     edition: ir.edition,
     source: opts.source ?? null,
     extends: ir.extends,
-    measure: { name: ir.movement.measure, title: mdef?.title ?? '' },
+    measure: { name: ir.movement.measure, title: mdef?.title ?? "" },
     citeStyle: ir.citeStyle,
     base: base ? { id: base.id, title: base.title } : null,
     sections,

@@ -6,14 +6,23 @@
  * into the texts a card prints.
  */
 
-import { formatQuantity } from '../../runtime/format.js';
-import { distText } from '../render/numbers.js';
-import { Rat } from '../../runtime/rational.js';
-import type { DistributionSummary, Violation } from '../../runtime/types.js';
-import type { EnumDef, Exception, InputField, RecordName, RuleDef, RulesetIR, ScenarioValue, Value } from '../ir.js';
-import type { RV } from '../interpret/eval.js';
-import { interpreterFor, type Interpreter } from '../interpret/interpreter.js';
-import { ask, situationProblems, type Applied, type Situation } from '../interpret/query.js';
+import { formatQuantity } from "../../runtime/format.js";
+import { distText } from "../render/numbers.js";
+import { Rat } from "../../runtime/rational.js";
+import type { DistributionSummary, Violation } from "../../runtime/types.js";
+import type {
+  EnumDef,
+  Exception,
+  InputField,
+  RecordName,
+  RuleDef,
+  RulesetIR,
+  ScenarioValue,
+  Value,
+} from "../ir.js";
+import type { RV } from "../interpret/eval.js";
+import { interpreterFor, type Interpreter } from "../interpret/interpreter.js";
+import { ask, situationProblems, type Applied, type Situation } from "../interpret/query.js";
 
 /** What an answer consulted: exceptions that applied, rules evaluated, table rows read (each once, in order). */
 export type Log = Applied;
@@ -62,19 +71,28 @@ export class Probe {
 
   /** The unit kinds: the enum of `unit.kind`. */
   kinds(): EnumDef | null {
-    const f = this.field('unit', 'kind');
-    return f && f.type.t === 'enum' ? this.enumDef(f.type.name) : null;
+    const f = this.field("unit", "kind");
+    return f && f.type.t === "enum" ? this.enumDef(f.type.name) : null;
   }
 
   /** A situation, or null when the ruleset needs input the card cannot invent. */
-  ctx(unit: Fields, path: Fields[] = [], vehicle: Fields | null = null, scenario: Fields = {}): ScenarioValue | null {
+  ctx(
+    unit: Fields,
+    path: Fields[] = [],
+    vehicle: Fields | null = null,
+    scenario: Fields = {},
+  ): ScenarioValue | null {
     const sv: ScenarioValue = { unit, vehicle, scenario, path };
     return situationProblems(this.ir, sv).length > 0 ? null : sv;
   }
 
   /** The situation with the first roll fixed (all ones) for a dice ruleset. */
-  private firstRoll(sv: ScenarioValue, extra: Omit<Situation, 'scenario'> = {}): Situation {
-    return { scenario: this.dice ? { ...sv, roll: new Array<number>(this.interp.dice).fill(1) } : sv, everyRoll: false, ...extra };
+  private firstRoll(sv: ScenarioValue, extra: Omit<Situation, "scenario"> = {}): Situation {
+    return {
+      scenario: this.dice ? { ...sv, roll: new Array<number>(this.interp.dice).fill(1) } : sv,
+      everyRoll: false,
+      ...extra,
+    };
   }
 
   /** The unit's allowance: exact, or the distribution over every roll. */
@@ -82,15 +100,24 @@ export class Probe {
     const r = ask(ir, { scenario: sv, everyRoll: this.dice }, { allowance: true }, true);
     const log = r.applied!;
     const v = r.value;
-    if (v.k === 'cannot') return { text: 'varies', exact: null, na: false, dist: null, log, error: v.reason };
-    if (v.k === 'rolls') {
-      if (v.dist === null) return { text: 'NA', exact: null, na: true, dist: null, log, error: null };
+    if (v.k === "cannot")
+      return { text: "varies", exact: null, na: false, dist: null, log, error: v.reason };
+    if (v.k === "rolls") {
+      if (v.dist === null)
+        return { text: "NA", exact: null, na: true, dist: null, log, error: null };
       const text = v.na > 0 ? `${distText(v.dist)}, else NA` : distText(v.dist);
       return { text, exact: null, na: false, dist: v.dist, log, error: null };
     }
-    const a = v.k === 'exact' ? (v.v as Rat) : Rat.ZERO;
-    if (a.isNA()) return { text: 'NA', exact: null, na: true, dist: null, log, error: null };
-    return { text: `${formatQuantity(a.toString())} ${this.measure}`, exact: a, na: false, dist: null, log, error: null };
+    const a = v.k === "exact" ? (v.v as Rat) : Rat.ZERO;
+    if (a.isNA()) return { text: "NA", exact: null, na: true, dist: null, log, error: null };
+    return {
+      text: `${formatQuantity(a.toString())} ${this.measure}`,
+      exact: a,
+      na: false,
+      dist: null,
+      log,
+      error: null,
+    };
   }
 
   /** The ruleset without exception `x`, one per exception asked about. */
@@ -100,7 +127,11 @@ export class Probe {
    * The exceptions of `o.log` that decide the allowance: those without which it would be different
    * (an exception that applied, e.g. a smaller IPC, but changed nothing for this unit is left out).
    */
-  relevant(sv: ScenarioValue, o: Outcome, candidates: readonly Exception[] = o.log.exceptions): Exception[] {
+  relevant(
+    sv: ScenarioValue,
+    o: Outcome,
+    candidates: readonly Exception[] = o.log.exceptions,
+  ): Exception[] {
     const out: Exception[] = [];
     for (const x of candidates) {
       let ir = this.without.get(x);
@@ -120,18 +151,39 @@ export class Probe {
     const A2 = Rat.of(2017);
     const r1 = ask(this.ir, this.firstRoll(sv, { allowance: A1 }), { cost: i }, true);
     const log = r1.applied!;
-    if (r1.value.k === 'cannot') return { text: 'varies', exact: null, na: false, dist: null, log, error: r1.value.reason };
+    if (r1.value.k === "cannot")
+      return { text: "varies", exact: null, na: false, dist: null, log, error: r1.value.reason };
     // Only the first pricing is recorded; when the second cannot be asked, nothing is cited (as before the query layer).
     const r2 = ask(this.ir, this.firstRoll(sv, { allowance: A2 }), { cost: i });
-    if (r2.value.k === 'cannot') return { text: 'varies', exact: null, na: false, dist: null, log: EMPTY_LOG(), error: r2.value.reason };
-    const v1 = r1.value.k === 'exact' ? (r1.value.v as Rat) : Rat.ZERO;
-    const v2 = r2.value.k === 'exact' ? (r2.value.v as Rat) : Rat.ZERO;
-    if (v1.isNA() || v2.isNA()) return { text: 'NA', exact: null, na: true, dist: null, log, error: null };
+    if (r2.value.k === "cannot")
+      return {
+        text: "varies",
+        exact: null,
+        na: false,
+        dist: null,
+        log: EMPTY_LOG(),
+        error: r2.value.reason,
+      };
+    const v1 = r1.value.k === "exact" ? (r1.value.v as Rat) : Rat.ZERO;
+    const v2 = r2.value.k === "exact" ? (r2.value.v as Rat) : Rat.ZERO;
+    if (v1.isNA() || v2.isNA())
+      return { text: "NA", exact: null, na: true, dist: null, log, error: null };
     const k = v2.sub(v1).div(A2.sub(A1));
     const c = v1.sub(k.mul(A1));
-    if (k.isZero()) return { text: formatQuantity(c.toString()), exact: c, na: false, dist: null, log, error: null };
-    let text = k.eq(Rat.ONE) ? 'all' : `${formatQuantity(k.toString())} × all`;
-    if (!c.isZero()) text += c.isNA() ? '' : ` ${c.lt(Rat.ZERO) ? '−' : '+'} ${formatQuantity((c.lt(Rat.ZERO) ? c.neg() : c).toString())}`;
+    if (k.isZero())
+      return {
+        text: formatQuantity(c.toString()),
+        exact: c,
+        na: false,
+        dist: null,
+        log,
+        error: null,
+      };
+    let text = k.eq(Rat.ONE) ? "all" : `${formatQuantity(k.toString())} × all`;
+    if (!c.isZero())
+      text += c.isNA()
+        ? ""
+        : ` ${c.lt(Rat.ZERO) ? "−" : "+"} ${formatQuantity((c.lt(Rat.ZERO) ? c.neg() : c).toString())}`;
     return { text, exact: null, na: false, dist: null, log, error: null };
   }
 
@@ -141,23 +193,23 @@ export class Probe {
    */
   violations(sv: ScenarioValue): Violation[] {
     const v = ask(this.ir, this.firstRoll(sv), { violations: true }).value;
-    return v.k === 'violations' ? v.list : v.k === 'cannot' ? v.found : [];
+    return v.k === "violations" ? v.list : v.k === "cannot" ? v.found : [];
   }
 
   /** Evaluates a rule without parameters for the unit (null when it cannot be answered). */
   ruleValue(r: RuleDef, sv: ScenarioValue): { value: RV; log: Log } | null {
     if (r.params.length > 0) return null;
     const q = ask(this.ir, this.firstRoll(sv), { def: r }, true);
-    return q.value.k === 'exact' ? { value: q.value.v, log: q.applied! } : null;
+    return q.value.k === "exact" ? { value: q.value.v, log: q.applied! } : null;
   }
 }
 
 /** Values for scenario records. */
 export const val = {
-  member: (e: string, name: string): Value => ({ v: 'member', enum: e, name }),
-  bool: (b: boolean): Value => ({ v: 'bool', b }),
-  set: (e: string, members: string[]): Value => ({ v: 'set', enum: e, members }),
-  num: (n: number): Value => ({ v: 'num', q: String(n) }),
+  member: (e: string, name: string): Value => ({ v: "member", enum: e, name }),
+  bool: (b: boolean): Value => ({ v: "bool", b }),
+  set: (e: string, members: string[]): Value => ({ v: "set", enum: e, members }),
+  num: (n: number): Value => ({ v: "num", q: String(n) }),
 };
 
 /** Citations of a log: exceptions that applied and table rows read, in order, without repeats. */
@@ -169,7 +221,10 @@ export function logCites(log: Log): string[] {
 export function newCites(log: Log, base: Log): string[] {
   const out: string[] = [];
   for (const r of log.rows) {
-    if (!base.rows.some((b) => b.table === r.table && b.keys.join('\u0000') === r.keys.join('\u0000'))) out.push(r.cite);
+    if (
+      !base.rows.some((b) => b.table === r.table && b.keys.join("\u0000") === r.keys.join("\u0000"))
+    )
+      out.push(r.cite);
   }
   for (const x of log.exceptions) if (!base.exceptions.includes(x)) out.push(x.cite);
   // An exception that applied in the base case and no longer does: the rule's own value decides now.
@@ -179,8 +234,19 @@ export function newCites(log: Log, base: Log): string[] {
 /** The ruleset with exception `x` never applying (its condition replaced by `false`). */
 function disable(ir: RulesetIR, x: Exception): RulesetIR {
   const strip = (xs: readonly Exception[]): Exception[] =>
-    xs.map((y) => (y === x ? { ...y, when: { k: 'bool', v: false } } : containsException(y.exceptions, x) ? { ...y, exceptions: strip(y.exceptions) } : y));
-  return { ...ir, rules: ir.rules.map((r) => (containsException(r.exceptions, x) ? { ...r, exceptions: strip(r.exceptions) } : r)) };
+    xs.map((y) =>
+      y === x
+        ? { ...y, when: { k: "bool", v: false } }
+        : containsException(y.exceptions, x)
+          ? { ...y, exceptions: strip(y.exceptions) }
+          : y,
+    );
+  return {
+    ...ir,
+    rules: ir.rules.map((r) =>
+      containsException(r.exceptions, x) ? { ...r, exceptions: strip(r.exceptions) } : r,
+    ),
+  };
 }
 
 /** Owners' citations of exceptions that applied in `base` and no longer apply in `log`. */

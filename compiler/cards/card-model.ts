@@ -10,7 +10,7 @@
 
 /** How a row differs from the same row of the base ruleset's card. */
 export interface Change {
-  kind: 'changed' | 'added';
+  kind: "changed" | "added";
   /** The base ruleset id ("changed from asl-a4"). */
   from: string;
   /** The base's value, as text ("2 MF"; "Uphill: 4"), or null for an added row. */
@@ -109,7 +109,7 @@ export interface Card {
   /** Ancestors, nearest first. */
   extends: string[];
   measure: { name: string; title: string };
-  citeStyle: 'numbered' | 'headings';
+  citeStyle: "numbered" | "headings";
   /** The ruleset this card is compared with (a house rule's base), or null. */
   base: { id: string; title: string } | null;
   sections: CardSection[];

@@ -5,9 +5,9 @@
  * base's allowance is shown even when it no longer changes this one.
  */
 
-import type { CardRow, Cell, Change, DiceCell } from './card-model.js';
-import { distText } from '../render/numbers.js';
-import type { RawCard, RawRow } from './raw-card.js';
+import type { CardRow, Cell, Change, DiceCell } from "./card-model.js";
+import { distText } from "../render/numbers.js";
+import type { RawCard, RawRow } from "./raw-card.js";
 
 function valueCells(r: CardRow, labels: number): Cell[] {
   return r.cells.slice(labels);
@@ -25,10 +25,10 @@ function oldText(r: CardRow, b: CardRow, labels: number): string {
   for (const c of theirs) {
     const m = mine.find((x) => x.col === c.col);
     if (m && m.text === c.text) continue;
-    parts.push(single ? c.text || '—' : `${c.col}: ${c.text || '—'}`);
+    parts.push(single ? c.text || "—" : `${c.col}: ${c.text || "—"}`);
   }
   if (r.detail !== b.detail && b.detail !== null) parts.push(b.detail);
-  return parts.join('; ') || '—';
+  return parts.join("; ") || "—";
 }
 
 interface Indexed {
@@ -38,13 +38,15 @@ interface Indexed {
 
 function index(card: RawCard): Map<string, Indexed> {
   const m = new Map<string, Indexed>();
-  for (const s of card.sections) for (const t of s.tables) for (const r of t.rows) m.set(r.key, { row: r, labels: t.labels });
+  for (const s of card.sections)
+    for (const t of s.tables) for (const r of t.rows) m.set(r.key, { row: r, labels: t.labels });
   return m;
 }
 
 function diceIndex(card: RawCard): Map<string, DiceCell> {
   const m = new Map<string, DiceCell>();
-  for (const s of card.sections) for (const c of s.charts) for (const r of c.rows) for (const x of r.cells) m.set(x.key, x);
+  for (const s of card.sections)
+    for (const c of s.charts) for (const r of c.rows) for (const x of r.cells) m.set(x.key, x);
   return m;
 }
 
@@ -68,8 +70,9 @@ export function markAgainst(card: RawCard, base: RawCard, from: string): RawRow[
         mineKeys.add(r.key);
         const b = theirs.get(r.key);
         let change: Change | null = null;
-        if (!b) change = { kind: 'added', from, old: null };
-        else if (sig(r, t.labels) !== sig(b.row, b.labels)) change = { kind: 'changed', from, old: oldText(r, b.row, t.labels) };
+        if (!b) change = { kind: "added", from, old: null };
+        else if (sig(r, t.labels) !== sig(b.row, b.labels))
+          change = { kind: "changed", from, old: oldText(r, b.row, t.labels) };
         r.change = change;
         // A condition that changed the base's allowance is printed even when it no longer changes this one.
         if (r.shown === false && b && b.row.shown !== false && change) r.shown = true;
@@ -80,8 +83,8 @@ export function markAgainst(card: RawCard, base: RawCard, from: string): RawRow[
       for (const rr of ch.rows) {
         for (const c of rr.cells) {
           const b = theirDice.get(c.key);
-          if (!b) c.change = { kind: 'added', from, old: null };
-          else if (diceSig(c) !== diceSig(b)) c.change = { kind: 'changed', from, old: diceOld(b) };
+          if (!b) c.change = { kind: "added", from, old: null };
+          else if (diceSig(c) !== diceSig(b)) c.change = { kind: "changed", from, old: diceOld(b) };
         }
       }
     }
@@ -89,7 +92,10 @@ export function markAgainst(card: RawCard, base: RawCard, from: string): RawRow[
   const removed: RawRow[] = [];
   for (const [key, b] of theirs) {
     if (mineKeys.has(key) || b.row.shown === false) continue;
-    const cells = b.row.parent !== undefined && b.row.cells[0]?.text === '' ? [{ ...b.row.cells[0]!, text: `${b.row.parent}, exception` }, ...b.row.cells.slice(1)] : b.row.cells;
+    const cells =
+      b.row.parent !== undefined && b.row.cells[0]?.text === ""
+        ? [{ ...b.row.cells[0]!, text: `${b.row.parent}, exception` }, ...b.row.cells.slice(1)]
+        : b.row.cells;
     removed.push({ ...b.row, cells, change: null });
   }
   return removed;

@@ -6,45 +6,101 @@
  * the diff report (compiler/sections.ts) and kept in source order, ancestors first.
  */
 
-import type { ConstraintDef, Exception, RuleDef, RulesetIR, TableDef } from '../ir.js';
-import { ruleExprs } from '../ir-walk.js';
-import { exprText, humanise, measureOf, memberDisplay, scopeOf, valueText, type RenderScope } from '../render/expr.js';
-import { inferSection } from '../sections.js';
-import { plain, plainScope, type PlainScope } from './plain.js';
-import { append, boundRule, capital, cell, hoistColumnCites, row, table, type RawRow, type RawTable } from './raw-card.js';
+import type { ConstraintDef, Exception, RuleDef, RulesetIR, TableDef } from "../ir.js";
+import { ruleExprs } from "../ir-walk.js";
+import {
+  exprText,
+  humanise,
+  measureOf,
+  memberDisplay,
+  scopeOf,
+  valueText,
+  type RenderScope,
+} from "../render/expr.js";
+import { inferSection } from "../sections.js";
+import { plain, plainScope, type PlainScope } from "./plain.js";
+import {
+  append,
+  boundRule,
+  capital,
+  cell,
+  hoistColumnCites,
+  row,
+  table,
+  type RawRow,
+  type RawTable,
+} from "./raw-card.js";
 
 function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
   const m = measureOf(r.type);
-  const label = r.params.length > 0 ? `${humanise(r.name)} (${r.params.map((x) => x.name).join(', ')})` : humanise(r.name);
+  const label =
+    r.params.length > 0
+      ? `${humanise(r.name)} (${r.params.map((x) => x.name).join(", ")})`
+      : humanise(r.name);
   const out: RawRow[] = [];
-  if (r.kind === 'predicate') {
-    const constant = r.value.k === 'bool';
-    out.push(row(`def:${r.name}`, [cell('Name', label), cell('Value', constant ? (r.value.k === 'bool' && r.value.v ? 'yes' : 'no') : '')], [r.cite], {
-      note: withReading(r.title, r.note), detail: constant ? null : `holds when ${plain(r.value, ps)}`,
-    }));
+  if (r.kind === "predicate") {
+    const constant = r.value.k === "bool";
+    out.push(
+      row(
+        `def:${r.name}`,
+        [
+          cell("Name", label),
+          cell("Value", constant ? (r.value.k === "bool" && r.value.v ? "yes" : "no") : ""),
+        ],
+        [r.cite],
+        {
+          note: withReading(r.title, r.note),
+          detail: constant ? null : `holds when ${plain(r.value, ps)}`,
+        },
+      ),
+    );
   } else {
-    out.push(row(`def:${r.name}`, [cell('Name', label), cell('Value', exprText(r.value, scope, m))], [r.cite], { note: withReading(r.title, r.note) }));
+    out.push(
+      row(
+        `def:${r.name}`,
+        [cell("Name", label), cell("Value", exprText(r.value, scope, m))],
+        [r.cite],
+        { note: withReading(r.title, r.note) },
+      ),
+    );
   }
   // An exception is keyed by its condition, so that a house rule's exception lines up with the base's
   // exception for the same case, wherever it stands in the list.
   const go = (xs: readonly Exception[], depth: number, path: string) => {
     const seen = new Map<string, number>();
     xs.forEach((x) => {
-      const value = r.kind === 'predicate' && x.value.k === 'bool' ? (x.value.v ? 'yes' : 'no') : exprText(x.value, scope, m);
+      const value =
+        r.kind === "predicate" && x.value.k === "bool"
+          ? x.value.v
+            ? "yes"
+            : "no"
+          : exprText(x.value, scope, m);
       const when = plain(x.when, ps);
       const n = seen.get(when) ?? 0;
       seen.set(when, n + 1);
-      const key = `${path}/${when}${n > 0 ? ` #${n + 1}` : ''}`;
-      out.push(row(`def:${r.name}${key}`, [cell('Name', ''), cell('Value', value)], [x.cite], { note: x.title, detail: `when ${when}`, depth, parent: label }));
+      const key = `${path}/${when}${n > 0 ? ` #${n + 1}` : ""}`;
+      out.push(
+        row(`def:${r.name}${key}`, [cell("Name", ""), cell("Value", value)], [x.cite], {
+          note: x.title,
+          detail: `when ${when}`,
+          depth,
+          parent: label,
+        }),
+      );
       go(x.exceptions, depth + 1, key);
     });
   };
-  go(r.exceptions, 1, '');
+  go(r.exceptions, 1, "");
   return out;
 }
 
 function constraintRows(c: ConstraintDef, ps: PlainScope): RawRow[] {
-  return [row(`def:${c.name}`, [cell('Name', humanise(c.name)), cell('Value', 'must hold')], [c.cite], { note: withReading(c.title, c.note), detail: plain(c.cond, ps) })];
+  return [
+    row(`def:${c.name}`, [cell("Name", humanise(c.name)), cell("Value", "must hold")], [c.cite], {
+      note: withReading(c.title, c.note),
+      detail: plain(c.cond, ps),
+    }),
+  ];
 }
 
 /**
@@ -52,7 +108,12 @@ function constraintRows(c: ConstraintDef, ps: PlainScope): RawRow[] {
  * for a two-key table) per table: "By weapon: PP for a squad, PP for a leader, may dismantle".
  * A column's most common citation goes to its header.
  */
-export function tableCards(section: string, ts: readonly TableDef[], ir: RulesetIR, scope: RenderScope): RawTable[] {
+export function tableCards(
+  section: string,
+  ts: readonly TableDef[],
+  ir: RulesetIR,
+  scope: RenderScope,
+): RawTable[] {
   const byKey = new Map<string, TableDef[]>();
   const out: RawTable[] = [];
   for (const t of ts) {
@@ -66,10 +127,16 @@ export function tableCards(section: string, ts: readonly TableDef[], ir: Ruleset
     const merged = group.length > 1;
     const columns: { col: string; table: TableDef; member: string | null }[] = [];
     for (const t of group) {
-      if (t.keys.length === 1) columns.push({ col: merged ? humanise(t.name) : 'Value', table: t, member: null });
+      if (t.keys.length === 1)
+        columns.push({ col: merged ? humanise(t.name) : "Value", table: t, member: null });
       else {
         const colEnum = ir.enums.find((e) => e.name === t.keys[1]);
-        for (const m of colEnum?.members ?? []) columns.push({ col: `${merged ? `${humanise(t.name)}: ` : ''}${m.display || m.name}`, table: t, member: m.name });
+        for (const m of colEnum?.members ?? [])
+          columns.push({
+            col: `${merged ? `${humanise(t.name)}: ` : ""}${m.display || m.name}`,
+            table: t,
+            member: m.name,
+          });
       }
     }
     const members = ir.enums.find((e) => e.name === first)?.members.map((m) => m.name) ?? [];
@@ -78,20 +145,33 @@ export function tableCards(section: string, ts: readonly TableDef[], ir: Ruleset
     const rows: RawRow[] = present.map((m) => {
       const cells = [cell(humanise(first), memberDisplay(scope, first, m))];
       for (const c of columns) {
-        const r = c.table.rows.find((x) => x.keys[0] === m && (c.member === null || x.keys[1] === c.member));
+        const r = c.table.rows.find(
+          (x) => x.keys[0] === m && (c.member === null || x.keys[1] === c.member),
+        );
         const cite = r ? [r.cite ?? c.table.cite] : [];
-        cells.push(cell(c.col, r ? valueText(r.value, null, scope) : '—', cite));
+        cells.push(cell(c.col, r ? valueText(r.value, null, scope) : "—", cite));
         append(cellCites, c.col, cite);
       }
-      return row(merged ? `table:${section}:${first}:${m}` : `table:${group[0]!.name}:${m}`, cells, []);
+      return row(
+        merged ? `table:${section}:${first}:${m}` : `table:${group[0]!.name}:${m}`,
+        cells,
+        [],
+      );
     });
     const captionOf = (t: TableDef) => {
       const measure = measureOf(t.type);
-      return `${merged ? `${humanise(t.name)}: ` : ''}${merged ? t.title : capital(t.title)}${measure ? ` (${measure})` : ''}.`;
+      return `${merged ? `${humanise(t.name)}: ` : ""}${merged ? t.title : capital(t.title)}${measure ? ` (${measure})` : ""}.`;
     };
-    const tb = table(merged ? `tables-${section}-${first}` : `table-${group[0]!.name}`, merged ? `By ${humanise(first).toLowerCase()}` : humanise(group[0]!.name), [humanise(first), ...columns.map((c) => c.col)], 1, rows, {
-      caption: group.map(captionOf).join(' '),
-    });
+    const tb = table(
+      merged ? `tables-${section}-${first}` : `table-${group[0]!.name}`,
+      merged ? `By ${humanise(first).toLowerCase()}` : humanise(group[0]!.name),
+      [humanise(first), ...columns.map((c) => c.col)],
+      1,
+      rows,
+      {
+        caption: group.map(captionOf).join(" "),
+      },
+    );
     hoistColumnCites(tb, cellCites);
     out.push(tb);
   }
@@ -101,9 +181,23 @@ export function tableCards(section: string, ts: readonly TableDef[], ir: Ruleset
 /** A table of three or more keys (or of none): one row per entry. */
 function wideTable(t: TableDef, scope: RenderScope): RawTable {
   const rows: RawRow[] = t.rows.map((r) =>
-    row(`table:${t.name}:${r.keys.join(',')}`, [...r.keys.map((k, i) => cell(humanise(t.keys[i]!), memberDisplay(scope, t.keys[i]!, k))), cell('Value', valueText(r.value, null, scope))], [r.cite ?? t.cite]),
+    row(
+      `table:${t.name}:${r.keys.join(",")}`,
+      [
+        ...r.keys.map((k, i) => cell(humanise(t.keys[i]!), memberDisplay(scope, t.keys[i]!, k))),
+        cell("Value", valueText(r.value, null, scope)),
+      ],
+      [r.cite ?? t.cite],
+    ),
   );
-  return table(`table-${t.name}`, humanise(t.name), [...t.keys.map((k) => humanise(k)), 'Value'], t.keys.length, rows, { caption: `${capital(t.title)}.` });
+  return table(
+    `table-${t.name}`,
+    humanise(t.name),
+    [...t.keys.map((k) => humanise(k)), "Value"],
+    t.keys.length,
+    rows,
+    { caption: `${capital(t.title)}.` },
+  );
 }
 
 /** A definition listed in a section: a rule's or constraint's rows, or a table not yet charted. */
@@ -118,19 +212,43 @@ export function definitions(ir: RulesetIR, consumed: Set<string>): Listed[] {
   const scope = scopeOf(ir);
   const ps = plainScope(ir);
   const chain = [...ir.extends].reverse().concat(ir.id);
-  const order = (o: { ruleset: string; line: number }): [number, number] => [Math.max(0, chain.indexOf(o.ruleset)), o.line];
+  const order = (o: { ruleset: string; line: number }): [number, number] => [
+    Math.max(0, chain.indexOf(o.ruleset)),
+    o.line,
+  ];
   const out: Listed[] = [];
   for (const t of ir.tables) {
     if (consumed.has(t.name)) continue;
-    out.push({ section: inferSection({ name: t.name, concept: t.concept, section: t.section, keys: t.keys, type: t.type }, ir), order: order(t.origin), table: t });
+    out.push({
+      section: inferSection(
+        { name: t.name, concept: t.concept, section: t.section, keys: t.keys, type: t.type },
+        ir,
+      ),
+      order: order(t.origin),
+      table: t,
+    });
   }
   const allowance = boundRule(ir, ir.movement.allowance);
   for (const r of ir.rules) {
     if (r === allowance) continue;
-    out.push({ section: inferSection({ name: r.name, concept: r.concept, section: r.section, type: r.type, exprs: ruleExprs(r) }, ir), order: order(r.origin), rows: ruleRows(r, scope, ps) });
+    out.push({
+      section: inferSection(
+        { name: r.name, concept: r.concept, section: r.section, type: r.type, exprs: ruleExprs(r) },
+        ir,
+      ),
+      order: order(r.origin),
+      rows: ruleRows(r, scope, ps),
+    });
   }
   for (const c of ir.constraints) {
-    out.push({ section: inferSection({ name: c.name, concept: c.concept, section: c.section, exprs: [c.cond] }, ir), order: order(c.origin), rows: constraintRows(c, ps) });
+    out.push({
+      section: inferSection(
+        { name: c.name, concept: c.concept, section: c.section, exprs: [c.cond] },
+        ir,
+      ),
+      order: order(c.origin),
+      rows: constraintRows(c, ps),
+    });
   }
   return out.sort((a, b) => a.order[0] - b.order[0] || a.order[1] - b.order[1]);
 }

@@ -3,9 +3,9 @@
  * one by a browser, so it is not a renderer here). Templates come from the caller, so this stays
  * free of file access.
  */
-import type { Card } from './card-model.js';
-import { renderCardHtml, type CardTemplates } from './html.js';
-import { renderCardMarkdown } from './markdown.js';
+import type { Card } from "./card-model.js";
+import { renderCardHtml, type CardTemplates } from "./html.js";
+import { renderCardMarkdown } from "./markdown.js";
 
 export type CardRenderer = (card: Card, templates: () => CardTemplates) => string;
 

@@ -7,13 +7,13 @@
  * The caller supplies the template texts (only the CLI touches the file system): `cardTemplatesFrom`.
  */
 
-import { readTemplates, withPartials, type TemplateTexts } from '../render/templates.js';
-import type { Card, CardRow, CardTable, DiceChart } from './card-model.js';
-import { changeSign, changeText, citeText, geometry, header } from './view.js';
+import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
+import type { Card, CardRow, CardTable, DiceChart } from "./card-model.js";
+import { changeSign, changeText, citeText, geometry, header } from "./view.js";
 
 export type CardTemplates = TemplateTexts;
 
-export const CARD_TEMPLATE_NAMES = ['card', 'styles', 'table', 'chart'] as const;
+export const CARD_TEMPLATE_NAMES = ["card", "styles", "table", "chart"] as const;
 
 /** Reads the templates through `read(name)` → the text of `templates/cards/<name>.hbs`. */
 export function cardTemplatesFrom(read: (file: string) => string): CardTemplates {
@@ -21,18 +21,20 @@ export function cardTemplatesFrom(read: (file: string) => string): CardTemplates
 }
 
 function anchor(key: string): string {
-  return key.replace(/[^a-z0-9-]/gi, '-');
+  return key.replace(/[^a-z0-9-]/gi, "-");
 }
 
 function rowView(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean) {
   const labels = r.cells.slice(0, t.labels).map((c) => ({ text: c.text }));
   // Short values ("2–12 (mean 7)") never wrap; long ones may.
-  const values = r.cells.slice(t.labels).map((c) => ({ text: c.text, cite: citeText(c.cite), nowrap: c.text.length <= 16 }));
+  const values = r.cells
+    .slice(t.labels)
+    .map((c) => ({ text: c.text, cite: citeText(c.cite), nowrap: c.text.length <= 16 }));
   const cls = [`depth-${Math.min(r.depth, 3)}`];
-  if (r.change) cls.push(r.change.kind === 'added' ? 'added' : 'changed');
-  if (r.depth === 0 && r.cells[0]?.text !== '') cls.push('lead');
+  if (r.change) cls.push(r.change.kind === "added" ? "added" : "changed");
+  if (r.depth === 0 && r.cells[0]?.text !== "") cls.push("lead");
   return {
-    cls: cls.join(' '),
+    cls: cls.join(" "),
     mark: changeSign(r.change),
     changeKind: r.change?.kind ?? null,
     labels,
@@ -61,9 +63,12 @@ function entries(t: CardTable) {
   const out: { name: string; head: EntryLine; lines: EntryLine[] }[] = [];
   for (const r of t.rows) {
     const line: EntryLine = {
-      cls: [`depth-${Math.min(r.depth, 3)}`, ...(r.change ? [r.change.kind] : [])].join(' '),
+      cls: [`depth-${Math.min(r.depth, 3)}`, ...(r.change ? [r.change.kind] : [])].join(" "),
       mark: changeSign(r.change),
-      value: r.cells.slice(t.labels).map((c) => c.text).join(' '),
+      value: r.cells
+        .slice(t.labels)
+        .map((c) => c.text)
+        .join(" "),
       note: r.note,
       detail: r.detail,
       change: changeText(r.change),
@@ -71,15 +76,28 @@ function entries(t: CardTable) {
     };
     const last = out[out.length - 1];
     if (r.depth > 0 && last) last.lines.push(line);
-    else out.push({ name: r.cells.slice(0, t.labels).map((c) => c.text).join(' '), head: line, lines: [] });
+    else
+      out.push({
+        name: r.cells
+          .slice(0, t.labels)
+          .map((c) => c.text)
+          .join(" "),
+        head: line,
+        lines: [],
+      });
   }
   return out;
 }
 
 function tableView(t: CardTable, section: string) {
-  const showNotes = t.list || t.rows.some((r) => r.note !== null || r.detail !== null || r.change !== null);
+  const showNotes =
+    t.list || t.rows.some((r) => r.note !== null || r.detail !== null || r.change !== null);
   const showCite = t.rows.some((r) => r.cite.length > 0);
-  const headers = t.columns.map((c, i) => ({ text: c, cite: citeText(t.columnCites[c] ?? []), label: i < t.labels }));
+  const headers = t.columns.map((c, i) => ({
+    text: c,
+    cite: citeText(t.columnCites[c] ?? []),
+    label: i < t.labels,
+  }));
   return {
     id: `t-${anchor(t.key)}`,
     title: t.title,
@@ -91,7 +109,7 @@ function tableView(t: CardTable, section: string) {
     headers,
     showNotes,
     showCite,
-    notesHeader: t.list ? 'What it says' : 'Notes',
+    notesHeader: t.list ? "What it says" : "Notes",
     rows: t.list ? [] : t.rows.map((r) => rowView(t, r, showNotes, showCite)),
     entries: t.list ? entries(t) : [],
   };
@@ -106,7 +124,7 @@ function chartView(ch: DiceChart) {
     rows: ch.rows.map((r) => ({
       label: r.label,
       cells: r.cells.map((c, i) => {
-        const g = geometry(ch, c, r.label, ch.columns[i] ?? '');
+        const g = geometry(ch, c, r.label, ch.columns[i] ?? "");
         return {
           g,
           reason: c.reason,
@@ -114,7 +132,7 @@ function chartView(ch: DiceChart) {
           cite: citeText(c.cite),
           mark: changeSign(c.change),
           change: changeText(c.change),
-          cls: c.change ? (c.change.kind === 'added' ? 'added' : 'changed') : '',
+          cls: c.change ? (c.change.kind === "added" ? "added" : "changed") : "",
         };
       }),
     })),
@@ -134,18 +152,26 @@ export function cardView(card: Card) {
       charts: s.charts.map(chartView),
       tables: s.tables.map((t) => tableView(t, s.title)),
     })),
-    removed: card.removed.length > 0 && card.base
-      ? {
-          from: card.base.id,
-          rows: card.removed.map((r) => ({ text: r.cells.map((c) => c.text).filter((x) => x !== '').join(' · '), note: r.note, cite: citeText(r.cite) })),
-        }
-      : null,
+    removed:
+      card.removed.length > 0 && card.base
+        ? {
+            from: card.base.id,
+            rows: card.removed.map((r) => ({
+              text: r.cells
+                .map((c) => c.text)
+                .filter((x) => x !== "")
+                .join(" · "),
+              note: r.note,
+              cite: citeText(r.cite),
+            })),
+          }
+        : null,
   };
 }
 
 export function renderCardHtml(card: Card, templates: CardTemplates): string {
-  const hb = withPartials(templates, CARD_TEMPLATE_NAMES, 'card');
-  if (templates.card === undefined) throw new Error('missing template card.hbs');
+  const hb = withPartials(templates, CARD_TEMPLATE_NAMES, "card");
+  if (templates.card === undefined) throw new Error("missing template card.hbs");
   const page = hb.compile(templates.card, { strict: true, noEscape: false });
   return page(cardView(card));
 }

@@ -3,11 +3,35 @@
  * HTML (Handlebars templates in templates/cards/), Markdown, or PDF (the HTML printed by Chromium).
  */
 
-export type { Bar, Card, CardRow, CardSection, CardTable, Cell, Change, DiceCell, DiceChart } from './card-model.js';
-export { buildCard, type BuildOptions } from './build.js';
-export { cardTemplatesFrom, cardView, renderCardHtml, CARD_TEMPLATE_NAMES, type CardTemplates } from './html.js';
-export { renderCardMarkdown } from './markdown.js';
-export { md } from '../render/markdown.js';
-export { CHROMIUM, CHROMIUM_ARGS, chromiumMissing, normalisePdf, pdfPageCount, PdfError, printPdf } from './pdf.js';
-export { plain, plainScope } from './plain.js';
-export { CARD_RENDERERS, type CardRenderer, type CardTextFormat } from './formats.js';
+export type {
+  Bar,
+  Card,
+  CardRow,
+  CardSection,
+  CardTable,
+  Cell,
+  Change,
+  DiceCell,
+  DiceChart,
+} from "./card-model.js";
+export { buildCard, type BuildOptions } from "./build.js";
+export {
+  cardTemplatesFrom,
+  cardView,
+  renderCardHtml,
+  CARD_TEMPLATE_NAMES,
+  type CardTemplates,
+} from "./html.js";
+export { renderCardMarkdown } from "./markdown.js";
+export { md } from "../render/markdown.js";
+export {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  chromiumMissing,
+  normalisePdf,
+  pdfPageCount,
+  PdfError,
+  printPdf,
+} from "./pdf.js";
+export { plain, plainScope } from "./plain.js";
+export { CARD_RENDERERS, type CardRenderer, type CardTextFormat } from "./formats.js";

@@ -5,23 +5,26 @@
  * backslash-escaped).
  */
 
-import { md } from '../render/markdown.js';
-import type { Card, CardRow, CardTable, DiceChart } from './card-model.js';
-import { changeSign, changeText, citeText, header, sparkline } from './view.js';
-import { shortNumber } from '../render/numbers.js';
+import { md } from "../render/markdown.js";
+import type { Card, CardRow, CardTable, DiceChart } from "./card-model.js";
+import { changeSign, changeText, citeText, header, sparkline } from "./view.js";
+import { shortNumber } from "../render/numbers.js";
 
 function tableMd(t: CardTable, section: string): string[] {
   const out: string[] = [];
-  if (!t.list || t.title !== section) out.push(`### ${md(t.title)}`, '');
-  if (t.caption) out.push(`*${md(t.caption)}*`, '');
-  const showNotes = t.list || t.rows.some((r) => r.note !== null || r.detail !== null || r.change !== null);
+  if (!t.list || t.title !== section) out.push(`### ${md(t.title)}`, "");
+  if (t.caption) out.push(`*${md(t.caption)}*`, "");
+  const showNotes =
+    t.list || t.rows.some((r) => r.note !== null || r.detail !== null || r.change !== null);
   const showCite = t.rows.some((r) => r.cite.length > 0);
-  const heads = t.columns.map((c) => md(c) + (t.columnCites[c] ? ` ${md(citeText(t.columnCites[c]!))}` : ''));
-  if (showNotes) heads.push(t.list ? 'What it says' : 'Notes');
-  if (showCite) heads.push('Rule');
-  out.push(`| ${heads.join(' | ')} |`, `|${heads.map(() => ' --- ').join('|')}|`);
+  const heads = t.columns.map(
+    (c) => md(c) + (t.columnCites[c] ? ` ${md(citeText(t.columnCites[c]!))}` : ""),
+  );
+  if (showNotes) heads.push(t.list ? "What it says" : "Notes");
+  if (showCite) heads.push("Rule");
+  out.push(`| ${heads.join(" | ")} |`, `|${heads.map(() => " --- ").join("|")}|`);
   for (const r of t.rows) out.push(rowMd(t, r, showNotes, showCite));
-  out.push('');
+  out.push("");
   return out;
 }
 
@@ -31,10 +34,10 @@ function rowMd(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean):
     return i >= t.labels && c.cite.length > 0 ? `${text} ${md(citeText(c.cite))}` : text;
   });
   if (r.depth > 0) {
-    const indent = `${'↳'.repeat(r.depth)} `;
-    if (cells[0] !== '') cells[0] = indent + cells[0];
+    const indent = `${"↳".repeat(r.depth)} `;
+    if (cells[0] !== "") cells[0] = indent + cells[0];
     else if (t.list && cells[t.labels] !== undefined) cells[t.labels] = indent + cells[t.labels];
-  } else if (cells[0] !== '') cells[0] = `**${cells[0]}**`;
+  } else if (cells[0] !== "") cells[0] = `**${cells[0]}**`;
   const mark = changeSign(r.change);
   if (mark) cells[0] = `**${mark}** ${cells[0]}`;
   if (showNotes) {
@@ -43,54 +46,67 @@ function rowMd(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean):
     if (r.detail) parts.push(`*→ ${md(r.detail)}*`);
     const ch = changeText(r.change);
     if (ch) parts.push(`**${md(ch)}**`);
-    cells.push(parts.join('<br>'));
+    cells.push(parts.join("<br>"));
   }
-  if (showCite) cells.push(md(r.cite.join(', ')));
-  return `| ${cells.join(' | ')} |`;
+  if (showCite) cells.push(md(r.cite.join(", ")));
+  return `| ${cells.join(" | ")} |`;
 }
 
 function chartMd(ch: DiceChart): string[] {
-  const out = [`### ${md(ch.title)}`, '', `*${md(ch.caption)}*`, ''];
+  const out = [`### ${md(ch.title)}`, "", `*${md(ch.caption)}*`, ""];
   const heads = [md(ch.rowHeader), ...ch.columns.map(md)];
-  out.push(`| ${heads.join(' | ')} |`, `|${heads.map(() => ' --- ').join('|')}|`);
+  out.push(`| ${heads.join(" | ")} |`, `|${heads.map(() => " --- ").join("|")}|`);
   for (const r of ch.rows) {
     const cells = r.cells.map((c) => {
       const mark = changeSign(c.change);
       let text: string;
-      if (c.min === null || c.max === null || c.mean === null) text = `${md(c.reason ?? '—')}`;
+      if (c.min === null || c.max === null || c.mean === null) text = `${md(c.reason ?? "—")}`;
       else if (c.min === c.max) text = `always ${shortNumber(c.min)}`;
-      else text = `\`${sparkline(c)}\` ${shortNumber(c.min)}–${shortNumber(c.max)}, mean ${shortNumber(c.mean)}${c.cover ? `; covers ${md(c.cover)}` : ''}`;
+      else
+        text = `\`${sparkline(c)}\` ${shortNumber(c.min)}–${shortNumber(c.max)}, mean ${shortNumber(c.mean)}${c.cover ? `; covers ${md(c.cover)}` : ""}`;
       if (c.cite.length > 0) text += ` ${md(citeText(c.cite))}`;
       const change = changeText(c.change);
       if (change) text += `<br>**${md(change)}**`;
-      return `${mark ? `**${mark}** ` : ''}${text}`;
+      return `${mark ? `**${mark}** ` : ""}${text}`;
     });
-    out.push(`| ${md(r.label)} | ${cells.join(' | ')} |`);
+    out.push(`| ${md(r.label)} | ${cells.join(" | ")} |`);
   }
-  out.push('');
+  out.push("");
   return out;
 }
 
 export function renderCardMarkdown(card: Card): string {
   const h = header(card);
-  const out: string[] = [`# ${md(h.title)}`, ''];
+  const out: string[] = [`# ${md(h.title)}`, ""];
   for (const s of h.subtitle) out.push(`- ${md(s)}`);
-  out.push('');
-  if (h.houseRule) out.push(`> **Δ** ${md(h.houseRule)}`, '');
-  out.push(`*${md(h.legend)}*`, '');
+  out.push("");
+  if (h.houseRule) out.push(`> **Δ** ${md(h.houseRule)}`, "");
+  out.push(`*${md(h.legend)}*`, "");
   for (const s of card.sections) {
-    out.push(`## ${md(s.title)}`, '');
+    out.push(`## ${md(s.title)}`, "");
     for (const t of s.tables) if (!t.list) out.push(...tableMd(t, s.title));
     for (const c of s.charts) out.push(...chartMd(c));
     for (const t of s.tables) if (t.list) out.push(...tableMd(t, s.title));
   }
   if (card.removed.length > 0 && card.base) {
-    out.push(`## Rows of ${md(card.base.id)} that this ruleset no longer has`, '');
+    out.push(`## Rows of ${md(card.base.id)} that this ruleset no longer has`, "");
     for (const r of card.removed) {
-      out.push(`- **−** ${md(r.cells.map((c) => c.text).filter((x) => x !== '').join(' · '))}${r.note ? ` — ${md(r.note)}` : ''} ${md(citeText(r.cite))}`.trimEnd());
+      out.push(
+        `- **−** ${md(
+          r.cells
+            .map((c) => c.text)
+            .filter((x) => x !== "")
+            .join(" · "),
+        )}${r.note ? ` — ${md(r.note)}` : ""} ${md(citeText(r.cite))}`.trimEnd(),
+      );
     }
-    out.push('');
+    out.push("");
   }
-  out.push('---', '', '*Made by Variorum. Paraphrases are in our own words, not the rulebook\'s; citations in \\[brackets\\] point into the rulebook.*', '');
-  return out.join('\n');
+  out.push(
+    "---",
+    "",
+    "*Made by Variorum. Paraphrases are in our own words, not the rulebook's; citations in \\[brackets\\] point into the rulebook.*",
+    "",
+  );
+  return out.join("\n");
 }

@@ -5,25 +5,26 @@
  * a hint, never a crash, when Chromium cannot be started.
  */
 
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ] as const;
 
-export const INSTALL_HINT = 'install it with `bash scripts/install-chromium.sh` (Debian\'s chromium package)';
+export const INSTALL_HINT =
+  "install it with `bash scripts/install-chromium.sh` (Debian's chromium package)";
 
 /** A PDF could not be made; the message says why and what to do. */
 export class PdfError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'PdfError';
+    this.name = "PdfError";
   }
 }
 
@@ -36,33 +37,47 @@ export interface PrintOptions {
 }
 
 interface PdfPage {
-  setContent(html: string, opts?: { waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' }): Promise<void>;
-  pdf(opts: { format: string; printBackground: boolean; preferCSSPageSize?: boolean; tagged?: boolean }): Promise<Uint8Array>;
+  setContent(
+    html: string,
+    opts?: { waitUntil?: "load" | "domcontentloaded" | "networkidle" },
+  ): Promise<void>;
+  pdf(opts: {
+    format: string;
+    printBackground: boolean;
+    preferCSSPageSize?: boolean;
+    tagged?: boolean;
+  }): Promise<Uint8Array>;
 }
 
 /** Prints `html` on A4 with its backgrounds, and returns the PDF bytes (creation dates fixed, see below). */
 export async function printPdf(html: string, opts: PrintOptions = {}): Promise<Uint8Array> {
   const executablePath = opts.executablePath ?? CHROMIUM;
-  let pw: typeof import('playwright-core');
+  let pw: typeof import("playwright-core");
   try {
-    pw = await import('playwright-core');
+    pw = await import("playwright-core");
   } catch {
-    throw new PdfError('playwright-core is not installed (it is a development dependency): run `npm install`, then try again');
+    throw new PdfError(
+      "playwright-core is not installed (it is a development dependency): run `npm install`, then try again",
+    );
   }
   let browser: Awaited<ReturnType<typeof pw.chromium.launch>>;
   try {
     browser = await pw.chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
   } catch (e) {
-    const first = (e instanceof Error ? e.message : String(e)).split('\n')[0];
-    throw new PdfError(`Chromium (${executablePath}) could not be started: ${first}; if it is not installed, ${INSTALL_HINT}`);
+    const first = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+    throw new PdfError(
+      `Chromium (${executablePath}) could not be started: ${first}; if it is not installed, ${INSTALL_HINT}`,
+    );
   }
   try {
     const page = (await browser.newPage()) as unknown as PdfPage;
-    await page.setContent(html, { waitUntil: 'load' });
-    const pdf = await page.pdf({ format: 'A4', printBackground: true, tagged: true });
+    await page.setContent(html, { waitUntil: "load" });
+    const pdf = await page.pdf({ format: "A4", printBackground: true, tagged: true });
     return normalisePdf(pdf);
   } catch (e) {
-    throw new PdfError(`Chromium could not print the card: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+    throw new PdfError(
+      `Chromium could not print the card: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`,
+    );
   } finally {
     await browser.close();
   }
@@ -74,13 +89,16 @@ export async function printPdf(html: string, opts: PrintOptions = {}): Promise<U
  */
 export function normalisePdf(pdf: Uint8Array): Uint8Array {
   const bytes = Buffer.from(pdf);
-  const text = bytes.toString('latin1');
-  const fixed = text.replace(/\/(CreationDate|ModDate) \(D:(\d{14})/g, (_m, key: string) => `/${key} (D:20000101000000`);
-  return fixed === text ? bytes : Buffer.from(fixed, 'latin1');
+  const text = bytes.toString("latin1");
+  const fixed = text.replace(
+    /\/(CreationDate|ModDate) \(D:(\d{14})/g,
+    (_m, key: string) => `/${key} (D:20000101000000`,
+  );
+  return fixed === text ? bytes : Buffer.from(fixed, "latin1");
 }
 
 /** Pages in a PDF: objects of `/Type /Page` (not `/Pages`, the page tree). */
 export function pdfPageCount(pdf: Uint8Array): number {
-  const text = Buffer.from(pdf).toString('latin1');
+  const text = Buffer.from(pdf).toString("latin1");
   return (text.match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
 }

@@ -8,8 +8,8 @@
  * player reads as a sentence, are rewritten here.
  */
 
-import { groupOf, humanise, memberDisplay, quantity, type RenderScope } from '../render/expr.js';
-import type { Expr, InputDef, RecordName, RulesetIR } from '../ir.js';
+import { groupOf, humanise, memberDisplay, quantity, type RenderScope } from "../render/expr.js";
+import type { Expr, InputDef, RecordName, RulesetIR } from "../ir.js";
 
 export interface PlainScope extends RenderScope {
   /** The movement measure ("MF"), for `path.spent`. */
@@ -22,48 +22,49 @@ export function plainScope(ir: RulesetIR): PlainScope {
 }
 
 const CMP: Record<string, [string, string]> = {
-  '==': ['is', '='],
-  '!=': ['is not', '≠'],
-  '<': ['<', '<'],
-  '<=': ['≤', '≤'],
-  '>': ['>', '>'],
-  '>=': ['≥', '≥'],
+  "==": ["is", "="],
+  "!=": ["is not", "≠"],
+  "<": ["<", "<"],
+  "<=": ["≤", "≤"],
+  ">": [">", ">"],
+  ">=": ["≥", "≥"],
 };
 
 function fieldText(rec: RecordName, name: string): string {
-  if (rec === 'unit' && name === 'kind') return 'unit';
-  if (rec === 'scenario') return humanise(name).toLowerCase();
+  if (rec === "unit" && name === "kind") return "unit";
+  if (rec === "scenario") return humanise(name).toLowerCase();
   const h = humanise(name);
   const lower = h === h.toUpperCase() ? h : h.charAt(0).toLowerCase() + h.slice(1);
-  if (rec === 'unit') return lower;
+  if (rec === "unit") return lower;
   return `${rec} ${lower}`;
 }
 
 /** The enum an expression's members belong to, when it is a field or member (for display names). */
 function memberName(e: Expr, s: PlainScope): string | null {
-  if (e.k === 'member') return memberDisplay(s, e.enum, e.name);
+  if (e.k === "member") return memberDisplay(s, e.enum, e.name);
   return null;
 }
 
 function isTrue(e: Expr): boolean {
-  return e.k === 'bool' && e.v;
+  return e.k === "bool" && e.v;
 }
 function isFalse(e: Expr): boolean {
-  return e.k === 'bool' && !e.v;
+  return e.k === "bool" && !e.v;
 }
 
 function setText(e: Expr, s: PlainScope): string {
-  if (e.k !== 'set') return plain(e, s);
+  if (e.k !== "set") return plain(e, s);
   const g = groupOf(s, e.enum, e.members);
   if (g) return g.name;
   const names = e.members.map((m) => memberDisplay(s, e.enum, m));
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
 }
 
 /** `x == y if x else false` (an optional field's guard) says no more than `x == y`. */
 function unguard(e: Expr): Expr {
-  if (e.k === 'if' && isFalse(e.e) && e.c.k === 'present' && readsField(e.t, e.c.rec, e.c.name)) return unguard(e.t);
+  if (e.k === "if" && isFalse(e.e) && e.c.k === "present" && readsField(e.t, e.c.rec, e.c.name))
+    return unguard(e.t);
   return e;
 }
 
@@ -71,8 +72,8 @@ function wrap(x: Expr, s: PlainScope, within: string | null = null): string {
   const e = unguard(x);
   const t = plain(e, s);
   // `a and b and c` needs no brackets; `a and (b or c)` does.
-  if (e.k === 'bin' && (e.op === 'and' || e.op === 'or') && e.op !== within) return `(${t})`;
-  if (e.k === 'if') return `(${t})`;
+  if (e.k === "bin" && (e.op === "and" || e.op === "or") && e.op !== within) return `(${t})`;
+  if (e.k === "if") return `(${t})`;
   return t;
 }
 
@@ -81,13 +82,16 @@ function readsField(e: Expr, rec: RecordName, name: string): boolean {
   let found = false;
   const go = (x: Expr): void => {
     if (found) return;
-    if (x.k === 'field' && x.rec === rec && x.name === name) {
+    if (x.k === "field" && x.rec === rec && x.name === name) {
       found = true;
       return;
     }
     for (const v of Object.values(x)) {
-      if (Array.isArray(v)) v.forEach((y) => { if (y && typeof y === 'object' && 'k' in y) go(y as Expr); });
-      else if (v && typeof v === 'object' && 'k' in v) go(v as Expr);
+      if (Array.isArray(v))
+        v.forEach((y) => {
+          if (y && typeof y === "object" && "k" in y) go(y as Expr);
+        });
+      else if (v && typeof v === "object" && "k" in v) go(v as Expr);
     }
   };
   go(e);
@@ -97,76 +101,103 @@ function readsField(e: Expr, rec: RecordName, name: string): boolean {
 /** A condition (or any expression) in plain words. */
 export function plain(e: Expr, s: PlainScope): string {
   switch (e.k) {
-    case 'bool': return e.v ? 'always' : 'never';
-    case 'num': return quantity(e.q, null);
-    case 'all': return 'all';
-    case 'na': return 'NA';
-    case 'member': return memberDisplay(s, e.enum, e.name);
-    case 'set': return setText(e, s);
-    case 'field': return fieldText(e.rec, e.name);
-    case 'flag': {
+    case "bool":
+      return e.v ? "always" : "never";
+    case "num":
+      return quantity(e.q, null);
+    case "all":
+      return "all";
+    case "na":
+      return "NA";
+    case "member":
+      return memberDisplay(s, e.enum, e.name);
+    case "set":
+      return setText(e, s);
+    case "field":
+      return fieldText(e.rec, e.name);
+    case "flag": {
       const d = memberDisplay(s, enumOfFlag(s, e.rec, e.field, e.member), e.member);
-      return e.rec === 'unit' ? d : `${e.rec} ${d}`;
+      return e.rec === "unit" ? d : `${e.rec} ${d}`;
     }
-    case 'present': return `${fieldText(e.rec, e.name)} given`;
-    case 'need': return fieldText(e.rec, e.name);
-    case 'pos': return e.name === 'last' ? 'the last step' : 'the step’s number';
-    case 'path':
-      if (e.name === 'hexes') return 'hexes entered';
-      if (e.name === 'steps') return 'steps taken';
+    case "present":
+      return `${fieldText(e.rec, e.name)} given`;
+    case "need":
+      return fieldText(e.rec, e.name);
+    case "pos":
+      return e.name === "last" ? "the last step" : "the step’s number";
+    case "path":
+      if (e.name === "hexes") return "hexes entered";
+      if (e.name === "steps") return "steps taken";
       return `${s.measure} spent`;
-    case 'agg': {
+    case "agg": {
       const body = plain(e.body, s);
       switch (e.op) {
-        case 'any': return `on some step: ${body}`;
-        case 'all': return `on every step: ${body}`;
-        case 'count': return `number of steps where ${body}`;
-        case 'sum': return `total over the steps of ${body}`;
-        case 'max': return `most over the steps of ${body}`;
-        case 'min': return `least over the steps of ${body}`;
+        case "any":
+          return `on some step: ${body}`;
+        case "all":
+          return `on every step: ${body}`;
+        case "count":
+          return `number of steps where ${body}`;
+        case "sum":
+          return `total over the steps of ${body}`;
+        case "max":
+          return `most over the steps of ${body}`;
+        case "min":
+          return `least over the steps of ${body}`;
       }
       return body;
     }
-    case 'rule': return e.args.length === 0 ? humanise(e.name) : `${humanise(e.name)}(${e.args.map((a) => plain(a, s)).join(', ')})`;
-    case 'param': return e.name;
-    case 'table': return `${humanise(e.name)}(${e.keys.map((a) => plain(a, s)).join(', ')})`;
-    case 'base': return 'the base value';
-    case 'neg': return `−${wrap(e.x, s)}`;
-    case 'not': {
-      if (e.x.k === 'flag' || e.x.k === 'rule') return `not ${plain(e.x, s)}`;
-      if (e.x.k === 'present') return `no ${fieldText(e.x.rec, e.x.name)}`;
+    case "rule":
+      return e.args.length === 0
+        ? humanise(e.name)
+        : `${humanise(e.name)}(${e.args.map((a) => plain(a, s)).join(", ")})`;
+    case "param":
+      return e.name;
+    case "table":
+      return `${humanise(e.name)}(${e.keys.map((a) => plain(a, s)).join(", ")})`;
+    case "base":
+      return "the base value";
+    case "neg":
+      return `−${wrap(e.x, s)}`;
+    case "not": {
+      if (e.x.k === "flag" || e.x.k === "rule") return `not ${plain(e.x, s)}`;
+      if (e.x.k === "present") return `no ${fieldText(e.x.rec, e.x.name)}`;
       return `not ${wrap(e.x, s)}`;
     }
-    case 'in': return `${plain(e.x, s)} is ${setText(e.set, s)}`;
-    case 'if': {
+    case "in":
+      return `${plain(e.x, s)} is ${setText(e.set, s)}`;
+    case "if": {
       // `X if C else true`: X is required only when C holds; `X if C else false`: both.
       const inner = unguard(e);
       if (inner !== e) return plain(inner, s);
       if (isTrue(e.e)) return `if ${plain(e.c, s)}: ${plain(e.t, s)}`;
-      if (isFalse(e.e)) return isTrue(e.t) ? plain(e.c, s) : `${wrap(e.c, s, 'and')} and ${wrap(e.t, s, 'and')}`;
+      if (isFalse(e.e))
+        return isTrue(e.t) ? plain(e.c, s) : `${wrap(e.c, s, "and")} and ${wrap(e.t, s, "and")}`;
       return `${wrap(e.t, s)} if ${wrap(e.c, s)}, else ${plain(e.e, s)}`;
     }
-    case 'call': return `${e.fn}(${e.args.map((a) => plain(a, s)).join(', ')})`;
-    case 'dice': {
+    case "call":
+      return `${e.fn}(${e.args.map((a) => plain(a, s)).join(", ")})`;
+    case "dice": {
       let t = `${e.n}d${e.sides}`;
       if (e.keep) t += ` keeping the ${e.keep.which} ${e.keep.count}`;
       if (e.perDie) t += ` (${plain(e.perDie, s)} per die)`;
       return t;
     }
-    case 'bin': {
-      if (e.op === 'and' || e.op === 'or') return `${wrap(e.a, s, e.op)} ${e.op} ${wrap(e.b, s, e.op)}`;
+    case "bin": {
+      if (e.op === "and" || e.op === "or")
+        return `${wrap(e.a, s, e.op)} ${e.op} ${wrap(e.b, s, e.op)}`;
       const cmp = CMP[e.op];
       if (cmp) {
         const member = memberName(e.b, s) ?? memberName(e.a, s);
         const word = member !== null ? cmp[0] : cmp[1];
         return `${plain(e.a, s)} ${word} ${plain(e.b, s)}`;
       }
-      const ms = e.type.t === 'num' ? e.type.measure : null;
-      const num = (x: Expr) => (x.k === 'num' ? quantity(x.q, ms) : wrap(x, s));
+      const ms = e.type.t === "num" ? e.type.measure : null;
+      const num = (x: Expr) => (x.k === "num" ? quantity(x.q, ms) : wrap(x, s));
       // `x / 1 PP * 1 MF` converts a measure: the ones say nothing to a reader.
-      if ((e.op === '*' || e.op === '/') && e.b.k === 'num' && e.b.q === '1') return plain(e.a, s);
-      if (e.op === '*' && e.a.k === 'num' && e.a.q === '1') return plain(e.b, s);
-      const op = e.op === '-' ? '−' : e.op === '*' ? '×' : e.op;
+      if ((e.op === "*" || e.op === "/") && e.b.k === "num" && e.b.q === "1") return plain(e.a, s);
+      if (e.op === "*" && e.a.k === "num" && e.a.q === "1") return plain(e.b, s);
+      const op = e.op === "-" ? "−" : e.op === "*" ? "×" : e.op;
       return `${num(e.a)} ${op} ${num(e.b)}`;
     }
   }
@@ -175,6 +206,6 @@ export function plain(e: Expr, s: PlainScope): string {
 /** The enum of a set-valued field (`unit.status`), else the first enum that has the member. */
 function enumOfFlag(s: PlainScope, rec: RecordName, field: string, member: string): string {
   const f = s.inputs.find((i) => i.rec === rec)?.fields.find((x) => x.name === field);
-  if (f && f.type.t === 'set') return f.type.of;
-  return s.enums.find((x) => x.members.some((m) => m.name === member))?.name ?? '';
+  if (f && f.type.t === "set") return f.type.of;
+  return s.enums.find((x) => x.members.some((m) => m.name === member))?.name ?? "";
 }

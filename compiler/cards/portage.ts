@@ -4,17 +4,21 @@
  * ("NA" where a constraint forbids the load), up to one column past the last load that still moves.
  */
 
-import { formatQuantity } from '../../runtime/format.js';
-import { Rat } from '../../runtime/rational.js';
-import { type Fields, type Probe, unique, val } from './card-answers.js';
-import { capital, cell, row, table, type RawRow, type RawTable } from './raw-card.js';
+import { formatQuantity } from "../../runtime/format.js";
+import { Rat } from "../../runtime/rational.js";
+import { type Fields, type Probe, unique, val } from "./card-answers.js";
+import { capital, cell, row, table, type RawRow, type RawTable } from "./raw-card.js";
 
 export function portageTable(p: Probe): RawTable | null {
-  const pf = p.field('unit', 'portage');
+  const pf = p.field("unit", "portage");
   const kinds = p.kinds();
-  if (!pf || pf.type.t !== 'num' || !kinds || p.dice) return null;
-  const ppm = pf.type.measure ?? '';
-  const ipc = p.ir.rules.find((r) => (r.name === 'ipc' || r.concept === 'ipc') && r.params.length === 0 && r.kind === 'rule') ?? null;
+  if (!pf || pf.type.t !== "num" || !kinds || p.dice) return null;
+  const ppm = pf.type.measure ?? "";
+  const ipc =
+    p.ir.rules.find(
+      (r) =>
+        (r.name === "ipc" || r.concept === "ipc") && r.params.length === 0 && r.kind === "rule",
+    ) ?? null;
   const MAX = 10;
   type Cellv = { text: string; cite: string[]; moves: boolean };
   const perKind = new Map<string, { ipc: string | null; ipcCite: string[]; cells: Cellv[] }>();
@@ -27,7 +31,7 @@ export function portageTable(p: Probe): RawTable | null {
     if (ipc) {
       const r = p.ruleValue(ipc, c0);
       if (r && r.value instanceof Rat) {
-        ipcText = r.value.isNA() ? 'NA' : formatQuantity(r.value.toString());
+        ipcText = r.value.isNA() ? "NA" : formatQuantity(r.value.toString());
         ipcCite = unique([ipc.cite, ...r.log.exceptions.map((x) => x.cite)]);
       }
     }
@@ -35,22 +39,29 @@ export function portageTable(p: Probe): RawTable | null {
     for (let pp = 0; pp <= MAX; pp++) {
       const ctx = p.ctx({ ...unit, portage: val.num(pp) });
       if (!ctx) {
-        cells.push({ text: '—', cite: [], moves: false });
+        cells.push({ text: "—", cite: [], moves: false });
         continue;
       }
       const vs = p.violations(ctx);
       if (vs.length > 0) {
-        cells.push({ text: 'NA', cite: unique(vs.map((v) => v.rule)), moves: false });
+        cells.push({ text: "NA", cite: unique(vs.map((v) => v.rule)), moves: false });
         continue;
       }
       const o = p.allowance(ctx);
-      cells.push({ text: o.na ? 'NA' : o.exact !== null ? formatQuantity(o.exact.toString()) : o.text, cite: [], moves: o.exact !== null && !o.exact.isZero() });
+      cells.push({
+        text: o.na ? "NA" : o.exact !== null ? formatQuantity(o.exact.toString()) : o.text,
+        cite: [],
+        moves: o.exact !== null && !o.exact.isZero(),
+      });
     }
     perKind.set(k.name, { ipc: ipcText, ipcCite, cells });
   }
   if (perKind.size === 0) return null;
   let last = 0;
-  for (const v of perKind.values()) v.cells.forEach((c, i) => { if (c.moves) last = Math.max(last, i); });
+  for (const v of perKind.values())
+    v.cells.forEach((c, i) => {
+      if (c.moves) last = Math.max(last, i);
+    });
   const n = Math.min(MAX, last + 1);
   const ppCols = Array.from({ length: n + 1 }, (_, i) => `${i} ${ppm}`.trim());
   const rows: RawRow[] = [];
@@ -58,14 +69,31 @@ export function portageTable(p: Probe): RawTable | null {
     const v = perKind.get(k.name);
     if (!v) continue;
     const display = k.display || k.name;
-    const cells = [cell('Unit', display)];
-    if (ipc) cells.push(cell('IPC', v.ipc ?? '—', []));
+    const cells = [cell("Unit", display)];
+    if (ipc) cells.push(cell("IPC", v.ipc ?? "—", []));
     v.cells.slice(0, n + 1).forEach((c, i) => cells.push(cell(ppCols[i]!, c.text, c.cite)));
-    rows.push(row(`portage:${k.name}`, cells, ipc ? v.ipcCite : [], { kind: k.name, kindDisplay: display, sub: '', field: null, shown: true }));
+    rows.push(
+      row(`portage:${k.name}`, cells, ipc ? v.ipcCite : [], {
+        kind: k.name,
+        kindDisplay: display,
+        sub: "",
+        field: null,
+        shown: true,
+      }),
+    );
   }
-  const excess = p.ir.rules.find((r) => r.name === 'portage-excess' || r.concept === 'portage-excess');
-  return table('portage-chart', `${p.measure} left by ${ppm || 'load'} carried`, ['Unit', ...(ipc ? ['IPC'] : []), ...ppCols], 1, rows, {
-    caption: `${ipc ? `IPC: ${ipc.title} [${ipc.cite}]. ` : ''}${excess ? `${capital(excess.title)} [${excess.cite}]. ` : ''}NA: the unit may not carry that much.`,
-    groupKinds: true,
-  });
+  const excess = p.ir.rules.find(
+    (r) => r.name === "portage-excess" || r.concept === "portage-excess",
+  );
+  return table(
+    "portage-chart",
+    `${p.measure} left by ${ppm || "load"} carried`,
+    ["Unit", ...(ipc ? ["IPC"] : []), ...ppCols],
+    1,
+    rows,
+    {
+      caption: `${ipc ? `IPC: ${ipc.title} [${ipc.cite}]. ` : ""}${excess ? `${capital(excess.title)} [${excess.cite}]. ` : ""}NA: the unit may not carry that much.`,
+      groupKinds: true,
+    },
+  );
 }

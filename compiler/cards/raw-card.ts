@@ -6,10 +6,10 @@
  * constructors and citation helpers the passes share.
  */
 
-import type { Expr, RuleDef, RulesetIR } from '../ir.js';
-import { rollsDice } from '../ir-walk.js';
-import type { CardRow, CardTable, Cell, DiceChart } from './card-model.js';
-import { unique, type Outcome } from './card-answers.js';
+import type { Expr, RuleDef, RulesetIR } from "../ir.js";
+import { rollsDice } from "../ir-walk.js";
+import type { CardRow, CardTable, Cell, DiceChart } from "./card-model.js";
+import { unique, type Outcome } from "./card-answers.js";
 
 /** Internal row data: how rows of one unit kind are grouped, and whether the row is worth printing. */
 export interface RawRow extends CardRow {
@@ -44,16 +44,48 @@ export interface RawCard {
   sections: RawSection[];
 }
 
-export function table(key: string, title: string, columns: string[], labels: number, rows: RawRow[], extra: Partial<RawTable> = {}): RawTable {
-  return { key, title, caption: null, columns, labels, columnCites: {}, rows, list: false, groupKinds: false, ...extra };
+export function table(
+  key: string,
+  title: string,
+  columns: string[],
+  labels: number,
+  rows: RawRow[],
+  extra: Partial<RawTable> = {},
+): RawTable {
+  return {
+    key,
+    title,
+    caption: null,
+    columns,
+    labels,
+    columnCites: {},
+    rows,
+    list: false,
+    groupKinds: false,
+    ...extra,
+  };
 }
 
 export function cell(col: string, text: string, cite: string[] = []): Cell {
   return { col, text, cite };
 }
 
-export function row(key: string, cells: Cell[], cite: string[], extra: Partial<RawRow> = {}): RawRow {
-  return { key, cells, cite: unique(cite), note: null, detail: null, depth: 0, change: null, ...extra };
+export function row(
+  key: string,
+  cells: Cell[],
+  cite: string[],
+  extra: Partial<RawRow> = {},
+): RawRow {
+  return {
+    key,
+    cells,
+    cite: unique(cite),
+    note: null,
+    detail: null,
+    depth: 0,
+    change: null,
+    ...extra,
+  };
 }
 
 export function capital(s: string): string {
@@ -62,7 +94,7 @@ export function capital(s: string): string {
 
 /** The definition a movement binding expression names, when it is a plain rule reference. */
 export function boundRule(ir: RulesetIR, e: Expr): RuleDef | null {
-  return e.k === 'rule' ? ir.rules.find((r) => r.name === e.name) ?? null : null;
+  return e.k === "rule" ? (ir.rules.find((r) => r.name === e.name) ?? null) : null;
 }
 
 /** The citation of the unit's allowance: its bound rule's, else the movement block's. */
@@ -72,18 +104,22 @@ export function allowanceCite(ir: RulesetIR): string {
 
 /** Rules whose own (base) value rolled the dice. */
 export function diceRuleCites(o: Outcome): string[] {
-  return o.log.rules.filter((r) => rollsDice(r.value) && !r.exceptions.some((x) => o.log.exceptions.includes(x))).map((r) => r.cite);
+  return o.log.rules
+    .filter((r) => rollsDice(r.value) && !r.exceptions.some((x) => o.log.exceptions.includes(x)))
+    .map((r) => r.cite);
 }
 
 /** A column's most common citation goes to its header; cells keep only citations that differ from it. */
 export function hoistColumnCites(t: CardTable, cellCites: Map<string, string[][]>): void {
   for (const [col, lists] of cellCites) {
     const counts = new Map<string, number>();
-    for (const l of lists) if (l.length > 0) counts.set(l.join(', '), (counts.get(l.join(', ')) ?? 0) + 1);
+    for (const l of lists)
+      if (l.length > 0) counts.set(l.join(", "), (counts.get(l.join(", ")) ?? 0) + 1);
     const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
     if (!best) continue;
-    t.columnCites[col] = best[0].split(', ');
-    for (const r of t.rows) for (const c of r.cells) if (c.col === col && c.cite.join(', ') === best[0]) c.cite = [];
+    t.columnCites[col] = best[0].split(", ");
+    for (const r of t.rows)
+      for (const c of r.cells) if (c.col === col && c.cite.join(", ") === best[0]) c.cite = [];
   }
 }
 

@@ -5,13 +5,34 @@
  * Also the tables the charts consumed (their rows are printed here, so not again as definitions).
  */
 
-import { formatQuantity } from '../../runtime/format.js';
-import { Rat } from '../../runtime/rational.js';
-import { humanise, memberDisplay, scopeOf } from '../render/expr.js';
-import { logCites, newCites, type Fields, type Log, type Outcome, type Probe, val } from './card-answers.js';
-import { append, boundRule, cell, hoistColumnCites, row, table, type RawRow, type RawTable } from './raw-card.js';
+import { formatQuantity } from "../../runtime/format.js";
+import { Rat } from "../../runtime/rational.js";
+import { humanise, memberDisplay, scopeOf } from "../render/expr.js";
+import {
+  logCites,
+  newCites,
+  type Fields,
+  type Log,
+  type Outcome,
+  type Probe,
+  val,
+} from "./card-answers.js";
+import {
+  append,
+  boundRule,
+  cell,
+  hoistColumnCites,
+  row,
+  table,
+  type RawRow,
+  type RawTable,
+} from "./raw-card.js";
 
-const COLUMN_NAMES: Record<string, string> = { 'via-road': 'Along road', uphill: 'Uphill', downhill: 'Downhill' };
+const COLUMN_NAMES: Record<string, string> = {
+  "via-road": "Along road",
+  uphill: "Uphill",
+  downhill: "Downhill",
+};
 
 export interface TerrainResult {
   tables: RawTable[];
@@ -20,15 +41,16 @@ export interface TerrainResult {
 
 export function terrainTables(p: Probe): TerrainResult {
   const none: TerrainResult = { tables: [], consumed: new Set() };
-  const tf = p.field('step', 'terrain');
-  if (!tf || tf.type.t !== 'enum') return none;
+  const tf = p.field("step", "terrain");
+  if (!tf || tf.type.t !== "enum") return none;
   const tenum = p.enumDef(tf.type.name);
   if (!tenum) return none;
   const kinds = p.kinds();
   const kindList = kinds ? kinds.members : [];
-  const unitOf = (k: string | null): Fields => (k && kinds ? { kind: val.member(kinds.name, k) } : {});
-  const flags = p.input('step').filter((f) => f.type.t === 'bool' && !f.optional);
-  const hexF = p.field('step', 'hexside');
+  const unitOf = (k: string | null): Fields =>
+    k && kinds ? { kind: val.member(kinds.name, k) } : {};
+  const flags = p.input("step").filter((f) => f.type.t === "bool" && !f.optional);
+  const hexF = p.field("step", "hexside");
   const logs: Log[] = [];
 
   type Costs = { plain: Outcome | null; variants: Map<string, Outcome | null> };
@@ -58,11 +80,19 @@ export function terrainTables(p: Probe): TerrainResult {
 
   // A ruleset whose steps cost nothing (distance comes from dice) has no cost chart.
   const allZero = [...charts.values()].every((c) =>
-    [...c.values()].every((x) => (x.plain === null || (x.plain.exact !== null && x.plain.exact.isZero())) && [...x.variants.values()].every((v) => v === null || (v.exact !== null && v.exact.isZero()))),
+    [...c.values()].every(
+      (x) =>
+        (x.plain === null || (x.plain.exact !== null && x.plain.exact.isZero())) &&
+        [...x.variants.values()].every((v) => v === null || (v.exact !== null && v.exact.isZero())),
+    ),
   );
   if (allZero) return none;
 
-  const columns = flags.filter((f) => [...mainChart.values()].some((x) => x.variants.get(f.name)?.text !== x.plain?.text)).map((f) => f.name);
+  const columns = flags
+    .filter((f) =>
+      [...mainChart.values()].some((x) => x.variants.get(f.name)?.text !== x.plain?.text),
+    )
+    .map((f) => f.name);
   const colName = (f: string) => COLUMN_NAMES[f] ?? humanise(f);
   const costRule = boundRule(p.ir, p.ir.movement.cost);
   const fallback = [costRule?.cite ?? p.ir.movement.cite];
@@ -73,25 +103,32 @@ export function terrainTables(p: Probe): TerrainResult {
     if (!x.plain) continue;
     const own = logCites(x.plain.log);
     const cites = own.length > 0 ? own : fallback;
-    append(cellCites, 'Cost', cites);
-    const cells = [cell('Terrain', t.display || t.name), cell('Cost', x.plain.text, cites)];
+    append(cellCites, "Cost", cites);
+    const cells = [cell("Terrain", t.display || t.name), cell("Cost", x.plain.text, cites)];
     for (const f of columns) {
       const v = x.variants.get(f) ?? null;
       const nc = v ? newCites(v.log, x.plain.log) : [];
       append(cellCites, colName(f), nc);
-      cells.push(cell(colName(f), v ? v.text : '—', nc));
+      cells.push(cell(colName(f), v ? v.text : "—", nc));
     }
     rows.push(row(`terrain:${t.name}`, cells, []));
   }
   const mainName = main && kinds ? memberDisplay(scopeOf(p.ir), kinds.name, main) : null;
-  const chartTable = table('terrain-chart', 'Terrain cost chart', ['Terrain', 'Cost', ...columns.map(colName)], 1, rows, {
-    caption: `${p.measure} to enter a hex${mainName ? `, priced for a ${mainName}` : ''}${costRule ? ` (${costRule.title})` : ''}.${hexF ? ' Hexside surcharges below are added on top.' : ''}`,
-  });
+  const chartTable = table(
+    "terrain-chart",
+    "Terrain cost chart",
+    ["Terrain", "Cost", ...columns.map(colName)],
+    1,
+    rows,
+    {
+      caption: `${p.measure} to enter a hex${mainName ? `, priced for a ${mainName}` : ""}${costRule ? ` (${costRule.title})` : ""}.${hexF ? " Hexside surcharges below are added on top." : ""}`,
+    },
+  );
   hoistColumnCites(chartTable, cellCites);
   const tables = [chartTable];
 
   // Hexsides: the surcharge over a plain hex of the first terrain with a fixed cost.
-  if (hexF && hexF.type.t === 'enum') {
+  if (hexF && hexF.type.t === "enum") {
     const henum = p.enumDef(hexF.type.name);
     const ref = tenum.members.find((t) => mainChart.get(t.name)?.plain?.exact != null);
     if (henum && ref) {
@@ -99,25 +136,35 @@ export function terrainTables(p: Probe): TerrainResult {
       const hrows: RawRow[] = [];
       const hcites: string[][] = [];
       for (const h of henum.members) {
-        const c = p.ctx(unitOf(main), [{ terrain: val.member(tenum.name, ref.name), hexside: val.member(henum.name, h.name) }]);
+        const c = p.ctx(unitOf(main), [
+          { terrain: val.member(tenum.name, ref.name), hexside: val.member(henum.name, h.name) },
+        ]);
         if (!c) continue;
         const o = p.cost(c);
         logs.push(o.log);
         let text = o.text;
         if (o.exact !== null && refO.exact !== null) {
           const d = o.exact.sub(refO.exact);
-          text = d.lt(Rat.ZERO) ? `−${formatQuantity(d.neg().toString())}` : `+${formatQuantity(d.toString())}`;
+          text = d.lt(Rat.ZERO)
+            ? `−${formatQuantity(d.neg().toString())}`
+            : `+${formatQuantity(d.toString())}`;
         }
         const nc = newCites(o.log, refO.log);
         const cites = nc.length > 0 ? nc : fallback;
         hcites.push(cites);
-        hrows.push(row(`hexside:${h.name}`, [cell('Hexside', h.display || h.name), cell('Surcharge', text, cites)], []));
+        hrows.push(
+          row(
+            `hexside:${h.name}`,
+            [cell("Hexside", h.display || h.name), cell("Surcharge", text, cites)],
+            [],
+          ),
+        );
       }
       if (hrows.length > 0) {
-        const ht = table('hexsides', 'Hexside surcharges', ['Hexside', 'Surcharge'], 1, hrows, {
+        const ht = table("hexsides", "Hexside surcharges", ["Hexside", "Surcharge"], 1, hrows, {
           caption: `${p.measure} added to the cost of the hex entered across the hexside (NA: may not cross).`,
         });
-        hoistColumnCites(ht, new Map([['Surcharge', hcites]]));
+        hoistColumnCites(ht, new Map([["Surcharge", hcites]]));
         tables.push(ht);
       }
     }
@@ -125,28 +172,65 @@ export function terrainTables(p: Probe): TerrainResult {
 
   // Other unit kinds: only the costs that differ from the chart above.
   if (main !== null && kinds) {
-    const diffs = new Map<string, { kinds: string[]; terrain: string; col: string; text: string; cite: string[] }>();
+    const diffs = new Map<
+      string,
+      { kinds: string[]; terrain: string; col: string; text: string; cite: string[] }
+    >();
     for (const k of kindList.slice(1)) {
       const ch = charts.get(k.name)!;
       for (const t of tenum.members) {
         const a = ch.get(t.name)!;
         const b = mainChart.get(t.name)!;
-        const pairs: [string, Outcome | null, Outcome | null][] = [['Cost', a.plain, b.plain], ...flags.map((f) => [colName(f.name), a.variants.get(f.name) ?? null, b.variants.get(f.name) ?? null] as [string, Outcome | null, Outcome | null])];
+        const pairs: [string, Outcome | null, Outcome | null][] = [
+          ["Cost", a.plain, b.plain],
+          ...flags.map(
+            (f) =>
+              [colName(f.name), a.variants.get(f.name) ?? null, b.variants.get(f.name) ?? null] as [
+                string,
+                Outcome | null,
+                Outcome | null,
+              ],
+          ),
+        ];
         for (const [col, x, y] of pairs) {
           if (!x || x.text === (y?.text ?? null)) continue;
           const key = `${t.name}|${col}|${x.text}`;
           const d = diffs.get(key);
           const cites = y ? newCites(x.log, y.log) : logCites(x.log);
           if (d) d.kinds.push(k.display || k.name);
-          else diffs.set(key, { kinds: [k.display || k.name], terrain: t.display || t.name, col, text: x.text, cite: cites.length > 0 ? cites : fallback });
+          else
+            diffs.set(key, {
+              kinds: [k.display || k.name],
+              terrain: t.display || t.name,
+              col,
+              text: x.text,
+              cite: cites.length > 0 ? cites : fallback,
+            });
         }
       }
     }
     if (diffs.size > 0) {
       const drows = [...diffs.entries()].map(([key, d]) =>
-        row(`terrain-unit:${key.split('|').slice(0, 2).join(':')}:${d.kinds.join('+')}`, [cell('Unit', d.kinds.join(', ')), cell('Terrain', d.terrain), cell('Case', d.col), cell('Cost', d.text)], d.cite),
+        row(
+          `terrain-unit:${key.split("|").slice(0, 2).join(":")}:${d.kinds.join("+")}`,
+          [
+            cell("Unit", d.kinds.join(", ")),
+            cell("Terrain", d.terrain),
+            cell("Case", d.col),
+            cell("Cost", d.text),
+          ],
+          d.cite,
+        ),
       );
-      tables.push(table('terrain-units', `Costs that differ from a ${mainName ?? 'unit'}'s`, ['Unit', 'Terrain', 'Case', 'Cost'], 3, drows));
+      tables.push(
+        table(
+          "terrain-units",
+          `Costs that differ from a ${mainName ?? "unit"}'s`,
+          ["Unit", "Terrain", "Case", "Cost"],
+          3,
+          drows,
+        ),
+      );
     }
   }
 

@@ -4,14 +4,14 @@
  * read: every member of each enum field, both booleans, each referenced status alone and none, and for
  * numbers the constants the ruleset compares against and their neighbours.
  */
-import { NA_RAT, Rat } from '../../runtime/rational.js';
-import { diag, type Diagnostic } from '../diagnostics.js';
-import { Evaluator, InputError, same, type ICtx, type Rec, type RV } from '../interpret/eval.js';
-import type * as I from '../ir.js';
-import type { Merged } from '../resolve.js';
-import type { Checked } from './index.js';
-import { diceOf, ruleExprs, walk } from '../ir-walk.js';
-import { dict } from '../dict.js';
+import { NA_RAT, Rat } from "../../runtime/rational.js";
+import { diag, type Diagnostic } from "../diagnostics.js";
+import { Evaluator, InputError, same, type ICtx, type Rec, type RV } from "../interpret/eval.js";
+import type * as I from "../ir.js";
+import type { Merged } from "../resolve.js";
+import type { Checked } from "./index.js";
+import { diceOf, ruleExprs, walk } from "../ir-walk.js";
+import { dict } from "../dict.js";
 
 const MAX_SITUATIONS = 4096;
 
@@ -36,7 +36,9 @@ const MEMO = new Map<string, Found[]>();
 const MEMO_SIZE = 8;
 
 export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): void {
-  const key = JSON.stringify(c, (k, v: unknown) => (k === 'origin' || k === 'title' ? undefined : v));
+  const key = JSON.stringify(c, (k, v: unknown) =>
+    k === "origin" || k === "title" ? undefined : v,
+  );
   let found = MEMO.get(key);
   if (found === undefined) {
     found = searchConflicts(c);
@@ -45,7 +47,14 @@ export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): v
   }
   for (const f of found) {
     const decl = merged.decls.find((o) => o.decl.name === f.rule)?.decl;
-    out.push(diag('V0601', f.message, decl?.nameSpan ?? null, 'nest one inside the other (an exception to the exception), or narrow a condition'));
+    out.push(
+      diag(
+        "V0601",
+        f.message,
+        decl?.nameSpan ?? null,
+        "nest one inside the other (an exception to the exception), or narrow a condition",
+      ),
+    );
   }
 }
 
@@ -65,7 +74,10 @@ function searchConflicts(c: Checked): Found[] {
           const b = siblings[j]!;
           const witness = findConflict(ev, c, rules, r, a, b, guard, numbers(), rolls);
           if (witness) {
-            found.push({ rule: r.name, message: `in ${r.name}, exceptions [${a.cite}] and [${b.cite}] both apply when ${witness.situation}, and disagree (${witness.a} vs ${witness.b})` });
+            found.push({
+              rule: r.name,
+              message: `in ${r.name}, exceptions [${a.cite}] and [${b.cite}] both apply when ${witness.situation}, and disagree (${witness.a} vs ${witness.b})`,
+            });
           }
         }
       }
@@ -81,33 +93,44 @@ function numericProbes(c: Checked): Rat[] {
   const add = (q: Rat) => set.set(q.toString(), q);
   [0, 1, 2, 3, 4, 5, 6].forEach((n) => add(Rat.of(n)));
   const texts = new Set<string>();
-  const see = (e: I.Expr) => walk(e, (x) => { if (x.k === 'num') texts.add(x.q); });
+  const see = (e: I.Expr) =>
+    walk(e, (x) => {
+      if (x.k === "num") texts.add(x.q);
+    });
   c.rules.forEach((r) => ruleExprs(r).forEach(see));
   for (const t of texts) {
     const q = Rat.parse(t);
-    [q, q.add(Rat.ONE), q.sub(Rat.ONE)].forEach((v) => { if (!v.lt(Rat.ZERO)) add(v); });
+    [q, q.add(Rat.ONE), q.sub(Rat.ONE)].forEach((v) => {
+      if (!v.lt(Rat.ZERO)) add(v);
+    });
   }
   return [...set.values()].sort((a, b) => a.cmp(b)).slice(0, 12);
 }
 
-function axesOf(c: Checked, rules: ReadonlyMap<string, I.RuleDef>, exprs: I.Expr[], numbers: Rat[]): Axis[] {
+function axesOf(
+  c: Checked,
+  rules: ReadonlyMap<string, I.RuleDef>,
+  exprs: I.Expr[],
+  numbers: Rat[],
+): Axis[] {
   const fields = new Map<string, { rec: I.RecordName; field: string; members: Set<string> }>();
   const seenRules = new Set<string>();
-  const go = (e: I.Expr) => walk(e, (x) => {
-    if (x.k === 'field' || x.k === 'present') {
-      const key = `${x.rec}.${x.name}`;
-      if (!fields.has(key)) fields.set(key, { rec: x.rec, field: x.name, members: new Set() });
-    } else if (x.k === 'flag') {
-      const key = `${x.rec}.${x.field}`;
-      const f = fields.get(key) ?? { rec: x.rec, field: x.field, members: new Set<string>() };
-      f.members.add(x.member);
-      fields.set(key, f);
-    } else if (x.k === 'rule' && !seenRules.has(x.name)) {
-      seenRules.add(x.name);
-      const r = rules.get(x.name);
-      if (r) ruleExprs(r).forEach(go);
-    }
-  });
+  const go = (e: I.Expr) =>
+    walk(e, (x) => {
+      if (x.k === "field" || x.k === "present") {
+        const key = `${x.rec}.${x.name}`;
+        if (!fields.has(key)) fields.set(key, { rec: x.rec, field: x.name, members: new Set() });
+      } else if (x.k === "flag") {
+        const key = `${x.rec}.${x.field}`;
+        const f = fields.get(key) ?? { rec: x.rec, field: x.field, members: new Set<string>() };
+        f.members.add(x.member);
+        fields.set(key, f);
+      } else if (x.k === "rule" && !seenRules.has(x.name)) {
+        seenRules.add(x.name);
+        const r = rules.get(x.name);
+        if (r) ruleExprs(r).forEach(go);
+      }
+    });
   exprs.forEach(go);
   const axes: Axis[] = [];
   for (const f of fields.values()) {
@@ -115,11 +138,16 @@ function axesOf(c: Checked, rules: ReadonlyMap<string, I.RuleDef>, exprs: I.Expr
     if (!decl) continue;
     const t = decl.type;
     let values: (RV | null)[];
-    if (t.t === 'bool') values = [false, true];
-    else if (t.t === 'enum') values = c.enums.find((e) => e.name === t.name)?.members.map((m) => m.name) ?? [];
-    else if (t.t === 'set') {
+    if (t.t === "bool") values = [false, true];
+    else if (t.t === "enum")
+      values = c.enums.find((e) => e.name === t.name)?.members.map((m) => m.name) ?? [];
+    else if (t.t === "set") {
       const ms = [...f.members];
-      values = [new Set<string>(), ...ms.map((m) => new Set([m])), ...(ms.length > 1 ? [new Set(ms)] : [])];
+      values = [
+        new Set<string>(),
+        ...ms.map((m) => new Set([m])),
+        ...(ms.length > 1 ? [new Set(ms)] : []),
+      ];
     } else values = numbers;
     if (decl.optional) values = [null, ...values];
     axes.push({ rec: f.rec, field: f.field, values });
@@ -136,10 +164,21 @@ function rollsOf(c: Checked): (number[] | null)[] {
   return [Array(n).fill(1), Array(n).fill(sides), mixed, [...mixed].reverse()];
 }
 
-function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.RuleDef>, r: I.RuleDef, a: I.Exception, b: I.Exception, guard: I.Expr[], numbers: Rat[], rolls: (number[] | null)[]) {
+function findConflict(
+  ev: Evaluator,
+  c: Checked,
+  rules: ReadonlyMap<string, I.RuleDef>,
+  r: I.RuleDef,
+  a: I.Exception,
+  b: I.Exception,
+  guard: I.Expr[],
+  numbers: Rat[],
+  rolls: (number[] | null)[],
+) {
   const axes = axesOf(c, rules, [a.when, a.value, b.when, b.value, ...guard], numbers);
   const total = axes.reduce((n, x) => n * Math.max(1, x.values.length), 1);
-  const stride = total * rolls.length > MAX_SITUATIONS ? Math.ceil((total * rolls.length) / MAX_SITUATIONS) : 1;
+  const stride =
+    total * rolls.length > MAX_SITUATIONS ? Math.ceil((total * rolls.length) / MAX_SITUATIONS) : 1;
   const params = r.params.length ? null : new Map<string, RV>();
   if (!params) return null; // parameterised rules: their inputs are not a finite domain
   const frame = { params, base: () => NA_RAT as RV };
@@ -151,9 +190,15 @@ function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.Ru
     for (const ax of axes) {
       const v = ax.values[k % ax.values.length] ?? null;
       k = Math.floor(k / ax.values.length);
-      const rec = ax.rec === 'step' ? ctx.path[0]! : ax.rec === 'vehicle' ? (ctx.vehicle ??= dict()) : (ctx[ax.rec] as Rec);
+      const rec =
+        ax.rec === "step"
+          ? ctx.path[0]!
+          : ax.rec === "vehicle"
+            ? (ctx.vehicle ??= dict())
+            : (ctx[ax.rec] as Rec);
       rec[ax.field] = v;
-      if (v !== null && !(v instanceof Set && v.size === 0) && v !== false) parts.push(`${ax.rec}.${ax.field} = ${show(v)}`);
+      if (v !== null && !(v instanceof Set && v.size === 0) && v !== false)
+        parts.push(`${ax.rec}.${ax.field} = ${show(v)}`);
     }
     try {
       if (!guard.every((g) => ev.eval(g, ctx, null, frame))) continue;
@@ -161,8 +206,9 @@ function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.Ru
       const base = () => ev.eval(r.value, ctx, null, { params, base: null });
       const va = ev.eval(a.value, ctx, null, { params, base });
       const vb = ev.eval(b.value, ctx, null, { params, base });
-      if (ctx.roll) parts.push(`roll ${ctx.roll.join(', ')}`);
-      if (!same(va, vb)) return { situation: parts.length ? parts.join(', ') : 'always', a: show(va), b: show(vb) };
+      if (ctx.roll) parts.push(`roll ${ctx.roll.join(", ")}`);
+      if (!same(va, vb))
+        return { situation: parts.length ? parts.join(", ") : "always", a: show(va), b: show(vb) };
     } catch (e) {
       // A situation the inputs cannot reach (an absent field read, a table with no such entry): not
       // a conflict. Anything else is a bug and propagates.
@@ -173,11 +219,21 @@ function findConflict(ev: Evaluator, c: Checked, rules: ReadonlyMap<string, I.Ru
 }
 
 function blankCtx(): ICtx {
-  return { unit: dict(), vehicle: null, scenario: dict(), path: [dict()], i: 0, roll: null, allowance: Rat.of(4), spent: Rat.ZERO, hexes: 1 };
+  return {
+    unit: dict(),
+    vehicle: null,
+    scenario: dict(),
+    path: [dict()],
+    i: 0,
+    roll: null,
+    allowance: Rat.of(4),
+    spent: Rat.ZERO,
+    hexes: 1,
+  };
 }
 
 function show(v: RV): string {
-  if (v instanceof Rat) return v.isNA() ? 'NA' : v.toString();
-  if (v instanceof Set) return `{${[...v].join(', ')}}`;
+  if (v instanceof Rat) return v.isNA() ? "NA" : v.toString();
+  if (v instanceof Set) return `{${[...v].join(", ")}}`;
   return String(v);
 }

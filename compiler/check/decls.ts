@@ -5,30 +5,35 @@
  * out as bodies without a context: the dependency analysis (graph.ts) gives each its context, and
  * `ruleDef`/`constraintDef` build the definitions. Examples are checked in examples.ts.
  */
-import { SECTION_KEYS } from '../sections.js';
-import { closest } from '../suggest.js';
-import type * as A from '../../grammar/ast.js';
-import { diag, type Diagnostic, type Span } from '../diagnostics.js';
-import type * as I from '../ir.js';
-import type { Merged } from '../resolve.js';
-import { constant, ExprChecker, type Env } from './expr.js';
-import type { Fold } from './fold.js';
-import type { Scope } from './scope.js';
-import { ANY, BOOL, irType, num } from './types.js';
+import { SECTION_KEYS } from "../sections.js";
+import { closest } from "../suggest.js";
+import type * as A from "../../grammar/ast.js";
+import { diag, type Diagnostic, type Span } from "../diagnostics.js";
+import type * as I from "../ir.js";
+import type { Merged } from "../resolve.js";
+import { constant, ExprChecker, type Env } from "./expr.js";
+import type { Fold } from "./fold.js";
+import type { Scope } from "./scope.js";
+import { ANY, BOOL, irType, num } from "./types.js";
 
 const NUMBERED = /^(?:[A-Z]{1,4} ?)?\d+[A-Z]?(?:\.\d+)*(?:-\.?\d+)?(?: \S.*)?$/;
 const HEADING = /^[A-Za-z].*$/;
 
-const noEnv = (records: Iterable<I.RecordName | 'path'> = []): Env => ({ params: new Map(), base: null, narrowed: new Set(), records: new Set(records) });
+const noEnv = (records: Iterable<I.RecordName | "path"> = []): Env => ({
+  params: new Map(),
+  base: null,
+  narrowed: new Set(),
+  records: new Set(records),
+});
 
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** A checked rule before the dependency analysis has given it its context. */
-export type RuleBody = Omit<I.RuleDef, 'context'>;
+export type RuleBody = Omit<I.RuleDef, "context">;
 /** A checked constraint before the dependency analysis has given it its context. */
-export type ConstraintBody = Omit<I.ConstraintDef, 'context'>;
+export type ConstraintBody = Omit<I.ConstraintDef, "context">;
 
 /** The rule definition of `body` in `context` (its fields in the IR's order). */
 export function ruleDef(body: RuleBody, context: I.Context): I.RuleDef {
@@ -49,20 +54,25 @@ export class DeclChecker {
     readonly scope: Scope,
     private readonly out: Diagnostic[],
     /** Citation style of each ruleset in the chain: a definition is judged by its own file's style. */
-    private readonly styles: ReadonlyMap<string, 'numbered' | 'headings'>,
+    private readonly styles: ReadonlyMap<string, "numbered" | "headings">,
   ) {
     this.x = new ExprChecker(scope, out);
   }
 
-  private style: 'numbered' | 'headings' = 'numbered';
+  private style: "numbered" | "headings" = "numbered";
 
   /** Starts checking `d`: its citations follow the style of the ruleset that wrote it. */
   enter(d: A.Decl): void {
     const o = this.scope.owners.get(d);
-    this.style = this.styles.get(o?.extendedFrom ?? this.origin(d).ruleset) ?? 'numbered';
+    this.style = this.styles.get(o?.extendedFrom ?? this.origin(d).ruleset) ?? "numbered";
   }
 
-  private err(code: Parameters<typeof diag>[0], message: string, span: Span | null, hint?: string): void {
+  private err(
+    code: Parameters<typeof diag>[0],
+    message: string,
+    span: Span | null,
+    hint?: string,
+  ): void {
     this.out.push(diag(code, message, span, hint));
   }
 
@@ -74,12 +84,19 @@ export class DeclChecker {
 
   cite(c: A.Cite | null, where: Span): string {
     if (!c) {
-      this.err('V0302', 'every definition cites the rule it encodes, e.g. [5.44]', where);
-      return '';
+      this.err("V0302", "every definition cites the rule it encodes, e.g. [5.44]", where);
+      return "";
     }
-    if (c.text === '') this.err('V0302', 'this citation is empty', c.span);
-    else if (!(this.style === 'numbered' ? NUMBERED : HEADING).test(c.text)) {
-      this.err('V0301', `[${c.text}] is not a ${this.style === 'numbered' ? 'rule number such as [5.44] or [A4.52 EX]' : 'section heading such as [Movement/Transporting Squads]'}`, c.span, this.style === 'numbered' ? 'write `cites headings` in the header for a rulebook cited by section headings' : undefined);
+    if (c.text === "") this.err("V0302", "this citation is empty", c.span);
+    else if (!(this.style === "numbered" ? NUMBERED : HEADING).test(c.text)) {
+      this.err(
+        "V0301",
+        `[${c.text}] is not a ${this.style === "numbered" ? "rule number such as [5.44] or [A4.52 EX]" : "section heading such as [Movement/Transporting Squads]"}`,
+        c.span,
+        this.style === "numbered"
+          ? "write `cites headings` in the header for a rulebook cited by section headings"
+          : undefined,
+      );
     }
     return c.text;
   }
@@ -89,12 +106,19 @@ export class DeclChecker {
     const section = d.meta.section;
     if (section !== null && !SECTION_KEYS.has(section)) {
       const near = closest(section, SECTION_KEYS);
-      this.err('V0214', `unknown section \`${section}\``, d.meta.sectionSpan ?? d.nameSpan, near ? `did you mean \`${near}\`? (sections: ${[...SECTION_KEYS].join(', ')})` : `sections: ${[...SECTION_KEYS].join(', ')}`);
+      this.err(
+        "V0214",
+        `unknown section \`${section}\``,
+        d.meta.sectionSpan ?? d.nameSpan,
+        near
+          ? `did you mean \`${near}\`? (sections: ${[...SECTION_KEYS].join(", ")})`
+          : `sections: ${[...SECTION_KEYS].join(", ")}`,
+      );
     }
     const def: I.Def = {
       name: d.name,
       cite: this.cite(d.meta.cite, d.nameSpan),
-      title: d.meta.title ?? '',
+      title: d.meta.title ?? "",
       concept: d.meta.concept ?? d.name,
       section: d.meta.section,
       origin: this.origin(d),
@@ -103,20 +127,24 @@ export class DeclChecker {
     return def;
   }
 
-  measure(d: A.Decl & { kind: 'measure' }): I.MeasureDef {
+  measure(d: A.Decl & { kind: "measure" }): I.MeasureDef {
     return this.def(d);
   }
 
-  enumDef(d: A.Decl & { kind: 'enum' }): I.EnumDef {
+  enumDef(d: A.Decl & { kind: "enum" }): I.EnumDef {
     const seen = new Set<string>();
     const members: I.EnumMember[] = [];
     for (const m of d.members) {
       if (seen.has(m.name)) {
-        this.err('V0202', `${d.name} lists ${m.name} twice`, m.span);
+        this.err("V0202", `${d.name} lists ${m.name} twice`, m.span);
         continue;
       }
       seen.add(m.name);
-      const member: I.EnumMember = { name: m.name, display: m.display ?? m.name, cite: m.cite ? this.cite(m.cite, m.span) : null };
+      const member: I.EnumMember = {
+        name: m.name,
+        display: m.display ?? m.name,
+        cite: m.cite ? this.cite(m.cite, m.span) : null,
+      };
       const concepts = m.concepts.filter((c) => c !== m.name);
       if (concepts.length > 0) member.concepts = concepts;
       members.push(member);
@@ -124,43 +152,58 @@ export class DeclChecker {
     return { ...this.def(d), members };
   }
 
-  group(d: A.Decl & { kind: 'group' }): I.GroupDef | null {
+  group(d: A.Decl & { kind: "group" }): I.GroupDef | null {
     const def = this.def(d);
     const v = this.x.groupValue(d);
     return v && { ...def, enum: v.enum, members: v.members };
   }
 
   /** Registers input fields in the scope (first pass) and returns the IR input. */
-  input(d: A.Decl & { kind: 'input' }): I.InputDef {
+  input(d: A.Decl & { kind: "input" }): I.InputDef {
     this.enter(d);
     const cite = this.cite(d.meta.cite, d.nameSpan);
     const fields: I.InputField[] = [];
-    const map = new Map<string, { name: string; type: I.Type; optional: boolean; decl: A.FieldDecl }>();
+    const map = new Map<
+      string,
+      { name: string; type: I.Type; optional: boolean; decl: A.FieldDecl }
+    >();
     for (const f of d.fields) {
       if (map.has(f.name)) {
-        this.err('V0202', `${d.rec}.${f.name} is declared twice`, f.span);
+        this.err("V0202", `${d.rec}.${f.name} is declared twice`, f.span);
         continue;
       }
       const type = this.x.resolveType(f.type);
       if (!type) continue;
       map.set(f.name, { name: f.name, type, optional: f.optional, decl: f });
-      fields.push({ name: f.name, json: camel(f.name), type, optional: f.optional, default: null, cite });
+      fields.push({
+        name: f.name,
+        json: camel(f.name),
+        type,
+        optional: f.optional,
+        default: null,
+        cite,
+      });
     }
     this.scope.inputs.set(d.rec, map);
     return { rec: d.rec, cite, fields };
   }
 
   /** Second pass over inputs: defaults are constants of the field's type. */
-  inputDefaults(d: A.Decl & { kind: 'input' }, ir: I.InputDef): void {
+  inputDefaults(d: A.Decl & { kind: "input" }, ir: I.InputDef): void {
     for (const f of ir.fields) {
       const decl = d.fields.find((x) => x.name === f.name)!;
       if (decl.default) {
-        if (f.optional) this.err('V0402', `${d.rec}.${f.name} is optional, so it has no default`, decl.default.span);
+        if (f.optional)
+          this.err(
+            "V0402",
+            `${d.rec}.${f.name} is optional, so it has no default`,
+            decl.default.span,
+          );
         f.default = this.constValue(decl.default, f.type);
-      } else if (!f.optional && f.type.t === 'set') {
-        f.default = { v: 'set', enum: f.type.of, members: [] };
-      } else if (!f.optional && f.type.t === 'bool') {
-        f.default = { v: 'bool', b: false };
+      } else if (!f.optional && f.type.t === "set") {
+        f.default = { v: "set", enum: f.type.of, members: [] };
+      } else if (!f.optional && f.type.t === "bool") {
+        f.default = { v: "bool", b: false };
       }
     }
   }
@@ -173,26 +216,30 @@ export class DeclChecker {
     const c = this.x.check(e, noEnv(), type);
     if (!c) return null;
     const ir = c.ir;
-    if (ir.k === 'all') return { v: 'all' };
-    if (ir.k === 'na') return { v: 'na' };
-    if (ir.k === 'bool') return { v: 'bool', b: ir.v };
-    if (ir.k === 'member') return { v: 'member', enum: ir.enum, name: ir.name };
-    if (ir.k === 'set') return { v: 'set', enum: ir.enum, members: ir.members };
+    if (ir.k === "all") return { v: "all" };
+    if (ir.k === "na") return { v: "na" };
+    if (ir.k === "bool") return { v: "bool", b: ir.v };
+    if (ir.k === "member") return { v: "member", enum: ir.enum, name: ir.name };
+    if (ir.k === "set") return { v: "set", enum: ir.enum, members: ir.members };
     const q = constant(ir);
-    if (q) return { v: 'num', q: q.toString() };
-    if (ir.k === 'table') {
+    if (q) return { v: "num", q: q.toString() };
+    if (ir.k === "table") {
       const v = this.tableConstant(ir);
       if (v) return v;
     }
     const folded = fold?.(ir, type);
     if (folded) return folded;
-    this.err('V0406', 'a constant is needed here (a number, all, NA, true/false, a member, or a table entry)', e.span);
+    this.err(
+      "V0406",
+      "a constant is needed here (a number, all, NA, true/false, a member, or a table entry)",
+      e.span,
+    );
     return null;
   }
 
-  private tableConstant(ir: I.Expr & { k: 'table' }): I.Value | null {
+  private tableConstant(ir: I.Expr & { k: "table" }): I.Value | null {
     const sym = this.scope.syms.get(ir.name);
-    if (sym?.s !== 'table' || !ir.keys.every((k) => k.k === 'member')) return null;
+    if (sym?.s !== "table" || !ir.keys.every((k) => k.k === "member")) return null;
     const keys = ir.keys.map((k) => (k as { name: string }).name);
     const t = this.tables.get(ir.name);
     return t?.rows.find((r) => r.keys.every((k, i) => k === keys[i]))?.value ?? null;
@@ -200,17 +247,17 @@ export class DeclChecker {
 
   readonly tables = new Map<string, I.TableDef>();
 
-  table(d: A.Decl & { kind: 'table' }): I.TableDef | null {
+  table(d: A.Decl & { kind: "table" }): I.TableDef | null {
     const def = this.def(d);
     const type = this.x.resolveType(d.type);
     const domains = d.keys.map((k) => {
       const ms = this.scope.enumMembers(k.name);
-      if (!ms) this.err('V0201', `table key ${k.name} is not an enum`, k.span);
+      if (!ms) this.err("V0201", `table key ${k.name} is not an enum`, k.span);
       return ms;
     });
     if (!type || domains.some((x) => !x)) return null;
     if (domains.length > 2) {
-      this.err('V0402', 'a table has one key (rows) or two (rows and columns)', d.nameSpan);
+      this.err("V0402", "a table has one key (rows) or two (rows and columns)", d.nameSpan);
       return null;
     }
     const rowsDomain = domains[0]!;
@@ -221,22 +268,36 @@ export class DeclChecker {
     for (const r of d.rows) {
       const width = cols ? cols.length : 1;
       if (r.values.length !== width) {
-        if (r.keys !== 'otherwise') for (const k of r.keys) if (!seen.has(k)) seen.set(k, r.span);
-        this.err('V0503', `this row has ${r.values.length} value${r.values.length === 1 ? '' : 's'}; ${d.name} has ${width} column${width === 1 ? '' : 's'}${cols ? ` (${cols.join(', ')})` : ''}`, r.span);
+        if (r.keys !== "otherwise") for (const k of r.keys) if (!seen.has(k)) seen.set(k, r.span);
+        this.err(
+          "V0503",
+          `this row has ${r.values.length} value${r.values.length === 1 ? "" : "s"}; ${d.name} has ${width} column${width === 1 ? "" : "s"}${cols ? ` (${cols.join(", ")})` : ""}`,
+          r.span,
+        );
         continue;
       }
       const cite = r.cite ? this.cite(r.cite, r.span) : null;
-      if (r.keys === 'otherwise') {
+      if (r.keys === "otherwise") {
         otherwise = r;
         continue;
       }
       for (const k of r.keys) {
         if (!rowsDomain.includes(k)) {
-          this.err('V0201', `${k} is not a member of ${d.keys[0]!.name}`, r.span, `members: ${rowsDomain.join(', ')}`);
+          this.err(
+            "V0201",
+            `${k} is not a member of ${d.keys[0]!.name}`,
+            r.span,
+            `members: ${rowsDomain.join(", ")}`,
+          );
           continue;
         }
         if (seen.has(k)) {
-          this.err('V0502', `${d.name} defines ${k} twice`, r.span, `first defined on line ${seen.get(k)!.line}`);
+          this.err(
+            "V0502",
+            `${d.name} defines ${k} twice`,
+            r.span,
+            `first defined on line ${seen.get(k)!.line}`,
+          );
           continue;
         }
         seen.set(k, r.span);
@@ -245,7 +306,12 @@ export class DeclChecker {
     }
     const missing = rowsDomain.filter((m) => !seen.has(m));
     if (missing.length && !otherwise) {
-      this.err('V0501', `${d.name} has no entry for ${missing.join(', ')}`, d.nameSpan, `add a row for each, or \`otherwise: NA\``);
+      this.err(
+        "V0501",
+        `${d.name} has no entry for ${missing.join(", ")}`,
+        d.nameSpan,
+        `add a row for each, or \`otherwise: NA\``,
+      );
     } else if (otherwise) {
       const cite = otherwise.cite ? this.cite(otherwise.cite, otherwise.span) : null;
       for (const m of missing) this.pushRow(rows, m, otherwise.values, cols, type, cite);
@@ -256,22 +322,30 @@ export class DeclChecker {
     return t;
   }
 
-  private pushRow(rows: I.TableRow[], key: string, values: A.Expr[], cols: string[] | null, type: I.Type, cite: string | null): void {
+  private pushRow(
+    rows: I.TableRow[],
+    key: string,
+    values: A.Expr[],
+    cols: string[] | null,
+    type: I.Type,
+    cite: string | null,
+  ): void {
     values.forEach((v, i) => {
       const value = this.constValue(v, type);
       if (value) rows.push({ keys: cols ? [key, cols[i]!] : [key], value, cite });
     });
   }
 
-  rule(d: A.Decl & { kind: 'rule' | 'predicate' }): RuleBody | null {
+  rule(d: A.Decl & { kind: "rule" | "predicate" }): RuleBody | null {
     const def = this.def(d);
     const type = this.x.ruleType(d);
     const params: { name: string; type: I.Type }[] = [];
-    const env = noEnv(['unit', 'vehicle', 'scenario', 'step', 'path']);
+    const env = noEnv(["unit", "vehicle", "scenario", "step", "path"]);
     for (const p of d.params) {
       const t = this.x.resolveType(p.type);
       if (!t) return null;
-      if (env.params.has(p.name)) this.err('V0202', `parameter ${p.name} is declared twice`, p.span);
+      if (env.params.has(p.name))
+        this.err("V0202", `parameter ${p.name} is declared twice`, p.span);
       env.params.set(p.name, t);
       params.push({ name: p.name, type: t });
     }
@@ -299,78 +373,96 @@ export class DeclChecker {
         ok = false;
         continue;
       }
-      out.push({ cite, title: e.title ?? '', when: when.ir, value: value.ir, exceptions: subs });
+      out.push({ cite, title: e.title ?? "", when: when.ir, value: value.ir, exceptions: subs });
     }
     return ok ? out : null;
   }
 
-  constraint(d: A.Decl & { kind: 'constraint' }): ConstraintBody | null {
+  constraint(d: A.Decl & { kind: "constraint" }): ConstraintBody | null {
     const def = this.def(d);
-    const c = this.x.check(d.cond, noEnv(['unit', 'vehicle', 'scenario', 'step', 'path']), BOOL);
+    const c = this.x.check(d.cond, noEnv(["unit", "vehicle", "scenario", "step", "path"]), BOOL);
     return c && { ...def, cond: c.ir };
   }
 
-  movement(d: (A.Decl & { kind: 'movement' }) | undefined): I.Movement | null {
+  movement(d: (A.Decl & { kind: "movement" }) | undefined): I.Movement | null {
     if (!d) {
-      this.err('V0212', 'a ruleset needs a `movement [CITE] MEASURE { allowance: … cost: … }` binding', this.merged.header.span);
+      this.err(
+        "V0212",
+        "a ruleset needs a `movement [CITE] MEASURE { allowance: … cost: … }` binding",
+        this.merged.header.span,
+      );
       return null;
     }
     this.enter(d);
     const cite = this.cite(d.meta.cite, d.nameSpan);
     if (!this.scope.isMeasure(d.measure)) {
-      this.err('V0201', `unknown measure ${d.measure}`, d.span);
+      this.err("V0201", `unknown measure ${d.measure}`, d.span);
       return null;
     }
     const m = num(d.measure);
-    const roles: Record<string, { want: I.Type; records: (I.RecordName | 'path')[] }> = {
-      allowance: { want: m, records: ['unit', 'vehicle', 'scenario', 'path'] },
-      cost: { want: m, records: ['unit', 'vehicle', 'scenario', 'step', 'path'] },
-      'minimum-move': { want: BOOL, records: ['unit', 'vehicle', 'scenario', 'path'] },
-      'vehicle-spent': { want: num(ANY), records: ['unit', 'vehicle', 'scenario', 'path'] },
-      'halt-at': { want: BOOL, records: ['unit', 'vehicle', 'scenario', 'step', 'path'] },
-      'halt-allowance': { want: m, records: ['unit', 'vehicle', 'scenario', 'path'] },
+    const roles: Record<string, { want: I.Type; records: (I.RecordName | "path")[] }> = {
+      allowance: { want: m, records: ["unit", "vehicle", "scenario", "path"] },
+      cost: { want: m, records: ["unit", "vehicle", "scenario", "step", "path"] },
+      "minimum-move": { want: BOOL, records: ["unit", "vehicle", "scenario", "path"] },
+      "vehicle-spent": { want: num(ANY), records: ["unit", "vehicle", "scenario", "path"] },
+      "halt-at": { want: BOOL, records: ["unit", "vehicle", "scenario", "step", "path"] },
+      "halt-allowance": { want: m, records: ["unit", "vehicle", "scenario", "path"] },
     };
     const got: Record<string, I.Expr> = {};
     let vehicleMeasure: string | null = null;
     for (const e of d.entries) {
       const role = roles[e.role];
       if (!role) {
-        this.err('V0201', `unknown movement role ${e.role}`, e.span, `roles: ${Object.keys(roles).join(', ')}`);
+        this.err(
+          "V0201",
+          `unknown movement role ${e.role}`,
+          e.span,
+          `roles: ${Object.keys(roles).join(", ")}`,
+        );
         continue;
       }
       let want = role.want;
       if (e.measure !== null) {
         if (!this.scope.isMeasure(e.measure)) {
-          this.err('V0201', `unknown measure ${e.measure}`, e.span);
+          this.err("V0201", `unknown measure ${e.measure}`, e.span);
           continue;
         }
         want = num(e.measure);
-        if (e.role === 'vehicle-spent') vehicleMeasure = e.measure;
+        if (e.role === "vehicle-spent") vehicleMeasure = e.measure;
       }
       const c = this.x.check(e.value, noEnv(role.records), want);
       if (c) got[e.role] = c.ir;
     }
-    if (!got['allowance'] || !got['cost']) {
-      for (const r of ['allowance', 'cost']) if (!d.entries.some((e) => e.role === r)) this.err('V0212', `the movement binding needs \`${r}: …\``, d.span);
+    if (!got["allowance"] || !got["cost"]) {
+      for (const r of ["allowance", "cost"])
+        if (!d.entries.some((e) => e.role === r))
+          this.err("V0212", `the movement binding needs \`${r}: …\``, d.span);
       return null;
     }
     const movement: I.Movement = {
       cite,
       measure: d.measure,
-      allowance: got['allowance'],
-      cost: got['cost'],
-      minimumMove: got['minimum-move'] ?? null,
-      vehicleSpent: got['vehicle-spent'] ?? null,
+      allowance: got["allowance"],
+      cost: got["cost"],
+      minimumMove: got["minimum-move"] ?? null,
+      vehicleSpent: got["vehicle-spent"] ?? null,
       vehicleMeasure,
     };
-    const haltAt = got['halt-at'];
+    const haltAt = got["halt-at"];
     if (haltAt !== undefined) {
       movement.haltAt = haltAt;
-      movement.haltCite = haltAt.k === 'rule' ? (this.scope.syms.get(haltAt.name)?.decl.meta.cite?.text ?? cite) : cite;
-      if (got['halt-allowance'] !== undefined) movement.haltAllowance = got['halt-allowance'];
-    } else if (got['halt-allowance'] !== undefined) {
-      const e = d.entries.find((x) => x.role === 'halt-allowance')!;
-      this.err('V0212', '`halt-allowance` says how far a unit moves towards a step named by `halt-at`: give `halt-at: …` too', e.span);
+      movement.haltCite =
+        haltAt.k === "rule"
+          ? (this.scope.syms.get(haltAt.name)?.decl.meta.cite?.text ?? cite)
+          : cite;
+      if (got["halt-allowance"] !== undefined) movement.haltAllowance = got["halt-allowance"];
+    } else if (got["halt-allowance"] !== undefined) {
+      const e = d.entries.find((x) => x.role === "halt-allowance")!;
+      this.err(
+        "V0212",
+        "`halt-allowance` says how far a unit moves towards a step named by `halt-at`: give `halt-at: …` too",
+        e.span,
+      );
     }
     return movement;
   }

@@ -5,14 +5,14 @@
  * rules are checked — and resolves what each expectation names: a rule, a table entry, a step cost,
  * the allowance, a halt, a probability or a distribution.
  */
-import type * as A from '../../grammar/ast.js';
-import { diag, type Diagnostic, type Span } from '../diagnostics.js';
-import { dict } from '../dict.js';
-import type * as I from '../ir.js';
-import { camel, type DeclChecker } from './decls.js';
-import type { Fold } from './fold.js';
-import type { Scope } from './scope.js';
-import { ANY, num } from './types.js';
+import type * as A from "../../grammar/ast.js";
+import { diag, type Diagnostic, type Span } from "../diagnostics.js";
+import { dict } from "../dict.js";
+import type * as I from "../ir.js";
+import { camel, type DeclChecker } from "./decls.js";
+import type { Fold } from "./fold.js";
+import type { Scope } from "./scope.js";
+import { ANY, num } from "./types.js";
 
 export class ExampleChecker {
   private readonly scope: Scope;
@@ -26,7 +26,12 @@ export class ExampleChecker {
     this.scope = c.scope;
   }
 
-  private err(code: Parameters<typeof diag>[0], message: string, span: Span | null, hint?: string): void {
+  private err(
+    code: Parameters<typeof diag>[0],
+    message: string,
+    span: Span | null,
+    hint?: string,
+  ): void {
     this.out.push(diag(code, message, span, hint));
   }
 
@@ -39,30 +44,53 @@ export class ExampleChecker {
    * the unit and scenario always, a vehicle when it gives one, every step — as `test` would demand:
    * V0802 at the record, or at the example's header when the record is missing altogether.
    */
-  private requiredGiven(d: A.Decl & { kind: 'example' }): boolean {
+  private requiredGiven(d: A.Decl & { kind: "example" }): boolean {
     let ok = true;
     const check = (rec: I.RecordName, lit: A.RecordLit | null, where: string): void => {
       const fields = this.scope.inputs.get(rec);
       const given = new Set(lit?.fields.map((f) => f.name) ?? []);
-      const missing = [...(fields?.values() ?? [])].filter((f) => !f.optional && f.decl.default === null && !given.has(f.name)).map((f) => f.name);
+      const missing = [...(fields?.values() ?? [])]
+        .filter((f) => !f.optional && f.decl.default === null && !given.has(f.name))
+        .map((f) => f.name);
       if (missing.length === 0) return;
       ok = false;
-      const list = missing.map((m) => `${where}.${m}`).join(', ');
-      if (lit) this.err('V0802', `this example's ${where} lacks ${list}, which ${missing.length > 1 ? 'have' : 'has'} no default`, lit.span, `add ${missing.map((m) => `${m}: …`).join(', ')}`);
-      else this.err('V0802', `this example gives no ${rec}, and ${list} ${missing.length > 1 ? 'have' : 'has'} no default`, { file: d.span.file, start: d.span.start, end: d.span.start + 'example'.length, line: d.span.line, col: d.span.col }, `add \`${rec} { ${missing.map((m) => `${m}: …`).join(', ')} }\``);
+      const list = missing.map((m) => `${where}.${m}`).join(", ");
+      if (lit)
+        this.err(
+          "V0802",
+          `this example's ${where} lacks ${list}, which ${missing.length > 1 ? "have" : "has"} no default`,
+          lit.span,
+          `add ${missing.map((m) => `${m}: …`).join(", ")}`,
+        );
+      else
+        this.err(
+          "V0802",
+          `this example gives no ${rec}, and ${list} ${missing.length > 1 ? "have" : "has"} no default`,
+          {
+            file: d.span.file,
+            start: d.span.start,
+            end: d.span.start + "example".length,
+            line: d.span.line,
+            col: d.span.col,
+          },
+          `add \`${rec} { ${missing.map((m) => `${m}: …`).join(", ")} }\``,
+        );
     };
     const lit = (rec: A.RecordKw) => d.records.find((r) => r.rec === rec)?.value ?? null;
-    check('unit', lit('unit'), 'unit');
-    check('scenario', lit('scenario'), 'scenario');
-    const vehicle = lit('vehicle');
-    if (vehicle) check('vehicle', vehicle, 'vehicle');
-    const steps = [...d.records.filter((r) => r.rec === 'step').map((r) => r.value), ...(d.path ?? [])];
-    steps.forEach((s, i) => check('step', s, `path[${i}]`));
+    check("unit", lit("unit"), "unit");
+    check("scenario", lit("scenario"), "scenario");
+    const vehicle = lit("vehicle");
+    if (vehicle) check("vehicle", vehicle, "vehicle");
+    const steps = [
+      ...d.records.filter((r) => r.rec === "step").map((r) => r.value),
+      ...(d.path ?? []),
+    ];
+    steps.forEach((s, i) => check("step", s, `path[${i}]`));
     return ok;
   }
 
   /** The IR example of `d`, or null when it has an error; `measure` is the movement's measure. */
-  check(d: A.Decl & { kind: 'example' }, measure: string | null): I.ExampleDef | null {
+  check(d: A.Decl & { kind: "example" }, measure: string | null): I.ExampleDef | null {
     this.c.enter(d);
     const cite = this.c.cite(d.meta.cite, d.nameSpan);
     const input: I.ScenarioValue = { unit: dict(), vehicle: null, scenario: dict(), path: [] };
@@ -73,7 +101,12 @@ export class ExampleChecker {
       for (const f of lit.fields) {
         const sym = fields?.get(f.name);
         if (!sym) {
-          this.err('V0210', `${rec} has no field ${f.name}`, f.span, fields ? `fields: ${[...fields.keys()].join(', ')}` : `declare \`input ${rec}\``);
+          this.err(
+            "V0210",
+            `${rec} has no field ${f.name}`,
+            f.span,
+            fields ? `fields: ${[...fields.keys()].join(", ")}` : `declare \`input ${rec}\``,
+          );
           ok = false;
           continue;
         }
@@ -85,82 +118,104 @@ export class ExampleChecker {
     };
     for (const r of d.records) {
       const v = record(r.rec, r.value);
-      if (r.rec === 'unit') input.unit = v;
-      else if (r.rec === 'vehicle') input.vehicle = v;
-      else if (r.rec === 'scenario') input.scenario = v;
+      if (r.rec === "unit") input.unit = v;
+      else if (r.rec === "vehicle") input.vehicle = v;
+      else if (r.rec === "scenario") input.scenario = v;
       else input.path.push(v);
     }
-    for (const s of d.path ?? []) input.path.push(record('step', s));
+    for (const s of d.path ?? []) input.path.push(record("step", s));
     if (d.roll) input.roll = d.roll;
     if (!this.requiredGiven(d)) ok = false;
     const expect: I.Expectation[] = [];
     const m = num(measure ?? ANY);
     for (const e of d.expects) {
-      if (e.e === 'legal') expect.push({ e: 'legal', want: !e.negated });
-      else if (e.e === 'violation') expect.push({ e: 'violation', cite: this.c.cite(e.cite, e.span), want: !e.negated });
-      else if (e.e === 'needs') {
+      if (e.e === "legal") expect.push({ e: "legal", want: !e.negated });
+      else if (e.e === "violation")
+        expect.push({ e: "violation", cite: this.c.cite(e.cite, e.span), want: !e.negated });
+      else if (e.e === "needs") {
         const f = this.scope.inputs.get(e.rec)?.get(e.field);
         if (!f) {
-          this.err('V0210', `${e.rec} has no field ${e.field}`, e.span);
+          this.err("V0210", `${e.rec} has no field ${e.field}`, e.span);
           ok = false;
         } else {
           const json = camel(e.field);
-          expect.push({ e: 'needs', field: e.rec === 'step' ? `path[].${json}` : e.rec === 'scenario' ? json : `${e.rec}.${json}` });
+          expect.push({
+            e: "needs",
+            field:
+              e.rec === "step"
+                ? `path[].${json}`
+                : e.rec === "scenario"
+                  ? json
+                  : `${e.rec}.${json}`,
+          });
         }
-      }
-      else if (e.e === 'step') {
+      } else if (e.e === "step") {
         const v = this.constValue(e.value, m);
-        if (v) expect.push({ e: 'step', index: e.index, want: v });
+        if (v) expect.push({ e: "step", index: e.index, want: v });
         else ok = false;
       } else {
-        if (e.name === 'allowance' || e.name === 'spent' || e.name === 'vehicle-spent') {
-          const v = this.constValue(e.value, e.name === 'vehicle-spent' ? num(ANY) : m);
-          if (v) expect.push({ e: 'value', what: e.name, want: v });
+        if (e.name === "allowance" || e.name === "spent" || e.name === "vehicle-spent") {
+          const v = this.constValue(e.value, e.name === "vehicle-spent" ? num(ANY) : m);
+          if (v) expect.push({ e: "value", what: e.name, want: v });
           else ok = false;
           continue;
         }
-        if (e.name === 'halt') {
+        if (e.name === "halt") {
           const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: 'halt', want: v });
+          if (v) expect.push({ e: "halt", want: v });
           else ok = false;
           continue;
         }
-        if (e.name === 'probability') {
+        if (e.name === "probability") {
           const v = this.constValue(e.value, num(null));
-          if (v) expect.push({ e: 'probability', want: v });
+          if (v) expect.push({ e: "probability", want: v });
           else ok = false;
           continue;
         }
-        if (e.name === 'mean' || e.name === 'min' || e.name === 'max') {
+        if (e.name === "mean" || e.name === "min" || e.name === "max") {
           const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: 'dist', what: e.name, want: v });
+          if (v) expect.push({ e: "dist", what: e.name, want: v });
           else ok = false;
           continue;
         }
         const sym = this.scope.syms.get(e.name);
-        if (sym?.s === 'table') {
+        if (sym?.s === "table") {
           const keys = sym.decl.keys.map((k, i) => {
             const a = e.args[i];
-            const v = a && this.constValue(a, { t: 'enum', name: k.name });
-            return v?.v === 'member' ? v.name : null;
+            const v = a && this.constValue(a, { t: "enum", name: k.name });
+            return v?.v === "member" ? v.name : null;
           });
           const vt = this.c.x.resolveType(sym.decl.type);
           const v = vt && this.constValue(e.value, vt);
           if (e.args.length !== sym.decl.keys.length) {
-            this.err('V0209', `table ${e.name} has ${sym.decl.keys.length} key${sym.decl.keys.length === 1 ? '' : 's'}, found ${e.args.length}`, e.span);
+            this.err(
+              "V0209",
+              `table ${e.name} has ${sym.decl.keys.length} key${sym.decl.keys.length === 1 ? "" : "s"}, found ${e.args.length}`,
+              e.span,
+            );
             ok = false;
-          } else if (v && keys.every((k) => k !== null)) expect.push({ e: 'table', name: e.name, keys: keys as string[], want: v });
+          } else if (v && keys.every((k) => k !== null))
+            expect.push({ e: "table", name: e.name, keys: keys as string[], want: v });
           else ok = false;
           continue;
         }
-        if (sym?.s !== 'rule') {
-          this.err('V0201', `unknown rule ${e.name}`, e.span, 'expect allowance, spent, vehicle-spent, halt, probability, mean, min, max, or a rule, predicate or table');
+        if (sym?.s !== "rule") {
+          this.err(
+            "V0201",
+            `unknown rule ${e.name}`,
+            e.span,
+            "expect allowance, spent, vehicle-spent, halt, probability, mean, min, max, or a rule, predicate or table",
+          );
           ok = false;
           continue;
         }
         const params = sym.decl.params;
         if (e.args.length !== params.length) {
-          this.err('V0209', `${e.name} takes ${params.length} argument${params.length === 1 ? '' : 's'}, found ${e.args.length}`, e.span);
+          this.err(
+            "V0209",
+            `${e.name} takes ${params.length} argument${params.length === 1 ? "" : "s"}, found ${e.args.length}`,
+            e.span,
+          );
           ok = false;
           continue;
         }
@@ -170,11 +225,12 @@ export class ExampleChecker {
         });
         const t = this.c.x.ruleType(sym.decl);
         const v = t && this.constValue(e.value, t);
-        if (v && args.every((a) => a)) expect.push({ e: 'rule', name: e.name, args: args as I.Value[], want: v });
+        if (v && args.every((a) => a))
+          expect.push({ e: "rule", name: e.name, args: args as I.Value[], want: v });
         else ok = false;
       }
     }
     if (!ok) return null;
-    return { cite, title: d.meta.title ?? '', input, expect, origin: this.c.origin(d) };
+    return { cite, title: d.meta.title ?? "", input, expect, origin: this.c.origin(d) };
   }
 }

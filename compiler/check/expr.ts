@@ -6,13 +6,13 @@
  * Internally a plain literal has measure `*` ("any measure", `ANY` in check/types.ts): `2` fits MF,
  * PP or a count.
  */
-import type * as A from '../../grammar/ast.js';
-import { Rat } from '../../runtime/rational.js';
-import { diag, type Diagnostic, type Span } from '../diagnostics.js';
-import type { BinOp, Builtin, Expr, RecordName, Type } from '../ir.js';
-import { closest } from '../suggest.js';
-import type { Scope } from './scope.js';
-import { ANY, BOOL, fits, join, num, typeText } from './types.js';
+import type * as A from "../../grammar/ast.js";
+import { Rat } from "../../runtime/rational.js";
+import { diag, type Diagnostic, type Span } from "../diagnostics.js";
+import type { BinOp, Builtin, Expr, RecordName, Type } from "../ir.js";
+import { closest } from "../suggest.js";
+import type { Scope } from "./scope.js";
+import { ANY, BOOL, fits, join, num, typeText } from "./types.js";
 
 export interface Env {
   params: Map<string, Type>;
@@ -21,7 +21,7 @@ export interface Env {
   /** Optional fields known present here ("unit.x", "step.hexside"). */
   narrowed: Set<string>;
   /** Which records this expression may read (examples and defaults read none). */
-  records: Set<RecordName | 'path'>;
+  records: Set<RecordName | "path">;
 }
 
 /** A checked expression: its IR and its type. */
@@ -30,10 +30,10 @@ export interface TypedExpr {
   type: Type;
 }
 
-const ARITH = new Set(['+', '-', '*', '/']);
-const CMP = new Set(['==', '!=', '<', '<=', '>', '>=']);
-const BUILTINS: Record<string, Builtin> = { fru: 'fru', frd: 'frd', max: 'max', min: 'min' };
-const AGGREGATES = new Set(['any', 'every', 'all', 'count', 'max', 'min', 'sum']);
+const ARITH = new Set(["+", "-", "*", "/"]);
+const CMP = new Set(["==", "!=", "<", "<=", ">", ">="]);
+const BUILTINS: Record<string, Builtin> = { fru: "fru", frd: "frd", max: "max", min: "min" };
+const AGGREGATES = new Set(["any", "every", "all", "count", "max", "min", "sum"]);
 
 export class ExprChecker {
   constructor(
@@ -49,8 +49,11 @@ export class ExprChecker {
   check(e: A.Expr, env: Env, want: Type | null): TypedExpr | null {
     const r = this.inner(e, env, want);
     if (r && want && !fits(r.type, want)) {
-      const code = r.type.t === 'num' && want.t === 'num' ? 'V0401' : 'V0402';
-      const fix = r.type.t === 'num' && want.t === 'num' ? conversion(r.type.measure, want.measure) : undefined;
+      const code = r.type.t === "num" && want.t === "num" ? "V0401" : "V0402";
+      const fix =
+        r.type.t === "num" && want.t === "num"
+          ? conversion(r.type.measure, want.measure)
+          : undefined;
       return this.err(code, `expected ${typeText(want)}, found ${typeText(r.type)}`, e.span, fix);
     }
     return r;
@@ -58,23 +61,34 @@ export class ExprChecker {
 
   private inner(e: A.Expr, env: Env, want: Type | null): TypedExpr | null {
     switch (e.k) {
-      case 'num': {
+      case "num": {
         if (e.measure !== null && !this.scope.isMeasure(e.measure)) {
-          return this.err('V0201', `unknown measure ${e.measure}`, e.span, this.hint(e.measure));
+          return this.err("V0201", `unknown measure ${e.measure}`, e.span, this.hint(e.measure));
         }
-        return { ir: { k: 'num', q: e.q }, type: num(e.measure ?? ANY) };
+        return { ir: { k: "num", q: e.q }, type: num(e.measure ?? ANY) };
       }
-      case 'bool': return { ir: { k: 'bool', v: e.v }, type: BOOL };
-      case 'all': return { ir: { k: 'all' }, type: num(want?.t === 'num' ? want.measure : ANY) };
-      case 'na': return { ir: { k: 'na' }, type: num(want?.t === 'num' ? want.measure : ANY) };
-      case 'base':
-        if (!env.base) return this.err('V0405', '`base` means the value without this exception, so it only appears inside an exception', e.span);
-        return { ir: { k: 'base' }, type: env.base };
-      case 'name': return this.name(e, env, want);
-      case 'call': return this.call(e, env);
-      case 'rec': return this.rec(e, env, want);
-      case 'set': {
-        const enumName = want?.t === 'set' ? want.of : null;
+      case "bool":
+        return { ir: { k: "bool", v: e.v }, type: BOOL };
+      case "all":
+        return { ir: { k: "all" }, type: num(want?.t === "num" ? want.measure : ANY) };
+      case "na":
+        return { ir: { k: "na" }, type: num(want?.t === "num" ? want.measure : ANY) };
+      case "base":
+        if (!env.base)
+          return this.err(
+            "V0405",
+            "`base` means the value without this exception, so it only appears inside an exception",
+            e.span,
+          );
+        return { ir: { k: "base" }, type: env.base };
+      case "name":
+        return this.name(e, env, want);
+      case "call":
+        return this.call(e, env);
+      case "rec":
+        return this.rec(e, env, want);
+      case "set": {
+        const enumName = want?.t === "set" ? want.of : null;
         const members: string[] = [];
         let found: string | null = enumName;
         for (const m of e.members) {
@@ -83,52 +97,82 @@ export class ExprChecker {
           found = r.enum;
           members.push(r.name);
         }
-        if (!found) return this.err('V0402', 'an empty set needs a context that says which enum it holds', e.span);
-        return { ir: { k: 'set', enum: found, members }, type: { t: 'set', of: found } };
+        if (!found)
+          return this.err(
+            "V0402",
+            "an empty set needs a context that says which enum it holds",
+            e.span,
+          );
+        return { ir: { k: "set", enum: found, members }, type: { t: "set", of: found } };
       }
-      case 'agg': {
-        const op = e.op === 'every' ? 'all' : e.op;
-        if (!AGGREGATES.has(e.op)) return this.err('V0201', `unknown aggregate ${e.op}`, e.span, 'use any, every, count, max, min or sum');
-        if (!env.records.has('path')) return this.err('V0406', 'an aggregate over the path cannot appear here', e.span);
-        const inner: Env = { ...env, records: new Set([...env.records, 'step']), narrowed: new Set(env.narrowed) };
-        const isBool = op === 'any' || op === 'all' || op === 'count';
+      case "agg": {
+        const op = e.op === "every" ? "all" : e.op;
+        if (!AGGREGATES.has(e.op))
+          return this.err(
+            "V0201",
+            `unknown aggregate ${e.op}`,
+            e.span,
+            "use any, every, count, max, min or sum",
+          );
+        if (!env.records.has("path"))
+          return this.err("V0406", "an aggregate over the path cannot appear here", e.span);
+        const inner: Env = {
+          ...env,
+          records: new Set([...env.records, "step"]),
+          narrowed: new Set(env.narrowed),
+        };
+        const isBool = op === "any" || op === "all" || op === "count";
         const body = this.check(e.body, inner, isBool ? BOOL : null);
         if (!body) return null;
-        if (!isBool && body.type.t !== 'num') return this.err('V0402', `${e.op} needs a number, found ${typeText(body.type)}`, e.body.span);
-        const type = op === 'any' || op === 'all' ? BOOL : op === 'count' ? num(null) : body.type;
-        return { ir: { k: 'agg', op: op as 'any', body: body.ir }, type };
+        if (!isBool && body.type.t !== "num")
+          return this.err(
+            "V0402",
+            `${e.op} needs a number, found ${typeText(body.type)}`,
+            e.body.span,
+          );
+        const type = op === "any" || op === "all" ? BOOL : op === "count" ? num(null) : body.type;
+        return { ir: { k: "agg", op: op as "any", body: body.ir }, type };
       }
-      case 'neg': {
-        const x = this.check(e.x, env, want?.t === 'num' ? want : null);
+      case "neg": {
+        const x = this.check(e.x, env, want?.t === "num" ? want : null);
         if (!x) return null;
-        if (x.type.t !== 'num') return this.err('V0402', `cannot negate ${typeText(x.type)}`, e.span);
-        return { ir: { k: 'neg', x: x.ir }, type: x.type };
+        if (x.type.t !== "num")
+          return this.err("V0402", `cannot negate ${typeText(x.type)}`, e.span);
+        return { ir: { k: "neg", x: x.ir }, type: x.type };
       }
-      case 'not': {
+      case "not": {
         const x = this.check(e.x, env, BOOL);
-        return x && { ir: { k: 'not', x: x.ir }, type: BOOL };
+        return x && { ir: { k: "not", x: x.ir }, type: BOOL };
       }
-      case 'bin': return this.bin(e, env, want);
-      case 'in': return this.membership(e, env);
-      case 'if': {
+      case "bin":
+        return this.bin(e, env, want);
+      case "in":
+        return this.membership(e, env);
+      case "if": {
         const c = this.check(e.c, env, BOOL);
         const narrowedEnv = narrow(env, c?.ir);
         const t = this.check(e.t, narrowedEnv, want);
         const f = this.check(e.e, env, want ?? t?.type ?? null);
         if (!c || !t || !f) return null;
         const type = join(t.type, f.type);
-        if (!type) return this.err(t.type.t === 'num' && f.type.t === 'num' ? 'V0401' : 'V0402', `the two branches differ: ${typeText(t.type)} and ${typeText(f.type)}`, e.span);
-        return { ir: { k: 'if', c: c.ir, t: t.ir, e: f.ir }, type };
+        if (!type)
+          return this.err(
+            t.type.t === "num" && f.type.t === "num" ? "V0401" : "V0402",
+            `the two branches differ: ${typeText(t.type)} and ${typeText(f.type)}`,
+            e.span,
+          );
+        return { ir: { k: "if", c: c.ir, t: t.ir, e: f.ir }, type };
       }
-      case 'dice': {
+      case "dice": {
         let perDie: Expr | null = null;
         if (e.perDie) {
           const p = this.check(e.perDie, env, num(ANY));
           if (!p) return null;
           perDie = p.ir;
         }
-        if (e.keep && (e.keep.count < 1 || e.keep.count > e.n)) return this.err('V0402', `cannot keep ${e.keep.count} of ${e.n} dice`, e.span);
-        return { ir: { k: 'dice', n: e.n, sides: e.sides, keep: e.keep, perDie }, type: num(ANY) };
+        if (e.keep && (e.keep.count < 1 || e.keep.count > e.n))
+          return this.err("V0402", `cannot keep ${e.keep.count} of ${e.n} dice`, e.span);
+        return { ir: { k: "dice", n: e.n, sides: e.sides, keep: e.keep, perDie }, type: num(ANY) };
       }
     }
   }
@@ -139,58 +183,93 @@ export class ExprChecker {
   }
 
   /** Resolves `name` (or `enum.member`) as an enum member, preferring `enumHint`. */
-  private member(name: string, member: string | null, enumHint: string | null, span: Span): { enum: string; name: string } | null {
+  private member(
+    name: string,
+    member: string | null,
+    enumHint: string | null,
+    span: Span,
+  ): { enum: string; name: string } | null {
     if (member !== null) {
       const ms = this.scope.enumMembers(name);
-      if (!ms) return this.err('V0201', `unknown enum ${name}`, span, this.hint(name));
-      if (!ms.includes(member)) return this.err('V0201', `${name} has no member ${member}`, span, `members: ${ms.join(', ')}`);
+      if (!ms) return this.err("V0201", `unknown enum ${name}`, span, this.hint(name));
+      if (!ms.includes(member))
+        return this.err(
+          "V0201",
+          `${name} has no member ${member}`,
+          span,
+          `members: ${ms.join(", ")}`,
+        );
       return { enum: name, name: member };
     }
     if (enumHint) {
       const ms = this.scope.enumMembers(enumHint);
       if (ms?.includes(name)) return { enum: enumHint, name };
       const group = this.scope.syms.get(name);
-      if (!group) return this.err('V0201', `${enumHint} has no member ${name}`, span, ms ? `members: ${ms.join(', ')}` : undefined);
+      if (!group)
+        return this.err(
+          "V0201",
+          `${enumHint} has no member ${name}`,
+          span,
+          ms ? `members: ${ms.join(", ")}` : undefined,
+        );
     }
     const owners = this.scope.memberIndex.get(name) ?? [];
     if (owners.length === 1) return { enum: owners[0]!, name };
-    if (owners.length > 1) return this.err('V0207', `${name} is a member of ${owners.join(' and ')}`, span, `write ${owners[0]}.${name}`);
-    return this.err('V0201', `unknown name ${name}`, span, this.hint(name));
+    if (owners.length > 1)
+      return this.err(
+        "V0207",
+        `${name} is a member of ${owners.join(" and ")}`,
+        span,
+        `write ${owners[0]}.${name}`,
+      );
+    return this.err("V0201", `unknown name ${name}`, span, this.hint(name));
   }
 
-  private name(e: A.Expr & { k: 'name' }, env: Env, want: Type | null): TypedExpr | null {
+  private name(e: A.Expr & { k: "name" }, env: Env, want: Type | null): TypedExpr | null {
     if (e.member !== null) {
       const m = this.member(e.name, e.member, null, e.span);
-      return m && { ir: { k: 'member', enum: m.enum, name: m.name }, type: { t: 'enum', name: m.enum } };
+      return (
+        m && { ir: { k: "member", enum: m.enum, name: m.name }, type: { t: "enum", name: m.enum } }
+      );
     }
     const p = env.params.get(e.name);
-    if (p) return { ir: { k: 'param', name: e.name }, type: p };
-    if (want?.t === 'enum' && this.scope.enumMembers(want.name)?.includes(e.name)) {
-      return { ir: { k: 'member', enum: want.name, name: e.name }, type: want };
+    if (p) return { ir: { k: "param", name: e.name }, type: p };
+    if (want?.t === "enum" && this.scope.enumMembers(want.name)?.includes(e.name)) {
+      return { ir: { k: "member", enum: want.name, name: e.name }, type: want };
     }
     const sym = this.scope.syms.get(e.name);
     if (sym) {
       switch (sym.s) {
-        case 'rule': return this.ruleRef(sym.decl, [], e.span);
-        case 'group': {
+        case "rule":
+          return this.ruleRef(sym.decl, [], e.span);
+        case "group": {
           const g = this.groupValue(sym.decl);
-          return g && { ir: g, type: { t: 'set', of: g.enum } };
+          return g && { ir: g, type: { t: "set", of: g.enum } };
         }
-        case 'table': return this.err('V0209', `table ${e.name} needs its key: ${e.name}(${sym.decl.keys.map((k) => k.name).join(', ')})`, e.span);
+        case "table":
+          return this.err(
+            "V0209",
+            `table ${e.name} needs its key: ${e.name}(${sym.decl.keys.map((k) => k.name).join(", ")})`,
+            e.span,
+          );
         default:
-          if (!this.scope.memberIndex.has(e.name)) return this.err('V0402', `${e.name} is a ${sym.s}, not a value`, e.span);
+          if (!this.scope.memberIndex.has(e.name))
+            return this.err("V0402", `${e.name} is a ${sym.s}, not a value`, e.span);
       }
     }
-    const m = this.member(e.name, null, want?.t === 'enum' ? want.name : null, e.span);
-    return m && { ir: { k: 'member', enum: m.enum, name: m.name }, type: { t: 'enum', name: m.enum } };
+    const m = this.member(e.name, null, want?.t === "enum" ? want.name : null, e.span);
+    return (
+      m && { ir: { k: "member", enum: m.enum, name: m.name }, type: { t: "enum", name: m.enum } }
+    );
   }
 
-  private readonly groups = new Map<A.Decl, (Expr & { k: 'set' }) | null>();
+  private readonly groups = new Map<A.Decl, (Expr & { k: "set" }) | null>();
   private readonly resolving = new Set<A.Decl>();
 
   /** A group's members, resolved once (so a mistake in it is reported once, not at every use). */
-  groupValue(g: A.Decl & { kind: 'group' }): (Expr & { k: 'set' }) | null {
-    if (this.resolving.has(g)) return this.err('V0208', `group ${g.name} contains itself`, g.nameSpan);
+  groupValue(g: A.Decl & { kind: "group" }): (Expr & { k: "set" }) | null {
+    if (this.resolving.has(g))
+      return this.err("V0208", `group ${g.name} contains itself`, g.nameSpan);
     if (!this.groups.has(g)) {
       this.resolving.add(g);
       this.groups.set(g, this.resolveGroup(g));
@@ -199,12 +278,12 @@ export class ExprChecker {
     return this.groups.get(g)!;
   }
 
-  private resolveGroup(g: A.Decl & { kind: 'group' }): (Expr & { k: 'set' }) | null {
+  private resolveGroup(g: A.Decl & { kind: "group" }): (Expr & { k: "set" }) | null {
     let enumName: string | null = null;
     const members: string[] = [];
     for (const m of g.members) {
       const sub = m.member === null ? this.scope.syms.get(m.name) : undefined;
-      if (sub?.s === 'group' && sub.decl !== g) {
+      if (sub?.s === "group" && sub.decl !== g) {
         const inner = this.groupValue(sub.decl);
         if (!inner) return null;
         enumName ??= inner.enum;
@@ -213,35 +292,55 @@ export class ExprChecker {
       }
       const r = this.member(m.name, m.member, enumName, m.span);
       if (!r) return null;
-      if (enumName && r.enum !== enumName) return this.err('V0402', `a group holds members of one enum: ${r.name} is a ${r.enum}, not a ${enumName}`, m.span);
+      if (enumName && r.enum !== enumName)
+        return this.err(
+          "V0402",
+          `a group holds members of one enum: ${r.name} is a ${r.enum}, not a ${enumName}`,
+          m.span,
+        );
       enumName = r.enum;
       if (!members.includes(r.name)) members.push(r.name);
     }
-    return enumName ? { k: 'set', enum: enumName, members } : null;
+    return enumName ? { k: "set", enum: enumName, members } : null;
   }
 
-  ruleType(d: A.Decl & { kind: 'rule' | 'predicate' }): Type | null {
-    if (d.kind === 'predicate') return BOOL;
+  ruleType(d: A.Decl & { kind: "rule" | "predicate" }): Type | null {
+    if (d.kind === "predicate") return BOOL;
     return d.type ? this.resolveType(d.type) : null;
   }
 
   resolveType(t: A.TypeRef): Type | null {
-    if (t.t === 'bool') return BOOL;
-    if (t.t === 'set') {
-      if (!this.scope.enumMembers(t.of)) return this.err('V0201', `unknown enum ${t.of}`, t.span, this.hint(t.of));
-      return { t: 'set', of: t.of };
+    if (t.t === "bool") return BOOL;
+    if (t.t === "set") {
+      if (!this.scope.enumMembers(t.of))
+        return this.err("V0201", `unknown enum ${t.of}`, t.span, this.hint(t.of));
+      return { t: "set", of: t.of };
     }
-    if (t.name === 'number') return num(null);
+    if (t.name === "number") return num(null);
     if (this.scope.isMeasure(t.name)) return num(t.name);
-    if (this.scope.enumMembers(t.name)) return { t: 'enum', name: t.name };
-    return this.err('V0201', `unknown type ${t.name}`, t.span, this.hint(t.name) ?? 'a type is bool, number, a measure, an enum, or `set of ENUM`');
+    if (this.scope.enumMembers(t.name)) return { t: "enum", name: t.name };
+    return this.err(
+      "V0201",
+      `unknown type ${t.name}`,
+      t.span,
+      this.hint(t.name) ?? "a type is bool, number, a measure, an enum, or `set of ENUM`",
+    );
   }
 
-  private ruleRef(d: A.Decl & { kind: 'rule' | 'predicate' }, args: A.Expr[], span: Span, env?: Env): TypedExpr | null {
+  private ruleRef(
+    d: A.Decl & { kind: "rule" | "predicate" },
+    args: A.Expr[],
+    span: Span,
+    env?: Env,
+  ): TypedExpr | null {
     const type = this.ruleType(d);
     if (!type) return null;
     if (args.length !== d.params.length) {
-      return this.err('V0209', `${d.name} takes ${d.params.length} argument${d.params.length === 1 ? '' : 's'}, found ${args.length}`, span);
+      return this.err(
+        "V0209",
+        `${d.name} takes ${d.params.length} argument${d.params.length === 1 ? "" : "s"}, found ${args.length}`,
+        span,
+      );
     }
     const irArgs: Expr[] = [];
     for (let i = 0; i < args.length; i++) {
@@ -250,166 +349,258 @@ export class ExprChecker {
       if (!a) return null;
       irArgs.push(a.ir);
     }
-    return { ir: { k: 'rule', name: d.name, args: irArgs }, type };
+    return { ir: { k: "rule", name: d.name, args: irArgs }, type };
   }
 
-  private call(e: A.Expr & { k: 'call' }, env: Env): TypedExpr | null {
+  private call(e: A.Expr & { k: "call" }, env: Env): TypedExpr | null {
     const builtin = BUILTINS[e.name];
     const sym = this.scope.syms.get(e.name);
-    if (sym?.s === 'rule') return this.ruleRef(sym.decl, e.args, e.span, env);
-    if (e.name === 'need' && sym === undefined) return this.need(e, env);
-    if (sym?.s === 'table') {
+    if (sym?.s === "rule") return this.ruleRef(sym.decl, e.args, e.span, env);
+    if (e.name === "need" && sym === undefined) return this.need(e, env);
+    if (sym?.s === "table") {
       const keys = sym.decl.keys;
-      if (e.args.length !== keys.length) return this.err('V0209', `table ${e.name} has ${keys.length} key${keys.length === 1 ? '' : 's'} (${keys.map((k) => k.name).join(', ')}), found ${e.args.length}`, e.span);
+      if (e.args.length !== keys.length)
+        return this.err(
+          "V0209",
+          `table ${e.name} has ${keys.length} key${keys.length === 1 ? "" : "s"} (${keys.map((k) => k.name).join(", ")}), found ${e.args.length}`,
+          e.span,
+        );
       const irKeys: Expr[] = [];
       for (let i = 0; i < keys.length; i++) {
-        const k = this.check(e.args[i]!, env, { t: 'enum', name: keys[i]!.name });
+        const k = this.check(e.args[i]!, env, { t: "enum", name: keys[i]!.name });
         if (!k) return null;
         irKeys.push(k.ir);
       }
       const vt = this.resolveType(sym.decl.type);
-      return vt && { ir: { k: 'table', name: e.name, keys: irKeys }, type: vt };
+      return vt && { ir: { k: "table", name: e.name, keys: irKeys }, type: vt };
     }
     if (builtin) {
       const args: TypedExpr[] = [];
       for (const a of e.args) {
         const c = this.check(a, env, null);
         if (!c) return null;
-        if (c.type.t !== 'num') return this.err('V0402', `${e.name} takes numbers, found ${typeText(c.type)}`, a.span);
+        if (c.type.t !== "num")
+          return this.err("V0402", `${e.name} takes numbers, found ${typeText(c.type)}`, a.span);
         args.push(c);
       }
-      const unary = builtin === 'fru' || builtin === 'frd';
-      if (unary ? args.length !== 1 : args.length < 2) return this.err('V0209', unary ? `${e.name} takes one number` : `${e.name} takes two or more numbers`, e.span);
+      const unary = builtin === "fru" || builtin === "frd";
+      if (unary ? args.length !== 1 : args.length < 2)
+        return this.err(
+          "V0209",
+          unary ? `${e.name} takes one number` : `${e.name} takes two or more numbers`,
+          e.span,
+        );
       let type: Type = args[0]!.type;
       for (const a of args.slice(1)) {
         const j = join(type, a.type);
-        if (!j) return this.err('V0401', `${e.name} mixes ${typeText(type)} and ${typeText(a.type)}`, e.span);
+        if (!j)
+          return this.err(
+            "V0401",
+            `${e.name} mixes ${typeText(type)} and ${typeText(a.type)}`,
+            e.span,
+          );
         type = j;
       }
-      return { ir: { k: 'call', fn: builtin, args: args.map((a) => a.ir) }, type };
+      return { ir: { k: "call", fn: builtin, args: args.map((a) => a.ir) }, type };
     }
-    return this.err('V0201', `unknown rule, table or function ${e.name}`, e.span, this.hint(e.name));
+    return this.err(
+      "V0201",
+      `unknown rule, table or function ${e.name}`,
+      e.span,
+      this.hint(e.name),
+    );
   }
 
   /**
    * `need(vehicle.kind)`: an input field the rule cannot do without. It may be optional (no narrowing
    * needed); when the scenario leaves it out, evaluation stops with an error naming the field.
    */
-  private need(e: A.Expr & { k: 'call' }, env: Env): TypedExpr | null {
-    const hint = 'write need(RECORD.FIELD), e.g. need(vehicle.kind)';
-    if (e.args.length !== 1) return this.err('V0209', 'need takes one input field', e.span, hint);
+  private need(e: A.Expr & { k: "call" }, env: Env): TypedExpr | null {
+    const hint = "write need(RECORD.FIELD), e.g. need(vehicle.kind)";
+    if (e.args.length !== 1) return this.err("V0209", "need takes one input field", e.span, hint);
     const a = e.args[0]!;
-    if (a.k !== 'rec' || a.rec === 'path') return this.err('V0402', 'need takes an input field such as vehicle.kind', a.span, hint);
-    if (!env.records.has(a.rec)) return this.err('V0406', `${a.rec}.${a.field} cannot appear here`, a.span);
+    if (a.k !== "rec" || a.rec === "path")
+      return this.err("V0402", "need takes an input field such as vehicle.kind", a.span, hint);
+    if (!env.records.has(a.rec))
+      return this.err("V0406", `${a.rec}.${a.field} cannot appear here`, a.span);
     const f = this.scope.inputs.get(a.rec)?.get(a.field);
     if (!f) return this.rec(a, env, null);
-    return { ir: { k: 'need', rec: a.rec, name: a.field }, type: f.type };
+    return { ir: { k: "need", rec: a.rec, name: a.field }, type: f.type };
   }
 
-  private rec(e: A.Expr & { k: 'rec' }, env: Env, want: Type | null): TypedExpr | null {
-    if (e.rec === 'path') {
-      if (!env.records.has('path')) return this.err('V0406', `path.${e.field} cannot appear here`, e.span);
-      if (e.field === 'spent') return { ir: { k: 'path', name: 'spent' }, type: num(ANY) };
-      if (e.field === 'hexes' || e.field === 'steps') return { ir: { k: 'path', name: e.field }, type: num(null) };
-      return this.err('V0210', `path has no value ${e.field}`, e.span, 'path.hexes, path.steps or path.spent');
+  private rec(e: A.Expr & { k: "rec" }, env: Env, want: Type | null): TypedExpr | null {
+    if (e.rec === "path") {
+      if (!env.records.has("path"))
+        return this.err("V0406", `path.${e.field} cannot appear here`, e.span);
+      if (e.field === "spent") return { ir: { k: "path", name: "spent" }, type: num(ANY) };
+      if (e.field === "hexes" || e.field === "steps")
+        return { ir: { k: "path", name: e.field }, type: num(null) };
+      return this.err(
+        "V0210",
+        `path has no value ${e.field}`,
+        e.span,
+        "path.hexes, path.steps or path.spent",
+      );
     }
     const rec = e.rec;
     if (!env.records.has(rec)) {
-      return this.err('V0406', `${rec}.${e.field} cannot appear here`, e.span, rec === 'step' ? 'only a step cost, a step rule or an aggregate reads the step' : undefined);
+      return this.err(
+        "V0406",
+        `${rec}.${e.field} cannot appear here`,
+        e.span,
+        rec === "step" ? "only a step cost, a step rule or an aggregate reads the step" : undefined,
+      );
     }
     const fields = this.scope.inputs.get(rec);
     const f = fields?.get(e.field);
     // Built-in step positions, unless the ruleset declares a step field of that name.
-    if (rec === 'step' && !f && (e.field === 'number' || e.field === 'last')) {
-      return e.field === 'number' ? { ir: { k: 'pos', name: 'number' }, type: num(null) } : { ir: { k: 'pos', name: 'last' }, type: BOOL };
+    if (rec === "step" && !f && (e.field === "number" || e.field === "last")) {
+      return e.field === "number"
+        ? { ir: { k: "pos", name: "number" }, type: num(null) }
+        : { ir: { k: "pos", name: "last" }, type: BOOL };
     }
     if (f) {
       const key = `${rec}.${e.field}`;
       if (f.optional) {
-        if (want?.t === 'bool' && f.type.t !== 'bool') return { ir: { k: 'present', rec, name: e.field }, type: BOOL };
+        if (want?.t === "bool" && f.type.t !== "bool")
+          return { ir: { k: "present", rec, name: e.field }, type: BOOL };
         if (!env.narrowed.has(key)) {
-          return this.err('V0402', `${key} may be absent here`, e.span, `write "... if ${key} else ..." to say what happens without it`);
+          return this.err(
+            "V0402",
+            `${key} may be absent here`,
+            e.span,
+            `write "... if ${key} else ..." to say what happens without it`,
+          );
         }
       }
-      return { ir: { k: 'field', rec, name: e.field }, type: f.type };
+      return { ir: { k: "field", rec, name: e.field }, type: f.type };
     }
     for (const sf of fields?.values() ?? []) {
-      if (sf.type.t === 'set' && this.scope.enumMembers(sf.type.of)?.includes(e.field)) {
-        return { ir: { k: 'flag', rec, field: sf.name, member: e.field }, type: BOOL };
+      if (sf.type.t === "set" && this.scope.enumMembers(sf.type.of)?.includes(e.field)) {
+        return { ir: { k: "flag", rec, field: sf.name, member: e.field }, type: BOOL };
       }
     }
     const names = [...(fields?.keys() ?? [])];
-    return this.err('V0210', `${rec} has no field ${e.field}`, e.span, closest(e.field, names) ? `did you mean ${closest(e.field, names)}?` : names.length ? `fields: ${names.join(', ')}` : `declare it in \`input ${rec} [...] { ... }\``);
+    return this.err(
+      "V0210",
+      `${rec} has no field ${e.field}`,
+      e.span,
+      closest(e.field, names)
+        ? `did you mean ${closest(e.field, names)}?`
+        : names.length
+          ? `fields: ${names.join(", ")}`
+          : `declare it in \`input ${rec} [...] { ... }\``,
+    );
   }
 
-  private bin(e: A.Expr & { k: 'bin' }, env: Env, want: Type | null): TypedExpr | null {
+  private bin(e: A.Expr & { k: "bin" }, env: Env, want: Type | null): TypedExpr | null {
     const op = e.op as BinOp;
-    if (op === 'and' || op === 'or') {
+    if (op === "and" || op === "or") {
       const a = this.check(e.a, env, BOOL);
-      const benv = op === 'and' ? narrow(env, a?.ir) : env;
+      const benv = op === "and" ? narrow(env, a?.ir) : env;
       const b = this.check(e.b, benv, BOOL);
-      return a && b && { ir: { k: 'bin', op, a: a.ir, b: b.ir, type: BOOL }, type: BOOL };
+      return a && b && { ir: { k: "bin", op, a: a.ir, b: b.ir, type: BOOL }, type: BOOL };
     }
     if (CMP.has(op)) {
       // Check the side that is not a bare name first, so `squad == unit.kind` resolves by type.
-      const aFirst = e.a.k !== 'name' || e.b.k === 'name';
+      const aFirst = e.a.k !== "name" || e.b.k === "name";
       const first = this.check(aFirst ? e.a : e.b, env, null);
-      const second = first && this.check(aFirst ? e.b : e.a, env, first.type.t === 'num' ? num(first.type.measure) : first.type);
+      const second =
+        first &&
+        this.check(
+          aFirst ? e.b : e.a,
+          env,
+          first.type.t === "num" ? num(first.type.measure) : first.type,
+        );
       if (!first || !second) return null;
       const [a, b] = aFirst ? [first, second] : [second, first];
-      if (a.type.t === 'set' || (op !== '==' && op !== '!=' && a.type.t !== 'num')) {
-        return this.err('V0402', `cannot compare ${typeText(a.type)} with ${op}`, e.span);
+      if (a.type.t === "set" || (op !== "==" && op !== "!=" && a.type.t !== "num")) {
+        return this.err("V0402", `cannot compare ${typeText(a.type)} with ${op}`, e.span);
       }
-      return { ir: { k: 'bin', op, a: a.ir, b: b.ir, type: BOOL }, type: BOOL };
+      return { ir: { k: "bin", op, a: a.ir, b: b.ir, type: BOOL }, type: BOOL };
     }
-    if (!ARITH.has(op)) return this.err('V0102', `unknown operator ${op}`, e.span);
-    const hint = want?.t === 'num' && (op === '+' || op === '-') ? want : null;
+    if (!ARITH.has(op)) return this.err("V0102", `unknown operator ${op}`, e.span);
+    const hint = want?.t === "num" && (op === "+" || op === "-") ? want : null;
     const a = this.check(e.a, env, hint);
     const b = this.check(e.b, env, hint);
     if (!a || !b) return null;
-    if (a.type.t !== 'num' || b.type.t !== 'num') {
-      return this.err('V0402', `${op} needs numbers, found ${typeText(a.type)} and ${typeText(b.type)}`, e.span);
+    if (a.type.t !== "num" || b.type.t !== "num") {
+      return this.err(
+        "V0402",
+        `${op} needs numbers, found ${typeText(a.type)} and ${typeText(b.type)}`,
+        e.span,
+      );
     }
     const ma = a.type.measure;
     const mb = b.type.measure;
     let measure: string | null;
-    if (op === '+' || op === '-') {
+    if (op === "+" || op === "-") {
       const j = join(a.type, b.type);
-      if (!j || j.t !== 'num') return this.err('V0401', `cannot ${op === '+' ? 'add' : 'subtract'} ${typeText(b.type)} ${op === '+' ? 'to' : 'from'} ${typeText(a.type)}`, e.span, conversion(mb, ma, 'the right side') ?? 'quantities of different measures never mix; divide by `1 MEASURE` to get a plain number');
+      if (!j || j.t !== "num")
+        return this.err(
+          "V0401",
+          `cannot ${op === "+" ? "add" : "subtract"} ${typeText(b.type)} ${op === "+" ? "to" : "from"} ${typeText(a.type)}`,
+          e.span,
+          conversion(mb, ma, "the right side") ??
+            "quantities of different measures never mix; divide by `1 MEASURE` to get a plain number",
+        );
       measure = j.measure;
-    } else if (op === '*') {
-      if (isMeasured(ma) && isMeasured(mb)) return this.err('V0401', `cannot multiply ${ma} by ${mb}`, e.span, 'one side of * must be a plain number');
+    } else if (op === "*") {
+      if (isMeasured(ma) && isMeasured(mb))
+        return this.err(
+          "V0401",
+          `cannot multiply ${ma} by ${mb}`,
+          e.span,
+          "one side of * must be a plain number",
+        );
       measure = isMeasured(ma) ? ma : isMeasured(mb) ? mb : ma === ANY || mb === ANY ? ANY : null;
     } else {
       const c = constant(b.ir);
-      if (!c) return this.err('V0403', 'the divisor must be a constant', e.b.span, 'generated code computes in exact ticks; divide by a number such as 2 or `1 MF`');
-      if (c.isZero()) return this.err('V0404', 'division by zero', e.b.span);
+      if (!c)
+        return this.err(
+          "V0403",
+          "the divisor must be a constant",
+          e.b.span,
+          "generated code computes in exact ticks; divide by a number such as 2 or `1 MF`",
+        );
+      if (c.isZero()) return this.err("V0404", "division by zero", e.b.span);
       if (isMeasured(mb)) {
-        if (isMeasured(ma) && ma !== mb) return this.err('V0401', `cannot divide ${ma} by ${mb}`, e.span, conversion(mb, ma, 'the divisor'));
+        if (isMeasured(ma) && ma !== mb)
+          return this.err(
+            "V0401",
+            `cannot divide ${ma} by ${mb}`,
+            e.span,
+            conversion(mb, ma, "the divisor"),
+          );
         measure = isMeasured(ma) ? null : ANY;
       } else {
         measure = ma;
       }
     }
-    return { ir: { k: 'bin', op, a: a.ir, b: b.ir, type: num(measure) }, type: num(measure) };
+    return { ir: { k: "bin", op, a: a.ir, b: b.ir, type: num(measure) }, type: num(measure) };
   }
 
-  private membership(e: A.Expr & { k: 'in' }, env: Env): TypedExpr | null {
+  private membership(e: A.Expr & { k: "in" }, env: Env): TypedExpr | null {
     let x: TypedExpr | null;
     let set: TypedExpr | null;
-    if (e.x.k === 'name' && e.x.member === null && !env.params.has(e.x.name)) {
+    if (e.x.k === "name" && e.x.member === null && !env.params.has(e.x.name)) {
       set = this.check(e.set, env, null);
-      x = set && this.check(e.x, env, set.type.t === 'set' ? { t: 'enum', name: set.type.of } : null);
+      x =
+        set && this.check(e.x, env, set.type.t === "set" ? { t: "enum", name: set.type.of } : null);
     } else {
       x = this.check(e.x, env, null);
-      set = x && this.check(e.set, env, x.type.t === 'enum' ? { t: 'set', of: x.type.name } : null);
+      set = x && this.check(e.set, env, x.type.t === "enum" ? { t: "set", of: x.type.name } : null);
     }
     if (!x || !set) return null;
-    if (x.type.t !== 'enum' || set.type.t !== 'set' || set.type.of !== x.type.name) {
-      return this.err('V0402', `cannot test whether ${typeText(x.type)} is in ${typeText(set.type)}`, e.span);
+    if (x.type.t !== "enum" || set.type.t !== "set" || set.type.of !== x.type.name) {
+      return this.err(
+        "V0402",
+        `cannot test whether ${typeText(x.type)} is in ${typeText(set.type)}`,
+        e.span,
+      );
     }
-    const ir: Expr = { k: 'in', x: x.ir, set: set.ir };
-    return { ir: e.negated ? { k: 'not', x: ir } : ir, type: BOOL };
+    const ir: Expr = { k: "in", x: x.ir, set: set.ir };
+    return { ir: e.negated ? { k: "not", x: ir } : ir, type: BOOL };
   }
 }
 
@@ -418,12 +609,16 @@ export class ExprChecker {
  * `/ 1 PP * 1 MF` converts PP to MF (a rate of one for one: change the numbers if the rule says
  * otherwise), `/ 1 PP` makes a plain number, `* 1 MF` gives a plain number a measure.
  */
-export function conversion(from: string | null, to: string | null, what = 'it'): string | undefined {
+export function conversion(
+  from: string | null,
+  to: string | null,
+  what = "it",
+): string | undefined {
   const f = isMeasured(from) ? from : null;
   const t = isMeasured(to) ? to : null;
   if (f === t) return undefined;
   const op = f && t ? `/ 1 ${f} * 1 ${t}` : f ? `/ 1 ${f}` : `* 1 ${t}`;
-  const why = f && t ? `, one ${t} per ${f}` : '';
+  const why = f && t ? `, one ${t} per ${f}` : "";
   return `to convert ${what}, write \`(…) ${op}\`${why}`;
 }
 
@@ -441,26 +636,32 @@ function narrow(env: Env, cond: Expr | undefined): Env {
 /** Fields that `cond` proves present when it holds (`step.hexside`, `x and step.hexside`). */
 function presentFields(cond: Expr | undefined): string[] {
   if (!cond) return [];
-  if (cond.k === 'present') return [`${cond.rec}.${cond.name}`];
-  if (cond.k === 'bin' && cond.op === 'and') return [...presentFields(cond.a), ...presentFields(cond.b)];
+  if (cond.k === "present") return [`${cond.rec}.${cond.name}`];
+  if (cond.k === "bin" && cond.op === "and")
+    return [...presentFields(cond.a), ...presentFields(cond.b)];
   return [];
 }
 
 /** The value of a constant numeric expression, or null if it reads anything. */
 export function constant(e: Expr): Rat | null {
   switch (e.k) {
-    case 'num': return Rat.parse(e.q);
-    case 'neg': { const x = constant(e.x); return x && x.neg(); }
-    case 'bin': {
-      if (!['+', '-', '*', '/'].includes(e.op)) return null;
+    case "num":
+      return Rat.parse(e.q);
+    case "neg": {
+      const x = constant(e.x);
+      return x && x.neg();
+    }
+    case "bin": {
+      if (!["+", "-", "*", "/"].includes(e.op)) return null;
       const a = constant(e.a);
       const b = constant(e.b);
       if (!a || !b) return null;
-      if (e.op === '+') return a.add(b);
-      if (e.op === '-') return a.sub(b);
-      if (e.op === '*') return a.mul(b);
+      if (e.op === "+") return a.add(b);
+      if (e.op === "-") return a.sub(b);
+      if (e.op === "*") return a.mul(b);
       return b.isZero() ? null : a.div(b);
     }
-    default: return null;
+    default:
+      return null;
   }
 }

@@ -5,14 +5,14 @@
  * ruleset: it reports those cycles, what the allowance and the other once-per-move roles may not read,
  * examples that expect one value of a step rule, and definitions nothing uses.
  */
-import type * as A from '../../grammar/ast.js';
-import { diag, type Diagnostic, type Span } from '../diagnostics.js';
-import type * as I from '../ir.js';
-import { children, ruleExprs, walk } from '../ir-walk.js';
-import type { Merged } from '../resolve.js';
-import type { ConstraintBody, RuleBody } from './decls.js';
-import type { Checked } from './index.js';
-import type { Scope } from './scope.js';
+import type * as A from "../../grammar/ast.js";
+import { diag, type Diagnostic, type Span } from "../diagnostics.js";
+import type * as I from "../ir.js";
+import { children, ruleExprs, walk } from "../ir-walk.js";
+import type { Merged } from "../resolve.js";
+import type { ConstraintBody, RuleBody } from "./decls.js";
+import type { Checked } from "./index.js";
+import type { Scope } from "./scope.js";
 
 interface Reads {
   step: boolean;
@@ -31,24 +31,37 @@ export interface Dependencies {
   cycles: Diagnostic[];
 }
 
-const contextOf = (acc: Reads): I.Context => (acc.step ? 'step' : acc.path ? 'path' : 'unit');
+const contextOf = (acc: Reads): I.Context => (acc.step ? "step" : acc.path ? "path" : "unit");
 
 /** Adds to `acc` what `e` reads; `ruleReads` says what a referenced rule reads (null: not a rule). */
-function exprReads(e: I.Expr, acc: Reads, inAgg: boolean, ruleReads: (name: string) => Reads | null): void {
+function exprReads(
+  e: I.Expr,
+  acc: Reads,
+  inAgg: boolean,
+  ruleReads: (name: string) => Reads | null,
+): void {
   switch (e.k) {
-    case 'field': case 'flag': case 'present': case 'need':
-      if (e.rec === 'step' && !inAgg) acc.step = true;
+    case "field":
+    case "flag":
+    case "present":
+    case "need":
+      if (e.rec === "step" && !inAgg) acc.step = true;
       return;
-    case 'path':
+    case "path":
       acc.path = true;
-      if (e.name === 'spent') acc.total = true;
+      if (e.name === "spent") acc.total = true;
       return;
-    case 'pos':
+    case "pos":
       if (!inAgg) acc.step = true;
       return;
-    case 'all': acc.total = true; return;
-    case 'agg': acc.path = true; exprReads(e.body, acc, true, ruleReads); return;
-    case 'rule': {
+    case "all":
+      acc.total = true;
+      return;
+    case "agg":
+      acc.path = true;
+      exprReads(e.body, acc, true, ruleReads);
+      return;
+    case "rule": {
       const r = ruleReads(e.name);
       if (r) {
         if (r.step && !inAgg) acc.step = true;
@@ -64,7 +77,11 @@ function exprReads(e: I.Expr, acc: Reads, inAgg: boolean, ruleReads: (name: stri
 }
 
 /** What each rule and constraint reads, their contexts, and the reference cycles among the rules. */
-export function dependencies(ruleBodies: readonly RuleBody[], constraintBodies: readonly ConstraintBody[], scope: Scope): Dependencies {
+export function dependencies(
+  ruleBodies: readonly RuleBody[],
+  constraintBodies: readonly ConstraintBody[],
+  scope: Scope,
+): Dependencies {
   const rules = new Map(ruleBodies.map((r) => [r.name, r]));
   const reads = new Map<string, Reads>();
   const contexts = new Map<string, I.Context>();
@@ -78,7 +95,13 @@ export function dependencies(ruleBodies: readonly RuleBody[], constraintBodies: 
     if (!r) return null;
     if (visiting.includes(name)) {
       const cycle = [...visiting.slice(visiting.indexOf(name)), name];
-      cycles.push(diag('V0208', `these definitions refer to each other: ${cycle.join(' → ')}`, spanOf(scope, name)));
+      cycles.push(
+        diag(
+          "V0208",
+          `these definitions refer to each other: ${cycle.join(" → ")}`,
+          spanOf(scope, name),
+        ),
+      );
       return { step: false, path: false, total: false };
     }
     visiting.push(name);
@@ -108,24 +131,67 @@ function spanOf(scope: Scope, name: string): Span | null {
  * The whole-ruleset checks of the checked ruleset `p`: the cycles `deps` found (V0208), what the
  * once-per-move roles and examples may not read (V0406), and definitions nothing uses (V0701).
  */
-export function analyse(p: Checked, deps: Dependencies, merged: Merged, scope: Scope, out: Diagnostic[]): void {
+export function analyse(
+  p: Checked,
+  deps: Dependencies,
+  merged: Merged,
+  scope: Scope,
+  out: Diagnostic[],
+): void {
   const rules = new Map(p.rules.map((r) => [r.name, r]));
   out.push(...deps.cycles);
   const ruleReads = (name: string): Reads | null => deps.reads.get(name) ?? null;
 
-  const movementSpan = merged.decls.find((o) => o.decl.kind === 'movement')?.decl.span ?? null;
-  const roleReads = (e: I.Expr) => { const acc: Reads = { step: false, path: false, total: false }; exprReads(e, acc, false, ruleReads); return acc; };
+  const movementSpan = merged.decls.find((o) => o.decl.kind === "movement")?.decl.span ?? null;
+  const roleReads = (e: I.Expr) => {
+    const acc: Reads = { step: false, path: false, total: false };
+    exprReads(e, acc, false, ruleReads);
+    return acc;
+  };
   const a = roleReads(p.movement.allowance);
-  if (a.step) out.push(diag('V0406', 'the allowance cannot depend on the step being priced', movementSpan, 'read steps through an aggregate such as `max step (…)`'));
-  if (a.total) out.push(diag('V0406', 'the allowance cannot depend on `all` or path.spent, which are defined by it', movementSpan));
-  for (const [role, e] of [['minimum-move', p.movement.minimumMove], ['vehicle-spent', p.movement.vehicleSpent], ['halt-allowance', p.movement.haltAllowance ?? null]] as const) {
-    if (e && roleReads(e).step) out.push(diag('V0406', `${role} is evaluated once per move, so it cannot read the step outside an aggregate`, movementSpan));
+  if (a.step)
+    out.push(
+      diag(
+        "V0406",
+        "the allowance cannot depend on the step being priced",
+        movementSpan,
+        "read steps through an aggregate such as `max step (…)`",
+      ),
+    );
+  if (a.total)
+    out.push(
+      diag(
+        "V0406",
+        "the allowance cannot depend on `all` or path.spent, which are defined by it",
+        movementSpan,
+      ),
+    );
+  for (const [role, e] of [
+    ["minimum-move", p.movement.minimumMove],
+    ["vehicle-spent", p.movement.vehicleSpent],
+    ["halt-allowance", p.movement.haltAllowance ?? null],
+  ] as const) {
+    if (e && roleReads(e).step)
+      out.push(
+        diag(
+          "V0406",
+          `${role} is evaluated once per move, so it cannot read the step outside an aggregate`,
+          movementSpan,
+        ),
+      );
   }
   for (const ex of p.examples) {
     for (const x of ex.expect) {
-      if (x.e === 'rule') {
+      if (x.e === "rule") {
         const r = rules.get(x.name);
-        if (r && r.context === 'step') out.push(diag('V0406', `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`, expectSpan(merged, ex.origin.line, x.name)));
+        if (r && r.context === "step")
+          out.push(
+            diag(
+              "V0406",
+              `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`,
+              expectSpan(merged, ex.origin.line, x.name),
+            ),
+          );
       }
     }
   }
@@ -134,43 +200,61 @@ export function analyse(p: Checked, deps: Dependencies, merged: Merged, scope: S
   const used = new Set<string>();
   const useExpr = (e: I.Expr): void =>
     walk(e, (x) => {
-      if (x.k === 'rule' && !used.has(x.name)) {
+      if (x.k === "rule" && !used.has(x.name)) {
         used.add(x.name);
         const r = rules.get(x.name);
         if (r) ruleExprs(r).forEach(useExpr);
       }
-      if (x.k === 'table') used.add(x.name);
+      if (x.k === "table") used.add(x.name);
     });
-  [p.movement.allowance, p.movement.cost, p.movement.minimumMove, p.movement.vehicleSpent, p.movement.haltAt, p.movement.haltAllowance].forEach((e) => e && useExpr(e));
+  [
+    p.movement.allowance,
+    p.movement.cost,
+    p.movement.minimumMove,
+    p.movement.vehicleSpent,
+    p.movement.haltAt,
+    p.movement.haltAllowance,
+  ].forEach((e) => e && useExpr(e));
   p.constraints.forEach((c) => useExpr(c.cond));
   for (const ex of p.examples) {
     for (const x of ex.expect) {
-      if (x.e === 'rule') useExpr({ k: 'rule', name: x.name, args: [] });
-      if (x.e === 'table') used.add(x.name);
+      if (x.e === "rule") useExpr({ k: "rule", name: x.name, args: [] });
+      if (x.e === "table") used.add(x.name);
     }
   }
   // Example inputs may apply rules and tables to constants (`portage: dm-portage(hmg)`).
   const astNames = (e: A.Expr, acc: Set<string>): void => {
-    if (e.k === 'name' && e.member === null) acc.add(e.name);
-    if (e.k === 'call') acc.add(e.name);
+    if (e.k === "name" && e.member === null) acc.add(e.name);
+    if (e.k === "call") acc.add(e.name);
     for (const v of Object.values(e)) {
-      if (Array.isArray(v)) v.forEach((x) => x && typeof x === 'object' && 'k' in x && astNames(x as A.Expr, acc));
-      else if (v && typeof v === 'object' && 'k' in v && 'span' in v) astNames(v as A.Expr, acc);
+      if (Array.isArray(v))
+        v.forEach((x) => x && typeof x === "object" && "k" in x && astNames(x as A.Expr, acc));
+      else if (v && typeof v === "object" && "k" in v && "span" in v) astNames(v as A.Expr, acc);
     }
   };
   const exampleNames = new Set<string>();
   for (const o of merged.decls) {
-    if (o.decl.kind !== 'example') continue;
-    for (const r of [...o.decl.records.map((x) => x.value), ...(o.decl.path ?? [])]) for (const f of r.fields) astNames(f.value, exampleNames);
+    if (o.decl.kind !== "example") continue;
+    for (const r of [...o.decl.records.map((x) => x.value), ...(o.decl.path ?? [])])
+      for (const f of r.fields) astNames(f.value, exampleNames);
   }
   for (const n of exampleNames) {
-    if (rules.has(n)) useExpr({ k: 'rule', name: n, args: [] });
+    if (rules.has(n)) useExpr({ k: "rule", name: n, args: [] });
     else used.add(n);
   }
-  const own = new Set(merged.decls.filter((o) => o.origin === merged.header.id).map((o) => o.decl.name));
+  const own = new Set(
+    merged.decls.filter((o) => o.origin === merged.header.id).map((o) => o.decl.name),
+  );
   for (const d of [...p.rules, ...p.tables]) {
     if (!used.has(d.name) && own.has(d.name)) {
-      out.push(diag('V0701', `${d.name} is never used by the movement binding, a constraint or an example`, spanOf(scope, d.name), 'use it, give it an example, or remove it'));
+      out.push(
+        diag(
+          "V0701",
+          `${d.name} is never used by the movement binding, a constraint or an example`,
+          spanOf(scope, d.name),
+          "use it, give it an example, or remove it",
+        ),
+      );
     }
   }
 }
@@ -179,8 +263,8 @@ export function analyse(p: Checked, deps: Dependencies, merged: Merged, scope: S
 function expectSpan(merged: Merged, line: number, name: string): Span | null {
   for (const o of merged.decls) {
     const d = o.decl;
-    if (d.kind !== 'example' || d.span.line !== line) continue;
-    return d.expects.find((x) => x.e === 'value' && x.name === name)?.span ?? d.span;
+    if (d.kind !== "example" || d.span.line !== line) continue;
+    return d.expects.find((x) => x.e === "value" && x.name === name)?.span ?? d.span;
   }
   return merged.decls[0]?.decl.span ?? null;
 }

@@ -8,61 +8,80 @@
  * definitions (graph.ts) and conflicting exceptions (conflicts.ts). Types and how they compare are in
  * types.ts, expressions in expr.ts, the symbol table in scope.ts.
  */
-import type * as A from '../../grammar/ast.js';
-import { diag, type Diagnostic } from '../diagnostics.js';
-import type * as I from '../ir.js';
-import type { Merged } from '../resolve.js';
-import { checkConflicts } from './conflicts.js';
-import { constraintDef, DeclChecker, ruleDef } from './decls.js';
-import { ExampleChecker } from './examples.js';
-import { analyse, dependencies } from './graph.js';
-import { Scope } from './scope.js';
-import { constantFolder } from './fold.js';
-import { RULESET_ID } from '../ruleset-id.js';
+import type * as A from "../../grammar/ast.js";
+import { diag, type Diagnostic } from "../diagnostics.js";
+import type * as I from "../ir.js";
+import type { Merged } from "../resolve.js";
+import { checkConflicts } from "./conflicts.js";
+import { constraintDef, DeclChecker, ruleDef } from "./decls.js";
+import { ExampleChecker } from "./examples.js";
+import { analyse, dependencies } from "./graph.js";
+import { Scope } from "./scope.js";
+import { constantFolder } from "./fold.js";
+import { RULESET_ID } from "../ruleset-id.js";
 
 /** The checked ruleset before lowering: the IR without its tick scale (compiler/tick-scale.ts adds it). */
-export type Checked = Omit<I.RulesetIR, 'scale'>;
+export type Checked = Omit<I.RulesetIR, "scale">;
 
 export function check(merged: Merged): { checked: Checked | null; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
   const header = merged.header;
-  const styles = new Map<string, 'numbered' | 'headings'>();
+  const styles = new Map<string, "numbered" | "headings">();
   for (let m: Merged | null = merged; m; m = m.parent) {
     const cites = m.header.cites;
-    if (cites && cites.style !== 'numbered' && cites.style !== 'headings') {
-      if (m === merged) out.push(diag('V0301', `unknown citation style ${cites.style}`, cites.span, 'write `cites numbered` or `cites headings`'));
-      styles.set(m.header.id, 'numbered');
+    if (cites && cites.style !== "numbered" && cites.style !== "headings") {
+      if (m === merged)
+        out.push(
+          diag(
+            "V0301",
+            `unknown citation style ${cites.style}`,
+            cites.span,
+            "write `cites numbered` or `cites headings`",
+          ),
+        );
+      styles.set(m.header.id, "numbered");
     } else {
-      styles.set(m.header.id, (cites?.style as 'numbered' | 'headings' | undefined) ?? 'numbered');
+      styles.set(m.header.id, (cites?.style as "numbered" | "headings" | undefined) ?? "numbered");
     }
   }
   const style = styles.get(header.id)!;
   if (!RULESET_ID.test(header.id)) {
-    out.push(diag('V0213', `ruleset id \`${header.id}\` cannot name a module file`, header.span, 'begin the id with a letter or digit, and use only letters, digits, `.`, `_` and `-`'));
+    out.push(
+      diag(
+        "V0213",
+        `ruleset id \`${header.id}\` cannot name a module file`,
+        header.span,
+        "begin the id with a letter or digit, and use only letters, digits, `.`, `_` and `-`",
+      ),
+    );
   }
   const scope = new Scope(merged.decls);
   const c = new DeclChecker(merged, scope, out, styles);
-  const of = <K extends A.Decl['kind']>(k: K) => merged.decls.map((o) => o.decl).filter((d): d is A.Decl & { kind: K } => d.kind === k);
+  const of = <K extends A.Decl["kind"]>(k: K) =>
+    merged.decls.map((o) => o.decl).filter((d): d is A.Decl & { kind: K } => d.kind === k);
 
-  const measures = of('measure').map((d) => c.measure(d));
-  const enums = of('enum').map((d) => c.enumDef(d));
-  const groups = of('group').flatMap((d) => c.group(d) ?? []);
-  const inputDecls = of('input');
+  const measures = of("measure").map((d) => c.measure(d));
+  const enums = of("enum").map((d) => c.enumDef(d));
+  const groups = of("group").flatMap((d) => c.group(d) ?? []);
+  const inputDecls = of("input");
   const inputs = inputDecls.map((d) => c.input(d));
   inputDecls.forEach((d, i) => c.inputDefaults(d, inputs[i]!));
-  const tables = of('table').flatMap((d) => c.table(d) ?? []);
+  const tables = of("table").flatMap((d) => c.table(d) ?? []);
   const ruleBodies = merged.decls
     .map((o) => o.decl)
-    .filter((d): d is A.Decl & { kind: 'rule' | 'predicate' } => d.kind === 'rule' || d.kind === 'predicate')
+    .filter(
+      (d): d is A.Decl & { kind: "rule" | "predicate" } =>
+        d.kind === "rule" || d.kind === "predicate",
+    )
     .flatMap((d) => c.rule(d) ?? []);
-  const constraintBodies = of('constraint').flatMap((d) => c.constraint(d) ?? []);
-  const movement = c.movement(of('movement')[0]);
+  const constraintBodies = of("constraint").flatMap((d) => c.constraint(d) ?? []);
+  const movement = c.movement(of("movement")[0]);
   const deps = dependencies(ruleBodies, constraintBodies, scope);
   const rules = ruleBodies.map((r) => ruleDef(r, deps.contexts.get(r.name)!));
   const constraints = constraintBodies.map((k) => constraintDef(k, deps.contexts.get(k.name)!));
   const fold = constantFolder({ rules, tables, enums, groups, inputs, constraints, measures });
   const ex = new ExampleChecker(c, out, fold);
-  const examples = of('example').flatMap((d) => ex.check(d, movement?.measure ?? null) ?? []);
+  const examples = of("example").flatMap((d) => ex.check(d, movement?.measure ?? null) ?? []);
 
   // Without a movement binding (its check reported why) there is no ruleset to analyse.
   if (!movement) return { checked: null, diagnostics: out };
@@ -84,7 +103,8 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   };
   analyse(checked, deps, merged, scope, out);
   // With errors, definitions that failed to check look unused: do not add noise to real errors.
-  if (out.some((d) => d.severity === 'error')) return { checked: null, diagnostics: out.filter((d) => d.code !== 'V0701') };
+  if (out.some((d) => d.severity === "error"))
+    return { checked: null, diagnostics: out.filter((d) => d.code !== "V0701") };
   checkConflicts(checked, merged, out);
-  return { checked: out.some((d) => d.severity === 'error') ? null : checked, diagnostics: out };
+  return { checked: out.some((d) => d.severity === "error") ? null : checked, diagnostics: out };
 }

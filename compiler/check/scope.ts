@@ -2,9 +2,9 @@
  * The symbol table of a merged ruleset: what every name denotes, built once before expressions are
  * checked. Declarations with errors still get an entry, so one mistake does not cascade.
  */
-import type * as A from '../../grammar/ast.js';
-import type { Owned } from '../resolve.js';
-import type { RecordName, Type } from '../ir.js';
+import type * as A from "../../grammar/ast.js";
+import type { Owned } from "../resolve.js";
+import type { RecordName, Type } from "../ir.js";
 
 export interface FieldSym {
   name: string;
@@ -14,12 +14,12 @@ export interface FieldSym {
 }
 
 export type Sym =
-  | { s: 'measure'; decl: A.Decl }
-  | { s: 'enum'; decl: A.Decl & { kind: 'enum' }; members: string[] }
-  | { s: 'group'; decl: A.Decl & { kind: 'group' } }
-  | { s: 'table'; decl: A.Decl & { kind: 'table' } }
-  | { s: 'rule'; decl: A.Decl & { kind: 'rule' | 'predicate' } }
-  | { s: 'constraint'; decl: A.Decl & { kind: 'constraint' } };
+  | { s: "measure"; decl: A.Decl }
+  | { s: "enum"; decl: A.Decl & { kind: "enum" }; members: string[] }
+  | { s: "group"; decl: A.Decl & { kind: "group" } }
+  | { s: "table"; decl: A.Decl & { kind: "table" } }
+  | { s: "rule"; decl: A.Decl & { kind: "rule" | "predicate" } }
+  | { s: "constraint"; decl: A.Decl & { kind: "constraint" } };
 
 export class Scope {
   readonly syms = new Map<string, Sym>();
@@ -33,9 +33,11 @@ export class Scope {
       const d = o.decl;
       this.owners.set(d, o);
       switch (d.kind) {
-        case 'measure': this.syms.set(d.name, { s: 'measure', decl: d }); break;
-        case 'enum': {
-          this.syms.set(d.name, { s: 'enum', decl: d, members: d.members.map((m) => m.name) });
+        case "measure":
+          this.syms.set(d.name, { s: "measure", decl: d });
+          break;
+        case "enum": {
+          this.syms.set(d.name, { s: "enum", decl: d, members: d.members.map((m) => m.name) });
           for (const m of d.members) {
             const list = this.memberIndex.get(m.name) ?? [];
             if (!list.includes(d.name)) list.push(d.name);
@@ -43,22 +45,32 @@ export class Scope {
           }
           break;
         }
-        case 'group': this.syms.set(d.name, { s: 'group', decl: d }); break;
-        case 'table': this.syms.set(d.name, { s: 'table', decl: d }); break;
-        case 'rule': case 'predicate': this.syms.set(d.name, { s: 'rule', decl: d }); break;
-        case 'constraint': this.syms.set(d.name, { s: 'constraint', decl: d }); break;
-        default: break;
+        case "group":
+          this.syms.set(d.name, { s: "group", decl: d });
+          break;
+        case "table":
+          this.syms.set(d.name, { s: "table", decl: d });
+          break;
+        case "rule":
+        case "predicate":
+          this.syms.set(d.name, { s: "rule", decl: d });
+          break;
+        case "constraint":
+          this.syms.set(d.name, { s: "constraint", decl: d });
+          break;
+        default:
+          break;
       }
     }
   }
 
   enumMembers(name: string): string[] | null {
     const s = this.syms.get(name);
-    return s?.s === 'enum' ? s.members : null;
+    return s?.s === "enum" ? s.members : null;
   }
 
   isMeasure(name: string): boolean {
-    return this.syms.get(name)?.s === 'measure';
+    return this.syms.get(name)?.s === "measure";
   }
 
   /** All names a user could have meant, for "did you mean" hints. */

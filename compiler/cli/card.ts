@@ -5,18 +5,31 @@
  * its base) does not load (diagnostics printed) or a PDF cannot be printed, 2 for a usage mistake.
  */
 
-import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, relative, resolve, sep } from 'node:path';
-import { buildCard, CARD_RENDERERS, cardTemplatesFrom, CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf, type Card } from '../cards/index.js';
-import type { Ctx } from './context.js';
-import { UsageError } from './errors.js';
-import { fsHost, isPathArg } from './host.js';
-import { loadRulesets } from './load.js';
-import { displayPath } from './render.js';
-import { writeIfChanged } from './write.js';
+import { existsSync, readFileSync } from "node:fs";
+import { extname, join, relative, resolve, sep } from "node:path";
+import {
+  buildCard,
+  CARD_RENDERERS,
+  cardTemplatesFrom,
+  CHROMIUM,
+  chromiumMissing,
+  PdfError,
+  pdfPageCount,
+  printPdf,
+  type Card,
+} from "../cards/index.js";
+import type { Ctx } from "./context.js";
+import { UsageError } from "./errors.js";
+import { fsHost, isPathArg } from "./host.js";
+import { loadRulesets } from "./load.js";
+import { displayPath } from "./render.js";
+import { writeIfChanged } from "./write.js";
 
 /** The text formats of the registry (cards/formats.ts), then PDF (printed from the HTML). */
-export const CARD_FORMATS = [...(Object.keys(CARD_RENDERERS) as (keyof typeof CARD_RENDERERS)[]), 'pdf'] as const;
+export const CARD_FORMATS = [
+  ...(Object.keys(CARD_RENDERERS) as (keyof typeof CARD_RENDERERS)[]),
+  "pdf",
+] as const;
 export type CardFormat = (typeof CARD_FORMATS)[number];
 
 export interface CardCliOptions {
@@ -24,26 +37,39 @@ export interface CardCliOptions {
   output?: string;
 }
 
-const BY_EXTENSION: Record<string, CardFormat> = { '.html': 'html', '.htm': 'html', '.md': 'md', '.markdown': 'md', '.pdf': 'pdf' };
+const BY_EXTENSION: Record<string, CardFormat> = {
+  ".html": "html",
+  ".htm": "html",
+  ".md": "md",
+  ".markdown": "md",
+  ".pdf": "pdf",
+};
 
 function formatOf(opts: CardCliOptions): CardFormat {
   if (opts.format !== undefined) {
-    if (!(CARD_FORMATS as readonly string[]).includes(opts.format)) throw new UsageError(`unknown format \`${opts.format}\`; use one of: ${CARD_FORMATS.join(', ')}`);
+    if (!(CARD_FORMATS as readonly string[]).includes(opts.format))
+      throw new UsageError(
+        `unknown format \`${opts.format}\`; use one of: ${CARD_FORMATS.join(", ")}`,
+      );
     return opts.format as CardFormat;
   }
-  if (opts.output !== undefined) return BY_EXTENSION[extname(opts.output).toLowerCase()] ?? 'html';
-  return 'html';
+  if (opts.output !== undefined) return BY_EXTENSION[extname(opts.output).toLowerCase()] ?? "html";
+  return "html";
 }
 
 /** Where a ruleset came from, as printed on its card: relative to the project for bundled ones. */
 function sourceOf(file: string, ctx: Ctx): string {
   const inRoot = relative(ctx.root, file);
-  const shown = !inRoot.startsWith('..') && !inRoot.startsWith(sep) && inRoot !== file ? inRoot : displayPath(file, ctx.cwd);
-  return shown.split(sep).join('/');
+  const shown =
+    !inRoot.startsWith("..") && !inRoot.startsWith(sep) && inRoot !== file
+      ? inRoot
+      : displayPath(file, ctx.cwd);
+  return shown.split(sep).join("/");
 }
 
 function templates(ctx: Ctx) {
-  return () => cardTemplatesFrom((f) => readFileSync(join(ctx.root, 'templates', 'cards', f), 'utf8'));
+  return () =>
+    cardTemplatesFrom((f) => readFileSync(join(ctx.root, "templates", "cards", f), "utf8"));
 }
 
 export function cardHtml(card: Card, ctx: Ctx): string {
@@ -57,7 +83,10 @@ function kb(n: number): string {
 
 export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise<number> {
   const format = formatOf(opts);
-  if (format === 'pdf' && opts.output === undefined) throw new UsageError('--format pdf writes a binary file: name it with -o FILE, e.g. `-o card.pdf`');
+  if (format === "pdf" && opts.output === undefined)
+    throw new UsageError(
+      "--format pdf writes a binary file: name it with -o FILE, e.g. `-o card.pdf`",
+    );
   const started = performance.now();
   const host = fsHost(ctx.root);
   // An unknown id or a missing file is reported by the loader (exit 1), like any ruleset that does not load.
@@ -73,12 +102,14 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
   }
   const model = buildCard(ir, { source: sourceOf(loaded[0]!.file, ctx), base });
   const s = model.stats;
-  const marks = model.base ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ''}` : '';
+  const marks = model.base
+    ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ""}`
+    : "";
 
-  if (format === 'pdf') {
+  if (format === "pdf") {
     const exe = process.env.VARIORUM_CHROMIUM || CHROMIUM;
     if (!existsSync(exe)) {
-      ctx.err(`${ctx.cErr.red('variorum: error:')} ${chromiumMissing(exe)}\n`);
+      ctx.err(`${ctx.cErr.red("variorum: error:")} ${chromiumMissing(exe)}\n`);
       return 1;
     }
     let bytes: Uint8Array;
@@ -86,14 +117,16 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
       bytes = await printPdf(cardHtml(model, ctx), { executablePath: exe });
     } catch (e) {
       if (!(e instanceof PdfError)) throw e;
-      ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);
+      ctx.err(`${ctx.cErr.red("variorum: error:")} ${e.message}\n`);
       return 1;
     }
     const file = resolve(ctx.cwd, opts.output!);
     const wrote = writeIfChanged(file, bytes);
     const pages = pdfPageCount(bytes);
     const ms = Math.round(performance.now() - started);
-    ctx.out(`${wrote ? 'wrote' : 'unchanged'} ${displayPath(file, ctx.cwd)}: ${pages} ${pages === 1 ? 'page' : 'pages'}, ${kb(bytes.length)}, ${s.rows} rows${marks} (${ms} ms)\n`);
+    ctx.out(
+      `${wrote ? "wrote" : "unchanged"} ${displayPath(file, ctx.cwd)}: ${pages} ${pages === 1 ? "page" : "pages"}, ${kb(bytes.length)}, ${s.rows} rows${marks} (${ms} ms)\n`,
+    );
     return 0;
   }
 
@@ -102,7 +135,9 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     const file = resolve(ctx.cwd, opts.output);
     const wrote = writeIfChanged(file, text);
     const ms = Math.round(performance.now() - started);
-    ctx.out(`${wrote ? 'wrote' : 'unchanged'} ${displayPath(file, ctx.cwd)}: ${s.rows} rows${marks} (${ms} ms)\n`);
+    ctx.out(
+      `${wrote ? "wrote" : "unchanged"} ${displayPath(file, ctx.cwd)}: ${s.rows} rows${marks} (${ms} ms)\n`,
+    );
     return 0;
   }
   ctx.out(text);

@@ -11,15 +11,15 @@
  * The emitter (ts-morph, prettier) is loaded here with a dynamic import, so other commands start fast.
  */
 
-import { readdirSync, unlinkSync } from 'node:fs';
-import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { RulesetIR } from '../ir.js';
-import type { Ctx } from './context.js';
-import { fsHost } from './host.js';
-import { loadRulesets, refsFor } from './load.js';
-import { generatedDir, ID_PATTERN } from './project.js';
-import { displayPath, plural } from './render.js';
-import { readIfExists, writeIfChanged } from './write.js';
+import { readdirSync, unlinkSync } from "node:fs";
+import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
+import type { RulesetIR } from "../ir.js";
+import type { Ctx } from "./context.js";
+import { fsHost } from "./host.js";
+import { loadRulesets, refsFor } from "./load.js";
+import { generatedDir, ID_PATTERN } from "./project.js";
+import { displayPath, plural } from "./render.js";
+import { readIfExists, writeIfChanged } from "./write.js";
 
 export interface CompileOptions {
   out?: string;
@@ -38,7 +38,7 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
 
   const { loaded, errors } = loadRulesets(refs, ctx, host);
   if (errors > 0) {
-    ctx.err(`${plural(errors, 'error')}; nothing ${opts.check === true ? 'checked' : 'written'}\n`);
+    ctx.err(`${plural(errors, "error")}; nothing ${opts.check === true ? "checked" : "written"}\n`);
     return 1;
   }
   const irs: RulesetIR[] = [];
@@ -46,30 +46,36 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
   for (const l of loaded) {
     const ir = l.ir!;
     if (!ID_PATTERN.test(ir.id)) {
-      ctx.err(`${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red('error')}: ruleset id \`${ir.id}\` cannot name a file\n`);
+      ctx.err(
+        `${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red("error")}: ruleset id \`${ir.id}\` cannot name a file\n`,
+      );
       return 1;
     }
     const other = byId.get(ir.id);
     if (other !== undefined) {
       if (other === l.file) continue;
-      ctx.err(`${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red('error')}: ruleset id \`${ir.id}\` is also the id of ${displayPath(other, ctx.cwd)}\n`);
+      ctx.err(
+        `${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red("error")}: ruleset id \`${ir.id}\` is also the id of ${displayPath(other, ctx.cwd)}\n`,
+      );
       return 1;
     }
     byId.set(ir.id, l.file);
     irs.push(ir);
   }
 
-  const { emitModule, emitIndex } = await import('../emit/index.js');
+  const { emitModule, emitIndex } = await import("../emit/index.js");
   const files: { path: string; content: string }[] = [];
   for (const ir of irs) {
     // The header names the real source: rulesets/house/… for a house rule, the file's name for one
     // outside the project (never an absolute path: output is the same on every machine).
     const file = byId.get(ir.id)!;
     const rel = relative(ctx.root, file);
-    const source = rel.startsWith('..') || isAbsolute(rel) ? basename(file) : rel.split(sep).join('/');
+    const source =
+      rel.startsWith("..") || isAbsolute(rel) ? basename(file) : rel.split(sep).join("/");
     files.push({ path: join(outDir, `${ir.id}.ts`), content: await emitModule(ir, { source }) });
   }
-  if (all || opts.out !== undefined) files.push({ path: join(outDir, 'index.ts'), content: await emitIndex(irs) });
+  if (all || opts.out !== undefined)
+    files.push({ path: join(outDir, "index.ts"), content: await emitIndex(irs) });
 
   // Generated modules left over from a ruleset that no longer exists (only when compiling everything).
   const orphans: string[] = [];
@@ -83,7 +89,7 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
     }
     for (const name of names.sort()) {
       const p = join(outDir, name);
-      if (!name.endsWith('.ts') || wanted.has(p)) continue;
+      if (!name.endsWith(".ts") || wanted.has(p)) continue;
       const text = readIfExists(p);
       if (text !== null && GENERATED_MARK.test(text.slice(0, 2000))) orphans.push(p);
     }
@@ -95,17 +101,19 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
       const now = readIfExists(f.path);
       if (now === f.content) continue;
       stale++;
-      ctx.out(`${now === null ? 'missing' : 'stale'}: ${displayPath(f.path, ctx.cwd)}\n`);
+      ctx.out(`${now === null ? "missing" : "stale"}: ${displayPath(f.path, ctx.cwd)}\n`);
     }
     for (const p of orphans) {
       stale++;
       ctx.out(`no longer generated: ${displayPath(p, ctx.cwd)}\n`);
     }
     if (stale > 0) {
-      ctx.out(c.red(`${plural(stale, 'generated file')} out of date; run \`npx variorum compile\`\n`));
+      ctx.out(
+        c.red(`${plural(stale, "generated file")} out of date; run \`npx variorum compile\`\n`),
+      );
       return 1;
     }
-    ctx.out(`${plural(files.length, 'generated file')} up to date\n`);
+    ctx.out(`${plural(files.length, "generated file")} up to date\n`);
     return 0;
   }
 
@@ -120,6 +128,8 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
     unlinkSync(p);
     ctx.out(`removed ${displayPath(p, ctx.cwd)}\n`);
   }
-  ctx.out(`compiled ${plural(irs.length, 'ruleset')}: ${written} written, ${files.length - written} unchanged\n`);
+  ctx.out(
+    `compiled ${plural(irs.length, "ruleset")}: ${written} written, ${files.length - written} unchanged\n`,
+  );
   return 0;
 }

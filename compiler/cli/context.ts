@@ -1,7 +1,7 @@
 /** What every command receives: where it runs, where output goes, and whether to use colour. */
 
-import { createColors } from 'picocolors';
-import { projectRoot } from './project.js';
+import { createColors } from "picocolors";
+import { projectRoot } from "./project.js";
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -20,8 +20,11 @@ export interface Ctx {
 }
 
 /** Colour only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */
-export function wantsColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+export function wantsColor(
+  stream: { isTTY?: boolean },
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== "") return false;
   return stream.isTTY === true;
 }
 

@@ -4,17 +4,26 @@
  * check (its diagnostics are printed), 2 for a usage mistake.
  */
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
-import { buildReport, DIFF_FORMATS, DIFF_RENDERERS, runSuite, templatesFrom, type DiffFormat, type DiffReport, type ScenarioFile } from '../diff/index.js';
-import type { Ctx } from './context.js';
-import { UsageError } from './errors.js';
-import { fsHost } from './host.js';
-import { loadRulesets, refsFor } from './load.js';
-import { displayPath } from './render.js';
-import { writeIfChanged } from './write.js';
-import { reachFor } from './reach.js';
-import { formatQuantity } from '../../runtime/format.js';
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import {
+  buildReport,
+  DIFF_FORMATS,
+  DIFF_RENDERERS,
+  runSuite,
+  templatesFrom,
+  type DiffFormat,
+  type DiffReport,
+  type ScenarioFile,
+} from "../diff/index.js";
+import type { Ctx } from "./context.js";
+import { UsageError } from "./errors.js";
+import { fsHost } from "./host.js";
+import { loadRulesets, refsFor } from "./load.js";
+import { displayPath } from "./render.js";
+import { writeIfChanged } from "./write.js";
+import { reachFor } from "./reach.js";
+import { formatQuantity } from "../../runtime/format.js";
 
 export const FORMATS: readonly DiffFormat[] = DIFF_FORMATS;
 export type Format = DiffFormat;
@@ -35,34 +44,46 @@ function scenarioFiles(dir: string, ctx: Ctx): ScenarioFile[] {
   const abs = resolve(ctx.cwd, dir);
   let names: string[];
   try {
-    if (!statSync(abs).isDirectory()) throw new Error('not a folder');
-    names = readdirSync(abs).filter((n) => n.toLowerCase().endsWith('.json')).sort();
+    if (!statSync(abs).isDirectory()) throw new Error("not a folder");
+    names = readdirSync(abs)
+      .filter((n) => n.toLowerCase().endsWith(".json"))
+      .sort();
   } catch {
     throw new UsageError(`no such scenario folder: ${dir}`);
   }
   return names.map((n) => {
     const p = join(abs, n);
     const shown = relative(ctx.cwd, p);
-    return { file: (shown.startsWith('..') ? p : shown).split(sep).join('/'), text: readFileSync(p, 'utf8') };
+    return {
+      file: (shown.startsWith("..") ? p : shown).split(sep).join("/"),
+      text: readFileSync(p, "utf8"),
+    };
   });
 }
 
 export function render(report: DiffReport, format: Format, ctx: Ctx, colour: boolean): string {
   return DIFF_RENDERERS[format](report, {
-    templates: () => templatesFrom((f) => readFileSync(join(ctx.root, 'templates', 'diff', f), 'utf8')),
+    templates: () =>
+      templatesFrom((f) => readFileSync(join(ctx.root, "templates", "diff", f), "utf8")),
     ...(colour ? { paint: ctx.cOut } : {}),
   });
 }
 
 export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
-  const format = (opts.format ?? 'text') as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`unknown format \`${opts.format}\`; use one of: ${FORMATS.join(', ')}`);
-  if (opts.map !== undefined && opts.from === undefined) throw new UsageError('--map needs --from HEX: where the unit starts');
-  if (opts.map === undefined && (opts.from !== undefined || opts.unit !== undefined)) throw new UsageError('--from and --unit go with --map MAP.json');
-  if (args.length < 2) throw new UsageError('name at least two rulesets to compare, e.g. `variorum diff sl-classic asl-a4`');
+  const format = (opts.format ?? "text") as Format;
+  if (!FORMATS.includes(format))
+    throw new UsageError(`unknown format \`${opts.format}\`; use one of: ${FORMATS.join(", ")}`);
+  if (opts.map !== undefined && opts.from === undefined)
+    throw new UsageError("--map needs --from HEX: where the unit starts");
+  if (opts.map === undefined && (opts.from !== undefined || opts.unit !== undefined))
+    throw new UsageError("--from and --unit go with --map MAP.json");
+  if (args.length < 2)
+    throw new UsageError(
+      "name at least two rulesets to compare, e.g. `variorum diff sl-classic asl-a4`",
+    );
   const host = fsHost(ctx.root);
   const refs = refsFor(args, host, ctx);
-  if (refs.length < 2) throw new UsageError('name at least two different rulesets to compare');
+  if (refs.length < 2) throw new UsageError("name at least two different rulesets to compare");
   const files = opts.scenarios !== undefined ? scenarioFiles(opts.scenarios, ctx) : null;
 
   const { loaded, errors } = loadRulesets(refs, ctx, host);
@@ -77,7 +98,12 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
   const report = buildReport(irs, { onlyDifferences: opts.onlyDifferences === true });
   if (files !== null) report.scenarios = runSuite(irs, files);
   if (opts.map !== undefined) {
-    const built = reachFor(args.join(','), opts.map, { from: opts.from, unit: opts.unit, phase: opts.phase }, ctx);
+    const built = reachFor(
+      args.join(","),
+      opts.map,
+      { from: opts.from, unit: opts.unit, phase: opts.phase },
+      ctx,
+    );
     if (built === null) return 1;
     const r = built.report;
     report.reach = {
@@ -89,7 +115,12 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
         ruleset: x.ruleset,
         hexes: Object.keys(x.hexes).length,
         measure: x.measure,
-        allowance: x.allowance === null ? 'none' : typeof x.allowance === 'number' ? formatQuantity(String(x.allowance)) : `${x.allowance.min}–${x.allowance.max}`,
+        allowance:
+          x.allowance === null
+            ? "none"
+            : typeof x.allowance === "number"
+              ? formatQuantity(String(x.allowance))
+              : `${x.allowance.min}–${x.allowance.max}`,
       })),
       differences: r.differences,
     };
@@ -100,7 +131,9 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
     const text = render(report, format, ctx, false);
     const wrote = writeIfChanged(file, text);
     const s = report.stats;
-    ctx.out(`${wrote ? 'wrote' : 'unchanged'} ${displayPath(file, ctx.cwd)}: ${s.rows} rows, ${s.changed} changed, ${s.partial} partial, ${s.withSituations} with situations\n`);
+    ctx.out(
+      `${wrote ? "wrote" : "unchanged"} ${displayPath(file, ctx.cwd)}: ${s.rows} rows, ${s.changed} changed, ${s.partial} partial, ${s.withSituations} with situations\n`,
+    );
     return 0;
   }
   ctx.out(render(report, format, ctx, true));

@@ -2,7 +2,7 @@
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'UsageError';
+    this.name = "UsageError";
   }
 }
 

@@ -4,37 +4,48 @@
  * Exit 0 (whether or not the move is legal), 1 for a bad scenario or a ruleset with errors.
  */
 
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { RulesetIR, ScenarioValue } from '../ir.js';
-import { interpretScenario } from '../pipeline.js';
-import { InputError } from '../interpret/eval.js';
-import { predicateAnswers, type PredicateAnswer } from '../interpret/predicates.js';
-import { stepAnswers, type StepAnswer } from '../interpret/step-answers.js';
-import { evaluationDiagnostic, parseScenario } from '../scenario/index.js';
-import { describeStep } from '../render/steps.js';
-import { decimalText as fmt, percentText as pct, quantityText as qty } from '../render/numbers.js';
-import type { MoveResult } from '../../runtime/types.js';
-import type { Ctx } from './context.js';
-import { UsageError } from './errors.js';
-import { fsHost } from './host.js';
-import { loadRulesets, refsFor } from './load.js';
-import { printDiagnostics } from './render.js';
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { RulesetIR, ScenarioValue } from "../ir.js";
+import { interpretScenario } from "../pipeline.js";
+import { InputError } from "../interpret/eval.js";
+import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.js";
+import { stepAnswers, type StepAnswer } from "../interpret/step-answers.js";
+import { evaluationDiagnostic, parseScenario } from "../scenario/index.js";
+import { describeStep } from "../render/steps.js";
+import { decimalText as fmt, percentText as pct, quantityText as qty } from "../render/numbers.js";
+import type { MoveResult } from "../../runtime/types.js";
+import type { Ctx } from "./context.js";
+import { UsageError } from "./errors.js";
+import { fsHost } from "./host.js";
+import { loadRulesets, refsFor } from "./load.js";
+import { printDiagnostics } from "./render.js";
 
 export interface EvalOptions {
   json?: boolean;
 }
 
-export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptions, ctx: Ctx): number {
-  const ids = rulesets.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (ids.length === 0) throw new UsageError('name at least one ruleset, e.g. `variorum eval sl-classic scenario.json`');
+export function evaluate(
+  rulesets: string,
+  scenarioFile: string,
+  opts: EvalOptions,
+  ctx: Ctx,
+): number {
+  const ids = rulesets
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (ids.length === 0)
+    throw new UsageError(
+      "name at least one ruleset, e.g. `variorum eval sl-classic scenario.json`",
+    );
   const host = fsHost(ctx.root);
   const refs = refsFor(ids, host, ctx);
 
   const file = resolve(ctx.cwd, scenarioFile);
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(file, "utf8");
   } catch {
     throw new UsageError(`cannot read scenario file ${scenarioFile}`);
   }
@@ -59,7 +70,12 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
       // this move): a mistake in the scenario, reported as one. Anything else is a bug (exit 70).
       if (!(e instanceof InputError)) throw e;
-      printDiagnostics([evaluationDiagnostic(irs[i]!.id, e.message, text, file)], new Map([[file, text]]), ctx, file);
+      printDiagnostics(
+        [evaluationDiagnostic(irs[i]!.id, e.message, text, file)],
+        new Map([[file, text]]),
+        ctx,
+        file,
+      );
       return 1;
     }
   }
@@ -74,73 +90,105 @@ export function evaluate(rulesets: string, scenarioFile: string, opts: EvalOptio
         const a = perStep[i]![j] ?? [];
         return a.length === 0
           ? s
-          : { ...s, answers: Object.fromEntries(a.map((x) => [x.name, x.value])), answerRules: Object.fromEntries(a.map((x) => [x.name, x.rules])) };
+          : {
+              ...s,
+              answers: Object.fromEntries(a.map((x) => [x.name, x.value])),
+              answerRules: Object.fromEntries(a.map((x) => [x.name, x.rules])),
+            };
       }),
       predicates: Object.fromEntries(answers[i]!.map((a) => [a.name, a.value])),
       predicateRules: Object.fromEntries(answers[i]!.map((a) => [a.name, a.rules])),
     }));
-    ctx.out(JSON.stringify({ scenario: parsed.name, results: withPredicates }, null, 2) + '\n');
+    ctx.out(JSON.stringify({ scenario: parsed.name, results: withPredicates }, null, 2) + "\n");
     return 0;
   }
-  ctx.out(ctx.cOut.bold(parsed.name) + '\n');
-  parsed.perRuleset.forEach((p, i) => ctx.out('\n' + renderResult(irs[i]!, p.value, results[i]!, perStep[i]!, ctx) + renderPredicates(answers[i]!, ctx)));
+  ctx.out(ctx.cOut.bold(parsed.name) + "\n");
+  parsed.perRuleset.forEach((p, i) =>
+    ctx.out(
+      "\n" +
+        renderResult(irs[i]!, p.value, results[i]!, perStep[i]!, ctx) +
+        renderPredicates(answers[i]!, ctx),
+    ),
+  );
   return 0;
 }
 
 /** A human-readable account of one result. */
-function renderResult(ir: RulesetIR, input: ScenarioValue, r: MoveResult, perStep: readonly StepAnswer[][], ctx: Ctx): string {
+function renderResult(
+  ir: RulesetIR,
+  input: ScenarioValue,
+  r: MoveResult,
+  perStep: readonly StepAnswer[][],
+  ctx: Ctx,
+): string {
   const c = ctx.cOut;
   const unit = ir.movement.measure;
   const lines: string[] = [];
   lines.push(`${c.bold(ir.id)}  ${c.dim(ir.title)}`);
 
-  if (typeof r.allowance === 'number') {
-    lines.push(`  allowance  ${qty(r.exact.allowance, r.allowance)} ${unit}${input.roll ? c.dim(`  (roll ${input.roll.join(', ')})`) : ''}`);
+  if (typeof r.allowance === "number") {
+    lines.push(
+      `  allowance  ${qty(r.exact.allowance, r.allowance)} ${unit}${input.roll ? c.dim(`  (roll ${input.roll.join(", ")})`) : ""}`,
+    );
   } else {
     const d = r.allowance;
-    lines.push(`  allowance  ${fmt(d.min)}–${fmt(d.max)} ${unit}, mean ${fmt(d.mean)}  ${c.dim('(by the dice; give unit.dice for a fixed roll)')}`);
+    lines.push(
+      `  allowance  ${fmt(d.min)}–${fmt(d.max)} ${unit}, mean ${fmt(d.mean)}  ${c.dim("(by the dice; give unit.dice for a fixed roll)")}`,
+    );
     const dist = Object.keys(d.distribution)
       .sort((a, b) => Number(a) - Number(b))
       .map((k) => `${k}: ${(d.distribution[k]! * 100).toFixed(1)}%`);
-    lines.push(`             ${c.dim(dist.join('  '))}`);
+    lines.push(`             ${c.dim(dist.join("  "))}`);
   }
 
   const descs = input.path.map(describeStep);
   const width = Math.max(4, ...descs.map((s) => s.length));
   r.steps.forEach((s, i) => {
-    const cost = s.cost === null ? c.red('NA') : `${s.display} ${unit}`;
-    const rules = s.rules.length > 0 ? c.dim(s.rules.join(' + ')) : '';
-    lines.push(`  ${String(i + 1).padStart(2)}. ${(descs[i] ?? '').padEnd(width)}  ${cost.padEnd(8)}  ${rules}`.trimEnd());
+    const cost = s.cost === null ? c.red("NA") : `${s.display} ${unit}`;
+    const rules = s.rules.length > 0 ? c.dim(s.rules.join(" + ")) : "";
+    lines.push(
+      `  ${String(i + 1).padStart(2)}. ${(descs[i] ?? "").padEnd(width)}  ${cost.padEnd(8)}  ${rules}`.trimEnd(),
+    );
     // The values the ruleset gathers step by step: `      location-drm -2  [A4.6, A4.61 EX]`.
-    for (const a of perStep[i] ?? []) lines.push(`      ${a.name} ${a.display}  ${c.dim(`[${a.rules.join(', ')}]`)}`);
+    for (const a of perStep[i] ?? [])
+      lines.push(`      ${a.name} ${a.display}  ${c.dim(`[${a.rules.join(", ")}]`)}`);
   });
 
-  const verdict = r.legal ? c.green('legal') : c.red('not legal');
-  const allowanceText = typeof r.allowance === 'number' ? ` of ${qty(r.exact.allowance, r.allowance)}` : '';
+  const verdict = r.legal ? c.green("legal") : c.red("not legal");
+  const allowanceText =
+    typeof r.allowance === "number" ? ` of ${qty(r.exact.allowance, r.allowance)}` : "";
   lines.push(`  spent      ${qty(r.exact.spent, r.spent)}${allowanceText} ${unit}: ${verdict}`);
   if (r.vehicleSpent !== null) {
-    lines.push(`  vehicle    ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ''}`.trimEnd());
+    lines.push(
+      `  vehicle    ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ""}`.trimEnd(),
+    );
   }
   // Distances: where a move that falls short stops, and (no fixed roll) how likely it is to get there.
-  if (r.halt !== undefined) lines.push(`  halts      after ${fmt(r.halt.at)} ${unit}  ${c.dim(`[${r.halt.rule}]`)}`);
-  if (r.probability !== undefined) lines.push(`  reaches    its end with probability ${pct(r.probability)}`);
-  for (const x of r.crossings ?? []) lines.push(`  passes     step ${x.step} with probability ${pct(x.probability)}`);
+  if (r.halt !== undefined)
+    lines.push(`  halts      after ${fmt(r.halt.at)} ${unit}  ${c.dim(`[${r.halt.rule}]`)}`);
+  if (r.probability !== undefined)
+    lines.push(`  reaches    its end with probability ${pct(r.probability)}`);
+  for (const x of r.crossings ?? [])
+    lines.push(`  passes     step ${x.step} with probability ${pct(x.probability)}`);
   for (const v of r.violations) {
-    lines.push(`  ${c.red('violation')}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ''}`);
+    lines.push(
+      `  ${c.red("violation")}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ""}`,
+    );
   }
-  if (r.notApplicable.length > 0) lines.push(`  ${c.dim('not applicable: ' + r.notApplicable.join(', '))}`);
-  return lines.join('\n') + '\n';
+  if (r.notApplicable.length > 0)
+    lines.push(`  ${c.dim("not applicable: " + r.notApplicable.join(", "))}`);
+  return lines.join("\n") + "\n";
 }
 
 /** The predicates' answers, one per line: `  assault-movement        yes  [A4.61, A4.11]`. */
 function renderPredicates(answers: readonly PredicateAnswer[], ctx: Ctx): string {
-  if (answers.length === 0) return '';
+  if (answers.length === 0) return "";
   const c = ctx.cOut;
   const w = Math.max(...answers.map((a) => a.name.length));
-  const lines = [`  ${c.dim('predicates')}`];
+  const lines = [`  ${c.dim("predicates")}`];
   for (const a of answers) {
-    const v = a.value === null ? c.dim('by the dice') : a.value ? c.green('yes') : c.red('no ');
-    lines.push(`    ${a.name.padEnd(w)}  ${v}  ${c.dim(`[${a.rules.join(', ')}]`)}`);
+    const v = a.value === null ? c.dim("by the dice") : a.value ? c.green("yes") : c.red("no ");
+    lines.push(`    ${a.name.padEnd(w)}  ${v}  ${c.dim(`[${a.rules.join(", ")}]`)}`);
   }
-  return lines.join('\n') + '\n';
+  return lines.join("\n") + "\n";
 }

@@ -3,11 +3,11 @@
  * right snippet); `variorum explain --all [--format md]` prints every code — as Markdown, that is
  * docs/diagnostics.md. The text comes from compiler/explain.ts.
  */
-import { CODES, type Code } from '../diagnostics.js';
-import { codes, explainMarkdown, explainText } from '../explain.js';
-import { closest } from '../suggest.js';
-import type { Ctx } from './context.js';
-import { EXIT, UsageError } from './errors.js';
+import { CODES, type Code } from "../diagnostics.js";
+import { codes, explainMarkdown, explainText } from "../explain.js";
+import { closest } from "../suggest.js";
+import type { Ctx } from "./context.js";
+import { EXIT, UsageError } from "./errors.js";
 
 export interface ExplainOptions {
   all?: boolean;
@@ -15,17 +15,21 @@ export interface ExplainOptions {
 }
 
 export function explain(code: string | undefined, opts: ExplainOptions, ctx: Ctx): number {
-  const format = opts.format ?? 'text';
-  if (format !== 'text' && format !== 'md') throw new UsageError(`unknown format ${format}: use text or md`);
+  const format = opts.format ?? "text";
+  if (format !== "text" && format !== "md")
+    throw new UsageError(`unknown format ${format}: use text or md`);
   if (opts.all) {
-    ctx.out(format === 'md' ? explainMarkdown() : codes().map(explainText).join('\n'));
+    ctx.out(format === "md" ? explainMarkdown() : codes().map(explainText).join("\n"));
     return EXIT.ok;
   }
-  if (code === undefined) throw new UsageError('name a diagnostic code, e.g. `variorum explain V0601`, or use --all');
+  if (code === undefined)
+    throw new UsageError("name a diagnostic code, e.g. `variorum explain V0601`, or use --all");
   const wanted = code.toUpperCase();
   if (!Object.hasOwn(CODES, wanted)) {
     const near = closest(wanted, codes());
-    throw new UsageError(`no diagnostic ${code.slice(0, 20)}${near ? `; did you mean ${near}?` : ''} (\`variorum explain --all\` lists them)`);
+    throw new UsageError(
+      `no diagnostic ${code.slice(0, 20)}${near ? `; did you mean ${near}?` : ""} (\`variorum explain --all\` lists them)`,
+    );
   }
   ctx.out(explainText(wanted as Code));
   return EXIT.ok;

@@ -5,8 +5,8 @@
  * is clipped to a window around the span (`…` marks what is cut), and control characters in the text
  * are shown as `�`, so a file cannot drive the terminal.
  */
-import type { SourceFile } from '../diagnostics.js';
-import { safeText } from '../safe-text.js';
+import type { SourceFile } from "../diagnostics.js";
+import { safeText } from "../safe-text.js";
 
 /** Columns of source text shown per line at most. */
 export const FRAME_WIDTH = 100;
@@ -31,7 +31,9 @@ export function codeFrame(sf: SourceFile, start: number, end: number, c: FrameCo
     const text = sf.lineText(i);
     const shown = clip(text, from);
     const marked = i >= first && i <= last;
-    out.push(`${marked ? c.red('>') : ' '} ${c.dim(String(i + 1).padStart(gutter) + ' |')}${shown ? ' ' + shown : ''}`);
+    out.push(
+      `${marked ? c.red(">") : " "} ${c.dim(String(i + 1).padStart(gutter) + " |")}${shown ? " " + shown : ""}`,
+    );
     if (!marked) continue;
     // The underline: from the span's start (on its first line) to its end (on its last line).
     const lineStart = sf.lineStart(i);
@@ -40,17 +42,19 @@ export function codeFrame(sf: SourceFile, start: number, end: number, c: FrameCo
     const ua = Math.max(a, from) - from + (from > 0 ? 1 : 0);
     const ub = Math.min(b, from + FRAME_WIDTH) - from + (from > 0 ? 1 : 0);
     if (ub > ua || (a >= text.length && i === first)) {
-      out.push(`  ${c.dim(' '.repeat(gutter) + ' |')} ${' '.repeat(ua)}${c.red('^'.repeat(Math.max(1, ub - ua)))}`);
+      out.push(
+        `  ${c.dim(" ".repeat(gutter) + " |")} ${" ".repeat(ua)}${c.red("^".repeat(Math.max(1, ub - ua)))}`,
+      );
     }
   }
-  return out.join('\n');
+  return out.join("\n");
 }
 
 /** `text` from column `from`, at most FRAME_WIDTH columns, with `…` where it is cut; tabs as spaces. */
 function clip(text: string, from: number): string {
   let s = text.slice(from, from + FRAME_WIDTH);
-  s = safeText(s.replace(/\t/g, ' '));
-  if (from > 0 && text.length > 0) s = '…' + s;
-  if (text.length > from + FRAME_WIDTH) s += '…';
+  s = safeText(s.replace(/\t/g, " "));
+  if (from > 0 && text.length > 0) s = "…" + s;
+  if (text.length > from + FRAME_WIDTH) s += "…";
   return s;
 }

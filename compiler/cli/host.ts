@@ -1,18 +1,18 @@
 /** The pipeline's `Host` over the real file system, and how command-line ruleset arguments are resolved. */
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ServiceHost } from '../service/types.js';
-import type { Host } from '../pipeline.js';
-import { ID_PATTERN, isFile, listRulesetIds, projectRoot, rulesetDirs } from './project.js';
-import { UsageError } from './errors.js';
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServiceHost } from "../service/types.js";
+import type { Host } from "../pipeline.js";
+import { ID_PATTERN, isFile, listRulesetIds, projectRoot, rulesetDirs } from "./project.js";
+import { UsageError } from "./errors.js";
 
 export function fsHost(root = projectRoot()): Host {
   return {
     readFile(path: string): string | null {
       try {
-        return readFileSync(path, 'utf8');
+        return readFileSync(path, "utf8");
       } catch {
         return null;
       }
@@ -30,26 +30,35 @@ export function fsHost(root = projectRoot()): Host {
 
 /** Whether a command-line argument names a file rather than a ruleset id. */
 export function isPathArg(arg: string): boolean {
-  return arg.endsWith('.rules') || arg.includes('/') || arg.includes('\\');
+  return arg.endsWith(".rules") || arg.includes("/") || arg.includes("\\");
 }
 
 /**
  * Turns command-line ruleset arguments into `loadRuleset` references: an id stays an id, a path
  * becomes absolute. An unknown id or a missing file is a usage error (exit 2).
  */
-export function resolveRefs(args: readonly string[], host: Host, cwd: string, root = projectRoot()): string[] {
+export function resolveRefs(
+  args: readonly string[],
+  host: Host,
+  cwd: string,
+  root = projectRoot(),
+): string[] {
   const refs: string[] = [];
   for (const arg of args) {
     if (isPathArg(arg)) {
       const abs = resolve(cwd, arg);
       if (!existsSync(abs) || !isFile(abs)) throw new UsageError(`no such ruleset file: ${arg}`);
-      if (!abs.endsWith('.rules')) throw new UsageError(`a ruleset file must end in .rules: ${arg}`);
+      if (!abs.endsWith(".rules"))
+        throw new UsageError(`a ruleset file must end in .rules: ${arg}`);
       refs.push(abs);
     } else {
       if (host.resolveId(arg) === null) {
         const known = listRulesetIds(root);
         throw new UsageError(
-          `unknown ruleset \`${arg}\`` + (known.length > 0 ? `; known rulesets: ${known.join(', ')}` : '; there are no rulesets under rulesets/'),
+          `unknown ruleset \`${arg}\`` +
+            (known.length > 0
+              ? `; known rulesets: ${known.join(", ")}`
+              : "; there are no rulesets under rulesets/"),
         );
       }
       refs.push(arg);
@@ -66,7 +75,7 @@ export function fileHost(root: string, openDirs: () => Iterable<string>): Servic
       for (const dir of [...openDirs(), ...rulesetDirs(root)]) {
         const path = join(dir, `${id}.rules`);
         try {
-          return { uri: pathToFileURL(path).href, text: readFileSync(path, 'utf8') };
+          return { uri: pathToFileURL(path).href, text: readFileSync(path, "utf8") };
         } catch {
           // not here
         }
@@ -75,4 +84,3 @@ export function fileHost(root: string, openDirs: () => Iterable<string>): Servic
     },
   };
 }
-

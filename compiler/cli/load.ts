@@ -1,10 +1,10 @@
 /** Loading the rulesets named on the command line (default: all of them), printing their diagnostics. */
 
-import { loadRuleset, type Host, type Loaded } from '../pipeline.js';
-import type { Ctx } from './context.js';
-import { fsHost, resolveRefs } from './host.js';
-import { listRulesetIds } from './project.js';
-import { displayPath, printDiagnostics } from './render.js';
+import { loadRuleset, type Host, type Loaded } from "../pipeline.js";
+import type { Ctx } from "./context.js";
+import { fsHost, resolveRefs } from "./host.js";
+import { listRulesetIds } from "./project.js";
+import { displayPath, printDiagnostics } from "./render.js";
 
 export interface LoadedSet {
   host: Host;
@@ -15,26 +15,36 @@ export interface LoadedSet {
 
 /** The `loadRuleset` references for command-line arguments: all bundled rulesets when there are none. */
 export function refsFor(args: readonly string[], host: Host, ctx: Ctx): string[] {
-  return args.length === 0 ? listRulesetIds(ctx.root) : [...new Set(resolveRefs(args, host, ctx.cwd, ctx.root))];
+  return args.length === 0
+    ? listRulesetIds(ctx.root)
+    : [...new Set(resolveRefs(args, host, ctx.cwd, ctx.root))];
 }
 
 /**
  * Loads each ruleset and prints its diagnostics. `warnings: false` prints errors only (for `eval` and
  * `test`, whose users ask about scenarios and examples; `check` and `compile` show everything).
  */
-export function loadRulesets(refs: readonly string[], ctx: Ctx, host: Host = fsHost(ctx.root), opts: { warnings?: boolean } = {}): LoadedSet {
+export function loadRulesets(
+  refs: readonly string[],
+  ctx: Ctx,
+  host: Host = fsHost(ctx.root),
+  opts: { warnings?: boolean } = {},
+): LoadedSet {
   const loaded: Loaded[] = [];
   let errors = 0;
   let warnings = 0;
   for (const ref of refs) {
     const l = loadRuleset(ref, host);
-    const shown = opts.warnings === false ? l.diagnostics.filter((d) => d.severity === 'error') : l.diagnostics;
+    const shown =
+      opts.warnings === false ? l.diagnostics.filter((d) => d.severity === "error") : l.diagnostics;
     const n = printDiagnostics(shown, l.sources, ctx, l.file);
     errors += n.errors;
     warnings += l.diagnostics.length - shown.length + n.warnings;
     // A ruleset that failed without saying why still counts as failed.
     if (l.ir === null && n.errors === 0) {
-      ctx.err(`${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red('error')}: the ruleset could not be loaded\n`);
+      ctx.err(
+        `${displayPath(l.file, ctx.cwd)}: ${ctx.cErr.red("error")}: the ruleset could not be loaded\n`,
+      );
       errors++;
     }
     loaded.push(l);

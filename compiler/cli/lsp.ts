@@ -7,8 +7,8 @@
  * analysed once, for the latest text). Bases (`extends`) are looked up next to the open documents,
  * then among the bundled rulesets, and read once per session until a watched `.rules` file changes.
  */
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -23,29 +23,59 @@ import {
   type CompletionItem as LspCompletion,
   type Connection,
   type InitializeResult,
-} from 'vscode-languageserver/node.js';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { LanguageService, SEMANTIC_TOKEN_TYPES, type CompletionKind, type DocumentSymbol } from '../service/index.js';
-import { fileHost } from './host.js';
+} from "vscode-languageserver/node.js";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import {
+  LanguageService,
+  SEMANTIC_TOKEN_TYPES,
+  type CompletionKind,
+  type DocumentSymbol,
+} from "../service/index.js";
+import { fileHost } from "./host.js";
 
 const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
-  keyword: CompletionItemKind.Keyword, rule: CompletionItemKind.Function, predicate: CompletionItemKind.Function,
-  table: CompletionItemKind.Struct, enum: CompletionItemKind.Enum, member: CompletionItemKind.EnumMember,
-  group: CompletionItemKind.Class, measure: CompletionItemKind.Unit, field: CompletionItemKind.Field,
-  section: CompletionItemKind.Module, constraint: CompletionItemKind.Interface, snippet: CompletionItemKind.Snippet,
+  keyword: CompletionItemKind.Keyword,
+  rule: CompletionItemKind.Function,
+  predicate: CompletionItemKind.Function,
+  table: CompletionItemKind.Struct,
+  enum: CompletionItemKind.Enum,
+  member: CompletionItemKind.EnumMember,
+  group: CompletionItemKind.Class,
+  measure: CompletionItemKind.Unit,
+  field: CompletionItemKind.Field,
+  section: CompletionItemKind.Module,
+  constraint: CompletionItemKind.Interface,
+  snippet: CompletionItemKind.Snippet,
   input: CompletionItemKind.Struct,
 };
 
 const SYMBOL_KINDS: Record<string, SymbolKind> = {
-  section: SymbolKind.Namespace, measure: SymbolKind.Constant, enum: SymbolKind.Enum, member: SymbolKind.EnumMember,
-  group: SymbolKind.Class, input: SymbolKind.Struct, field: SymbolKind.Field, table: SymbolKind.Array,
-  rule: SymbolKind.Function, predicate: SymbolKind.Boolean, constraint: SymbolKind.Interface,
-  movement: SymbolKind.Object, example: SymbolKind.Event, remove: SymbolKind.Null,
+  section: SymbolKind.Namespace,
+  measure: SymbolKind.Constant,
+  enum: SymbolKind.Enum,
+  member: SymbolKind.EnumMember,
+  group: SymbolKind.Class,
+  input: SymbolKind.Struct,
+  field: SymbolKind.Field,
+  table: SymbolKind.Array,
+  rule: SymbolKind.Function,
+  predicate: SymbolKind.Boolean,
+  constraint: SymbolKind.Interface,
+  movement: SymbolKind.Object,
+  example: SymbolKind.Event,
+  remove: SymbolKind.Null,
 };
 
-export function startServer(root: string, connection: Connection = createConnection(ProposedFeatures.all)): Connection {
+export function startServer(
+  root: string,
+  connection: Connection = createConnection(ProposedFeatures.all),
+): Connection {
   const documents = new TextDocuments(TextDocument);
-  const dirs = (): string[] => documents.keys().filter((u) => u.startsWith('file:')).map((u) => dirname(fileURLToPath(u)));
+  const dirs = (): string[] =>
+    documents
+      .keys()
+      .filter((u) => u.startsWith("file:"))
+      .map((u) => dirname(fileURLToPath(u)));
   const service = new LanguageService(fileHost(root, dirs));
   const pending = new Set<string>();
 
@@ -55,11 +85,18 @@ export function startServer(root: string, connection: Connection = createConnect
     service.update(uri, doc.getText());
     const diagnostics = service.diagnostics(uri).map((d) => ({
       range: d.range,
-      severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+      severity: d.severity === "error" ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       code: d.code,
-      source: 'variorum',
+      source: "variorum",
       message: d.hint ? `${d.message}\n${d.hint}` : d.message,
-      ...(d.related ? { relatedInformation: d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message })) } : {}),
+      ...(d.related
+        ? {
+            relatedInformation: d.related.map((r) => ({
+              location: { uri, range: r.range },
+              message: r.message,
+            })),
+          }
+        : {}),
     }));
     void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   };
@@ -72,7 +109,9 @@ export function startServer(root: string, connection: Connection = createConnect
         publish(uri);
       } catch (e) {
         // A bug in the service must not end the session: say so in the client's log and go on.
-        connection.console.error(`variorum: internal error while checking ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        connection.console.error(
+          `variorum: internal error while checking ${uri}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+        );
       }
     });
   };
@@ -91,11 +130,14 @@ export function startServer(root: string, connection: Connection = createConnect
         definitionProvider: true,
         referencesProvider: true,
         documentSymbolProvider: true,
-        completionProvider: { triggerCharacters: ['.', '{', ' '] },
+        completionProvider: { triggerCharacters: [".", "{", " "] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] }, full: true },
+        semanticTokensProvider: {
+          legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] },
+          full: true,
+        },
       },
-      serverInfo: { name: 'variorum' },
+      serverInfo: { name: "variorum" },
     }),
   );
 
@@ -116,7 +158,7 @@ export function startServer(root: string, connection: Connection = createConnect
   connection.onHover(({ textDocument, position }) => {
     if (!sync(textDocument.uri)) return null;
     const h = service.hover(textDocument.uri, service.offsetAt(textDocument.uri, position));
-    return h ? { contents: { kind: 'markdown', value: h.contents }, range: h.range } : null;
+    return h ? { contents: { kind: "markdown", value: h.contents }, range: h.range } : null;
   });
   connection.onDefinition(({ textDocument, position }) => {
     if (!sync(textDocument.uri)) return null;
@@ -125,21 +167,37 @@ export function startServer(root: string, connection: Connection = createConnect
   });
   connection.onReferences(({ textDocument, position, context }) => {
     if (!sync(textDocument.uri)) return [];
-    return service.references(textDocument.uri, service.offsetAt(textDocument.uri, position), context.includeDeclaration).map((l) => ({ uri: l.uri, range: l.range }));
+    return service
+      .references(
+        textDocument.uri,
+        service.offsetAt(textDocument.uri, position),
+        context.includeDeclaration,
+      )
+      .map((l) => ({ uri: l.uri, range: l.range }));
   });
   connection.onCompletion(({ textDocument, position }): LspCompletion[] => {
     if (!sync(textDocument.uri)) return [];
-    return service.complete(textDocument.uri, service.offsetAt(textDocument.uri, position)).map((c) => ({
-      label: c.label,
-      kind: COMPLETION_KINDS[c.kind],
-      ...(c.detail ? { detail: c.detail } : {}),
-      ...(c.documentation ? { documentation: c.documentation } : {}),
-      ...(c.insertText ? { insertText: c.insertText, insertTextFormat: c.snippet ? 2 : 1 } : {}),
-    }));
+    return service
+      .complete(textDocument.uri, service.offsetAt(textDocument.uri, position))
+      .map((c) => ({
+        label: c.label,
+        kind: COMPLETION_KINDS[c.kind],
+        ...(c.detail ? { detail: c.detail } : {}),
+        ...(c.documentation ? { documentation: c.documentation } : {}),
+        ...(c.insertText ? { insertText: c.insertText, insertTextFormat: c.snippet ? 2 : 1 } : {}),
+      }));
   });
   connection.onDocumentSymbol(({ textDocument }) => {
     if (!sync(textDocument.uri)) return [];
-    const convert = (s: DocumentSymbol): LspSymbol => LspSymbol.create(s.name, s.detail, SYMBOL_KINDS[s.kind] ?? SymbolKind.Variable, s.range, s.selectionRange, s.children.map(convert));
+    const convert = (s: DocumentSymbol): LspSymbol =>
+      LspSymbol.create(
+        s.name,
+        s.detail,
+        SYMBOL_KINDS[s.kind] ?? SymbolKind.Variable,
+        s.range,
+        s.selectionRange,
+        s.children.map(convert),
+      );
     return service.symbols(textDocument.uri).map(convert);
   });
   connection.onCodeAction(({ textDocument, range }) => {
@@ -149,13 +207,18 @@ export function startServer(root: string, connection: Connection = createConnect
     return service.codeActions(textDocument.uri, start, end).map((a) => ({
       title: a.title,
       kind: CodeActionKind.QuickFix,
-      edit: { changes: Object.fromEntries(a.edits.map((e) => [e.uri, e.edits.map((x) => ({ range: x.range, newText: x.newText }))])) },
+      edit: {
+        changes: Object.fromEntries(
+          a.edits.map((e) => [e.uri, e.edits.map((x) => ({ range: x.range, newText: x.newText }))]),
+        ),
+      },
     }));
   });
   connection.languages.semanticTokens.on(({ textDocument }) => {
     const builder = new SemanticTokensBuilder();
     if (!sync(textDocument.uri)) return builder.build();
-    for (const t of service.semanticTokens(textDocument.uri)) builder.push(t.line, t.character, t.length, SEMANTIC_TOKEN_TYPES.indexOf(t.type), 0);
+    for (const t of service.semanticTokens(textDocument.uri))
+      builder.push(t.line, t.character, t.length, SEMANTIC_TOKEN_TYPES.indexOf(t.type), 0);
     return builder.build();
   });
 
@@ -167,7 +230,9 @@ export function startServer(root: string, connection: Connection = createConnect
 /** Runs until the client sends `exit` (the connection then ends the process: 0 after `shutdown`). */
 export function lsp(opts: { stdio?: boolean }, root: string): Promise<number> {
   if (!opts.stdio) {
-    process.stderr.write('variorum: error: `variorum lsp` speaks over standard input and output: run `variorum lsp --stdio`\n');
+    process.stderr.write(
+      "variorum: error: `variorum lsp` speaks over standard input and output: run `variorum lsp --stdio`\n",
+    );
     return Promise.resolve(2);
   }
   startServer(root, createConnection(ProposedFeatures.all, process.stdin, process.stdout));

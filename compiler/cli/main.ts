@@ -4,173 +4,242 @@
  * for the stack). Command modules are imported lazily so that `variorum check` loads no emitter.
  */
 
-import { Command, CommanderError } from 'commander';
-import { processCtx, type Ctx } from './context.js';
-import { RatOverflow } from '../../runtime/rational.js';
-import { safeLine } from '../safe-text.js';
-import { EXIT, UsageError } from './errors.js';
-import { displayPath } from './render.js';
-import { WriteError } from './write.js';
-import { packageVersion } from './project.js';
+import { Command, CommanderError } from "commander";
+import { processCtx, type Ctx } from "./context.js";
+import { RatOverflow } from "../../runtime/rational.js";
+import { safeLine } from "../safe-text.js";
+import { EXIT, UsageError } from "./errors.js";
+import { displayPath } from "./render.js";
+import { WriteError } from "./write.js";
+import { packageVersion } from "./project.js";
 
 function program(ctx: Ctx, setCode: (n: number) => void): Command {
   /** Runs a command once, or with `--watch` again on every change of the rulesets it reads. */
-  const watching = async (rulesets: string[], opts: { watch?: boolean }, run: () => number | Promise<number>): Promise<number> => {
+  const watching = async (
+    rulesets: string[],
+    opts: { watch?: boolean },
+    run: () => number | Promise<number>,
+  ): Promise<number> => {
     if (!opts.watch) return run();
-    const [{ watchRun }, { fsHost }, { refsFor }] = await Promise.all([import('./watch.js'), import('./host.js'), import('./load.js')]);
+    const [{ watchRun }, { fsHost }, { refsFor }] = await Promise.all([
+      import("./watch.js"),
+      import("./host.js"),
+      import("./load.js"),
+    ]);
     const host = fsHost(ctx.root);
     return watchRun(refsFor(rulesets, host, ctx), host, run, ctx);
   };
 
-  const p = new Command('variorum');
-  p.description('Compile wargame movement rules: checks, typed modules, worked examples, scenario evaluation, side-by-side diffs between editions and reference cards.')
-    .version(packageVersion(ctx.root), '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'show help')
+  const p = new Command("variorum");
+  p.description(
+    "Compile wargame movement rules: checks, typed modules, worked examples, scenario evaluation, side-by-side diffs between editions and reference cards.",
+  )
+    .version(packageVersion(ctx.root), "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.out(s),
       writeErr: (s) => ctx.err(s),
-      outputError: (s, write) => write(ctx.cErr.red(s.replace(/^error: /, 'variorum: error: '))),
+      outputError: (s, write) => write(ctx.cErr.red(s.replace(/^error: /, "variorum: error: "))),
     })
-    .showHelpAfterError('(run `variorum --help` for usage)')
+    .showHelpAfterError("(run `variorum --help` for usage)")
     .showSuggestionAfterError(true);
 
-  p.command('compile')
-    .showHelpAfterError('(run `variorum compile --help` for usage)')
-    .description('compile rulesets to TypeScript modules in generated/ (default: every ruleset under rulesets/)')
-    .argument('[rulesets...]', 'ruleset ids or paths to .rules files')
-    .option('--out <dir>', 'write the modules to this folder instead of generated/')
-    .option('--check', 'write nothing; list stale files and exit 1 if there are any')
+  p.command("compile")
+    .showHelpAfterError("(run `variorum compile --help` for usage)")
+    .description(
+      "compile rulesets to TypeScript modules in generated/ (default: every ruleset under rulesets/)",
+    )
+    .argument("[rulesets...]", "ruleset ids or paths to .rules files")
+    .option("--out <dir>", "write the modules to this folder instead of generated/")
+    .option("--check", "write nothing; list stale files and exit 1 if there are any")
     .action(async (rulesets: string[], opts: { out?: string; check?: boolean }) => {
-      const { compile } = await import('./compile.js');
+      const { compile } = await import("./compile.js");
       setCode(await compile(rulesets, opts, ctx));
     });
 
-  p.command('check')
-    .showHelpAfterError('(run `variorum check --help` for usage)')
-    .description('report the diagnostics of rulesets (default: all); exit 1 on any error')
-    .argument('[rulesets...]', 'ruleset ids or paths to .rules files')
-    .option('--watch', 'check again whenever a ruleset (or a file it extends) changes; Ctrl-C to stop')
+  p.command("check")
+    .showHelpAfterError("(run `variorum check --help` for usage)")
+    .description("report the diagnostics of rulesets (default: all); exit 1 on any error")
+    .argument("[rulesets...]", "ruleset ids or paths to .rules files")
+    .option(
+      "--watch",
+      "check again whenever a ruleset (or a file it extends) changes; Ctrl-C to stop",
+    )
     .action(async (rulesets: string[], opts: { watch?: boolean }) => {
-      const { check } = await import('./check.js');
+      const { check } = await import("./check.js");
       setCode(await watching(rulesets, opts, () => check(rulesets, ctx)));
     });
 
-  p.command('test')
-    .showHelpAfterError('(run `variorum test --help` for usage)')
-    .description("run the rulesets' embedded examples (default: all); last line `N passed, N failed`")
-    .argument('[rulesets...]', 'ruleset ids or paths to .rules files')
-    .option('--watch', 'run the examples again whenever a ruleset (or a file it extends) changes; Ctrl-C to stop')
+  p.command("test")
+    .showHelpAfterError("(run `variorum test --help` for usage)")
+    .description(
+      "run the rulesets' embedded examples (default: all); last line `N passed, N failed`",
+    )
+    .argument("[rulesets...]", "ruleset ids or paths to .rules files")
+    .option(
+      "--watch",
+      "run the examples again whenever a ruleset (or a file it extends) changes; Ctrl-C to stop",
+    )
     .action(async (rulesets: string[], opts: { watch?: boolean }) => {
-      const { test } = await import('./test.js');
+      const { test } = await import("./test.js");
       setCode(await watching(rulesets, opts, () => test(rulesets, ctx)));
     });
 
-  p.command('list')
-    .showHelpAfterError('(run `variorum list --help` for usage)')
-    .description('list the bundled rulesets and house rules, and the .rules files under the paths given')
-    .argument('[paths...]', '.rules files or folders to search as well')
-    .option('--json', 'print the list as JSON')
+  p.command("list")
+    .showHelpAfterError("(run `variorum list --help` for usage)")
+    .description(
+      "list the bundled rulesets and house rules, and the .rules files under the paths given",
+    )
+    .argument("[paths...]", ".rules files or folders to search as well")
+    .option("--json", "print the list as JSON")
     .action(async (paths: string[], opts: { json?: boolean }) => {
-      const { list } = await import('./list.js');
+      const { list } = await import("./list.js");
       setCode(list(paths, opts, ctx));
     });
 
-  p.command('eval')
-    .showHelpAfterError('(run `variorum eval --help` for usage)')
-    .description('evaluate a scenario (JSON) under one or more rulesets')
-    .argument('<rulesets>', 'comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4')
-    .argument('<scenario>', 'scenario JSON file')
-    .option('--json', 'print { "scenario": …, "results": [ … ] } as JSON')
+  p.command("eval")
+    .showHelpAfterError("(run `variorum eval --help` for usage)")
+    .description("evaluate a scenario (JSON) under one or more rulesets")
+    .argument("<rulesets>", "comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4")
+    .argument("<scenario>", "scenario JSON file")
+    .option("--json", 'print { "scenario": …, "results": [ … ] } as JSON')
     .action(async (rulesets: string, scenario: string, opts: { json?: boolean }) => {
-      const { evaluate } = await import('./eval.js');
+      const { evaluate } = await import("./eval.js");
       setCode(evaluate(rulesets, scenario, opts, ctx));
     });
 
-  p.command('reach')
-    .showHelpAfterError('(run `variorum reach --help` for usage)')
-    .description('every hex a unit can reach on a map, per ruleset, side by side')
-    .argument('<rulesets>', 'comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4')
-    .argument('<map>', 'map JSON file, e.g. maps/crossroads.json')
-    .requiredOption('--from <hex>', 'the hex the unit starts in, e.g. B3')
-    .option('--unit <json>', 'the unit, as a scenario\'s "unit" record', '{"kind":"squad"}')
-    .option('--phase <phase>', 'movement or advance', 'movement')
-    .option('--format <format>', 'text, json, svg or html (default: from -o\'s extension, else text)')
-    .option('-o, --output <file>', 'write to a file instead of standard output')
-    .action(async (rulesets: string, map: string, opts: { from?: string; unit?: string; phase?: string; format?: string; output?: string }) => {
-      const { reach } = await import('./reach.js');
-      setCode(reach(rulesets, map, opts, ctx));
-    });
+  p.command("reach")
+    .showHelpAfterError("(run `variorum reach --help` for usage)")
+    .description("every hex a unit can reach on a map, per ruleset, side by side")
+    .argument("<rulesets>", "comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4")
+    .argument("<map>", "map JSON file, e.g. maps/crossroads.json")
+    .requiredOption("--from <hex>", "the hex the unit starts in, e.g. B3")
+    .option("--unit <json>", 'the unit, as a scenario\'s "unit" record', '{"kind":"squad"}')
+    .option("--phase <phase>", "movement or advance", "movement")
+    .option(
+      "--format <format>",
+      "text, json, svg or html (default: from -o's extension, else text)",
+    )
+    .option("-o, --output <file>", "write to a file instead of standard output")
+    .action(
+      async (
+        rulesets: string,
+        map: string,
+        opts: { from?: string; unit?: string; phase?: string; format?: string; output?: string },
+      ) => {
+        const { reach } = await import("./reach.js");
+        setCode(reach(rulesets, map, opts, ctx));
+      },
+    );
 
-  p.command('diff')
-    .showHelpAfterError('(run `variorum diff --help` for usage)')
-    .description('side-by-side report of two or more rulesets, aligned by concept')
-    .argument('<rulesets...>', 'two or more ruleset ids or .rules paths, e.g. sl-classic asl-a4')
-    .option('--format <format>', 'text, md, html or json', 'text')
-    .option('-o, --output <file>', 'write the report to a file instead of standard output')
-    .option('--only-differences', 'leave out rows that are the same in every ruleset')
-    .option('--scenarios <dir>', 'add a verdict table for every scenario JSON file in this folder')
-    .option('--map <file>', 'add "reach on the map": the hexes a unit can reach under each ruleset (with --from)')
-    .option('--from <hex>', 'with --map: the hex the unit starts in')
-    .option('--unit <json>', 'with --map: the unit, as a scenario\'s "unit" record (default {"kind":"squad"})')
-    .option('--phase <phase>', 'with --map: movement or advance')
-    .option('--watch', 'rebuild the report whenever a ruleset (or a file it extends) changes; Ctrl-C to stop')
-    .action(async (rulesets: string[], opts: { format?: string; output?: string; onlyDifferences?: boolean; scenarios?: string; watch?: boolean; map?: string; from?: string; unit?: string; phase?: string }) => {
-      const { diff } = await import('./diff.js');
-      setCode(await watching(rulesets, opts, () => diff(rulesets, opts, ctx)));
-    });
+  p.command("diff")
+    .showHelpAfterError("(run `variorum diff --help` for usage)")
+    .description("side-by-side report of two or more rulesets, aligned by concept")
+    .argument("<rulesets...>", "two or more ruleset ids or .rules paths, e.g. sl-classic asl-a4")
+    .option("--format <format>", "text, md, html or json", "text")
+    .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .option("--only-differences", "leave out rows that are the same in every ruleset")
+    .option("--scenarios <dir>", "add a verdict table for every scenario JSON file in this folder")
+    .option(
+      "--map <file>",
+      'add "reach on the map": the hexes a unit can reach under each ruleset (with --from)',
+    )
+    .option("--from <hex>", "with --map: the hex the unit starts in")
+    .option(
+      "--unit <json>",
+      'with --map: the unit, as a scenario\'s "unit" record (default {"kind":"squad"})',
+    )
+    .option("--phase <phase>", "with --map: movement or advance")
+    .option(
+      "--watch",
+      "rebuild the report whenever a ruleset (or a file it extends) changes; Ctrl-C to stop",
+    )
+    .action(
+      async (
+        rulesets: string[],
+        opts: {
+          format?: string;
+          output?: string;
+          onlyDifferences?: boolean;
+          scenarios?: string;
+          watch?: boolean;
+          map?: string;
+          from?: string;
+          unit?: string;
+          phase?: string;
+        },
+      ) => {
+        const { diff } = await import("./diff.js");
+        setCode(await watching(rulesets, opts, () => diff(rulesets, opts, ctx)));
+      },
+    );
 
-  p.command('card')
-    .showHelpAfterError('(run `variorum card --help` for usage)')
-    .description('printable reference card of one ruleset; a house rule marks what differs from its base')
-    .argument('<ruleset>', 'ruleset id or path to a .rules file, e.g. asl-a4')
-    .option('--format <format>', 'html, md or pdf (default: from the -o extension, else html)')
-    .option('-o, --output <file>', 'write the card to a file instead of standard output (needed for pdf)')
-    .option('--watch', 'rebuild the card whenever the ruleset (or a file it extends) changes; Ctrl-C to stop')
-    .action(async (ruleset: string, opts: { format?: string; output?: string; watch?: boolean }) => {
-      const { card } = await import('./card.js');
-      setCode(await watching([ruleset], opts, () => card(ruleset, opts, ctx)));
-    });
+  p.command("card")
+    .showHelpAfterError("(run `variorum card --help` for usage)")
+    .description(
+      "printable reference card of one ruleset; a house rule marks what differs from its base",
+    )
+    .argument("<ruleset>", "ruleset id or path to a .rules file, e.g. asl-a4")
+    .option("--format <format>", "html, md or pdf (default: from the -o extension, else html)")
+    .option(
+      "-o, --output <file>",
+      "write the card to a file instead of standard output (needed for pdf)",
+    )
+    .option(
+      "--watch",
+      "rebuild the card whenever the ruleset (or a file it extends) changes; Ctrl-C to stop",
+    )
+    .action(
+      async (ruleset: string, opts: { format?: string; output?: string; watch?: boolean }) => {
+        const { card } = await import("./card.js");
+        setCode(await watching([ruleset], opts, () => card(ruleset, opts, ctx)));
+      },
+    );
 
-  p.command('explain')
-    .showHelpAfterError('(run `variorum explain --help` for usage)')
-    .description('explain a diagnostic code: what it means, a wrong and a right snippet')
-    .argument('[code]', 'a diagnostic code, e.g. V0601')
-    .option('--all', 'every code (as Markdown with --format md: docs/diagnostics.md)')
-    .option('--format <format>', 'text or md (default: text)')
+  p.command("explain")
+    .showHelpAfterError("(run `variorum explain --help` for usage)")
+    .description("explain a diagnostic code: what it means, a wrong and a right snippet")
+    .argument("[code]", "a diagnostic code, e.g. V0601")
+    .option("--all", "every code (as Markdown with --format md: docs/diagnostics.md)")
+    .option("--format <format>", "text or md (default: text)")
     .action(async (code: string | undefined, opts: { all?: boolean; format?: string }) => {
-      const { explain } = await import('./explain.js');
+      const { explain } = await import("./explain.js");
       setCode(explain(code, opts, ctx));
     });
 
-  p.command('lsp')
-    .showHelpAfterError('(run `variorum lsp --help` for usage)')
-    .description('run the language server (diagnostics, hover, definition, completion…) for editors')
-    .option('--stdio', 'speak the Language Server Protocol over standard input and output')
+  p.command("lsp")
+    .showHelpAfterError("(run `variorum lsp --help` for usage)")
+    .description(
+      "run the language server (diagnostics, hover, definition, completion…) for editors",
+    )
+    .option("--stdio", "speak the Language Server Protocol over standard input and output")
     .action(async (opts: { stdio?: boolean }) => {
-      const { lsp } = await import('./lsp.js');
+      const { lsp } = await import("./lsp.js");
       setCode(await lsp(opts, ctx.root));
     });
 
-  p.command('studio')
-    .showHelpAfterError('(run `variorum studio --help` for usage)')
-    .description('serve the authoring page on 127.0.0.1; with FILE, save its text back to FILE on every change')
-    .argument('[file]', 'the .rules file to edit (saved in place)')
-    .option('--port <n>', 'the port to listen on (0: any free port)', '7313')
-    .option('--no-open', 'do not open the page in a browser')
+  p.command("studio")
+    .showHelpAfterError("(run `variorum studio --help` for usage)")
+    .description(
+      "serve the authoring page on 127.0.0.1; with FILE, save its text back to FILE on every change",
+    )
+    .argument("[file]", "the .rules file to edit (saved in place)")
+    .option("--port <n>", "the port to listen on (0: any free port)", "7313")
+    .option("--no-open", "do not open the page in a browser")
     .action(async (file: string | undefined, opts: { port?: string; open?: boolean }) => {
-      const { studio } = await import('./studio.js');
+      const { studio } = await import("./studio.js");
       setCode(await studio(file, opts, ctx));
     });
 
-  p.command('new')
-    .showHelpAfterError('(run `variorum new --help` for usage)')
-    .description('write a commented house-rule skeleton that extends a ruleset and checks clean')
-    .argument('<id>', 'the new ruleset id, e.g. my-house')
-    .requiredOption('--extends <base>', 'the ruleset it starts from, e.g. asl-a4')
-    .option('-o, --output <file>', 'write to this file (default: ID.rules in the current folder)')
+  p.command("new")
+    .showHelpAfterError("(run `variorum new --help` for usage)")
+    .description("write a commented house-rule skeleton that extends a ruleset and checks clean")
+    .argument("<id>", "the new ruleset id, e.g. my-house")
+    .requiredOption("--extends <base>", "the ruleset it starts from, e.g. asl-a4")
+    .option("-o, --output <file>", "write to this file (default: ID.rules in the current folder)")
     .action(async (id: string, opts: { extends: string; output?: string }) => {
-      const { newRuleset } = await import('./new.js');
+      const { newRuleset } = await import("./new.js");
       setCode(newRuleset(id, opts, ctx));
     });
 
@@ -186,7 +255,7 @@ export async function run(argv: readonly string[], ctx: Ctx = processCtx()): Pro
       ctx.err(p.helpInformation());
       return EXIT.usage;
     }
-    await p.parseAsync([...argv], { from: 'user' });
+    await p.parseAsync([...argv], { from: "user" });
     return code;
   } catch (e) {
     if (e instanceof CommanderError) {
@@ -194,16 +263,18 @@ export async function run(argv: readonly string[], ctx: Ctx = processCtx()): Pro
       return e.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (e instanceof WriteError) {
-      ctx.err(`${ctx.cErr.red('variorum: error:')} ${safeLine(`cannot write ${displayPath(e.file, ctx.cwd)}: ${e.reason}`)}\n`);
+      ctx.err(
+        `${ctx.cErr.red("variorum: error:")} ${safeLine(`cannot write ${displayPath(e.file, ctx.cwd)}: ${e.reason}`)}\n`,
+      );
       return EXIT.failed;
     }
     if (e instanceof RatOverflow) {
       // The ruleset's own arithmetic (e.g. 10^9 × 10^9): the user's input, not a bug.
-      ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);
+      ctx.err(`${ctx.cErr.red("variorum: error:")} ${e.message}\n`);
       return EXIT.failed;
     }
     if (e instanceof UsageError) {
-      ctx.err(`${ctx.cErr.red('variorum: error:')} ${e.message}\n`);
+      ctx.err(`${ctx.cErr.red("variorum: error:")} ${e.message}\n`);
       return EXIT.usage;
     }
     throw e;
@@ -213,16 +284,20 @@ export async function run(argv: readonly string[], ctx: Ctx = processCtx()): Pro
 /** Entry point for bin/variorum.js: runs and sets the process exit code; never throws. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   // A closed pipe (`variorum eval … | head`) is not an error.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
   });
   try {
     process.exitCode = await run(argv);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     process.stderr.write(`variorum: internal error: ${message}\n`);
-    if (process.env.VARIORUM_DEBUG && e instanceof Error && e.stack) process.stderr.write(e.stack + '\n');
-    else process.stderr.write('(this is a bug in variorum; set VARIORUM_DEBUG=1 to see where it happened)\n');
+    if (process.env.VARIORUM_DEBUG && e instanceof Error && e.stack)
+      process.stderr.write(e.stack + "\n");
+    else
+      process.stderr.write(
+        "(this is a bug in variorum; set VARIORUM_DEBUG=1 to see where it happened)\n",
+      );
     process.exitCode = EXIT.internal;
   }
 }

@@ -3,10 +3,10 @@
  * package (import.meta.url), never from the current directory, so `npx variorum` works anywhere.
  */
 
-import { RULESET_ID } from '../ruleset-id.js';
-import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { RULESET_ID } from "../ruleset-id.js";
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 let cachedRoot: string | null = null;
 
@@ -15,29 +15,34 @@ export function projectRoot(): string {
   if (cachedRoot !== null) return cachedRoot;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const pkg = join(dir, 'package.json');
+    const pkg = join(dir, "package.json");
     if (existsSync(pkg)) {
       try {
-        const json = JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown };
-        if (json.name === 'variorum') return (cachedRoot = dir);
+        const json = JSON.parse(readFileSync(pkg, "utf8")) as { name?: unknown };
+        if (json.name === "variorum") return (cachedRoot = dir);
       } catch {
         // not ours; keep looking
       }
     }
     const up = dirname(dir);
-    if (up === dir) throw new Error('cannot find the variorum package root from ' + fileURLToPath(import.meta.url));
+    if (up === dir)
+      throw new Error(
+        "cannot find the variorum package root from " + fileURLToPath(import.meta.url),
+      );
     dir = up;
   }
 }
 
 export function packageVersion(root = projectRoot()): string {
-  const json = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: unknown };
-  return typeof json.version === 'string' ? json.version : '0.0.0';
+  const json = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    version?: unknown;
+  };
+  return typeof json.version === "string" ? json.version : "0.0.0";
 }
 
 /** The folders searched for ruleset ids, in order: `rulesets/`, then `rulesets/house/`. */
 export function rulesetDirs(root = projectRoot()): string[] {
-  return [join(root, 'rulesets'), join(root, 'rulesets', 'house')];
+  return [join(root, "rulesets"), join(root, "rulesets", "house")];
 }
 
 /** A ruleset id as it may appear in a file name: no path separators, no leading dot. */
@@ -56,8 +61,12 @@ export function listRulesetIds(root = projectRoot()): string[] {
     for (const entry of names) {
       const name = entry.name;
       // Files only (or links to them): a folder named `x.rules` is not a ruleset.
-      if (!name.endsWith('.rules') || !(entry.isFile() || (entry.isSymbolicLink() && isFile(join(dir, name))))) continue;
-      const id = name.slice(0, -'.rules'.length);
+      if (
+        !name.endsWith(".rules") ||
+        !(entry.isFile() || (entry.isSymbolicLink() && isFile(join(dir, name))))
+      )
+        continue;
+      const id = name.slice(0, -".rules".length);
       if (ID_PATTERN.test(id)) ids.add(id);
     }
   }
@@ -66,7 +75,7 @@ export function listRulesetIds(root = projectRoot()): string[] {
 
 /** The default output folder of `variorum compile`. */
 export function generatedDir(root = projectRoot()): string {
-  return join(root, 'generated');
+  return join(root, "generated");
 }
 
 /** Whether `p` is a file (a link to one counts); false when it is missing or unreadable. */

@@ -3,22 +3,26 @@
  * Paths are printed relative to the current directory.
  */
 
-import { isAbsolute, relative, resolve } from 'node:path';
-import { SourceFile, type Diagnostic } from '../diagnostics.js';
-import type { Ctx } from './context.js';
-import { codeFrame } from './frame.js';
-import { safeLine } from '../safe-text.js';
+import { isAbsolute, relative, resolve } from "node:path";
+import { SourceFile, type Diagnostic } from "../diagnostics.js";
+import type { Ctx } from "./context.js";
+import { codeFrame } from "./frame.js";
+import { safeLine } from "../safe-text.js";
 
 /** A path as the user should see it: relative to the current directory when that is shorter. */
 export function displayPath(file: string, cwd: string): string {
   if (!isAbsolute(file)) return file;
   const rel = relative(cwd, file);
-  if (rel === '') return '.';
+  if (rel === "") return ".";
   return rel.length < file.length ? rel : file;
 }
 
 /** Looks up a file's text by the path a span names (as given, or resolved). */
-function lookup(sources: ReadonlyMap<string, string>, file: string, cwd: string): string | undefined {
+function lookup(
+  sources: ReadonlyMap<string, string>,
+  file: string,
+  cwd: string,
+): string | undefined {
   return sources.get(file) ?? sources.get(resolve(cwd, file));
 }
 
@@ -36,27 +40,34 @@ function sourceFile(sources: ReadonlyMap<string, string>, file: string, text: st
  * One diagnostic as text (ending in "\n"). `fallbackFile` names the file of a diagnostic without a span.
  * Colours follow `ctx.cErr` (diagnostics go to standard error).
  */
-export function renderDiagnostic(d: Diagnostic, sources: ReadonlyMap<string, string>, ctx: Ctx, fallbackFile?: string): string {
+export function renderDiagnostic(
+  d: Diagnostic,
+  sources: ReadonlyMap<string, string>,
+  ctx: Ctx,
+  fallbackFile?: string,
+): string {
   const c = ctx.cErr;
-  const sev = d.severity === 'error' ? c.bold(c.red('error')) : c.bold(c.yellow('warning'));
+  const sev = d.severity === "error" ? c.bold(c.red("error")) : c.bold(c.yellow("warning"));
   const span = d.span;
   let where: string;
   if (span !== null) where = `${displayPath(span.file, ctx.cwd)}:${span.line}:${span.col}`;
   else if (fallbackFile !== undefined) where = displayPath(fallbackFile, ctx.cwd);
-  else where = 'variorum';
+  else where = "variorum";
   let text = `${c.bold(safeLine(where))}: ${sev} ${c.dim(d.code)}: ${safeLine(d.message)}\n`;
   if (span !== null) {
     const src = lookup(sources, span.file, ctx.cwd);
     if (src !== undefined && span.start <= src.length) {
       const sf = sourceFile(sources, span.file, src);
-      const colours = ctx.colorErr ? { red: c.red, dim: c.dim } : { red: (s: string) => s, dim: (s: string) => s };
-      text += codeFrame(sf, span.start, Math.min(span.end, src.length), colours) + '\n';
+      const colours = ctx.colorErr
+        ? { red: c.red, dim: c.dim }
+        : { red: (s: string) => s, dim: (s: string) => s };
+      text += codeFrame(sf, span.start, Math.min(span.end, src.length), colours) + "\n";
     }
   }
   for (const r of d.related ?? []) {
-    text += `${c.cyan('note')}: ${safeLine(`${displayPath(r.span.file, ctx.cwd)}:${r.span.line}:${r.span.col}: ${r.message}`)}\n`;
+    text += `${c.cyan("note")}: ${safeLine(`${displayPath(r.span.file, ctx.cwd)}:${r.span.line}:${r.span.col}: ${r.message}`)}\n`;
   }
-  if (d.hint !== undefined) text += `${c.cyan('hint')}: ${safeLine(d.hint)}\n`;
+  if (d.hint !== undefined) text += `${c.cyan("hint")}: ${safeLine(d.hint)}\n`;
   return text;
 }
 
@@ -75,9 +86,9 @@ export function printDiagnostics(
   const shown = new Map<string, number>();
   const hidden = new Map<string, number>();
   for (const d of ds) {
-    if (d.severity === 'error') errors++;
+    if (d.severity === "error") errors++;
     else warnings++;
-    const file = d.span?.file ?? fallbackFile ?? '';
+    const file = d.span?.file ?? fallbackFile ?? "";
     const n = shown.get(file) ?? 0;
     if (n >= MAX_SHOWN_PER_FILE) {
       hidden.set(file, (hidden.get(file) ?? 0) + 1);
@@ -87,11 +98,13 @@ export function printDiagnostics(
     ctx.err(renderDiagnostic(d, sources, ctx, fallbackFile));
   }
   for (const [file, k] of hidden) {
-    ctx.err(`${safeLine(displayPath(file, ctx.cwd))}: … and ${plural(k, 'more diagnostic')} (${MAX_SHOWN_PER_FILE} shown)\n`);
+    ctx.err(
+      `${safeLine(displayPath(file, ctx.cwd))}: … and ${plural(k, "more diagnostic")} (${MAX_SHOWN_PER_FILE} shown)\n`,
+    );
   }
   return { errors, warnings };
 }
 
-export function plural(n: number, one: string, many = one + 's'): string {
+export function plural(n: number, one: string, many = one + "s"): string {
   return `${n} ${n === 1 ? one : many}`;
 }

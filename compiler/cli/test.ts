@@ -5,12 +5,12 @@
  * A ruleset that does not compile counts as one failure (its examples cannot run). Exit 1 on any failure.
  */
 
-import { hasErrors } from '../diagnostics.js';
-import { exampleDiagnostic, runExamples } from '../pipeline.js';
-import type { Ctx } from './context.js';
-import { fsHost } from './host.js';
-import { loadRulesets, refsFor } from './load.js';
-import { displayPath, printDiagnostics } from './render.js';
+import { hasErrors } from "../diagnostics.js";
+import { exampleDiagnostic, runExamples } from "../pipeline.js";
+import type { Ctx } from "./context.js";
+import { fsHost } from "./host.js";
+import { loadRulesets, refsFor } from "./load.js";
+import { displayPath, printDiagnostics } from "./render.js";
 
 export function test(args: string[], ctx: Ctx): number {
   const host = fsHost(ctx.root);
@@ -23,7 +23,9 @@ export function test(args: string[], ctx: Ctx): number {
     const file = displayPath(l.file, ctx.cwd);
     if (l.ir === null || hasErrors(l.diagnostics)) {
       failed++;
-      ctx.out(`${file}: ${c.red('FAIL')} the ruleset does not compile; its examples were not run\n`);
+      ctx.out(
+        `${file}: ${c.red("FAIL")} the ruleset does not compile; its examples were not run\n`,
+      );
       continue;
     }
     const results = runExamples(l.ir, l.file, l.sources.get(l.file) ?? null);

@@ -6,14 +6,14 @@
  * A mistake in the files (a syntax error, an unknown name) is printed and the watch goes on; Ctrl-C ends
  * it with exit 0. On a terminal the screen is cleared before each run.
  */
-import { statSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
-import { loadRuleset, type Host } from '../pipeline.js';
-import { safeLine } from '../safe-text.js';
-import type { Ctx } from './context.js';
-import { UsageError } from './errors.js';
-import { displayPath } from './render.js';
-import { WriteError } from './write.js';
+import { statSync, watch, type FSWatcher } from "node:fs";
+import { basename, dirname } from "node:path";
+import { loadRuleset, type Host } from "../pipeline.js";
+import { safeLine } from "../safe-text.js";
+import type { Ctx } from "./context.js";
+import { UsageError } from "./errors.js";
+import { displayPath } from "./render.js";
+import { WriteError } from "./write.js";
 
 export const DEBOUNCE_MS = 120;
 
@@ -28,7 +28,12 @@ function filesOf(refs: readonly string[], host: Host): string[] {
   return [...files].sort();
 }
 
-export async function watchRun(refs: readonly string[], host: Host, run: () => number | Promise<number>, ctx: Ctx): Promise<number> {
+export async function watchRun(
+  refs: readonly string[],
+  host: Host,
+  run: () => number | Promise<number>,
+  ctx: Ctx,
+): Promise<number> {
   await run(); // the first run: a usage error here ends the command as without --watch
   // One watcher per folder, kept across runs (closing one would drop the events it has queued — an
   // edit made while a run was going on); the names each folder's watcher reacts to are updated in place.
@@ -63,15 +68,19 @@ export async function watchRun(refs: readonly string[], host: Host, run: () => n
       try {
         const entry = { w: null as unknown as FSWatcher, names };
         entry.w = watch(dir, { persistent: true }, (_event, name) => {
-          if (name === null || entry.names.has(name.toString())) schedule(`${dir}/${name ?? ''}`);
+          if (name === null || entry.names.has(name.toString())) schedule(`${dir}/${name ?? ""}`);
         });
-        entry.w.on('error', () => undefined);
+        entry.w.on("error", () => undefined);
         watchers.set(dir, entry);
       } catch {
         // a folder that vanished: the next run reports the missing file
       }
     }
-    ctx.err(ctx.cErr.dim(`watching ${files.length} ${files.length === 1 ? 'file' : 'files'}; press Ctrl-C to stop\n`));
+    ctx.err(
+      ctx.cErr.dim(
+        `watching ${files.length} ${files.length === 1 ? "file" : "files"}; press Ctrl-C to stop\n`,
+      ),
+    );
   };
 
   /** Whether a file read by the last run changed after `since` (an edit made during the run). */
@@ -93,13 +102,17 @@ export async function watchRun(refs: readonly string[], host: Host, run: () => n
     }
     running = true;
     const started = Date.now();
-    if (process.stdout.isTTY) ctx.out('\x1b[2J\x1b[H');
-    ctx.err(ctx.cErr.dim(`[${new Date().toLocaleTimeString('en-GB')}] ${safeLine(displayPath(what, ctx.cwd))} changed\n`));
+    if (process.stdout.isTTY) ctx.out("\x1b[2J\x1b[H");
+    ctx.err(
+      ctx.cErr.dim(
+        `[${new Date().toLocaleTimeString("en-GB")}] ${safeLine(displayPath(what, ctx.cwd))} changed\n`,
+      ),
+    );
     try {
       await run();
     } catch (e) {
       if (!(e instanceof UsageError || e instanceof WriteError)) throw e;
-      ctx.err(`${ctx.cErr.red('variorum: error:')} ${safeLine(e.message)}\n`);
+      ctx.err(`${ctx.cErr.red("variorum: error:")} ${safeLine(e.message)}\n`);
     }
     arm();
     running = false;
@@ -127,15 +140,15 @@ export async function watchRun(refs: readonly string[], host: Host, run: () => n
     const stop = (): void => {
       if (timer !== null) clearTimeout(timer);
       for (const { w } of watchers.values()) w.close();
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
       resolve(0);
     };
     fail = (e) => {
       stop();
       reject(e);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
 }

@@ -1,12 +1,12 @@
 /** Writing output files: only when the content changed, and atomically (temp file + rename). */
 
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { randomBytes } from "node:crypto";
 
 export function readIfExists(file: string): string | null {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(file, "utf8");
   } catch {
     return null;
   }
@@ -23,15 +23,16 @@ export function isStale(file: string, content: string): boolean {
  * sees half a file. Returns whether the file was written.
  */
 export function writeIfChanged(file: string, content: string | Uint8Array): boolean {
-  if (isDirectory(file)) throw new WriteError(file, 'it is a folder');
-  if (typeof content === 'string' ? !isStale(file, content) : sameBytes(file, content)) return false;
+  if (isDirectory(file)) throw new WriteError(file, "it is a folder");
+  if (typeof content === "string" ? !isStale(file, content) : sameBytes(file, content))
+    return false;
   const dir = dirname(file);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
     throw WriteError.from(file, e);
   }
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     writeFileSync(tmp, content);
     renameSync(tmp, file);
@@ -58,14 +59,21 @@ export class WriteError extends Error {
   static from(file: string, e: unknown): WriteError {
     const code = (e as NodeJS.ErrnoException | null)?.code;
     const reason =
-      code === 'EISDIR' ? 'it is a folder'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EROFS' ? 'the file system is read-only'
-      : code === 'ENOTDIR' || code === 'EEXIST' ? 'a file stands where a folder is needed'
-      : code === 'ENOSPC' ? 'no space left on the device'
-      : code === 'ENAMETOOLONG' ? 'the name is too long'
-      : code === 'ENOENT' ? 'the folder does not exist'
-      : null;
+      code === "EISDIR"
+        ? "it is a folder"
+        : code === "EACCES" || code === "EPERM"
+          ? "permission denied"
+          : code === "EROFS"
+            ? "the file system is read-only"
+            : code === "ENOTDIR" || code === "EEXIST"
+              ? "a file stands where a folder is needed"
+              : code === "ENOSPC"
+                ? "no space left on the device"
+                : code === "ENAMETOOLONG"
+                  ? "the name is too long"
+                  : code === "ENOENT"
+                    ? "the folder does not exist"
+                    : null;
     if (reason === null) throw e;
     return new WriteError(file, reason);
   }

@@ -5,9 +5,9 @@
  * required ones; members print as the first declaring ruleset's display names.
  */
 
-import { Rat } from '../../runtime/rational.js';
-import { humanise, memberDisplay, quantity, scopeOf } from '../render/expr.js';
-import { enumMembers, fieldDef, type Assignment, type Dim, type Subject } from './domain.js';
+import { Rat } from "../../runtime/rational.js";
+import { humanise, memberDisplay, quantity, scopeOf } from "../render/expr.js";
+import { enumMembers, fieldDef, type Assignment, type Dim, type Subject } from "./domain.js";
 
 /** Inputs of a situation, shaped as a scenario file (`variorum eval` reads the same fields). */
 export interface SituationInputs {
@@ -18,7 +18,12 @@ export interface SituationInputs {
 }
 
 /** The inputs of a situation as a scenario-shaped object, and as text ("moving one hex" for a path-level row). */
-export function describe(subjects: readonly Subject[], dims: readonly Dim[], a: Readonly<Assignment>, oneHex: boolean): { inputs: SituationInputs; text: string } {
+export function describe(
+  subjects: readonly Subject[],
+  dims: readonly Dim[],
+  a: Readonly<Assignment>,
+  oneHex: boolean,
+): { inputs: SituationInputs; text: string } {
   const inputs: SituationInputs = {};
   const unit: Record<string, string | number | boolean | string[]> = {};
   const step: Record<string, string | number | boolean | string[]> = {};
@@ -27,9 +32,10 @@ export function describe(subjects: readonly Subject[], dims: readonly Dim[], a: 
   const stepText: string[] = [];
   const displayOf = (d: Dim, member: string): string => {
     for (const s of subjects) {
-      const f = fieldDef(s.ir, d.rec, 'json', d.json);
-      const e = f?.type.t === 'enum' ? f.type.name : f?.type.t === 'set' ? f.type.of : null;
-      if (e && enumMembers(s.ir, e).includes(member)) return memberDisplay(scopeOf(s.ir), e, member);
+      const f = fieldDef(s.ir, d.rec, "json", d.json);
+      const e = f?.type.t === "enum" ? f.type.name : f?.type.t === "set" ? f.type.of : null;
+      if (e && enumMembers(s.ir, e).includes(member))
+        return memberDisplay(scopeOf(s.ir), e, member);
     }
     return member;
   };
@@ -38,21 +44,22 @@ export function describe(subjects: readonly Subject[], dims: readonly Dim[], a: 
     if (!given && !d.required) return;
     const v = given ? a[i]! : d.def;
     if (v === null) return;
-    const words = d.rec === 'unit' ? unitText : d.rec === 'step' ? stepText : scenText;
+    const words = d.rec === "unit" ? unitText : d.rec === "step" ? stepText : scenText;
     let jsonValue: string | number | boolean;
-    if (d.kind === 'flag') {
+    if (d.kind === "flag") {
       if (v !== true) return;
-      const holder: Record<string, unknown> = d.rec === 'unit' ? unit : d.rec === 'step' ? step : inputs;
+      const holder: Record<string, unknown> =
+        d.rec === "unit" ? unit : d.rec === "step" ? step : inputs;
       const list = (holder[d.json] as string[] | undefined) ?? [];
       list.push(d.member!);
       holder[d.json] = list;
       words.push(displayOf(d, d.member!));
       return;
     }
-    if (d.kind === 'enum') {
+    if (d.kind === "enum") {
       jsonValue = v as string;
       words.push(displayOf(d, v as string));
-    } else if (d.kind === 'bool') {
+    } else if (d.kind === "bool") {
       jsonValue = v as boolean;
       const name = humanise(d.json).toLowerCase();
       words.push(v ? name : `no ${name}`);
@@ -61,17 +68,17 @@ export function describe(subjects: readonly Subject[], dims: readonly Dim[], a: 
       jsonValue = Rat.parse(q).toNumber();
       words.push(`${humanise(d.json).toLowerCase()} ${quantity(q, d.measure)}`);
     }
-    if (d.rec === 'unit') unit[d.json] = jsonValue;
-    else if (d.rec === 'step') step[d.json] = jsonValue;
+    if (d.rec === "unit") unit[d.json] = jsonValue;
+    else if (d.rec === "step") step[d.json] = jsonValue;
     else inputs[d.json] = jsonValue;
   });
   const out: SituationInputs = {};
   if (Object.keys(unit).length > 0) out.unit = unit;
   for (const [k, v] of Object.entries(inputs)) out[k] = v;
   if (Object.keys(step).length > 0) out.path = [step];
-  let text = unitText.join(', ');
-  if (scenText.length > 0) text += (text ? ', ' : '') + scenText.join(', ');
-  if (stepText.length > 0) text += (text ? ', ' : '') + `entering ${stepText.join(', ')}`;
-  else if (oneHex) text += (text ? ', ' : '') + 'moving one hex';
-  return { inputs: out, text: text || 'the default unit' };
+  let text = unitText.join(", ");
+  if (scenText.length > 0) text += (text ? ", " : "") + scenText.join(", ");
+  if (stepText.length > 0) text += (text ? ", " : "") + `entering ${stepText.join(", ")}`;
+  else if (oneHex) text += (text ? ", " : "") + "moving one hex";
+  return { inputs: out, text: text || "the default unit" };
 }

@@ -14,9 +14,9 @@
  * A situation is an assignment: a value per dimension, or `undefined` where it stays at its default.
  */
 
-import { Rat } from '../../runtime/rational.js';
-import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR } from '../ir.js';
-import { ruleExprs } from '../ir-walk.js';
+import { Rat } from "../../runtime/rational.js";
+import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR } from "../ir.js";
+import { ruleExprs } from "../ir-walk.js";
 
 /** One ruleset's definition in a row. */
 export interface Subject {
@@ -36,7 +36,7 @@ export interface Dim {
   json: string;
   /** For a status-like set: the member this yes/no dimension stands for. */
   member: string | null;
-  kind: 'enum' | 'bool' | 'num' | 'flag';
+  kind: "enum" | "bool" | "num" | "flag";
   values: Scalar[];
   def: Scalar;
   required: boolean;
@@ -58,14 +58,19 @@ export interface Reads {
 }
 
 export function isRule(d: RuleDef | ConstraintDef): d is RuleDef {
-  return 'exceptions' in d;
+  return "exceptions" in d;
 }
 
 function exprsOf(d: RuleDef | ConstraintDef): Expr[] {
   return isRule(d) ? ruleExprs(d) : [d.cond];
 }
 
-export function fieldDef(ir: RulesetIR, rec: RecordName, by: 'name' | 'json', key: string): InputField | undefined {
+export function fieldDef(
+  ir: RulesetIR,
+  rec: RecordName,
+  by: "name" | "json",
+  key: string,
+): InputField | undefined {
   for (const i of ir.inputs) {
     if (i.rec !== rec) continue;
     const f = i.fields.find((x) => x[by] === key);
@@ -80,7 +85,16 @@ export function enumMembers(ir: RulesetIR, name: string): string[] {
 
 /** What a definition reads, following the rules and tables it refers to. */
 export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
-  const r: Reads = { fields: new Set(), flags: new Map(), wholeSets: new Set(), consts: new Set(), path: false, dice: false, all: false, step: false };
+  const r: Reads = {
+    fields: new Set(),
+    flags: new Map(),
+    wholeSets: new Set(),
+    consts: new Set(),
+    path: false,
+    dice: false,
+    all: false,
+    step: false,
+  };
   const rules = new Map(ir.rules.map((x) => [x.name, x]));
   const tables = new Map(ir.tables.map((x) => [x.name, x]));
   const seen = new Set<string>();
@@ -92,29 +106,44 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
   };
   const go = (e: Expr): void => {
     switch (e.k) {
-      case 'num': r.consts.add(e.q); return;
-      case 'all': r.all = true; return;
-      case 'field':
-      case 'need': {
+      case "num":
+        r.consts.add(e.q);
+        return;
+      case "all":
+        r.all = true;
+        return;
+      case "field":
+      case "need": {
         r.fields.add(`${e.rec}.${e.name}`);
-        if (e.rec === 'step') r.step = true;
-        const f = fieldDef(ir, e.rec, 'name', e.name);
-        if (f && f.type.t === 'set') r.wholeSets.add(`${e.rec}.${e.name}`);
+        if (e.rec === "step") r.step = true;
+        const f = fieldDef(ir, e.rec, "name", e.name);
+        if (f && f.type.t === "set") r.wholeSets.add(`${e.rec}.${e.name}`);
         return;
       }
-      case 'flag':
-        if (e.rec === 'step') r.step = true;
+      case "flag":
+        if (e.rec === "step") r.step = true;
         flag(e.rec, e.field, e.member);
         return;
-      case 'present':
-        if (e.rec === 'step') r.step = true;
+      case "present":
+        if (e.rec === "step") r.step = true;
         r.fields.add(`${e.rec}.${e.name}`);
         return;
-      case 'path': r.path = true; return;
-      case 'pos': r.step = true; r.path = true; return;
-      case 'agg': r.path = true; go(e.body); return;
-      case 'dice': r.dice = true; if (e.perDie) go(e.perDie); return;
-      case 'rule': {
+      case "path":
+        r.path = true;
+        return;
+      case "pos":
+        r.step = true;
+        r.path = true;
+        return;
+      case "agg":
+        r.path = true;
+        go(e.body);
+        return;
+      case "dice":
+        r.dice = true;
+        if (e.perDie) go(e.perDie);
+        return;
+      case "rule": {
         e.args.forEach(go);
         if (seen.has(`r:${e.name}`)) return;
         seen.add(`r:${e.name}`);
@@ -122,28 +151,41 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
         if (x) exprsOf(x).forEach(go);
         return;
       }
-      case 'table': {
+      case "table": {
         e.keys.forEach(go);
         if (seen.has(`t:${e.name}`)) return;
         seen.add(`t:${e.name}`);
         const t = tables.get(e.name);
-        for (const row of t?.rows ?? []) if (row.value.v === 'num') r.consts.add(row.value.q);
+        for (const row of t?.rows ?? []) if (row.value.v === "num") r.consts.add(row.value.q);
         return;
       }
-      case 'in':
-        if (e.x.k === 'member' && e.set.k === 'field') {
+      case "in":
+        if (e.x.k === "member" && e.set.k === "field") {
           flag(e.set.rec, e.set.name, e.x.name);
-          if (e.set.rec === 'step') r.step = true;
+          if (e.set.rec === "step") r.step = true;
           return;
         }
         go(e.x);
         go(e.set);
         return;
-      case 'neg': case 'not': go(e.x); return;
-      case 'bin': go(e.a); go(e.b); return;
-      case 'if': go(e.c); go(e.t); go(e.e); return;
-      case 'call': e.args.forEach(go); return;
-      default: return;
+      case "neg":
+      case "not":
+        go(e.x);
+        return;
+      case "bin":
+        go(e.a);
+        go(e.b);
+        return;
+      case "if":
+        go(e.c);
+        go(e.t);
+        go(e.e);
+        return;
+      case "call":
+        e.args.forEach(go);
+        return;
+      default:
+        return;
     }
   };
   exprsOf(d).forEach(go);
@@ -154,7 +196,7 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
   return r;
 }
 
-const RECS: RecordName[] = ['unit', 'scenario', 'step'];
+const RECS: RecordName[] = ["unit", "scenario", "step"];
 
 /** The dimensions to vary for these subjects, given what each reads. */
 export function buildDims(subjects: readonly Subject[], reads: readonly Reads[]): Dim[] {
@@ -164,16 +206,25 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
   for (const r of reads) for (const q of r.consts) consts.add(q);
   const numbers = (def: string | null): Scalar[] => {
     const out = new Map<string, Rat>();
-    const add = (x: Rat) => { if (!x.isNA() && x.ge(Rat.ZERO) && x.le(Rat.of(20))) out.set(x.toString(), x); };
+    const add = (x: Rat) => {
+      if (!x.isNA() && x.ge(Rat.ZERO) && x.le(Rat.of(20))) out.set(x.toString(), x);
+    };
     add(Rat.ZERO);
     if (def !== null) add(Rat.parse(def));
     for (const q of consts) {
       let x: Rat;
-      try { x = Rat.parse(q); } catch { continue; }
+      try {
+        x = Rat.parse(q);
+      } catch {
+        continue;
+      }
       add(x);
       if (x.isInteger()) add(x.add(Rat.ONE));
     }
-    return [...out.values()].sort((a, b) => a.cmp(b)).slice(0, 10).map((x) => `n:${x.toString()}`);
+    return [...out.values()]
+      .sort((a, b) => a.cmp(b))
+      .slice(0, 10)
+      .map((x) => `n:${x.toString()}`);
   };
 
   for (const rec of RECS) {
@@ -181,56 +232,98 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
     const read = new Set<string>();
     subjects.forEach((s, i) => {
       for (const key of [...reads[i]!.fields, ...reads[i]!.flags.keys(), ...reads[i]!.wholeSets]) {
-        const [r, name] = [key.slice(0, key.indexOf('.')), key.slice(key.indexOf('.') + 1)];
+        const [r, name] = [key.slice(0, key.indexOf(".")), key.slice(key.indexOf(".") + 1)];
         if (r !== rec) continue;
-        const f = fieldDef(s.ir, rec, 'name', name);
+        const f = fieldDef(s.ir, rec, "name", name);
         if (f) read.add(f.json);
       }
     });
     const order: string[] = [];
-    for (const s of subjects) for (const i of s.ir.inputs) if (i.rec === rec) for (const f of i.fields) if (read.has(f.json) && !order.includes(f.json)) order.push(f.json);
+    for (const s of subjects)
+      for (const i of s.ir.inputs)
+        if (i.rec === rec)
+          for (const f of i.fields)
+            if (read.has(f.json) && !order.includes(f.json)) order.push(f.json);
 
     for (const json of order) {
-      const decl = subjects.map((s) => fieldDef(s.ir, rec, 'json', json) ?? null);
+      const decl = subjects.map((s) => fieldDef(s.ir, rec, "json", json) ?? null);
       const first = decl.find((f) => f !== null)!;
       const same = decl.map((f) => (f !== null && f.type.t === first.type.t ? f : null));
       const declarers = same.filter((f) => f !== null).length;
       if (declarers < 2) continue;
       const t = first.type;
-      if (t.t === 'enum') {
+      if (t.t === "enum") {
         const count = new Map<string, number>();
         same.forEach((f, i) => {
-          if (f === null || f.type.t !== 'enum') return;
-          for (const m of enumMembers(subjects[i]!.ir, f.type.name)) count.set(m, (count.get(m) ?? 0) + 1);
+          if (f === null || f.type.t !== "enum") return;
+          for (const m of enumMembers(subjects[i]!.ir, f.type.name))
+            count.set(m, (count.get(m) ?? 0) + 1);
         });
         const shared = [...count.keys()].filter((m) => count.get(m)! >= 2);
         if (shared.length === 0) continue;
         const firstDefault = same.find((f) => f !== null && f.default !== null)?.default ?? null;
         const optional = same.every((f) => f === null || f.optional);
         let def: Scalar;
-        if (firstDefault !== null && firstDefault.v === 'member') def = firstDefault.name;
+        if (firstDefault !== null && firstDefault.v === "member") def = firstDefault.name;
         else if (optional) def = null;
         else def = [...shared].sort((a, b) => count.get(b)! - count.get(a)!)[0]!;
         const values: Scalar[] = optional && firstDefault === null ? [null, ...shared] : shared;
         if (def !== null && !values.includes(def)) values.unshift(def);
-        dims.push({ rec, json, member: null, kind: 'enum', values, def, required: firstDefault === null && !optional, measure: null });
-      } else if (t.t === 'bool') {
+        dims.push({
+          rec,
+          json,
+          member: null,
+          kind: "enum",
+          values,
+          def,
+          required: firstDefault === null && !optional,
+          measure: null,
+        });
+      } else if (t.t === "bool") {
         const d = same.find((f) => f !== null && f.default !== null)?.default;
-        const def = d !== undefined && d !== null && d.v === 'bool' ? d.b : false;
-        dims.push({ rec, json, member: null, kind: 'bool', values: [false, true], def, required: false, measure: null });
-      } else if (t.t === 'num') {
+        const def = d !== undefined && d !== null && d.v === "bool" ? d.b : false;
+        dims.push({
+          rec,
+          json,
+          member: null,
+          kind: "bool",
+          values: [false, true],
+          def,
+          required: false,
+          measure: null,
+        });
+      } else if (t.t === "num") {
         const d = same.find((f) => f !== null && f.default !== null)?.default;
-        const def = d !== undefined && d !== null && d.v === 'num' ? Rat.parse(d.q).toString() : null;
+        const def =
+          d !== undefined && d !== null && d.v === "num" ? Rat.parse(d.q).toString() : null;
         const values = numbers(def);
         if (def === null && same.every((f) => f === null || f.optional)) {
           // An optional number with no default (`bypass: hexsides?`): absent is its default (and
           // stands for none of it, so 0 is not tried), and a situation that leaves it absent says
           // nothing about it.
-          dims.push({ rec, json, member: null, kind: 'num', values: [null, ...values.filter((v) => v !== 'n:0')], def: null, required: false, measure: t.measure });
+          dims.push({
+            rec,
+            json,
+            member: null,
+            kind: "num",
+            values: [null, ...values.filter((v) => v !== "n:0")],
+            def: null,
+            required: false,
+            measure: t.measure,
+          });
         } else {
-          dims.push({ rec, json, member: null, kind: 'num', values, def: def === null ? values[0]! : `n:${def}`, required: def === null, measure: t.measure });
+          dims.push({
+            rec,
+            json,
+            member: null,
+            kind: "num",
+            values,
+            def: def === null ? values[0]! : `n:${def}`,
+            required: def === null,
+            measure: t.measure,
+          });
         }
-      } else if (t.t === 'set') {
+      } else if (t.t === "set") {
         // The members tested, shared by two declarers; a set read whole: every shared member (at most 6).
         const tested = new Set<string>();
         let whole = false;
@@ -243,12 +336,24 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
         });
         const count = new Map<string, number>();
         same.forEach((f, i) => {
-          if (f === null || f.type.t !== 'set') return;
-          for (const m of enumMembers(subjects[i]!.ir, f.type.of)) count.set(m, (count.get(m) ?? 0) + 1);
+          if (f === null || f.type.t !== "set") return;
+          for (const m of enumMembers(subjects[i]!.ir, f.type.of))
+            count.set(m, (count.get(m) ?? 0) + 1);
         });
-        const shared = [...count.keys()].filter((m) => count.get(m)! >= 2 && (whole || tested.has(m)));
+        const shared = [...count.keys()].filter(
+          (m) => count.get(m)! >= 2 && (whole || tested.has(m)),
+        );
         for (const m of shared.slice(0, 6)) {
-          dims.push({ rec, json, member: m, kind: 'flag', values: [false, true], def: false, required: false, measure: null });
+          dims.push({
+            rec,
+            json,
+            member: m,
+            kind: "flag",
+            values: [false, true],
+            def: false,
+            required: false,
+            measure: null,
+          });
         }
       }
     }

@@ -3,11 +3,11 @@
  * here (and lists the valid ones from here) instead of switching over names; templates come from the
  * caller, so this stays free of file access.
  */
-import { renderHtml, type Templates } from './html.js';
-import { renderJson } from './json.js';
-import { renderMarkdown } from './markdown.js';
-import type { DiffReport } from './report-model.js';
-import { renderText, type Paint } from './text.js';
+import { renderHtml, type Templates } from "./html.js";
+import { renderJson } from "./json.js";
+import { renderMarkdown } from "./markdown.js";
+import type { DiffReport } from "./report-model.js";
+import { renderText, type Paint } from "./text.js";
 
 export interface RenderContext {
   /** The HTML templates, loaded only when the HTML format asks for them. */

@@ -7,13 +7,13 @@
  * The caller supplies the template texts (only the CLI touches the file system): `templatesFrom(read)`.
  */
 
-import { readTemplates, withPartials, type TemplateTexts } from '../render/templates.js';
-import { countsText, statusWords, type Cell, type DiffReport, type Row } from './report-model.js';
+import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
+import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
 
 /** Template name → text: `report` (the page) and the partials `row`, `scenarios`, `styles`. */
 export type Templates = TemplateTexts;
 
-export const TEMPLATE_NAMES = ['report', 'row', 'scenarios', 'reach', 'styles'] as const;
+export const TEMPLATE_NAMES = ["report", "row", "scenarios", "reach", "styles"] as const;
 
 /** Reads the templates through `read(name)` → the text of `templates/diff/<name>.hbs`. */
 export function templatesFrom(read: (file: string) => string): Templates {
@@ -53,14 +53,23 @@ interface RowView {
   colspan: number;
 }
 
-const STATUS_TEXT: Record<Row['status'], [string, string]> = {
-  changed: ['≠', 'changed'],
-  partial: ['±', 'partial'],
-  same: ['=', 'same'],
+const STATUS_TEXT: Record<Row["status"], [string, string]> = {
+  changed: ["≠", "changed"],
+  partial: ["±", "partial"],
+  same: ["=", "same"],
 };
 
 function cellView(c: Cell | null, ruleset: string, base: string): CellView {
-  if (c === null) return { present: false, differs: false, ruleset, baseRuleset: base, definition: '', title: '', lines: [] };
+  if (c === null)
+    return {
+      present: false,
+      differs: false,
+      ruleset,
+      baseRuleset: base,
+      definition: "",
+      title: "",
+      lines: [],
+    };
   return {
     present: true,
     differs: c.differs,
@@ -68,19 +77,30 @@ function cellView(c: Cell | null, ruleset: string, base: string): CellView {
     baseRuleset: base,
     definition: c.definition,
     title: c.title,
-    lines: c.lines.map((l) => ({ depth: Math.min(l.depth, 4), isException: l.depth > 0, text: l.text, cite: l.cite })),
+    lines: c.lines.map((l) => ({
+      depth: Math.min(l.depth, 4),
+      isException: l.depth > 0,
+      text: l.text,
+      cite: l.cite,
+    })),
   };
 }
 
 function rowView(report: DiffReport, row: Row): RowView {
   const ids = report.rulesets.map((r) => r.id);
-  const base = ids.find((id) => row.cells[id] !== null) ?? '';
-  const [sign, text] = row.followsFrom.length > 0 ? ['≈', statusWords(row)] : STATUS_TEXT[row.status];
+  const base = ids.find((id) => row.cells[id] !== null) ?? "";
+  const [sign, text] =
+    row.followsFrom.length > 0 ? ["≈", statusWords(row)] : STATUS_TEXT[row.status];
   const situations: SituationView[] = row.situations.map((s) => ({
     text: s.text,
     answers: ids
       .filter((id) => s.display[id] !== null && s.display[id] !== undefined)
-      .map((id) => ({ ruleset: id, display: s.display[id]!, rules: s.rules[id]!.join(', '), hasRules: s.rules[id]!.length > 0 })),
+      .map((id) => ({
+        ruleset: id,
+        display: s.display[id]!,
+        rules: s.rules[id]!.join(", "),
+        hasRules: s.rules[id]!.length > 0,
+      })),
   }));
   return {
     id: row.id,
@@ -101,17 +121,22 @@ export function htmlView(report: DiffReport): unknown {
   const ids = report.rulesets.map((r) => r.id);
   const s = report.stats;
   return {
-    heading: `Variorum diff: ${ids.join(' · ')}`,
-    rulesets: report.rulesets.map((r) => ({ id: r.id, title: r.title, measure: r.measure, extendsText: r.extends.length > 0 ? `extends ${r.extends.join(' → ')}` : null })),
+    heading: `Variorum diff: ${ids.join(" · ")}`,
+    rulesets: report.rulesets.map((r) => ({
+      id: r.id,
+      title: r.title,
+      measure: r.measure,
+      extendsText: r.extends.length > 0 ? `extends ${r.extends.join(" → ")}` : null,
+    })),
     summary: `${countsText(s)}; ${s.withSituations} with situations where the answers differ.`,
     onlyDifferences: report.onlyDifferences,
     colspan: ids.length + 2,
     sections: report.sections.map((g) => ({
       key: g.key,
-      anchor: `s-${g.key.replace(/[^a-z0-9-]/gi, '')}`,
+      anchor: `s-${g.key.replace(/[^a-z0-9-]/gi, "")}`,
       title: g.title,
       count: g.rows.length,
-      differing: g.rows.filter((r) => r.status !== 'same').length,
+      differing: g.rows.filter((r) => r.status !== "same").length,
       rows: g.rows.map((r) => rowView(report, r)),
     })),
     scenarios: report.scenarios
@@ -124,7 +149,12 @@ export function htmlView(report: DiffReport): unknown {
             differs: sc.differs,
             results: ids.map((id) => {
               const v = sc.results[id]!;
-              return { ruleset: id, verdict: v.verdict, cls: v.verdict === 'legal' ? 'legal' : v.verdict === 'not legal' ? 'illegal' : 'na', display: v.display };
+              return {
+                ruleset: id,
+                verdict: v.verdict,
+                cls: v.verdict === "legal" ? "legal" : v.verdict === "not legal" ? "illegal" : "na",
+                display: v.display,
+              };
             }),
           })),
         }
@@ -139,7 +169,11 @@ export function htmlView(report: DiffReport): unknown {
           rulesets: ids,
           rows: report.reach.differences.map((d) => ({
             hex: d.hex,
-            cells: ids.map((id) => ({ reachable: d.cost[id] !== null && d.cost[id] !== undefined, cost: d.cost[id], rules: (d.rules[id] ?? []).join(', ') })),
+            cells: ids.map((id) => ({
+              reachable: d.cost[id] !== null && d.cost[id] !== undefined,
+              cost: d.cost[id],
+              rules: (d.rules[id] ?? []).join(", "),
+            })),
           })),
         }
       : null,
@@ -147,8 +181,8 @@ export function htmlView(report: DiffReport): unknown {
 }
 
 export function renderHtml(report: DiffReport, templates: Templates): string {
-  const hb = withPartials(templates, TEMPLATE_NAMES, 'report');
-  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  const hb = withPartials(templates, TEMPLATE_NAMES, "report");
+  hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
   const page = hb.compile(templates.report!, { strict: true, noEscape: false });
   return page(htmlView(report));
 }

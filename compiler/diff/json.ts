@@ -12,11 +12,16 @@
  * `scenarios` is present only when a scenario folder was given.
  */
 
-import type { DiffReport } from './report-model.js';
+import type { DiffReport } from "./report-model.js";
 
 export function reportJson(report: DiffReport): unknown {
   const out: Record<string, unknown> = {
-    rulesets: report.rulesets.map((r) => ({ id: r.id, title: r.title, measure: r.measure, extends: r.extends })),
+    rulesets: report.rulesets.map((r) => ({
+      id: r.id,
+      title: r.title,
+      measure: r.measure,
+      extends: r.extends,
+    })),
     rows: report.rows.map((row) => ({
       section: row.section,
       concept: row.concept,
@@ -29,10 +34,26 @@ export function reportJson(report: DiffReport): unknown {
       cells: Object.fromEntries(
         Object.entries(row.cells).map(([id, c]) => [
           id,
-          c === null ? null : { value: c.value, display: c.display, rules: c.rules, definition: c.definition, kind: c.kind, title: c.title, lines: c.lines },
+          c === null
+            ? null
+            : {
+                value: c.value,
+                display: c.display,
+                rules: c.rules,
+                definition: c.definition,
+                kind: c.kind,
+                title: c.title,
+                lines: c.lines,
+              },
         ]),
       ),
-      situations: row.situations.map((s) => ({ inputs: s.inputs, values: s.values, display: s.display, rules: s.rules, text: s.text })),
+      situations: row.situations.map((s) => ({
+        inputs: s.inputs,
+        values: s.values,
+        display: s.display,
+        rules: s.rules,
+        text: s.text,
+      })),
       notes: row.notes,
     })),
     stats: report.stats,
@@ -43,5 +64,5 @@ export function reportJson(report: DiffReport): unknown {
 }
 
 export function renderJson(report: DiffReport): string {
-  return JSON.stringify(reportJson(report), null, 2) + '\n';
+  return JSON.stringify(reportJson(report), null, 2) + "\n";
 }

@@ -5,83 +5,126 @@
  * and `|` cannot break a table.
  */
 
-import { md } from '../render/markdown.js';
-import { countsText, type DiffReport, type Row } from './report-model.js';
+import { md } from "../render/markdown.js";
+import { countsText, type DiffReport, type Row } from "./report-model.js";
 
-const STATUS: Record<Row['status'], string> = { changed: '**≠ changed**', partial: '± partial', same: '= same' };
+const STATUS: Record<Row["status"], string> = {
+  changed: "**≠ changed**",
+  partial: "± partial",
+  same: "= same",
+};
 
 function cites(rules: readonly string[]): string {
-  return rules.length > 0 ? ` <sub>${rules.map((r) => md(`[${r}]`)).join(' ')}</sub>` : '';
+  return rules.length > 0 ? ` <sub>${rules.map((r) => md(`[${r}]`)).join(" ")}</sub>` : "";
 }
 
 export function renderMarkdown(report: DiffReport): string {
   const ids = report.rulesets.map((r) => r.id);
   const out: string[] = [];
-  out.push(`# Variorum diff: ${ids.map(md).join(' · ')}`, '');
-  out.push('| Ruleset | Title | Measure |', '|---|---|---|');
-  for (const r of report.rulesets) out.push(`| \`${r.id.replace(/`/g, '')}\` | ${md(r.title)} | ${md(r.measure)} |`);
+  out.push(`# Variorum diff: ${ids.map(md).join(" · ")}`, "");
+  out.push("| Ruleset | Title | Measure |", "|---|---|---|");
+  for (const r of report.rulesets)
+    out.push(`| \`${r.id.replace(/`/g, "")}\` | ${md(r.title)} | ${md(r.measure)} |`);
   const s = report.stats;
-  out.push('', `${countsText(s)}; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? ' Rows that are the same everywhere are left out.' : ''}`);
-  out.push('', 'Legend: **≠ changed** (every ruleset has it, not all alike) · ≈ follows (reads the same everywhere, differs only through a definition it uses) · ± partial (some rulesets lack it) · = same; **Δ** marks a cell that differs from the first ruleset that has the row; — means the ruleset has no such concept.');
+  out.push(
+    "",
+    `${countsText(s)}; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? " Rows that are the same everywhere are left out." : ""}`,
+  );
+  out.push(
+    "",
+    "Legend: **≠ changed** (every ruleset has it, not all alike) · ≈ follows (reads the same everywhere, differs only through a definition it uses) · ± partial (some rulesets lack it) · = same; **Δ** marks a cell that differs from the first ruleset that has the row; — means the ruleset has no such concept.",
+  );
 
   for (const g of report.sections) {
-    out.push('', `## ${md(g.title)}`, '');
-    out.push(`| Concept | ${ids.map((i) => md(i)).join(' | ')} | Status |`);
-    out.push(`|---|${ids.map(() => '---').join('|')}|---|`);
+    out.push("", `## ${md(g.title)}`, "");
+    out.push(`| Concept | ${ids.map((i) => md(i)).join(" | ")} | Status |`);
+    out.push(`|---|${ids.map(() => "---").join("|")}|---|`);
     for (const row of g.rows) {
       const cells = ids.map((id) => {
         const c = row.cells[id];
-        if (!c) return '—';
-        if (c.lines.length <= 1) return `${c.differs ? '**Δ** ' : ''}${md(c.display)}${cites(c.rules)}`;
+        if (!c) return "—";
+        if (c.lines.length <= 1)
+          return `${c.differs ? "**Δ** " : ""}${md(c.display)}${cites(c.rules)}`;
         // Exceptions as a tree inside the cell: one line each, indented by depth.
         const [base, ...exceptions] = c.lines;
-        const tree = exceptions.map((l) => `<br>${'&nbsp;&nbsp;'.repeat(l.depth - 1)}↳ ${l.cite ? `${md(`[${l.cite}]`)} ` : ''}${md(l.text)}`);
-        return `${c.differs ? '**Δ** ' : ''}${md(base!.text)}${tree.join('')}${cites(c.rules)}`;
+        const tree = exceptions.map(
+          (l) =>
+            `<br>${"&nbsp;&nbsp;".repeat(l.depth - 1)}↳ ${l.cite ? `${md(`[${l.cite}]`)} ` : ""}${md(l.text)}`,
+        );
+        return `${c.differs ? "**Δ** " : ""}${md(base!.text)}${tree.join("")}${cites(c.rules)}`;
       });
-      const status = row.followsFrom.length > 0 ? `≈ follows from ${md(row.followsFrom.join(', '))}` : STATUS[row.status];
-      out.push(`| ${md(row.label)} | ${cells.join(' | ')} | ${status} |`);
+      const status =
+        row.followsFrom.length > 0
+          ? `≈ follows from ${md(row.followsFrom.join(", "))}`
+          : STATUS[row.status];
+      out.push(`| ${md(row.label)} | ${cells.join(" | ")} | ${status} |`);
     }
     const detailed = g.rows.filter((r) => r.situations.length > 0 || r.notes.length > 0);
-    if (detailed.length > 0) out.push('');
+    if (detailed.length > 0) out.push("");
     for (const row of detailed) {
-      out.push(`**${md(row.label)}**`, '');
+      out.push(`**${md(row.label)}**`, "");
       for (const n of row.notes) out.push(`- ${md(n)}`);
       for (const sit of row.situations) {
         const answers = ids
           .filter((id) => sit.display[id] !== null && sit.display[id] !== undefined)
-          .map((id) => `${md(id)} **${md(sit.display[id]!)}**${sit.rules[id]!.length ? ` (${md(sit.rules[id]!.join(', '))})` : ''}`);
-        out.push(`- ${md(sit.text)}: ${answers.join(', ')}`);
+          .map(
+            (id) =>
+              `${md(id)} **${md(sit.display[id]!)}**${sit.rules[id]!.length ? ` (${md(sit.rules[id]!.join(", "))})` : ""}`,
+          );
+        out.push(`- ${md(sit.text)}: ${answers.join(", ")}`);
       }
-      out.push('');
+      out.push("");
     }
   }
 
   if (report.scenarios) {
-    out.push('', '## Scenarios', '');
-    out.push(`| Scenario | ${ids.map((i) => md(i)).join(' | ')} |`);
-    out.push(`|---|${ids.map(() => '---').join('|')}|`);
+    out.push("", "## Scenarios", "");
+    out.push(`| Scenario | ${ids.map((i) => md(i)).join(" | ")} |`);
+    out.push(`|---|${ids.map(() => "---").join("|")}|`);
     for (const sc of report.scenarios.scenarios) {
       const cells = ids.map((id) => {
         const v = sc.results[id]!;
-        return v.verdict === 'legal' ? `✓ ${md(v.display)}` : v.verdict === 'not legal' ? `✗ ${md(v.display)}` : `<sub>${md(v.display)}</sub>`;
+        return v.verdict === "legal"
+          ? `✓ ${md(v.display)}`
+          : v.verdict === "not legal"
+            ? `✗ ${md(v.display)}`
+            : `<sub>${md(v.display)}</sub>`;
       });
-      out.push(`| ${sc.differs ? '**≠** ' : ''}${md(sc.name)} <sub>${md(sc.file)}</sub> | ${cells.join(' | ')} |`);
+      out.push(
+        `| ${sc.differs ? "**≠** " : ""}${md(sc.name)} <sub>${md(sc.file)}</sub> | ${cells.join(" | ")} |`,
+      );
     }
   }
   if (report.reach) {
     const r = report.reach;
-    out.push('', `## Reach on the map: ${md(r.map)}, from ${md(r.from)}`, '', `Unit \`${md(JSON.stringify(r.unit))}\`, ${md(r.phase)} phase. ${r.counts.map((c) => `${md(c.ruleset)}: ${c.hexes} hexes`).join('; ')}.`, '');
-    if (r.differences.length === 0) out.push('Every hex agrees.');
+    out.push(
+      "",
+      `## Reach on the map: ${md(r.map)}, from ${md(r.from)}`,
+      "",
+      `Unit \`${md(JSON.stringify(r.unit))}\`, ${md(r.phase)} phase. ${r.counts.map((c) => `${md(c.ruleset)}: ${c.hexes} hexes`).join("; ")}.`,
+      "",
+    );
+    if (r.differences.length === 0) out.push("Every hex agrees.");
     else {
-      out.push(`| Hex | ${ids.map((i) => md(i)).join(' | ')} |`, `|---|${ids.map(() => '---').join('|')}|`);
+      out.push(
+        `| Hex | ${ids.map((i) => md(i)).join(" | ")} |`,
+        `|---|${ids.map(() => "---").join("|")}|`,
+      );
       for (const d of r.differences) {
         const cells = ids.map((id) => {
           const c = d.cost[id];
-          return c === null || c === undefined ? '—' : `${c} <sub>${md((d.rules[id] ?? []).join(', '))}</sub>`;
+          return c === null || c === undefined
+            ? "—"
+            : `${c} <sub>${md((d.rules[id] ?? []).join(", "))}</sub>`;
         });
-        out.push(`| ${md(d.hex)} | ${cells.join(' | ')} |`);
+        out.push(`| ${md(d.hex)} | ${cells.join(" | ")} |`);
       }
     }
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    out
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd() + "\n"
+  );
 }

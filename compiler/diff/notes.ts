@@ -4,12 +4,12 @@
  * (…)"), and, when two cells read the same but differ, the definitions they differ through.
  */
 
-import type { RuleDef, RulesetIR } from '../ir.js';
-import { ruleExprs, walk } from '../ir-walk.js';
-import { exprText, type RenderScope } from '../render/expr.js';
-import type { Canon } from './canonical-form.js';
-import type { Item } from './ruleset-items.js';
-import type { Cell } from './report-model.js';
+import type { RuleDef, RulesetIR } from "../ir.js";
+import { ruleExprs, walk } from "../ir-walk.js";
+import { exprText, type RenderScope } from "../render/expr.js";
+import type { Canon } from "./canonical-form.js";
+import type { Item } from "./ruleset-items.js";
+import type { Cell } from "./report-model.js";
 
 /**
  * Exceptions one ruleset adds, drops or changes compared with the first ruleset that has the row.
@@ -17,19 +17,34 @@ import type { Cell } from './report-model.js';
  * condition, then those giving the same value at the same depth (a changed condition). Nothing is
  * said when the base values differ and one of the rules has no exceptions at all.
  */
-export function exceptionNotes(irs: readonly RulesetIR[], items: readonly (Item | null)[], canons: readonly Canon[], scopes: readonly RenderScope[]): string[] {
+export function exceptionNotes(
+  irs: readonly RulesetIR[],
+  items: readonly (Item | null)[],
+  canons: readonly Canon[],
+  scopes: readonly RenderScope[],
+): string[] {
   const rulesAt: { i: number; r: RuleDef }[] = [];
   items.forEach((it, i) => {
-    if (it && (it.kind === 'rule' || it.kind === 'predicate')) rulesAt.push({ i, r: it.def });
+    if (it && (it.kind === "rule" || it.kind === "predicate")) rulesAt.push({ i, r: it.def });
   });
   if (rulesAt.length < 2) return [];
-  interface Flat { x: RuleDef['exceptions'][number]; depth: number; when: string; value: string }
+  interface Flat {
+    x: RuleDef["exceptions"][number];
+    depth: number;
+    when: string;
+    value: string;
+  }
   const flat = (i: number, r: RuleDef): Flat[] => {
     const out: Flat[] = [];
     const params = r.params.map((p) => p.name);
-    const go = (xs: RuleDef['exceptions'], depth: number) =>
+    const go = (xs: RuleDef["exceptions"], depth: number) =>
       xs.forEach((x) => {
-        out.push({ x, depth, when: canons[i]!.expr(x.when, params), value: canons[i]!.expr(x.value, params, true) });
+        out.push({
+          x,
+          depth,
+          when: canons[i]!.expr(x.when, params),
+          value: canons[i]!.expr(x.value, params, true),
+        });
         go(x.exceptions, depth + 1);
       });
     go(r.exceptions, 1);
@@ -44,7 +59,15 @@ export function exceptionNotes(irs: readonly RulesetIR[], items: readonly (Item 
     const exc = flat(other.i, other.r);
     // Adding or dropping exceptions is news when the base values agree or both rules have
     // exceptions; a rule that moved all its cases into another rule has nothing to pair with.
-    const sameBase = canons[base.i]!.expr(base.r.value, base.r.params.map((p) => p.name)) === canons[other.i]!.expr(other.r.value, other.r.params.map((p) => p.name));
+    const sameBase =
+      canons[base.i]!.expr(
+        base.r.value,
+        base.r.params.map((p) => p.name),
+      ) ===
+      canons[other.i]!.expr(
+        other.r.value,
+        other.r.params.map((p) => p.name),
+      );
     if (!sameBase && (exc.length === 0 || baseExc.length === 0)) continue;
     const pairedBase = new Set<Flat>();
     const pairedOther = new Map<Flat, Flat>();
@@ -65,10 +88,14 @@ export function exceptionNotes(irs: readonly RulesetIR[], items: readonly (Item 
     for (const e of exc) {
       const b = pairedOther.get(e);
       if (!b) notes.push(`${id} adds an exception: ${e.x.cite} (${e.x.title})`);
-      else if (b.when !== e.when) notes.push(`${id} changes the condition of ${baseId}'s exception ${b.x.cite} (${id}: ${e.x.cite}): ${exprText(e.x.when, scopes[other.i]!)}`);
+      else if (b.when !== e.when)
+        notes.push(
+          `${id} changes the condition of ${baseId}'s exception ${b.x.cite} (${id}: ${e.x.cite}): ${exprText(e.x.when, scopes[other.i]!)}`,
+        );
     }
     for (const b of baseExc) {
-      if (!pairedBase.has(b)) notes.push(`${id} drops ${baseId}'s exception: ${b.x.cite} (${b.x.title})`);
+      if (!pairedBase.has(b))
+        notes.push(`${id} drops ${baseId}'s exception: ${b.x.cite} (${b.x.title})`);
     }
   }
   return notes;
@@ -78,7 +105,12 @@ export function exceptionNotes(irs: readonly RulesetIR[], items: readonly (Item 
  * When two cells read the same but differ, say through which definitions: "beta reads the same as
  * alpha, but differs through: terrain-cost".
  */
-export function throughNotes(irs: readonly RulesetIR[], items: readonly (Item | null)[], canons: readonly Canon[], cells: Record<string, Cell | null>): { notes: string[]; followsFrom: string[] } {
+export function throughNotes(
+  irs: readonly RulesetIR[],
+  items: readonly (Item | null)[],
+  canons: readonly Canon[],
+  cells: Record<string, Cell | null>,
+): { notes: string[]; followsFrom: string[] } {
   const at = irs.map((_, i) => i).filter((i) => items[i] !== null);
   const base = at[0]!;
   const baseCell = cells[irs[base]!.id]!;
@@ -93,18 +125,24 @@ export function throughNotes(irs: readonly RulesetIR[], items: readonly (Item | 
     const refs = new Set<string>();
     const defs = [items[base]!.def, items[i]!.def];
     for (const d of defs) {
-      const exprs = 'cond' in d ? [d.cond] : 'value' in d ? ruleExprs(d as RuleDef) : [];
-      for (const e of exprs) walk(e, (x) => { if (x.k === 'rule' || x.k === 'table') refs.add(x.name); });
+      const exprs = "cond" in d ? [d.cond] : "value" in d ? ruleExprs(d as RuleDef) : [];
+      for (const e of exprs)
+        walk(e, (x) => {
+          if (x.k === "rule" || x.k === "table") refs.add(x.name);
+        });
     }
     const deep = (ci: number, name: string): string => {
       const ir = irs[ci]!;
       const r = ir.rules.find((x) => x.name === name);
       if (r) return canons[ci]!.rule(r);
       const t = ir.tables.find((x) => x.name === name);
-      return t ? canons[ci]!.table(t) : '';
+      return t ? canons[ci]!.table(t) : "";
     };
     const through = [...refs].filter((n) => deep(base, n) !== deep(i, n)).sort();
-    if (through.length > 0) notes.push(`${irs[i]!.id} reads the same as ${irs[base]!.id} but differs through: ${through.join(', ')}`);
+    if (through.length > 0)
+      notes.push(
+        `${irs[i]!.id} reads the same as ${irs[base]!.id} but differs through: ${through.join(", ")}`,
+      );
     for (const n of through) from.add(n);
   }
   return { notes, followsFrom: ownText ? [] : [...from].sort() };

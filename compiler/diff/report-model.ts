@@ -16,11 +16,11 @@
  * the status.
  */
 
-import type { ScenarioSuite } from './scenarios.js';
-import type { ReachDifference } from '../reach/report.js';
-import type { Situation } from './situations.js';
+import type { ScenarioSuite } from "./scenarios.js";
+import type { ReachDifference } from "../reach/report.js";
+import type { Situation } from "./situations.js";
 
-export type DefKind = 'enum' | 'group' | 'table-entry' | 'rule' | 'predicate' | 'constraint';
+export type DefKind = "enum" | "group" | "table-entry" | "rule" | "predicate" | "constraint";
 
 export type CellValue = number | boolean | string | string[] | null;
 
@@ -50,7 +50,7 @@ export interface Cell {
   key: string;
 }
 
-export type Status = 'same' | 'changed' | 'partial';
+export type Status = "same" | "changed" | "partial";
 
 export interface Row {
   /** Anchor id, unique in the report: `r-terrain-cost--woods`. */
@@ -129,22 +129,24 @@ export interface DiffOptions {
 /** "16 rows: 1 changed, 15 follow from it, 0 partial, 0 same" — the counts every format prints. */
 export function countsText(s: Stats): string {
   const own = s.changed - s.follows;
-  const follows = s.follows > 0 ? `, ${s.follows} follow from ${own === 1 ? 'it' : 'them'}` : '';
+  const follows = s.follows > 0 ? `, ${s.follows} follow from ${own === 1 ? "it" : "them"}` : "";
   return `${s.rows} rows: ${own} changed${follows}, ${s.partial} partial, ${s.same} same`;
 }
 
 /** A row's status as words: "changed", "follows from leader-bonus", "partial", "same". */
 export function statusWords(row: Row): string {
-  return row.status === 'changed' && row.followsFrom.length > 0 ? `follows from ${row.followsFrom.join(', ')}` : row.status;
+  return row.status === "changed" && row.followsFrom.length > 0
+    ? `follows from ${row.followsFrom.join(", ")}`
+    : row.status;
 }
 
 export function statsOf(rows: readonly Row[]): Stats {
   return {
     rows: rows.length,
-    same: rows.filter((r) => r.status === 'same').length,
-    changed: rows.filter((r) => r.status === 'changed').length,
-    follows: rows.filter((r) => r.status === 'changed' && r.followsFrom.length > 0).length,
-    partial: rows.filter((r) => r.status === 'partial').length,
+    same: rows.filter((r) => r.status === "same").length,
+    changed: rows.filter((r) => r.status === "changed").length,
+    follows: rows.filter((r) => r.status === "changed" && r.followsFrom.length > 0).length,
+    partial: rows.filter((r) => r.status === "partial").length,
     differing: rows.filter((r) => r.differs).length,
     withSituations: rows.filter((r) => r.situations.length > 0).length,
   };

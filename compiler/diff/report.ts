@@ -6,19 +6,30 @@
  * (notes.ts); rows are then grouped by section, definitions before the domains they draw on.
  */
 
-import type { RulesetIR } from '../ir.js';
-import { humanise, normaliseDisplay, scopeOf } from '../render/expr.js';
-import { sectionIndex, SECTIONS, sectionTitle } from '../sections.js';
-import { Canon } from './canonical-form.js';
-import { itemsOf, makeCell, type Item } from './ruleset-items.js';
-import { statsOf, type Cell, type DiffOptions, type DiffReport, type Row, type SectionGroup, type Status } from './report-model.js';
-import { exceptionNotes, throughNotes } from './notes.js';
-import { findSituations, searchable, type Situation, type Subject } from './situations.js';
+import type { RulesetIR } from "../ir.js";
+import { humanise, normaliseDisplay, scopeOf } from "../render/expr.js";
+import { sectionIndex, SECTIONS, sectionTitle } from "../sections.js";
+import { Canon } from "./canonical-form.js";
+import { itemsOf, makeCell, type Item } from "./ruleset-items.js";
+import {
+  statsOf,
+  type Cell,
+  type DiffOptions,
+  type DiffReport,
+  type Row,
+  type SectionGroup,
+  type Status,
+} from "./report-model.js";
+import { exceptionNotes, throughNotes } from "./notes.js";
+import { findSituations, searchable, type Situation, type Subject } from "./situations.js";
 
 /** An id safe in HTML and URLs, whatever the names hold. */
 function slug(s: string): string {
-  const t = s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return t === '' ? 'x' : t.slice(0, 80);
+  const t = s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return t === "" ? "x" : t.slice(0, 80);
 }
 
 interface Slot {
@@ -50,11 +61,21 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
   irs.forEach((ir, ri) => {
     prev = null;
     for (const it of itemsOf(ir)) {
-      if (it.kind !== 'table-entry') {
+      if (it.kind !== "table-entry") {
         let s = byKey.get(it.key);
         if (!s || s.items[ri]) {
           if (s) continue; // cannot happen: keys are unique within a ruleset
-          s = { key: it.key, concept: it.concept, names: new Set(), displays: new Set(), member: null, items: Array(n).fill(null), irs: Array(n).fill(null), firstOrder: it.order, firstRuleset: ri };
+          s = {
+            key: it.key,
+            concept: it.concept,
+            names: new Set(),
+            displays: new Set(),
+            member: null,
+            items: Array(n).fill(null),
+            irs: Array(n).fill(null),
+            firstOrder: it.order,
+            firstRuleset: ri,
+          };
           byKey.set(it.key, s);
           place(s);
         }
@@ -67,10 +88,22 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       const list = tableSlots.get(it.key) ?? [];
       tableSlots.set(it.key, list);
       const names = it.table.names;
-      const disp = it.table.display.split(' · ').map(normaliseDisplay).join('|');
-      let s = list.find((x) => !x.items[ri] && x.names.has(names)) ?? list.find((x) => !x.items[ri] && x.displays.has(disp));
+      const disp = it.table.display.split(" · ").map(normaliseDisplay).join("|");
+      let s =
+        list.find((x) => !x.items[ri] && x.names.has(names)) ??
+        list.find((x) => !x.items[ri] && x.displays.has(disp));
       if (!s) {
-        s = { key: `${it.key}/${names}`, concept: it.concept, names: new Set(), displays: new Set(), member: it.table.row.keys.join(' · '), items: Array(n).fill(null), irs: Array(n).fill(null), firstOrder: it.order, firstRuleset: ri };
+        s = {
+          key: `${it.key}/${names}`,
+          concept: it.concept,
+          names: new Set(),
+          displays: new Set(),
+          member: it.table.row.keys.join(" · "),
+          items: Array(n).fill(null),
+          irs: Array(n).fill(null),
+          firstOrder: it.order,
+          firstRuleset: ri,
+        };
         list.push(s);
         place(s);
       }
@@ -106,17 +139,20 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       }
       cells[ir.id] = c;
     });
-    const status: Status = present < n ? 'partial' : differs ? 'changed' : 'same';
+    const status: Status = present < n ? "partial" : differs ? "changed" : "same";
     // The section: the first explicit one, else the first ruleset's inference.
     const withSection = s.items.find((it) => it !== null && it.def.section !== null);
     const section = (withSection ?? s.items.find((it) => it !== null)!).section;
     const firstItem = s.items.find((it) => it !== null)!;
     const label =
-      firstItem.kind === 'table-entry' ? `${humanise(s.concept)}: ${firstItem.table.display}`
-      : firstItem.kind === 'enum' ? `${humanise(s.concept)} (domain)`
-      : firstItem.kind === 'group' ? `${humanise(s.concept)} (group)`
-      : humanise(s.concept);
-    let id = `r-${slug(s.key.replace('/', '--'))}`;
+      firstItem.kind === "table-entry"
+        ? `${humanise(s.concept)}: ${firstItem.table.display}`
+        : firstItem.kind === "enum"
+          ? `${humanise(s.concept)} (domain)`
+          : firstItem.kind === "group"
+            ? `${humanise(s.concept)} (group)`
+            : humanise(s.concept);
+    let id = `r-${slug(s.key.replace("/", "--"))}`;
     if (usedIds.has(id)) {
       let k = 2;
       while (usedIds.has(`${id}-${k}`)) k++;
@@ -130,9 +166,11 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       const subjects: Subject[] = [];
       irs.forEach((ir, i) => {
         const it = s.items[i];
-        if (it && (it.kind === 'rule' || it.kind === 'predicate' || it.kind === 'constraint')) subjects.push({ id: ir.id, ir, def: it.def });
+        if (it && (it.kind === "rule" || it.kind === "predicate" || it.kind === "constraint"))
+          subjects.push({ id: ir.id, ir, def: it.def });
       });
-      if (subjects.filter(searchable).length >= 2) situations = findSituations(subjects, { limit, budget: opts.budget });
+      if (subjects.filter(searchable).length >= 2)
+        situations = findSituations(subjects, { limit, budget: opts.budget });
     }
 
     const notes = exceptionNotes(irs, s.items, canons, scopes);
@@ -145,26 +183,54 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     if (differs) {
       const through = throughNotes(irs, s.items, canons, cells);
       notes.push(...through.notes);
-      if (status === 'changed') followsFrom = through.followsFrom;
+      if (status === "changed") followsFrom = through.followsFrom;
     }
-    rows.push({ id, section, concept: s.concept, member: s.member, label, status, differs, followsFrom, cells, situations, notes });
+    rows.push({
+      id,
+      section,
+      concept: s.concept,
+      member: s.member,
+      label,
+      status,
+      differs,
+      followsFrom,
+      cells,
+      situations,
+      notes,
+    });
   }
 
   // By section; within one, definitions before the domains (enums, groups) they draw on.
   const domainLast = (r: Row) => {
     const first = Object.values(r.cells).find((c) => c !== null)!;
-    return first.kind === 'enum' || first.kind === 'group' ? 1 : 0;
+    return first.kind === "enum" || first.kind === "group" ? 1 : 0;
   };
-  rows.sort((a, b) => sectionIndex(a.section) - sectionIndex(b.section) || domainLast(a) - domainLast(b));
-  const shown = opts.onlyDifferences ? rows.filter((r) => r.status !== 'same') : rows;
-  const sections: SectionGroup[] = SECTIONS.map((x) => ({ key: x.key, title: x.title, rows: shown.filter((r) => r.section === x.key) })).filter((g) => g.rows.length > 0);
+  rows.sort(
+    (a, b) => sectionIndex(a.section) - sectionIndex(b.section) || domainLast(a) - domainLast(b),
+  );
+  const shown = opts.onlyDifferences ? rows.filter((r) => r.status !== "same") : rows;
+  const sections: SectionGroup[] = SECTIONS.map((x) => ({
+    key: x.key,
+    title: x.title,
+    rows: shown.filter((r) => r.section === x.key),
+  })).filter((g) => g.rows.length > 0);
   // Any section key outside the list (cannot happen with inference; kept for safety) goes last.
   for (const r of shown) {
-    if (!sections.some((g) => g.key === r.section)) sections.push({ key: r.section, title: sectionTitle(r.section), rows: shown.filter((x) => x.section === r.section) });
+    if (!sections.some((g) => g.key === r.section))
+      sections.push({
+        key: r.section,
+        title: sectionTitle(r.section),
+        rows: shown.filter((x) => x.section === r.section),
+      });
   }
   const ordered = sections.flatMap((g) => g.rows);
   return {
-    rulesets: irs.map((ir) => ({ id: ir.id, title: ir.title, measure: ir.movement.measure, extends: [...ir.extends] })),
+    rulesets: irs.map((ir) => ({
+      id: ir.id,
+      title: ir.title,
+      measure: ir.movement.measure,
+      extends: [...ir.extends],
+    })),
     rows: ordered,
     sections,
     stats: statsOf(ordered),

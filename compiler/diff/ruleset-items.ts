@@ -5,12 +5,30 @@
  * text as a reader sees it, its citations, and its canonical form, by which cells are compared).
  */
 
-import type { ConstraintDef, EnumDef, GroupDef, RuleDef, RulesetIR, TableDef, TableRow } from '../ir.js';
-import { ruleExprs } from '../ir-walk.js';
-import { exprText, foldConstant, measureOf, memberDisplay, ruleLines, ruleText, scopeOf, valueText, type RenderScope } from '../render/expr.js';
-import { inferSection } from '../sections.js';
-import { hash, valueKey, type Canon } from './canonical-form.js';
-import type { Cell, CellValue, DefKind } from './report-model.js';
+import type {
+  ConstraintDef,
+  EnumDef,
+  GroupDef,
+  RuleDef,
+  RulesetIR,
+  TableDef,
+  TableRow,
+} from "../ir.js";
+import { ruleExprs } from "../ir-walk.js";
+import {
+  exprText,
+  foldConstant,
+  measureOf,
+  memberDisplay,
+  ruleLines,
+  ruleText,
+  scopeOf,
+  valueText,
+  type RenderScope,
+} from "../render/expr.js";
+import { inferSection } from "../sections.js";
+import { hash, valueKey, type Canon } from "./canonical-form.js";
+import type { Cell, CellValue, DefKind } from "./report-model.js";
 
 interface ItemBase {
   key: string;
@@ -22,12 +40,16 @@ interface ItemBase {
 /** A definition of one ruleset, before alignment; its `kind` says which definition it holds. */
 export type Item = ItemBase &
   (
-    | { kind: 'enum'; def: EnumDef }
-    | { kind: 'group'; def: GroupDef }
-    | { kind: 'rule' | 'predicate'; def: RuleDef }
-    | { kind: 'constraint'; def: ConstraintDef }
+    | { kind: "enum"; def: EnumDef }
+    | { kind: "group"; def: GroupDef }
+    | { kind: "rule" | "predicate"; def: RuleDef }
+    | { kind: "constraint"; def: ConstraintDef }
     /** A table entry: the table's row key and the entry. */
-    | { kind: 'table-entry'; def: TableDef; table: { def: TableDef; row: TableRow; names: string; display: string } }
+    | {
+        kind: "table-entry";
+        def: TableDef;
+        table: { def: TableDef; row: TableRow; names: string; display: string };
+      }
   );
 
 export function itemsOf(ir: RulesetIR): Item[] {
@@ -44,91 +66,166 @@ export function itemsOf(ir: RulesetIR): Item[] {
     return k;
   };
   const out: Item[] = [];
-  const push = (d: EnumDef | GroupDef | RuleDef | ConstraintDef | TableDef, kind: DefKind, extra: { keys?: readonly string[]; type?: RuleDef['type']; exprs?: readonly RuleDef['value'][] } = {}) => {
+  const push = (
+    d: EnumDef | GroupDef | RuleDef | ConstraintDef | TableDef,
+    kind: DefKind,
+    extra: {
+      keys?: readonly string[];
+      type?: RuleDef["type"];
+      exprs?: readonly RuleDef["value"][];
+    } = {},
+  ) => {
     const cs = { concept: d.concept, section: d.section };
-    const section = inferSection({ name: d.name, concept: cs.concept, section: cs.section, ...extra }, ir);
-    if (kind === 'table-entry') {
+    const section = inferSection(
+      { name: d.name, concept: cs.concept, section: cs.section, ...extra },
+      ir,
+    );
+    if (kind === "table-entry") {
       const t = d as TableDef;
       const key = keyFor(cs.concept, t.name);
       const scope = scopeOf(ir);
       t.rows.forEach((row, i) => {
-        const display = row.keys.map((k, j) => memberDisplay(scope, t.keys[j]!, k)).join(' · ');
-        out.push({ key, concept: cs.concept, section, kind, def: t, table: { def: t, row, names: row.keys.join(' · '), display }, order: rank(t.origin) + i / 1000 });
+        const display = row.keys.map((k, j) => memberDisplay(scope, t.keys[j]!, k)).join(" · ");
+        out.push({
+          key,
+          concept: cs.concept,
+          section,
+          kind,
+          def: t,
+          table: { def: t, row, names: row.keys.join(" · "), display },
+          order: rank(t.origin) + i / 1000,
+        });
       });
       return;
     }
-    out.push({ key: keyFor(cs.concept, d.name), concept: cs.concept, section, kind, def: d, order: rank(d.origin) } as Item);
+    out.push({
+      key: keyFor(cs.concept, d.name),
+      concept: cs.concept,
+      section,
+      kind,
+      def: d,
+      order: rank(d.origin),
+    } as Item);
   };
-  for (const e of ir.enums) push(e, 'enum');
-  for (const g of ir.groups) push(g, 'group', { keys: [g.enum] });
-  for (const t of ir.tables) push(t, 'table-entry', { keys: t.keys, type: t.type });
+  for (const e of ir.enums) push(e, "enum");
+  for (const g of ir.groups) push(g, "group", { keys: [g.enum] });
+  for (const t of ir.tables) push(t, "table-entry", { keys: t.keys, type: t.type });
   for (const r of ir.rules) push(r, r.kind, { type: r.type, exprs: ruleExprs(r) });
-  for (const c of ir.constraints) push(c, 'constraint', { exprs: [c.cond] });
+  for (const c of ir.constraints) push(c, "constraint", { exprs: [c.cond] });
   return out.sort((a, b) => a.order - b.order);
 }
 
-function flatExceptions(r: RuleDef): RuleDef['exceptions'] {
-  const out: RuleDef['exceptions'] = [];
-  const go = (xs: RuleDef['exceptions']) => xs.forEach((x) => { out.push(x); go(x.exceptions); });
+function flatExceptions(r: RuleDef): RuleDef["exceptions"] {
+  const out: RuleDef["exceptions"] = [];
+  const go = (xs: RuleDef["exceptions"]) =>
+    xs.forEach((x) => {
+      out.push(x);
+      go(x.exceptions);
+    });
   go(r.exceptions);
   return out;
 }
 
 export function makeCell(canon: Canon, scope: RenderScope, it: Item): Cell {
   switch (it.kind) {
-    case 'enum': {
+    case "enum": {
       const e = it.def;
       const names = e.members.map((m) => m.name);
       return {
-        definition: e.name, kind: it.kind, title: e.title, value: names,
-        display: e.members.map((m) => m.display || m.name).join(', '),
-        lines: [{ depth: 0, text: e.members.map((m) => m.display || m.name).join(', '), cite: e.cite }],
-        rules: [e.cite], differs: false, key: `enum:${[...names].sort().join(',')}`,
+        definition: e.name,
+        kind: it.kind,
+        title: e.title,
+        value: names,
+        display: e.members.map((m) => m.display || m.name).join(", "),
+        lines: [
+          { depth: 0, text: e.members.map((m) => m.display || m.name).join(", "), cite: e.cite },
+        ],
+        rules: [e.cite],
+        differs: false,
+        key: `enum:${[...names].sort().join(",")}`,
       };
     }
-    case 'group': {
+    case "group": {
       const g = it.def;
-      const text = g.members.map((m) => memberDisplay(scope, g.enum, m)).join(', ');
+      const text = g.members.map((m) => memberDisplay(scope, g.enum, m)).join(", ");
       return {
-        definition: g.name, kind: it.kind, title: g.title, value: [...g.members], display: text,
-        lines: [{ depth: 0, text, cite: g.cite }], rules: [g.cite], differs: false, key: `group:${[...g.members].sort().join(',')}`,
+        definition: g.name,
+        kind: it.kind,
+        title: g.title,
+        value: [...g.members],
+        display: text,
+        lines: [{ depth: 0, text, cite: g.cite }],
+        rules: [g.cite],
+        differs: false,
+        key: `group:${[...g.members].sort().join(",")}`,
       };
     }
-    case 'table-entry': {
+    case "table-entry": {
       const t = it.table.def;
       const row = it.table.row;
       const m = measureOf(t.type) ?? null;
       const text = valueText(row.value, m, scope);
       const v = row.value;
-      const value: CellValue = v.v === 'num' ? Number(eval1(v.q)) : v.v === 'all' ? 'all' : v.v === 'na' ? 'NA' : v.v === 'bool' ? v.b : v.v === 'member' ? v.name : [...v.members];
+      const value: CellValue =
+        v.v === "num"
+          ? Number(eval1(v.q))
+          : v.v === "all"
+            ? "all"
+            : v.v === "na"
+              ? "NA"
+              : v.v === "bool"
+                ? v.b
+                : v.v === "member"
+                  ? v.name
+                  : [...v.members];
       const cite = row.cite ?? t.cite;
       return {
-        definition: t.name, kind: it.kind, title: t.title, value, display: text,
-        lines: [{ depth: 0, text, cite }], rules: [cite], differs: false, key: `entry:${valueKey(v)}`,
+        definition: t.name,
+        kind: it.kind,
+        title: t.title,
+        value,
+        display: text,
+        lines: [{ depth: 0, text, cite }],
+        rules: [cite],
+        differs: false,
+        key: `entry:${valueKey(v)}`,
       };
     }
-    case 'rule':
-    case 'predicate': {
+    case "rule":
+    case "predicate": {
       const r = it.def;
       const lines = ruleLines(r, scope);
       const constant = r.exceptions.length === 0 ? constantOf(r) : undefined;
       const display = ruleText(r, scope);
       return {
-        definition: r.name, kind: it.kind, title: r.title,
+        definition: r.name,
+        kind: it.kind,
+        title: r.title,
         value: constant !== undefined ? constant : display,
         display,
-        lines: lines.map((l) => ({ depth: l.depth, text: l.when === null ? l.value : `${l.value} if ${l.when}`, cite: l.cite })),
+        lines: lines.map((l) => ({
+          depth: l.depth,
+          text: l.when === null ? l.value : `${l.value} if ${l.when}`,
+          cite: l.cite,
+        })),
         rules: [...new Set([r.cite, ...flatExceptions(r).map((x) => x.cite)])],
         differs: false,
         key: `rule:${hash(canon.rule(r))}`,
       };
     }
-    case 'constraint': {
+    case "constraint": {
       const c = it.def;
       const text = exprText(c.cond, scope);
       return {
-        definition: c.name, kind: it.kind, title: c.title, value: text, display: text,
-        lines: [{ depth: 0, text, cite: c.cite }], rules: [c.cite], differs: false, key: `constraint:${hash(canon.constraint(c))}`,
+        definition: c.name,
+        kind: it.kind,
+        title: c.title,
+        value: text,
+        display: text,
+        lines: [{ depth: 0, text, cite: c.cite }],
+        rules: [c.cite],
+        differs: false,
+        key: `constraint:${hash(canon.constraint(c))}`,
       };
     }
   }
@@ -145,11 +242,17 @@ function constantOf(r: RuleDef): CellValue | undefined {
   const folded = foldConstant(e);
   if (folded !== null) return eval1(folded);
   switch (e.k) {
-    case 'num': return eval1(e.q);
-    case 'bool': return e.v;
-    case 'all': return 'all';
-    case 'na': return 'NA';
-    case 'member': return e.name;
-    default: return undefined;
+    case "num":
+      return eval1(e.q);
+    case "bool":
+      return e.v;
+    case "all":
+      return "all";
+    case "na":
+      return "NA";
+    case "member":
+      return e.name;
+    default:
+      return undefined;
   }
 }

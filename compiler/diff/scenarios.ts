@@ -4,11 +4,11 @@
  * ruleset's cell "n/a" (with the reason), not the whole row.
  */
 
-import { formatQuantity } from '../../runtime/format.js';
-import type { MoveResult } from '../../runtime/types.js';
-import type { RulesetIR } from '../ir.js';
-import { interpretScenario } from '../interpret/interpreter.js';
-import { parseScenario } from '../scenario/index.js';
+import { formatQuantity } from "../../runtime/format.js";
+import type { MoveResult } from "../../runtime/types.js";
+import type { RulesetIR } from "../ir.js";
+import { interpretScenario } from "../interpret/interpreter.js";
+import { parseScenario } from "../scenario/index.js";
 
 export interface ScenarioFile {
   /** The path shown in the report (relative, with forward slashes). */
@@ -18,16 +18,16 @@ export interface ScenarioFile {
 
 export type Verdict =
   | {
-      verdict: 'legal' | 'not legal';
+      verdict: "legal" | "not legal";
       /** "legal: 4 of 6 MF", "not legal: 5 of 4 MF [5.2]". */
       display: string;
-      allowance: MoveResult['allowance'];
+      allowance: MoveResult["allowance"];
       spent: number;
-      violations: MoveResult['violations'];
+      violations: MoveResult["violations"];
       notApplicable: string[];
     }
   | {
-      verdict: 'n/a';
+      verdict: "n/a";
       display: string;
       /** Short: "unknown kind `half-squad`; unknown terrain `open-ground` (×4)". */
       reason: string;
@@ -58,13 +58,18 @@ function qty(exact: string | undefined, n: number): string {
 export function verdictOf(ir: RulesetIR, r: MoveResult): Verdict {
   const m = ir.movement.measure;
   let of: string;
-  if (typeof r.allowance === 'number') of = `${qty(r.exact.spent, r.spent)} of ${Number.isNaN(r.allowance) ? 'NA' : qty(r.exact.allowance, r.allowance)} ${m}`;
-  else of = `${qty(r.exact.spent, r.spent)} of ${fmt(r.allowance.min)}–${fmt(r.allowance.max)} ${m}`;
-  if (r.vehicleSpent !== null) of += `, vehicle ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ''}`.trimEnd();
-  const why = r.violations.length > 0 ? ` [${[...new Set(r.violations.map((v) => v.rule))].join(', ')}]` : '';
+  if (typeof r.allowance === "number")
+    of = `${qty(r.exact.spent, r.spent)} of ${Number.isNaN(r.allowance) ? "NA" : qty(r.exact.allowance, r.allowance)} ${m}`;
+  else
+    of = `${qty(r.exact.spent, r.spent)} of ${fmt(r.allowance.min)}–${fmt(r.allowance.max)} ${m}`;
+  if (r.vehicleSpent !== null)
+    of +=
+      `, vehicle ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ""}`.trimEnd();
+  const why =
+    r.violations.length > 0 ? ` [${[...new Set(r.violations.map((v) => v.rule))].join(", ")}]` : "";
   return {
-    verdict: r.legal ? 'legal' : 'not legal',
-    display: `${r.legal ? 'legal' : 'not legal'}: ${of}${r.legal ? '' : why}`,
+    verdict: r.legal ? "legal" : "not legal",
+    display: `${r.legal ? "legal" : "not legal"}: ${of}${r.legal ? "" : why}`,
     allowance: r.allowance,
     spent: r.spent,
     violations: r.violations,
@@ -75,22 +80,29 @@ export function verdictOf(ir: RulesetIR, r: MoveResult): Verdict {
 export function runSuite(irs: readonly RulesetIR[], files: readonly ScenarioFile[]): ScenarioSuite {
   const scenarios: ScenarioRow[] = [];
   for (const f of files) {
-    let name = f.file.replace(/^.*\//, '').replace(/\.json$/i, '');
+    let name = f.file.replace(/^.*\//, "").replace(/\.json$/i, "");
     const results: Record<string, Verdict> = {};
     for (const ir of irs) {
       const parsed = parseScenario(f.text, f.file, [ir]);
       if (parsed.name) name = parsed.name;
-      const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+      const errors = parsed.diagnostics.filter((d) => d.severity === "error");
       const p = parsed.perRuleset[0];
       if (errors.length > 0 || !p) {
         const messages = errors.map((d) => d.message);
-        const reason = messages.length > 0 ? shortReason(messages) : 'the scenario cannot be read';
-        results[ir.id] = { verdict: 'n/a', display: `n/a: ${reason}`, reason, diagnostics: messages };
+        const reason = messages.length > 0 ? shortReason(messages) : "the scenario cannot be read";
+        results[ir.id] = {
+          verdict: "n/a",
+          display: `n/a: ${reason}`,
+          reason,
+          diagnostics: messages,
+        };
         continue;
       }
       results[ir.id] = verdictOf(ir, interpretScenario(ir, p.value, p.notApplicable, true));
     }
-    const ran = Object.values(results).filter((v) => v.verdict !== 'n/a').map((v) => v.verdict);
+    const ran = Object.values(results)
+      .filter((v) => v.verdict !== "n/a")
+      .map((v) => v.verdict);
     scenarios.push({ file: f.file, name, differs: new Set(ran).size > 1, results });
   }
   return { scenarios };
@@ -101,8 +113,8 @@ export function shortReason(messages: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const m of messages) {
     const u = /^unknown (.+?) `([^`]*)` in `[^`]*` for ruleset \S+; valid: /.exec(m);
-    const short = u ? `unknown ${u[1]} \`${u[2]}\`` : m.replace(/ for ruleset \S+/, '');
+    const short = u ? `unknown ${u[1]} \`${u[2]}\`` : m.replace(/ for ruleset \S+/, "");
     counts.set(short, (counts.get(short) ?? 0) + 1);
   }
-  return [...counts].map(([m, n]) => (n > 1 ? `${m} (×${n})` : m)).join('; ');
+  return [...counts].map(([m, n]) => (n > 1 ? `${m} (×${n})` : m)).join("; ");
 }

@@ -9,15 +9,24 @@
  * answered from a cache.
  */
 
-import { Rat } from '../../runtime/rational.js';
-import type { DistributionSummary } from '../../runtime/types.js';
-import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
-import type { RV } from '../interpret/eval.js';
-import { ask, type QueryResult, type Situation } from '../interpret/query.js';
-import { measureOf, memberDisplay, quantity, scopeOf } from '../render/expr.js';
-import { distText } from '../render/numbers.js';
-import { enumMembers, fieldDef, isRule, type Assignment, type Dim, type Reads, type Scalar, type Subject } from './domain.js';
-import { dict } from '../dict.js';
+import { Rat } from "../../runtime/rational.js";
+import type { DistributionSummary } from "../../runtime/types.js";
+import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir.js";
+import type { RV } from "../interpret/eval.js";
+import { ask, type QueryResult, type Situation } from "../interpret/query.js";
+import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
+import { distText } from "../render/numbers.js";
+import {
+  enumMembers,
+  fieldDef,
+  isRule,
+  type Assignment,
+  type Dim,
+  type Reads,
+  type Scalar,
+  type Subject,
+} from "./domain.js";
+import { dict } from "../dict.js";
 
 export type Answer = number | boolean | string | string[] | DistributionSummary | null;
 
@@ -32,24 +41,32 @@ export interface Outcome {
 function toValue(f: InputField, v: Scalar): Value | null {
   if (v === null) return null;
   switch (f.type.t) {
-    case 'enum': return typeof v === 'string' ? { v: 'member', enum: f.type.name, name: v } : null;
-    case 'bool': return typeof v === 'boolean' ? { v: 'bool', b: v } : null;
-    case 'num': return typeof v === 'string' ? { v: 'num', q: v.slice(2) } : null;
-    default: return null;
+    case "enum":
+      return typeof v === "string" ? { v: "member", enum: f.type.name, name: v } : null;
+    case "bool":
+      return typeof v === "boolean" ? { v: "bool", b: v } : null;
+    case "num":
+      return typeof v === "string" ? { v: "num", q: v.slice(2) } : null;
+    default:
+      return null;
   }
 }
 
 /** Values for required fields the situation does not vary (the first member, false, 0). */
 function filler(ir: RulesetIR, f: InputField): Value | null {
   switch (f.type.t) {
-    case 'enum': {
+    case "enum": {
       const m = enumMembers(ir, f.type.name)[0];
-      return m === undefined ? null : { v: 'member', enum: f.type.name, name: m };
+      return m === undefined ? null : { v: "member", enum: f.type.name, name: m };
     }
-    case 'bool': return { v: 'bool', b: false };
-    case 'num': return { v: 'num', q: '0' };
-    case 'set': return { v: 'set', enum: f.type.of, members: [] };
-    default: return null;
+    case "bool":
+      return { v: "bool", b: false };
+    case "num":
+      return { v: "num", q: "0" };
+    case "set":
+      return { v: "set", enum: f.type.of, members: [] };
+    default:
+      return null;
   }
 }
 
@@ -58,10 +75,13 @@ export class Asker {
   private readonly isStep: boolean;
   private readonly measure: string | null;
 
-  constructor(readonly s: Subject, reads: Reads) {
+  constructor(
+    readonly s: Subject,
+    reads: Reads,
+  ) {
     this.reads = reads;
     // Step-level definitions are asked about one step; path-level ones about a one-hex move.
-    this.isStep = s.def.context !== 'unit' || reads.step || reads.path;
+    this.isStep = s.def.context !== "unit" || reads.step || reads.path;
     this.measure = isRule(s.def) ? measureOf(s.def.type) : null;
   }
 
@@ -90,7 +110,7 @@ export class Asker {
       const d = dims[i]!;
       const given = a[i] !== undefined;
       const v = given ? a[i]! : d.def;
-      const f = fieldDef(ir, d.rec, 'json', d.json);
+      const f = fieldDef(ir, d.rec, "json", d.json);
       if (f === undefined) {
         if (given) return null;
         continue;
@@ -100,14 +120,17 @@ export class Asker {
         continue;
       }
       // Not read: only whether the situation gives it a value this ruleset lacks (then no answer).
-      const fits = d.kind === 'flag' ? f.type.t === 'set' : d.kind === f.type.t;
+      const fits = d.kind === "flag" ? f.type.t === "set" : d.kind === f.type.t;
       const known =
-        d.kind === 'flag' ? f.type.t === 'set' && enumMembers(ir, f.type.of).includes(d.member!)
-        : d.kind === 'enum' ? v === null || (f.type.t === 'enum' && enumMembers(ir, f.type.name).includes(v as string))
-        : true;
-      parts.push(given && !(fits && known) ? 'X' : '-');
+        d.kind === "flag"
+          ? f.type.t === "set" && enumMembers(ir, f.type.of).includes(d.member!)
+          : d.kind === "enum"
+            ? v === null ||
+              (f.type.t === "enum" && enumMembers(ir, f.type.name).includes(v as string))
+            : true;
+      parts.push(given && !(fits && known) ? "X" : "-");
     }
-    return parts.join('\u0000');
+    return parts.join("\u0000");
   }
 
   /** Whether the definition reads field `name` of record `rec` (whole, or a member of it). */
@@ -118,21 +141,26 @@ export class Asker {
 
   private compute(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
     const { ir } = this.s;
-    const recs: Record<string, Record<string, Value>> = { unit: dict(), scenario: dict(), step: dict() };
+    const recs: Record<string, Record<string, Value>> = {
+      unit: dict(),
+      scenario: dict(),
+      step: dict(),
+    };
     const flags = new Map<string, string[]>();
     for (let i = 0; i < dims.length; i++) {
       const d = dims[i]!;
       const given = a[i] !== undefined;
       const v = given ? a[i]! : d.def;
-      const f = fieldDef(ir, d.rec, 'json', d.json);
+      const f = fieldDef(ir, d.rec, "json", d.json);
       const readsIt = f !== undefined && this.readsField(d.rec, f.name);
-      const fits = f !== undefined && (d.kind === 'flag' ? f.type.t === 'set' : d.kind === f.type.t);
+      const fits =
+        f !== undefined && (d.kind === "flag" ? f.type.t === "set" : d.kind === f.type.t);
       if (f === undefined || !fits) {
         if (given) return null; // the situation sets a field this ruleset has no concept of
         continue;
       }
-      if (d.kind === 'flag') {
-        const members = f.type.t === 'set' ? enumMembers(ir, f.type.of) : [];
+      if (d.kind === "flag") {
+        const members = f.type.t === "set" ? enumMembers(ir, f.type.of) : [];
         if (!members.includes(d.member!)) {
           if (given) return null;
           continue;
@@ -144,7 +172,12 @@ export class Asker {
         }
         continue;
       }
-      if (d.kind === 'enum' && v !== null && f.type.t === 'enum' && !enumMembers(ir, f.type.name).includes(v as string)) {
+      if (
+        d.kind === "enum" &&
+        v !== null &&
+        f.type.t === "enum" &&
+        !enumMembers(ir, f.type.name).includes(v as string)
+      ) {
         if (given || readsIt) return null;
         continue;
       }
@@ -152,29 +185,47 @@ export class Asker {
       if (val !== null) recs[d.rec]![f.name] = val;
     }
     for (const [name, members] of flags) {
-      const f = fieldDef(ir, 'unit', 'name', name) ?? fieldDef(ir, 'scenario', 'name', name) ?? fieldDef(ir, 'step', 'name', name);
-      if (!f || f.type.t !== 'set') continue;
-      const rec = (['unit', 'scenario', 'step'] as const).find((r) => fieldDef(ir, r, 'name', name) === f)!;
+      const f =
+        fieldDef(ir, "unit", "name", name) ??
+        fieldDef(ir, "scenario", "name", name) ??
+        fieldDef(ir, "step", "name", name);
+      if (!f || f.type.t !== "set") continue;
+      const rec = (["unit", "scenario", "step"] as const).find(
+        (r) => fieldDef(ir, r, "name", name) === f,
+      )!;
       const order = enumMembers(ir, f.type.of);
-      recs[rec]![name] = { v: 'set', enum: f.type.of, members: order.filter((m) => members.includes(m)) };
+      recs[rec]![name] = {
+        v: "set",
+        enum: f.type.of,
+        members: order.filter((m) => members.includes(m)),
+      };
     }
     // Required fields nobody varies still need a value.
     for (const input of ir.inputs) {
-      if (input.rec === 'vehicle') continue;
-      if (input.rec === 'step' && !this.isStep) continue;
+      if (input.rec === "vehicle") continue;
+      if (input.rec === "step" && !this.isStep) continue;
       for (const f of input.fields) {
         if (f.default !== null || f.optional || recs[input.rec]![f.name] !== undefined) continue;
         const v = filler(ir, f);
         if (v !== null) recs[input.rec]![f.name] = v;
       }
     }
-    const sv: ScenarioValue = { unit: recs.unit!, vehicle: null, scenario: recs.scenario!, path: this.isStep ? [recs.step!] : [] };
+    const sv: ScenarioValue = {
+      unit: recs.unit!,
+      vehicle: null,
+      scenario: recs.scenario!,
+      path: this.isStep ? [recs.step!] : [],
+    };
     // A path-level definition is asked about a priced one-hex move; one reading the allowance, with it computed.
     const situation: Situation = {
       scenario: sv,
       hexes: sv.path.length,
       everyRoll: this.reads.dice || this.reads.all,
-      ...(this.reads.path ? { allowance: 'priced' as const } : this.reads.all ? { allowance: 'computed' as const } : {}),
+      ...(this.reads.path
+        ? { allowance: "priced" as const }
+        : this.reads.all
+          ? { allowance: "computed" as const }
+          : {}),
     };
     let r: QueryResult;
     try {
@@ -185,33 +236,54 @@ export class Asker {
     }
     const v = r.value;
     switch (v.k) {
-      case 'cannot': return null;
-      case 'exact': return this.outcome(v.v, r.rules);
-      case 'rolls':
+      case "cannot":
+        return null;
+      case "exact":
+        return this.outcome(v.v, r.rules);
+      case "rolls":
         if (v.na === 0 && v.other === 0 && v.dist !== null && v.dist.min !== v.dist.max) {
-          return { key: `d:${JSON.stringify(v.dist)}`, answer: v.dist, display: distText(v.dist, this.measure), rules: r.rules };
+          return {
+            key: `d:${JSON.stringify(v.dist)}`,
+            answer: v.dist,
+            display: distText(v.dist, this.measure),
+            rules: r.rules,
+          };
         }
         return this.outcome(v.first, r.rules);
-      case 'violations': return null;
+      case "violations":
+        return null;
     }
   }
 
   private outcome(v: RV, t: string[]): Outcome {
     const rules = unique(t);
     if (v instanceof Rat) {
-      if (v.isNA()) return { key: 'NA', answer: 'NA', display: 'NA', rules };
-      return { key: `n:${v.toString()}`, answer: v.toNumber(), display: quantity(v.toString(), this.measure), rules };
+      if (v.isNA()) return { key: "NA", answer: "NA", display: "NA", rules };
+      return {
+        key: `n:${v.toString()}`,
+        answer: v.toNumber(),
+        display: quantity(v.toString(), this.measure),
+        rules,
+      };
     }
-    if (typeof v === 'boolean') {
-      const display = isRule(this.s.def) ? (v ? 'yes' : 'no') : v ? 'allowed' : 'not allowed';
+    if (typeof v === "boolean") {
+      const display = isRule(this.s.def) ? (v ? "yes" : "no") : v ? "allowed" : "not allowed";
       return { key: `b:${v}`, answer: v, display, rules };
     }
-    if (typeof v === 'string') {
-      const d = isRule(this.s.def) && this.s.def.type.t === 'enum' ? memberDisplay(scopeOf(this.s.ir), this.s.def.type.name, v) : v;
+    if (typeof v === "string") {
+      const d =
+        isRule(this.s.def) && this.s.def.type.t === "enum"
+          ? memberDisplay(scopeOf(this.s.ir), this.s.def.type.name, v)
+          : v;
       return { key: `m:${v}`, answer: v, display: d, rules };
     }
     const members = [...v].sort();
-    return { key: `s:${members.join(',')}`, answer: members, display: members.join(', ') || 'none', rules };
+    return {
+      key: `s:${members.join(",")}`,
+      answer: members,
+      display: members.join(", ") || "none",
+      rules,
+    };
   }
 }
 

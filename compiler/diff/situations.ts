@@ -13,13 +13,20 @@
  * there are too few others.
  */
 
-import { Asker, type Answer } from './situation-answers.js';
-import { describe, type SituationInputs } from './describe.js';
-import { assignments, buildDims, isRule, readsOf, type Assignment, type Subject } from './domain.js';
+import { Asker, type Answer } from "./situation-answers.js";
+import { describe, type SituationInputs } from "./describe.js";
+import {
+  assignments,
+  buildDims,
+  isRule,
+  readsOf,
+  type Assignment,
+  type Subject,
+} from "./domain.js";
 
-export type { Answer } from './situation-answers.js';
-export type { SituationInputs } from './describe.js';
-export type { Subject } from './domain.js';
+export type { Answer } from "./situation-answers.js";
+export type { SituationInputs } from "./describe.js";
+export type { Subject } from "./domain.js";
 
 export interface Situation {
   inputs: SituationInputs;
@@ -63,18 +70,27 @@ export function findSituations(all: readonly Subject[], opts: SearchOptions = {}
   // Definitions that read no shared input differ everywhere alike: no situation says more than the cells.
   if (dims.length === 0) return [];
   const askers = subjects.map((s, i) => new Asker(s, reads[i]!));
-  const pathLevel = subjects.some((s, i) => s.def.context === 'path' || reads[i]!.path);
+  const pathLevel = subjects.some((s, i) => s.def.context === "path" || reads[i]!.path);
   // `found` are minimal and of a new kind; `more` differ from one found only in a number (the
   // same fields off their defaults, the same enum values): used only when there are too few others.
   const found: { a: Assignment; sit: Situation }[] = [];
   const more: { a: Assignment; sit: Situation }[] = [];
-  const classOf = (a: Readonly<Assignment>) => a.map((v, i) => (v === undefined ? '-' : dims[i]!.kind === 'num' ? '#' : String(v))).join('\u0000');
+  const classOf = (a: Readonly<Assignment>) =>
+    a
+      .map((v, i) => (v === undefined ? "-" : dims[i]!.kind === "num" ? "#" : String(v)))
+      .join("\u0000");
   const classes = new Set<string>();
   let tried = 0;
   for (const a of assignments(dims)) {
-    if (++tried > budget * 20 || found.length >= limit || askers.some((k) => k.evaluations >= budget)) break;
+    if (
+      ++tried > budget * 20 ||
+      found.length >= limit ||
+      askers.some((k) => k.evaluations >= budget)
+    )
+      break;
     // Skip a situation that contains one already found.
-    if ([...found, ...more].some((f) => f.a.every((v, i) => v === undefined || v === a[i]))) continue;
+    if ([...found, ...more].some((f) => f.a.every((v, i) => v === undefined || v === a[i])))
+      continue;
     const outs = askers.map((k) => k.ask(dims, a));
     const keys = new Set(outs.filter((o) => o !== null).map((o) => o!.key));
     if (keys.size < 2) continue;

@@ -5,7 +5,7 @@
  * loses its control characters, so a hostile ruleset cannot send terminal escapes.
  */
 
-import { countsText, type Cell, type DiffReport, type Row } from './report-model.js';
+import { countsText, type Cell, type DiffReport, type Row } from "./report-model.js";
 
 export interface Paint {
   bold(s: string): string;
@@ -16,18 +16,25 @@ export interface Paint {
   cyan(s: string): string;
 }
 
-const PLAIN: Paint = { bold: (s) => s, dim: (s) => s, red: (s) => s, green: (s) => s, yellow: (s) => s, cyan: (s) => s };
+const PLAIN: Paint = {
+  bold: (s) => s,
+  dim: (s) => s,
+  red: (s) => s,
+  green: (s) => s,
+  yellow: (s) => s,
+  cyan: (s) => s,
+};
 
 /** Text safe for a terminal: no control characters (ESC, CR, …), one line. */
 export function termSafe(s: string): string {
   // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ");
 }
 
-const SIGN: Record<Row['status'], string> = { changed: '≠', partial: '±', same: '=' };
+const SIGN: Record<Row["status"], string> = { changed: "≠", partial: "±", same: "=" };
 
 function cites(rules: readonly string[]): string {
-  return rules.length > 0 ? `[${rules.map(termSafe).join(', ')}]` : '';
+  return rules.length > 0 ? `[${rules.map(termSafe).join(", ")}]` : "";
 }
 
 export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
@@ -35,50 +42,69 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
   const ids = report.rulesets.map((r) => r.id);
   const w = Math.max(...ids.map((i) => termSafe(i).length));
   const out: string[] = [];
-  out.push(p.bold(`Variorum diff: ${ids.map(termSafe).join(' · ')}`));
-  for (const r of report.rulesets) out.push(`  ${termSafe(r.id).padEnd(w)}  ${termSafe(r.title)} ${p.dim(`(${termSafe(r.measure)})`)}`);
+  out.push(p.bold(`Variorum diff: ${ids.map(termSafe).join(" · ")}`));
+  for (const r of report.rulesets)
+    out.push(
+      `  ${termSafe(r.id).padEnd(w)}  ${termSafe(r.title)} ${p.dim(`(${termSafe(r.measure)})`)}`,
+    );
   const s = report.stats;
   out.push(
     `${countsText(s)}; ${s.withSituations} with situations` +
-      (report.onlyDifferences ? p.dim(' (differences only)') : ''),
+      (report.onlyDifferences ? p.dim(" (differences only)") : ""),
   );
 
   for (const g of report.sections) {
-    out.push('');
+    out.push("");
     out.push(p.bold(`== ${g.title} ==`));
     for (const row of g.rows) out.push(...renderRow(report, row, w, p));
   }
 
   if (report.scenarios) {
-    out.push('');
-    out.push(p.bold('== Scenarios =='));
+    out.push("");
+    out.push(p.bold("== Scenarios =="));
     for (const sc of report.scenarios.scenarios) {
-      out.push(`${sc.differs ? p.yellow('≠') : '='} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`);
+      out.push(
+        `${sc.differs ? p.yellow("≠") : "="} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`,
+      );
       for (const id of ids) {
         const v = sc.results[id]!;
         const text = termSafe(v.display);
-        const coloured = v.verdict === 'legal' ? p.green(text) : v.verdict === 'not legal' ? p.red(text) : p.dim(text);
+        const coloured =
+          v.verdict === "legal"
+            ? p.green(text)
+            : v.verdict === "not legal"
+              ? p.red(text)
+              : p.dim(text);
         out.push(`    ${termSafe(id).padEnd(w)}  ${coloured}`);
       }
     }
   }
   if (report.reach) {
     const r = report.reach;
-    out.push('');
+    out.push("");
     out.push(p.bold(`== Reach on the map: ${termSafe(r.map)}, from ${termSafe(r.from)} ==`));
     out.push(p.dim(`   unit ${termSafe(JSON.stringify(r.unit))}, ${termSafe(r.phase)} phase`));
-    for (const c of r.counts) out.push(`    ${termSafe(c.ruleset).padEnd(w)}  ${c.hexes} hexes (allowance ${termSafe(c.allowance)} ${termSafe(c.measure)})`);
-    out.push(r.differences.length === 0 ? p.green('   every hex agrees') : `   ${r.differences.length} hexes differ:`);
+    for (const c of r.counts)
+      out.push(
+        `    ${termSafe(c.ruleset).padEnd(w)}  ${c.hexes} hexes (allowance ${termSafe(c.allowance)} ${termSafe(c.measure)})`,
+      );
+    out.push(
+      r.differences.length === 0
+        ? p.green("   every hex agrees")
+        : `   ${r.differences.length} hexes differ:`,
+    );
     for (const d of r.differences) {
-      out.push(`  ${p.yellow('≠')} ${termSafe(d.hex)}`);
+      out.push(`  ${p.yellow("≠")} ${termSafe(d.hex)}`);
       for (const id of ids) {
         const cost = d.cost[id];
         const rules = d.rules[id];
-        out.push(`    ${termSafe(id).padEnd(w)}  ${cost === null || cost === undefined ? p.dim('cannot end here') : String(cost)}${rules ? p.dim(`  [${rules.map(termSafe).join(', ')}]`) : ''}`);
+        out.push(
+          `    ${termSafe(id).padEnd(w)}  ${cost === null || cost === undefined ? p.dim("cannot end here") : String(cost)}${rules ? p.dim(`  [${rules.map(termSafe).join(", ")}]`) : ""}`,
+        );
       }
     }
   }
-  return out.join('\n') + '\n';
+  return out.join("\n") + "\n";
 }
 
 function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] {
@@ -86,31 +112,45 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
   const sign = SIGN[row.status];
   const status =
     row.followsFrom.length > 0
-      ? p.yellow('≈ follows')
-      : row.status === 'changed' ? p.yellow(`${sign} changed`) : row.status === 'partial' ? p.cyan(`${sign} partial`) : p.dim(`${sign} same`);
+      ? p.yellow("≈ follows")
+      : row.status === "changed"
+        ? p.yellow(`${sign} changed`)
+        : row.status === "partial"
+          ? p.cyan(`${sign} partial`)
+          : p.dim(`${sign} same`);
   const present = Object.values(row.cells).filter((c): c is Cell => c !== null);
-  if (row.status === 'same' && present.length > 0) {
+  if (row.status === "same" && present.length > 0) {
     // Same everywhere: one line, with each ruleset's citations.
-    const where = report.rulesets.map((r) => `${termSafe(r.id)} ${cites(row.cells[r.id]!.rules)}`).join('; ');
+    const where = report.rulesets
+      .map((r) => `${termSafe(r.id)} ${cites(row.cells[r.id]!.rules)}`)
+      .join("; ");
     const [base, ...exceptions] = present[0]!.lines;
     if (exceptions.length === 0 || !base) {
-      lines.push(`${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(present[0]!.display)}  ${p.dim(where)}`);
+      lines.push(
+        `${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(present[0]!.display)}  ${p.dim(where)}`,
+      );
       return lines;
     }
     lines.push(`${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(base.text)}  ${p.dim(where)}`);
-    for (const l of exceptions) lines.push(`${' '.repeat(2 + 2 * l.depth)}↳ ${l.cite ? p.dim(`[${termSafe(l.cite)}]`) + ' ' : ''}${termSafe(l.text)}`);
+    for (const l of exceptions)
+      lines.push(
+        `${" ".repeat(2 + 2 * l.depth)}↳ ${l.cite ? p.dim(`[${termSafe(l.cite)}]`) + " " : ""}${termSafe(l.text)}`,
+      );
     return lines;
   }
-  const from = row.followsFrom.length > 0 ? `  ${p.dim(`(from ${row.followsFrom.map(termSafe).join(', ')})`)}` : '';
+  const from =
+    row.followsFrom.length > 0
+      ? `  ${p.dim(`(from ${row.followsFrom.map(termSafe).join(", ")})`)}`
+      : "";
   lines.push(`${status.padEnd(0)} ${p.bold(termSafe(row.label))}${from}`);
   for (const r of report.rulesets) {
     const c = row.cells[r.id];
     const id = termSafe(r.id).padEnd(w);
     if (!c) {
-      lines.push(`    ${id}  ${p.dim('—')}`);
+      lines.push(`    ${id}  ${p.dim("—")}`);
       continue;
     }
-    const mark = c.differs ? p.yellow('≠ ') : '  ';
+    const mark = c.differs ? p.yellow("≠ ") : "  ";
     const em = (t: string) => (c.differs ? p.bold(termSafe(t)) : termSafe(t));
     if (c.lines.length <= 1) {
       lines.push(`  ${mark}${id}  ${em(c.display)}  ${p.dim(cites(c.rules))}`);
@@ -119,19 +159,26 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
     // A rule with exceptions: its base value, then each exception under it as a tree, nested ones
     // indented below the exception they refine.
     const [base, ...exceptions] = c.lines;
-    lines.push(`  ${mark}${id}  ${em(base!.text)}  ${p.dim(cites(base!.cite ? [base!.cite] : []))}`);
+    lines.push(
+      `  ${mark}${id}  ${em(base!.text)}  ${p.dim(cites(base!.cite ? [base!.cite] : []))}`,
+    );
     for (const l of exceptions) {
-      lines.push(`${' '.repeat(4 + w + 2 * l.depth)}↳ ${l.cite ? p.dim(`[${termSafe(l.cite)}]`) + ' ' : ''}${em(l.text)}`);
+      lines.push(
+        `${" ".repeat(4 + w + 2 * l.depth)}↳ ${l.cite ? p.dim(`[${termSafe(l.cite)}]`) + " " : ""}${em(l.text)}`,
+      );
     }
   }
-  for (const n of row.notes) lines.push(`    ${p.dim('note:')} ${termSafe(n)}`);
+  for (const n of row.notes) lines.push(`    ${p.dim("note:")} ${termSafe(n)}`);
   if (row.situations.length > 0) {
-    lines.push(`    ${p.dim('situations:')}`);
+    lines.push(`    ${p.dim("situations:")}`);
     for (const s of row.situations) {
       const answers = report.rulesets
         .filter((r) => s.display[r.id] !== null && s.display[r.id] !== undefined)
-        .map((r) => `${termSafe(r.id)} ${p.bold(termSafe(s.display[r.id]!))}${s.rules[r.id]!.length ? ` (${s.rules[r.id]!.map(termSafe).join(', ')})` : ''}`);
-      lines.push(`      ${termSafe(s.text)}: ${answers.join(', ')}`);
+        .map(
+          (r) =>
+            `${termSafe(r.id)} ${p.bold(termSafe(s.display[r.id]!))}${s.rules[r.id]!.length ? ` (${s.rules[r.id]!.map(termSafe).join(", ")})` : ""}`,
+        );
+      lines.push(`      ${termSafe(s.text)}: ${answers.join(", ")}`);
     }
   }
   return lines;

@@ -3,10 +3,19 @@
  * and the module-level helpers (constant sets, aggregate loops) that expressions ask for.
  */
 
-import { walk } from '../ir-walk.js';
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { EnumDef, Expr, InputField, RecordName, RuleDef, RulesetIR, TableDef, Type } from '../ir.js';
-import { camel, NameTable, pascal, PropertyTable, snake } from './names.js';
+import { walk } from "../ir-walk.js";
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type {
+  EnumDef,
+  Expr,
+  InputField,
+  RecordName,
+  RuleDef,
+  RulesetIR,
+  TableDef,
+  Type,
+} from "../ir.js";
+import { camel, NameTable, pascal, PropertyTable, snake } from "./names.js";
 
 /** A field of an input record, with its property name in the prepared record. */
 export interface FieldInfo {
@@ -35,7 +44,7 @@ export interface TableNames {
   lookup: string;
 }
 
-export const RECORDS: readonly RecordName[] = ['unit', 'vehicle', 'step', 'scenario'];
+export const RECORDS: readonly RecordName[] = ["unit", "vehicle", "step", "scenario"];
 
 export class EmitContext {
   readonly names = new NameTable();
@@ -135,14 +144,14 @@ export class EmitContext {
   /** The TypeScript type of a computed value (numbers are ticks). */
   tsType(t: Type): string {
     switch (t.t) {
-      case 'bool':
-        return 'boolean';
-      case 'num':
-      case 'dist':
-        return 'number';
-      case 'enum':
+      case "bool":
+        return "boolean";
+      case "num":
+      case "dist":
+        return "number";
+      case "enum":
         return this.enumType(t.name);
-      case 'set':
+      case "set":
         return `ReadonlySet<${this.enumType(t.of)}>`;
     }
   }
@@ -162,7 +171,7 @@ export class EmitContext {
         {
           name,
           type: `ReadonlySet<${type}>`,
-          initializer: `new Set<${type}>([${members.map((m) => JSON.stringify(m)).join(', ')}])`,
+          initializer: `new Set<${type}>([${members.map((m) => JSON.stringify(m)).join(", ")}])`,
         },
       ],
     });
@@ -180,7 +189,7 @@ export class EmitContext {
 export function refsBase(e: Expr): boolean {
   let found = false;
   walk(e, (x) => {
-    if (x.k === 'base') found = true;
+    if (x.k === "base") found = true;
   });
   return found;
 }

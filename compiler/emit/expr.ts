@@ -10,10 +10,10 @@
  * become module-level loop helpers (`agg_N`).
  */
 
-import { StructureKind, type FunctionDeclarationStructure } from 'ts-morph';
-import type { Expr, RecordName, Type } from '../ir.js';
-import { refsBase, type EmitContext } from './context.js';
-import { lit, numberLiteral, parseQ, qTicks } from './text.js';
+import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
+import type { Expr, RecordName, Type } from "../ir.js";
+import { refsBase, type EmitContext } from "./context.js";
+import { lit, numberLiteral, parseQ, qTicks } from "./text.js";
 
 /** A value that `base` can denote, computed on first use. */
 export interface BaseRef {
@@ -26,7 +26,7 @@ export interface BaseRef {
   type: Type;
 }
 
-export type BaseSource = { kind: 'ref'; ref: BaseRef } | { kind: 'name'; name: string; type: Type };
+export type BaseSource = { kind: "ref"; ref: BaseRef } | { kind: "name"; name: string; type: Type };
 
 export interface Param {
   /** TypeScript name. */
@@ -51,7 +51,7 @@ export function newEnv(trace: string, params: Map<string, Param> = new Map()): E
   return { trace, params, base: null, scope: new Map(), pre: [], locals: { n: 0 } };
 }
 
-const SIMPLE = new Set<Expr['k']>(['field', 'param', 'member', 'base']);
+const SIMPLE = new Set<Expr["k"]>(["field", "param", "member", "base"]);
 
 export class ExprCompiler {
   constructor(private readonly cx: EmitContext) {}
@@ -59,100 +59,101 @@ export class ExprCompiler {
   compile(e: Expr, env: Env): string {
     const cx = this.cx;
     switch (e.k) {
-      case 'num':
+      case "num":
         return numberLiteral(qTicks(e.q, cx.scale));
-      case 'bool':
-        return e.v ? 'true' : 'false';
-      case 'all':
-        return 'ctx.allowance';
-      case 'na':
-        return 'NaN';
-      case 'member':
+      case "bool":
+        return e.v ? "true" : "false";
+      case "all":
+        return "ctx.allowance";
+      case "na":
+        return "NaN";
+      case "member":
         return lit(e.name);
-      case 'set':
+      case "set":
         return cx.constSet(e.enum, e.members);
-      case 'field':
+      case "field":
         return this.field(e.rec, e.name, false);
-      case 'flag': {
+      case "flag": {
         const f = cx.field(e.rec, e.field);
         const rec = recordOf(e.rec);
         return f.field.optional
           ? `(${rec}.${f.prop}?.has(${lit(e.member)}) === true)`
           : `${rec}.${f.prop}.has(${lit(e.member)})`;
       }
-      case 'present': {
+      case "present": {
         const f = cx.field(e.rec, e.name);
-        const rec = e.rec === 'vehicle' ? 'ctx.vehicle?' : recordOf(e.rec);
+        const rec = e.rec === "vehicle" ? "ctx.vehicle?" : recordOf(e.rec);
         return `(${rec}.${f.prop} != null)`;
       }
-      case 'need': {
+      case "need": {
         // The field's value, or the runtime's MissingInput naming it (same message as the interpreter).
         cx.usesNeed = true;
         const f = cx.field(e.rec, e.name);
-        const read = e.rec === 'vehicle' ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec)}.${f.prop}`;
+        const read =
+          e.rec === "vehicle" ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec)}.${f.prop}`;
         const where =
-          e.rec === 'step'
+          e.rec === "step"
             ? `"path[" + ctx.i + "]." + ${lit(f.field.json)}`
-            : lit(e.rec === 'scenario' ? f.field.json : `${e.rec}.${f.field.json}`);
+            : lit(e.rec === "scenario" ? f.field.json : `${e.rec}.${f.field.json}`);
         return `(${read} ?? missing(${where}))`;
       }
-      case 'pos':
-        return e.name === 'number' ? '((ctx.i + 1) * SCALE)' : '(ctx.i === ctx.path.length - 1)';
-      case 'path':
+      case "pos":
+        return e.name === "number" ? "((ctx.i + 1) * SCALE)" : "(ctx.i === ctx.path.length - 1)";
+      case "path":
         switch (e.name) {
-          case 'hexes':
-            return '(ctx.hexes * SCALE)';
-          case 'steps':
-            return '(ctx.path.length * SCALE)';
-          case 'spent':
-            return 'ctx.spent';
+          case "hexes":
+            return "(ctx.hexes * SCALE)";
+          case "steps":
+            return "(ctx.path.length * SCALE)";
+          case "spent":
+            return "ctx.spent";
         }
         throw new Error(`unknown path value ${JSON.stringify((e as { name: unknown }).name)}`);
-      case 'agg':
+      case "agg":
         return this.aggregate(e.op, e.body, env);
-      case 'rule': {
+      case "rule": {
         const fn = cx.ruleFn(e.name);
         const args = e.args.map((a) => this.compile(a, env));
-        return `${fn}(${['ctx', env.trace, ...args].join(', ')})`;
+        return `${fn}(${["ctx", env.trace, ...args].join(", ")})`;
       }
-      case 'param': {
+      case "param": {
         const p = env.params.get(e.name);
         if (p === undefined) throw new Error(`unknown parameter ${JSON.stringify(e.name)}`);
         return p.name;
       }
-      case 'table': {
+      case "table": {
         const t = cx.table(e.name);
         const keys = e.keys.map((k) => this.compile(k, env));
-        return `${t.lookup}(${['ctx', env.trace, ...keys].join(', ')})`;
+        return `${t.lookup}(${["ctx", env.trace, ...keys].join(", ")})`;
       }
-      case 'base':
+      case "base":
         return this.base(env);
-      case 'neg':
+      case "neg":
         // 0 - x rather than -x: no negative zero.
         return `(0 - ${this.compile(e.x, env)})`;
-      case 'not':
+      case "not":
         return `(!${this.compile(e.x, env)})`;
-      case 'bin':
+      case "bin":
         return this.binary(e.op, e.a, e.b, env);
-      case 'in':
+      case "in":
         return this.membership(e.x, e.set, env);
-      case 'if':
+      case "if":
         return `(${this.compile(e.c, env)} ? ${this.compile(e.t, env)} : ${this.compile(e.e, env)})`;
-      case 'call': {
+      case "call": {
         const args = e.args.map((a) => this.compile(a, env));
         switch (e.fn) {
-          case 'fru':
+          case "fru":
             return `(Math.ceil(${args[0]} / SCALE) * SCALE)`;
-          case 'frd':
+          case "frd":
             return `(Math.floor(${args[0]} / SCALE) * SCALE)`;
-          case 'max':
-            return `Math.max(${args.join(', ')})`;
-          case 'min':
-            return `Math.min(${args.join(', ')})`;
+          case "max":
+            return `Math.max(${args.join(", ")})`;
+          case "min":
+            return `Math.min(${args.join(", ")})`;
         }
         throw new Error(`unknown builtin ${JSON.stringify(e.fn)}`);
       }
-      case 'dice':
+      case "dice":
         return this.dice(e, env);
     }
     throw new Error(`unknown expression kind ${JSON.stringify((e as { k: unknown }).k)}`);
@@ -173,11 +174,11 @@ export class ExprCompiler {
    */
   private operand(e: Expr, env: Env): string {
     let type: Type | null = null;
-    if (e.k === 'field') type = this.cx.field(e.rec, e.name).field.type;
-    else if (e.k === 'param') type = env.params.get(e.name)?.type ?? null;
-    else if (e.k === 'base') type = baseType(env.base);
-    if (type !== null && (type.t === 'enum' || type.t === 'bool')) {
-      if (e.k === 'field') return this.field(e.rec, e.name, true);
+    if (e.k === "field") type = this.cx.field(e.rec, e.name).field.type;
+    else if (e.k === "param") type = env.params.get(e.name)?.type ?? null;
+    else if (e.k === "base") type = baseType(env.base);
+    if (type !== null && (type.t === "enum" || type.t === "bool")) {
+      if (e.k === "field") return this.field(e.rec, e.name, true);
       return `(${this.compile(e, env)} as ${this.cx.tsType(type)})`;
     }
     return this.compile(e, env);
@@ -185,33 +186,33 @@ export class ExprCompiler {
 
   private binary(op: string, a: Expr, b: Expr, env: Env): string {
     switch (op) {
-      case '+':
-      case '-':
+      case "+":
+      case "-":
         return `(${this.compile(a, env)} ${op} ${this.compile(b, env)})`;
-      case '*':
+      case "*":
         return this.multiply(a, b, env);
-      case '/':
+      case "/":
         return this.divide(a, b, env);
-      case '==':
-      case '!=': {
-        const eq = op === '==';
-        if (a.k === 'na' || b.k === 'na') {
-          const other = a.k === 'na' ? b : a;
-          if (other.k === 'na') return eq ? 'true' : 'false';
-          return `${eq ? '' : '!'}Number.isNaN(${this.compile(other, env)})`;
+      case "==":
+      case "!=": {
+        const eq = op === "==";
+        if (a.k === "na" || b.k === "na") {
+          const other = a.k === "na" ? b : a;
+          if (other.k === "na") return eq ? "true" : "false";
+          return `${eq ? "" : "!"}Number.isNaN(${this.compile(other, env)})`;
         }
         const folded = foldEquality(a, b, this.cx.scale);
-        if (folded !== null) return folded === eq ? 'true' : 'false';
-        return `(${this.operand(a, env)} ${eq ? '===' : '!=='} ${this.operand(b, env)})`;
+        if (folded !== null) return folded === eq ? "true" : "false";
+        return `(${this.operand(a, env)} ${eq ? "===" : "!=="} ${this.operand(b, env)})`;
       }
-      case '<':
-      case '<=':
-      case '>':
-      case '>=':
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
         return `(${this.compile(a, env)} ${op} ${this.compile(b, env)})`;
-      case 'and':
+      case "and":
         return `(${this.compile(a, env)} && ${this.compile(b, env)})`;
-      case 'or':
+      case "or":
         return `(${this.compile(a, env)} || ${this.compile(b, env)})`;
     }
     throw new Error(`unknown operator ${JSON.stringify(op)}`);
@@ -219,7 +220,7 @@ export class ExprCompiler {
 
   /** a × b in ticks: (a·s)(b·s)/s; by a constant q = n/d it is a·n/d. */
   private multiply(a: Expr, b: Expr, env: Env): string {
-    const [x, k] = b.k === 'num' ? [a, b] : a.k === 'num' ? [b, a] : [null, null];
+    const [x, k] = b.k === "num" ? [a, b] : a.k === "num" ? [b, a] : [null, null];
     if (x !== null && k !== null) {
       const q = parseQ(k.q);
       const code = this.compile(x, env);
@@ -233,9 +234,9 @@ export class ExprCompiler {
   /** a ÷ b in ticks: a·s/(b·s)·s; by a constant q = n/d it is a·d/n. */
   private divide(a: Expr, b: Expr, env: Env): string {
     const code = this.compile(a, env);
-    if (b.k === 'num') {
+    if (b.k === "num") {
       const q = parseQ(b.q);
-      if (q.n === 0n) throw new Error('division by zero');
+      if (q.n === 0n) throw new Error("division by zero");
       const [n, d] = q.n < 0n ? [-q.n, -q.d] : [q.n, q.d];
       const times = d === 1n ? code : `(${code} * ${numberLiteral(Number(d))})`;
       return n === 1n ? times : `(${times} / ${n})`;
@@ -244,11 +245,11 @@ export class ExprCompiler {
   }
 
   private membership(x: Expr, set: Expr, env: Env): string {
-    if (set.k === 'set') {
-      if (set.members.length === 0) return 'false';
+    if (set.k === "set") {
+      if (set.members.length === 0) return "false";
       if (SIMPLE.has(x.k) && set.members.length <= 3) {
         const code = this.operand(x, env);
-        return `(${set.members.map((m) => `${code} === ${lit(m)}`).join(' || ')})`;
+        return `(${set.members.map((m) => `${code} === ${lit(m)}`).join(" || ")})`;
       }
       return `${this.cx.constSet(set.enum, set.members)}.has(${this.compile(x, env)})`;
     }
@@ -257,8 +258,8 @@ export class ExprCompiler {
 
   private base(env: Env): string {
     const src = env.base;
-    if (src === null) throw new Error('`base` outside an exception');
-    if (src.kind === 'name') return src.name;
+    if (src === null) throw new Error("`base` outside an exception");
+    if (src.kind === "name") return src.name;
     return this.materialize(src.ref, env);
   }
 
@@ -268,7 +269,7 @@ export class ExprCompiler {
     if (known !== undefined) return known;
     const code = this.compile(ref.expr, { ...env, base: ref.parent });
     const name = `base_${++env.locals.n}`;
-    if (ref.cite !== null && env.trace !== 'null') {
+    if (ref.cite !== null && env.trace !== "null") {
       env.pre.push(`if (${env.trace} !== null) ${env.trace}.push(${lit(ref.cite)});`);
     }
     env.pre.push(`const ${name}: ${this.cx.tsType(ref.type)} = ${code};`);
@@ -279,52 +280,52 @@ export class ExprCompiler {
   /** An aggregate over the path as a call of a module-level loop helper. */
   private aggregate(op: string, body: Expr, env: Env): string {
     const cx = this.cx;
-    const name = cx.helperName('agg');
+    const name = cx.helperName("agg");
     const params = [...env.params.values()];
-    const args = ['ctx', env.trace, ...params.map((p) => p.name)];
+    const args = ["ctx", env.trace, ...params.map((p) => p.name)];
     const decl = params.map((p) => ({ name: p.name, type: cx.tsType(p.type) }));
-    const inner = newEnv('trace', env.params);
+    const inner = newEnv("trace", env.params);
     const bt = baseType(env.base);
     if (refsBase(body) && bt !== null) {
       args.push(this.base(env));
-      decl.push({ name: 'base', type: cx.tsType(bt) });
-      inner.base = { kind: 'name', name: 'base', type: bt };
+      decl.push({ name: "base", type: cx.tsType(bt) });
+      inner.base = { kind: "name", name: "base", type: bt };
     }
     const code = this.compile(body, inner);
     const loop = (stmt: string) =>
-      `for (let i = 0; i < ctx.path.length; i++) {\n${['ctx.i = i;', ...inner.pre, stmt].join('\n')}\n}`;
-    let returnType = 'number';
+      `for (let i = 0; i < ctx.path.length; i++) {\n${["ctx.i = i;", ...inner.pre, stmt].join("\n")}\n}`;
+    let returnType = "number";
     let statements: string[];
     switch (op) {
-      case 'any':
-      case 'all': {
-        returnType = 'boolean';
-        const any = op === 'any';
+      case "any":
+      case "all": {
+        returnType = "boolean";
+        const any = op === "any";
         statements = [
-          'const saved = ctx.i;',
-          `try {\n${loop(`if (${any ? '' : '!'}${code}) return ${any};`)}\nreturn ${!any};\n} finally {\nctx.i = saved;\n}`,
+          "const saved = ctx.i;",
+          `try {\n${loop(`if (${any ? "" : "!"}${code}) return ${any};`)}\nreturn ${!any};\n} finally {\nctx.i = saved;\n}`,
         ];
         break;
       }
-      case 'count':
-      case 'sum': {
-        const stmt = op === 'count' ? `if (${code}) acc++;` : `acc += ${code};`;
+      case "count":
+      case "sum": {
+        const stmt = op === "count" ? `if (${code}) acc++;` : `acc += ${code};`;
         statements = [
-          'const saved = ctx.i;',
-          'let acc = 0;',
+          "const saved = ctx.i;",
+          "let acc = 0;",
           `try {\n${loop(stmt)}\n} finally {\nctx.i = saved;\n}`,
-          op === 'count' ? 'return acc * SCALE;' : 'return acc;',
+          op === "count" ? "return acc * SCALE;" : "return acc;",
         ];
         break;
       }
-      case 'max':
-      case 'min': {
-        const fn = op === 'max' ? 'Math.max' : 'Math.min';
+      case "max":
+      case "min": {
+        const fn = op === "max" ? "Math.max" : "Math.min";
         statements = [
-          'const saved = ctx.i;',
-          'let acc = 0;',
+          "const saved = ctx.i;",
+          "let acc = 0;",
           `try {\n${loop(`const v = ${code};\nacc = i === 0 ? v : ${fn}(acc, v);`)}\n} finally {\nctx.i = saved;\n}`,
-          'return acc;',
+          "return acc;",
         ];
         break;
       }
@@ -335,57 +336,61 @@ export class ExprCompiler {
       kind: StructureKind.Function,
       name,
       docs: [
-        `\`${op} step\` over the path (${op === 'count' ? 'a count' : op === 'any' || op === 'all' ? 'a test' : 'ticks'}); \`ctx.i\` is restored afterwards.`,
+        `\`${op} step\` over the path (${op === "count" ? "a count" : op === "any" || op === "all" ? "a test" : "ticks"}); \`ctx.i\` is restored afterwards.`,
       ],
-      parameters: [{ name: 'ctx', type: 'Ctx' }, { name: 'trace', type: 'string[] | null' }, ...decl],
+      parameters: [
+        { name: "ctx", type: "Ctx" },
+        { name: "trace", type: "string[] | null" },
+        ...decl,
+      ],
       returnType,
       statements,
     };
     cx.helpers.push(fn);
-    return `${name}(${args.join(', ')})`;
+    return `${name}(${args.join(", ")})`;
   }
 
-  private dice(e: Expr & { k: 'dice' }, env: Env): string {
+  private dice(e: Expr & { k: "dice" }, env: Env): string {
     this.cx.usesDice = true;
-    let perDie = '0';
+    let perDie = "0";
     if (e.perDie !== null) {
-      if (e.perDie.k === 'num') {
+      if (e.perDie.k === "num") {
         const q = parseQ(e.perDie.q);
-        if (q.d !== 1n) throw new Error('a per-die modifier must be a whole number');
+        if (q.d !== 1n) throw new Error("a per-die modifier must be a whole number");
         perDie = numberLiteral(Number(q.n));
       } else {
         perDie = `(${this.compile(e.perDie, env)} / SCALE)`;
       }
     }
     const keep = e.keep === null ? e.n : Math.min(e.keep.count, e.n);
-    const highest = e.keep === null || e.keep.which === 'highest';
+    const highest = e.keep === null || e.keep.which === "highest";
     return `(sumDice(ctx.roll, ${e.n}, ${perDie}, ${keep}, ${highest}) * SCALE)`;
   }
 }
 
 function recordOf(rec: RecordName): string {
   switch (rec) {
-    case 'unit':
-      return 'ctx.unit';
-    case 'vehicle':
-      return 'ctx.vehicle!';
-    case 'scenario':
-      return 'ctx.scenario';
-    case 'step':
-      return 'ctx.path[ctx.i]';
+    case "unit":
+      return "ctx.unit";
+    case "vehicle":
+      return "ctx.vehicle!";
+    case "scenario":
+      return "ctx.scenario";
+    case "step":
+      return "ctx.path[ctx.i]";
   }
   throw new Error(`unknown record ${JSON.stringify(rec)}`);
 }
 
 function baseType(src: BaseSource | null): Type | null {
   if (src === null) return null;
-  return src.kind === 'name' ? src.type : src.ref.type;
+  return src.kind === "name" ? src.type : src.ref.type;
 }
 
 /** `a == b` of two constants, or null when either is not a constant. */
 function foldEquality(a: Expr, b: Expr, scale: number): boolean | null {
-  if (a.k === 'member' && b.k === 'member') return a.name === b.name;
-  if (a.k === 'bool' && b.k === 'bool') return a.v === b.v;
-  if (a.k === 'num' && b.k === 'num') return qTicks(a.q, scale) === qTicks(b.q, scale);
+  if (a.k === "member" && b.k === "member") return a.name === b.name;
+  if (a.k === "bool" && b.k === "bool") return a.v === b.v;
+  if (a.k === "num" && b.k === "num") return qTicks(a.q, scale) === qTicks(b.q, scale);
   return null;
 }

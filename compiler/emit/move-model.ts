@@ -8,15 +8,15 @@ import {
   VariableDeclarationKind,
   type FunctionDeclarationStructure,
   type StatementStructures,
-} from 'ts-morph';
-import type { EmitContext } from './context.js';
-import { diceOf } from '../ir-walk.js';
-import { ExprCompiler, newEnv, type Env } from './expr.js';
-import { citeLine, commentText, lit } from './text.js';
-import { reachProfile } from '../reach/profile.js';
-import { boardMember, hexsideField, stepEnum } from '../map/vocabulary.js';
+} from "ts-morph";
+import type { EmitContext } from "./context.js";
+import { diceOf } from "../ir-walk.js";
+import { ExprCompiler, newEnv, type Env } from "./expr.js";
+import { citeLine, commentText, lit } from "./text.js";
+import { reachProfile } from "../reach/profile.js";
+import { boardMember, hexsideField, stepEnum } from "../map/vocabulary.js";
 
-const TRACE = 'string[] | null';
+const TRACE = "string[] | null";
 
 function fn(
   name: string,
@@ -32,7 +32,12 @@ function fn(
  * `return <e>;` with the statements `e` needs first. Numbers get `+ 0`, which turns a negative zero
  * (from rounding or a negative factor) into 0, so results compare equal to the interpreter's.
  */
-function returning(xc: ExprCompiler, env: Env, e: Parameters<ExprCompiler['compile']>[0], isNumber = false): string[] {
+function returning(
+  xc: ExprCompiler,
+  env: Env,
+  e: Parameters<ExprCompiler["compile"]>[0],
+  isNumber = false,
+): string[] {
   const code = xc.compile(e, env);
   return [...env.pre, isNumber && !/^\d+$/.test(code) ? `return ${code} + 0;` : `return ${code};`];
 }
@@ -41,102 +46,123 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
   const ir = cx.ir;
   const m = ir.movement;
   const names = {
-    isHex: cx.names.claim('m_is_hex'),
-    allowance: cx.names.claim('m_allowance'),
-    stepCost: cx.names.claim('m_step_cost'),
-    minimumMove: cx.names.claim('m_minimum_move'),
-    checkMove: cx.names.claim('m_check_move'),
-    checkStep: cx.names.claim('m_check_step'),
-    vehicleSpent: cx.names.claim('m_vehicle_spent'),
+    isHex: cx.names.claim("m_is_hex"),
+    allowance: cx.names.claim("m_allowance"),
+    stepCost: cx.names.claim("m_step_cost"),
+    minimumMove: cx.names.claim("m_minimum_move"),
+    checkMove: cx.names.claim("m_check_move"),
+    checkStep: cx.names.claim("m_check_step"),
+    vehicleSpent: cx.names.claim("m_vehicle_spent"),
   };
-  const ctxParam = { name: 'ctx', type: 'Ctx' };
-  const traceParam = { name: 'trace', type: TRACE };
+  const ctxParam = { name: "ctx", type: "Ctx" };
+  const traceParam = { name: "trace", type: TRACE };
 
-  const action = cx.fields.get('step')?.get('action');
+  const action = cx.fields.get("step")?.get("action");
   const isHex = fn(
     names.isHex,
     action === undefined
-      ? 'Every step enters a hex (the ruleset has no in-place actions).'
-      : 'A step enters a hex unless it is an action in place (`action` given).',
-    [ctxParam, { name: 'i', type: 'number' }],
-    'boolean',
-    [action === undefined ? 'return true;' : `return ctx.path[i].${action.prop} == null;`],
+      ? "Every step enters a hex (the ruleset has no in-place actions)."
+      : "A step enters a hex unless it is an action in place (`action` given).",
+    [ctxParam, { name: "i", type: "number" }],
+    "boolean",
+    [action === undefined ? "return true;" : `return ctx.path[i].${action.prop} == null;`],
   );
 
   const allowance = fn(
     names.allowance,
     `The unit's allowance in ticks [${commentText(m.cite)}].`,
     [ctxParam, traceParam],
-    'number',
-    returning(xc, newEnv('trace'), m.allowance, true),
+    "number",
+    returning(xc, newEnv("trace"), m.allowance, true),
   );
   const stepCost = fn(
     names.stepCost,
-    'The cost of step `ctx.i` in ticks (`all` is `ctx.allowance`).',
+    "The cost of step `ctx.i` in ticks (`all` is `ctx.allowance`).",
     [ctxParam, traceParam],
-    'number',
-    returning(xc, newEnv('trace'), m.cost, true),
+    "number",
+    returning(xc, newEnv("trace"), m.cost, true),
   );
   const minimumMove = fn(
     names.minimumMove,
     m.minimumMove === null
-      ? 'This ruleset has no Minimum Move.'
-      : 'Whether a one-hex move may overspend here (Minimum Move).',
+      ? "This ruleset has no Minimum Move."
+      : "Whether a one-hex move may overspend here (Minimum Move).",
     [ctxParam],
-    'boolean',
-    m.minimumMove === null ? ['return false;'] : returning(xc, newEnv('null'), m.minimumMove),
+    "boolean",
+    m.minimumMove === null ? ["return false;"] : returning(xc, newEnv("null"), m.minimumMove),
   );
 
   const moveChecks: string[] = [];
   const stepChecks: string[] = [];
   ir.constraints.forEach((c, i) => {
     const name = cx.constraints[i];
-    if (c.context === 'step') {
+    if (c.context === "step") {
       stepChecks.push(
         `if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)}, step: ctx.i + 1 });`,
       );
     } else {
-      moveChecks.push(`if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)} });`);
+      moveChecks.push(
+        `if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)} });`,
+      );
     }
   });
-  const outParam = { name: 'out', type: 'Violation[]' };
+  const outParam = { name: "out", type: "Violation[]" };
   const checkMove = fn(
     names.checkMove,
-    'Appends the violated constraints on the unit and the whole move.',
+    "Appends the violated constraints on the unit and the whole move.",
     [ctxParam, outParam],
-    'void',
+    "void",
     moveChecks,
   );
   const checkStep = fn(
     names.checkStep,
-    'Appends the violated constraints on step `ctx.i` (reported 1-based).',
+    "Appends the violated constraints on step `ctx.i` (reported 1-based).",
     [ctxParam, outParam],
-    'void',
+    "void",
     stepChecks,
   );
 
   const vehicleSpent = fn(
     names.vehicleSpent,
     m.vehicleSpent === null
-      ? 'This ruleset has no vehicle-spent rule.'
-      : `What the vehicle spends, in ticks of ${m.vehicleMeasure === null ? 'its measure' : citeLine(m.vehicleMeasure, null)}; null without a vehicle.`,
+      ? "This ruleset has no vehicle-spent rule."
+      : `What the vehicle spends, in ticks of ${m.vehicleMeasure === null ? "its measure" : citeLine(m.vehicleMeasure, null)}; null without a vehicle.`,
     [ctxParam],
-    'number | null',
+    "number | null",
     m.vehicleSpent === null
-      ? ['return null;']
-      : ['if (ctx.vehicle === null) return null;', ...returning(xc, newEnv('null'), m.vehicleSpent, true)],
+      ? ["return null;"]
+      : [
+          "if (ctx.vehicle === null) return null;",
+          ...returning(xc, newEnv("null"), m.vehicleSpent, true),
+        ],
   );
 
   // Halting steps (Chain of Command's obstacles): only when the binding names them.
   const halts: FunctionDeclarationStructure[] = [];
-  let haltMembers = '';
+  let haltMembers = "";
   if (m.haltAt !== undefined) {
-    const at = cx.names.claim('m_halt_at');
-    halts.push(fn(at, 'Whether step `ctx.i` is one the unit halts before unless its allowance carries it past.', [ctxParam], 'boolean', returning(xc, newEnv('null'), m.haltAt)));
+    const at = cx.names.claim("m_halt_at");
+    halts.push(
+      fn(
+        at,
+        "Whether step `ctx.i` is one the unit halts before unless its allowance carries it past.",
+        [ctxParam],
+        "boolean",
+        returning(xc, newEnv("null"), m.haltAt),
+      ),
+    );
     haltMembers += `haltAt: ${at},\n    haltCite: ${lit(m.haltCite ?? m.cite)},\n`;
     if (m.haltAllowance !== undefined) {
-      const toward = cx.names.claim('m_halt_allowance');
-      halts.push(fn(toward, 'How far, in ticks, the unit moves towards a step it cannot pass.', [ctxParam], 'number', returning(xc, newEnv('null'), m.haltAllowance, true)));
+      const toward = cx.names.claim("m_halt_allowance");
+      halts.push(
+        fn(
+          toward,
+          "How far, in ticks, the unit moves towards a step it cannot pass.",
+          [ctxParam],
+          "number",
+          returning(xc, newEnv("null"), m.haltAllowance, true),
+        ),
+      );
       haltMembers += `    haltAllowance: ${toward},\n`;
     }
   }
@@ -173,20 +199,22 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [`The movement model of this ruleset, for \`evaluateMove\` and \`pricePath\` [${commentText(m.cite)}].`],
-      declarations: [{ name: 'model', type: 'MoveModel<number, Ctx>', initializer: model }],
+      docs: [
+        `The movement model of this ruleset, for \`evaluateMove\` and \`pricePath\` [${commentText(m.cite)}].`,
+      ],
+      declarations: [{ name: "model", type: "MoveModel<number, Ctx>", initializer: model }],
     },
     {
       kind: StructureKind.Function,
       isExported: true,
-      name: 'evaluate',
-      docs: ['Prices a move under this ruleset (the `variorum eval --json` result).'],
+      name: "evaluate",
+      docs: ["Prices a move under this ruleset (the `variorum eval --json` result)."],
       parameters: [
-        { name: 'input', type: 'ScenarioInput' },
-        { name: 'trace', initializer: 'true' },
+        { name: "input", type: "ScenarioInput" },
+        { name: "trace", initializer: "true" },
       ],
-      returnType: 'MoveResult',
-      statements: ['return evaluateMove(model, num, prepare(input), { trace });'],
+      returnType: "MoveResult",
+      statements: ["return evaluateMove(model, num, prepare(input), { trace });"],
     },
   ];
 }
@@ -199,20 +227,23 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
 export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStructures[] {
   const ir = cx.ir;
   const p = reachProfile(ir);
-  const keyName = cx.names.claim('m_reach_key');
-  const resolveName = cx.names.claim('m_reach_resolve');
+  const keyName = cx.names.claim("m_reach_key");
+  const resolveName = cx.names.claim("m_reach_resolve");
   const out: StatementStructures[] = [];
   if (p.aggregates.length > 0) {
-    const env = newEnv('null');
+    const env = newEnv("null");
     const parts = p.aggregates.map((a) => `String(${xc.compile(a, env)})`);
     out.push(
-      fn(keyName, 'The values of the path aggregates this ruleset reads, for the path in `ctx.path` (the reach state).', [{ name: 'ctx', type: 'Ctx' }], 'string', [
-        ...env.pre,
-        `return ${parts.join(' + "|" + ')};`,
-      ]),
+      fn(
+        keyName,
+        "The values of the path aggregates this ruleset reads, for the path in `ctx.path` (the reach state).",
+        [{ name: "ctx", type: "Ctx" }],
+        "string",
+        [...env.pre, `return ${parts.join(' + "|" + ')};`],
+      ),
     );
   }
-  const names = (field: 'terrain' | 'hexside' | 'enemy' | 'vehicle'): string => {
+  const names = (field: "terrain" | "hexside" | "enemy" | "vehicle"): string => {
     const e = stepEnum(ir, field);
     const pairs: [string, string][] = [];
     for (const m of e?.members ?? []) {
@@ -221,48 +252,71 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     for (const m of e?.members ?? []) {
       for (const c of m.concepts ?? []) if (!pairs.some(([a]) => a === c)) pairs.push([c, m.name]);
     }
-    return `new Map<string, string>([${pairs.map(([a, b]) => `[${lit(a)}, ${lit(b)}]`).join(', ')}])`;
+    return `new Map<string, string>([${pairs.map(([a, b]) => `[${lit(a)}, ${lit(b)}]`).join(", ")}])`;
   };
   out.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept).'],
-    declarations: [{ name: `${resolveName}_names`, initializer: `{ terrain: ${names('terrain')}, hexside: ${names('hexside')}, enemy: ${names('enemy')}, vehicle: ${names('vehicle')} }` }],
+    docs: [
+      "Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept).",
+    ],
+    declarations: [
+      {
+        name: `${resolveName}_names`,
+        initializer: `{ terrain: ${names("terrain")}, hexside: ${names("hexside")}, enemy: ${names("enemy")}, vehicle: ${names("vehicle")} }`,
+      },
+    ],
   });
   out.push(
-    fn(resolveName, 'The member a map name means in this ruleset, or null.', [{ name: 'field', type: '"terrain" | "hexside" | "enemy" | "vehicle"' }, { name: 'name', type: 'string' }], 'string | null', [
-      `return ${resolveName}_names[field].get(name) ?? null;`,
-    ]),
+    fn(
+      resolveName,
+      "The member a map name means in this ruleset, or null.",
+      [
+        { name: "field", type: '"terrain" | "hexside" | "enemy" | "vehicle"' },
+        { name: "name", type: "string" },
+      ],
+      "string | null",
+      [`return ${resolveName}_names[field].get(name) ?? null;`],
+    ),
   );
-  const profile = `{ hexCap: ${p.hexCap === Infinity ? 'Infinity' : p.hexCap}, localCost: ${p.localCost}, pathAllowance: ${p.pathAllowance}, stepChecks: ${p.stepChecks}, localStepChecks: ${p.localStepChecks}, checksReadCost: ${p.checksReadCost}, key: ${p.aggregates.length > 0 ? keyName : 'null'} }`;
+  const profile = `{ hexCap: ${p.hexCap === Infinity ? "Infinity" : p.hexCap}, localCost: ${p.localCost}, pathAllowance: ${p.pathAllowance}, stepChecks: ${p.stepChecks}, localStepChecks: ${p.localStepChecks}, checksReadCost: ${p.checksReadCost}, key: ${p.aggregates.length > 0 ? keyName : "null"} }`;
   out.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    docs: ['What the search on a map keeps apart about a path for this ruleset (runtime/reach.ts).'],
-    declarations: [{ name: 'reachProfile', type: 'ReachProfile<Ctx>', initializer: profile }],
+    docs: [
+      "What the search on a map keeps apart about a path for this ruleset (runtime/reach.ts).",
+    ],
+    declarations: [{ name: "reachProfile", type: "ReachProfile<Ctx>", initializer: profile }],
   });
-  const pathOf = (steps: string): string => (hexsideField(ir) === 'obstacle' ? `${steps}.map((s) => ({ ...s, obstacle: s.hexside }))` : steps);
+  const pathOf = (steps: string): string =>
+    hexsideField(ir) === "obstacle"
+      ? `${steps}.map((s) => ({ ...s, obstacle: s.hexside }))`
+      : steps;
   // Boarding a map's vehicle: a ruleset with a board action and a vehicle to board.
-  const board = ir.inputs.some((i) => i.rec === 'vehicle' && i.fields.length > 0) ? boardMember(ir) : null;
-  const stepFields = ['viaRoad', 'uphill', 'downhill', 'inches'].filter((j) => [...(cx.fields.get('step')?.values() ?? [])].some((f) => f.field.json === j));
+  const board = ir.inputs.some((i) => i.rec === "vehicle" && i.fields.length > 0)
+    ? boardMember(ir)
+    : null;
+  const stepFields = ["viaRoad", "uphill", "downhill", "inches"].filter((j) =>
+    [...(cx.fields.get("step")?.values() ?? [])].some((f) => f.field.json === j),
+  );
   out.push({
     kind: StructureKind.Function,
     isExported: true,
-    name: 'reach',
+    name: "reach",
     docs: [
       'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
-        'cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n' +
-        'A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n' +
-        'is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.',
+        "cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n" +
+        "A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n" +
+        "is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.",
     ],
     parameters: [
-      { name: 'map', type: 'MapGraph' },
-      { name: 'unit', type: 'Unit' },
-      { name: 'from', type: 'string' },
-      { name: 'scenario', type: 'Scenario', initializer: '{}' },
-      { name: 'roll', type: 'readonly number[]', hasQuestionToken: true },
+      { name: "map", type: "MapGraph" },
+      { name: "unit", type: "Unit" },
+      { name: "from", type: "string" },
+      { name: "scenario", type: "Scenario", initializer: "{}" },
+      { name: "roll", type: "readonly number[]", hasQuestionToken: true },
     ],
-    returnType: 'ReachAnswer',
+    returnType: "ReachAnswer",
     statements: [
       `return reachOnMap<number, Ctx>(
         {
@@ -271,10 +325,10 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           profile: reachProfile,
           resolve: ${resolveName},
           stepFields: ${JSON.stringify(stepFields)},
-          prepare: (steps) => prepare({ unit, scenario, path: ${pathOf('steps')} as unknown as readonly Step[], roll }),
-          boardAction: ${board === null ? 'null' : lit(board)},
+          prepare: (steps) => prepare({ unit, scenario, path: ${pathOf("steps")} as unknown as readonly Step[], roll }),
+          boardAction: ${board === null ? "null" : lit(board)},
           inputError: (e) => e instanceof MissingInput,
-          prepareAboard: ${board === null ? '() => null' : `(steps, vehicle) => prepare({ unit, scenario, vehicle: vehicle as Vehicle, path: [...${pathOf('steps')}, { action: ${lit(board)} }] as unknown as readonly Step[], roll })`},
+          prepareAboard: ${board === null ? "() => null" : `(steps, vehicle) => prepare({ unit, scenario, vehicle: vehicle as Vehicle, path: [...${pathOf("steps")}, { action: ${lit(board)} }] as unknown as readonly Step[], roll })`},
         },
         map,
         from,
@@ -291,16 +345,16 @@ export function preludeStatements(cx: EmitContext): StatementStructures[] {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      leadingTrivia: '\n',
-      docs: ['Ticks per unit of measure: every number is computed as an integer number of ticks.'],
-      declarations: [{ name: 'SCALE', initializer: String(cx.scale) }],
+      leadingTrivia: "\n",
+      docs: ["Ticks per unit of measure: every number is computed as an integer number of ticks."],
+      declarations: [{ name: "SCALE", initializer: String(cx.scale) }],
     },
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: ['Tick arithmetic for the pricing loop.'],
-      declarations: [{ name: 'num', initializer: 'tickNum(SCALE)' }],
+      docs: ["Tick arithmetic for the pricing loop."],
+      declarations: [{ name: "num", initializer: "tickNum(SCALE)" }],
     },
   ];
 }
@@ -311,8 +365,8 @@ export function helperStatements(cx: EmitContext): StatementStructures[] {
     out.push({
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      docs: ['Table sentinel for `all` (never a tick value): looked up as `ctx.allowance`.'],
-      declarations: [{ name: 'ALL', initializer: 'Infinity' }],
+      docs: ["Table sentinel for `all` (never a tick value): looked up as `ctx.allowance`."],
+      declarations: [{ name: "ALL", initializer: "Infinity" }],
     });
   }
   if (cx.usesDice) {
@@ -320,22 +374,22 @@ export function helperStatements(cx: EmitContext): StatementStructures[] {
       {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
-        docs: ['Scratch space for `sumDice` (no allocation per roll).'],
-        declarations: [{ name: 'diceScratch', type: 'number[]', initializer: '[]' }],
+        docs: ["Scratch space for `sumDice` (no allocation per roll)."],
+        declarations: [{ name: "diceScratch", type: "number[]", initializer: "[]" }],
       },
       fn(
-        'sumDice',
-        'Sums the first `n` faces of the roll, each plus `perDie` and at least 0, keeping the `keep` highest (or lowest).',
+        "sumDice",
+        "Sums the first `n` faces of the roll, each plus `perDie` and at least 0, keeping the `keep` highest (or lowest).",
         [
-          { name: 'roll', type: 'readonly number[] | null' },
-          { name: 'n', type: 'number' },
-          { name: 'perDie', type: 'number' },
-          { name: 'keep', type: 'number' },
-          { name: 'highest', type: 'boolean' },
+          { name: "roll", type: "readonly number[] | null" },
+          { name: "n", type: "number" },
+          { name: "perDie", type: "number" },
+          { name: "keep", type: "number" },
+          { name: "highest", type: "boolean" },
         ],
-        'number',
+        "number",
         [
-          'if (roll === null || roll.length < n) throw new RangeError(`this rule needs a roll of ${n} dice`);',
+          "if (roll === null || roll.length < n) throw new RangeError(`this rule needs a roll of ${n} dice`);",
           `for (let i = 0; i < n; i++) {
             const f = Math.max(0, roll[i] + perDie);
             let j = i;
@@ -345,9 +399,9 @@ export function helperStatements(cx: EmitContext): StatementStructures[] {
             }
             diceScratch[j] = f;
           }`,
-          'let s = 0;',
-          'for (let i = 0; i < keep; i++) s += diceScratch[i];',
-          'return s;',
+          "let s = 0;",
+          "for (let i = 0; i < keep; i++) s += diceScratch[i];",
+          "return s;",
         ],
       ),
     );

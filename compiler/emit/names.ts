@@ -54,11 +54,11 @@ export function isIdentifier(s: string): boolean {
 
 /** A property name safe to use bare in `a.b` and in object literals (`__proto__` excluded). */
 export function isSafeProperty(s: string): boolean {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s) && s !== '__proto__';
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(s) && s !== "__proto__";
 }
 
 function escapeChars(word: string): string {
-  let out = '';
+  let out = "";
   for (const ch of word) {
     if (/[A-Za-z0-9]/.test(ch)) out += ch;
     else out += `_x${ch.codePointAt(0)!.toString(16)}_`;
@@ -69,13 +69,13 @@ function escapeChars(word: string): string {
 /** The hyphen-separated words of a name, each escaped to `[A-Za-z0-9_]`. Empty words are dropped. */
 function words(name: string): string[] {
   return name
-    .split('-')
+    .split("-")
     .filter((w) => w.length > 0)
     .map(escapeChars);
 }
 
 function leadingDigit(s: string): string {
-  return s === '' ? '_' : /^[0-9]/.test(s) ? `_${s}` : s;
+  return s === "" ? "_" : /^[0-9]/.test(s) ? `_${s}` : s;
 }
 
 function capital(w: string): string {
@@ -84,22 +84,22 @@ function capital(w: string): string {
 
 /** `leader-bonus` → `leader_bonus` (to be prefixed, e.g. `r_leader_bonus`). */
 export function snake(name: string): string {
-  return words(name).join('_') || '_';
+  return words(name).join("_") || "_";
 }
 
 /** `leader-bonus` → `leaderBonus`; an all-capitals first word stays as it is (`MMC` → `MMC`). */
 export function camel(name: string): string {
   const ws = words(name);
-  if (ws.length === 0) return '_';
+  if (ws.length === 0) return "_";
   const [first, ...rest] = ws;
   const head = /^[A-Z0-9_]+$/.test(first) ? first : first.charAt(0).toLowerCase() + first.slice(1);
-  return leadingDigit(head + rest.map(capital).join(''));
+  return leadingDigit(head + rest.map(capital).join(""));
 }
 
 /** `open-ground` → `OpenGround`. */
 export function pascal(name: string): string {
   const ws = words(name);
-  return leadingDigit(ws.map(capital).join('')) || '_';
+  return leadingDigit(ws.map(capital).join("")) || "_";
 }
 
 /**
@@ -111,7 +111,8 @@ export class NameTable {
 
   /** Claims `candidate`, or `candidate_2`, `candidate_3`, … when it is taken or reserved. */
   claim(candidate: string): string {
-    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(candidate)) throw new Error(`not an identifier: ${candidate}`);
+    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(candidate))
+      throw new Error(`not an identifier: ${candidate}`);
     let name = candidate;
     for (let n = 2; this.used.has(name) || RESERVED.has(name); n++) name = `${candidate}_${n}`;
     this.used.add(name);

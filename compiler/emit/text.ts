@@ -3,8 +3,8 @@
  * literals; comment text loses its line breaks and every `*\/` that could close a comment.
  */
 
-import { gcd, parseDecimal } from '../../runtime/rational.js';
-import { isSafeProperty } from './names.js';
+import { gcd, parseDecimal } from "../../runtime/rational.js";
+import { isSafeProperty } from "./names.js";
 
 /** A string as a TypeScript string literal. */
 export function lit(s: string): string {
@@ -17,9 +17,9 @@ export function lit(s: string): string {
  */
 export function commentText(s: string): string {
   return s
-    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, ' ')
-    .replace(/\*\//g, '*\\/')
-    .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, " ")
+    .replace(/\*\//g, "*\\/")
+    .replace(/\s+/g, " ")
     .trim();
 }
 
@@ -31,7 +31,7 @@ export function citeLine(title: string, cite: string | null): string {
 
 /** A key in an object literal: bare when safe, else quoted (`__proto__` is computed, never a setter). */
 export function objectKey(key: string): string {
-  if (key === '__proto__') return `[${lit(key)}]`;
+  if (key === "__proto__") return `[${lit(key)}]`;
   return isSafeProperty(key) ? key : lit(key);
 }
 
@@ -62,7 +62,7 @@ export function parseQ(q: string): Rational {
   let n = BigInt(m[2]!);
   const d = BigInt(m[3]!);
   if (d === 0n) throw new Error(`division by zero in ${JSON.stringify(q)}`);
-  if (m[1] === '-') n = -n;
+  if (m[1] === "-") n = -n;
   const g = gcd(n, d) || 1n;
   return { n: n / g, d: d / g };
 }
@@ -92,6 +92,6 @@ export function qExact(q: string): string {
 /** A finite JS number as source text (parenthesised when negative, `-0` as `0`). */
 export function numberLiteral(x: number): string {
   if (!Number.isFinite(x)) throw new Error(`not a finite number: ${x}`);
-  if (Object.is(x, -0)) return '0';
+  if (Object.is(x, -0)) return "0";
   return x < 0 ? `(${x})` : `${x}`;
 }

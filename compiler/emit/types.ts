@@ -14,23 +14,33 @@ import {
   type StatementStructures,
   type TypeAliasDeclarationStructure,
   type VariableStatementStructure,
-} from 'ts-morph';
-import type { InputField, RecordName, Type, Value } from '../ir.js';
-import { RECORDS, type EmitContext, type FieldInfo } from './context.js';
-import { vehicleActions } from '../vocabulary.js';
-import { access, citeLine, commentText, interfaceKey, lit, numberLiteral, objectKey, qExact, qTicks } from './text.js';
+} from "ts-morph";
+import type { InputField, RecordName, Type, Value } from "../ir.js";
+import { RECORDS, type EmitContext, type FieldInfo } from "./context.js";
+import { vehicleActions } from "../vocabulary.js";
+import {
+  access,
+  citeLine,
+  commentText,
+  interfaceKey,
+  lit,
+  numberLiteral,
+  objectKey,
+  qExact,
+  qTicks,
+} from "./text.js";
 
 const INPUT_NAMES: Record<RecordName, string> = {
-  unit: 'Unit',
-  vehicle: 'Vehicle',
-  step: 'Step',
-  scenario: 'Scenario',
+  unit: "Unit",
+  vehicle: "Vehicle",
+  step: "Step",
+  scenario: "Scenario",
 };
 const PREPARED_NAMES: Record<RecordName, string> = {
-  unit: 'PUnit',
-  vehicle: 'PVehicle',
-  step: 'PStep',
-  scenario: 'PScenario',
+  unit: "PUnit",
+  vehicle: "PVehicle",
+  step: "PStep",
+  scenario: "PScenario",
 };
 
 export function enumStatements(cx: EmitContext): StatementStructures[] {
@@ -40,11 +50,11 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
     const doc = citeLine(e.title, e.cite);
     const alias: TypeAliasDeclarationStructure = {
       kind: StructureKind.TypeAlias,
-      leadingTrivia: '\n',
+      leadingTrivia: "\n",
       isExported: true,
       name: n.type,
       docs: [doc],
-      type: e.members.length === 0 ? 'never' : e.members.map((m) => lit(m.name)).join(' | '),
+      type: e.members.length === 0 ? "never" : e.members.map((m) => lit(m.name)).join(" | "),
     };
     const values: VariableStatementStructure = {
       kind: StructureKind.VariableStatement,
@@ -55,7 +65,7 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
         {
           name: n.values,
           type: `readonly ${n.type}[]`,
-          initializer: `[${e.members.map((m) => lit(m.name)).join(', ')}]`,
+          initializer: `[${e.members.map((m) => lit(m.name)).join(", ")}]`,
         },
       ],
     };
@@ -68,7 +78,7 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
         {
           name: n.display,
           type: `Readonly<Record<${n.type}, string>>`,
-          initializer: `{${e.members.map((m) => `${objectKey(m.name)}: ${lit(m.display)}`).join(', ')}}`,
+          initializer: `{${e.members.map((m) => `${objectKey(m.name)}: ${lit(m.display)}`).join(", ")}}`,
         },
       ],
     };
@@ -78,7 +88,7 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
     const type = cx.enumType(g.enum);
     out.push({
       kind: StructureKind.VariableStatement,
-      leadingTrivia: '\n',
+      leadingTrivia: "\n",
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [citeLine(g.title, g.cite)],
@@ -86,7 +96,7 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
         {
           name: cx.groups.get(g.name)!,
           type: `readonly ${type}[]`,
-          initializer: `[${g.members.map(lit).join(', ')}]`,
+          initializer: `[${g.members.map(lit).join(", ")}]`,
         },
       ],
     });
@@ -97,7 +107,7 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
 /** The type of a field in the scenario input (real numbers, arrays). */
 function inputType(cx: EmitContext, t: Type): string {
   switch (t.t) {
-    case 'set':
+    case "set":
       return `readonly ${cx.enumType(t.of)}[]`;
     default:
       return cx.tsType(t);
@@ -106,27 +116,27 @@ function inputType(cx: EmitContext, t: Type): string {
 
 function showValue(v: Value): string {
   switch (v.v) {
-    case 'num':
+    case "num":
       return qExact(v.q);
-    case 'bool':
+    case "bool":
       return String(v.b);
-    case 'all':
-      return 'all';
-    case 'na':
-      return 'NA';
-    case 'member':
+    case "all":
+      return "all";
+    case "na":
+      return "NA";
+    case "member":
       return v.name;
-    case 'set':
-      return `{${v.members.join(', ')}}`;
+    case "set":
+      return `{${v.members.join(", ")}}`;
   }
 }
 
 function fieldDoc(f: InputField): string {
   const parts = [commentText(f.name)];
-  if (f.type.t === 'num' && f.type.measure !== null) parts.push(`(${commentText(f.type.measure)})`);
-  let s = parts.join(' ');
+  if (f.type.t === "num" && f.type.measure !== null) parts.push(`(${commentText(f.type.measure)})`);
+  let s = parts.join(" ");
   if (f.default !== null) s += `, default ${commentText(showValue(f.default))}`;
-  else if (f.optional) s += ', optional';
+  else if (f.optional) s += ", optional";
   return `${s} [${commentText(f.cite)}]`;
 }
 
@@ -143,12 +153,14 @@ function fieldsOf(cx: EmitContext, rec: RecordName): FieldInfo[] {
 export function inputStatements(cx: EmitContext): StatementStructures[] {
   const out: StatementStructures[] = [];
   for (const rec of RECORDS) {
-    const properties: OptionalKind<PropertySignatureStructure>[] = fieldsOf(cx, rec).map(({ field: f }) => ({
-      name: interfaceKey(f.json),
-      hasQuestionToken: f.optional || f.default !== null,
-      type: inputType(cx, f.type),
-      docs: [fieldDoc(f)],
-    }));
+    const properties: OptionalKind<PropertySignatureStructure>[] = fieldsOf(cx, rec).map(
+      ({ field: f }) => ({
+        name: interfaceKey(f.json),
+        hasQuestionToken: f.optional || f.default !== null,
+        type: inputType(cx, f.type),
+        docs: [fieldDoc(f)],
+      }),
+    );
     out.push({
       kind: StructureKind.Interface,
       isExported: true,
@@ -160,18 +172,20 @@ export function inputStatements(cx: EmitContext): StatementStructures[] {
   out.push({
     kind: StructureKind.Interface,
     isExported: true,
-    name: 'ScenarioInput',
-    docs: ['One situation to price: unit, vehicle, scenario fields, path, and optionally a fixed dice roll.'],
+    name: "ScenarioInput",
+    docs: [
+      "One situation to price: unit, vehicle, scenario fields, path, and optionally a fixed dice roll.",
+    ],
     properties: [
-      { name: 'unit', type: 'Unit' },
-      { name: 'vehicle', hasQuestionToken: true, type: 'Vehicle' },
-      { name: 'scenario', hasQuestionToken: true, type: 'Scenario' },
-      { name: 'path', type: 'readonly Step[]' },
+      { name: "unit", type: "Unit" },
+      { name: "vehicle", hasQuestionToken: true, type: "Vehicle" },
+      { name: "scenario", hasQuestionToken: true, type: "Scenario" },
+      { name: "path", type: "readonly Step[]" },
       {
-        name: 'roll',
+        name: "roll",
         hasQuestionToken: true,
-        type: 'readonly number[]',
-        docs: ['Fixed dice faces; without it a dice ruleset enumerates every roll.'],
+        type: "readonly number[]",
+        docs: ["Fixed dice faces; without it a dice ruleset enumerates every roll."],
       },
     ],
   });
@@ -180,7 +194,9 @@ export function inputStatements(cx: EmitContext): StatementStructures[] {
       kind: StructureKind.Interface,
       isExported: true,
       name: PREPARED_NAMES[rec],
-      docs: [`The ${rec} record as rules read it: defaults applied, absent optional fields null, numbers in ticks.`],
+      docs: [
+        `The ${rec} record as rules read it: defaults applied, absent optional fields null, numbers in ticks.`,
+      ],
       properties: fieldsOf(cx, rec).map(({ field: f, prop }) => ({
         name: prop,
         isReadonly: true,
@@ -192,9 +208,9 @@ export function inputStatements(cx: EmitContext): StatementStructures[] {
   out.push({
     kind: StructureKind.Interface,
     isExported: true,
-    name: 'Ctx',
-    docs: ['The evaluation context of this ruleset (see `prepare`).'],
-    extends: ['MoveContext<number, PUnit, PVehicle, PStep, PScenario>'],
+    name: "Ctx",
+    docs: ["The evaluation context of this ruleset (see `prepare`)."],
+    extends: ["MoveContext<number, PUnit, PVehicle, PStep, PScenario>"],
   });
   return out;
 }
@@ -202,17 +218,17 @@ export function inputStatements(cx: EmitContext): StatementStructures[] {
 /** A default value as prepared code (ticks for numbers). */
 function preparedDefault(cx: EmitContext, f: InputField, v: Value): string {
   switch (v.v) {
-    case 'num':
+    case "num":
       return numberLiteral(qTicks(v.q, cx.scale));
-    case 'bool':
-      return v.b ? 'true' : 'false';
-    case 'member':
+    case "bool":
+      return v.b ? "true" : "false";
+    case "member":
       return lit(v.name);
-    case 'set':
-      return `[${v.members.map(lit).join(', ')}]`;
-    case 'na':
-      return 'NaN';
-    case 'all':
+    case "set":
+      return `[${v.members.map(lit).join(", ")}]`;
+    case "na":
+      return "NaN";
+    case "all":
       throw new Error(`field ${f.name}: \`all\` is not a field default`);
   }
 }
@@ -227,64 +243,69 @@ function prepareField(cx: EmitContext, f: InputField, src: string): string {
   const t = f.type;
   if (f.default !== null) {
     const d = preparedDefault(cx, f, f.default);
-    if (t.t === 'num') return `${read} == null ? ${d} : toTicks(${read}, SCALE)`;
-    if (t.t === 'set') return `new Set<${cx.enumType(t.of)}>(${read} ?? ${d})`;
+    if (t.t === "num") return `${read} == null ? ${d} : toTicks(${read}, SCALE)`;
+    if (t.t === "set") return `new Set<${cx.enumType(t.of)}>(${read} ?? ${d})`;
     return `${read} ?? ${d}`;
   }
   if (f.optional) {
-    if (t.t === 'num') return `${read} == null ? null : toTicks(${read}, SCALE)`;
-    if (t.t === 'set') return `${read} == null ? null : new Set<${cx.enumType(t.of)}>(${read})`;
+    if (t.t === "num") return `${read} == null ? null : toTicks(${read}, SCALE)`;
+    if (t.t === "set") return `${read} == null ? null : new Set<${cx.enumType(t.of)}>(${read})`;
     return `${read} ?? null`;
   }
-  if (t.t === 'num') return `toTicks(${read}, SCALE)`;
-  if (t.t === 'set') return `new Set<${cx.enumType(t.of)}>(${read})`;
+  if (t.t === "num") return `toTicks(${read}, SCALE)`;
+  if (t.t === "set") return `new Set<${cx.enumType(t.of)}>(${read})`;
   return read;
 }
 
 /** The vehicle a boarding step implies: every field at its default, absent, or (required) missing. */
 function impliedVehicle(cx: EmitContext): string {
-  const fields = fieldsOf(cx, 'vehicle');
+  const fields = fieldsOf(cx, "vehicle");
   const value = (f: InputField): string => {
-    if (f.default !== null) return f.default.v === 'set' ? `new Set<${cx.enumType(f.default.enum)}>(${preparedDefault(cx, f, f.default)})` : preparedDefault(cx, f, f.default);
-    return f.optional ? 'null' : `missing(${lit(`vehicle.${f.json}`)})`;
+    if (f.default !== null)
+      return f.default.v === "set"
+        ? `new Set<${cx.enumType(f.default.enum)}>(${preparedDefault(cx, f, f.default)})`
+        : preparedDefault(cx, f, f.default);
+    return f.optional ? "null" : `missing(${lit(`vehicle.${f.json}`)})`;
   };
   if (fields.some(({ field }) => field.default === null && !field.optional)) cx.usesNeed = true;
-  return `{${fields.map(({ field, prop }) => `${objectKey(prop)}: ${value(field)}`).join(',\n')}}`;
+  return `{${fields.map(({ field, prop }) => `${objectKey(prop)}: ${value(field)}`).join(",\n")}}`;
 }
 
 function recordLiteral(cx: EmitContext, rec: RecordName, src: string): string {
   const fields = fieldsOf(cx, rec);
-  return `{${fields.map(({ field, prop }) => `${objectKey(prop)}: ${prepareField(cx, field, src)}`).join(',\n')}}`;
+  return `{${fields.map(({ field, prop }) => `${objectKey(prop)}: ${prepareField(cx, field, src)}`).join(",\n")}}`;
 }
 
 export function prepareFunction(cx: EmitContext): FunctionDeclarationStructure {
   // A step that boards or leaves a vehicle means a vehicle is there: without a `vehicle` object, one
   // with every field at its default (or absent).
   const actions = vehicleActions(cx.ir);
-  const stepAction = fieldsOf(cx, 'step').find((f) => f.field.name === 'action');
+  const stepAction = fieldsOf(cx, "step").find((f) => f.field.name === "action");
   const implied =
     actions.length > 0 && stepAction !== undefined
-      ? `input.path.some((c: Step) => ${actions.map((a) => `c${access(stepAction.field.json)} === ${lit(a)}`).join(' || ')}) ? ${impliedVehicle(cx)} : null`
-      : 'null';
-  const vehicle = cx.declared.has('vehicle') ? `veh == null ? ${implied} : ${recordLiteral(cx, 'vehicle', 'veh')}` : 'null';
+      ? `input.path.some((c: Step) => ${actions.map((a) => `c${access(stepAction.field.json)} === ${lit(a)}`).join(" || ")}) ? ${impliedVehicle(cx)} : null`
+      : "null";
+  const vehicle = cx.declared.has("vehicle")
+    ? `veh == null ? ${implied} : ${recordLiteral(cx, "vehicle", "veh")}`
+    : "null";
   return {
     kind: StructureKind.Function,
     isExported: true,
-    name: 'prepare',
+    name: "prepare",
     docs: [
-      '\nConverts a plain scenario (camelCase fields, real numbers) into the evaluation context:\ndefaults applied, absent optional fields null, numbers in ticks, sets as `ReadonlySet`.',
+      "\nConverts a plain scenario (camelCase fields, real numbers) into the evaluation context:\ndefaults applied, absent optional fields null, numbers in ticks, sets as `ReadonlySet`.",
     ],
-    parameters: [{ name: 'input', type: 'ScenarioInput' }],
-    returnType: 'Ctx',
+    parameters: [{ name: "input", type: "ScenarioInput" }],
+    returnType: "Ctx",
     statements: [
-      'const u = input.unit;',
-      'const s = input.scenario ?? ({} as Scenario);',
-      ...(cx.declared.has('vehicle') ? ['const veh = input.vehicle;'] : []),
+      "const u = input.unit;",
+      "const s = input.scenario ?? ({} as Scenario);",
+      ...(cx.declared.has("vehicle") ? ["const veh = input.vehicle;"] : []),
       `return {
-        unit: ${recordLiteral(cx, 'unit', 'u')},
+        unit: ${recordLiteral(cx, "unit", "u")},
         vehicle: ${vehicle},
-        scenario: ${recordLiteral(cx, 'scenario', 's')},
-        path: input.path.map((c: Step): PStep => (${recordLiteral(cx, 'step', 'c')})),
+        scenario: ${recordLiteral(cx, "scenario", "s")},
+        path: input.path.map((c: Step): PStep => (${recordLiteral(cx, "step", "c")})),
         i: 0,
         roll: input.roll ?? null,
         allowance: 0,

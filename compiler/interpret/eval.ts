@@ -3,11 +3,11 @@
  * rationals (`Rat`, with `NA_RAT` for "not allowed"); members are strings; sets are ReadonlySets.
  * This is the reference semantics that generated code must agree with.
  */
-import { NA_RAT, Rat } from '../../runtime/rational.js';
-import type { MoveContext } from '../../runtime/types.js';
-import { missingMessage } from '../../runtime/missing.js';
-import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from '../ir.js';
-import { dict, own } from '../dict.js';
+import { NA_RAT, Rat } from "../../runtime/rational.js";
+import type { MoveContext } from "../../runtime/types.js";
+import { missingMessage } from "../../runtime/missing.js";
+import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from "../ir.js";
+import { dict, own } from "../dict.js";
 
 export type RV = Rat | boolean | string | ReadonlySet<string>;
 export type Rec = Record<string, RV | null>;
@@ -29,12 +29,18 @@ export class InputError extends EvalError {}
 
 export function valueOf(v: Value): RV {
   switch (v.v) {
-    case 'num': return Rat.parse(v.q);
-    case 'bool': return v.b;
-    case 'all': return NA_RAT; // resolved at lookup time; see `lookup`
-    case 'na': return NA_RAT;
-    case 'member': return v.name;
-    case 'set': return new Set(v.members);
+    case "num":
+      return Rat.parse(v.q);
+    case "bool":
+      return v.b;
+    case "all":
+      return NA_RAT; // resolved at lookup time; see `lookup`
+    case "na":
+      return NA_RAT;
+    case "member":
+      return v.name;
+    case "set":
+      return new Set(v.members);
   }
 }
 
@@ -65,88 +71,128 @@ export class Evaluator {
   private readonly rules: Map<string, RuleDef>;
   /** `rec.name` → the field's scenario (JSON) name. */
   private readonly json: Map<string, string>;
-  private readonly tables: Map<string, { def: TableDef; rows: Map<string, { value: Value; cite: string }> }>;
+  private readonly tables: Map<
+    string,
+    { def: TableDef; rows: Map<string, { value: Value; cite: string }> }
+  >;
 
   /** Told of every rule entered, exception chosen and table row read, when set. */
   listener: EvalListener | null = null;
 
   constructor(readonly ir: RulesetIR) {
     this.rules = new Map(ir.rules.map((r) => [r.name, r]));
-    this.json = new Map(ir.inputs.flatMap((i) => i.fields.map((f) => [`${i.rec}.${f.name}`, f.json] as const)));
+    this.json = new Map(
+      ir.inputs.flatMap((i) => i.fields.map((f) => [`${i.rec}.${f.name}`, f.json] as const)),
+    );
     this.tables = new Map(
-      ir.tables.map((t) => [t.name, { def: t, rows: new Map(t.rows.map((r) => [r.keys.join('\u0000'), { value: r.value, cite: r.cite ?? t.cite }])) }]),
+      ir.tables.map((t) => [
+        t.name,
+        {
+          def: t,
+          rows: new Map(
+            t.rows.map((r) => [r.keys.join("\u0000"), { value: r.value, cite: r.cite ?? t.cite }]),
+          ),
+        },
+      ]),
     );
   }
 
   eval(e: Expr, c: ICtx, t: string[] | null, f: Frame = EMPTY): RV {
     switch (e.k) {
-      case 'num': return Rat.parse(e.q);
-      case 'bool': return e.v;
-      case 'all': return c.allowance;
-      case 'na': return NA_RAT;
-      case 'member': return e.name;
-      case 'set': return new Set(e.members);
-      case 'field': {
+      case "num":
+        return Rat.parse(e.q);
+      case "bool":
+        return e.v;
+      case "all":
+        return c.allowance;
+      case "na":
+        return NA_RAT;
+      case "member":
+        return e.name;
+      case "set":
+        return new Set(e.members);
+      case "field": {
         const v = own(this.record(c, e.rec), e.name);
         if (v === undefined || v === null) throw new InputError(`${e.rec}.${e.name} is absent`);
         return v;
       }
-      case 'flag': {
+      case "flag": {
         const s = own(this.record(c, e.rec), e.field);
         return s instanceof Set ? s.has(e.member) : false;
       }
-      case 'need': {
+      case "need": {
         const v = own(this.record(c, e.rec), e.name);
-        if (v === undefined || v === null) throw new InputError(missingMessage(this.fieldPath(c, e.rec, e.name)));
+        if (v === undefined || v === null)
+          throw new InputError(missingMessage(this.fieldPath(c, e.rec, e.name)));
         return v;
       }
-      case 'present': {
+      case "present": {
         const v = own(this.record(c, e.rec), e.name);
         return v !== undefined && v !== null;
       }
-      case 'pos':
-        return e.name === 'number' ? Rat.of(c.i + 1) : c.i === c.path.length - 1;
-      case 'path':
-        if (e.name === 'hexes') return Rat.of(c.hexes);
-        if (e.name === 'steps') return Rat.of(c.path.length);
+      case "pos":
+        return e.name === "number" ? Rat.of(c.i + 1) : c.i === c.path.length - 1;
+      case "path":
+        if (e.name === "hexes") return Rat.of(c.hexes);
+        if (e.name === "steps") return Rat.of(c.path.length);
         return c.spent;
-      case 'agg': return this.aggregate(e.op, e.body, c, t, f);
-      case 'rule': {
+      case "agg":
+        return this.aggregate(e.op, e.body, c, t, f);
+      case "rule": {
         const r = this.rules.get(e.name);
         if (!r) throw new EvalError(`unknown rule ${e.name}`);
         const args = e.args.map((a) => this.eval(a, c, t, f));
         return this.rule(r, c, t, args);
       }
-      case 'param': {
+      case "param": {
         const v = f.params.get(e.name);
         if (v === undefined) throw new EvalError(`unknown parameter ${e.name}`);
         return v;
       }
-      case 'table': return this.lookup(e.name, e.keys.map((k) => this.eval(k, c, t, f) as string), c, t);
-      case 'base':
-        if (!f.base) throw new EvalError('base outside an exception');
+      case "table":
+        return this.lookup(
+          e.name,
+          e.keys.map((k) => this.eval(k, c, t, f) as string),
+          c,
+          t,
+        );
+      case "base":
+        if (!f.base) throw new EvalError("base outside an exception");
         return f.base();
-      case 'neg': return (this.eval(e.x, c, t, f) as Rat).neg();
-      case 'not': return !this.eval(e.x, c, t, f);
-      case 'bin': return this.bin(e.op, e.a, e.b, c, t, f);
-      case 'in': return (this.eval(e.set, c, t, f) as ReadonlySet<string>).has(this.eval(e.x, c, t, f) as string);
-      case 'if': return this.eval(e.c, c, t, f) ? this.eval(e.t, c, t, f) : this.eval(e.e, c, t, f);
-      case 'call': {
+      case "neg":
+        return (this.eval(e.x, c, t, f) as Rat).neg();
+      case "not":
+        return !this.eval(e.x, c, t, f);
+      case "bin":
+        return this.bin(e.op, e.a, e.b, c, t, f);
+      case "in":
+        return (this.eval(e.set, c, t, f) as ReadonlySet<string>).has(
+          this.eval(e.x, c, t, f) as string,
+        );
+      case "if":
+        return this.eval(e.c, c, t, f) ? this.eval(e.t, c, t, f) : this.eval(e.e, c, t, f);
+      case "call": {
         const args = e.args.map((a) => this.eval(a, c, t, f) as Rat);
         if (args.some((a) => a.isNA())) return NA_RAT;
-        if (e.fn === 'fru') return args[0]!.ceil();
-        if (e.fn === 'frd') return args[0]!.floor();
-        return args.reduce((a, b) => (e.fn === 'max' ? a.max(b) : a.min(b)));
+        if (e.fn === "fru") return args[0]!.ceil();
+        if (e.fn === "frd") return args[0]!.floor();
+        return args.reduce((a, b) => (e.fn === "max" ? a.max(b) : a.min(b)));
       }
-      case 'dice': {
+      case "dice": {
         const roll = c.roll;
-        if (!roll || roll.length < e.n) throw new InputError(`this move rolls ${e.n} dice, but the fixed roll gives ${roll?.length ?? 0}`);
+        if (!roll || roll.length < e.n)
+          throw new InputError(
+            `this move rolls ${e.n} dice, but the fixed roll gives ${roll?.length ?? 0}`,
+          );
         const per = e.perDie ? (this.eval(e.perDie, c, t, f) as Rat) : Rat.ZERO;
         const faces = roll.slice(0, e.n).map((x) => Rat.of(x).add(per).max(Rat.ZERO));
         let kept = faces;
         if (e.keep) {
           const sorted = [...faces].sort((a, b) => a.cmp(b));
-          kept = e.keep.which === 'highest' ? sorted.slice(sorted.length - e.keep.count) : sorted.slice(0, e.keep.count);
+          kept =
+            e.keep.which === "highest"
+              ? sorted.slice(sorted.length - e.keep.count)
+              : sorted.slice(0, e.keep.count);
         }
         return kept.reduce((a, b) => a.add(b), Rat.ZERO);
       }
@@ -156,38 +202,48 @@ export class Evaluator {
   /** A field's scenario path for messages: `vehicle.kind`, `path[2].terrain` (JSON names). */
   private fieldPath(c: ICtx, rec: RecordName, name: string): string {
     const json = this.json.get(`${rec}.${name}`) ?? name;
-    if (rec === 'step') return `path[${c.i}].${json}`;
-    return rec === 'scenario' ? json : `${rec}.${json}`;
+    if (rec === "step") return `path[${c.i}].${json}`;
+    return rec === "scenario" ? json : `${rec}.${json}`;
   }
 
   private record(c: ICtx, rec: RecordName): Rec {
-    if (rec === 'unit') return c.unit;
-    if (rec === 'scenario') return c.scenario;
-    if (rec === 'vehicle') return c.vehicle ?? NO_VEHICLE;
+    if (rec === "unit") return c.unit;
+    if (rec === "scenario") return c.scenario;
+    if (rec === "vehicle") return c.vehicle ?? NO_VEHICLE;
     const s = c.path[c.i];
-    if (!s) throw new EvalError('no step is being priced');
+    if (!s) throw new EvalError("no step is being priced");
     return s;
   }
 
   private bin(op: string, ae: Expr, be: Expr, c: ICtx, t: string[] | null, f: Frame): RV {
-    if (op === 'and') return (this.eval(ae, c, t, f) as boolean) && (this.eval(be, c, t, f) as boolean);
-    if (op === 'or') return (this.eval(ae, c, t, f) as boolean) || (this.eval(be, c, t, f) as boolean);
+    if (op === "and")
+      return (this.eval(ae, c, t, f) as boolean) && (this.eval(be, c, t, f) as boolean);
+    if (op === "or")
+      return (this.eval(ae, c, t, f) as boolean) || (this.eval(be, c, t, f) as boolean);
     const a = this.eval(ae, c, t, f);
     const b = this.eval(be, c, t, f);
-    if (op === '==') return same(a, b);
-    if (op === '!=') return !same(a, b);
+    if (op === "==") return same(a, b);
+    if (op === "!=") return !same(a, b);
     const x = a as Rat;
     const y = b as Rat;
     const na = x.isNA() || y.isNA();
     switch (op) {
-      case '+': return na ? NA_RAT : x.add(y);
-      case '-': return na ? NA_RAT : x.sub(y);
-      case '*': return na ? NA_RAT : x.mul(y);
-      case '/': return na ? NA_RAT : x.div(y);
-      case '<': return !na && x.lt(y);
-      case '<=': return !na && x.le(y);
-      case '>': return !na && x.gt(y);
-      case '>=': return !na && x.ge(y);
+      case "+":
+        return na ? NA_RAT : x.add(y);
+      case "-":
+        return na ? NA_RAT : x.sub(y);
+      case "*":
+        return na ? NA_RAT : x.mul(y);
+      case "/":
+        return na ? NA_RAT : x.div(y);
+      case "<":
+        return !na && x.lt(y);
+      case "<=":
+        return !na && x.le(y);
+      case ">":
+        return !na && x.gt(y);
+      case ">=":
+        return !na && x.ge(y);
     }
     throw new EvalError(`unknown operator ${op}`);
   }
@@ -195,22 +251,22 @@ export class Evaluator {
   private aggregate(op: string, body: Expr, c: ICtx, t: string[] | null, f: Frame): RV {
     const saved = c.i;
     try {
-      if (op === 'any' || op === 'all' || op === 'count') {
+      if (op === "any" || op === "all" || op === "count") {
         let n = 0;
         for (let i = 0; i < c.path.length; i++) {
           c.i = i;
           const v = this.eval(body, c, t, f) as boolean;
           if (v) n++;
-          if (op === 'any' && v) return true;
-          if (op === 'all' && !v) return false;
+          if (op === "any" && v) return true;
+          if (op === "all" && !v) return false;
         }
-        return op === 'count' ? Rat.of(n) : op === 'all';
+        return op === "count" ? Rat.of(n) : op === "all";
       }
       let acc: Rat | null = null;
       for (let i = 0; i < c.path.length; i++) {
         c.i = i;
         const v = this.eval(body, c, t, f) as Rat;
-        acc = acc === null ? v : op === 'sum' ? acc.add(v) : op === 'max' ? acc.max(v) : acc.min(v);
+        acc = acc === null ? v : op === "sum" ? acc.add(v) : op === "max" ? acc.max(v) : acc.min(v);
       }
       return acc ?? Rat.ZERO;
     } finally {
@@ -220,11 +276,11 @@ export class Evaluator {
 
   lookup(name: string, keys: string[], c: ICtx, t: string[] | null): RV {
     const table = this.tables.get(name);
-    const row = table?.rows.get(keys.join('\u0000'));
-    if (!table || !row) throw new InputError(`${name} has no entry for ${keys.join(', ')}`);
+    const row = table?.rows.get(keys.join("\u0000"));
+    if (!table || !row) throw new InputError(`${name} has no entry for ${keys.join(", ")}`);
     if (t) t.push(row.cite);
     if (this.listener) this.listener.row(name, keys, row.cite);
-    return row.value.v === 'all' ? c.allowance : valueOf(row.value);
+    return row.value.v === "all" ? c.allowance : valueOf(row.value);
   }
 
   /** A rule's value: its first applying exception (recursively), else its base value. */
@@ -250,7 +306,14 @@ export class Evaluator {
     return null;
   }
 
-  private exceptionValue(x: Exception, r: RuleDef, c: ICtx, t: string[] | null, params: Map<string, RV>, base: () => RV): RV {
+  private exceptionValue(
+    x: Exception,
+    r: RuleDef,
+    c: ICtx,
+    t: string[] | null,
+    params: Map<string, RV>,
+    base: () => RV,
+  ): RV {
     if (t) t.push(x.cite);
     const own = () => this.eval(x.value, c, t, { params, base });
     const inner = this.applying(x.exceptions, c, params);
@@ -262,11 +325,12 @@ export class Evaluator {
 
 /** A value that only passes on another definition's (a rule, a table entry, a parameter). */
 export function delegates(e: Expr): boolean {
-  return e.k === 'rule' || e.k === 'table' || e.k === 'param';
+  return e.k === "rule" || e.k === "table" || e.k === "param";
 }
 
 export function same(a: RV, b: RV): boolean {
   if (a instanceof Rat && b instanceof Rat) return a.eq(b);
-  if (a instanceof Set && b instanceof Set) return a.size === b.size && [...a].every((x) => b.has(x));
+  if (a instanceof Set && b instanceof Set)
+    return a.size === b.size && [...a].every((x) => b.has(x));
   return a === b;
 }

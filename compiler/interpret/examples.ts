@@ -2,13 +2,13 @@
  * Runs a ruleset's worked examples through the interpreter: each example's scenario is priced and
  * every expectation compared exactly (rationals, not floats).
  */
-import { evaluateMove } from '../../runtime/move.js';
-import { ratNum, Rat } from '../../runtime/rational.js';
-import { formatQuantity } from '../../runtime/format.js';
-import { diag, SourceFile, type Diagnostic, type Span } from '../diagnostics.js';
-import type { ExampleDef, RulesetIR, Value } from '../ir.js';
-import { EvalError, same, valueOf, type RV } from './eval.js';
-import { interpreterFor, prepare } from './interpreter.js';
+import { evaluateMove } from "../../runtime/move.js";
+import { ratNum, Rat } from "../../runtime/rational.js";
+import { formatQuantity } from "../../runtime/format.js";
+import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
+import type { ExampleDef, RulesetIR, Value } from "../ir.js";
+import { EvalError, same, valueOf, type RV } from "./eval.js";
+import { interpreterFor, prepare } from "./interpreter.js";
 
 export interface ExampleResult {
   cite: string;
@@ -21,33 +21,44 @@ export interface ExampleResult {
 }
 
 function show(v: RV | Value): string {
-  if (v instanceof Rat) return v.isNA() ? 'NA' : formatQuantity(v.toString());
-  if (typeof v === 'boolean' || typeof v === 'string') return String(v);
-  if (v instanceof Set) return `{${[...v].join(', ')}}`;
+  if (v instanceof Rat) return v.isNA() ? "NA" : formatQuantity(v.toString());
+  if (typeof v === "boolean" || typeof v === "string") return String(v);
+  if (v instanceof Set) return `{${[...v].join(", ")}}`;
   const x = v as Value;
-  if (x.v === 'num') return formatQuantity(x.q);
-  if (x.v === 'all') return 'all';
-  if (x.v === 'na') return 'NA';
-  if (x.v === 'bool') return String(x.b);
-  if (x.v === 'member') return x.name;
-  return `{${x.members.join(', ')}}`;
+  if (x.v === "num") return formatQuantity(x.q);
+  if (x.v === "all") return "all";
+  if (x.v === "na") return "NA";
+  if (x.v === "bool") return String(x.b);
+  if (x.v === "member") return x.name;
+  return `{${x.members.join(", ")}}`;
 }
 
 function sameValue(a: Value, b: Value): boolean {
-  if (a.v === 'num' && b.v === 'num') return Rat.parse(a.q).eq(Rat.parse(b.q));
-  if (a.v === 'set' && b.v === 'set') return same(new Set(a.members), new Set(b.members));
+  if (a.v === "num" && b.v === "num") return Rat.parse(a.q).eq(Rat.parse(b.q));
+  if (a.v === "set" && b.v === "set") return same(new Set(a.members), new Set(b.members));
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
 function wantRV(v: Value): RV {
-  return v.v === 'na' ? Rat.NA : valueOf(v);
+  return v.v === "na" ? Rat.NA : valueOf(v);
 }
 
-export function runExample(ir: RulesetIR, ex: ExampleDef, src: SourceFile | null = null): ExampleResult {
+export function runExample(
+  ir: RulesetIR,
+  ex: ExampleDef,
+  src: SourceFile | null = null,
+): ExampleResult {
   const failures: string[] = [];
   const span: Span | null = src ? lineSpan(src, ex.origin.line) : null;
   let invalid = false;
-  const done = (): ExampleResult => ({ cite: ex.cite, title: ex.title, passed: failures.length === 0, invalid, failures, span });
+  const done = (): ExampleResult => ({
+    cite: ex.cite,
+    title: ex.title,
+    passed: failures.length === 0,
+    invalid,
+    failures,
+    span,
+  });
   const model = interpreterFor(ir);
   const { ctx, problems } = prepare(ir, ex.input);
   if (problems.length) {
@@ -55,48 +66,76 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, src: SourceFile | null
     failures.push(...problems);
     return done();
   }
-  const needs = ex.expect.find((x) => x.e === 'needs');
+  const needs = ex.expect.find((x) => x.e === "needs");
   if (needs !== undefined) return expectNeeds(model, ctx, needs.field, failures, done);
   try {
     const result = evaluateMove(model, ratNum, ctx, { trace: true });
     const cmp = (what: string, got: RV, want: Value) => {
-      if (!same(got, wantRV(want))) failures.push(`expected ${what} = ${show(want)}, got ${show(got)}`);
+      if (!same(got, wantRV(want)))
+        failures.push(`expected ${what} = ${show(want)}, got ${show(got)}`);
     };
     for (const x of ex.expect) {
       switch (x.e) {
-        case 'legal':
+        case "legal":
           if (result.legal !== x.want) {
-            failures.push(x.want ? `expected a legal move, but: ${result.violations.map((v) => `[${v.rule}] ${v.message}`).join('; ')}` : 'expected an illegal move, but it is legal');
+            failures.push(
+              x.want
+                ? `expected a legal move, but: ${result.violations.map((v) => `[${v.rule}] ${v.message}`).join("; ")}`
+                : "expected an illegal move, but it is legal",
+            );
           }
           break;
-        case 'violation': {
+        case "violation": {
           const hit = result.violations.some((v) => v.rule === x.cite);
-          if (hit !== x.want) failures.push(x.want ? `expected a violation of [${x.cite}], got ${result.violations.length ? result.violations.map((v) => `[${v.rule}]`).join(', ') : 'none'}` : `expected no violation of [${x.cite}]`);
+          if (hit !== x.want)
+            failures.push(
+              x.want
+                ? `expected a violation of [${x.cite}], got ${result.violations.length ? result.violations.map((v) => `[${v.rule}]`).join(", ") : "none"}`
+                : `expected no violation of [${x.cite}]`,
+            );
           break;
         }
-        case 'value': {
-          if (model.dice > 0 && ex.input.roll === undefined && x.what === 'allowance') {
-            failures.push('the allowance of a dice ruleset depends on the roll: give `roll …`, or expect its mean, min or max');
+        case "value": {
+          if (model.dice > 0 && ex.input.roll === undefined && x.what === "allowance") {
+            failures.push(
+              "the allowance of a dice ruleset depends on the roll: give `roll …`, or expect its mean, min or max",
+            );
             break;
           }
-          const got = x.what === 'allowance' ? ctx.allowance : x.what === 'spent' ? ctx.spent : model.vehicleSpent(ctx);
-          if (got === null) failures.push(`expected ${x.what} = ${show(x.want)}, but there is no vehicle spending`);
+          const got =
+            x.what === "allowance"
+              ? ctx.allowance
+              : x.what === "spent"
+                ? ctx.spent
+                : model.vehicleSpent(ctx);
+          if (got === null)
+            failures.push(`expected ${x.what} = ${show(x.want)}, but there is no vehicle spending`);
           else cmp(x.what, got, x.want);
           break;
         }
-        case 'halt': {
-          const want = x.want.v === 'num' ? Rat.parse(x.want.q).toNumber() : NaN;
-          if (result.halt === undefined) failures.push(`expected the move to halt after ${show(x.want)}, but ${result.legal ? 'it reaches its end' : 'nothing halts it (give a fixed roll)'}`);
-          else if (Math.abs(result.halt.at - want) > 1e-9) failures.push(`expected the move to halt after ${show(x.want)}, got ${formatQuantity(String(result.halt.at))} [${result.halt.rule}]`);
+        case "halt": {
+          const want = x.want.v === "num" ? Rat.parse(x.want.q).toNumber() : NaN;
+          if (result.halt === undefined)
+            failures.push(
+              `expected the move to halt after ${show(x.want)}, but ${result.legal ? "it reaches its end" : "nothing halts it (give a fixed roll)"}`,
+            );
+          else if (Math.abs(result.halt.at - want) > 1e-9)
+            failures.push(
+              `expected the move to halt after ${show(x.want)}, got ${formatQuantity(String(result.halt.at))} [${result.halt.rule}]`,
+            );
           break;
         }
-        case 'probability': {
-          const want = x.want.v === 'num' ? Rat.parse(x.want.q).toNumber() : NaN;
-          if (result.probability === undefined) failures.push('a probability needs a dice ruleset and no fixed roll');
-          else if (Math.abs(result.probability - want) > 1e-9) failures.push(`expected the move to succeed with probability ${show(x.want)}, got ${result.probability}`);
+        case "probability": {
+          const want = x.want.v === "num" ? Rat.parse(x.want.q).toNumber() : NaN;
+          if (result.probability === undefined)
+            failures.push("a probability needs a dice ruleset and no fixed roll");
+          else if (Math.abs(result.probability - want) > 1e-9)
+            failures.push(
+              `expected the move to succeed with probability ${show(x.want)}, got ${result.probability}`,
+            );
           break;
         }
-        case 'step': {
+        case "step": {
           if (x.index < 1 || x.index > ctx.path.length) {
             failures.push(`there is no step ${x.index}; the path has ${ctx.path.length}`);
             break;
@@ -105,23 +144,32 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, src: SourceFile | null
           cmp(`step ${x.index}`, model.stepCost(ctx, null), x.want);
           break;
         }
-        case 'dist': {
+        case "dist": {
           const a = result.allowance;
-          const got = typeof a === 'number' ? a : a[x.what];
-          const want = x.want.v === 'num' ? Rat.parse(x.want.q).toNumber() : NaN;
-          if (Math.abs(got - want) > 1e-9) failures.push(`expected ${x.what} of the allowance = ${show(x.want)}, got ${got}`);
+          const got = typeof a === "number" ? a : a[x.what];
+          const want = x.want.v === "num" ? Rat.parse(x.want.q).toNumber() : NaN;
+          if (Math.abs(got - want) > 1e-9)
+            failures.push(`expected ${x.what} of the allowance = ${show(x.want)}, got ${got}`);
           break;
         }
-        case 'table': {
-          const row = ir.tables.find((t) => t.name === x.name)?.rows.find((r) => r.keys.every((k, i) => k === x.keys[i]));
-          const label = `${x.name}(${x.keys.join(', ')})`;
+        case "table": {
+          const row = ir.tables
+            .find((t) => t.name === x.name)
+            ?.rows.find((r) => r.keys.every((k, i) => k === x.keys[i]));
+          const label = `${x.name}(${x.keys.join(", ")})`;
           if (!row) failures.push(`${label} has no entry`);
-          else if (!sameValue(row.value, x.want)) failures.push(`expected ${label} = ${show(x.want)}, got ${show(row.value)}`);
+          else if (!sameValue(row.value, x.want))
+            failures.push(`expected ${label} = ${show(x.want)}, got ${show(row.value)}`);
           break;
         }
-        case 'rule': {
+        case "rule": {
           const r = ir.rules.find((y) => y.name === x.name);
-          if (r) cmp(x.args.length ? `${x.name}(${x.args.map(show).join(', ')})` : x.name, model.ev.rule(r, ctx, null, x.args.map(valueOf)), x.want);
+          if (r)
+            cmp(
+              x.args.length ? `${x.name}(${x.args.map(show).join(", ")})` : x.name,
+              model.ev.rule(r, ctx, null, x.args.map(valueOf)),
+              x.want,
+            );
           break;
         }
       }
@@ -137,16 +185,24 @@ export function runExample(ir: RulesetIR, ex: ExampleDef, src: SourceFile | null
  * `expect needs vehicle.kind`: the move must stop for want of that field (`path[].terrain` matches
  * the field at any step), with the message a scenario gets.
  */
-function expectNeeds(model: ReturnType<typeof interpreterFor>, ctx: ReturnType<typeof prepare>['ctx'], field: string, failures: string[], done: () => ExampleResult): ExampleResult {
+function expectNeeds(
+  model: ReturnType<typeof interpreterFor>,
+  ctx: ReturnType<typeof prepare>["ctx"],
+  field: string,
+  failures: string[],
+  done: () => ExampleResult,
+): ExampleResult {
   try {
     evaluateMove(model, ratNum, ctx, { trace: false });
     failures.push(`expected the move to need \`${field}\`, but it was answered`);
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
-    const [head, tail] = field.startsWith('path[]') ? ['path[', field.slice('path['.length + 1)] : [field, ''];
+    const [head, tail] = field.startsWith("path[]")
+      ? ["path[", field.slice("path[".length + 1)]
+      : [field, ""];
     const m = /^this move needs `([^`]*)`/.exec(e.message);
-    const got = m?.[1] ?? '';
-    const hit = tail === '' ? got === head : got.startsWith(head) && got.endsWith(`]${tail}`);
+    const got = m?.[1] ?? "";
+    const hit = tail === "" ? got === head : got.startsWith(head) && got.endsWith(`]${tail}`);
     if (!hit) failures.push(`expected the move to need \`${field}\`, but: ${e.message}`);
   }
   return done();
@@ -158,7 +214,9 @@ function expectNeeds(model: ReturnType<typeof interpreterFor>, ctx: ReturnType<t
  * and fail the same examples.
  */
 export function exampleFingerprint(ir: RulesetIR): string {
-  return JSON.stringify(ir, (key, v: unknown) => (key === 'origin' || key === 'title' ? undefined : v));
+  return JSON.stringify(ir, (key, v: unknown) =>
+    key === "origin" || key === "title" ? undefined : v,
+  );
 }
 
 /** Example outcomes remembered between runs of one document (the language service keeps one). */
@@ -171,12 +229,19 @@ export interface ExampleMemo {
  * `runExamples`, skipping the examples that passed last time when the fingerprint is unchanged (an
  * edit to a comment, a paraphrase, or a shift of lines): those pass again. The others run.
  */
-export function runExamplesMemo(ir: RulesetIR, memo: ExampleMemo, file: string | null = null, text: string | null = null): ExampleResult[] {
+export function runExamplesMemo(
+  ir: RulesetIR,
+  memo: ExampleMemo,
+  file: string | null = null,
+  text: string | null = null,
+): ExampleResult[] {
   const fp = exampleFingerprint(ir);
   const same = memo.fingerprint === fp && memo.passed.length === ir.examples.length;
-  const src = file !== null ? new SourceFile(file, text ?? '') : null;
+  const src = file !== null ? new SourceFile(file, text ?? "") : null;
   const out = ir.examples.map((ex, i) =>
-    same && memo.passed[i] ? { cite: ex.cite, title: ex.title, passed: true, invalid: false, failures: [], span: null } : runExample(ir, ex, src),
+    same && memo.passed[i]
+      ? { cite: ex.cite, title: ex.title, passed: true, invalid: false, failures: [], span: null }
+      : runExample(ir, ex, src),
   );
   memo.fingerprint = fp;
   memo.passed = out.map((r) => r.passed);
@@ -184,21 +249,25 @@ export function runExamplesMemo(ir: RulesetIR, memo: ExampleMemo, file: string |
 }
 
 /** Runs every example; give the ruleset file's text to locate failures (`file:line:col`). */
-export function runExamples(ir: RulesetIR, file: string | null = null, text: string | null = null): ExampleResult[] {
-  const src = file !== null ? new SourceFile(file, text ?? '') : null;
+export function runExamples(
+  ir: RulesetIR,
+  file: string | null = null,
+  text: string | null = null,
+): ExampleResult[] {
+  const src = file !== null ? new SourceFile(file, text ?? "") : null;
   return ir.examples.map((ex) => runExample(ir, ex, src));
 }
 
 /** The span of line `line` (1-based) of `src`, or of its start when the text is not known. */
 function lineSpan(src: SourceFile, line: number): Span {
-  if (src.text === '') return { file: src.path, start: 0, end: 0, line, col: 1 };
+  if (src.text === "") return { file: src.path, start: 0, end: 0, line, col: 1 };
   const start = src.lineStart(line - 1);
-  const nl = src.text.indexOf('\n', start);
+  const nl = src.text.indexOf("\n", start);
   return src.span(start, nl < 0 ? src.text.length : nl);
 }
 
 /** A failing example as a diagnostic: V0802 when its input is invalid, else V0801. */
 export function exampleDiagnostic(r: ExampleResult): Diagnostic {
-  const why = r.failures.length > 0 ? r.failures.join('; ') : 'failed';
-  return diag(r.invalid ? 'V0802' : 'V0801', `example [${r.cite}] "${r.title}": ${why}`, r.span);
+  const why = r.failures.length > 0 ? r.failures.join("; ") : "failed";
+  return diag(r.invalid ? "V0802" : "V0801", `example [${r.cite}] "${r.title}": ${why}`, r.span);
 }

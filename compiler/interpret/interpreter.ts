@@ -3,15 +3,15 @@
  * by `Evaluator`. The runtime's one pricing loop (`evaluateMove`) runs it exactly as it runs a
  * generated module.
  */
-import { evaluateMove } from '../../runtime/move.js';
-import { ratNum, Rat } from '../../runtime/rational.js';
-import type { MoveModel, MoveResult, Violation } from '../../runtime/types.js';
-import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
-import { diceOf } from '../ir-walk.js';
-import { Evaluator, InputError, valueOf, type ICtx, type Rec } from './eval.js';
-import { missingMessage } from '../../runtime/missing.js';
-import { dict, own } from '../dict.js';
-import { vehicleActions } from '../vocabulary.js';
+import { evaluateMove } from "../../runtime/move.js";
+import { ratNum, Rat } from "../../runtime/rational.js";
+import type { MoveModel, MoveResult, Violation } from "../../runtime/types.js";
+import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir.js";
+import { diceOf } from "../ir-walk.js";
+import { Evaluator, InputError, valueOf, type ICtx, type Rec } from "./eval.js";
+import { missingMessage } from "../../runtime/missing.js";
+import { dict, own } from "../dict.js";
+import { vehicleActions } from "../vocabulary.js";
 
 export class Interpreter implements MoveModel<Rat, ICtx> {
   readonly ev: Evaluator;
@@ -32,7 +32,9 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
     const dice = diceOf(ir);
     this.dice = dice?.n ?? 0;
     this.sides = dice?.sides ?? 6;
-    this.hasAction = ir.inputs.some((i) => i.rec === 'step' && i.fields.some((f) => f.name === 'action'));
+    this.hasAction = ir.inputs.some(
+      (i) => i.rec === "step" && i.fields.some((f) => f.name === "action"),
+    );
     const m = ir.movement;
     if (m.haltAt !== undefined) {
       const at = m.haltAt;
@@ -45,7 +47,7 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
 
   isHex(c: ICtx, i: number): boolean {
     if (!this.hasAction) return true;
-    const a = c.path[i]?.['action'];
+    const a = c.path[i]?.["action"];
     return a === undefined || a === null;
   }
   allowance(c: ICtx, t: string[] | null): Rat {
@@ -55,16 +57,20 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
     return this.ev.eval(this.ir.movement.cost, c, t) as Rat;
   }
   minimumMove(c: ICtx): boolean {
-    return this.ir.movement.minimumMove ? (this.ev.eval(this.ir.movement.minimumMove, c, null) as boolean) : false;
+    return this.ir.movement.minimumMove
+      ? (this.ev.eval(this.ir.movement.minimumMove, c, null) as boolean)
+      : false;
   }
   checkMove(c: ICtx, out: Violation[]): void {
     for (const k of this.ir.constraints) {
-      if (k.context !== 'step' && !this.ev.eval(k.cond, c, null)) out.push({ rule: k.cite, message: k.title });
+      if (k.context !== "step" && !this.ev.eval(k.cond, c, null))
+        out.push({ rule: k.cite, message: k.title });
     }
   }
   checkStep(c: ICtx, out: Violation[]): void {
     for (const k of this.ir.constraints) {
-      if (k.context === 'step' && !this.ev.eval(k.cond, c, null)) out.push({ rule: k.cite, message: k.title, step: c.i + 1 });
+      if (k.context === "step" && !this.ev.eval(k.cond, c, null))
+        out.push({ rule: k.cite, message: k.title, step: c.i + 1 });
     }
   }
   readonly haltCite?: string;
@@ -81,7 +87,10 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
 /** A step boards or leaves a vehicle (`board`, `enter-transport` …), so a vehicle is there. */
 function impliesVehicle(ir: RulesetIR, sv: ScenarioValue): boolean {
   const actions = vehicleActions(ir);
-  return actions.length > 0 && sv.path.some((s) => s['action']?.v === 'member' && actions.includes(s['action'].name));
+  return (
+    actions.length > 0 &&
+    sv.path.some((s) => s["action"]?.v === "member" && actions.includes(s["action"].name))
+  );
 }
 
 /**
@@ -114,10 +123,14 @@ export function prepare(ir: RulesetIR, sv: ScenarioValue): { ctx: ICtx; problems
     return out;
   };
   const ctx: ICtx = {
-    unit: record('unit', sv.unit, 'unit'),
-    vehicle: sv.vehicle ? record('vehicle', sv.vehicle, 'vehicle') : impliesVehicle(ir, sv) ? implied(input('vehicle')) : null,
-    scenario: record('scenario', sv.scenario, 'scenario'),
-    path: sv.path.map((s, i) => record('step', s, `path[${i}]`)),
+    unit: record("unit", sv.unit, "unit"),
+    vehicle: sv.vehicle
+      ? record("vehicle", sv.vehicle, "vehicle")
+      : impliesVehicle(ir, sv)
+        ? implied(input("vehicle"))
+        : null,
+    scenario: record("scenario", sv.scenario, "scenario"),
+    path: sv.path.map((s, i) => record("step", s, `path[${i}]`)),
     i: 0,
     roll: sv.roll ?? null,
     allowance: Rat.ZERO,
@@ -134,10 +147,15 @@ export function interpreterFor(ir: RulesetIR): Interpreter {
   return m;
 }
 
-export function interpretScenario(ir: RulesetIR, input: ScenarioValue, notApplicable: string[], trace = true): MoveResult {
+export function interpretScenario(
+  ir: RulesetIR,
+  input: ScenarioValue,
+  notApplicable: string[],
+  trace = true,
+): MoveResult {
   const { ctx, problems } = prepare(ir, input);
   // Only an implied vehicle's required field can be missing here (a scenario's own are checked first).
-  const missingField = problems.find((p) => p.startsWith('this move needs'));
+  const missingField = problems.find((p) => p.startsWith("this move needs"));
   if (missingField !== undefined) throw new InputError(missingField);
   const result = evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace });
   if (input.roll !== undefined && input.roll.length > 0) checkRollLength(ir, input, notApplicable);
@@ -158,6 +176,8 @@ function checkRollLength(ir: RulesetIR, input: ScenarioValue, notApplicable: str
       if (e instanceof InputError) continue; // k dice are too few: the move reads more
       throw e;
     }
-    throw new InputError(`this move rolls ${k} ${k === 1 ? 'die' : 'dice'}, but the fixed roll gives ${roll.length}`);
+    throw new InputError(
+      `this move rolls ${k} ${k === 1 ? "die" : "dice"}, but the fixed roll gives ${roll.length}`,
+    );
   }
 }

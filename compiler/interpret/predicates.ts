@@ -5,11 +5,11 @@
  * allowance are those of the scenario), each with the citations it consulted. A predicate that
  * depends on a roll the scenario does not fix answers null. Runs in a browser (no Node API).
  */
-import { evaluateMove } from '../../runtime/move.js';
-import { ratNum } from '../../runtime/rational.js';
-import type { RulesetIR, ScenarioValue } from '../ir.js';
-import { InputError } from './eval.js';
-import { interpreterFor, prepare } from './interpreter.js';
+import { evaluateMove } from "../../runtime/move.js";
+import { ratNum } from "../../runtime/rational.js";
+import type { RulesetIR, ScenarioValue } from "../ir.js";
+import { InputError } from "./eval.js";
+import { interpreterFor, prepare } from "./interpreter.js";
 
 export interface PredicateAnswer {
   name: string;
@@ -27,7 +27,7 @@ export function predicateAnswers(ir: RulesetIR, input: ScenarioValue): Predicate
   evaluateMove(model, ratNum, ctx, { trace: false });
   const out: PredicateAnswer[] = [];
   for (const r of ir.rules) {
-    if (r.kind !== 'predicate' || r.params.length > 0 || r.context === 'step') continue;
+    if (r.kind !== "predicate" || r.params.length > 0 || r.context === "step") continue;
     const trace: string[] = [];
     let value: boolean | null;
     try {

@@ -6,17 +6,21 @@
  * happen with these inputs is an answer too ("cannot be asked"), not a throw. The cards' Probe and the
  * diff's Asker ask through it. Runs in a browser (no Node API).
  */
-import { forEachRoll, summarize } from '../../runtime/dice.js';
-import { countHexes, pricePath } from '../../runtime/move.js';
-import { NA_RAT, Rat, ratNum } from '../../runtime/rational.js';
-import type { DistributionSummary, Violation } from '../../runtime/types.js';
-import type { ConstraintDef, Exception, Expr, RuleDef, RulesetIR, ScenarioValue } from '../ir.js';
-import { ruleExprs, walk } from '../ir-walk.js';
-import { EvalError, type EvalListener, type ICtx, type RV } from './eval.js';
-import { interpreterFor, prepare, type Interpreter } from './interpreter.js';
+import { forEachRoll, summarize } from "../../runtime/dice.js";
+import { countHexes, pricePath } from "../../runtime/move.js";
+import { NA_RAT, Rat, ratNum } from "../../runtime/rational.js";
+import type { DistributionSummary, Violation } from "../../runtime/types.js";
+import type { ConstraintDef, Exception, Expr, RuleDef, RulesetIR, ScenarioValue } from "../ir.js";
+import { ruleExprs, walk } from "../ir-walk.js";
+import { EvalError, type EvalListener, type ICtx, type RV } from "./eval.js";
+import { interpreterFor, prepare, type Interpreter } from "./interpreter.js";
 
 /** What is asked: a definition (a rule, predicate or constraint; by name or object), the allowance, step `cost`'s cost, the violations. */
-export type Question = { def: RuleDef | ConstraintDef | string } | { allowance: true } | { cost: number } | { violations: true };
+export type Question =
+  | { def: RuleDef | ConstraintDef | string }
+  | { allowance: true }
+  | { cost: number }
+  | { violations: true };
 
 export interface Situation {
   /** The records and path; its `roll`, when given, is the fixed roll. */
@@ -26,7 +30,7 @@ export interface Situation {
    * `'priced'`, the whole path priced first (allowance, hexes, spent). Priming that cannot be done
    * leaves what it got so far. Default 0.
    */
-  allowance?: Rat | 'computed' | 'priced';
+  allowance?: Rat | "computed" | "priced";
   /** Hexes entered (default: the path's steps that enter a hex). */
   hexes?: number;
   /**
@@ -59,12 +63,12 @@ export interface Applied {
 
 export type QueryValue =
   /** One value: a Rat (`NA_RAT` for NA), a boolean, a member, a set. */
-  | { k: 'exact'; v: RV }
+  | { k: "exact"; v: RV }
   /** Over every roll: the first roll's value, the numbers' distribution (null: none), NA and non-number rolls. */
-  | { k: 'rolls'; first: RV; dist: DistributionSummary | null; na: number; other: number }
-  | { k: 'violations'; list: Violation[] }
+  | { k: "rolls"; first: RV; dist: DistributionSummary | null; na: number; other: number }
+  | { k: "violations"; list: Violation[] }
   /** The inputs do not suffice (a field absent, a roll too short, no table entry); `found`: violations before it. */
-  | { k: 'cannot'; reason: string; found: Violation[] };
+  | { k: "cannot"; reason: string; found: Violation[] };
 
 export interface QueryResult {
   value: QueryValue;
@@ -91,21 +95,21 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
   let rules: string[] = [];
   const applied = () => (rec ? { applied: rec.applied() } : {});
   try {
-    if ('violations' in q) {
+    if ("violations" in q) {
       const list: Violation[] = [];
       try {
         violations(model, ctx, list);
       } catch (e) {
         if (!(e instanceof EvalError)) throw e;
-        return { value: { k: 'cannot', reason: e.message, found: list }, rules, ...applied() };
+        return { value: { k: "cannot", reason: e.message, found: list }, rules, ...applied() };
       }
-      return { value: { k: 'violations', list }, rules, ...applied() };
+      return { value: { k: "violations", list }, rules, ...applied() };
     }
     // Only the first evaluation's citations are kept (over every roll: the first roll's).
     let first = true;
     const once = (): RV => {
       prime(model, ctx, s);
-      if ('cost' in q) ctx.i = q.cost;
+      if ("cost" in q) ctx.i = q.cost;
       const t: string[] = [];
       if (first) rules = t;
       first = false;
@@ -113,10 +117,11 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
     };
     try {
       const fixed = s.scenario.roll !== undefined && s.scenario.roll.length > 0;
-      const every = (s.everyRoll ?? (!fixed && readsDice(ir, questionExpr(ir, q)))) && model.dice > 0;
+      const every =
+        (s.everyRoll ?? (!fixed && readsDice(ir, questionExpr(ir, q)))) && model.dice > 0;
       if (!every) {
         const v = once();
-        return { value: { k: 'exact', v }, rules: unique(rules), ...applied() };
+        return { value: { k: "exact", v }, rules: unique(rules), ...applied() };
       }
       const values: RV[] = [];
       forEachRoll(model.dice, model.sides, (roll) => {
@@ -133,10 +138,18 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
         else nums.push(v.toNumber());
       }
       const dist = nums.length > 0 ? summarize(nums) : null;
-      return { value: { k: 'rolls', first: values[0] ?? NA_RAT, dist, na, other }, rules: unique(rules), ...applied() };
+      return {
+        value: { k: "rolls", first: values[0] ?? NA_RAT, dist, na, other },
+        rules: unique(rules),
+        ...applied(),
+      };
     } catch (e) {
       if (!(e instanceof EvalError)) throw e;
-      return { value: { k: 'cannot', reason: e.message, found: [] }, rules: unique(rules), ...applied() };
+      return {
+        value: { k: "cannot", reason: e.message, found: [] },
+        rules: unique(rules),
+        ...applied(),
+      };
     }
   } finally {
     ev.listener = saved;
@@ -152,7 +165,7 @@ function prime(model: Interpreter, ctx: ICtx, s: Situation): void {
     return;
   }
   try {
-    if (a === 'priced') pricePath(model, ratNum, ctx);
+    if (a === "priced") pricePath(model, ratNum, ctx);
     else ctx.allowance = model.allowance(ctx, null);
   } catch (e) {
     if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
@@ -161,27 +174,33 @@ function prime(model: Interpreter, ctx: ICtx, s: Situation): void {
 }
 
 function defOf(ir: RulesetIR, d: RuleDef | ConstraintDef | string): RuleDef | ConstraintDef {
-  if (typeof d !== 'string') return d;
+  if (typeof d !== "string") return d;
   const found = ir.rules.find((r) => r.name === d) ?? ir.constraints.find((k) => k.name === d);
   if (!found) throw new EvalError(`unknown definition ${d}`);
   return found;
 }
 
 function isRule(d: RuleDef | ConstraintDef): d is RuleDef {
-  return 'exceptions' in d;
+  return "exceptions" in d;
 }
 
 /** The expression a question evaluates (for whether it reads the dice). */
 function questionExpr(ir: RulesetIR, q: Exclude<Question, { violations: true }>): Expr | RuleDef {
-  if ('allowance' in q) return ir.movement.allowance;
-  if ('cost' in q) return ir.movement.cost;
+  if ("allowance" in q) return ir.movement.allowance;
+  if ("cost" in q) return ir.movement.cost;
   const d = defOf(ir, q.def);
   return isRule(d) ? d : d.cond;
 }
 
-function answer(model: Interpreter, ctx: ICtx, q: Exclude<Question, { violations: true }>, ir: RulesetIR, t: string[]): RV {
-  if ('allowance' in q) return model.allowance(ctx, t);
-  if ('cost' in q) return model.stepCost(ctx, t);
+function answer(
+  model: Interpreter,
+  ctx: ICtx,
+  q: Exclude<Question, { violations: true }>,
+  ir: RulesetIR,
+  t: string[],
+): RV {
+  if ("allowance" in q) return model.allowance(ctx, t);
+  if ("cost" in q) return model.stepCost(ctx, t);
   const d = defOf(ir, q.def);
   if (isRule(d)) return model.ev.rule(d, ctx, t);
   t.push(d.cite);
@@ -208,9 +227,9 @@ function readsDice(ir: RulesetIR, root: Expr | RuleDef): boolean {
     let found = false;
     walk(e, (x) => {
       if (found) return;
-      if (x.k === 'dice') found = true;
-      else if (x.k === 'all') allowance = true;
-      else if (x.k === 'rule' && !seen.has(x.name)) {
+      if (x.k === "dice") found = true;
+      else if (x.k === "all") allowance = true;
+      else if (x.k === "rule" && !seen.has(x.name)) {
         seen.add(x.name);
         const r = ir.rules.find((y) => y.name === x.name);
         if (r && ruleExprs(r).some(visit)) found = true;
@@ -218,7 +237,7 @@ function readsDice(ir: RulesetIR, root: Expr | RuleDef): boolean {
     });
     return found;
   };
-  const exprs = 'k' in root ? [root] : ruleExprs(root);
+  const exprs = "k" in root ? [root] : ruleExprs(root);
   if (exprs.some(visit)) return true;
   return allowance && root !== ir.movement.allowance && visit(ir.movement.allowance);
 }
@@ -244,12 +263,17 @@ class Recording implements EvalListener {
   }
 
   row(table: string, keys: readonly string[], cite: string): void {
-    const key = keys.join('\u0000');
-    if (!this.rows.some((r) => r.table === table && r.keys.join('\u0000') === key)) this.rows.push({ table, keys: [...keys], cite });
+    const key = keys.join("\u0000");
+    if (!this.rows.some((r) => r.table === table && r.keys.join("\u0000") === key))
+      this.rows.push({ table, keys: [...keys], cite });
   }
 
   applied(): Applied {
-    return { exceptions: unique(this.groups.flat()), rules: [...this.rulesSeen], rows: [...this.rows] };
+    return {
+      exceptions: unique(this.groups.flat()),
+      rules: [...this.rulesSeen],
+      rows: [...this.rows],
+    };
   }
 }
 

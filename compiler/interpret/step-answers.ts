@@ -6,12 +6,12 @@
  * reports each step's value with the citations consulted, after the move is priced (so `path.spent`,
  * `path.hexes` and the allowance are the scenario's). Runs in a browser (no Node API).
  */
-import { evaluateMove } from '../../runtime/move.js';
-import { ratNum, Rat } from '../../runtime/rational.js';
-import type { RuleDef, RulesetIR, ScenarioValue } from '../ir.js';
-import { rulesetExprs, walk } from '../ir-walk.js';
-import { InputError, type RV } from './eval.js';
-import { interpreterFor, prepare } from './interpreter.js';
+import { evaluateMove } from "../../runtime/move.js";
+import { ratNum, Rat } from "../../runtime/rational.js";
+import type { RuleDef, RulesetIR, ScenarioValue } from "../ir.js";
+import { rulesetExprs, walk } from "../ir-walk.js";
+import { InputError, type RV } from "./eval.js";
+import { interpreterFor, prepare } from "./interpreter.js";
 
 export interface StepAnswer {
   name: string;
@@ -29,10 +29,10 @@ export function aggregatedStepRules(ir: RulesetIR): RuleDef[] {
   const names = new Set<string>();
   for (const e of rulesetExprs(ir)) {
     walk(e, (x) => {
-      if (x.k === 'agg' && x.body.k === 'rule' && x.body.args.length === 0) names.add(x.body.name);
+      if (x.k === "agg" && x.body.k === "rule" && x.body.args.length === 0) names.add(x.body.name);
     });
   }
-  return ir.rules.filter((r) => names.has(r.name) && r.context === 'step' && r.params.length === 0);
+  return ir.rules.filter((r) => names.has(r.name) && r.context === "step" && r.params.length === 0);
 }
 
 /** For each step of the scenario, the answers of the aggregated step rules (empty when it has none). */
@@ -59,10 +59,13 @@ export function stepAnswers(ir: RulesetIR, input: ScenarioValue): StepAnswer[][]
   });
 }
 
-function shown(v: RV | null): Pick<StepAnswer, 'value' | 'display'> {
-  if (v === null) return { value: null, display: 'by the dice' };
-  if (v instanceof Rat) return v.isNA() ? { value: null, display: 'NA' } : { value: v.toNumber(), display: v.toString() };
-  if (typeof v === 'boolean') return { value: v, display: v ? 'yes' : 'no' };
-  if (typeof v === 'string') return { value: v, display: v };
-  return { value: [...v].join('+'), display: [...v].join('+') };
+function shown(v: RV | null): Pick<StepAnswer, "value" | "display"> {
+  if (v === null) return { value: null, display: "by the dice" };
+  if (v instanceof Rat)
+    return v.isNA()
+      ? { value: null, display: "NA" }
+      : { value: v.toNumber(), display: v.toString() };
+  if (typeof v === "boolean") return { value: v, display: v ? "yes" : "no" };
+  if (typeof v === "string") return { value: v, display: v };
+  return { value: [...v].join("+"), display: [...v].join("+") };
 }

@@ -7,13 +7,13 @@
  * hexside feature, enemy occupant or vehicle kind that none of the rulesets asked knows V1004. The
  * `vehicles` records are checked in vehicles.ts. A map with errors yields no map.
  */
-import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-parser';
-import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from '../diagnostics.js';
-import { beyondLimits, jsonError } from '../scenario/read.js';
-import { closest } from '../suggest.js';
-import { safeLine } from '../safe-text.js';
-import { columnName, directionBetween, parseHexName, type MapJson } from '../../runtime/map.js';
-import { parseVehicles } from './vehicles.js';
+import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-parser";
+import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
+import { beyondLimits, jsonError } from "../scenario/read.js";
+import { closest } from "../suggest.js";
+import { safeLine } from "../safe-text.js";
+import { columnName, directionBetween, parseHexName, type MapJson } from "../../runtime/map.js";
+import { parseVehicles } from "./vehicles.js";
 
 /** The largest map: columns (A … ZZ) and rows. */
 export const MAX_COLUMNS = 702;
@@ -38,73 +38,132 @@ export interface ParsedMap {
   diagnostics: Diagnostic[];
 }
 
-const TOP = ['name', 'description', 'columns', 'rows', 'terrain', 'levels', 'roads', 'hexsides', 'enemy', 'vehicles', 'hexInches'] as const;
+const TOP = [
+  "name",
+  "description",
+  "columns",
+  "rows",
+  "terrain",
+  "levels",
+  "roads",
+  "hexsides",
+  "enemy",
+  "vehicles",
+  "hexInches",
+] as const;
 
-export function parseMap(text: string, file: string, vocabulary: MapVocabulary | null = null): ParsedMap {
+export function parseMap(
+  text: string,
+  file: string,
+  vocabulary: MapVocabulary | null = null,
+): ParsedMap {
   const src = new SourceFile(file, text);
   const out: Diagnostic[] = [];
-  const limit = beyondLimits(text, src, 'map', 'V1001');
+  const limit = beyondLimits(text, src, "map", "V1001");
   if (limit !== null) return { map: null, diagnostics: [limit] };
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const root = parseTree(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   if (errors.length > 0 || root === undefined) {
-    return { map: null, diagnostics: [jsonError(text, src, errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 }, 'V1001')] };
+    return {
+      map: null,
+      diagnostics: [
+        jsonError(
+          text,
+          src,
+          errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 },
+          "V1001",
+        ),
+      ],
+    };
   }
   const span = (n: Node): Span => src.span(n.offset, n.offset + n.length);
-  const bad = (n: Node, message: string, hint?: string) => out.push(diag('V1003', message, span(n), hint));
-  if (root.type !== 'object') {
-    bad(root, 'a map is a JSON object with `name`, `columns`, `rows` and `terrain`');
+  const bad = (n: Node, message: string, hint?: string) =>
+    out.push(diag("V1003", message, span(n), hint));
+  if (root.type !== "object") {
+    bad(root, "a map is a JSON object with `name`, `columns`, `rows` and `terrain`");
     return { map: null, diagnostics: out };
   }
 
-  const fields = objectFields(root, TOP, 'map', span, out);
+  const fields = objectFields(root, TOP, "map", span, out);
   const str = (n: Node | undefined, what: string): string | null => {
     if (n === undefined) return null;
-    if (n.type !== 'string') { bad(n, `${what} must be a string`); return null; }
+    if (n.type !== "string") {
+      bad(n, `${what} must be a string`);
+      return null;
+    }
     return n.value as string;
   };
   const int = (n: Node | undefined, what: string, min: number, max: number): number | null => {
     if (n === undefined) return null;
-    if (n.type !== 'number' || !Number.isInteger(n.value) || n.value < min || n.value > max) {
+    if (n.type !== "number" || !Number.isInteger(n.value) || n.value < min || n.value > max) {
       bad(n, `${what} must be a whole number from ${min} to ${max}`);
       return null;
     }
     return n.value as number;
   };
 
-  const name = str(fields.get('name'), '`name`');
-  const description = str(fields.get('description'), '`description`');
-  const columns = int(fields.get('columns'), '`columns`', 1, MAX_COLUMNS);
-  const rows = int(fields.get('rows'), '`rows`', 1, MAX_ROWS);
-  for (const required of ['name', 'columns', 'rows', 'terrain'] as const) {
-    if (!fields.has(required)) out.push(diag('V1003', `the map needs \`${required}\``, span(root)));
+  const name = str(fields.get("name"), "`name`");
+  const description = str(fields.get("description"), "`description`");
+  const columns = int(fields.get("columns"), "`columns`", 1, MAX_COLUMNS);
+  const rows = int(fields.get("rows"), "`rows`", 1, MAX_ROWS);
+  for (const required of ["name", "columns", "rows", "terrain"] as const) {
+    if (!fields.has(required)) out.push(diag("V1003", `the map needs \`${required}\``, span(root)));
   }
 
   /** A hex name on the map, or null (reported). */
   const hex = (n: Node): string | null => {
-    if (n.type !== 'string') { bad(n, 'a hex is named by a string such as "C5"'); return null; }
+    if (n.type !== "string") {
+      bad(n, 'a hex is named by a string such as "C5"');
+      return null;
+    }
     const p = parseHexName(n.value as string);
-    if (p === null) { bad(n, `\`${safeLine(String(n.value))}\` is not a hex name (column letters, then the row: "C5", "AA12")`); return null; }
+    if (p === null) {
+      bad(
+        n,
+        `\`${safeLine(String(n.value))}\` is not a hex name (column letters, then the row: "C5", "AA12")`,
+      );
+      return null;
+    }
     if (columns !== null && rows !== null && (p.col >= columns || p.row >= rows)) {
-      bad(n, `hex ${n.value} is off the map (columns A–${columnName(columns - 1)}, rows 1–${rows})`);
+      bad(
+        n,
+        `hex ${n.value} is off the map (columns A–${columnName(columns - 1)}, rows 1–${rows})`,
+      );
       return null;
     }
     return n.value as string;
   };
-  const known = (kind: 'terrain' | 'hexside' | 'enemy', n: Node, value: string) => {
+  const known = (kind: "terrain" | "hexside" | "enemy", n: Node, value: string) => {
     if (vocabulary === null) return;
     const set = vocabulary[kind];
     // Rulesets without enemy-held hexes (Chain of Command) list them as not applicable instead.
-    if (set.has(value) || (kind === 'enemy' && set.size === 0)) return;
+    if (set.has(value) || (kind === "enemy" && set.size === 0)) return;
     const near = closest(value, [...set]);
-    const what = kind === 'terrain' ? 'terrain' : kind === 'hexside' ? 'hexside feature' : 'enemy occupant';
-    out.push(diag('V1004', `no ruleset asked knows the ${what} \`${safeLine(value)}\``, span(n), near ? `did you mean \`${near}\`?` : undefined));
+    const what =
+      kind === "terrain" ? "terrain" : kind === "hexside" ? "hexside feature" : "enemy occupant";
+    out.push(
+      diag(
+        "V1004",
+        `no ruleset asked knows the ${what} \`${safeLine(value)}\``,
+        span(n),
+        near ? `did you mean \`${near}\`?` : undefined,
+      ),
+    );
   };
 
   /** `{ "C3": "woods" }`: hex names to names a vocabulary must know (terrain, enemy occupants). */
-  const namesByHex = (n: Node, kind: 'terrain' | 'enemy', shape: string, what: (hex: string) => string): Record<string, string> => {
+  const namesByHex = (
+    n: Node,
+    kind: "terrain" | "enemy",
+    shape: string,
+    what: (hex: string) => string,
+  ): Record<string, string> => {
     const out: Record<string, string> = {};
-    if (n.type !== 'object') {
+    if (n.type !== "object") {
       bad(n, shape);
       return out;
     }
@@ -118,30 +177,40 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
   };
 
   // terrain: { default, hexes }
-  let terrain: MapJson['terrain'] | null = null;
-  const t = fields.get('terrain');
+  let terrain: MapJson["terrain"] | null = null;
+  const t = fields.get("terrain");
   if (t !== undefined) {
-    if (t.type !== 'object') bad(t, '`terrain` is an object: { "default": "open-ground", "hexes": { "C3": "woods" } }');
+    if (t.type !== "object")
+      bad(t, '`terrain` is an object: { "default": "open-ground", "hexes": { "C3": "woods" } }');
     else {
-      const tf = objectFields(t, ['default', 'hexes'], 'terrain', span, out);
-      const def = str(tf.get('default'), '`terrain.default`');
-      if (!tf.has('default')) bad(t, '`terrain` needs a `default` terrain');
-      else if (def !== null) known('terrain', tf.get('default')!, def);
-      const hn = tf.get('hexes');
-      const hexes = hn === undefined ? {} : namesByHex(hn, 'terrain', '`terrain.hexes` maps hex names to terrain: { "C3": "woods" }', (h) => `the terrain of ${h}`);
+      const tf = objectFields(t, ["default", "hexes"], "terrain", span, out);
+      const def = str(tf.get("default"), "`terrain.default`");
+      if (!tf.has("default")) bad(t, "`terrain` needs a `default` terrain");
+      else if (def !== null) known("terrain", tf.get("default")!, def);
+      const hn = tf.get("hexes");
+      const hexes =
+        hn === undefined
+          ? {}
+          : namesByHex(
+              hn,
+              "terrain",
+              '`terrain.hexes` maps hex names to terrain: { "C3": "woods" }',
+              (h) => `the terrain of ${h}`,
+            );
       if (def !== null) terrain = { default: def, hexes };
     }
   }
 
   const levels: Record<string, number> = {};
-  const ln = fields.get('levels');
+  const ln = fields.get("levels");
   if (ln !== undefined) {
-    if (ln.type !== 'object') bad(ln, '`levels` maps hex names to levels: { "F2": 1 }');
-    else for (const [k, v] of entries(ln)) {
-      const h = hex(k);
-      const lv = int(v, `the level of ${safeLine(String(k.value))}`, -9, 99);
-      if (h !== null && lv !== null) levels[h] = lv;
-    }
+    if (ln.type !== "object") bad(ln, '`levels` maps hex names to levels: { "F2": 1 }');
+    else
+      for (const [k, v] of entries(ln)) {
+        const h = hex(k);
+        const lv = int(v, `the level of ${safeLine(String(k.value))}`, -9, 99);
+        if (h !== null && lv !== null) levels[h] = lv;
+      }
   }
 
   const adjacent = (a: Node, b: Node, what: string): boolean => {
@@ -153,65 +222,105 @@ export function parseMap(text: string, file: string, vocabulary: MapVocabulary |
   };
 
   const roads: string[][] = [];
-  const rn = fields.get('roads');
+  const rn = fields.get("roads");
   if (rn !== undefined) {
-    if (rn.type !== 'array') bad(rn, '`roads` is a list of chains of adjacent hexes: [["A4", "B4", "C5"]]');
-    else for (const chain of rn.children ?? []) {
-      if (chain.type !== 'array' || (chain.children ?? []).length < 2) { bad(chain, 'a road is a list of at least two adjacent hexes'); continue; }
-      const names: string[] = [];
-      let prev: Node | null = null;
-      let ok = true;
-      for (const h of chain.children ?? []) {
-        const v = hex(h);
-        if (v === null) { ok = false; prev = null; continue; }
-        if (prev !== null && !adjacent(prev, h, 'a road runs between adjacent hexes')) ok = false;
-        names.push(v);
-        prev = h;
+    if (rn.type !== "array")
+      bad(rn, '`roads` is a list of chains of adjacent hexes: [["A4", "B4", "C5"]]');
+    else
+      for (const chain of rn.children ?? []) {
+        if (chain.type !== "array" || (chain.children ?? []).length < 2) {
+          bad(chain, "a road is a list of at least two adjacent hexes");
+          continue;
+        }
+        const names: string[] = [];
+        let prev: Node | null = null;
+        let ok = true;
+        for (const h of chain.children ?? []) {
+          const v = hex(h);
+          if (v === null) {
+            ok = false;
+            prev = null;
+            continue;
+          }
+          if (prev !== null && !adjacent(prev, h, "a road runs between adjacent hexes")) ok = false;
+          names.push(v);
+          prev = h;
+        }
+        if (ok) roads.push(names);
       }
-      if (ok) roads.push(names);
-    }
   }
 
-  const hexsides: NonNullable<MapJson['hexsides']> = [];
-  const sn = fields.get('hexsides');
+  const hexsides: NonNullable<MapJson["hexsides"]> = [];
+  const sn = fields.get("hexsides");
   if (sn !== undefined) {
-    if (sn.type !== 'array') bad(sn, '`hexsides` is a list: [{ "hexes": ["E3", "E4"], "feature": "wall" }]');
-    else for (const s of sn.children ?? []) {
-      if (s.type !== 'object') { bad(s, 'a hexside is { "hexes": ["E3", "E4"], "feature": "wall" }'); continue; }
-      const sf = objectFields(s, ['hexes', 'feature'], 'hexside', span, out);
-      const feature = str(sf.get('feature'), '`feature`');
-      if (!sf.has('feature')) bad(s, 'a hexside needs a `feature` (e.g. "wall")');
-      else if (feature !== null) known('hexside', sf.get('feature')!, feature);
-      const pair = sf.get('hexes');
-      if (pair === undefined) { bad(s, 'a hexside needs the two `hexes` it lies between'); continue; }
-      if (pair.type !== 'array' || (pair.children ?? []).length !== 2) { bad(pair, '`hexes` names exactly two adjacent hexes'); continue; }
-      const [a, b] = pair.children!;
-      const ha = hex(a!);
-      const hb = hex(b!);
-      if (ha === null || hb === null || !adjacent(a!, b!, 'a hexside lies between adjacent hexes') || feature === null) continue;
-      hexsides.push({ hexes: [ha, hb], feature });
-    }
+    if (sn.type !== "array")
+      bad(sn, '`hexsides` is a list: [{ "hexes": ["E3", "E4"], "feature": "wall" }]');
+    else
+      for (const s of sn.children ?? []) {
+        if (s.type !== "object") {
+          bad(s, 'a hexside is { "hexes": ["E3", "E4"], "feature": "wall" }');
+          continue;
+        }
+        const sf = objectFields(s, ["hexes", "feature"], "hexside", span, out);
+        const feature = str(sf.get("feature"), "`feature`");
+        if (!sf.has("feature")) bad(s, 'a hexside needs a `feature` (e.g. "wall")');
+        else if (feature !== null) known("hexside", sf.get("feature")!, feature);
+        const pair = sf.get("hexes");
+        if (pair === undefined) {
+          bad(s, "a hexside needs the two `hexes` it lies between");
+          continue;
+        }
+        if (pair.type !== "array" || (pair.children ?? []).length !== 2) {
+          bad(pair, "`hexes` names exactly two adjacent hexes");
+          continue;
+        }
+        const [a, b] = pair.children!;
+        const ha = hex(a!);
+        const hb = hex(b!);
+        if (
+          ha === null ||
+          hb === null ||
+          !adjacent(a!, b!, "a hexside lies between adjacent hexes") ||
+          feature === null
+        )
+          continue;
+        hexsides.push({ hexes: [ha, hb], feature });
+      }
   }
 
   // enemy: { "F3": "units" } — who of the enemy holds a hex (a step's `enemy` when it is entered).
-  const en = fields.get('enemy');
-  const enemy = en === undefined ? {} : namesByHex(en, 'enemy', '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }', (h) => `the enemy in ${h}`);
+  const en = fields.get("enemy");
+  const enemy =
+    en === undefined
+      ? {}
+      : namesByHex(
+          en,
+          "enemy",
+          '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }',
+          (h) => `the enemy in ${h}`,
+        );
 
   // vehicles: { "D4": { "kind": "halftrack", "mp": 16 } } — a vehicle a unit may board (vehicles.ts).
-  const vn = fields.get('vehicles');
+  const vn = fields.get("vehicles");
   const vehicles = vn === undefined ? {} : parseVehicles(vn, entries, hex, vocabulary, span, out);
 
   let hexInches: number | undefined;
-  const ih = fields.get('hexInches');
+  const ih = fields.get("hexInches");
   if (ih !== undefined) {
-    if (ih.type !== 'number' || !(ih.value > 0) || ih.value > 1000) bad(ih, '`hexInches` is the width of a hex in inches, a number above 0');
+    if (ih.type !== "number" || !(ih.value > 0) || ih.value > 1000)
+      bad(ih, "`hexInches` is the width of a hex in inches, a number above 0");
     else hexInches = ih.value as number;
   } else if (vocabulary !== null && vocabulary.inInches.length > 0) {
     const who = vocabulary.inInches;
-    bad(root, `${who.join(', ')} ${who.length === 1 ? 'measures' : 'measure'} moves in inches: the map needs \`hexInches\`, the width of a hex`, 'add e.g. "hexInches": 3');
+    bad(
+      root,
+      `${who.join(", ")} ${who.length === 1 ? "measures" : "measure"} moves in inches: the map needs \`hexInches\`, the width of a hex`,
+      'add e.g. "hexInches": 3',
+    );
   }
 
-  if (hasErrors(out) || name === null || columns === null || rows === null || terrain === null) return { map: null, diagnostics: out };
+  if (hasErrors(out) || name === null || columns === null || rows === null || terrain === null)
+    return { map: null, diagnostics: out };
   const map: MapJson = { name: safeLine(name), columns, rows, terrain, levels, roads, hexsides };
   if (description !== null) map.description = safeLine(description);
   if (Object.keys(enemy).length > 0) map.enemy = enemy;
@@ -230,14 +339,27 @@ function entries(obj: Node): [Node, Node][] {
 }
 
 /** The fields of an object node by name; unknown ones and repeats are reported. */
-function objectFields(obj: Node, allowed: readonly string[], where: string, span: (n: Node) => Span, out: Diagnostic[]): Map<string, Node> {
+function objectFields(
+  obj: Node,
+  allowed: readonly string[],
+  where: string,
+  span: (n: Node) => Span,
+  out: Diagnostic[],
+): Map<string, Node> {
   const m = new Map<string, Node>();
   for (const [k, v] of entries(obj)) {
     const name = k.value as string;
     if (!allowed.includes(name)) {
       const near = closest(name, allowed);
-      out.push(diag('V1002', `unknown ${where} field \`${safeLine(name)}\``, span(k), near ? `did you mean \`${near}\`?` : `${where} fields: ${allowed.join(', ')}`));
-    } else if (m.has(name)) out.push(diag('V1003', `\`${name}\` is given twice`, span(k)));
+      out.push(
+        diag(
+          "V1002",
+          `unknown ${where} field \`${safeLine(name)}\``,
+          span(k),
+          near ? `did you mean \`${near}\`?` : `${where} fields: ${allowed.join(", ")}`,
+        ),
+      );
+    } else if (m.has(name)) out.push(diag("V1003", `\`${name}\` is given twice`, span(k)));
     else m.set(name, v);
   }
   return m;

@@ -5,15 +5,21 @@
  * be legal and cost what the search says (`mismatches` counts those that do not; tests require 0).
  * A boarding of a map's vehicle is priced again the same way, with its vehicle and board step.
  */
-import { buildGraph, indexOf, type MapGraph, type MapJson } from '../../runtime/map.js';
-import { pathSteps, reachOnMap, type ReachAnswer } from '../../runtime/reach-map.js';
-import { interpreterFor, prepare } from '../interpret/interpreter.js';
-import { evaluateMove } from '../../runtime/move.js';
-import { ratNum } from '../../runtime/rational.js';
-import type { RulesetIR, ScenarioValue } from '../ir.js';
-import { interpretedBinding } from './interpret.js';
-import { stepValues } from './steps.js';
-import type { ReachBoarding, ReachDifference, ReachHex, ReachReport, ReachRulesetResult } from './report.js';
+import { buildGraph, indexOf, type MapGraph, type MapJson } from "../../runtime/map.js";
+import { pathSteps, reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
+import { interpreterFor, prepare } from "../interpret/interpreter.js";
+import { evaluateMove } from "../../runtime/move.js";
+import { ratNum } from "../../runtime/rational.js";
+import type { RulesetIR, ScenarioValue } from "../ir.js";
+import { interpretedBinding } from "./interpret.js";
+import { stepValues } from "./steps.js";
+import type {
+  ReachBoarding,
+  ReachDifference,
+  ReachHex,
+  ReachReport,
+  ReachRulesetResult,
+} from "./report.js";
 
 export interface ReachRequest {
   map: MapJson;
@@ -39,7 +45,12 @@ export function buildReach(req: ReachRequest): ReachBuilt {
   const mismatches: string[] = [];
   const answers: ReachAnswer[] = [];
   const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, notApplicable }) => {
-    const binding = interpretedBinding(ir, base, req.rulesets.map((r) => r.ir), req.unit);
+    const binding = interpretedBinding(
+      ir,
+      base,
+      req.rulesets.map((r) => r.ir),
+      req.unit,
+    );
     const a = reachOnMap(binding, graph, from);
     answers.push(a);
     const hexes: Record<string, ReachHex> = {};
@@ -47,14 +58,22 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       if (Number.isNaN(a.cost[h])) continue;
       const path = a.path(h);
       const roll = a.roll(h);
-      const value: ScenarioValue = { ...base, path: pathSteps(graph, path, binding.resolve, binding.stepFields).map((s) => stepValues(ir, s)) };
+      const value: ScenarioValue = {
+        ...base,
+        path: pathSteps(graph, path, binding.resolve, binding.stepFields).map((s) =>
+          stepValues(ir, s),
+        ),
+      };
       if (roll !== null) value.roll = roll;
       // The pricing loop itself: a searched roll has as many dice as the ruleset ever rolls.
       const r = evaluateMove(interpreterFor(ir), ratNum, prepare(ir, value).ctx, { trace: true });
-      if (!r.legal || r.exact.spent !== a.exact(h)) mismatches.push(`${ir.id} ${graph.names[h]}: reach ${a.exact(h)}, eval ${r.exact.spent}${r.legal ? '' : ' (not legal)'}`);
+      if (!r.legal || r.exact.spent !== a.exact(h))
+        mismatches.push(
+          `${ir.id} ${graph.names[h]}: reach ${a.exact(h)}, eval ${r.exact.spent}${r.legal ? "" : " (not legal)"}`,
+        );
       const rules = [...new Set(r.steps.flatMap((s) => s.rules))];
       const hex: ReachHex = { cost: a.cost[h], path: path.map((k) => graph.names[k]), rules };
-      if (a.exact(h).includes('/')) hex.exact = a.exact(h);
+      if (a.exact(h).includes("/")) hex.exact = a.exact(h);
       if (a.probability !== null) hex.probability = a.probability[h];
       hexes[graph.names[h]] = hex;
     }
@@ -69,18 +88,40 @@ export function buildReach(req: ReachRequest): ReachBuilt {
     if (graph.vehicles.some((v) => v !== null)) {
       result.boarding = {};
       for (const b of a.boarding) {
-        const ctx = binding.prepareAboard(pathSteps(graph, b.path, binding.resolve, binding.stepFields), b.vehicle);
+        const ctx = binding.prepareAboard(
+          pathSteps(graph, b.path, binding.resolve, binding.stepFields),
+          b.vehicle,
+        );
         const r = ctx === null ? null : evaluateMove(binding.model, ratNum, ctx, { trace: true });
-        if (r === null || !r.legal || r.exact.spent !== b.exact) mismatches.push(`${ir.id} boarding in ${graph.names[b.hex]}: reach ${b.exact}, eval ${r?.exact.spent ?? 'none'}${r === null || r.legal ? '' : ' (not legal)'}`);
-        const board: ReachBoarding = { cost: b.cost, path: b.path.map((k) => graph.names[k]), rules: [...new Set((r?.steps ?? []).flatMap((s) => s.rules))] };
-        if (b.exact.includes('/')) board.exact = b.exact;
+        if (r === null || !r.legal || r.exact.spent !== b.exact)
+          mismatches.push(
+            `${ir.id} boarding in ${graph.names[b.hex]}: reach ${b.exact}, eval ${r?.exact.spent ?? "none"}${r === null || r.legal ? "" : " (not legal)"}`,
+          );
+        const board: ReachBoarding = {
+          cost: b.cost,
+          path: b.path.map((k) => graph.names[k]),
+          rules: [...new Set((r?.steps ?? []).flatMap((s) => s.rules))],
+        };
+        if (b.exact.includes("/")) board.exact = b.exact;
         if (b.vehicleSpent !== null) board.vehicleSpent = b.vehicleSpent;
         result.boarding[graph.names[b.hex]] = board;
       }
     }
     return result;
   });
-  return { report: { map: req.map.name, from: req.from, phase: req.phase, unit: req.unit, results, differences: differences(graph, results) }, graph, answers, mismatches };
+  return {
+    report: {
+      map: req.map.name,
+      from: req.from,
+      phase: req.phase,
+      unit: req.unit,
+      results,
+      differences: differences(graph, results),
+    },
+    graph,
+    answers,
+    mismatches,
+  };
 }
 
 /** Hexes where the rulesets disagree on reachability or cost (none with a single ruleset). */

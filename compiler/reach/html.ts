@@ -5,13 +5,21 @@
  * rulesets differ, with each ruleset's cost and citations. Pure and browser-safe; every value from the
  * map or the report is escaped by `x` (markup.ts); byte-identical for the same input.
  */
-import type { MapGraph } from '../../runtime/map.js';
-import { formatQuantity } from '../../runtime/format.js';
-import { allowanceText, costText, hexValueText, scales } from './labels.js';
-import { Markup, x } from './markup.js';
-import { DIFFERENCE, hexsideStyle, inkOn, rampColour, ROAD, START, terrainStyle } from './palette.js';
-import type { ReachReport, ReachRulesetResult } from './report.js';
-import { renderReachSvg } from './svg.js';
+import type { MapGraph } from "../../runtime/map.js";
+import { formatQuantity } from "../../runtime/format.js";
+import { allowanceText, costText, hexValueText, scales } from "./labels.js";
+import { Markup, x } from "./markup.js";
+import {
+  DIFFERENCE,
+  hexsideStyle,
+  inkOn,
+  rampColour,
+  ROAD,
+  START,
+  terrainStyle,
+} from "./palette.js";
+import type { ReachReport, ReachRulesetResult } from "./report.js";
+import { renderReachSvg } from "./svg.js";
 
 const STYLE = `
 :root{color-scheme:light}
@@ -38,28 +46,43 @@ ul.legend li{display:flex;align-items:center;gap:.4rem}
 .scale .sw{margin-right:2px}
 `;
 
-function swatch(fill: string, text = '', border?: string): Markup {
-  return x`<span class="sw" aria-hidden="true" style="background:${fill};color:${inkOn(fill.startsWith('#') ? fill : '#ffffff')}${border ? x`;border:3px solid ${border}` : ''}">${text}</span>`;
+function swatch(fill: string, text = "", border?: string): Markup {
+  return x`<span class="sw" aria-hidden="true" style="background:${fill};color:${inkOn(fill.startsWith("#") ? fill : "#ffffff")}${border ? x`;border:3px solid ${border}` : ""}">${text}</span>`;
 }
 
 function legendText(graph: MapGraph, report: ReachReport): Markup {
   const scaleRows = scales(report).map(
-    (s) => x`<p class="scale">${s.label}: ${s.stops.map((st) => swatch(rampColour(st.t), st.text))} <span class="none">(lighter is ${s.probability ? 'more likely' : 'cheaper'})</span></p>`,
+    (s) =>
+      x`<p class="scale">${s.label}: ${s.stops.map((st) => swatch(rampColour(st.t), st.text))} <span class="none">(lighter is ${s.probability ? "more likely" : "cheaper"})</span></p>`,
   );
-  const items: Markup[] = [x`<li>${swatch('#ffffff', '', START)} start hex ${report.from}, marked “start”</li>`];
-  if (report.results.length > 1) items.push(x`<li>${swatch('#ffffff', '', DIFFERENCE)} outlined: a hex where the rulesets differ</li>`);
-  if (graph.road.some((v) => v === 1)) items.push(x`<li>${swatch(ROAD)} road (a line through the hex centres)</li>`);
-  for (const f of [...new Set(graph.hexside.filter((v): v is string => v !== null))].sort()) items.push(x`<li>${swatch(hexsideStyle(f).stroke)} ${f} (a thick line on the hexside)</li>`);
-  if (graph.level.some((l) => l !== 0)) items.push(x`<li>${swatch('#d9c9b8')} level: brown tint, “L1”, “L2” … and a contour where it changes</li>`);
-  if (report.results.some((r) => r.notApplicable.some((n) => n.startsWith('terrain: ')))) items.push(x`<li>${swatch('#bbbbbb')} hatched: terrain the ruleset lacks (cannot be entered)</li>`);
-  for (const t of [...new Set(graph.terrain)].sort()) items.push(x`<li>${swatch(terrainStyle(t).fill)} ${t}</li>`);
+  const items: Markup[] = [
+    x`<li>${swatch("#ffffff", "", START)} start hex ${report.from}, marked “start”</li>`,
+  ];
+  if (report.results.length > 1)
+    items.push(
+      x`<li>${swatch("#ffffff", "", DIFFERENCE)} outlined: a hex where the rulesets differ</li>`,
+    );
+  if (graph.road.some((v) => v === 1))
+    items.push(x`<li>${swatch(ROAD)} road (a line through the hex centres)</li>`);
+  for (const f of [...new Set(graph.hexside.filter((v): v is string => v !== null))].sort())
+    items.push(x`<li>${swatch(hexsideStyle(f).stroke)} ${f} (a thick line on the hexside)</li>`);
+  if (graph.level.some((l) => l !== 0))
+    items.push(
+      x`<li>${swatch("#d9c9b8")} level: brown tint, “L1”, “L2” … and a contour where it changes</li>`,
+    );
+  if (report.results.some((r) => r.notApplicable.some((n) => n.startsWith("terrain: "))))
+    items.push(
+      x`<li>${swatch("#bbbbbb")} hatched: terrain the ruleset lacks (cannot be entered)</li>`,
+    );
+  for (const t of [...new Set(graph.terrain)].sort())
+    items.push(x`<li>${swatch(terrainStyle(t).fill)} ${t}</li>`);
   return x`${scaleRows}<ul class="legend">${items}</ul>
-<p>Each hex shows its name at the top; a reachable hex shows ${report.results.some((r) => Object.values(r.hexes).some((h) => h.probability !== undefined)) ? 'its least cost, or for a dice ruleset the chance that the roll reaches it,' : 'its least cost'} in the middle. Hover a hex for its path and the rules that price it.</p>`;
+<p>Each hex shows its name at the top; a reachable hex shows ${report.results.some((r) => Object.values(r.hexes).some((h) => h.probability !== undefined)) ? "its least cost, or for a dice ruleset the chance that the roll reaches it," : "its least cost"} in the middle. Hover a hex for its path and the rules that price it.</p>`;
 }
 
 function rulesetRow(report: ReachReport, r: ReachRulesetResult): Markup {
   const n = Object.keys(r.hexes).filter((h) => h !== report.from).length;
-  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${allowanceText(r)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(', ')}</td></tr>`;
+  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${allowanceText(r)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
 }
 
 function differencesTable(graph: MapGraph, report: ReachReport): Markup {
@@ -68,38 +91,46 @@ function differencesTable(graph: MapGraph, report: ReachReport): Markup {
   const index = new Map(graph.names.map((n, i) => [n, i]));
   const terrainOf = (hex: string) => {
     const i = index.get(hex);
-    return i === undefined ? '' : graph.terrain[i]!;
+    return i === undefined ? "" : graph.terrain[i]!;
   };
   const rows = report.differences.map((d) => {
     const cells = report.results.map((r) => {
       const h = r.hexes[d.hex];
       if (h === undefined) return x`<td><span class="none">cannot end here</span></td>`;
-      const value = h.probability !== undefined ? `${hexValueText(h)} (cost ${costText(h)} ${r.measure})` : `${costText(h)} ${r.measure}`;
+      const value =
+        h.probability !== undefined
+          ? `${hexValueText(h)} (cost ${costText(h)} ${r.measure})`
+          : `${costText(h)} ${r.measure}`;
       const rules = d.rules[r.ruleset] ?? h.rules;
-      return x`<td>${value}${rules.length > 0 ? x`<span class="rules">${rules.join(', ')}</span>` : ''}</td>`;
+      return x`<td>${value}${rules.length > 0 ? x`<span class="rules">${rules.join(", ")}</span>` : ""}</td>`;
     });
     return x`<tr><th scope="row">${d.hex}</th><td>${terrainOf(d.hex)}</td>${cells}</tr>`;
   });
-  return x`<table class="differences"><caption class="none">${report.differences.length} ${report.differences.length === 1 ? 'hex' : 'hexes'}: cost per ruleset, with the rules of its cheapest path</caption>
+  return x`<table class="differences"><caption class="none">${report.differences.length} ${report.differences.length === 1 ? "hex" : "hexes"}: cost per ruleset, with the rules of its cheapest path</caption>
 <thead><tr><th scope="col">Hex</th><th scope="col">Terrain</th>${report.results.map((r) => x`<th scope="col"><code>${r.ruleset}</code></th>`)}</tr></thead>
 <tbody>${rows}</tbody></table>`;
 }
 
 /** Per vehicle on the map, per ruleset: the cheapest legal move that ends by boarding it (or why not). */
 function boardingTable(graph: MapGraph, report: ReachReport): Markup {
-  const hexes = graph.names.filter((_, i) => graph.vehicles[i] !== null && graph.vehicles[i] !== undefined);
+  const hexes = graph.names.filter(
+    (_, i) => graph.vehicles[i] !== null && graph.vehicles[i] !== undefined,
+  );
   if (hexes.length === 0) return x``;
   const index = new Map(graph.names.map((n, i) => [n, i]));
   const rows = hexes.map((hex) => {
-    const kind = String(graph.vehicles[index.get(hex)!]?.kind ?? '');
+    const kind = String(graph.vehicles[index.get(hex)!]?.kind ?? "");
     const cells = report.results.map((r) => {
       const b = r.boarding?.[hex];
       if (b === undefined) {
         const na = r.notApplicable.includes(`vehicle: ${hex}`);
-        return x`<td><span class="none">${na ? 'cannot board it' : 'out of reach'}</span></td>`;
+        return x`<td><span class="none">${na ? "cannot board it" : "out of reach"}</span></td>`;
       }
-      const spent = b.vehicleSpent !== undefined ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP` : '';
-      return x`<td>${costText(b)} ${r.measure}${spent}<span class="rules">${b.path.join(' → ')}${b.rules.length > 0 ? ` · ${b.rules.join(', ')}` : ''}</span></td>`;
+      const spent =
+        b.vehicleSpent !== undefined
+          ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP`
+          : "";
+      return x`<td>${costText(b)} ${r.measure}${spent}<span class="rules">${b.path.join(" → ")}${b.rules.length > 0 ? ` · ${b.rules.join(", ")}` : ""}</span></td>`;
     });
     return x`<tr><th scope="row">${hex}</th><td>${kind}</td>${cells}</tr>`;
   });
@@ -112,7 +143,7 @@ function boardingTable(graph: MapGraph, report: ReachReport): Markup {
 }
 
 export function renderReachHtml(graph: MapGraph, report: ReachReport): string {
-  const ids = report.results.map((r) => r.ruleset).join(', ');
+  const ids = report.results.map((r) => r.ruleset).join(", ");
   return x`<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -4,44 +4,63 @@
  * as over a generated module. A map's vehicle becomes the scenario's `vehicle` through the scenario
  * parser (`{ unit, vehicle, path: [] }` for this ruleset, with the fields it does not take left out).
  */
-import { ratNum, type Rat } from '../../runtime/rational.js';
-import type { ReachBinding } from '../../runtime/reach-map.js';
-import { EvalError, type ICtx } from '../interpret/eval.js';
-import { interpreterFor, prepare } from '../interpret/interpreter.js';
-import type { RulesetIR, ScenarioValue } from '../ir.js';
-import { stepValues } from './steps.js';
-import { reachProfile } from './profile.js';
-import { boardMember, resolveName } from '../map/vocabulary.js';
-import { parseScenario } from '../scenario/index.js';
+import { ratNum, type Rat } from "../../runtime/rational.js";
+import type { ReachBinding } from "../../runtime/reach-map.js";
+import { EvalError, type ICtx } from "../interpret/eval.js";
+import { interpreterFor, prepare } from "../interpret/interpreter.js";
+import type { RulesetIR, ScenarioValue } from "../ir.js";
+import { stepValues } from "./steps.js";
+import { reachProfile } from "./profile.js";
+import { boardMember, resolveName } from "../map/vocabulary.js";
+import { parseScenario } from "../scenario/index.js";
 
-const STEP_FIELDS = ['viaRoad', 'uphill', 'downhill', 'inches'] as const;
+const STEP_FIELDS = ["viaRoad", "uphill", "downhill", "inches"] as const;
 
 /** `unit` is the unit as JSON gave it (the scenario's `unit`, which `base` holds as values). */
-export function interpretedBinding(ir: RulesetIR, base: ScenarioValue, irs: readonly RulesetIR[] = [ir], unit: unknown = null): ReachBinding<Rat, ICtx> {
+export function interpretedBinding(
+  ir: RulesetIR,
+  base: ScenarioValue,
+  irs: readonly RulesetIR[] = [ir],
+  unit: unknown = null,
+): ReachBinding<Rat, ICtx> {
   const model = interpreterFor(ir);
   const board = boardMember(ir);
-  const vehicleFields = new Set(ir.inputs.find((i) => i.rec === 'vehicle')?.fields.map((f) => f.json) ?? []);
-  const vehicles = new WeakMap<object, ScenarioValue['vehicle']>();
+  const vehicleFields = new Set(
+    ir.inputs.find((i) => i.rec === "vehicle")?.fields.map((f) => f.json) ?? [],
+  );
+  const vehicles = new WeakMap<object, ScenarioValue["vehicle"]>();
   /** A map's vehicle as this ruleset's scenario value, or null when the scenario parser refuses it. */
-  const vehicleValue = (vehicle: Record<string, unknown>): ScenarioValue['vehicle'] => {
+  const vehicleValue = (vehicle: Record<string, unknown>): ScenarioValue["vehicle"] => {
     if (vehicles.has(vehicle)) return vehicles.get(vehicle)!;
     const taken = Object.fromEntries(Object.entries(vehicle).filter(([k]) => vehicleFields.has(k)));
-    const parsed = vehicleFields.size === 0 ? null : parseScenario(JSON.stringify({ unit, vehicle: taken, path: [] }), 'vehicle', [ir]);
+    const parsed =
+      vehicleFields.size === 0
+        ? null
+        : parseScenario(JSON.stringify({ unit, vehicle: taken, path: [] }), "vehicle", [ir]);
     const v = parsed?.perRuleset[0]?.value.vehicle ?? null;
     vehicles.set(vehicle, v);
     return v;
   };
   const p = reachProfile(ir);
-  const fields = ir.inputs.find((i) => i.rec === 'step')?.fields ?? [];
+  const fields = ir.inputs.find((i) => i.rec === "step")?.fields ?? [];
   const byJson = new Set(fields.map((f) => f.json));
   const key =
     p.aggregates.length === 0
       ? null
-      : (ctx: ICtx): string => p.aggregates.map((a) => String(model.ev.eval(a, ctx, null))).join('|');
+      : (ctx: ICtx): string =>
+          p.aggregates.map((a) => String(model.ev.eval(a, ctx, null))).join("|");
   return {
     model,
     num: ratNum,
-    profile: { hexCap: p.hexCap, localCost: p.localCost, pathAllowance: p.pathAllowance, stepChecks: p.stepChecks, localStepChecks: p.localStepChecks, checksReadCost: p.checksReadCost, key },
+    profile: {
+      hexCap: p.hexCap,
+      localCost: p.localCost,
+      pathAllowance: p.pathAllowance,
+      stepChecks: p.stepChecks,
+      localStepChecks: p.localStepChecks,
+      checksReadCost: p.checksReadCost,
+      key,
+    },
     resolve: (field, name) => resolveName(ir, field, name, irs),
     stepFields: STEP_FIELDS.filter((f) => byJson.has(f)),
     prepare: (steps) => prepare(ir, { ...base, path: steps.map((s) => stepValues(ir, s)) }).ctx,
@@ -49,11 +68,18 @@ export function interpretedBinding(ir: RulesetIR, base: ScenarioValue, irs: read
     // The interpreter's "cannot be asked with this input" (a field absent, no table entry).
     inputError: (e) => e instanceof EvalError,
     prepareAboard: (steps, vehicle) => {
-      const action = fields.find((f) => f.json === 'action');
+      const action = fields.find((f) => f.json === "action");
       const v = vehicleValue(vehicle);
-      if (board === null || action === undefined || action.type.t !== 'enum' || v === null) return null;
-      const boardStep = { [action.name]: { v: 'member' as const, enum: action.type.name, name: board } };
-      return prepare(ir, { ...base, vehicle: v, path: [...steps.map((s) => stepValues(ir, s)), boardStep] }).ctx;
+      if (board === null || action === undefined || action.type.t !== "enum" || v === null)
+        return null;
+      const boardStep = {
+        [action.name]: { v: "member" as const, enum: action.type.name, name: board },
+      };
+      return prepare(ir, {
+        ...base,
+        vehicle: v,
+        path: [...steps.map((s) => stepValues(ir, s)), boardStep],
+      }).ctx;
     },
   };
 }

@@ -3,11 +3,11 @@
  * a probability as a percentage, an allowance, a path ("B3 → B4 → C5"), and the scale that shades
  * reachable hexes (cost per measure, or probability for a dice ruleset without a fixed roll).
  */
-import { formatQuantity } from '../../runtime/format.js';
-import type { ReachHex, ReachReport, ReachRulesetResult } from './report.js';
+import { formatQuantity } from "../../runtime/format.js";
+import type { ReachHex, ReachReport, ReachRulesetResult } from "./report.js";
 
 /** A cost from the report: its exact value when given, else the number (halves, thirds, quarters as glyphs). */
-export function costText(h: Pick<ReachHex, 'cost' | 'exact'>): string {
+export function costText(h: Pick<ReachHex, "cost" | "exact">): string {
   if (h.exact !== undefined) return formatQuantity(h.exact);
   if (Number.isInteger(h.cost)) return String(h.cost);
   for (const d of [2, 3, 4]) {
@@ -20,8 +20,8 @@ export function costText(h: Pick<ReachHex, 'cost' | 'exact'>): string {
 /** 0.8333 → "83%"; never rounds a possible hex to 0% or an uncertain one to 100%. */
 export function percentText(p: number): string {
   const r = Math.round(p * 100);
-  if (p > 0 && r === 0) return '<1%';
-  if (p < 1 && r === 100) return '>99%';
+  if (p > 0 && r === 0) return "<1%";
+  if (p < 1 && r === 100) return ">99%";
   return `${r}%`;
 }
 
@@ -32,13 +32,13 @@ export function hexValueText(h: ReachHex): string {
 
 export function allowanceText(r: ReachRulesetResult): string {
   const a = r.allowance;
-  if (a === null) return 'may not move';
-  if (typeof a === 'number') return `${costText({ cost: a })} ${r.measure}`;
+  if (a === null) return "may not move";
+  if (typeof a === "number") return `${costText({ cost: a })} ${r.measure}`;
   return `${a.min}–${a.max} ${r.measure} (mean ${Math.round(a.mean * 100) / 100})`;
 }
 
 export function pathText(path: readonly string[]): string {
-  return path.join(' → ');
+  return path.join(" → ");
 }
 
 /** Whether a ruleset's hexes are shaded by probability (a dice ruleset without a fixed roll). */
@@ -69,7 +69,7 @@ function sample<T>(xs: readonly T[], k: number): T[] {
 }
 
 export function scaleKey(r: ReachRulesetResult): string {
-  return byProbability(r) ? 'probability' : `cost ${r.measure}`;
+  return byProbability(r) ? "probability" : `cost ${r.measure}`;
 }
 
 /** The scales of a report, in the order their panels first appear. */
@@ -79,8 +79,16 @@ export function scales(report: ReachReport): Scale[] {
   for (const r of report.results) {
     const key = scaleKey(r);
     if (!out.has(key)) {
-      const probability = key === 'probability';
-      out.set(key, { key, label: probability ? 'Chance that the roll reaches the hex' : `Least cost to reach (${r.measure})`, probability, max: 0, stops: [] });
+      const probability = key === "probability";
+      out.set(key, {
+        key,
+        label: probability
+          ? "Chance that the roll reaches the hex"
+          : `Least cost to reach (${r.measure})`,
+        probability,
+        max: 0,
+        stops: [],
+      });
       values.set(key, []);
     }
     values.get(key)!.push(...Object.values(r.hexes));
@@ -88,13 +96,19 @@ export function scales(report: ReachReport): Scale[] {
   for (const s of out.values()) {
     const hexes = values.get(s.key)!;
     if (s.probability) {
-      const ps = [...new Set(hexes.map((h) => Math.round((h.probability ?? 0) * 100)))].sort((a, b) => b - a);
+      const ps = [...new Set(hexes.map((h) => Math.round((h.probability ?? 0) * 100)))].sort(
+        (a, b) => b - a,
+      );
       s.stops = sample(ps, 12).map((p) => ({ t: 1 - p / 100, text: `${p}%` }));
     } else {
       s.max = Math.max(0, ...hexes.map((h) => h.cost).filter((c) => Number.isFinite(c)));
       const byText = new Map<string, number>();
-      for (const h of [...hexes].sort((a, b) => a.cost - b.cost)) if (Number.isFinite(h.cost)) byText.set(costText(h), h.cost);
-      s.stops = sample([...byText.entries()], 12).map(([text, cost]) => ({ t: s.max > 0 ? cost / s.max : 0, text }));
+      for (const h of [...hexes].sort((a, b) => a.cost - b.cost))
+        if (Number.isFinite(h.cost)) byText.set(costText(h), h.cost);
+      s.stops = sample([...byText.entries()], 12).map(([text, cost]) => ({
+        t: s.max > 0 ? cost / s.max : 0,
+        text,
+      }));
     }
   }
   return [...out.values()];

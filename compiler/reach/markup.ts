@@ -4,7 +4,7 @@
  * cannot hold, become `�`) unless the value is already `Markup` built the same way. So a map's name,
  * a terrain name or a citation reaches the page only as text, never as markup. No Node API.
  */
-import { safeLine } from '../safe-text.js';
+import { safeLine } from "../safe-text.js";
 
 /** Markup produced by `x` (or `raw` for a literal the module itself wrote). */
 export class Markup {
@@ -16,7 +16,13 @@ export class Markup {
 
 export type Value = string | number | Markup | null | undefined | false | readonly Value[];
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
 
 /** Text (one line: line breaks and other controls become `�`) → escaped for XML text or attributes. */
 export function escapeText(s: string): string {
@@ -25,14 +31,14 @@ export function escapeText(s: string): string {
 
 /** Multi-line text (a `<title>`): each line escaped, kept apart by a line feed. */
 export function lines(text: readonly string[]): Markup {
-  return new Markup(text.map(escapeText).join('\n'));
+  return new Markup(text.map(escapeText).join("\n"));
 }
 
 function render(v: Value): string {
-  if (v === null || v === undefined || v === false) return '';
+  if (v === null || v === undefined || v === false) return "";
   if (v instanceof Markup) return v.html;
-  if (Array.isArray(v)) return (v as readonly Value[]).map(render).join('');
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (Array.isArray(v)) return (v as readonly Value[]).map(render).join("");
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
   return escapeText(v as string);
 }
 

@@ -17,8 +17,8 @@
  * - `checksReadCost`: a constraint on the move reads what the path spent (`path.spent`, `all`); when
  *   not, whether the constraints hold depends only on the search state, and is asked once per state.
  */
-import type { Expr, RulesetIR } from '../ir.js';
-import { children, ruleExprs } from '../ir-walk.js';
+import type { Expr, RulesetIR } from "../ir.js";
+import { children, ruleExprs } from "../ir-walk.js";
 
 export interface ReachProfileIR {
   hexCap: number;
@@ -30,7 +30,7 @@ export interface ReachProfileIR {
   checksReadCost: boolean;
 }
 
-const COMPARE = new Set(['==', '!=', '<', '<=', '>', '>=']);
+const COMPARE = new Set(["==", "!=", "<", "<=", ">", ">="]);
 
 interface Reads {
   path: boolean;
@@ -42,16 +42,23 @@ interface Reads {
 export function reachProfile(ir: RulesetIR): ReachProfileIR {
   const rules = new Map(ir.rules.map((r) => [r.name, r]));
   const m = ir.movement;
-  const roots: Expr[] = [m.allowance, m.cost, ...(m.minimumMove ? [m.minimumMove] : []), ...ir.constraints.map((c) => c.cond)];
+  const roots: Expr[] = [
+    m.allowance,
+    m.cost,
+    ...(m.minimumMove ? [m.minimumMove] : []),
+    ...ir.constraints.map((c) => c.cond),
+  ];
 
   // Hex counts and aggregates, over everything the search evaluates.
   let cap = 0;
   const aggregates: Expr[] = [];
   const seenAgg = new Set<string>();
   const seenRules = new Set<string>();
-  const countRead = (e: Expr): boolean => (e.k === 'path' && (e.name === 'hexes' || e.name === 'steps')) || (e.k === 'pos' && e.name === 'number');
+  const countRead = (e: Expr): boolean =>
+    (e.k === "path" && (e.name === "hexes" || e.name === "steps")) ||
+    (e.k === "pos" && e.name === "number");
   const visit = (e: Expr): void => {
-    if (e.k === 'agg') {
+    if (e.k === "agg") {
       const key = JSON.stringify(e);
       if (!seenAgg.has(key)) {
         seenAgg.add(key);
@@ -60,15 +67,15 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
       visitRulesIn(e.body);
       return;
     }
-    if (e.k === 'bin' && COMPARE.has(e.op)) {
+    if (e.k === "bin" && COMPARE.has(e.op)) {
       const [x, y] = countRead(e.a) ? [e.a, e.b] : countRead(e.b) ? [e.b, e.a] : [null, null];
-      if (x !== null && y !== null && y.k === 'num' && /^\d+$/.test(y.q)) {
+      if (x !== null && y !== null && y.k === "num" && /^\d+$/.test(y.q)) {
         cap = Math.max(cap, Number(y.q) + 1);
         return;
       }
     }
     if (countRead(e)) cap = Infinity;
-    if (e.k === 'rule') visitRule(e.name);
+    if (e.k === "rule") visitRule(e.name);
     for (const c of children(e)) visit(c);
   };
   const visitRule = (name: string): void => {
@@ -79,7 +86,7 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
   };
   // Inside an aggregate the path's own values are in the aggregate's value; rules it calls still count.
   const visitRulesIn = (e: Expr): void => {
-    if (e.k === 'rule') visitRule(e.name);
+    if (e.k === "rule") visitRule(e.name);
     for (const c of children(e)) visitRulesIn(c);
   };
   roots.forEach(visit);
@@ -89,11 +96,20 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     const done = new Set<string>();
     const go = (e: Expr): void => {
       switch (e.k) {
-        case 'path': acc.path = true; if (e.name === 'spent') acc.spent = true; break;
-        case 'agg': acc.path = true; break;
-        case 'pos': acc.position = true; break;
-        case 'all': acc.all = true; break;
-        case 'rule': {
+        case "path":
+          acc.path = true;
+          if (e.name === "spent") acc.spent = true;
+          break;
+        case "agg":
+          acc.path = true;
+          break;
+        case "pos":
+          acc.position = true;
+          break;
+        case "all":
+          acc.all = true;
+          break;
+        case "rule": {
           const r = rules.get(e.name);
           if (r && !done.has(e.name)) {
             done.add(e.name);
@@ -101,7 +117,8 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
           }
           break;
         }
-        default: break;
+        default:
+          break;
       }
       for (const c of children(e)) go(c);
     };
@@ -116,9 +133,9 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     aggregates,
     localCost: !cost.path && !cost.position && !(cost.all && pathAllowance),
     pathAllowance,
-    stepChecks: ir.constraints.some((c) => c.context === 'step'),
+    stepChecks: ir.constraints.some((c) => c.context === "step"),
     localStepChecks: ir.constraints
-      .filter((c) => c.context === 'step')
+      .filter((c) => c.context === "step")
       .every((c) => {
         const r = readsOf(c.cond);
         return !r.path && !r.position && !r.spent && !r.all;

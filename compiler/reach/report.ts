@@ -5,7 +5,7 @@
  * ruleset the cheapest legal move that ends by boarding each one. The renderers (text, SVG/HTML) read only
  * this and the map.
  */
-import type { DistributionSummary } from '../../runtime/types.js';
+import type { DistributionSummary } from "../../runtime/types.js";
 
 export interface ReachHex {
   /** Least cost in the ruleset's measure (exact value in `exact` when not whole). */

@@ -11,11 +11,31 @@
  * Pure and browser-safe; byte-identical for the same input; every text from the map or the report is
  * escaped by `x` (markup.ts).
  */
-import type { MapGraph } from '../../runtime/map.js';
-import { allowanceText, hexValueText, pathText, scaleKey, scales, shade, costText, type Scale } from './labels.js';
-import { lines, Markup, num, x } from './markup.js';
-import { CONTOUR, DIFFERENCE, ENEMY, hexsideStyle, inkOn, rampColour, ROAD, START, terrainStyle, VEHICLE } from './palette.js';
-import type { ReachDifference, ReachReport, ReachRulesetResult } from './report.js';
+import type { MapGraph } from "../../runtime/map.js";
+import {
+  allowanceText,
+  hexValueText,
+  pathText,
+  scaleKey,
+  scales,
+  shade,
+  costText,
+  type Scale,
+} from "./labels.js";
+import { lines, Markup, num, x } from "./markup.js";
+import {
+  CONTOUR,
+  DIFFERENCE,
+  ENEMY,
+  hexsideStyle,
+  inkOn,
+  rampColour,
+  ROAD,
+  START,
+  terrainStyle,
+  VEHICLE,
+} from "./palette.js";
+import type { ReachDifference, ReachReport, ReachRulesetResult } from "./report.js";
 
 /** Hex radius (centre to corner) and height, in SVG units. */
 const S = 28;
@@ -41,7 +61,12 @@ function layout(g: MapGraph, panels: number): Layout {
   const panelH = TITLE + mapH + 2 * PAD;
   const across = Math.max(1, Math.min(PER_ROW, panels));
   const down = Math.max(1, Math.ceil(panels / PER_ROW));
-  return { panelW, panelH, width: Math.max(across * panelW + (across - 1) * GAP, 560), panelsH: down * panelH + (down - 1) * GAP };
+  return {
+    panelW,
+    panelH,
+    width: Math.max(across * panelW + (across - 1) * GAP, 560),
+    panelsH: down * panelH + (down - 1) * GAP,
+  };
 }
 
 /** Centre of hex `i` inside its panel. */
@@ -58,7 +83,7 @@ function corner(cx: number, cy: number, k: number, f = 1): [number, number] {
 }
 
 function points(cx: number, cy: number, f = 1): string {
-  return [0, 1, 2, 3, 4, 5].map((k) => corner(cx, cy, k, f).map(num).join(',')).join(' ');
+  return [0, 1, 2, 3, 4, 5].map((k) => corner(cx, cy, k, f).map(num).join(",")).join(" ");
 }
 
 /** The hexside in direction d (DIRECTIONS order: N, NE, SE, S, SW, NW) of the hex centred at (cx, cy). */
@@ -86,7 +111,11 @@ const PATTERNS = x`<defs>
 
 /** Terrain names a ruleset lacks ("terrain: grain" in its notApplicable): impassable there. */
 function blockedTerrain(r: ReachRulesetResult): Set<string> {
-  return new Set(r.notApplicable.filter((s) => s.startsWith('terrain: ')).map((s) => s.slice('terrain: '.length)));
+  return new Set(
+    r.notApplicable
+      .filter((s) => s.startsWith("terrain: "))
+      .map((s) => s.slice("terrain: ".length)),
+  );
 }
 
 function truncate(s: string, max: number): string {
@@ -107,23 +136,34 @@ function hexTitle(c: PanelContext, r: ReachRulesetResult, i: number, blocked: bo
   const name = g.names[i]!;
   const level = g.level[i]!;
   const enemy = g.enemy[i];
-  const out = [`${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ''}${enemy !== null && enemy !== undefined ? `, held by the enemy (${enemy})` : ''}`];
+  const out = [
+    `${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ""}${enemy !== null && enemy !== undefined ? `, held by the enemy (${enemy})` : ""}`,
+  ];
   const h = r.hexes[name];
   if (name === report.from) out.push(`${r.ruleset}: the start hex`);
   else if (h !== undefined) {
-    const value = h.probability !== undefined ? `${hexValueText(h)} chance (least cost ${costText(h)} ${r.measure})` : `${costText(h)} ${r.measure}`;
+    const value =
+      h.probability !== undefined
+        ? `${hexValueText(h)} chance (least cost ${costText(h)} ${r.measure})`
+        : `${costText(h)} ${r.measure}`;
     out.push(`${r.ruleset}: ${value}`, `path ${pathText(h.path)}`);
-    if (h.rules.length > 0) out.push(`rules ${h.rules.join(', ')}`);
+    if (h.rules.length > 0) out.push(`rules ${h.rules.join(", ")}`);
   } else if (blocked) out.push(`${r.ruleset}: no such terrain, cannot be entered`);
   else out.push(`${r.ruleset}: the unit cannot end its move here`);
   const vehicle = g.vehicles[i];
   if (vehicle !== null && vehicle !== undefined) {
     const b = r.boarding?.[name];
-    out.push(b !== undefined ? `board the ${String(vehicle.kind)} here: ${costText(b)} ${r.measure}, path ${pathText(b.path)}` : `${r.ruleset}: cannot board the ${String(vehicle.kind)} here`);
+    out.push(
+      b !== undefined
+        ? `board the ${String(vehicle.kind)} here: ${costText(b)} ${r.measure}, path ${pathText(b.path)}`
+        : `${r.ruleset}: cannot board the ${String(vehicle.kind)} here`,
+    );
   }
   if (c.differing.has(name)) {
     const d = c.differing.get(name)!;
-    out.push(`rulesets differ: ${report.results.map((o) => `${o.ruleset} ${d.cost[o.ruleset] === null || d.cost[o.ruleset] === undefined ? '—' : o.hexes[name] ? costText(o.hexes[name]) : String(d.cost[o.ruleset])}`).join(', ')}`);
+    out.push(
+      `rulesets differ: ${report.results.map((o) => `${o.ruleset} ${d.cost[o.ruleset] === null || d.cost[o.ruleset] === undefined ? "—" : o.hexes[name] ? costText(o.hexes[name]) : String(d.cost[o.ruleset])}`).join(", ")}`,
+    );
   }
   return lines(out);
 }
@@ -148,34 +188,63 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
     const h = r.hexes[name];
     const isBlocked = blocked.has(g.terrain[i]!);
     const level = g.level[i]!;
-    const parts: Markup[] = [x`<polygon class="terrain" points="${points(cx, cy)}" fill="${t.fill}" stroke="#9b9d8c" stroke-width="0.75"/>`];
-    if (t.pattern !== null) parts.push(x`<polygon points="${points(cx, cy)}" fill="url(#vr-${t.pattern})"/>`);
-    if (level !== 0) parts.push(x`<polygon points="${points(cx, cy)}" fill="${level > 0 ? CONTOUR : '#2a4a7a'}" fill-opacity="${num(Math.min(0.4, 0.1 * Math.abs(level)))}"/>`);
-    if (isBlocked) parts.push(x`<polygon class="blocked" points="${points(cx, cy)}" fill="url(#vr-blocked)"/>`);
+    const parts: Markup[] = [
+      x`<polygon class="terrain" points="${points(cx, cy)}" fill="${t.fill}" stroke="#9b9d8c" stroke-width="0.75"/>`,
+    ];
+    if (t.pattern !== null)
+      parts.push(x`<polygon points="${points(cx, cy)}" fill="url(#vr-${t.pattern})"/>`);
+    if (level !== 0)
+      parts.push(
+        x`<polygon points="${points(cx, cy)}" fill="${level > 0 ? CONTOUR : "#2a4a7a"}" fill-opacity="${num(Math.min(0.4, 0.1 * Math.abs(level)))}"/>`,
+      );
+    if (isBlocked)
+      parts.push(x`<polygon class="blocked" points="${points(cx, cy)}" fill="url(#vr-blocked)"/>`);
     const reached = h !== undefined && name !== report.from;
-    const fill = reached ? rampColour(shade(c.scale, h)) : '#ffffff';
-    if (reached) parts.push(x`<polygon class="reach" points="${points(cx, cy, 0.6)}" fill="${fill}" stroke="#ffffff" stroke-width="0.8"/>`);
-    if (name === report.from) parts.push(x`<polygon points="${points(cx, cy, 0.6)}" fill="#ffffff"/>`);
-    hexes.push(x`<g class="hex" data-hex="${name}"><title>${hexTitle(c, r, i, isBlocked)}</title>${parts}</g>`);
+    const fill = reached ? rampColour(shade(c.scale, h)) : "#ffffff";
+    if (reached)
+      parts.push(
+        x`<polygon class="reach" points="${points(cx, cy, 0.6)}" fill="${fill}" stroke="#ffffff" stroke-width="0.8"/>`,
+      );
+    if (name === report.from)
+      parts.push(x`<polygon points="${points(cx, cy, 0.6)}" fill="#ffffff"/>`);
+    hexes.push(
+      x`<g class="hex" data-hex="${name}"><title>${hexTitle(c, r, i, isBlocked)}</title>${parts}</g>`,
+    );
 
     texts.push(x`<text x="${num(cx)}" y="${num(cy - H / 2 + 9)}" class="name">${name}</text>`);
-    if (level !== 0) texts.push(x`<text x="${num(cx)}" y="${num(cy + H / 2 - 3.5)}" class="level">L${level}</text>`);
-    if (reached) texts.push(x`<text x="${num(cx)}" y="${num(cy + 4.5)}" class="cost" fill="${inkOn(fill)}" stroke="${fill}">${hexValueText(h)}</text>`);
+    if (level !== 0)
+      texts.push(
+        x`<text x="${num(cx)}" y="${num(cy + H / 2 - 3.5)}" class="level">L${level}</text>`,
+      );
+    if (reached)
+      texts.push(
+        x`<text x="${num(cx)}" y="${num(cy + 4.5)}" class="cost" fill="${inkOn(fill)}" stroke="${fill}">${hexValueText(h)}</text>`,
+      );
     if (name === report.from) {
-      marks.push(x`<polygon class="start" points="${points(cx, cy, 0.72)}" fill="none" stroke="${START}" stroke-width="2.5"/>`);
+      marks.push(
+        x`<polygon class="start" points="${points(cx, cy, 0.72)}" fill="none" stroke="${START}" stroke-width="2.5"/>`,
+      );
       texts.push(x`<text x="${num(cx)}" y="${num(cy + 3.5)}" class="start-label">start</text>`);
     }
     const enemy = g.enemy[i];
-    if (enemy !== null && enemy !== undefined) marks.push(enemyMark(cx + S * 0.45, cy - H * 0.2, enemy));
+    if (enemy !== null && enemy !== undefined)
+      marks.push(enemyMark(cx + S * 0.45, cy - H * 0.2, enemy));
     const vehicle = g.vehicles[i];
-    if (vehicle !== null && vehicle !== undefined) marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
-    if (c.differing.has(name)) marks.push(x`<polygon class="differs" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`);
+    if (vehicle !== null && vehicle !== undefined)
+      marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
+    if (c.differing.has(name))
+      marks.push(
+        x`<polygon class="differs" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
+      );
 
     // Each hexside once: from the lower-numbered hex.
     for (let d = 0; d < 6; d++) {
       const j = g.adj[6 * i + d]!;
       if (j < 0 || j < i) continue;
-      if (g.level[j] !== level) overlays.push(line(edge(cx, cy, d), x`class="contour" stroke="${CONTOUR}" stroke-width="1.6"`));
+      if (g.level[j] !== level)
+        overlays.push(
+          line(edge(cx, cy, d), x`class="contour" stroke="${CONTOUR}" stroke-width="1.6"`),
+        );
     }
   }
   for (let i = 0; i < g.n; i++) {
@@ -184,7 +253,9 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
       const j = g.adj[6 * i + d]!;
       if (j < 0 || j < i || g.road[6 * i + d] !== 1) continue;
       const [qx, qy] = centre(g, j);
-      overlays.push(x`<line class="road" x1="${num(cx)}" y1="${num(cy)}" x2="${num(qx)}" y2="${num(qy)}" stroke="${ROAD}" stroke-width="4" stroke-opacity="0.8" stroke-linecap="round"/>`);
+      overlays.push(
+        x`<line class="road" x1="${num(cx)}" y1="${num(cy)}" x2="${num(qx)}" y2="${num(qy)}" stroke="${ROAD}" stroke-width="4" stroke-opacity="0.8" stroke-linecap="round"/>`,
+      );
     }
   }
   for (let i = 0; i < g.n; i++) {
@@ -194,11 +265,16 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
       const f = g.hexside[6 * i + d];
       if (j < 0 || j < i || f === null || f === undefined) continue;
       const st = hexsideStyle(f);
-      overlays.push(line(edge(cx, cy, d), x`class="hexside" data-feature="${f}" stroke="${st.stroke}" stroke-width="5" stroke-linecap="round"${st.dash ? x` stroke-dasharray="${st.dash}"` : ''}`));
+      overlays.push(
+        line(
+          edge(cx, cy, d),
+          x`class="hexside" data-feature="${f}" stroke="${st.stroke}" stroke-width="5" stroke-linecap="round"${st.dash ? x` stroke-dasharray="${st.dash}"` : ""}`,
+        ),
+      );
     }
   }
 
-  const count = `${reachable} ${reachable === 1 ? 'hex' : 'hexes'}`;
+  const count = `${reachable} ${reachable === 1 ? "hex" : "hexes"}`;
   return x`<g class="panel" data-ruleset="${r.ruleset}" transform="translate(${num(px)},${num(py)})">
 <rect width="${num(L.panelW)}" height="${num(L.panelH)}" fill="#ffffff" stroke="#c8c8c8"/>
 <clipPath id="vr-clip-${index}"><rect x="${PAD}" y="0" width="${num(L.panelW - 2 * PAD)}" height="${PAD + TITLE - 2}"/></clipPath>
@@ -232,28 +308,64 @@ interface KeyItem {
 
 function keyItems(g: MapGraph, report: ReachReport): KeyItem[] {
   const items: KeyItem[] = [];
-  const hex = (fill: Markup | string, extra: Markup | string = '') => x`<polygon points="${points(11, 9, 0.42)}" fill="${fill}" stroke="#9b9d8c" stroke-width="0.75"/>${extra}`;
-  items.push({ icon: x`<polygon points="${points(11, 9, 0.42)}" fill="#ffffff" stroke="${START}" stroke-width="2.5"/>`, text: `start (${report.from})` });
-  if (report.results.length > 1) items.push({ icon: x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`, text: `rulesets differ (${report.differences.length})` });
-  if (g.road.some((v) => v === 1)) items.push({ icon: x`<line x1="1" y1="9" x2="21" y2="9" stroke="${ROAD}" stroke-width="4" stroke-linecap="round"/>`, text: 'road' });
+  const hex = (fill: Markup | string, extra: Markup | string = "") =>
+    x`<polygon points="${points(11, 9, 0.42)}" fill="${fill}" stroke="#9b9d8c" stroke-width="0.75"/>${extra}`;
+  items.push({
+    icon: x`<polygon points="${points(11, 9, 0.42)}" fill="#ffffff" stroke="${START}" stroke-width="2.5"/>`,
+    text: `start (${report.from})`,
+  });
+  if (report.results.length > 1)
+    items.push({
+      icon: x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
+      text: `rulesets differ (${report.differences.length})`,
+    });
+  if (g.road.some((v) => v === 1))
+    items.push({
+      icon: x`<line x1="1" y1="9" x2="21" y2="9" stroke="${ROAD}" stroke-width="4" stroke-linecap="round"/>`,
+      text: "road",
+    });
   const features = [...new Set(g.hexside.filter((f): f is string => f !== null))].sort();
   for (const f of features) {
     const st = hexsideStyle(f);
-    items.push({ icon: x`<line x1="2" y1="9" x2="20" y2="9" stroke="${st.stroke}" stroke-width="5" stroke-linecap="round"${st.dash ? x` stroke-dasharray="${st.dash}"` : ''}/>`, text: f });
+    items.push({
+      icon: x`<line x1="2" y1="9" x2="20" y2="9" stroke="${st.stroke}" stroke-width="5" stroke-linecap="round"${st.dash ? x` stroke-dasharray="${st.dash}"` : ""}/>`,
+      text: f,
+    });
   }
-  if (g.enemy.some((e) => e !== null)) items.push({ icon: enemyMark(11, 9, 'key'), text: 'held by the enemy' });
-  if (g.vehicles.some((v) => v !== null)) items.push({ icon: vehicleMark(11, 9, 'key'), text: 'a vehicle to board' });
-  if (g.level.some((l) => l !== 0)) items.push({ icon: x`<rect x="1" y="2" width="20" height="14" fill="${CONTOUR}" fill-opacity="0.25"/><line x1="1" y1="16" x2="21" y2="2" stroke="${CONTOUR}" stroke-width="1.6"/>`, text: 'level (L1, L2 …), contour' });
-  if (report.results.some((r) => blockedTerrain(r).size > 0)) items.push({ icon: hex('url(#vr-blocked)'), text: 'terrain the ruleset lacks' });
+  if (g.enemy.some((e) => e !== null))
+    items.push({ icon: enemyMark(11, 9, "key"), text: "held by the enemy" });
+  if (g.vehicles.some((v) => v !== null))
+    items.push({ icon: vehicleMark(11, 9, "key"), text: "a vehicle to board" });
+  if (g.level.some((l) => l !== 0))
+    items.push({
+      icon: x`<rect x="1" y="2" width="20" height="14" fill="${CONTOUR}" fill-opacity="0.25"/><line x1="1" y1="16" x2="21" y2="2" stroke="${CONTOUR}" stroke-width="1.6"/>`,
+      text: "level (L1, L2 …), contour",
+    });
+  if (report.results.some((r) => blockedTerrain(r).size > 0))
+    items.push({ icon: hex("url(#vr-blocked)"), text: "terrain the ruleset lacks" });
   for (const t of [...new Set(g.terrain)].sort()) {
     const st = terrainStyle(t);
-    items.push({ icon: hex(st.fill, st.pattern === null ? '' : x`<polygon points="${points(11, 9, 0.42)}" fill="url(#vr-${st.pattern})"/>`), text: t });
+    items.push({
+      icon: hex(
+        st.fill,
+        st.pattern === null
+          ? ""
+          : x`<polygon points="${points(11, 9, 0.42)}" fill="url(#vr-${st.pattern})"/>`,
+      ),
+      text: t,
+    });
   }
   return items;
 }
 
 /** The legend: one row of swatches per scale, then the map key, wrapped to the drawing's width. */
-function legend(g: MapGraph, report: ReachReport, all: Scale[], width: number, top: number): { markup: Markup; height: number } {
+function legend(
+  g: MapGraph,
+  report: ReachReport,
+  all: Scale[],
+  width: number,
+  top: number,
+): { markup: Markup; height: number } {
   const rows: Markup[] = [];
   let y = top + 8;
   rows.push(x`<text x="0" y="${num(y + 12)}" class="legend-head">Legend</text>`);
@@ -264,7 +376,9 @@ function legend(g: MapGraph, report: ReachReport, all: Scale[], width: number, t
     for (const stop of s.stops) {
       const fill = rampColour(stop.t);
       const w = Math.max(30, 8 * stop.text.length + 10);
-      sw.push(x`<g class="swatch"><rect x="${num(sx)}" y="${num(y)}" width="${num(w)}" height="20" fill="${fill}" stroke="#9b9d8c"/><text x="${num(sx + w / 2)}" y="${num(y + 14)}" class="swatch-text" fill="${inkOn(fill)}">${stop.text}</text></g>`);
+      sw.push(
+        x`<g class="swatch"><rect x="${num(sx)}" y="${num(y)}" width="${num(w)}" height="20" fill="${fill}" stroke="#9b9d8c"/><text x="${num(sx + w / 2)}" y="${num(y + 14)}" class="swatch-text" fill="${inkOn(fill)}">${stop.text}</text></g>`,
+      );
       sx += w + 2;
     }
     rows.push(x`<g class="scale" data-scale="${s.key}">${sw}</g>`);
@@ -277,7 +391,9 @@ function legend(g: MapGraph, report: ReachReport, all: Scale[], width: number, t
       kx = 0;
       y += 24;
     }
-    rows.push(x`<g class="key" transform="translate(${num(kx)},${num(y)})">${item.icon}<text x="28" y="13" class="legend-text">${item.text}</text></g>`);
+    rows.push(
+      x`<g class="key" transform="translate(${num(kx)},${num(y)})">${item.icon}<text x="28" y="13" class="legend-text">${item.text}</text></g>`,
+    );
     kx += w;
   }
   y += 24;
@@ -285,8 +401,13 @@ function legend(g: MapGraph, report: ReachReport, all: Scale[], width: number, t
 }
 
 function summary(report: ReachReport): string {
-  const per = report.results.map((r) => `${r.ruleset} ${Object.keys(r.hexes).filter((h) => h !== report.from).length}`).join(', ');
-  const diff = report.results.length > 1 ? `; ${report.differences.length} ${report.differences.length === 1 ? 'hex differs' : 'hexes differ'}` : '';
+  const per = report.results
+    .map((r) => `${r.ruleset} ${Object.keys(r.hexes).filter((h) => h !== report.from).length}`)
+    .join(", ");
+  const diff =
+    report.results.length > 1
+      ? `; ${report.differences.length} ${report.differences.length === 1 ? "hex differs" : "hexes differ"}`
+      : "";
   return `Hexes where the unit may end its move from ${report.from}: ${per}${diff}.`;
 }
 
@@ -296,11 +417,13 @@ export function renderReachSvg(graph: MapGraph, report: ReachReport): string {
   const all = scales(report);
   const byKey = new Map(all.map((s) => [s.key, s]));
   const differing = new Map(report.differences.map((d) => [d.hex, d]));
-  const panels = report.results.map((r, i) => panel({ g: graph, report, differing, scale: byKey.get(scaleKey(r))!, L }, r, i));
+  const panels = report.results.map((r, i) =>
+    panel({ g: graph, report, differing, scale: byKey.get(scaleKey(r))!, L }, r, i),
+  );
   const leg = legend(graph, report, all, L.width, L.panelsH);
   const width = L.width + 2 * MARGIN;
   const height = L.panelsH + leg.height + 2 * MARGIN;
-  const title = `Reach on ${report.map} from ${report.from}: ${report.results.map((r) => r.ruleset).join(', ')}`;
+  const title = `Reach on ${report.map} from ${report.from}: ${report.results.map((r) => r.ruleset).join(", ")}`;
   return x`<svg xmlns="http://www.w3.org/2000/svg" class="reach-map" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}" role="img" aria-labelledby="vr-title vr-desc" font-family="${FONT}">
 <title id="vr-title">${title}</title>
 <desc id="vr-desc">${summary(report)}</desc>

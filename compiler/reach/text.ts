@@ -5,10 +5,10 @@
  * disagree with their costs and the rules that price them. On a map with vehicles, a line per vehicle a
  * ruleset boards (the cheapest legal move ending aboard it). Plain text; colours come from the caller.
  */
-import { indexOf, type MapGraph } from '../../runtime/map.js';
-import { formatQuantity } from '../../runtime/format.js';
-import { costText, pathText } from './labels.js';
-import type { ReachReport, ReachRulesetResult } from './report.js';
+import { indexOf, type MapGraph } from "../../runtime/map.js";
+import { formatQuantity } from "../../runtime/format.js";
+import { costText, pathText } from "./labels.js";
+import type { ReachReport, ReachRulesetResult } from "./report.js";
 
 export interface TextStyle {
   bold(s: string): string;
@@ -18,67 +18,106 @@ const PLAIN: TextStyle = { bold: (s) => s, dim: (s) => s };
 
 /** 1.5 → "1½"; a probability → "83%". */
 function cell(r: ReachRulesetResult, name: string, from: string): string {
-  if (name === from) return '*';
+  if (name === from) return "*";
   const h = r.hexes[name];
-  if (h === undefined) return '·';
+  if (h === undefined) return "·";
   if (h.probability !== undefined) return `${Math.round(h.probability * 100)}%`;
   return formatQuantity(h.exact ?? String(h.cost));
 }
 
 function allowanceText(r: ReachRulesetResult): string {
   const a = r.allowance;
-  if (a === null) return 'may not move';
-  if (typeof a === 'number') return `${formatQuantity(String(a))} ${r.measure}`;
+  if (a === null) return "may not move";
+  if (typeof a === "number") return `${formatQuantity(String(a))} ${r.measure}`;
   return `${a.min}–${a.max} ${r.measure} (mean ${Number(a.mean.toFixed(2))})`;
 }
 
 /** The map as a grid of cells: two text lines per row, odd columns shifted down by one line. */
 function grid(g: MapGraph, r: ReachRulesetResult, from: string): string[] {
   const w = Math.max(4, ...g.names.map((n) => cell(r, n, from).length + 1));
-  const head = '     ' + Array.from({ length: g.columns }, (_, c) => g.names[c * g.rows]!.replace(/\d+$/, '').padStart(w)).join('');
+  const head =
+    "     " +
+    Array.from({ length: g.columns }, (_, c) =>
+      g.names[c * g.rows]!.replace(/\d+$/, "").padStart(w),
+    ).join("");
   const lines = [head];
   for (let line = 0; line < 2 * g.rows + 1; line++) {
-    let s = line % 2 === 0 && line / 2 < g.rows ? String(line / 2 + 1).padStart(4) + ' ' : '     ';
+    let s = line % 2 === 0 && line / 2 < g.rows ? String(line / 2 + 1).padStart(4) + " " : "     ";
     for (let c = 0; c < g.columns; c++) {
       const odd = c % 2 === 1;
       const row = odd ? (line - 1) / 2 : line / 2;
-      s += Number.isInteger(row) && row >= 0 && row < g.rows ? cell(r, g.names[c * g.rows + row]!, from).padStart(w) : ' '.repeat(w);
+      s +=
+        Number.isInteger(row) && row >= 0 && row < g.rows
+          ? cell(r, g.names[c * g.rows + row]!, from).padStart(w)
+          : " ".repeat(w);
     }
     lines.push(s.trimEnd());
   }
-  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  while (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
   return lines;
 }
 
-export function renderReachText(g: MapGraph, report: ReachReport, style: TextStyle = PLAIN): string {
-  const out: string[] = [style.bold(`${report.map}: reach from ${report.from}`) + style.dim(`  (${report.phase} phase, unit ${JSON.stringify(report.unit)})`)];
+export function renderReachText(
+  g: MapGraph,
+  report: ReachReport,
+  style: TextStyle = PLAIN,
+): string {
+  const out: string[] = [
+    style.bold(`${report.map}: reach from ${report.from}`) +
+      style.dim(`  (${report.phase} phase, unit ${JSON.stringify(report.unit)})`),
+  ];
   for (const r of report.results) {
     const n = Object.keys(r.hexes).length;
-    out.push('', `${style.bold(r.ruleset)}  ${style.dim(r.title)}`, `  allowance ${allowanceText(r)}; ${n} ${n === 1 ? 'hex' : 'hexes'} where the move may end`);
-    const unboarded = r.notApplicable.filter((x) => x.startsWith('vehicle: ')).map((x) => x.slice('vehicle: '.length));
-    const blocked = r.notApplicable.filter((x) => x.includes(': ') && !x.startsWith('vehicle: ') && !x.startsWith('enemy: '));
+    out.push(
+      "",
+      `${style.bold(r.ruleset)}  ${style.dim(r.title)}`,
+      `  allowance ${allowanceText(r)}; ${n} ${n === 1 ? "hex" : "hexes"} where the move may end`,
+    );
+    const unboarded = r.notApplicable
+      .filter((x) => x.startsWith("vehicle: "))
+      .map((x) => x.slice("vehicle: ".length));
+    const blocked = r.notApplicable.filter(
+      (x) => x.includes(": ") && !x.startsWith("vehicle: ") && !x.startsWith("enemy: "),
+    );
     // Step fields it does not read, and enemy occupants it has no concept of: both are ignored.
-    const ignored = r.notApplicable.filter((x) => !x.includes(': ') || x.startsWith('enemy: '));
-    if (blocked.length > 0) out.push(style.dim(`  not in this ruleset, so not entered or crossed: ${blocked.join(', ')}`));
-    if (ignored.length > 0) out.push(style.dim(`  not read by this ruleset: ${ignored.join(', ')}`));
-    if (unboarded.length > 0) out.push(style.dim(`  cannot board the vehicle in ${unboarded.join(', ')}`));
+    const ignored = r.notApplicable.filter((x) => !x.includes(": ") || x.startsWith("enemy: "));
+    if (blocked.length > 0)
+      out.push(
+        style.dim(`  not in this ruleset, so not entered or crossed: ${blocked.join(", ")}`),
+      );
+    if (ignored.length > 0)
+      out.push(style.dim(`  not read by this ruleset: ${ignored.join(", ")}`));
+    if (unboarded.length > 0)
+      out.push(style.dim(`  cannot board the vehicle in ${unboarded.join(", ")}`));
     out.push(...grid(g, r, report.from));
     for (const [hex, b] of Object.entries(r.boarding ?? {})) {
-      const kind = String(g.vehicles[indexOf(g, hex)]?.kind ?? 'vehicle');
-      const uses = b.vehicleSpent !== undefined ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP` : '';
-      out.push(`  board the ${kind} in ${hex}: ${costText(b)} ${r.measure} (${pathText(b.path)})${uses}${b.rules.length > 0 ? style.dim(` [${b.rules.join(', ')}]`) : ''}`);
+      const kind = String(g.vehicles[indexOf(g, hex)]?.kind ?? "vehicle");
+      const uses =
+        b.vehicleSpent !== undefined
+          ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP`
+          : "";
+      out.push(
+        `  board the ${kind} in ${hex}: ${costText(b)} ${r.measure} (${pathText(b.path)})${uses}${b.rules.length > 0 ? style.dim(` [${b.rules.join(", ")}]`) : ""}`,
+      );
     }
   }
   if (report.results.length > 1) {
-    out.push('', style.bold(report.differences.length === 0 ? 'The rulesets agree on every hex.' : `${report.differences.length} hexes differ:`));
+    out.push(
+      "",
+      style.bold(
+        report.differences.length === 0
+          ? "The rulesets agree on every hex."
+          : `${report.differences.length} hexes differ:`,
+      ),
+    );
     for (const d of report.differences) {
       const parts = report.results.map((r) => {
         const c = d.cost[r.ruleset];
         const rules = d.rules[r.ruleset];
-        return `${r.ruleset} ${c === null ? 'cannot end here' : `${formatQuantity(r.hexes[d.hex]?.exact ?? String(c))} ${r.measure}`}${rules ? style.dim(` [${rules.join(', ')}]`) : ''}`;
+        return `${r.ruleset} ${c === null ? "cannot end here" : `${formatQuantity(r.hexes[d.hex]?.exact ?? String(c))} ${r.measure}`}${rules ? style.dim(` [${rules.join(", ")}]`) : ""}`;
       });
-      out.push(`  ${d.hex.padEnd(5)} ${parts.join('  |  ')}`);
+      out.push(`  ${d.hex.padEnd(5)} ${parts.join("  |  ")}`);
     }
   }
-  return out.join('\n') + '\n';
+  return out.join("\n") + "\n";
 }

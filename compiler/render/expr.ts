@@ -4,9 +4,9 @@
  * plain text: every caller escapes for its own medium (HTML, Markdown, terminal).
  */
 
-import { formatQuantity } from '../../runtime/format.js';
-import { Rat } from '../../runtime/rational.js';
-import type { EnumDef, Exception, Expr, GroupDef, RuleDef, RulesetIR, Type, Value } from '../ir.js';
+import { formatQuantity } from "../../runtime/format.js";
+import { Rat } from "../../runtime/rational.js";
+import type { EnumDef, Exception, Expr, GroupDef, RuleDef, RulesetIR, Type, Value } from "../ir.js";
 
 /** What rendering may look up in the ruleset: group names for member sets, display names. */
 export interface RenderScope {
@@ -26,32 +26,45 @@ export function quantity(q: string, measure: string | null): string {
 
 /** The measure of a type, when it has one. */
 export function measureOf(t: Type): string | null {
-  return t.t === 'num' || t.t === 'dist' ? t.measure : null;
+  return t.t === "num" || t.t === "dist" ? t.measure : null;
 }
 
 /** The display name of an enum member ("Open Ground"), or the member name when there is none. */
 export function memberDisplay(scope: RenderScope, enumName: string, member: string): string {
   const e = scope.enums.find((x) => x.name === enumName);
   const m = e?.members.find((x) => x.name === member);
-  return m && m.display !== '' ? m.display : member;
+  return m && m.display !== "" ? m.display : member;
 }
 
 /** The group of `enumName` with exactly these members (in any order), when the ruleset names one. */
-export function groupOf(scope: RenderScope, enumName: string, members: readonly string[]): GroupDef | undefined {
+export function groupOf(
+  scope: RenderScope,
+  enumName: string,
+  members: readonly string[],
+): GroupDef | undefined {
   return scope.groups.find((g) => g.enum === enumName && sameMembers(g.members, members));
 }
 
 /** A stored constant as text: "2 MF", "all", "NA", "yes", "no", a member's display name. */
-export function valueText(v: Value, measure: string | null, scope: RenderScope | null = null): string {
+export function valueText(
+  v: Value,
+  measure: string | null,
+  scope: RenderScope | null = null,
+): string {
   switch (v.v) {
-    case 'num': return quantity(v.q, measure);
-    case 'all': return 'all';
-    case 'na': return 'NA';
-    case 'bool': return v.b ? 'yes' : 'no';
-    case 'member': return scope ? memberDisplay(scope, v.enum, v.name) : v.name;
-    case 'set': {
-      if (v.members.length === 0) return 'none';
-      return v.members.map((m) => (scope ? memberDisplay(scope, v.enum, m) : m)).join(', ');
+    case "num":
+      return quantity(v.q, measure);
+    case "all":
+      return "all";
+    case "na":
+      return "NA";
+    case "bool":
+      return v.b ? "yes" : "no";
+    case "member":
+      return scope ? memberDisplay(scope, v.enum, v.name) : v.name;
+    case "set": {
+      if (v.members.length === 0) return "none";
+      return v.members.map((m) => (scope ? memberDisplay(scope, v.enum, m) : m)).join(", ");
     }
   }
 }
@@ -61,27 +74,44 @@ const PREC = { if: 1, or: 2, and: 3, not: 4, cmp: 5, add: 6, mul: 7, neg: 8, ato
 
 function precOf(e: Expr): number {
   switch (e.k) {
-    case 'if': return PREC.if;
-    case 'not': return PREC.not;
-    case 'neg': return PREC.neg;
-    case 'in': return PREC.cmp;
-    case 'agg': return PREC.if;
-    case 'bin':
-      if (e.op === 'or') return PREC.or;
-      if (e.op === 'and') return PREC.and;
-      if (e.op === '+' || e.op === '-') return PREC.add;
-      if (e.op === '*' || e.op === '/') return PREC.mul;
+    case "if":
+      return PREC.if;
+    case "not":
+      return PREC.not;
+    case "neg":
+      return PREC.neg;
+    case "in":
       return PREC.cmp;
-    default: return PREC.atom;
+    case "agg":
+      return PREC.if;
+    case "bin":
+      if (e.op === "or") return PREC.or;
+      if (e.op === "and") return PREC.and;
+      if (e.op === "+" || e.op === "-") return PREC.add;
+      if (e.op === "*" || e.op === "/") return PREC.mul;
+      return PREC.cmp;
+    default:
+      return PREC.atom;
   }
 }
 
 const OPS: Record<string, string> = {
-  '+': '+', '-': '−', '*': '×', '/': '/', '==': '=', '!=': '≠', '<': '<', '<=': '≤', '>': '>', '>=': '≥', and: 'and', or: 'or',
+  "+": "+",
+  "-": "−",
+  "*": "×",
+  "/": "/",
+  "==": "=",
+  "!=": "≠",
+  "<": "<",
+  "<=": "≤",
+  ">": ">",
+  ">=": "≥",
+  and: "and",
+  or: "or",
 };
 
 function isOne(e: Expr): boolean {
-  return e.k === 'num' && (e.q === '1' || e.q === '1/1');
+  return e.k === "num" && (e.q === "1" || e.q === "1/1");
 }
 
 /**
@@ -96,49 +126,72 @@ export function exprText(e: Expr, scope: RenderScope, measure: string | null = n
     return precOf(x) < min ? `(${s})` : s;
   };
   switch (e.k) {
-    case 'num': return quantity(e.q, measure);
-    case 'bool': return e.v ? 'true' : 'false';
-    case 'all': return 'all';
-    case 'na': return 'NA';
-    case 'member': return e.name;
-    case 'set': {
+    case "num":
+      return quantity(e.q, measure);
+    case "bool":
+      return e.v ? "true" : "false";
+    case "all":
+      return "all";
+    case "na":
+      return "NA";
+    case "member":
+      return e.name;
+    case "set": {
       const g = groupOf(scope, e.enum, e.members);
-      return g ? g.name : `{${e.members.join(', ')}}`;
+      return g ? g.name : `{${e.members.join(", ")}}`;
     }
-    case 'field': return `${e.rec}.${e.name}`;
-    case 'flag': return `${e.rec}.${e.member}`;
-    case 'present': return `${e.rec}.${e.name}`;
-    case 'need': return `need(${e.rec}.${e.name})`;
-    case 'path': return `path.${e.name}`;
-    case 'pos': return `step.${e.name}`;
-    case 'agg': return `${e.op} step: ${exprText(e.body, scope, measure)}`;
-    case 'rule': return e.args.length === 0 ? e.name : `${e.name}(${e.args.map((a) => exprText(a, scope)).join(', ')})`;
-    case 'param': return e.name;
-    case 'table': return `${e.name}(${e.keys.map((a) => exprText(a, scope)).join(', ')})`;
-    case 'base': return 'base';
-    case 'neg': return `−${sub(e.x, PREC.neg, measure)}`;
-    case 'not': return `not ${sub(e.x, PREC.atom)}`;
-    case 'bin': {
+    case "field":
+      return `${e.rec}.${e.name}`;
+    case "flag":
+      return `${e.rec}.${e.member}`;
+    case "present":
+      return `${e.rec}.${e.name}`;
+    case "need":
+      return `need(${e.rec}.${e.name})`;
+    case "path":
+      return `path.${e.name}`;
+    case "pos":
+      return `step.${e.name}`;
+    case "agg":
+      return `${e.op} step: ${exprText(e.body, scope, measure)}`;
+    case "rule":
+      return e.args.length === 0
+        ? e.name
+        : `${e.name}(${e.args.map((a) => exprText(a, scope)).join(", ")})`;
+    case "param":
+      return e.name;
+    case "table":
+      return `${e.name}(${e.keys.map((a) => exprText(a, scope)).join(", ")})`;
+    case "base":
+      return "base";
+    case "neg":
+      return `−${sub(e.x, PREC.neg, measure)}`;
+    case "not":
+      return `not ${sub(e.x, PREC.atom)}`;
+    case "bin": {
       // `x / 1 PP × 1 MF` converts a measure; the ones say nothing to a reader.
-      if ((e.op === '*' || e.op === '/') && isOne(e.b)) return exprText(e.a, scope, null);
-      if (e.op === '*' && isOne(e.a)) return exprText(e.b, scope, null);
+      if ((e.op === "*" || e.op === "/") && isOne(e.b)) return exprText(e.a, scope, null);
+      if (e.op === "*" && isOne(e.a)) return exprText(e.b, scope, null);
       const p = precOf(e);
-      const m = e.op === '+' || e.op === '-' ? measureOf(e.type) ?? measure : null;
+      const m = e.op === "+" || e.op === "-" ? (measureOf(e.type) ?? measure) : null;
       const cmp = p === PREC.cmp;
       const left = sub(e.a, p, cmp ? null : m);
       // Right operands of − and / bind tighter: a − (b − c).
-      const right = sub(e.b, e.op === '-' || e.op === '/' || cmp ? p + 1 : p, cmp ? null : m);
+      const right = sub(e.b, e.op === "-" || e.op === "/" || cmp ? p + 1 : p, cmp ? null : m);
       return `${left} ${OPS[e.op] ?? e.op} ${right}`;
     }
-    case 'in': return `${sub(e.x, PREC.cmp + 1)} in ${sub(e.set, PREC.cmp + 1)}`;
-    case 'if': return `${sub(e.t, PREC.if + 1, measure)} if ${sub(e.c, PREC.if + 1)} else ${sub(e.e, PREC.if, measure)}`;
-    case 'call': return `${e.fn}(${e.args.map((a) => exprText(a, scope, measure)).join(', ')})`;
-    case 'dice': {
+    case "in":
+      return `${sub(e.x, PREC.cmp + 1)} in ${sub(e.set, PREC.cmp + 1)}`;
+    case "if":
+      return `${sub(e.t, PREC.if + 1, measure)} if ${sub(e.c, PREC.if + 1)} else ${sub(e.e, PREC.if, measure)}`;
+    case "call":
+      return `${e.fn}(${e.args.map((a) => exprText(a, scope, measure)).join(", ")})`;
+    case "dice": {
       let s = `${e.n}d${e.sides}`;
       if (e.keep) s += ` keep ${e.keep.which} ${e.keep.count}`;
       if (e.perDie) {
         const per = exprText(e.perDie, scope);
-        s += per.startsWith('−') || per.startsWith('-') ? ` ${per} per die` : ` +${per} per die`;
+        s += per.startsWith("−") || per.startsWith("-") ? ` ${per} per die` : ` +${per} per die`;
       }
       return s;
     }
@@ -148,21 +201,29 @@ export function exprText(e: Expr, scope: RenderScope, measure: string | null = n
 /** The value of an arithmetic expression over number literals only ("1/2" for `1 / 2`), else null. */
 export function foldConstant(e: Expr): string | null {
   const v = foldRat(e);
-  return v === null || v.isNA() || e.k === 'num' ? null : v.toString();
+  return v === null || v.isNA() || e.k === "num" ? null : v.toString();
 }
 
 function foldRat(e: Expr): Rat | null {
   try {
-    if (e.k === 'num') return Rat.parse(e.q);
-    if (e.k === 'neg') {
+    if (e.k === "num") return Rat.parse(e.q);
+    if (e.k === "neg") {
       const x = foldRat(e.x);
       return x === null ? null : x.neg();
     }
-    if (e.k === 'bin' && (e.op === '+' || e.op === '-' || e.op === '*' || e.op === '/')) {
+    if (e.k === "bin" && (e.op === "+" || e.op === "-" || e.op === "*" || e.op === "/")) {
       const a = foldRat(e.a);
       const b = foldRat(e.b);
       if (a === null || b === null) return null;
-      return e.op === '+' ? a.add(b) : e.op === '-' ? a.sub(b) : e.op === '*' ? a.mul(b) : b.isZero() ? null : a.div(b);
+      return e.op === "+"
+        ? a.add(b)
+        : e.op === "-"
+          ? a.sub(b)
+          : e.op === "*"
+            ? a.mul(b)
+            : b.isZero()
+              ? null
+              : a.div(b);
     }
   } catch (e) {
     // ÷ 0, NA, or beyond exact range: not foldable for display.
@@ -191,10 +252,18 @@ export interface RuleLine {
 /** A rule (or predicate) as lines: its base value, then each exception, depth first. */
 export function ruleLines(r: RuleDef, scope: RenderScope): RuleLine[] {
   const m = measureOf(r.type);
-  const out: RuleLine[] = [{ depth: 0, value: exprText(r.value, scope, m), when: null, cite: r.cite, title: r.title }];
+  const out: RuleLine[] = [
+    { depth: 0, value: exprText(r.value, scope, m), when: null, cite: r.cite, title: r.title },
+  ];
   const go = (xs: readonly Exception[], depth: number) => {
     for (const x of xs) {
-      out.push({ depth, value: exprText(x.value, scope, m), when: exprText(x.when, scope), cite: x.cite, title: x.title });
+      out.push({
+        depth,
+        value: exprText(x.value, scope, m),
+        when: exprText(x.when, scope),
+        cite: x.cite,
+        title: x.title,
+      });
       go(x.exceptions, depth + 1);
     }
   };
@@ -205,26 +274,68 @@ export function ruleLines(r: RuleDef, scope: RenderScope): RuleLine[] {
 /** A rule on one line: `4 MF; EXC [5.4] 3 MF if …; EXC [5.4] 6 MF if unit.kind in SMC`. */
 export function ruleText(r: RuleDef, scope: RenderScope): string {
   return ruleLines(r, scope)
-    .map((l) => (l.when === null ? l.value : `${'EXC '.repeat(l.depth)}[${l.cite}] ${l.value} if ${l.when}`))
-    .join('; ');
+    .map((l) =>
+      l.when === null ? l.value : `${"EXC ".repeat(l.depth)}[${l.cite}] ${l.value} if ${l.when}`,
+    )
+    .join("; ");
 }
 
 /** `leader-bonus` → "Leader bonus", `ipc` → "IPC", `cot` → "COT". */
 export function humanise(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[-_\s]+/).filter((w) => w !== '');
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[-_\s]+/)
+    .filter((w) => w !== "");
   return words
     .map((w, i) => {
       if (ACRONYMS.has(w.toLowerCase())) return w.toUpperCase();
       return i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w;
     })
-    .join(' ');
+    .join(" ");
 }
 
-const ACRONYMS = new Set(['mf', 'mp', 'pp', 'ipc', 'cot', 'smc', 'mmc', 'sw', 'afph', 'ti', 'cx', 'hs', 'dm', 'afv', 'ffmo', 'ffnam', 'ovr', 'lmg', 'mmg', 'hmg', 'atr', 'atm', 'mc', 'piat', 'sqla', 'sl', 'asl', 'toi', 'coc', 'ap', 'op', 'hq']);
+const ACRONYMS = new Set([
+  "mf",
+  "mp",
+  "pp",
+  "ipc",
+  "cot",
+  "smc",
+  "mmc",
+  "sw",
+  "afph",
+  "ti",
+  "cx",
+  "hs",
+  "dm",
+  "afv",
+  "ffmo",
+  "ffnam",
+  "ovr",
+  "lmg",
+  "mmg",
+  "hmg",
+  "atr",
+  "atm",
+  "mc",
+  "piat",
+  "sqla",
+  "sl",
+  "asl",
+  "toi",
+  "coc",
+  "ap",
+  "op",
+  "hq",
+]);
 
 /** A display name reduced for alignment: "Woods" ≈ "woods" ≈ "Wood"; "Open Ground" ≈ "open-ground". */
 export function normaliseDisplay(s: string): string {
-  let t = s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '');
-  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss')) t = t.slice(0, -1);
+  let t = s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "");
+  if (t.length > 3 && t.endsWith("s") && !t.endsWith("ss")) t = t.slice(0, -1);
   return t;
 }

@@ -7,10 +7,10 @@
 
 export function md(s: string): string {
   return s
-    .replace(/\r\n/g, ' ')
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/([\\`*_[\]|#~])/g, '\\$1');
+    .replace(/\r\n/g, " ")
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, " ")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/([\\`*_[\]|#~])/g, "\\$1");
 }

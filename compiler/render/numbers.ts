@@ -4,8 +4,8 @@
  * plain text.
  */
 
-import { formatQuantity } from '../../runtime/format.js';
-import type { DistributionSummary } from '../../runtime/types.js';
+import { formatQuantity } from "../../runtime/format.js";
+import type { DistributionSummary } from "../../runtime/types.js";
 
 /** A number as a scenario's answer prints it, at most three decimals: 7, 3.5, 4.472. */
 export function decimalText(n: number): string {
@@ -37,7 +37,10 @@ export function shortNumber(x: number): string {
  * A distribution as its range and mean, "2–12 (mean 7)", the measure (when given) after the range:
  * "2–12 inch (mean 7)". A certain result reads as its one value.
  */
-export function distText(d: Pick<DistributionSummary, 'min' | 'max' | 'mean'>, measure: string | null = null): string {
+export function distText(
+  d: Pick<DistributionSummary, "min" | "max" | "mean">,
+  measure: string | null = null,
+): string {
   if (d.min === d.max) return shortNumber(d.min);
-  return `${shortNumber(d.min)}–${shortNumber(d.max)}${measure ? ` ${measure}` : ''} (mean ${shortNumber(d.mean)})`;
+  return `${shortNumber(d.min)}–${shortNumber(d.max)}${measure ? ` ${measure}` : ""} (mean ${shortNumber(d.mean)})`;
 }

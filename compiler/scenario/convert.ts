@@ -8,14 +8,14 @@
  * dice, declared defaults are filled in and required fields are checked — all V0903.
  */
 
-import type { Node } from 'jsonc-parser';
-import { diag, type Diagnostic, type SourceFile } from '../diagnostics.js';
-import type { EnumDef, InputField, RecordName, RulesetIR, ScenarioValue, Value } from '../ir.js';
-import { dict } from '../dict.js';
-import { closest } from '../suggest.js';
-import { diceOf } from '../ir-walk.js';
-import { spanOf } from './read.js';
-import type { RawField, RawRecord, RawScenario } from './validate.js';
+import type { Node } from "jsonc-parser";
+import { diag, type Diagnostic, type SourceFile } from "../diagnostics.js";
+import type { EnumDef, InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir.js";
+import { dict } from "../dict.js";
+import { closest } from "../suggest.js";
+import { diceOf } from "../ir-walk.js";
+import { spanOf } from "./read.js";
+import type { RawField, RawRecord, RawScenario } from "./validate.js";
 
 export interface ScenarioForRuleset {
   id: string;
@@ -25,7 +25,13 @@ export interface ScenarioForRuleset {
 }
 
 /** The scenario as ruleset `ir` sees it; its mistakes go to `ds` (`root` locates a missing record). */
-export function forRuleset(ir: RulesetIR, raw: RawScenario, root: Node, src: SourceFile, ds: Diagnostic[]): ScenarioForRuleset {
+export function forRuleset(
+  ir: RulesetIR,
+  raw: RawScenario,
+  root: Node,
+  src: SourceFile,
+  ds: Diagnostic[],
+): ScenarioForRuleset {
   const notApplicable: string[] = [];
   const inputs = new Map<RecordName, Map<string, InputField>>();
   for (const input of ir.inputs) {
@@ -44,7 +50,7 @@ export function forRuleset(ir: RulesetIR, raw: RawScenario, root: Node, src: Sou
     for (const f of r.fields) {
       const field = decl?.get(f.json);
       if (field === undefined) {
-        if (rec === 'unit' && f.json === 'dice' && f.raw.s === 'number[]' && dice !== null) {
+        if (rec === "unit" && f.json === "dice" && f.raw.s === "number[]" && dice !== null) {
           const roll = checkRoll(ir, f, dice, src, ds);
           if (roll !== null) value.roll = roll;
           continue;
@@ -59,58 +65,80 @@ export function forRuleset(ir: RulesetIR, raw: RawScenario, root: Node, src: Sou
       if (Object.hasOwn(out, field.name) || r.given.has(field.json)) continue;
       if (field.default !== null) out[field.name] = field.default;
       else if (!field.optional && r.broken !== true) {
-        const at = r.node === null ? `the scenario has no \`${prefix.slice(0, -1)}\`, but` : 'missing field:';
-        ds.push(diag('V0903', `${at} ruleset ${ir.id} requires \`${prefix}${field.json}\``, spanOf(src, r.node ?? root)));
+        const at =
+          r.node === null
+            ? `the scenario has no \`${prefix.slice(0, -1)}\`, but`
+            : "missing field:";
+        ds.push(
+          diag(
+            "V0903",
+            `${at} ruleset ${ir.id} requires \`${prefix}${field.json}\``,
+            spanOf(src, r.node ?? root),
+          ),
+        );
       }
     }
     return out;
   };
 
-  value.scenario = convertRecord('scenario', raw.scenario);
-  value.unit = convertRecord('unit', raw.unit);
+  value.scenario = convertRecord("scenario", raw.scenario);
+  value.unit = convertRecord("unit", raw.unit);
   if (raw.vehicle.node !== null) {
-    if (inputs.has('vehicle')) value.vehicle = convertRecord('vehicle', raw.vehicle);
-    else notApplicable.push('vehicle');
+    if (inputs.has("vehicle")) value.vehicle = convertRecord("vehicle", raw.vehicle);
+    else notApplicable.push("vehicle");
   }
-  const stepInputs = inputs.get('step');
+  const stepInputs = inputs.get("step");
   raw.path.forEach((step, i) => {
     // An in-place action a ruleset has no concept of (boarding, in a ruleset without transport):
     // the whole step is not applicable there, rather than a hex missing its terrain.
-    const action = step.fields.find((f) => f.json === 'action');
-    if (action && !stepInputs?.has('action')) {
+    const action = step.fields.find((f) => f.json === "action");
+    if (action && !stepInputs?.has("action")) {
       notApplicable.push(`path[${i}]`);
       return;
     }
-    value.path.push(convertRecord('step', step));
+    value.path.push(convertRecord("step", step));
   });
   return { id: ir.id, value, notApplicable };
 }
 
-function convert(ir: RulesetIR, enums: Map<string, EnumDef>, field: InputField, f: RawField, src: SourceFile, ds: Diagnostic[]): Value | null {
+function convert(
+  ir: RulesetIR,
+  enums: Map<string, EnumDef>,
+  field: InputField,
+  f: RawField,
+  src: SourceFile,
+  ds: Diagnostic[],
+): Value | null {
   const t = field.type;
   const mismatch = (expected: string): null => {
-    ds.push(diag('V0903', `\`${f.path}\` must be ${expected} for ruleset ${ir.id}`, spanOf(src, f.node)));
+    ds.push(
+      diag("V0903", `\`${f.path}\` must be ${expected} for ruleset ${ir.id}`, spanOf(src, f.node)),
+    );
     return null;
   };
   switch (t.t) {
-    case 'bool':
-      return f.raw.s === 'boolean' ? { v: 'bool', b: f.raw.v } : mismatch('true or false');
-    case 'num':
-      if (f.raw.s !== 'number') return mismatch('a number');
+    case "bool":
+      return f.raw.s === "boolean" ? { v: "bool", b: f.raw.v } : mismatch("true or false");
+    case "num":
+      if (f.raw.s !== "number") return mismatch("a number");
       // A quantity (PP carried, MP, inches, points of Shock) is never negative.
-      if (t.measure !== null && f.raw.q.startsWith('-')) return mismatch(`0 or more ${t.measure} (a quantity is never negative)`);
-      return { v: 'num', q: f.raw.q };
-    case 'enum': {
-      if (f.raw.s !== 'string') return mismatch(`a ${t.name} (a string)`);
+      if (t.measure !== null && f.raw.q.startsWith("-"))
+        return mismatch(`0 or more ${t.measure} (a quantity is never negative)`);
+      return { v: "num", q: f.raw.q };
+    case "enum": {
+      if (f.raw.s !== "string") return mismatch(`a ${t.name} (a string)`);
       const e = enums.get(t.name);
       if (e === undefined) return mismatch(`a ${t.name}`);
-      return memberOf(ir, e, f.raw.v, f.path, f.node, src, ds) ? { v: 'member', enum: t.name, name: f.raw.v } : null;
+      return memberOf(ir, e, f.raw.v, f.path, f.node, src, ds)
+        ? { v: "member", enum: t.name, name: f.raw.v }
+        : null;
     }
-    case 'set': {
-      if (f.raw.s !== 'string[]' && !(f.raw.s === 'number[]' && f.raw.v.length === 0)) return mismatch(`an array of ${t.of} names`);
+    case "set": {
+      if (f.raw.s !== "string[]" && !(f.raw.s === "number[]" && f.raw.v.length === 0))
+        return mismatch(`an array of ${t.of} names`);
       const e = enums.get(t.of);
       if (e === undefined) return mismatch(`an array of ${t.of} names`);
-      const given = f.raw.s === 'string[]' ? f.raw.v : [];
+      const given = f.raw.s === "string[]" ? f.raw.v : [];
       let ok = true;
       const names = new Set<string>();
       given.forEach((g, i) => {
@@ -118,21 +146,33 @@ function convert(ir: RulesetIR, enums: Map<string, EnumDef>, field: InputField, 
         else ok = false;
       });
       if (!ok) return null;
-      return { v: 'set', enum: t.of, members: e.members.map((m) => m.name).filter((n) => names.has(n)) };
+      return {
+        v: "set",
+        enum: t.of,
+        members: e.members.map((m) => m.name).filter((n) => names.has(n)),
+      };
     }
-    case 'dist':
-      return mismatch('a value a scenario can give (this input is a distribution)');
+    case "dist":
+      return mismatch("a value a scenario can give (this input is a distribution)");
   }
 }
 
-function memberOf(ir: RulesetIR, e: EnumDef, name: string, path: string, node: Node, src: SourceFile, ds: Diagnostic[]): boolean {
+function memberOf(
+  ir: RulesetIR,
+  e: EnumDef,
+  name: string,
+  path: string,
+  node: Node,
+  src: SourceFile,
+  ds: Diagnostic[],
+): boolean {
   const names = e.members.map((m) => m.name);
   if (names.includes(name)) return true;
   const near = closest(name, names);
   ds.push(
     diag(
-      'V0903',
-      `unknown ${e.name} \`${name}\` in \`${path}\` for ruleset ${ir.id}; valid: ${names.join(', ')}`,
+      "V0903",
+      `unknown ${e.name} \`${name}\` in \`${path}\` for ruleset ${ir.id}; valid: ${names.join(", ")}`,
       spanOf(src, node),
       near !== null ? `did you mean \`${near}\`?` : undefined,
     ),
@@ -143,19 +183,38 @@ function memberOf(ir: RulesetIR, e: EnumDef, name: string, path: string, node: N
 // ---------------------------------------------------------------------------------------------------
 // Dice
 
-function checkRoll(ir: RulesetIR, f: RawField, dice: { n: number; sides: number }, src: SourceFile, ds: Diagnostic[]): number[] | null {
-  if (f.raw.s !== 'number[]') return null;
+function checkRoll(
+  ir: RulesetIR,
+  f: RawField,
+  dice: { n: number; sides: number },
+  src: SourceFile,
+  ds: Diagnostic[],
+): number[] | null {
+  if (f.raw.s !== "number[]") return null;
   const faces = f.raw.v;
   // A move may roll fewer dice than the ruleset's largest roll (Chain of Command: 2D6 normal, 3D6 at
   // the double); one that needs more faces than given is reported when it is evaluated.
   if (faces.length > dice.n || faces.length === 0) {
-    ds.push(diag('V0903', `\`${f.path}\` gives ${faces.length} ${faces.length === 1 ? 'die' : 'dice'}, but ruleset ${ir.id} rolls at most ${dice.n}`, spanOf(src, f.node), `give ${dice.n} faces, e.g. [${Array.from({ length: dice.n }, (_, i) => Math.min(dice.sides, i + 3)).join(', ')}]`));
+    ds.push(
+      diag(
+        "V0903",
+        `\`${f.path}\` gives ${faces.length} ${faces.length === 1 ? "die" : "dice"}, but ruleset ${ir.id} rolls at most ${dice.n}`,
+        spanOf(src, f.node),
+        `give ${dice.n} faces, e.g. [${Array.from({ length: dice.n }, (_, i) => Math.min(dice.sides, i + 3)).join(", ")}]`,
+      ),
+    );
     return null;
   }
   let ok = true;
   faces.forEach((face, i) => {
     if (!Number.isInteger(face.n) || face.n < 1 || face.n > dice.sides) {
-      ds.push(diag('V0903', `\`${f.path}[${i}]\` is ${face.q}, not a face of a ${dice.sides}-sided die (1 to ${dice.sides})`, spanOf(src, face.node)));
+      ds.push(
+        diag(
+          "V0903",
+          `\`${f.path}[${i}]\` is ${face.q}, not a face of a ${dice.sides}-sided die (1 to ${dice.sides})`,
+          spanOf(src, face.node),
+        ),
+      );
       ok = false;
     }
   });

@@ -11,16 +11,22 @@
  * After evaluation, locate.ts places an evaluation's complaint about the file (`evaluationDiagnostic`).
  */
 
-import { hasErrors, SourceFile, type Diagnostic } from '../diagnostics.js';
-import type { RulesetIR } from '../ir.js';
-import { safeLine } from '../safe-text.js';
-import { forRuleset, type ScenarioForRuleset } from './convert.js';
-import { readJson } from './read.js';
-import { knownFields, validateScenario } from './validate.js';
+import { hasErrors, SourceFile, type Diagnostic } from "../diagnostics.js";
+import type { RulesetIR } from "../ir.js";
+import { safeLine } from "../safe-text.js";
+import { forRuleset, type ScenarioForRuleset } from "./convert.js";
+import { readJson } from "./read.js";
+import { knownFields, validateScenario } from "./validate.js";
 
-export type { ScenarioForRuleset } from './convert.js';
-export { beyondLimits, decimalToQ, jsonError, MAX_SCENARIO_DEPTH, MAX_SCENARIO_SIZE } from './read.js';
-export { evaluationDiagnostic, locateField } from './locate.js';
+export type { ScenarioForRuleset } from "./convert.js";
+export {
+  beyondLimits,
+  decimalToQ,
+  jsonError,
+  MAX_SCENARIO_DEPTH,
+  MAX_SCENARIO_SIZE,
+} from "./read.js";
+export { evaluationDiagnostic, locateField } from "./locate.js";
 
 export interface ParsedScenario {
   name: string;
@@ -34,7 +40,7 @@ export function parseScenario(text: string, file: string, irs: RulesetIR[]): Par
   const fallbackName = defaultName(file);
 
   const read = readJson(text, src);
-  if ('error' in read) {
+  if ("error" in read) {
     diagnostics.push(read.error);
     return { name: fallbackName, perRuleset: [], diagnostics };
   }
@@ -53,10 +59,14 @@ export function parseScenario(text: string, file: string, irs: RulesetIR[]): Par
   }
   // Every mistake is reported in one run, but a scenario with errors is not evaluated.
   // The name is printed to terminals and reports: control characters never pass.
-  return { name: safeLine(raw.name ?? fallbackName), perRuleset: hasErrors(diagnostics) ? [] : perRuleset, diagnostics };
+  return {
+    name: safeLine(raw.name ?? fallbackName),
+    perRuleset: hasErrors(diagnostics) ? [] : perRuleset,
+    diagnostics,
+  };
 }
 
 function defaultName(file: string): string {
   const base = file.split(/[\\/]/).pop() ?? file;
-  return base.replace(/\.json$/i, '');
+  return base.replace(/\.json$/i, "");
 }

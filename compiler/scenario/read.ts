@@ -5,10 +5,10 @@
  * vocabulary and no ruleset knowledge: `compiler/map/` reads map files with the same functions (V1001).
  */
 
-import { parseTree, type Node, type ParseError, ParseErrorCode } from 'jsonc-parser';
-import { diag, type Diagnostic, type SourceFile, type Span } from '../diagnostics.js';
-import type { Q } from '../ir.js';
-import { parseDecimal } from '../../runtime/rational.js';
+import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-parser";
+import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics.js";
+import type { Q } from "../ir.js";
+import { parseDecimal } from "../../runtime/rational.js";
 
 /** The largest scenario file read (bytes of text), and the deepest nesting of `[`/`{` in it. */
 export const MAX_SCENARIO_SIZE = 1_000_000;
@@ -22,9 +22,19 @@ export function readJson(text: string, src: SourceFile): { root: Node } | { erro
   const limit = beyondLimits(text, src);
   if (limit !== null) return { error: limit };
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const root = parseTree(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   if (errors.length > 0 || root === undefined) {
-    return { error: jsonError(text, src, errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 }) };
+    return {
+      error: jsonError(
+        text,
+        src,
+        errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 },
+      ),
+    };
   }
   return { root };
 }
@@ -33,18 +43,33 @@ export function readJson(text: string, src: SourceFile): { root: Node } | { erro
  * A scenario too large or nested too deep to parse safely (the JSON parser recurses per level), as a
  * located V0901; null when within bounds. One linear scan that skips strings.
  */
-export function beyondLimits(text: string, src: SourceFile, what = 'scenario', code: 'V0901' | 'V1001' = 'V0901'): Diagnostic | null {
+export function beyondLimits(
+  text: string,
+  src: SourceFile,
+  what = "scenario",
+  code: "V0901" | "V1001" = "V0901",
+): Diagnostic | null {
   if (text.length > MAX_SCENARIO_SIZE) {
-    return diag(code, `the ${what} is ${text.length.toLocaleString('en')} characters long; at most ${MAX_SCENARIO_SIZE.toLocaleString('en')}`, src.span(0, 0));
+    return diag(
+      code,
+      `the ${what} is ${text.length.toLocaleString("en")} characters long; at most ${MAX_SCENARIO_SIZE.toLocaleString("en")}`,
+      src.span(0, 0),
+    );
   }
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 34) {
       // a string: skip to its closing quote
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++)
+        if (text.charCodeAt(i) === 92) i++;
     } else if (ch === 91 || ch === 123) {
-      if (++depth > MAX_SCENARIO_DEPTH) return diag(code, `the ${what} nests more than ${MAX_SCENARIO_DEPTH} levels deep here`, src.span(i, i + 1));
+      if (++depth > MAX_SCENARIO_DEPTH)
+        return diag(
+          code,
+          `the ${what} nests more than ${MAX_SCENARIO_DEPTH} levels deep here`,
+          src.span(i, i + 1),
+        );
     } else if ((ch === 93 || ch === 125) && depth > 0) depth--;
   }
   return null;
@@ -54,43 +79,54 @@ export function beyondLimits(text: string, src: SourceFile, what = 'scenario', c
 // Malformed JSON
 
 const JSON_MESSAGES: Partial<Record<ParseErrorCode, string>> = {
-  [ParseErrorCode.InvalidSymbol]: 'unexpected character',
-  [ParseErrorCode.InvalidNumberFormat]: 'invalid number',
-  [ParseErrorCode.PropertyNameExpected]: 'expected a field name in double quotes',
-  [ParseErrorCode.ValueExpected]: 'expected a value',
-  [ParseErrorCode.ColonExpected]: 'expected `:`',
-  [ParseErrorCode.CommaExpected]: 'expected `,`',
-  [ParseErrorCode.CloseBraceExpected]: 'expected `}`',
-  [ParseErrorCode.CloseBracketExpected]: 'expected `]`',
-  [ParseErrorCode.EndOfFileExpected]: 'unexpected text after the end of the scenario',
-  [ParseErrorCode.InvalidCommentToken]: 'comments are not allowed in JSON',
-  [ParseErrorCode.UnexpectedEndOfComment]: 'comments are not allowed in JSON',
-  [ParseErrorCode.UnexpectedEndOfString]: 'unterminated string',
-  [ParseErrorCode.UnexpectedEndOfNumber]: 'invalid number',
-  [ParseErrorCode.InvalidUnicode]: 'invalid unicode escape',
-  [ParseErrorCode.InvalidEscapeCharacter]: 'invalid escape in string',
-  [ParseErrorCode.InvalidCharacter]: 'invalid character in string',
+  [ParseErrorCode.InvalidSymbol]: "unexpected character",
+  [ParseErrorCode.InvalidNumberFormat]: "invalid number",
+  [ParseErrorCode.PropertyNameExpected]: "expected a field name in double quotes",
+  [ParseErrorCode.ValueExpected]: "expected a value",
+  [ParseErrorCode.ColonExpected]: "expected `:`",
+  [ParseErrorCode.CommaExpected]: "expected `,`",
+  [ParseErrorCode.CloseBraceExpected]: "expected `}`",
+  [ParseErrorCode.CloseBracketExpected]: "expected `]`",
+  [ParseErrorCode.EndOfFileExpected]: "unexpected text after the end of the scenario",
+  [ParseErrorCode.InvalidCommentToken]: "comments are not allowed in JSON",
+  [ParseErrorCode.UnexpectedEndOfComment]: "comments are not allowed in JSON",
+  [ParseErrorCode.UnexpectedEndOfString]: "unterminated string",
+  [ParseErrorCode.UnexpectedEndOfNumber]: "invalid number",
+  [ParseErrorCode.InvalidUnicode]: "invalid unicode escape",
+  [ParseErrorCode.InvalidEscapeCharacter]: "invalid escape in string",
+  [ParseErrorCode.InvalidCharacter]: "invalid character in string",
 };
 
-export function jsonError(text: string, src: SourceFile, e: ParseError, code: 'V0901' | 'V1001' = 'V0901'): Diagnostic {
+export function jsonError(
+  text: string,
+  src: SourceFile,
+  e: ParseError,
+  code: "V0901" | "V1001" = "V0901",
+): Diagnostic {
   // A trailing comma shows up as "expected a value/name" at the closing bracket.
   const at = e.offset;
   if (
     (e.error === ParseErrorCode.ValueExpected || e.error === ParseErrorCode.PropertyNameExpected) &&
-    (text[at] === '}' || text[at] === ']')
+    (text[at] === "}" || text[at] === "]")
   ) {
     let k = at - 1;
     while (k >= 0 && /\s/.test(text[k]!)) k--;
-    if (text[k] === ',') {
-      return diag(code, 'malformed JSON: trailing comma', src.span(k, k + 1), 'JSON allows no comma before `}` or `]`');
+    if (text[k] === ",") {
+      return diag(
+        code,
+        "malformed JSON: trailing comma",
+        src.span(k, k + 1),
+        "JSON allows no comma before `}` or `]`",
+      );
     }
   }
-  if (text.trim() === '') return diag(code, 'malformed JSON: the file is empty', src.span(0, 0));
-  const what = JSON_MESSAGES[e.error] ?? 'syntax error';
+  if (text.trim() === "") return diag(code, "malformed JSON: the file is empty", src.span(0, 0));
+  const what = JSON_MESSAGES[e.error] ?? "syntax error";
   const end = Math.min(text.length, at + Math.max(e.length, 0));
-  const hint = e.error === ParseErrorCode.PropertyNameExpected || e.error === ParseErrorCode.InvalidSymbol
-    ? 'JSON field names and strings are written in double quotes'
-    : undefined;
+  const hint =
+    e.error === ParseErrorCode.PropertyNameExpected || e.error === ParseErrorCode.InvalidSymbol
+      ? "JSON field names and strings are written in double quotes"
+      : undefined;
   return diag(code, `malformed JSON: ${what}`, src.span(at, end), hint);
 }
 
@@ -116,19 +152,19 @@ export function spanOf(src: SourceFile, node: Node): Span {
 /** A node's JSON kind for messages: `an object`, `a string ("x")`, `null`. */
 export function jsonKind(node: Node): string {
   switch (node.type) {
-    case 'object':
-      return 'an object';
-    case 'array':
-      return 'an array';
-    case 'string':
+    case "object":
+      return "an object";
+    case "array":
+      return "an array";
+    case "string":
       return `a string (${JSON.stringify(node.value)})`;
-    case 'number':
+    case "number":
       return `a number (${String(node.value)})`;
-    case 'boolean':
+    case "boolean":
       return String(node.value);
-    case 'null':
-      return 'null';
+    case "null":
+      return "null";
     default:
-      return 'a value';
+      return "a value";
   }
 }

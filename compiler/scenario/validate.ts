@@ -7,22 +7,28 @@
  * It does not yet know which ruleset a field belongs to (convert.ts does that, per ruleset).
  */
 
-import type { Node } from 'jsonc-parser';
-import { diag, type Diagnostic, type SourceFile } from '../diagnostics.js';
-import type { Q, RulesetIR, Type } from '../ir.js';
-import { describeShape, TOP_LEVEL_RECORDS, VOCABULARY, type Shape, type VocabRecord } from '../vocabulary.js';
-import { closest } from '../suggest.js';
-import { decimalToQ, jsonKind, spanOf } from './read.js';
+import type { Node } from "jsonc-parser";
+import { diag, type Diagnostic, type SourceFile } from "../diagnostics.js";
+import type { Q, RulesetIR, Type } from "../ir.js";
+import {
+  describeShape,
+  TOP_LEVEL_RECORDS,
+  VOCABULARY,
+  type Shape,
+  type VocabRecord,
+} from "../vocabulary.js";
+import { closest } from "../suggest.js";
+import { decimalToQ, jsonKind, spanOf } from "./read.js";
 
 // ---------------------------------------------------------------------------------------------------
 // Raw values (after the vocabulary pass)
 
 export type Raw =
-  | { s: 'string'; v: string }
-  | { s: 'number'; q: Q }
-  | { s: 'boolean'; v: boolean }
-  | { s: 'string[]'; v: { v: string; node: Node }[] }
-  | { s: 'number[]'; v: { q: Q; n: number; node: Node }[] };
+  | { s: "string"; v: string }
+  | { s: "number"; q: Q }
+  | { s: "boolean"; v: boolean }
+  | { s: "string[]"; v: { v: string; node: Node }[] }
+  | { s: "number[]"; v: { q: Q; n: number; node: Node }[] };
 
 export interface RawField {
   /** Field path for messages: `unit.kind`, `path[2].terrain`, `phase`. */
@@ -61,15 +67,15 @@ type Known = Map<string, Shape | null>;
 
 function shapeOfType(t: Type): Shape | null {
   switch (t.t) {
-    case 'bool':
-      return 'boolean';
-    case 'num':
-      return 'number';
-    case 'enum':
-      return 'string';
-    case 'set':
-      return 'string[]';
-    case 'dist':
+    case "bool":
+      return "boolean";
+    case "num":
+      return "number";
+    case "enum":
+      return "string";
+    case "set":
+      return "string[]";
+    case "dist":
       return null;
   }
 }
@@ -77,7 +83,7 @@ function shapeOfType(t: Type): Shape | null {
 /** The global vocabulary, widened by every field the rulesets declare. */
 export function knownFields(irs: RulesetIR[]): Record<VocabRecord, Known> {
   const out = {} as Record<VocabRecord, Known>;
-  for (const rec of ['scenario', 'unit', 'vehicle', 'step'] as const) {
+  for (const rec of ["scenario", "unit", "vehicle", "step"] as const) {
     const m: Known = new Map();
     for (const f of VOCABULARY[rec]) m.set(f.json, f.shape);
     for (const ir of irs) {
@@ -95,70 +101,120 @@ export function knownFields(irs: RulesetIR[]): Record<VocabRecord, Known> {
 }
 
 /** The raw records of a scenario's tree, every mistake reported into `ds`; null when the root is no object. */
-export function validateScenario(root: Node, src: SourceFile, known: Record<VocabRecord, Known>, ds: Diagnostic[]): RawScenario | null {
-  if (root.type !== 'object') {
-    ds.push(diag('V0903', `a scenario is a JSON object, not ${jsonKind(root)}`, spanOf(src, root), 'write `{ "name": …, "unit": {…}, "path": […] }`'));
+export function validateScenario(
+  root: Node,
+  src: SourceFile,
+  known: Record<VocabRecord, Known>,
+  ds: Diagnostic[],
+): RawScenario | null {
+  if (root.type !== "object") {
+    ds.push(
+      diag(
+        "V0903",
+        `a scenario is a JSON object, not ${jsonKind(root)}`,
+        spanOf(src, root),
+        'write `{ "name": …, "unit": {…}, "path": […] }`',
+      ),
+    );
     return null;
   }
   const out: RawScenario = {
     name: null,
-    scenario: { node: root, prefix: '', fields: [], given: new Set() },
-    unit: { node: null, prefix: 'unit.', fields: [], given: new Set() },
-    vehicle: { node: null, prefix: 'vehicle.', fields: [], given: new Set() },
+    scenario: { node: root, prefix: "", fields: [], given: new Set() },
+    unit: { node: null, prefix: "unit.", fields: [], given: new Set() },
+    vehicle: { node: null, prefix: "vehicle.", fields: [], given: new Set() },
     path: [],
   };
   const topNames = [...known.scenario.keys(), ...Object.keys(TOP_LEVEL_RECORDS)];
-  for (const { key, value, name } of properties(root, '', src, ds)) {
+  for (const { key, value, name } of properties(root, "", src, ds)) {
     out.scenario.given.add(name);
-    if (name === 'unit' || name === 'vehicle') {
-      if (value.type !== 'object') {
-        ds.push(diag('V0903', `\`${name}\` must be an object, not ${jsonKind(value)}`, spanOf(src, value)));
+    if (name === "unit" || name === "vehicle") {
+      if (value.type !== "object") {
+        ds.push(
+          diag(
+            "V0903",
+            `\`${name}\` must be an object, not ${jsonKind(value)}`,
+            spanOf(src, value),
+          ),
+        );
         out[name].broken = true;
         continue;
       }
       const given = new Set<string>();
       const before = ds.length;
       const fields = readRecord(value, name, name, src, known[name], given, ds);
-      out[name] = { node: value, prefix: `${name}.`, fields, given, broken: hasUnknown(ds, before) };
-    } else if (name === 'path') {
-      if (value.type !== 'array') {
-        ds.push(diag('V0903', `\`path\` must be an array of steps, not ${jsonKind(value)}`, spanOf(src, value), 'write `"path": [ { "terrain": "open-ground" } ]`'));
+      out[name] = {
+        node: value,
+        prefix: `${name}.`,
+        fields,
+        given,
+        broken: hasUnknown(ds, before),
+      };
+    } else if (name === "path") {
+      if (value.type !== "array") {
+        ds.push(
+          diag(
+            "V0903",
+            `\`path\` must be an array of steps, not ${jsonKind(value)}`,
+            spanOf(src, value),
+            'write `"path": [ { "terrain": "open-ground" } ]`',
+          ),
+        );
         continue;
       }
       (value.children ?? []).forEach((step, i) => {
         const at = `path[${i}]`;
-        if (step.type !== 'object') {
-          ds.push(diag('V0903', `\`${at}\` must be an object, not ${jsonKind(step)}`, spanOf(src, step), 'a step is `{ "terrain": … }` or `{ "action": … }`'));
+        if (step.type !== "object") {
+          ds.push(
+            diag(
+              "V0903",
+              `\`${at}\` must be an object, not ${jsonKind(step)}`,
+              spanOf(src, step),
+              'a step is `{ "terrain": … }` or `{ "action": … }`',
+            ),
+          );
           return;
         }
         const given = new Set<string>();
         const before = ds.length;
-        const fields = readRecord(step, at, 'a path step', src, known.step, given, ds);
+        const fields = readRecord(step, at, "a path step", src, known.step, given, ds);
         const broken = hasUnknown(ds, before);
         if ((step.children ?? []).length === 0) {
-          ds.push(diag('V0903', `\`${at}\` is empty`, spanOf(src, step), 'a step enters a hex (`terrain`) or acts in place (`action`)'));
+          ds.push(
+            diag(
+              "V0903",
+              `\`${at}\` is empty`,
+              spanOf(src, step),
+              "a step enters a hex (`terrain`) or acts in place (`action`)",
+            ),
+          );
         }
         out.path.push({ node: step, prefix: `${at}.`, fields, given, broken });
       });
     } else if (known.scenario.has(name)) {
       const f = readField(key, value, name, name, known.scenario.get(name)!, src, ds);
       if (f === null) continue;
-      if (name === 'name') {
-        if (f.raw.s === 'string') out.name = f.raw.v;
+      if (name === "name") {
+        if (f.raw.s === "string") out.name = f.raw.v;
       } else out.scenario.fields.push(f);
     } else {
-      ds.push(unknownField(name, name, 'the top level', topNames, src, key));
+      ds.push(unknownField(name, name, "the top level", topNames, src, key));
     }
   }
   return out;
 }
 
 function hasUnknown(ds: readonly Diagnostic[], from: number): boolean {
-  return ds.slice(from).some((d) => d.code === 'V0902');
+  return ds.slice(from).some((d) => d.code === "V0902");
 }
 
 /** The properties of an object, reporting a field given twice. */
-function properties(obj: Node, prefix: string, src: SourceFile, ds: Diagnostic[]): { key: Node; value: Node; name: string }[] {
+function properties(
+  obj: Node,
+  prefix: string,
+  src: SourceFile,
+  ds: Diagnostic[],
+): { key: Node; value: Node; name: string }[] {
   const seen = new Set<string>();
   const out: { key: Node; value: Node; name: string }[] = [];
   for (const prop of obj.children ?? []) {
@@ -167,7 +223,14 @@ function properties(obj: Node, prefix: string, src: SourceFile, ds: Diagnostic[]
     if (key === undefined || value === undefined) continue;
     const name = String(key.value);
     if (seen.has(name)) {
-      ds.push(diag('V0901', `malformed JSON: \`${prefix}${name}\` is given twice`, spanOf(src, key), 'keep one of them'));
+      ds.push(
+        diag(
+          "V0901",
+          `malformed JSON: \`${prefix}${name}\` is given twice`,
+          spanOf(src, key),
+          "keep one of them",
+        ),
+      );
       continue;
     }
     seen.add(name);
@@ -176,7 +239,15 @@ function properties(obj: Node, prefix: string, src: SourceFile, ds: Diagnostic[]
   return out;
 }
 
-function readRecord(obj: Node, at: string, where: string, src: SourceFile, known: Known, given: Set<string>, ds: Diagnostic[]): RawField[] {
+function readRecord(
+  obj: Node,
+  at: string,
+  where: string,
+  src: SourceFile,
+  known: Known,
+  given: Set<string>,
+  ds: Diagnostic[],
+): RawField[] {
   const fields: RawField[] = [];
   for (const { key, value, name } of properties(obj, `${at}.`, src, ds)) {
     given.add(name);
@@ -191,54 +262,75 @@ function readRecord(obj: Node, at: string, where: string, src: SourceFile, known
   return fields;
 }
 
-function unknownField(path: string, name: string, where: string, valid: string[], src: SourceFile, key: Node): Diagnostic {
+function unknownField(
+  path: string,
+  name: string,
+  where: string,
+  valid: string[],
+  src: SourceFile,
+  key: Node,
+): Diagnostic {
   const near = closest(name, valid);
   return diag(
-    'V0902',
-    `unknown field \`${path}\`; ${where} has: ${valid.join(', ')}`,
+    "V0902",
+    `unknown field \`${path}\`; ${where} has: ${valid.join(", ")}`,
     spanOf(src, key),
     near !== null ? `did you mean \`${near}\`?` : undefined,
   );
 }
 
-function readField(key: Node, node: Node, json: string, path: string, shape: Shape | null, src: SourceFile, ds: Diagnostic[]): RawField | null {
+function readField(
+  key: Node,
+  node: Node,
+  json: string,
+  path: string,
+  shape: Shape | null,
+  src: SourceFile,
+  ds: Diagnostic[],
+): RawField | null {
   const bad = (expected: string): null => {
-    ds.push(diag('V0903', `\`${path}\` must be ${expected}, not ${jsonKind(node)}`, spanOf(src, node)));
+    ds.push(
+      diag("V0903", `\`${path}\` must be ${expected}, not ${jsonKind(node)}`, spanOf(src, node)),
+    );
     return null;
   };
   const wanted = shape ?? inferShape(node);
-  if (wanted === null) return bad('a string, number, boolean or array');
+  if (wanted === null) return bad("a string, number, boolean or array");
   switch (wanted) {
-    case 'string':
-      if (node.type !== 'string') return bad(describeShape(wanted));
-      return { path, json, key, node, raw: { s: 'string', v: node.value as string } };
-    case 'boolean':
-      if (node.type !== 'boolean') return bad(describeShape(wanted));
-      return { path, json, key, node, raw: { s: 'boolean', v: node.value as boolean } };
-    case 'number': {
-      if (node.type !== 'number') return bad(describeShape(wanted));
+    case "string":
+      if (node.type !== "string") return bad(describeShape(wanted));
+      return { path, json, key, node, raw: { s: "string", v: node.value as string } };
+    case "boolean":
+      if (node.type !== "boolean") return bad(describeShape(wanted));
+      return { path, json, key, node, raw: { s: "boolean", v: node.value as boolean } };
+    case "number": {
+      if (node.type !== "number") return bad(describeShape(wanted));
       const q = exactNumber(src, node, path, ds);
-      return q === null ? null : { path, json, key, node, raw: { s: 'number', q: q.q } };
+      return q === null ? null : { path, json, key, node, raw: { s: "number", q: q.q } };
     }
-    case 'string[]': {
-      if (node.type !== 'array') return bad(describeShape(wanted));
+    case "string[]": {
+      if (node.type !== "array") return bad(describeShape(wanted));
       const v: { v: string; node: Node }[] = [];
       let ok = true;
       (node.children ?? []).forEach((c, i) => {
-        if (c.type !== 'string') {
-          ds.push(diag('V0903', `\`${path}[${i}]\` must be a string, not ${jsonKind(c)}`, spanOf(src, c)));
+        if (c.type !== "string") {
+          ds.push(
+            diag("V0903", `\`${path}[${i}]\` must be a string, not ${jsonKind(c)}`, spanOf(src, c)),
+          );
           ok = false;
         } else v.push({ v: c.value as string, node: c });
       });
-      return ok ? { path, json, key, node, raw: { s: 'string[]', v } } : null;
+      return ok ? { path, json, key, node, raw: { s: "string[]", v } } : null;
     }
-    case 'number[]': {
-      if (node.type !== 'array') return bad(describeShape(wanted));
+    case "number[]": {
+      if (node.type !== "array") return bad(describeShape(wanted));
       const v: { q: Q; n: number; node: Node }[] = [];
       let ok = true;
       (node.children ?? []).forEach((c, i) => {
-        if (c.type !== 'number') {
-          ds.push(diag('V0903', `\`${path}[${i}]\` must be a number, not ${jsonKind(c)}`, spanOf(src, c)));
+        if (c.type !== "number") {
+          ds.push(
+            diag("V0903", `\`${path}[${i}]\` must be a number, not ${jsonKind(c)}`, spanOf(src, c)),
+          );
           ok = false;
           return;
         }
@@ -246,22 +338,22 @@ function readField(key: Node, node: Node, json: string, path: string, shape: Sha
         if (q === null) ok = false;
         else v.push({ q: q.q, n: q.n, node: c });
       });
-      return ok ? { path, json, key, node, raw: { s: 'number[]', v } } : null;
+      return ok ? { path, json, key, node, raw: { s: "number[]", v } } : null;
     }
   }
 }
 
 function inferShape(node: Node): Shape | null {
   switch (node.type) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'array': {
+    case "string":
+      return "string";
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array": {
       const first = node.children?.[0];
-      return first?.type === 'number' ? 'number[]' : 'string[]';
+      return first?.type === "number" ? "number[]" : "string[]";
     }
     default:
       return null;
@@ -269,12 +361,24 @@ function inferShape(node: Node): Shape | null {
 }
 
 /** A JSON number as an exact rational (from its text, not the float), or a V0903 when out of range. */
-function exactNumber(src: SourceFile, node: Node, path: string, ds: Diagnostic[]): { q: Q; n: number } | null {
+function exactNumber(
+  src: SourceFile,
+  node: Node,
+  path: string,
+  ds: Diagnostic[],
+): { q: Q; n: number } | null {
   const text = src.text.slice(node.offset, node.offset + node.length);
   const n = node.value as number;
   const q = Number.isFinite(n) ? decimalToQ(text) : null;
   if (q === null) {
-    ds.push(diag('V0903', `\`${path}\` is out of range: ${text}`, spanOf(src, node), 'numbers must be finite, with at most 15 significant digits'));
+    ds.push(
+      diag(
+        "V0903",
+        `\`${path}\` is out of range: ${text}`,
+        spanOf(src, node),
+        "numbers must be finite, with at most 15 significant digits",
+      ),
+    );
     return null;
   }
   return { q, n };

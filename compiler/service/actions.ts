@@ -4,33 +4,52 @@
  * override), remove a definition that is
  * never used (V0701).
  */
-import type { Decl } from '../../grammar/ast.js';
-import { replaced, type Analysis } from './analysis.js';
-import type { CodeAction, ServiceDiagnostic, TextEdit } from './types.js';
+import type { Decl } from "../../grammar/ast.js";
+import { replaced, type Analysis } from "./analysis.js";
+import type { CodeAction, ServiceDiagnostic, TextEdit } from "./types.js";
 
 export function codeActions(a: Analysis, diagnostics: readonly ServiceDiagnostic[]): CodeAction[] {
   const out: CodeAction[] = [];
   const decls = a.doc.out.ast.decls;
-  const at = (d: ServiceDiagnostic): Decl | undefined => decls.find((x) => x.nameSpan.start === d.start && x.kind !== 'example');
+  const at = (d: ServiceDiagnostic): Decl | undefined =>
+    decls.find((x) => x.nameSpan.start === d.start && x.kind !== "example");
   for (const d of diagnostics) {
-    if (d.code === 'V0102' && d.message.startsWith('expected a citation')) {
+    if (d.code === "V0102" && d.message.startsWith("expected a citation")) {
       const owner = decls.find((x) => x.span.start <= d.start && d.start <= x.span.end) ?? null;
       const fix = edit(a, d.start, d.start, `[${citeFor(a, owner)}] `);
-      out.push({ title: `Add a citation${owner?.name ? ` to ${owner.name}` : ''}`, code: d.code, edits: [{ uri: a.doc.uri, edits: [fix] }] });
+      out.push({
+        title: `Add a citation${owner?.name ? ` to ${owner.name}` : ""}`,
+        code: d.code,
+        edits: [{ uri: a.doc.uri, edits: [fix] }],
+      });
       continue;
     }
-    const empty = d.code === 'V0302' ? decls.find((x) => x.meta.cite?.span.start === d.start) : undefined;
+    const empty =
+      d.code === "V0302" ? decls.find((x) => x.meta.cite?.span.start === d.start) : undefined;
     if (empty) {
-      out.push({ title: `Fill in the citation of ${empty.name}`, code: d.code, edits: [{ uri: a.doc.uri, edits: [edit(a, d.start, d.end, `[${citeFor(a, empty)}]`)] }] });
+      out.push({
+        title: `Fill in the citation of ${empty.name}`,
+        code: d.code,
+        edits: [{ uri: a.doc.uri, edits: [edit(a, d.start, d.end, `[${citeFor(a, empty)}]`)] }],
+      });
       continue;
     }
     const decl = at(d);
     if (!decl) continue;
-    if (d.code === 'V0501' && decl.kind === 'table') {
+    if (d.code === "V0501" && decl.kind === "table") {
       const fix = missingRows(a, decl, d.message);
-      if (fix) out.push({ title: `Add the missing entries of ${decl.name}`, code: d.code, edits: [{ uri: a.doc.uri, edits: [fix] }] });
-    } else if (d.code === 'V0701') {
-      out.push({ title: `Remove the unused ${decl.kind} ${decl.name}`, code: d.code, edits: [{ uri: a.doc.uri, edits: [removal(a, decl)] }] });
+      if (fix)
+        out.push({
+          title: `Add the missing entries of ${decl.name}`,
+          code: d.code,
+          edits: [{ uri: a.doc.uri, edits: [fix] }],
+        });
+    } else if (d.code === "V0701") {
+      out.push({
+        title: `Remove the unused ${decl.kind} ${decl.name}`,
+        code: d.code,
+        edits: [{ uri: a.doc.uri, edits: [removal(a, decl)] }],
+      });
     }
   }
   return out;
@@ -41,18 +60,20 @@ function edit(a: Analysis, start: number, end: number, newText: string): TextEdi
 }
 
 /** One row per missing member, valued `NA` (or `false` for a table of bools) for the author to set. */
-function missingRows(a: Analysis, d: Decl & { kind: 'table' }, message: string): TextEdit | null {
+function missingRows(a: Analysis, d: Decl & { kind: "table" }, message: string): TextEdit | null {
   const m = / has no entry for (.+)$/.exec(message);
   if (!m) return null;
-  const missing = m[1]!.split(', ');
-  const close = a.doc.text.lastIndexOf('}', d.span.end);
+  const missing = m[1]!.split(", ");
+  const close = a.doc.text.lastIndexOf("}", d.span.end);
   if (close < d.span.start) return null;
-  const lineStart = a.doc.text.lastIndexOf('\n', close - 1) + 1;
+  const lineStart = a.doc.text.lastIndexOf("\n", close - 1) + 1;
   const lastRow = d.rows.at(-1);
-  const indent = lastRow ? ' '.repeat(a.doc.lines.position(lastRow.span.start).character) : '  ';
+  const indent = lastRow ? " ".repeat(a.doc.lines.position(lastRow.span.start).character) : "  ";
   const columns = Math.max(1, lastRow?.values.length ?? 1);
-  const value = d.type.t === 'bool' ? 'false' : 'NA';
-  const rows = missing.map((k) => `${indent}${k}: ${Array(columns).fill(value).join(', ')}\n`).join('');
+  const value = d.type.t === "bool" ? "false" : "NA";
+  const rows = missing
+    .map((k) => `${indent}${k}: ${Array(columns).fill(value).join(", ")}\n`)
+    .join("");
   // Before the closing brace: on its own line when it has one, else after the last row.
   if (/^\s*$/.test(a.doc.text.slice(lineStart, close))) return edit(a, lineStart, lineStart, rows);
   return edit(a, close, close, `\n${rows}`);
@@ -62,14 +83,14 @@ function missingRows(a: Analysis, d: Decl & { kind: 'table' }, message: string):
 function citeFor(a: Analysis, d: Decl | null): string {
   const base = d?.override && a.merged ? replaced(a.merged, d) : null;
   if (base?.decl.meta.cite?.text) return base.decl.meta.cite.text;
-  return (a.doc.out.ast.header?.cites?.style ?? 'numbered') === 'headings' ? 'House rules' : 'H1';
+  return (a.doc.out.ast.header?.cites?.style ?? "numbered") === "headings" ? "House rules" : "H1";
 }
 
 /** The definition's whole lines. */
 function removal(a: Analysis, d: Decl): TextEdit {
   const text = a.doc.text;
-  const start = text.lastIndexOf('\n', d.span.start - 1) + 1;
-  const nl = text.indexOf('\n', d.span.end);
+  const start = text.lastIndexOf("\n", d.span.start - 1) + 1;
+  const nl = text.indexOf("\n", d.span.end);
   const end = nl < 0 ? text.length : nl + 1;
-  return edit(a, start, end, '');
+  return edit(a, start, end, "");
 }

@@ -3,17 +3,23 @@
  * symbol table, the checker's diagnostics, and its examples' results. Parses are cached by text, so a
  * keystroke in a house rule re-parses that file only; its bases are parsed once.
  */
-import { parse, type ParseOutput } from '../../grammar/index.js';
-import type { Decl, RulesFile } from '../../grammar/ast.js';
-import { check } from '../check/index.js';
-import { Scope } from '../check/scope.js';
-import { hasErrors, lineStarts, type Diagnostic } from '../diagnostics.js';
-import { exampleDiagnostic, runExamples, runExamplesMemo, type ExampleMemo, type ExampleResult } from '../interpret/examples.js';
-import type { RulesetIR } from '../ir.js';
-import { lower } from '../tick-scale.js';
-import { IncrementalParser } from './incremental.js';
-import { resolve, type Merged, type Owned } from '../resolve.js';
-import type { Position, Range } from './types.js';
+import { parse, type ParseOutput } from "../../grammar/index.js";
+import type { Decl, RulesFile } from "../../grammar/ast.js";
+import { check } from "../check/index.js";
+import { Scope } from "../check/scope.js";
+import { hasErrors, lineStarts, type Diagnostic } from "../diagnostics.js";
+import {
+  exampleDiagnostic,
+  runExamples,
+  runExamplesMemo,
+  type ExampleMemo,
+  type ExampleResult,
+} from "../interpret/examples.js";
+import type { RulesetIR } from "../ir.js";
+import { lower } from "../tick-scale.js";
+import { IncrementalParser } from "./incremental.js";
+import { resolve, type Merged, type Owned } from "../resolve.js";
+import type { Position, Range } from "./types.js";
 
 /** Offsets ↔ LSP positions (UTF-16 code units, like JavaScript strings). */
 export class Lines {
@@ -75,7 +81,8 @@ export class ParseCache {
     if (hit && hit.text === text) return hit;
     let out: ParseOutput;
     if (edited) {
-      const inc = this.incremental.get(uri) ?? this.incremental.set(uri, new IncrementalParser()).get(uri)!;
+      const inc =
+        this.incremental.get(uri) ?? this.incremental.set(uri, new IncrementalParser()).get(uri)!;
       out = inc.parse(uri, text);
     } else {
       out = parse(text, uri);
@@ -94,10 +101,22 @@ export class ParseCache {
  * Runs resolve → check (→ lower → examples when it checks clean), as compiler/pipeline.ts does, over a parsed document.
  * `loadBase(id)` returns a base's parse (cached by the caller).
  */
-export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, opts: { examples: boolean; memo?: ExampleMemo }): Analysis {
+export function analyse(
+  doc: Parsed,
+  loadBase: (id: string) => Parsed | null,
+  opts: { examples: boolean; memo?: ExampleMemo },
+): Analysis {
   const files = new Map<string, Parsed>([[doc.uri, doc]]);
   const diagnostics: Diagnostic[] = [...doc.out.diagnostics];
-  const result: Analysis = { doc, merged: null, scope: null, files, diagnostics, ir: null, examples: [] };
+  const result: Analysis = {
+    doc,
+    merged: null,
+    scope: null,
+    files,
+    diagnostics,
+    ir: null,
+    examples: [],
+  };
   const ast: RulesFile = doc.out.ast;
   if (!ast.header && hasErrors(diagnostics)) return result;
   const { merged, diagnostics: rd } = resolve(ast, (id) => {
@@ -118,7 +137,9 @@ export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, op
   diagnostics.push(...lowered.diagnostics);
   result.ir = lowered.ir;
   if (lowered.ir) {
-    const results = opts.memo ? runExamplesMemo(lowered.ir, opts.memo, doc.uri, doc.text) : runExamples(lowered.ir, doc.uri, doc.text);
+    const results = opts.memo
+      ? runExamplesMemo(lowered.ir, opts.memo, doc.uri, doc.text)
+      : runExamples(lowered.ir, doc.uri, doc.text);
     result.examples = results;
     for (const r of results) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
   }
@@ -127,11 +148,15 @@ export function analyse(doc: Parsed, loadBase: (id: string) => Parsed | null, op
 
 /** The definition a merged ruleset holds under `name`, if any (inputs are keyed `input unit`). */
 export function ownedByName(merged: Merged, name: string): Owned | null {
-  return merged.decls.find((o) => o.decl.kind !== 'example' && o.decl.name === name) ?? null;
+  return merged.decls.find((o) => o.decl.kind !== "example" && o.decl.name === name) ?? null;
 }
 
 /** The parent's definition that an `override` in `merged` replaces. */
 export function replaced(merged: Merged, d: Decl): Owned | null {
   if (!merged.parent) return null;
-  return merged.parent.decls.find((o) => o.decl.kind === d.kind && o.decl.name === d.name && o.decl.kind !== 'example') ?? null;
+  return (
+    merged.parent.decls.find(
+      (o) => o.decl.kind === d.kind && o.decl.name === d.name && o.decl.kind !== "example",
+    ) ?? null
+  );
 }

@@ -3,52 +3,140 @@
  * inside `in {`, section keys after `section`, definition keywords and snippets at the start of a
  * line, and otherwise every name in scope (with its kind and citation), members and keywords.
  */
-import { SECTIONS } from '../sections.js';
-import type { Analysis } from './analysis.js';
-import { ownedByName } from './analysis.js';
-import { typeText } from './navigate.js';
-import type { CompletionItem, CompletionKind } from './types.js';
+import { SECTIONS } from "../sections.js";
+import type { Analysis } from "./analysis.js";
+import { ownedByName } from "./analysis.js";
+import { typeText } from "./navigate.js";
+import type { CompletionItem, CompletionKind } from "./types.js";
 
-const DEFINITION_KEYWORDS = ['measure', 'enum', 'group', 'input', 'table', 'rule', 'predicate', 'constraint', 'movement', 'example', 'override', 'remove', 'extend', 'exception', 'expect', 'concept', 'section'];
-const EXPRESSION_KEYWORDS = ['if', 'else', 'and', 'or', 'not', 'in', 'true', 'false', 'all', 'NA', 'base', 'unit', 'vehicle', 'step', 'scenario', 'path', 'any', 'every', 'count', 'max', 'min', 'sum', 'fru', 'frd', 'need', 'keep', 'highest', 'lowest', 'each', 'when'];
+const DEFINITION_KEYWORDS = [
+  "measure",
+  "enum",
+  "group",
+  "input",
+  "table",
+  "rule",
+  "predicate",
+  "constraint",
+  "movement",
+  "example",
+  "override",
+  "remove",
+  "extend",
+  "exception",
+  "expect",
+  "concept",
+  "section",
+];
+const EXPRESSION_KEYWORDS = [
+  "if",
+  "else",
+  "and",
+  "or",
+  "not",
+  "in",
+  "true",
+  "false",
+  "all",
+  "NA",
+  "base",
+  "unit",
+  "vehicle",
+  "step",
+  "scenario",
+  "path",
+  "any",
+  "every",
+  "count",
+  "max",
+  "min",
+  "sum",
+  "fru",
+  "frd",
+  "need",
+  "keep",
+  "highest",
+  "lowest",
+  "each",
+  "when",
+];
 
 const SNIPPETS: CompletionItem[] = [
-  { label: 'rule', kind: 'snippet', detail: 'rule with a citation, a paraphrase and an exception', snippet: true, insertText: 'rule ${1:name} [${2:cite}] "${3:what it says, in your words}": ${4:MF} = ${5:0} {\n  exception [${6:cite}] "${7:when it differs}" when ${8:condition}: ${9:1}\n}' },
-  { label: 'exception', kind: 'snippet', detail: 'a cited exception', snippet: true, insertText: 'exception [${1:cite}] "${2:paraphrase}" when ${3:condition}: ${4:value}' },
-  { label: 'example', kind: 'snippet', detail: 'an executable worked example', snippet: true, insertText: 'example [${1:cite} EX] "${2:what it shows}" {\n  unit { kind: ${3:squad} }\n  path { terrain: ${4:open-ground} }\n  expect legal\n  expect allowance = ${5:4}\n}' },
-  { label: 'table', kind: 'snippet', detail: 'a cost table', snippet: true, insertText: 'table ${1:name} [${2:cite}] "${3:paraphrase}": ${4:terrain} -> ${5:MF} {\n  ${6:member}: ${7:1}\n}' },
-  { label: 'override rule', kind: 'snippet', detail: 'replace an inherited rule', snippet: true, insertText: 'override rule ${1:name} [${2:H1}] "${3:what the house rule says}": ${4:MF} = ${5:0}' },
+  {
+    label: "rule",
+    kind: "snippet",
+    detail: "rule with a citation, a paraphrase and an exception",
+    snippet: true,
+    insertText:
+      'rule ${1:name} [${2:cite}] "${3:what it says, in your words}": ${4:MF} = ${5:0} {\n  exception [${6:cite}] "${7:when it differs}" when ${8:condition}: ${9:1}\n}',
+  },
+  {
+    label: "exception",
+    kind: "snippet",
+    detail: "a cited exception",
+    snippet: true,
+    insertText: 'exception [${1:cite}] "${2:paraphrase}" when ${3:condition}: ${4:value}',
+  },
+  {
+    label: "example",
+    kind: "snippet",
+    detail: "an executable worked example",
+    snippet: true,
+    insertText:
+      'example [${1:cite} EX] "${2:what it shows}" {\n  unit { kind: ${3:squad} }\n  path { terrain: ${4:open-ground} }\n  expect legal\n  expect allowance = ${5:4}\n}',
+  },
+  {
+    label: "table",
+    kind: "snippet",
+    detail: "a cost table",
+    snippet: true,
+    insertText:
+      'table ${1:name} [${2:cite}] "${3:paraphrase}": ${4:terrain} -> ${5:MF} {\n  ${6:member}: ${7:1}\n}',
+  },
+  {
+    label: "override rule",
+    kind: "snippet",
+    detail: "replace an inherited rule",
+    snippet: true,
+    insertText:
+      'override rule ${1:name} [${2:H1}] "${3:what the house rule says}": ${4:MF} = ${5:0}',
+  },
 ];
 
 function citeOf(c: { text: string } | null): string {
-  return c ? ` [${c.text}]` : '';
+  return c ? ` [${c.text}]` : "";
 }
 
 export function complete(a: Analysis, offset: number): CompletionItem[] {
   const text = a.doc.text;
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
   const line = text.slice(lineStart, offset);
   const merged = a.merged;
 
   const rec = /\b(unit|vehicle|step|scenario)\.([\w-]*)$/.exec(line);
   if (rec) {
     const input = merged ? ownedByName(merged, rec[1]!) : null;
-    if (input?.decl.kind !== 'input') return [];
-    return input.decl.fields.map((f) => ({ label: f.name, kind: 'field' as const, detail: `${typeText(f.type)}${f.optional ? '?' : ''}${citeOf(input.decl.meta.cite)}` }));
+    if (input?.decl.kind !== "input") return [];
+    return input.decl.fields.map((f) => ({
+      label: f.name,
+      kind: "field" as const,
+      detail: `${typeText(f.type)}${f.optional ? "?" : ""}${citeOf(input.decl.meta.cite)}`,
+    }));
   }
   if (/\bpath\.([\w-]*)$/.test(line)) {
     return [
-      { label: 'hexes', kind: 'field', detail: 'number: hexes entered' },
-      { label: 'steps', kind: 'field', detail: 'number: steps taken' },
-      { label: 'spent', kind: 'field', detail: 'the movement measure: total spent' },
+      { label: "hexes", kind: "field", detail: "number: hexes entered" },
+      { label: "steps", kind: "field", detail: "number: steps taken" },
+      { label: "spent", kind: "field", detail: "the movement measure: total spent" },
     ];
   }
   const dotted = /\b([A-Za-z_][\w]*(?:-[\w]+)*)\.([\w-]*)$/.exec(line);
   if (dotted && merged) {
     const e = ownedByName(merged, dotted[1]!);
-    if (e?.decl.kind === 'enum') return members(e.decl.members, e.decl.name);
+    if (e?.decl.kind === "enum") return members(e.decl.members, e.decl.name);
   }
-  if (/\bsection\s+[\w-]*$/.test(line)) return SECTIONS.map((s) => ({ label: s.key, kind: 'section' as const, detail: s.title }));
+  if (/\bsection\s+[\w-]*$/.test(line))
+    return SECTIONS.map((s) => ({ label: s.key, kind: "section" as const, detail: s.title }));
 
   // Inside `… in {` (possibly over several members already written).
   const before = text.slice(Math.max(0, offset - 400), offset);
@@ -57,7 +145,8 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
     const enumName = enumOfOperand(a, inSet[1]!);
     const all: CompletionItem[] = [];
     for (const o of merged.decls) {
-      if (o.decl.kind === 'enum' && (enumName === null || o.decl.name === enumName)) all.push(...members(o.decl.members, o.decl.name));
+      if (o.decl.kind === "enum" && (enumName === null || o.decl.name === enumName))
+        all.push(...members(o.decl.members, o.decl.name));
     }
     return all;
   }
@@ -65,17 +154,29 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
   const items: CompletionItem[] = [];
   if (/^\s*[\w-]*$/.test(line)) {
     items.push(...SNIPPETS);
-    for (const k of DEFINITION_KEYWORDS) items.push({ label: k, kind: 'keyword' });
+    for (const k of DEFINITION_KEYWORDS) items.push({ label: k, kind: "keyword" });
   }
-  for (const k of EXPRESSION_KEYWORDS) items.push({ label: k, kind: 'keyword' });
+  for (const k of EXPRESSION_KEYWORDS) items.push({ label: k, kind: "keyword" });
   if (!merged) return items;
   for (const o of merged.decls) {
     const d = o.decl;
-    if (d.kind === 'example' || d.kind === 'input' || d.kind === 'movement' || d.kind === 'remove' || d.kind === 'extend') continue;
+    if (
+      d.kind === "example" ||
+      d.kind === "input" ||
+      d.kind === "movement" ||
+      d.kind === "remove" ||
+      d.kind === "extend"
+    )
+      continue;
     const kind: CompletionKind = d.kind;
     const doc = d.meta.title ?? undefined;
-    items.push({ label: d.name, kind, detail: `${d.kind}${citeOf(d.meta.cite)}${o.origin !== merged.header.id ? ` · ${o.origin}` : ''}`, ...(doc ? { documentation: doc } : {}) });
-    if (d.kind === 'enum') items.push(...members(d.members, d.name));
+    items.push({
+      label: d.name,
+      kind,
+      detail: `${d.kind}${citeOf(d.meta.cite)}${o.origin !== merged.header.id ? ` · ${o.origin}` : ""}`,
+      ...(doc ? { documentation: doc } : {}),
+    });
+    if (d.kind === "enum") items.push(...members(d.members, d.name));
   }
   // A member shared by two enums appears once per enum; keep the first.
   const seen = new Set<string>();
@@ -87,8 +188,16 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
   });
 }
 
-function members(ms: readonly { name: string; display: string | null; cite: { text: string } | null }[], enumName: string): CompletionItem[] {
-  return ms.map((m) => ({ label: m.name, kind: 'member' as const, detail: `${enumName}${citeOf(m.cite)}`, ...(m.display ? { documentation: m.display } : {}) }));
+function members(
+  ms: readonly { name: string; display: string | null; cite: { text: string } | null }[],
+  enumName: string,
+): CompletionItem[] {
+  return ms.map((m) => ({
+    label: m.name,
+    kind: "member" as const,
+    detail: `${enumName}${citeOf(m.cite)}`,
+    ...(m.display ? { documentation: m.display } : {}),
+  }));
 }
 
 /** The enum an `in {…}` operand ranges over: `unit.kind` → its field's type, `step.terrain` → terrain. */
@@ -97,12 +206,13 @@ function enumOfOperand(a: Analysis, operand: string): string | null {
   const m = /^(unit|vehicle|step|scenario)\.([\w-]+)$/.exec(operand);
   if (m) {
     const input = ownedByName(merged, m[1]!);
-    if (input?.decl.kind !== 'input') return null;
+    if (input?.decl.kind !== "input") return null;
     const f = input.decl.fields.find((x) => x.name === m[2]);
     if (!f) return null;
-    return f.type.t === 'set' ? f.type.of : f.type.t === 'name' ? f.type.name : null;
+    return f.type.t === "set" ? f.type.of : f.type.t === "name" ? f.type.name : null;
   }
   const d = ownedByName(merged, operand);
-  if (d && (d.decl.kind === 'rule' || d.decl.kind === 'table') && d.decl.type?.t === 'name') return d.decl.type.name;
+  if (d && (d.decl.kind === "rule" || d.decl.kind === "table") && d.decl.type?.t === "name")
+    return d.decl.type.name;
   return null;
 }

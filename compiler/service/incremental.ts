@@ -5,11 +5,12 @@
  * definition instead of the file. When any piece has a diagnostic, the whole text is parsed as the CLI
  * parses it, so a file with errors reports exactly what `variorum check` reports.
  */
-import { parse, type ParseOutput } from '../../grammar/index.js';
-import type { Decl } from '../../grammar/ast.js';
-import { SourceFile, type Span } from '../diagnostics.js';
+import { parse, type ParseOutput } from "../../grammar/index.js";
+import type { Decl } from "../../grammar/ast.js";
+import { SourceFile, type Span } from "../diagnostics.js";
 
-const DEFINITION = /^(?:override|remove|measure|enum|group|input|table|rule|predicate|constraint|movement|example)(?![\w-])/gm;
+const DEFINITION =
+  /^(?:override|remove|measure|enum|group|input|table|rule|predicate|constraint|movement|example)(?![\w-])/gm;
 
 export class IncrementalParser {
   /** piece text → its parse (spans relative to the piece). */
@@ -21,7 +22,7 @@ export class IncrementalParser {
     const src = new SourceFile(uri, text);
     const next = new Map<string, ParseOutput>();
     const decls: Decl[] = [];
-    let header: ParseOutput['ast']['header'] = null;
+    let header: ParseOutput["ast"]["header"] = null;
     for (let i = 0; i < starts.length; i++) {
       const piece = text.slice(starts[i], starts[i + 1] ?? text.length);
       const out = this.pieces.get(piece) ?? next.get(piece) ?? parse(piece, uri);
@@ -30,7 +31,7 @@ export class IncrementalParser {
         this.pieces = next;
         return parse(text, uri);
       }
-      const moved = shift(out.ast, starts[i]!, src) as ParseOutput['ast'];
+      const moved = shift(out.ast, starts[i]!, src) as ParseOutput["ast"];
       if (i === 0) header = moved.header;
       decls.push(...moved.decls);
     }
@@ -40,12 +41,17 @@ export class IncrementalParser {
 }
 
 function isSpan(v: object): v is Span {
-  return 'line' in v && 'col' in v && typeof (v as Span).start === 'number' && typeof (v as Span).end === 'number';
+  return (
+    "line" in v &&
+    "col" in v &&
+    typeof (v as Span).start === "number" &&
+    typeof (v as Span).end === "number"
+  );
 }
 
 /** A copy of an AST value with every span moved by `delta` into `src`. */
 function shift(v: unknown, delta: number, src: SourceFile): unknown {
-  if (v === null || typeof v !== 'object') return v;
+  if (v === null || typeof v !== "object") return v;
   if (Array.isArray(v)) return v.map((x) => shift(x, delta, src));
   if (isSpan(v)) return src.span(v.start + delta, v.end + delta);
   const out: Record<string, unknown> = {};

@@ -16,18 +16,29 @@
  * answer carries both offsets and an LSP range. Parses are cached by text: an edit re-parses the
  * edited document only, never its bases, and every answer for one text shares one analysis.
  */
-import type { Diagnostic } from '../diagnostics.js';
-import { codeActions } from './actions.js';
-import { analyse, Lines, ParseCache, type Analysis, type Parsed } from './analysis.js';
-import type { ExampleMemo } from '../interpret/examples.js';
-import { complete } from './complete.js';
-import { hoverOf } from './hover.js';
-import { definitionOf, referencesOf, wordAt } from './navigate.js';
-import { semanticTokens, symbolsOf } from './outline.js';
-import type { CodeAction, CompletionItem, DocumentSymbol, Hover, Location, Position, SemanticToken, SemanticTokenType, ServiceDiagnostic, ServiceHost } from './types.js';
+import type { Diagnostic } from "../diagnostics.js";
+import { codeActions } from "./actions.js";
+import { analyse, Lines, ParseCache, type Analysis, type Parsed } from "./analysis.js";
+import type { ExampleMemo } from "../interpret/examples.js";
+import { complete } from "./complete.js";
+import { hoverOf } from "./hover.js";
+import { definitionOf, referencesOf, wordAt } from "./navigate.js";
+import { semanticTokens, symbolsOf } from "./outline.js";
+import type {
+  CodeAction,
+  CompletionItem,
+  DocumentSymbol,
+  Hover,
+  Location,
+  Position,
+  SemanticToken,
+  SemanticTokenType,
+  ServiceDiagnostic,
+  ServiceHost,
+} from "./types.js";
 
-export * from './types.js';
-export { SEMANTIC_TOKEN_TYPES } from './types.js';
+export * from "./types.js";
+export { SEMANTIC_TOKEN_TYPES } from "./types.js";
 
 export interface ServiceOptions {
   /** Run the document's examples and report failures (V0801) once it checks clean. Default true. */
@@ -37,7 +48,10 @@ export interface ServiceOptions {
 export class LanguageService {
   private readonly docs = new Map<string, string>();
   private readonly parses = new ParseCache();
-  private readonly analyses = new Map<string, { text: string; analysis: Analysis; diagnostics?: ServiceDiagnostic[] }>();
+  private readonly analyses = new Map<
+    string,
+    { text: string; analysis: Analysis; diagnostics?: ServiceDiagnostic[] }
+  >();
   private readonly examples: boolean;
   /** Per document, which examples passed for which IR: unchanged semantics skip them. */
   private readonly memos = new Map<string, ExampleMemo>();
@@ -89,8 +103,18 @@ export class LanguageService {
     const ext = a.doc.out.ast.header?.extends?.span ?? null;
     const out: ServiceDiagnostic[] = [];
     for (const d of a.diagnostics) {
-      if (d.span && d.span.file === uri) out.push(this.located(a, d, d.span.start, d.span.end, d.message));
-      else if (d.span && ext) out.push(this.located(a, d, ext.start, ext.end, `in ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`));
+      if (d.span && d.span.file === uri)
+        out.push(this.located(a, d, d.span.start, d.span.end, d.message));
+      else if (d.span && ext)
+        out.push(
+          this.located(
+            a,
+            d,
+            ext.start,
+            ext.end,
+            `in ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`,
+          ),
+        );
       else out.push(this.located(a, d, ext?.start ?? 0, ext?.end ?? 0, d.message));
     }
     entry.diagnostics = out;
@@ -131,11 +155,16 @@ export class LanguageService {
     const names = new Map<string, SemanticTokenType>();
     for (const o of a.merged?.decls ?? []) {
       const d = o.decl;
-      if (d.kind === 'enum') for (const m of d.members) names.set(m.name, 'enumMember');
+      if (d.kind === "enum") for (const m of d.members) names.set(m.name, "enumMember");
     }
     for (const o of a.merged?.decls ?? []) {
       const d = o.decl;
-      const t: SemanticTokenType | null = d.kind === 'rule' || d.kind === 'predicate' || d.kind === 'table' || d.kind === 'constraint' ? 'function' : d.kind === 'enum' || d.kind === 'group' || d.kind === 'measure' ? 'type' : null;
+      const t: SemanticTokenType | null =
+        d.kind === "rule" || d.kind === "predicate" || d.kind === "table" || d.kind === "constraint"
+          ? "function"
+          : d.kind === "enum" || d.kind === "group" || d.kind === "measure"
+            ? "type"
+            : null;
       if (t && d.name) names.set(d.name, t);
     }
     return semanticTokens(a.doc, names);
@@ -154,7 +183,9 @@ export class LanguageService {
     return this.entry(uri)?.analysis ?? null;
   }
 
-  private entry(uri: string): { text: string; analysis: Analysis; diagnostics?: ServiceDiagnostic[] } | null {
+  private entry(
+    uri: string,
+  ): { text: string; analysis: Analysis; diagnostics?: ServiceDiagnostic[] } | null {
     const text = this.docs.get(uri);
     if (text === undefined) return null;
     const hit = this.analyses.get(uri);
@@ -179,11 +210,28 @@ export class LanguageService {
     return r ? this.parses.get(r.uri, r.text) : null;
   }
 
-  private located(a: Analysis, d: Diagnostic, start: number, end: number, message: string): ServiceDiagnostic {
-    const out: ServiceDiagnostic = { code: d.code, severity: d.severity, message, start, end, range: a.doc.lines.range(start, end) };
+  private located(
+    a: Analysis,
+    d: Diagnostic,
+    start: number,
+    end: number,
+    message: string,
+  ): ServiceDiagnostic {
+    const out: ServiceDiagnostic = {
+      code: d.code,
+      severity: d.severity,
+      message,
+      start,
+      end,
+      range: a.doc.lines.range(start, end),
+    };
     if (d.hint !== undefined) out.hint = d.hint;
     const related = (d.related ?? []).filter((r) => r.span.file === d.span?.file);
-    if (related.length > 0) out.related = related.map((r) => ({ message: r.message, range: a.doc.lines.range(r.span.start, r.span.end) }));
+    if (related.length > 0)
+      out.related = related.map((r) => ({
+        message: r.message,
+        range: a.doc.lines.range(r.span.start, r.span.end),
+      }));
     return out;
   }
 }

@@ -3,12 +3,12 @@
  * an input field. Definition, references and hover are built on it. Works on tokens, so it answers
  * in a file that does not parse or check.
  */
-import type { IToken } from 'chevrotain';
-import type { Decl, EnumMemberDecl, FieldDecl, TypeRef } from '../../grammar/ast.js';
-import { lexer } from '../../grammar/tokens.js';
-import type { Owned } from '../resolve.js';
-import { ownedByName, replaced, type Analysis, type Parsed } from './analysis.js';
-import type { Location } from './types.js';
+import type { IToken } from "chevrotain";
+import type { Decl, EnumMemberDecl, FieldDecl, TypeRef } from "../../grammar/ast.js";
+import { lexer } from "../../grammar/tokens.js";
+import type { Owned } from "../resolve.js";
+import { ownedByName, replaced, type Analysis, type Parsed } from "./analysis.js";
+import type { Location } from "./types.js";
 
 const tokenCache = new WeakMap<Parsed, IToken[]>();
 
@@ -36,13 +36,13 @@ export function tokenIndexAt(tokens: IToken[], offset: number): number {
   return -1;
 }
 
-const RECORDS = new Set(['unit', 'vehicle', 'step', 'scenario']);
+const RECORDS = new Set(["unit", "vehicle", "step", "scenario"]);
 const isWord = (t: IToken | undefined): boolean => !!t && /^[A-Za-z_]/.test(t.image);
 
 export type Target =
-  | { t: 'decl'; owned: Owned }
-  | { t: 'member'; owned: Owned & { decl: { kind: 'enum' } }; member: EnumMemberDecl }
-  | { t: 'field'; owned: Owned & { decl: { kind: 'input' } }; field: FieldDecl };
+  | { t: "decl"; owned: Owned }
+  | { t: "member"; owned: Owned & { decl: { kind: "enum" } }; member: EnumMemberDecl }
+  | { t: "field"; owned: Owned & { decl: { kind: "input" } }; field: FieldDecl };
 
 export interface Word {
   token: IToken;
@@ -57,7 +57,13 @@ export function wordAt(a: Analysis, uri: string, offset: number): Word | null {
   let i = tokenIndexAt(tokens, offset);
   if (i < 0) return null;
   // Between two tokens (`a|(`): prefer the word.
-  if (!isWord(tokens[i]) && i > 0 && isWord(tokens[i - 1]) && tokens[i - 1]!.endOffset! + 1 === offset) i--;
+  if (
+    !isWord(tokens[i]) &&
+    i > 0 &&
+    isWord(tokens[i - 1]) &&
+    tokens[i - 1]!.endOffset! + 1 === offset
+  )
+    i--;
   const token = tokens[i]!;
   if (!isWord(token)) return null;
   return { token, target: a.merged ? targetOf(a, tokens, i, uri) : null };
@@ -69,53 +75,60 @@ function targetOf(a: Analysis, tokens: IToken[], i: number, uri: string): Target
   const name = token.image;
   const prev = tokens[i - 1];
   const before = tokens[i - 2];
-  if (prev?.image === '.' && before) {
+  if (prev?.image === "." && before) {
     if (RECORDS.has(before.image)) {
       const input = ownedByName(merged, before.image);
-      if (input?.decl.kind === 'input') {
+      if (input?.decl.kind === "input") {
         const field = input.decl.fields.find((f) => f.name === name);
-        if (field) return { t: 'field', owned: input as Owned & { decl: { kind: 'input' } }, field };
+        if (field)
+          return { t: "field", owned: input as Owned & { decl: { kind: "input" } }, field };
       }
       return null;
     }
     const e = ownedByName(merged, before.image);
-    if (e?.decl.kind === 'enum') {
+    if (e?.decl.kind === "enum") {
       const member = e.decl.members.find((m) => m.name === name);
-      return member ? { t: 'member', owned: e as Owned & { decl: { kind: 'enum' } }, member } : null;
+      return member
+        ? { t: "member", owned: e as Owned & { decl: { kind: "enum" } }, member }
+        : null;
     }
   }
   // A field's name inside its own input declaration, or in an example's record literal.
   const decl = declAt(a, uri, token.startOffset);
-  if (decl?.kind === 'input' && tokens[i + 1]?.image === ':') {
+  if (decl?.kind === "input" && tokens[i + 1]?.image === ":") {
     const field = decl.fields.find((f) => f.name === name && f.span.start === token.startOffset);
     const input = ownedByName(merged, decl.name);
-    if (field && input?.decl.kind === 'input') return { t: 'field', owned: input as Owned & { decl: { kind: 'input' } }, field };
+    if (field && input?.decl.kind === "input")
+      return { t: "field", owned: input as Owned & { decl: { kind: "input" } }, field };
   }
-  if (decl?.kind === 'example' && tokens[i + 1]?.image === ':') {
+  if (decl?.kind === "example" && tokens[i + 1]?.image === ":") {
     for (const r of decl.records) {
       if (r.value.fields.some((f) => f.span.start === token.startOffset)) {
         const input = ownedByName(merged, r.rec);
-        const field = input?.decl.kind === 'input' ? input.decl.fields.find((f) => f.name === name) : undefined;
-        if (field) return { t: 'field', owned: input as Owned & { decl: { kind: 'input' } }, field };
+        const field =
+          input?.decl.kind === "input" ? input.decl.fields.find((f) => f.name === name) : undefined;
+        if (field)
+          return { t: "field", owned: input as Owned & { decl: { kind: "input" } }, field };
       }
     }
   }
   // The name of a definition in this file: itself (an override's own name is itself, too).
-  if (decl && decl.kind !== 'example' && decl.nameSpan.start === token.startOffset) {
+  if (decl && decl.kind !== "example" && decl.nameSpan.start === token.startOffset) {
     const own = merged.decls.find((o) => o.decl === decl);
-    if (own) return { t: 'decl', owned: own };
-    if (decl.kind === 'remove') {
+    if (own) return { t: "decl", owned: own };
+    if (decl.kind === "remove") {
       const base = merged.parent ? ownedByName(merged.parent, decl.name) : null;
-      if (base) return { t: 'decl', owned: base };
+      if (base) return { t: "decl", owned: base };
     }
   }
   const owned = ownedByName(merged, name);
-  if (owned && owned.decl.kind !== 'input' && owned.decl.kind !== 'movement') return { t: 'decl', owned };
+  if (owned && owned.decl.kind !== "input" && owned.decl.kind !== "movement")
+    return { t: "decl", owned };
   // An enum member: the first enum that has it.
   for (const o of merged.decls) {
-    if (o.decl.kind !== 'enum') continue;
+    if (o.decl.kind !== "enum") continue;
     const member = o.decl.members.find((m) => m.name === name);
-    if (member) return { t: 'member', owned: o as Owned & { decl: { kind: 'enum' } }, member };
+    if (member) return { t: "member", owned: o as Owned & { decl: { kind: "enum" } }, member };
   }
   return null;
 }
@@ -137,7 +150,7 @@ function loc(a: Analysis, uri: string, start: number, end: number): Location {
 export function definitionOf(a: Analysis, w: Word): Location | null {
   const t = w.target;
   if (!t) return null;
-  if (t.t === 'decl') {
+  if (t.t === "decl") {
     const d = t.owned.decl;
     if (d.nameSpan.start === w.token.startOffset && d.override && a.merged) {
       const base = replaced(a.merged, d);
@@ -145,7 +158,8 @@ export function definitionOf(a: Analysis, w: Word): Location | null {
     }
     return loc(a, t.owned.file, d.nameSpan.start, d.nameSpan.end);
   }
-  if (t.t === 'member') return loc(a, t.owned.file, t.member.span.start, t.member.span.start + t.member.name.length);
+  if (t.t === "member")
+    return loc(a, t.owned.file, t.member.span.start, t.member.span.start + t.member.name.length);
   return loc(a, t.owned.file, t.field.span.start, t.field.span.start + t.field.name.length);
 }
 
@@ -165,7 +179,7 @@ export function referencesOf(a: Analysis, w: Word, includeDeclaration = true): L
       const other = targetOf(a, tokens, i, uri);
       if (!other || other.t !== t.t || !sameTarget(other, t)) {
         // In a base file, the base's own definition of an overridden name.
-        if (!(t.t === 'decl' && uri !== a.doc.uri && isDefinitionToken(file, tok) )) return;
+        if (!(t.t === "decl" && uri !== a.doc.uri && isDefinitionToken(file, tok))) return;
       }
       const isDecl = isDefinitionToken(file, tok);
       if (!includeDeclaration && isDecl) return;
@@ -176,19 +190,23 @@ export function referencesOf(a: Analysis, w: Word, includeDeclaration = true): L
 }
 
 function sameTarget(x: Target, y: Target): boolean {
-  if (x.t === 'decl' && y.t === 'decl') return x.owned.decl.name === y.owned.decl.name;
-  if (x.t === 'member' && y.t === 'member') return x.owned.decl.name === y.owned.decl.name && x.member.name === y.member.name;
-  if (x.t === 'field' && y.t === 'field') return x.owned.decl.name === y.owned.decl.name && x.field.name === y.field.name;
+  if (x.t === "decl" && y.t === "decl") return x.owned.decl.name === y.owned.decl.name;
+  if (x.t === "member" && y.t === "member")
+    return x.owned.decl.name === y.owned.decl.name && x.member.name === y.member.name;
+  if (x.t === "field" && y.t === "field")
+    return x.owned.decl.name === y.owned.decl.name && x.field.name === y.field.name;
   return false;
 }
 
 function isDefinitionToken(file: Parsed, tok: { startOffset: number }): boolean {
-  return file.out.ast.decls.some((d) => d.kind !== 'example' && d.kind !== 'input' && d.nameSpan.start === tok.startOffset);
+  return file.out.ast.decls.some(
+    (d) => d.kind !== "example" && d.kind !== "input" && d.nameSpan.start === tok.startOffset,
+  );
 }
 
 export function typeText(t: TypeRef | null): string {
-  if (!t) return 'bool';
-  if (t.t === 'bool') return 'bool';
-  if (t.t === 'set') return `set of ${t.of}`;
+  if (!t) return "bool";
+  if (t.t === "bool") return "bool";
+  if (t.t === "set") return `set of ${t.of}`;
   return t.name;
 }

@@ -4,11 +4,13 @@
  * base's shortest passing one) — verified with the language service to check and test clean before
  * it is offered. Pure: the caller writes the file.
  */
-import type { Decl } from '../../grammar/ast.js';
-import { LanguageService } from './index.js';
-import type { ServiceHost } from './types.js';
+import type { Decl } from "../../grammar/ast.js";
+import { LanguageService } from "./index.js";
+import type { ServiceHost } from "./types.js";
 
-export type Skeleton = { ok: true; text: string; overrides: string } | { ok: false; message: string };
+export type Skeleton =
+  | { ok: true; text: string; overrides: string }
+  | { ok: false; message: string };
 
 const quote = (s: string): string => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
@@ -19,24 +21,52 @@ export function skeleton(id: string, baseId: string, host: ServiceHost): Skeleto
   probe.open(base.uri, base.text);
   const a = probe.analysis(base.uri)!;
   const header = a.doc.out.ast.header;
-  if (!header || probe.diagnostics(base.uri).some((d) => d.severity === 'error')) return { ok: false, message: `${baseId} does not check clean; fix it first (variorum check ${baseId})` };
+  if (!header || probe.diagnostics(base.uri).some((d) => d.severity === "error"))
+    return {
+      ok: false,
+      message: `${baseId} does not check clean; fix it first (variorum check ${baseId})`,
+    };
   const decls = a.doc.out.ast.decls;
-  const slice = (d: Decl): string => base.text.slice(d.span.start, d.span.end).replace(/^override\s+/, '');
-  const rules = decls.filter((d) => d.kind === 'rule' && d.meta.cite).sort((x, y) => slice(x).length - slice(y).length);
-  const examples = decls.filter((d) => d.kind === 'example').sort((x, y) => slice(x).length - slice(y).length);
+  const slice = (d: Decl): string =>
+    base.text.slice(d.span.start, d.span.end).replace(/^override\s+/, "");
+  const rules = decls
+    .filter((d) => d.kind === "rule" && d.meta.cite)
+    .sort((x, y) => slice(x).length - slice(y).length);
+  const examples = decls
+    .filter((d) => d.kind === "example")
+    .sort((x, y) => slice(x).length - slice(y).length);
   const check = new LanguageService(host);
   const uri = `${id}.rules`;
   for (const rule of rules) {
     for (const example of examples.slice(0, 5)) {
-      const text = render(id, header.title, header.cites?.style ?? 'numbered', baseId, rule, slice(rule), slice(example));
+      const text = render(
+        id,
+        header.title,
+        header.cites?.style ?? "numbered",
+        baseId,
+        rule,
+        slice(rule),
+        slice(example),
+      );
       check.update(uri, text);
       if (check.diagnostics(uri).length === 0) return { ok: true, text, overrides: rule.name };
     }
   }
-  return { ok: false, message: `could not find a rule and an example of ${baseId} to start the skeleton from` };
+  return {
+    ok: false,
+    message: `could not find a rule and an example of ${baseId} to start the skeleton from`,
+  };
 }
 
-function render(id: string, baseTitle: string, cites: string, baseId: string, rule: Decl, ruleText: string, exampleText: string): string {
+function render(
+  id: string,
+  baseTitle: string,
+  cites: string,
+  baseId: string,
+  rule: Decl,
+  ruleText: string,
+  exampleText: string,
+): string {
   return `# ${id}: a house rule over ${baseId} (${baseTitle}).
 # Written by \`variorum new\`. Check it with \`variorum check ${id}.rules\` and run its examples with
 # \`variorum test ${id}.rules\`; docs/language.md describes the language, docs/authoring.md the editor
@@ -48,7 +78,7 @@ ruleset ${id} ${quote(`House rule over ${baseTitle}`)}
 
 # Everything of ${baseId} is inherited. To change a definition, restate it whole under the same name
 # with \`override\` (the kind must match); \`remove KIND NAME\` drops one; new definitions are added.
-# This override is ${baseId}'s \`${rule.name}\` [${rule.meta.cite?.text ?? ''}] as it stands: change its value or its exceptions,
+# This override is ${baseId}'s \`${rule.name}\` [${rule.meta.cite?.text ?? ""}] as it stands: change its value or its exceptions,
 # give the change its own citation (e.g. [H1]) and say in the paraphrase what the house rule does.
 override ${ruleText}
 

@@ -23,7 +23,7 @@ export interface Location {
 
 export interface ServiceDiagnostic {
   code: string;
-  severity: 'error' | 'warning';
+  severity: "error" | "warning";
   message: string;
   hint?: string;
   start: number;
@@ -41,7 +41,20 @@ export interface Hover {
   range: Range;
 }
 
-export type CompletionKind = 'keyword' | 'rule' | 'predicate' | 'table' | 'enum' | 'member' | 'group' | 'measure' | 'field' | 'section' | 'constraint' | 'snippet' | 'input';
+export type CompletionKind =
+  | "keyword"
+  | "rule"
+  | "predicate"
+  | "table"
+  | "enum"
+  | "member"
+  | "group"
+  | "measure"
+  | "field"
+  | "section"
+  | "constraint"
+  | "snippet"
+  | "input";
 
 export interface CompletionItem {
   label: string;
@@ -90,7 +103,20 @@ export interface SemanticToken {
   type: SemanticTokenType;
 }
 
-export const SEMANTIC_TOKEN_TYPES = ['keyword', 'comment', 'string', 'number', 'operator', 'function', 'type', 'enumMember', 'property', 'variable', 'macro', 'namespace'] as const;
+export const SEMANTIC_TOKEN_TYPES = [
+  "keyword",
+  "comment",
+  "string",
+  "number",
+  "operator",
+  "function",
+  "type",
+  "enumMember",
+  "property",
+  "variable",
+  "macro",
+  "namespace",
+] as const;
 export type SemanticTokenType = (typeof SEMANTIC_TOKEN_TYPES)[number];
 
 /**

@@ -3,15 +3,33 @@
  * language service as you type, hover with citations, completion and go-to-line for the outline and
  * failing examples. The service is the one the LSP server drives (compiler/service).
  */
-import { autocompletion, completionKeymap, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, defaultHighlightStyle, indentUnit, syntaxHighlighting } from '@codemirror/language';
-import { linter, lintGutter, type Diagnostic as CmDiagnostic } from '@codemirror/lint';
-import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
-import { EditorState } from '@codemirror/state';
-import { EditorView, highlightActiveLine, highlightActiveLineGutter, hoverTooltip, keymap, lineNumbers } from '@codemirror/view';
-import { DRAFT_URI, type Workbench } from './engine.js';
-import { rulesLanguage } from './highlight.js';
+import {
+  autocompletion,
+  completionKeymap,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  indentUnit,
+  syntaxHighlighting,
+} from "@codemirror/language";
+import { linter, lintGutter, type Diagnostic as CmDiagnostic } from "@codemirror/lint";
+import { highlightSelectionMatches, searchKeymap } from "@codemirror/search";
+import { EditorState } from "@codemirror/state";
+import {
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  hoverTooltip,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
+import { DRAFT_URI, type Workbench } from "./engine.js";
+import { rulesLanguage } from "./highlight.js";
 
 export interface EditorOptions {
   parent: HTMLElement;
@@ -25,17 +43,23 @@ export interface EditorOptions {
 
 /** A hover's Markdown as plain DOM: code spans and bold become elements, nothing is parsed as HTML. */
 export function markdownNode(md: string): HTMLElement {
-  const box = document.createElement('div');
-  box.className = 'hover';
+  const box = document.createElement("div");
+  box.className = "hover";
   for (const para of md.split(/\n{2,}/)) {
-    const p = document.createElement(para.startsWith('```') ? 'pre' : 'p');
-    const text = para.replace(/^```\w*\n?|```$/g, '');
-    if (p.tagName === 'PRE') {
+    const p = document.createElement(para.startsWith("```") ? "pre" : "p");
+    const text = para.replace(/^```\w*\n?|```$/g, "");
+    if (p.tagName === "PRE") {
       p.textContent = text;
     } else {
       for (const part of text.split(/(`[^`]+`|\*\*[^*]+\*\*)/)) {
-        if (part.startsWith('`') && part.endsWith('`') && part.length > 1) p.append(Object.assign(document.createElement('code'), { textContent: part.slice(1, -1) }));
-        else if (part.startsWith('**') && part.endsWith('**') && part.length > 3) p.append(Object.assign(document.createElement('strong'), { textContent: part.slice(2, -2) }));
+        if (part.startsWith("`") && part.endsWith("`") && part.length > 1)
+          p.append(
+            Object.assign(document.createElement("code"), { textContent: part.slice(1, -1) }),
+          );
+        else if (part.startsWith("**") && part.endsWith("**") && part.length > 3)
+          p.append(
+            Object.assign(document.createElement("strong"), { textContent: part.slice(2, -2) }),
+          );
         else p.append(part);
       }
     }
@@ -44,11 +68,25 @@ export function markdownNode(md: string): HTMLElement {
   return box;
 }
 
-const KIND_TYPE: Record<string, string> = { keyword: 'keyword', rule: 'function', predicate: 'function', table: 'class', enum: 'enum', member: 'enum', group: 'type', measure: 'type', field: 'property', section: 'namespace', constraint: 'function', snippet: 'text', input: 'variable' };
+const KIND_TYPE: Record<string, string> = {
+  keyword: "keyword",
+  rule: "function",
+  predicate: "function",
+  table: "class",
+  enum: "enum",
+  member: "enum",
+  group: "type",
+  measure: "type",
+  field: "property",
+  section: "namespace",
+  constraint: "function",
+  snippet: "text",
+  input: "variable",
+};
 
 /** LSP snippet syntax (`${1:name}`, `$0`) as plain text: the placeholders' defaults. */
 function snippetText(s: string): string {
-  return s.replace(/\$\{\d+:([^}]*)\}/g, '$1').replace(/\$\d+/g, '');
+  return s.replace(/\$\{\d+:([^}]*)\}/g, "$1").replace(/\$\d+/g, "");
 }
 
 export function createEditor(opts: EditorOptions): EditorView {
@@ -63,7 +101,7 @@ export function createEditor(opts: EditorOptions): EditorView {
           to: Math.min(Math.max(d.end, d.start), len),
           severity: d.severity,
           source: d.code,
-          message: d.message + (d.hint ? `\nhint: ${d.hint}` : ''),
+          message: d.message + (d.hint ? `\nhint: ${d.hint}` : ""),
         }),
       );
     },
@@ -73,7 +111,12 @@ export function createEditor(opts: EditorOptions): EditorView {
     bench.setText(view.state.doc.toString());
     const h = bench.service.hover(DRAFT_URI, pos);
     if (!h) return null;
-    return { pos: h.start, end: h.end, above: true, create: () => ({ dom: markdownNode(h.contents) }) };
+    return {
+      pos: h.start,
+      end: h.end,
+      above: true,
+      create: () => ({ dom: markdownNode(h.contents) }),
+    };
   });
   const complete = (ctx: CompletionContext): CompletionResult | null => {
     const word = ctx.matchBefore(/[A-Za-z_][A-Za-z0-9_-]*/);
@@ -84,7 +127,13 @@ export function createEditor(opts: EditorOptions): EditorView {
     return {
       from: word ? word.from : ctx.pos,
       options: items.map(
-        (c): Completion => ({ label: c.label, type: KIND_TYPE[c.kind] ?? 'text', ...(c.detail ? { detail: c.detail } : {}), ...(c.documentation ? { info: c.documentation } : {}), apply: c.insertText ? (c.snippet ? snippetText(c.insertText) : c.insertText) : c.label }),
+        (c): Completion => ({
+          label: c.label,
+          type: KIND_TYPE[c.kind] ?? "text",
+          ...(c.detail ? { detail: c.detail } : {}),
+          ...(c.documentation ? { info: c.documentation } : {}),
+          apply: c.insertText ? (c.snippet ? snippetText(c.insertText) : c.insertText) : c.label,
+        }),
       ),
       validFor: /^[A-Za-z0-9_-]*$/,
     };
@@ -98,16 +147,26 @@ export function createEditor(opts: EditorOptions): EditorView {
       history(),
       bracketMatching(),
       highlightSelectionMatches(),
-      indentUnit.of('  '),
+      indentUnit.of("  "),
       rulesLanguage,
       syntaxHighlighting(defaultHighlightStyle),
       lintGutter(),
       lint,
       hover,
       autocompletion({ override: [complete] }),
-      keymap.of([...defaultKeymap, ...historyKeymap, ...searchKeymap, ...completionKeymap, indentWithTab]),
+      keymap.of([
+        ...defaultKeymap,
+        ...historyKeymap,
+        ...searchKeymap,
+        ...completionKeymap,
+        indentWithTab,
+      ]),
       // tabindex: the editor is a keyboard stop of its own (axe: a scrollable region must be reachable).
-      EditorView.contentAttributes.of({ 'aria-label': 'Ruleset source', spellcheck: 'false', tabindex: '0' }),
+      EditorView.contentAttributes.of({
+        "aria-label": "Ruleset source",
+        spellcheck: "false",
+        tabindex: "0",
+      }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) opts.onChange(u.state.doc.toString());
       }),
@@ -117,9 +176,18 @@ export function createEditor(opts: EditorOptions): EditorView {
 }
 
 /** Moves the cursor to `offset` (or line `line`, 1-based) and scrolls it into view. */
-export function reveal(view: EditorView, at: { offset: number } | { line: number; col?: number }): void {
+export function reveal(
+  view: EditorView,
+  at: { offset: number } | { line: number; col?: number },
+): void {
   const doc = view.state.doc;
-  const pos = 'offset' in at ? Math.min(at.offset, doc.length) : Math.min(doc.line(Math.max(1, Math.min(at.line, doc.lines))).from + Math.max(0, (at.col ?? 1) - 1), doc.length);
+  const pos =
+    "offset" in at
+      ? Math.min(at.offset, doc.length)
+      : Math.min(
+          doc.line(Math.max(1, Math.min(at.line, doc.lines))).from + Math.max(0, (at.col ?? 1) - 1),
+          doc.length,
+        );
   view.dispatch({ selection: { anchor: pos }, scrollIntoView: true });
   view.focus();
 }

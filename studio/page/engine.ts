@@ -4,33 +4,41 @@
  * draft's checked IR: the diff against another ruleset, the card, a scenario's evaluation side by side
  * with that ruleset, and the reach map. No DOM and no Node API here; main.ts draws the answers.
  */
-import { LanguageService, type ServiceDiagnostic, type ServiceHost } from '../../compiler/service/index.js';
-import { loadRuleset, interpretScenario, type Host } from '../../compiler/pipeline.js';
-import type { Diagnostic } from '../../compiler/diagnostics.js';
-import type { RulesetIR, ScenarioValue } from '../../compiler/ir.js';
-import type { ExampleResult } from '../../compiler/interpret/examples.js';
-import { buildReport } from '../../compiler/diff/report.js';
-import { renderHtml, templatesFrom, type Templates } from '../../compiler/diff/html.js';
-import { buildCard } from '../../compiler/cards/build.js';
-import { cardTemplatesFrom, renderCardHtml, type CardTemplates } from '../../compiler/cards/html.js';
-import { parseScenario, evaluationDiagnostic } from '../../compiler/scenario/index.js';
-import { InputError } from '../../compiler/interpret/eval.js';
-import { predicateAnswers, type PredicateAnswer } from '../../compiler/interpret/predicates.js';
-import { stepAnswers, type StepAnswer } from '../../compiler/interpret/step-answers.js';
-import { parseMap } from '../../compiler/map/parse.js';
-import { mapVocabulary } from '../../compiler/map/vocabulary.js';
-import { buildReach } from '../../compiler/reach/build.js';
-import { renderReachSvg } from '../../compiler/reach/svg.js';
-import type { ReachReport } from '../../compiler/reach/report.js';
-import { skeleton } from '../../compiler/service/skeleton.js';
-import { buildGraph, indexOf } from '../../runtime/map.js';
-import type { MoveResult } from '../../runtime/types.js';
-import { MAPS, RULESETS, readCardTemplate, readDiffTemplate, rulesetById } from './bundled.js';
+import {
+  LanguageService,
+  type ServiceDiagnostic,
+  type ServiceHost,
+} from "../../compiler/service/index.js";
+import { loadRuleset, interpretScenario, type Host } from "../../compiler/pipeline.js";
+import type { Diagnostic } from "../../compiler/diagnostics.js";
+import type { RulesetIR, ScenarioValue } from "../../compiler/ir.js";
+import type { ExampleResult } from "../../compiler/interpret/examples.js";
+import { buildReport } from "../../compiler/diff/report.js";
+import { renderHtml, templatesFrom, type Templates } from "../../compiler/diff/html.js";
+import { buildCard } from "../../compiler/cards/build.js";
+import {
+  cardTemplatesFrom,
+  renderCardHtml,
+  type CardTemplates,
+} from "../../compiler/cards/html.js";
+import { parseScenario, evaluationDiagnostic } from "../../compiler/scenario/index.js";
+import { InputError } from "../../compiler/interpret/eval.js";
+import { predicateAnswers, type PredicateAnswer } from "../../compiler/interpret/predicates.js";
+import { stepAnswers, type StepAnswer } from "../../compiler/interpret/step-answers.js";
+import { parseMap } from "../../compiler/map/parse.js";
+import { mapVocabulary } from "../../compiler/map/vocabulary.js";
+import { buildReach } from "../../compiler/reach/build.js";
+import { renderReachSvg } from "../../compiler/reach/svg.js";
+import type { ReachReport } from "../../compiler/reach/report.js";
+import { skeleton } from "../../compiler/service/skeleton.js";
+import { buildGraph, indexOf } from "../../runtime/map.js";
+import type { MoveResult } from "../../runtime/types.js";
+import { MAPS, RULESETS, readCardTemplate, readDiffTemplate, rulesetById } from "./bundled.js";
 
 /** A located problem in something the author typed (the draft, a scenario's JSON, a unit). */
 export interface Problem {
   code: string;
-  severity: 'error' | 'warning';
+  severity: "error" | "warning";
   message: string;
   line: number;
   col: number;
@@ -49,7 +57,7 @@ export interface ScenarioAnswer {
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
-export const DRAFT_URI = 'studio:draft.rules';
+export const DRAFT_URI = "studio:draft.rules";
 
 const serviceHost: ServiceHost = {
   readRuleset(id) {
@@ -64,7 +72,13 @@ const pipelineHost: Host = {
 };
 
 function problem(d: Diagnostic): Problem {
-  return { code: d.code, severity: d.severity, message: d.message + (d.hint ? ` (${d.hint})` : ''), line: d.span?.line ?? 1, col: d.span?.col ?? 1 };
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message + (d.hint ? ` (${d.hint})` : ""),
+    line: d.span?.line ?? 1,
+    col: d.span?.col ?? 1,
+  };
 }
 
 export class Workbench {
@@ -73,7 +87,7 @@ export class Workbench {
   private diffTemplates: Templates | null = null;
   private cardTemplates: CardTemplates | null = null;
 
-  constructor(text = '') {
+  constructor(text = "") {
     this.service.open(DRAFT_URI, text);
   }
 
@@ -81,7 +95,7 @@ export class Workbench {
     this.service.update(DRAFT_URI, text);
   }
   text(): string {
-    return this.service.text(DRAFT_URI) ?? '';
+    return this.service.text(DRAFT_URI) ?? "";
   }
   diagnostics(): ServiceDiagnostic[] {
     return this.service.diagnostics(DRAFT_URI);
@@ -101,7 +115,8 @@ export class Workbench {
 
   /** A bundled ruleset's IR (checked once). */
   bundled(id: string): RulesetIR | null {
-    if (!this.bases.has(id)) this.bases.set(id, rulesetById(id) ? loadRuleset(id, pipelineHost).ir : null);
+    if (!this.bases.has(id))
+      this.bases.set(id, rulesetById(id) ? loadRuleset(id, pipelineHost).ir : null);
     return this.bases.get(id)!;
   }
 
@@ -122,12 +137,26 @@ export class Workbench {
    * search for situations where the answers differ (the costly part): the page draws that first, as
    * the author types, and the full report once typing rests.
    */
-  diffHtml(otherId: string, onlyDifferences: boolean, situations = true): Answer<{ html: string; changed: number; rows: number }> {
+  diffHtml(
+    otherId: string,
+    onlyDifferences: boolean,
+    situations = true,
+  ): Answer<{ html: string; changed: number; rows: number }> {
     const pair = this.compared(otherId);
     if (!pair || pair.length < 2) return { ok: false, problems: [] };
-    const report = buildReport(pair, situations ? { onlyDifferences } : { onlyDifferences, situations: 0 });
+    const report = buildReport(
+      pair,
+      situations ? { onlyDifferences } : { onlyDifferences, situations: 0 },
+    );
     this.diffTemplates ??= templatesFrom(readDiffTemplate);
-    return { ok: true, value: { html: renderHtml(report, this.diffTemplates), changed: report.stats.changed, rows: report.stats.rows } };
+    return {
+      ok: true,
+      value: {
+        html: renderHtml(report, this.diffTemplates),
+        changed: report.stats.changed,
+        rows: report.stats.rows,
+      },
+    };
   }
 
   /** The draft's reference card (HTML page), its changes marked against `baseId` when given. */
@@ -136,61 +165,118 @@ export class Workbench {
     if (!ir) return { ok: false, problems: [] };
     const base = baseId !== null && baseId !== ir.id ? this.bundled(baseId) : null;
     this.cardTemplates ??= cardTemplatesFrom(readCardTemplate);
-    return { ok: true, value: renderCardHtml(buildCard(ir, { source: 'studio draft', base }), this.cardTemplates) };
+    return {
+      ok: true,
+      value: renderCardHtml(buildCard(ir, { source: "studio draft", base }), this.cardTemplates),
+    };
   }
 
   /** A scenario (JSON text) under `otherId` and the draft, side by side. */
-  scenario(text: string, otherId: string | null): Answer<{ name: string; answers: ScenarioAnswer[] }> {
+  scenario(
+    text: string,
+    otherId: string | null,
+  ): Answer<{ name: string; answers: ScenarioAnswer[] }> {
     const irs = this.compared(otherId);
     if (!irs) return { ok: false, problems: [] };
-    const parsed = parseScenario(text, 'scenario.json', irs);
-    const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
+    const parsed = parseScenario(text, "scenario.json", irs);
+    const errors = parsed.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return { ok: false, problems: errors.map(problem) };
     const answers: ScenarioAnswer[] = [];
     for (const [i, p] of parsed.perRuleset.entries()) {
       const r = irs[i]!;
       try {
         const result = interpretScenario(r, p.value, p.notApplicable);
-        answers.push({ ruleset: r.id, title: r.title, measure: r.movement.measure, vehicleMeasure: r.movement.vehicleMeasure ?? null, input: p.value, result, predicates: predicateAnswers(r, p.value), perStep: stepAnswers(r, p.value) });
+        answers.push({
+          ruleset: r.id,
+          title: r.title,
+          measure: r.movement.measure,
+          vehicleMeasure: r.movement.vehicleMeasure ?? null,
+          input: p.value,
+          result,
+          predicates: predicateAnswers(r, p.value),
+          perStep: stepAnswers(r, p.value),
+        });
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
-        return { ok: false, problems: [problem(evaluationDiagnostic(r.id, e.message, text, 'scenario.json'))] };
+        return {
+          ok: false,
+          problems: [problem(evaluationDiagnostic(r.id, e.message, text, "scenario.json"))],
+        };
       }
     }
     return { ok: true, value: { name: parsed.name, answers } };
   }
 
   /** The reach map of a bundled map from hex `from`, for `otherId` and the draft side by side. */
-  reach(mapName: string, from: string, unitJson: string, phase: string, otherId: string | null): Answer<{ svg: string; report: ReachReport }> {
+  reach(
+    mapName: string,
+    from: string,
+    unitJson: string,
+    phase: string,
+    otherId: string | null,
+  ): Answer<{ svg: string; report: ReachReport }> {
     const irs = this.compared(otherId);
     const mapText = MAPS[mapName];
     if (!irs || mapText === undefined) return { ok: false, problems: [] };
     const parsedMap = parseMap(mapText, `maps/${mapName}.json`, mapVocabulary(irs));
     if (parsedMap.map === null) return { ok: false, problems: parsedMap.diagnostics.map(problem) };
     const graph = buildGraph(parsedMap.map);
-    if (indexOf(graph, from) < 0) return { ok: false, problems: [{ code: 'V1003', severity: 'error', message: `${from} is not a hex of ${parsedMap.map.name}`, line: 1, col: 1 }] };
+    if (indexOf(graph, from) < 0)
+      return {
+        ok: false,
+        problems: [
+          {
+            code: "V1003",
+            severity: "error",
+            message: `${from} is not a hex of ${parsedMap.map.name}`,
+            line: 1,
+            col: 1,
+          },
+        ],
+      };
     let unit: unknown;
     try {
       unit = JSON.parse(unitJson);
     } catch (e) {
-      return { ok: false, problems: [{ code: 'V0901', severity: 'error', message: `the unit is not valid JSON: ${(e as Error).message}`, line: 1, col: 1 }] };
+      return {
+        ok: false,
+        problems: [
+          {
+            code: "V0901",
+            severity: "error",
+            message: `the unit is not valid JSON: ${(e as Error).message}`,
+            line: 1,
+            col: 1,
+          },
+        ],
+      };
     }
-    const scenarioText = JSON.stringify({ name: 'reach', phase, unit, path: [] }, null, 1);
-    const scenario = parseScenario(scenarioText, 'unit', irs);
-    const errors = scenario.diagnostics.filter((d) => d.severity === 'error');
+    const scenarioText = JSON.stringify({ name: "reach", phase, unit, path: [] }, null, 1);
+    const scenario = parseScenario(scenarioText, "unit", irs);
+    const errors = scenario.diagnostics.filter((d) => d.severity === "error");
     if (errors.length > 0) return { ok: false, problems: errors.map(problem) };
     const built = buildReach({
       map: parsedMap.map,
       from,
       phase,
       unit: unit as Record<string, unknown>,
-      rulesets: scenario.perRuleset.map((p, i) => ({ ir: irs[i]!, base: p.value, notApplicable: p.notApplicable })),
+      rulesets: scenario.perRuleset.map((p, i) => ({
+        ir: irs[i]!,
+        base: p.value,
+        notApplicable: p.notApplicable,
+      })),
     });
-    return { ok: true, value: { svg: renderReachSvg(built.graph, built.report), report: built.report } };
+    return {
+      ok: true,
+      value: { svg: renderReachSvg(built.graph, built.report), report: built.report },
+    };
   }
 
   /** `variorum new`'s skeleton: a house rule `id` over the bundled `baseId`. */
-  static skeleton(id: string, baseId: string): { ok: true; text: string } | { ok: false; message: string } {
+  static skeleton(
+    id: string,
+    baseId: string,
+  ): { ok: true; text: string } | { ok: false; message: string } {
     const s = skeleton(id, baseId, serviceHost);
     return s.ok ? { ok: true, text: s.text } : { ok: false, message: s.message };
   }

@@ -4,18 +4,25 @@
  * fits on one line; comments run to the end of it). What a word *is* (rule, table, member) is left
  * to the outline and hover; this colours what the lexer sees.
  */
-import { StreamLanguage, type StringStream } from '@codemirror/language';
-import { lexer } from '../../grammar/tokens.js';
+import { StreamLanguage, type StringStream } from "@codemirror/language";
+import { lexer } from "../../grammar/tokens.js";
 
 /** Token type name → CodeMirror's legacy token style. */
 export function styleOf(tokenType: string): string | null {
-  if (tokenType === 'Kw_true' || tokenType === 'Kw_false' || tokenType === 'Kw_all' || tokenType === 'Kw_NA') return 'atom';
-  if (tokenType.startsWith('Kw_')) return 'keyword';
-  if (tokenType === 'StringLit' || tokenType === 'BadString') return 'string';
-  if (tokenType === 'NumberLit' || tokenType === 'Fraction' || tokenType === 'Dice') return 'number';
-  if (tokenType === 'Citation') return 'link';
-  if (tokenType === 'Ident') return 'variableName';
-  return 'operator';
+  if (
+    tokenType === "Kw_true" ||
+    tokenType === "Kw_false" ||
+    tokenType === "Kw_all" ||
+    tokenType === "Kw_NA"
+  )
+    return "atom";
+  if (tokenType.startsWith("Kw_")) return "keyword";
+  if (tokenType === "StringLit" || tokenType === "BadString") return "string";
+  if (tokenType === "NumberLit" || tokenType === "Fraction" || tokenType === "Dice")
+    return "number";
+  if (tokenType === "Citation") return "link";
+  if (tokenType === "Ident") return "variableName";
+  return "operator";
 }
 
 /** The lexer's tokens of one line, by start column (the last few lines are kept). */
@@ -25,20 +32,21 @@ function lineTokens(line: string): Map<number, { end: number; style: string | nu
   let hit = cache.get(line);
   if (hit) return hit;
   hit = new Map();
-  for (const t of lexer.tokenize(line).tokens) hit.set(t.startOffset, { end: t.endOffset! + 1, style: styleOf(t.tokenType.name) });
+  for (const t of lexer.tokenize(line).tokens)
+    hit.set(t.startOffset, { end: t.endOffset! + 1, style: styleOf(t.tokenType.name) });
   if (cache.size > 2000) cache.clear();
   cache.set(line, hit);
   return hit;
 }
 
 export const rulesLanguage = StreamLanguage.define<null>({
-  name: 'variorum-rules',
+  name: "variorum-rules",
   startState: () => null,
   token(stream: StringStream): string | null {
     if (stream.eatSpace()) return null;
-    if (stream.peek() === '#') {
+    if (stream.peek() === "#") {
       stream.skipToEnd();
-      return 'comment';
+      return "comment";
     }
     const t = lineTokens(stream.string).get(stream.pos);
     if (t && t.end > stream.pos) {
@@ -46,7 +54,7 @@ export const rulesLanguage = StreamLanguage.define<null>({
       return t.style;
     }
     stream.next();
-    return 'invalid';
+    return "invalid";
   },
-  languageData: { commentTokens: { line: '#' } },
+  languageData: { commentTokens: { line: "#" } },
 });

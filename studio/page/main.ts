@@ -5,17 +5,17 @@
  * FILE` serves the page, are saved back to that file. A share link carries the draft in the URL
  * fragment, which never leaves the browser.
  */
-import type { EditorView } from '@codemirror/view';
-import { MAPS, RULESETS, SCENARIOS, rulesetById } from './bundled.js';
-import { createEditor, reveal, setText } from './editor.js';
-import { DRAFT_URI, Workbench, type Problem } from './engine.js';
-import { el, examplesView, problemList, scenarioView, showPage } from './panes.js';
-import { decodeDraft, encodeDraft } from './share.js';
-import type { DocumentSymbol } from '../../compiler/service/index.js';
+import type { EditorView } from "@codemirror/view";
+import { MAPS, RULESETS, SCENARIOS, rulesetById } from "./bundled.js";
+import { createEditor, reveal, setText } from "./editor.js";
+import { DRAFT_URI, Workbench, type Problem } from "./engine.js";
+import { el, examplesView, problemList, scenarioView, showPage } from "./panes.js";
+import { decodeDraft, encodeDraft } from "./share.js";
+import type { DocumentSymbol } from "../../compiler/service/index.js";
 
-type Pane = 'diff' | 'card' | 'examples' | 'scenario' | 'reach';
-const PANES: Pane[] = ['diff', 'card', 'examples', 'scenario', 'reach'];
-const DRAFT_KEY = 'variorum-studio:draft';
+type Pane = "diff" | "card" | "examples" | "scenario" | "reach";
+const PANES: Pane[] = ["diff", "card", "examples", "scenario", "reach"];
+const DRAFT_KEY = "variorum-studio:draft";
 /** Typing pauses this long before the panes redraw; the diff's situations wait for a longer rest. */
 const QUIET_MS = 30;
 const REST_MS = 250;
@@ -34,7 +34,7 @@ const probe: StudioProbe = { version: 0, last: null, ready: false };
 
 const bench = new Workbench();
 let view: EditorView;
-let active: Pane = 'diff';
+let active: Pane = "diff";
 /** The version each pane last showed; a pane behind the text is redrawn when it is shown. */
 const shown: Record<Pane, number> = { diff: -1, card: -1, examples: -1, scenario: -1, reach: -1 };
 let compareChosen = false;
@@ -44,7 +44,7 @@ let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let situationsTimer: ReturnType<typeof setTimeout> | undefined;
 
 function status(text: string): void {
-  $('status').textContent = text;
+  $("status").textContent = text;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -52,10 +52,10 @@ function status(text: string): void {
 
 async function startText(): Promise<string> {
   try {
-    const r = await fetch('./api/session', { cache: 'no-store' });
+    const r = await fetch("./api/session", { cache: "no-store" });
     if (r.ok) {
       const s = (await r.json()) as { file: string | null; name?: string; text?: string };
-      if (s.file !== null && typeof s.text === 'string') {
+      if (s.file !== null && typeof s.text === "string") {
         fileMode = { file: s.file, name: s.name ?? s.file };
         return s.text;
       }
@@ -63,15 +63,15 @@ async function startText(): Promise<string> {
   } catch {
     // A static host: no server to ask.
   }
-  if (location.hash.startsWith('#src=')) {
+  if (location.hash.startsWith("#src=")) {
     const shared = await decodeDraft(location.hash.slice(5));
     if (shared !== null) return shared;
-    status('the share link could not be read; opened the last draft instead');
+    status("the share link could not be read; opened the last draft instead");
   }
   const saved = localStorage.getItem(DRAFT_KEY);
   if (saved !== null) return saved;
-  const s = Workbench.skeleton('my-house', 'sl-classic');
-  return s.ok ? s.text : (rulesetById('sl-classic')?.text ?? '');
+  const s = Workbench.skeleton("my-house", "sl-classic");
+  return s.ok ? s.text : (rulesetById("sl-classic")?.text ?? "");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -94,38 +94,59 @@ function refresh(): void {
 }
 
 function problems(): Problem[] {
-  return bench.diagnostics().map((d) => ({ code: d.code, severity: d.severity, message: d.message, line: d.range.start.line + 1, col: d.range.start.character + 1 }));
+  return bench
+    .diagnostics()
+    .map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      line: d.range.start.line + 1,
+      col: d.range.start.character + 1,
+    }));
 }
 
 function drawProblems(): void {
   const ps = problems();
-  const errors = ps.filter((p) => p.severity === 'error').length;
-  const box = $('problems');
+  const errors = ps.filter((p) => p.severity === "error").length;
+  const box = $("problems");
   box.replaceChildren(
-    el('p', { class: errors > 0 ? 'bad' : 'good', style: 'margin:0.25rem 0.5rem' }, errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : 'checks clean', ps.length > errors ? `, ${ps.length - errors} warning${ps.length - errors === 1 ? '' : 's'}` : ''),
+    el(
+      "p",
+      { class: errors > 0 ? "bad" : "good", style: "margin:0.25rem 0.5rem" },
+      errors > 0 ? `${errors} error${errors === 1 ? "" : "s"}` : "checks clean",
+      ps.length > errors
+        ? `, ${ps.length - errors} warning${ps.length - errors === 1 ? "" : "s"}`
+        : "",
+    ),
     problemList(ps, (p) => reveal(view, { line: p.line, col: p.col })),
   );
-  const stale = $('stale');
+  const stale = $("stale");
   stale.hidden = bench.ir() !== null;
-  stale.textContent = errors > 0 ? `The draft has ${errors} error${errors === 1 ? '' : 's'}: the panes show the last version that checked.` : 'The draft does not check yet.';
+  stale.textContent =
+    errors > 0
+      ? `The draft has ${errors} error${errors === 1 ? "" : "s"}: the panes show the last version that checked.`
+      : "The draft does not check yet.";
 }
 
 function drawOutline(): void {
   const list = (syms: readonly DocumentSymbol[]): HTMLElement => {
-    const ul = el('ul', {});
+    const ul = el("ul", {});
     for (const s of syms) {
-      const a = el('a', { href: '#' }, s.name, ' ', el('span', { class: 'kind' }, s.kind));
-      a.addEventListener('click', (e) => {
+      const a = el("a", { href: "#" }, s.name, " ", el("span", { class: "kind" }, s.kind));
+      a.addEventListener("click", (e) => {
         e.preventDefault();
-        reveal(view, { line: s.selectionRange.start.line + 1, col: s.selectionRange.start.character + 1 });
+        reveal(view, {
+          line: s.selectionRange.start.line + 1,
+          col: s.selectionRange.start.character + 1,
+        });
       });
-      const li = el('li', {}, a);
+      const li = el("li", {}, a);
       if (s.children.length > 0) li.append(list(s.children));
       ul.append(li);
     }
     return ul;
   };
-  $('outline').replaceChildren(el('strong', {}, 'Outline'), list(bench.service.symbols(DRAFT_URI)));
+  $("outline").replaceChildren(el("strong", {}, "Outline"), list(bench.service.symbols(DRAFT_URI)));
 }
 
 /** Until the author picks, the draft is compared with the ruleset it extends (or its bundled original). */
@@ -133,7 +154,7 @@ function followCompare(): void {
   if (compareChosen) return;
   const h = bench.header();
   const want = h.extends ?? (h.id !== null && rulesetById(h.id) ? h.id : null);
-  const select = $<HTMLSelectElement>('compare');
+  const select = $<HTMLSelectElement>("compare");
   if (want !== null && rulesetById(want) && select.value !== want) select.value = want;
 }
 
@@ -142,23 +163,35 @@ async function draw(pane: Pane): Promise<void> {
   if (shown[pane] === probe.version) return;
   const version = probe.version;
   const t0 = performance.now();
-  const compare = $<HTMLSelectElement>('compare').value;
-  if (pane === 'diff') {
-    const a = bench.diffHtml(compare, $<HTMLInputElement>('only-differences').checked, false);
+  const compare = $<HTMLSelectElement>("compare").value;
+  if (pane === "diff") {
+    const a = bench.diffHtml(compare, $<HTMLInputElement>("only-differences").checked, false);
     if (a.ok) {
-      $('diff-stats').textContent = `${a.value.changed} of ${a.value.rows} rows differ from ${compare}`;
-      await showPage($<HTMLIFrameElement>('diff-frame'), a.value.html);
+      $("diff-stats").textContent =
+        `${a.value.changed} of ${a.value.rows} rows differ from ${compare}`;
+      await showPage($<HTMLIFrameElement>("diff-frame"), a.value.html);
       clearTimeout(situationsTimer);
       situationsTimer = setTimeout(() => void situations(version, compare), REST_MS);
     }
-  } else if (pane === 'card') {
+  } else if (pane === "card") {
     const a = bench.cardHtml(compare);
-    if (a.ok) await showPage($<HTMLIFrameElement>('card-frame'), a.value);
-  } else if (pane === 'examples') {
-    $('examples').replaceChildren(examplesView(bench.examples(), DRAFT_URI, (line, col) => reveal(view, { line, col })));
-  } else if (pane === 'scenario') {
-    const a = bench.scenario($<HTMLTextAreaElement>('scenario-text').value, compare);
-    $('scenario-out').replaceChildren(a.ok ? scenarioView(a.value.name, a.value.answers) : el('div', {}, el('p', { class: 'bad' }, 'The scenario has problems:'), problemList(a.problems)));
+    if (a.ok) await showPage($<HTMLIFrameElement>("card-frame"), a.value);
+  } else if (pane === "examples") {
+    $("examples").replaceChildren(
+      examplesView(bench.examples(), DRAFT_URI, (line, col) => reveal(view, { line, col })),
+    );
+  } else if (pane === "scenario") {
+    const a = bench.scenario($<HTMLTextAreaElement>("scenario-text").value, compare);
+    $("scenario-out").replaceChildren(
+      a.ok
+        ? scenarioView(a.value.name, a.value.answers)
+        : el(
+            "div",
+            {},
+            el("p", { class: "bad" }, "The scenario has problems:"),
+            problemList(a.problems),
+          ),
+    );
   } else {
     drawReach(compare);
   }
@@ -166,31 +199,43 @@ async function draw(pane: Pane): Promise<void> {
   shown[pane] = version;
   const at = performance.now();
   probe.last = { pane, version, ms: at - t0, at };
-  $(`pane-${pane}`).dataset['version'] = String(version);
+  $(`pane-${pane}`).dataset["version"] = String(version);
 }
 
 /** The full diff, with the situations where the answers differ, once typing has rested. */
 async function situations(version: number, compare: string): Promise<void> {
-  if (version !== probe.version || active !== 'diff' || bench.ir() === null) return;
-  const a = bench.diffHtml(compare, $<HTMLInputElement>('only-differences').checked, true);
+  if (version !== probe.version || active !== "diff" || bench.ir() === null) return;
+  const a = bench.diffHtml(compare, $<HTMLInputElement>("only-differences").checked, true);
   if (!a.ok || version !== probe.version) return;
-  await showPage($<HTMLIFrameElement>('diff-frame'), a.value.html);
-  $('pane-diff').dataset['situations'] = String(version);
+  await showPage($<HTMLIFrameElement>("diff-frame"), a.value.html);
+  $("pane-diff").dataset["situations"] = String(version);
 }
 
 function drawReach(compare: string): void {
-  const from = $<HTMLInputElement>('reach-from').value.trim().toUpperCase();
-  const a = bench.reach($<HTMLSelectElement>('reach-map').value, from, $<HTMLInputElement>('reach-unit').value, $<HTMLSelectElement>('reach-phase').value, compare);
+  const from = $<HTMLInputElement>("reach-from").value.trim().toUpperCase();
+  const a = bench.reach(
+    $<HTMLSelectElement>("reach-map").value,
+    from,
+    $<HTMLInputElement>("reach-unit").value,
+    $<HTMLSelectElement>("reach-phase").value,
+    compare,
+  );
   if (!a.ok) {
-    $('reach-counts').textContent = '';
-    $('reach-out').replaceChildren(el('p', { class: 'bad' }, 'Cannot draw the reach map:'), problemList(a.problems));
+    $("reach-counts").textContent = "";
+    $("reach-out").replaceChildren(
+      el("p", { class: "bad" }, "Cannot draw the reach map:"),
+      problemList(a.problems),
+    );
     return;
   }
   const r = a.value.report;
-  $('reach-counts').textContent = `From ${r.from}: ` + r.results.map((x) => `${x.ruleset} reaches ${Object.keys(x.hexes).length} hexes`).join('; ') + `; ${r.differences.length} differ.`;
+  $("reach-counts").textContent =
+    `From ${r.from}: ` +
+    r.results.map((x) => `${x.ruleset} reaches ${Object.keys(x.hexes).length} hexes`).join("; ") +
+    `; ${r.differences.length} differ.`;
   // The SVG is the compiler's own rendering (every name escaped); parsed as SVG, not as HTML.
-  const doc = new DOMParser().parseFromString(a.value.svg, 'image/svg+xml');
-  $('reach-out').replaceChildren(document.importNode(doc.documentElement, true));
+  const doc = new DOMParser().parseFromString(a.value.svg, "image/svg+xml");
+  $("reach-out").replaceChildren(document.importNode(doc.documentElement, true));
 }
 
 function redrawAll(): void {
@@ -206,7 +251,7 @@ function persist(text: string): void {
     try {
       localStorage.setItem(DRAFT_KEY, text);
     } catch {
-      status('this browser would not keep the draft (storage full?): export it');
+      status("this browser would not keep the draft (storage full?): export it");
     }
     return;
   }
@@ -217,9 +262,17 @@ function persist(text: string): void {
 async function save(text: string): Promise<void> {
   if (!fileMode) return;
   try {
-    const r = await fetch('./api/file', { method: 'PUT', headers: { 'content-type': 'text/plain; charset=utf-8', 'x-variorum-studio': '1' }, body: text });
+    const r = await fetch("./api/file", {
+      method: "PUT",
+      headers: { "content-type": "text/plain; charset=utf-8", "x-variorum-studio": "1" },
+      body: text,
+    });
     const body = (await r.json()) as { saved?: boolean; error?: string };
-    status(r.ok && body.saved ? `saved to ${fileMode.file} at ${new Date().toLocaleTimeString()}` : `not saved: ${body.error ?? r.statusText}`);
+    status(
+      r.ok && body.saved
+        ? `saved to ${fileMode.file} at ${new Date().toLocaleTimeString()}`
+        : `not saved: ${body.error ?? r.statusText}`,
+    );
   } catch (e) {
     status(`not saved: ${(e as Error).message}`);
   }
@@ -235,14 +288,14 @@ function openText(text: string, why: string): void {
 // Controls.
 
 function fillSelect(select: HTMLSelectElement, values: readonly [string, string][]): void {
-  select.replaceChildren(...values.map(([v, label]) => el('option', { value: v }, label)));
+  select.replaceChildren(...values.map(([v, label]) => el("option", { value: v }, label)));
 }
 
 function selectTab(p: Pane): void {
   active = p;
   for (const q of PANES) {
     const tab = $(`tab-${q}`);
-    tab.setAttribute('aria-selected', String(q === p));
+    tab.setAttribute("aria-selected", String(q === p));
     tab.tabIndex = q === p ? 0 : -1;
     $(`pane-${q}`).hidden = q !== p;
   }
@@ -250,89 +303,123 @@ function selectTab(p: Pane): void {
 }
 
 function gallery(): void {
-  const list = $('gallery-list');
+  const list = $("gallery-list");
   list.replaceChildren(
     ...RULESETS.map((r) => {
-      const open = el('button', { type: 'button' }, 'Open');
-      open.addEventListener('click', () => {
+      const open = el("button", { type: "button" }, "Open");
+      open.addEventListener("click", () => {
         openText(r.text, `opened a copy of ${r.path}`);
-        ($('gallery') as HTMLDialogElement).close();
+        ($("gallery") as HTMLDialogElement).close();
       });
-      const make = el('button', { type: 'button' }, 'New house rule from this');
-      make.addEventListener('click', () => {
-        const id = $<HTMLInputElement>('new-id').value.trim() || 'my-house';
+      const make = el("button", { type: "button" }, "New house rule from this");
+      make.addEventListener("click", () => {
+        const id = $<HTMLInputElement>("new-id").value.trim() || "my-house";
         const s = Workbench.skeleton(id, r.id);
         if (!s.ok) return void status(s.message);
         openText(s.text, `new house rule ${id} over ${r.id}`);
-        ($('gallery') as HTMLDialogElement).close();
+        ($("gallery") as HTMLDialogElement).close();
       });
-      return el('li', { 'data-id': r.id }, el('strong', {}, r.id), r.house ? ' (house rule)' : '', el('span', { class: 'title' }, r.title), open, ' ', make);
+      return el(
+        "li",
+        { "data-id": r.id },
+        el("strong", {}, r.id),
+        r.house ? " (house rule)" : "",
+        el("span", { class: "title" }, r.title),
+        open,
+        " ",
+        make,
+      );
     }),
   );
 }
 
 function wire(): void {
-  fillSelect($('compare'), RULESETS.map((r) => [r.id, r.id]));
-  fillSelect($('reach-map'), Object.keys(MAPS).sort().map((m) => [m, m]));
-  fillSelect($('scenario-pick'), [['', '(your own JSON)'], ...Object.keys(SCENARIOS).sort().map((s): [string, string] => [s, s])]);
-  const pick = $<HTMLSelectElement>('scenario-pick');
-  const firstSl = Object.keys(SCENARIOS).sort().find((s) => s.startsWith('sl-')) ?? '';
+  fillSelect(
+    $("compare"),
+    RULESETS.map((r) => [r.id, r.id]),
+  );
+  fillSelect(
+    $("reach-map"),
+    Object.keys(MAPS)
+      .sort()
+      .map((m) => [m, m]),
+  );
+  fillSelect($("scenario-pick"), [
+    ["", "(your own JSON)"],
+    ...Object.keys(SCENARIOS)
+      .sort()
+      .map((s): [string, string] => [s, s]),
+  ]);
+  const pick = $<HTMLSelectElement>("scenario-pick");
+  const firstSl =
+    Object.keys(SCENARIOS)
+      .sort()
+      .find((s) => s.startsWith("sl-")) ?? "";
   pick.value = firstSl;
-  $<HTMLTextAreaElement>('scenario-text').value = SCENARIOS[firstSl] ?? '{\n  "name": "my scenario",\n  "unit": { "kind": "squad" },\n  "path": [ { "terrain": "open-ground" } ]\n}\n';
-  pick.addEventListener('change', () => {
-    if (pick.value !== '') $<HTMLTextAreaElement>('scenario-text').value = SCENARIOS[pick.value] ?? '';
+  $<HTMLTextAreaElement>("scenario-text").value =
+    SCENARIOS[firstSl] ??
+    '{\n  "name": "my scenario",\n  "unit": { "kind": "squad" },\n  "path": [ { "terrain": "open-ground" } ]\n}\n';
+  pick.addEventListener("change", () => {
+    if (pick.value !== "")
+      $<HTMLTextAreaElement>("scenario-text").value = SCENARIOS[pick.value] ?? "";
     shown.scenario = -1;
-    void draw('scenario');
+    void draw("scenario");
   });
   let scenarioTimer: ReturnType<typeof setTimeout> | undefined;
-  $('scenario-text').addEventListener('input', () => {
-    pick.value = '';
+  $("scenario-text").addEventListener("input", () => {
+    pick.value = "";
     clearTimeout(scenarioTimer);
-    scenarioTimer = setTimeout(() => ((shown.scenario = -1), void draw('scenario')), 150);
+    scenarioTimer = setTimeout(() => ((shown.scenario = -1), void draw("scenario")), 150);
   });
-  $('compare').addEventListener('change', () => {
+  $("compare").addEventListener("change", () => {
     compareChosen = true;
     redrawAll();
   });
-  $('only-differences').addEventListener('change', () => ((shown.diff = -1), void draw('diff')));
-  for (const id of ['reach-map', 'reach-phase', 'reach-unit', 'reach-from']) $(id).addEventListener('change', () => ((shown.reach = -1), void draw('reach')));
-  $('reach-out').addEventListener('click', (e) => {
-    const hex = (e.target as Element).closest('[data-hex]');
+  $("only-differences").addEventListener("change", () => ((shown.diff = -1), void draw("diff")));
+  for (const id of ["reach-map", "reach-phase", "reach-unit", "reach-from"])
+    $(id).addEventListener("change", () => ((shown.reach = -1), void draw("reach")));
+  $("reach-out").addEventListener("click", (e) => {
+    const hex = (e.target as Element).closest("[data-hex]");
     if (!hex) return;
-    $<HTMLInputElement>('reach-from').value = hex.getAttribute('data-hex') ?? '';
+    $<HTMLInputElement>("reach-from").value = hex.getAttribute("data-hex") ?? "";
     shown.reach = -1;
-    void draw('reach');
+    void draw("reach");
   });
   const tabs = PANES.map((p) => $(`tab-${p}`));
   PANES.forEach((p, i) => {
-    tabs[i]!.addEventListener('click', () => selectTab(p));
-    tabs[i]!.addEventListener('keydown', (e) => {
-      const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    tabs[i]!.addEventListener("click", () => selectTab(p));
+    tabs[i]!.addEventListener("keydown", (e) => {
+      const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
       if (step === 0) return;
       const next = PANES[(i + step + PANES.length) % PANES.length]!;
       selectTab(next);
       $(`tab-${next}`).focus();
     });
   });
-  $('open-gallery').addEventListener('click', () => ($('gallery') as HTMLDialogElement).showModal());
-  $('share').addEventListener('click', async () => {
+  $("open-gallery").addEventListener("click", () =>
+    ($("gallery") as HTMLDialogElement).showModal(),
+  );
+  $("share").addEventListener("click", async () => {
     const hash = `#src=${await encodeDraft(view.state.doc.toString())}`;
-    history.replaceState(null, '', hash);
+    history.replaceState(null, "", hash);
     try {
       await navigator.clipboard.writeText(location.href);
-      status('share link copied: the draft travels in the link itself');
+      status("share link copied: the draft travels in the link itself");
     } catch {
-      status('share link is in the address bar');
+      status("share link is in the address bar");
     }
   });
-  $('export').addEventListener('click', () => {
-    const name = `${bench.header().id ?? 'draft'}.rules`;
-    const a = el('a', { href: URL.createObjectURL(new Blob([view.state.doc.toString()], { type: 'text/plain' })), download: name });
+  $("export").addEventListener("click", () => {
+    const name = `${bench.header().id ?? "draft"}.rules`;
+    const a = el("a", {
+      href: URL.createObjectURL(new Blob([view.state.doc.toString()], { type: "text/plain" })),
+      download: name,
+    });
     a.click();
     URL.revokeObjectURL(a.href);
     status(`exported ${name}`);
   });
-  $<HTMLInputElement>('import').addEventListener('change', async (e) => {
+  $<HTMLInputElement>("import").addEventListener("change", async (e) => {
     const f = (e.target as HTMLInputElement).files?.[0];
     if (f) openText(await f.text(), `imported ${f.name}`);
   });
@@ -343,8 +430,12 @@ async function main(): Promise<void> {
   wire();
   const text = await startText();
   bench.setText(text);
-  view = createEditor({ parent: $('editor'), text, bench, onChange: schedule });
-  status(fileMode ? `editing ${fileMode.file}: saved back on every change` : 'draft kept in this browser');
+  view = createEditor({ parent: $("editor"), text, bench, onChange: schedule });
+  status(
+    fileMode
+      ? `editing ${fileMode.file}: saved back on every change`
+      : "draft kept in this browser",
+  );
   refresh();
   probe.ready = true;
 }

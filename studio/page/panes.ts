@@ -4,14 +4,22 @@
  * a scenario says reaches the DOM as text (textContent), never as markup; the report pages and the
  * reach SVG are the compiler's own escaped renderings.
  */
-import type { ExampleResult } from '../../compiler/interpret/examples.js';
-import { describeStep } from '../../compiler/render/steps.js';
-import { decimalText as fmt, percentText as pct, quantityText } from '../../compiler/render/numbers.js';
-import { formatQuantity } from '../../runtime/format.js';
-import type { Problem, ScenarioAnswer } from './engine.js';
+import type { ExampleResult } from "../../compiler/interpret/examples.js";
+import { describeStep } from "../../compiler/render/steps.js";
+import {
+  decimalText as fmt,
+  percentText as pct,
+  quantityText,
+} from "../../compiler/render/numbers.js";
+import { formatQuantity } from "../../runtime/format.js";
+import type { Problem, ScenarioAnswer } from "./engine.js";
 
 /** `el('td', { class: 'x' }, 'text', child)`: an element with attributes and text or element children. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (string | Node)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (string | Node)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   e.append(...children);
@@ -23,7 +31,7 @@ export function showPage(frame: HTMLIFrameElement, html: string): Promise<void> 
   const y = frame.contentWindow?.scrollY ?? 0;
   return new Promise((done) => {
     frame.addEventListener(
-      'load',
+      "load",
       () => {
         frame.contentWindow?.scrollTo(0, y);
         done();
@@ -34,37 +42,70 @@ export function showPage(frame: HTMLIFrameElement, html: string): Promise<void> 
   });
 }
 
-export function problemList(problems: readonly Problem[], onPick?: (p: Problem) => void): HTMLElement {
-  const ul = el('ul', { class: 'problems' });
+export function problemList(
+  problems: readonly Problem[],
+  onPick?: (p: Problem) => void,
+): HTMLElement {
+  const ul = el("ul", { class: "problems" });
   for (const p of problems) {
-    const li = el('li', { class: p.severity }, el('span', { class: 'where' }, `${p.line}:${p.col}`), ' ', el('span', { class: 'code' }, p.code), ' ', p.message);
+    const li = el(
+      "li",
+      { class: p.severity },
+      el("span", { class: "where" }, `${p.line}:${p.col}`),
+      " ",
+      el("span", { class: "code" }, p.code),
+      " ",
+      p.message,
+    );
     if (onPick) {
       li.tabIndex = 0;
-      li.addEventListener('click', () => onPick(p));
-      li.addEventListener('keydown', (e) => e.key === 'Enter' && onPick(p));
+      li.addEventListener("click", () => onPick(p));
+      li.addEventListener("keydown", (e) => e.key === "Enter" && onPick(p));
     }
     ul.append(li);
   }
   return ul;
 }
 
-export function examplesView(results: readonly ExampleResult[], draftFile: string, onPick: (line: number, col: number) => void): HTMLElement {
+export function examplesView(
+  results: readonly ExampleResult[],
+  draftFile: string,
+  onPick: (line: number, col: number) => void,
+): HTMLElement {
   const failed = results.filter((r) => !r.passed);
-  const box = el('div', { class: 'examples' });
-  box.append(el('p', { class: failed.length > 0 ? 'summary bad' : 'summary good' }, `${results.length - failed.length} of ${results.length} examples pass${failed.length > 0 ? `, ${failed.length} fail` : ''}`));
-  const ul = el('ul', {});
+  const box = el("div", { class: "examples" });
+  box.append(
+    el(
+      "p",
+      { class: failed.length > 0 ? "summary bad" : "summary good" },
+      `${results.length - failed.length} of ${results.length} examples pass${failed.length > 0 ? `, ${failed.length} fail` : ""}`,
+    ),
+  );
+  const ul = el("ul", {});
   // Failures first: they are what the author came to see.
   for (const r of [...failed, ...results.filter((x) => x.passed)]) {
-    const li = el('li', { class: r.passed ? 'pass' : 'fail' }, el('span', { class: 'mark', 'aria-label': r.passed ? 'passes' : 'fails' }, r.passed ? '✓' : '✗'), ' ', el('span', { class: 'cite' }, `[${r.cite}]`), ' ', r.title);
+    const li = el(
+      "li",
+      { class: r.passed ? "pass" : "fail" },
+      el(
+        "span",
+        { class: "mark", "aria-label": r.passed ? "passes" : "fails" },
+        r.passed ? "✓" : "✗",
+      ),
+      " ",
+      el("span", { class: "cite" }, `[${r.cite}]`),
+      " ",
+      r.title,
+    );
     if (!r.passed) {
-      li.append(el('div', { class: 'why' }, r.failures.join('; ') || 'failed'));
+      li.append(el("div", { class: "why" }, r.failures.join("; ") || "failed"));
       const span = r.span;
       if (span && span.file === draftFile) {
-        const b = el('button', { type: 'button', class: 'goto' }, `line ${span.line}`);
-        b.addEventListener('click', () => onPick(span.line, span.col));
-        li.append(' ', b);
+        const b = el("button", { type: "button", class: "goto" }, `line ${span.line}`);
+        b.addEventListener("click", () => onPick(span.line, span.col));
+        li.append(" ", b);
       } else if (span) {
-        li.append(el('div', { class: 'why' }, `in the base ruleset, ${span.file}:${span.line}`));
+        li.append(el("div", { class: "why" }, `in the base ruleset, ${span.file}:${span.line}`));
       }
     }
     ul.append(li);
@@ -76,39 +117,129 @@ export function examplesView(results: readonly ExampleResult[], draftFile: strin
 /** One ruleset's why-trace: allowance, each step's cost and the rules that set it, the verdict. */
 function answerView(a: ScenarioAnswer): HTMLElement {
   const r = a.result;
-  const box = el('section', { class: 'answer', 'data-ruleset': a.ruleset });
-  box.append(el('h3', {}, a.ruleset, ' ', el('span', { class: 'dim' }, a.title)));
+  const box = el("section", { class: "answer", "data-ruleset": a.ruleset });
+  box.append(el("h3", {}, a.ruleset, " ", el("span", { class: "dim" }, a.title)));
   const allowance =
-    typeof r.allowance === 'number'
+    typeof r.allowance === "number"
       ? `${quantityText(r.exact.allowance, r.allowance)} ${a.measure}`
       : `${fmt(r.allowance.min)}–${fmt(r.allowance.max)} ${a.measure} by the dice, mean ${fmt(r.allowance.mean)}`;
-  box.append(el('p', {}, el('strong', {}, 'Allowance '), allowance));
-  const table = el('table', { class: 'trace' }, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, '#'), el('th', { scope: 'col' }, 'step'), el('th', { scope: 'col' }, 'cost'), el('th', { scope: 'col' }, 'rules'))));
-  const body = el('tbody', {});
+  box.append(el("p", {}, el("strong", {}, "Allowance "), allowance));
+  const table = el(
+    "table",
+    { class: "trace" },
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        el("th", { scope: "col" }, "#"),
+        el("th", { scope: "col" }, "step"),
+        el("th", { scope: "col" }, "cost"),
+        el("th", { scope: "col" }, "rules"),
+      ),
+    ),
+  );
+  const body = el("tbody", {});
   r.steps.forEach((s, i) => {
-    const extra = (a.perStep[i] ?? []).map((x) => `${x.name} ${x.display} [${x.rules.join(', ')}]`).join('; ');
+    const extra = (a.perStep[i] ?? [])
+      .map((x) => `${x.name} ${x.display} [${x.rules.join(", ")}]`)
+      .join("; ");
     body.append(
-      el('tr', {}, el('td', {}, String(i + 1)), el('td', {}, describeStep(a.input.path[i] ?? {})), el('td', { class: s.cost === null ? 'bad' : '' }, s.cost === null ? 'NA' : `${s.display} ${a.measure}`), el('td', { class: 'dim' }, s.rules.join(' + ') + (extra ? ` — ${extra}` : ''))),
+      el(
+        "tr",
+        {},
+        el("td", {}, String(i + 1)),
+        el("td", {}, describeStep(a.input.path[i] ?? {})),
+        el(
+          "td",
+          { class: s.cost === null ? "bad" : "" },
+          s.cost === null ? "NA" : `${s.display} ${a.measure}`,
+        ),
+        el("td", { class: "dim" }, s.rules.join(" + ") + (extra ? ` — ${extra}` : "")),
+      ),
     );
   });
   table.append(body);
   box.append(table);
-  const total = typeof r.allowance === 'number' ? ` of ${quantityText(r.exact.allowance, r.allowance)}` : '';
-  box.append(el('p', { class: 'verdict' }, el('strong', {}, 'Spent '), `${formatQuantity(r.exact.spent)}${total} ${a.measure}: `, el('span', { class: r.legal ? 'good' : 'bad' }, r.legal ? 'legal' : 'not legal')));
-  if (r.vehicleSpent !== null) box.append(el('p', {}, el('strong', {}, 'Vehicle '), `${quantityText(r.exact.vehicleSpent, r.vehicleSpent)} ${a.vehicleMeasure ?? ''}`));
-  if (r.halt !== undefined) box.append(el('p', {}, el('strong', {}, 'Halts '), `after ${fmt(r.halt.at)} ${a.measure} [${r.halt.rule}]`));
-  if (r.probability !== undefined) box.append(el('p', {}, el('strong', {}, 'Reaches its end '), `with probability ${pct(r.probability)}`));
-  for (const c of r.crossings ?? []) box.append(el('p', {}, el('strong', {}, 'Passes '), `step ${c.step} with probability ${pct(c.probability)}`));
-  for (const v of r.violations) box.append(el('p', { class: 'bad' }, `violation [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ''}`));
-  if (r.notApplicable.length > 0) box.append(el('p', { class: 'dim' }, `not applicable: ${r.notApplicable.join(', ')}`));
+  const total =
+    typeof r.allowance === "number" ? ` of ${quantityText(r.exact.allowance, r.allowance)}` : "";
+  box.append(
+    el(
+      "p",
+      { class: "verdict" },
+      el("strong", {}, "Spent "),
+      `${formatQuantity(r.exact.spent)}${total} ${a.measure}: `,
+      el("span", { class: r.legal ? "good" : "bad" }, r.legal ? "legal" : "not legal"),
+    ),
+  );
+  if (r.vehicleSpent !== null)
+    box.append(
+      el(
+        "p",
+        {},
+        el("strong", {}, "Vehicle "),
+        `${quantityText(r.exact.vehicleSpent, r.vehicleSpent)} ${a.vehicleMeasure ?? ""}`,
+      ),
+    );
+  if (r.halt !== undefined)
+    box.append(
+      el(
+        "p",
+        {},
+        el("strong", {}, "Halts "),
+        `after ${fmt(r.halt.at)} ${a.measure} [${r.halt.rule}]`,
+      ),
+    );
+  if (r.probability !== undefined)
+    box.append(
+      el("p", {}, el("strong", {}, "Reaches its end "), `with probability ${pct(r.probability)}`),
+    );
+  for (const c of r.crossings ?? [])
+    box.append(
+      el(
+        "p",
+        {},
+        el("strong", {}, "Passes "),
+        `step ${c.step} with probability ${pct(c.probability)}`,
+      ),
+    );
+  for (const v of r.violations)
+    box.append(
+      el(
+        "p",
+        { class: "bad" },
+        `violation [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ""}`,
+      ),
+    );
+  if (r.notApplicable.length > 0)
+    box.append(el("p", { class: "dim" }, `not applicable: ${r.notApplicable.join(", ")}`));
   if (a.predicates.length > 0) {
-    const ul = el('ul', { class: 'predicates' });
-    for (const p of a.predicates) ul.append(el('li', {}, `${p.name}: `, el('span', { class: p.value === null ? 'dim' : p.value ? 'good' : 'bad' }, p.value === null ? 'by the dice' : p.value ? 'yes' : 'no'), el('span', { class: 'dim' }, ` [${p.rules.join(', ')}]`)));
+    const ul = el("ul", { class: "predicates" });
+    for (const p of a.predicates)
+      ul.append(
+        el(
+          "li",
+          {},
+          `${p.name}: `,
+          el(
+            "span",
+            { class: p.value === null ? "dim" : p.value ? "good" : "bad" },
+            p.value === null ? "by the dice" : p.value ? "yes" : "no",
+          ),
+          el("span", { class: "dim" }, ` [${p.rules.join(", ")}]`),
+        ),
+      );
     box.append(ul);
   }
   return box;
 }
 
 export function scenarioView(name: string, answers: readonly ScenarioAnswer[]): HTMLElement {
-  return el('div', { class: 'scenario-result' }, el('h2', {}, name), el('div', { class: 'side-by-side' }, ...answers.map(answerView)));
+  return el(
+    "div",
+    { class: "scenario-result" },
+    el("h2", {}, name),
+    el("div", { class: "side-by-side" }, ...answers.map(answerView)),
+  );
 }

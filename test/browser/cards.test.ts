@@ -14,17 +14,17 @@
  * Without /usr/bin/chromium every test fails, saying how to install it (CI installs it).
  */
 
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS, pdfPageCount, printPdf } from '../../compiler/cards/index.js';
-import { listRulesetIds } from '../../compiler/cli/project.js';
-import { card, html, ROOT } from '../cards/helpers.js';
-import { pdfPagesText } from '../cards/pdf-text.js';
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, CHROMIUM_ARGS, pdfPageCount, printPdf } from "../../compiler/cards/index.js";
+import { listRulesetIds } from "../../compiler/cli/project.js";
+import { card, html, ROOT } from "../cards/helpers.js";
+import { pdfPagesText } from "../cards/pdf-text.js";
 
-const ARTIFACTS = join(ROOT, 'test-artifacts');
+const ARTIFACTS = join(ROOT, "test-artifacts");
 const IDS = listRulesetIds(ROOT);
 /** A4 at 96 dpi: 210 mm wide; printable width with the card's 11 mm side margins: 188 mm. */
 const A4 = { width: 794, height: 1123 };
@@ -36,7 +36,7 @@ let page: Page;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(MISSING);
-  const { chromium } = await import('playwright-core');
+  const { chromium } = await import("playwright-core");
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   page = await browser.newPage({ viewport: A4 });
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -57,62 +57,97 @@ async function overflow(p: Page): Promise<Overflow> {
   return p.evaluate(() => {
     const body = document.body.getBoundingClientRect();
     const wider: string[] = [];
-    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    for (const el of Array.from(document.body.querySelectorAll("*"))) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue;
       if (r.left < body.left - 0.5 || r.right > body.right + 0.5) {
-        wider.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${(el.getAttribute('class') ?? '').replace(/\s+/g, '.')} ${Math.round(r.left)}..${Math.round(r.right)} (body ${Math.round(body.left)}..${Math.round(body.right)})`);
+        wider.push(
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${(el.getAttribute("class") ?? "").replace(/\s+/g, ".")} ${Math.round(r.left)}..${Math.round(r.right)} (body ${Math.round(body.left)}..${Math.round(body.right)})`,
+        );
       }
     }
-    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, wider: wider.slice(0, 10) };
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+      wider: wider.slice(0, 10),
+    };
   });
 }
 
-describe.each(IDS)('card %s in Chromium', (id) => {
-  it('renders, fits the page width on screen and in print, and passes axe-core', async () => {
+describe.each(IDS)("card %s in Chromium", (id) => {
+  it("renders, fits the page width on screen and in print, and passes axe-core", async () => {
     const text = html(card(id));
     await page.setViewportSize(A4);
-    await page.emulateMedia({ media: 'screen' });
-    await page.setContent(text, { waitUntil: 'load' });
+    await page.emulateMedia({ media: "screen" });
+    await page.setContent(text, { waitUntil: "load" });
     await page.screenshot({ path: join(ARTIFACTS, `card-${id}.png`), fullPage: true });
 
     const screen = await overflow(page);
-    expect(screen.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(screen.clientWidth);
-    expect(screen.wider, 'elements wider than the body').toEqual([]);
+    expect(screen.scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(screen.clientWidth);
+    expect(screen.wider, "elements wider than the body").toEqual([]);
 
-    await page.emulateMedia({ media: 'print' });
+    await page.emulateMedia({ media: "print" });
     await page.setViewportSize(PRINTABLE);
     const print = await overflow(page);
-    expect(print.scrollWidth, 'the printed page is wider than A4 less its margins').toBeLessThanOrEqual(print.clientWidth);
-    expect(print.wider, 'elements wider than the body in print').toEqual([]);
-    await page.emulateMedia({ media: 'screen' });
+    expect(
+      print.scrollWidth,
+      "the printed page is wider than A4 less its margins",
+    ).toBeLessThanOrEqual(print.clientWidth);
+    expect(print.wider, "elements wider than the body in print").toEqual([]);
+    await page.emulateMedia({ media: "screen" });
     await page.setViewportSize(A4);
 
-    await page.addScriptTag({ content: readFileSync(join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8') });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const r = await axe.run(document, { resultTypes: ['violations'] });
-      return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+    await page.addScriptTag({
+      content: readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8"),
     });
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: Document,
+              opts: object,
+            ) => Promise<{
+              violations: {
+                id: string;
+                impact: string | null;
+                help: string;
+                nodes: { target: string[] }[];
+              }[];
+            }>;
+          };
+        }
+      ).axe;
+      const r = await axe.run(document, { resultTypes: ["violations"] });
+      return r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
+      }));
+    });
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
   }, 120_000);
 });
 
-describe('card PDF', () => {
-  it('prints asl-a4 on a few A4 pages whose text holds the terrain chart', async () => {
-    const text = html(card('asl-a4'));
+describe("card PDF", () => {
+  it("prints asl-a4 on a few A4 pages whose text holds the terrain chart", async () => {
+    const text = html(card("asl-a4"));
     expect(text).toContain('<h3 id="t-terrain-chart">Terrain cost chart</h3>');
     const pdf = await printPdf(text, { executablePath: CHROMIUM });
-    writeFileSync(join(ARTIFACTS, 'card-asl-a4.pdf'), pdf);
-    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    writeFileSync(join(ARTIFACTS, "card-asl-a4.pdf"), pdf);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
     expect(pdf.length).toBeGreaterThan(20_000);
 
     const pages = pdfPageCount(pdf);
     expect(pages).toBeGreaterThanOrEqual(2);
     expect(pages).toBeLessThanOrEqual(10);
     // A4 media box (595 × 842 points) on every page.
-    const boxes = Buffer.from(pdf).toString('latin1').match(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g) ?? [];
+    const boxes =
+      Buffer.from(pdf)
+        .toString("latin1")
+        .match(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g) ?? [];
     expect(boxes.length).toBe(pages);
     for (const b of boxes) {
       const [, w, h] = /\[0 0 ([\d.]+) ([\d.]+)\]/.exec(b)!;
@@ -121,26 +156,38 @@ describe('card PDF', () => {
 
     const texts = pdfPagesText(pdf);
     expect(texts).toHaveLength(pages);
-    const all = texts.join('\n');
-    expect(all).toContain('Advanced Squad Leader, chapter A4: Infantry Movement');
-    expect(all).toContain('Terrain cost chart');
-    for (const t of ['Open Ground', 'Woods', 'Building', 'Shellholes', 'Marsh', 'Brush', 'Grain', 'Orchard']) expect(all).toContain(t);
+    const all = texts.join("\n");
+    expect(all).toContain("Advanced Squad Leader, chapter A4: Infantry Movement");
+    expect(all).toContain("Terrain cost chart");
+    for (const t of [
+      "Open Ground",
+      "Woods",
+      "Building",
+      "Shellholes",
+      "Marsh",
+      "Brush",
+      "Grain",
+      "Orchard",
+    ])
+      expect(all).toContain(t);
     expect(all).toMatch(/Marsh all \[A4\.134 EX\] 1 2 × all/);
-    expect(all).toContain('Difficult terrain');
+    expect(all).toContain("Difficult terrain");
     expect(texts[0]).toContain(`page 1 of ${pages}`);
 
-    const pdftotext = spawnSync('pdftotext', ['-layout', join(ARTIFACTS, 'card-asl-a4.pdf'), '-'], { encoding: 'utf8' });
+    const pdftotext = spawnSync("pdftotext", ["-layout", join(ARTIFACTS, "card-asl-a4.pdf"), "-"], {
+      encoding: "utf8",
+    });
     if (pdftotext.status === 0) {
-      expect(pdftotext.stdout).toContain('Terrain cost chart');
+      expect(pdftotext.stdout).toContain("Terrain cost chart");
       expect(pdftotext.stdout).toMatch(/Marsh\s+all/);
     }
   }, 120_000);
 
-  it('prints the same bytes for the same card', async () => {
-    const text = html(card('sl-classic'));
+  it("prints the same bytes for the same card", async () => {
+    const text = html(card("sl-classic"));
     const a = await printPdf(text, { executablePath: CHROMIUM });
     const b = await printPdf(text, { executablePath: CHROMIUM });
-    expect(Buffer.from(a).toString('latin1')).toMatch(/\/CreationDate \(D:20000101000000/);
+    expect(Buffer.from(a).toString("latin1")).toMatch(/\/CreationDate \(D:20000101000000/);
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   }, 120_000);
 });

@@ -7,19 +7,26 @@
  * fails (it does not skip), saying how to install it.
  */
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.js';
-import { buildReport, renderHtml, runSuite, type DiffReport } from '../../compiler/diff/index.js';
-import { FIVE, load, ROOT, templates } from '../diff/helpers.js';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.js";
+import { buildReport, renderHtml, runSuite, type DiffReport } from "../../compiler/diff/index.js";
+import { FIVE, load, ROOT, templates } from "../diff/helpers.js";
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(ROOT, 'test-artifacts');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
+const CHROMIUM = "/usr/bin/chromium";
+const ARTIFACTS = join(ROOT, "test-artifacts");
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 let browser: Browser;
 let report: DiffReport;
@@ -34,84 +41,102 @@ function write(name: string, r: DiffReport): string {
 }
 
 function scenarioFiles(): { file: string; text: string }[] {
-  const dir = join(ROOT, 'scenarios');
+  const dir = join(ROOT, "scenarios");
   return (existsSync(dir) ? readdirSync(dir) : [])
-    .filter((n) => n.endsWith('.json'))
+    .filter((n) => n.endsWith(".json"))
     .sort()
-    .map((n) => ({ file: `scenarios/${n}`, text: readFileSync(join(dir, n), 'utf8') }));
+    .map((n) => ({ file: `scenarios/${n}`, text: readFileSync(join(dir, n), "utf8") }));
 }
-
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium is not installed: ${CHROMIUM} is missing. The browser test needs it; install it with ` +
-        '`sudo scripts/install-chromium.sh` (Debian: apt-get install chromium) and run the tests again.',
+        "`sudo scripts/install-chromium.sh` (Debian: apt-get install chromium) and run the tests again.",
     );
   }
   const irs = FIVE.map(load);
   report = buildReport(irs);
   report.scenarios = runSuite(irs, scenarioFiles());
-  house = buildReport([load('sl-classic'), load('sl-house')]);
+  house = buildReport([load("sl-classic"), load("sl-house")]);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await page.goto(write('diff.html', report));
+  await page.goto(write("diff.html", report));
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
 });
 
-const visibleRows = (p: Page, cls: string) => p.locator(`table.diff tr.row.${cls}`).evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length);
+const visibleRows = (p: Page, cls: string) =>
+  p
+    .locator(`table.diff tr.row.${cls}`)
+    .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length);
 
-describe('the HTML diff report in Chromium', () => {
-  it(`shows a column per ruleset (${FIVE.join(', ')}) and a row per concept`, async () => {
-    const heads = await page.locator('table.diff thead th').allInnerTexts();
+describe("the HTML diff report in Chromium", () => {
+  it(`shows a column per ruleset (${FIVE.join(", ")}) and a row per concept`, async () => {
+    const heads = await page.locator("table.diff thead th").allInnerTexts();
     expect(heads.length).toBe(FIVE.length + 2);
     FIVE.forEach((id, i) => expect(heads[i + 1]).toContain(id));
-    expect(await page.locator('table.diff tr.row').count()).toBe(report.rows.length);
-    for (const r of report.rows.slice(0, 20)) expect(await page.locator(`[id="${r.id}"]`).count()).toBe(1);
+    expect(await page.locator("table.diff tr.row").count()).toBe(report.rows.length);
+    for (const r of report.rows.slice(0, 20))
+      expect(await page.locator(`[id="${r.id}"]`).count()).toBe(1);
     // The woods row, whatever each ruleset calls woods.
-    const woods = report.rows.find((r) => r.concept.includes('terrain') && r.label.endsWith(': Woods'));
+    const woods = report.rows.find(
+      (r) => r.concept.includes("terrain") && r.label.endsWith(": Woods"),
+    );
     expect(woods).toBeDefined();
-    await expect(page.locator(`[id="${woods!.id}"] th`).innerText()).resolves.toContain('Woods');
-    expect(await page.locator('cite').count()).toBeGreaterThan(report.rows.length);
+    await expect(page.locator(`[id="${woods!.id}"] th`).innerText()).resolves.toContain("Woods");
+    expect(await page.locator("cite").count()).toBeGreaterThan(report.rows.length);
   });
 
-  it('keeps the ruleset header visible when scrolling', async () => {
-    expect(await page.locator('table.diff thead th').first().evaluate((e) => getComputedStyle(e).position)).toBe('sticky');
+  it("keeps the ruleset header visible when scrolling", async () => {
+    expect(
+      await page
+        .locator("table.diff thead th")
+        .first()
+        .evaluate((e) => getComputedStyle(e).position),
+    ).toBe("sticky");
     await page.evaluate(() => window.scrollTo(0, 3000));
-    const top = await page.locator('table.diff thead th').first().evaluate((e) => e.getBoundingClientRect().top);
+    const top = await page
+      .locator("table.diff thead th")
+      .first()
+      .evaluate((e) => e.getBoundingClientRect().top);
     expect(Math.abs(top)).toBeLessThan(2);
     await page.evaluate(() => window.scrollTo(0, 0));
   });
 
-  it('saves a screenshot', async () => {
-    await page.screenshot({ path: join(ARTIFACTS, 'diff.png') });
-    expect(existsSync(join(ARTIFACTS, 'diff.png'))).toBe(true);
+  it("saves a screenshot", async () => {
+    await page.screenshot({ path: join(ARTIFACTS, "diff.png") });
+    expect(existsSync(join(ARTIFACTS, "diff.png"))).toBe(true);
   });
 
-  it('hides rows that are the same everywhere when the toggle is checked, with no script', async () => {
-    expect(await page.locator('script').count()).toBe(0);
-    const p = await browser.newPage({ viewport: { width: 1200, height: 900 }, javaScriptEnabled: false });
+  it("hides rows that are the same everywhere when the toggle is checked, with no script", async () => {
+    expect(await page.locator("script").count()).toBe(0);
+    const p = await browser.newPage({
+      viewport: { width: 1200, height: 900 },
+      javaScriptEnabled: false,
+    });
     try {
-      await p.goto(write('diff-house.html', house));
-      const same = house.rows.filter((r) => r.status === 'same').length;
+      await p.goto(write("diff-house.html", house));
+      const same = house.rows.filter((r) => r.status === "same").length;
       const other = house.rows.length - same;
       expect(same).toBeGreaterThan(0);
-      expect(await visibleRows(p, 'row-same')).toBe(same);
+      expect(await visibleRows(p, "row-same")).toBe(same);
       await p.locator('label[for="only-diff"]').click();
-      expect(await p.locator('#only-diff').isChecked()).toBe(true);
-      expect(await visibleRows(p, 'row-same')).toBe(0);
-      expect((await visibleRows(p, 'row-changed')) + (await visibleRows(p, 'row-partial'))).toBe(other);
+      expect(await p.locator("#only-diff").isChecked()).toBe(true);
+      expect(await visibleRows(p, "row-same")).toBe(0);
+      expect((await visibleRows(p, "row-changed")) + (await visibleRows(p, "row-partial"))).toBe(
+        other,
+      );
       await p.locator('label[for="only-diff"]').click();
-      expect(await visibleRows(p, 'row-same')).toBe(same);
+      expect(await visibleRows(p, "row-same")).toBe(same);
     } finally {
       await p.close();
     }
   });
 
-  it('has no serious or critical accessibility violations (axe-core)', async () => {
+  it("has no serious or critical accessibility violations (axe-core)", async () => {
     expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
 });

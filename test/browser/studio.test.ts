@@ -10,19 +10,27 @@
  *
  * Needs /usr/bin/chromium (scripts/install-chromium.sh) and the built page (test/studio/setup.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.js';
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe.js";
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(ROOT, 'test-artifacts');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const BIN = join(ROOT, 'bin', 'variorum.js');
+const ROOT = join(import.meta.dirname, "..", "..");
+const CHROMIUM = "/usr/bin/chromium";
+const ARTIFACTS = join(ROOT, "test-artifacts");
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const BIN = join(ROOT, "bin", "variorum.js");
 
 const LEADER = `
 override rule leader-bonus [H1] "a leader adds only 1 MF"
@@ -31,20 +39,22 @@ override rule leader-bonus [H1] "a leader adds only 1 MF"
 }
 `;
 
-
 /** Starts `variorum studio ARGS --no-open --port 0`; resolves to the URL it prints. */
 function serve(args: string[], cwd: string): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, [BIN, 'studio', ...args, '--no-open', '--port', '0'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [BIN, "studio", ...args, "--no-open", "--port", "0"], {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return new Promise((done, fail) => {
-    let out = '';
-    let err = '';
-    proc.stdout!.on('data', (d: Buffer) => {
+    let out = "";
+    let err = "";
+    proc.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
       if (m) done({ url: m[1]!, proc });
     });
-    proc.stderr!.on('data', (d: Buffer) => void (err += d.toString()));
-    proc.on('exit', (code) => fail(new Error(`variorum studio exited ${code}: ${out}${err}`)));
+    proc.stderr!.on("data", (d: Buffer) => void (err += d.toString()));
+    proc.on("exit", (code) => fail(new Error(`variorum studio exited ${code}: ${out}${err}`)));
   });
 }
 
@@ -54,142 +64,195 @@ let dir: string;
 let file: string;
 let server: { url: string; proc: ChildProcess };
 
-const editorText = (): Promise<string> => page.evaluate(() => (document.querySelector('.cm-content') as HTMLElement & { cmView?: unknown }).innerText);
-const diffFrame = () => page.frameLocator('#diff-frame');
+const editorText = (): Promise<string> =>
+  page.evaluate(
+    () => (document.querySelector(".cm-content") as HTMLElement & { cmView?: unknown }).innerText,
+  );
+const diffFrame = () => page.frameLocator("#diff-frame");
 
 /** Types `text` at the end of the draft (as an input method would: no auto-indent, no completion pick). */
 async function append(text: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('Control+End');
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+End");
   await page.keyboard.insertText(text);
 }
 
 /** Waits until the pane `pane` has drawn a version newer than `after`. */
 async function drawnAfter(pane: string, after: number): Promise<void> {
-  await page.waitForFunction(([p, v]) => Number(document.getElementById(`pane-${p}`)!.dataset['version'] ?? -1) > (v as number), [pane, after] as const, { timeout: 30_000 });
+  await page.waitForFunction(
+    ([p, v]) =>
+      Number(document.getElementById(`pane-${p}`)!.dataset["version"] ?? -1) > (v as number),
+    [pane, after] as const,
+    { timeout: 30_000 },
+  );
 }
-const version = (): Promise<number> => page.evaluate(() => (window as unknown as { studio: { version: number } }).studio.version);
+const version = (): Promise<number> =>
+  page.evaluate(() => (window as unknown as { studio: { version: number } }).studio.version);
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed: ${CHROMIUM} is missing; install it with \`sudo scripts/install-chromium.sh\` and run the tests again.`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is not installed: ${CHROMIUM} is missing; install it with \`sudo scripts/install-chromium.sh\` and run the tests again.`,
+    );
   mkdirSync(ARTIFACTS, { recursive: true });
-  dir = mkdtempSync(join(tmpdir(), 'variorum-studio-'));
-  file = join(dir, 'my-house.rules');
-  const made = spawn(process.execPath, [BIN, 'new', 'my-house', '--extends', 'sl-classic', '-o', file], { stdio: 'ignore' });
-  await new Promise((r) => made.on('exit', r));
+  dir = mkdtempSync(join(tmpdir(), "variorum-studio-"));
+  file = join(dir, "my-house.rules");
+  const made = spawn(
+    process.execPath,
+    [BIN, "new", "my-house", "--extends", "sl-classic", "-o", file],
+    { stdio: "ignore" },
+  );
+  await new Promise((r) => made.on("exit", r));
   expect(existsSync(file)).toBe(true);
   server = await serve([file], dir);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(server.url);
-  await page.waitForFunction(() => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+    null,
+    { timeout: 30_000 },
+  );
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.proc.kill('SIGINT');
+  server?.proc.kill("SIGINT");
 });
 
-describe('variorum studio in Chromium', () => {
-  it('serves on 127.0.0.1 and opens the file it was given', async () => {
+describe("variorum studio in Chromium", () => {
+  it("serves on 127.0.0.1 and opens the file it was given", async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    expect(await editorText()).toContain('ruleset my-house');
-    await expect.poll(() => page.locator('#status').textContent()).toContain('my-house.rules');
-    await expect.poll(() => page.locator('#problems').textContent()).toContain('checks clean');
-    await drawnAfter('diff', 0);
-    expect(await page.locator('#diff-stats').textContent()).toMatch(/^0 of \d+ rows differ from sl-classic/);
+    expect(await editorText()).toContain("ruleset my-house");
+    await expect.poll(() => page.locator("#status").textContent()).toContain("my-house.rules");
+    await expect.poll(() => page.locator("#problems").textContent()).toContain("checks clean");
+    await drawnAfter("diff", 0);
+    expect(await page.locator("#diff-stats").textContent()).toMatch(
+      /^0 of \d+ rows differ from sl-classic/,
+    );
   });
 
-  it('an override of the leader bonus changes the diff row and the card value, and is saved back', async () => {
+  it("an override of the leader bonus changes the diff row and the card value, and is saved back", async () => {
     const v = await version();
     await append(LEADER);
-    await drawnAfter('diff', v);
-    expect(await page.locator('#diff-stats').textContent()).toMatch(/^[1-9]\d* of \d+ rows differ from sl-classic/);
+    await drawnAfter("diff", v);
+    expect(await page.locator("#diff-stats").textContent()).toMatch(
+      /^[1-9]\d* of \d+ rows differ from sl-classic/,
+    );
     const row = diffFrame().locator('tr.row:has(th.concept a:text-is("Leader bonus"))');
-    await expect.poll(() => row.getAttribute('class')).toContain('row-changed');
-    expect(await row.locator('td.cell').nth(0).textContent()).toContain('2 MF');
-    expect(await row.locator('td.cell').nth(1).textContent()).toContain('1 MF');
+    await expect.poll(() => row.getAttribute("class")).toContain("row-changed");
+    expect(await row.locator("td.cell").nth(0).textContent()).toContain("2 MF");
+    expect(await row.locator("td.cell").nth(1).textContent()).toContain("1 MF");
     // Once typing rests, the full report follows: the situations where the answers differ.
-    await page.waitForFunction((after) => Number(document.getElementById('pane-diff')!.dataset['situations'] ?? -1) > after, v, { timeout: 30_000 });
-    await expect.poll(() => diffFrame().locator('body').textContent()).toMatch(/Squad, leader: sl-classic 2 MF[\s\S]*my-house 1 MF/);
-    await page.click('#tab-card');
-    await drawnAfter('card', v);
-    const card = page.frameLocator('#card-frame');
-    expect(await card.locator('body').textContent()).toMatch(/was 6\s?MF/);
-    await expect.poll(() => readFileSync(file, 'utf8'), { timeout: 10_000 }).toContain('a leader adds only 1 MF');
-    await page.screenshot({ path: join(ARTIFACTS, 'studio-card.png') });
-    await page.click('#tab-diff');
-    await page.screenshot({ path: join(ARTIFACTS, 'studio.png') });
+    await page.waitForFunction(
+      (after) => Number(document.getElementById("pane-diff")!.dataset["situations"] ?? -1) > after,
+      v,
+      { timeout: 30_000 },
+    );
+    await expect
+      .poll(() => diffFrame().locator("body").textContent())
+      .toMatch(/Squad, leader: sl-classic 2 MF[\s\S]*my-house 1 MF/);
+    await page.click("#tab-card");
+    await drawnAfter("card", v);
+    const card = page.frameLocator("#card-frame");
+    expect(await card.locator("body").textContent()).toMatch(/was 6\s?MF/);
+    await expect
+      .poll(() => readFileSync(file, "utf8"), { timeout: 10_000 })
+      .toContain("a leader adds only 1 MF");
+    await page.screenshot({ path: join(ARTIFACTS, "studio-card.png") });
+    await page.click("#tab-diff");
+    await page.screenshot({ path: join(ARTIFACTS, "studio.png") });
   });
 
-  it('underlines an error where it was typed, lists it with its line, and clears it when fixed', async () => {
+  it("underlines an error where it was typed, lists it with its line, and clears it when fixed", async () => {
     // The text as saved (the previous test waited for the save): lines as the editor numbers them.
-    const lines = readFileSync(file, 'utf8').split('\n');
-    const line = lines.findIndex((l) => l.includes('when unit.leader and unit.kind in MMC: 1')) + 1;
+    const lines = readFileSync(file, "utf8").split("\n");
+    const line = lines.findIndex((l) => l.includes("when unit.leader and unit.kind in MMC: 1")) + 1;
     expect(line).toBeGreaterThan(0);
     // Type a misspelling over `leader` in that line.
-    await page.getByText('when unit.leader and unit.kind in MMC: 1').click();
-    await page.keyboard.press('End');
+    await page.getByText("when unit.leader and unit.kind in MMC: 1").click();
+    await page.keyboard.press("End");
     const text = lines[line - 1]!;
-    const back = text.length - (text.indexOf('unit.leader') + 'unit.'.length);
-    for (let i = 0; i < back; i++) await page.keyboard.press('ArrowLeft');
-    await page.keyboard.type('x');
-    const underline = page.locator('.cm-lintRange-error').first();
-    await underline.waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await underline.textContent()).toContain('xleader');
-    await expect.poll(() => page.locator('#problems').textContent()).toContain(`${line}:`);
-    expect(await page.locator('#stale').isHidden()).toBe(false);
-    await page.screenshot({ path: join(ARTIFACTS, 'studio-error.png') });
-    await page.keyboard.press('Backspace');
-    await expect.poll(() => page.locator('.cm-lintRange-error').count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => page.locator('#problems').textContent()).toContain('checks clean');
+    const back = text.length - (text.indexOf("unit.leader") + "unit.".length);
+    for (let i = 0; i < back; i++) await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("x");
+    const underline = page.locator(".cm-lintRange-error").first();
+    await underline.waitFor({ state: "visible", timeout: 10_000 });
+    expect(await underline.textContent()).toContain("xleader");
+    await expect.poll(() => page.locator("#problems").textContent()).toContain(`${line}:`);
+    expect(await page.locator("#stale").isHidden()).toBe(false);
+    await page.screenshot({ path: join(ARTIFACTS, "studio-error.png") });
+    await page.keyboard.press("Backspace");
+    await expect
+      .poll(() => page.locator(".cm-lintRange-error").count(), { timeout: 10_000 })
+      .toBe(0);
+    await expect.poll(() => page.locator("#problems").textContent()).toContain("checks clean");
   });
 
-  it('lists a failing example and takes the cursor to it', async () => {
+  it("lists a failing example and takes the cursor to it", async () => {
     const v = await version();
-    await append('\nexample [H1] "a squad with a leader keeps 6 MF" {\n  unit { kind: squad, leader: true }\n  expect allowance = 6\n}\n');
-    await page.click('#tab-examples');
-    await drawnAfter('examples', v);
-    const failing = page.locator('#examples li.fail');
+    await append(
+      '\nexample [H1] "a squad with a leader keeps 6 MF" {\n  unit { kind: squad, leader: true }\n  expect allowance = 6\n}\n',
+    );
+    await page.click("#tab-examples");
+    await drawnAfter("examples", v);
+    const failing = page.locator("#examples li.fail");
     await expect.poll(() => failing.count()).toBe(1);
-    expect(await failing.textContent()).toContain('a squad with a leader keeps 6 MF');
-    await failing.locator('button.goto').click();
-    const at = await page.evaluate(() => document.querySelector('.cm-activeLine')?.textContent ?? '');
+    expect(await failing.textContent()).toContain("a squad with a leader keeps 6 MF");
+    await failing.locator("button.goto").click();
+    const at = await page.evaluate(
+      () => document.querySelector(".cm-activeLine")?.textContent ?? "",
+    );
     expect(at).toContain('example [H1] "a squad with a leader keeps 6 MF"');
     // Remove it again (undo the insertion).
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => editorText()).not.toContain('keeps 6 MF');
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => editorText()).not.toContain("keeps 6 MF");
   });
 
-  it('evaluates a scenario side by side with the base', async () => {
-    await page.click('#tab-scenario');
-    await page.fill('#scenario-text', JSON.stringify({ name: 'A squad with its leader', unit: { kind: 'squad', leader: true }, path: [{ terrain: 'open-ground' }, { terrain: 'woods' }] }, null, 2));
-    const answers = page.locator('#scenario-out .answer');
-    await expect.poll(() => page.locator('#scenario-out h2').textContent(), { timeout: 10_000 }).toBe('A squad with its leader');
+  it("evaluates a scenario side by side with the base", async () => {
+    await page.click("#tab-scenario");
+    await page.fill(
+      "#scenario-text",
+      JSON.stringify(
+        {
+          name: "A squad with its leader",
+          unit: { kind: "squad", leader: true },
+          path: [{ terrain: "open-ground" }, { terrain: "woods" }],
+        },
+        null,
+        2,
+      ),
+    );
+    const answers = page.locator("#scenario-out .answer");
+    await expect
+      .poll(() => page.locator("#scenario-out h2").textContent(), { timeout: 10_000 })
+      .toBe("A squad with its leader");
     expect(await answers.count()).toBe(2);
-    expect(await answers.nth(0).textContent()).toContain('Allowance 6 MF');
-    expect(await answers.nth(1).textContent()).toContain('Allowance 5 MF');
+    expect(await answers.nth(0).textContent()).toContain("Allowance 6 MF");
+    expect(await answers.nth(1).textContent()).toContain("Allowance 5 MF");
     expect(await answers.nth(1).textContent()).toMatch(/Spent 3 of 5 MF: legal/);
-    await page.screenshot({ path: join(ARTIFACTS, 'studio-scenario.png') });
+    await page.screenshot({ path: join(ARTIFACTS, "studio-scenario.png") });
   });
 
-  it('moves the start of the reach map to a clicked hex', async () => {
-    await page.click('#tab-reach');
-    await page.locator('#reach-out svg').waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await page.locator('#reach-counts').textContent()).toContain('From B3');
-    await page.locator('#reach-out g.panel').first().locator('g.hex[data-hex="E5"]').click();
-    await expect.poll(() => page.locator('#reach-counts').textContent()).toContain('From E5');
-    expect(await page.inputValue('#reach-from')).toBe('E5');
-    await page.screenshot({ path: join(ARTIFACTS, 'studio-reach.png') });
+  it("moves the start of the reach map to a clicked hex", async () => {
+    await page.click("#tab-reach");
+    await page.locator("#reach-out svg").waitFor({ state: "visible", timeout: 10_000 });
+    expect(await page.locator("#reach-counts").textContent()).toContain("From B3");
+    await page.locator("#reach-out g.panel").first().locator('g.hex[data-hex="E5"]').click();
+    await expect.poll(() => page.locator("#reach-counts").textContent()).toContain("From E5");
+    expect(await page.inputValue("#reach-from")).toBe("E5");
+    await page.screenshot({ path: join(ARTIFACTS, "studio-reach.png") });
   });
 
-  it('hovers with citations, completes names, and lists the outline', async () => {
+  it("hovers with citations, completes names, and lists the outline", async () => {
     // The middle of the word `leader-bonus` in `override rule leader-bonus …`, found through a DOM Range.
     const at = await page.evaluate(() => {
-      const line = [...document.querySelectorAll('.cm-line')].find((l) => l.textContent!.startsWith('override rule leader-bonus'))!;
+      const line = [...document.querySelectorAll(".cm-line")].find((l) =>
+        l.textContent!.startsWith("override rule leader-bonus"),
+      )!;
       const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const i = n.textContent!.indexOf('leader-bonus');
+        const i = n.textContent!.indexOf("leader-bonus");
         if (i < 0) continue;
         const r = document.createRange();
         r.setStart(n, i + 2);
@@ -201,73 +264,85 @@ describe('variorum studio in Chromium', () => {
     });
     expect(at).not.toBeNull();
     await page.mouse.move(at!.x, at!.y);
-    const tip = page.locator('.cm-tooltip-hover');
-    await tip.waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await tip.textContent()).toContain('H1');
-    await page.locator('.cm-content').click();
-    await page.keyboard.press('Control+End');
+    const tip = page.locator(".cm-tooltip-hover");
+    await tip.waitFor({ state: "visible", timeout: 10_000 });
+    expect(await tip.textContent()).toContain("H1");
+    await page.locator(".cm-content").click();
+    await page.keyboard.press("Control+End");
     await page.keyboard.type('\nexample [H1] "x" { unit { kind: squad } expect leader-b');
-    const options = page.locator('.cm-tooltip-autocomplete li');
-    await expect.poll(() => options.allTextContents(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('leader-bonus'));
-    await page.keyboard.press('Escape');
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
-    await expect.poll(() => editorText()).not.toContain('leader-b\n');
-    expect(await page.locator('#outline').textContent()).toContain('leader-bonus');
+    const options = page.locator(".cm-tooltip-autocomplete li");
+    await expect
+      .poll(() => options.allTextContents(), { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining("leader-bonus"));
+    await page.keyboard.press("Escape");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("Control+z");
+    await expect.poll(() => editorText()).not.toContain("leader-b\n");
+    expect(await page.locator("#outline").textContent()).toContain("leader-bonus");
   });
 
-  it('starts a house rule from the gallery and carries a draft in a share link', async () => {
+  it("starts a house rule from the gallery and carries a draft in a share link", async () => {
     const second = await serve([], dir);
     const p = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     try {
       await p.goto(second.url);
-      await p.waitForFunction(() => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true);
-      await p.click('#open-gallery');
-      await p.fill('#new-id', 'tide-house');
-      await p.locator('#gallery-list li[data-id="tide-of-iron"] button', { hasText: 'New house rule' }).click();
-      await expect.poll(() => p.locator('.cm-content').innerText()).toContain('ruleset tide-house');
-      expect(await p.locator('.cm-content').innerText()).toContain('extends tide-of-iron');
-      await expect.poll(() => p.locator('#compare').inputValue()).toBe('tide-of-iron');
-      await expect.poll(() => p.locator('#problems').textContent()).toContain('checks clean');
-      await p.click('#share');
+      await p.waitForFunction(
+        () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+      );
+      await p.click("#open-gallery");
+      await p.fill("#new-id", "tide-house");
+      await p
+        .locator('#gallery-list li[data-id="tide-of-iron"] button', { hasText: "New house rule" })
+        .click();
+      await expect.poll(() => p.locator(".cm-content").innerText()).toContain("ruleset tide-house");
+      expect(await p.locator(".cm-content").innerText()).toContain("extends tide-of-iron");
+      await expect.poll(() => p.locator("#compare").inputValue()).toBe("tide-of-iron");
+      await expect.poll(() => p.locator("#problems").textContent()).toContain("checks clean");
+      await p.click("#share");
       await expect.poll(() => p.evaluate(() => location.hash)).toMatch(/^#src=[A-Za-z0-9_-]+$/);
       const link = p.url();
       await p.evaluate(() => localStorage.clear());
       const q = await browser.newPage();
       try {
         await q.goto(link);
-        await q.waitForFunction(() => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true);
-        expect(await q.locator('.cm-content').innerText()).toContain('ruleset tide-house');
+        await q.waitForFunction(
+          () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+        );
+        expect(await q.locator(".cm-content").innerText()).toContain("ruleset tide-house");
       } finally {
         await q.close();
       }
     } finally {
       await p.close();
-      second.proc.kill('SIGINT');
+      second.proc.kill("SIGINT");
     }
   });
 
-  it('has no serious or critical accessibility violations (axe-core)', async () => {
-    await page.click('#tab-diff');
+  it("has no serious or critical accessibility violations (axe-core)", async () => {
+    await page.click("#tab-diff");
     expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
 
-  it('without a file, keeps the draft in the browser across a reload', async () => {
+  it("without a file, keeps the draft in the browser across a reload", async () => {
     const second = await serve([], dir);
     const p = await browser.newPage();
     try {
       await p.goto(second.url);
-      await p.waitForFunction(() => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true);
-      expect(await p.locator('#status').textContent()).toContain('kept in this browser');
-      await p.locator('.cm-content').click();
-      await p.keyboard.press('Control+End');
-      await p.keyboard.insertText('\n# kept across a reload\n');
+      await p.waitForFunction(
+        () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+      );
+      expect(await p.locator("#status").textContent()).toContain("kept in this browser");
+      await p.locator(".cm-content").click();
+      await p.keyboard.press("Control+End");
+      await p.keyboard.insertText("\n# kept across a reload\n");
       await p.waitForTimeout(300);
       await p.reload();
-      await p.waitForFunction(() => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true);
-      expect(await p.locator('.cm-content').innerText()).toContain('# kept across a reload');
+      await p.waitForFunction(
+        () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+      );
+      expect(await p.locator(".cm-content").innerText()).toContain("# kept across a reload");
     } finally {
       await p.close();
-      second.proc.kill('SIGINT');
+      second.proc.kill("SIGINT");
     }
   });
 });

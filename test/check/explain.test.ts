@@ -3,48 +3,62 @@
  * produces that code and whose right snippet clears it (and checks clean), and the committed
  * docs/diagnostics.md is what `variorum explain --all --format md` prints.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { CODES, type Code } from '../../compiler/diagnostics.js';
-import { codes, EXPLANATIONS, explainMarkdown, snippetSource, type SnippetKind } from '../../compiler/explain.js';
-import { InputError } from '../../compiler/interpret/eval.js';
-import { compileText, exampleDiagnostic, interpretScenario, runExamples } from '../../compiler/pipeline.js';
-import { parseScenario } from '../../compiler/scenario/index.js';
-import { parseMap } from '../../compiler/map/parse.js';
-import { mapVocabulary } from '../../compiler/map/vocabulary.js';
-import { ROOT, variorum } from '../cli/run.js';
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CODES, type Code } from "../../compiler/diagnostics.js";
+import {
+  codes,
+  EXPLANATIONS,
+  explainMarkdown,
+  snippetSource,
+  type SnippetKind,
+} from "../../compiler/explain.js";
+import { InputError } from "../../compiler/interpret/eval.js";
+import {
+  compileText,
+  exampleDiagnostic,
+  interpretScenario,
+  runExamples,
+} from "../../compiler/pipeline.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
+import { parseMap } from "../../compiler/map/parse.js";
+import { mapVocabulary } from "../../compiler/map/vocabulary.js";
+import { ROOT, variorum } from "../cli/run.js";
 
-const SL = readFileSync(join(ROOT, 'rulesets', 'sl-classic.rules'), 'utf8');
-const slIR = compileText(SL, 'sl-classic.rules').ir!;
+const SL = readFileSync(join(ROOT, "rulesets", "sl-classic.rules"), "utf8");
+const slIR = compileText(SL, "sl-classic.rules").ir!;
 
 /** The codes a snippet produces, as `variorum check` (or test / eval) would report them. */
 function codesOf(kind: SnippetKind, snippet: string): string[] {
   const text = snippetSource(kind, snippet);
-  if (kind === 'map') return parseMap(text, 'snippet.json', mapVocabulary([slIR])).diagnostics.map((d) => d.code as string);
-  if (kind === 'scenario') {
-    const parsed = parseScenario(text, 'snippet.json', [slIR]);
+  if (kind === "map")
+    return parseMap(text, "snippet.json", mapVocabulary([slIR])).diagnostics.map(
+      (d) => d.code as string,
+    );
+  if (kind === "scenario") {
+    const parsed = parseScenario(text, "snippet.json", [slIR]);
     const found = parsed.diagnostics.map((d) => d.code as string);
     for (const p of parsed.perRuleset) {
       try {
         interpretScenario(slIR, p.value, p.notApplicable);
       } catch (e) {
-        if (e instanceof InputError) found.push('V0903');
+        if (e instanceof InputError) found.push("V0903");
         else throw e;
       }
     }
     return found;
   }
-  const loaded = compileText(text, 'snippet.rules', { 'sl-classic': SL });
+  const loaded = compileText(text, "snippet.rules", { "sl-classic": SL });
   const found = loaded.diagnostics.map((d) => d.code as string);
-  if (kind === 'example' && loaded.ir) {
+  if (kind === "example" && loaded.ir) {
     for (const r of runExamples(loaded.ir)) if (!r.passed) found.push(exampleDiagnostic(r).code);
   }
   return found;
 }
 
-describe('variorum explain', () => {
-  it('explains every code in the table', () => {
+describe("variorum explain", () => {
+  it("explains every code in the table", () => {
     expect(Object.keys(EXPLANATIONS).sort()).toEqual(Object.keys(CODES).sort());
     for (const code of codes()) expect(EXPLANATIONS[code].means.length, code).toBeGreaterThan(20);
   });
@@ -56,24 +70,24 @@ describe('variorum explain', () => {
       const right = codesOf(e.kind, e.right);
       expect(right).not.toContain(code);
       // The right snippet is clean: no error of any code (an unused definition's warning aside).
-      expect(right.filter((c) => c !== 'V0701')).toEqual([]);
+      expect(right.filter((c) => c !== "V0701")).toEqual([]);
     });
   }
 
-  it('docs/diagnostics.md is up to date (regenerate: npx variorum explain --all --format md > docs/diagnostics.md)', () => {
-    expect(readFileSync(join(ROOT, 'docs', 'diagnostics.md'), 'utf8')).toBe(explainMarkdown());
+  it("docs/diagnostics.md is up to date (regenerate: npx variorum explain --all --format md > docs/diagnostics.md)", () => {
+    expect(readFileSync(join(ROOT, "docs", "diagnostics.md"), "utf8")).toBe(explainMarkdown());
   });
 
-  it('the command prints one explanation, all of them, or a usage error', () => {
-    const one = variorum(['explain', 'V0601']);
+  it("the command prints one explanation, all of them, or a usage error", () => {
+    const one = variorum(["explain", "V0601"]);
     expect(one.code).toBe(0);
     expect(one.stdout).toMatch(/^V0601 error: exceptions conflict\n/);
-    expect(one.stdout).toContain('Wrong (in a ruleset):');
-    expect(variorum(['explain', 'v0601']).stdout).toBe(one.stdout);
-    const bad = variorum(['explain', 'V9999']);
+    expect(one.stdout).toContain("Wrong (in a ruleset):");
+    expect(variorum(["explain", "v0601"]).stdout).toBe(one.stdout);
+    const bad = variorum(["explain", "V9999"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no diagnostic V9999/);
-    const md = variorum(['explain', '--all', '--format', 'md']);
+    const md = variorum(["explain", "--all", "--format", "md"]);
     expect(md.stdout).toBe(explainMarkdown());
   });
 });

@@ -2,49 +2,49 @@
  * `variorum new ID --extends BASE -o FILE` writes a house rule that checks and tests clean, for every
  * bundled ruleset as the base; it refuses an unknown base, a bad id and an existing file.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { listRulesetIds } from '../../compiler/cli/project.js';
-import { ROOT, STACK, variorum } from './run.js';
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { listRulesetIds } from "../../compiler/cli/project.js";
+import { ROOT, STACK, variorum } from "./run.js";
 
-const dir = mkdtempSync(join(tmpdir(), 'variorum-new-'));
+const dir = mkdtempSync(join(tmpdir(), "variorum-new-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('variorum new', () => {
+describe("variorum new", () => {
   for (const base of listRulesetIds(ROOT)) {
     it(`new my-house --extends ${base} checks and tests clean`, () => {
       const file = join(dir, `${base}-house.rules`);
-      const made = variorum(['new', 'my-house', '--extends', base, '-o', file]);
-      expect(made.stderr).toBe('');
+      const made = variorum(["new", "my-house", "--extends", base, "-o", file]);
+      expect(made.stderr).toBe("");
       expect(made.code).toBe(0);
-      const text = readFileSync(file, 'utf8');
+      const text = readFileSync(file, "utf8");
       expect(text).toMatch(/^ruleset my-house "/m);
-      expect(text).toMatch(new RegExp(`^  extends ${base}$`, 'm'));
+      expect(text).toMatch(new RegExp(`^  extends ${base}$`, "m"));
       expect(text).toMatch(/^override (rule|predicate) [\w-]+(\([^)]*\))? \[[^\]]+\]/m);
       expect(text).toMatch(/^example \[/m);
       expect(text).toMatch(/^# /);
-      const test = variorum(['test', file]);
+      const test = variorum(["test", file]);
       expect(test.code).toBe(0);
-      expect(test.stdout.trim().split('\n').at(-1)).toMatch(/^[1-9]\d* passed, 0 failed$/);
-      const check = variorum(['check', file]);
+      expect(test.stdout.trim().split("\n").at(-1)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+      const check = variorum(["check", file]);
       expect(check.code).toBe(0);
-      expect(check.stdout).toContain('0 errors, 0 warnings');
+      expect(check.stdout).toContain("0 errors, 0 warnings");
     });
   }
 
-  it('refuses an unknown base, a bad id and an existing file', () => {
-    const unknown = variorum(['new', 'x', '--extends', 'no-such-base', '-o', join(dir, 'x.rules')]);
+  it("refuses an unknown base, a bad id and an existing file", () => {
+    const unknown = variorum(["new", "x", "--extends", "no-such-base", "-o", join(dir, "x.rules")]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('no ruleset named no-such-base');
-    const bad = variorum(['new', '../x', '--extends', 'asl-a4', '-o', join(dir, 'y.rules')]);
+    expect(unknown.stderr).toContain("no ruleset named no-such-base");
+    const bad = variorum(["new", "../x", "--extends", "asl-a4", "-o", join(dir, "y.rules")]);
     expect(bad.code).toBe(2);
-    const file = join(dir, 'twice.rules');
-    expect(variorum(['new', 'twice', '--extends', 'sl-classic', '-o', file]).code).toBe(0);
-    const again = variorum(['new', 'twice', '--extends', 'sl-classic', '-o', file]);
+    const file = join(dir, "twice.rules");
+    expect(variorum(["new", "twice", "--extends", "sl-classic", "-o", file]).code).toBe(0);
+    const again = variorum(["new", "twice", "--extends", "sl-classic", "-o", file]);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('already exists');
+    expect(again.stderr).toContain("already exists");
     for (const r of [unknown, bad, again]) expect(r.stderr).not.toMatch(STACK);
   });
 });

@@ -2,20 +2,20 @@
  * `--watch`: the real binary, a real file edited under it. Waits are for output, bounded by a
  * deadline (no timing assertions): the test fails only if the new result never appears.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT } from './run.js';
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BIN, ROOT } from "./run.js";
 
 let tmp: string;
 beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), 'variorum-watch-'));
+  tmp = mkdtempSync(join(tmpdir(), "variorum-watch-"));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const GOOD = readFileSync(join(ROOT, 'rulesets', 'house', 'sl-asl-portage.rules'), 'utf8');
+const GOOD = readFileSync(join(ROOT, "rulesets", "house", "sl-asl-portage.rules"), "utf8");
 
 interface Watched {
   child: ChildProcess;
@@ -25,23 +25,30 @@ interface Watched {
 }
 
 function start(args: string[]): Watched {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: tmp, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let text = '';
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: tmp,
+    env: { ...process.env, NO_COLOR: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
   const waiters: (() => void)[] = [];
   const add = (b: Buffer) => {
-    text += b.toString('utf8');
+    text += b.toString("utf8");
     for (const w of waiters.splice(0)) w();
   };
-  child.stdout!.on('data', add);
-  child.stderr!.on('data', add);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.stdout!.on("data", add);
+  child.stderr!.on("data", add);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return {
     child,
     output: () => text,
     /** Resolves with the index of the first match at or after `after`; rejects after 30 s. */
     waitFor(pattern, after = 0) {
       return new Promise((resolve, reject) => {
-        const deadline = setTimeout(() => reject(new Error(`never printed ${pattern}; got:\n${text}`)), 30_000);
+        const deadline = setTimeout(
+          () => reject(new Error(`never printed ${pattern}; got:\n${text}`)),
+          30_000,
+        );
         const look = () => {
           const rest = text.slice(after);
           const m = pattern.exec(rest);
@@ -57,11 +64,11 @@ function start(args: string[]): Watched {
   };
 }
 
-describe('--watch', () => {
-  it('check --watch reports a new error after an edit, clears it after the fix, and exits 0 on Ctrl-C', async () => {
-    const file = join(tmp, 'house.rules');
-    writeFileSync(file, GOOD.replace(/^\s*extends sl-classic/m, '  extends sl-classic'));
-    const w = start(['check', '--watch', file]);
+describe("--watch", () => {
+  it("check --watch reports a new error after an edit, clears it after the fix, and exits 0 on Ctrl-C", async () => {
+    const file = join(tmp, "house.rules");
+    writeFileSync(file, GOOD.replace(/^\s*extends sl-classic/m, "  extends sl-classic"));
+    const w = start(["check", "--watch", file]);
     let at = await w.waitFor(/checked 1 ruleset: 0 errors/);
     at = await w.waitFor(/watching \d+ files/, at);
     // Introduce an unknown name.
@@ -69,41 +76,41 @@ describe('--watch', () => {
     at = await w.waitFor(/error V0201/, at);
     at = await w.waitFor(/checked 1 ruleset: 1 error/, at);
     // Fix it by writing a new file and renaming it over the old one, as many editors save.
-    writeFileSync(file + '.tmp', GOOD);
-    renameSync(file + '.tmp', file);
+    writeFileSync(file + ".tmp", GOOD);
+    renameSync(file + ".tmp", file);
     await w.waitFor(/checked 1 ruleset: 0 errors/, at);
-    w.child.kill('SIGINT');
+    w.child.kill("SIGINT");
     expect(await w.exit()).toBe(0);
   });
 
-  it('a syntax error does not end the watch', async () => {
-    const file = join(tmp, 'broken.rules');
+  it("a syntax error does not end the watch", async () => {
+    const file = join(tmp, "broken.rules");
     writeFileSync(file, GOOD);
-    const w = start(['test', '--watch', file]);
+    const w = start(["test", "--watch", file]);
     let at = await w.waitFor(/\d+ passed, 0 failed/);
     at = await w.waitFor(/watching \d+ files/, at);
-    writeFileSync(file, GOOD + '\nrule (((\n');
+    writeFileSync(file, GOOD + "\nrule (((\n");
     at = await w.waitFor(/error V0102/, at);
     writeFileSync(file, GOOD);
     await w.waitFor(/\d+ passed, 0 failed/, at);
     expect(w.child.exitCode).toBeNull();
-    w.child.kill('SIGINT');
+    w.child.kill("SIGINT");
     expect(await w.exit()).toBe(0);
   });
 
-  it('diff --watch -o rewrites the report after an edit', async () => {
-    const file = join(tmp, 'diffed.rules');
-    const out = join(tmp, 'report.md');
+  it("diff --watch -o rewrites the report after an edit", async () => {
+    const file = join(tmp, "diffed.rules");
+    const out = join(tmp, "report.md");
     writeFileSync(file, GOOD);
-    const w = start(['diff', 'sl-classic', file, '--format', 'md', '-o', out, '--watch']);
+    const w = start(["diff", "sl-classic", file, "--format", "md", "-o", out, "--watch"]);
     let at = await w.waitFor(/wrote .*report\.md/);
     at = await w.waitFor(/watching \d+ files/, at);
-    const before = readFileSync(out, 'utf8');
-    writeFileSync(file, GOOD.replace('House rule: SL Classic', 'House rule (edited): SL Classic'));
+    const before = readFileSync(out, "utf8");
+    writeFileSync(file, GOOD.replace("House rule: SL Classic", "House rule (edited): SL Classic"));
     at = await w.waitFor(/wrote .*report\.md/, at);
-    expect(readFileSync(out, 'utf8')).not.toBe(before);
-    expect(readFileSync(out, 'utf8')).toContain('edited');
-    w.child.kill('SIGINT');
+    expect(readFileSync(out, "utf8")).not.toBe(before);
+    expect(readFileSync(out, "utf8")).toContain("edited");
+    w.child.kill("SIGINT");
     expect(await w.exit()).toBe(0);
   });
 });

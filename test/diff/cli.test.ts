@@ -1,83 +1,101 @@
 /** `variorum diff` as a user runs it: the real binary over dist/ (npm test builds first). */
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ANSI, STACK, variorum } from '../cli/run.js';
-import { FIVE } from './helpers.js';
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ANSI, STACK, variorum } from "../cli/run.js";
+import { FIVE } from "./helpers.js";
 
-const HOUSE = 'test/diff/fixtures/sl-house.rules';
-const tmp = mkdtempSync(join(tmpdir(), 'variorum-diff-'));
+const HOUSE = "test/diff/fixtures/sl-house.rules";
+const tmp = mkdtempSync(join(tmpdir(), "variorum-diff-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe('variorum diff', () => {
-  it('prints JSON for a house rule against its base', () => {
-    const r = variorum(['diff', 'sl-classic', HOUSE, '--format', 'json']);
+describe("variorum diff", () => {
+  it("prints JSON for a house rule against its base", () => {
+    const r = variorum(["diff", "sl-classic", HOUSE, "--format", "json"]);
     expect(r.stderr).not.toMatch(/error/);
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.stdout) as { rulesets: { id: string }[]; rows: { concept: string; status: string }[] };
-    expect(j.rulesets.map((x) => x.id)).toEqual(['sl-classic', 'my-house']);
-    expect(j.rows.find((x) => x.concept === 'ipc')!.status).toBe('changed');
+    const j = JSON.parse(r.stdout) as {
+      rulesets: { id: string }[];
+      rows: { concept: string; status: string }[];
+    };
+    expect(j.rulesets.map((x) => x.id)).toEqual(["sl-classic", "my-house"]);
+    expect(j.rows.find((x) => x.concept === "ipc")!.status).toBe("changed");
   });
 
-  it('prints text without colour when the output is not a terminal', () => {
-    const r = variorum(['diff', 'sl-classic', HOUSE]);
+  it("prints text without colour when the output is not a terminal", () => {
+    const r = variorum(["diff", "sl-classic", HOUSE]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Variorum diff: sl-classic · my-house/);
     expect(r.stdout).not.toMatch(ANSI);
   });
 
-  it('writes a file with -o, and leaves it alone when nothing changed', () => {
-    const out = join(tmp, 'diff.html');
-    const r = variorum(['diff', 'sl-classic', HOUSE, '--format', 'html', '-o', out]);
+  it("writes a file with -o, and leaves it alone when nothing changed", () => {
+    const out = join(tmp, "diff.html");
+    const r = variorum(["diff", "sl-classic", HOUSE, "--format", "html", "-o", out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*diff\.html: \d+ rows, \d+ changed/);
-    expect(readFileSync(out, 'utf8')).toMatch(/^<!DOCTYPE html>/);
-    const again = variorum(['diff', 'sl-classic', HOUSE, '--format', 'html', '-o', out]);
+    expect(readFileSync(out, "utf8")).toMatch(/^<!DOCTYPE html>/);
+    const again = variorum(["diff", "sl-classic", HOUSE, "--format", "html", "-o", out]);
     expect(again.stdout).toMatch(/^unchanged /);
   });
 
-  it('writes Markdown', () => {
-    const r = variorum(['diff', 'sl-classic', HOUSE, '--format', 'md', '--only-differences']);
+  it("writes Markdown", () => {
+    const r = variorum(["diff", "sl-classic", HOUSE, "--format", "md", "--only-differences"]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('| Concept | sl-classic | my-house | Status |');
-    expect(r.stdout).not.toContain('= same |');
+    expect(r.stdout).toContain("| Concept | sl-classic | my-house | Status |");
+    expect(r.stdout).not.toContain("= same |");
   });
 
-  it('adds the scenario suite with --scenarios', () => {
-    const r = variorum(['diff', 'sl-classic', HOUSE, '--format', 'json', '--scenarios', 'scenarios']);
+  it("adds the scenario suite with --scenarios", () => {
+    const r = variorum([
+      "diff",
+      "sl-classic",
+      HOUSE,
+      "--format",
+      "json",
+      "--scenarios",
+      "scenarios",
+    ]);
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.stdout) as { scenarios: { file: string; results: Record<string, { verdict: string }> }[] };
+    const j = JSON.parse(r.stdout) as {
+      scenarios: { file: string; results: Record<string, { verdict: string }> }[];
+    };
     expect(j.scenarios.length).toBeGreaterThanOrEqual(20);
-    expect(j.scenarios.every((s) => s.file.startsWith('scenarios/'))).toBe(true);
-    expect(new Set(j.scenarios.flatMap((s) => Object.values(s.results).map((v) => v.verdict)))).toEqual(new Set(['legal', 'not legal', 'n/a']));
+    expect(j.scenarios.every((s) => s.file.startsWith("scenarios/"))).toBe(true);
+    expect(
+      new Set(j.scenarios.flatMap((s) => Object.values(s.results).map((v) => v.verdict))),
+    ).toEqual(new Set(["legal", "not legal", "n/a"]));
   });
 
-  it('compares every bundled ruleset at once', () => {
-    const r = variorum(['diff', ...FIVE, '--format', 'json']);
+  it("compares every bundled ruleset at once", () => {
+    const r = variorum(["diff", ...FIVE, "--format", "json"]);
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.stdout) as { rulesets: { id: string }[]; rows: { cells: Record<string, unknown> }[] };
+    const j = JSON.parse(r.stdout) as {
+      rulesets: { id: string }[];
+      rows: { cells: Record<string, unknown> }[];
+    };
     expect(j.rulesets.map((x) => x.id)).toEqual(FIVE);
     expect(j.rows.length).toBeGreaterThan(20);
   });
 
-  it('exits 1 and prints the diagnostics of a ruleset that does not check', () => {
-    const r = variorum(['diff', 'sl-classic', 'test/diff/fixtures/broken.rules']);
+  it("exits 1 and prints the diagnostics of a ruleset that does not check", () => {
+    const r = variorum(["diff", "sl-classic", "test/diff/fixtures/broken.rules"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/broken\.rules:5:38: error V0201: unknown name no-such-rule/);
-    expect(r.stdout).toBe('');
+    expect(r.stdout).toBe("");
     expect(r.stderr).not.toMatch(STACK);
   });
 
   it.each([
-    [['diff', 'sl-classic'], /at least two/],
-    [['diff', 'sl-classic', 'sl-classic'], /at least two different/],
-    [['diff', 'sl-classic', HOUSE, '--format', 'pdf'], /unknown format `pdf`/],
-    [['diff', 'sl-classic', 'no-such-ruleset'], /unknown ruleset `no-such-ruleset`/],
-    [['diff', 'sl-classic', HOUSE, '--scenarios', 'no/such/dir'], /no such scenario folder/],
-    [['diff', 'sl-classic', HOUSE, '--bogus'], /unknown option/],
-  ])('exits 2 for a usage mistake: %j', (args, message) => {
+    [["diff", "sl-classic"], /at least two/],
+    [["diff", "sl-classic", "sl-classic"], /at least two different/],
+    [["diff", "sl-classic", HOUSE, "--format", "pdf"], /unknown format `pdf`/],
+    [["diff", "sl-classic", "no-such-ruleset"], /unknown ruleset `no-such-ruleset`/],
+    [["diff", "sl-classic", HOUSE, "--scenarios", "no/such/dir"], /no such scenario folder/],
+    [["diff", "sl-classic", HOUSE, "--bogus"], /unknown option/],
+  ])("exits 2 for a usage mistake: %j", (args, message) => {
     const r = variorum(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);

@@ -1,15 +1,15 @@
 /** Loading rulesets for the diff tests: fixtures by file, bundled rulesets by id (when they exist). */
 
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { fsHost } from '../../compiler/cli/host.js';
-import type { RulesetIR } from '../../compiler/ir.js';
-import { loadRuleset } from '../../compiler/pipeline.js';
-import { templatesFrom, type Templates } from '../../compiler/diff/index.js';
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { fsHost } from "../../compiler/cli/host.js";
+import type { RulesetIR } from "../../compiler/ir.js";
+import { loadRuleset } from "../../compiler/pipeline.js";
+import { templatesFrom, type Templates } from "../../compiler/diff/index.js";
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const FIXTURES = join(ROOT, 'test', 'diff', 'fixtures');
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const FIXTURES = join(ROOT, "test", "diff", "fixtures");
 
 const cache = new Map<string, RulesetIR>();
 
@@ -19,18 +19,23 @@ export function load(ref: string): RulesetIR {
   if (hit) return hit;
   const fixture = join(FIXTURES, `${ref}.rules`);
   const l = loadRuleset(existsSync(fixture) ? fixture : ref, fsHost(ROOT));
-  if (!l.ir) throw new Error(`${ref} does not check:\n${l.diagnostics.map((d) => `${d.code} ${d.message}`).join('\n')}`);
+  if (!l.ir)
+    throw new Error(
+      `${ref} does not check:\n${l.diagnostics.map((d) => `${d.code} ${d.message}`).join("\n")}`,
+    );
   cache.set(ref, l.ir);
   return l.ir;
 }
 
 export function bundled(id: string): boolean {
-  return existsSync(join(ROOT, 'rulesets', `${id}.rules`));
+  return existsSync(join(ROOT, "rulesets", `${id}.rules`));
 }
 
 /** The five bundled rulesets, as far as they exist yet. */
-export const FIVE = ['sl-classic', 'sqla-31', 'asl-a4', 'tide-of-iron', 'chain-of-command'].filter(bundled);
+export const FIVE = ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"].filter(
+  bundled,
+);
 
 export function templates(): Templates {
-  return templatesFrom((f) => readFileSync(join(ROOT, 'templates', 'diff', f), 'utf8'));
+  return templatesFrom((f) => readFileSync(join(ROOT, "templates", "diff", f), "utf8"));
 }

@@ -2,18 +2,28 @@
  * vitest global setup: builds editors/vscode/variorum-rules.vsix once per test run, and only when it
  * is missing or older than its sources (so a CI run builds it exactly once, and a local re-run not at all).
  */
-import { existsSync, statSync } from 'node:fs';
-import { newest } from '../newest.js';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, statSync } from "node:fs";
+import { newest } from "../newest.js";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const EXT = join(ROOT, 'editors', 'vscode');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const EXT = join(ROOT, "editors", "vscode");
 
 export default async function setup(): Promise<void> {
-  const vsix = join(EXT, 'variorum-rules.vsix');
-  const sources = ['src', 'syntaxes', 'package.json', 'language-configuration.json', 'README.md', 'LICENSE', '.vscodeignore'].map((p) => join(EXT, p));
+  const vsix = join(EXT, "variorum-rules.vsix");
+  const sources = [
+    "src",
+    "syntaxes",
+    "package.json",
+    "language-configuration.json",
+    "README.md",
+    "LICENSE",
+    ".vscodeignore",
+  ].map((p) => join(EXT, p));
   if (existsSync(vsix) && statSync(vsix).mtimeMs >= Math.max(...sources.map(newest))) return;
-  const { buildVsix } = (await import(join(ROOT, 'scripts', 'build-vsix.mjs'))) as { buildVsix: () => Promise<string> };
+  const { buildVsix } = (await import(join(ROOT, "scripts", "build-vsix.mjs"))) as {
+    buildVsix: () => Promise<string>;
+  };
   await buildVsix();
 }

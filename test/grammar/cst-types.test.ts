@@ -5,13 +5,13 @@
  * parser's productions; this test fails when it is missing or stale. Refresh it with
  * `UPDATE_GOLDEN=1 npx vitest run test/grammar/cst-types.test.ts` and review with `git diff`.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { generateCstDts } from 'chevrotain';
-import { describe, expect, it } from 'vitest';
-import { parser } from '../../grammar/parser.js';
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { generateCstDts } from "chevrotain";
+import { describe, expect, it } from "vitest";
+import { parser } from "../../grammar/parser.js";
 
-const FILE = join(import.meta.dirname, '..', '..', 'grammar', 'cst.ts');
+const FILE = join(import.meta.dirname, "..", "..", "grammar", "cst.ts");
 
 const HEADER = `/**
  * The concrete syntax tree's types: one interface per grammar rule of grammar/parser.ts, with its
@@ -23,15 +23,28 @@ const HEADER = `/**
 export function cstTypes(): string {
   const dts = generateCstDts(parser.getGAstProductions(), { includeVisitorInterface: false });
   // Only the node and children types: the visitor import is unused without the visitor interface.
-  return HEADER + dts.replace(/^import type \{[^}]*\} from "chevrotain";/m, 'import type { CstNode, IToken } from "chevrotain";').replace(/\(([A-Za-z]+)\)\[\]/g, '$1[]').trimEnd() + '\n';
+  return (
+    HEADER +
+    dts
+      .replace(
+        /^import type \{[^}]*\} from "chevrotain";/m,
+        'import type { CstNode, IToken } from "chevrotain";',
+      )
+      .replace(/\(([A-Za-z]+)\)\[\]/g, "$1[]")
+      .trimEnd() +
+    "\n"
+  );
 }
 
-describe('grammar/cst.ts', () => {
-  it('is what generateCstDts makes of the parser', () => {
+describe("grammar/cst.ts", () => {
+  it("is what generateCstDts makes of the parser", () => {
     const want = cstTypes();
-    if (process.env['UPDATE_GOLDEN'] === '1') writeFileSync(FILE, want);
-    expect(existsSync(FILE), 'grammar/cst.ts is missing: run UPDATE_GOLDEN=1 npx vitest run test/grammar/cst-types.test.ts').toBe(true);
-    expect(readFileSync(FILE, 'utf8')).toBe(want);
-    expect(want).toContain('export interface FileCstNode extends CstNode');
+    if (process.env["UPDATE_GOLDEN"] === "1") writeFileSync(FILE, want);
+    expect(
+      existsSync(FILE),
+      "grammar/cst.ts is missing: run UPDATE_GOLDEN=1 npx vitest run test/grammar/cst-types.test.ts",
+    ).toBe(true);
+    expect(readFileSync(FILE, "utf8")).toBe(want);
+    expect(want).toContain("export interface FileCstNode extends CstNode");
   });
 });

@@ -6,56 +6,168 @@
  *
  * The seed is fixed so the test is deterministic; set FUZZ_SEED (and FUZZ_RUNS) to explore others.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { CODES, SourceFile } from '../../compiler/diagnostics.js';
-import { compileText, runExamples } from '../../compiler/pipeline.js';
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CODES, SourceFile } from "../../compiler/diagnostics.js";
+import { compileText, runExamples } from "../../compiler/pipeline.js";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BASE = readFileSync(join(ROOT, 'rulesets', 'sl-classic.rules'), 'utf8');
-const PATH = 'fuzz.rules';
-const SEED = Number(process.env['FUZZ_SEED'] ?? 20_250_101);
-const RUNS = Number(process.env['FUZZ_RUNS'] ?? 200);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const BASE = readFileSync(join(ROOT, "rulesets", "sl-classic.rules"), "utf8");
+const PATH = "fuzz.rules";
+const SEED = Number(process.env["FUZZ_SEED"] ?? 20_250_101);
+const RUNS = Number(process.env["FUZZ_RUNS"] ?? 200);
 
 const TOKENS = [
   // keywords, hard and soft
-  'ruleset', 'edition', 'cites', 'extends', 'measure', 'enum', 'group', 'input', 'table', 'rule', 'predicate',
-  'constraint', 'movement', 'example', 'exception', 'when', 'override', 'remove', 'concept', 'section', 'set',
-  'of', 'bool', 'if', 'else', 'and', 'or', 'not', 'in', 'true', 'false', 'all', 'NA', 'base', 'expect', 'legal',
-  'violation', 'otherwise', 'unit', 'vehicle', 'step', 'scenario', 'path', 'keep', 'highest', 'lowest', 'each',
-  'roll', 'numbered', 'headings',
+  "ruleset",
+  "edition",
+  "cites",
+  "extends",
+  "measure",
+  "enum",
+  "group",
+  "input",
+  "table",
+  "rule",
+  "predicate",
+  "constraint",
+  "movement",
+  "example",
+  "exception",
+  "when",
+  "override",
+  "remove",
+  "concept",
+  "section",
+  "set",
+  "of",
+  "bool",
+  "if",
+  "else",
+  "and",
+  "or",
+  "not",
+  "in",
+  "true",
+  "false",
+  "all",
+  "NA",
+  "base",
+  "expect",
+  "legal",
+  "violation",
+  "otherwise",
+  "unit",
+  "vehicle",
+  "step",
+  "scenario",
+  "path",
+  "keep",
+  "highest",
+  "lowest",
+  "each",
+  "roll",
+  "numbered",
+  "headings",
   // punctuation and operators
-  '->', '==', '!=', '<=', '>=', '<', '>', '=', '+', '-', '−', '*', '×', '/', '{', '}', '(', ')', ':', ',', '.',
-  '|', '?', '"', '\\', '[', ']', '[]', '#',
+  "->",
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "<",
+  ">",
+  "=",
+  "+",
+  "-",
+  "−",
+  "*",
+  "×",
+  "/",
+  "{",
+  "}",
+  "(",
+  ")",
+  ":",
+  ",",
+  ".",
+  "|",
+  "?",
+  '"',
+  "\\",
+  "[",
+  "]",
+  "[]",
+  "#",
   // literals and names that mean something in sl-classic
-  '0', '1', '1/0', '½', '2d6', '3d6 keep highest 1 each -1', '"text"', '[5.4]', '[Movement/Roads]', 'MF', 'PP',
-  'squad', 'woods', 'road', 'allowance', 'ipc', 'terrain-cost', 'sw-portage', 'unit.kind', 'step.hexside',
-  'path.spent', 'max step', 'fru', 'x-y',
+  "0",
+  "1",
+  "1/0",
+  "½",
+  "2d6",
+  "3d6 keep highest 1 each -1",
+  '"text"',
+  "[5.4]",
+  "[Movement/Roads]",
+  "MF",
+  "PP",
+  "squad",
+  "woods",
+  "road",
+  "allowance",
+  "ipc",
+  "terrain-cost",
+  "sw-portage",
+  "unit.kind",
+  "step.hexside",
+  "path.spent",
+  "max step",
+  "fru",
+  "x-y",
   // characters the language does not use
-  '@', '$', ';', '`', '~', '\u0000',
+  "@",
+  "$",
+  ";",
+  "`",
+  "~",
+  "\u0000",
 ];
 
 type Edit =
-  | { op: 'delete'; at: number; len: number }
-  | { op: 'duplicate'; at: number; len: number; to: number }
-  | { op: 'insert'; at: number; token: string; space: boolean };
+  | { op: "delete"; at: number; len: number }
+  | { op: "duplicate"; at: number; len: number; to: number }
+  | { op: "insert"; at: number; token: string; space: boolean };
 
 const position = fc.double({ min: 0, max: 1, noNaN: true });
 const edit: fc.Arbitrary<Edit> = fc.oneof(
-  fc.record({ op: fc.constant('delete' as const), at: position, len: fc.integer({ min: 1, max: 120 }) }),
-  fc.record({ op: fc.constant('duplicate' as const), at: position, len: fc.integer({ min: 1, max: 200 }), to: position }),
-  fc.record({ op: fc.constant('insert' as const), at: position, token: fc.constantFrom(...TOKENS), space: fc.boolean() }),
+  fc.record({
+    op: fc.constant("delete" as const),
+    at: position,
+    len: fc.integer({ min: 1, max: 120 }),
+  }),
+  fc.record({
+    op: fc.constant("duplicate" as const),
+    at: position,
+    len: fc.integer({ min: 1, max: 200 }),
+    to: position,
+  }),
+  fc.record({
+    op: fc.constant("insert" as const),
+    at: position,
+    token: fc.constantFrom(...TOKENS),
+    space: fc.boolean(),
+  }),
 );
 
 /** Positions are fractions of the current length, so every edit applies whatever came before it. */
 function apply(text: string, edits: Edit[]): string {
   for (const e of edits) {
     const at = Math.floor(e.at * text.length);
-    if (e.op === 'delete') text = text.slice(0, at) + text.slice(at + e.len);
-    else if (e.op === 'duplicate') {
+    if (e.op === "delete") text = text.slice(0, at) + text.slice(at + e.len);
+    else if (e.op === "duplicate") {
       const slice = text.slice(at, at + e.len);
       const to = Math.floor(e.to * text.length);
       text = text.slice(0, to) + slice + text.slice(to);
@@ -73,7 +185,7 @@ function checkFrontEnd(text: string): void {
   for (const d of loaded!.diagnostics) {
     expect(Object.keys(CODES), d.message).toContain(d.code);
     expect(d.severity, d.code).toBe(CODES[d.code].severity);
-    expect(typeof d.message).toBe('string');
+    expect(typeof d.message).toBe("string");
     if (d.span === null) continue;
     expect(d.span.file, d.code).toBe(PATH);
     expect(d.span.start, d.code).toBeGreaterThanOrEqual(0);
@@ -85,26 +197,32 @@ function checkFrontEnd(text: string): void {
   if (loaded!.ir) expect(() => runExamples(loaded!.ir!)).not.toThrow();
 }
 
-describe('fuzzing the front end with edits of sl-classic.rules', () => {
-  it('the unedited ruleset passes the same checks', () => {
+describe("fuzzing the front end with edits of sl-classic.rules", () => {
+  it("the unedited ruleset passes the same checks", () => {
     checkFrontEnd(BASE);
   });
 
-  it(`compileText never throws and reports well-formed diagnostics (${RUNS} runs)`, { timeout: 120_000 }, () => {
-    fc.assert(
-      fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
-        checkFrontEnd(apply(BASE, edits));
-      }),
-      { numRuns: RUNS, seed: SEED },
-    );
-  });
+  it(
+    `compileText never throws and reports well-formed diagnostics (${RUNS} runs)`,
+    { timeout: 120_000 },
+    () => {
+      fc.assert(
+        fc.property(fc.array(edit, { minLength: 1, maxLength: 3 }), (edits) => {
+          checkFrontEnd(apply(BASE, edits));
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    },
+  );
 
-  it('single-token insertions at every definition boundary', () => {
+  it("single-token insertions at every definition boundary", () => {
     // Deterministic companion to the random runs: a token at the start of each definition line.
-    const starts = [...BASE.matchAll(/^(?=[a-z])/gm)].map((m) => m.index!).filter((_, i) => i % 7 === 0);
+    const starts = [...BASE.matchAll(/^(?=[a-z])/gm)]
+      .map((m) => m.index!)
+      .filter((_, i) => i % 7 === 0);
     for (const [i, at] of starts.entries()) {
       const token = TOKENS[(i * 13) % TOKENS.length]!;
-      checkFrontEnd(BASE.slice(0, at) + token + ' ' + BASE.slice(at));
+      checkFrontEnd(BASE.slice(0, at) + token + " " + BASE.slice(at));
     }
   });
 });

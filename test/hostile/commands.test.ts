@@ -4,16 +4,16 @@
  * in-process through `run()` (what bin/variorum.js calls): an exception escaping `run()` is what
  * the binary reports as exit 70, so none may.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { createColors } from 'picocolors';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { Ctx } from '../../compiler/cli/context.js';
-import { run } from '../../compiler/cli/main.js';
-import { ROOT } from '../cli/run.js';
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { createColors } from "picocolors";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Ctx } from "../../compiler/cli/context.js";
+import { run } from "../../compiler/cli/main.js";
+import { ROOT } from "../cli/run.js";
 
-const tmp = mkdtempSync(join(tmpdir(), 'variorum-commands-'));
+const tmp = mkdtempSync(join(tmpdir(), "variorum-commands-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function files(dir: string, ext: string): string[] {
@@ -26,67 +26,101 @@ function files(dir: string, ext: string): string[] {
   return out;
 }
 
-const RULES = [...files(join(ROOT, 'test'), '.rules'), ...files(join(ROOT, 'rulesets'), '.rules')].filter((f) => !f.includes('test-artifacts'));
-const SCENARIOS = [...files(join(ROOT, 'scenarios'), '.json'), ...files(join(ROOT, 'test', 'hostile', 'fixtures'), '.json')];
+const RULES = [
+  ...files(join(ROOT, "test"), ".rules"),
+  ...files(join(ROOT, "rulesets"), ".rules"),
+].filter((f) => !f.includes("test-artifacts"));
+const SCENARIOS = [
+  ...files(join(ROOT, "scenarios"), ".json"),
+  ...files(join(ROOT, "test", "hostile", "fixtures"), ".json"),
+];
 
 async function exitOf(argv: string[]): Promise<{ code: number; output: string }> {
   const sink: string[] = [];
   const none = createColors(false);
-  const ctx: Ctx = { cwd: ROOT, root: ROOT, out: (t) => void sink.push(t), err: (t) => void sink.push(t), cOut: none, cErr: none, colorErr: false };
+  const ctx: Ctx = {
+    cwd: ROOT,
+    root: ROOT,
+    out: (t) => void sink.push(t),
+    err: (t) => void sink.push(t),
+    cOut: none,
+    cErr: none,
+    colorErr: false,
+  };
   await new Promise<void>((res) => setImmediate(res)); // let the worker answer vitest's RPC
   try {
-    return { code: await run(argv, ctx), output: sink.join('') };
+    return { code: await run(argv, ctx), output: sink.join("") };
   } catch (e) {
-    return { code: 70, output: `${sink.join('')}\nescaped: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` };
+    return {
+      code: 70,
+      output: `${sink.join("")}\nescaped: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+    };
   }
 }
 
-describe('no command ends in exit 70 on any fixture', () => {
-  it('has fixtures of both kinds', () => {
+describe("no command ends in exit 70 on any fixture", () => {
+  it("has fixtures of both kinds", () => {
     expect(RULES.length).toBeGreaterThan(50);
     expect(SCENARIOS.length).toBeGreaterThan(20);
   });
 
-  it('check, test, card, diff, eval and compile on every .rules fixture', { timeout: 600_000 }, async () => {
-    const bad: string[] = [];
-    const scenario = join(ROOT, 'scenarios', 'std-squad-two-woods.json');
-    for (const f of RULES) {
-      const rel = relative(ROOT, f);
-      const commands = [
-        ['check', f],
-        ['test', f],
-        ['card', f, '--format', 'md'],
-        ['diff', f, 'sl-classic', '--format', 'md'],
-        ['eval', f, scenario, '--json'],
-      ];
-      const checked = await exitOf(['check', f]);
-      // Compiling writes TypeScript through ts-morph and prettier: only what checks can get that far.
-      if (checked.code === 0) commands.push(['compile', f, '--out', join(tmp, 'out')]);
-      for (const argv of commands) {
-        const { code, output } = await exitOf(argv);
-        if (![0, 1, 2].includes(code)) bad.push(`${argv[0]} ${rel}: exit ${code}\n${output.slice(-600)}`);
+  it(
+    "check, test, card, diff, eval and compile on every .rules fixture",
+    { timeout: 600_000 },
+    async () => {
+      const bad: string[] = [];
+      const scenario = join(ROOT, "scenarios", "std-squad-two-woods.json");
+      for (const f of RULES) {
+        const rel = relative(ROOT, f);
+        const commands = [
+          ["check", f],
+          ["test", f],
+          ["card", f, "--format", "md"],
+          ["diff", f, "sl-classic", "--format", "md"],
+          ["eval", f, scenario, "--json"],
+        ];
+        const checked = await exitOf(["check", f]);
+        // Compiling writes TypeScript through ts-morph and prettier: only what checks can get that far.
+        if (checked.code === 0) commands.push(["compile", f, "--out", join(tmp, "out")]);
+        for (const argv of commands) {
+          const { code, output } = await exitOf(argv);
+          if (![0, 1, 2].includes(code))
+            bad.push(`${argv[0]} ${rel}: exit ${code}\n${output.slice(-600)}`);
+        }
       }
-    }
-    expect(bad).toEqual([]);
-  });
+      expect(bad).toEqual([]);
+    },
+  );
 
-  it('eval and diff --scenarios on every scenario file', { timeout: 300_000 }, async () => {
+  it("eval and diff --scenarios on every scenario file", { timeout: 300_000 }, async () => {
     const bad: string[] = [];
     for (const f of SCENARIOS) {
-      for (const argv of [['eval', 'sl-classic,asl-a4,sqla-31,tide-of-iron,chain-of-command', f, '--json']]) {
+      for (const argv of [
+        ["eval", "sl-classic,asl-a4,sqla-31,tide-of-iron,chain-of-command", f, "--json"],
+      ]) {
         const { code, output } = await exitOf(argv);
-        if (![0, 1].includes(code)) bad.push(`${argv.join(' ')}: exit ${code}\n${output.slice(-600)}`);
+        if (![0, 1].includes(code))
+          bad.push(`${argv.join(" ")}: exit ${code}\n${output.slice(-600)}`);
       }
     }
-    const folder = join(ROOT, 'test', 'hostile', 'fixtures');
-    const d = await exitOf(['diff', 'sl-classic', 'asl-a4', '--scenarios', folder, '--format', 'json']);
-    if (![0, 1].includes(d.code)) bad.push(`diff --scenarios: exit ${d.code}\n${d.output.slice(-600)}`);
+    const folder = join(ROOT, "test", "hostile", "fixtures");
+    const d = await exitOf([
+      "diff",
+      "sl-classic",
+      "asl-a4",
+      "--scenarios",
+      folder,
+      "--format",
+      "json",
+    ]);
+    if (![0, 1].includes(d.code))
+      bad.push(`diff --scenarios: exit ${d.code}\n${d.output.slice(-600)}`);
     expect(bad).toEqual([]);
   });
 
-  it('a usage mistake is exit 2, not 70', async () => {
-    expect((await exitOf(['eval'])).code).toBe(2);
-    expect((await exitOf(['card', 'sl-classic', '--format', 'docx'])).code).toBe(2);
-    expect((await exitOf(['no-such-command'])).code).toBe(2);
+  it("a usage mistake is exit 2, not 70", async () => {
+    expect((await exitOf(["eval"])).code).toBe(2);
+    expect((await exitOf(["card", "sl-classic", "--format", "docx"])).code).toBe(2);
+    expect((await exitOf(["no-such-command"])).code).toBe(2);
   });
 });

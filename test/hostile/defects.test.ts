@@ -3,14 +3,14 @@
  * under test/hostile/fixtures/ or a file the test writes. Each asserts the located error or the
  * right answer, and never exit 70 or a stack trace.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { STACK, variorum } from '../cli/run.js';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { STACK, variorum } from "../cli/run.js";
 
-const FIX = 'test/hostile/fixtures';
-const tmp = mkdtempSync(join(tmpdir(), 'variorum-hostile-'));
+const FIX = "test/hostile/fixtures";
+const tmp = mkdtempSync(join(tmpdir(), "variorum-hostile-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function clean(r: { code: number | null; stderr: string }): void {
@@ -19,138 +19,165 @@ function clean(r: { code: number | null; stderr: string }): void {
   expect(r.stderr).not.toMatch(STACK);
 }
 
-describe('1. fields named like Object.prototype members', () => {
-  it('test and eval price __proto__ and constructor by their defaults, as the generated module does', () => {
-    const t = variorum(['test', `${FIX}/proto-fields.rules`]);
-    expect(t.stdout.trim().split('\n').at(-1)).toBe('2 passed, 0 failed');
+describe("1. fields named like Object.prototype members", () => {
+  it("test and eval price __proto__ and constructor by their defaults, as the generated module does", () => {
+    const t = variorum(["test", `${FIX}/proto-fields.rules`]);
+    expect(t.stdout.trim().split("\n").at(-1)).toBe("2 passed, 0 failed");
     expect(t.code).toBe(0);
-    const e = variorum(['eval', `${FIX}/proto-fields.rules`, `${FIX}/proto-fields.json`, '--json']);
+    const e = variorum(["eval", `${FIX}/proto-fields.rules`, `${FIX}/proto-fields.json`, "--json"]);
     clean(e);
-    const r = (JSON.parse(e.stdout) as { results: { spent: number; allowance: number }[] }).results[0]!;
+    const r = (JSON.parse(e.stdout) as { results: { spent: number; allowance: number }[] })
+      .results[0]!;
     expect([r.allowance, r.spent]).toEqual([4, 1]);
   });
 });
 
-describe('2. deep and long expressions', () => {
-  it('500 nested parentheses: V0104 located at the spot', () => {
-    const f = join(tmp, 'deep.rules');
-    writeFileSync(f, `ruleset deep "deep"\n  cites numbered\nmeasure MF [1.1] "m"\nrule r [1.2] "r" : MF = ${'('.repeat(500)}1 MF${')'.repeat(500)}\n`);
-    const r = variorum(['check', f]);
+describe("2. deep and long expressions", () => {
+  it("500 nested parentheses: V0104 located at the spot", () => {
+    const f = join(tmp, "deep.rules");
+    writeFileSync(
+      f,
+      `ruleset deep "deep"\n  cites numbered\nmeasure MF [1.1] "m"\nrule r [1.2] "r" : MF = ${"(".repeat(500)}1 MF${")".repeat(500)}\n`,
+    );
+    const r = variorum(["check", f]);
     clean(r);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/deep\.rules:4:\d+: error V0104/);
   });
 
-  it('a flat sum of 100,000 terms checks, and its examples price it', () => {
-    const f = join(tmp, 'flat.rules');
-    const sum = Array.from({ length: 100_000 }, () => '1 MF').join(' + ');
+  it("a flat sum of 100,000 terms checks, and its examples price it", () => {
+    const f = join(tmp, "flat.rules");
+    const sum = Array.from({ length: 100_000 }, () => "1 MF").join(" + ");
     writeFileSync(
       f,
       `ruleset flat "flat"\n  cites numbered\nmeasure MF [1.1] "m"\nrule r [1.2] "r" : MF = ${sum}\n` +
         `movement [1.3] MF {\n  allowance: r\n  cost: 1 MF\n}\nexample [1.2] "the sum" {\n  expect allowance = 100000\n}\n`,
     );
-    const r = variorum(['test', f]);
+    const r = variorum(["test", f]);
     clean(r);
-    expect(r.stdout.trim().split('\n').at(-1)).toBe('1 passed, 0 failed');
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("1 passed, 0 failed");
   });
 });
 
-describe('3. numbers check accepts are numbers every backend handles', () => {
-  it('out-of-range numbers are V0105 in check, and compile refuses them with the same error', () => {
-    const c = variorum(['check', 'test/fixtures/diagnostics/V0105.rules']);
+describe("3. numbers check accepts are numbers every backend handles", () => {
+  it("out-of-range numbers are V0105 in check, and compile refuses them with the same error", () => {
+    const c = variorum(["check", "test/fixtures/diagnostics/V0105.rules"]);
     expect(c.code).toBe(1);
     expect(c.stderr).toMatch(/V0105\.rules:9:33: error V0105/);
-    const o = variorum(['compile', 'test/fixtures/diagnostics/V0105.rules', '--out', join(tmp, 'out105')]);
+    const o = variorum([
+      "compile",
+      "test/fixtures/diagnostics/V0105.rules",
+      "--out",
+      join(tmp, "out105"),
+    ]);
     clean(o);
     expect(o.code).toBe(1);
   });
 
-  it('`expect spent = 99999999999999999999` is located, not a crash of check', () => {
-    const f = join(tmp, 'expect-huge.rules');
+  it("`expect spent = 99999999999999999999` is located, not a crash of check", () => {
+    const f = join(tmp, "expect-huge.rules");
     writeFileSync(
       f,
       'ruleset expect-huge "e"\n  cites numbered\nmeasure MF [1.1] "m"\nmovement [1.2] MF {\n  allowance: 4 MF\n  cost: 1 MF\n}\n' +
         'example [1.2] "huge" {\n  expect spent = 99999999999999999999\n}\n',
     );
-    const r = variorum(['check', f]);
+    const r = variorum(["check", f]);
     clean(r);
     expect(r.stderr).toMatch(/expect-huge\.rules:9:\d+: error V0105/);
   });
 });
 
-describe('4. the CST→AST builder takes every recovered tree', () => {
-  it('`path { te = rrain: woods }` is a located syntax error', () => {
-    const r = variorum(['check', `${FIX}/parse-crash.rules`]);
+describe("4. the CST→AST builder takes every recovered tree", () => {
+  it("`path { te = rrain: woods }` is a located syntax error", () => {
+    const r = variorum(["check", `${FIX}/parse-crash.rules`]);
     clean(r);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/parse-crash\.rules:16:13: error V0102: expected ":", found "="/);
   });
 });
 
-describe('5, 7 and 9: hostile scenario files', () => {
-  it('a scenario nested 5,000 deep is V0901 with a location (eval and diff --scenarios)', () => {
-    mkdirSync(join(tmp, 'deep'), { recursive: true });
-    const f = join(tmp, 'deep', 'deep.json');
-    writeFileSync(f, `{ "unit": { "kind": "squad" }, "path": [], "x": ${'['.repeat(5000)}${']'.repeat(5000)} }`);
-    const e = variorum(['eval', 'sl-classic', f]);
+describe("5, 7 and 9: hostile scenario files", () => {
+  it("a scenario nested 5,000 deep is V0901 with a location (eval and diff --scenarios)", () => {
+    mkdirSync(join(tmp, "deep"), { recursive: true });
+    const f = join(tmp, "deep", "deep.json");
+    writeFileSync(
+      f,
+      `{ "unit": { "kind": "squad" }, "path": [], "x": ${"[".repeat(5000)}${"]".repeat(5000)} }`,
+    );
+    const e = variorum(["eval", "sl-classic", f]);
     clean(e);
     expect(e.code).toBe(1);
     expect(e.stderr).toMatch(/deep\.json:1:\d+: error V0901/);
-    const d = variorum(['diff', 'sl-classic', 'asl-a4', '--scenarios', join(tmp, 'deep'), '--format', 'text']);
+    const d = variorum([
+      "diff",
+      "sl-classic",
+      "asl-a4",
+      "--scenarios",
+      join(tmp, "deep"),
+      "--format",
+      "text",
+    ]);
     clean(d);
     // The diff reports an unreadable scenario in its scenario section, per ruleset, and goes on.
     expect(d.code).toBe(0);
     expect(d.stdout).toMatch(/n\/a: the scenario nests more than 64 levels deep/);
   });
 
-  it('a 40 KB one-line scenario with 2,000 bad steps prints a bounded, summarised report', () => {
-    const f = join(tmp, 'long-line.json');
-    const steps = Array.from({ length: 2000 }, (_, i) => `{"terrain":"nowhere${i}"}`).join(',');
+  it("a 40 KB one-line scenario with 2,000 bad steps prints a bounded, summarised report", () => {
+    const f = join(tmp, "long-line.json");
+    const steps = Array.from({ length: 2000 }, (_, i) => `{"terrain":"nowhere${i}"}`).join(",");
     writeFileSync(f, `{"unit":{"kind":"squad"},"path":[${steps}]}`);
-    const r = variorum(['eval', 'sl-classic', f]);
+    const r = variorum(["eval", "sl-classic", f]);
     clean(r);
     expect(r.code).toBe(1);
     expect(r.stderr.length).toBeLessThan(50_000);
     expect(r.stderr).toMatch(/… and 1950 more/);
     // Each frame shows a window of the line, not the whole 40 KB line.
-    for (const line of r.stderr.split('\n')) expect(line.length).toBeLessThan(400);
+    for (const line of r.stderr.split("\n")) expect(line.length).toBeLessThan(400);
   });
 
-  it('a scenario name with escapes and line breaks prints as one inert line', () => {
-    const f = join(tmp, 'name.json');
-    writeFileSync(f, JSON.stringify({ name: 'x\u001b[2J\r\nFAKE: legal', unit: { kind: 'squad' }, path: [{ terrain: 'open-ground' }] }));
-    const r = variorum(['eval', 'sl-classic', f]);
+  it("a scenario name with escapes and line breaks prints as one inert line", () => {
+    const f = join(tmp, "name.json");
+    writeFileSync(
+      f,
+      JSON.stringify({
+        name: "x\u001b[2J\r\nFAKE: legal",
+        unit: { kind: "squad" },
+        path: [{ terrain: "open-ground" }],
+      }),
+    );
+    const r = variorum(["eval", "sl-classic", f]);
     clean(r);
     expect(r.code).toBe(0);
-    expect(r.stdout).not.toContain('\u001b');
-    expect(r.stdout).not.toContain('\r');
-    expect(r.stdout.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
+    expect(r.stdout).not.toContain("\u001b");
+    expect(r.stdout).not.toContain("\r");
+    expect(r.stdout.split("\n").some((l) => l.startsWith("FAKE"))).toBe(false);
   });
 });
 
-describe('6. bad output paths are the user’s error', () => {
+describe("6. bad output paths are the user’s error", () => {
   it('-o an existing directory, or under a file, exits 1 with "cannot write" and writes nothing', () => {
-    const dir = join(tmp, 'existing-dir');
+    const dir = join(tmp, "existing-dir");
     mkdirSync(dir, { recursive: true });
-    const d = variorum(['diff', 'sl-classic', 'asl-a4', '-o', dir]);
+    const d = variorum(["diff", "sl-classic", "asl-a4", "-o", dir]);
     clean(d);
     expect(d.code).toBe(1);
     expect(d.stderr).toMatch(/variorum: error: cannot write .*existing-dir/);
-    const file = join(tmp, 'a-file');
-    writeFileSync(file, 'keep');
-    const c = variorum(['compile', 'sl-classic', '--out', file]);
+    const file = join(tmp, "a-file");
+    writeFileSync(file, "keep");
+    const c = variorum(["compile", "sl-classic", "--out", file]);
     clean(c);
     expect(c.code).toBe(1);
     expect(c.stderr).toMatch(/cannot write/);
-    expect(readFileSync(file, 'utf8')).toBe('keep');
+    expect(readFileSync(file, "utf8")).toBe("keep");
   });
 
-  it('-o into a read-only folder exits 1', () => {
+  it("-o into a read-only folder exits 1", () => {
     if (process.getuid?.() === 0) return; // root writes anywhere: nothing to test
-    const ro = join(tmp, 'read-only');
+    const ro = join(tmp, "read-only");
     mkdirSync(ro, { recursive: true });
     chmodSync(ro, 0o500);
-    const r = variorum(['card', 'sl-classic', '-o', join(ro, 'card.html')]);
+    const r = variorum(["card", "sl-classic", "-o", join(ro, "card.html")]);
     chmodSync(ro, 0o700);
     clean(r);
     expect(r.code).toBe(1);
@@ -158,34 +185,36 @@ describe('6. bad output paths are the user’s error', () => {
   });
 });
 
-describe('8. line ends', () => {
-  it('a CR-only file reports its real lines, and a leading comment swallows nothing', () => {
-    const r = variorum(['check', `${FIX}/cr-only.rules`]);
+describe("8. line ends", () => {
+  it("a CR-only file reports its real lines, and a leading comment swallows nothing", () => {
+    const r = variorum(["check", `${FIX}/cr-only.rules`]);
     expect(r.stderr).toMatch(/cr-only\.rules:6:34: error V0201: unknown name nothing/);
     expect(r.stderr).toMatch(/> 6 \| rule r \[1\.2\] "bad" : MF = 1 MF \+ nothing/);
-    const c = variorum(['check', `${FIX}/cr-comment.rules`]);
+    const c = variorum(["check", `${FIX}/cr-comment.rules`]);
     expect(c.code).toBe(0);
   });
 
-  it('a U+2028 in a comment shifts neither the location nor the frame', () => {
-    const r = variorum(['check', `${FIX}/ls-in-comment.rules`]);
+  it("a U+2028 in a comment shifts neither the location nor the frame", () => {
+    const r = variorum(["check", `${FIX}/ls-in-comment.rules`]);
     expect(r.stderr).toMatch(/ls-in-comment\.rules:6:34: error V0201/);
     expect(r.stderr).toMatch(/> 6 \| rule r/);
   });
 });
 
-describe('10. names of house-rule sources', () => {
-  it('a house rule’s generated module names rulesets/house/…', () => {
-    const out = join(tmp, 'house-out');
-    const r = variorum(['compile', 'sl-asl-portage', '--out', out]);
+describe("10. names of house-rule sources", () => {
+  it("a house rule’s generated module names rulesets/house/…", () => {
+    const out = join(tmp, "house-out");
+    const r = variorum(["compile", "sl-asl-portage", "--out", out]);
     expect(r.code).toBe(0);
-    expect(readFileSync(join(out, 'sl-asl-portage.ts'), 'utf8').split('\n')[0]).toContain('rulesets/house/sl-asl-portage.rules');
+    expect(readFileSync(join(out, "sl-asl-portage.ts"), "utf8").split("\n")[0]).toContain(
+      "rulesets/house/sl-asl-portage.rules",
+    );
   });
 
-  it('a folder named x.rules is not offered as a known ruleset', () => {
-    const cwd = join(tmp, 'cwd');
-    mkdirSync(join(cwd, 'rulesets', 'fake.rules'), { recursive: true });
-    const r = variorum(['check', 'nope'], { cwd });
+  it("a folder named x.rules is not offered as a known ruleset", () => {
+    const cwd = join(tmp, "cwd");
+    mkdirSync(join(cwd, "rulesets", "fake.rules"), { recursive: true });
+    const r = variorum(["check", "nope"], { cwd });
     clean(r);
     expect(r.stderr).not.toMatch(/fake/);
   });

@@ -5,49 +5,65 @@
  * escape `run()` (exit 70). The seed and index of a failing mutant are in the message:
  * `npm run fuzz -- --seed S --count N` reproduces and explores further.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { corpus, problems, runCase } from '../../fuzz/cases.js';
-import { ROOT } from '../cli/run.js';
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { corpus, problems, runCase } from "../../fuzz/cases.js";
+import { ROOT } from "../cli/run.js";
 
-const SEED = Number(process.env['FUZZ_SEED'] ?? 15_2026);
-const COUNT = Number(process.env['FUZZ_COUNT'] ?? 1000);
+const SEED = Number(process.env["FUZZ_SEED"] ?? 15_2026);
+const COUNT = Number(process.env["FUZZ_COUNT"] ?? 1000);
 /** Scenario mutants run `eval`, which loads its ruleset each time: half as many keep the test under a minute. */
 const COUNTS = { rules: COUNT, scenario: Math.ceil(COUNT / 2) };
-const tmp = mkdtempSync(join(tmpdir(), 'variorum-fuzz-test-'));
+const tmp = mkdtempSync(join(tmpdir(), "variorum-fuzz-test-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe('fuzzing the CLI with mutants of the bundled rulesets and scenarios', () => {
+describe("fuzzing the CLI with mutants of the bundled rulesets and scenarios", () => {
   const c = corpus(ROOT);
 
-  for (const kind of ['rules', 'scenario'] as const) {
-    it(`${COUNTS[kind]} ${kind} mutants end in exit 0 or 1, every error located (seed ${SEED})`, { timeout: 300_000 }, async () => {
-      const failures: string[] = [];
-      const ops = new Set<string>();
-      const codes = new Set<number>();
-      for (let i = 0; i < COUNTS[kind]; i++) {
-        // run() is async but mostly computes: give the worker's RPC a turn now and then.
-        if (i % 10 === 0) await new Promise<void>((res) => setImmediate(res));
-        const r = await runCase(ROOT, tmp, c, kind, i, SEED, i);
-        for (const op of r.op.split('+')) ops.add(op);
-        codes.add(r.code);
-        // A hang guard, not a performance assertion: a case that takes this long is stuck.
-        if (r.ms > 20_000) failures.push(`${r.base} seed ${SEED} index ${i} (${r.op}): ${r.ms.toFixed(0)} ms`);
-        for (const p of problems(r)) failures.push(`${r.base} seed ${SEED} index ${i} (${r.op}): ${p}`);
-      }
-      expect(failures).toEqual([]);
-      // The mutants did exercise the front end: both outcomes and most kinds of edit occurred.
-      expect([...codes].sort()).toEqual([0, 1]);
-      expect(ops.size).toBeGreaterThanOrEqual(kind === 'rules' ? 12 : 8);
-    });
+  for (const kind of ["rules", "scenario"] as const) {
+    it(
+      `${COUNTS[kind]} ${kind} mutants end in exit 0 or 1, every error located (seed ${SEED})`,
+      { timeout: 300_000 },
+      async () => {
+        const failures: string[] = [];
+        const ops = new Set<string>();
+        const codes = new Set<number>();
+        for (let i = 0; i < COUNTS[kind]; i++) {
+          // run() is async but mostly computes: give the worker's RPC a turn now and then.
+          if (i % 10 === 0) await new Promise<void>((res) => setImmediate(res));
+          const r = await runCase(ROOT, tmp, c, kind, i, SEED, i);
+          for (const op of r.op.split("+")) ops.add(op);
+          codes.add(r.code);
+          // A hang guard, not a performance assertion: a case that takes this long is stuck.
+          if (r.ms > 20_000)
+            failures.push(`${r.base} seed ${SEED} index ${i} (${r.op}): ${r.ms.toFixed(0)} ms`);
+          for (const p of problems(r))
+            failures.push(`${r.base} seed ${SEED} index ${i} (${r.op}): ${p}`);
+        }
+        expect(failures).toEqual([]);
+        // The mutants did exercise the front end: both outcomes and most kinds of edit occurred.
+        expect([...codes].sort()).toEqual([0, 1]);
+        expect(ops.size).toBeGreaterThanOrEqual(kind === "rules" ? 12 : 8);
+      },
+    );
   }
 
-  it('the contract check itself catches a crash and an unlocated error', () => {
-    const base = { kind: 'rules' as const, base: 'x', index: 0, op: 'none', unlocated: [], outputChars: 10, ms: 1 };
-    expect(problems({ ...base, code: 70, crash: 'boom' })).toEqual(['exception escaped: boom']);
-    expect(problems({ ...base, code: 1, crash: null, unlocated: ['x.rules: error V0212: no header'] })).toHaveLength(1);
+  it("the contract check itself catches a crash and an unlocated error", () => {
+    const base = {
+      kind: "rules" as const,
+      base: "x",
+      index: 0,
+      op: "none",
+      unlocated: [],
+      outputChars: 10,
+      ms: 1,
+    };
+    expect(problems({ ...base, code: 70, crash: "boom" })).toEqual(["exception escaped: boom"]);
+    expect(
+      problems({ ...base, code: 1, crash: null, unlocated: ["x.rules: error V0212: no header"] }),
+    ).toHaveLength(1);
     expect(problems({ ...base, code: 1, crash: null })).toEqual([]);
   });
 });

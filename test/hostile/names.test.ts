@@ -4,17 +4,28 @@
  * in the generated module (integer ticks) and in the interpreter (exact rationals), whichever
  * fields a scenario gives or leaves to their defaults.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { emitModule } from '../../compiler/emit/index.js';
-import type { RulesetIR, ScenarioValue, Value } from '../../compiler/ir.js';
-import { compileText, interpretScenario, runExamples } from '../../compiler/pipeline.js';
-import { ROOT } from '../cli/run.js';
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { emitModule } from "../../compiler/emit/index.js";
+import type { RulesetIR, ScenarioValue, Value } from "../../compiler/ir.js";
+import { compileText, interpretScenario, runExamples } from "../../compiler/pipeline.js";
+import { ROOT } from "../cli/run.js";
 
-const HOSTILE = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'prototype', 'then', 'length', 'name'];
-const ARTIFACTS = path.join(ROOT, 'test-artifacts/hostile-names');
+const HOSTILE = [
+  "__proto__",
+  "constructor",
+  "toString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "prototype",
+  "then",
+  "length",
+  "name",
+];
+const ARTIFACTS = path.join(ROOT, "test-artifacts/hostile-names");
 
 /** A ruleset over three unit fields (bool, number, bool) and a step field, all named from HOSTILE. */
 function rulesetText(id: string, [b1, n1, b2, s1, r1, p1]: string[]): string {
@@ -58,49 +69,70 @@ interface Generated {
 const cases: { ir: RulesetIR; names: string[]; mod?: Generated }[] = [];
 
 beforeAll(async () => {
-  mkdirSync(path.join(ARTIFACTS, 'generated'), { recursive: true });
-  mkdirSync(path.join(ARTIFACTS, 'runtime'), { recursive: true });
-  writeFileSync(path.join(ARTIFACTS, 'runtime/index.ts'), "export * from '../../../runtime/index.js';\n");
-  const draws = fc.sample(fc.shuffledSubarray(HOSTILE, { minLength: 6, maxLength: 6 }), { numRuns: 6, seed: 15 });
+  mkdirSync(path.join(ARTIFACTS, "generated"), { recursive: true });
+  mkdirSync(path.join(ARTIFACTS, "runtime"), { recursive: true });
+  writeFileSync(
+    path.join(ARTIFACTS, "runtime/index.ts"),
+    "export * from '../../../runtime/index.js';\n",
+  );
+  const draws = fc.sample(fc.shuffledSubarray(HOSTILE, { minLength: 6, maxLength: 6 }), {
+    numRuns: 6,
+    seed: 15,
+  });
   for (const [i, names] of draws.entries()) {
     const id = `hostile-names-${i}`;
     const loaded = compileText(rulesetText(id, names), `${id}.rules`);
-    expect(loaded.diagnostics.filter((d) => d.severity === 'error'), names.join(' ')).toEqual([]);
+    expect(
+      loaded.diagnostics.filter((d) => d.severity === "error"),
+      names.join(" "),
+    ).toEqual([]);
     const ir = loaded.ir!;
-    const file = path.join(ARTIFACTS, 'generated', `${id}.ts`);
+    const file = path.join(ARTIFACTS, "generated", `${id}.ts`);
     writeFileSync(file, await emitModule(ir));
     cases.push({ ir, names, mod: (await import(file)) as Generated });
   }
 }, 60_000);
 
-function toValue(ir: RulesetIR, rec: 'unit' | 'step', json: Record<string, unknown>): Record<string, Value> {
+function toValue(
+  ir: RulesetIR,
+  rec: "unit" | "step",
+  json: Record<string, unknown>,
+): Record<string, Value> {
   const out: Record<string, Value> = Object.create(null) as Record<string, Value>;
   for (const f of ir.inputs.find((x) => x.rec === rec)!.fields) {
     if (!Object.hasOwn(json, f.json)) continue;
     const x = json[f.json];
-    if (f.type.t === 'bool') out[f.name] = { v: 'bool', b: x as boolean };
-    else if (f.type.t === 'enum') out[f.name] = { v: 'member', enum: f.type.name, name: x as string };
-    else out[f.name] = { v: 'num', q: String(x) };
+    if (f.type.t === "bool") out[f.name] = { v: "bool", b: x as boolean };
+    else if (f.type.t === "enum")
+      out[f.name] = { v: "member", enum: f.type.name, name: x as string };
+    else out[f.name] = { v: "num", q: String(x) };
   }
   return out;
 }
 
-describe('names like Object.prototype members', () => {
-  it('compile, and their examples pass in the interpreter', () => {
+describe("names like Object.prototype members", () => {
+  it("compile, and their examples pass in the interpreter", () => {
     expect(cases).toHaveLength(6);
     for (const { ir, names } of cases) {
       const failed = runExamples(ir).filter((r) => !r.passed);
-      expect(failed, names.join(' ')).toEqual([]);
+      expect(failed, names.join(" ")).toEqual([]);
     }
   });
 
-  it('generated modules and the interpreter agree on every input, given or defaulted', () => {
+  it("generated modules and the interpreter agree on every input, given or defaulted", () => {
     let sawProtoKey = false;
     for (const { ir, names, mod } of cases) {
-      const [b1, n1, b2, s1] = names.map((n) => ir.inputs.flatMap((i) => i.fields).find((f) => f.name === n)?.json ?? n);
+      const [b1, n1, b2, s1] = names.map(
+        (n) => ir.inputs.flatMap((i) => i.fields).find((f) => f.name === n)?.json ?? n,
+      );
       const unitArb = fc.record(
-        { kind: fc.constant('squad'), [b1!]: fc.boolean(), [n1!]: fc.integer({ min: 0, max: 4 }), [b2!]: fc.boolean() },
-        { requiredKeys: ['kind'] },
+        {
+          kind: fc.constant("squad"),
+          [b1!]: fc.boolean(),
+          [n1!]: fc.integer({ min: 0, max: 4 }),
+          [b2!]: fc.boolean(),
+        },
+        { requiredKeys: ["kind"] },
       );
       const stepArb = fc.record({ [s1!]: fc.boolean() }, { requiredKeys: [] });
       fc.assert(
@@ -108,14 +140,19 @@ describe('names like Object.prototype members', () => {
           // Through JSON, as a game aid would pass it: `__proto__` becomes an own key, not a prototype.
           const json = JSON.stringify({ unit, path: steps });
           if (json.includes('"__proto__"')) sawProtoKey = true;
-          const input = JSON.parse(json) as { unit: Record<string, unknown>; path: Record<string, unknown>[] };
+          const input = JSON.parse(json) as {
+            unit: Record<string, unknown>;
+            path: Record<string, unknown>[];
+          };
           const sv: ScenarioValue = {
-            unit: toValue(ir, 'unit', input.unit),
+            unit: toValue(ir, "unit", input.unit),
             vehicle: null,
             scenario: {},
-            path: input.path.map((s) => toValue(ir, 'step', s)),
+            path: input.path.map((s) => toValue(ir, "step", s)),
           };
-          expect(mod!.evaluate(input, true), names.join(' ')).toEqual(interpretScenario(ir, sv, [], true));
+          expect(mod!.evaluate(input, true), names.join(" ")).toEqual(
+            interpretScenario(ir, sv, [], true),
+          );
         }),
         { numRuns: 100, seed: 1502 },
       );
@@ -124,9 +161,12 @@ describe('names like Object.prototype members', () => {
     expect(sawProtoKey).toBe(true);
   });
 
-  it('with every flag at its default, a move prices as the text of the ruleset says', () => {
+  it("with every flag at its default, a move prices as the text of the ruleset says", () => {
     for (const { ir, mod } of cases) {
-      const r = mod!.evaluate({ unit: { kind: 'squad' }, path: [{}] }) as { allowance: number; spent: number };
+      const r = mod!.evaluate({ unit: { kind: "squad" }, path: [{}] }) as {
+        allowance: number;
+        spent: number;
+      };
       expect([r.allowance, r.spent], ir.id).toEqual([4, 1]);
     }
   });

@@ -4,13 +4,13 @@
  * a complexity test, not a speed one: it compares two sizes in one process (best of three each),
  * and allows 2.5× the linear ratio, far below the 100× a quadratic pass would take.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { compileText } from '../../compiler/pipeline.js';
-import { ROOT } from '../cli/run.js';
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { compileText } from "../../compiler/pipeline.js";
+import { ROOT } from "../cli/run.js";
 
-const SL = readFileSync(join(ROOT, 'rulesets', 'sl-classic.rules'), 'utf8');
+const SL = readFileSync(join(ROOT, "rulesets", "sl-classic.rules"), "utf8");
 
 /** Lets the worker answer vitest's RPC between long synchronous runs (else it times out under load). */
 const breathe = () => new Promise<void>((r) => setImmediate(r));
@@ -21,15 +21,15 @@ async function bestOf3(text: string): Promise<{ ms: number; errors: number }> {
   for (let i = 0; i < 3; i++) {
     await breathe();
     const t0 = performance.now();
-    const r = compileText(text, 'copies.rules');
+    const r = compileText(text, "copies.rules");
     ms = Math.min(ms, performance.now() - t0);
-    errors = r.diagnostics.filter((d) => d.severity === 'error').length;
+    errors = r.diagnostics.filter((d) => d.severity === "error").length;
   }
   return { ms, errors };
 }
 
-describe('checking pasted copies of a ruleset', () => {
-  it('400 copies take about ten times as long as 40', { timeout: 300_000 }, async () => {
+describe("checking pasted copies of a ruleset", () => {
+  it("400 copies take about ten times as long as 40", { timeout: 300_000 }, async () => {
     const small = await bestOf3(SL.repeat(40));
     const large = await bestOf3(SL.repeat(400));
     // Every copy after the first reports its header and its duplicate definitions.
@@ -37,11 +37,13 @@ describe('checking pasted copies of a ruleset', () => {
     expect(large.ms / small.ms).toBeLessThan(25);
   });
 
-  it('a second header is one located syntax error, not a rescan', () => {
-    const r = compileText(SL + SL, 'two.rules');
-    const headers = r.diagnostics.filter((d) => d.code === 'V0102');
+  it("a second header is one located syntax error, not a rescan", () => {
+    const r = compileText(SL + SL, "two.rules");
+    const headers = r.diagnostics.filter((d) => d.code === "V0102");
     expect(headers).toHaveLength(1);
-    expect(headers[0]!.message).toBe('a second `ruleset` header: a file holds one ruleset');
-    expect(headers[0]!.span!.line).toBe((SL + SL.slice(0, SL.search(/^ruleset /m))).split('\n').length);
+    expect(headers[0]!.message).toBe("a second `ruleset` header: a file holds one ruleset");
+    expect(headers[0]!.span!.line).toBe(
+      (SL + SL.slice(0, SL.search(/^ruleset /m))).split("\n").length,
+    );
   });
 });

@@ -1,16 +1,22 @@
 /** Shared by the reach tests: load a bundled ruleset, build a reach report for a map and a unit. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadRuleset } from '../../compiler/pipeline.js';
-import { parseScenario } from '../../compiler/scenario/index.js';
-import { buildReach, type ReachBuilt } from '../../compiler/reach/build.js';
-import type { RulesetIR } from '../../compiler/ir.js';
-import type { MapJson } from '../../runtime/map.js';
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadRuleset } from "../../compiler/pipeline.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
+import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
+import type { RulesetIR } from "../../compiler/ir.js";
+import type { MapJson } from "../../runtime/map.js";
 
-export const ROOT = join(__dirname, '..', '..');
+export const ROOT = join(__dirname, "..", "..");
 const host = {
-  readFile: (p: string) => { try { return readFileSync(p, 'utf8'); } catch { return null; } },
-  resolveId: (id: string) => join(ROOT, 'rulesets', `${id}.rules`),
+  readFile: (p: string) => {
+    try {
+      return readFileSync(p, "utf8");
+    } catch {
+      return null;
+    }
+  },
+  resolveId: (id: string) => join(ROOT, "rulesets", `${id}.rules`),
 };
 const cache = new Map<string, RulesetIR>();
 export function ir(id: string): RulesetIR {
@@ -19,14 +25,32 @@ export function ir(id: string): RulesetIR {
   return r;
 }
 
-export function reachOf(ids: string[], map: MapJson, from: string, unit: Record<string, unknown>, phase = 'movement'): ReachBuilt {
+export function reachOf(
+  ids: string[],
+  map: MapJson,
+  from: string,
+  unit: Record<string, unknown>,
+  phase = "movement",
+): ReachBuilt {
   const irs = ids.map(ir);
-  const p = parseScenario(JSON.stringify({ phase, unit, path: [] }), 'u.json', irs);
+  const p = parseScenario(JSON.stringify({ phase, unit, path: [] }), "u.json", irs);
   if (p.diagnostics.length > 0) throw new Error(JSON.stringify(p.diagnostics));
-  return buildReach({ map, from, phase, unit, rulesets: p.perRuleset.map((x, i) => ({ ir: irs[i]!, base: x.value, notApplicable: x.notApplicable })) });
+  return buildReach({
+    map,
+    from,
+    phase,
+    unit,
+    rulesets: p.perRuleset.map((x, i) => ({
+      ir: irs[i]!,
+      base: x.value,
+      notApplicable: x.notApplicable,
+    })),
+  });
 }
 
 /** hex → cost of one ruleset's result. */
 export function costs(b: ReachBuilt, i = 0): Record<string, number> {
-  return Object.fromEntries(Object.entries(b.report.results[i]!.hexes).map(([k, v]) => [k, v.cost]));
+  return Object.fromEntries(
+    Object.entries(b.report.results[i]!.hexes).map(([k, v]) => [k, v.cost]),
+  );
 }

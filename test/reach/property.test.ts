@@ -7,32 +7,65 @@
  * its MP): the cheapest legal boarding of it must agree too (brute force: every simple path to its hex,
  * then the board step, with that vehicle).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import * as generated from '../../generated/index.js';
-import { loadRuleset } from '../../compiler/pipeline.js';
-import { parseScenario } from '../../compiler/scenario/index.js';
-import { buildReach } from '../../compiler/reach/build.js';
-import { boardMember, resolveName, stepEnum } from '../../compiler/map/vocabulary.js';
-import { buildGraph, directionBetween, hexName, neighbourOf, type MapGraph, type MapJson } from '../../runtime/map.js';
-import { pathSteps, type ReachAnswer } from '../../runtime/reach-map.js';
-import type { MoveResult } from '../../runtime/types.js';
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import * as generated from "../../generated/index.js";
+import { loadRuleset } from "../../compiler/pipeline.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
+import { buildReach } from "../../compiler/reach/build.js";
+import { boardMember, resolveName, stepEnum } from "../../compiler/map/vocabulary.js";
+import {
+  buildGraph,
+  directionBetween,
+  hexName,
+  neighbourOf,
+  type MapGraph,
+  type MapJson,
+} from "../../runtime/map.js";
+import { pathSteps, type ReachAnswer } from "../../runtime/reach-map.js";
+import type { MoveResult } from "../../runtime/types.js";
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, "..", "..");
 const host = {
-  readFile: (p: string) => { try { return readFileSync(p, 'utf8'); } catch { return null; } },
-  resolveId: (id: string) => join(ROOT, 'rulesets', id.startsWith('house/') ? '' : '', `${id}.rules`),
+  readFile: (p: string) => {
+    try {
+      return readFileSync(p, "utf8");
+    } catch {
+      return null;
+    }
+  },
+  resolveId: (id: string) =>
+    join(ROOT, "rulesets", id.startsWith("house/") ? "" : "", `${id}.rules`),
 };
 
 interface Gen {
   evaluate(input: unknown, trace?: boolean): MoveResult;
-  reach(map: MapGraph, unit: unknown, from: string, scenario?: unknown, roll?: readonly number[]): ReachAnswer;
+  reach(
+    map: MapGraph,
+    unit: unknown,
+    from: string,
+    scenario?: unknown,
+    roll?: readonly number[],
+  ): ReachAnswer;
 }
 const modules = generated.rulesets as unknown as Record<string, Gen>;
 
-const TERRAIN = ['open-ground', 'open-ground', 'open-ground', 'woods', 'building', 'road', 'shell-hole', 'wheatfield', 'grain', 'brush', 'orchard', 'marsh'];
+const TERRAIN = [
+  "open-ground",
+  "open-ground",
+  "open-ground",
+  "woods",
+  "building",
+  "road",
+  "shell-hole",
+  "wheatfield",
+  "grain",
+  "brush",
+  "orchard",
+  "marsh",
+];
 const COLS = 4;
 const ROWS = 3;
 
@@ -42,20 +75,48 @@ const ROWS = 3;
  */
 const arbMap: fc.Arbitrary<MapJson> = fc
   .record({
-    terrain: fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
+    terrain: fc.array(fc.constantFrom(...TERRAIN), {
+      minLength: COLS * ROWS,
+      maxLength: COLS * ROWS,
+    }),
     levels: fc.array(fc.constantFrom(0, 0, 1), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
     road: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 6 }),
     roadStart: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
-    sides: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), d: fc.integer({ min: 0, max: 5 }), f: fc.constantFrom('wall', 'hedge') }), { maxLength: 4 }),
-    enemies: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), who: fc.constantFrom('units', 'lone-smc', 'afv') }), { maxLength: 2 }),
-    vehicles: fc.array(fc.record({ hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }), kind: fc.integer({ min: 0, max: 5 }), mp: fc.integer({ min: 1, max: 16 }) }), { maxLength: 1 }),
+    sides: fc.array(
+      fc.record({
+        hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+        d: fc.integer({ min: 0, max: 5 }),
+        f: fc.constantFrom("wall", "hedge"),
+      }),
+      { maxLength: 4 },
+    ),
+    enemies: fc.array(
+      fc.record({
+        hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+        who: fc.constantFrom("units", "lone-smc", "afv"),
+      }),
+      { maxLength: 2 },
+    ),
+    vehicles: fc.array(
+      fc.record({
+        hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+        kind: fc.integer({ min: 0, max: 5 }),
+        mp: fc.integer({ min: 1, max: 16 }),
+      }),
+      { maxLength: 1 },
+    ),
   })
   .map(({ terrain, levels, road, roadStart, sides, enemies, vehicles: vs }) => {
     const at = (i: number) => ({ col: Math.floor(i / ROWS), row: i % ROWS });
-    const on = (p: { col: number; row: number }) => p.col >= 0 && p.col < COLS && p.row >= 0 && p.row < ROWS;
+    const on = (p: { col: number; row: number }) =>
+      p.col >= 0 && p.col < COLS && p.row >= 0 && p.row < ROWS;
     const hexes: Record<string, string> = {};
     const lv: Record<string, number> = {};
-    terrain.forEach((t, i) => { const p = at(i); if (t !== 'open-ground' && t !== 'road') hexes[hexName(p.col, p.row)] = t; if (levels[i]) lv[hexName(p.col, p.row)] = 1; });
+    terrain.forEach((t, i) => {
+      const p = at(i);
+      if (t !== "open-ground" && t !== "road") hexes[hexName(p.col, p.row)] = t;
+      if (levels[i]) lv[hexName(p.col, p.row)] = 1;
+    });
     const chain: string[] = [];
     let p = at(roadStart);
     chain.push(hexName(p.col, p.row));
@@ -72,40 +133,73 @@ const arbMap: fc.Arbitrary<MapJson> = fc
       const b = neighbourOf(a.col, a.row, s.d);
       if (!on(b) || directionBetween(a, b) < 0) continue;
       const pair: [string, string] = [hexName(a.col, a.row), hexName(b.col, b.row)];
-      if (!hexsides.some((x) => x.hexes.includes(pair[0]) && x.hexes.includes(pair[1]))) hexsides.push({ hexes: pair, feature: s.f });
+      if (!hexsides.some((x) => x.hexes.includes(pair[0]) && x.hexes.includes(pair[1])))
+        hexsides.push({ hexes: pair, feature: s.f });
     }
     const enemy: Record<string, string> = {};
     for (const e of enemies) enemy[hexName(at(e.hex).col, at(e.hex).row)] = e.who;
     const vehicles: Record<string, Record<string, unknown>> = {};
-    for (const v of vs) vehicles[hexName(at(v.hex).col, at(v.hex).row)] = { kind: v.kind, mp: v.mp };
-    return { name: 'random', columns: COLS, rows: ROWS, terrain: { default: 'open-ground', hexes }, levels: lv, roads: chain.length > 1 ? [chain] : [], hexsides, enemy, vehicles, hexInches: 2 };
+    for (const v of vs)
+      vehicles[hexName(at(v.hex).col, at(v.hex).row)] = { kind: v.kind, mp: v.mp };
+    return {
+      name: "random",
+      columns: COLS,
+      rows: ROWS,
+      terrain: { default: "open-ground", hexes },
+      levels: lv,
+      roads: chain.length > 1 ? [chain] : [],
+      hexsides,
+      enemy,
+      vehicles,
+      hexInches: 2,
+    };
   });
 
-type Resolve = (f: 'terrain' | 'hexside' | 'enemy' | 'vehicle', n: string) => string | null;
+type Resolve = (f: "terrain" | "hexside" | "enemy" | "vehicle", n: string) => string | null;
 
 /**
  * Brute force: the least cost of a legal move to each hex over every simple path from `from`, and in
  * `boarding` (a ruleset with the board member `board`) that of every such path to a vehicle's hex, then
  * the board step, with that vehicle.
  */
-function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario: unknown, resolve: Resolve, roll: number[] | undefined, fields: string[], obstacle: boolean, board: string | null = null, boarding = new Map<number, number>()): Map<number, number> {
+function bruteForce(
+  gen: Gen,
+  g: MapGraph,
+  from: number,
+  unit: unknown,
+  scenario: unknown,
+  resolve: Resolve,
+  roll: number[] | undefined,
+  fields: string[],
+  obstacle: boolean,
+  board: string | null = null,
+  boarding = new Map<number, number>(),
+): Map<number, number> {
   const best = new Map<number, number>();
   const path = [from];
   const enterable = (a: number, d: number): boolean => {
     const b = g.adj[6 * a + d];
     if (b < 0 || path.includes(b)) return false;
     const side = g.hexside[6 * a + d];
-    return resolve('terrain', g.terrain[b]) !== null && (side === null || resolve('hexside', side) !== null);
+    return (
+      resolve("terrain", g.terrain[b]) !== null &&
+      (side === null || resolve("hexside", side) !== null)
+    );
   };
   const visit = (): void => {
-    const steps = pathSteps(g, path, resolve, fields).map((s) => (obstacle ? { ...s, obstacle: s.hexside } : s));
+    const steps = pathSteps(g, path, resolve, fields).map((s) =>
+      obstacle ? { ...s, obstacle: s.hexside } : s,
+    );
     const r = gen.evaluate({ unit, scenario, path: steps, roll }, false);
     const end = path[path.length - 1];
     if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
     const v = g.vehicles[end];
-    const kind = v === null || board === null ? null : resolve('vehicle', String(v.kind));
+    const kind = v === null || board === null ? null : resolve("vehicle", String(v.kind));
     if (kind !== null) {
-      const b = gen.evaluate({ unit, scenario, vehicle: { ...v, kind }, path: [...steps, { action: board }], roll }, false);
+      const b = gen.evaluate(
+        { unit, scenario, vehicle: { ...v, kind }, path: [...steps, { action: board }], roll },
+        false,
+      );
       if (b.legal && !(boarding.get(end)! <= b.spent)) boarding.set(end, b.spent);
     }
     if (path.length > 9) return;
@@ -121,59 +215,125 @@ function bruteForce(gen: Gen, g: MapGraph, from: number, unit: unknown, scenario
 }
 
 const CASES: { id: string; units: unknown[]; phases?: string[] }[] = [
-  { id: 'sl-classic', units: [{ kind: 'squad' }, { kind: 'squad', leader: true }, { kind: 'half-squad', portage: 3 }] },
-  { id: 'sqla-31', units: [{ kind: 'squad' }, { kind: 'crew', leader: true }] },
-  { id: 'asl-a4', units: [{ kind: 'squad' }, { kind: 'squad', doubleTime: true }, { kind: 'squad', portage: 4 }, { kind: 'leader' }] },
-  { id: 'tide-of-iron', units: [{ kind: 'squad', action: 'advance' }, { kind: 'squad', action: 'fire-and-movement' }] },
+  {
+    id: "sl-classic",
+    units: [{ kind: "squad" }, { kind: "squad", leader: true }, { kind: "half-squad", portage: 3 }],
+  },
+  { id: "sqla-31", units: [{ kind: "squad" }, { kind: "crew", leader: true }] },
+  {
+    id: "asl-a4",
+    units: [
+      { kind: "squad" },
+      { kind: "squad", doubleTime: true },
+      { kind: "squad", portage: 4 },
+      { kind: "leader" },
+    ],
+  },
+  {
+    id: "tide-of-iron",
+    units: [
+      { kind: "squad", action: "advance" },
+      { kind: "squad", action: "fire-and-movement" },
+    ],
+  },
   // Distances in inches (hexInches 2) with a fixed roll: plain reach; obstacles halt.
-  { id: 'chain-of-command', units: [{ kind: 'team', dice: [3, 5] }, { kind: 'team', rate: 'tactical', dice: [4] }, { kind: 'section', shock: 1, dice: [2, 6] }, { kind: 'team', rate: 'double', dice: [1, 2, 6] }] },
+  {
+    id: "chain-of-command",
+    units: [
+      { kind: "team", dice: [3, 5] },
+      { kind: "team", rate: "tactical", dice: [4] },
+      { kind: "section", shock: 1, dice: [2, 6] },
+      { kind: "team", rate: "double", dice: [1, 2, 6] },
+    ],
+  },
 ];
 
-describe('reach: generated = interpreted = brute force', () => {
+describe("reach: generated = interpreted = brute force", () => {
   for (const c of CASES) {
     it(`${c.id}: random 4×3 maps, every unit, both phases`, async () => {
       const ir = loadRuleset(c.id, host).ir!;
       const gen = modules[c.id]!;
       const resolve: Resolve = (f, n) => resolveName(ir, f, n);
-      const kinds = stepEnum(ir, 'vehicle')?.members.map((m) => m.name) ?? ['halftrack'];
-      const board = c.id === 'chain-of-command' ? null : boardMember(ir);
-      const phases = c.id === 'chain-of-command' ? ['movement'] : ['movement', 'advance'];
+      const kinds = stepEnum(ir, "vehicle")?.members.map((m) => m.name) ?? ["halftrack"];
+      const board = c.id === "chain-of-command" ? null : boardMember(ir);
+      const phases = c.id === "chain-of-command" ? ["movement"] : ["movement", "advance"];
       let checked = 0;
       let boarded = 0;
       await fc.assert(
-        fc.asyncProperty(arbMap, fc.integer({ min: 0, max: COLS * ROWS - 1 }), fc.constantFrom(...c.units), fc.constantFrom(...phases), async (random, from, unit, phase) => {
-          await new Promise((r) => setImmediate(r));
-          const map: MapJson = { ...random, vehicles: Object.fromEntries(Object.entries(random.vehicles ?? {}).map(([h, v]) => [h, { ...v, kind: kinds[(v.kind as number) % kinds.length] }])) };
-          const g = buildGraph(map);
-          const p = parseScenario(JSON.stringify(c.id === 'chain-of-command' ? { unit, path: [] } : { phase, unit, path: [] }), 'u.json', [ir]);
-          expect(p.diagnostics).toEqual([]);
-          const built = buildReach({ map, from: g.names[from]!, phase, unit: unit as Record<string, unknown>, rulesets: [{ ir, base: p.perRuleset[0]!.value, notApplicable: [] }] });
-          expect(built.mismatches).toEqual([]);
-          const interpreted = built.answers[0]!;
-          const { dice, ...plainUnit } = unit as { dice?: number[] };
-          const scenario = c.id === 'chain-of-command' ? {} : { phase };
-          const compiled = gen.reach(g, plainUnit, g.names[from]!, scenario, dice);
-          const fields = c.id === 'chain-of-command' ? ['inches'] : [];
-          const boarding = new Map<number, number>();
-          const brute = bruteForce(gen, g, from, plainUnit, scenario, resolve, dice, fields, c.id === 'chain-of-command', board, boarding);
-          for (let h = 0; h < g.n; h++) {
-            const want = brute.get(h) ?? NaN;
-            const where = `${g.names[h]} from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
-            expect(interpreted.cost[h], `interpreted ${where}`).toEqual(want);
-            expect(compiled.cost[h], `generated ${where}`).toEqual(want);
-          }
-          const boards = (a: ReachAnswer) => Object.fromEntries(a.boarding.map((b) => [g.names[b.hex], b.cost]));
-          const wantBoarding = Object.fromEntries([...boarding].map(([h, cost]) => [g.names[h], cost]));
-          const where = `from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
-          expect(boards(interpreted), `interpreted boarding ${where}`).toEqual(wantBoarding);
-          expect(boards(compiled), `generated boarding ${where}`).toEqual(wantBoarding);
-          if (board !== null && Object.keys(wantBoarding).length > 0) boarded++;
-          checked++;
-        }),
+        fc.asyncProperty(
+          arbMap,
+          fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+          fc.constantFrom(...c.units),
+          fc.constantFrom(...phases),
+          async (random, from, unit, phase) => {
+            await new Promise((r) => setImmediate(r));
+            const map: MapJson = {
+              ...random,
+              vehicles: Object.fromEntries(
+                Object.entries(random.vehicles ?? {}).map(([h, v]) => [
+                  h,
+                  { ...v, kind: kinds[(v.kind as number) % kinds.length] },
+                ]),
+              ),
+            };
+            const g = buildGraph(map);
+            const p = parseScenario(
+              JSON.stringify(
+                c.id === "chain-of-command" ? { unit, path: [] } : { phase, unit, path: [] },
+              ),
+              "u.json",
+              [ir],
+            );
+            expect(p.diagnostics).toEqual([]);
+            const built = buildReach({
+              map,
+              from: g.names[from]!,
+              phase,
+              unit: unit as Record<string, unknown>,
+              rulesets: [{ ir, base: p.perRuleset[0]!.value, notApplicable: [] }],
+            });
+            expect(built.mismatches).toEqual([]);
+            const interpreted = built.answers[0]!;
+            const { dice, ...plainUnit } = unit as { dice?: number[] };
+            const scenario = c.id === "chain-of-command" ? {} : { phase };
+            const compiled = gen.reach(g, plainUnit, g.names[from]!, scenario, dice);
+            const fields = c.id === "chain-of-command" ? ["inches"] : [];
+            const boarding = new Map<number, number>();
+            const brute = bruteForce(
+              gen,
+              g,
+              from,
+              plainUnit,
+              scenario,
+              resolve,
+              dice,
+              fields,
+              c.id === "chain-of-command",
+              board,
+              boarding,
+            );
+            for (let h = 0; h < g.n; h++) {
+              const want = brute.get(h) ?? NaN;
+              const where = `${g.names[h]} from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
+              expect(interpreted.cost[h], `interpreted ${where}`).toEqual(want);
+              expect(compiled.cost[h], `generated ${where}`).toEqual(want);
+            }
+            const boards = (a: ReachAnswer) =>
+              Object.fromEntries(a.boarding.map((b) => [g.names[b.hex], b.cost]));
+            const wantBoarding = Object.fromEntries(
+              [...boarding].map(([h, cost]) => [g.names[h], cost]),
+            );
+            const where = `from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
+            expect(boards(interpreted), `interpreted boarding ${where}`).toEqual(wantBoarding);
+            expect(boards(compiled), `generated boarding ${where}`).toEqual(wantBoarding);
+            if (board !== null && Object.keys(wantBoarding).length > 0) boarded++;
+            checked++;
+          },
+        ),
         { numRuns: 40, seed: 20261125 },
       );
       expect(checked).toBe(40);
-      if (board !== null) expect(boarded, 'runs where a boarding was found').toBeGreaterThan(0);
+      if (board !== null) expect(boarded, "runs where a boarding was found").toBeGreaterThan(0);
     }, 120_000);
   }
 });

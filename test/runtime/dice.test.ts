@@ -1,27 +1,27 @@
-import { describe, expect, it } from 'vitest';
-import { forEachRoll, summarize } from '../../runtime/index.js';
+import { describe, expect, it } from "vitest";
+import { forEachRoll, summarize } from "../../runtime/index.js";
 
-describe('forEachRoll', () => {
-  it('enumerates 6^3 = 216 distinct ordered outcomes', () => {
+describe("forEachRoll", () => {
+  it("enumerates 6^3 = 216 distinct ordered outcomes", () => {
     const seen = new Set<string>();
     let calls = 0;
     forEachRoll(3, 6, (roll) => {
       calls++;
       expect(roll.length).toBe(3);
       for (const f of roll) expect(f >= 1 && f <= 6).toBe(true);
-      seen.add(roll.join(','));
+      seen.add(roll.join(","));
     });
     expect(calls).toBe(216);
     expect(seen.size).toBe(216);
   });
 
-  it('goes in lexicographic order', () => {
+  it("goes in lexicographic order", () => {
     const rolls: string[] = [];
-    forEachRoll(2, 3, (roll) => rolls.push(roll.join('')));
-    expect(rolls).toEqual(['11', '12', '13', '21', '22', '23', '31', '32', '33']);
+    forEachRoll(2, 3, (roll) => rolls.push(roll.join("")));
+    expect(rolls).toEqual(["11", "12", "13", "21", "22", "23", "31", "32", "33"]);
   });
 
-  it('treats zero dice as one empty roll and rejects bad arguments', () => {
+  it("treats zero dice as one empty roll and rejects bad arguments", () => {
     const rolls: number[][] = [];
     forEachRoll(0, 6, (roll) => rolls.push([...roll]));
     expect(rolls).toEqual([[]]);
@@ -30,25 +30,42 @@ describe('forEachRoll', () => {
   });
 });
 
-describe('summarize', () => {
-  it('gives the exact 2d6 distribution', () => {
+describe("summarize", () => {
+  it("gives the exact 2d6 distribution", () => {
     const sums: number[] = [];
     forEachRoll(2, 6, (r) => sums.push(r[0] + r[1]));
     const s = summarize(sums);
     expect(s.min).toBe(2);
     expect(s.max).toBe(12);
     expect(s.mean).toBe(7);
-    expect(s.distribution['7']).toBe(6 / 36);
-    expect(s.distribution['2']).toBe(1 / 36);
-    expect(s.distribution['12']).toBe(1 / 36);
-    expect(Object.keys(s.distribution)).toEqual(['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
+    expect(s.distribution["7"]).toBe(6 / 36);
+    expect(s.distribution["2"]).toBe(1 / 36);
+    expect(s.distribution["12"]).toBe(1 / 36);
+    expect(Object.keys(s.distribution)).toEqual([
+      "2",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+    ]);
     const total = Object.values(s.distribution).reduce((a, b) => a + b, 0);
     expect(total).toBeCloseTo(1, 12);
   });
 
-  it('handles fractional outcomes and rejects an empty list', () => {
+  it("handles fractional outcomes and rejects an empty list", () => {
     const s = summarize([0.5, 1.5, 1.5, 3]);
-    expect(s).toEqual({ min: 0.5, max: 3, mean: 1.625, distribution: { '0.5': 0.25, '1.5': 0.5, '3': 0.25 } });
+    expect(s).toEqual({
+      min: 0.5,
+      max: 3,
+      mean: 1.625,
+      distribution: { "0.5": 0.25, "1.5": 0.5, "3": 0.25 },
+    });
     expect(() => summarize([])).toThrow(RangeError);
   });
 });

@@ -3,26 +3,29 @@
  * hover (with an override's base citation), definition and references across `extends`, completion,
  * symbols, semantic tokens, code actions, and that an edit does not re-parse the base.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { LanguageService, type ServiceHost } from '../../compiler/service/index.js';
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { LanguageService, type ServiceHost } from "../../compiler/service/index.js";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const reads: string[] = [];
 const host: ServiceHost = {
   readRuleset(id) {
     reads.push(id);
     try {
-      return { uri: `rulesets/${id}.rules`, text: readFileSync(join(ROOT, 'rulesets', `${id}.rules`), 'utf8') };
+      return {
+        uri: `rulesets/${id}.rules`,
+        text: readFileSync(join(ROOT, "rulesets", `${id}.rules`), "utf8"),
+      };
     } catch {
       return null;
     }
   },
 };
-const HOUSE = readFileSync(join(ROOT, 'rulesets', 'house', 'asl-officer-bonus.rules'), 'utf8');
-const URI = 'file:///house.rules';
+const HOUSE = readFileSync(join(ROOT, "rulesets", "house", "asl-officer-bonus.rules"), "utf8");
+const URI = "file:///house.rules";
 
 function service(text = HOUSE): LanguageService {
   const s = new LanguageService(host);
@@ -35,137 +38,162 @@ const at = (text: string, needle: string, plus = 1): number => {
   return i + plus;
 };
 
-describe('language service', () => {
-  it('reports a located diagnostic for a typo and clears it when fixed', () => {
-    const broken = HOUSE.replace('when rides-conveyance', 'when rides-conveyanse');
+describe("language service", () => {
+  it("reports a located diagnostic for a typo and clears it when fixed", () => {
+    const broken = HOUSE.replace("when rides-conveyance", "when rides-conveyanse");
     const s = service(broken);
     const ds = s.diagnostics(URI);
-    expect(ds.map((d) => d.code)).toEqual(['V0201']);
-    expect(broken.slice(ds[0]!.start, ds[0]!.end)).toContain('rides-conveyanse');
-    expect(ds[0]!.range.start.line).toBe(broken.slice(0, ds[0]!.start).split('\n').length - 1);
+    expect(ds.map((d) => d.code)).toEqual(["V0201"]);
+    expect(broken.slice(ds[0]!.start, ds[0]!.end)).toContain("rides-conveyanse");
+    expect(ds[0]!.range.start.line).toBe(broken.slice(0, ds[0]!.start).split("\n").length - 1);
     s.update(URI, HOUSE);
     expect(s.diagnostics(URI)).toEqual([]);
   });
 
-  it('reports a failing example', () => {
-    const s = service(HOUSE.replace('expect allowance = 5            # 4 + 1', 'expect allowance = 6'));
-    expect(s.diagnostics(URI).map((d) => d.code)).toEqual(['V0801']);
+  it("reports a failing example", () => {
+    const s = service(
+      HOUSE.replace("expect allowance = 5            # 4 + 1", "expect allowance = 6"),
+    );
+    expect(s.diagnostics(URI).map((d) => d.code)).toEqual(["V0801"]);
   });
 
-  it('does not re-parse the base on an edit', () => {
+  it("does not re-parse the base on an edit", () => {
     const spy: string[] = [];
     const s = new LanguageService({ readRuleset: (id) => (spy.push(id), host.readRuleset(id)) });
     s.open(URI, HOUSE);
     s.diagnostics(URI);
     // The second analysis (of an edited text) holds the very same parse of the base.
-    const before = s.analysis(URI)!.files.get('rulesets/asl-a4.rules')!;
-    s.update(URI, HOUSE + '\n# an edit\n');
+    const before = s.analysis(URI)!.files.get("rulesets/asl-a4.rules")!;
+    s.update(URI, HOUSE + "\n# an edit\n");
     s.diagnostics(URI);
-    const after = s.analysis(URI)!.files.get('rulesets/asl-a4.rules')!;
+    const after = s.analysis(URI)!.files.get("rulesets/asl-a4.rules")!;
     expect(after).toBe(before);
-    expect(spy).toEqual(['asl-a4']);
+    expect(spy).toEqual(["asl-a4"]);
   });
 
-  it('hovers an override with the base citation, paraphrase and file', () => {
+  it("hovers an override with the base citation, paraphrase and file", () => {
     const s = service();
-    const h = s.hover(URI, at(HOUSE, 'leader-bonus'))!;
-    expect(h.contents).toContain('override rule');
-    expect(h.contents).toContain('\\[H2\\]');
+    const h = s.hover(URI, at(HOUSE, "leader-bonus"))!;
+    expect(h.contents).toContain("override rule");
+    expect(h.contents).toContain("\\[H2\\]");
     expect(h.contents).toContain("Replaces asl-a4's rule");
-    expect(h.contents).toContain('\\[A4.12\\]');
-    expect(h.contents).toContain('rulesets/asl-a4.rules');
+    expect(h.contents).toContain("\\[A4.12\\]");
+    expect(h.contents).toContain("rulesets/asl-a4.rules");
   });
 
-  it('hovers a base rule, an enum member and an input field', () => {
+  it("hovers a base rule, an enum member and an input field", () => {
     const s = service();
-    expect(s.hover(URI, at(HOUSE, 'rides-conveyance'))!.contents).toMatch(/\*\*predicate\*\* `rides-conveyance: bool` \\\[A4\./);
-    expect(s.hover(URI, at(HOUSE, 'kind: squad', 7))!.contents).toContain('**member** `squad` of enum');
-    expect(s.hover(URI, at(HOUSE, 'unit.leader', 6))!.contents).toContain('**input field** `unit.leader: bool`');
+    expect(s.hover(URI, at(HOUSE, "rides-conveyance"))!.contents).toMatch(
+      /\*\*predicate\*\* `rides-conveyance: bool` \\\[A4\./,
+    );
+    expect(s.hover(URI, at(HOUSE, "kind: squad", 7))!.contents).toContain(
+      "**member** `squad` of enum",
+    );
+    expect(s.hover(URI, at(HOUSE, "unit.leader", 6))!.contents).toContain(
+      "**input field** `unit.leader: bool`",
+    );
   });
 
-  it('goes to the base definition and finds references across extends', () => {
+  it("goes to the base definition and finds references across extends", () => {
     const s = service();
-    const base = readFileSync(join(ROOT, 'rulesets', 'asl-a4.rules'), 'utf8');
-    const d = s.definition(URI, at(HOUSE, 'leader-bonus'))!;
-    expect(d.uri).toBe('rulesets/asl-a4.rules');
-    expect(base.slice(d.start, d.end)).toBe('leader-bonus');
-    expect(base.split('\n')[d.range.start.line]).toMatch(/rule leader-bonus/);
-    const p = s.definition(URI, at(HOUSE, 'rides-conveyance'))!;
-    expect(base.slice(p.start, p.end)).toBe('rides-conveyance');
-    const refs = s.references(URI, at(HOUSE, 'rides-conveyance'));
+    const base = readFileSync(join(ROOT, "rulesets", "asl-a4.rules"), "utf8");
+    const d = s.definition(URI, at(HOUSE, "leader-bonus"))!;
+    expect(d.uri).toBe("rulesets/asl-a4.rules");
+    expect(base.slice(d.start, d.end)).toBe("leader-bonus");
+    expect(base.split("\n")[d.range.start.line]).toMatch(/rule leader-bonus/);
+    const p = s.definition(URI, at(HOUSE, "rides-conveyance"))!;
+    expect(base.slice(p.start, p.end)).toBe("rides-conveyance");
+    const refs = s.references(URI, at(HOUSE, "rides-conveyance"));
     expect(refs.some((r) => r.uri === URI)).toBe(true);
-    expect(refs.some((r) => r.uri === 'rulesets/asl-a4.rules' && r.start === p.start)).toBe(true);
-    const lb = s.references(URI, at(HOUSE, 'leader-bonus'));
-    expect(lb.filter((r) => r.uri === 'rulesets/asl-a4.rules').length).toBeGreaterThanOrEqual(2); // defined and used in allowance
+    expect(refs.some((r) => r.uri === "rulesets/asl-a4.rules" && r.start === p.start)).toBe(true);
+    const lb = s.references(URI, at(HOUSE, "leader-bonus"));
+    expect(lb.filter((r) => r.uri === "rulesets/asl-a4.rules").length).toBeGreaterThanOrEqual(2); // defined and used in allowance
   });
 
-  it('completes names with kind and citation, members after `in {`, fields after `unit.`, keywords and snippets', () => {
+  it("completes names with kind and citation, members after `in {`, fields after `unit.`, keywords and snippets", () => {
     const text = HOUSE + '\nrule extra [H3] "x": MF = 1 if unit.kind in {squ';
     const s = service(text);
     const inSet = s.complete(URI, text.length);
-    expect(inSet.map((c) => c.label)).toContain('squad');
-    expect(inSet.every((c) => c.kind === 'member' && c.detail!.startsWith('kind'))).toBe(true);
+    expect(inSet.map((c) => c.label)).toContain("squad");
+    expect(inSet.every((c) => c.kind === "member" && c.detail!.startsWith("kind"))).toBe(true);
     const t2 = HOUSE + '\nrule extra [H3] "x": MF = 1 if unit.';
     const s2 = service(t2);
     const fields = s2.complete(URI, t2.length);
-    expect(fields.map((c) => c.label)).toEqual(expect.arrayContaining(['kind', 'leader', 'portage']));
+    expect(fields.map((c) => c.label)).toEqual(
+      expect.arrayContaining(["kind", "leader", "portage"]),
+    );
     const t3 = HOUSE + '\nrule extra [H3] "x": MF = ';
     const names = service(t3).complete(URI, t3.length);
-    const ipc = names.find((c) => c.label === 'ipc')!;
-    expect(ipc.kind).toBe('rule');
+    const ipc = names.find((c) => c.label === "ipc")!;
+    expect(ipc.kind).toBe("rule");
     expect(ipc.detail).toMatch(/^rule \[A4\.\d+/);
-    expect(names.some((c) => c.label === 'MF' && c.kind === 'measure')).toBe(true);
-    expect(names.some((c) => c.label === 'if' && c.kind === 'keyword')).toBe(true);
-    const t4 = HOUSE + '\nru';
+    expect(names.some((c) => c.label === "MF" && c.kind === "measure")).toBe(true);
+    expect(names.some((c) => c.label === "if" && c.kind === "keyword")).toBe(true);
+    const t4 = HOUSE + "\nru";
     const top = service(t4).complete(URI, t4.length);
-    for (const sn of ['rule', 'exception', 'example']) expect(top.some((c) => c.label === sn && c.snippet)).toBe(true);
+    for (const sn of ["rule", "exception", "example"])
+      expect(top.some((c) => c.label === sn && c.snippet)).toBe(true);
     const t5 = HOUSE + '\nrule extra [H3] "x" section ';
-    expect(service(t5).complete(URI, t5.length).map((c) => c.label)).toContain('bonuses');
+    expect(
+      service(t5)
+        .complete(URI, t5.length)
+        .map((c) => c.label),
+    ).toContain("bonuses");
   });
 
-  it('outlines sections → definitions', () => {
+  it("outlines sections → definitions", () => {
     const syms = service().symbols(URI);
-    const bonuses = syms.find((x) => x.name === 'Bonuses and penalties')!;
-    expect(bonuses.children.map((c) => c.name)).toEqual(['leader-bonus']);
-    expect(syms.find((x) => x.name === 'Examples')!.children).toHaveLength(2);
+    const bonuses = syms.find((x) => x.name === "Bonuses and penalties")!;
+    expect(bonuses.children.map((c) => c.name)).toEqual(["leader-bonus"]);
+    expect(syms.find((x) => x.name === "Examples")!.children).toHaveLength(2);
   });
 
-  it('classifies tokens for highlighting', () => {
+  it("classifies tokens for highlighting", () => {
     const s = service();
     const toks = s.semanticTokens(URI);
-    const of = (word: string): string | undefined => toks.find((t) => HOUSE.slice(t.start, t.end) === word)?.type;
-    expect(of('override')).toBe('keyword');
-    expect(of('[H2]')).toBe('namespace');
-    expect(of('leader-bonus')).toBe('function');
-    expect(of('squad')).toBe('enumMember');
-    expect(of('MMC')).toBe('type');
-    expect(toks[0]!.type).toBe('comment');
+    const of = (word: string): string | undefined =>
+      toks.find((t) => HOUSE.slice(t.start, t.end) === word)?.type;
+    expect(of("override")).toBe("keyword");
+    expect(of("[H2]")).toBe("namespace");
+    expect(of("leader-bonus")).toBe("function");
+    expect(of("squad")).toBe("enumMember");
+    expect(of("MMC")).toBe("type");
+    expect(toks[0]!.type).toBe("comment");
   });
 
-  it('offers quick fixes: a missing citation, missing table entries, an unused definition', () => {
+  it("offers quick fixes: a missing citation, missing table entries, an unused definition", () => {
     const apply = (s: LanguageService, title: RegExp): string => {
       const t = s.text(URI)!;
       const fixes = s.codeActions(URI, 0, t.length);
       const f = fixes.find((x) => title.test(x.title));
-      if (!f) throw new Error(`no fix ${title} among ${fixes.map((x) => x.title).join('; ')}`);
+      if (!f) throw new Error(`no fix ${title} among ${fixes.map((x) => x.title).join("; ")}`);
       const e = f.edits[0]!.edits[0]!;
       return t.slice(0, e.start) + e.newText + t.slice(e.end);
     };
-    const s = service(`${HOUSE}\noverride rule ipc "free portage": PP = 3\ntable extra-cost [H3] "x": kind -> MF {\n  squad: 1\n}\n`);
-    expect(s.diagnostics(URI).map((d) => d.code)).toContain('V0102');
+    const s = service(
+      `${HOUSE}\noverride rule ipc "free portage": PP = 3\ntable extra-cost [H3] "x": kind -> MF {\n  squad: 1\n}\n`,
+    );
+    expect(s.diagnostics(URI).map((d) => d.code)).toContain("V0102");
     s.update(URI, apply(s, /citation/));
     expect(s.text(URI)).toContain('override rule ipc [A4.42] "free portage"');
-    expect(s.diagnostics(URI).map((d) => d.code)).toEqual(['V0501']);
+    expect(s.diagnostics(URI).map((d) => d.code)).toEqual(["V0501"]);
     s.update(URI, apply(s, /missing entries/));
     expect(s.text(URI)).toMatch(/squad: 1\n  half-squad: NA\n/);
     // Give the new rows values: the table is then complete, and unused.
-    s.update(URI, s.text(URI)!.replace(/(extra-cost[\s\S]*?)\n\}/, (m) => m.replace(/: NA/g, ': 1')));
-    const left = s.diagnostics(URI).filter((d) => s.text(URI)!.slice(d.start, d.end) === 'extra-cost');
-    expect(left.map((d) => d.code)).toEqual(['V0701']);
+    s.update(
+      URI,
+      s.text(URI)!.replace(/(extra-cost[\s\S]*?)\n\}/, (m) => m.replace(/: NA/g, ": 1")),
+    );
+    const left = s
+      .diagnostics(URI)
+      .filter((d) => s.text(URI)!.slice(d.start, d.end) === "extra-cost");
+    expect(left.map((d) => d.code)).toEqual(["V0701"]);
     const rm = s.codeActions(URI, left[0]!.start, left[0]!.end)[0]!;
     expect(rm.title).toMatch(/Remove the unused table extra-cost/);
     s.update(URI, apply(s, /Remove the unused table extra-cost/));
-    expect(s.text(URI)).not.toContain('extra-cost');
-    expect(s.diagnostics(URI).filter((d) => d.code !== 'V0701' || !d.message.startsWith('ipc '))).toEqual([]);
+    expect(s.text(URI)).not.toContain("extra-cost");
+    expect(
+      s.diagnostics(URI).filter((d) => d.code !== "V0701" || !d.message.startsWith("ipc ")),
+    ).toEqual([]);
   });
 });

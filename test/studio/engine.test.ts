@@ -3,10 +3,10 @@
  * rulesets, maps and templates Vite bundles (import.meta.glob works under vitest too). Checked: a
  * house rule's diagnostics, diff, card, scenario and reach answers, and the share link round trip.
  */
-import { describe, expect, it } from 'vitest';
-import { Workbench } from '../../studio/page/engine.js';
-import { MAPS, RULESETS, SCENARIOS } from '../../studio/page/bundled.js';
-import { decodeDraft, encodeDraft } from '../../studio/page/share.js';
+import { describe, expect, it } from "vitest";
+import { Workbench } from "../../studio/page/engine.js";
+import { MAPS, RULESETS, SCENARIOS } from "../../studio/page/bundled.js";
+import { decodeDraft, encodeDraft } from "../../studio/page/share.js";
 
 const LEADER = `
 override rule leader-bonus [H1] "a leader adds only 1 MF"
@@ -16,106 +16,157 @@ override rule leader-bonus [H1] "a leader adds only 1 MF"
 `;
 
 function house(extra = LEADER): Workbench {
-  const s = Workbench.skeleton('my-house', 'sl-classic');
+  const s = Workbench.skeleton("my-house", "sl-classic");
   if (!s.ok) throw new Error(s.message);
   return new Workbench(s.text + extra);
 }
 
-describe('studio engine', () => {
-  it('bundles every ruleset, house rule, map and scenario of the project', () => {
-    expect(RULESETS.map((r) => r.id)).toEqual(expect.arrayContaining(['sl-classic', 'asl-a4', 'sqla-31', 'tide-of-iron', 'chain-of-command', 'sl-asl-portage', 'asl-officer-bonus']));
-    expect(RULESETS.find((r) => r.id === 'sl-asl-portage')).toMatchObject({ house: true, extends: 'sl-classic', path: 'rulesets/house/sl-asl-portage.rules' });
-    expect(Object.keys(MAPS)).toEqual(expect.arrayContaining(['crossroads', 'ridge', 'shell-holes', 'hedgerows']));
+describe("studio engine", () => {
+  it("bundles every ruleset, house rule, map and scenario of the project", () => {
+    expect(RULESETS.map((r) => r.id)).toEqual(
+      expect.arrayContaining([
+        "sl-classic",
+        "asl-a4",
+        "sqla-31",
+        "tide-of-iron",
+        "chain-of-command",
+        "sl-asl-portage",
+        "asl-officer-bonus",
+      ]),
+    );
+    expect(RULESETS.find((r) => r.id === "sl-asl-portage")).toMatchObject({
+      house: true,
+      extends: "sl-classic",
+      path: "rulesets/house/sl-asl-portage.rules",
+    });
+    expect(Object.keys(MAPS)).toEqual(
+      expect.arrayContaining(["crossroads", "ridge", "shell-holes", "hedgerows"]),
+    );
     expect(Object.keys(SCENARIOS).length).toBeGreaterThan(20);
   });
 
-  it('a new house rule from the skeleton checks clean and differs in nothing', () => {
-    const w = house('');
+  it("a new house rule from the skeleton checks clean and differs in nothing", () => {
+    const w = house("");
     expect(w.diagnostics()).toEqual([]);
-    expect(w.header()).toEqual({ id: 'my-house', extends: 'sl-classic' });
-    const d = w.diffHtml('sl-classic', true);
+    expect(w.header()).toEqual({ id: "my-house", extends: "sl-classic" });
+    const d = w.diffHtml("sl-classic", true);
     expect(d.ok && d.value.changed).toBe(0);
     expect(w.examples().every((e) => e.passed)).toBe(true);
   });
 
-  it('an overridden leader bonus changes the diff, the card, a scenario and the reach map', () => {
+  it("an overridden leader bonus changes the diff, the card, a scenario and the reach map", () => {
     const w = house();
     expect(w.diagnostics()).toEqual([]);
-    const d = w.diffHtml('sl-classic', true);
-    if (!d.ok) throw new Error('no diff');
+    const d = w.diffHtml("sl-classic", true);
+    if (!d.ok) throw new Error("no diff");
     expect(d.value.changed).toBeGreaterThan(0);
-    expect(d.value.html).toContain('Leader bonus');
-    const card = w.cardHtml('sl-classic');
-    if (!card.ok) throw new Error('no card');
+    expect(d.value.html).toContain("Leader bonus");
+    const card = w.cardHtml("sl-classic");
+    if (!card.ok) throw new Error("no card");
     expect(card.value).toMatch(/was 6(&nbsp;|\s)MF/);
-    const s = w.scenario(JSON.stringify({ name: 'squad with a leader', unit: { kind: 'squad', leader: true }, path: [{ terrain: 'open-ground' }] }), 'sl-classic');
+    const s = w.scenario(
+      JSON.stringify({
+        name: "squad with a leader",
+        unit: { kind: "squad", leader: true },
+        path: [{ terrain: "open-ground" }],
+      }),
+      "sl-classic",
+    );
     if (!s.ok) throw new Error(JSON.stringify(s.problems));
     expect(s.value.answers.map((a) => [a.ruleset, a.result.allowance])).toEqual([
-      ['sl-classic', 6],
-      ['my-house', 5],
+      ["sl-classic", 6],
+      ["my-house", 5],
     ]);
-    const r = w.reach('crossroads', 'B3', '{"kind":"squad","leader":true}', 'movement', 'sl-classic');
+    const r = w.reach(
+      "crossroads",
+      "B3",
+      '{"kind":"squad","leader":true}',
+      "movement",
+      "sl-classic",
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.problems));
     const [base, mine] = r.value.report.results;
     expect(Object.keys(base!.hexes).length).toBeGreaterThan(Object.keys(mine!.hexes).length);
     expect(r.value.svg).toContain('data-hex="B3"');
   });
 
-  it('an error is located in the draft, and the panes wait for a text that checks', () => {
-    const w = house(LEADER.replace('unit.leader and', 'unit.leeder and'));
-    const errors = w.diagnostics().filter((d) => d.severity === 'error');
+  it("an error is located in the draft, and the panes wait for a text that checks", () => {
+    const w = house(LEADER.replace("unit.leader and", "unit.leeder and"));
+    const errors = w.diagnostics().filter((d) => d.severity === "error");
     expect(errors.length).toBeGreaterThan(0);
     const text = w.text();
-    expect(text.slice(errors[0]!.start, errors[0]!.end)).toContain('leeder');
+    expect(text.slice(errors[0]!.start, errors[0]!.end)).toContain("leeder");
     expect(w.ir()).toBeNull();
-    expect(w.diffHtml('sl-classic', true).ok).toBe(false);
+    expect(w.diffHtml("sl-classic", true).ok).toBe(false);
   });
 
-  it('a failing example is reported with its line', () => {
-    const w = house(LEADER + '\nexample [H1] "a squad with a leader has 6 MF" {\n  unit { kind: squad, leader: true }\n  expect allowance = 6\n}\n');
+  it("a failing example is reported with its line", () => {
+    const w = house(
+      LEADER +
+        '\nexample [H1] "a squad with a leader has 6 MF" {\n  unit { kind: squad, leader: true }\n  expect allowance = 6\n}\n',
+    );
     const failed = w.examples().filter((e) => !e.passed);
     expect(failed).toHaveLength(1);
-    expect(w.text().split('\n')[failed[0]!.span!.line - 1]).toContain('example [H1]');
-    expect(w.diagnostics().map((d) => d.code)).toContain('V0801');
+    expect(w.text().split("\n")[failed[0]!.span!.line - 1]).toContain("example [H1]");
+    expect(w.diagnostics().map((d) => d.code)).toContain("V0801");
   });
 
-  it('a scenario or unit the rulesets do not accept is a located problem, not an exception', () => {
+  it("a scenario or unit the rulesets do not accept is a located problem, not an exception", () => {
     const w = house();
-    const s = w.scenario('{ "name": "x", "unit": { "kind": "tank" }, "path": [] }', 'sl-classic');
+    const s = w.scenario('{ "name": "x", "unit": { "kind": "tank" }, "path": [] }', "sl-classic");
     expect(s.ok).toBe(false);
-    if (!s.ok) expect(s.problems[0]).toMatchObject({ severity: 'error', line: 1 });
-    const r = w.reach('crossroads', 'Z99', '{"kind":"squad"}', 'movement', 'sl-classic');
+    if (!s.ok) expect(s.problems[0]).toMatchObject({ severity: "error", line: 1 });
+    const r = w.reach("crossroads", "Z99", '{"kind":"squad"}', "movement", "sl-classic");
     expect(r.ok).toBe(false);
-    const u = w.reach('crossroads', 'B3', '{kind', 'movement', 'sl-classic');
+    const u = w.reach("crossroads", "B3", "{kind", "movement", "sl-classic");
     expect(u.ok).toBe(false);
   });
 
-  it('editing a bundled ruleset itself compares it with its original', () => {
-    const text = RULESETS.find((r) => r.id === 'sl-classic')!.text.replace('when unit.leader and unit.kind in MMC: 2', 'when unit.leader and unit.kind in MMC: 3');
+  it("editing a bundled ruleset itself compares it with its original", () => {
+    const text = RULESETS.find((r) => r.id === "sl-classic")!.text.replace(
+      "when unit.leader and unit.kind in MMC: 2",
+      "when unit.leader and unit.kind in MMC: 3",
+    );
     const w = new Workbench(text);
-    const d = w.diffHtml('sl-classic', true);
+    const d = w.diffHtml("sl-classic", true);
     if (!d.ok) throw new Error(JSON.stringify(w.diagnostics()));
     expect(d.value.changed).toBeGreaterThan(0);
-    expect(d.value.html).toContain('sl-classic-draft');
+    expect(d.value.html).toContain("sl-classic-draft");
     // The scenario and the reach map hold the edited copy against the original too.
-    const s = w.scenario(JSON.stringify({ name: 'squad with a leader', unit: { kind: 'squad', leader: true }, path: [] }), 'sl-classic');
+    const s = w.scenario(
+      JSON.stringify({
+        name: "squad with a leader",
+        unit: { kind: "squad", leader: true },
+        path: [],
+      }),
+      "sl-classic",
+    );
     if (!s.ok) throw new Error(JSON.stringify(s.problems));
     expect(s.value.answers.map((a) => [a.ruleset, a.result.allowance])).toEqual([
-      ['sl-classic', 6],
-      ['sl-classic-draft', 7],
+      ["sl-classic", 6],
+      ["sl-classic-draft", 7],
     ]);
-    const r = w.reach('crossroads', 'B3', '{"kind":"squad","leader":true}', 'movement', 'sl-classic');
+    const r = w.reach(
+      "crossroads",
+      "B3",
+      '{"kind":"squad","leader":true}',
+      "movement",
+      "sl-classic",
+    );
     if (!r.ok) throw new Error(JSON.stringify(r.problems));
-    expect(r.value.report.results.map((x) => x.ruleset)).toEqual(['sl-classic', 'sl-classic-draft']);
+    expect(r.value.report.results.map((x) => x.ruleset)).toEqual([
+      "sl-classic",
+      "sl-classic-draft",
+    ]);
   });
 
-  it('a share link carries the draft exactly, and a damaged one is refused', async () => {
-    const text = RULESETS.find((r) => r.id === 'asl-a4')!.text + '\n# ünïcødé ½ ⅓\n';
+  it("a share link carries the draft exactly, and a damaged one is refused", async () => {
+    const text = RULESETS.find((r) => r.id === "asl-a4")!.text + "\n# ünïcødé ½ ⅓\n";
     const code = await encodeDraft(text);
     expect(code).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(code.length).toBeLessThan(text.length / 2);
     expect(await decodeDraft(code)).toBe(text);
     expect(await decodeDraft(code.slice(0, 40))).toBeNull();
-    expect(await decodeDraft('not base64 at all!')).toBeNull();
+    expect(await decodeDraft("not base64 at all!")).toBeNull();
   });
 });
