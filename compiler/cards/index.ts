@@ -24,14 +24,5 @@ export {
 } from "./html.js";
 export { renderCardMarkdown } from "./markdown.js";
 export { md } from "../render/markdown.js";
-export {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  chromiumMissing,
-  normalisePdf,
-  pdfPageCount,
-  PdfError,
-  printPdf,
-} from "./pdf.js";
 export { plain, plainScope } from "./plain.js";
 export { CARD_RENDERERS, type CardRenderer, type CardTextFormat } from "./formats.js";

@@ -7,17 +7,8 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, relative, resolve, sep } from "node:path";
-import {
-  buildCard,
-  CARD_RENDERERS,
-  cardTemplatesFrom,
-  CHROMIUM,
-  chromiumMissing,
-  PdfError,
-  pdfPageCount,
-  printPdf,
-  type Card,
-} from "../cards/index.js";
+import { buildCard, CARD_RENDERERS, cardTemplatesFrom, type Card } from "../cards/index.js";
+import { CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf } from "./pdf.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost, isPathArg } from "./host.js";

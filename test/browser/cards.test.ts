@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, CHROMIUM_ARGS, pdfPageCount, printPdf } from "../../compiler/cards/index.js";
+import { CHROMIUM, CHROMIUM_ARGS, pdfPageCount, printPdf } from "../../compiler/cli/pdf.js";
 import { listRulesetIds } from "../../compiler/cli/project.js";
 import { card, html, ROOT } from "../cards/helpers.js";
 import { pdfPagesText } from "../cards/pdf-text.js";

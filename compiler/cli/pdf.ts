@@ -1,6 +1,7 @@
 /**
- * Printing a card to PDF with Debian's Chromium through playwright-core. playwright-core is loaded
- * with a dynamic import here only, so `variorum card --format html|md` never loads it. The caller
+ * Printing a card to PDF with Debian's Chromium through playwright-core, for `card --format pdf`: it
+ * starts a browser process, so it lives with the CLI. playwright-core is loaded with a dynamic import
+ * here only, so `variorum card --format html|md` never loads it. The caller
  * checks that the executable exists (only the CLI touches the file system) and gets a `PdfError` with
  * a hint, never a crash, when Chromium cannot be started.
  */
