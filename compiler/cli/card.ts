@@ -8,7 +8,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, relative, resolve, sep } from "node:path";
 import {
-  buildCard,
   CARD_RENDERERS,
   cardTemplatesFrom,
   CHROMIUM,
@@ -18,6 +17,7 @@ import {
   printPdf,
   type Card,
 } from "../cards/index.js";
+import { card as buildCard } from "../engine/index.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost, isPathArg } from "./host.js";
@@ -100,7 +100,7 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     base = b.loaded[0]?.ir ?? null;
     if (b.errors > 0 || base === null) return 1;
   }
-  const model = buildCard(ir, { source: sourceOf(loaded[0]!.file, ctx), base });
+  const model = buildCard(ir, { source: sourceOf(loaded[0]!.file, ctx), base }).value!;
   const s = model.stats;
   const marks = model.base
     ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ""}`
