@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compileText, loadRuleset } from "../compiler/pipeline.js";
+import { compileText, loadRuleset } from "../compiler/engine/index.js";
 import { Interpreter, prepare as prepareInterp } from "../compiler/interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue, Value } from "../compiler/ir.js";
 import { pricePath } from "../runtime/move.js";

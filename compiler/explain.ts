@@ -14,7 +14,7 @@
  */
 import { CODES, type Code } from "./diagnostics.js";
 
-export type SnippetKind = "rules" | "file" | "example" | "scenario" | "map";
+export type SnippetKind = "rules" | "file" | "example" | "scenario" | "map" | "start" | "unit";
 
 export interface Explanation {
   /** What the code means and what usually causes it (plain text, a few sentences). */
@@ -386,6 +386,20 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     right:
       '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground", "hexes": { "B2": "woods" } } }',
   },
+  V1101: {
+    means:
+      "The hex the unit starts from is not a hex of the map: a name that is not one (column letters, then the row) or a hex beyond the map's columns and rows, which the message names.",
+    kind: "start",
+    wrong: "K12",
+    right: "B3",
+  },
+  V1102: {
+    means:
+      "The unit is not a JSON object (no comments, no trailing commas, field names in double quotes). Its fields are then checked as a scenario's `unit` record (V0902, V0903), located in the unit's text.",
+    kind: "unit",
+    wrong: "{ kind: squad }",
+    right: '{ "kind": "squad" }',
+  },
 };
 
 /** The codes in table order. */
@@ -424,6 +438,8 @@ const WHERE: Record<SnippetKind, string> = {
   example: "in a ruleset, run by `variorum test`",
   scenario: "a scenario file, `variorum eval sl-classic FILE`",
   map: "a map file, `variorum reach sl-classic FILE --from A1`",
+  start: "a start hex, `variorum reach sl-classic maps/crossroads.json --from HEX`",
+  unit: "a unit, `variorum reach sl-classic maps/crossroads.json --from B3 --unit JSON`",
 };
 
 /** One code as terminal text: `V0601 error: exceptions conflict`, what it means, wrong and right. */
@@ -438,7 +454,7 @@ export function explainText(code: Code): string {
 export function explainMarkdown(): string {
   const fence = (kind: SnippetKind, s: string) =>
     "```" +
-    (kind === "scenario" || kind === "map" ? "json" : "") +
+    (kind === "scenario" || kind === "map" || kind === "unit" ? "json" : "") +
     "\n" +
     s.replace(/\t/g, "→") +
     "\n```";

@@ -80,6 +80,9 @@ export const CODES = {
   V1002: { severity: "error", summary: "unknown map field" },
   V1003: { severity: "error", summary: "invalid map value" },
   V1004: { severity: "error", summary: "terrain unknown to every ruleset" },
+  // Reach requests (the start hex and the unit of variorum reach and the studio)
+  V1101: { severity: "error", summary: "start hex not on the map" },
+  V1102: { severity: "error", summary: "malformed unit JSON" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof CODES;

@@ -7,7 +7,8 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join, relative, resolve, sep } from "node:path";
-import { buildCard, CARD_RENDERERS, cardTemplatesFrom, type Card } from "../cards/index.js";
+import { CARD_RENDERERS, cardTemplatesFrom, type Card } from "../cards/index.js";
+import { card as buildCard } from "../engine/index.js";
 import { CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf } from "./pdf.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -91,7 +92,7 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     base = b.loaded[0]?.ir ?? null;
     if (b.errors > 0 || base === null) return 1;
   }
-  const model = buildCard(ir, { source: sourceOf(loaded[0]!.file, ctx), base });
+  const model = buildCard(ir, { source: sourceOf(loaded[0]!.file, ctx), base }).value!;
   const s = model.stats;
   const marks = model.base
     ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ""}`

@@ -7,10 +7,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import {
-  buildReport,
   DIFF_FORMATS,
   DIFF_RENDERERS,
-  runSuite,
   templatesFrom,
   type DiffFormat,
   type DiffReport,
@@ -22,8 +20,8 @@ import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
 import { displayPath } from "./render.js";
 import { writeIfChanged } from "./write.js";
-import { reachFor } from "./reach.js";
-import { formatQuantity } from "../../runtime/format.js";
+import { printReachDiagnostics, reachRequest } from "./reach.js";
+import { diffReport } from "../engine/index.js";
 
 export const FORMATS: readonly DiffFormat[] = DIFF_FORMATS;
 export type Format = DiffFormat;
@@ -95,36 +93,16 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
     seen.add(ir.id);
   }
 
-  const report = buildReport(irs, { onlyDifferences: opts.onlyDifferences === true });
-  if (files !== null) report.scenarios = runSuite(irs, files);
-  if (opts.map !== undefined) {
-    const built = reachFor(
-      args.join(","),
-      opts.map,
-      { from: opts.from, unit: opts.unit, phase: opts.phase },
-      ctx,
-    );
-    if (built === null) return 1;
-    const r = built.report;
-    report.reach = {
-      map: r.map,
-      from: r.from,
-      phase: r.phase,
-      unit: r.unit,
-      counts: r.results.map((x) => ({
-        ruleset: x.ruleset,
-        hexes: Object.keys(x.hexes).length,
-        measure: x.measure,
-        allowance:
-          x.allowance === null
-            ? "none"
-            : typeof x.allowance === "number"
-              ? formatQuantity(String(x.allowance))
-              : `${x.allowance.min}–${x.allowance.max}`,
-      })),
-      differences: r.differences,
-    };
-  }
+  const reach =
+    opts.map === undefined ? null : reachRequest(opts.map, { ...opts, from: opts.from! }, ctx);
+  const { value: report, diagnostics } = diffReport({
+    rulesets: irs,
+    options: { onlyDifferences: opts.onlyDifferences === true },
+    scenarios: files,
+    reach,
+  });
+  if (reach !== null) printReachDiagnostics(diagnostics, reach, ctx);
+  if (report === null) return 1;
 
   if (opts.output !== undefined) {
     const file = resolve(ctx.cwd, opts.output);

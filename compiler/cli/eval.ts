@@ -7,14 +7,12 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { RulesetIR, ScenarioValue } from "../ir.js";
-import { interpretScenario } from "../pipeline.js";
-import { InputError } from "../interpret/eval.js";
-import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.js";
-import { stepAnswers, type StepAnswer } from "../interpret/step-answers.js";
-import { evaluationDiagnostic, parseScenario } from "../scenario/index.js";
+import type { PredicateAnswer } from "../interpret/predicates.js";
+import type { StepAnswer } from "../interpret/step-answers.js";
 import { describeStep } from "../render/steps.js";
 import { decimalText as fmt, percentText as pct, quantityText as qty } from "../render/numbers.js";
 import type { MoveResult } from "../../runtime/types.js";
+import { evaluateScenario } from "../engine/index.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
@@ -54,40 +52,18 @@ export function evaluate(
   if (errors > 0) return 1;
   const irs = loaded.map((l) => l.ir!);
 
-  const parsed = parseScenario(text, file, irs);
-  const { errors: bad } = printDiagnostics(parsed.diagnostics, new Map([[file, text]]), ctx, file);
-  if (bad > 0) return 1;
-
-  const results: MoveResult[] = [];
-  const answers: PredicateAnswer[][] = [];
-  const perStep: StepAnswer[][][] = [];
-  for (const [i, p] of parsed.perRuleset.entries()) {
-    try {
-      results.push(interpretScenario(irs[i]!, p.value, p.notApplicable));
-      answers.push(predicateAnswers(irs[i]!, p.value));
-      perStep.push(stepAnswers(irs[i]!, p.value));
-    } catch (e) {
-      // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
-      // this move): a mistake in the scenario, reported as one. Anything else is a bug (exit 70).
-      if (!(e instanceof InputError)) throw e;
-      printDiagnostics(
-        [evaluationDiagnostic(irs[i]!.id, e.message, text, file)],
-        new Map([[file, text]]),
-        ctx,
-        file,
-      );
-      return 1;
-    }
-  }
+  const { value, diagnostics } = evaluateScenario({ rulesets: irs, text, file });
+  printDiagnostics(diagnostics, new Map([[file, text]]), ctx, file);
+  if (value === null) return 1;
   if (opts.json === true) {
     // Each result also answers the ruleset's predicates: `predicates` (name → true/false, or null when
     // a roll the scenario leaves open decides) and `predicateRules` (name → the citations consulted).
     // Each step also gets `answers` (name → value of each rule the ruleset gathers step by step, such
     // as ASL's First Fire DRM where the unit stands) and `answerRules` (name → citations), when it has any.
-    const withPredicates = results.map((r, i) => ({
+    const withPredicates = value.answers.map(({ result: r, perStep, predicates }) => ({
       ...r,
       steps: r.steps.map((s, j) => {
-        const a = perStep[i]![j] ?? [];
+        const a = perStep[j] ?? [];
         return a.length === 0
           ? s
           : {
@@ -96,20 +72,19 @@ export function evaluate(
               answerRules: Object.fromEntries(a.map((x) => [x.name, x.rules])),
             };
       }),
-      predicates: Object.fromEntries(answers[i]!.map((a) => [a.name, a.value])),
-      predicateRules: Object.fromEntries(answers[i]!.map((a) => [a.name, a.rules])),
+      predicates: Object.fromEntries(predicates.map((a) => [a.name, a.value])),
+      predicateRules: Object.fromEntries(predicates.map((a) => [a.name, a.rules])),
     }));
-    ctx.out(JSON.stringify({ scenario: parsed.name, results: withPredicates }, null, 2) + "\n");
+    ctx.out(JSON.stringify({ scenario: value.name, results: withPredicates }, null, 2) + "\n");
     return 0;
   }
-  ctx.out(ctx.cOut.bold(parsed.name) + "\n");
-  parsed.perRuleset.forEach((p, i) =>
+  ctx.out(ctx.cOut.bold(value.name) + "\n");
+  for (const a of value.answers)
     ctx.out(
       "\n" +
-        renderResult(irs[i]!, p.value, results[i]!, perStep[i]!, ctx) +
-        renderPredicates(answers[i]!, ctx),
-    ),
-  );
+        renderResult(a.ir, a.input, a.result, a.perStep, ctx) +
+        renderPredicates(a.predicates, ctx),
+    );
   return 0;
 }
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServiceHost } from "../service/types.js";
-import type { Host } from "../pipeline.js";
+import type { Host } from "../engine/index.js";
 import { ID_PATTERN, isFile, listRulesetIds, projectRoot, rulesetDirs } from "./project.js";
 import { UsageError } from "./errors.js";
 

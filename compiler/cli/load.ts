@@ -1,6 +1,6 @@
 /** Loading the rulesets named on the command line (default: all of them), printing their diagnostics. */
 
-import { loadRuleset, type Host, type Loaded } from "../pipeline.js";
+import { loadRuleset, type Host, type Loaded } from "../engine/index.js";
 import type { Ctx } from "./context.js";
 import { fsHost, resolveRefs } from "./host.js";
 import { listRulesetIds } from "./project.js";

@@ -7,12 +7,9 @@
 
 import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { parseMap } from "../map/parse.js";
-import { mapVocabulary } from "../map/vocabulary.js";
-import { buildReach, type ReachBuilt } from "../reach/build.js";
+import type { Diagnostic } from "../diagnostics.js";
+import { reachOn, type ReachBuilt, type ReachRequest } from "../engine/index.js";
 import { REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
-import { parseScenario } from "../scenario/index.js";
-import { indexOf, buildGraph } from "../../runtime/map.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
@@ -50,7 +47,53 @@ function formatOf(opts: ReachCliOptions): ReachFormat {
     : "text";
 }
 
-/** Runs the command up to the built report (exported for tests and `diff --map`); null after printed errors. */
+function phaseOf(opts: ReachCliOptions): "movement" | "advance" {
+  const phase = opts.phase ?? "movement";
+  if (phase !== "movement" && phase !== "advance")
+    throw new UsageError(`unknown phase \`${phase}\`; use movement or advance`);
+  return phase;
+}
+
+/**
+ * The engine's reach request for the command's map file and options (the start as `--from`, the unit
+ * as `--unit`): a usage error for a bad phase or a map file that cannot be read.
+ */
+export function reachRequest(
+  mapFile: string,
+  opts: ReachCliOptions & { from: string },
+  ctx: Ctx,
+): Omit<ReachRequest, "rulesets"> {
+  const phase = phaseOf(opts);
+  const file = resolve(ctx.cwd, mapFile);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new UsageError(`cannot read map file ${mapFile}`);
+  }
+  return {
+    map: { text, file },
+    from: { text: opts.from, file: "--from" },
+    unit: opts.unit === undefined ? null : { text: opts.unit, file: "--unit" },
+    phase,
+  };
+}
+
+/** Prints the diagnostics of a reach request, each with its code frame (the map, `--from`, `--unit`). */
+export function printReachDiagnostics(
+  ds: readonly Diagnostic[],
+  req: Omit<ReachRequest, "rulesets">,
+  ctx: Ctx,
+): void {
+  const sources = new Map([
+    [req.map.file, req.map.text],
+    [req.from.file, req.from.text],
+  ]);
+  if (req.unit !== null) sources.set(req.unit.file, req.unit.text);
+  printDiagnostics(ds, sources, ctx, req.map.file);
+}
+
+/** Runs the command up to the built report (exported for tests); null after printed errors. */
 export function reachFor(
   rulesets: string,
   mapFile: string,
@@ -67,67 +110,15 @@ export function reachFor(
     );
   if (opts.from === undefined)
     throw new UsageError("say where the unit starts: --from HEX (e.g. --from B3)");
-  const phase = opts.phase ?? "movement";
-  if (phase !== "movement" && phase !== "advance")
-    throw new UsageError(`unknown phase \`${phase}\`; use movement or advance`);
+  phaseOf(opts);
   const host = fsHost(ctx.root);
   const refs = refsFor(ids, host, ctx);
-  const file = resolve(ctx.cwd, mapFile);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new UsageError(`cannot read map file ${mapFile}`);
-  }
+  const req = reachRequest(mapFile, { ...opts, from: opts.from }, ctx);
   const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
   if (errors > 0) return null;
-  const irs = loaded.map((l) => l.ir!);
-
-  const parsed = parseMap(text, file, mapVocabulary(irs));
-  if (
-    printDiagnostics(parsed.diagnostics, new Map([[file, text]]), ctx, file).errors > 0 ||
-    parsed.map === null
-  )
-    return null;
-  const map = parsed.map;
-  if (indexOf(buildGraph(map), opts.from) < 0) {
-    ctx.err(
-      `${displayPath(file, ctx.cwd)}: ${ctx.cErr.red("error")}: --from ${JSON.stringify(opts.from)} is not a hex of ${map.name} (columns A–${buildGraph(map).names[(map.columns - 1) * map.rows]!.replace(/\d+$/, "")}, rows 1–${map.rows})\n`,
-    );
-    return null;
-  }
-
-  // The unit is checked as a scenario's would be: `--unit` is the scenario's `unit` record.
-  let unit: unknown = { kind: "squad" };
-  if (opts.unit !== undefined) {
-    try {
-      unit = JSON.parse(opts.unit);
-    } catch (e) {
-      ctx.err(
-        `--unit: ${ctx.cErr.red("error")}: not valid JSON (${(e as Error).message}); e.g. --unit '{"kind":"squad","portage":2}'\n`,
-      );
-      return null;
-    }
-  }
-  const scenarioText = JSON.stringify({ name: "reach", phase, unit, path: [] }, null, 1);
-  const scenario = parseScenario(scenarioText, "--unit", irs);
-  if (
-    printDiagnostics(scenario.diagnostics, new Map([["--unit", scenarioText]]), ctx, "--unit")
-      .errors > 0
-  )
-    return null;
-
-  return buildReach({
-    map,
-    from: opts.from,
-    phase,
-    unit: unit as Record<string, unknown>,
-    rulesets: scenario.perRuleset.map((p, i) => ({
-      ir: irs[i]!,
-      base: p.value,
-      notApplicable: p.notApplicable,
-    })),
-  });
+  const { value, diagnostics } = reachOn({ ...req, rulesets: loaded.map((l) => l.ir!) });
+  printReachDiagnostics(diagnostics, req, ctx);
+  return value;
 }
 
 export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {

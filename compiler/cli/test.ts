@@ -6,7 +6,7 @@
  */
 
 import { hasErrors } from "../diagnostics.js";
-import { exampleDiagnostic, runExamples } from "../pipeline.js";
+import { exampleDiagnostic, runExamples } from "../engine/index.js";
 import type { Ctx } from "./context.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";

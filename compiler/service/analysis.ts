@@ -4,10 +4,10 @@
  * keystroke in a house rule re-parses that file only; its bases are parsed once.
  */
 import { parse, type ParseOutput } from "../../grammar/index.js";
-import type { Decl, RulesFile } from "../../grammar/ast.js";
+import type { Decl } from "../../grammar/ast.js";
 import { check } from "../check/index.js";
 import { Scope } from "../check/scope.js";
-import { hasErrors, lineStarts, type Diagnostic } from "../diagnostics.js";
+import { lineStarts, type Diagnostic } from "../diagnostics.js";
 import {
   exampleDiagnostic,
   runExamples,
@@ -16,9 +16,9 @@ import {
   type ExampleResult,
 } from "../interpret/examples.js";
 import type { RulesetIR } from "../ir.js";
-import { lower } from "../tick-scale.js";
+import { frontEnd } from "../engine/front.js";
 import { IncrementalParser } from "./incremental.js";
-import { resolve, type Merged, type Owned } from "../resolve.js";
+import type { Merged, Owned } from "../resolve.js";
 import type { Position, Range } from "./types.js";
 
 /** Offsets ↔ LSP positions (UTF-16 code units, like JavaScript strings). */
@@ -98,8 +98,9 @@ export class ParseCache {
 }
 
 /**
- * Runs resolve → check (→ lower → examples when it checks clean), as compiler/pipeline.ts does, over a parsed document.
- * `loadBase(id)` returns a base's parse (cached by the caller).
+ * The engine's front end (compiler/engine/front.ts: resolve → check → lower) over a parsed document,
+ * then its examples when it checks clean and `opts.examples` asks for them. `loadBase(id)` returns a
+ * base's parse (cached by the caller).
  */
 export function analyse(
   doc: Parsed,
@@ -107,39 +108,26 @@ export function analyse(
   opts: { examples: boolean; memo?: ExampleMemo },
 ): Analysis {
   const files = new Map<string, Parsed>([[doc.uri, doc]]);
-  const diagnostics: Diagnostic[] = [...doc.out.diagnostics];
-  const result: Analysis = {
-    doc,
-    merged: null,
-    scope: null,
-    files,
-    diagnostics,
-    ir: null,
-    examples: [],
-  };
-  const ast: RulesFile = doc.out.ast;
-  if (!ast.header && hasErrors(diagnostics)) return result;
-  const { merged, diagnostics: rd } = resolve(ast, (id) => {
+  const front = frontEnd(doc.out, (id) => {
     const p = loadBase(id);
     if (!p) return null;
     files.set(p.uri, p);
     return p.out;
   });
-  diagnostics.push(...rd);
-  if (!merged) return result;
-  result.merged = merged;
-  result.scope = new Scope(merged.decls);
-  if (hasErrors(diagnostics)) return result;
-  const { checked, diagnostics: cd } = check(merged);
-  diagnostics.push(...cd);
-  if (!checked || hasErrors(diagnostics) || !opts.examples) return result;
-  const lowered = lower(checked, ast.header!.span);
-  diagnostics.push(...lowered.diagnostics);
-  result.ir = lowered.ir;
-  if (lowered.ir) {
+  const { merged, ir, diagnostics } = front;
+  const result: Analysis = {
+    doc,
+    merged,
+    scope: merged ? new Scope(merged.decls) : null,
+    files,
+    diagnostics,
+    ir,
+    examples: [],
+  };
+  if (ir && opts.examples) {
     const results = opts.memo
-      ? runExamplesMemo(lowered.ir, opts.memo, doc.uri, doc.text)
-      : runExamples(lowered.ir, doc.uri, doc.text);
+      ? runExamplesMemo(ir, opts.memo, doc.uri, doc.text)
+      : runExamples(ir, doc.uri, doc.text);
     result.examples = results;
     for (const r of results) if (!r.passed) diagnostics.push(exampleDiagnostic(r));
   }

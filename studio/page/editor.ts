@@ -28,13 +28,13 @@ import {
   keymap,
   lineNumbers,
 } from "@codemirror/view";
-import { DRAFT_URI, type Workbench } from "./engine.js";
+import { DRAFT_URI, type StudioSession } from "./engine.js";
 import { rulesLanguage } from "./highlight.js";
 
 export interface EditorOptions {
   parent: HTMLElement;
   text: string;
-  bench: Workbench;
+  bench: StudioSession;
   /** Called on every change of the text (the page debounces its panes). */
   onChange: (text: string) => void;
   /** Milliseconds of quiet before the lint pass runs. */

@@ -1,37 +1,38 @@
 /**
- * The studio's engine: the whole pipeline run in the page over one draft. It holds a language
- * service (diagnostics, hover, completion, outline, examples) and answers the live panes from the
- * draft's checked IR: the diff against another ruleset, the card, a scenario's evaluation side by side
- * with that ruleset, and the reach map. No DOM and no Node API here; main.ts draws the answers.
+ * The studio's session over one draft: a thin adapter between the page and the engine
+ * (compiler/engine/). It holds a language service (diagnostics, hover, completion, outline, examples)
+ * and asks the engine the live panes' questions about the draft's checked IR: the diff against another
+ * ruleset, the card, a scenario's evaluation side by side with that ruleset, and the reach map. Its
+ * answers carry the engine's diagnostics as `Problem`s, so the studio reports what the CLI reports.
+ * No DOM and no Node API here; main.ts draws the answers.
  */
 import {
   LanguageService,
   type ServiceDiagnostic,
   type ServiceHost,
 } from "../../compiler/service/index.js";
-import { loadRuleset, interpretScenario, type Host } from "../../compiler/pipeline.js";
-import type { Diagnostic } from "../../compiler/diagnostics.js";
+import {
+  card,
+  diffReport,
+  evaluateScenario,
+  loadRuleset,
+  reachOn,
+  type Host,
+} from "../../compiler/engine/index.js";
+import { hasErrors, type Diagnostic } from "../../compiler/diagnostics.js";
 import type { RulesetIR, ScenarioValue } from "../../compiler/ir.js";
 import type { ExampleResult } from "../../compiler/interpret/examples.js";
-import { buildReport } from "../../compiler/diff/report.js";
 import { renderHtml, templatesFrom, type Templates } from "../../compiler/diff/html.js";
-import { buildCard } from "../../compiler/cards/build.js";
 import {
   cardTemplatesFrom,
   renderCardHtml,
   type CardTemplates,
 } from "../../compiler/cards/html.js";
-import { parseScenario, evaluationDiagnostic } from "../../compiler/scenario/index.js";
-import { InputError } from "../../compiler/interpret/eval.js";
-import { predicateAnswers, type PredicateAnswer } from "../../compiler/interpret/predicates.js";
-import { stepAnswers, type StepAnswer } from "../../compiler/interpret/step-answers.js";
-import { parseMap } from "../../compiler/map/parse.js";
-import { mapVocabulary } from "../../compiler/map/vocabulary.js";
-import { buildReach } from "../../compiler/reach/build.js";
+import type { PredicateAnswer } from "../../compiler/interpret/predicates.js";
+import type { StepAnswer } from "../../compiler/interpret/step-answers.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
 import { skeleton } from "../../compiler/service/skeleton.js";
-import { buildGraph, indexOf } from "../../runtime/map.js";
 import type { MoveResult } from "../../runtime/types.js";
 import { MAPS, RULESETS, readCardTemplate, readDiffTemplate, rulesetById } from "./bundled.js";
 
@@ -58,6 +59,10 @@ export interface ScenarioAnswer {
 export type Answer<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
 export const DRAFT_URI = "studio:draft.rules";
+/** The names the studio's fields go by in diagnostics (the CLI's are the file, `--from`, `--unit`). */
+export const SCENARIO_FILE = "scenario.json";
+export const START_FILE = "start";
+export const UNIT_FILE = "unit";
 
 const serviceHost: ServiceHost = {
   readRuleset(id) {
@@ -71,6 +76,11 @@ const pipelineHost: Host = {
   resolveId: (id) => rulesetById(id)?.path ?? null,
 };
 
+/** The errors of an engine outcome as problems (warnings aside, as the panes show them). */
+function problems(ds: readonly Diagnostic[]): Problem[] {
+  return ds.filter((d) => d.severity === "error").map(problem);
+}
+
 function problem(d: Diagnostic): Problem {
   return {
     code: d.code,
@@ -81,7 +91,7 @@ function problem(d: Diagnostic): Problem {
   };
 }
 
-export class Workbench {
+export class StudioSession {
   readonly service = new LanguageService(serviceHost);
   private readonly bases = new Map<string, RulesetIR | null>();
   private diffTemplates: Templates | null = null;
@@ -144,10 +154,11 @@ export class Workbench {
   ): Answer<{ html: string; changed: number; rows: number }> {
     const pair = this.compared(otherId);
     if (!pair || pair.length < 2) return { ok: false, problems: [] };
-    const report = buildReport(
-      pair,
-      situations ? { onlyDifferences } : { onlyDifferences, situations: 0 },
-    );
+    const { value: report, diagnostics } = diffReport({
+      rulesets: pair,
+      options: situations ? { onlyDifferences } : { onlyDifferences, situations: 0 },
+    });
+    if (report === null) return { ok: false, problems: problems(diagnostics) };
     this.diffTemplates ??= templatesFrom(readDiffTemplate);
     return {
       ok: true,
@@ -164,11 +175,10 @@ export class Workbench {
     const ir = this.ir();
     if (!ir) return { ok: false, problems: [] };
     const base = baseId !== null && baseId !== ir.id ? this.bundled(baseId) : null;
+    const { value: model, diagnostics } = card(ir, { source: "studio draft", base });
+    if (model === null) return { ok: false, problems: problems(diagnostics) };
     this.cardTemplates ??= cardTemplatesFrom(readCardTemplate);
-    return {
-      ok: true,
-      value: renderCardHtml(buildCard(ir, { source: "studio draft", base }), this.cardTemplates),
-    };
+    return { ok: true, value: renderCardHtml(model, this.cardTemplates) };
   }
 
   /** A scenario (JSON text) under `otherId` and the draft, side by side. */
@@ -178,33 +188,25 @@ export class Workbench {
   ): Answer<{ name: string; answers: ScenarioAnswer[] }> {
     const irs = this.compared(otherId);
     if (!irs) return { ok: false, problems: [] };
-    const parsed = parseScenario(text, "scenario.json", irs);
-    const errors = parsed.diagnostics.filter((d) => d.severity === "error");
-    if (errors.length > 0) return { ok: false, problems: errors.map(problem) };
-    const answers: ScenarioAnswer[] = [];
-    for (const [i, p] of parsed.perRuleset.entries()) {
-      const r = irs[i]!;
-      try {
-        const result = interpretScenario(r, p.value, p.notApplicable);
-        answers.push({
-          ruleset: r.id,
-          title: r.title,
-          measure: r.movement.measure,
-          vehicleMeasure: r.movement.vehicleMeasure ?? null,
-          input: p.value,
-          result,
-          predicates: predicateAnswers(r, p.value),
-          perStep: stepAnswers(r, p.value),
-        });
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        return {
-          ok: false,
-          problems: [problem(evaluationDiagnostic(r.id, e.message, text, "scenario.json"))],
-        };
-      }
-    }
-    return { ok: true, value: { name: parsed.name, answers } };
+    const { value, diagnostics } = evaluateScenario({ rulesets: irs, text, file: SCENARIO_FILE });
+    if (value === null || hasErrors(diagnostics))
+      return { ok: false, problems: problems(diagnostics) };
+    return {
+      ok: true,
+      value: {
+        name: value.name,
+        answers: value.answers.map((a) => ({
+          ruleset: a.ir.id,
+          title: a.ir.title,
+          measure: a.ir.movement.measure,
+          vehicleMeasure: a.ir.movement.vehicleMeasure ?? null,
+          input: a.input,
+          result: a.result,
+          predicates: a.predicates,
+          perStep: a.perStep,
+        })),
+      },
+    };
   }
 
   /** The reach map of a bundled map from hex `from`, for `otherId` and the draft side by side. */
@@ -218,54 +220,14 @@ export class Workbench {
     const irs = this.compared(otherId);
     const mapText = MAPS[mapName];
     if (!irs || mapText === undefined) return { ok: false, problems: [] };
-    const parsedMap = parseMap(mapText, `maps/${mapName}.json`, mapVocabulary(irs));
-    if (parsedMap.map === null) return { ok: false, problems: parsedMap.diagnostics.map(problem) };
-    const graph = buildGraph(parsedMap.map);
-    if (indexOf(graph, from) < 0)
-      return {
-        ok: false,
-        problems: [
-          {
-            code: "V1003",
-            severity: "error",
-            message: `${from} is not a hex of ${parsedMap.map.name}`,
-            line: 1,
-            col: 1,
-          },
-        ],
-      };
-    let unit: unknown;
-    try {
-      unit = JSON.parse(unitJson);
-    } catch (e) {
-      return {
-        ok: false,
-        problems: [
-          {
-            code: "V0901",
-            severity: "error",
-            message: `the unit is not valid JSON: ${(e as Error).message}`,
-            line: 1,
-            col: 1,
-          },
-        ],
-      };
-    }
-    const scenarioText = JSON.stringify({ name: "reach", phase, unit, path: [] }, null, 1);
-    const scenario = parseScenario(scenarioText, "unit", irs);
-    const errors = scenario.diagnostics.filter((d) => d.severity === "error");
-    if (errors.length > 0) return { ok: false, problems: errors.map(problem) };
-    const built = buildReach({
-      map: parsedMap.map,
-      from,
-      phase,
-      unit: unit as Record<string, unknown>,
-      rulesets: scenario.perRuleset.map((p, i) => ({
-        ir: irs[i]!,
-        base: p.value,
-        notApplicable: p.notApplicable,
-      })),
+    const { value: built, diagnostics } = reachOn({
+      rulesets: irs,
+      map: { text: mapText, file: `maps/${mapName}.json` },
+      from: { text: from, file: START_FILE },
+      unit: { text: unitJson, file: UNIT_FILE },
+      phase: phase === "advance" ? "advance" : "movement",
     });
+    if (built === null) return { ok: false, problems: problems(diagnostics) };
     return {
       ok: true,
       value: { svg: renderReachSvg(built.graph, built.report), report: built.report },

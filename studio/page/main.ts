@@ -8,7 +8,7 @@
 import type { EditorView } from "@codemirror/view";
 import { MAPS, RULESETS, SCENARIOS, rulesetById } from "./bundled.js";
 import { createEditor, reveal, setText } from "./editor.js";
-import { DRAFT_URI, Workbench, type Problem } from "./engine.js";
+import { DRAFT_URI, StudioSession, type Problem } from "./engine.js";
 import { el, examplesView, problemList, scenarioView, showPage } from "./panes.js";
 import { decodeDraft, encodeDraft } from "./share.js";
 import type { DocumentSymbol } from "../../compiler/service/index.js";
@@ -32,7 +32,7 @@ interface StudioProbe {
 const probe: StudioProbe = { version: 0, last: null, ready: false };
 (window as unknown as { studio: StudioProbe }).studio = probe;
 
-const bench = new Workbench();
+const bench = new StudioSession();
 let view: EditorView;
 let active: Pane = "diff";
 /** The version each pane last showed; a pane behind the text is redrawn when it is shown. */
@@ -70,7 +70,7 @@ async function startText(): Promise<string> {
   }
   const saved = localStorage.getItem(DRAFT_KEY);
   if (saved !== null) return saved;
-  const s = Workbench.skeleton("my-house", "sl-classic");
+  const s = StudioSession.skeleton("my-house", "sl-classic");
   return s.ok ? s.text : (rulesetById("sl-classic")?.text ?? "");
 }
 
@@ -312,7 +312,7 @@ function gallery(): void {
       const make = el("button", { type: "button" }, "New house rule from this");
       make.addEventListener("click", () => {
         const id = $<HTMLInputElement>("new-id").value.trim() || "my-house";
-        const s = Workbench.skeleton(id, r.id);
+        const s = StudioSession.skeleton(id, r.id);
         if (!s.ok) return void status(s.message);
         openText(s.text, `new house rule ${id} over ${r.id}`);
         ($("gallery") as HTMLDialogElement).close();

@@ -4,7 +4,7 @@
  * house rule's diagnostics, diff, card, scenario and reach answers, and the share link round trip.
  */
 import { describe, expect, it } from "vitest";
-import { Workbench } from "../../studio/page/engine.js";
+import { StudioSession } from "../../studio/page/engine.js";
 import { MAPS, RULESETS, SCENARIOS } from "../../studio/page/bundled.js";
 import { decodeDraft, encodeDraft } from "../../studio/page/share.js";
 
@@ -15,10 +15,10 @@ override rule leader-bonus [H1] "a leader adds only 1 MF"
 }
 `;
 
-function house(extra = LEADER): Workbench {
-  const s = Workbench.skeleton("my-house", "sl-classic");
+function house(extra = LEADER): StudioSession {
+  const s = StudioSession.skeleton("my-house", "sl-classic");
   if (!s.ok) throw new Error(s.message);
-  return new Workbench(s.text + extra);
+  return new StudioSession(s.text + extra);
 }
 
 describe("studio engine", () => {
@@ -127,7 +127,7 @@ describe("studio engine", () => {
       "when unit.leader and unit.kind in MMC: 2",
       "when unit.leader and unit.kind in MMC: 3",
     );
-    const w = new Workbench(text);
+    const w = new StudioSession(text);
     const d = w.diffHtml("sl-classic", true);
     if (!d.ok) throw new Error(JSON.stringify(w.diagnostics()));
     expect(d.value.changed).toBeGreaterThan(0);

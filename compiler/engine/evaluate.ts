@@ -1,0 +1,64 @@
+/**
+ * Evaluating a scenario under one or more rulesets: parse and validate the scenario's JSON against
+ * them, then per ruleset its move, its predicates' answers and the values it gathers step by step. A
+ * scenario that validates but cannot be evaluated (an `InputError`) is a located V0903, not a throw.
+ */
+import { hasErrors, type Diagnostic } from "../diagnostics.js";
+import type { RulesetIR, ScenarioValue } from "../ir.js";
+import { InputError } from "../interpret/eval.js";
+import { interpretScenario } from "../interpret/interpreter.js";
+import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.js";
+import { stepAnswers, type StepAnswer } from "../interpret/step-answers.js";
+import { evaluationDiagnostic, parseScenario } from "../scenario/index.js";
+import type { MoveResult } from "../../runtime/types.js";
+import type { Outcome } from "./outcome.js";
+
+export interface ScenarioRequest {
+  rulesets: readonly RulesetIR[];
+  /** The scenario's JSON text, and the name its diagnostics' spans give it. */
+  text: string;
+  file: string;
+}
+
+/** One ruleset's answer to a scenario. */
+export interface ScenarioAnswer {
+  ir: RulesetIR;
+  input: ScenarioValue;
+  result: MoveResult;
+  predicates: PredicateAnswer[];
+  /** Per step, the values the ruleset gathers there (empty when it gathers none). */
+  perStep: StepAnswer[][];
+}
+
+export interface Evaluation {
+  /** The scenario's name (its `name`, else the file's name without `.json`). */
+  name: string;
+  answers: ScenarioAnswer[];
+}
+
+export function evaluateScenario(req: ScenarioRequest): Outcome<Evaluation> {
+  const irs = [...req.rulesets];
+  const parsed = parseScenario(req.text, req.file, irs);
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  if (hasErrors(diagnostics)) return { value: null, diagnostics };
+  const answers: ScenarioAnswer[] = [];
+  for (const [i, p] of parsed.perRuleset.entries()) {
+    const ir = irs[i]!;
+    try {
+      answers.push({
+        ir,
+        input: p.value,
+        result: interpretScenario(ir, p.value, p.notApplicable),
+        predicates: predicateAnswers(ir, p.value),
+        perStep: stepAnswers(ir, p.value),
+      });
+    } catch (e) {
+      // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
+      // this move): a mistake in the scenario, reported as one. Anything else is a bug.
+      if (!(e instanceof InputError)) throw e;
+      diagnostics.push(evaluationDiagnostic(ir.id, e.message, req.text, req.file));
+      return { value: null, diagnostics };
+    }
+  }
+  return { value: { name: parsed.name, answers }, diagnostics };
+}

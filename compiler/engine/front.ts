@@ -1,0 +1,115 @@
+/**
+ * The front end, once: a parsed ruleset → resolve (`extends`) → check → lower → IR, with every
+ * diagnostic of every file read. `loadRuleset` runs it over files a `Host` reads (the CLI, the studio
+ * page, the bench); the language service runs `frontEnd` itself over its cached parses and then its
+ * examples. Both stop at the first pass that reports an error, so every surface reports the same
+ * diagnostics for the same text (V0106 from lowering included). No Node API: the caller reads files.
+ */
+import { parse, type ParseOutput } from "../../grammar/index.js";
+import { check } from "../check/index.js";
+import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
+import type { RulesetIR } from "../ir.js";
+import { lower } from "../tick-scale.js";
+import { resolve, type Merged } from "../resolve.js";
+
+/** File access for the front end: the CLI reads the disk, the studio page its bundled texts. */
+export interface Host {
+  readFile(path: string): string | null;
+  /** id → path of rulesets/<id>.rules or rulesets/house/<id>.rules, or null */
+  resolveId(id: string): string | null;
+}
+
+export interface FrontEnd {
+  /** The declarations with `extends` applied, whenever resolving got that far (even with errors). */
+  merged: Merged | null;
+  /** The lowered ruleset when nothing reported an error, else null. */
+  ir: RulesetIR | null;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Resolve → check → lower over a parse. `loadBase(id)` returns the parse of a ruleset it extends
+ * (null when there is none by that id).
+ */
+export function frontEnd(
+  root: ParseOutput,
+  loadBase: (id: string) => ParseOutput | null,
+): FrontEnd {
+  const diagnostics: Diagnostic[] = [...root.diagnostics];
+  const out: FrontEnd = { merged: null, ir: null, diagnostics };
+  // A header with a syntax error is already reported; do not add "missing header" to it.
+  if (!root.ast.header && hasErrors(diagnostics)) return out;
+  const { merged, diagnostics: rd } = resolve(root.ast, loadBase);
+  diagnostics.push(...rd);
+  out.merged = merged;
+  if (!merged || hasErrors(diagnostics)) return out;
+  const { checked, diagnostics: cd } = check(merged);
+  diagnostics.push(...cd);
+  if (!checked || hasErrors(diagnostics)) return out;
+  const lowered = lower(checked, root.ast.header!.span);
+  diagnostics.push(...lowered.diagnostics);
+  out.ir = lowered.ir;
+  return out;
+}
+
+export interface Loaded {
+  ir: RulesetIR | null;
+  diagnostics: Diagnostic[];
+  /** path → text of every file read, for code frames */
+  sources: Map<string, string>;
+  file: string;
+}
+
+/** A ruleset by id (through the host) or by a path ending in `.rules`, through the front end. */
+export function loadRuleset(ref: string, host: Host): Loaded {
+  const sources = new Map<string, string>();
+  const file = ref.endsWith(".rules") ? ref : host.resolveId(ref);
+  if (!file) {
+    return {
+      ir: null,
+      diagnostics: [
+        diag(
+          "V0205",
+          `no ruleset named ${ref}`,
+          null,
+          "name a ruleset under rulesets/ or rulesets/house/, or a path ending in .rules",
+        ),
+      ],
+      sources,
+      file: ref,
+    };
+  }
+  const read = (path: string): ParseOutput | null => {
+    const text = host.readFile(path);
+    if (text === null) return null;
+    sources.set(path, text);
+    return parse(text, path);
+  };
+  const root = read(file);
+  if (!root)
+    return { ir: null, diagnostics: [diag("V0205", `cannot read ${file}`, null)], sources, file };
+  const { ir, diagnostics } = frontEnd(root, (id) => {
+    const p = host.resolveId(id);
+    return p ? read(p) : null;
+  });
+  return { ir, diagnostics, sources, file };
+}
+
+/** Each of `refs` through `loadRuleset`, in order. */
+export function loadRulesets(refs: readonly string[], host: Host): Loaded[] {
+  return refs.map((ref) => loadRuleset(ref, host));
+}
+
+/** The front end over text alone (tests, the bench): no `extends` unless `parents` supplies them. */
+export function compileText(
+  text: string,
+  path = "input.rules",
+  parents: Record<string, string> = {},
+): Loaded {
+  const files: Record<string, string> = { [path]: text };
+  for (const [id, t] of Object.entries(parents)) files[`${id}.rules`] = t;
+  return loadRuleset(path, {
+    readFile: (p) => files[p] ?? null,
+    resolveId: (id) => (parents[id] !== undefined ? `${id}.rules` : null),
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The engine: the one place every surface (the CLI, the studio page, the language service, the bench,
+ * the generated modules' checks) asks its questions. Requests in — ruleset references read through a
+ * `Host`, a scenario's text, a map's text with a start hex and a unit, diff and card options — and
+ * `{ value | null, diagnostics }` out, never a throw for anything a user wrote. No Node API here:
+ * the engine runs in the browser too; callers read files and print.
+ */
+export type { Outcome } from "./outcome.js";
+export {
+  compileText,
+  frontEnd,
+  loadRuleset,
+  loadRulesets,
+  type FrontEnd,
+  type Host,
+  type Loaded,
+} from "./front.js";
+export {
+  evaluateScenario,
+  type Evaluation,
+  type ScenarioAnswer,
+  type ScenarioRequest,
+} from "./evaluate.js";
+export { DEFAULT_UNIT, reachOn, type ReachRequest, type Typed } from "./reach.js";
+export { card, diffReport, type DiffRequest } from "./reports.js";
+export type { ReachBuilt } from "../reach/build.js";
+export { exampleDiagnostic, runExamples, type ExampleResult } from "../interpret/examples.js";

@@ -1,0 +1,130 @@
+/**
+ * Reach on a map: parse the map against the rulesets' names, check the start hex (V1101), read the
+ * unit (V1102 when it is not a JSON object) and validate it as a scenario's `unit` record, then
+ * build the report. Every diagnostic about the start hex or the unit is located in the text the user
+ * typed (the `--from` and `--unit` arguments, the studio's fields), whatever the surface.
+ */
+import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
+import type { RulesetIR } from "../ir.js";
+import { parseMap } from "../map/parse.js";
+import { mapVocabulary } from "../map/vocabulary.js";
+import { buildReach, type ReachBuilt } from "../reach/build.js";
+import { parseScenario } from "../scenario/index.js";
+import { readJson } from "../scenario/read.js";
+import { buildGraph, columnName, indexOf } from "../../runtime/map.js";
+import type { Outcome } from "./outcome.js";
+
+/** A piece of text the user typed, and the name its diagnostics' spans give it. */
+export interface Typed {
+  text: string;
+  file: string;
+}
+
+export interface ReachRequest {
+  rulesets: readonly RulesetIR[];
+  map: Typed;
+  /** The start hex (`B3`), as typed. */
+  from: Typed;
+  /** The unit as a JSON object, as typed; null for `{"kind":"squad"}`. */
+  unit: Typed | null;
+  phase: "movement" | "advance";
+}
+
+export const DEFAULT_UNIT = { kind: "squad" };
+
+export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
+  const irs = [...req.rulesets];
+  const parsed = parseMap(req.map.text, req.map.file, mapVocabulary(irs));
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const map = parsed.map;
+  if (hasErrors(diagnostics) || map === null) return { value: null, diagnostics };
+
+  const from = req.from.text;
+  if (indexOf(buildGraph(map), from) < 0) {
+    const src = new SourceFile(req.from.file, from);
+    diagnostics.push(
+      diag(
+        "V1101",
+        `${JSON.stringify(from)} is not a hex of ${map.name} (columns A–${columnName(map.columns - 1)}, rows 1–${map.rows})`,
+        src.span(0, from.length),
+      ),
+    );
+    return { value: null, diagnostics };
+  }
+
+  const unit = readUnit(req.unit, req.phase, irs, diagnostics);
+  if (unit === null) return { value: null, diagnostics };
+  return {
+    value: buildReach({
+      map,
+      from,
+      phase: req.phase,
+      unit: unit.record,
+      rulesets: unit.perRuleset.map((p, i) => ({
+        ir: irs[i]!,
+        base: p.value,
+        notApplicable: p.notApplicable,
+      })),
+    }),
+    diagnostics,
+  };
+}
+
+/**
+ * The unit checked as a scenario's would be: its text is put in a scenario `{…, "unit": TEXT}` and
+ * the scenario's diagnostics are moved back into the unit's text. Null after an error.
+ */
+function readUnit(
+  typed: Typed | null,
+  phase: string,
+  irs: RulesetIR[],
+  diagnostics: Diagnostic[],
+): {
+  record: Record<string, unknown>;
+  perRuleset: ReturnType<typeof parseScenario>["perRuleset"];
+} | null {
+  const unit = typed ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
+  const src = new SourceFile(unit.file, unit.text);
+  const read = readJson(unit.text, src);
+  if ("error" in read) {
+    const e = read.error;
+    diagnostics.push(
+      diag(
+        "V1102",
+        e.message.replace(/^malformed JSON/, "the unit is not valid JSON"),
+        e.span,
+        e.hint ?? UNIT_HINT,
+      ),
+    );
+    return null;
+  }
+  if (read.root.type !== "object") {
+    diagnostics.push(
+      diag("V1102", "the unit is not a JSON object", src.span(0, unit.text.length), UNIT_HINT),
+    );
+    return null;
+  }
+  const prefix = `{"name":"reach","phase":${JSON.stringify(phase)},"path":[],"unit":`;
+  const scenario = parseScenario(`${prefix}${unit.text}}`, unit.file, irs);
+  // Spans in the scenario → spans in the unit's text (one outside it covers the whole unit).
+  const moved = (s: Span | null): Span | null => {
+    if (s === null) return null;
+    const start = s.start - prefix.length;
+    const end = s.end - prefix.length;
+    return start >= 0 && end <= unit.text.length
+      ? src.span(start, end)
+      : src.span(0, unit.text.length);
+  };
+  for (const d of scenario.diagnostics) {
+    const m: Diagnostic = { ...d, span: moved(d.span) };
+    if (d.related) m.related = d.related.map((r) => ({ ...r, span: moved(r.span)! }));
+    diagnostics.push(m);
+  }
+  if (hasErrors(scenario.diagnostics)) return null;
+  return {
+    record: JSON.parse(unit.text) as Record<string, unknown>,
+    perRuleset: scenario.perRuleset,
+  };
+}
+
+const UNIT_HINT = 'write the unit as a JSON object, e.g. {"kind":"squad","portage":2}';

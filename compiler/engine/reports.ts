@@ -1,0 +1,60 @@
+/**
+ * The diff report of two or more rulesets (with the scenario suite and the reach section when asked)
+ * and a ruleset's reference card: models only; the caller renders them in the format it wants.
+ */
+import { buildCard, type BuildOptions } from "../cards/build.js";
+import type { Card } from "../cards/card-model.js";
+import type { Diagnostic } from "../diagnostics.js";
+import type { DiffOptions, DiffReport } from "../diff/report-model.js";
+import { buildReport } from "../diff/report.js";
+import { runSuite, type ScenarioFile } from "../diff/scenarios.js";
+import type { RulesetIR } from "../ir.js";
+import { formatQuantity } from "../../runtime/format.js";
+import type { Outcome } from "./outcome.js";
+import { reachOn, type ReachRequest } from "./reach.js";
+
+export interface DiffRequest {
+  rulesets: readonly RulesetIR[];
+  options?: DiffOptions;
+  /** Scenario files to evaluate under every ruleset (the report's scenario section). */
+  scenarios?: readonly ScenarioFile[] | null;
+  /** A map, start and unit: the report's "reach on the map" section. */
+  reach?: Omit<ReachRequest, "rulesets"> | null;
+}
+
+export function diffReport(req: DiffRequest): Outcome<DiffReport> {
+  const irs = req.rulesets;
+  const report = buildReport(irs, req.options ?? {});
+  const diagnostics: Diagnostic[] = [];
+  if (req.scenarios) report.scenarios = runSuite(irs, req.scenarios);
+  if (req.reach) {
+    const built = reachOn({ ...req.reach, rulesets: irs });
+    diagnostics.push(...built.diagnostics);
+    if (built.value === null) return { value: null, diagnostics };
+    const r = built.value.report;
+    report.reach = {
+      map: r.map,
+      from: r.from,
+      phase: r.phase,
+      unit: r.unit,
+      counts: r.results.map((x) => ({
+        ruleset: x.ruleset,
+        hexes: Object.keys(x.hexes).length,
+        measure: x.measure,
+        allowance:
+          x.allowance === null
+            ? "none"
+            : typeof x.allowance === "number"
+              ? formatQuantity(String(x.allowance))
+              : `${x.allowance.min}–${x.allowance.max}`,
+      })),
+      differences: r.differences,
+    };
+  }
+  return { value: report, diagnostics };
+}
+
+/** A ruleset's reference card, its changes marked against `base` when given. */
+export function card(ir: RulesetIR, opts: BuildOptions = {}): Outcome<Card> {
+  return { value: buildCard(ir, opts), diagnostics: [] };
+}
