@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { RulesetIR, ScenarioValue } from "../ir.js";
 import { interpretScenario } from "../pipeline.js";
-import { InputError } from "../interpret/eval.js";
+import { isEvaluationFault } from "../interpret/eval.js";
 import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.js";
 import { stepAnswers, type StepAnswer } from "../interpret/step-answers.js";
 import { evaluationDiagnostic, parseScenario } from "../scenario/index.js";
@@ -68,10 +68,11 @@ export function evaluate(
       perStep.push(stepAnswers(irs[i]!, p.value));
     } catch (e) {
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
-      // this move): a mistake in the scenario, reported as one. Anything else is a bug (exit 70).
-      if (!(e instanceof InputError)) throw e;
+      // this move, a value beyond the exact range): a mistake in the scenario, reported as one.
+      // Anything else is a bug (exit 70).
+      if (!isEvaluationFault(e)) throw e;
       printDiagnostics(
-        [evaluationDiagnostic(irs[i]!.id, e.message, text, file)],
+        [evaluationDiagnostic(irs[i]!.id, e, text, file)],
         new Map([[file, text]]),
         ctx,
         file,

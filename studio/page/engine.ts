@@ -22,7 +22,7 @@ import {
   type CardTemplates,
 } from "../../compiler/cards/html.js";
 import { parseScenario, evaluationDiagnostic } from "../../compiler/scenario/index.js";
-import { InputError } from "../../compiler/interpret/eval.js";
+import { isEvaluationFault } from "../../compiler/interpret/eval.js";
 import { predicateAnswers, type PredicateAnswer } from "../../compiler/interpret/predicates.js";
 import { stepAnswers, type StepAnswer } from "../../compiler/interpret/step-answers.js";
 import { parseMap } from "../../compiler/map/parse.js";
@@ -197,10 +197,10 @@ export class Workbench {
           perStep: stepAnswers(r, p.value),
         });
       } catch (e) {
-        if (!(e instanceof InputError)) throw e;
+        if (!isEvaluationFault(e)) throw e;
         return {
           ok: false,
-          problems: [problem(evaluationDiagnostic(r.id, e.message, text, "scenario.json"))],
+          problems: [problem(evaluationDiagnostic(r.id, e, text, "scenario.json"))],
         };
       }
     }
