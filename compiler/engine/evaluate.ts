@@ -1,11 +1,12 @@
 /**
  * Evaluating a scenario under one or more rulesets: parse and validate the scenario's JSON against
  * them, then per ruleset its move, its predicates' answers and the values it gathers step by step. A
- * scenario that validates but cannot be evaluated (an `InputError`) is a located V0903, not a throw.
+ * scenario that validates but cannot be evaluated (an evaluation fault: an `InputError` or an
+ * overflow) is a located diagnostic, not a throw.
  */
 import { hasErrors, type Diagnostic } from "../diagnostics.js";
 import type { RulesetIR, ScenarioValue } from "../ir.js";
-import { InputError } from "../interpret/eval.js";
+import { isEvaluationFault } from "../interpret/eval.js";
 import { interpretScenario } from "../interpret/interpreter.js";
 import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.js";
 import { stepAnswers, type StepAnswer } from "../interpret/step-answers.js";
@@ -54,9 +55,10 @@ export function evaluateScenario(req: ScenarioRequest): Outcome<Evaluation> {
       });
     } catch (e) {
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
-      // this move): a mistake in the scenario, reported as one. Anything else is a bug.
-      if (!(e instanceof InputError)) throw e;
-      diagnostics.push(evaluationDiagnostic(ir.id, e.message, req.text, req.file));
+      // this move, a value beyond the exact range): a mistake in the scenario, reported as one.
+      // Anything else is a bug.
+      if (!isEvaluationFault(e)) throw e;
+      diagnostics.push(evaluationDiagnostic(ir.id, e, req.text, req.file));
       return { value: null, diagnostics };
     }
   }

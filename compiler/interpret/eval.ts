@@ -5,7 +5,7 @@
  */
 import { NA_RAT, Rat } from "../../runtime/rational.js";
 import type { MoveContext } from "../../runtime/types.js";
-import { missingMessage } from "../../runtime/missing.js";
+import { EvalError, InputError, MissingInput } from "../../runtime/errors.js";
 import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from "../ir.js";
 import { dict, own } from "../dict.js";
 
@@ -14,18 +14,17 @@ export type Rec = Record<string, RV | null>;
 export type ICtx = MoveContext<Rat, Rec, Rec, Rec, Rec>;
 
 /**
- * Raised for an evaluation that cannot go on. The base class is an evaluation that cannot happen in a
- * checked ruleset given a valid input (a bug: the CLI exits 70); `InputError` below is the user's.
+ * Why an evaluation stops: `EvalError` (a bug) and the user's `InputError`, with its `code` and
+ * `field` (runtime/errors.ts: the one shape the interpreter and generated modules share).
  */
-export class EvalError extends Error {}
-
-/**
- * This input cannot be evaluated: a field the ruleset reads is absent, a fixed roll has too few dice,
- * a value has no table entry. A user's mistake, reported as a diagnostic (V0903 for a scenario, a
- * failed example for an example). A subclass, so callers that ask hypothetical questions (diff,
- * cards, the constant folder) still treat both as "cannot be asked".
- */
-export class InputError extends EvalError {}
+export {
+  EvalError,
+  InputError,
+  MissingInput,
+  isEvaluationFault,
+  type EvaluationFault,
+  type InputCode,
+} from "../../runtime/errors.js";
 
 export function valueOf(v: Value): RV {
   switch (v.v) {
@@ -113,7 +112,12 @@ export class Evaluator {
         return new Set(e.members);
       case "field": {
         const v = own(this.record(c, e.rec), e.name);
-        if (v === undefined || v === null) throw new InputError(`${e.rec}.${e.name} is absent`);
+        if (v === undefined || v === null)
+          throw new InputError(
+            "absent",
+            this.fieldPath(c, e.rec, e.name),
+            `${e.rec}.${e.name} is absent`,
+          );
         return v;
       }
       case "flag": {
@@ -122,8 +126,7 @@ export class Evaluator {
       }
       case "need": {
         const v = own(this.record(c, e.rec), e.name);
-        if (v === undefined || v === null)
-          throw new InputError(missingMessage(this.fieldPath(c, e.rec, e.name)));
+        if (v === undefined || v === null) throw new MissingInput(this.fieldPath(c, e.rec, e.name));
         return v;
       }
       case "present": {
@@ -182,6 +185,8 @@ export class Evaluator {
         const roll = c.roll;
         if (!roll || roll.length < e.n)
           throw new InputError(
+            "roll",
+            "unit.dice",
             `this move rolls ${e.n} dice, but the fixed roll gives ${roll?.length ?? 0}`,
           );
         const per = e.perDie ? (this.eval(e.perDie, c, t, f) as Rat) : Rat.ZERO;
@@ -277,7 +282,8 @@ export class Evaluator {
   lookup(name: string, keys: string[], c: ICtx, t: string[] | null): RV {
     const table = this.tables.get(name);
     const row = table?.rows.get(keys.join("\u0000"));
-    if (!table || !row) throw new InputError(`${name} has no entry for ${keys.join(", ")}`);
+    if (!table || !row)
+      throw new InputError("entry", null, `${name} has no entry for ${keys.join(", ")}`);
     if (t) t.push(row.cite);
     if (this.listener) this.listener.row(name, keys, row.cite);
     return row.value.v === "all" ? c.allowance : valueOf(row.value);

@@ -3,11 +3,11 @@
  * every expectation compared exactly (rationals, not floats).
  */
 import { evaluateMove } from "../../runtime/move.js";
-import { ratNum, Rat } from "../../runtime/rational.js";
+import { ratNum, Rat, RatOverflow } from "../../runtime/rational.js";
 import { formatQuantity } from "../../runtime/format.js";
 import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
 import type { ExampleDef, RulesetIR, Value } from "../ir.js";
-import { EvalError, same, valueOf, type RV } from "./eval.js";
+import { EvalError, InputError, same, valueOf, type RV } from "./eval.js";
 import { interpreterFor, prepare } from "./interpreter.js";
 
 export interface ExampleResult {
@@ -16,6 +16,8 @@ export interface ExampleResult {
   passed: boolean;
   /** The example's input does not make a scenario the ruleset accepts (a required field missing). */
   invalid: boolean;
+  /** A value the rules compute from the example's input leaves the exact range (`RatOverflow`). */
+  overflow: boolean;
   failures: string[];
   span: Span | null;
 }
@@ -51,11 +53,13 @@ export function runExample(
   const failures: string[] = [];
   const span: Span | null = src ? lineSpan(src, ex.origin.line) : null;
   let invalid = false;
+  let overflow = false;
   const done = (): ExampleResult => ({
     cite: ex.cite,
     title: ex.title,
     passed: failures.length === 0,
     invalid,
+    overflow,
     failures,
     span,
   });
@@ -67,8 +71,11 @@ export function runExample(
     return done();
   }
   const needs = ex.expect.find((x) => x.e === "needs");
-  if (needs !== undefined) return expectNeeds(model, ctx, needs.field, failures, done);
   try {
+    if (needs !== undefined) {
+      expectNeeds(model, ctx, needs.field, failures);
+      return done();
+    }
     const result = evaluateMove(model, ratNum, ctx, { trace: true });
     const cmp = (what: string, got: RV, want: Value) => {
       if (!same(got, wantRV(want)))
@@ -175,7 +182,10 @@ export function runExample(
       }
     }
   } catch (e) {
-    if (!(e instanceof EvalError)) throw e;
+    // The one place an example's evaluation stops: the input cannot be priced (or the evaluator
+    // cannot go on: an `EvalError`), or a value leaves the exact range. Anything else is a bug.
+    if (e instanceof RatOverflow) overflow = true;
+    else if (!(e instanceof EvalError)) throw e;
     failures.push(e.message);
   }
   return done();
@@ -183,15 +193,14 @@ export function runExample(
 
 /**
  * `expect needs vehicle.kind`: the move must stop for want of that field (`path[].terrain` matches
- * the field at any step), with the message a scenario gets.
+ * the field at any step), with the error a scenario gets (`MissingInput`, read by its field).
  */
 function expectNeeds(
   model: ReturnType<typeof interpreterFor>,
   ctx: ReturnType<typeof prepare>["ctx"],
   field: string,
   failures: string[],
-  done: () => ExampleResult,
-): ExampleResult {
+): void {
   try {
     evaluateMove(model, ratNum, ctx, { trace: false });
     failures.push(`expected the move to need \`${field}\`, but it was answered`);
@@ -200,12 +209,10 @@ function expectNeeds(
     const [head, tail] = field.startsWith("path[]")
       ? ["path[", field.slice("path[".length + 1)]
       : [field, ""];
-    const m = /^this move needs `([^`]*)`/.exec(e.message);
-    const got = m?.[1] ?? "";
+    const got = e instanceof InputError && e.code === "missing" ? (e.field ?? "") : "";
     const hit = tail === "" ? got === head : got.startsWith(head) && got.endsWith(`]${tail}`);
     if (!hit) failures.push(`expected the move to need \`${field}\`, but: ${e.message}`);
   }
-  return done();
 }
 
 /**
@@ -240,7 +247,15 @@ export function runExamplesMemo(
   const src = file !== null ? new SourceFile(file, text ?? "") : null;
   const out = ir.examples.map((ex, i) =>
     same && memo.passed[i]
-      ? { cite: ex.cite, title: ex.title, passed: true, invalid: false, failures: [], span: null }
+      ? {
+          cite: ex.cite,
+          title: ex.title,
+          passed: true,
+          invalid: false,
+          overflow: false,
+          failures: [],
+          span: null,
+        }
       : runExample(ir, ex, src),
   );
   memo.fingerprint = fp;
@@ -266,8 +281,12 @@ function lineSpan(src: SourceFile, line: number): Span {
   return src.span(start, nl < 0 ? src.text.length : nl);
 }
 
-/** A failing example as a diagnostic: V0802 when its input is invalid, else V0801. */
+/**
+ * A failing example as a diagnostic, at the example: V0802 when its input is invalid, V0105 when a
+ * value the rules compute from it leaves the exact range, else V0801.
+ */
 export function exampleDiagnostic(r: ExampleResult): Diagnostic {
   const why = r.failures.length > 0 ? r.failures.join("; ") : "failed";
-  return diag(r.invalid ? "V0802" : "V0801", `example [${r.cite}] "${r.title}": ${why}`, r.span);
+  const code = r.invalid ? "V0802" : r.overflow ? "V0105" : "V0801";
+  return diag(code, `example [${r.cite}] "${r.title}": ${why}`, r.span);
 }

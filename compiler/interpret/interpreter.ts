@@ -9,7 +9,12 @@ import type { MoveModel, MoveResult, Violation } from "../../runtime/types.js";
 import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir.js";
 import { diceOf } from "../ir-walk.js";
 import { Evaluator, InputError, valueOf, type ICtx, type Rec } from "./eval.js";
-import { missingMessage } from "../../runtime/missing.js";
+import {
+  isEvaluationFault,
+  MissingInput,
+  missingMessage,
+  type EvaluationFault,
+} from "../../runtime/errors.js";
 import { dict, own } from "../dict.js";
 import { vehicleActions } from "../vocabulary.js";
 
@@ -96,9 +101,15 @@ function impliesVehicle(ir: RulesetIR, sv: ScenarioValue): boolean {
 /**
  * Scenario values → the interpreter's context: defaults applied, absent optional fields null; a
  * path that boards or leaves a vehicle without a `vehicle` record gets one with its defaults.
+ * `problems` says what makes the input invalid; `needs` names the implied vehicle's required fields
+ * the input cannot give (scenario paths, `vehicle.kind`), each also in `problems`.
  */
-export function prepare(ir: RulesetIR, sv: ScenarioValue): { ctx: ICtx; problems: string[] } {
+export function prepare(
+  ir: RulesetIR,
+  sv: ScenarioValue,
+): { ctx: ICtx; problems: string[]; needs: string[] } {
   const problems: string[] = [];
+  const needs: string[] = [];
   const input = (rec: RecordName) => ir.inputs.find((i) => i.rec === rec);
   const record = (rec: RecordName, given: Record<string, Value>, where: string): Rec => {
     const def: InputDef | undefined = input(rec);
@@ -118,7 +129,10 @@ export function prepare(ir: RulesetIR, sv: ScenarioValue): { ctx: ICtx; problems
     for (const f of def?.fields ?? []) {
       if (f.default) out[f.name] = valueOf(f.default);
       else if (f.optional) out[f.name] = null;
-      else problems.push(missingMessage(`vehicle.${f.json}`));
+      else {
+        needs.push(`vehicle.${f.json}`);
+        problems.push(missingMessage(`vehicle.${f.json}`));
+      }
     }
     return out;
   };
@@ -137,7 +151,7 @@ export function prepare(ir: RulesetIR, sv: ScenarioValue): { ctx: ICtx; problems
     spent: Rat.ZERO,
     hexes: 0,
   };
-  return { ctx, problems };
+  return { ctx, problems, needs };
 }
 
 const cache = new WeakMap<RulesetIR, Interpreter>();
@@ -147,16 +161,38 @@ export function interpreterFor(ir: RulesetIR): Interpreter {
   return m;
 }
 
+/** A scenario's answer, or why the user's input cannot be answered (never a bug: those throw). */
+export type Evaluation = { ok: true; result: MoveResult } | { ok: false; fault: EvaluationFault };
+
+/**
+ * `interpretScenario` with errors as values: the one place a scenario's evaluation catches what is the
+ * user's to fix (an `InputError`, a `RatOverflow`); `evaluationDiagnostic` (compiler/scenario/)
+ * turns the fault into a located diagnostic. Anything else is a bug and propagates.
+ */
+export function evaluateScenario(
+  ir: RulesetIR,
+  input: ScenarioValue,
+  notApplicable: string[],
+  trace = true,
+): Evaluation {
+  try {
+    return { ok: true, result: interpretScenario(ir, input, notApplicable, trace) };
+  } catch (e) {
+    if (isEvaluationFault(e)) return { ok: false, fault: e };
+    throw e;
+  }
+}
+
+/** A scenario's answer; throws an `EvaluationFault` for input it cannot answer (see `evaluateScenario`). */
 export function interpretScenario(
   ir: RulesetIR,
   input: ScenarioValue,
   notApplicable: string[],
   trace = true,
 ): MoveResult {
-  const { ctx, problems } = prepare(ir, input);
+  const { ctx, needs } = prepare(ir, input);
   // Only an implied vehicle's required field can be missing here (a scenario's own are checked first).
-  const missingField = problems.find((p) => p.startsWith("this move needs"));
-  if (missingField !== undefined) throw new InputError(missingField);
+  if (needs.length > 0) throw new MissingInput(needs[0]!);
   const result = evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace });
   if (input.roll !== undefined && input.roll.length > 0) checkRollLength(ir, input, notApplicable);
   return result;
@@ -177,6 +213,8 @@ function checkRollLength(ir: RulesetIR, input: ScenarioValue, notApplicable: str
       throw e;
     }
     throw new InputError(
+      "roll",
+      "unit.dice",
       `this move rolls ${k} ${k === 1 ? "die" : "dice"}, but the fixed roll gives ${roll.length}`,
     );
   }

@@ -1,38 +1,42 @@
 /**
  * After evaluation: where in a scenario file an evaluation's complaint belongs. A scenario that passed
  * `parseScenario` may still not be evaluable under a ruleset (a move needs a field the file omits, a
- * fixed roll the move cannot use); these turn such an `InputError` into a located V0903. They read
- * the text again (it parsed once already) and know only the global vocabulary's vehicle actions.
+ * fixed roll the move cannot use, a value beyond the exact range); these turn such a fault into a
+ * located V0903, by the fault's `code` and `field` (never its message). They read the text again (it
+ * parsed once already) and know only the global vocabulary's vehicle actions.
  */
 
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
 import { VEHICLE_ACTIONS } from "../vocabulary.js";
 import { spanOf } from "./read.js";
+import { InputError, type EvaluationFault } from "../../runtime/errors.js";
 
 /**
- * The diagnostic for a scenario that passed validation but cannot be evaluated under `id` (an
- * `InputError`'s message): V0903, located at the missing field's record when a rule needs one.
+ * The diagnostic for a scenario that passed validation but cannot be evaluated under `id` (the fault
+ * `evaluateScenario` returns, or an `EvaluationFault` caught from `interpretScenario`): V0903, located
+ * by the fault's `code` and `field` — a missing field at its record, a fixed roll the move cannot use
+ * at `unit.dice`, anything else (a value with no table entry, a value beyond the exact range) at the
+ * start of the file.
  */
 export function evaluationDiagnostic(
   id: string,
-  message: string,
+  fault: EvaluationFault,
   text: string,
   file: string,
 ): Diagnostic {
-  const field = /^this move needs `([^`]+)`/.exec(message)?.[1];
-  if (field !== undefined)
-    return diag("V0903", `under ${id}: ${message}`, locateField(text, file, field));
-  // A fixed roll the move cannot use: at `unit.dice`; anything else at the start of the file.
+  const message = `under ${id}: ${fault.message}`;
+  if (fault instanceof InputError && fault.code === "missing" && fault.field !== null)
+    return diag("V0903", message, locateField(text, file, fault.field));
   const src = new SourceFile(file, text);
   const root = parseTree(text);
   const dice =
-    /fixed roll|dice/.test(message) && root !== undefined
+    fault instanceof InputError && fault.code === "roll" && root !== undefined
       ? findNodeAtLocation(root, ["unit", "dice"])
       : undefined;
   return diag(
     "V0903",
-    `under ${id}: ${message}`,
+    message,
     dice !== undefined ? spanOf(src, dice) : src.span(0, Math.min(1, text.length)),
   );
 }

@@ -23,11 +23,10 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CODES, type Diagnostic } from "../../compiler/diagnostics.js";
-import { InputError } from "../../compiler/interpret/eval.js";
+import { evaluateScenario } from "../../compiler/interpret/interpreter.js";
 import {
   compileText,
   exampleDiagnostic,
-  interpretScenario,
   loadRuleset,
   runExamples,
 } from "../../compiler/pipeline.js";
@@ -149,12 +148,8 @@ describe("scenario diagnostics fixtures", () => {
       const parsed = parseScenario(fx.text, fx.name, [ir]);
       const ds: Diagnostic[] = [...parsed.diagnostics];
       for (const p of parsed.perRuleset) {
-        try {
-          interpretScenario(ir, p.value, p.notApplicable);
-        } catch (e) {
-          if (!(e instanceof InputError)) throw e;
-          ds.push(evaluationDiagnostic(ir.id, e.message, fx.text, fx.name));
-        }
+        const r = evaluateScenario(ir, p.value, p.notApplicable);
+        if (!r.ok) ds.push(evaluationDiagnostic(ir.id, r.fault, fx.text, fx.name));
       }
       const at = (d: Diagnostic) =>
         d.span

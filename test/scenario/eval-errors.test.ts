@@ -32,6 +32,11 @@ describe("InputError vs EvalError", () => {
     }
     expect(thrown).toBeInstanceOf(InputError);
     expect((thrown as Error).message).toBe("this move rolls 2 dice, but the fixed roll gives 1");
+    // Callers read what went wrong from the error's code and field, never from its message.
+    expect({ code: (thrown as InputError).code, field: (thrown as InputError).field }).toEqual({
+      code: "roll",
+      field: "unit.dice",
+    });
   });
 
   it("the same roll complete evaluates without error", () => {
@@ -47,6 +52,6 @@ describe("InputError vs EvalError", () => {
 
   it("an internal EvalError is not an InputError", () => {
     expect(new EvalError("unknown rule x")).not.toBeInstanceOf(InputError);
-    expect(new InputError("x")).toBeInstanceOf(EvalError);
+    expect(new InputError("entry", null, "x")).toBeInstanceOf(EvalError);
   });
 });
