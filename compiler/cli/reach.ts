@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { parseMap } from "../map/parse.js";
-import { mapVocabulary } from "../map/vocabulary.js";
+import { mapVocabulary } from "../map/known-names.js";
 import { buildReach, type ReachBuilt } from "../reach/build.js";
 import { REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
 import { parseScenario } from "../scenario/index.js";

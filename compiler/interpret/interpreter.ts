@@ -11,7 +11,7 @@ import { diceOf } from "../ir-walk.js";
 import { Evaluator, InputError, valueOf, type ICtx, type Rec } from "./eval.js";
 import { missingMessage } from "../../runtime/missing.js";
 import { dict, own } from "../dict.js";
-import { vehicleActions } from "../vocabulary.js";
+import { vehicleActions } from "../name-resolver.js";
 
 export class Interpreter implements MoveModel<Rat, ICtx> {
   readonly ev: Evaluator;

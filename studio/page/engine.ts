@@ -26,7 +26,7 @@ import { InputError } from "../../compiler/interpret/eval.js";
 import { predicateAnswers, type PredicateAnswer } from "../../compiler/interpret/predicates.js";
 import { stepAnswers, type StepAnswer } from "../../compiler/interpret/step-answers.js";
 import { parseMap } from "../../compiler/map/parse.js";
-import { mapVocabulary } from "../../compiler/map/vocabulary.js";
+import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { buildReach } from "../../compiler/reach/build.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
