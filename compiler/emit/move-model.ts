@@ -14,7 +14,7 @@ import { diceOf } from "../ir-walk.js";
 import { ExprCompiler, newEnv, type Env } from "./expr.js";
 import { citeLine, commentText, lit } from "./text.js";
 import { reachProfile } from "../reach/profile.js";
-import { boardMember, hexsideField, stepEnum } from "../map/vocabulary.js";
+import { boardMember, hexsideField, mapNames, type MapField } from "../name-resolver.js";
 
 const TRACE = "string[] | null";
 
@@ -243,17 +243,11 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       ),
     );
   }
-  const names = (field: "terrain" | "hexside" | "enemy" | "vehicle"): string => {
-    const e = stepEnum(ir, field);
-    const pairs: [string, string][] = [];
-    for (const m of e?.members ?? []) {
-      pairs.push([m.name, m.name]);
-    }
-    for (const m of e?.members ?? []) {
-      for (const c of m.concepts ?? []) if (!pairs.some(([a]) => a === c)) pairs.push([c, m.name]);
-    }
-    return `new Map<string, string>([${pairs.map(([a, b]) => `[${lit(a)}, ${lit(b)}]`).join(", ")}])`;
-  };
+  // The resolver's own tables (name-resolver.ts), entry for entry: the interpreter's reach and this
+  // module's resolve a map's names alike.
+  const tables = mapNames(ir);
+  const names = (field: MapField): string =>
+    `new Map<string, string>([${[...tables[field]].map(([a, b]) => `[${lit(a)}, ${lit(b)}]`).join(", ")}])`;
   out.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,

@@ -17,7 +17,7 @@ import {
 } from "ts-morph";
 import type { InputField, RecordName, Type, Value } from "../ir.js";
 import { RECORDS, type EmitContext, type FieldInfo } from "./context.js";
-import { vehicleActions } from "../vocabulary.js";
+import { vehicleActions } from "../name-resolver.js";
 import {
   access,
   citeLine,

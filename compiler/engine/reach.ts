@@ -7,7 +7,7 @@
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
 import type { RulesetIR } from "../ir.js";
 import { parseMap } from "../map/parse.js";
-import { mapVocabulary } from "../map/vocabulary.js";
+import { mapVocabulary } from "../map/known-names.js";
 import { buildReach, type ReachBuilt } from "../reach/build.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";

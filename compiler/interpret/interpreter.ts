@@ -16,7 +16,7 @@ import {
   type EvaluationFault,
 } from "../../runtime/errors.js";
 import { dict, own } from "../dict.js";
-import { vehicleActions } from "../vocabulary.js";
+import { vehicleActions } from "../name-resolver.js";
 
 export class Interpreter implements MoveModel<Rat, ICtx> {
   readonly ev: Evaluator;

@@ -45,12 +45,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
   const mismatches: string[] = [];
   const answers: ReachAnswer[] = [];
   const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, notApplicable }) => {
-    const binding = interpretedBinding(
-      ir,
-      base,
-      req.rulesets.map((r) => r.ir),
-      req.unit,
-    );
+    const binding = interpretedBinding(ir, base, req.unit);
     const a = reachOnMap(binding, graph, from);
     answers.push(a);
     const hexes: Record<string, ReachHex> = {};

@@ -11,19 +11,22 @@ import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue } from "../ir.js";
 import { stepValues } from "./steps.js";
 import { reachProfile } from "./profile.js";
-import { boardMember, resolveName } from "../map/vocabulary.js";
+import { boardMember, mapNames } from "../name-resolver.js";
 import { parseScenario } from "../scenario/index.js";
 
 const STEP_FIELDS = ["viaRoad", "uphill", "downhill", "inches"] as const;
 
-/** `unit` is the unit as JSON gave it (the scenario's `unit`, which `base` holds as values). */
+/**
+ * `unit` is the unit as JSON gave it (the scenario's `unit`, which `base` holds as values). A map's
+ * names mean what they mean in this ruleset alone (name-resolver.ts), whatever else is asked beside it.
+ */
 export function interpretedBinding(
   ir: RulesetIR,
   base: ScenarioValue,
-  irs: readonly RulesetIR[] = [ir],
   unit: unknown = null,
 ): ReachBinding<Rat, ICtx> {
   const model = interpreterFor(ir);
+  const names = mapNames(ir);
   const board = boardMember(ir);
   const vehicleFields = new Set(
     ir.inputs.find((i) => i.rec === "vehicle")?.fields.map((f) => f.json) ?? [],
@@ -61,7 +64,7 @@ export function interpretedBinding(
       checksReadCost: p.checksReadCost,
       key,
     },
-    resolve: (field, name) => resolveName(ir, field, name, irs),
+    resolve: (field, name) => names[field].get(name) ?? null,
     stepFields: STEP_FIELDS.filter((f) => byJson.has(f)),
     prepare: (steps) => prepare(ir, { ...base, path: steps.map((s) => stepValues(ir, s)) }).ctx,
     boardAction: board,

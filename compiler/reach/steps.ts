@@ -1,7 +1,7 @@
 /** Map steps → the interpreter's scenario values (field names and enum members of one ruleset). */
 import type { PlainStep } from "../../runtime/reach-map.js";
 import type { RulesetIR, Value } from "../ir.js";
-import { hexsideField, stepEnum } from "../map/vocabulary.js";
+import { hexsideField, stepEnum } from "../name-resolver.js";
 import { decimalToQ } from "../scenario/read.js";
 
 /** A plain step → the interpreter's scenario values for `ir` (a hexside feature into its `hexside` or `obstacle`). */

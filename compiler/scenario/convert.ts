@@ -2,10 +2,11 @@
  * The per-ruleset pass: raw records (validate.ts) × one ruleset's `input` declarations → the IR's
  * `ScenarioValue` and the fields the ruleset has no concept for. Checking and converting are one walk
  * here, since each check is about the value being built: a field the ruleset does not declare goes to
- * `notApplicable` (a whole in-place step when it has no `action`), enum members are checked against
- * the ruleset's own enums, a quantity with a measure is never negative, JSON shapes the vocabulary
- * left open are checked against the declared type, a fixed roll (`unit.dice`) against the ruleset's
- * dice, declared defaults are filled in and required fields are checked — all V0903.
+ * `notApplicable` (a whole in-place step when it has no `action`), enum values are resolved in the
+ * ruleset's own enums (by member name, then by the ruleset's own concept key: name-resolver.ts), a
+ * quantity with a measure is never negative, JSON shapes the vocabulary left open are checked against
+ * the declared type, a fixed roll (`unit.dice`) against the ruleset's dice, declared defaults are
+ * filled in and required fields are checked — all V0903.
  */
 
 import type { Node } from "jsonc-parser";
@@ -14,6 +15,7 @@ import type { EnumDef, InputField, RecordName, RulesetIR, ScenarioValue, Value }
 import { dict } from "../dict.js";
 import { closest } from "../suggest.js";
 import { diceOf } from "../ir-walk.js";
+import { resolveMember } from "../name-resolver.js";
 import { spanOf } from "./read.js";
 import type { RawField, RawRecord, RawScenario } from "./validate.js";
 
@@ -129,9 +131,8 @@ function convert(
       if (f.raw.s !== "string") return mismatch(`a ${t.name} (a string)`);
       const e = enums.get(t.name);
       if (e === undefined) return mismatch(`a ${t.name}`);
-      return memberOf(ir, e, f.raw.v, f.path, f.node, src, ds)
-        ? { v: "member", enum: t.name, name: f.raw.v }
-        : null;
+      const name = memberOf(ir, e, f.raw.v, f.path, f.node, src, ds);
+      return name === null ? null : { v: "member", enum: t.name, name };
     }
     case "set": {
       if (f.raw.s !== "string[]" && !(f.raw.s === "number[]" && f.raw.v.length === 0))
@@ -142,7 +143,8 @@ function convert(
       let ok = true;
       const names = new Set<string>();
       given.forEach((g, i) => {
-        if (memberOf(ir, e, g.v, `${f.path}[${i}]`, g.node, src, ds)) names.add(g.v);
+        const name = memberOf(ir, e, g.v, `${f.path}[${i}]`, g.node, src, ds);
+        if (name !== null) names.add(name);
         else ok = false;
       });
       if (!ok) return null;
@@ -157,6 +159,10 @@ function convert(
   }
 }
 
+/**
+ * The member `name` means in enum `e` of this ruleset (its own member name, then its own concept key:
+ * name-resolver.ts), or null with a V0903.
+ */
 function memberOf(
   ir: RulesetIR,
   e: EnumDef,
@@ -165,9 +171,10 @@ function memberOf(
   node: Node,
   src: SourceFile,
   ds: Diagnostic[],
-): boolean {
+): string | null {
+  const member = resolveMember(e, name);
+  if (member !== null) return member;
   const names = e.members.map((m) => m.name);
-  if (names.includes(name)) return true;
   const near = closest(name, names);
   ds.push(
     diag(
@@ -177,7 +184,7 @@ function memberOf(
       near !== null ? `did you mean \`${near}\`?` : undefined,
     ),
   );
-  return false;
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -2,11 +2,12 @@
  * Scenario files: JSON situations asked of one or more rulesets (`variorum eval`). Pure: the caller
  * reads the file and passes its text. `parseScenario` runs three stages, each adding to the last:
  *   - read.ts: text → a JSON tree with offsets, within size and depth limits (malformed JSON: V0901);
- *   - validate.ts: tree × the global vocabulary (vocabulary.ts) widened by the fields the rulesets
+ *   - validate.ts: tree × the scenario fields (../scenario-fields.ts) widened by the fields the rulesets
  *     asked declare → raw records whose fields are all known (V0902 otherwise), of the right JSON shape,
  *     with exact numbers (V0903 otherwise);
- *   - convert.ts: raw records × each ruleset → its `ScenarioValue` (enum members checked against its
- *     own enums, defaults filled in, required fields checked, V0903) and its `notApplicable` fields.
+ *   - convert.ts: raw records × each ruleset → its `ScenarioValue` (enum values resolved in its own
+ *     enums by ../name-resolver.ts, defaults filled in, required fields checked, V0903) and its
+ *     `notApplicable` fields.
  * Every mistake is reported in one run, but a scenario with errors is evaluated under no ruleset.
  * After evaluation, locate.ts places an evaluation's complaint about the file (`evaluationDiagnostic`).
  */

@@ -1,6 +1,6 @@
 /**
- * The vocabulary pass: a scenario's JSON tree × the global vocabulary (vocabulary.ts), widened by the
- * fields the rulesets asked declare in their `input` blocks → raw records of typed fields
+ * The vocabulary pass: a scenario's JSON tree × the scenario fields (../scenario-fields.ts), widened
+ * by the fields the rulesets asked declare in their `input` blocks → raw records of typed fields
  * (`RawScenario`) and diagnostics. A field given twice is V0901, a field nobody knows is V0902, a
  * value of the wrong JSON shape, an empty step or a number beyond exact range is V0903. What this
  * adds to the tree: every field is known, of the right shape, and every number is an exact rational.
@@ -16,7 +16,7 @@ import {
   VOCABULARY,
   type Shape,
   type VocabRecord,
-} from "../vocabulary.js";
+} from "../scenario-fields.js";
 import { closest } from "../suggest.js";
 import { decimalToQ, jsonKind, spanOf } from "./read.js";
 

@@ -23,7 +23,7 @@ import {
 } from "../../compiler/pipeline.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { parseMap } from "../../compiler/map/parse.js";
-import { mapVocabulary } from "../../compiler/map/vocabulary.js";
+import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { ROOT, variorum } from "../cli/run.js";
 
 const SL = readFileSync(join(ROOT, "rulesets", "sl-classic.rules"), "utf8");

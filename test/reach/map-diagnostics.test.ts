@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CODES } from "../../compiler/diagnostics.js";
 import { parseMap } from "../../compiler/map/parse.js";
-import { mapVocabulary } from "../../compiler/map/vocabulary.js";
+import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { ROOT, ir } from "./helpers.js";
 
 const DIR = join(ROOT, "test", "fixtures", "maps");

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseMap } from "../../compiler/map/parse.js";
-import { mapVocabulary } from "../../compiler/map/vocabulary.js";
+import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { loadRuleset } from "../../compiler/pipeline.js";
 import { reachOf } from "./helpers.js";
 import {

@@ -15,7 +15,7 @@ import * as generated from "../../generated/index.js";
 import { loadRuleset } from "../../compiler/pipeline.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildReach } from "../../compiler/reach/build.js";
-import { boardMember, resolveName, stepEnum } from "../../compiler/map/vocabulary.js";
+import { boardMember, resolveName, stepEnum } from "../../compiler/name-resolver.js";
 import {
   buildGraph,
   directionBetween,

@@ -1,14 +1,12 @@
 /**
- * The global scenario vocabulary: every field a scenario JSON file may use, whatever rulesets it is
- * asked of, with its JSON shape. A field outside this vocabulary (and not declared by any ruleset the
+ * The scenario fields (the global scenario vocabulary): every field a scenario JSON file may use,
+ * whatever rulesets it is asked of, with its JSON shape. A field outside this vocabulary (and not declared by any ruleset the
  * scenario is asked of) is an error; a field in it that a ruleset does not declare is reported under
  * that ruleset's `notApplicable`.
  *
  * Names here are the JSON (camelCase) names; a ruleset declares the same field in kebab-case
  * (`viaRoad` ↔ `via-road`), see `InputField.json` in ir.ts.
  */
-import type { RulesetIR } from "./ir.js";
-
 /** The JSON shape of a scalar or array field. */
 export type Shape = "string" | "number" | "boolean" | "string[]" | "number[]";
 
@@ -23,7 +21,8 @@ export interface VocabField {
 /**
  * Step actions that mean a vehicle is there (DESIGN.md clarification): a scenario with one of these
  * steps and no `vehicle` object has a vehicle with every field at its default (or absent), so a rule
- * that needs one of its details stops with an error naming the field (`need(vehicle.kind)`).
+ * that needs one of its details stops with an error naming the field (`need(vehicle.kind)`). The
+ * members of a ruleset's step `action` enum these names mean: `vehicleActions` (name-resolver.ts).
  */
 export const VEHICLE_ACTIONS: readonly string[] = [
   "board",
@@ -31,16 +30,6 @@ export const VEHICLE_ACTIONS: readonly string[] = [
   "enter-transport",
   "exit-transport",
 ];
-
-/** The vehicle-implying actions a ruleset's step `action` field can take (none: no vehicle is implied). */
-export function vehicleActions(ir: Pick<RulesetIR, "inputs" | "enums">): string[] {
-  if (!ir.inputs.some((i) => i.rec === "vehicle")) return [];
-  const action = ir.inputs.find((i) => i.rec === "step")?.fields.find((f) => f.name === "action");
-  if (action === undefined || action.type.t !== "enum") return [];
-  const name = action.type.name;
-  const members = ir.enums.find((e) => e.name === name)?.members.map((m) => m.name) ?? [];
-  return members.filter((m) => VEHICLE_ACTIONS.includes(m));
-}
 
 /** The records a scenario holds, by where they appear in the JSON. */
 export type VocabRecord = "scenario" | "unit" | "vehicle" | "step";

@@ -1,0 +1,40 @@
+/**
+ * What a map may say, given the rulesets asked: the terrain, hexside features, enemy occupants and
+ * vehicle kinds at least one of them resolves (name-resolver.ts: by its own member name, then by its
+ * own concept key; V1004 is a name outside them all), the vehicle fields, and the rulesets measured
+ * in inches. Which member a name means is asked of each ruleset alone; a name one ruleset lacks is
+ * impassable under it and listed in its `notApplicable` (runtime/reach-map.ts).
+ */
+import { VOCABULARY } from "../scenario-fields.js";
+import { MAP_FIELDS, mapNames } from "../name-resolver.js";
+import type { RulesetIR } from "../ir.js";
+import type { MapVocabulary } from "./parse.js";
+
+/**
+ * Every terrain, hexside, enemy and vehicle name at least one of the rulesets knows (V1004 is a name
+ * outside them); the vehicle fields: those the scenario contract names and those the rulesets'
+ * `vehicle` inputs take (V1002 is a field outside them); and the rulesets measured in inches, which
+ * need the map's `hexInches` (V1003 without it).
+ */
+export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
+  const out = {
+    terrain: new Set<string>(),
+    hexside: new Set<string>(),
+    enemy: new Set<string>(),
+    vehicle: new Set<string>(),
+    vehicleFields: new Set<string>(),
+    inInches: [] as string[],
+  };
+  for (const ir of irs) {
+    const names = mapNames(ir);
+    for (const field of MAP_FIELDS) for (const n of names[field].keys()) out[field].add(n);
+    for (const f of ir.inputs.find((i) => i.rec === "vehicle")?.fields ?? [])
+      out.vehicleFields.add(f.json);
+    if (ir.inputs.some((i) => i.rec === "step" && i.fields.some((f) => f.json === "inches")))
+      out.inInches.push(ir.id);
+  }
+  // The scenario contract's vehicle fields are known whenever a ruleset asked has vehicles at all: a
+  // field one of them lacks (`mp` under ASL) is not applicable to it, not a mistake in the map.
+  if (out.vehicleFields.size > 0) for (const f of VOCABULARY.vehicle) out.vehicleFields.add(f.json);
+  return out;
+}
