@@ -6,7 +6,8 @@
 
 import { humanise, memberDisplay, scopeOf } from "../render/expr.js";
 import type { DiceCell, DiceChart } from "./card-model.js";
-import { logCites, type Fields, type Probe, unique, val } from "./card-answers.js";
+import { unique } from "../../runtime/lists.js";
+import { logCites, type Fields, type Probe, val } from "./card-answers.js";
 import { allowanceCite, diceRuleCites } from "./raw-card.js";
 
 /** Distances whose chance each cell of the chart gives. */
