@@ -5,7 +5,7 @@
  */
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics/index.js";
-import { parseDecimal } from "../runtime/rational.js";
+import { decimalToQ } from "../runtime/rational.js";
 import type * as A from "./ast.js";
 import type * as C from "./cst.js";
 
@@ -16,13 +16,6 @@ const FRACTIONS: Record<string, string> = {
   "¼": "1/4",
   "¾": "3/4",
 };
-
-/** "1.25" → "5/4"; "3" → "3" (runtime/rational.ts's `parseDecimal`, as IR `Q` text). */
-export function decimalToQ(text: string): string {
-  const q = parseDecimal(text);
-  if (q === null) throw new TypeError(`the lexer passed a malformed number: ${text}`);
-  return q.d === 1n ? `${q.n}` : `${q.n}/${q.d}`;
-}
 
 /** The largest whole part a number of a ruleset may have, and the most decimal places (see docs/cli.md). */
 export const MAX_NUMBER = 1_000_000_000;
@@ -38,6 +31,10 @@ export const MAX_STEPS = 10_000;
  * Whether exact "n/d" text lies within the numbers every backend handles exactly: |n/d| ≤ MAX_NUMBER
  * and d ≤ 10^MAX_DECIMALS (so that, at any tick scale the compiler accepts, a value stays a safe integer).
  */
+function malformed(text: string): never {
+  throw new TypeError(`the lexer passed a malformed number: ${text}`);
+}
+
 export function inRange(q: string): boolean {
   const [n, d = "1"] = q.replace(/^-/, "").split("/");
   return BigInt(n!) <= BigInt(MAX_NUMBER) * BigInt(d) && BigInt(d) <= 10n ** BigInt(MAX_DECIMALS);
@@ -719,7 +716,11 @@ export class AstBuilder {
     const span = this.spanOf(n);
     const num = this.tok(c, "NumberLit") ?? this.tok(c, "Fraction");
     if (num) {
-      const q = num.tokenType.name === "Fraction" ? FRACTIONS[num.image]! : decimalToQ(num.image);
+      // Unbounded here: V0105 below is the ruleset's range policy. The lexer only passes decimals.
+      const q =
+        num.tokenType.name === "Fraction"
+          ? FRACTIONS[num.image]!
+          : (decimalToQ(num.image, null) ?? malformed(num.image));
       if (!inRange(q)) this.diagnostics.push(outOfRange(num.image, this.spanOfToken(num)));
       return {
         k: "num",

@@ -36,15 +36,26 @@ export function forEachRoll(
  * fractional outcomes should sort keys numerically. An empty list is a RangeError.
  */
 export function summarize(values: readonly number[]): DistributionSummary {
-  const total = values.length;
-  if (total === 0) throw new RangeError("summarize needs at least one value");
+  if (values.length === 0) throw new RangeError("summarize needs at least one value");
   const counts = new Map<number, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  const keys = [...counts.keys()].sort((a, b) => a - b);
+  return summarizeWeighted(counts);
+}
+
+/**
+ * The distribution of outcomes given with their weights (`outcome → weight`, such as the number of
+ * ordered rolls a sorted roll stands for): as `summarize`, probabilities weight/total. An empty map
+ * is a RangeError.
+ */
+export function summarizeWeighted(weights: ReadonlyMap<number, number>): DistributionSummary {
+  if (weights.size === 0) throw new RangeError("summarize needs at least one value");
+  const keys = [...weights.keys()].sort((a, b) => a - b);
+  let total = 0;
+  for (const k of keys) total += weights.get(k)!;
   const distribution: Record<string, number> = {};
   let weighted = 0;
   for (const k of keys) {
-    const c = counts.get(k)!;
+    const c = weights.get(k)!;
     distribution[String(k)] = c / total;
     weighted += k * c;
   }

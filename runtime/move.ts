@@ -12,6 +12,7 @@
 
 import { forEachRoll, summarize } from "./dice.js";
 import { formatCost, formatQuantity } from "./format.js";
+import { unique } from "./lists.js";
 import type {
   Halt,
   MoveContext,
@@ -52,10 +53,6 @@ export function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, 
 
 function lastCite(trace: readonly string[] | null, fallback: string): string {
   return trace !== null && trace.length > 0 ? trace[trace.length - 1] : fallback;
-}
-
-function unique(xs: readonly string[]): string[] {
-  return xs.length < 2 ? xs.slice() : [...new Set(xs)];
 }
 
 /** One pricing pass. NA citations are found by re-pricing with a trace, so they do not depend on `trace`. */

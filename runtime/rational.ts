@@ -56,6 +56,22 @@ export function parseDecimal(text: string): { n: bigint; d: bigint } | null {
   return { n: m[1] === "-" ? -n : n, d };
 }
 
+/** The exact range: numerators and denominators up to 2^53 − 1. */
+export const SAFE_BOUND = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The one decimal reader over `parseDecimal`: a decimal's text as exact IR text ("1.25" → "5/4",
+ * "-0.75" → "-3/4", "3" → "3"). Null when the text is not a decimal, or when its numerator or
+ * denominator exceeds `bound` (default: the exact range; null: no bound, for a caller that applies
+ * its own range policy, as the ruleset parser does with V0105).
+ */
+export function decimalToQ(text: string, bound: bigint | null = SAFE_BOUND): string | null {
+  const q = parseDecimal(text);
+  if (q === null) return null;
+  if (bound !== null && (q.n > bound || -q.n > bound || q.d > bound)) return null;
+  return q.d === 1n ? `${q.n}` : `${q.n}/${q.d}`;
+}
+
 /**
  * A value a ruleset computes that leaves the exact range (numerator or denominator beyond 2^53 − 1):
  * the ruleset's arithmetic, not a bug of the evaluator. Callers report it as the user's error.

@@ -8,6 +8,7 @@
 
 import { indexOf, stepOf, type MapGraph } from "./map.js";
 import { labelPath, searchReach, type ReachProfile, type ReachSearch } from "./reach.js";
+import { summarizeWeighted } from "./dice.js";
 import { forEachSortedRoll } from "./rolls.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
 import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
@@ -125,19 +126,7 @@ export function reachOnMap<T, X extends MoveContext<T>>(
   });
   ctx.roll = null;
   for (let h = 0; h < g.n; h++) probability[h] /= total;
-  const keys = [...allowances.keys()].sort((x, y) => x - y);
-  const distribution: Record<string, number> = {};
-  let mean = 0;
-  for (const k of keys) {
-    distribution[String(k)] = allowances.get(k)! / total;
-    mean += (k * allowances.get(k)!) / total;
-  }
-  const summary: DistributionSummary = {
-    min: keys[0],
-    max: keys[keys.length - 1],
-    mean,
-    distribution,
-  };
+  const summary = summarizeWeighted(allowances);
   const boarding = boardingOnMap(b, g, null, na);
   return answer(
     b,

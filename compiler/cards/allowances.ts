@@ -14,9 +14,9 @@ import {
   type Fields,
   type Outcome,
   type Probe,
-  unique,
   val,
 } from "./card-answers.js";
+import { unique } from "../../runtime/lists.js";
 import {
   allowanceCite,
   boundRule,

@@ -8,6 +8,7 @@
 
 import { formatQuantity } from "../../runtime/format.js";
 import { distText } from "../render/numbers.js";
+import { unique } from "../../runtime/lists.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary, Violation } from "../../runtime/types.js";
 import type {
@@ -266,8 +267,4 @@ function containsException(list: readonly Exception[], x: Exception): boolean {
 
 export function newExceptions(log: Log, base: Log): Exception[] {
   return log.exceptions.filter((x) => !base.exceptions.includes(x));
-}
-
-export function unique<T>(xs: readonly T[]): T[] {
-  return [...new Set(xs)];
 }

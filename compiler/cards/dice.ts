@@ -5,8 +5,10 @@
  */
 
 import { humanise, memberDisplay, scopeOf } from "../render/expr.js";
+import { wholePercentText } from "../render/numbers.js";
 import type { DiceCell, DiceChart } from "./card-model.js";
-import { logCites, type Fields, type Probe, unique, val } from "./card-answers.js";
+import { unique } from "../../runtime/lists.js";
+import { logCites, type Fields, type Probe, val } from "./card-answers.js";
 import { allowanceCite, diceRuleCites } from "./raw-card.js";
 
 /** Distances whose chance each cell of the chart gives. */
@@ -87,7 +89,7 @@ export function diceChart(p: Probe): DiceChart | null {
     const cover =
       d.min === d.max
         ? undefined
-        : COVER.map((x) => `${x}: ${Math.round(chance(x) * 100)}%`).join(", ");
+        : COVER.map((x) => `${x}: ${wholePercentText(chance(x))}`).join(", ");
     return {
       key,
       min: d.min,

@@ -6,7 +6,8 @@
 
 import { formatQuantity } from "../../runtime/format.js";
 import { Rat } from "../../runtime/rational.js";
-import { type Fields, type Probe, unique, val } from "./card-answers.js";
+import { unique } from "../../runtime/lists.js";
+import { type Fields, type Probe, val } from "./card-answers.js";
 import { capital, cell, row, table, type RawRow, type RawTable } from "./raw-card.js";
 
 export function portageTable(p: Probe): RawTable | null {

@@ -9,7 +9,8 @@
 import type { Expr, RuleDef, RulesetIR } from "../ir.js";
 import { rollsDice } from "../ir-walk.js";
 import type { CardRow, CardTable, Cell, DiceChart } from "./card-model.js";
-import { unique, type Outcome } from "./card-answers.js";
+import { unique } from "../../runtime/lists.js";
+import type { Outcome } from "./card-answers.js";
 
 /** Internal row data: how rows of one unit kind are grouped, and whether the row is worth printing. */
 export interface RawRow extends CardRow {

@@ -4,7 +4,7 @@
  * ruleset's cell "n/a" (with the reason), not the whole row.
  */
 
-import { formatQuantity } from "../../runtime/format.js";
+import { decimalText as fmt, quantityText as qty } from "../render/numbers.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { RulesetIR } from "../ir.js";
 import { interpretScenario } from "../interpret/interpreter.js";
@@ -45,14 +45,6 @@ export interface ScenarioRow {
 
 export interface ScenarioSuite {
   scenarios: ScenarioRow[];
-}
-
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
-}
-
-function qty(exact: string | undefined, n: number): string {
-  return formatQuantity(exact ?? fmt(n));
 }
 
 export function verdictOf(ir: RulesetIR, r: MoveResult): Verdict {

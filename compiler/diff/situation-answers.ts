@@ -9,6 +9,7 @@
  * answered from a cache.
  */
 
+import { unique } from "../../runtime/lists.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir.js";
@@ -285,8 +286,4 @@ export class Asker {
       rules,
     };
   }
-}
-
-function unique(xs: readonly string[]): string[] {
-  return [...new Set(xs)];
 }

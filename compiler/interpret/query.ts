@@ -7,6 +7,7 @@
  * diff's Asker ask through it. Runs in a browser (no Node API).
  */
 import { forEachRoll, summarize } from "../../runtime/dice.js";
+import { unique } from "../../runtime/lists.js";
 import { countHexes, pricePath } from "../../runtime/move.js";
 import { NA_RAT, Rat, ratNum } from "../../runtime/rational.js";
 import type { DistributionSummary, Violation } from "../../runtime/types.js";
@@ -275,8 +276,4 @@ class Recording implements EvalListener {
       rows: [...this.rows],
     };
   }
-}
-
-function unique<T>(xs: readonly T[]): T[] {
-  return [...new Set(xs)];
 }

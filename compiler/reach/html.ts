@@ -6,8 +6,8 @@
  * map or the report is escaped by `x` (markup.ts); byte-identical for the same input.
  */
 import type { MapGraph } from "../../runtime/map.js";
-import { formatQuantity } from "../../runtime/format.js";
-import { allowanceText, costText, hexValueText, scales } from "./labels.js";
+import { allowanceText, costText } from "../render/numbers.js";
+import { hexValueText, scales } from "./labels.js";
 import { Markup, x } from "./markup.js";
 import {
   DIFFERENCE,
@@ -82,7 +82,7 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
 
 function rulesetRow(report: ReachReport, r: ReachRulesetResult): Markup {
   const n = Object.keys(r.hexes).filter((h) => h !== report.from).length;
-  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${allowanceText(r)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
+  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${allowanceText(r.allowance, r.measure)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
 }
 
 function differencesTable(graph: MapGraph, report: ReachReport): Markup {
@@ -128,7 +128,7 @@ function boardingTable(graph: MapGraph, report: ReachReport): Markup {
       }
       const spent =
         b.vehicleSpent !== undefined
-          ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP`
+          ? `; the vehicle uses ${costText({ cost: b.vehicleSpent })} MP`
           : "";
       return x`<td>${costText(b)} ${r.measure}${spent}<span class="rules">${b.path.join(" → ")}${b.rules.length > 0 ? ` · ${b.rules.join(", ")}` : ""}</span></td>`;
     });

@@ -3,38 +3,12 @@
  * a probability as a percentage, an allowance, a path ("B3 → B4 → C5"), and the scale that shades
  * reachable hexes (cost per measure, or probability for a dice ruleset without a fixed roll).
  */
-import { formatQuantity } from "../../runtime/format.js";
+import { costText, wholePercentText } from "../render/numbers.js";
 import type { ReachHex, ReachReport, ReachRulesetResult } from "./report.js";
-
-/** A cost from the report: its exact value when given, else the number (halves, thirds, quarters as glyphs). */
-export function costText(h: Pick<ReachHex, "cost" | "exact">): string {
-  if (h.exact !== undefined) return formatQuantity(h.exact);
-  if (Number.isInteger(h.cost)) return String(h.cost);
-  for (const d of [2, 3, 4]) {
-    const n = Math.round(h.cost * d);
-    if (Math.abs(h.cost * d - n) < 1e-9) return formatQuantity(`${n}/${d}`);
-  }
-  return String(Math.round(h.cost * 100) / 100);
-}
-
-/** 0.8333 → "83%"; never rounds a possible hex to 0% or an uncertain one to 100%. */
-export function percentText(p: number): string {
-  const r = Math.round(p * 100);
-  if (p > 0 && r === 0) return "<1%";
-  if (p < 1 && r === 100) return ">99%";
-  return `${r}%`;
-}
 
 /** What is printed in a reachable hex: its probability when the report gives one, else its cost. */
 export function hexValueText(h: ReachHex): string {
-  return h.probability !== undefined ? percentText(h.probability) : costText(h);
-}
-
-export function allowanceText(r: ReachRulesetResult): string {
-  const a = r.allowance;
-  if (a === null) return "may not move";
-  if (typeof a === "number") return `${costText({ cost: a })} ${r.measure}`;
-  return `${a.min}–${a.max} ${r.measure} (mean ${Math.round(a.mean * 100) / 100})`;
+  return h.probability !== undefined ? wholePercentText(h.probability) : costText(h);
 }
 
 export function pathText(path: readonly string[]): string {

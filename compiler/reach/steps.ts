@@ -2,7 +2,7 @@
 import type { PlainStep } from "../../runtime/reach-map.js";
 import type { RulesetIR, Value } from "../ir.js";
 import { hexsideField, stepEnum } from "../name-resolver.js";
-import { decimalToQ } from "../scenario/read.js";
+import { decimalToQ } from "../../runtime/rational.js";
 
 /** A plain step → the interpreter's scenario values for `ir` (a hexside feature into its `hexside` or `obstacle`). */
 export function stepValues(ir: RulesetIR, s: PlainStep): Record<string, Value> {

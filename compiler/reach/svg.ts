@@ -12,16 +12,8 @@
  * escaped by `x` (markup.ts).
  */
 import type { MapGraph } from "../../runtime/map.js";
-import {
-  allowanceText,
-  hexValueText,
-  pathText,
-  scaleKey,
-  scales,
-  shade,
-  costText,
-  type Scale,
-} from "./labels.js";
+import { allowanceText, costText } from "../render/numbers.js";
+import { hexValueText, pathText, scaleKey, scales, shade, type Scale } from "./labels.js";
 import { lines, Markup, num, x } from "./markup.js";
 import {
   CONTOUR,
@@ -280,7 +272,7 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
 <clipPath id="vr-clip-${index}"><rect x="${PAD}" y="0" width="${num(L.panelW - 2 * PAD)}" height="${PAD + TITLE - 2}"/></clipPath>
 <g clip-path="url(#vr-clip-${index})">
 <text x="${PAD}" y="${PAD + 14}" class="panel-title"><title>${r.title}</title>${truncate(r.title, maxChars)}</text>
-<text x="${PAD}" y="${PAD + 31}" class="panel-sub">${truncate(`${r.ruleset} · allowance ${allowanceText(r)} · ${count} reachable`, Math.floor(maxChars * 1.3))}</text>
+<text x="${PAD}" y="${PAD + 31}" class="panel-sub">${truncate(`${r.ruleset} · allowance ${allowanceText(r.allowance, r.measure)} · ${count} reachable`, Math.floor(maxChars * 1.3))}</text>
 </g>
 <g class="hexes">${hexes}</g>
 <g class="overlays" pointer-events="none">${overlays}</g>

@@ -6,8 +6,8 @@
  * ruleset boards (the cheapest legal move ending aboard it). Plain text; colours come from the caller.
  */
 import { indexOf, type MapGraph } from "../../runtime/map.js";
-import { formatQuantity } from "../../runtime/format.js";
-import { costText, pathText } from "./labels.js";
+import { allowanceText, costText } from "../render/numbers.js";
+import { hexValueText, pathText } from "./labels.js";
 import type { ReachReport, ReachRulesetResult } from "./report.js";
 
 export interface TextStyle {
@@ -20,16 +20,7 @@ const PLAIN: TextStyle = { bold: (s) => s, dim: (s) => s };
 function cell(r: ReachRulesetResult, name: string, from: string): string {
   if (name === from) return "*";
   const h = r.hexes[name];
-  if (h === undefined) return "·";
-  if (h.probability !== undefined) return `${Math.round(h.probability * 100)}%`;
-  return formatQuantity(h.exact ?? String(h.cost));
-}
-
-function allowanceText(r: ReachRulesetResult): string {
-  const a = r.allowance;
-  if (a === null) return "may not move";
-  if (typeof a === "number") return `${formatQuantity(String(a))} ${r.measure}`;
-  return `${a.min}–${a.max} ${r.measure} (mean ${Number(a.mean.toFixed(2))})`;
+  return h === undefined ? "·" : hexValueText(h);
 }
 
 /** The map as a grid of cells: two text lines per row, odd columns shifted down by one line. */
@@ -71,7 +62,7 @@ export function renderReachText(
     out.push(
       "",
       `${style.bold(r.ruleset)}  ${style.dim(r.title)}`,
-      `  allowance ${allowanceText(r)}; ${n} ${n === 1 ? "hex" : "hexes"} where the move may end`,
+      `  allowance ${allowanceText(r.allowance, r.measure)}; ${n} ${n === 1 ? "hex" : "hexes"} where the move may end`,
     );
     const unboarded = r.notApplicable
       .filter((x) => x.startsWith("vehicle: "))
@@ -94,7 +85,7 @@ export function renderReachText(
       const kind = String(g.vehicles[indexOf(g, hex)]?.kind ?? "vehicle");
       const uses =
         b.vehicleSpent !== undefined
-          ? `; the vehicle uses ${formatQuantity(String(b.vehicleSpent))} MP`
+          ? `; the vehicle uses ${costText({ cost: b.vehicleSpent })} MP`
           : "";
       out.push(
         `  board the ${kind} in ${hex}: ${costText(b)} ${r.measure} (${pathText(b.path)})${uses}${b.rules.length > 0 ? style.dim(` [${b.rules.join(", ")}]`) : ""}`,
@@ -114,7 +105,7 @@ export function renderReachText(
       const parts = report.results.map((r) => {
         const c = d.cost[r.ruleset];
         const rules = d.rules[r.ruleset];
-        return `${r.ruleset} ${c === null ? "cannot end here" : `${formatQuantity(r.hexes[d.hex]?.exact ?? String(c))} ${r.measure}`}${rules ? style.dim(` [${rules.join(", ")}]`) : ""}`;
+        return `${r.ruleset} ${c === null ? "cannot end here" : `${costText({ cost: c, exact: r.hexes[d.hex]?.exact })} ${r.measure}`}${rules ? style.dim(` [${rules.join(", ")}]`) : ""}`;
       });
       out.push(`  ${d.hex.padEnd(5)} ${parts.join("  |  ")}`);
     }

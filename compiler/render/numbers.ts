@@ -27,6 +27,45 @@ export function percentText(p: number): string {
   return text;
 }
 
+/**
+ * A probability as a whole percentage, for a label with little room (a reach hex, a card's cover line):
+ * 0.8333 → "83%"; never rounds a possible outcome to 0% ("<1%") or an uncertain one to 100% (">99%").
+ */
+export function wholePercentText(p: number): string {
+  const r = Math.round(p * 100);
+  if (p > 0 && r === 0) return "<1%";
+  if (p < 1 && r === 100) return ">99%";
+  return `${r}%`;
+}
+
+/**
+ * A cost or an allowance as the rulebooks print it: from its exact text when there is one ("3/2" →
+ * "1½"), else from the number, halves, thirds and quarters as glyphs, other fractions at most two
+ * decimals.
+ */
+export function costText(h: { cost: number; exact?: string }): string {
+  if (h.exact !== undefined) return formatQuantity(h.exact);
+  if (Number.isInteger(h.cost)) return String(h.cost);
+  for (const d of [2, 3, 4]) {
+    const n = Math.round(h.cost * d);
+    if (Math.abs(h.cost * d - n) < 1e-9) return formatQuantity(`${n}/${d}`);
+  }
+  return String(Math.round(h.cost * 100) / 100);
+}
+
+/**
+ * The allowance of a move in `measure`: "6 MF", "2½ MF", a distribution as "2–12 MF (mean 7)", or
+ * "may not move" (null).
+ */
+export function allowanceText(
+  a: number | Pick<DistributionSummary, "min" | "max" | "mean"> | null,
+  measure: string,
+): string {
+  if (a === null) return "may not move";
+  if (typeof a === "number") return `${costText({ cost: a })} ${measure}`;
+  return `${a.min}–${a.max} ${measure} (mean ${shortNumber(a.mean)})`;
+}
+
 /** A number for reading, at most two decimals: 7, 3.5, 4.47. */
 export function shortNumber(x: number): string {
   if (Number.isInteger(x)) return String(x);

@@ -20,13 +20,7 @@ import { readJson } from "./read.js";
 import { knownFields, validateScenario } from "./validate.js";
 
 export type { ScenarioForRuleset } from "./convert.js";
-export {
-  beyondLimits,
-  decimalToQ,
-  jsonError,
-  MAX_SCENARIO_DEPTH,
-  MAX_SCENARIO_SIZE,
-} from "./read.js";
+export { beyondLimits, jsonError, MAX_SCENARIO_DEPTH, MAX_SCENARIO_SIZE } from "./read.js";
 export { evaluationDiagnostic, locateField } from "./locate.js";
 
 export interface ParsedScenario {

@@ -7,8 +7,6 @@
 
 import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-parser";
 import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics.js";
-import type { Q } from "../ir.js";
-import { parseDecimal } from "../../runtime/rational.js";
 
 /** The largest scenario file read (bytes of text), and the deepest nesting of `[`/`{` in it. */
 export const MAX_SCENARIO_SIZE = 1_000_000;
@@ -128,18 +126,6 @@ export function jsonError(
       ? "JSON field names and strings are written in double quotes"
       : undefined;
   return diag(code, `malformed JSON: ${what}`, src.span(at, end), hint);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Exact numbers
-
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** A decimal's text as an exact rational; null beyond safe integers (numerator or denominator). */
-export function decimalToQ(text: string): Q | null {
-  const q = parseDecimal(text);
-  if (q === null || q.n > MAX_SAFE || -q.n > MAX_SAFE || q.d > MAX_SAFE) return null;
-  return q.d === 1n ? `${q.n}` : `${q.n}/${q.d}`;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -18,7 +18,8 @@ import {
   type VocabRecord,
 } from "../scenario-fields.js";
 import { closest } from "../suggest.js";
-import { decimalToQ, jsonKind, spanOf } from "./read.js";
+import { decimalToQ } from "../../runtime/rational.js";
+import { jsonKind, spanOf } from "./read.js";
 
 // ---------------------------------------------------------------------------------------------------
 // Raw values (after the vocabulary pass)

@@ -15,9 +15,10 @@ import { describe, expect, it } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
 import { renderReachHtml } from "../../compiler/reach/html.js";
-import { costText, percentText } from "../../compiler/reach/labels.js";
+import { costText, wholePercentText as percentText } from "../../compiler/render/numbers.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
+import { renderReachText } from "../../compiler/reach/text.js";
 import { buildGraph, type MapGraph, type MapJson } from "../../runtime/map.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -427,5 +428,32 @@ describe("through the real command (in-process)", () => {
       expect(r.output).not.toContain("\u001b");
       expect(r.output).toContain("X&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
     }
+  });
+});
+
+describe("renderReachText uses the same labels as the SVG and HTML", () => {
+  // A hex the roll reaches once in 1296 rolls, an allowance of 2½: the grid once printed "0%" and
+  // the allowance line "2.5 MF" (its own percentage and number formatting, issue 22 defect 4).
+  const r0 = coc.results[0]!;
+  const rare: ReachReport = {
+    ...coc,
+    results: [
+      {
+        ...r0,
+        allowance: 2.5,
+        measure: "MF",
+        hexes: { ...r0.hexes, A1: { ...r0.hexes["A1"]!, probability: 1 / 1296 } },
+      },
+    ],
+  };
+  const text = renderReachText(shellHoles, rare);
+
+  it("never prints a possible hex as 0%", () => {
+    expect(text).toContain("<1%");
+    expect(text).not.toMatch(/(^|\s)0%/m);
+  });
+
+  it("prints a fractional allowance as the rulebooks do", () => {
+    expect(text).toContain("allowance 2½ MF;");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { forEachRoll, summarize } from "../../runtime/index.js";
+import { forEachRoll, forEachSortedRoll, summarize } from "../../runtime/index.js";
+import { summarizeWeighted } from "../../runtime/dice.js";
 
 describe("forEachRoll", () => {
   it("enumerates 6^3 = 216 distinct ordered outcomes", () => {
@@ -67,5 +68,24 @@ describe("summarize", () => {
       distribution: { "0.5": 0.25, "1.5": 0.5, "3": 0.25 },
     });
     expect(() => summarize([])).toThrow(RangeError);
+  });
+});
+
+describe("summarizeWeighted", () => {
+  it("is summarize over the outcomes each repeated by its weight (one summary for reach and eval)", () => {
+    // 2d6 summed, as sorted rolls with the ordered rolls each stands for (what reach enumerates).
+    const weights = new Map<number, number>();
+    const values: number[] = [];
+    forEachSortedRoll(2, 6, (roll, w) => {
+      const s = roll[0]! + roll[1]! + 0.5;
+      weights.set(s, (weights.get(s) ?? 0) + w);
+      for (let i = 0; i < w; i++) values.push(s);
+    });
+    expect(summarizeWeighted(weights)).toEqual(summarize(values));
+    expect(summarizeWeighted(weights).mean).toBe(7.5);
+  });
+
+  it("refuses an empty map", () => {
+    expect(() => summarizeWeighted(new Map())).toThrow(RangeError);
   });
 });

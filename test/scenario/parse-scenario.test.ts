@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decimalToQ, parseScenario } from "../../compiler/scenario/index.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
+import { decimalToQ } from "../../runtime/rational.js";
 import { closest } from "../../compiler/suggest.js";
 import { diceIR, slClassicIR } from "./fixture-ir.js";
 
@@ -129,6 +130,11 @@ describe("parseScenario", () => {
     expect(decimalToQ("125E-3")).toBe("1/8");
     expect(decimalToQ("-0")).toBe("0");
     expect(decimalToQ("0.1234567890123456789")).toBeNull();
+    // One reader for rulesets and scenarios: the range is the caller's parameter.
+    expect(decimalToQ("1e20")).toBeNull();
+    expect(decimalToQ("1e20", null)).toBe("100000000000000000000");
+    expect(decimalToQ("12", 10n)).toBeNull();
+    expect(decimalToQ("1.5x", null)).toBeNull();
   });
 
   it("rejects numbers out of range", () => {
