@@ -24,11 +24,12 @@ export function parse(text: string, path: string): ParseOutput {
   const deep = tooManyBrackets(tokens);
   if (deep) {
     // Parsing would recurse once per bracket: stop here, with one error at the bracket too many.
-    const at = src.span(deep.startOffset, deep.startOffset + 1);
+    const at = src.span(deep.startOffset, deep.endOffset! + 1);
+    const what = deep.image === "each" ? "dice values (`each`) and brackets" : "brackets";
     diagnostics.push(
       diag(
         "V0104",
-        `brackets nest more than ${MAX_BRACKETS} deep here`,
+        `${what} nest more than ${MAX_BRACKETS} deep here`,
         at,
         "name the inner part as a rule of its own",
       ),

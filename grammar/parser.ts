@@ -474,13 +474,17 @@ class RulesParser extends CstParser {
 
   // ---- expressions, loosest first ----
 
+  /**
+   * `a if c else b if d else e`: a flat run, nested to the right by the CST→AST builder, so a long
+   * chain of `if … else` makes no recursion here (it would overflow the stack at a few thousand).
+   */
   expr = this.RULE("expr", () => {
     this.SUBRULE(this.binary);
-    this.OPTION(() => {
+    this.MANY(() => {
       this.CONSUME(T.If);
       this.SUBRULE2(this.binary);
       this.CONSUME(T.Else);
-      this.SUBRULE(this.expr);
+      this.SUBRULE3(this.binary);
     });
   });
 
