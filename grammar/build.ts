@@ -8,7 +8,7 @@ import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostic
 import { parseDecimal } from "../runtime/rational.js";
 import type * as A from "./ast.js";
 import type * as C from "./cst.js";
-import { MAX_EXPR_DEPTH } from "./limits.js";
+import { MAX_EXPR_DEPTH, MAX_TEXT_CHARS } from "./limits.js";
 
 const FRACTIONS: Record<string, string> = {
   "½": "1/2",
@@ -109,7 +109,21 @@ export class AstBuilder {
    * Text of a string or citation, which reaches reports, cards and terminals: a control character
    * (ESC, DEL, …) in it is an error, and is replaced by `�` so that nothing downstream ever sees one.
    */
-  private clean(t: IToken, text: string): string {
+  private clean(t: IToken, full: string): string {
+    let text = full;
+    if (text.length > MAX_TEXT_CHARS) {
+      // Titles and citations reach every report; a longer one is an error, and is cut.
+      const n = (x: number) => x.toLocaleString("en");
+      this.diagnostics.push(
+        diag(
+          "V0108",
+          `this text is ${n(text.length)} characters long; a string or citation is at most ${n(MAX_TEXT_CHARS)}`,
+          this.spanOfToken(t),
+          "say it in fewer words; cite the rule for the rest",
+        ),
+      );
+      text = text.slice(0, MAX_TEXT_CHARS) + "…";
+    }
     CONTROL.lastIndex = 0;
     if (!CONTROL.test(text)) return text;
     this.diagnostics.push(

@@ -8,6 +8,10 @@ import type { IToken } from "chevrotain";
 import type { Span } from "../diagnostics/index.js";
 import type { Decl, Expr } from "./ast.js";
 
+/** Characters of one `.rules` file (the bundled rulesets hold at most about 62,000). */
+export const MAX_FILE_CHARS = 1_000_000;
+/** Characters of one string or citation (the bundled rulesets' longest: about 120). */
+export const MAX_TEXT_CHARS = 1_000;
 /** Brackets — `(`, `{` — open at once. */
 export const MAX_BRACKETS = 64;
 /** Levels of one expression tree: each operator of a chain (`1 + 1 + …`), prefix and `if … else` counts. */

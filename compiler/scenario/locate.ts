@@ -8,7 +8,7 @@
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
 import { VEHICLE_ACTIONS } from "../vocabulary.js";
-import { spanOf } from "./read.js";
+import { jsonText, spanOf } from "./read.js";
 
 /**
  * The diagnostic for a scenario that passed validation but cannot be evaluated under `id` (an
@@ -25,7 +25,7 @@ export function evaluationDiagnostic(
     return diag("V0903", `under ${id}: ${message}`, locateField(text, file, field));
   // A fixed roll the move cannot use: at `unit.dice`; anything else at the start of the file.
   const src = new SourceFile(file, text);
-  const root = parseTree(text);
+  const root = parseTree(jsonText(text));
   const dice =
     /fixed roll|dice/.test(message) && root !== undefined
       ? findNodeAtLocation(root, ["unit", "dice"])
@@ -44,7 +44,7 @@ export function evaluationDiagnostic(
  */
 export function locateField(text: string, file: string, field: string): Span {
   const src = new SourceFile(file, text);
-  const root = parseTree(text);
+  const root = parseTree(jsonText(text));
   const start: Span = src.span(0, Math.min(1, text.length));
   if (root === undefined) return start;
   const step = /^path\[(\d+)\]\./.exec(field);
