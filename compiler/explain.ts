@@ -22,6 +22,8 @@ export interface Explanation {
   kind: SnippetKind;
   wrong: string;
   right: string;
+  /** What `explain` and the docs print for `wrong` when it is too long to read whole. */
+  shown?: string;
 }
 
 /** What `rules` and `example` snippets are appended to. */
@@ -104,6 +106,14 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     kind: "rules",
     wrong: 'rule double [2.1] "two\tMF" : MF = 2 MF',
     right: 'rule double [2.1] "two MF" : MF = 2 MF',
+  },
+  V0108: {
+    means:
+      "A `.rules` file over 1,000,000 characters (the bundled rulesets hold about 62,000), or a string or citation over 1,000 characters. Split a huge ruleset into rulesets that extend one another; say a title in fewer words and cite the rule for the rest.",
+    kind: "rules",
+    wrong: `rule long [2.1] "${"very ".repeat(200)}long" : MF = 1 MF`,
+    shown: 'rule long [2.1] "very very very … (200 times) long" : MF = 1 MF',
+    right: 'rule long [2.1] "a long title" : MF = 1 MF',
   },
   V0201: {
     means:
@@ -447,7 +457,7 @@ export function explainText(code: Code): string {
   const c = CODES[code];
   const e = EXPLANATIONS[code];
   const shown = (s: string) => indent(s.replace(/\t/g, "→"));
-  return `${code} ${c.severity}: ${c.summary}\n\n${wrap(e.means)}\n\nWrong (${WHERE[e.kind]}):\n${shown(e.wrong)}\n\nRight:\n${shown(e.right)}\n`;
+  return `${code} ${c.severity}: ${c.summary}\n\n${wrap(e.means)}\n\nWrong (${WHERE[e.kind]}):\n${shown(e.shown ?? e.wrong)}\n\nRight:\n${shown(e.right)}\n`;
 }
 
 /** Every code as Markdown: the body of docs/diagnostics.md. */
@@ -484,7 +494,7 @@ export function explainMarkdown(): string {
       "",
       `Wrong (${WHERE[e.kind]}):`,
       "",
-      fence(e.kind, e.wrong),
+      fence(e.kind, e.shown ?? e.wrong),
       "",
       "Right:",
       "",

@@ -35,6 +35,7 @@ export const CODES = {
   V0105: { severity: "error", summary: "number out of range" },
   V0106: { severity: "error", summary: "fractions too fine for exact ticks" },
   V0107: { severity: "error", summary: "control character in text" },
+  V0108: { severity: "error", summary: "file or text too long" },
   // Names and inheritance
   V0201: { severity: "error", summary: "unknown name" },
   V0202: { severity: "error", summary: "name defined twice" },
@@ -88,14 +89,42 @@ export const CODES = {
 export type Code = keyof typeof CODES;
 
 export function diag(code: Code, message: string, span: Span | null, hint?: string): Diagnostic {
-  const d: Diagnostic = { code, severity: CODES[code].severity, message, span };
-  if (hint !== undefined) d.hint = hint;
+  const d: Diagnostic = {
+    code,
+    severity: CODES[code].severity,
+    message: windowWords(message),
+    span,
+  };
+  if (hint !== undefined) d.hint = windowWords(hint);
   return d;
+}
+
+/** The longest word (run of characters other than white space) a message shows whole. */
+export const MESSAGE_WORD = 100;
+const LONG_WORD = new RegExp(`\\S{${MESSAGE_WORD + 1},}`, "g");
+
+/**
+ * A name, citation or other word of a user's text as a message shows it: whole up to MESSAGE_WORD
+ * characters, else its start and end around `…` — the window a code frame puts on a long line, so a
+ * name of a million characters makes a message of a hundred, while the frame shows where it is.
+ */
+export function shortWord(word: string): string {
+  if (word.length <= MESSAGE_WORD) return word;
+  const head = Math.ceil((MESSAGE_WORD - 1) / 2);
+  return `${word.slice(0, head)}…${word.slice(word.length - (MESSAGE_WORD - 1 - head))}`;
+}
+
+/** Every word of `text` longer than MESSAGE_WORD shortened by `shortWord`; `diag` applies it to every message. */
+export function windowWords(text: string): string {
+  return text.length <= MESSAGE_WORD ? text : text.replace(LONG_WORD, shortWord);
 }
 
 export function hasErrors(ds: readonly Diagnostic[]): boolean {
   return ds.some((d) => d.severity === "error");
 }
+
+/** U+FEFF, the byte-order mark: accepted and ignored at the start of a ruleset, scenario or map. */
+export const BOM = 0xfeff;
 
 /**
  * Where the lines of a text start. `\r\n`, `\r` and `\n` each end a line (and nothing else: a U+2028
@@ -103,7 +132,8 @@ export function hasErrors(ds: readonly Diagnostic[]): boolean {
  * lexer's view of lines (comments end at `\r` or `\n`) all agree with it.
  */
 export function lineStarts(text: string): number[] {
-  const starts = [0];
+  // A leading byte-order mark (editors on Windows save one) is no column: line 1 starts after it.
+  const starts = [text.charCodeAt(0) === BOM ? 1 : 0];
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 10) starts.push(i + 1);
@@ -173,7 +203,8 @@ class LazySpan implements Span {
     return this.index + 1;
   }
   get col(): number {
-    return this.start - this.src.lineStart(this.line - 1) + 1;
+    // At least 1: offset 0 of a file that starts with a byte-order mark lies before line 1's start.
+    return Math.max(1, this.start - this.src.lineStart(this.line - 1) + 1);
   }
   toJSON(): Omit<Span, never> {
     return { file: this.file, start: this.start, end: this.end, line: this.line, col: this.col };

@@ -3,8 +3,8 @@
  *
  * Each mutant is one to three edits of a bundled text, chosen by a small seeded PRNG so that a
  * (seed, index) pair always gives the same mutant: line deletions, duplications and swaps,
- * truncation, token insertion, brace removal, huge and tiny numbers, deep nesting and long flat
- * chains, CR / CRLF line ends, a byte-order mark, NUL and invalid UTF-8 (decoded as the CLI decodes
+ * truncation, token insertion, brace removal, huge and tiny numbers, deep nesting, deep prefix
+ * operators and `if … else`, long flat chains, long strings, citations and names, CR / CRLF line ends, a byte-order mark, NUL and invalid UTF-8 (decoded as the CLI decodes
  * a file: each bad byte becomes U+FFFD).
  */
 
@@ -159,7 +159,7 @@ function lines(text: string): string[] {
 function mutateRules(r: Rand, text: string): Mutation {
   const ls = lines(text);
   const at = () => Math.floor(r() * (text.length + 1));
-  switch (int(r, 0, 13)) {
+  switch (int(r, 0, 15)) {
     case 0: {
       const i = int(r, 0, ls.length - 1);
       ls.splice(i, int(r, 1, 4));
@@ -252,6 +252,36 @@ function mutateRules(r: Rand, text: string): Mutation {
       out.set(bad, p);
       out.set(bytes.subarray(p), p + bad.length);
       return { op: "invalid-utf8", text: new TextDecoder("utf-8").decode(out) };
+    }
+    case 14: {
+      // Deep prefix operators or `if … else` before a number in a rule body (the limit is 256).
+      const nums = [...text.matchAll(/= (\d+) /g)];
+      const depth = pick(r, [10, 255, 257, 2000, 5000]);
+      if (nums.length === 0) return { op: "prefix-depth", text: text + "-".repeat(depth) };
+      const m = pick(r, nums);
+      const prefix = pick(r, ["-", "- ", "not ", `${m[1]!} if true else `, "1d6 each "]);
+      return {
+        op: "prefix-depth",
+        text: text.slice(0, m.index! + 2) + prefix.repeat(depth) + text.slice(m.index! + 2),
+      };
+    }
+    case 15: {
+      // A long string, citation or name (over the text limit, or the file limit).
+      const n = pick(r, [1_001, 200_000, 900_000, 10_000_000]);
+      const targets = [...text.matchAll(/"[^"\n]*"|\[[^\]\n]*\]|\b(?:kind|terrain|woods)\b/g)];
+      if (targets.length === 0) return { op: "long-string", text: `"${"x".repeat(n)}"` + text };
+      const m = pick(r, targets);
+      const open = m[0][0]!;
+      const long =
+        open === '"'
+          ? `"${"x".repeat(n)}"`
+          : open === "["
+            ? `[${"5.".repeat(n / 2)}]`
+            : "a".repeat(n);
+      return {
+        op: "long-string",
+        text: text.slice(0, m.index) + long + text.slice(m.index! + m[0].length),
+      };
     }
     default: {
       // A hostile name where a name stands.

@@ -8,6 +8,7 @@ import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostic
 import { decimalToQ } from "../runtime/rational.js";
 import type * as A from "./ast.js";
 import type * as C from "./cst.js";
+import { MAX_EXPR_DEPTH, MAX_TEXT_CHARS } from "./limits.js";
 
 const FRACTIONS: Record<string, string> = {
   "½": "1/2",
@@ -66,6 +67,8 @@ type NodeAt<K, P extends keyof K> = NonNullable<K[P]> extends (infer N)[] ? N : 
 
 export class AstBuilder {
   readonly diagnostics: Diagnostic[] = [];
+  /** Expression levels open while an operand is built (see `binary`). */
+  private open = 0;
   constructor(private readonly src: SourceFile) {}
 
   private spanOfToken(t: IToken): Span {
@@ -103,7 +106,21 @@ export class AstBuilder {
    * Text of a string or citation, which reaches reports, cards and terminals: a control character
    * (ESC, DEL, …) in it is an error, and is replaced by `�` so that nothing downstream ever sees one.
    */
-  private clean(t: IToken, text: string): string {
+  private clean(t: IToken, full: string): string {
+    let text = full;
+    if (text.length > MAX_TEXT_CHARS) {
+      // Titles and citations reach every report; a longer one is an error, and is cut.
+      const n = (x: number) => x.toLocaleString("en");
+      this.diagnostics.push(
+        diag(
+          "V0108",
+          `this text is ${n(text.length)} characters long; a string or citation is at most ${n(MAX_TEXT_CHARS)}`,
+          this.spanOfToken(t),
+          "say it in fewer words; cite the rule for the rest",
+        ),
+      );
+      text = text.slice(0, MAX_TEXT_CHARS) + "…";
+    }
     CONTROL.lastIndex = 0;
     if (!CONTROL.test(text)) return text;
     this.diagnostics.push(
@@ -634,13 +651,19 @@ export class AstBuilder {
 
   // ---- expressions ----
 
+  /** `t0 if c0 else t1 if c1 else … tN`, nested to the right without recursion. */
   expr(n: C.ExprCstNode): A.Expr {
-    const c = n.children;
-    const parts = this.subs(c, "binary");
-    const t = this.binary(parts[0]!);
-    const rest = this.sub(c, "expr");
-    if (parts.length < 2 || !rest) return t;
-    return { k: "if", c: this.binary(parts[1]!), t, e: this.expr(rest), span: this.spanOf(n) };
+    const parts = this.subs(n.children, "binary");
+    // Recovery may leave a partial `if` (no condition or no else part): drop it.
+    const whole = parts.length % 2 === 1 ? parts.length : parts.length - 1;
+    if (whole < 1) return { k: "bool", v: false, span: this.spanOf(n) };
+    let acc = this.binary(parts[whole - 1]!);
+    for (let i = whole - 3; i >= 0; i -= 2) {
+      const t = this.binary(parts[i]!);
+      const span = this.src.span(t.span.start, acc.span.end);
+      acc = { k: "if", c: this.binary(parts[i + 1]!), t, e: acc, span };
+    }
+    return acc;
   }
 
   /** Precedence climbing over the flat run of a `binary` node. */
@@ -667,10 +690,25 @@ export class AstBuilder {
       const prec = INFIX[img];
       return prec === undefined ? null : { op: normaliseOp(img), prec, width: 1 };
     };
+    // An operand one level further down (a prefix's, an infix operator's right side). Beyond
+    // MAX_EXPR_DEPTH open levels the rest of the run is skipped and a stand-in located at the operator
+    // takes its place: it lies more than MAX_EXPR_DEPTH levels down, so `tooDeep` reports it (V0104) and
+    // the definition is left out, without recursing once per operator of `- - - … 1` or
+    // `a + not b + not c …`.
+    const deeper = (at: IToken, build: () => A.Expr): A.Expr => {
+      if (this.open >= MAX_EXPR_DEPTH) {
+        pos = items.length;
+        return { k: "bool", v: false, span: this.spanOfToken(at) };
+      }
+      this.open++;
+      const e = build();
+      this.open--;
+      return e;
+    };
     const operand = (): A.Expr => {
       const x = items[pos++];
       if (isTok(x)) {
-        const inner = x.image === "not" ? climb(PREC.cmp) : climb(PREC.unary);
+        const inner = deeper(x, () => climb(x.image === "not" ? PREC.cmp : PREC.unary));
         const span = this.src.span(x.startOffset, inner.span.end);
         return x.image === "not" ? { k: "not", x: inner, span } : { k: "neg", x: inner, span };
       }
@@ -681,8 +719,9 @@ export class AstBuilder {
       const run: A.Expr[] = [left];
       const ops = new Set<string>();
       for (let op = infix(); op && op.prec >= min; op = infix()) {
+        const at = items[pos] as IToken;
         pos += op.width;
-        const right = climb(op.prec + 1);
+        const right = deeper(at, () => climb(op.prec + 1));
         const span = this.src.span(left.span.start, right.span.end);
         left =
           op.op === "in" || op.op === "not in"

@@ -461,7 +461,6 @@ export type ExprCstChildren = {
   binary: BinaryCstNode[];
   Kw_if?: IToken[];
   Kw_else?: IToken[];
-  expr?: ExprCstNode[];
 };
 
 export interface BinaryCstNode extends CstNode {

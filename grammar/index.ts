@@ -6,7 +6,13 @@ import type { IRecognitionException, IToken } from "chevrotain";
 import { diag, SourceFile, type Diagnostic } from "../diagnostics/index.js";
 import type { RulesFile } from "./ast.js";
 import { AstBuilder } from "./build.js";
-import { MAX_BRACKETS, MAX_EXPR_DEPTH, tooDeep, tooManyBrackets } from "./limits.js";
+import {
+  MAX_BRACKETS,
+  MAX_EXPR_DEPTH,
+  MAX_FILE_CHARS,
+  tooDeep,
+  tooManyBrackets,
+} from "./limits.js";
 import { lexText, parseTokens } from "./parser.js";
 import type { FileCstNode } from "./cst.js";
 
@@ -19,16 +25,30 @@ export interface ParseOutput {
 
 export function parse(text: string, path: string): ParseOutput {
   const src = new SourceFile(path, text);
+  if (text.length > MAX_FILE_CHARS) {
+    // Every pass is linear or close to it, but memory grows with each definition: past the limit,
+    // one error at the first character too many, and nothing is lexed.
+    const at = src.span(MAX_FILE_CHARS, MAX_FILE_CHARS + 1);
+    const n = (x: number) => x.toLocaleString("en");
+    const d = diag(
+      "V0108",
+      `this file is ${n(text.length)} characters long; a ruleset is at most ${n(MAX_FILE_CHARS)}`,
+      at,
+      "split it into rulesets that extend one another",
+    );
+    return { ast: { path, header: null, decls: [] }, diagnostics: [d] };
+  }
   const { tokens, lexErrors } = lexText(text);
   const diagnostics: Diagnostic[] = [];
   const deep = tooManyBrackets(tokens);
   if (deep) {
     // Parsing would recurse once per bracket: stop here, with one error at the bracket too many.
-    const at = src.span(deep.startOffset, deep.startOffset + 1);
+    const at = src.span(deep.startOffset, deep.endOffset! + 1);
+    const what = deep.image === "each" ? "dice values (`each`) and brackets" : "brackets";
     diagnostics.push(
       diag(
         "V0104",
-        `brackets nest more than ${MAX_BRACKETS} deep here`,
+        `${what} nest more than ${MAX_BRACKETS} deep here`,
         at,
         "name the inner part as a rule of its own",
       ),

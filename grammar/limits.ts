@@ -8,19 +8,49 @@ import type { IToken } from "chevrotain";
 import type { Span } from "../diagnostics/index.js";
 import type { Decl, Expr } from "./ast.js";
 
+/** Characters of one `.rules` file (the bundled rulesets hold at most about 62,000). */
+export const MAX_FILE_CHARS = 1_000_000;
+/** Characters of one string or citation (the bundled rulesets' longest: about 120). */
+export const MAX_TEXT_CHARS = 1_000;
 /** Brackets — `(`, `{` — open at once. */
 export const MAX_BRACKETS = 64;
 /** Levels of one expression tree: each operator of a chain (`1 + 1 + …`), prefix and `if … else` counts. */
 export const MAX_EXPR_DEPTH = 256;
 
-/** The first bracket that opens more than MAX_BRACKETS deep, or null. */
+/** Tokens that continue a chain of dice values (`1d6 each 1d6 keep highest 1 each -2`). */
+const DICE_CHAIN = new Set([
+  "Dice",
+  "Kw_each",
+  "Kw_keep",
+  "Kw_highest",
+  "Kw_lowest",
+  "NumberLit",
+  "Minus",
+]);
+
+/**
+ * The first bracket that opens more than MAX_BRACKETS deep, or null. A dice's `each` nests its per-die
+ * value the way a bracket does (`1d6 each 1d6 each …` recurses in the parser), so the `each` of one
+ * chain count as brackets too, until a token that is no part of the chain.
+ */
 export function tooManyBrackets(tokens: readonly IToken[]): IToken | null {
-  let depth = 0;
+  // Per open bracket: the `each` of the current dice chain at that level.
+  const eaches = [0];
+  let open = 0;
   for (const t of tokens) {
     const name = t.tokenType.name;
     if (name === "LParen" || name === "LBrace") {
-      if (++depth > MAX_BRACKETS) return t;
-    } else if ((name === "RParen" || name === "RBrace") && depth > 0) depth--;
+      eaches.push(0);
+      if (eaches.length - 1 + open > MAX_BRACKETS) return t;
+    } else if (name === "RParen" || name === "RBrace") {
+      if (eaches.length > 1) open -= eaches.pop()!;
+    } else if (name === "Kw_each") {
+      eaches[eaches.length - 1]!++;
+      if (eaches.length - 1 + ++open > MAX_BRACKETS) return t;
+    } else if (!DICE_CHAIN.has(name)) {
+      open -= eaches[eaches.length - 1]!;
+      eaches[eaches.length - 1] = 0;
+    }
   }
   return null;
 }

@@ -474,13 +474,17 @@ class RulesParser extends CstParser {
 
   // ---- expressions, loosest first ----
 
+  /**
+   * `a if c else b if d else e`: a flat run, nested to the right by the CST→AST builder, so a long
+   * chain of `if … else` makes no recursion here (it would overflow the stack at a few thousand).
+   */
   expr = this.RULE("expr", () => {
     this.SUBRULE(this.binary);
-    this.OPTION(() => {
+    this.MANY(() => {
       this.CONSUME(T.If);
       this.SUBRULE2(this.binary);
       this.CONSUME(T.Else);
-      this.SUBRULE(this.expr);
+      this.SUBRULE3(this.binary);
     });
   });
 
@@ -679,5 +683,9 @@ export function lexText(text: string): Pick<ParseResult, "tokens" | "lexErrors">
 export function parseTokens(tokens: IToken[]): Pick<ParseResult, "cst" | "parseErrors"> {
   parser.input = tokens;
   const cst = parser.file();
-  return { cst, parseErrors: [...parser.errors] };
+  const parseErrors = [...parser.errors];
+  // The parser is one shared instance: let go of this file's tokens (a ruleset of 10,000 definitions
+  // holds 100,000 of them) rather than keep them alive until the next file is parsed.
+  parser.input = [];
+  return { cst, parseErrors };
 }

@@ -11,6 +11,15 @@ export const WhiteSpace = createToken({
   group: Lexer.SKIPPED,
 });
 export const Comment = createToken({ name: "Comment", pattern: /#[^\r\n]*/, group: Lexer.SKIPPED });
+/** A byte-order mark at the very start of a file (editors on Windows save one): skipped. */
+export const ByteOrderMark = createToken({
+  name: "ByteOrderMark",
+  pattern: (text: string, offset: number) =>
+    offset === 0 && text.charCodeAt(0) === 0xfeff ? ["\ufeff"] : null,
+  line_breaks: false,
+  start_chars_hint: ["\ufeff"],
+  group: Lexer.SKIPPED,
+});
 
 /**
  * `Name` is a category: it matches identifiers and the soft keywords, words that are keywords only
@@ -18,15 +27,79 @@ export const Comment = createToken({ name: "Comment", pattern: /#[^\r\n]*/, grou
  * `section` is a clause, yet also a Chain of Command unit kind).
  */
 export const Name = createToken({ name: "Name", pattern: Lexer.NA });
+
+/*
+ * Names and strings are matched by scanning functions, not regular expressions: V8's regular
+ * expressions backtrack through a repeated group on the stack, and overflow it on a string of
+ * 10,000,000 characters or a name of a million `a-`. Each scanner matches exactly the expression in
+ * its comment, in one pass.
+ */
+const QUOTE = 34;
+const BACKSLASH = 92;
+const isWordChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isLineBreak = (c: number): boolean => c === 10 || c === 13;
+const match = (text: string, offset: number, end: number): [string] | null =>
+  end > offset ? [text.slice(offset, end)] : null;
+
+/**
+ * `"(?:[^"\\\r\n]|\\[^\r\n])*`: where the body of a string opened at `offset` ends (at its closing
+ * quote, a line break or the end of the text).
+ */
+function stringBody(text: string, offset: number): number {
+  let i = offset + 1;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE || isLineBreak(c)) break;
+    if (c === BACKSLASH) {
+      if (i + 1 >= text.length || isLineBreak(text.charCodeAt(i + 1))) break;
+      i += 2;
+    } else i++;
+  }
+  return i;
+}
+
+/** `[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*` */
+function scanIdent(text: string, offset: number): [string] | null {
+  const first = text.charCodeAt(offset);
+  if (!(isWordChar(first) && !(first >= 48 && first <= 57))) return null;
+  let i = offset + 1;
+  for (;;) {
+    while (i < text.length && isWordChar(text.charCodeAt(i))) i++;
+    if (text.charCodeAt(i) === 45 && isWordChar(text.charCodeAt(i + 1))) i += 2;
+    else return match(text, offset, i);
+  }
+}
+
+const LETTERS = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"];
+
 export const Ident = createToken({
   name: "Ident",
-  pattern: /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/,
+  pattern: scanIdent,
+  line_breaks: false,
+  start_chars_hint: LETTERS,
   categories: [Name],
 });
 export const Citation = createToken({ name: "Citation", pattern: /\[[^\]\r\n]*\]/ });
-export const StringLit = createToken({ name: "StringLit", pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*"/ });
+/** `"(?:[^"\\\r\n]|\\[^\r\n])*"` */
+export const StringLit = createToken({
+  name: "StringLit",
+  pattern: (text: string, offset: number) => {
+    if (text.charCodeAt(offset) !== QUOTE) return null;
+    const end = stringBody(text, offset);
+    return text.charCodeAt(end) === QUOTE ? match(text, offset, end + 1) : null;
+  },
+  line_breaks: false,
+  start_chars_hint: ['"'],
+});
 /** A string missing its closing quote: reported as V0103 by the AST builder, not a lexer failure. */
-export const BadString = createToken({ name: "BadString", pattern: /"(?:[^"\\\r\n]|\\[^\r\n])*/ });
+export const BadString = createToken({
+  name: "BadString",
+  pattern: (text: string, offset: number) =>
+    text.charCodeAt(offset) === QUOTE ? match(text, offset, stringBody(text, offset)) : null,
+  line_breaks: false,
+  start_chars_hint: ['"'],
+});
 export const Dice = createToken({ name: "Dice", pattern: /\d+d\d+/ });
 export const NumberLit = createToken({ name: "NumberLit", pattern: /\d+(?:\.\d+)?/ });
 export const Fraction = createToken({ name: "Fraction", pattern: /[½⅓⅔¼¾]/ });
@@ -168,6 +241,7 @@ export const keywords = [
 ];
 
 export const allTokens: TokenType[] = [
+  ByteOrderMark,
   WhiteSpace,
   Comment,
   Citation,

@@ -9,7 +9,7 @@
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
 import { VEHICLE_ACTIONS } from "../scenario-fields.js";
-import { spanOf } from "./read.js";
+import { jsonText, spanOf } from "./read.js";
 import { InputError, type EvaluationFault } from "../../runtime/errors.js";
 
 /**
@@ -29,7 +29,7 @@ export function evaluationDiagnostic(
   if (fault instanceof InputError && fault.code === "missing" && fault.field !== null)
     return diag("V0903", message, locateField(text, file, fault.field));
   const src = new SourceFile(file, text);
-  const root = parseTree(text);
+  const root = parseTree(jsonText(text));
   const dice =
     fault instanceof InputError && fault.code === "roll" && root !== undefined
       ? findNodeAtLocation(root, ["unit", "dice"])
@@ -48,7 +48,7 @@ export function evaluationDiagnostic(
  */
 export function locateField(text: string, file: string, field: string): Span {
   const src = new SourceFile(file, text);
-  const root = parseTree(text);
+  const root = parseTree(jsonText(text));
   const start: Span = src.span(0, Math.min(1, text.length));
   if (root === undefined) return start;
   const step = /^path\[(\d+)\]\./.exec(field);

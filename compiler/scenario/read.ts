@@ -6,7 +6,7 @@
  */
 
 import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-parser";
-import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics.js";
+import { BOM, diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics.js";
 
 /** The largest scenario file read (bytes of text), and the deepest nesting of `[`/`{` in it. */
 export const MAX_SCENARIO_SIZE = 1_000_000;
@@ -20,7 +20,7 @@ export function readJson(text: string, src: SourceFile): { root: Node } | { erro
   const limit = beyondLimits(text, src);
   if (limit !== null) return { error: limit };
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, {
+  const root = parseTree(jsonText(text), errors, {
     disallowComments: true,
     allowTrailingComma: false,
     allowEmptyContent: false,
@@ -35,6 +35,14 @@ export function readJson(text: string, src: SourceFile): { root: Node } | { erro
     };
   }
   return { root };
+}
+
+/**
+ * The text the JSON parser reads: a leading byte-order mark (editors on Windows save one) as a space,
+ * so that it is accepted and every offset, and column, stays the file's.
+ */
+export function jsonText(text: string): string {
+  return text.charCodeAt(0) === BOM ? ` ${text.slice(1)}` : text;
 }
 
 /**
