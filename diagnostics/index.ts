@@ -112,6 +112,15 @@ export function lineStarts(text: string): number[] {
   return starts;
 }
 
+/**
+ * A user's file without its leading UTF-8 byte-order mark (U+FEFF), which editors on Windows save:
+ * every reader strips it before parsing, so it is ignored and columns count from the first character
+ * an editor shows. The one BOM strip (maps, scenarios, `.rules`).
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Maps offsets of one file's text to 1-based line/column spans. */
 export class SourceFile {
   private readonly lineStarts: number[];

@@ -7,6 +7,7 @@
 
 import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
+import { withoutBom } from "../diagnostics.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/vocabulary.js";
 import { buildReach, type ReachBuilt } from "../reach/build.js";
@@ -75,7 +76,7 @@ export function reachFor(
   const file = resolve(ctx.cwd, mapFile);
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = withoutBom(readFileSync(file, "utf8"));
   } catch {
     throw new UsageError(`cannot read map file ${mapFile}`);
   }
