@@ -79,9 +79,9 @@ export function resolve(
           ),
         );
       } else {
-        diagnostics.push(...loaded.diagnostics);
+        for (const d of loaded.diagnostics) diagnostics.push(d);
         const r = resolve(loaded.ast, loadParent, [...seen, header.id]);
-        diagnostics.push(...r.diagnostics);
+        for (const d of r.diagnostics) diagnostics.push(d);
         parent = r.merged;
       }
     }
@@ -218,7 +218,7 @@ export function resolve(
     byKey.set(key, { decl: d, origin: header.id, file: ast.path });
   }
   const decls = order.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!);
-  decls.push(...examples);
+  for (const e of examples) decls.push(e);
   return {
     merged: {
       header,

@@ -287,7 +287,7 @@ export class ExprChecker {
         const inner = this.groupValue(sub.decl);
         if (!inner) return null;
         enumName ??= inner.enum;
-        members.push(...inner.members.filter((x) => !members.includes(x)));
+        for (const x of inner.members.filter((y) => !members.includes(y))) members.push(x);
         continue;
       }
       const r = this.member(m.name, m.member, enumName, m.span);

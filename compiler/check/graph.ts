@@ -139,7 +139,7 @@ export function analyse(
   out: Diagnostic[],
 ): void {
   const rules = new Map(p.rules.map((r) => [r.name, r]));
-  out.push(...deps.cycles);
+  for (const c of deps.cycles) out.push(c);
   const ruleReads = (name: string): Reads | null => deps.reads.get(name) ?? null;
 
   const movementSpan = merged.decls.find((o) => o.decl.kind === "movement")?.decl.span ?? null;

@@ -7,9 +7,9 @@
  * hexside feature, enemy occupant or vehicle kind that none of the rulesets asked knows V1004. The
  * `vehicles` records are checked in vehicles.ts. A map with errors yields no map.
  */
-import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-parser";
+import type { Node } from "jsonc-parser";
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
-import { beyondLimits, jsonError } from "../scenario/read.js";
+import { objectProperties, readJson } from "../scenario/read.js";
 import { closest } from "../suggest.js";
 import { safeLine } from "../safe-text.js";
 import { columnName, directionBetween, parseHexName, type MapJson } from "../../runtime/map.js";
@@ -57,29 +57,15 @@ export function parseMap(
   file: string,
   vocabulary: MapVocabulary | null = null,
 ): ParsedMap {
+  // A leading byte-order mark is ignored (readJson reads past it; SourceFile counts no column for it).
   const src = new SourceFile(file, text);
   const out: Diagnostic[] = [];
-  const limit = beyondLimits(text, src, "map", "V1001");
-  if (limit !== null) return { map: null, diagnostics: [limit] };
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, {
-    disallowComments: true,
-    allowTrailingComma: false,
-    allowEmptyContent: false,
-  });
-  if (errors.length > 0 || root === undefined) {
-    return {
-      map: null,
-      diagnostics: [
-        jsonError(
-          text,
-          src,
-          errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 },
-          "V1001",
-        ),
-      ],
-    };
-  }
+  const read = readJson(src.text, src, "map", "V1001");
+  if ("error" in read) return { map: null, diagnostics: [read.error] };
+  const root = read.root;
+  /** An object's properties; a key given twice (a hex, a field) is V1001 at the second, as in scenarios. */
+  const entries = (obj: Node, prefix: string): [Node, Node][] =>
+    objectProperties(obj, prefix, src, out, "V1001").map((p) => [p.key, p.value]);
   const span = (n: Node): Span => src.span(n.offset, n.offset + n.length);
   const bad = (n: Node, message: string, hint?: string) =>
     out.push(diag("V1003", message, span(n), hint));
@@ -88,7 +74,7 @@ export function parseMap(
     return { map: null, diagnostics: out };
   }
 
-  const fields = objectFields(root, TOP, "map", span, out);
+  const fields = objectFields(entries(root, ""), TOP, "map", span, out);
   const str = (n: Node | undefined, what: string): string | null => {
     if (n === undefined) return null;
     if (n.type !== "string") {
@@ -159,6 +145,7 @@ export function parseMap(
   const namesByHex = (
     n: Node,
     kind: "terrain" | "enemy",
+    prefix: string,
     shape: string,
     what: (hex: string) => string,
   ): Record<string, string> => {
@@ -167,7 +154,7 @@ export function parseMap(
       bad(n, shape);
       return out;
     }
-    for (const [k, v] of entries(n)) {
+    for (const [k, v] of entries(n, prefix)) {
       const h = hex(k);
       const value = str(v, what(safeLine(String(k.value))));
       if (value !== null) known(kind, v, value);
@@ -183,7 +170,7 @@ export function parseMap(
     if (t.type !== "object")
       bad(t, '`terrain` is an object: { "default": "open-ground", "hexes": { "C3": "woods" } }');
     else {
-      const tf = objectFields(t, ["default", "hexes"], "terrain", span, out);
+      const tf = objectFields(entries(t, "terrain."), ["default", "hexes"], "terrain", span, out);
       const def = str(tf.get("default"), "`terrain.default`");
       if (!tf.has("default")) bad(t, "`terrain` needs a `default` terrain");
       else if (def !== null) known("terrain", tf.get("default")!, def);
@@ -194,6 +181,7 @@ export function parseMap(
           : namesByHex(
               hn,
               "terrain",
+              "terrain.hexes.",
               '`terrain.hexes` maps hex names to terrain: { "C3": "woods" }',
               (h) => `the terrain of ${h}`,
             );
@@ -206,7 +194,7 @@ export function parseMap(
   if (ln !== undefined) {
     if (ln.type !== "object") bad(ln, '`levels` maps hex names to levels: { "F2": 1 }');
     else
-      for (const [k, v] of entries(ln)) {
+      for (const [k, v] of entries(ln, "levels.")) {
         const h = hex(k);
         const lv = int(v, `the level of ${safeLine(String(k.value))}`, -9, 99);
         if (h !== null && lv !== null) levels[h] = lv;
@@ -251,6 +239,8 @@ export function parseMap(
   }
 
   const hexsides: NonNullable<MapJson["hexsides"]> = [];
+  /** The feature already on each hexside (by its two hexes, in either order): one feature a side. */
+  const sides = new Map<string, string>();
   const sn = fields.get("hexsides");
   if (sn !== undefined) {
     if (sn.type !== "array")
@@ -261,7 +251,7 @@ export function parseMap(
           bad(s, 'a hexside is { "hexes": ["E3", "E4"], "feature": "wall" }');
           continue;
         }
-        const sf = objectFields(s, ["hexes", "feature"], "hexside", span, out);
+        const sf = objectFields(entries(s, "hexside."), ["hexes", "feature"], "hexside", span, out);
         const feature = str(sf.get("feature"), "`feature`");
         if (!sf.has("feature")) bad(s, 'a hexside needs a `feature` (e.g. "wall")');
         else if (feature !== null) known("hexside", sf.get("feature")!, feature);
@@ -284,6 +274,17 @@ export function parseMap(
           feature === null
         )
           continue;
+        const side = ha < hb ? `${ha} ${hb}` : `${hb} ${ha}`;
+        const before = sides.get(side);
+        if (before !== undefined) {
+          bad(
+            pair,
+            `the hexside between ${ha} and ${hb} is given twice (\`${safeLine(before)}\`, then \`${safeLine(feature)}\`)`,
+            "a hexside has one feature: keep one of them",
+          );
+          continue;
+        }
+        sides.set(side, feature);
         hexsides.push({ hexes: [ha, hb], feature });
       }
   }
@@ -296,13 +297,14 @@ export function parseMap(
       : namesByHex(
           en,
           "enemy",
+          "enemy.",
           '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }',
           (h) => `the enemy in ${h}`,
         );
 
   // vehicles: { "D4": { "kind": "halftrack", "mp": 16 } } — a vehicle a unit may board (vehicles.ts).
   const vn = fields.get("vehicles");
-  const vehicles = vn === undefined ? {} : parseVehicles(vn, entries, hex, vocabulary, span, out);
+  const vehicles = vn === undefined ? {} : parseVehicles(vn, src, entries, hex, vocabulary, out);
 
   let hexInches: number | undefined;
   const ih = fields.get("hexInches");
@@ -329,25 +331,16 @@ export function parseMap(
   return { map, diagnostics: out };
 }
 
-function entries(obj: Node): [Node, Node][] {
-  const out: [Node, Node][] = [];
-  for (const p of obj.children ?? []) {
-    const [k, v] = p.children ?? [];
-    if (k !== undefined && v !== undefined) out.push([k, v]);
-  }
-  return out;
-}
-
-/** The fields of an object node by name; unknown ones and repeats are reported. */
+/** The fields of an object node by name (its properties, each once); unknown ones are reported. */
 function objectFields(
-  obj: Node,
+  props: readonly [Node, Node][],
   allowed: readonly string[],
   where: string,
   span: (n: Node) => Span,
   out: Diagnostic[],
 ): Map<string, Node> {
   const m = new Map<string, Node>();
-  for (const [k, v] of entries(obj)) {
+  for (const [k, v] of props) {
     const name = k.value as string;
     if (!allowed.includes(name)) {
       const near = closest(name, allowed);
@@ -359,8 +352,7 @@ function objectFields(
           near ? `did you mean \`${near}\`?` : `${where} fields: ${allowed.join(", ")}`,
         ),
       );
-    } else if (m.has(name)) out.push(diag("V1003", `\`${name}\` is given twice`, span(k)));
-    else m.set(name, v);
+    } else m.set(name, v);
   }
   return m;
 }

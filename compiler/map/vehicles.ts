@@ -1,28 +1,36 @@
 /**
  * A map's `vehicles` (parse.ts): hex → the vehicle standing there, as a scenario's `vehicle` record
- * (`{ "D4": { "kind": "halftrack", "mp": 16 } }`), for a unit to board. A record that is not an object
- * or has no `kind`, a `kind` that is not a string, or a value that is not a number (not negative),
- * string, boolean or list of strings is V1003; a field name none of the rulesets' `vehicle` inputs
- * takes is V1002 (with the closest name); a kind none of them knows is V1004. When no ruleset asked has vehicles, names are not checked (each of
+ * (`{ "D4": { "kind": "halftrack", "mp": 16 } }`), for a unit to board. Each record is read by the
+ * scenario's own record reader (scenario/validate.ts `readRecord`), so a map's vehicle and a
+ * scenario's are validated alike — a field given twice, unknown, of the wrong shape or out of exact
+ * range (`"mp": 1e16`) — and its diagnostics, located in the map file, take the map's codes (V1001,
+ * V1002, V1003 for the scenario's V0901, V0902, V0903). Beyond that, a map's vehicle is an object with
+ * a `kind` and no negative number (V1003), and a kind none of the rulesets asked knows is V1004. When no ruleset asked has vehicles, names are not checked (each of
  * them lists the vehicle as not applicable instead).
  */
 import type { Node } from "jsonc-parser";
-import { diag, type Diagnostic, type Span } from "../diagnostics.js";
+import { diag, type Diagnostic, type SourceFile } from "../diagnostics.js";
 import { safeLine } from "../safe-text.js";
 import { closest } from "../suggest.js";
+import { spanOf } from "../scenario/read.js";
+import { readRecord, type Known } from "../scenario/validate.js";
+import { vocabField } from "../scenario-fields.js";
 import type { MapVocabulary } from "./parse.js";
+
+/** The scenario's codes for a record's mistakes, as the map's. */
+const MAP_CODE = { V0901: "V1001", V0902: "V1002", V0903: "V1003" } as const;
 
 export function parseVehicles(
   node: Node,
-  entries: (obj: Node) => [Node, Node][],
+  src: SourceFile,
+  entries: (obj: Node, prefix: string) => [Node, Node][],
   hex: (n: Node) => string | null,
   vocabulary: MapVocabulary | null,
-  span: (n: Node) => Span,
   out: Diagnostic[],
 ): Record<string, Record<string, unknown>> {
   const vehicles: Record<string, Record<string, unknown>> = {};
   const bad = (n: Node, message: string, hint?: string) =>
-    out.push(diag("V1003", message, span(n), hint));
+    out.push(diag("V1003", message, spanOf(src, n), hint));
   if (node.type !== "object") {
     bad(
       node,
@@ -32,7 +40,7 @@ export function parseVehicles(
   }
   const fieldNames = vocabulary === null ? [] : [...vocabulary.vehicleFields];
   const kinds = vocabulary === null ? [] : [...vocabulary.vehicle];
-  for (const [k, v] of entries(node)) {
+  for (const [k, v] of entries(node, "vehicles.")) {
     const h = hex(k);
     const where = safeLine(String(k.value));
     if (v.type !== "object") {
@@ -42,69 +50,55 @@ export function parseVehicles(
       );
       continue;
     }
+    // The fields the rulesets asked take, shaped as the scenario contract says (a field only a
+    // ruleset declares: its shape as given); when none takes a vehicle, any field (none is read).
+    const known: Known = new Map();
+    const names =
+      fieldNames.length > 0
+        ? fieldNames
+        : (v.children ?? []).map((p) => String(p.children?.[0]?.value));
+    for (const name of names) known.set(name, vocabField("vehicle", name)?.shape ?? null);
+    const ds: Diagnostic[] = [];
+    const fields = readRecord(v, `vehicles.${where}`, "the vehicle", src, known, new Set(), ds);
+    for (const d of ds)
+      out.push({ ...d, code: MAP_CODE[d.code as keyof typeof MAP_CODE] ?? d.code });
+    let ok = ds.length === 0;
     const rec: Record<string, unknown> = {};
-    let ok = true;
-    for (const [fk, fv] of entries(v)) {
-      const name = String(fk.value);
-      if (Object.hasOwn(rec, name)) {
-        bad(fk, `\`${safeLine(name)}\` is given twice`);
+    for (const f of fields) {
+      const value: unknown =
+        f.raw.s === "string[]"
+          ? f.raw.v.map((x) => x.v)
+          : f.raw.s === "number[]"
+            ? f.raw.v.map((x) => x.n)
+            : f.node.value;
+      if (
+        (typeof value === "number" && value < 0) ||
+        (Array.isArray(value) && value.some((x) => typeof x === "number" && x < 0))
+      ) {
+        bad(f.node, `\`${safeLine(f.json)}\` of the vehicle in ${where} must not be negative`);
         ok = false;
         continue;
       }
-      if (fieldNames.length > 0 && !fieldNames.includes(name)) {
-        const near = closest(name, fieldNames);
-        out.push(
-          diag(
-            "V1002",
-            `unknown vehicle field \`${safeLine(name)}\``,
-            span(fk),
-            near ? `did you mean \`${near}\`?` : `vehicle fields: ${fieldNames.join(", ")}`,
-          ),
-        );
-        ok = false;
-        continue;
-      }
-      const value = plain(fv);
-      if (value === undefined || (name === "kind" && typeof value !== "string")) {
-        bad(
-          fv,
-          name === "kind"
-            ? `the kind of the vehicle in ${where} must be a string`
-            : `\`${safeLine(name)}\` of the vehicle in ${where} must be a number (not negative), a string, true or false, or a list of strings`,
-        );
-        ok = false;
-        continue;
-      }
-      if (name === "kind" && kinds.length > 0 && !kinds.includes(value as string)) {
+      if (f.json === "kind" && kinds.length > 0 && !kinds.includes(value as string)) {
         const near = closest(value as string, kinds);
         out.push(
           diag(
             "V1004",
             `no ruleset asked knows the vehicle \`${safeLine(value as string)}\``,
-            span(fv),
+            spanOf(src, f.node),
             near ? `did you mean \`${near}\`?` : undefined,
           ),
         );
         ok = false;
         continue;
       }
-      rec[name] = value;
+      rec[f.json] = value;
     }
-    if (!Object.hasOwn(rec, "kind") && ok) {
+    if (ok && !Object.hasOwn(rec, "kind")) {
       bad(v, `the vehicle in ${where} needs \`kind\``);
       ok = false;
     }
     if (h !== null && ok) vehicles[h] = rec;
   }
   return vehicles;
-}
-
-/** A JSON number (not negative), string, boolean or list of strings, or undefined. */
-function plain(n: Node): unknown {
-  if (n.type === "number")
-    return Number.isFinite(n.value) && n.value >= 0 ? (n.value as number) : undefined;
-  if (n.type === "string" || n.type === "boolean") return n.value as unknown;
-  if (n.type === "array" && (n.children ?? []).every((c) => c.type === "string"))
-    return (n.children ?? []).map((c) => c.value as string);
-  return undefined;
 }

@@ -65,7 +65,8 @@ export function scales(report: ReachReport): Scale[] {
       });
       values.set(key, []);
     }
-    values.get(key)!.push(...Object.values(r.hexes));
+    const into = values.get(key)!;
+    for (const h of Object.values(r.hexes)) into.push(h);
   }
   for (const s of out.values()) {
     const hexes = values.get(s.key)!;
@@ -75,7 +76,8 @@ export function scales(report: ReachReport): Scale[] {
       );
       s.stops = sample(ps, 12).map((p) => ({ t: 1 - p / 100, text: `${p}%` }));
     } else {
-      s.max = Math.max(0, ...hexes.map((h) => h.cost).filter((c) => Number.isFinite(c)));
+      s.max = 0;
+      for (const h of hexes) if (Number.isFinite(h.cost)) s.max = Math.max(s.max, h.cost);
       const byText = new Map<string, number>();
       for (const h of [...hexes].sort((a, b) => a.cost - b.cost))
         if (Number.isFinite(h.cost)) byText.set(costText(h), h.cost);

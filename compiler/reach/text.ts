@@ -25,7 +25,9 @@ function cell(r: ReachRulesetResult, name: string, from: string): string {
 
 /** The map as a grid of cells: two text lines per row, odd columns shifted down by one line. */
 function grid(g: MapGraph, r: ReachRulesetResult, from: string): string[] {
-  const w = Math.max(4, ...g.names.map((n) => cell(r, n, from).length + 1));
+  // A loop, not Math.max(...cells): a map has up to 702 × 999 hexes, beyond the arguments a call takes.
+  let w = 4;
+  for (const n of g.names) w = Math.max(w, cell(r, n, from).length + 1);
   const head =
     "     " +
     Array.from({ length: g.columns }, (_, c) =>
@@ -80,7 +82,7 @@ export function renderReachText(
       out.push(style.dim(`  not read by this ruleset: ${ignored.join(", ")}`));
     if (unboarded.length > 0)
       out.push(style.dim(`  cannot board the vehicle in ${unboarded.join(", ")}`));
-    out.push(...grid(g, r, report.from));
+    for (const line of grid(g, r, report.from)) out.push(line);
     for (const [hex, b] of Object.entries(r.boarding ?? {})) {
       const kind = String(g.vehicles[indexOf(g, hex)]?.kind ?? "vehicle");
       const uses =

@@ -16,8 +16,13 @@ export const MAX_SCENARIO_DEPTH = 64;
  * The JSON tree of a scenario's text, or the one V0901 that stops it: beyond the limits
  * (`beyondLimits`) or malformed (`jsonError`, the first parse error).
  */
-export function readJson(text: string, src: SourceFile): { root: Node } | { error: Diagnostic } {
-  const limit = beyondLimits(text, src);
+export function readJson(
+  text: string,
+  src: SourceFile,
+  what = "scenario",
+  code: "V0901" | "V1001" = "V0901",
+): { root: Node } | { error: Diagnostic } {
+  const limit = beyondLimits(text, src, what, code);
   if (limit !== null) return { error: limit };
   const errors: ParseError[] = [];
   const root = parseTree(jsonText(text), errors, {
@@ -31,6 +36,7 @@ export function readJson(text: string, src: SourceFile): { root: Node } | { erro
         text,
         src,
         errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 },
+        code,
       ),
     };
   }
@@ -43,6 +49,42 @@ export function readJson(text: string, src: SourceFile): { root: Node } | { erro
  */
 export function jsonText(text: string): string {
   return text.charCodeAt(0) === BOM ? ` ${text.slice(1)}` : text;
+}
+
+/**
+ * The properties of an object node, each key once: a key given twice (JSON.parse would keep the last
+ * silently) is reported at its second occurrence as `code` (V0901 in scenarios, V1001 in maps), the
+ * field path named as `prefix` + key, and skipped.
+ */
+export function objectProperties(
+  obj: Node,
+  prefix: string,
+  src: SourceFile,
+  ds: Diagnostic[],
+  code: "V0901" | "V1001" = "V0901",
+): { key: Node; value: Node; name: string }[] {
+  const seen = new Set<string>();
+  const out: { key: Node; value: Node; name: string }[] = [];
+  for (const prop of obj.children ?? []) {
+    const key = prop.children?.[0];
+    const value = prop.children?.[1];
+    if (key === undefined || value === undefined) continue;
+    const name = String(key.value);
+    if (seen.has(name)) {
+      ds.push(
+        diag(
+          code,
+          `malformed JSON: \`${prefix}${name}\` is given twice`,
+          spanOf(src, key),
+          "keep one of them",
+        ),
+      );
+      continue;
+    }
+    seen.add(name);
+    out.push({ key, value, name });
+  }
+  return out;
 }
 
 /**

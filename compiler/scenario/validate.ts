@@ -19,7 +19,7 @@ import {
 } from "../scenario-fields.js";
 import { closest } from "../suggest.js";
 import { decimalToQ } from "../../runtime/rational.js";
-import { jsonKind, spanOf } from "./read.js";
+import { jsonKind, objectProperties, spanOf } from "./read.js";
 
 // ---------------------------------------------------------------------------------------------------
 // Raw values (after the vocabulary pass)
@@ -62,7 +62,7 @@ export interface RawScenario {
 }
 
 /** A known field: its JSON shape (null: the declarations disagree on the shape, checked per ruleset). */
-type Known = Map<string, Shape | null>;
+export type Known = Map<string, Shape | null>;
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ export function validateScenario(
     path: [],
   };
   const topNames = [...known.scenario.keys(), ...Object.keys(TOP_LEVEL_RECORDS)];
-  for (const { key, value, name } of properties(root, "", src, ds)) {
+  for (const { key, value, name } of objectProperties(root, "", src, ds)) {
     out.scenario.given.add(name);
     if (name === "unit" || name === "vehicle") {
       if (value.type !== "object") {
@@ -209,38 +209,11 @@ function hasUnknown(ds: readonly Diagnostic[], from: number): boolean {
   return ds.slice(from).some((d) => d.code === "V0902");
 }
 
-/** The properties of an object, reporting a field given twice. */
-function properties(
-  obj: Node,
-  prefix: string,
-  src: SourceFile,
-  ds: Diagnostic[],
-): { key: Node; value: Node; name: string }[] {
-  const seen = new Set<string>();
-  const out: { key: Node; value: Node; name: string }[] = [];
-  for (const prop of obj.children ?? []) {
-    const key = prop.children?.[0];
-    const value = prop.children?.[1];
-    if (key === undefined || value === undefined) continue;
-    const name = String(key.value);
-    if (seen.has(name)) {
-      ds.push(
-        diag(
-          "V0901",
-          `malformed JSON: \`${prefix}${name}\` is given twice`,
-          spanOf(src, key),
-          "keep one of them",
-        ),
-      );
-      continue;
-    }
-    seen.add(name);
-    out.push({ key, value, name });
-  }
-  return out;
-}
-
-function readRecord(
+/**
+ * The fields of one record (`unit`, `vehicle`, a step) checked against `known`: a field given twice,
+ * unknown (V0902) or of the wrong shape or range (V0903). Maps read their vehicles with it too.
+ */
+export function readRecord(
   obj: Node,
   at: string,
   where: string,
@@ -250,7 +223,7 @@ function readRecord(
   ds: Diagnostic[],
 ): RawField[] {
   const fields: RawField[] = [];
-  for (const { key, value, name } of properties(obj, `${at}.`, src, ds)) {
+  for (const { key, value, name } of objectProperties(obj, `${at}.`, src, ds)) {
     given.add(name);
     const path = `${at}.${name}`;
     if (!known.has(name)) {

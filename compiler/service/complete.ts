@@ -146,7 +146,7 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
     const all: CompletionItem[] = [];
     for (const o of merged.decls) {
       if (o.decl.kind === "enum" && (enumName === null || o.decl.name === enumName))
-        all.push(...members(o.decl.members, o.decl.name));
+        for (const m of members(o.decl.members, o.decl.name)) all.push(m);
     }
     return all;
   }
@@ -176,7 +176,7 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
       detail: `${d.kind}${citeOf(d.meta.cite)}${o.origin !== merged.header.id ? ` · ${o.origin}` : ""}`,
       ...(doc ? { documentation: doc } : {}),
     });
-    if (d.kind === "enum") items.push(...members(d.members, d.name));
+    if (d.kind === "enum") for (const m of members(d.members, d.name)) items.push(m);
   }
   // A member shared by two enums appears once per enum; keep the first.
   const seen = new Set<string>();

@@ -33,7 +33,7 @@ export class IncrementalParser {
       }
       const moved = shift(out.ast, starts[i]!, src) as ParseOutput["ast"];
       if (i === 0) header = moved.header;
-      decls.push(...moved.decls);
+      for (const d of moved.decls) decls.push(d);
     }
     this.pieces = next;
     return { ast: { path: uri, header, decls }, diagnostics: [] };

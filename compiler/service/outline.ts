@@ -79,8 +79,12 @@ export function symbolsOf(p: Parsed): DocumentSymbol[] {
   }
   const out: DocumentSymbol[] = [];
   for (const [title, defs] of groups) {
-    const start = Math.min(...defs.map((d) => d.start));
-    const end = Math.max(...defs.map((d) => d.end));
+    let start = Infinity;
+    let end = -Infinity;
+    for (const d of defs) {
+      start = Math.min(start, d.start);
+      end = Math.max(end, d.end);
+    }
     out.push(
       sym(
         p,
