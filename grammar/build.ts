@@ -6,6 +6,7 @@
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics/index.js";
 import { parseDecimal } from "../runtime/rational.js";
+import { hasControl, safeLine } from "../diagnostics/safe-text.js";
 import type * as A from "./ast.js";
 import type * as C from "./cst.js";
 
@@ -51,9 +52,6 @@ export function outOfRange(text: string, span: Span): Diagnostic {
     span,
   );
 }
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 export function unquote(text: string): string {
   return text.slice(1, -1).replace(/\\(.)/g, "$1");
@@ -107,8 +105,7 @@ export class AstBuilder {
    * (ESC, DEL, …) in it is an error, and is replaced by `�` so that nothing downstream ever sees one.
    */
   private clean(t: IToken, text: string): string {
-    CONTROL.lastIndex = 0;
-    if (!CONTROL.test(text)) return text;
+    if (!hasControl(text)) return text;
     this.diagnostics.push(
       diag(
         "V0107",
@@ -117,7 +114,7 @@ export class AstBuilder {
         "write plain text; use spaces instead of tabs",
       ),
     );
-    return text.replace(CONTROL, "\ufffd");
+    return safeLine(text);
   }
 
   /**

@@ -9,7 +9,7 @@
 import { statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
 import { loadRuleset, type Host } from "../pipeline.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { displayPath } from "./render.js";

@@ -11,7 +11,7 @@ import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-par
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
 import { beyondLimits, jsonError } from "../scenario/read.js";
 import { closest } from "../suggest.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 import { columnName, directionBetween, parseHexName, type MapJson } from "../../runtime/map.js";
 import { parseVehicles } from "./vehicles.js";
 

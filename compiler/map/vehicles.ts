@@ -8,7 +8,7 @@
  */
 import type { Node } from "jsonc-parser";
 import { diag, type Diagnostic, type Span } from "../diagnostics.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 import { closest } from "../suggest.js";
 import type { MapVocabulary } from "./parse.js";
 
