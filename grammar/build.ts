@@ -6,6 +6,7 @@
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics/index.js";
 import { decimalToQ } from "../runtime/rational.js";
+import { hasControl, safeLine } from "../diagnostics/safe-text.js";
 import type * as A from "./ast.js";
 import type * as C from "./cst.js";
 import { MAX_EXPR_DEPTH, MAX_TEXT_CHARS } from "./limits.js";
@@ -49,9 +50,6 @@ export function outOfRange(text: string, span: Span): Diagnostic {
     span,
   );
 }
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 export function unquote(text: string): string {
   return text.slice(1, -1).replace(/\\(.)/g, "$1");
@@ -121,8 +119,7 @@ export class AstBuilder {
       );
       text = text.slice(0, MAX_TEXT_CHARS) + "…";
     }
-    CONTROL.lastIndex = 0;
-    if (!CONTROL.test(text)) return text;
+    if (!hasControl(text)) return text;
     this.diagnostics.push(
       diag(
         "V0107",
@@ -131,7 +128,7 @@ export class AstBuilder {
         "write plain text; use spaces instead of tabs",
       ),
     );
-    return text.replace(CONTROL, "\ufffd");
+    return safeLine(text);
   }
 
   /**

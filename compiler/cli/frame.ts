@@ -6,7 +6,7 @@
  * are shown as `�`, so a file cannot drive the terminal.
  */
 import type { SourceFile } from "../diagnostics.js";
-import { safeText } from "../safe-text.js";
+import { safeText } from "../../diagnostics/safe-text.js";
 
 /** Columns of source text shown per line at most. */
 export const FRAME_WIDTH = 100;

@@ -8,6 +8,7 @@
  * then among the bundled rulesets, and read once per session until a watched `.rules` file changes.
  */
 import { dirname } from "node:path";
+import { Transform, type TransformCallback } from "node:stream";
 import { fileURLToPath } from "node:url";
 import {
   CodeActionKind,
@@ -32,6 +33,7 @@ import {
   type DocumentSymbol,
 } from "../service/index.js";
 import { fileHost } from "./host.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 
 const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
   keyword: CompletionItemKind.Keyword,
@@ -227,6 +229,90 @@ export function startServer(
   return connection;
 }
 
+/** The largest message body accepted (bytes): far above any `.rules` file, far below 10^20. */
+export const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+/** The longest header block accepted (bytes), `Content-Length` and `Content-Type` with room to spare. */
+const MAX_HEADER_BYTES = 8192;
+
+/**
+ * Checks the base protocol's framing of what the client sends before vscode-jsonrpc's
+ * StreamMessageReader reads it. That reader, given a malformed header (a `Content-Length` that is
+ * letters, negative, 10^20, missing or given twice, or header lines ended by LF alone), reports an
+ * error and then stays out of step with the stream, or waits for a body that never ends, and every
+ * later message is lost while the server looks alive. Here each header block must be CRLF-terminated
+ * lines `Name: value` ending in an empty line, with exactly one `Content-Length` of digits at most
+ * MAX_MESSAGE_BYTES; bytes pass through unchanged. On the first violation `bad` is called once
+ * (the server then exits with a message; the editor restarts it) and nothing more is passed on.
+ */
+export class FrameGuard extends Transform {
+  private header: number[] = [];
+  private body = 0;
+  private failed = false;
+  constructor(private readonly bad: (reason: string) => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    let i = 0;
+    while (i < chunk.length && !this.failed) {
+      if (this.body > 0) {
+        const n = Math.min(this.body, chunk.length - i);
+        this.push(chunk.subarray(i, i + n));
+        this.body -= n;
+        i += n;
+        continue;
+      }
+      const b = chunk[i++]!;
+      if (b === 0x0a && this.header.at(-1) !== 0x0d)
+        return this.fail("a header line ends in LF without CR", done);
+      this.header.push(b);
+      if (this.header.length > MAX_HEADER_BYTES)
+        return this.fail(`the header is longer than ${MAX_HEADER_BYTES} bytes`, done);
+      const h = this.header;
+      const n = h.length;
+      if (
+        n >= 4 &&
+        h[n - 4] === 0x0d &&
+        h[n - 3] === 0x0a &&
+        h[n - 2] === 0x0d &&
+        h[n - 1] === 0x0a
+      ) {
+        const length = this.contentLength(Buffer.from(h).toString("latin1"));
+        if (typeof length === "string") return this.fail(length, done);
+        this.push(Buffer.from(h));
+        this.header = [];
+        this.body = length;
+      }
+    }
+    done();
+  }
+
+  /** The body length a complete header block announces, or what is wrong with the block. */
+  private contentLength(block: string): number | string {
+    const lines = block.slice(0, -4).split("\r\n");
+    let length: number | null = null;
+    for (const line of lines) {
+      const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/.exec(line);
+      if (m === null)
+        return `a header line is not \`Name: value\`: ${JSON.stringify(line.slice(0, 40))}`;
+      if (m[1]!.toLowerCase() !== "content-length") continue;
+      if (length !== null) return "Content-Length is given twice";
+      const value = m[2]!;
+      if (!/^[0-9]{1,10}$/.test(value) || Number(value) > MAX_MESSAGE_BYTES)
+        return `Content-Length must be a number of bytes from 0 to ${MAX_MESSAGE_BYTES}, not ${JSON.stringify(value.slice(0, 40))}`;
+      length = Number(value);
+    }
+    return length ?? "the header has no Content-Length";
+  }
+
+  private fail(reason: string, done: TransformCallback): void {
+    this.failed = true;
+    this.header = [];
+    this.bad(reason);
+    done();
+  }
+}
+
 /** Runs until the client sends `exit` (the connection then ends the process: 0 after `shutdown`). */
 export function lsp(opts: { stdio?: boolean }, root: string): Promise<number> {
   if (!opts.stdio) {
@@ -235,6 +321,15 @@ export function lsp(opts: { stdio?: boolean }, root: string): Promise<number> {
     );
     return Promise.resolve(2);
   }
-  startServer(root, createConnection(ProposedFeatures.all, process.stdin, process.stdout));
+  const input = process.stdin.pipe(
+    new FrameGuard((reason) => {
+      // Out of step with the client: no later message could be trusted. The editor restarts us.
+      process.stderr.write(
+        `variorum lsp: malformed message from the client (${safeLine(reason)}); exiting\n`,
+      );
+      process.exit(1);
+    }),
+  );
+  startServer(root, createConnection(ProposedFeatures.all, input, process.stdout));
   return new Promise<number>(() => {});
 }

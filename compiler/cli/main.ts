@@ -7,7 +7,7 @@
 import { Command, CommanderError } from "commander";
 import { processCtx, type Ctx } from "./context.js";
 import { RatOverflow } from "../../runtime/rational.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine, safeText, terminalText } from "../../diagnostics/safe-text.js";
 import { EXIT, UsageError } from "./errors.js";
 import { displayPath } from "./render.js";
 import { WriteError } from "./write.js";
@@ -246,8 +246,24 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
   return p;
 }
 
+/**
+ * The printing boundary: everything a command writes passes through the one sanitiser, so no command
+ * can echo an argument, a path or a name with ESC, BEL or CR in it raw to the terminal. Tabs and line
+ * feeds stay; the CLI's own colours survive on a coloured stream (`terminalText`).
+ */
+function safeCtx(ctx: Ctx): Ctx {
+  const colourOut = ctx.cOut.isColorSupported;
+  const colourErr = ctx.cErr.isColorSupported;
+  return {
+    ...ctx,
+    out: (t) => ctx.out(terminalText(t, colourOut)),
+    err: (t) => ctx.err(terminalText(t, colourErr)),
+  };
+}
+
 /** Runs the command line; resolves to the exit code. */
-export async function run(argv: readonly string[], ctx: Ctx = processCtx()): Promise<number> {
+export async function run(argv: readonly string[], given: Ctx = processCtx()): Promise<number> {
+  const ctx = safeCtx(given);
   let code: number = EXIT.ok;
   try {
     const p = program(ctx, (n) => (code = n));
@@ -291,9 +307,9 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     process.exitCode = await run(argv);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`variorum: internal error: ${message}\n`);
+    process.stderr.write(`variorum: internal error: ${safeLine(message)}\n`);
     if (process.env.VARIORUM_DEBUG && e instanceof Error && e.stack)
-      process.stderr.write(e.stack + "\n");
+      process.stderr.write(safeText(e.stack) + "\n");
     else
       process.stderr.write(
         "(this is a bug in variorum; set VARIORUM_DEBUG=1 to see where it happened)\n",

@@ -1,12 +1,22 @@
 /** `variorum new ID --extends BASE [-o FILE]`: writes a house-rule skeleton (compiler/service/skeleton.ts). */
 
-import { existsSync, writeFileSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { skeleton } from "../service/skeleton.js";
 import type { Ctx } from "./context.js";
-import { ID_PATTERN } from "./project.js";
+import { ID_PATTERN, listRulesetIds } from "./project.js";
 import { fileHost } from "./host.js";
 import { displayPath } from "./render.js";
+import { WriteError, writeNew } from "./write.js";
+
+/** What stands at `file`, if anything: a symbolic link is named as one (it is never followed). */
+function taken(file: string): string | null {
+  try {
+    return lstatSync(file).isSymbolicLink() ? "is a symbolic link" : "already exists";
+  } catch {
+    return null;
+  }
+}
 
 export function newRuleset(
   id: string,
@@ -22,17 +32,25 @@ export function newRuleset(
       `\`${id}\` is not a ruleset id: use letters, digits, dots, hyphens and underscores`,
       2,
     );
+  if (id === opts.extends)
+    return fail(`a ruleset cannot extend itself: choose a new id for the house rule over ${id}`, 2);
+  if (listRulesetIds(ctx.root).includes(id))
+    return fail(`the id ${id} is taken by a bundled ruleset; choose another id`, 2);
   const out = resolve(ctx.cwd, opts.output ?? `${id}.rules`);
   if (!out.endsWith(".rules")) return fail(`a ruleset file must end in .rules: ${opts.output}`, 2);
-  if (existsSync(out))
-    return fail(`${displayPath(out, ctx.cwd)} already exists; choose another file with -o`);
+  const exists = (why: string): number =>
+    fail(`${displayPath(out, ctx.cwd)} ${why}; choose another file with -o`);
+  const before = taken(out);
+  if (before !== null) return exists(before);
   const host = fileHost(ctx.root, () => [dirname(out), ctx.cwd]);
   const s = skeleton(id, opts.extends, host);
   if (!s.ok) return fail(s.message);
   try {
-    writeFileSync(out, s.text);
+    // Exclusive: a file or a symbolic link (even dangling) that appeared meanwhile is never written through.
+    if (!writeNew(out, s.text)) return exists(taken(out) ?? "already exists");
   } catch (e) {
-    return fail(`cannot write ${displayPath(out, ctx.cwd)}: ${(e as Error).message}`);
+    if (!(e instanceof WriteError)) throw e;
+    return fail(`cannot write ${displayPath(out, ctx.cwd)}: ${e.reason}`);
   }
   ctx.out(
     `wrote ${displayPath(out, ctx.cwd)}: ${id} extends ${opts.extends} and overrides ${s.overrides}\n`,

@@ -7,7 +7,7 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { SourceFile, type Diagnostic } from "../diagnostics.js";
 import type { Ctx } from "./context.js";
 import { codeFrame } from "./frame.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 
 /** A path as the user should see it: relative to the current directory when that is shorter. */
 export function displayPath(file: string, cwd: string): string {

@@ -12,7 +12,7 @@ import type { Ctx } from "./context.js";
 import { EXIT, UsageError } from "./errors.js";
 import { isFile } from "./project.js";
 import { displayPath } from "./render.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 
 export interface StudioCliOptions {
   port?: string;

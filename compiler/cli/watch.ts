@@ -9,7 +9,7 @@
 import { statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
 import { loadRuleset, type Host } from "../pipeline.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { displayPath } from "./render.js";
@@ -28,6 +28,25 @@ function filesOf(refs: readonly string[], host: Host): string[] {
   return [...files].sort();
 }
 
+/** A folder's identity (device and inode), or null when it is not a folder (gone). */
+function folderId(dir: string): string | null {
+  try {
+    const st = statSync(dir);
+    return st.isDirectory() ? `${st.dev}:${st.ino}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A file's modification time, or null when it is gone. */
+function mtime(file: string): number | null {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
 export async function watchRun(
   refs: readonly string[],
   host: Host,
@@ -37,7 +56,7 @@ export async function watchRun(
   await run(); // the first run: a usage error here ends the command as without --watch
   // One watcher per folder, kept across runs (closing one would drop the events it has queued — an
   // edit made while a run was going on); the names each folder's watcher reacts to are updated in place.
-  const watchers = new Map<string, { w: FSWatcher; names: Set<string> }>();
+  const watchers = new Map<string, { w: FSWatcher; names: Set<string>; id: string | null }>();
   let files: string[] = [];
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -48,12 +67,21 @@ export async function watchRun(
     files = filesOf(refs, host);
     const byDir = new Map<string, Set<string>>();
     for (const f of files) {
-      const names = byDir.get(dirname(f)) ?? new Set<string>();
-      names.add(basename(f));
-      byDir.set(dirname(f), names);
+      // A folder that is gone (removed, perhaps to be made again: `rm -rf sub; mkdir sub`) cannot be
+      // watched: watch the nearest folder that exists for the missing one to come back.
+      let dir = dirname(f);
+      let name = basename(f);
+      while (folderId(dir) === null && dirname(dir) !== dir) {
+        name = basename(dir);
+        dir = dirname(dir);
+      }
+      const names = byDir.get(dir) ?? new Set<string>();
+      names.add(name);
+      byDir.set(dir, names);
     }
     for (const [dir, entry] of watchers) {
-      if (!byDir.has(dir)) {
+      // A watcher outlives its folder: one removed and made again is a new folder, watched afresh.
+      if (!byDir.has(dir) || folderId(dir) !== entry.id) {
         entry.w.close();
         watchers.delete(dir);
       }
@@ -66,14 +94,14 @@ export async function watchRun(
         continue;
       }
       try {
-        const entry = { w: null as unknown as FSWatcher, names };
+        const entry = { w: null as unknown as FSWatcher, names, id: folderId(dir) };
         entry.w = watch(dir, { persistent: true }, (_event, name) => {
           if (name === null || entry.names.has(name.toString())) schedule(`${dir}/${name ?? ""}`);
         });
         entry.w.on("error", () => undefined);
         watchers.set(dir, entry);
       } catch {
-        // a folder that vanished: the next run reports the missing file
+        // a folder that vanished meanwhile: the next run reports the missing file
       }
     }
     ctx.err(
@@ -83,14 +111,18 @@ export async function watchRun(
     );
   };
 
-  /** Whether a file read by the last run changed after `since` (an edit made during the run). */
-  const changedSince = (since: number): string | null => {
+  /**
+   * Whether a file read by the last run changed after `since` (an edit made during the run): written
+   * since, or gone though it was there when the run began (`before`). A file already missing when the
+   * run began and still missing is no change — the run has just reported it.
+   */
+  const changedSince = (
+    since: number,
+    before: ReadonlyMap<string, number | null>,
+  ): string | null => {
     for (const f of files) {
-      try {
-        if (statSync(f).mtimeMs >= since) return f;
-      } catch {
-        return f; // gone: the next run reports it
-      }
+      const m = mtime(f);
+      if (m === null ? (before.get(f) ?? null) !== null : m >= since) return f;
     }
     return null;
   };
@@ -102,6 +134,7 @@ export async function watchRun(
     }
     running = true;
     const started = Date.now();
+    const before = new Map(files.map((f) => [f, mtime(f)]));
     if (process.stdout.isTTY) ctx.out("\x1b[2J\x1b[H");
     ctx.err(
       ctx.cErr.dim(
@@ -118,7 +151,7 @@ export async function watchRun(
     running = false;
     // An edit that landed while the run went on: run again (a few times at most in a row, so a file
     // stamped in the future cannot keep the loop going).
-    const late = lateRuns < 3 ? changedSince(started) : null;
+    const late = lateRuns < 3 ? changedSince(started, before) : null;
     lateRuns = late !== null ? lateRuns + 1 : 0;
     if (again || late !== null) {
       again = false;

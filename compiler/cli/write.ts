@@ -1,6 +1,14 @@
 /** Writing output files: only when the content changed, and atomically (temp file + rename). */
 
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 
@@ -45,6 +53,48 @@ export function writeIfChanged(file: string, content: string | Uint8Array): bool
     throw WriteError.from(file, e);
   }
   return true;
+}
+
+/**
+ * Creates `file` with `content` only if nothing stands at that path — not a file, not a folder, not a
+ * symbolic link, dangling or not (it is never followed). Exclusive and whole: the content is written
+ * to a temporary file in the same folder and hard-linked to the name (link(2) fails if the name
+ * exists), so no other writer can slip in between a check and the write, and no reader sees half a
+ * file. Where hard links are not supported, an exclusive create (`wx`: O_CREAT|O_EXCL) is used.
+ * Returns false when the name is taken.
+ */
+export function writeNew(file: string, content: string): boolean {
+  const tmp = join(
+    dirname(file),
+    `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
+  );
+  try {
+    writeFileSync(tmp, content, { flag: "wx" });
+  } catch (e) {
+    throw WriteError.from(file, e);
+  }
+  try {
+    linkSync(tmp, file);
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP")
+      throw WriteError.from(file, e);
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+  try {
+    writeFileSync(file, content, { flag: "wx" });
+    return true;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw WriteError.from(file, e);
+  }
 }
 
 /** An output file that cannot be written (a folder in the way, no permission, …): the user's error, exit 1. */

@@ -5,6 +5,7 @@
  * loses its control characters, so a hostile ruleset cannot send terminal escapes.
  */
 
+import { safeLine } from "../../diagnostics/safe-text.js";
 import { countsText, type Cell, type DiffReport, type Row } from "./report-model.js";
 
 export interface Paint {
@@ -25,10 +26,9 @@ const PLAIN: Paint = {
   cyan: (s) => s,
 };
 
-/** Text safe for a terminal: no control characters (ESC, CR, …), one line. */
-export function termSafe(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ");
+/** Text safe for a terminal: no control characters (ESC, CR, …), one line (the one sanitiser). */
+function termSafe(s: string): string {
+  return safeLine(s, " ");
 }
 
 const SIGN: Record<Row["status"], string> = { changed: "≠", partial: "±", same: "=" };

@@ -5,6 +5,7 @@
 
 import { gcd, parseDecimal } from "../../runtime/rational.js";
 import { isSafeProperty } from "./names.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 
 /** A string as a TypeScript string literal. */
 export function lit(s: string): string {
@@ -16,11 +17,7 @@ export function lit(s: string): string {
  * control character becomes a space) and no comment terminator (`*\/` is written `*\/`).
  */
 export function commentText(s: string): string {
-  return s
-    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]/g, " ")
-    .replace(/\*\//g, "*\\/")
-    .replace(/\s+/g, " ")
-    .trim();
+  return safeLine(s, " ").replace(/\*\//g, "*\\/").replace(/\s+/g, " ").trim();
 }
 
 /** `paraphrase [cite]`, comment-safe. */

@@ -11,7 +11,7 @@ import type { Node } from "jsonc-parser";
 import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
 import { objectProperties, readJson } from "../scenario/read.js";
 import { closest } from "../suggest.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 import { columnName, directionBetween, parseHexName, type MapJson } from "../../runtime/map.js";
 import { parseVehicles } from "./vehicles.js";
 

@@ -10,7 +10,7 @@
  */
 import type { Node } from "jsonc-parser";
 import { diag, type Diagnostic, type SourceFile } from "../diagnostics.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 import { closest } from "../suggest.js";
 import { spanOf } from "../scenario/read.js";
 import { readRecord, type Known } from "../scenario/validate.js";

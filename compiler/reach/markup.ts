@@ -4,7 +4,7 @@
  * cannot hold, become `�`) unless the value is already `Markup` built the same way. So a map's name,
  * a terrain name or a citation reaches the page only as text, never as markup. No Node API.
  */
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 
 /** Markup produced by `x` (or `raw` for a literal the module itself wrote). */
 export class Markup {

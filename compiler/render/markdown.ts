@@ -5,10 +5,10 @@
  * no text can open a heading, emphasis, link or code span, or break a table.
  */
 
+import { safeLine } from "../../diagnostics/safe-text.js";
+
 export function md(s: string): string {
-  return s
-    .replace(/\r\n/g, " ")
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, " ")
+  return safeLine(s.replace(/\r\n/g, " "), " ")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")

@@ -14,7 +14,7 @@
 
 import { hasErrors, SourceFile, type Diagnostic } from "../diagnostics.js";
 import type { RulesetIR } from "../ir.js";
-import { safeLine } from "../safe-text.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
 import { forRuleset, type ScenarioForRuleset } from "./convert.js";
 import { readJson } from "./read.js";
 import { knownFields, validateScenario } from "./validate.js";

@@ -2,11 +2,20 @@
  * `variorum new ID --extends BASE -o FILE` writes a house rule that checks and tests clean, for every
  * bundled ruleset as the base; it refuses an unknown base, a bad id and an existing file.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listRulesetIds } from "../../compiler/cli/project.js";
+import { writeNew } from "../../compiler/cli/write.js";
 import { ROOT, STACK, variorum } from "./run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "variorum-new-"));
@@ -46,5 +55,55 @@ describe("variorum new", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already exists");
     for (const r of [unknown, bad, again]) expect(r.stderr).not.toMatch(STACK);
+  });
+
+  it("never writes through a symbolic link, dangling or not (issue 23, item 16)", () => {
+    const target = join(dir, "target.rules");
+    const link = join(dir, "link.rules");
+    symlinkSync(target, link);
+    const r = variorum(["new", "linked", "--extends", "sl-classic", "-o", link]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("link.rules is a symbolic link; choose another file with -o");
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it("creates exclusively: writeNew never replaces a file or follows a link made after a check", () => {
+    const file = join(dir, "raced.rules");
+    writeFileSync(file, "theirs");
+    expect(writeNew(file, "ours")).toBe(false);
+    expect(readFileSync(file, "utf8")).toBe("theirs");
+    const target = join(dir, "raced-target.rules");
+    const link = join(dir, "raced-link.rules");
+    symlinkSync(target, link);
+    expect(writeNew(link, "ours")).toBe(false);
+    expect(existsSync(target)).toBe(false);
+    const fresh = join(dir, "fresh.rules");
+    expect(writeNew(fresh, "ours")).toBe(true);
+    expect(readFileSync(fresh, "utf8")).toBe("ours");
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("says what is wrong with an id taken by a bundled ruleset, or a ruleset extending itself", () => {
+    const self = variorum([
+      "new",
+      "sl-classic",
+      "--extends",
+      "sl-classic",
+      "-o",
+      join(dir, "s.rules"),
+    ]);
+    expect(self.code).toBe(2);
+    expect(self.stderr).toContain("a ruleset cannot extend itself");
+    const takenId = variorum([
+      "new",
+      "sl-classic",
+      "--extends",
+      "asl-a4",
+      "-o",
+      join(dir, "t.rules"),
+    ]);
+    expect(takenId.code).toBe(2);
+    expect(takenId.stderr).toContain("the id sl-classic is taken by a bundled ruleset");
+    expect(existsSync(join(dir, "s.rules")) || existsSync(join(dir, "t.rules"))).toBe(false);
   });
 });

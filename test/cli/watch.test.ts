@@ -3,7 +3,7 @@
  * deadline (no timing assertions): the test fails only if the new result never appears.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -112,5 +112,46 @@ describe("--watch", () => {
     expect(readFileSync(out, "utf8")).toContain("edited");
     w.child.kill("SIGINT");
     expect(await w.exit()).toBe(0);
+  });
+
+  it("goes on watching a folder removed and made again (rm -rf sub; mkdir sub) — issue 23 item 15", async () => {
+    const sub = join(tmp, "sub");
+    mkdirSync(sub);
+    const file = join(sub, "again.rules");
+    writeFileSync(file, GOOD);
+    const w = start(["test", "--watch", file]);
+    let at = await w.waitFor(/\d+ passed, 0 failed/);
+    at = await w.waitFor(/watching \d+ files?/, at);
+    rmSync(sub, { recursive: true, force: true });
+    at = await w.waitFor(/again\.rules/, at);
+    at = await w.waitFor(/watching \d+ files?/, at);
+    mkdirSync(sub);
+    writeFileSync(file, GOOD);
+    await w.waitFor(/\d+ passed, 0 failed/, at);
+    w.child.kill("SIGINT");
+    expect(await w.exit()).toBe(0);
+  });
+
+  it("one rm makes one run, not four — issue 23 item 15", async () => {
+    const file = join(tmp, "removed.rules");
+    writeFileSync(file, GOOD);
+    const w = start(["check", "--watch", file]);
+    let at = await w.waitFor(/checked 1 ruleset: 0 errors/);
+    at = await w.waitFor(/watching \d+ files?/, at);
+    const from = at;
+    rmSync(file);
+    at = await w.waitFor(/removed\.rules/, at);
+    at = await w.waitFor(/watching \d+ files?/, at);
+    // Bring it back and wait for that run: any extra run after the rm has printed before it.
+    writeFileSync(file, GOOD);
+    await w.waitFor(/checked 1 ruleset: 0 errors/, at);
+    w.child.kill("SIGINT");
+    expect(await w.exit()).toBe(0);
+    const runs =
+      w
+        .output()
+        .slice(from)
+        .match(/\] .* changed\n/g) ?? [];
+    expect(runs).toHaveLength(2); // the rm, then the file written back
   });
 });
