@@ -61,7 +61,7 @@ export default defineConfig({
           include: PROCESSES,
           // Builds editors/vscode/variorum-rules.vsix and the studio (dist/studio-page) once per run, when stale.
           globalSetup: ["test/editors/setup.ts", "test/studio/setup.ts"],
-          testTimeout: 180_000,
+          testTimeout: 300_000,
           hookTimeout: 300_000,
           sequence: { groupOrder: 1 },
         },

@@ -7,12 +7,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRulesetIds } from "../../compiler/cli/project.js";
 import { FIXTURES, ROOT } from "./helpers.js";
 import { variorum as spawnVariorum } from "../cli/run.js";
-
-vi.setConfig({ testTimeout: 120_000 });
 
 const STACK = /^\s+at .+:\d+:\d+\)?$/m;
 

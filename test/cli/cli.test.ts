@@ -1,11 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSI, ROOT, STACK, variorum } from "./run.js";
 
 // Each test spawns the real binary (and `compile` loads ts-morph and prettier): allow a slow machine.
-vi.setConfig({ testTimeout: 120_000 });
 
 let tmp: string;
 beforeAll(() => {

@@ -74,7 +74,7 @@ describe("variorum reach", () => {
       }
     }
     expect(checked).toBeGreaterThan(8);
-  }, 120_000);
+  });
 
   it("text: a grid per ruleset and the differing hexes, no colour when piped", async () => {
     const r = await variorum(["reach", "sl-classic,asl-a4", MAP, "--from", "A2"]);
