@@ -57,3 +57,10 @@ export function variorum(
 export const STACK = /^\s+at .+\(.+:\d+:\d+\)$/m;
 // eslint-disable-next-line no-control-regex
 export const ANSI = /\u001b\[/;
+
+/**
+ * Gives the test worker's event loop a turn (a macrotask), so that it answers vitest's RPC between
+ * long synchronous steps: a worker that computes for a minute without one fails the run with
+ * "Timeout calling onTaskUpdate" even when every test passes. Await it between iterations of a loop.
+ */
+export const breathe = (): Promise<void> => new Promise<void>((r) => setImmediate(r));
