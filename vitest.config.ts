@@ -14,7 +14,7 @@ import { defineConfig } from "vitest/config";
  * Spawning is asynchronous (test/cli/run.ts): a worker blocked in spawnSync cannot answer vitest's
  * RPC, and on a loaded machine that was "Timeout calling onTaskUpdate" with every test passed.
  */
-const PROCESSES = [
+export const PROCESSES = [
   "test/hostile/**/*.test.ts",
   "test/browser/**/*.test.ts",
   "test/cli/cli.test.ts",
