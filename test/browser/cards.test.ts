@@ -40,7 +40,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   page = await browser.newPage({ viewport: A4 });
   mkdirSync(ARTIFACTS, { recursive: true });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -128,7 +128,7 @@ describe.each(IDS)("card %s in Chromium", (id) => {
     });
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe("card PDF", () => {
@@ -181,7 +181,7 @@ describe("card PDF", () => {
       expect(pdftotext.stdout).toContain("Terrain cost chart");
       expect(pdftotext.stdout).toMatch(/Marsh\s+all/);
     }
-  }, 120_000);
+  });
 
   it("prints the same bytes for the same card", async () => {
     const text = html(card("sl-classic"));
@@ -189,5 +189,5 @@ describe("card PDF", () => {
     const b = await printPdf(text, { executablePath: CHROMIUM });
     expect(Buffer.from(a).toString("latin1")).toMatch(/\/CreationDate \(D:20000101000000/);
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
-  }, 120_000);
+  });
 });

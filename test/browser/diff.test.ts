@@ -62,7 +62,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(write("diff.html", report));
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -138,5 +138,5 @@ describe("the HTML diff report in Chromium", () => {
 
   it("has no serious or critical accessibility violations (axe-core)", async () => {
     expect(await seriousViolations(page)).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -88,7 +88,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   await page.goto(pathToFileURL(HTML).href);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -172,7 +172,7 @@ describe("the reach map in Chromium", () => {
 
   it("has no serious or critical accessibility violations (axe-core)", async () => {
     expect(await seriousViolations(page)).toEqual([]);
-  }, 120_000);
+  });
 
   it("shows a dice ruleset’s chances as percentages", async () => {
     const coc = JSON.parse(

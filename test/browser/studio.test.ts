@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
+import { variorum } from "../cli/run.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const CHROMIUM = "/usr/bin/chromium";
@@ -39,7 +40,13 @@ override rule leader-bonus [H1] "a leader adds only 1 MF"
 }
 `;
 
-/** Starts `variorum studio ARGS --no-open --port 0`; resolves to the URL it prints. */
+/** How long a wait for the page (or the server) may take on a loaded machine before it fails. */
+const WAIT = { timeout: 30_000 };
+
+/**
+ * Starts `variorum studio ARGS --no-open --port 0`; resolves to the URL it prints, or fails (and
+ * kills it) when it exits first or prints no URL within WAIT.
+ */
 function serve(args: string[], cwd: string): Promise<{ url: string; proc: ChildProcess }> {
   const proc = spawn(process.execPath, [BIN, "studio", ...args, "--no-open", "--port", "0"], {
     cwd,
@@ -48,13 +55,23 @@ function serve(args: string[], cwd: string): Promise<{ url: string; proc: ChildP
   return new Promise((done, fail) => {
     let out = "";
     let err = "";
+    const bound = setTimeout(() => {
+      proc.kill("SIGINT");
+      fail(new Error(`variorum studio printed no URL within ${WAIT.timeout} ms: ${out}${err}`));
+    }, WAIT.timeout);
     proc.stdout!.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) done({ url: m[1]!, proc });
+      if (m) {
+        clearTimeout(bound);
+        done({ url: m[1]!, proc });
+      }
     });
     proc.stderr!.on("data", (d: Buffer) => void (err += d.toString()));
-    proc.on("exit", (code) => fail(new Error(`variorum studio exited ${code}: ${out}${err}`)));
+    proc.on("exit", (code) => {
+      clearTimeout(bound);
+      fail(new Error(`variorum studio exited ${code}: ${out}${err}`));
+    });
   });
 }
 
@@ -83,7 +100,7 @@ async function drawnAfter(pane: string, after: number): Promise<void> {
     ([p, v]) =>
       Number(document.getElementById(`pane-${p}`)!.dataset["version"] ?? -1) > (v as number),
     [pane, after] as const,
-    { timeout: 30_000 },
+    WAIT,
   );
 }
 const version = (): Promise<number> =>
@@ -97,12 +114,8 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   dir = mkdtempSync(join(tmpdir(), "variorum-studio-"));
   file = join(dir, "my-house.rules");
-  const made = spawn(
-    process.execPath,
-    [BIN, "new", "my-house", "--extends", "sl-classic", "-o", file],
-    { stdio: "ignore" },
-  );
-  await new Promise((r) => made.on("exit", r));
+  const made = await variorum(["new", "my-house", "--extends", "sl-classic", "-o", file]);
+  expect(made.code, made.stderr).toBe(0);
   expect(existsSync(file)).toBe(true);
   server = await serve([file], dir);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
@@ -111,7 +124,7 @@ beforeAll(async () => {
   await page.waitForFunction(
     () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
     null,
-    { timeout: 30_000 },
+    WAIT,
   );
 });
 
@@ -124,8 +137,12 @@ describe("variorum studio in Chromium", () => {
   it("serves on 127.0.0.1 and opens the file it was given", async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(await editorText()).toContain("ruleset my-house");
-    await expect.poll(() => page.locator("#status").textContent()).toContain("my-house.rules");
-    await expect.poll(() => page.locator("#problems").textContent()).toContain("checks clean");
+    await expect
+      .poll(() => page.locator("#status").textContent(), WAIT)
+      .toContain("my-house.rules");
+    await expect
+      .poll(() => page.locator("#problems").textContent(), WAIT)
+      .toContain("checks clean");
     await drawnAfter("diff", 0);
     expect(await page.locator("#diff-stats").textContent()).toMatch(
       /^0 of \d+ rows differ from sl-classic/,
@@ -140,25 +157,23 @@ describe("variorum studio in Chromium", () => {
       /^[1-9]\d* of \d+ rows differ from sl-classic/,
     );
     const row = diffFrame().locator('tr.row:has(th.concept a:text-is("Leader bonus"))');
-    await expect.poll(() => row.getAttribute("class")).toContain("row-changed");
+    await expect.poll(() => row.getAttribute("class"), WAIT).toContain("row-changed");
     expect(await row.locator("td.cell").nth(0).textContent()).toContain("2 MF");
     expect(await row.locator("td.cell").nth(1).textContent()).toContain("1 MF");
     // Once typing rests, the full report follows: the situations where the answers differ.
     await page.waitForFunction(
       (after) => Number(document.getElementById("pane-diff")!.dataset["situations"] ?? -1) > after,
       v,
-      { timeout: 30_000 },
+      WAIT,
     );
     await expect
-      .poll(() => diffFrame().locator("body").textContent())
+      .poll(() => diffFrame().locator("body").textContent(), WAIT)
       .toMatch(/Squad, leader: sl-classic 2 MF[\s\S]*my-house 1 MF/);
     await page.click("#tab-card");
     await drawnAfter("card", v);
     const card = page.frameLocator("#card-frame");
     expect(await card.locator("body").textContent()).toMatch(/was 6\s?MF/);
-    await expect
-      .poll(() => readFileSync(file, "utf8"), { timeout: 10_000 })
-      .toContain("a leader adds only 1 MF");
+    await expect.poll(() => readFileSync(file, "utf8"), WAIT).toContain("a leader adds only 1 MF");
     await page.screenshot({ path: join(ARTIFACTS, "studio-card.png") });
     await page.click("#tab-diff");
     await page.screenshot({ path: join(ARTIFACTS, "studio.png") });
@@ -177,16 +192,16 @@ describe("variorum studio in Chromium", () => {
     for (let i = 0; i < back; i++) await page.keyboard.press("ArrowLeft");
     await page.keyboard.type("x");
     const underline = page.locator(".cm-lintRange-error").first();
-    await underline.waitFor({ state: "visible", timeout: 10_000 });
+    await underline.waitFor({ state: "visible", ...WAIT });
     expect(await underline.textContent()).toContain("xleader");
-    await expect.poll(() => page.locator("#problems").textContent()).toContain(`${line}:`);
+    await expect.poll(() => page.locator("#problems").textContent(), WAIT).toContain(`${line}:`);
     expect(await page.locator("#stale").isHidden()).toBe(false);
     await page.screenshot({ path: join(ARTIFACTS, "studio-error.png") });
     await page.keyboard.press("Backspace");
+    await expect.poll(() => page.locator(".cm-lintRange-error").count(), WAIT).toBe(0);
     await expect
-      .poll(() => page.locator(".cm-lintRange-error").count(), { timeout: 10_000 })
-      .toBe(0);
-    await expect.poll(() => page.locator("#problems").textContent()).toContain("checks clean");
+      .poll(() => page.locator("#problems").textContent(), WAIT)
+      .toContain("checks clean");
   });
 
   it("lists a failing example and takes the cursor to it", async () => {
@@ -197,7 +212,7 @@ describe("variorum studio in Chromium", () => {
     await page.click("#tab-examples");
     await drawnAfter("examples", v);
     const failing = page.locator("#examples li.fail");
-    await expect.poll(() => failing.count()).toBe(1);
+    await expect.poll(() => failing.count(), WAIT).toBe(1);
     expect(await failing.textContent()).toContain("a squad with a leader keeps 6 MF");
     await failing.locator("button.goto").click();
     const at = await page.evaluate(
@@ -206,7 +221,7 @@ describe("variorum studio in Chromium", () => {
     expect(at).toContain('example [H1] "a squad with a leader keeps 6 MF"');
     // Remove it again (undo the insertion).
     await page.keyboard.press("Control+z");
-    await expect.poll(() => editorText()).not.toContain("keeps 6 MF");
+    await expect.poll(() => editorText(), WAIT).not.toContain("keeps 6 MF");
   });
 
   it("evaluates a scenario side by side with the base", async () => {
@@ -225,7 +240,7 @@ describe("variorum studio in Chromium", () => {
     );
     const answers = page.locator("#scenario-out .answer");
     await expect
-      .poll(() => page.locator("#scenario-out h2").textContent(), { timeout: 10_000 })
+      .poll(() => page.locator("#scenario-out h2").textContent(), WAIT)
       .toBe("A squad with its leader");
     expect(await answers.count()).toBe(2);
     expect(await answers.nth(0).textContent()).toContain("Allowance 6 MF");
@@ -236,10 +251,10 @@ describe("variorum studio in Chromium", () => {
 
   it("moves the start of the reach map to a clicked hex", async () => {
     await page.click("#tab-reach");
-    await page.locator("#reach-out svg").waitFor({ state: "visible", timeout: 10_000 });
+    await page.locator("#reach-out svg").waitFor({ state: "visible", ...WAIT });
     expect(await page.locator("#reach-counts").textContent()).toContain("From B3");
     await page.locator("#reach-out g.panel").first().locator('g.hex[data-hex="E5"]').click();
-    await expect.poll(() => page.locator("#reach-counts").textContent()).toContain("From E5");
+    await expect.poll(() => page.locator("#reach-counts").textContent(), WAIT).toContain("From E5");
     expect(await page.inputValue("#reach-from")).toBe("E5");
     await page.screenshot({ path: join(ARTIFACTS, "studio-reach.png") });
   });
@@ -265,18 +280,18 @@ describe("variorum studio in Chromium", () => {
     expect(at).not.toBeNull();
     await page.mouse.move(at!.x, at!.y);
     const tip = page.locator(".cm-tooltip-hover");
-    await tip.waitFor({ state: "visible", timeout: 10_000 });
+    await tip.waitFor({ state: "visible", ...WAIT });
     expect(await tip.textContent()).toContain("H1");
     await page.locator(".cm-content").click();
     await page.keyboard.press("Control+End");
     await page.keyboard.type('\nexample [H1] "x" { unit { kind: squad } expect leader-b');
     const options = page.locator(".cm-tooltip-autocomplete li");
     await expect
-      .poll(() => options.allTextContents(), { timeout: 10_000 })
+      .poll(() => options.allTextContents(), WAIT)
       .toContainEqual(expect.stringContaining("leader-bonus"));
     await page.keyboard.press("Escape");
     for (let i = 0; i < 3; i++) await page.keyboard.press("Control+z");
-    await expect.poll(() => editorText()).not.toContain("leader-b\n");
+    await expect.poll(() => editorText(), WAIT).not.toContain("leader-b\n");
     expect(await page.locator("#outline").textContent()).toContain("leader-bonus");
   });
 
@@ -287,18 +302,24 @@ describe("variorum studio in Chromium", () => {
       await p.goto(second.url);
       await p.waitForFunction(
         () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+        null,
+        WAIT,
       );
       await p.click("#open-gallery");
       await p.fill("#new-id", "tide-house");
       await p
         .locator('#gallery-list li[data-id="tide-of-iron"] button', { hasText: "New house rule" })
         .click();
-      await expect.poll(() => p.locator(".cm-content").innerText()).toContain("ruleset tide-house");
+      await expect
+        .poll(() => p.locator(".cm-content").innerText(), WAIT)
+        .toContain("ruleset tide-house");
       expect(await p.locator(".cm-content").innerText()).toContain("extends tide-of-iron");
-      await expect.poll(() => p.locator("#compare").inputValue()).toBe("tide-of-iron");
-      await expect.poll(() => p.locator("#problems").textContent()).toContain("checks clean");
+      await expect.poll(() => p.locator("#compare").inputValue(), WAIT).toBe("tide-of-iron");
+      await expect.poll(() => p.locator("#problems").textContent(), WAIT).toContain("checks clean");
       await p.click("#share");
-      await expect.poll(() => p.evaluate(() => location.hash)).toMatch(/^#src=[A-Za-z0-9_-]+$/);
+      await expect
+        .poll(() => p.evaluate(() => location.hash), WAIT)
+        .toMatch(/^#src=[A-Za-z0-9_-]+$/);
       const link = p.url();
       await p.evaluate(() => localStorage.clear());
       const q = await browser.newPage();
@@ -306,6 +327,8 @@ describe("variorum studio in Chromium", () => {
         await q.goto(link);
         await q.waitForFunction(
           () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+          null,
+          WAIT,
         );
         expect(await q.locator(".cm-content").innerText()).toContain("ruleset tide-house");
       } finally {
@@ -329,15 +352,24 @@ describe("variorum studio in Chromium", () => {
       await p.goto(second.url);
       await p.waitForFunction(
         () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+        null,
+        WAIT,
       );
       expect(await p.locator("#status").textContent()).toContain("kept in this browser");
       await p.locator(".cm-content").click();
       await p.keyboard.press("Control+End");
       await p.keyboard.insertText("\n# kept across a reload\n");
-      await p.waitForTimeout(300);
+      // Kept once the page has stored it (it stores the draft a moment after typing rests).
+      await p.waitForFunction(
+        (key) => localStorage.getItem(key)?.includes("# kept across a reload") === true,
+        "variorum-studio:draft",
+        WAIT,
+      );
       await p.reload();
       await p.waitForFunction(
         () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+        null,
+        WAIT,
       );
       expect(await p.locator(".cm-content").innerText()).toContain("# kept across a reload");
     } finally {

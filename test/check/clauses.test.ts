@@ -32,19 +32,14 @@ describe("section blocks and notes", () => {
     expect("note" in loaded.ir!.rules.find((x) => x.name === "hero-bonus")!).toBe(false);
   });
 
-  it("shows the note in the diff and on the card", () => {
-    const d = variorum([
-      "diff",
-      "sl-classic",
-      FILE,
-      "--only-differences",
-      "--format",
-      "text",
-    ]).stdout;
+  it("shows the note in the diff and on the card", async () => {
+    const d = (
+      await variorum(["diff", "sl-classic", FILE, "--only-differences", "--format", "text"])
+    ).stdout;
     expect(d).toContain(
       "note: sec reads the text this way: we read 'stacked with' as starting and ending the phase together",
     );
-    const c = variorum(["card", FILE, "--format", "md"]).stdout;
+    const c = (await variorum(["card", FILE, "--format", "md"])).stdout;
     expect(c).toContain(
       "a leader adds 1 MF (our reading: we read 'stacked with' as starting and ending the phase together)",
     );

@@ -78,16 +78,16 @@ describe("variorum explain", () => {
     expect(readFileSync(join(ROOT, "docs", "diagnostics.md"), "utf8")).toBe(explainMarkdown());
   });
 
-  it("the command prints one explanation, all of them, or a usage error", () => {
-    const one = variorum(["explain", "V0601"]);
+  it("the command prints one explanation, all of them, or a usage error", async () => {
+    const one = await variorum(["explain", "V0601"]);
     expect(one.code).toBe(0);
     expect(one.stdout).toMatch(/^V0601 error: exceptions conflict\n/);
     expect(one.stdout).toContain("Wrong (in a ruleset):");
-    expect(variorum(["explain", "v0601"]).stdout).toBe(one.stdout);
-    const bad = variorum(["explain", "V9999"]);
+    expect((await variorum(["explain", "v0601"])).stdout).toBe(one.stdout);
+    const bad = await variorum(["explain", "V9999"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no diagnostic V9999/);
-    const md = variorum(["explain", "--all", "--format", "md"]);
+    const md = await variorum(["explain", "--all", "--format", "md"]);
     expect(md.stdout).toBe(explainMarkdown());
   });
 });

@@ -13,8 +13,8 @@ const DIR = "test/fixtures/rules/extend";
 const read = (name: string) => readFileSync(join(ROOT, DIR, `${name}.rules`), "utf8");
 
 describe("extend rule", () => {
-  it("adds an exception over sl-classic; the parent’s own exception stays in force (variorum test)", () => {
-    const r = variorum([
+  it("adds an exception over sl-classic; the parent’s own exception stays in force (variorum test)", async () => {
+    const r = await variorum([
       "test",
       `${DIR}/hero-bonus.rules`,
       `${DIR}/edits.rules`,
@@ -42,8 +42,8 @@ describe("extend rule", () => {
     expect(runExamples(loaded.ir!).filter((x) => !x.passed)).toEqual([]);
   });
 
-  it("reports mistakes where they are written", () => {
-    const r = variorum(["check", `${DIR}/bad.rules`]);
+  it("reports mistakes where they are written", async () => {
+    const r = await variorum(["check", `${DIR}/bad.rules`]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /bad\.rules:6:13: error V0204: cannot extend leader-bonuss: the parent ruleset has no such definition/,
@@ -65,8 +65,8 @@ describe("extend rule", () => {
     expect(loaded.diagnostics.map((d) => d.code)).toContain("V0601");
   });
 
-  it("the diff names the added exception and cites both rulesets", () => {
-    const r = variorum([
+  it("the diff names the added exception and cites both rulesets", async () => {
+    const r = await variorum([
       "diff",
       "sl-classic",
       `${DIR}/hero-bonus.rules`,
@@ -82,8 +82,8 @@ describe("extend rule", () => {
     );
   });
 
-  it("the card marks the new exception row only", () => {
-    const r = variorum(["card", `${DIR}/hero-bonus.rules`, "--format", "md"]);
+  it("the card marks the new exception row only", async () => {
+    const r = await variorum(["card", `${DIR}/hero-bonus.rules`, "--format", "md"]);
     const marked = r.stdout.split("\n").filter((l) => /^\| \*\*(\+|Δ)\*\*/.test(l));
     expect(marked).toHaveLength(2);
     expect(marked.some((l) => l.includes("**+**") && l.includes("H1"))).toBe(true);

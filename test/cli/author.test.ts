@@ -13,8 +13,8 @@ const dir = mkdtempSync(join(tmpdir(), "variorum-author-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("errors that say what to do", () => {
-  it("an unclosed brace is reported at its opener, with where parsing gave up as a note", () => {
-    const r = variorum(["check", "test/fixtures/diagnostics/V0102-unclosed.rules"]);
+  it("an unclosed brace is reported at its opener, with where parsing gave up as a note", async () => {
+    const r = await variorum(["check", "test/fixtures/diagnostics/V0102-unclosed.rules"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /V0102-unclosed\.rules:9:28: error V0102: `\{` opened at 9:28 is never closed/,
@@ -27,13 +27,13 @@ describe("errors that say what to do", () => {
     expect(r.stderr).not.toMatch(/:12:1: error/);
   });
 
-  it("a measure mismatch names the conversion", () => {
+  it("a measure mismatch names the conversion", async () => {
     const f = join(dir, "conv.rules");
     writeFileSync(
       f,
       'ruleset conv "c" extends sl-classic\n\noverride rule allowance [4.1] "MF"\n  section allowances: MF = 4 MF - unit.portage\n',
     );
-    const r = variorum(["check", f]);
+    const r = await variorum(["check", f]);
     expect(r.stderr).toMatch(/conv\.rules:4:35: error V0401: expected MF, found PP/);
     expect(r.stderr).toContain("hint: to convert it, write `(…) / 1 PP * 1 MF`, one MF per PP");
     // Applying the hint clears the error.
@@ -41,18 +41,18 @@ describe("errors that say what to do", () => {
       f,
       'ruleset conv "c" extends sl-classic\n\noverride rule allowance [4.1] "MF"\n  section allowances: MF = 4 MF - (unit.portage) / 1 PP * 1 MF\n',
     );
-    expect(variorum(["check", f]).code).toBe(0);
+    expect((await variorum(["check", f])).code).toBe(0);
   });
 });
 
 describe("check validates example inputs", () => {
-  it("a house rule whose example lacks a unit exits 1 with a located error", () => {
+  it("a house rule whose example lacks a unit exits 1 with a located error", async () => {
     const f = join(dir, "no-unit.rules");
     writeFileSync(
       f,
       'ruleset no-unit "n" extends sl-classic\n\nexample [H1] "no unit" {\n  path { terrain: woods }\n  expect spent = 2\n}\n',
     );
-    const r = variorum(["check", f]);
+    const r = await variorum(["check", f]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /no-unit\.rules:3:1: error V0802: this example gives no unit, and unit\.kind has no default/,

@@ -19,8 +19,8 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("variorum list", () => {
-  it("shows the five bundled rulesets and the two house rules", () => {
-    const r = variorum(["list"]);
+  it("shows the five bundled rulesets and the two house rules", async () => {
+    const r = await variorum(["list"]);
     expect(r.code).toBe(0);
     // Each row's edition follows it on an indented line of its own.
     const ids = r.stdout
@@ -44,8 +44,8 @@ describe("variorum list", () => {
     expect(r.stdout).toMatch(/asl-officer-bonus\s+.*\s+asl-a4\s+1\s+2\s+house/);
   });
 
-  it("--json gives id, title, edition, extends and counts, and searches the paths given", () => {
-    const r = variorum(["list", tmp, "--json"]);
+  it("--json gives id, title, edition, extends and counts, and searches the paths given", async () => {
+    const r = await variorum(["list", tmp, "--json"]);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as {
       id: string | null;
@@ -72,8 +72,8 @@ describe("variorum list", () => {
     expect(sl.examples).toBeGreaterThan(40);
   });
 
-  it("a missing path is a usage error", () => {
-    const r = variorum(["list", join(tmp, "nope")]);
+  it("a missing path is a usage error", async () => {
+    const r = await variorum(["list", join(tmp, "nope")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("no such file or folder");
     expect(r.stderr).not.toMatch(STACK);

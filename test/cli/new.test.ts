@@ -23,9 +23,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("variorum new", () => {
   for (const base of listRulesetIds(ROOT)) {
-    it(`new my-house --extends ${base} checks and tests clean`, () => {
+    it(`new my-house --extends ${base} checks and tests clean`, async () => {
       const file = join(dir, `${base}-house.rules`);
-      const made = variorum(["new", "my-house", "--extends", base, "-o", file]);
+      const made = await variorum(["new", "my-house", "--extends", base, "-o", file]);
       expect(made.stderr).toBe("");
       expect(made.code).toBe(0);
       const text = readFileSync(file, "utf8");
@@ -34,24 +34,31 @@ describe("variorum new", () => {
       expect(text).toMatch(/^override (rule|predicate) [\w-]+(\([^)]*\))? \[[^\]]+\]/m);
       expect(text).toMatch(/^example \[/m);
       expect(text).toMatch(/^# /);
-      const test = variorum(["test", file]);
+      const test = await variorum(["test", file]);
       expect(test.code).toBe(0);
       expect(test.stdout.trim().split("\n").at(-1)).toMatch(/^[1-9]\d* passed, 0 failed$/);
-      const check = variorum(["check", file]);
+      const check = await variorum(["check", file]);
       expect(check.code).toBe(0);
       expect(check.stdout).toContain("0 errors, 0 warnings");
     });
   }
 
-  it("refuses an unknown base, a bad id and an existing file", () => {
-    const unknown = variorum(["new", "x", "--extends", "no-such-base", "-o", join(dir, "x.rules")]);
+  it("refuses an unknown base, a bad id and an existing file", async () => {
+    const unknown = await variorum([
+      "new",
+      "x",
+      "--extends",
+      "no-such-base",
+      "-o",
+      join(dir, "x.rules"),
+    ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("no ruleset named no-such-base");
-    const bad = variorum(["new", "../x", "--extends", "asl-a4", "-o", join(dir, "y.rules")]);
+    const bad = await variorum(["new", "../x", "--extends", "asl-a4", "-o", join(dir, "y.rules")]);
     expect(bad.code).toBe(2);
     const file = join(dir, "twice.rules");
-    expect(variorum(["new", "twice", "--extends", "sl-classic", "-o", file]).code).toBe(0);
-    const again = variorum(["new", "twice", "--extends", "sl-classic", "-o", file]);
+    expect((await variorum(["new", "twice", "--extends", "sl-classic", "-o", file])).code).toBe(0);
+    const again = await variorum(["new", "twice", "--extends", "sl-classic", "-o", file]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already exists");
     for (const r of [unknown, bad, again]) expect(r.stderr).not.toMatch(STACK);

@@ -12,8 +12,8 @@ const tmp = mkdtempSync(join(tmpdir(), "variorum-diff-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("variorum diff", () => {
-  it("prints JSON for a house rule against its base", () => {
-    const r = variorum(["diff", "sl-classic", HOUSE, "--format", "json"]);
+  it("prints JSON for a house rule against its base", async () => {
+    const r = await variorum(["diff", "sl-classic", HOUSE, "--format", "json"]);
     expect(r.stderr).not.toMatch(/error/);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as {
@@ -24,32 +24,32 @@ describe("variorum diff", () => {
     expect(j.rows.find((x) => x.concept === "ipc")!.status).toBe("changed");
   });
 
-  it("prints text without colour when the output is not a terminal", () => {
-    const r = variorum(["diff", "sl-classic", HOUSE]);
+  it("prints text without colour when the output is not a terminal", async () => {
+    const r = await variorum(["diff", "sl-classic", HOUSE]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Variorum diff: sl-classic · my-house/);
     expect(r.stdout).not.toMatch(ANSI);
   });
 
-  it("writes a file with -o, and leaves it alone when nothing changed", () => {
+  it("writes a file with -o, and leaves it alone when nothing changed", async () => {
     const out = join(tmp, "diff.html");
-    const r = variorum(["diff", "sl-classic", HOUSE, "--format", "html", "-o", out]);
+    const r = await variorum(["diff", "sl-classic", HOUSE, "--format", "html", "-o", out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*diff\.html: \d+ rows, \d+ changed/);
     expect(readFileSync(out, "utf8")).toMatch(/^<!DOCTYPE html>/);
-    const again = variorum(["diff", "sl-classic", HOUSE, "--format", "html", "-o", out]);
+    const again = await variorum(["diff", "sl-classic", HOUSE, "--format", "html", "-o", out]);
     expect(again.stdout).toMatch(/^unchanged /);
   });
 
-  it("writes Markdown", () => {
-    const r = variorum(["diff", "sl-classic", HOUSE, "--format", "md", "--only-differences"]);
+  it("writes Markdown", async () => {
+    const r = await variorum(["diff", "sl-classic", HOUSE, "--format", "md", "--only-differences"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("| Concept | sl-classic | my-house | Status |");
     expect(r.stdout).not.toContain("= same |");
   });
 
-  it("adds the scenario suite with --scenarios", () => {
-    const r = variorum([
+  it("adds the scenario suite with --scenarios", async () => {
+    const r = await variorum([
       "diff",
       "sl-classic",
       HOUSE,
@@ -69,8 +69,8 @@ describe("variorum diff", () => {
     ).toEqual(new Set(["legal", "not legal", "n/a"]));
   });
 
-  it("compares every bundled ruleset at once", () => {
-    const r = variorum(["diff", ...FIVE, "--format", "json"]);
+  it("compares every bundled ruleset at once", async () => {
+    const r = await variorum(["diff", ...FIVE, "--format", "json"]);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as {
       rulesets: { id: string }[];
@@ -80,8 +80,8 @@ describe("variorum diff", () => {
     expect(j.rows.length).toBeGreaterThan(20);
   });
 
-  it("exits 1 and prints the diagnostics of a ruleset that does not check", () => {
-    const r = variorum(["diff", "sl-classic", "test/diff/fixtures/broken.rules"]);
+  it("exits 1 and prints the diagnostics of a ruleset that does not check", async () => {
+    const r = await variorum(["diff", "sl-classic", "test/diff/fixtures/broken.rules"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/broken\.rules:5:38: error V0201: unknown name no-such-rule/);
     expect(r.stdout).toBe("");
@@ -95,8 +95,8 @@ describe("variorum diff", () => {
     [["diff", "sl-classic", "no-such-ruleset"], /unknown ruleset `no-such-ruleset`/],
     [["diff", "sl-classic", HOUSE, "--scenarios", "no/such/dir"], /no such scenario folder/],
     [["diff", "sl-classic", HOUSE, "--bogus"], /unknown option/],
-  ])("exits 2 for a usage mistake: %j", (args, message) => {
-    const r = variorum(args);
+  ])("exits 2 for a usage mistake: %j", async (args, message) => {
+    const r = await variorum(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(STACK);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { buildReport, type Row } from "../../compiler/diff/index.js";
 import { inferSection } from "../../compiler/sections.js";
-import { bundled, load } from "./helpers.js";
+import { load } from "./helpers.js";
 
 const report = () => buildReport([load("alpha"), load("beta")]);
 const row = (rows: Row[], concept: string, member: string | null = null) => {
@@ -226,7 +226,7 @@ describe("a house rule against its base", () => {
   });
 });
 
-describe.skipIf(!bundled("asl-a4"))("SL Classic against ASL A4", () => {
+describe("SL Classic against ASL A4", () => {
   it("has at least 15 changed rows, at least 5 of them with situations", () => {
     const r = buildReport([load("sl-classic"), load("asl-a4")]);
     const changed = r.rows.filter((x) => x.status === "changed");

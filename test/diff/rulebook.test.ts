@@ -3,46 +3,53 @@
  * through a rule they use counted and shown apart ("1 changed, 15 follow from it"), situations that
  * leave out inputs at their defaults.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { variorum } from "../cli/run.js";
 
 describe("a diff that reads like a rulebook", () => {
-  const officer = variorum([
-    "diff",
-    "asl-a4",
-    "asl-officer-bonus",
-    "--only-differences",
-    "--format",
-    "text",
-  ]).stdout;
+  let officer = "";
+  beforeAll(async () => {
+    officer = (
+      await variorum([
+        "diff",
+        "asl-a4",
+        "asl-officer-bonus",
+        "--only-differences",
+        "--format",
+        "text",
+      ])
+    ).stdout;
+  });
 
-  it("counts the one changed rule apart from the rows that follow from it, each naming its source", () => {
+  it("counts the one changed rule apart from the rows that follow from it, each naming its source", async () => {
     expect(officer).toMatch(/^19 rows: 1 changed, 18 follow from it, 0 partial, 0 same;/m);
     expect(officer).toMatch(/^≠ changed Leader bonus$/m);
     expect(officer).toMatch(/^≈ follows Allotment with {2}\(from leader-bonus\)$/m);
     expect(officer.match(/^≈ follows /gm)).toHaveLength(18);
     const json = JSON.parse(
-      variorum(["diff", "asl-a4", "asl-officer-bonus", "--format", "json"]).stdout,
+      (await variorum(["diff", "asl-a4", "asl-officer-bonus", "--format", "json"])).stdout,
     ) as {
       stats: { changed: number; follows: number };
       rows: { label: string; followsFrom: string[] }[];
     };
     expect([json.stats.changed, json.stats.follows]).toEqual([19, 18]);
     expect(json.rows.find((r) => r.label === "Leader bonus")!.followsFrom).toEqual([]);
-    const md = variorum([
-      "diff",
-      "asl-a4",
-      "asl-officer-bonus",
-      "--only-differences",
-      "--format",
-      "md",
-    ]).stdout;
+    const md = (
+      await variorum([
+        "diff",
+        "asl-a4",
+        "asl-officer-bonus",
+        "--only-differences",
+        "--format",
+        "md",
+      ])
+    ).stdout;
     expect(md).toContain("19 rows: 1 changed, 18 follow from it");
     expect(md).toMatch(/\| ≈ follows from leader-bonus \|/);
   });
 
-  it("prints nested exceptions as an indented tree, each once under its parent", () => {
-    const t = variorum(["diff", "sl-classic", "asl-a4", "--format", "text"]).stdout;
+  it("prints nested exceptions as an indented tree, each once under its parent", async () => {
+    const t = (await variorum(["diff", "sl-classic", "asl-a4", "--format", "text"])).stdout;
     expect(t).not.toContain("EXC EXC");
     const row = t.slice(t.indexOf("≠ changed Movement factor"), t.indexOf("± partial MF cap"));
     expect(row.split("\n").filter((l) => l.includes("↳"))).toEqual([
@@ -63,8 +70,8 @@ describe("a diff that reads like a rulebook", () => {
 });
 
 describe("a one-rule house rule’s card", () => {
-  it("marks only the rows its rule changes (sl-asl-portage: the half-squad and crew portage row)", () => {
-    const card = variorum(["card", "sl-asl-portage", "--format", "md"]).stdout;
+  it("marks only the rows its rule changes (sl-asl-portage: the half-squad and crew portage row)", async () => {
+    const card = (await variorum(["card", "sl-asl-portage", "--format", "md"])).stdout;
     const marked = card.split("\n").filter((l) => /^\| \*\*(\+|Δ)\*\*/.test(l));
     expect(marked).toHaveLength(1);
     expect(marked[0]).toMatch(/^\| \*\*Δ\*\* \*\*Half-squad, Crew\*\*/);

@@ -11,7 +11,7 @@ import { createColors } from "picocolors";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
-import { ROOT } from "../cli/run.js";
+import { breathe, ROOT } from "../cli/run.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "variorum-commands-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -47,7 +47,7 @@ async function exitOf(argv: string[]): Promise<{ code: number; output: string }>
     cErr: none,
     colorErr: false,
   };
-  await new Promise<void>((res) => setImmediate(res)); // let the worker answer vitest's RPC
+  await breathe(); // let the worker answer vitest's RPC
   try {
     return { code: await run(argv, ctx), output: sink.join("") };
   } catch (e) {

@@ -91,7 +91,7 @@ beforeAll(async () => {
     writeFileSync(file, await emitModule(ir));
     cases.push({ ir, names, mod: (await import(file)) as Generated });
   }
-}, 60_000);
+});
 
 function toValue(
   ir: RulesetIR,

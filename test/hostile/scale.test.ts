@@ -8,12 +8,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileText } from "../../compiler/pipeline.js";
-import { ROOT } from "../cli/run.js";
+import { breathe, ROOT } from "../cli/run.js";
 
 const SL = readFileSync(join(ROOT, "rulesets", "sl-classic.rules"), "utf8");
-
-/** Lets the worker answer vitest's RPC between long synchronous runs (else it times out under load). */
-const breathe = () => new Promise<void>((r) => setImmediate(r));
 
 async function bestOf3(text: string): Promise<{ ms: number; errors: number }> {
   let ms = Infinity;

@@ -14,8 +14,8 @@ const MAP = join(ROOT, "test", "fixtures", "maps", "ok-village.json");
 const tmp = mkdtempSync(join(tmpdir(), "variorum-reach-"));
 
 describe("variorum reach", () => {
-  it("json: every reported path, priced by eval, costs what reach says and is legal", () => {
-    const r = variorum([
+  it("json: every reported path, priced by eval, costs what reach says and is legal", async () => {
+    const r = await variorum([
       "reach",
       "sl-classic,asl-a4",
       MAP,
@@ -62,7 +62,7 @@ describe("variorum reach", () => {
         });
         const file = join(tmp, `${res.ruleset}-${name}.json`);
         writeFileSync(file, JSON.stringify({ name, unit: { kind: "squad", leader: true }, path }));
-        const e = variorum(["eval", res.ruleset, file, "--json"]);
+        const e = await variorum(["eval", res.ruleset, file, "--json"]);
         expect(e.code, e.stderr).toBe(0);
         const out = JSON.parse(e.stdout).results[0];
         expect({ hex: name, spent: out.spent, legal: out.legal }).toEqual({
@@ -74,10 +74,10 @@ describe("variorum reach", () => {
       }
     }
     expect(checked).toBeGreaterThan(8);
-  }, 120_000);
+  });
 
-  it("text: a grid per ruleset and the differing hexes, no colour when piped", () => {
-    const r = variorum(["reach", "sl-classic,asl-a4", MAP, "--from", "A2"]);
+  it("text: a grid per ruleset and the differing hexes, no colour when piped", async () => {
+    const r = await variorum(["reach", "sl-classic,asl-a4", MAP, "--from", "A2"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^sl-classic  Squad Leader Classic/m);
     expect(r.stdout).toMatch(/hexes differ:/);
@@ -87,8 +87,8 @@ describe("variorum reach", () => {
     expect(r.stdout).not.toMatch(ANSI);
   });
 
-  it("bad maps, start hexes and units are located errors (exit 1); usage mistakes exit 2", () => {
-    const bad = variorum([
+  it("bad maps, start hexes and units are located errors (exit 1); usage mistakes exit 2", async () => {
+    const bad = await variorum([
       "reach",
       "sl-classic",
       join(ROOT, "test", "fixtures", "maps", "V1003-bad-places.json"),
@@ -100,10 +100,10 @@ describe("variorum reach", () => {
       /V1003-bad-places\.json:4:21: error V1003: a road runs between adjacent hexes: A1 and C1 are not adjacent/,
     );
     expect(bad.stderr).not.toMatch(STACK);
-    const off = variorum(["reach", "sl-classic", MAP, "--from", "Z99"]);
+    const off = await variorum(["reach", "sl-classic", MAP, "--from", "Z99"]);
     expect(off.code).toBe(1);
     expect(off.stderr).toMatch(/--from "Z99" is not a hex of Test crossroads/);
-    const unit = variorum([
+    const unit = await variorum([
       "reach",
       "sl-classic",
       MAP,
@@ -114,17 +114,29 @@ describe("variorum reach", () => {
     ]);
     expect(unit.code).toBe(1);
     expect(unit.stderr).toMatch(/error V0903: unknown kind `squid`/);
-    const json = variorum(["reach", "sl-classic", MAP, "--from", "A1", "--unit", "{kind:squad}"]);
+    const json = await variorum([
+      "reach",
+      "sl-classic",
+      MAP,
+      "--from",
+      "A1",
+      "--unit",
+      "{kind:squad}",
+    ]);
     expect(json.code).toBe(1);
     expect(json.stderr).toMatch(/--unit: error: not valid JSON/);
-    expect(variorum(["reach", "sl-classic", MAP]).code).toBe(2);
-    expect(variorum(["reach", "sl-classic", MAP, "--from", "A1", "--format", "pdf"]).code).toBe(2);
-    expect(variorum(["reach", "sl-classic", join(tmp, "nope.json"), "--from", "A1"]).code).toBe(2);
+    expect((await variorum(["reach", "sl-classic", MAP])).code).toBe(2);
+    expect(
+      (await variorum(["reach", "sl-classic", MAP, "--from", "A1", "--format", "pdf"])).code,
+    ).toBe(2);
+    expect(
+      (await variorum(["reach", "sl-classic", join(tmp, "nope.json"), "--from", "A1"])).code,
+    ).toBe(2);
   });
 
-  it("-o writes the file and says what it wrote", () => {
+  it("-o writes the file and says what it wrote", async () => {
     const out = join(tmp, "reach.json");
-    const r = variorum(["reach", "sl-classic", MAP, "--from", "A2", "-o", out]);
+    const r = await variorum(["reach", "sl-classic", MAP, "--from", "A2", "-o", out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote .*reach\.json: hexes reachable sl-classic \d+; 0 differ$/m);
     expect(JSON.parse(readFileSync(out, "utf8")).from).toBe("A2");
@@ -132,12 +144,12 @@ describe("variorum reach", () => {
 });
 
 describe("variorum diff --map", () => {
-  it('adds "reach on the map" to text, Markdown, HTML and JSON', () => {
-    const text = variorum(["diff", "sl-classic", "asl-a4", "--map", MAP, "--from", "A2"]);
+  it('adds "reach on the map" to text, Markdown, HTML and JSON', async () => {
+    const text = await variorum(["diff", "sl-classic", "asl-a4", "--map", MAP, "--from", "A2"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/== Reach on the map: Test crossroads, from A2 ==/);
     expect(text.stdout).toMatch(/^ +sl-classic +\d+ hexes \(allowance 4 MF\)$/m);
-    const md = variorum([
+    const md = await variorum([
       "diff",
       "sl-classic",
       "asl-a4",
@@ -150,7 +162,7 @@ describe("variorum diff --map", () => {
     ]);
     expect(md.stdout).toMatch(/^## Reach on the map: Test crossroads, from A2$/m);
     expect(md.stdout).toMatch(/^\| F4 \| — \| 5 <sub>A4\.131, A4\.132<\/sub> \|$/m);
-    const html = variorum([
+    const html = await variorum([
       "diff",
       "sl-classic",
       "asl-a4",
@@ -163,8 +175,19 @@ describe("variorum diff --map", () => {
     ]);
     expect(html.stdout).toMatch(/<section class="scenarios" id="reach"/);
     const json = JSON.parse(
-      variorum(["diff", "sl-classic", "asl-a4", "--map", MAP, "--from", "A2", "--format", "json"])
-        .stdout,
+      (
+        await variorum([
+          "diff",
+          "sl-classic",
+          "asl-a4",
+          "--map",
+          MAP,
+          "--from",
+          "A2",
+          "--format",
+          "json",
+        ])
+      ).stdout,
     );
     expect(json.reach.differences.find((d: { hex: string }) => d.hex === "F4")).toEqual({
       hex: "F4",
@@ -172,6 +195,6 @@ describe("variorum diff --map", () => {
       cost: { "sl-classic": null, "asl-a4": 5 },
       rules: { "asl-a4": ["A4.131", "A4.132"] },
     });
-    expect(variorum(["diff", "sl-classic", "asl-a4", "--map", MAP]).code).toBe(2);
+    expect((await variorum(["diff", "sl-classic", "asl-a4", "--map", MAP])).code).toBe(2);
   });
 });

@@ -16,8 +16,13 @@ import type { ReachReport } from "../../compiler/reach/report.js";
 const MAP = join(ROOT, "test", "fixtures", "maps", "ok-enemy.json");
 const tmp = mkdtempSync(join(tmpdir(), "variorum-enemy-"));
 
-function reach(rulesets: string, unit: unknown, extra: string[] = [], map = MAP): ReachReport {
-  const r = variorum([
+async function reach(
+  rulesets: string,
+  unit: unknown,
+  extra: string[] = [],
+  map = MAP,
+): Promise<ReachReport> {
+  const r = await variorum([
     "reach",
     rulesets,
     map,
@@ -37,19 +42,19 @@ const costs = (r: ReachReport, i = 0): Record<string, number> =>
   Object.fromEntries(Object.entries(r.results[i]!.hexes).map(([h, x]) => [h, x.cost]));
 
 describe("enemy-held hexes on a map", () => {
-  it("SL: not entered in the Movement Phase, so C1 is reached the long way round (5.6)", () => {
-    const r = reach("sl-classic", { kind: "squad" });
+  it("SL: not entered in the Movement Phase, so C1 is reached the long way round (5.6)", async () => {
+    const r = await reach("sl-classic", { kind: "squad" });
     expect(costs(r)).toEqual({ A1: 0, A2: 1, B2: 2, C2: 3, C1: 4 });
     expect(r.results[0]!.hexes["C1"]!.path).toEqual(["A1", "A2", "B2", "C2", "C1"]);
   });
 
-  it("SL: the Advance Phase enters it", () => {
-    const r = reach("sl-classic", { kind: "squad" }, ["--phase", "advance"]);
+  it("SL: the Advance Phase enters it", async () => {
+    const r = await reach("sl-classic", { kind: "squad" }, ["--phase", "advance"]);
     expect(Object.keys(costs(r)).sort()).toEqual(["A1", "A2", "B1"]);
   });
 
-  it("ASL: an enemy unit bars the Location; a lone SMC is overrun at double cost (A4.14, A4.15)", () => {
-    expect(costs(reach("asl-a4", { kind: "squad" }))["B1"]).toBeUndefined();
+  it("ASL: an enemy unit bars the Location; a lone SMC is overrun at double cost (A4.14, A4.15)", async () => {
+    expect(costs(await reach("asl-a4", { kind: "squad" }))["B1"]).toBeUndefined();
     const lone = join(tmp, "lone.json");
     writeFileSync(
       lone,
@@ -61,25 +66,33 @@ describe("enemy-held hexes on a map", () => {
         enemy: { B1: "lone-smc" },
       }),
     );
-    const r = reach("asl-a4", { kind: "squad" }, [], lone);
+    const r = await reach("asl-a4", { kind: "squad" }, [], lone);
     expect(costs(r)["B1"]).toBe(2);
     expect(r.results[0]!.hexes["B1"]!.rules).toContain("A4.15");
   });
 
-  it("Tide of Iron: never into or through it", () => {
-    const r = reach("tide-of-iron", { kind: "squad", action: "advance" });
+  it("Tide of Iron: never into or through it", async () => {
+    const r = await reach("tide-of-iron", { kind: "squad", action: "advance" });
     expect(costs(r)["B1"]).toBeUndefined();
     expect(r.results[0]!.hexes["C1"]!.path).toEqual(["A1", "A2", "B2", "C2", "C1"]);
   });
 
-  it("Chain of Command has no such concept: the hex stays open, and the answer says so", () => {
-    const r = reach("chain-of-command", { kind: "team", dice: [3, 5] });
+  it("Chain of Command has no such concept: the hex stays open, and the answer says so", async () => {
+    const r = await reach("chain-of-command", { kind: "team", dice: [3, 5] });
     expect(r.results[0]!.notApplicable).toContain("enemy: units");
     expect(costs(r)["B1"]).toBeDefined();
   });
 
-  it("the drawing marks the enemy-held hex, in its title and in the legend", () => {
-    const r = variorum(["reach", "sl-classic,asl-a4", MAP, "--from", "A1", "--format", "svg"]);
+  it("the drawing marks the enemy-held hex, in its title and in the legend", async () => {
+    const r = await variorum([
+      "reach",
+      "sl-classic,asl-a4",
+      MAP,
+      "--from",
+      "A1",
+      "--format",
+      "svg",
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('data-enemy="units"');
     expect(r.stdout).toContain("held by the enemy (units)");
@@ -88,7 +101,7 @@ describe("enemy-held hexes on a map", () => {
 });
 
 describe("a map for a ruleset measured in inches", () => {
-  it("without hexInches is a located error naming the field (exit 1), not a crash", () => {
+  it("without hexInches is a located error naming the field (exit 1), not a crash", async () => {
     const file = join(tmp, "no-inches.json");
     writeFileSync(
       file,
@@ -99,11 +112,11 @@ describe("a map for a ruleset measured in inches", () => {
         terrain: { default: "open-ground" },
       }),
     );
-    const r = variorum(["reach", "sl-classic,chain-of-command", file, "--from", "A1"]);
+    const r = await variorum(["reach", "sl-classic,chain-of-command", file, "--from", "A1"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       "no-inches.json:1:1: error V1003: chain-of-command measures moves in inches: the map needs `hexInches`",
     );
-    expect(variorum(["reach", "sl-classic", file, "--from", "A1"]).code).toBe(0);
+    expect((await variorum(["reach", "sl-classic", file, "--from", "A1"])).code).toBe(0);
   });
 });

@@ -29,8 +29,13 @@ import type { ReachReport } from "../../compiler/reach/report.js";
 
 const MAP = join(ROOT, "test", "fixtures", "maps", "ok-vehicles.json");
 
-function reach(rulesets: string, unit: unknown, extra: string[] = [], from = "A1"): ReachReport {
-  const r = variorum([
+async function reach(
+  rulesets: string,
+  unit: unknown,
+  extra: string[] = [],
+  from = "A1",
+): Promise<ReachReport> {
+  const r = await variorum([
     "reach",
     rulesets,
     MAP,
@@ -48,8 +53,8 @@ function reach(rulesets: string, unit: unknown, extra: string[] = [], from = "A1
 }
 
 describe("boarding a vehicle on a map", () => {
-  it("SQLA: a squad two open-ground hexes from the half-track boards it for 3 MF; the half-track loses 12 MP (31.3)", () => {
-    const r = reach("sqla-31", { kind: "squad" }).results[0]!;
+  it("SQLA: a squad two open-ground hexes from the half-track boards it for 3 MF; the half-track loses 12 MP (31.3)", async () => {
+    const r = (await reach("sqla-31", { kind: "squad" })).results[0]!;
     expect(r.boarding).toEqual({
       C1: {
         cost: 3,
@@ -67,46 +72,48 @@ describe("boarding a vehicle on a map", () => {
     expect(r.notApplicable).toEqual([]);
   });
 
-  it("SQLA: boarding in the start hex is the board step alone", () => {
-    const r = reach("sqla-31", { kind: "squad" }, [], "C1").results[0]!;
+  it("SQLA: boarding in the start hex is the board step alone", async () => {
+    const r = (await reach("sqla-31", { kind: "squad" }, [], "C1")).results[0]!;
     expect(r.boarding?.["C1"]).toMatchObject({ cost: 1, path: ["C1"], vehicleSpent: 4 });
   });
 
-  it("SQLA: no boarding in the Advance Phase (31.3)", () => {
-    const r = reach("sqla-31", { kind: "squad" }, ["--phase", "advance"]).results[0]!;
+  it("SQLA: no boarding in the Advance Phase (31.3)", async () => {
+    const r = (await reach("sqla-31", { kind: "squad" }, ["--phase", "advance"])).results[0]!;
     expect(r.boarding).toEqual({});
     expect(r.notApplicable).toEqual([]);
   });
 
-  it("Tide of Iron: a squad walks two clear hexes and enters the truck for 4 MP", () => {
-    const r = reach("tide-of-iron", { kind: "squad", action: "advance" }).results[0]!;
+  it("Tide of Iron: a squad walks two clear hexes and enters the truck for 4 MP", async () => {
+    const r = (await reach("tide-of-iron", { kind: "squad", action: "advance" })).results[0]!;
     expect(r.boarding?.["C2"]).toMatchObject({ cost: 4, path: ["A1", "B1", "C2"] });
     expect(r.boarding?.["C2"]!.rules).toContain("Movement/Entering and Exiting Transport Vehicles");
   });
 
-  it("Tide of Iron: with Fire and Movement (3 MP) not from two hexes away, but from the next hex", () => {
+  it("Tide of Iron: with Fire and Movement (3 MP) not from two hexes away, but from the next hex", async () => {
     expect(
-      reach("tide-of-iron", { kind: "squad", action: "fire-and-movement" }).results[0]!.boarding,
+      (await reach("tide-of-iron", { kind: "squad", action: "fire-and-movement" })).results[0]!
+        .boarding,
     ).toEqual({});
-    const r = reach("tide-of-iron", { kind: "squad", action: "fire-and-movement" }, [], "B1")
-      .results[0]!;
+    const r = (
+      await reach("tide-of-iron", { kind: "squad", action: "fire-and-movement" }, [], "B1")
+    ).results[0]!;
     expect(r.boarding?.["C2"]).toMatchObject({ cost: 3, path: ["B1", "C2"] });
   });
 
-  it("SL, ASL and Chain of Command list the vehicles as not applicable", () => {
-    const report = reach("sqla-31,sl-classic,asl-a4", { kind: "squad" });
+  it("SL, ASL and Chain of Command list the vehicles as not applicable", async () => {
+    const report = await reach("sqla-31,sl-classic,asl-a4", { kind: "squad" });
     for (const r of report.results.slice(1)) {
       expect(r.notApplicable, r.ruleset).toEqual(
         expect.arrayContaining(["vehicle: C1", "vehicle: C2"]),
       );
       expect(r.boarding, r.ruleset).toEqual({});
     }
-    const coc = reach("chain-of-command", { kind: "team", dice: [3, 5] }).results[0]!;
+    const coc = (await reach("chain-of-command", { kind: "team", dice: [3, 5] })).results[0]!;
     expect(coc.notApplicable).toEqual(expect.arrayContaining(["vehicle: C1", "vehicle: C2"]));
   });
 
-  it("a map without vehicles has no boarding in its report", () => {
-    const r = variorum([
+  it("a map without vehicles has no boarding in its report", async () => {
+    const r = await variorum([
       "reach",
       "sqla-31",
       join(ROOT, "test", "fixtures", "maps", "ok-enemy.json"),
@@ -118,19 +125,35 @@ describe("boarding a vehicle on a map", () => {
     expect((JSON.parse(r.stdout) as ReachReport).results[0]!.boarding).toBeUndefined();
   });
 
-  it("the text lists each boarding; the drawing marks the vehicles, in titles and in the legend; the page tabulates them", () => {
-    const text = variorum(["reach", "sqla-31,sl-classic", MAP, "--from", "A1"]);
+  it("the text lists each boarding; the drawing marks the vehicles, in titles and in the legend; the page tabulates them", async () => {
+    const text = await variorum(["reach", "sqla-31,sl-classic", MAP, "--from", "A1"]);
     expect(text.stdout).toContain(
       "board the halftrack in C1: 3 MF (A1 → B1 → C1); the vehicle uses 12 MP",
     );
     expect(text.stdout).toContain("cannot board the vehicle in C1, C2");
-    const svg = variorum(["reach", "sqla-31,sl-classic", MAP, "--from", "A1", "--format", "svg"]);
+    const svg = await variorum([
+      "reach",
+      "sqla-31,sl-classic",
+      MAP,
+      "--from",
+      "A1",
+      "--format",
+      "svg",
+    ]);
     expect(svg.code).toBe(0);
     expect(svg.stdout).toContain('data-vehicle="halftrack"');
     expect(svg.stdout).toContain("board the halftrack here: 3 MF");
     expect(svg.stdout).toContain("a vehicle to board</text>");
     // The HTML page adds a table: per vehicle and ruleset, the boarding move or why there is none.
-    const html = variorum(["reach", "sqla-31,sl-classic", MAP, "--from", "A1", "--format", "html"]);
+    const html = await variorum([
+      "reach",
+      "sqla-31,sl-classic",
+      MAP,
+      "--from",
+      "A1",
+      "--format",
+      "html",
+    ]);
     expect(html.code).toBe(0);
     const table = html.stdout.slice(html.stdout.indexOf('id="boarding-head"'));
     expect(table.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")).toContain(
@@ -172,10 +195,10 @@ describe("a vehicle the ruleset cannot price boarding", () => {
     expect(r.boarding).toEqual([]);
   });
 
-  it("so does the command, through the interpreter", () => {
+  it("so does the command, through the interpreter", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "variorum-vehicles-")), "no-mp.json");
     writeFileSync(file, JSON.stringify(map));
-    const r = variorum(["reach", "sqla-31", file, "--from", "A1", "--format", "json"]);
+    const r = await variorum(["reach", "sqla-31", file, "--from", "A1", "--format", "json"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const res = (JSON.parse(r.stdout) as ReachReport).results[0]!;

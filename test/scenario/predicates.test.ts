@@ -22,10 +22,12 @@ interface Result {
 }
 
 describe("predicates in eval", () => {
-  it("a squad moving one Open Ground hex of its 4 MF may use Assault Movement (A4.61); two hexes may not", () => {
+  it("a squad moving one Open Ground hex of its 4 MF may use Assault Movement (A4.61); two hexes may not", async () => {
     const one = scenario("one", { unit: { kind: "squad" }, path: [{ terrain: "open-ground" }] });
     const r = (
-      JSON.parse(variorum(["eval", "asl-a4", one, "--json"]).stdout) as { results: Result[] }
+      JSON.parse((await variorum(["eval", "asl-a4", one, "--json"])).stdout) as {
+        results: Result[];
+      }
     ).results[0]!;
     expect(r.predicates["may-assault-move"]).toBe(true);
     expect(r.predicateRules["may-assault-move"]![0]).toBe("A4.61");
@@ -37,7 +39,9 @@ describe("predicates in eval", () => {
       path: [{ terrain: "open-ground" }],
     });
     const rd = (
-      JSON.parse(variorum(["eval", "asl-a4", declared, "--json"]).stdout) as { results: Result[] }
+      JSON.parse((await variorum(["eval", "asl-a4", declared, "--json"])).stdout) as {
+        results: Result[];
+      }
     ).results[0]!;
     expect(rd.predicates["assault-movement"]).toBe(true);
     expect(rd.predicateRules["assault-movement"]![0]).toBe("A4.61");
@@ -46,28 +50,30 @@ describe("predicates in eval", () => {
       path: [{ terrain: "open-ground" }, { terrain: "open-ground" }],
     });
     const r2 = (
-      JSON.parse(variorum(["eval", "asl-a4", two, "--json"]).stdout) as { results: Result[] }
+      JSON.parse((await variorum(["eval", "asl-a4", two, "--json"])).stdout) as {
+        results: Result[];
+      }
     ).results[0]!;
     expect(r2.predicates["may-assault-move"]).toBe(false);
     expect(r2.predicates["assault-movement"]).toBe(false);
   });
 
-  it("every ruleset answers its own predicates; text output lists them", () => {
+  it("every ruleset answers its own predicates; text output lists them", async () => {
     const f = scenario("all", { unit: { kind: "squad" }, path: [{ terrain: "woods" }] });
-    const out = JSON.parse(variorum(["eval", "sl-classic,asl-a4", f, "--json"]).stdout) as {
+    const out = JSON.parse((await variorum(["eval", "sl-classic,asl-a4", f, "--json"])).stdout) as {
       results: Result[];
     };
     for (const r of out.results)
       expect(Object.keys(r.predicates).length, r.ruleset).toBeGreaterThan(0);
-    const text = variorum(["eval", "asl-a4", f]).stdout;
+    const text = (await variorum(["eval", "asl-a4", f])).stdout;
     expect(text).toMatch(/^ {2}predicates$/m);
     expect(text).toMatch(/^ {4}may-assault-move +yes {2}\[A4\.61/m);
     expect(text).toMatch(/^ {4}assault-movement +no {3}\[A4\.61/m);
   });
 
-  it("a dice ruleset without a fixed roll answers null where the roll decides", () => {
+  it("a dice ruleset without a fixed roll answers null where the roll decides", async () => {
     const f = scenario("coc", { unit: { kind: "team" }, path: [{ terrain: "open", inches: 3 }] });
-    const r = variorum(["eval", "chain-of-command", f, "--json"]);
+    const r = await variorum(["eval", "chain-of-command", f, "--json"]);
     expect(r.code).toBe(0);
     const res = (JSON.parse(r.stdout) as { results: Result[] }).results[0]!;
     expect(Object.values(res.predicates).every((v) => v === null || typeof v === "boolean")).toBe(

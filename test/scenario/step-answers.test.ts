@@ -31,22 +31,22 @@ describe("per-step answers in eval", () => {
     path: [{ terrain: "woods" }, { terrain: "open-ground" }],
   });
 
-  it("gives the First Fire DRM at each step of an ASL move, with its citations", () => {
+  it("gives the First Fire DRM at each step of an ASL move, with its citations", async () => {
     const r = (
-      JSON.parse(variorum(["eval", "asl-a4", f, "--json"]).stdout) as { results: Result[] }
+      JSON.parse((await variorum(["eval", "asl-a4", f, "--json"])).stdout) as { results: Result[] }
     ).results[0]!;
     expect(r.steps.map((s) => s.answers?.["location-drm"])).toEqual([0, -2]);
     expect(r.steps[0]!.answerRules!["location-drm"]![0]).toBe("A4.6");
     expect(r.steps.map((s) => s.answers?.["difficult-terrain"])).toEqual([false, false]);
   });
 
-  it("a Hazardous unit once pinned: FFMO and FFNAM at each step, not −2 (A4.62)", () => {
+  it("a Hazardous unit once pinned: FFMO and FFNAM at each step, not −2 (A4.62)", async () => {
     const g = scenario("pinned", {
       unit: { kind: "crew", status: ["hazardous", "pinned"] },
       path: [{ terrain: "woods" }, { terrain: "open-ground" }],
     });
     const r = (
-      JSON.parse(variorum(["eval", "asl-a4", g, "--json"]).stdout) as { results: Result[] }
+      JSON.parse((await variorum(["eval", "asl-a4", g, "--json"])).stdout) as { results: Result[] }
     ).results[0]!;
     expect(r.steps.map((s) => s.answers?.["location-drm"])).toEqual([0, -2]);
     const h = scenario("hazardous", {
@@ -54,20 +54,22 @@ describe("per-step answers in eval", () => {
       path: [{ terrain: "woods" }, { terrain: "open-ground" }],
     });
     const r2 = (
-      JSON.parse(variorum(["eval", "asl-a4", h, "--json"]).stdout) as { results: Result[] }
+      JSON.parse((await variorum(["eval", "asl-a4", h, "--json"])).stdout) as { results: Result[] }
     ).results[0]!;
     expect(r2.steps.map((s) => s.answers?.["location-drm"])).toEqual([-1, -2]);
   });
 
-  it("lists them under each step in text output", () => {
-    const text = variorum(["eval", "asl-a4", f]).stdout;
+  it("lists them under each step in text output", async () => {
+    const text = (await variorum(["eval", "asl-a4", f])).stdout;
     expect(text).toMatch(/^ {3}1\. woods .*\n {6}location-drm 0 {2}\[A4\.6/m);
     expect(text).toMatch(/^ {3}2\. open-ground .*\n {6}location-drm -2 {2}\[A4\.6/m);
   });
 
-  it("a ruleset that gathers nothing per step adds nothing to its steps", () => {
+  it("a ruleset that gathers nothing per step adds nothing to its steps", async () => {
     const r = (
-      JSON.parse(variorum(["eval", "sl-classic", f, "--json"]).stdout) as { results: Result[] }
+      JSON.parse((await variorum(["eval", "sl-classic", f, "--json"])).stdout) as {
+        results: Result[];
+      }
     ).results[0]!;
     expect(r.steps.every((s) => s.answers === undefined)).toBe(true);
   });

@@ -16,7 +16,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createColors } from "picocolors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
 import { studio } from "../../compiler/cli/studio.js";
@@ -368,7 +368,8 @@ describe("variorum studio", () => {
     let stop!: () => void;
     const stopped = new Promise<void>((r) => (stop = r));
     const running = studio(join("work", "house.rules"), { port: "0", open: false }, ctx, stopped);
-    while (out.length < 2) await new Promise((r) => setTimeout(r, 10));
+    // Until it has printed its two lines (bounded: a server that never starts fails the test).
+    await vi.waitFor(() => expect(out.length).toBeGreaterThanOrEqual(2), { timeout: 30_000 });
     const url = /^Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)\n$/.exec(out[0]!)?.[1];
     expect(url, out[0]).toBeDefined();
     expect(out[1]).toBe(`editing ${join("work", "house.rules")} — saved back on every change\n`);
@@ -413,7 +414,8 @@ describe("variorum studio", () => {
       ctx,
       new Promise<void>((r) => (stop = r)),
     );
-    for (let i = 0; out.length < 1 && i < 3000; i++) await new Promise((r) => setTimeout(r, 10));
+    // Until the build is done and the server prints its URL (bounded: Vite builds in seconds).
+    await vi.waitFor(() => expect(out.length).toBeGreaterThanOrEqual(1), { timeout: 60_000 });
     expect(err.join("")).toBe("building the studio (first run)…\n");
     expect(out).toHaveLength(1);
     const url = /^Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)\n$/.exec(out[0]!)![1]!;

@@ -1,0 +1,1 @@
+card test/fixtures/diagnostics/V0102-unclosed.rules --format md

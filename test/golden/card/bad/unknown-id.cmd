@@ -1,0 +1,1 @@
+card no-such-ruleset

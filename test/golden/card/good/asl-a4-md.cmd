@@ -1,0 +1,1 @@
+card asl-a4 --format md

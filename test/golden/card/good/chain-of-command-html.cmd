@@ -1,0 +1,1 @@
+card chain-of-command

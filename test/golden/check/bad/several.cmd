@@ -1,0 +1,1 @@
+check test/fixtures/diagnostics/V0105.rules test/fixtures/diagnostics/V0107.rules

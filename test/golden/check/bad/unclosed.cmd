@@ -1,0 +1,1 @@
+check test/fixtures/diagnostics/V0102-unclosed.rules

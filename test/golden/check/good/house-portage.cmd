@@ -1,0 +1,1 @@
+check rulesets/house/sl-asl-portage.rules

@@ -1,0 +1,1 @@
+check sl-classic

@@ -1,0 +1,1 @@
+diff sl-classic test/fixtures/diagnostics/V0102-unclosed.rules

@@ -1,0 +1,1 @@
+diff sl-classic asl-a4 --map maps/crossroads.json --from Z99

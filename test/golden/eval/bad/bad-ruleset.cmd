@@ -1,0 +1,1 @@
+eval test/fixtures/diagnostics/V0102-unclosed.rules scenarios/std-squad-two-woods.json

@@ -1,0 +1,1 @@
+eval sl-classic no-such-scenario.json

@@ -1,0 +1,1 @@
+eval sqla-31 test/fixtures/scenarios/V0903-needs.json

@@ -1,0 +1,1 @@
+eval sl-classic test/fixtures/scenarios/V0902.json

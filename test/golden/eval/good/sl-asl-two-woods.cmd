@@ -1,0 +1,1 @@
+eval sl-classic,asl-a4 scenarios/std-squad-two-woods.json

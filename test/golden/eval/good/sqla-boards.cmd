@@ -1,0 +1,1 @@
+eval sqla-31 scenarios/std-sqla-crew-boards-tank.json

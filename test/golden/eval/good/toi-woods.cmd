@@ -1,0 +1,1 @@
+eval tide-of-iron scenarios/std-toi-squad-woods-clear.json
