@@ -64,11 +64,11 @@ describe("variorum new", () => {
     for (const r of [unknown, bad, again]) expect(r.stderr).not.toMatch(STACK);
   });
 
-  it("never writes through a symbolic link, dangling or not (issue 23, item 16)", () => {
+  it("never writes through a symbolic link, dangling or not (issue 23, item 16)", async () => {
     const target = join(dir, "target.rules");
     const link = join(dir, "link.rules");
     symlinkSync(target, link);
-    const r = variorum(["new", "linked", "--extends", "sl-classic", "-o", link]);
+    const r = await variorum(["new", "linked", "--extends", "sl-classic", "-o", link]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("link.rules is a symbolic link; choose another file with -o");
     expect(existsSync(target)).toBe(false);
@@ -90,8 +90,8 @@ describe("variorum new", () => {
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("says what is wrong with an id taken by a bundled ruleset, or a ruleset extending itself", () => {
-    const self = variorum([
+  it("says what is wrong with an id taken by a bundled ruleset, or a ruleset extending itself", async () => {
+    const self = await variorum([
       "new",
       "sl-classic",
       "--extends",
@@ -101,7 +101,7 @@ describe("variorum new", () => {
     ]);
     expect(self.code).toBe(2);
     expect(self.stderr).toContain("a ruleset cannot extend itself");
-    const takenId = variorum([
+    const takenId = await variorum([
       "new",
       "sl-classic",
       "--extends",
