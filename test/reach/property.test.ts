@@ -5,7 +5,9 @@
  * by the generated module's `evaluate`, the cheapest legal one per hex. All three must agree on every
  * hex: reachable or not, and the least cost. A map may hold one vehicle (a kind the ruleset knows, with
  * its MP): the cheapest legal boarding of it must agree too (brute force: every simple path to its hex,
- * then the board step, with that vehicle).
+ * then the board step, with that vehicle). The interpreter's answer is also asked beside two other
+ * rulesets in one report: it must be the answer the ruleset gives alone (a map name never borrows
+ * another ruleset's concept: the random maps hold SL's `wheatfield` and ASL's `grain`).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +16,7 @@ import { describe, expect, it } from "vitest";
 import * as generated from "../../generated/index.js";
 import { loadRuleset } from "../../compiler/pipeline.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
+import type { RulesetIR } from "../../compiler/ir.js";
 import { buildReach } from "../../compiler/reach/build.js";
 import { boardMember, resolveName, stepEnum } from "../../compiler/name-resolver.js";
 import {
@@ -248,7 +251,19 @@ const CASES: { id: string; units: unknown[]; phases?: string[] }[] = [
   },
 ];
 
-describe("reach: generated = interpreted = brute force", () => {
+/** A ruleset of another case, with its first unit, as `buildReach` takes it. */
+const IRS = new Map<string, RulesetIR>();
+function alone(c: (typeof CASES)[number], map: MapJson) {
+  const ir = IRS.get(c.id) ?? IRS.set(c.id, loadRuleset(c.id, host).ir!).get(c.id)!;
+  const scenario = c.id === "chain-of-command" ? {} : { phase: "movement" };
+  const p = parseScenario(JSON.stringify({ ...scenario, unit: c.units[0], path: [] }), "u.json", [
+    ir,
+  ]);
+  expect(p.diagnostics, JSON.stringify(map)).toEqual([]);
+  return { ir, base: p.perRuleset[0]!.value, notApplicable: [] };
+}
+
+describe("reach: generated = interpreted = brute force, alone = beside other rulesets", () => {
   for (const c of CASES) {
     it(`${c.id}: random 4×3 maps, every unit, both phases`, async () => {
       const ir = loadRuleset(c.id, host).ir!;
@@ -294,6 +309,24 @@ describe("reach: generated = interpreted = brute force", () => {
             });
             expect(built.mismatches).toEqual([]);
             const interpreted = built.answers[0]!;
+            // Several rulesets at once: this one between the next two cases (each with its first
+            // unit) gives the answer it gives alone — a name means what it means in this ruleset.
+            const beside = [1, 2].map((k) => CASES[(CASES.indexOf(c) + k) % CASES.length]!);
+            const together = buildReach({
+              map,
+              from: g.names[from]!,
+              phase,
+              unit: unit as Record<string, unknown>,
+              rulesets: [
+                alone(beside[0]!, map),
+                { ir, base: p.perRuleset[0]!.value, notApplicable: [] },
+                alone(beside[1]!, map),
+              ],
+            });
+            expect(together.mismatches).toEqual([]);
+            expect(together.report.results[1], `beside ${beside.map((b) => b.id)}`).toEqual(
+              built.report.results[0],
+            );
             const { dice, ...plainUnit } = unit as { dice?: number[] };
             const scenario = c.id === "chain-of-command" ? {} : { phase };
             const compiled = gen.reach(g, plainUnit, g.names[from]!, scenario, dice);
