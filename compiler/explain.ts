@@ -80,7 +80,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V0104: {
     means:
-      "Brackets open more than 64 deep, or one expression nests more than 256 levels (each operator of a mixed chain, each prefix, each `if … else`). A chain of one of `+`, `and`, `or` may be any length. Name the inner part as a rule of its own.",
+      "Brackets open more than 64 deep (a dice chain's `each`, `1d6 each 1d6 each …`, counts as one), or one expression nests more than 256 levels (each operator of a mixed chain, each prefix, each `if … else`). A chain of one of `+`, `and`, `or` may be any length. Name the inner part as a rule of its own.",
     kind: "rules",
     wrong: `rule deep [2.1] "deeply bracketed" : MF = ${"(".repeat(DEEP)}1 MF${")".repeat(DEEP)}`,
     right: 'rule deep [2.1] "deeply bracketed" : MF = (1 MF)',

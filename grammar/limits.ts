@@ -2,7 +2,8 @@
  * Limits on nesting that keep every pass (all of them recursive over expressions) within the stack:
  * a file that nests deeper gets one located diagnostic (V0104) at the place where it goes too deep,
  * instead of a stack overflow somewhere down the pipeline. The numbers are far above anything a
- * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels).
+ * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels). The sizes
+ * of a file and of one string or citation are bounded too (V0108). docs/cli.md lists every bound.
  */
 import type { IToken } from "chevrotain";
 import type { Span } from "../diagnostics/index.js";
