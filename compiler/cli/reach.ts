@@ -11,7 +11,7 @@ import { withoutBom } from "../diagnostics.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/vocabulary.js";
 import { buildReach, type ReachBuilt } from "../reach/build.js";
-import { REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
+import { drawingTooLarge, REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
 import { parseScenario } from "../scenario/index.js";
 import { indexOf, buildGraph } from "../../runtime/map.js";
 import type { Ctx } from "./context.js";
@@ -91,6 +91,12 @@ export function reachFor(
   )
     return null;
   const map = parsed.map;
+  // A drawing is bounded (docs/cli.md, limits): refused before the search, located at the map.
+  const tooLarge = drawingTooLarge(map, ids.length, formatOf(opts), file, text);
+  if (tooLarge !== null) {
+    printDiagnostics([tooLarge], new Map([[file, text]]), ctx, file);
+    return null;
+  }
   if (indexOf(buildGraph(map), opts.from) < 0) {
     ctx.err(
       `${displayPath(file, ctx.cwd)}: ${ctx.cErr.red("error")}: --from ${JSON.stringify(opts.from)} is not a hex of ${map.name} (columns A–${buildGraph(map).names[(map.columns - 1) * map.rows]!.replace(/\d+$/, "")}, rows 1–${map.rows})\n`,
