@@ -25,6 +25,7 @@ import { generateMap } from "./map-gen.js";
 import { slAllowanceTicks, slMap, slPathTicks, slReach } from "./handwritten/sl.js";
 import { lspLatency } from "./lsp.js";
 import { studioFigures } from "./studio.js";
+import { reachLarge } from "./reach-large.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const json = process.argv.includes("--json");
@@ -185,6 +186,9 @@ const reach200Ms = time(
   20,
 );
 
+// 6b. Reach over large allowances on a 1,000 × 1,000 map: how its time grows with the hexes reached.
+const large = reachLarge();
+
 // 3. Cold start of `variorum check` (a fresh node process each time).
 const bin = join(root, "bin", "variorum.js");
 const cold: number[] = [];
@@ -222,6 +226,7 @@ const result = {
   handWrittenReachMs: Math.round(handReachMs * 1000) / 1000,
   reachVsHandWritten: Math.round((genReachMs / handReachMs) * 100) / 100,
   reach200Ms: Math.round(reach200Ms * 1000) / 1000,
+  ...large,
   ...("skipped" in studio ? { studioSkipped: studio.skipped } : studio),
   /** Both loops priced the same paths to the same total (a sanity check, not a timing). */
   sameSpentTotals:
@@ -269,6 +274,11 @@ if (json) {
       "reach200Ms: generated reach from the centre of the 200×200 map",
       `${result.reach200Ms} ms`,
       "",
+    ],
+    [
+      "reachLargeMs: 40 MP on 1,000×1,000 (interpreter)",
+      `${result.reachLargeMs} ms; ${large.reachLargeSizes.map((x) => `${x.hexes} hexes ${x.ms} ms`).join(", ")}`,
+      `time ∝ hexes^${result.reachLargeGrowth} (goal: near 1)`,
     ],
     ...("skipped" in studio
       ? [["studio", `skipped: ${studio.skipped}`, ""] as [string, string, string]]

@@ -123,7 +123,7 @@ function pass<T, X extends MoveContext<T>>(
 
   ctx.spent = spent;
   model.checkMove(ctx, violations);
-  if (!allowanceNA && num.gt(spent, allowance) && !(ctx.hexes === 1 && model.minimumMove(ctx))) {
+  if (!allowanceNA && overspends(model, num, ctx)) {
     violations.push({
       rule: model.cite,
       message: `spends ${formatCost(num, spent)} ${model.measure} but has only ${formatCost(num, allowance)}`,
@@ -141,6 +141,19 @@ function pass<T, X extends MoveContext<T>>(
     crossed,
     halting,
   };
+}
+
+/**
+ * The allowance rule, one check for pricing (`evaluateMove`) and reach (reach.ts): the move in `ctx`
+ * (`hexes`, `allowance` and `spent` final; the allowance not NA) spends more than its allowance, and
+ * is not the one-hex move Minimum Move lets overspend.
+ */
+export function overspends<T, X extends MoveContext<T>>(
+  model: MoveModel<T, X>,
+  num: Num<T>,
+  ctx: X,
+): boolean {
+  return num.gt(ctx.spent, ctx.allowance) && !(ctx.hexes === 1 && model.minimumMove(ctx));
 }
 
 function isWhole(exact: string): boolean {

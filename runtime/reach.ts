@@ -22,6 +22,7 @@
  * extended.
  */
 
+import { overspends } from "./move.js";
 import type { MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 export interface ReachProfile<X> {
@@ -73,6 +74,11 @@ class Labels<T> {
   h = new Int32Array(1024);
   /** Index of the step that entered the label's hex (-1 for the start). */
   step = new Int32Array(1024);
+  /**
+   * The label's nearest ancestor (itself included) whose hex count is below the search's `hexCap`:
+   * the simple-path walk starts there (see `searchReach`).
+   */
+  anchor = new Int32Array(1024);
   cost: T[] = [];
   state: (number | string)[] = [];
   size = 0;
@@ -83,6 +89,7 @@ class Labels<T> {
     step: number,
     cost: T,
     state: number | string,
+    anchor: number,
   ): number {
     if (this.size === this.hex.length) {
       const grow = (a: Int32Array) => {
@@ -94,6 +101,7 @@ class Labels<T> {
       this.parent = grow(this.parent);
       this.h = grow(this.h);
       this.step = grow(this.step);
+      this.anchor = grow(this.anchor);
     }
     const i = this.size++;
     this.hex[i] = hex;
@@ -102,6 +110,7 @@ class Labels<T> {
     this.step[i] = step;
     this.cost[i] = cost;
     this.state[i] = state;
+    this.anchor[i] = anchor < 0 ? i : anchor;
     return i;
   }
 }
@@ -343,12 +352,12 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const legal = (label: number, h: number, spent: T, allowance: T, ensure: () => void): boolean => {
     if (num.isNA(allowance)) return h === 0 && checks(label, h, spent, allowance, ensure);
     if (num.gt(spent, allowance)) {
-      if (h !== 1) return false;
+      if (h !== 1) return false; // only one hex may overspend: skip loading the path
       ensure();
       ctx.hexes = h;
       ctx.allowance = allowance;
       ctx.spent = spent;
-      if (!model.minimumMove(ctx)) return false;
+      if (overspends(model, num, ctx)) return false;
     }
     return checks(label, h, spent, allowance, ensure);
   };
@@ -391,7 +400,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   buf.length = 0;
   ctx.path = buf;
   const rootState = stateOf(from, 0);
-  const root = L.add(from, -1, 0, -1, num.zero, rootState);
+  const root = L.add(from, -1, 0, -1, num.zero, rootState, -1);
   setBest(rootState, root);
   heap.push(root, num.zero);
 
@@ -421,9 +430,13 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (next < 0) continue;
         const s = slotStep[slot];
         if (s < 0) continue;
-        // simple paths only
+        // Simple paths only. With numeric states, an ancestor with `hexCap` or more hexes entered has
+        // the state a step back onto its hex would have; it was popped, so it is the cheapest of that
+        // state, and the step (costs never negative) is pruned below without a walk. Only ancestors
+        // below the cap (at most `hexCap`, from the label's anchor up) are walked: no walk per label
+        // along its whole path, so reach stays near-linear in the hexes reached.
         let onPath = false;
-        for (let k = label; k >= 0; k = L.parent[k])
+        for (let k = numericStates ? L.anchor[label] : label; k >= 0; k = L.parent[k])
           if (L.hex[k] === next) {
             onPath = true;
             break;
@@ -460,7 +473,15 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         const state = stateOf(next, h + 1);
         const held = bestOf(state);
         if (held >= 0 && !num.gt(L.cost[held], total)) continue;
-        const child = L.add(next, label, h + 1, s, total, state);
+        const child = L.add(
+          next,
+          label,
+          h + 1,
+          s,
+          total,
+          state,
+          numericStates && h + 1 >= cap ? L.anchor[label] : -1,
+        );
         setBest(state, child);
         heap.push(child, total);
       }

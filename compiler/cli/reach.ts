@@ -76,6 +76,7 @@ export function reachRequest(
     from: { text: opts.from, file: "--from" },
     unit: opts.unit === undefined ? null : { text: opts.unit, file: "--unit" },
     phase,
+    drawing: formatOf(opts) === "svg" || formatOf(opts) === "html",
   };
 }
 

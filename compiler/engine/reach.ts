@@ -9,6 +9,7 @@ import type { RulesetIR } from "../ir.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
 import { buildReach, type ReachBuilt } from "../reach/build.js";
+import { drawingTooLarge } from "../reach/formats.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
 import { buildGraph, columnName, indexOf } from "../../runtime/map.js";
@@ -28,6 +29,8 @@ export interface ReachRequest {
   /** The unit as a JSON object, as typed; null for `{"kind":"squad"}`. */
   unit: Typed | null;
   phase: "movement" | "advance";
+  /** The answer will be drawn (SVG, HTML): a map too large to draw is refused before the search. */
+  drawing?: boolean;
 }
 
 export const DEFAULT_UNIT = { kind: "squad" };
@@ -38,6 +41,11 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const map = parsed.map;
   if (hasErrors(diagnostics) || map === null) return { value: null, diagnostics };
+  // A drawing is bounded (docs/cli.md, limits): refused before the search, located at the map.
+  const tooLarge = req.drawing
+    ? drawingTooLarge(map, irs.length, "svg", req.map.file, req.map.text)
+    : null;
+  if (tooLarge !== null) return { value: null, diagnostics: [...diagnostics, tooLarge] };
 
   const from = req.from.text;
   if (indexOf(buildGraph(map), from) < 0) {

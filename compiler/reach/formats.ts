@@ -2,6 +2,7 @@
  * The output formats of `variorum reach`, one registry: format → renderer of (map graph, report).
  * `style` colours the terminal text (null: plain).
  */
+import { diag, SourceFile, type Diagnostic } from "../diagnostics.js";
 import type { MapGraph } from "../../runtime/map.js";
 import type { ReachReport } from "./report.js";
 import { renderReachHtml } from "./html.js";
@@ -17,3 +18,29 @@ export const REACH_RENDERERS = {
 } satisfies Record<string, (g: MapGraph, r: ReachReport, style: TextStyle | null) => string>;
 
 export type ReachFormat = keyof typeof REACH_RENDERERS;
+
+/** The most hexes a drawing (SVG, HTML) holds: the map's hexes once per ruleset (≈ 40 MB of SVG). */
+export const MAX_DRAWN_HEXES = 100_000;
+
+/**
+ * A drawing beyond `MAX_DRAWN_HEXES` as a V1003 located at the map file's start (its size is the
+ * map's), or null: text and JSON have no such bound (text is a grid, JSON lists the reached hexes).
+ */
+export function drawingTooLarge(
+  g: { columns: number; rows: number },
+  rulesets: number,
+  format: ReachFormat,
+  file: string,
+  text: string,
+): Diagnostic | null {
+  if (format !== "svg" && format !== "html") return null;
+  const drawn = g.columns * g.rows * rulesets;
+  if (drawn <= MAX_DRAWN_HEXES) return null;
+  const panels = rulesets === 1 ? "" : ` × ${rulesets} rulesets`;
+  return diag(
+    "V1003",
+    `the map is too large to draw: ${g.columns} × ${g.rows} hexes${panels} = ${drawn.toLocaleString("en")} hexes; a drawing holds at most ${MAX_DRAWN_HEXES.toLocaleString("en")}`,
+    new SourceFile(file, text).span(0, 0),
+    "use --format text or json, a smaller map, or fewer rulesets",
+  );
+}

@@ -226,6 +226,7 @@ export class StudioSession {
       from: { text: from, file: START_FILE },
       unit: { text: unitJson, file: UNIT_FILE },
       phase: phase === "advance" ? "advance" : "movement",
+      drawing: true,
     });
     if (built === null) return { ok: false, problems: problems(diagnostics) };
     return {

@@ -1,162 +1,390 @@
 /**
- * The layers of the code base, as its imports show them (type imports included):
- *   - runtime/ imports only runtime/ (generated modules ship with it alone);
- *   - diagnostics/ (the one table of codes, spans, source files) imports nothing;
- *   - grammar/ imports only grammar/, diagnostics/ and the dependency-free runtime/ (exact decimals);
- *   - no cycles between folders: each compiler/ subfolder, each file at compiler/'s top, grammar/
- *     and runtime/ is one node, and the graph of their imports is acyclic;
- *   - the studio is a room of its own: only the CLI's `studio` command imports it (its server), and
- *     the page (studio/page/), with everything it imports, touches no Node API, ts-morph or prettier.
+ * The layers of the code base, enforced by rank over every source folder. Imports are read by the
+ * TypeScript compiler's own import reader (`ts.preProcessFile`: static, type-only, re-exports, lazy
+ * `import()`), and every rule is a pure function of the import graph, so the counter-tests below can
+ * show that each rule fails on the violation it is there for. ARCHITECTURE.md states the same rules.
+ *
+ * Rules:
+ *   1. rank: a file imports only files of its own rank or below (RANKS, lowest first);
+ *   2. bare imports: runtime/, diagnostics/ and the IR import no package at all; grammar/ only
+ *      chevrotain; generated/ only runtime/;
+ *   3. no cycles between rooms (a folder, or a loose file at compiler/'s top), and none between the
+ *      files inside one folder;
+ *   4. the rooms that run in a browser (the studio page, and everything it or the language service
+ *      imports) touch no Node API, ts-morph, prettier or playwright; and outside the surfaces and
+ *      the tools nothing does, but the emitter's ts-morph and prettier (only the CLI, the studio's
+ *      server and the tools touch files, processes or a browser);
+ *   5. only the CLI's `studio` command (and the bench) import the studio, and only its server.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import ts from "typescript";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..");
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const p = join(dir, e.name);
-    return e.isDirectory() ? tsFiles(p) : e.name.endsWith(".ts") ? [p] : [];
-  });
+/** Layers, lowest first: a path prefix belongs to the first layer whose prefixes it starts with. */
+const RANKS: readonly { layer: string; prefixes: readonly string[] }[] = [
+  { layer: "runtime", prefixes: ["runtime/"] },
+  { layer: "diagnostics", prefixes: ["diagnostics/"] },
+  { layer: "grammar", prefixes: ["grammar/"] },
+  {
+    layer: "IR and its helpers",
+    prefixes: [
+      "compiler/ir.ts",
+      "compiler/ir-walk.ts",
+      "compiler/vocabulary.ts",
+      "compiler/dict.ts",
+      "compiler/suggest.ts",
+      "compiler/safe-text.ts",
+      "compiler/ruleset-id.ts",
+      "compiler/sections.ts",
+      "compiler/diagnostics.ts",
+      "compiler/explain.ts",
+    ],
+  },
+  // The evaluator sits below the front end: `check` folds constants and searches for conflicting
+  // exceptions by evaluating IR expressions (compiler/check/fold.ts, conflicts.ts).
+  { layer: "evaluator", prefixes: ["compiler/interpret/"] },
+  {
+    layer: "front-end passes",
+    prefixes: ["compiler/resolve.ts", "compiler/check/", "compiler/tick-scale.ts"],
+  },
+  {
+    layer: "inputs and rendering",
+    prefixes: ["compiler/scenario/", "compiler/map/", "compiler/render/"],
+  },
+  {
+    layer: "analyses and backends",
+    prefixes: ["compiler/reach/", "compiler/emit/", "compiler/diff/", "compiler/cards/"],
+  },
+  { layer: "engine", prefixes: ["compiler/pipeline.ts", "compiler/engine/"] },
+  { layer: "language service", prefixes: ["compiler/service/"] },
+  { layer: "surfaces", prefixes: ["compiler/cli/", "studio/", "editors/"] },
+  { layer: "tools", prefixes: ["bench/", "fuzz/", "scripts/", "generated/"] },
+];
+
+/** Where bare (package) imports are allowed, by path prefix; a prefix not listed may import any. */
+const PACKAGES: readonly { prefix: string; allowed: readonly string[] }[] = [
+  { prefix: "runtime/", allowed: [] },
+  { prefix: "diagnostics/", allowed: [] },
+  { prefix: "grammar/", allowed: ["chevrotain"] },
+  { prefix: "generated/", allowed: [] },
+  { prefix: "compiler/ir", allowed: [] },
+];
+
+/** Packages no browser room may reach. */
+const NODE_ONLY = /^(node:|fs$|path$|os$|child_process$|ts-morph$|prettier|playwright|sirv$|vite$)/;
+
+type Graph = ReadonlyMap<string, readonly string[]>;
+
+function rankOf(file: string): number {
+  return RANKS.findIndex((r) => r.prefixes.some((p) => file.startsWith(p)));
 }
 
-/** Relative import/export specifiers of a file, resolved to repository paths (`compiler/ir.ts`). */
-function localImports(file: string): string[] {
-  const text = readFileSync(join(root, file), "utf8");
-  const out: string[] = [];
-  for (const m of text.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]/gm)) {
-    out.push(relative(root, resolve(root, dirname(file), m[1]!.replace(/\.js$/, ".ts"))));
-  }
-  // Lazy `await import('./x.js')` counts too (the CLI loads its commands so).
-  for (const m of text.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g))
-    out.push(relative(root, resolve(root, dirname(file), m[1]!.replace(/\.js$/, ".ts"))));
-  for (const m of text.matchAll(/^\s*import\s+['"](\.[^'"]+)['"]/gm))
-    out.push(relative(root, resolve(root, dirname(file), m[1]!.replace(/\.js$/, ".ts"))));
-  return out;
-}
-
-/** The layer node of a file: `compiler/<folder>`, a top-level compiler file, `grammar` or `runtime`. */
-function nodeOf(file: string): string {
+/** The room of a file: a folder (`compiler/check`, `studio/page`), or a loose file at compiler/'s top. */
+function roomOf(file: string): string {
   const parts = file.split("/");
   if (parts[0] === "compiler") return parts.length > 2 ? `compiler/${parts[1]}` : file;
+  if (parts[0] === "studio" && parts.length > 2) return `studio/${parts[1]}`;
   return parts[0]!;
 }
 
-const files = ["diagnostics", "grammar", "compiler", "runtime"].flatMap(tsFiles);
-const imports = new Map(files.map((f) => [f, localImports(f)]));
+const isPackage = (i: string): boolean => i.startsWith("pkg:");
+
+/** Rule 1: every import points to the same rank or below; every source file has a rank. */
+function rankViolations(graph: Graph): string[] {
+  const bad: string[] = [];
+  for (const [f, is] of graph) {
+    const r = rankOf(f);
+    if (r < 0) {
+      bad.push(`${f} has no layer in RANKS`);
+      continue;
+    }
+    for (const i of is) {
+      if (isPackage(i)) continue;
+      const t = rankOf(i);
+      if (t > r) bad.push(`${f} (${RANKS[r]!.layer}) → ${i} (${RANKS[t]!.layer})`);
+    }
+  }
+  return bad;
+}
+
+/** Rule 2: bare imports where the layer allows none (or only some). */
+function packageViolations(graph: Graph): string[] {
+  const bad: string[] = [];
+  for (const [f, is] of graph) {
+    const rule = PACKAGES.find((p) => f.startsWith(p.prefix));
+    for (const i of is) {
+      if (
+        f.startsWith("generated/") &&
+        !isPackage(i) &&
+        !i.startsWith("runtime/") &&
+        !i.startsWith("generated/")
+      )
+        bad.push(`${f} → ${i}`);
+      if (!isPackage(i) || !rule) continue;
+      if (!rule.allowed.includes(i.slice(4))) bad.push(`${f} → ${i.slice(4)}`);
+    }
+  }
+  return bad;
+}
+
+/** Cycles of a directed graph, each written as the imports that make its steps. */
+function cyclesOf(edges: Map<string, Map<string, string>>): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const visit = (n: string): void => {
+    state.set(n, "open");
+    stack.push(n);
+    for (const m of edges.get(n)?.keys() ?? []) {
+      if (state.get(m) === "open") {
+        const loop = [...stack.slice(stack.indexOf(m)), m];
+        cycles.push(
+          loop
+            .slice(1)
+            .map((x, k) => edges.get(loop[k]!)!.get(x)!)
+            .join("; "),
+        );
+      } else if (!state.has(m)) visit(m);
+    }
+    stack.pop();
+    state.set(n, "done");
+  };
+  for (const n of [...edges.keys()].sort()) if (!state.has(n)) visit(n);
+  return cycles;
+}
+
+/** Rule 3: no cycles between rooms, and none between the files of one folder. */
+function cycleViolations(graph: Graph): string[] {
+  const rooms = new Map<string, Map<string, string>>();
+  const inFolder = new Map<string, Map<string, string>>();
+  for (const [f, is] of graph) {
+    for (const i of is) {
+      if (isPackage(i)) continue;
+      const a = roomOf(f);
+      const b = roomOf(i);
+      const [edges, from, to] = a === b ? [inFolder, f, i] : [rooms, a, b];
+      if (from === to) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      if (!edges.get(from)!.has(to)) edges.get(from)!.set(to, `${f} → ${i}`);
+    }
+  }
+  return [...cyclesOf(rooms), ...cyclesOf(inFolder)];
+}
+
+/** The files a set of roots reaches through local imports, roots included. */
+function closure(graph: Graph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...roots];
+  while (todo.length > 0) {
+    const f = todo.pop()!;
+    if (seen.has(f) || isPackage(f)) continue;
+    seen.add(f);
+    todo.push(...(graph.get(f) ?? []));
+  }
+  return seen;
+}
+
+/** The roots of the code that runs in a browser: the studio page and the language service. */
+function browserRoots(graph: Graph): string[] {
+  return [...graph.keys()].filter(
+    (f) => f.startsWith("studio/page/") || f.startsWith("compiler/service/"),
+  );
+}
+
+/** Rule 4: nothing reached from a browser root imports a Node-only package. */
+function browserViolations(graph: Graph): string[] {
+  const bad: string[] = [];
+  for (const f of closure(graph, browserRoots(graph)))
+    for (const i of graph.get(f) ?? [])
+      if (isPackage(i) && NODE_ONLY.test(i.slice(4))) bad.push(`${f} → ${i.slice(4)}`);
+  return bad;
+}
+
+/** Where Node-only packages may be imported: the surfaces but the studio page, the tools, the emitter. */
+function mayUseNode(file: string, pkg: string): boolean {
+  if (file.startsWith("compiler/emit/")) return pkg === "ts-morph" || pkg.startsWith("prettier");
+  return (
+    file.startsWith("compiler/cli/") ||
+    (file.startsWith("studio/") && !file.startsWith("studio/page/")) ||
+    ["editors/", "bench/", "fuzz/", "scripts/"].some((p) => file.startsWith(p))
+  );
+}
+
+/** Rule 4, second half: Node-only packages only where mayUseNode allows them. */
+function nodeViolations(graph: Graph): string[] {
+  const bad: string[] = [];
+  for (const [f, is] of graph)
+    for (const i of is)
+      if (isPackage(i) && NODE_ONLY.test(i.slice(4)) && !mayUseNode(f, i.slice(4)))
+        bad.push(`${f} → ${i.slice(4)}`);
+  return bad;
+}
+
+/** Rule 5: the studio is imported only by the CLI's studio command and the bench, server alone. */
+function studioViolations(graph: Graph): string[] {
+  const bad: string[] = [];
+  for (const [f, is] of graph) {
+    if (f.startsWith("studio/")) continue;
+    for (const i of is)
+      if (
+        i.startsWith("studio/") &&
+        !(i === "studio/server.ts" && (f === "compiler/cli/studio.ts" || f.startsWith("bench/")))
+      )
+        bad.push(`${f} → ${i}`);
+  }
+  return bad;
+}
+
+// --- reading the real code base -------------------------------------------------------------------
+
+const FOLDERS = [
+  "runtime",
+  "diagnostics",
+  "grammar",
+  "compiler",
+  "studio",
+  "editors/vscode/src",
+  "bench",
+  "fuzz",
+  "scripts",
+  "generated",
+];
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(join(root, dir))) return [];
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const p = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === "node_modules" || e.name === "out" ? [] : sourceFiles(p);
+    return /\.(m?ts|m?js)$/.test(e.name) && !e.name.endsWith(".d.ts") ? [p] : [];
+  });
+}
+
+/** A specifier resolved to a repository path (`compiler/ir.ts`), or `pkg:NAME` for a package. */
+function target(file: string, spec: string): string {
+  if (!spec.startsWith(".")) {
+    const parts = spec.split("/");
+    return `pkg:${spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]}`;
+  }
+  const base = relative(root, resolve(root, dirname(file), spec));
+  for (const c of [base, base.replace(/\.js$/, ".ts"), base.replace(/\.mjs$/, ".mts")])
+    if (existsSync(join(root, c)) && !c.endsWith("/")) return c;
+  if (existsSync(join(root, base, "index.ts"))) return `${base}/index.ts`;
+  return base.replace(/\.js$/, ".ts");
+}
+
+function readGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const f of FOLDERS.flatMap(sourceFiles)) {
+    const info = ts.preProcessFile(readFileSync(join(root, f), "utf8"), true, true);
+    graph.set(
+      f,
+      info.importedFiles.map((i) => target(f, i.fileName)),
+    );
+  }
+  return graph;
+}
+
+const graph = readGraph();
+
+/** The real graph with some imports added, for the counter-tests. */
+function withImports(extra: Record<string, string[]>): Graph {
+  const g = new Map(graph);
+  for (const [f, is] of Object.entries(extra)) g.set(f, [...(g.get(f) ?? []), ...is]);
+  return g;
+}
 
 describe("layers", () => {
-  it("sees the code base (so the checks below can fail)", () => {
-    expect(files.length).toBeGreaterThan(50);
-    expect(imports.get("compiler/pipeline.ts")).toContain("compiler/check/index.ts");
-  });
-
-  it("runtime/ imports only runtime/", () => {
-    const bad = files
-      .filter((f) => f.startsWith("runtime/"))
-      .flatMap((f) =>
-        imports
-          .get(f)!
-          .filter((i) => !i.startsWith("runtime/"))
-          .map((i) => `${f} → ${i}`),
-      );
-    expect(bad).toEqual([]);
-  });
-
-  it("grammar/ imports only grammar/, diagnostics/ and runtime/; diagnostics/ imports nothing", () => {
-    const bad = files
-      .filter((f) => f.startsWith("grammar/"))
-      .flatMap((f) =>
-        imports
-          .get(f)!
-          .filter(
-            (i) =>
-              !i.startsWith("grammar/") &&
-              !i.startsWith("diagnostics/") &&
-              !i.startsWith("runtime/"),
-          )
-          .map((i) => `${f} → ${i}`),
-      );
-    expect(bad).toEqual([]);
+  it("reads the whole code base, lazy and type-only imports included", () => {
+    expect(graph.size).toBeGreaterThan(150);
+    expect(graph.get("compiler/pipeline.ts")).toContain("compiler/check/index.ts");
+    for (const f of ["studio/page/main.ts", "studio/server.ts", "bench/bench.ts", "fuzz/run.ts"])
+      expect(graph.has(f), f).toBe(true);
+    // The CLI loads its commands lazily: `await import("./eval.js")` must count.
     expect(
-      files
-        .filter((f) => f.startsWith("diagnostics/"))
-        .flatMap((f) => imports.get(f)!.map((i) => `${f} → ${i}`)),
-    ).toEqual([]);
-  });
-
-  it("no cycles between folders", () => {
-    const edges = new Map<string, Map<string, string>>();
-    for (const [f, is] of imports) {
-      for (const i of is) {
-        const a = nodeOf(f);
-        const b = nodeOf(i);
-        if (a === b) continue;
-        if (!edges.has(a)) edges.set(a, new Map());
-        if (!edges.get(a)!.has(b)) edges.get(a)!.set(b, `${f} → ${i}`);
-      }
-    }
-    // Depth-first search; a back edge closes a cycle, reported with the import that makes each step.
-    const cycles: string[] = [];
-    const state = new Map<string, "open" | "done">();
-    const stack: string[] = [];
-    const visit = (n: string): void => {
-      state.set(n, "open");
-      stack.push(n);
-      for (const m of edges.get(n)?.keys() ?? []) {
-        if (state.get(m) === "open") {
-          const loop = [...stack.slice(stack.indexOf(m)), m];
-          cycles.push(
-            loop
-              .slice(1)
-              .map((x, k) => edges.get(loop[k]!)!.get(x)!)
-              .join("; "),
-          );
-        } else if (!state.has(m)) visit(m);
-      }
-      stack.pop();
-      state.set(n, "done");
-    };
-    for (const n of edges.keys()) if (!state.has(n)) visit(n);
-    expect(cycles).toEqual([]);
-  });
-
-  it("only compiler/cli/studio.ts imports the studio, and only its server", () => {
-    const bad = [...imports].flatMap(([f, is]) =>
-      is.filter((i) => i.startsWith("studio/")).map((i) => `${f} → ${i}`),
-    );
-    expect(bad).toEqual(["compiler/cli/studio.ts → studio/server.ts"]);
-  });
-
-  it("the studio page and all it imports touch no Node API, ts-morph or prettier", () => {
-    const seen = new Set<string>();
-    const todo = tsFiles("studio/page");
-    while (todo.length > 0) {
-      const f = todo.pop()!;
-      if (seen.has(f)) continue;
-      seen.add(f);
-      todo.push(...localImports(f));
-    }
-    expect(
-      seen.has("compiler/service/index.ts") &&
-        seen.has("compiler/diff/report.ts") &&
-        seen.has("runtime/reach-map.ts"),
+      [...graph.entries()].some(
+        ([f, is]) => f.startsWith("compiler/cli/") && is.includes("compiler/cli/eval.ts"),
+      ),
     ).toBe(true);
-    const bad: string[] = [];
-    for (const f of seen) {
-      const text = readFileSync(join(root, f), "utf8");
-      for (const m of text.matchAll(
-        /(?:from|import)\s*\(?\s*['"]((?:node:[^'"]+)|ts-morph|prettier[^'"]*|fs|path|child_process|os)['"]/g,
-      ))
-        bad.push(`${f} → ${m[1]}`);
-      if (
-        /\bprocess\.(?:env|cwd|argv|exit)/.test(
-          text.replace(/globalThis as[^;]*process[^;]*;/g, ""),
-        )
-      )
-        bad.push(`${f} uses process`);
-    }
-    expect(bad).toEqual([]);
+  });
+
+  it("1. every import points to the same rank or below", () => {
+    expect(rankViolations(graph)).toEqual([]);
+  });
+  it("2. runtime/, diagnostics/ and the IR import no package; grammar/ only chevrotain", () => {
+    expect(packageViolations(graph)).toEqual([]);
+  });
+  it("3. no cycles between rooms, nor between the files of one folder", () => {
+    expect(cycleViolations(graph)).toEqual([]);
+  });
+  it("4. the code that runs in a browser touches no Node API, ts-morph, prettier or playwright", () => {
+    const reached = closure(graph, browserRoots(graph));
+    for (const f of [
+      "compiler/service/index.ts",
+      "compiler/diff/report.ts",
+      "compiler/cards/build.ts",
+      "compiler/reach/build.ts",
+      "runtime/reach-map.ts",
+    ])
+      expect(reached.has(f), f).toBe(true);
+    expect(browserViolations(graph)).toEqual([]);
+    expect(nodeViolations(graph)).toEqual([]);
+  });
+  it("5. only the CLI's studio command imports the studio, and only its server", () => {
+    expect(studioViolations(graph)).toEqual([]);
+  });
+});
+
+describe("each rule fails on its counter-example", () => {
+  it("rank: the front end importing a backend, the runtime importing the IR", () => {
+    expect(
+      rankViolations(withImports({ "compiler/resolve.ts": ["compiler/reach/build.ts"] })),
+    ).toEqual([
+      "compiler/resolve.ts (front-end passes) → compiler/reach/build.ts (analyses and backends)",
+    ]);
+    expect(rankViolations(withImports({ "runtime/dice.ts": ["compiler/ir.ts"] }))).toHaveLength(1);
+    expect(rankViolations(withImports({ "compiler/new-pass.ts": [] }))).toEqual([
+      "compiler/new-pass.ts has no layer in RANKS",
+    ]);
+  });
+  it("packages: chevrotain in runtime/, anything in diagnostics/, ts-morph in grammar/", () => {
+    expect(packageViolations(withImports({ "runtime/dice.ts": ["pkg:chevrotain"] }))).toEqual([
+      "runtime/dice.ts → chevrotain",
+    ]);
+    expect(packageViolations(withImports({ "grammar/tokens.ts": ["pkg:ts-morph"] }))).toHaveLength(
+      1,
+    );
+    expect(
+      packageViolations(withImports({ "generated/sl-classic.ts": ["compiler/ir.ts"] })),
+    ).toEqual(["generated/sl-classic.ts → compiler/ir.ts"]);
+  });
+  it("cycles: between two rooms, and between two files of one folder", () => {
+    expect(
+      cycleViolations(withImports({ "compiler/interpret/eval.ts": ["compiler/check/index.ts"] })),
+    ).not.toEqual([]);
+    const [a, b] = [...graph.keys()].filter((f) => f.startsWith("compiler/check/"));
+    const inFolder = cycleViolations(withImports({ [a!]: [b!], [b!]: [a!] }));
+    expect(inFolder.some((c) => c.includes(a!) && c.includes(b!))).toBe(true);
+  });
+  it("browser: the interpreter or the studio page reaching node:fs", () => {
+    expect(
+      browserViolations(withImports({ "compiler/interpret/eval.ts": ["pkg:node:fs"] })),
+    ).toEqual(["compiler/interpret/eval.ts → node:fs"]);
+    expect(
+      browserViolations(withImports({ "studio/page/main.ts": ["compiler/cli/write.ts"] })),
+    ).not.toEqual([]);
+    expect(nodeViolations(withImports({ "compiler/diff/html.ts": ["pkg:node:fs"] }))).toEqual([
+      "compiler/diff/html.ts → node:fs",
+    ]);
+    expect(nodeViolations(withImports({ "compiler/emit/module.ts": ["pkg:node:fs"] }))).toEqual([
+      "compiler/emit/module.ts → node:fs",
+    ]);
+  });
+  it("studio: the compiler importing the studio page", () => {
+    expect(
+      studioViolations(withImports({ "compiler/diff/report.ts": ["studio/page/engine.ts"] })),
+    ).toEqual(["compiler/diff/report.ts → studio/page/engine.ts"]);
   });
 });
