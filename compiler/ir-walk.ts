@@ -3,7 +3,7 @@
  * kind fails to compile here until it says what its sub-expressions are, and every walker of the
  * compiler (check, lower, emit, interpreter, diff, cards, scenarios) goes through it.
  */
-import type { Expr, RuleDef, RulesetIR } from "./ir.js";
+import type { Expr, Movement, RuleDef, RulesetIR } from "./ir.js";
 
 const NONE: readonly Expr[] = [];
 
@@ -84,13 +84,26 @@ export type ExprParts = Pick<RulesetIR, "rules" | "constraints" | "movement">;
 export function* rulesetExprs(ir: ExprParts): Generator<Expr> {
   for (const r of ir.rules) yield* ruleExprs(r);
   for (const c of ir.constraints) yield c.cond;
-  const m = ir.movement;
-  yield m.allowance;
-  yield m.cost;
-  if (m.minimumMove !== null) yield m.minimumMove;
-  if (m.vehicleSpent !== null) yield m.vehicleSpent;
-  if (m.haltAt !== undefined) yield m.haltAt;
-  if (m.haltAllowance !== undefined) yield m.haltAllowance;
+  yield* movementExprs(ir.movement);
+}
+
+type MovementExprs = Pick<
+  Movement,
+  "allowance" | "cost" | "minimumMove" | "vehicleSpent" | "haltAt" | "haltAllowance"
+>;
+
+/**
+ * The movement binding's expressions, the ones it has, in one order: the allowance and the step cost
+ * (always there, first), then the once-per-move roles minimum-move, vehicle-spent, halt-at and
+ * halt-allowance.
+ */
+export function movementExprs(m: MovementExprs): Expr[] {
+  const out = [m.allowance, m.cost];
+  if (m.minimumMove !== null) out.push(m.minimumMove);
+  if (m.vehicleSpent !== null) out.push(m.vehicleSpent);
+  if (m.haltAt !== undefined) out.push(m.haltAt);
+  if (m.haltAllowance !== undefined) out.push(m.haltAllowance);
+  return out;
 }
 
 /**

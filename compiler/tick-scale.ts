@@ -10,7 +10,7 @@
  */
 import { gcd, Rat } from "../runtime/rational.js";
 import type { Checked } from "./check/index.js";
-import { ruleExprs, walk } from "./ir-walk.js";
+import { movementExprs, ruleExprs, walk } from "./ir-walk.js";
 import { diag, type Diagnostic, type Span } from "./diagnostics.js";
 import type { Expr, RulesetIR, Value } from "./ir.js";
 
@@ -39,14 +39,7 @@ export function computeScale(c: Checked): number {
     });
   c.rules.forEach((r) => ruleExprs(r).forEach(seeLiterals));
   c.constraints.forEach((k) => seeLiterals(k.cond));
-  [
-    c.movement.allowance,
-    c.movement.cost,
-    c.movement.minimumMove,
-    c.movement.vehicleSpent,
-    c.movement.haltAt,
-    c.movement.haltAllowance,
-  ].forEach((e) => e && seeLiterals(e));
+  movementExprs(c.movement).forEach(seeLiterals);
   for (const t of c.tables) for (const r of t.rows) literal = lcm(literal, valueDen(r.value));
   for (const i of c.inputs)
     for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default));
@@ -126,13 +119,8 @@ export function computeScale(c: Checked): number {
   let scale = lcm(literal, lcm(allowDen, costDen));
   for (const d of ruleDen.values()) scale = lcm(scale, d);
   for (const d of tableDen.values()) scale = lcm(scale, d);
-  for (const e of [
-    c.movement.minimumMove,
-    c.movement.vehicleSpent,
-    c.movement.haltAt,
-    c.movement.haltAllowance,
-  ])
-    if (e) scale = lcm(scale, den(e));
+  // The once-per-move roles (the allowance and the cost, first, are in allowDen and costDen).
+  for (const e of movementExprs(c.movement).slice(2)) scale = lcm(scale, den(e));
   c.constraints.forEach((k) =>
     walk(k.cond, (x) => {
       scale = lcm(scale, den(x));

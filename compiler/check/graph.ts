@@ -8,7 +8,15 @@
 import type * as A from "../../grammar/ast.js";
 import { diag, type Diagnostic, type Span } from "../diagnostics.js";
 import type * as I from "../ir.js";
-import { addReads, noReads, reads, ruleExprs, walk, type Reads } from "../ir-walk.js";
+import {
+  addReads,
+  movementExprs,
+  noReads,
+  reads,
+  ruleExprs,
+  walk,
+  type Reads,
+} from "../ir-walk.js";
 import type { Merged } from "../resolve.js";
 import type { ConstraintBody, RuleBody } from "./decls.js";
 import type { Checked } from "./index.js";
@@ -160,14 +168,7 @@ export function analyse(
       }
       if (x.k === "table") used.add(x.name);
     });
-  [
-    p.movement.allowance,
-    p.movement.cost,
-    p.movement.minimumMove,
-    p.movement.vehicleSpent,
-    p.movement.haltAt,
-    p.movement.haltAllowance,
-  ].forEach((e) => e && useExpr(e));
+  movementExprs(p.movement).forEach(useExpr);
   p.constraints.forEach((c) => useExpr(c.cond));
   for (const ex of p.examples) {
     for (const x of ex.expect) {
