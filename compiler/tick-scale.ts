@@ -8,7 +8,8 @@
  * Inputs are taken to have the precision of the ruleset's own constants (a portage of ½ PP is fine
  * where a table lists ½).
  */
-import { gcd, Rat } from "../runtime/rational.js";
+import { gcd } from "../runtime/rational.js";
+import { constant } from "./check/expr.js";
 import type { Checked } from "./check/index.js";
 import { movementExprs, ruleExprs, walk } from "./ir-walk.js";
 import { diag, type Diagnostic, type Span } from "./diagnostics.js";
@@ -79,7 +80,7 @@ export function computeScale(c: Checked): number {
         if (e.op === "+" || e.op === "-") return lcm(den(e.a), den(e.b));
         if (e.op === "*") return cap(den(e.a) * den(e.b));
         if (e.op === "/") {
-          const b = constantOf(e.b);
+          const b = constant(e.b);
           return cap(den(e.a) * (b ? Math.abs(b.n) : 1));
         }
         return 1;
@@ -131,22 +132,6 @@ export function computeScale(c: Checked): number {
 
 function cap(n: number): number {
   return n > MAX_SCALE || !Number.isFinite(n) ? OVER : n;
-}
-
-function constantOf(e: Expr): Rat | null {
-  if (e.k === "num") return Rat.parse(e.q);
-  if (e.k === "neg") return constantOf(e.x)?.neg() ?? null;
-  if (e.k === "bin" && e.op === "*") {
-    const a = constantOf(e.a);
-    const b = constantOf(e.b);
-    return a && b ? a.mul(b) : null;
-  }
-  if (e.k === "bin" && e.op === "/") {
-    const a = constantOf(e.a);
-    const b = constantOf(e.b);
-    return a && b && !b.isZero() ? a.div(b) : null;
-  }
-  return null;
 }
 
 /**
