@@ -3,7 +3,7 @@
  * kind fails to compile here until it says what its sub-expressions are, and every walker of the
  * compiler (check, lower, emit, interpreter, diff, cards, scenarios) goes through it.
  */
-import type { Expr, RuleDef, RulesetIR } from "./ir.js";
+import type { Expr, Movement, RuleDef, RulesetIR } from "./ir.js";
 
 const NONE: readonly Expr[] = [];
 
@@ -84,22 +84,203 @@ export type ExprParts = Pick<RulesetIR, "rules" | "constraints" | "movement">;
 export function* rulesetExprs(ir: ExprParts): Generator<Expr> {
   for (const r of ir.rules) yield* ruleExprs(r);
   for (const c of ir.constraints) yield c.cond;
-  const m = ir.movement;
-  yield m.allowance;
-  yield m.cost;
-  if (m.minimumMove !== null) yield m.minimumMove;
-  if (m.vehicleSpent !== null) yield m.vehicleSpent;
-  if (m.haltAt !== undefined) yield m.haltAt;
-  if (m.haltAllowance !== undefined) yield m.haltAllowance;
+  yield* movementExprs(ir.movement);
 }
 
-/** Whether `e` rolls dice anywhere. */
+type MovementExprs = Pick<
+  Movement,
+  "allowance" | "cost" | "minimumMove" | "vehicleSpent" | "haltAt" | "haltAllowance"
+>;
+
+/**
+ * The movement binding's expressions, the ones it has, in one order: the allowance and the step cost
+ * (always there, first), then the once-per-move roles minimum-move, vehicle-spent, halt-at and
+ * halt-allowance.
+ */
+export function movementExprs(m: MovementExprs): Expr[] {
+  const out = [m.allowance, m.cost];
+  if (m.minimumMove !== null) out.push(m.minimumMove);
+  if (m.vehicleSpent !== null) out.push(m.vehicleSpent);
+  if (m.haltAt !== undefined) out.push(m.haltAt);
+  if (m.haltAllowance !== undefined) out.push(m.haltAllowance);
+  return out;
+}
+
+/**
+ * What an expression reads: the one answer to "what does this expression depend on", for the
+ * checker (contexts, V0406), reach (what the search keeps apart), the diff (the inputs to vary) and
+ * the query layer (whether to ask over every roll). Each reads the flags it needs.
+ */
+export interface Reads {
+  /** The step being priced: a step field, or the step's position, outside any aggregate. */
+  step: boolean;
+  /** A step field anywhere, inside aggregates too. */
+  stepField: boolean;
+  /** The path: a path value (`path.hexes` …) or an aggregate over the steps. */
+  path: boolean;
+  /** The step's position (`step.number`, `step.last`), anywhere. */
+  position: boolean;
+  /** `path.spent`. */
+  spent: boolean;
+  /** `all` (the unit's whole allowance). */
+  all: boolean;
+  /** A dice roll. */
+  dice: boolean;
+  /** Fields whose value is read (`field`, `need`), as `rec.name`. */
+  values: Set<string>;
+  /** Fields tested for presence, as `rec.name`. */
+  present: Set<string>;
+  /** Set-valued fields tested for one member (`unit.broken`, `cx in unit.status`): `rec.field` → members. */
+  flags: Map<string, Set<string>>;
+  /** Number constants written in the expression (not the tables' rows). */
+  consts: Set<string>;
+  /** Tables consulted. */
+  tables: Set<string>;
+}
+
+export function noReads(): Reads {
+  return {
+    step: false,
+    stepField: false,
+    path: false,
+    position: false,
+    spent: false,
+    all: false,
+    dice: false,
+    values: new Set(),
+    present: new Set(),
+    flags: new Map(),
+    consts: new Set(),
+    tables: new Set(),
+  };
+}
+
+/** What a referenced rule reads (null: not a rule, or not followed). */
+export type RuleReads = (name: string) => Reads | null;
+
+/**
+ * What `e` reads, with what each rule it calls reads (`ruleReads`; by default rules are not
+ * followed). A rule called inside an aggregate does not read the step being priced.
+ */
+export function reads(e: Expr, ruleReads: RuleReads = () => null): Reads {
+  const acc = noReads();
+  readsInto(e, acc, false, ruleReads);
+  return acc;
+}
+
+/** Adds what `b` reads to `a` (`inAgg`: `b` is read inside an aggregate, so not the step priced). */
+export function addReads(a: Reads, b: Reads, inAgg = false): void {
+  if (b.step && !inAgg) a.step = true;
+  a.stepField ||= b.stepField;
+  a.path ||= b.path;
+  a.position ||= b.position;
+  a.spent ||= b.spent;
+  a.all ||= b.all;
+  a.dice ||= b.dice;
+  for (const x of b.values) a.values.add(x);
+  for (const x of b.present) a.present.add(x);
+  for (const [k, ms] of b.flags) for (const m of ms) addFlag(a, k, m);
+  for (const x of b.consts) a.consts.add(x);
+  for (const x of b.tables) a.tables.add(x);
+}
+
+function addFlag(acc: Reads, key: string, member: string): void {
+  let s = acc.flags.get(key);
+  if (!s) acc.flags.set(key, (s = new Set()));
+  s.add(member);
+}
+
+function readsInto(e: Expr, acc: Reads, inAgg: boolean, ruleReads: RuleReads): void {
+  const stepRead = (rec: string) => {
+    if (rec !== "step") return;
+    acc.stepField = true;
+    if (!inAgg) acc.step = true;
+  };
+  switch (e.k) {
+    case "num":
+      acc.consts.add(e.q);
+      return;
+    case "all":
+      acc.all = true;
+      return;
+    case "field":
+    case "need":
+    case "present":
+      (e.k === "present" ? acc.present : acc.values).add(`${e.rec}.${e.name}`);
+      stepRead(e.rec);
+      return;
+    case "flag":
+      addFlag(acc, `${e.rec}.${e.field}`, e.member);
+      stepRead(e.rec);
+      return;
+    case "path":
+      acc.path = true;
+      if (e.name === "spent") acc.spent = true;
+      return;
+    case "pos":
+      acc.position = true;
+      if (!inAgg) acc.step = true;
+      return;
+    case "agg":
+      acc.path = true;
+      readsInto(e.body, acc, true, ruleReads);
+      return;
+    case "in":
+      if (e.x.k === "member" && e.set.k === "field") {
+        addFlag(acc, `${e.set.rec}.${e.set.name}`, e.x.name);
+        stepRead(e.set.rec);
+        return;
+      }
+      break;
+    case "dice":
+      acc.dice = true;
+      break;
+    case "rule": {
+      const r = ruleReads(e.name);
+      if (r) addReads(acc, r, inAgg);
+      break;
+    }
+    case "table":
+      acc.tables.add(e.name);
+      break;
+    default:
+      break;
+  }
+  for (const c of children(e)) readsInto(c, acc, inAgg, ruleReads);
+}
+
+const readersOf = new WeakMap<readonly RuleExprsNamed[], RuleReads>();
+type RuleExprsNamed = RuleExprs & { name: string };
+
+/**
+ * What each of `rules` reads, following the rules it calls (memoised per rules array); a rule met
+ * again while it is being read (a cycle, which the checker reports as V0208) adds nothing more.
+ */
+export function ruleReader(rules: readonly RuleExprsNamed[]): RuleReads {
+  let reader = readersOf.get(rules);
+  if (reader) return reader;
+  const byName = new Map(rules.map((r) => [r.name, r]));
+  const done = new Map<string, Reads>();
+  const visiting = new Set<string>();
+  reader = (name) => {
+    const known = done.get(name);
+    if (known) return known;
+    const r = byName.get(name);
+    if (!r || visiting.has(name)) return null;
+    visiting.add(name);
+    const acc = noReads();
+    for (const e of ruleExprs(r)) addReads(acc, reads(e, reader!));
+    visiting.delete(name);
+    done.set(name, acc);
+    return acc;
+  };
+  readersOf.set(rules, reader);
+  return reader;
+}
+
+/** Whether `e` rolls dice anywhere (itself, not through the rules it calls). */
 export function rollsDice(e: Expr): boolean {
-  let found = false;
-  walk(e, (x) => {
-    if (x.k === "dice") found = true;
-  });
-  return found;
+  return reads(e).dice;
 }
 
 /** The most dice one roll of the ruleset uses and the most sides, or null when it rolls none. */

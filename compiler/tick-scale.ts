@@ -8,9 +8,10 @@
  * Inputs are taken to have the precision of the ruleset's own constants (a portage of ½ PP is fine
  * where a table lists ½).
  */
-import { gcd, Rat } from "../runtime/rational.js";
+import { gcd } from "../runtime/rational.js";
+import { constant } from "./check/expr.js";
 import type { Checked } from "./check/index.js";
-import { ruleExprs, walk } from "./ir-walk.js";
+import { movementExprs, ruleExprs, walk } from "./ir-walk.js";
 import { diag, type Diagnostic, type Span } from "./diagnostics.js";
 import type { Expr, RulesetIR, Value } from "./ir.js";
 
@@ -39,14 +40,7 @@ export function computeScale(c: Checked): number {
     });
   c.rules.forEach((r) => ruleExprs(r).forEach(seeLiterals));
   c.constraints.forEach((k) => seeLiterals(k.cond));
-  [
-    c.movement.allowance,
-    c.movement.cost,
-    c.movement.minimumMove,
-    c.movement.vehicleSpent,
-    c.movement.haltAt,
-    c.movement.haltAllowance,
-  ].forEach((e) => e && seeLiterals(e));
+  movementExprs(c.movement).forEach(seeLiterals);
   for (const t of c.tables) for (const r of t.rows) literal = lcm(literal, valueDen(r.value));
   for (const i of c.inputs)
     for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default));
@@ -86,7 +80,7 @@ export function computeScale(c: Checked): number {
         if (e.op === "+" || e.op === "-") return lcm(den(e.a), den(e.b));
         if (e.op === "*") return cap(den(e.a) * den(e.b));
         if (e.op === "/") {
-          const b = constantOf(e.b);
+          const b = constant(e.b);
           return cap(den(e.a) * (b ? Math.abs(b.n) : 1));
         }
         return 1;
@@ -126,13 +120,8 @@ export function computeScale(c: Checked): number {
   let scale = lcm(literal, lcm(allowDen, costDen));
   for (const d of ruleDen.values()) scale = lcm(scale, d);
   for (const d of tableDen.values()) scale = lcm(scale, d);
-  for (const e of [
-    c.movement.minimumMove,
-    c.movement.vehicleSpent,
-    c.movement.haltAt,
-    c.movement.haltAllowance,
-  ])
-    if (e) scale = lcm(scale, den(e));
+  // The once-per-move roles (the allowance and the cost, first, are in allowDen and costDen).
+  for (const e of movementExprs(c.movement).slice(2)) scale = lcm(scale, den(e));
   c.constraints.forEach((k) =>
     walk(k.cond, (x) => {
       scale = lcm(scale, den(x));
@@ -143,22 +132,6 @@ export function computeScale(c: Checked): number {
 
 function cap(n: number): number {
   return n > MAX_SCALE || !Number.isFinite(n) ? OVER : n;
-}
-
-function constantOf(e: Expr): Rat | null {
-  if (e.k === "num") return Rat.parse(e.q);
-  if (e.k === "neg") return constantOf(e.x)?.neg() ?? null;
-  if (e.k === "bin" && e.op === "*") {
-    const a = constantOf(e.a);
-    const b = constantOf(e.b);
-    return a && b ? a.mul(b) : null;
-  }
-  if (e.k === "bin" && e.op === "/") {
-    const a = constantOf(e.a);
-    const b = constantOf(e.b);
-    return a && b && !b.isZero() ? a.div(b) : null;
-  }
-  return null;
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 
 import { humanise, memberDisplay, scopeOf } from "../render/expr.js";
-import { wholePercentText } from "../render/numbers.js";
 import type { DiceCell, DiceChart } from "./card-model.js";
 import { unique } from "../../runtime/lists.js";
 import { logCites, type Fields, type Probe, val } from "./card-answers.js";
@@ -89,7 +88,7 @@ export function diceChart(p: Probe): DiceChart | null {
     const cover =
       d.min === d.max
         ? undefined
-        : COVER.map((x) => `${x}: ${wholePercentText(chance(x))}`).join(", ");
+        : COVER.map((x) => `${x}: ${Math.round(chance(x) * 100)}%`).join(", ");
     return {
       key,
       min: d.min,

@@ -8,18 +8,19 @@
 import type * as A from "../../grammar/ast.js";
 import { diag, type Diagnostic, type Span } from "../diagnostics.js";
 import type * as I from "../ir.js";
-import { children, ruleExprs, walk } from "../ir-walk.js";
+import {
+  addReads,
+  movementExprs,
+  noReads,
+  reads,
+  ruleExprs,
+  walk,
+  type Reads,
+} from "../ir-walk.js";
 import type { Merged } from "../resolve.js";
 import type { ConstraintBody, RuleBody } from "./decls.js";
 import type { Checked } from "./index.js";
 import type { Scope } from "./scope.js";
-
-interface Reads {
-  step: boolean;
-  path: boolean;
-  /** `all` or path.spent: needs the allowance or the total, so the allowance cannot read it. */
-  total: boolean;
-}
 
 /** What the dependency analysis learns from the checked bodies, before the definitions are built. */
 export interface Dependencies {
@@ -33,47 +34,14 @@ export interface Dependencies {
 
 const contextOf = (acc: Reads): I.Context => (acc.step ? "step" : acc.path ? "path" : "unit");
 
-/** Adds to `acc` what `e` reads; `ruleReads` says what a referenced rule reads (null: not a rule). */
-function exprReads(
-  e: I.Expr,
-  acc: Reads,
-  inAgg: boolean,
-  ruleReads: (name: string) => Reads | null,
-): void {
-  switch (e.k) {
-    case "field":
-    case "flag":
-    case "present":
-    case "need":
-      if (e.rec === "step" && !inAgg) acc.step = true;
-      return;
-    case "path":
-      acc.path = true;
-      if (e.name === "spent") acc.total = true;
-      return;
-    case "pos":
-      if (!inAgg) acc.step = true;
-      return;
-    case "all":
-      acc.total = true;
-      return;
-    case "agg":
-      acc.path = true;
-      exprReads(e.body, acc, true, ruleReads);
-      return;
-    case "rule": {
-      const r = ruleReads(e.name);
-      if (r) {
-        if (r.step && !inAgg) acc.step = true;
-        acc.path ||= r.path;
-        acc.total ||= r.total;
-      }
-      e.args.forEach((a) => exprReads(a, acc, inAgg, ruleReads));
-      return;
-    }
-    default:
-      children(e).forEach((c) => exprReads(c, acc, inAgg, ruleReads));
-  }
+/** `all` or path.spent: needs the allowance or the total, so the allowance cannot read it. */
+const readsTotal = (acc: Reads): boolean => acc.all || acc.spent;
+
+/** What the expressions `es` read together (`ruleReads`: what a referenced rule reads). */
+function readsAll(es: readonly I.Expr[], ruleReads: (name: string) => Reads | null): Reads {
+  const acc = noReads();
+  for (const e of es) addReads(acc, reads(e, ruleReads));
+  return acc;
 }
 
 /** What each rule and constraint reads, their contexts, and the reference cycles among the rules. */
@@ -83,13 +51,13 @@ export function dependencies(
   scope: Scope,
 ): Dependencies {
   const rules = new Map(ruleBodies.map((r) => [r.name, r]));
-  const reads = new Map<string, Reads>();
+  const byRule = new Map<string, Reads>();
   const contexts = new Map<string, I.Context>();
   const cycles: Diagnostic[] = [];
   const visiting: string[] = [];
 
   const ruleReads = (name: string): Reads | null => {
-    const done = reads.get(name);
+    const done = byRule.get(name);
     if (done) return done;
     const r = rules.get(name);
     if (!r) return null;
@@ -102,24 +70,21 @@ export function dependencies(
           spanOf(scope, name),
         ),
       );
-      return { step: false, path: false, total: false };
+      return noReads();
     }
     visiting.push(name);
-    const acc: Reads = { step: false, path: false, total: false };
-    ruleExprs(r).forEach((e) => exprReads(e, acc, false, ruleReads));
+    const acc = readsAll(ruleExprs(r), ruleReads);
     visiting.pop();
-    reads.set(name, acc);
+    byRule.set(name, acc);
     contexts.set(name, contextOf(acc));
     return acc;
   };
 
   for (const r of ruleBodies) ruleReads(r.name);
   for (const c of constraintBodies) {
-    const acc: Reads = { step: false, path: false, total: false };
-    exprReads(c.cond, acc, false, ruleReads);
-    contexts.set(c.name, contextOf(acc));
+    contexts.set(c.name, contextOf(reads(c.cond, ruleReads)));
   }
-  return { contexts, reads, cycles };
+  return { contexts, reads: byRule, cycles };
 }
 
 function spanOf(scope: Scope, name: string): Span | null {
@@ -143,11 +108,7 @@ export function analyse(
   const ruleReads = (name: string): Reads | null => deps.reads.get(name) ?? null;
 
   const movementSpan = merged.decls.find((o) => o.decl.kind === "movement")?.decl.span ?? null;
-  const roleReads = (e: I.Expr) => {
-    const acc: Reads = { step: false, path: false, total: false };
-    exprReads(e, acc, false, ruleReads);
-    return acc;
-  };
+  const roleReads = (e: I.Expr) => reads(e, ruleReads);
   const a = roleReads(p.movement.allowance);
   if (a.step)
     out.push(
@@ -158,7 +119,7 @@ export function analyse(
         "read steps through an aggregate such as `max step (…)`",
       ),
     );
-  if (a.total)
+  if (readsTotal(a))
     out.push(
       diag(
         "V0406",
@@ -207,14 +168,7 @@ export function analyse(
       }
       if (x.k === "table") used.add(x.name);
     });
-  [
-    p.movement.allowance,
-    p.movement.cost,
-    p.movement.minimumMove,
-    p.movement.vehicleSpent,
-    p.movement.haltAt,
-    p.movement.haltAllowance,
-  ].forEach((e) => e && useExpr(e));
+  movementExprs(p.movement).forEach(useExpr);
   p.constraints.forEach((c) => useExpr(c.cond));
   for (const ex of p.examples) {
     for (const x of ex.expect) {

@@ -16,7 +16,7 @@
 
 import { Rat } from "../../runtime/rational.js";
 import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR } from "../ir.js";
-import { ruleExprs } from "../ir-walk.js";
+import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir-walk.js";
 
 /** One ruleset's definition in a row. */
 export interface Subject {
@@ -83,117 +83,38 @@ export function enumMembers(ir: RulesetIR, name: string): string[] {
   return ir.enums.find((e) => e.name === name)?.members.map((m) => m.name) ?? [];
 }
 
-/** What a definition reads, following the rules and tables it refers to. */
+/** What a definition reads, following the rules and tables it refers to (ir-walk.ts's `reads`). */
 export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
-  const r: Reads = {
-    fields: new Set(),
-    flags: new Map(),
-    wholeSets: new Set(),
-    consts: new Set(),
-    path: false,
-    dice: false,
-    all: false,
-    step: false,
-  };
-  const rules = new Map(ir.rules.map((x) => [x.name, x]));
-  const tables = new Map(ir.tables.map((x) => [x.name, x]));
-  const seen = new Set<string>();
-  const flag = (rec: string, field: string, member: string) => {
-    const k = `${rec}.${field}`;
-    let s = r.flags.get(k);
-    if (!s) r.flags.set(k, (s = new Set()));
-    s.add(member);
-  };
-  const go = (e: Expr): void => {
-    switch (e.k) {
-      case "num":
-        r.consts.add(e.q);
-        return;
-      case "all":
-        r.all = true;
-        return;
-      case "field":
-      case "need": {
-        r.fields.add(`${e.rec}.${e.name}`);
-        if (e.rec === "step") r.step = true;
-        const f = fieldDef(ir, e.rec, "name", e.name);
-        if (f && f.type.t === "set") r.wholeSets.add(`${e.rec}.${e.name}`);
-        return;
-      }
-      case "flag":
-        if (e.rec === "step") r.step = true;
-        flag(e.rec, e.field, e.member);
-        return;
-      case "present":
-        if (e.rec === "step") r.step = true;
-        r.fields.add(`${e.rec}.${e.name}`);
-        return;
-      case "path":
-        r.path = true;
-        return;
-      case "pos":
-        r.step = true;
-        r.path = true;
-        return;
-      case "agg":
-        r.path = true;
-        go(e.body);
-        return;
-      case "dice":
-        r.dice = true;
-        if (e.perDie) go(e.perDie);
-        return;
-      case "rule": {
-        e.args.forEach(go);
-        if (seen.has(`r:${e.name}`)) return;
-        seen.add(`r:${e.name}`);
-        const x = rules.get(e.name);
-        if (x) exprsOf(x).forEach(go);
-        return;
-      }
-      case "table": {
-        e.keys.forEach(go);
-        if (seen.has(`t:${e.name}`)) return;
-        seen.add(`t:${e.name}`);
-        const t = tables.get(e.name);
-        for (const row of t?.rows ?? []) if (row.value.v === "num") r.consts.add(row.value.q);
-        return;
-      }
-      case "in":
-        if (e.x.k === "member" && e.set.k === "field") {
-          flag(e.set.rec, e.set.name, e.x.name);
-          if (e.set.rec === "step") r.step = true;
-          return;
-        }
-        go(e.x);
-        go(e.set);
-        return;
-      case "neg":
-      case "not":
-        go(e.x);
-        return;
-      case "bin":
-        go(e.a);
-        go(e.b);
-        return;
-      case "if":
-        go(e.c);
-        go(e.t);
-        go(e.e);
-        return;
-      case "call":
-        e.args.forEach(go);
-        return;
-      default:
-        return;
-    }
-  };
+  const ruleReads = ruleReader(ir.rules);
+  const acc = noReads();
+  const go = (e: Expr) => addReads(acc, reads(e, ruleReads));
   exprsOf(d).forEach(go);
+  // The step's position reads the step and the path.
+  const readsPath = () => acc.path || acc.position;
   // A path-level definition is asked about a priced move, so it also reads what pricing reads; one
   // that reads `all` reads the allowance (which may make it path-level).
-  if (r.path || r.all) go(ir.movement.allowance);
-  if (r.path) go(ir.movement.cost);
-  return r;
+  if (readsPath() || acc.all) go(ir.movement.allowance);
+  if (readsPath()) go(ir.movement.cost);
+  const consts = new Set(acc.consts);
+  for (const t of ir.tables)
+    if (acc.tables.has(t.name))
+      for (const row of t.rows) if (row.value.v === "num") consts.add(row.value.q);
+  const wholeSets = new Set<string>();
+  for (const key of acc.values) {
+    const dot = key.indexOf(".");
+    const f = fieldDef(ir, key.slice(0, dot) as RecordName, "name", key.slice(dot + 1));
+    if (f && f.type.t === "set") wholeSets.add(key);
+  }
+  return {
+    fields: new Set([...acc.values, ...acc.present]),
+    flags: acc.flags,
+    wholeSets,
+    consts,
+    path: readsPath(),
+    dice: acc.dice,
+    all: acc.all,
+    step: acc.stepField || acc.position,
+  };
 }
 
 const RECS: RecordName[] = ["unit", "scenario", "step"];

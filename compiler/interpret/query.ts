@@ -12,7 +12,7 @@ import { countHexes, pricePath } from "../../runtime/move.js";
 import { NA_RAT, Rat, ratNum } from "../../runtime/rational.js";
 import type { DistributionSummary, Violation } from "../../runtime/types.js";
 import type { ConstraintDef, Exception, Expr, RuleDef, RulesetIR, ScenarioValue } from "../ir.js";
-import { ruleExprs, walk } from "../ir-walk.js";
+import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir-walk.js";
 import { EvalError, type EvalListener, type ICtx, type RV } from "./eval.js";
 import { interpreterFor, prepare, type Interpreter } from "./interpreter.js";
 
@@ -222,25 +222,11 @@ function violations(model: Interpreter, ctx: ICtx, out: Violation[]): void {
 
 /** Whether evaluating `e` reads the dice, itself, through the rules it calls or through the allowance. */
 function readsDice(ir: RulesetIR, root: Expr | RuleDef): boolean {
-  const seen = new Set<string>();
-  let allowance = false;
-  const visit = (e: Expr): boolean => {
-    let found = false;
-    walk(e, (x) => {
-      if (found) return;
-      if (x.k === "dice") found = true;
-      else if (x.k === "all") allowance = true;
-      else if (x.k === "rule" && !seen.has(x.name)) {
-        seen.add(x.name);
-        const r = ir.rules.find((y) => y.name === x.name);
-        if (r && ruleExprs(r).some(visit)) found = true;
-      }
-    });
-    return found;
-  };
-  const exprs = "k" in root ? [root] : ruleExprs(root);
-  if (exprs.some(visit)) return true;
-  return allowance && root !== ir.movement.allowance && visit(ir.movement.allowance);
+  const ruleReads = ruleReader(ir.rules);
+  const acc = noReads();
+  for (const e of "k" in root ? [root] : ruleExprs(root)) addReads(acc, reads(e, ruleReads));
+  if (acc.dice) return true;
+  return acc.all && root !== ir.movement.allowance && reads(ir.movement.allowance, ruleReads).dice;
 }
 
 /** The evaluator's choices, noted as it makes them. */

@@ -18,7 +18,7 @@
  *   not, whether the constraints hold depends only on the search state, and is asked once per state.
  */
 import type { Expr, RulesetIR } from "../ir.js";
-import { children, ruleExprs } from "../ir-walk.js";
+import { children, reads, ruleExprs, ruleReader } from "../ir-walk.js";
 
 export interface ReachProfileIR {
   hexCap: number;
@@ -31,13 +31,6 @@ export interface ReachProfileIR {
 }
 
 const COMPARE = new Set(["==", "!=", "<", "<=", ">", ">="]);
-
-interface Reads {
-  path: boolean;
-  position: boolean;
-  all: boolean;
-  spent: boolean;
-}
 
 export function reachProfile(ir: RulesetIR): ReachProfileIR {
   const rules = new Map(ir.rules.map((r) => [r.name, r]));
@@ -91,40 +84,8 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
   };
   roots.forEach(visit);
 
-  const readsOf = (root: Expr): Reads => {
-    const acc: Reads = { path: false, position: false, all: false, spent: false };
-    const done = new Set<string>();
-    const go = (e: Expr): void => {
-      switch (e.k) {
-        case "path":
-          acc.path = true;
-          if (e.name === "spent") acc.spent = true;
-          break;
-        case "agg":
-          acc.path = true;
-          break;
-        case "pos":
-          acc.position = true;
-          break;
-        case "all":
-          acc.all = true;
-          break;
-        case "rule": {
-          const r = rules.get(e.name);
-          if (r && !done.has(e.name)) {
-            done.add(e.name);
-            ruleExprs(r).forEach(go);
-          }
-          break;
-        }
-        default:
-          break;
-      }
-      for (const c of children(e)) go(c);
-    };
-    go(root);
-    return acc;
-  };
+  const ruleReads = ruleReader(ir.rules);
+  const readsOf = (root: Expr) => reads(root, ruleReads);
   const allowance = readsOf(m.allowance);
   const cost = readsOf(m.cost);
   const pathAllowance = allowance.path;
