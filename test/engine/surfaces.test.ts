@@ -75,7 +75,10 @@ function studioScenario(text: string, id: string): Seen[] {
 const SQUAD = '{"kind":"squad"}';
 // A map with a mistake, offered to the studio under a name of its own (its maps are bundled by name).
 const BAD_MAP = "test/fixtures/maps/V1002-unknown-field.json";
-MAPS["bad-map-for-surfaces-test"] = readFileSync(join(ROOT, BAD_MAP), "utf8");
+(MAPS as Record<string, string>)["bad-map-for-surfaces-test"] = readFileSync(
+  join(ROOT, BAD_MAP),
+  "utf8",
+);
 
 const cases: {
   name: string;
