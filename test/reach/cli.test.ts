@@ -102,7 +102,7 @@ describe("variorum reach", () => {
     expect(bad.stderr).not.toMatch(STACK);
     const off = variorum(["reach", "sl-classic", MAP, "--from", "Z99"]);
     expect(off.code).toBe(1);
-    expect(off.stderr).toMatch(/--from "Z99" is not a hex of Test crossroads/);
+    expect(off.stderr).toMatch(/^--from:1:1: error V1101: "Z99" is not a hex of Test crossroads/m);
     const unit = variorum([
       "reach",
       "sl-classic",
@@ -116,7 +116,7 @@ describe("variorum reach", () => {
     expect(unit.stderr).toMatch(/error V0903: unknown kind `squid`/);
     const json = variorum(["reach", "sl-classic", MAP, "--from", "A1", "--unit", "{kind:squad}"]);
     expect(json.code).toBe(1);
-    expect(json.stderr).toMatch(/--unit: error: not valid JSON/);
+    expect(json.stderr).toMatch(/^--unit:1:2: error V1102: the unit is not valid JSON/m);
     expect(variorum(["reach", "sl-classic", MAP]).code).toBe(2);
     expect(variorum(["reach", "sl-classic", MAP, "--from", "A1", "--format", "pdf"]).code).toBe(2);
     expect(variorum(["reach", "sl-classic", join(tmp, "nope.json"), "--from", "A1"]).code).toBe(2);
