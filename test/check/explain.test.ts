@@ -22,12 +22,14 @@ import {
   runExamples,
 } from "../../compiler/pipeline.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
+import { reachOn } from "../../compiler/engine/index.js";
 import { parseMap } from "../../compiler/map/parse.js";
 import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { ROOT, variorum } from "../cli/run.js";
 
 const SL = readFileSync(join(ROOT, "rulesets", "sl-classic.rules"), "utf8");
 const slIR = compileText(SL, "sl-classic.rules").ir!;
+const CROSSROADS = readFileSync(join(ROOT, "maps", "crossroads.json"), "utf8");
 
 /** The codes a snippet produces, as `variorum check` (or test / eval) would report them. */
 function codesOf(kind: SnippetKind, snippet: string): string[] {
@@ -36,6 +38,17 @@ function codesOf(kind: SnippetKind, snippet: string): string[] {
     return parseMap(text, "snippet.json", mapVocabulary([slIR])).diagnostics.map(
       (d) => d.code as string,
     );
+  if (kind === "start" || kind === "unit") {
+    // `variorum reach sl-classic maps/crossroads.json --from HEX [--unit JSON]`, through the engine.
+    const out = reachOn({
+      rulesets: [slIR],
+      map: { text: CROSSROADS, file: "maps/crossroads.json" },
+      from: { text: kind === "start" ? snippet : "B3", file: "--from" },
+      unit: kind === "unit" ? { text, file: "--unit" } : null,
+      phase: "movement",
+    });
+    return out.diagnostics.map((d) => d.code as string);
+  }
   if (kind === "scenario") {
     const parsed = parseScenario(text, "snippet.json", [slIR]);
     const found = parsed.diagnostics.map((d) => d.code as string);

@@ -102,7 +102,7 @@ describe("variorum reach", () => {
     expect(bad.stderr).not.toMatch(STACK);
     const off = await variorum(["reach", "sl-classic", MAP, "--from", "Z99"]);
     expect(off.code).toBe(1);
-    expect(off.stderr).toMatch(/--from "Z99" is not a hex of Test crossroads/);
+    expect(off.stderr).toMatch(/^--from:1:1: error V1101: "Z99" is not a hex of Test crossroads/m);
     const unit = await variorum([
       "reach",
       "sl-classic",
@@ -124,7 +124,7 @@ describe("variorum reach", () => {
       "{kind:squad}",
     ]);
     expect(json.code).toBe(1);
-    expect(json.stderr).toMatch(/--unit: error: not valid JSON/);
+    expect(json.stderr).toMatch(/^--unit:1:2: error V1102: the unit is not valid JSON/m);
     expect((await variorum(["reach", "sl-classic", MAP])).code).toBe(2);
     expect(
       (await variorum(["reach", "sl-classic", MAP, "--from", "A1", "--format", "pdf"])).code,

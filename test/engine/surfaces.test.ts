@@ -1,0 +1,193 @@
+/**
+ * The same bad input gets the same code, location and message on every surface: the CLI (run in
+ * process, its stderr parsed) and the studio page's session (its `Problem`s). Each case names the
+ * command line and the studio call that ask the same question.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createColors } from "picocolors";
+import { describe, expect, it } from "vitest";
+import type { Ctx } from "../../compiler/cli/context.js";
+import { run } from "../../compiler/cli/main.js";
+import { MAPS } from "../../studio/page/bundled.js";
+import { StudioSession, type Problem } from "../../studio/page/engine.js";
+import { ROOT } from "../cli/run.js";
+
+/** What both surfaces are compared on: `LINE:COL CODE message (hint)`. */
+type Seen = string;
+
+async function cli(argv: string[]): Promise<{ code: number; seen: Seen[] }> {
+  const err: string[] = [];
+  const none = createColors(false);
+  const ctx: Ctx = {
+    cwd: ROOT,
+    root: ROOT,
+    out: () => {},
+    err: (t) => void err.push(t),
+    cOut: none,
+    cErr: none,
+    colorErr: false,
+  };
+  const code = await run(argv, ctx);
+  // `where:LINE:COL: error CODE: message`, a code frame, then `hint: …` when there is one.
+  const seen: Seen[] = [];
+  for (const line of err.join("").split("\n")) {
+    const head = /^.*?:(\d+):(\d+): error (V\d{4}): (.*)$/.exec(line);
+    if (head) seen.push(`${head[1]}:${head[2]} ${head[3]} ${head[4]}`);
+    else if (line.startsWith("hint: ") && seen.length > 0)
+      seen[seen.length - 1] += ` (${line.slice("hint: ".length)})`;
+    else if (/ error /.test(line) && !/^\s*\d* *\|/.test(line)) seen.push(`uncoded: ${line}`);
+  }
+  return { code, seen };
+}
+
+function studio(problems: Problem[]): Seen[] {
+  return problems.map((p) => `${p.line}:${p.col} ${p.code} ${p.message}`);
+}
+
+/**
+ * A session whose draft is a bundled ruleset itself, compared with nothing: the studio is asked what
+ * `variorum eval ID` / `reach ID` is asked.
+ */
+const sessions = new Map<string, StudioSession>();
+function sessionOf(id: string): StudioSession {
+  let s = sessions.get(id);
+  if (!s) {
+    s = new StudioSession(readFileSync(join(ROOT, "rulesets", `${id}.rules`), "utf8"));
+    sessions.set(id, s);
+  }
+  return s;
+}
+const session = sessionOf("sl-classic");
+
+function studioReach(map: string, from: string, unit: string): Seen[] {
+  const a = session.reach(map, from, unit, "movement", null);
+  expect(a.ok).toBe(false);
+  return a.ok ? [] : studio(a.problems);
+}
+
+function studioScenario(text: string, id: string): Seen[] {
+  const a = sessionOf(id).scenario(text, null);
+  expect(a.ok).toBe(false);
+  return a.ok ? [] : studio(a.problems);
+}
+
+const SQUAD = '{"kind":"squad"}';
+// A map with a mistake, offered to the studio under a name of its own (its maps are bundled by name).
+const BAD_MAP = "test/fixtures/maps/V1002-unknown-field.json";
+(MAPS as Record<string, string>)["bad-map-for-surfaces-test"] = readFileSync(
+  join(ROOT, BAD_MAP),
+  "utf8",
+);
+
+const cases: {
+  name: string;
+  code: string;
+  argv: string[];
+  studio: () => Seen[];
+}[] = [
+  {
+    name: "a start hex off the map",
+    code: "V1101",
+    argv: ["reach", "sl-classic", "maps/crossroads.json", "--from", "Z99"],
+    studio: () => studioReach("crossroads", "Z99", SQUAD),
+  },
+  {
+    name: "a start hex that is no hex name",
+    code: "V1101",
+    argv: ["reach", "sl-classic", "maps/crossroads.json", "--from", "b3"],
+    studio: () => studioReach("crossroads", "b3", SQUAD),
+  },
+  {
+    name: "a unit that is not JSON",
+    code: "V1102",
+    argv: [
+      "reach",
+      "sl-classic",
+      "maps/crossroads.json",
+      "--from",
+      "B3",
+      "--unit",
+      "{kind: squad}",
+    ],
+    studio: () => studioReach("crossroads", "B3", "{kind: squad}"),
+  },
+  {
+    name: "a unit that is not an object",
+    code: "V1102",
+    argv: ["reach", "sl-classic", "maps/crossroads.json", "--from", "B3", "--unit", "[1]"],
+    studio: () => studioReach("crossroads", "B3", "[1]"),
+  },
+  {
+    name: "a unit with an unknown field",
+    code: "V0902",
+    argv: [
+      "reach",
+      "sl-classic",
+      "maps/crossroads.json",
+      "--from",
+      "B3",
+      "--unit",
+      '{"kind":"squad", "portge":2}',
+    ],
+    studio: () => studioReach("crossroads", "B3", '{"kind":"squad", "portge":2}'),
+  },
+  {
+    name: "a unit with an unknown member",
+    code: "V0903",
+    argv: [
+      "reach",
+      "sl-classic",
+      "maps/crossroads.json",
+      "--from",
+      "B3",
+      "--unit",
+      '{"kind":"tank"}',
+    ],
+    studio: () => studioReach("crossroads", "B3", '{"kind":"tank"}'),
+  },
+  {
+    name: "a bad map",
+    code: "V1002",
+    argv: ["reach", "sl-classic", BAD_MAP, "--from", "B2"],
+    studio: () => studioReach("bad-map-for-surfaces-test", "B2", SQUAD),
+  },
+  // Every scenario fixture, under the ruleset its `.expect` names (`# ruleset:`, default sl-classic).
+  ...readdirSync(join(ROOT, "test", "fixtures", "scenarios"))
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => {
+      const file = `test/fixtures/scenarios/${f}`;
+      const expect = readFileSync(join(ROOT, file.replace(/\.json$/, ".expect")), "utf8");
+      const id = /^# ruleset:\s*(\S+)/m.exec(expect)?.[1] ?? "sl-classic";
+      return {
+        name: `a bad scenario (${f} under ${id})`,
+        code: f.slice(0, 5),
+        argv: ["eval", id, file],
+        studio: () => studioScenario(readFileSync(join(ROOT, file), "utf8"), id),
+      };
+    }),
+];
+
+describe("the CLI and the studio report the same diagnostics for the same bad input", () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const fromCli = await cli(c.argv);
+      expect(fromCli.code).toBe(1);
+      const fromStudio = c.studio();
+      expect(fromCli.seen.length).toBeGreaterThan(0);
+      expect(fromCli.seen[0]).toContain(` ${c.code} `);
+      expect(fromStudio).toEqual(fromCli.seen);
+    });
+  }
+
+  it("name the start hex and the map's columns and rows, and point into the unit's text", async () => {
+    expect((await cli(cases[0]!.argv)).seen).toEqual([
+      '1:1 V1101 "Z99" is not a hex of Crossroads (columns A–J, rows 1–8)',
+    ]);
+    const unknown = (await cli(cases[4]!.argv)).seen;
+    expect(unknown).toHaveLength(1);
+    // `"portge"` starts at column 18 of the unit as typed.
+    expect(unknown[0]).toMatch(/^1:18 V0902 /);
+  });
+});
