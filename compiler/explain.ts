@@ -87,7 +87,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V0105: {
     means:
-      "A number beyond what every backend computes exactly: a whole part above 1,000,000,000, more than six decimals, more than 6 dice or 20 sides, a fixed roll face above 20, or `expect step N` beyond 10,000.",
+      "A number beyond what every backend computes exactly: a whole part above 1,000,000,000, more than six decimals, more than 6 dice or 20 sides, a fixed roll face above 20, or `expect step N` beyond 10,000. Also a value the rules compute beyond the exact range (numerators and denominators up to 9,007,199,254,740,991, e.g. 10^9 × 10^9): a constant the checker folds, reported at the expression, or an example's input, reported by `variorum test` at the example.",
     kind: "rules",
     wrong: 'rule huge [2.1] "a huge allowance" : MF = 99999999999 MF',
     right: 'rule huge [2.1] "a large allowance" : MF = 99 MF',

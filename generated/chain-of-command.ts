@@ -4,7 +4,7 @@
 import {
   evaluateMove,
   missing,
-  MissingInput,
+  InputError,
   reachOnMap,
   tickNum,
   toTicks,
@@ -240,7 +240,12 @@ function sumDice(
   keep: number,
   highest: boolean,
 ): number {
-  if (roll === null || roll.length < n) throw new RangeError(`this rule needs a roll of ${n} dice`);
+  if (roll === null || roll.length < n)
+    throw new InputError(
+      "roll",
+      "unit.dice",
+      `this move rolls ${n} dice, but the fixed roll gives ${roll === null ? 0 : roll.length}`,
+    );
   for (let i = 0; i < n; i++) {
     const f = Math.max(0, roll[i] + perDie);
     let j = i;
@@ -1425,7 +1430,7 @@ export function reach(
           roll,
         }),
       boardAction: null,
-      inputError: (e) => e instanceof MissingInput,
+      inputError: (e) => e instanceof InputError,
       prepareAboard: () => null,
     },
     map,

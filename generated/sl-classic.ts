@@ -3,7 +3,7 @@
 
 import {
   evaluateMove,
-  MissingInput,
+  InputError,
   reachOnMap,
   tickNum,
   toTicks,
@@ -1129,7 +1129,7 @@ export function reach(
       prepare: (steps) =>
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
       boardAction: null,
-      inputError: (e) => e instanceof MissingInput,
+      inputError: (e) => e instanceof InputError,
       prepareAboard: () => null,
     },
     map,

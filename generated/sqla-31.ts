@@ -4,7 +4,7 @@
 import {
   evaluateMove,
   missing,
-  MissingInput,
+  InputError,
   reachOnMap,
   tickNum,
   toTicks,
@@ -2041,7 +2041,7 @@ export function reach(
       prepare: (steps) =>
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
       boardAction: "board",
-      inputError: (e) => e instanceof MissingInput,
+      inputError: (e) => e instanceof InputError,
       prepareAboard: (steps, vehicle) =>
         prepare({
           unit,

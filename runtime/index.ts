@@ -9,7 +9,8 @@ export { tickNum, toTicks, ticksToExact, exactToTicks } from "./ticks.js";
 export { formatQuantity, formatCost } from "./format.js";
 export { forEachRoll, summarize } from "./dice.js";
 export { evaluateMove, pricePath } from "./move.js";
-export { missing, missingMessage, MissingInput } from "./errors.js";
+export { missing, missingMessage, EvalError, InputError, MissingInput } from "./errors.js";
+export type { InputCode } from "./errors.js";
 export type { EvaluateOptions } from "./move.js";
 export {
   buildGraph,

@@ -11,6 +11,7 @@ import { labelPath, searchReach, type ReachProfile, type ReachSearch } from "./r
 import { summarizeWeighted } from "./dice.js";
 import { forEachSortedRoll } from "./rolls.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
+import { InputError } from "./errors.js";
 import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
 
 /** A scenario step as JSON would give it (camelCase), built from a map step. */
@@ -47,8 +48,8 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   prepareAboard(steps: readonly PlainStep[], vehicle: Record<string, unknown>): X | null;
   /**
    * Whether `e`, thrown while pricing a move, says this input cannot be priced (a field the rules need
-   * is missing, a value has no entry) rather than a bug: generated modules' `MissingInput`, the
-   * interpreter's input errors.
+   * is missing, a value has no entry) rather than a bug: an `InputError` (runtime/errors.ts), from a
+   * generated module or the interpreter.
    */
   inputError(e: unknown): boolean;
 }
@@ -152,8 +153,10 @@ function diceRead<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, ctx: X): n
       try {
         b.model.allowance(ctx, null);
         return k;
-      } catch {
-        // too few dice for this move: try one more
+      } catch (e) {
+        // Too few dice for this move: try one more. Anything else (a missing field, an overflow, a
+        // bug) is not the question asked here and propagates.
+        if (!(e instanceof InputError && e.code === "roll")) throw e;
       }
     }
     return b.model.dice;

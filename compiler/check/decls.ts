@@ -11,7 +11,7 @@ import type * as A from "../../grammar/ast.js";
 import { diag, type Diagnostic, type Span } from "../diagnostics.js";
 import type * as I from "../ir.js";
 import type { Merged } from "../resolve.js";
-import { constant, ExprChecker, type Env } from "./expr.js";
+import { ExprChecker, foldConstant, OVERFLOW, type Env } from "./expr.js";
 import type { Fold } from "./fold.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, irType, num } from "./types.js";
@@ -221,7 +221,11 @@ export class DeclChecker {
     if (ir.k === "bool") return { v: "bool", b: ir.v };
     if (ir.k === "member") return { v: "member", enum: ir.enum, name: ir.name };
     if (ir.k === "set") return { v: "set", enum: ir.enum, members: ir.members };
-    const q = constant(ir);
+    const q = foldConstant(ir);
+    if (q === "overflow") {
+      this.err("V0105", OVERFLOW, e.span);
+      return null;
+    }
     if (q) return { v: "num", q: q.toString() };
     if (ir.k === "table") {
       const v = this.tableConstant(ir);

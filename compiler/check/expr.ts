@@ -7,7 +7,7 @@
  * PP or a count.
  */
 import type * as A from "../../grammar/ast.js";
-import { Rat } from "../../runtime/rational.js";
+import { Rat, RatOverflow } from "../../runtime/rational.js";
 import { diag, type Diagnostic, type Span } from "../diagnostics.js";
 import type { BinOp, Builtin, Expr, RecordName, Type } from "../ir.js";
 import { closest } from "../suggest.js";
@@ -555,7 +555,8 @@ export class ExprChecker {
         );
       measure = isMeasured(ma) ? ma : isMeasured(mb) ? mb : ma === ANY || mb === ANY ? ANY : null;
     } else {
-      const c = constant(b.ir);
+      const c = foldConstant(b.ir);
+      if (c === "overflow") return this.err("V0105", OVERFLOW, e.b.span);
       if (!c)
         return this.err(
           "V0403",
@@ -640,6 +641,23 @@ function presentFields(cond: Expr | undefined): string[] {
   if (cond.k === "bin" && cond.op === "and")
     return [...presentFields(cond.a), ...presentFields(cond.b)];
   return [];
+}
+
+/** The message for a constant the checker folds beyond the exact range (V0105, at the expression). */
+export const OVERFLOW =
+  "this constant exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)";
+
+/**
+ * `constant(e)`, with a value beyond the exact range as the value "overflow" rather than a throw: the
+ * checker's one catch of `RatOverflow`, so its callers report V0105 where the constant is written.
+ */
+export function foldConstant(e: Expr): Rat | null | "overflow" {
+  try {
+    return constant(e);
+  } catch (x) {
+    if (x instanceof RatOverflow) return "overflow";
+    throw x;
+  }
 }
 
 /** The value of a constant numeric expression, or null if it reads anything. */

@@ -77,7 +77,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       namedImports: [
         "evaluateMove",
         ...(cx.usesNeed ? ["missing"] : []),
-        "MissingInput",
+        "InputError",
         "reachOnMap",
         "tickNum",
         "toTicks",

@@ -321,7 +321,7 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           stepFields: ${JSON.stringify(stepFields)},
           prepare: (steps) => prepare({ unit, scenario, path: ${pathOf("steps")} as unknown as readonly Step[], roll }),
           boardAction: ${board === null ? "null" : lit(board)},
-          inputError: (e) => e instanceof MissingInput,
+          inputError: (e) => e instanceof InputError,
           prepareAboard: ${board === null ? "() => null" : `(steps, vehicle) => prepare({ unit, scenario, vehicle: vehicle as Vehicle, path: [...${pathOf("steps")}, { action: ${lit(board)} }] as unknown as readonly Step[], roll })`},
         },
         map,
@@ -383,7 +383,7 @@ export function helperStatements(cx: EmitContext): StatementStructures[] {
         ],
         "number",
         [
-          "if (roll === null || roll.length < n) throw new RangeError(`this rule needs a roll of ${n} dice`);",
+          'if (roll === null || roll.length < n) throw new InputError("roll", "unit.dice", `this move rolls ${n} dice, but the fixed roll gives ${roll === null ? 0 : roll.length}`);',
           `for (let i = 0; i < n; i++) {
             const f = Math.max(0, roll[i] + perDie);
             let j = i;

@@ -6,7 +6,7 @@
  */
 import { ratNum, type Rat } from "../../runtime/rational.js";
 import type { ReachBinding } from "../../runtime/reach-map.js";
-import { EvalError, type ICtx } from "../interpret/eval.js";
+import { InputError, type ICtx } from "../interpret/eval.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue } from "../ir.js";
 import { stepValues } from "./steps.js";
@@ -68,8 +68,9 @@ export function interpretedBinding(
     stepFields: STEP_FIELDS.filter((f) => byJson.has(f)),
     prepare: (steps) => prepare(ir, { ...base, path: steps.map((s) => stepValues(ir, s)) }).ctx,
     boardAction: board,
-    // The interpreter's "cannot be asked with this input" (a field absent, no table entry).
-    inputError: (e) => e instanceof EvalError,
+    // The interpreter's "cannot be asked with this input" (a field absent, no table entry); an
+    // `EvalError` that is not an `InputError` is a bug and propagates.
+    inputError: (e) => e instanceof InputError,
     prepareAboard: (steps, vehicle) => {
       const action = fields.find((f) => f.json === "action");
       const v = vehicleValue(vehicle);

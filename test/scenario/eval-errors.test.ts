@@ -7,8 +7,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fsHost } from "../../compiler/cli/host.js";
 import { EvalError, InputError } from "../../compiler/interpret/eval.js";
-import { interpretScenario, loadRuleset } from "../../compiler/pipeline.js";
-import { parseScenario } from "../../compiler/scenario/index.js";
+import { compileText, interpretScenario, loadRuleset } from "../../compiler/pipeline.js";
+import { evaluateScenario } from "../../compiler/interpret/interpreter.js";
+import { evaluationDiagnostic, parseScenario } from "../../compiler/scenario/index.js";
+import { RatOverflow } from "../../runtime/rational.js";
+import { readFileSync } from "node:fs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -53,5 +56,25 @@ describe("InputError vs EvalError", () => {
   it("an internal EvalError is not an InputError", () => {
     expect(new EvalError("unknown rule x")).not.toBeInstanceOf(InputError);
     expect(new InputError("entry", null, "x")).toBeInstanceOf(EvalError);
+  });
+
+  it("a scenario whose rules compute 10^27 is a located V0903, not a throw", () => {
+    const fixture = join(ROOT, "test", "fixtures", "diagnostics", "V0105-example.rules");
+    const big = compileText(readFileSync(fixture, "utf8"), "big.rules").ir!;
+    const text = '{\n  "unit": { "kind": "squad", "strength": 1000000000 },\n  "path": []\n}\n';
+    const parsed = parseScenario(text, "big.json", [big]);
+    expect(parsed.diagnostics).toEqual([]);
+    const p = parsed.perRuleset[0]!;
+    const r = evaluateScenario(big, p.value, p.notApplicable);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.fault).toBeInstanceOf(RatOverflow);
+    const d = evaluationDiagnostic(big.id, r.fault, text, "big.json");
+    expect([d.code, d.span?.line, d.span?.col, d.message]).toEqual([
+      "V0903",
+      1,
+      1,
+      "under v0105-example: a value the ruleset computes exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)",
+    ]);
   });
 });
