@@ -5,8 +5,11 @@
  *
  *   GET /api/session  → {"file": "<display path>", "name": "<basename>", "text": "<contents>"}, or
  *                       {"file": null} when no FILE was given (never cached)
- *   PUT /api/file     → writes the text/plain body (UTF-8, ≤ 2 MB) to FILE atomically, answers
- *                       {"saved": true, "bytes": N}
+ *                       or {"file": "…", "name": "…", "text": null, "error": "…"} when FILE is not
+ *                       valid UTF-8 (the studio refuses to edit it rather than corrupt it)
+ *   PUT /api/file     → writes the text/plain body (UTF-8, ≤ 2 MB) to FILE atomically, with FILE's own
+ *                       line ending (CRLF, CR or LF, as the file has it), answers {"saved": true,
+ *                       "bytes": N}; 409 when FILE on disk is not valid UTF-8
  *
  * It listens on 127.0.0.1 only and trusts nothing it receives: a request whose `Host` is not
  * `127.0.0.1:PORT` or `localhost:PORT` is refused (a DNS-rebinding page cannot reach it), and a save
@@ -22,6 +25,31 @@ import { basename, resolve } from "node:path";
 import sirv from "sirv";
 import { displayPath } from "../compiler/cli/render.js";
 import { WriteError, writeIfChanged } from "../compiler/cli/write.js";
+
+/** A file's text; "not-utf8" when its bytes are not valid UTF-8 (never decoded with `�`). */
+function readText(file: string): string | "unreadable" | "not-utf8" {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return "unreadable";
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return "not-utf8";
+  }
+}
+
+function notUtf8(file: string): string {
+  return `${file} is not valid UTF-8 text (Latin-1?): the studio does not edit it, as saving would corrupt it; convert it to UTF-8 first`;
+}
+
+/** The line ending a text uses (its first one): CRLF, CR or LF; LF for a text of one line. */
+export function lineEnding(text: string): "\r\n" | "\r" | "\n" {
+  const m = /\r\n|\r|\n/.exec(text);
+  return m === null ? "\n" : (m[0] as "\r\n" | "\r" | "\n");
+}
 
 /** The port `variorum studio` uses unless `--port` says otherwise. */
 export const DEFAULT_PORT = 7313;
@@ -113,13 +141,12 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
     if (path === "/api/session") {
       if (req.method !== "GET" && req.method !== "HEAD") return notAllowed(req, res, "GET, HEAD");
       if (given === null || target === null) return json(res, 200, { file: null });
-      let text: string;
-      try {
-        text = readFileSync(target, "utf8");
-      } catch {
-        return json(res, 404, { error: `cannot read ${displayPath(given, cwd)}` });
-      }
-      return json(res, 200, { file: displayPath(given, cwd), name: basename(given), text });
+      const file = displayPath(given, cwd);
+      const text = readText(target);
+      if (text === "unreadable") return json(res, 404, { error: `cannot read ${file}` });
+      if (text === "not-utf8")
+        return json(res, 200, { file, name: basename(given), text: null, error: notUtf8(file) });
+      return json(res, 200, { file, name: basename(given), text });
     }
     if (path === "/api/file") {
       if (req.method !== "PUT") return notAllowed(req, res, "PUT");
@@ -143,8 +170,12 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
         } catch {
           return json(res, 400, { error: "the text is not valid UTF-8" });
         }
+        const now = readText(target);
+        if (now === "not-utf8") return json(res, 409, { error: notUtf8(displayPath(given, cwd)) });
         try {
-          writeIfChanged(target, text);
+          // The editor joins lines with LF: write them back with the file's own line ending.
+          const eol = now === "unreadable" ? "\n" : lineEnding(now);
+          writeIfChanged(target, text.replace(/\r\n|\r|\n/g, eol));
         } catch (e) {
           const reason = e instanceof WriteError ? e.reason : "the file could not be written";
           return json(res, 500, { error: `cannot write ${displayPath(given, cwd)}: ${reason}` });

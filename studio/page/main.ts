@@ -10,12 +10,14 @@ import { MAPS, RULESETS, SCENARIOS, rulesetById } from "./bundled.js";
 import { createEditor, reveal, setText } from "./editor.js";
 import { DRAFT_URI, StudioSession, type Problem } from "./engine.js";
 import { el, examplesView, problemList, scenarioView, showPage } from "./panes.js";
-import { decodeDraft, encodeDraft } from "./share.js";
+import { decodeDraft, encodeDraft, MAX_DRAFT_BYTES } from "./share.js";
 import type { DocumentSymbol } from "../../compiler/service/index.js";
 
 type Pane = "diff" | "card" | "examples" | "scenario" | "reach";
 const PANES: Pane[] = ["diff", "card", "examples", "scenario", "reach"];
 const DRAFT_KEY = "variorum-studio:draft";
+/** The draft this browser kept when a share link was opened over it (never lost: swapped back). */
+const OTHER_KEY = "variorum-studio:other-draft";
 /** Typing pauses this long before the panes redraw; the diff's situations wait for a longer rest. */
 const QUIET_MS = 30;
 const REST_MS = 250;
@@ -41,6 +43,8 @@ let compareChosen = false;
 let fileMode: { file: string; name: string } | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** The text the served file last held as the page knows it: equal text is never saved (not on open). */
+let lastSaved: string | null = null;
 let situationsTimer: ReturnType<typeof setTimeout> | undefined;
 
 function status(text: string): void {
@@ -50,28 +54,74 @@ function status(text: string): void {
 // ---------------------------------------------------------------------------------------------------
 // Starting: the served file, a shared link, the last draft, or a new house rule.
 
-async function startText(): Promise<string> {
+/** The text to open, and a note to show instead of the usual status line (a warning stays visible). */
+async function startText(): Promise<{ text: string; note?: string }> {
+  let note: string | undefined;
   try {
     const r = await fetch("./api/session", { cache: "no-store" });
     if (r.ok) {
-      const s = (await r.json()) as { file: string | null; name?: string; text?: string };
+      const s = (await r.json()) as {
+        file: string | null;
+        name?: string;
+        text?: string;
+        error?: string;
+      };
       if (s.file !== null && typeof s.text === "string") {
         fileMode = { file: s.file, name: s.name ?? s.file };
-        return s.text;
+        // The editor holds lines joined by LF; the server writes them back with the file's own ending.
+        lastSaved = s.text.replace(/\r\n?/g, "\n");
+        return { text: s.text };
       }
+      // A file the studio must not edit (not UTF-8): say so, and edit the browser's draft instead.
+      if (s.file !== null && typeof s.error === "string")
+        note = `${s.error}; editing the draft kept in this browser instead`;
     }
   } catch {
     // A static host: no server to ask.
   }
+  const saved = localStorage.getItem(DRAFT_KEY);
   if (location.hash.startsWith("#src=")) {
     const shared = await decodeDraft(location.hash.slice(5));
-    if (shared !== null) return shared;
-    status("the share link could not be read; opened the last draft instead");
+    if (shared.ok) {
+      // Never lose the draft this browser kept: it is set aside, one click away.
+      if (saved !== null && saved !== shared.text) {
+        try {
+          localStorage.setItem(OTHER_KEY, saved);
+        } catch {
+          return {
+            text: saved,
+            note: "the share link was not opened: this browser could not keep your draft beside it (storage full?)",
+          };
+        }
+        return {
+          text: shared.text,
+          note: "opened the shared draft; your own draft is kept: “Back to my draft” returns to it",
+        };
+      }
+      return { text: shared.text, note: "opened the shared draft" };
+    }
+    note =
+      shared.reason === "too-large"
+        ? `the share link was not opened: its draft is larger than ${MAX_DRAFT_BYTES / 1024 / 1024} MiB; opened the last draft instead`
+        : "the share link could not be read; opened the last draft instead";
   }
-  const saved = localStorage.getItem(DRAFT_KEY);
-  if (saved !== null) return saved;
+  if (saved !== null) return { text: saved, note };
   const s = StudioSession.skeleton("my-house", "sl-classic");
-  return s.ok ? s.text : (rulesetById("sl-classic")?.text ?? "");
+  return { text: s.ok ? s.text : (rulesetById("sl-classic")?.text ?? ""), note };
+}
+
+/** Swaps the open draft with the one set aside when a share link was opened: neither is lost. */
+function swapDraft(): void {
+  const other = localStorage.getItem(OTHER_KEY);
+  if (other === null) return;
+  const current = view.state.doc.toString();
+  try {
+    localStorage.setItem(OTHER_KEY, current);
+  } catch {
+    return void status("this browser would not keep the draft (storage full?): export it");
+  }
+  history.replaceState(null, "", location.pathname + location.search);
+  openText(other, "back to the other draft; the one you left is kept: the button swaps again");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -254,6 +304,7 @@ function persist(text: string): void {
     return;
   }
   clearTimeout(saveTimer);
+  if (text === lastSaved) return;
   saveTimer = setTimeout(() => void save(text), 300);
 }
 
@@ -266,6 +317,7 @@ async function save(text: string): Promise<void> {
       body: text,
     });
     const body = (await r.json()) as { saved?: boolean; error?: string };
+    if (r.ok && body.saved) lastSaved = text;
     status(
       r.ok && body.saved
         ? `saved to ${fileMode.file} at ${new Date().toLocaleTimeString()}`
@@ -407,6 +459,7 @@ function wire(): void {
       status("share link is in the address bar");
     }
   });
+  $("swap-draft").addEventListener("click", swapDraft);
   $("export").addEventListener("click", () => {
     const name = `${bench.header().id ?? "draft"}.rules`;
     const a = el("a", {
@@ -426,13 +479,15 @@ function wire(): void {
 
 async function main(): Promise<void> {
   wire();
-  const text = await startText();
+  const { text, note } = await startText();
   bench.setText(text);
   view = createEditor({ parent: $("editor"), text, bench, onChange: schedule });
+  $("swap-draft").hidden = fileMode !== null || localStorage.getItem(OTHER_KEY) === null;
   status(
-    fileMode
-      ? `editing ${fileMode.file}: saved back on every change`
-      : "draft kept in this browser",
+    note ??
+      (fileMode
+        ? `editing ${fileMode.file}: saved back on every change`
+        : "draft kept in this browser"),
   );
   refresh();
   probe.ready = true;

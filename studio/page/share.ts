@@ -1,7 +1,17 @@
 /**
  * A draft in a link: its text deflated (CompressionStream, 'deflate-raw') and base64url-encoded for
- * the URL fragment, which browsers never send to a server.
+ * the URL fragment, which browsers never send to a server. Reading a link inflates it as a stream and
+ * stops at MAX_DRAFT_BYTES, so a small link that inflates to gigabytes (a deflate bomb) is refused
+ * after reading at most that much, instead of freezing or crashing the tab.
  */
+
+/** The most a share link may inflate to: 4 MiB, twice the largest file the studio server saves. */
+export const MAX_DRAFT_BYTES = 4 * 1024 * 1024;
+
+/** What a share link held: its draft, or why it could not be read. */
+export type SharedDraft =
+  | { ok: true; text: string }
+  | { ok: false; reason: "too-large" | "unreadable" };
 
 function toBase64Url(bytes: Uint8Array): string {
   let s = "";
@@ -31,13 +41,43 @@ export async function encodeDraft(text: string): Promise<string> {
   );
 }
 
-/** The draft a fragment carries, or null when it is not one (cut short, or not ours). */
-export async function decodeDraft(fragment: string): Promise<string | null> {
+/** Inflates `bytes`, reading no more than `limit` bytes of output; null when there is more. */
+async function inflateAtMost(
+  bytes: Uint8Array<ArrayBuffer>,
+  limit: number,
+): Promise<Uint8Array | null> {
+  const reader = new Blob([bytes])
+    .stream()
+    .pipeThrough(new DecompressionStream("deflate-raw"))
+    .getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** The draft a fragment carries; or "too-large" past MAX_DRAFT_BYTES, "unreadable" when cut short or not ours. */
+export async function decodeDraft(fragment: string, limit = MAX_DRAFT_BYTES): Promise<SharedDraft> {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(
-      await through(fromBase64Url(fragment), new DecompressionStream("deflate-raw")),
-    );
+    const bytes = await inflateAtMost(fromBase64Url(fragment), limit);
+    if (bytes === null) return { ok: false, reason: "too-large" };
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {
-    return null;
+    return { ok: false, reason: "unreadable" };
   }
 }

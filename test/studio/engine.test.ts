@@ -165,8 +165,8 @@ describe("studio engine", () => {
     const code = await encodeDraft(text);
     expect(code).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(code.length).toBeLessThan(text.length / 2);
-    expect(await decodeDraft(code)).toBe(text);
-    expect(await decodeDraft(code.slice(0, 40))).toBeNull();
-    expect(await decodeDraft("not base64 at all!")).toBeNull();
+    expect(await decodeDraft(code)).toEqual({ ok: true, text });
+    expect(await decodeDraft(code.slice(0, 40))).toEqual({ ok: false, reason: "unreadable" });
+    expect(await decodeDraft("not base64 at all!")).toEqual({ ok: false, reason: "unreadable" });
   });
 });
