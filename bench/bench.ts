@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileText, loadRuleset } from "../compiler/engine/index.js";
 import { Interpreter, prepare as prepareInterp } from "../compiler/interpret/interpreter.js";
-import type { RulesetIR, ScenarioValue, Value } from "../compiler/ir.js";
+import type { RulesetIR, ScenarioValue, Value } from "../compiler/ir/ir.js";
 import { pricePath } from "../runtime/move.js";
 import { lexer } from "../grammar/tokens.js";
 import { ratNum } from "../runtime/rational.js";

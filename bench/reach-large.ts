@@ -7,8 +7,8 @@
  * is the fixed cost of preparing a million hexes): near 1 is near-linear, the
  * per-label path walks the search used to make gave ≈ 1.5.
  */
-import { compileText } from "../compiler/pipeline.js";
-import { interpretedBinding } from "../compiler/reach/interpret.js";
+import { compileText } from "../compiler/engine/index.js";
+import { interpretedBinding } from "../compiler/reach/binding.js";
 import { parseScenario } from "../compiler/scenario/index.js";
 import { buildGraph, type MapGraph } from "../runtime/map.js";
 import { reachOnMap } from "../runtime/reach-map.js";

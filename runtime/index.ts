@@ -24,6 +24,8 @@ export {
 export type { MapJson, MapGraph, MapStep } from "./map.js";
 export { searchReach, labelPath } from "./reach.js";
 export type { ReachProfile, ReachGraph, ReachSearch } from "./reach.js";
-export { reachOnMap, pathSteps } from "./reach-map.js";
-export type { ReachAnswer, ReachBinding, PlainStep } from "./reach-map.js";
+export { reachOnMap } from "./reach-map.js";
+export type { ReachAnswer } from "./reach-map.js";
+export { pathSteps } from "./reach-steps.js";
+export type { ReachBinding, PlainStep } from "./reach-steps.js";
 export { forEachSortedRoll } from "./rolls.js";

@@ -1,5 +1,5 @@
 /**
- * Hex-map geometry, as DESIGN.md ("Maps and reachability") fixes it: flat-topped hexes named by
+ * Hex-map geometry, as docs/maps.md fixes it: flat-topped hexes named by
  * column letters (A … Z, AA …) and row number from 1, every second column (B, D, …) half a hex lower
  * ("odd-q"). `buildGraph` turns a map (already validated by compiler/map/) into flat typed arrays:
  * six neighbour slots per hex, and per directed edge what a scenario step entering the neighbour

@@ -10,7 +10,7 @@
 import type { MapGraph } from "./map.js";
 import { evaluateMove } from "./move.js";
 import { labelPath, type ReachSearch } from "./reach.js";
-import { pathSteps, type ReachBinding } from "./reach-map.js";
+import { pathSteps, type ReachBinding } from "./reach-steps.js";
 import type { MoveContext } from "./types.js";
 
 /** The cheapest legal boarding of the vehicle in one hex. */

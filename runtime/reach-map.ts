@@ -7,52 +7,13 @@
  */
 
 import { indexOf, stepOf, type MapGraph } from "./map.js";
+import { pathSteps, type PlainStep, type ReachBinding } from "./reach-steps.js";
 import { labelPath, searchReach, type ReachProfile, type ReachSearch } from "./reach.js";
 import { summarizeWeighted } from "./dice.js";
 import { forEachSortedRoll } from "./rolls.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
 import { InputError } from "./errors.js";
 import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
-
-/** A scenario step as JSON would give it (camelCase), built from a map step. */
-export interface PlainStep {
-  terrain: string;
-  /** The feature on the hexside crossed (a ruleset may take it as an obstacle). */
-  hexside?: string;
-  /** The hex's width in inches, for a ruleset that measures stretches (the map's `hexInches`). */
-  inches?: number;
-  viaRoad?: boolean;
-  uphill?: boolean;
-  downhill?: boolean;
-  /** Who of the enemy holds the hex entered (a ruleset whose steps have `enemy`). */
-  enemy?: string;
-}
-
-/** What a ruleset contributes to reach. */
-export interface ReachBinding<T, X extends MoveContext<T>> {
-  readonly model: MoveModel<T, X>;
-  readonly num: Num<T>;
-  readonly profile: ReachProfile<X>;
-  /** The member a map's terrain, hexside, enemy or vehicle name means in this ruleset, or null when it has none. */
-  resolve(field: "terrain" | "hexside" | "enemy" | "vehicle", name: string): string | null;
-  /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches` (the others are not applicable). */
-  readonly stepFields: readonly string[];
-  /** The context for `steps` (in this order), the unit and the phase. */
-  prepare(steps: readonly PlainStep[]): X;
-  /** The member of the step `action` enum that boards a vehicle, or null when the ruleset cannot board. */
-  readonly boardAction: string | null;
-  /**
-   * The context for `steps`, then boarding `vehicle` in place (a map's vehicle record, its `kind` this
-   * ruleset's member); null when the ruleset cannot take this vehicle. May throw (a missing field).
-   */
-  prepareAboard(steps: readonly PlainStep[], vehicle: Record<string, unknown>): X | null;
-  /**
-   * Whether `e`, thrown while pricing a move, says this input cannot be priced (a field the rules need
-   * is missing, a value has no entry) rather than a bug: an `InputError` (runtime/errors.ts), from a
-   * generated module or the interpreter.
-   */
-  inputError(e: unknown): boolean;
-}
 
 export interface ReachAnswer {
   ruleset: string;
@@ -307,33 +268,5 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
   }
   const out: MapSteps = { plain, slotStep, na, fields: b.stepFields.join() };
   byRuleset.set(key, out);
-  return out;
-}
-
-/** The plain steps of a path of hex indices (start first), as a scenario `path` would give them. */
-export function pathSteps(
-  g: MapGraph,
-  hexes: readonly number[],
-  resolve: ReachBinding<unknown, MoveContext<unknown>>["resolve"] = (_f: string, n: string) => n,
-  stepFields: readonly string[] = [],
-): PlainStep[] {
-  const out: PlainStep[] = [];
-  for (let k = 1; k < hexes.length; k++) {
-    let slot = -1;
-    for (let d = 0; d < 6; d++)
-      if (g.adj[6 * hexes[k - 1] + d] === hexes[k]) slot = 6 * hexes[k - 1] + d;
-    const m = stepOf(g, slot);
-    const p: PlainStep = { terrain: resolve("terrain", m.terrain) ?? m.terrain };
-    if (m.hexside !== null) p.hexside = resolve("hexside", m.hexside) ?? m.hexside;
-    if (m.viaRoad) p.viaRoad = true;
-    if (m.uphill) p.uphill = true;
-    if (m.downhill) p.downhill = true;
-    if (stepFields.includes("inches") && g.hexInches !== null) p.inches = g.hexInches;
-    if (m.enemy !== null) {
-      const who = resolve("enemy", m.enemy);
-      if (who !== null) p.enemy = who;
-    }
-    out.push(p);
-  }
   return out;
 }

@@ -1,7 +1,7 @@
 // Development aid until the CLI is built: `npx vite-node scripts/dev-check.mts rulesets/x.rules`
 // prints diagnostics and example results using the TypeScript sources directly.
 import { existsSync, readFileSync } from "node:fs";
-import { loadRuleset, runExamples } from "../compiler/pipeline.js";
+import { loadRuleset, runExamples } from "../compiler/engine/index.js";
 
 const ref = process.argv[2] ?? "rulesets/sl-classic.rules";
 const r = loadRuleset(ref, {

@@ -23,8 +23,8 @@ import type { Socket } from "node:net";
 import { readFileSync, realpathSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import sirv from "sirv";
-import { displayPath } from "../compiler/cli/render.js";
-import { WriteError, writeIfChanged } from "../compiler/cli/write.js";
+import { displayPath } from "../compiler/node/paths.js";
+import { WriteError, writeIfChanged } from "../compiler/node/write.js";
 
 /** A file's text; "not-utf8" when its bytes are not valid UTF-8 (never decoded with `�`). */
 function readText(file: string): string | "unreadable" | "not-utf8" {

@@ -6,7 +6,7 @@
  * that make the difference.
  */
 
-import type { Expr, ScenarioValue } from "../ir.js";
+import type { Expr, ScenarioValue } from "../ir/ir.js";
 import { humanise } from "../render/expr.js";
 import {
   droppedCites,

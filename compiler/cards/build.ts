@@ -11,7 +11,7 @@
  * to one kind is never hidden in a group.
  */
 
-import type { RulesetIR, TableDef } from "../ir.js";
+import type { RulesetIR, TableDef } from "../ir/ir.js";
 import { groupOf, scopeOf } from "../render/expr.js";
 import { allowanceTable } from "./allowances.js";
 import { markAgainst } from "./compare.js";

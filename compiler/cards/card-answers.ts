@@ -20,8 +20,8 @@ import type {
   RulesetIR,
   ScenarioValue,
   Value,
-} from "../ir.js";
-import type { RV } from "../interpret/eval.js";
+} from "../ir/ir.js";
+import type { RunValue } from "../interpret/eval.js";
 import { interpreterFor, type Interpreter } from "../interpret/interpreter.js";
 import { ask, situationProblems, type Applied, type Situation } from "../interpret/query.js";
 
@@ -198,7 +198,7 @@ export class Probe {
   }
 
   /** Evaluates a rule without parameters for the unit (null when it cannot be answered). */
-  ruleValue(r: RuleDef, sv: ScenarioValue): { value: RV; log: Log } | null {
+  ruleValue(r: RuleDef, sv: ScenarioValue): { value: RunValue; log: Log } | null {
     if (r.params.length > 0) return null;
     const q = ask(this.ir, this.firstRoll(sv), { def: r }, true);
     return q.value.k === "exact" ? { value: q.value.v, log: q.applied! } : null;

@@ -3,11 +3,11 @@
  * constraint as rows (name, readable value or condition, paraphrase, citation; exceptions under their
  * rule, keyed by condition), and every table the computed charts did not consume as a chart of its own
  * (tables of one section keyed by the same enum merge into one). Each is assigned its section as in
- * the diff report (compiler/sections.ts) and kept in source order, ancestors first.
+ * the diff report (compiler/ir/report-sections.ts) and kept in source order, ancestors first.
  */
 
-import type { ConstraintDef, Exception, RuleDef, RulesetIR, TableDef } from "../ir.js";
-import { ruleExprs } from "../ir-walk.js";
+import type { ConstraintDef, Exception, RuleDef, RulesetIR, TableDef } from "../ir/ir.js";
+import { ruleExprs } from "../ir/walk.js";
 import {
   exprText,
   humanise,
@@ -17,7 +17,7 @@ import {
   valueText,
   type RenderScope,
 } from "../render/expr.js";
-import { inferSection } from "../sections.js";
+import { inferSection } from "../ir/report-sections.js";
 import { plain, plainScope, type PlainScope } from "./plain.js";
 import {
   append,

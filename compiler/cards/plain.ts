@@ -9,7 +9,7 @@
  */
 
 import { groupOf, humanise, memberDisplay, quantity, type RenderScope } from "../render/expr.js";
-import type { Expr, InputDef, RecordName, RulesetIR } from "../ir.js";
+import type { Expr, InputDef, RecordName, RulesetIR } from "../ir/ir.js";
 
 export interface PlainScope extends RenderScope {
   /** The movement measure ("MF"), for `path.spent`. */

@@ -6,8 +6,8 @@
  * constructors and citation helpers the passes share.
  */
 
-import type { Expr, RuleDef, RulesetIR } from "../ir.js";
-import { rollsDice } from "../ir-walk.js";
+import type { Expr, RuleDef, RulesetIR } from "../ir/ir.js";
+import { rollsDice } from "../ir/walk.js";
 import type { CardRow, CardTable, Cell, DiceChart } from "./card-model.js";
 import { unique } from "../../runtime/lists.js";
 import type { Outcome } from "./card-answers.js";

@@ -1,6 +1,6 @@
 /**
  * The card's sections, in print order, with the headings a card prints. Which section a definition
- * belongs to is decided as in the diff report (compiler/sections.ts).
+ * belongs to is decided as in the diff report (compiler/ir/report-sections.ts).
  */
 
 export const CARD_SECTIONS = [

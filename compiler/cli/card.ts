@@ -14,8 +14,8 @@ import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost, isPathArg } from "./host.js";
 import { loadRulesets } from "./load.js";
-import { displayPath } from "./render.js";
-import { writeIfChanged } from "./write.js";
+import { displayPath } from "../node/paths.js";
+import { writeIfChanged } from "../node/write.js";
 
 /** The text formats of the registry (cards/formats.ts), then PDF (printed from the HTML). */
 export const CARD_FORMATS = [

@@ -13,13 +13,14 @@
 
 import { readdirSync, unlinkSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
-import type { RulesetIR } from "../ir.js";
+import type { RulesetIR } from "../ir/ir.js";
 import type { Ctx } from "./context.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
 import { generatedDir, ID_PATTERN } from "./project.js";
-import { displayPath, plural } from "./render.js";
-import { readIfExists, writeIfChanged } from "./write.js";
+import { plural } from "./render.js";
+import { displayPath } from "../node/paths.js";
+import { readIfExists, writeIfChanged } from "../node/write.js";
 
 export interface CompileOptions {
   out?: string;

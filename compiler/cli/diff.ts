@@ -18,8 +18,8 @@ import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
-import { displayPath } from "./render.js";
-import { writeIfChanged } from "./write.js";
+import { displayPath } from "../node/paths.js";
+import { writeIfChanged } from "../node/write.js";
 import { printReachDiagnostics, reachRequest } from "./reach.js";
 import { diffReport } from "../engine/index.js";
 

@@ -6,7 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { RulesetIR, ScenarioValue } from "../ir.js";
+import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import type { PredicateAnswer } from "../interpret/predicates.js";
 import type { StepAnswer } from "../interpret/step-answers.js";
 import { describeStep } from "../render/steps.js";

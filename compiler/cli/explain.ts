@@ -1,11 +1,11 @@
 /**
  * `variorum explain CODE` prints the long form of one diagnostic code (what it means, a wrong and a
  * right snippet); `variorum explain --all [--format md]` prints every code — as Markdown, that is
- * docs/diagnostics.md. The text comes from compiler/explain.ts.
+ * docs/diagnostics.md. The text comes from diagnostics/explain.ts.
  */
-import { CODES, type Code } from "../diagnostics.js";
-import { codes, explainMarkdown, explainText } from "../explain.js";
-import { closest } from "../suggest.js";
+import { CODES, type Code } from "../../diagnostics/index.js";
+import { codes, explainMarkdown, explainText } from "../../diagnostics/explain.js";
+import { closest } from "../util/suggest.js";
 import type { Ctx } from "./context.js";
 import { EXIT, UsageError } from "./errors.js";
 

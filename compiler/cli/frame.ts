@@ -5,7 +5,7 @@
  * is clipped to a window around the span (`…` marks what is cut), and control characters in the text
  * are shown as `�`, so a file cannot drive the terminal.
  */
-import type { SourceFile } from "../diagnostics.js";
+import type { SourceFile } from "../../diagnostics/index.js";
 import { safeText } from "../../diagnostics/safe-text.js";
 
 /** Columns of source text shown per line at most. */

@@ -7,13 +7,13 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parse } from "../../grammar/index.js";
-import { hasErrors } from "../diagnostics.js";
+import { hasErrors } from "../../diagnostics/index.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
 import { listRulesetIds } from "./project.js";
-import { displayPath } from "./render.js";
+import { displayPath } from "../node/paths.js";
 
 export interface ListedRuleset {
   id: string | null;

@@ -4,7 +4,8 @@ import { loadRuleset, type Host, type Loaded } from "../engine/index.js";
 import type { Ctx } from "./context.js";
 import { fsHost, resolveRefs } from "./host.js";
 import { listRulesetIds } from "./project.js";
-import { displayPath, printDiagnostics } from "./render.js";
+import { printDiagnostics } from "./render.js";
+import { displayPath } from "../node/paths.js";
 
 export interface LoadedSet {
   host: Host;

@@ -9,8 +9,8 @@ import { processCtx, type Ctx } from "./context.js";
 import { RatOverflow } from "../../runtime/rational.js";
 import { safeLine, safeText, terminalText } from "../../diagnostics/safe-text.js";
 import { EXIT, UsageError } from "./errors.js";
-import { displayPath } from "./render.js";
-import { WriteError } from "./write.js";
+import { displayPath } from "../node/paths.js";
+import { WriteError } from "../node/write.js";
 import { packageVersion } from "./project.js";
 
 function program(ctx: Ctx, setCode: (n: number) => void): Command {

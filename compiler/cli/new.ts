@@ -6,8 +6,8 @@ import { skeleton } from "../service/skeleton.js";
 import type { Ctx } from "./context.js";
 import { ID_PATTERN, listRulesetIds } from "./project.js";
 import { fileHost } from "./host.js";
-import { displayPath } from "./render.js";
-import { WriteError, writeNew } from "./write.js";
+import { displayPath } from "../node/paths.js";
+import { WriteError, writeNew } from "../node/write.js";
 
 /** What stands at `file`, if anything: a symbolic link is named as one (it is never followed). */
 function taken(file: string): string | null {

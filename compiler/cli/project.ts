@@ -3,7 +3,7 @@
  * package (import.meta.url), never from the current directory, so `npx variorum` works anywhere.
  */
 
-import { RULESET_ID } from "../ruleset-id.js";
+import { RULESET_ID } from "../util/ruleset-id.js";
 import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

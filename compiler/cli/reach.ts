@@ -1,21 +1,22 @@
 /**
  * `variorum reach ID[,ID…] MAP.json --from HEX [--unit JSON] [--phase movement|advance]
  * [--format text|json|svg|html] [-o FILE]`: every hex where the unit may end its move, per ruleset,
- * side by side (DESIGN.md, "Maps and reachability"). Exit 0 when answered, 1 for a bad map, start hex
+ * side by side (docs/maps.md). Exit 0 when answered, 1 for a bad map, start hex
  * or unit (located diagnostics), 2 for a usage mistake.
  */
 
 import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import { reachOn, type ReachBuilt, type ReachRequest } from "../engine/index.js";
 import { REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
-import { displayPath, printDiagnostics } from "./render.js";
-import { writeIfChanged } from "./write.js";
+import { printDiagnostics } from "./render.js";
+import { displayPath } from "../node/paths.js";
+import { writeIfChanged } from "../node/write.js";
 
 export interface ReachCliOptions {
   from?: string;

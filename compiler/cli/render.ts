@@ -3,19 +3,12 @@
  * Paths are printed relative to the current directory.
  */
 
-import { isAbsolute, relative, resolve } from "node:path";
-import { SourceFile, type Diagnostic } from "../diagnostics.js";
+import { resolve } from "node:path";
+import { displayPath } from "../node/paths.js";
+import { SourceFile, type Diagnostic } from "../../diagnostics/index.js";
 import type { Ctx } from "./context.js";
 import { codeFrame } from "./frame.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
-
-/** A path as the user should see it: relative to the current directory when that is shorter. */
-export function displayPath(file: string, cwd: string): string {
-  if (!isAbsolute(file)) return file;
-  const rel = relative(cwd, file);
-  if (rel === "") return ".";
-  return rel.length < file.length ? rel : file;
-}
 
 /** Looks up a file's text by the path a span names (as given, or resolved). */
 function lookup(

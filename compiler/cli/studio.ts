@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import type { Ctx } from "./context.js";
 import { EXIT, UsageError } from "./errors.js";
 import { isFile } from "./project.js";
-import { displayPath } from "./render.js";
+import { displayPath } from "../node/paths.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 
 export interface StudioCliOptions {

@@ -5,12 +5,13 @@
  * A ruleset that does not compile counts as one failure (its examples cannot run). Exit 1 on any failure.
  */
 
-import { hasErrors } from "../diagnostics.js";
+import { hasErrors } from "../../diagnostics/index.js";
 import { exampleDiagnostic, runExamples } from "../engine/index.js";
 import type { Ctx } from "./context.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
-import { displayPath, printDiagnostics } from "./render.js";
+import { printDiagnostics } from "./render.js";
+import { displayPath } from "../node/paths.js";
 
 export function test(args: string[], ctx: Ctx): number {
   const host = fsHost(ctx.root);

@@ -8,12 +8,12 @@
  */
 import { statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
-import { loadRuleset, type Host } from "../pipeline.js";
+import { loadRuleset, type Host } from "../engine/index.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
-import { displayPath } from "./render.js";
-import { WriteError } from "./write.js";
+import { displayPath } from "../node/paths.js";
+import { WriteError } from "../node/write.js";
 
 export const DEBOUNCE_MS = 120;
 

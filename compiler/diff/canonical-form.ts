@@ -10,7 +10,15 @@
  */
 
 import { Rat } from "../../runtime/rational.js";
-import type { ConstraintDef, Exception, Expr, RuleDef, RulesetIR, TableDef, Value } from "../ir.js";
+import type {
+  ConstraintDef,
+  Exception,
+  Expr,
+  RuleDef,
+  RulesetIR,
+  TableDef,
+  Value,
+} from "../ir/ir.js";
 
 /** 53-bit string hash (cyrb53), as 11 base-36 characters: short stand-ins for deep forms. */
 export function hash(s: string): string {

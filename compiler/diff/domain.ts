@@ -15,8 +15,8 @@
  */
 
 import { Rat } from "../../runtime/rational.js";
-import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR } from "../ir.js";
-import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir-walk.js";
+import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR } from "../ir/ir.js";
+import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
 
 /** One ruleset's definition in a row. */
 export interface Subject {

@@ -14,7 +14,7 @@ export {
 export { buildReport } from "./report.js";
 export { runSuite, type ScenarioFile, type ScenarioSuite, type Verdict } from "./scenarios.js";
 export { findSituations, type Situation } from "./situations.js";
-export { SECTIONS, inferSection } from "../sections.js";
+export { SECTIONS, inferSection } from "../ir/report-sections.js";
 export { renderJson, reportJson } from "./json.js";
 export { renderText, type Paint } from "./text.js";
 export { renderMarkdown } from "./markdown.js";

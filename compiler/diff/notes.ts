@@ -4,8 +4,8 @@
  * (…)"), and, when two cells read the same but differ, the definitions they differ through.
  */
 
-import type { RuleDef, RulesetIR } from "../ir.js";
-import { ruleExprs, walk } from "../ir-walk.js";
+import type { RuleDef, RulesetIR } from "../ir/ir.js";
+import { ruleExprs, walk } from "../ir/walk.js";
 import { exprText, type RenderScope } from "../render/expr.js";
 import type { Canon } from "./canonical-form.js";
 import type { Item } from "./ruleset-items.js";

@@ -6,9 +6,9 @@
  * (notes.ts); rows are then grouped by section, definitions before the domains they draw on.
  */
 
-import type { RulesetIR } from "../ir.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { humanise, normaliseDisplay, scopeOf } from "../render/expr.js";
-import { sectionIndex, SECTIONS, sectionTitle } from "../sections.js";
+import { sectionIndex, SECTIONS, sectionTitle } from "../ir/report-sections.js";
 import { Canon } from "./canonical-form.js";
 import { itemsOf, makeCell, type Item } from "./ruleset-items.js";
 import {

@@ -13,8 +13,8 @@ import type {
   RulesetIR,
   TableDef,
   TableRow,
-} from "../ir.js";
-import { ruleExprs } from "../ir-walk.js";
+} from "../ir/ir.js";
+import { ruleExprs } from "../ir/walk.js";
 import {
   exprText,
   foldConstant,
@@ -26,7 +26,7 @@ import {
   valueText,
   type RenderScope,
 } from "../render/expr.js";
-import { inferSection } from "../sections.js";
+import { inferSection } from "../ir/report-sections.js";
 import { hash, valueKey, type Canon } from "./canonical-form.js";
 import type { Cell, CellValue, DefKind } from "./report-model.js";
 

@@ -6,7 +6,7 @@
 
 import { decimalText as fmt, quantityText as qty } from "../render/numbers.js";
 import type { MoveResult } from "../../runtime/types.js";
-import type { RulesetIR } from "../ir.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { interpretScenario } from "../interpret/interpreter.js";
 import { parseScenario } from "../scenario/index.js";
 

@@ -12,8 +12,8 @@
 import { unique } from "../../runtime/lists.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
-import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir.js";
-import type { RV } from "../interpret/eval.js";
+import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
+import type { RunValue } from "../interpret/eval.js";
 import { ask, type QueryResult, type Situation } from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
 import { distText } from "../render/numbers.js";
@@ -27,7 +27,7 @@ import {
   type Scalar,
   type Subject,
 } from "./domain.js";
-import { dict } from "../dict.js";
+import { dict } from "../util/dict.js";
 
 export type Answer = number | boolean | string | string[] | DistributionSummary | null;
 
@@ -256,7 +256,7 @@ export class Asker {
     }
   }
 
-  private outcome(v: RV, t: string[]): Outcome {
+  private outcome(v: RunValue, t: string[]): Outcome {
     const rules = unique(t);
     if (v instanceof Rat) {
       if (v.isNA()) return { key: "NA", answer: "NA", display: "NA", rules };

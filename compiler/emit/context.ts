@@ -3,7 +3,7 @@
  * and the module-level helpers (constant sets, aggregate loops) that expressions ask for.
  */
 
-import { walk } from "../ir-walk.js";
+import { walk } from "../ir/walk.js";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type {
   EnumDef,
@@ -14,7 +14,7 @@ import type {
   RulesetIR,
   TableDef,
   Type,
-} from "../ir.js";
+} from "../ir/ir.js";
 import { camel, NameTable, pascal, PropertyTable, snake } from "./names.js";
 
 /** A field of an input record, with its property name in the prepared record. */

@@ -11,7 +11,7 @@
  */
 
 import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
-import type { Expr, RecordName, Type } from "../ir.js";
+import type { Expr, RecordName, Type } from "../ir/ir.js";
 import { refsBase, type EmitContext } from "./context.js";
 import { lit, numberLiteral, parseQ, qTicks } from "./text.js";
 

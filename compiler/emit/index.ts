@@ -5,7 +5,7 @@
  */
 
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
-import type { RulesetIR } from "../ir.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { camel, NameTable } from "./names.js";
 import { printStatements } from "./module.js";
 import { objectKey } from "./text.js";

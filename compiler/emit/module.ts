@@ -6,7 +6,7 @@
 
 import { Project, StructureKind, type StatementStructures } from "ts-morph";
 import * as prettier from "prettier";
-import type { RulesetIR } from "../ir.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { EmitContext } from "./context.js";
 import { ExprCompiler } from "./expr.js";
 import {

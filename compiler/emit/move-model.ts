@@ -10,11 +10,11 @@ import {
   type StatementStructures,
 } from "ts-morph";
 import type { EmitContext } from "./context.js";
-import { diceOf } from "../ir-walk.js";
+import { diceOf } from "../ir/walk.js";
 import { ExprCompiler, newEnv, type Env } from "./expr.js";
 import { citeLine, commentText, lit } from "./text.js";
 import { reachProfile } from "../reach/profile.js";
-import { boardMember, hexsideField, mapNames, type MapField } from "../name-resolver.js";
+import { boardMember, hexsideField, mapNames, type MapField } from "../ir/name-resolver.js";
 
 const TRACE = "string[] | null";
 

@@ -10,7 +10,7 @@
  */
 
 import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
-import type { ConstraintDef, Exception, RuleDef, Type } from "../ir.js";
+import type { ConstraintDef, Exception, RuleDef, Type } from "../ir/ir.js";
 import { delegates } from "../interpret/eval.js";
 import type { EmitContext } from "./context.js";
 import { ExprCompiler, newEnv, type BaseRef, type Env, type Param } from "./expr.js";

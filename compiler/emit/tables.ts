@@ -11,7 +11,7 @@ import {
   type FunctionDeclarationStructure,
   type StatementStructures,
 } from "ts-morph";
-import type { TableDef, TableRow, Value } from "../ir.js";
+import type { TableDef, TableRow, Value } from "../ir/ir.js";
 import type { EmitContext } from "./context.js";
 import { citeLine, commentText, lit, numberLiteral, objectKey, qReal, qTicks } from "./text.js";
 

@@ -15,9 +15,9 @@ import {
   type TypeAliasDeclarationStructure,
   type VariableStatementStructure,
 } from "ts-morph";
-import type { InputField, RecordName, Type, Value } from "../ir.js";
+import type { InputField, RecordName, Type, Value } from "../ir/ir.js";
 import { RECORDS, type EmitContext, type FieldInfo } from "./context.js";
-import { vehicleActions } from "../name-resolver.js";
+import { vehicleActions } from "../ir/name-resolver.js";
 import {
   access,
   citeLine,

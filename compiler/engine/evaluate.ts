@@ -4,8 +4,8 @@
  * scenario that validates but cannot be evaluated (an evaluation fault: an `InputError` or an
  * overflow) is a located diagnostic, not a throw.
  */
-import { hasErrors, type Diagnostic } from "../diagnostics.js";
-import type { RulesetIR, ScenarioValue } from "../ir.js";
+import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { isEvaluationFault } from "../interpret/eval.js";
 import { interpretScenario } from "../interpret/interpreter.js";
 import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.js";

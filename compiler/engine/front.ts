@@ -6,11 +6,11 @@
  * diagnostics for the same text (V0106 from lowering included). No Node API: the caller reads files.
  */
 import { parse, type ParseOutput } from "../../grammar/index.js";
-import { check } from "../check/index.js";
-import { diag, hasErrors, type Diagnostic } from "../diagnostics.js";
-import type { RulesetIR } from "../ir.js";
-import { lower } from "../tick-scale.js";
-import { resolve, type Merged } from "../resolve.js";
+import { check } from "../front/check/index.js";
+import { diag, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import type { RulesetIR } from "../ir/ir.js";
+import { lower } from "../front/lower.js";
+import { resolve, type Merged } from "../front/resolve.js";
 
 /** File access for the front end: the CLI reads the disk, the studio page its bundled texts. */
 export interface Host {

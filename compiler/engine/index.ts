@@ -25,3 +25,4 @@ export { DEFAULT_UNIT, reachOn, type ReachRequest, type Typed } from "./reach.js
 export { card, diffReport, type DiffRequest } from "./reports.js";
 export type { ReachBuilt } from "../reach/build.js";
 export { exampleDiagnostic, runExamples, type ExampleResult } from "../interpret/examples.js";
+export { interpretScenario } from "../interpret/interpreter.js";

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 
 /**
  * What every operation of the engine returns: its value, or null when something the user wrote

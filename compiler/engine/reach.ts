@@ -4,8 +4,14 @@
  * build the report. Every diagnostic about the start hex or the unit is located in the text the user
  * typed (the `--from` and `--unit` arguments, the studio's fields), whatever the surface.
  */
-import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
-import type { RulesetIR } from "../ir.js";
+import {
+  diag,
+  hasErrors,
+  SourceFile,
+  type Diagnostic,
+  type Span,
+} from "../../diagnostics/index.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
 import { buildReach, type ReachBuilt } from "../reach/build.js";

@@ -4,11 +4,11 @@
  */
 import { buildCard, type BuildOptions } from "../cards/build.js";
 import type { Card } from "../cards/card-model.js";
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import type { DiffOptions, DiffReport } from "../diff/report-model.js";
 import { buildReport } from "../diff/report.js";
 import { runSuite, type ScenarioFile } from "../diff/scenarios.js";
-import type { RulesetIR } from "../ir.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { formatQuantity } from "../../runtime/format.js";
 import type { Outcome } from "./outcome.js";
 import { reachOn, type ReachRequest } from "./reach.js";

@@ -6,12 +6,12 @@
 import { NA_RAT, Rat } from "../../runtime/rational.js";
 import type { MoveContext } from "../../runtime/types.js";
 import { EvalError, InputError, MissingInput } from "../../runtime/errors.js";
-import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from "../ir.js";
-import { dict, own } from "../dict.js";
+import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from "../ir/ir.js";
+import { dict, own } from "../util/dict.js";
 
-export type RV = Rat | boolean | string | ReadonlySet<string>;
-export type Rec = Record<string, RV | null>;
-export type ICtx = MoveContext<Rat, Rec, Rec, Rec, Rec>;
+export type RunValue = Rat | boolean | string | ReadonlySet<string>;
+export type ValueRecord = Record<string, RunValue | null>;
+export type EvalContext = MoveContext<Rat, ValueRecord, ValueRecord, ValueRecord, ValueRecord>;
 
 /**
  * Why an evaluation stops: `EvalError` (a bug) and the user's `InputError`, with its `code` and
@@ -26,7 +26,7 @@ export {
   type InputCode,
 } from "../../runtime/errors.js";
 
-export function valueOf(v: Value): RV {
+export function valueOf(v: Value): RunValue {
   switch (v.v) {
     case "num":
       return Rat.parse(v.q);
@@ -44,12 +44,12 @@ export function valueOf(v: Value): RV {
 }
 
 interface Frame {
-  params: Map<string, RV>;
-  base: (() => RV) | null;
+  params: Map<string, RunValue>;
+  base: (() => RunValue) | null;
 }
 
 /** The record read when no vehicle is there: every field absent. */
-const NO_VEHICLE: Rec = dict();
+const NO_VEHICLE: ValueRecord = dict();
 
 const EMPTY: Frame = { params: new Map(), base: null };
 
@@ -96,108 +96,111 @@ export class Evaluator {
     );
   }
 
-  eval(e: Expr, c: ICtx, t: string[] | null, f: Frame = EMPTY): RV {
-    switch (e.k) {
+  evaluate(expr: Expr, ctx: EvalContext, trace: string[] | null, frame: Frame = EMPTY): RunValue {
+    switch (expr.k) {
       case "num":
-        return Rat.parse(e.q);
+        return Rat.parse(expr.q);
       case "bool":
-        return e.v;
+        return expr.v;
       case "all":
-        return c.allowance;
+        return ctx.allowance;
       case "na":
         return NA_RAT;
       case "member":
-        return e.name;
+        return expr.name;
       case "set":
-        return new Set(e.members);
+        return new Set(expr.members);
       case "field": {
-        const v = own(this.record(c, e.rec), e.name);
+        const v = own(this.record(ctx, expr.rec), expr.name);
         if (v === undefined || v === null)
           throw new InputError(
             "absent",
-            this.fieldPath(c, e.rec, e.name),
-            `${e.rec}.${e.name} is absent`,
+            this.fieldPath(ctx, expr.rec, expr.name),
+            `${expr.rec}.${expr.name} is absent`,
           );
         return v;
       }
       case "flag": {
-        const s = own(this.record(c, e.rec), e.field);
-        return s instanceof Set ? s.has(e.member) : false;
+        const s = own(this.record(ctx, expr.rec), expr.field);
+        return s instanceof Set ? s.has(expr.member) : false;
       }
       case "need": {
-        const v = own(this.record(c, e.rec), e.name);
-        if (v === undefined || v === null) throw new MissingInput(this.fieldPath(c, e.rec, e.name));
+        const v = own(this.record(ctx, expr.rec), expr.name);
+        if (v === undefined || v === null)
+          throw new MissingInput(this.fieldPath(ctx, expr.rec, expr.name));
         return v;
       }
       case "present": {
-        const v = own(this.record(c, e.rec), e.name);
+        const v = own(this.record(ctx, expr.rec), expr.name);
         return v !== undefined && v !== null;
       }
       case "pos":
-        return e.name === "number" ? Rat.of(c.i + 1) : c.i === c.path.length - 1;
+        return expr.name === "number" ? Rat.of(ctx.i + 1) : ctx.i === ctx.path.length - 1;
       case "path":
-        if (e.name === "hexes") return Rat.of(c.hexes);
-        if (e.name === "steps") return Rat.of(c.path.length);
-        return c.spent;
+        if (expr.name === "hexes") return Rat.of(ctx.hexes);
+        if (expr.name === "steps") return Rat.of(ctx.path.length);
+        return ctx.spent;
       case "agg":
-        return this.aggregate(e.op, e.body, c, t, f);
+        return this.aggregate(expr.op, expr.body, ctx, trace, frame);
       case "rule": {
-        const r = this.rules.get(e.name);
-        if (!r) throw new EvalError(`unknown rule ${e.name}`);
-        const args = e.args.map((a) => this.eval(a, c, t, f));
-        return this.rule(r, c, t, args);
+        const r = this.rules.get(expr.name);
+        if (!r) throw new EvalError(`unknown rule ${expr.name}`);
+        const args = expr.args.map((a) => this.evaluate(a, ctx, trace, frame));
+        return this.rule(r, ctx, trace, args);
       }
       case "param": {
-        const v = f.params.get(e.name);
-        if (v === undefined) throw new EvalError(`unknown parameter ${e.name}`);
+        const v = frame.params.get(expr.name);
+        if (v === undefined) throw new EvalError(`unknown parameter ${expr.name}`);
         return v;
       }
       case "table":
         return this.lookup(
-          e.name,
-          e.keys.map((k) => this.eval(k, c, t, f) as string),
-          c,
-          t,
+          expr.name,
+          expr.keys.map((k) => this.evaluate(k, ctx, trace, frame) as string),
+          ctx,
+          trace,
         );
       case "base":
-        if (!f.base) throw new EvalError("base outside an exception");
-        return f.base();
+        if (!frame.base) throw new EvalError("base outside an exception");
+        return frame.base();
       case "neg":
-        return (this.eval(e.x, c, t, f) as Rat).neg();
+        return (this.evaluate(expr.x, ctx, trace, frame) as Rat).neg();
       case "not":
-        return !this.eval(e.x, c, t, f);
+        return !this.evaluate(expr.x, ctx, trace, frame);
       case "bin":
-        return this.bin(e.op, e.a, e.b, c, t, f);
+        return this.bin(expr.op, expr.a, expr.b, ctx, trace, frame);
       case "in":
-        return (this.eval(e.set, c, t, f) as ReadonlySet<string>).has(
-          this.eval(e.x, c, t, f) as string,
+        return (this.evaluate(expr.set, ctx, trace, frame) as ReadonlySet<string>).has(
+          this.evaluate(expr.x, ctx, trace, frame) as string,
         );
       case "if":
-        return this.eval(e.c, c, t, f) ? this.eval(e.t, c, t, f) : this.eval(e.e, c, t, f);
+        return this.evaluate(expr.c, ctx, trace, frame)
+          ? this.evaluate(expr.t, ctx, trace, frame)
+          : this.evaluate(expr.e, ctx, trace, frame);
       case "call": {
-        const args = e.args.map((a) => this.eval(a, c, t, f) as Rat);
+        const args = expr.args.map((a) => this.evaluate(a, ctx, trace, frame) as Rat);
         if (args.some((a) => a.isNA())) return NA_RAT;
-        if (e.fn === "fru") return args[0]!.ceil();
-        if (e.fn === "frd") return args[0]!.floor();
-        return args.reduce((a, b) => (e.fn === "max" ? a.max(b) : a.min(b)));
+        if (expr.fn === "fru") return args[0]!.ceil();
+        if (expr.fn === "frd") return args[0]!.floor();
+        return args.reduce((a, b) => (expr.fn === "max" ? a.max(b) : a.min(b)));
       }
       case "dice": {
-        const roll = c.roll;
-        if (!roll || roll.length < e.n)
+        const roll = ctx.roll;
+        if (!roll || roll.length < expr.n)
           throw new InputError(
             "roll",
             "unit.dice",
-            `this move rolls ${e.n} dice, but the fixed roll gives ${roll?.length ?? 0}`,
+            `this move rolls ${expr.n} dice, but the fixed roll gives ${roll?.length ?? 0}`,
           );
-        const per = e.perDie ? (this.eval(e.perDie, c, t, f) as Rat) : Rat.ZERO;
-        const faces = roll.slice(0, e.n).map((x) => Rat.of(x).add(per).max(Rat.ZERO));
+        const per = expr.perDie ? (this.evaluate(expr.perDie, ctx, trace, frame) as Rat) : Rat.ZERO;
+        const faces = roll.slice(0, expr.n).map((x) => Rat.of(x).add(per).max(Rat.ZERO));
         let kept = faces;
-        if (e.keep) {
+        if (expr.keep) {
           const sorted = [...faces].sort((a, b) => a.cmp(b));
           kept =
-            e.keep.which === "highest"
-              ? sorted.slice(sorted.length - e.keep.count)
-              : sorted.slice(0, e.keep.count);
+            expr.keep.which === "highest"
+              ? sorted.slice(sorted.length - expr.keep.count)
+              : sorted.slice(0, expr.keep.count);
         }
         return kept.reduce((a, b) => a.add(b), Rat.ZERO);
       }
@@ -205,13 +208,13 @@ export class Evaluator {
   }
 
   /** A field's scenario path for messages: `vehicle.kind`, `path[2].terrain` (JSON names). */
-  private fieldPath(c: ICtx, rec: RecordName, name: string): string {
+  private fieldPath(c: EvalContext, rec: RecordName, name: string): string {
     const json = this.json.get(`${rec}.${name}`) ?? name;
     if (rec === "step") return `path[${c.i}].${json}`;
     return rec === "scenario" ? json : `${rec}.${json}`;
   }
 
-  private record(c: ICtx, rec: RecordName): Rec {
+  private record(c: EvalContext, rec: RecordName): ValueRecord {
     if (rec === "unit") return c.unit;
     if (rec === "scenario") return c.scenario;
     if (rec === "vehicle") return c.vehicle ?? NO_VEHICLE;
@@ -220,13 +223,20 @@ export class Evaluator {
     return s;
   }
 
-  private bin(op: string, ae: Expr, be: Expr, c: ICtx, t: string[] | null, f: Frame): RV {
+  private bin(
+    op: string,
+    ae: Expr,
+    be: Expr,
+    c: EvalContext,
+    t: string[] | null,
+    f: Frame,
+  ): RunValue {
     if (op === "and")
-      return (this.eval(ae, c, t, f) as boolean) && (this.eval(be, c, t, f) as boolean);
+      return (this.evaluate(ae, c, t, f) as boolean) && (this.evaluate(be, c, t, f) as boolean);
     if (op === "or")
-      return (this.eval(ae, c, t, f) as boolean) || (this.eval(be, c, t, f) as boolean);
-    const a = this.eval(ae, c, t, f);
-    const b = this.eval(be, c, t, f);
+      return (this.evaluate(ae, c, t, f) as boolean) || (this.evaluate(be, c, t, f) as boolean);
+    const a = this.evaluate(ae, c, t, f);
+    const b = this.evaluate(be, c, t, f);
     if (op === "==") return same(a, b);
     if (op === "!=") return !same(a, b);
     const x = a as Rat;
@@ -253,14 +263,20 @@ export class Evaluator {
     throw new EvalError(`unknown operator ${op}`);
   }
 
-  private aggregate(op: string, body: Expr, c: ICtx, t: string[] | null, f: Frame): RV {
+  private aggregate(
+    op: string,
+    body: Expr,
+    c: EvalContext,
+    t: string[] | null,
+    f: Frame,
+  ): RunValue {
     const saved = c.i;
     try {
       if (op === "any" || op === "all" || op === "count") {
         let n = 0;
         for (let i = 0; i < c.path.length; i++) {
           c.i = i;
-          const v = this.eval(body, c, t, f) as boolean;
+          const v = this.evaluate(body, c, t, f) as boolean;
           if (v) n++;
           if (op === "any" && v) return true;
           if (op === "all" && !v) return false;
@@ -270,7 +286,7 @@ export class Evaluator {
       let acc: Rat | null = null;
       for (let i = 0; i < c.path.length; i++) {
         c.i = i;
-        const v = this.eval(body, c, t, f) as Rat;
+        const v = this.evaluate(body, c, t, f) as Rat;
         acc = acc === null ? v : op === "sum" ? acc.add(v) : op === "max" ? acc.max(v) : acc.min(v);
       }
       return acc ?? Rat.ZERO;
@@ -279,7 +295,7 @@ export class Evaluator {
     }
   }
 
-  lookup(name: string, keys: string[], c: ICtx, t: string[] | null): RV {
+  lookup(name: string, keys: string[], c: EvalContext, t: string[] | null): RunValue {
     const table = this.tables.get(name);
     const row = table?.rows.get(keys.join("\u0000"));
     if (!table || !row)
@@ -290,38 +306,42 @@ export class Evaluator {
   }
 
   /** A rule's value: its first applying exception (recursively), else its base value. */
-  rule(r: RuleDef, c: ICtx, t: string[] | null, args: RV[] = []): RV {
+  rule(r: RuleDef, c: EvalContext, t: string[] | null, args: RunValue[] = []): RunValue {
     if (this.listener) this.listener.rule(r);
-    const params = new Map<string, RV>();
+    const params = new Map<string, RunValue>();
     r.params.forEach((p, i) => params.set(p.name, args[i]!));
     const baseFrame: Frame = { params, base: null };
     // The base value cites the rule when an exception builds on it (`base`), and when it stands
     // alone unless it merely passes on another definition's value (`= cot`), which cites itself.
     const baseValue = () => {
       if (t) t.push(r.cite);
-      return this.eval(r.value, c, t, baseFrame);
+      return this.evaluate(r.value, c, t, baseFrame);
     };
     const hit = this.applying(r.exceptions, c, params);
-    if (!hit) return delegates(r.value) ? this.eval(r.value, c, t, baseFrame) : baseValue();
+    if (!hit) return delegates(r.value) ? this.evaluate(r.value, c, t, baseFrame) : baseValue();
     if (this.listener) this.listener.exception(hit, r);
     return this.exceptionValue(hit, r, c, t, params, baseValue);
   }
 
-  private applying(list: Exception[], c: ICtx, params: Map<string, RV>): Exception | null {
-    for (const x of list) if (this.eval(x.when, c, null, { params, base: null })) return x;
+  private applying(
+    list: Exception[],
+    c: EvalContext,
+    params: Map<string, RunValue>,
+  ): Exception | null {
+    for (const x of list) if (this.evaluate(x.when, c, null, { params, base: null })) return x;
     return null;
   }
 
   private exceptionValue(
     x: Exception,
     r: RuleDef,
-    c: ICtx,
+    c: EvalContext,
     t: string[] | null,
-    params: Map<string, RV>,
-    base: () => RV,
-  ): RV {
+    params: Map<string, RunValue>,
+    base: () => RunValue,
+  ): RunValue {
     if (t) t.push(x.cite);
-    const own = () => this.eval(x.value, c, t, { params, base });
+    const own = () => this.evaluate(x.value, c, t, { params, base });
     const inner = this.applying(x.exceptions, c, params);
     if (!inner) return own();
     if (this.listener) this.listener.exception(inner, r);
@@ -334,7 +354,7 @@ export function delegates(e: Expr): boolean {
   return e.k === "rule" || e.k === "table" || e.k === "param";
 }
 
-export function same(a: RV, b: RV): boolean {
+export function same(a: RunValue, b: RunValue): boolean {
   if (a instanceof Rat && b instanceof Rat) return a.eq(b);
   if (a instanceof Set && b instanceof Set)
     return a.size === b.size && [...a].every((x) => b.has(x));

@@ -5,9 +5,9 @@
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum, Rat, RatOverflow } from "../../runtime/rational.js";
 import { formatQuantity } from "../../runtime/format.js";
-import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
-import type { ExampleDef, RulesetIR, Value } from "../ir.js";
-import { EvalError, InputError, same, valueOf, type RV } from "./eval.js";
+import { diag, SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import type { ExampleDef, RulesetIR, Value } from "../ir/ir.js";
+import { EvalError, InputError, same, valueOf, type RunValue } from "./eval.js";
 import { interpreterFor, prepare } from "./interpreter.js";
 
 export interface ExampleResult {
@@ -22,7 +22,7 @@ export interface ExampleResult {
   span: Span | null;
 }
 
-function show(v: RV | Value): string {
+function show(v: RunValue | Value): string {
   if (v instanceof Rat) return v.isNA() ? "NA" : formatQuantity(v.toString());
   if (typeof v === "boolean" || typeof v === "string") return String(v);
   if (v instanceof Set) return `{${[...v].join(", ")}}`;
@@ -41,7 +41,7 @@ function sameValue(a: Value, b: Value): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function wantRV(v: Value): RV {
+function wantRV(v: Value): RunValue {
   return v.v === "na" ? Rat.NA : valueOf(v);
 }
 
@@ -77,7 +77,7 @@ export function runExample(
       return done();
     }
     const result = evaluateMove(model, ratNum, ctx, { trace: true });
-    const cmp = (what: string, got: RV, want: Value) => {
+    const cmp = (what: string, got: RunValue, want: Value) => {
       if (!same(got, wantRV(want)))
         failures.push(`expected ${what} = ${show(want)}, got ${show(got)}`);
     };

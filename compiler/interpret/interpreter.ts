@@ -6,19 +6,19 @@
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
 import type { MoveModel, MoveResult, Violation } from "../../runtime/types.js";
-import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir.js";
-import { diceOf } from "../ir-walk.js";
-import { Evaluator, InputError, valueOf, type ICtx, type Rec } from "./eval.js";
+import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
+import { diceOf } from "../ir/walk.js";
+import { Evaluator, InputError, valueOf, type EvalContext, type ValueRecord } from "./eval.js";
 import {
   isEvaluationFault,
   MissingInput,
   missingMessage,
   type EvaluationFault,
 } from "../../runtime/errors.js";
-import { dict, own } from "../dict.js";
-import { vehicleActions } from "../name-resolver.js";
+import { dict, own } from "../util/dict.js";
+import { vehicleActions } from "../ir/name-resolver.js";
 
-export class Interpreter implements MoveModel<Rat, ICtx> {
+export class Interpreter implements MoveModel<Rat, EvalContext> {
   readonly ev: Evaluator;
   readonly id: string;
   readonly title: string;
@@ -45,47 +45,48 @@ export class Interpreter implements MoveModel<Rat, ICtx> {
       const at = m.haltAt;
       const toward = m.haltAllowance;
       this.haltCite = m.haltCite ?? m.cite;
-      this.haltAt = (c) => this.ev.eval(at, c, null) === true;
-      if (toward !== undefined) this.haltAllowance = (c) => this.ev.eval(toward, c, null) as Rat;
+      this.haltAt = (c) => this.ev.evaluate(at, c, null) === true;
+      if (toward !== undefined)
+        this.haltAllowance = (c) => this.ev.evaluate(toward, c, null) as Rat;
     }
   }
 
-  isHex(c: ICtx, i: number): boolean {
+  isHex(c: EvalContext, i: number): boolean {
     if (!this.hasAction) return true;
     const a = c.path[i]?.["action"];
     return a === undefined || a === null;
   }
-  allowance(c: ICtx, t: string[] | null): Rat {
-    return this.ev.eval(this.ir.movement.allowance, c, t) as Rat;
+  allowance(c: EvalContext, t: string[] | null): Rat {
+    return this.ev.evaluate(this.ir.movement.allowance, c, t) as Rat;
   }
-  stepCost(c: ICtx, t: string[] | null): Rat {
-    return this.ev.eval(this.ir.movement.cost, c, t) as Rat;
+  stepCost(c: EvalContext, t: string[] | null): Rat {
+    return this.ev.evaluate(this.ir.movement.cost, c, t) as Rat;
   }
-  minimumMove(c: ICtx): boolean {
+  minimumMove(c: EvalContext): boolean {
     return this.ir.movement.minimumMove
-      ? (this.ev.eval(this.ir.movement.minimumMove, c, null) as boolean)
+      ? (this.ev.evaluate(this.ir.movement.minimumMove, c, null) as boolean)
       : false;
   }
-  checkMove(c: ICtx, out: Violation[]): void {
+  checkMove(c: EvalContext, out: Violation[]): void {
     for (const k of this.ir.constraints) {
-      if (k.context !== "step" && !this.ev.eval(k.cond, c, null))
+      if (k.context !== "step" && !this.ev.evaluate(k.cond, c, null))
         out.push({ rule: k.cite, message: k.title });
     }
   }
-  checkStep(c: ICtx, out: Violation[]): void {
+  checkStep(c: EvalContext, out: Violation[]): void {
     for (const k of this.ir.constraints) {
-      if (k.context === "step" && !this.ev.eval(k.cond, c, null))
+      if (k.context === "step" && !this.ev.evaluate(k.cond, c, null))
         out.push({ rule: k.cite, message: k.title, step: c.i + 1 });
     }
   }
   readonly haltCite?: string;
-  haltAt?(c: ICtx): boolean;
-  haltAllowance?(c: ICtx): Rat;
+  haltAt?(c: EvalContext): boolean;
+  haltAllowance?(c: EvalContext): Rat;
 
-  vehicleSpent(c: ICtx): Rat | null {
+  vehicleSpent(c: EvalContext): Rat | null {
     const e = this.ir.movement.vehicleSpent;
     if (!e || c.vehicle === null) return null;
-    return this.ev.eval(e, c, null) as Rat;
+    return this.ev.evaluate(e, c, null) as Rat;
   }
 }
 
@@ -107,13 +108,13 @@ function impliesVehicle(ir: RulesetIR, sv: ScenarioValue): boolean {
 export function prepare(
   ir: RulesetIR,
   sv: ScenarioValue,
-): { ctx: ICtx; problems: string[]; needs: string[] } {
+): { ctx: EvalContext; problems: string[]; needs: string[] } {
   const problems: string[] = [];
   const needs: string[] = [];
   const input = (rec: RecordName) => ir.inputs.find((i) => i.rec === rec);
-  const record = (rec: RecordName, given: Record<string, Value>, where: string): Rec => {
+  const record = (rec: RecordName, given: Record<string, Value>, where: string): ValueRecord => {
     const def: InputDef | undefined = input(rec);
-    const out: Rec = dict();
+    const out: ValueRecord = dict();
     for (const f of def?.fields ?? []) {
       const v = own(given, f.name);
       if (v !== undefined) out[f.name] = valueOf(v);
@@ -124,8 +125,8 @@ export function prepare(
     return out;
   };
   // A vehicle implied by a boarding step: defaults, absent optional fields; a required field is missing.
-  const implied = (def: InputDef | undefined): Rec => {
-    const out: Rec = dict();
+  const implied = (def: InputDef | undefined): ValueRecord => {
+    const out: ValueRecord = dict();
     for (const f of def?.fields ?? []) {
       if (f.default) out[f.name] = valueOf(f.default);
       else if (f.optional) out[f.name] = null;
@@ -136,7 +137,7 @@ export function prepare(
     }
     return out;
   };
-  const ctx: ICtx = {
+  const ctx: EvalContext = {
     unit: record("unit", sv.unit, "unit"),
     vehicle: sv.vehicle
       ? record("vehicle", sv.vehicle, "vehicle")

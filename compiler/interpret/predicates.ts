@@ -7,7 +7,7 @@
  */
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum } from "../../runtime/rational.js";
-import type { RulesetIR, ScenarioValue } from "../ir.js";
+import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { InputError } from "./eval.js";
 import { interpreterFor, prepare } from "./interpreter.js";
 

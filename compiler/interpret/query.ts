@@ -11,9 +11,16 @@ import { unique } from "../../runtime/lists.js";
 import { countHexes, pricePath } from "../../runtime/move.js";
 import { NA_RAT, Rat, ratNum } from "../../runtime/rational.js";
 import type { DistributionSummary, Violation } from "../../runtime/types.js";
-import type { ConstraintDef, Exception, Expr, RuleDef, RulesetIR, ScenarioValue } from "../ir.js";
-import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir-walk.js";
-import { EvalError, type EvalListener, type ICtx, type RV } from "./eval.js";
+import type {
+  ConstraintDef,
+  Exception,
+  Expr,
+  RuleDef,
+  RulesetIR,
+  ScenarioValue,
+} from "../ir/ir.js";
+import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
+import { EvalError, type EvalListener, type EvalContext, type RunValue } from "./eval.js";
 import { interpreterFor, prepare, type Interpreter } from "./interpreter.js";
 
 /** What is asked: a definition (a rule, predicate or constraint; by name or object), the allowance, step `cost`'s cost, the violations. */
@@ -64,9 +71,9 @@ export interface Applied {
 
 export type QueryValue =
   /** One value: a Rat (`NA_RAT` for NA), a boolean, a member, a set. */
-  | { k: "exact"; v: RV }
+  | { k: "exact"; v: RunValue }
   /** Over every roll: the first roll's value, the numbers' distribution (null: none), NA and non-number rolls. */
-  | { k: "rolls"; first: RV; dist: DistributionSummary | null; na: number; other: number }
+  | { k: "rolls"; first: RunValue; dist: DistributionSummary | null; na: number; other: number }
   | { k: "violations"; list: Violation[] }
   /** The inputs do not suffice (a field absent, a roll too short, no table entry); `found`: violations before it. */
   | { k: "cannot"; reason: string; found: Violation[] };
@@ -108,7 +115,7 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
     }
     // Only the first evaluation's citations are kept (over every roll: the first roll's).
     let first = true;
-    const once = (): RV => {
+    const once = (): RunValue => {
       prime(model, ctx, s);
       if ("cost" in q) ctx.i = q.cost;
       const t: string[] = [];
@@ -124,7 +131,7 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
         const v = once();
         return { value: { k: "exact", v }, rules: unique(rules), ...applied() };
       }
-      const values: RV[] = [];
+      const values: RunValue[] = [];
       forEachRoll(model.dice, model.sides, (roll) => {
         ctx.roll = roll.slice();
         values.push(once());
@@ -158,7 +165,7 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
 }
 
 /** Sets the allowance the situation gives (an evaluation error or overflow while priming is left where it stopped). */
-function prime(model: Interpreter, ctx: ICtx, s: Situation): void {
+function prime(model: Interpreter, ctx: EvalContext, s: Situation): void {
   const a = s.allowance;
   if (a === undefined) return;
   if (a instanceof Rat) {
@@ -195,21 +202,21 @@ function questionExpr(ir: RulesetIR, q: Exclude<Question, { violations: true }>)
 
 function answer(
   model: Interpreter,
-  ctx: ICtx,
+  ctx: EvalContext,
   q: Exclude<Question, { violations: true }>,
   ir: RulesetIR,
   t: string[],
-): RV {
+): RunValue {
   if ("allowance" in q) return model.allowance(ctx, t);
   if ("cost" in q) return model.stepCost(ctx, t);
   const d = defOf(ir, q.def);
   if (isRule(d)) return model.ev.rule(d, ctx, t);
   t.push(d.cite);
-  return model.ev.eval(d.cond, ctx, t);
+  return model.ev.evaluate(d.cond, ctx, t);
 }
 
 /** The constraints a move breaks: each step's, then the move's (allowance computed, nothing spent). */
-function violations(model: Interpreter, ctx: ICtx, out: Violation[]): void {
+function violations(model: Interpreter, ctx: EvalContext, out: Violation[]): void {
   ctx.allowance = model.allowance(ctx, null);
   ctx.spent = Rat.ZERO;
   for (let i = 0; i < ctx.path.length; i++) {

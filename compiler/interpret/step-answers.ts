@@ -8,9 +8,9 @@
  */
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
-import type { RuleDef, RulesetIR, ScenarioValue } from "../ir.js";
-import { rulesetExprs, walk } from "../ir-walk.js";
-import { InputError, type RV } from "./eval.js";
+import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
+import { rulesetExprs, walk } from "../ir/walk.js";
+import { InputError, type RunValue } from "./eval.js";
 import { interpreterFor, prepare } from "./interpreter.js";
 
 export interface StepAnswer {
@@ -47,7 +47,7 @@ export function stepAnswers(ir: RulesetIR, input: ScenarioValue): StepAnswer[][]
     ctx.i = i;
     return rules.map((r) => {
       const trace: string[] = [];
-      let v: RV | null;
+      let v: RunValue | null;
       try {
         v = model.ev.rule(r, ctx, trace);
       } catch (e) {
@@ -59,7 +59,7 @@ export function stepAnswers(ir: RulesetIR, input: ScenarioValue): StepAnswer[][]
   });
 }
 
-function shown(v: RV | null): Pick<StepAnswer, "value" | "display"> {
+function shown(v: RunValue | null): Pick<StepAnswer, "value" | "display"> {
   if (v === null) return { value: null, display: "by the dice" };
   if (v instanceof Rat)
     return v.isNA()

@@ -5,10 +5,23 @@
  * in inches. Which member a name means is asked of each ruleset alone; a name one ruleset lacks is
  * impassable under it and listed in its `notApplicable` (runtime/reach-map.ts).
  */
-import { VOCABULARY } from "../scenario-fields.js";
-import { MAP_FIELDS, mapNames } from "../name-resolver.js";
-import type { RulesetIR } from "../ir.js";
-import type { MapVocabulary } from "./parse.js";
+import { VOCABULARY } from "../ir/scenario-fields.js";
+import { MAP_FIELDS, mapNames } from "../ir/name-resolver.js";
+import type { RulesetIR } from "../ir/ir.js";
+
+/** Names the rulesets asked know; a map name outside both sets is V1004. Null: do not check. */
+export interface MapVocabulary {
+  terrain: ReadonlySet<string>;
+  hexside: ReadonlySet<string>;
+  /** Who of the enemy may hold a hex (the step's `enemy` enum). */
+  enemy: ReadonlySet<string>;
+  /** The kinds of vehicle a unit may board (the `vehicle` input's `kind` enum). */
+  vehicle: ReadonlySet<string>;
+  /** The JSON field names the rulesets' `vehicle` inputs take. */
+  vehicleFields: ReadonlySet<string>;
+  /** The rulesets that measure stretches in inches: the map must give `hexInches` for them. */
+  inInches: readonly string[];
+}
 
 /**
  * Every terrain, hexside, enemy and vehicle name at least one of the rulesets knows (V1004 is a name

@@ -1,5 +1,5 @@
 /**
- * Map files (DESIGN.md, "Maps and reachability"): JSON text → a validated `MapJson` plus located
+ * Map files (docs/maps.md): JSON text → a validated `MapJson` plus located
  * diagnostics. Pure: the caller reads the file. Malformed JSON is V1001, a field the format does not
  * know V1002 (with the closest name), a value of the wrong shape, a hex name that is not one or lies
  * off the map, two consecutive road hexes or a hexside pair that are not adjacent, no `hexInches` when a
@@ -8,30 +8,23 @@
  * `vehicles` records are checked in vehicles.ts. A map with errors yields no map.
  */
 import type { Node } from "jsonc-parser";
-import { diag, hasErrors, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
+import {
+  diag,
+  hasErrors,
+  SourceFile,
+  type Diagnostic,
+  type Span,
+} from "../../diagnostics/index.js";
 import { objectProperties, readJson } from "../scenario/read.js";
-import { closest } from "../suggest.js";
+import { closest } from "../util/suggest.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { columnName, directionBetween, parseHexName, type MapJson } from "../../runtime/map.js";
+import type { MapVocabulary } from "./known-names.js";
 import { parseVehicles } from "./vehicles.js";
 
 /** The largest map: columns (A … ZZ) and rows. */
 export const MAX_COLUMNS = 702;
 export const MAX_ROWS = 999;
-
-/** Names the rulesets asked know; a map name outside both sets is V1004. Null: do not check. */
-export interface MapVocabulary {
-  terrain: ReadonlySet<string>;
-  hexside: ReadonlySet<string>;
-  /** Who of the enemy may hold a hex (the step's `enemy` enum). */
-  enemy: ReadonlySet<string>;
-  /** The kinds of vehicle a unit may board (the `vehicle` input's `kind` enum). */
-  vehicle: ReadonlySet<string>;
-  /** The JSON field names the rulesets' `vehicle` inputs take. */
-  vehicleFields: ReadonlySet<string>;
-  /** The rulesets that measure stretches in inches: the map must give `hexInches` for them. */
-  inInches: readonly string[];
-}
 
 export interface ParsedMap {
   map: MapJson | null;

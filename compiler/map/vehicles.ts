@@ -9,13 +9,13 @@
  * them lists the vehicle as not applicable instead).
  */
 import type { Node } from "jsonc-parser";
-import { diag, type Diagnostic, type SourceFile } from "../diagnostics.js";
+import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
-import { closest } from "../suggest.js";
+import { closest } from "../util/suggest.js";
 import { spanOf } from "../scenario/read.js";
 import { readRecord, type Known } from "../scenario/validate.js";
-import { vocabField } from "../scenario-fields.js";
-import type { MapVocabulary } from "./parse.js";
+import { vocabField } from "../ir/scenario-fields.js";
+import type { MapVocabulary } from "./known-names.js";
 
 /** The scenario's codes for a record's mistakes, as the map's. */
 const MAP_CODE = { V0901: "V1001", V0902: "V1002", V0903: "V1003" } as const;

@@ -6,12 +6,13 @@
  * A boarding of a map's vehicle is priced again the same way, with its vehicle and board step.
  */
 import { buildGraph, indexOf, type MapGraph, type MapJson } from "../../runtime/map.js";
-import { pathSteps, reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
+import { reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
+import { pathSteps } from "../../runtime/reach-steps.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum } from "../../runtime/rational.js";
-import type { RulesetIR, ScenarioValue } from "../ir.js";
-import { interpretedBinding } from "./interpret.js";
+import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
+import { interpretedBinding } from "./binding.js";
 import { stepValues } from "./steps.js";
 import type {
   ReachBoarding,

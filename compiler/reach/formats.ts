@@ -2,7 +2,7 @@
  * The output formats of `variorum reach`, one registry: format → renderer of (map graph, report).
  * `style` colours the terminal text (null: plain).
  */
-import { diag, SourceFile, type Diagnostic } from "../diagnostics.js";
+import { diag, SourceFile, type Diagnostic } from "../../diagnostics/index.js";
 import type { MapGraph } from "../../runtime/map.js";
 import type { ReachReport } from "./report.js";
 import { renderReachHtml } from "./html.js";

@@ -17,8 +17,8 @@
  * - `checksReadCost`: a constraint on the move reads what the path spent (`path.spent`, `all`); when
  *   not, whether the constraints hold depends only on the search state, and is asked once per state.
  */
-import type { Expr, RulesetIR } from "../ir.js";
-import { children, reads, ruleExprs, ruleReader } from "../ir-walk.js";
+import type { Expr, RulesetIR } from "../ir/ir.js";
+import { children, reads, ruleExprs, ruleReader } from "../ir/walk.js";
 
 export interface ReachProfileIR {
   hexCap: number;

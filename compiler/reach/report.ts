@@ -1,5 +1,5 @@
 /**
- * The `variorum reach --format json` contract (DESIGN.md, "Maps and reachability"): per ruleset every
+ * The `variorum reach --format json` contract (docs/maps.md): per ruleset every
  * hex where the unit may end its move, with the least cost, one cheapest path and its citations;
  * `differences` lists the hexes where the rulesets disagree; on a map with vehicles, `boarding` gives per
  * ruleset the cheapest legal move that ends by boarding each one. The renderers (text, SVG/HTML) read only

@@ -1,7 +1,7 @@
 /** Map steps → the interpreter's scenario values (field names and enum members of one ruleset). */
-import type { PlainStep } from "../../runtime/reach-map.js";
-import type { RulesetIR, Value } from "../ir.js";
-import { hexsideField, stepEnum } from "../name-resolver.js";
+import type { PlainStep } from "../../runtime/reach-steps.js";
+import type { RulesetIR, Value } from "../ir/ir.js";
+import { hexsideField, stepEnum } from "../ir/name-resolver.js";
 import { decimalToQ } from "../../runtime/rational.js";
 
 /** A plain step → the interpreter's scenario values for `ir` (a hexside feature into its `hexside` or `obstacle`). */

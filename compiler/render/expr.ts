@@ -6,7 +6,16 @@
 
 import { formatQuantity } from "../../runtime/format.js";
 import { Rat } from "../../runtime/rational.js";
-import type { EnumDef, Exception, Expr, GroupDef, RuleDef, RulesetIR, Type, Value } from "../ir.js";
+import type {
+  EnumDef,
+  Exception,
+  Expr,
+  GroupDef,
+  RuleDef,
+  RulesetIR,
+  Type,
+  Value,
+} from "../ir/ir.js";
 
 /** What rendering may look up in the ruleset: group names for member sets, display names. */
 export interface RenderScope {

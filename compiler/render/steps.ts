@@ -1,5 +1,5 @@
 /** A scenario step as a reader names it ("woods, wall, uphill"): the eval text and the studio's trace. */
-import type { Value } from "../ir.js";
+import type { Value } from "../ir/ir.js";
 import { formatQuantity } from "../../runtime/format.js";
 
 /** "woods, wall, uphill, inches 3" from a step record: members, true flags, quantities, set members. */

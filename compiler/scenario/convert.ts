@@ -10,12 +10,12 @@
  */
 
 import type { Node } from "jsonc-parser";
-import { diag, type Diagnostic, type SourceFile } from "../diagnostics.js";
-import type { EnumDef, InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir.js";
-import { dict } from "../dict.js";
-import { closest } from "../suggest.js";
-import { diceOf } from "../ir-walk.js";
-import { resolveMember } from "../name-resolver.js";
+import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
+import type { EnumDef, InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
+import { dict } from "../util/dict.js";
+import { closest } from "../util/suggest.js";
+import { diceOf } from "../ir/walk.js";
+import { resolveMember } from "../ir/name-resolver.js";
 import { spanOf } from "./read.js";
 import type { RawField, RawRecord, RawScenario } from "./validate.js";
 

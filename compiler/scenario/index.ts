@@ -12,8 +12,8 @@
  * After evaluation, locate.ts places an evaluation's complaint about the file (`evaluationDiagnostic`).
  */
 
-import { hasErrors, SourceFile, type Diagnostic } from "../diagnostics.js";
-import type { RulesetIR } from "../ir.js";
+import { hasErrors, SourceFile, type Diagnostic } from "../../diagnostics/index.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { forRuleset, type ScenarioForRuleset } from "./convert.js";
 import { readJson } from "./read.js";

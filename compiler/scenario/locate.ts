@@ -7,8 +7,8 @@
  */
 
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
-import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics.js";
-import { VEHICLE_ACTIONS } from "../scenario-fields.js";
+import { diag, SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import { VEHICLE_ACTIONS } from "../ir/scenario-fields.js";
 import { jsonText, spanOf } from "./read.js";
 import { InputError, type EvaluationFault } from "../../runtime/errors.js";
 

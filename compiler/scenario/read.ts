@@ -6,7 +6,7 @@
  */
 
 import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-parser";
-import { BOM, diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics.js";
+import { BOM, diag, type Diagnostic, type SourceFile, type Span } from "../../diagnostics/index.js";
 
 /** The largest scenario file read (bytes of text), and the deepest nesting of `[`/`{` in it. */
 export const MAX_SCENARIO_SIZE = 1_000_000;

@@ -8,16 +8,16 @@
  */
 
 import type { Node } from "jsonc-parser";
-import { diag, type Diagnostic, type SourceFile } from "../diagnostics.js";
-import type { Q, RulesetIR, Type } from "../ir.js";
+import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
+import type { RatText, RulesetIR, Type } from "../ir/ir.js";
 import {
   describeShape,
   TOP_LEVEL_RECORDS,
   VOCABULARY,
   type Shape,
   type VocabRecord,
-} from "../scenario-fields.js";
-import { closest } from "../suggest.js";
+} from "../ir/scenario-fields.js";
+import { closest } from "../util/suggest.js";
 import { decimalToQ } from "../../runtime/rational.js";
 import { jsonKind, objectProperties, spanOf } from "./read.js";
 
@@ -26,10 +26,10 @@ import { jsonKind, objectProperties, spanOf } from "./read.js";
 
 export type Raw =
   | { s: "string"; v: string }
-  | { s: "number"; q: Q }
+  | { s: "number"; q: RatText }
   | { s: "boolean"; v: boolean }
   | { s: "string[]"; v: { v: string; node: Node }[] }
-  | { s: "number[]"; v: { q: Q; n: number; node: Node }[] };
+  | { s: "number[]"; v: { q: RatText; n: number; node: Node }[] };
 
 export interface RawField {
   /** Field path for messages: `unit.kind`, `path[2].terrain`, `phase`. */
@@ -298,7 +298,7 @@ function readField(
     }
     case "number[]": {
       if (node.type !== "array") return bad(describeShape(wanted));
-      const v: { q: Q; n: number; node: Node }[] = [];
+      const v: { q: RatText; n: number; node: Node }[] = [];
       let ok = true;
       (node.children ?? []).forEach((c, i) => {
         if (c.type !== "number") {
@@ -340,7 +340,7 @@ function exactNumber(
   node: Node,
   path: string,
   ds: Diagnostic[],
-): { q: Q; n: number } | null {
+): { q: RatText; n: number } | null {
   const text = src.text.slice(node.offset, node.offset + node.length);
   const n = node.value as number;
   const q = Number.isFinite(n) ? decimalToQ(text) : null;

@@ -5,9 +5,9 @@
  */
 import { parse, type ParseOutput } from "../../grammar/index.js";
 import type { Decl } from "../../grammar/ast.js";
-import { check } from "../check/index.js";
-import { Scope } from "../check/scope.js";
-import { lineStarts, type Diagnostic } from "../diagnostics.js";
+import { check } from "../front/check/index.js";
+import { Scope } from "../front/check/scope.js";
+import { lineStarts, type Diagnostic } from "../../diagnostics/index.js";
 import {
   exampleDiagnostic,
   runExamples,
@@ -15,10 +15,10 @@ import {
   type ExampleMemo,
   type ExampleResult,
 } from "../interpret/examples.js";
-import type { RulesetIR } from "../ir.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { frontEnd } from "../engine/front.js";
 import { IncrementalParser } from "./incremental.js";
-import type { Merged, Owned } from "../resolve.js";
+import type { Merged, Owned } from "../front/resolve.js";
 import type { Position, Range } from "./types.js";
 
 /** Offsets ↔ LSP positions (UTF-16 code units, like JavaScript strings). */
@@ -102,7 +102,7 @@ export class ParseCache {
  * then its examples when it checks clean and `opts.examples` asks for them. `loadBase(id)` returns a
  * base's parse (cached by the caller).
  */
-export function analyse(
+export function analyseDocument(
   doc: Parsed,
   loadBase: (id: string) => Parsed | null,
   opts: { examples: boolean; memo?: ExampleMemo },

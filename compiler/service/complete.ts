@@ -3,7 +3,7 @@
  * inside `in {`, section keys after `section`, definition keywords and snippets at the start of a
  * line, and otherwise every name in scope (with its kind and citation), members and keywords.
  */
-import { SECTIONS } from "../sections.js";
+import { SECTIONS } from "../ir/report-sections.js";
 import type { Analysis } from "./analysis.js";
 import { ownedByName } from "./analysis.js";
 import { typeText } from "./navigate.js";

@@ -4,7 +4,7 @@
  */
 import type { Decl } from "../../grammar/ast.js";
 import { md } from "../render/markdown.js";
-import type { Owned } from "../resolve.js";
+import type { Owned } from "../front/resolve.js";
 import { replaced, type Analysis } from "./analysis.js";
 import { typeText, type Word } from "./navigate.js";
 import type { Hover } from "./types.js";

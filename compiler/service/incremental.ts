@@ -7,7 +7,7 @@
  */
 import { parse, type ParseOutput } from "../../grammar/index.js";
 import type { Decl } from "../../grammar/ast.js";
-import { SourceFile, type Span } from "../diagnostics.js";
+import { SourceFile, type Span } from "../../diagnostics/index.js";
 
 const DEFINITION =
   /^(?:override|remove|measure|enum|group|input|table|rule|predicate|constraint|movement|example)(?![\w-])/gm;

@@ -16,9 +16,9 @@
  * answer carries both offsets and an LSP range. Parses are cached by text: an edit re-parses the
  * edited document only, never its bases, and every answer for one text shares one analysis.
  */
-import type { Diagnostic } from "../diagnostics.js";
+import type { Diagnostic } from "../../diagnostics/index.js";
 import { codeActions } from "./actions.js";
-import { analyse, Lines, ParseCache, type Analysis, type Parsed } from "./analysis.js";
+import { analyseDocument, Lines, ParseCache, type Analysis, type Parsed } from "./analysis.js";
 import type { ExampleMemo } from "../interpret/examples.js";
 import { complete } from "./complete.js";
 import { hoverOf } from "./hover.js";
@@ -193,7 +193,7 @@ export class LanguageService {
     const doc = this.parses.get(uri, text, true);
     let memo = this.memos.get(uri);
     if (!memo) this.memos.set(uri, (memo = { fingerprint: null, passed: [] }));
-    const analysis = analyse(doc, (id) => this.base(id), { examples: this.examples, memo });
+    const analysis = analyseDocument(doc, (id) => this.base(id), { examples: this.examples, memo });
     const entry = { text, analysis };
     this.analyses.set(uri, entry);
     return entry;

@@ -6,7 +6,7 @@
 import type { IToken } from "chevrotain";
 import type { Decl, EnumMemberDecl, FieldDecl, TypeRef } from "../../grammar/ast.js";
 import { lexer } from "../../grammar/tokens.js";
-import type { Owned } from "../resolve.js";
+import type { Owned } from "../front/resolve.js";
 import { ownedByName, replaced, type Analysis, type Parsed } from "./analysis.js";
 import type { Location } from "./types.js";
 

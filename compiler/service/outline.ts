@@ -3,7 +3,7 @@
  * per token, for highlighting).
  */
 import type { Decl } from "../../grammar/ast.js";
-import { sectionTitle } from "../sections.js";
+import { sectionTitle } from "../ir/report-sections.js";
 import type { Parsed } from "./analysis.js";
 import { signature } from "./hover.js";
 import { tokensOf } from "./navigate.js";

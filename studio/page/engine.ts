@@ -19,8 +19,8 @@ import {
   reachOn,
   type Host,
 } from "../../compiler/engine/index.js";
-import { hasErrors, type Diagnostic } from "../../compiler/diagnostics.js";
-import type { RulesetIR, ScenarioValue } from "../../compiler/ir.js";
+import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import type { RulesetIR, ScenarioValue } from "../../compiler/ir/ir.js";
 import type { ExampleResult } from "../../compiler/interpret/examples.js";
 import { renderHtml, templatesFrom, type Templates } from "../../compiler/diff/html.js";
 import {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { md, plain, plainScope, renderCardMarkdown } from "../../compiler/cards/index.js";
 import { listRulesetIds } from "../../compiler/cli/project.js";
-import type { Expr } from "../../compiler/ir.js";
+import type { Expr } from "../../compiler/ir/ir.js";
 import {
   allRows,
   card,

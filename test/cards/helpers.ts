@@ -12,8 +12,8 @@ import {
   type CardTable,
 } from "../../compiler/cards/index.js";
 import { fsHost } from "../../compiler/cli/host.js";
-import type { RulesetIR } from "../../compiler/ir.js";
-import { loadRuleset } from "../../compiler/pipeline.js";
+import type { RulesetIR } from "../../compiler/ir/ir.js";
+import { loadRuleset } from "../../compiler/engine/index.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const FIXTURES = join(ROOT, "test", "cards", "fixtures");

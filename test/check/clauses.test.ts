@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileText } from "../../compiler/pipeline.js";
+import { compileText } from "../../compiler/engine/index.js";
 import { ROOT, variorum } from "../cli/run.js";
 
 const FILE = "test/fixtures/rules/clauses/section-note.rules";

@@ -22,14 +22,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CODES, type Diagnostic } from "../../compiler/diagnostics.js";
+import { CODES, type Diagnostic } from "../../diagnostics/index.js";
 import { evaluateScenario } from "../../compiler/interpret/interpreter.js";
 import {
   compileText,
   exampleDiagnostic,
   loadRuleset,
   runExamples,
-} from "../../compiler/pipeline.js";
+} from "../../compiler/engine/index.js";
 import { evaluationDiagnostic, parseScenario } from "../../compiler/scenario/index.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -6,21 +6,21 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODES, type Code } from "../../compiler/diagnostics.js";
+import { CODES, type Code } from "../../diagnostics/index.js";
 import {
   codes,
   EXPLANATIONS,
   explainMarkdown,
   snippetSource,
   type SnippetKind,
-} from "../../compiler/explain.js";
+} from "../../diagnostics/explain.js";
 import { InputError } from "../../compiler/interpret/eval.js";
 import {
   compileText,
   exampleDiagnostic,
   interpretScenario,
   runExamples,
-} from "../../compiler/pipeline.js";
+} from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { reachOn } from "../../compiler/engine/index.js";
 import { parseMap } from "../../compiler/map/parse.js";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileText, runExamples } from "../../compiler/pipeline.js";
+import { compileText, runExamples } from "../../compiler/engine/index.js";
 import { ROOT, variorum } from "../cli/run.js";
 
 const DIR = "test/fixtures/rules/extend";

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadRuleset, runExamples } from "../../compiler/pipeline.js";
+import { loadRuleset, runExamples } from "../../compiler/engine/index.js";
 
 const root = join(import.meta.dirname, "..", "..");
 const host = {

@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createColors } from "picocolors";
 import { afterAll, describe, expect, it } from "vitest";
-import { diag, SourceFile } from "../../compiler/diagnostics.js";
+import { diag, SourceFile } from "../../diagnostics/index.js";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { wantsColor } from "../../compiler/cli/context.js";
-import { displayPath, renderDiagnostic } from "../../compiler/cli/render.js";
-import { writeIfChanged } from "../../compiler/cli/write.js";
+import { renderDiagnostic } from "../../compiler/cli/render.js";
+import { displayPath } from "../../compiler/node/paths.js";
+import { writeIfChanged } from "../../compiler/node/write.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "variorum-helpers-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

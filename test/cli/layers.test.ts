@@ -8,8 +8,8 @@
  *   1. rank: a file imports only files of its own rank or below (RANKS, lowest first);
  *   2. bare imports: runtime/, diagnostics/ and the IR import no package at all; grammar/ only
  *      chevrotain; generated/ only runtime/;
- *   3. no cycles between rooms (a folder, or a loose file at compiler/'s top), and none between the
- *      files inside one folder;
+ *   3. no cycles between rooms (a folder of compiler/, studio/ or the top), and none between the
+ *      files inside one room;
  *   4. the rooms that run in a browser (the studio page, and everything it or the language service
  *      imports) touch no Node API, ts-morph, prettier or playwright; and outside the surfaces and
  *      the tools nothing does, but the emitter's ts-morph and prettier (only the CLI, the studio's
@@ -28,28 +28,11 @@ const RANKS: readonly { layer: string; prefixes: readonly string[] }[] = [
   { layer: "runtime", prefixes: ["runtime/"] },
   { layer: "diagnostics", prefixes: ["diagnostics/"] },
   { layer: "grammar", prefixes: ["grammar/"] },
-  {
-    layer: "IR and its helpers",
-    prefixes: [
-      "compiler/ir.ts",
-      "compiler/ir-walk.ts",
-      "compiler/vocabulary.ts",
-      "compiler/dict.ts",
-      "compiler/suggest.ts",
-      "compiler/safe-text.ts",
-      "compiler/ruleset-id.ts",
-      "compiler/sections.ts",
-      "compiler/diagnostics.ts",
-      "compiler/explain.ts",
-    ],
-  },
+  { layer: "IR and helpers", prefixes: ["compiler/ir/", "compiler/util/"] },
   // The evaluator sits below the front end: `check` folds constants and searches for conflicting
-  // exceptions by evaluating IR expressions (compiler/check/fold.ts, conflicts.ts).
+  // exceptions by evaluating IR expressions (compiler/front/check/fold.ts, conflicts.ts).
   { layer: "evaluator", prefixes: ["compiler/interpret/"] },
-  {
-    layer: "front-end passes",
-    prefixes: ["compiler/resolve.ts", "compiler/check/", "compiler/tick-scale.ts"],
-  },
+  { layer: "front-end passes", prefixes: ["compiler/front/"] },
   {
     layer: "inputs and rendering",
     prefixes: ["compiler/scenario/", "compiler/map/", "compiler/render/"],
@@ -58,8 +41,10 @@ const RANKS: readonly { layer: string; prefixes: readonly string[] }[] = [
     layer: "analyses and backends",
     prefixes: ["compiler/reach/", "compiler/emit/", "compiler/diff/", "compiler/cards/"],
   },
-  { layer: "engine", prefixes: ["compiler/pipeline.ts", "compiler/engine/"] },
+  { layer: "engine", prefixes: ["compiler/engine/"] },
   { layer: "language service", prefixes: ["compiler/service/"] },
+  // Node-side file access shared by the surfaces that run under Node (the CLI, the studio's server).
+  { layer: "file access", prefixes: ["compiler/node/"] },
   { layer: "surfaces", prefixes: ["compiler/cli/", "studio/", "editors/"] },
   { layer: "tools", prefixes: ["bench/", "fuzz/", "scripts/", "generated/"] },
 ];
@@ -70,7 +55,8 @@ const PACKAGES: readonly { prefix: string; allowed: readonly string[] }[] = [
   { prefix: "diagnostics/", allowed: [] },
   { prefix: "grammar/", allowed: ["chevrotain"] },
   { prefix: "generated/", allowed: [] },
-  { prefix: "compiler/ir", allowed: [] },
+  { prefix: "compiler/ir/", allowed: [] },
+  { prefix: "compiler/util/", allowed: [] },
 ];
 
 /** Packages no browser room may reach. */
@@ -82,7 +68,7 @@ function rankOf(file: string): number {
   return RANKS.findIndex((r) => r.prefixes.some((p) => file.startsWith(p)));
 }
 
-/** The room of a file: a folder (`compiler/check`, `studio/page`), or a loose file at compiler/'s top. */
+/** The room of a file: a folder (`compiler/front`, `studio/page`), or a loose file at compiler/'s top. */
 function roomOf(file: string): string {
   const parts = file.split("/");
   if (parts[0] === "compiler") return parts.length > 2 ? `compiler/${parts[1]}` : file;
@@ -208,6 +194,7 @@ function mayUseNode(file: string, pkg: string): boolean {
   if (file.startsWith("compiler/emit/")) return pkg === "ts-morph" || pkg.startsWith("prettier");
   return (
     file.startsWith("compiler/cli/") ||
+    file.startsWith("compiler/node/") ||
     (file.startsWith("studio/") && !file.startsWith("studio/page/")) ||
     ["editors/", "bench/", "fuzz/", "scripts/"].some((p) => file.startsWith(p))
   );
@@ -262,7 +249,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** A specifier resolved to a repository path (`compiler/ir.ts`), or `pkg:NAME` for a package. */
+/** A specifier resolved to a repository path (`compiler/ir/ir.ts`), or `pkg:NAME` for a package. */
 function target(file: string, spec: string): string {
   if (!spec.startsWith(".")) {
     const parts = spec.split("/");
@@ -299,7 +286,7 @@ function withImports(extra: Record<string, string[]>): Graph {
 describe("layers", () => {
   it("reads the whole code base, lazy and type-only imports included", () => {
     expect(graph.size).toBeGreaterThan(150);
-    expect(graph.get("compiler/pipeline.ts")).toContain("compiler/check/index.ts");
+    expect(graph.get("compiler/engine/front.ts")).toContain("compiler/front/check/index.ts");
     for (const f of ["studio/page/main.ts", "studio/server.ts", "bench/bench.ts", "fuzz/run.ts"])
       expect(graph.has(f), f).toBe(true);
     // The CLI loads its commands lazily: `await import("./eval.js")` must count.
@@ -340,11 +327,13 @@ describe("layers", () => {
 describe("each rule fails on its counter-example", () => {
   it("rank: the front end importing a backend, the runtime importing the IR", () => {
     expect(
-      rankViolations(withImports({ "compiler/resolve.ts": ["compiler/reach/build.ts"] })),
+      rankViolations(withImports({ "compiler/front/resolve.ts": ["compiler/reach/build.ts"] })),
     ).toEqual([
-      "compiler/resolve.ts (front-end passes) → compiler/reach/build.ts (analyses and backends)",
+      "compiler/front/resolve.ts (front-end passes) → compiler/reach/build.ts (analyses and backends)",
     ]);
-    expect(rankViolations(withImports({ "runtime/dice.ts": ["compiler/ir.ts"] }))).toHaveLength(1);
+    expect(rankViolations(withImports({ "runtime/dice.ts": ["compiler/ir/ir.ts"] }))).toHaveLength(
+      1,
+    );
     expect(rankViolations(withImports({ "compiler/new-pass.ts": [] }))).toEqual([
       "compiler/new-pass.ts has no layer in RANKS",
     ]);
@@ -357,14 +346,16 @@ describe("each rule fails on its counter-example", () => {
       1,
     );
     expect(
-      packageViolations(withImports({ "generated/sl-classic.ts": ["compiler/ir.ts"] })),
-    ).toEqual(["generated/sl-classic.ts → compiler/ir.ts"]);
+      packageViolations(withImports({ "generated/sl-classic.ts": ["compiler/ir/ir.ts"] })),
+    ).toEqual(["generated/sl-classic.ts → compiler/ir/ir.ts"]);
   });
   it("cycles: between two rooms, and between two files of one folder", () => {
     expect(
-      cycleViolations(withImports({ "compiler/interpret/eval.ts": ["compiler/check/index.ts"] })),
+      cycleViolations(
+        withImports({ "compiler/interpret/eval.ts": ["compiler/front/check/index.ts"] }),
+      ),
     ).not.toEqual([]);
-    const [a, b] = [...graph.keys()].filter((f) => f.startsWith("compiler/check/"));
+    const [a, b] = [...graph.keys()].filter((f) => f.startsWith("compiler/front/check/"));
     const inFolder = cycleViolations(withImports({ [a!]: [b!], [b!]: [a!] }));
     expect(inFolder.some((c) => c.includes(a!) && c.includes(b!))).toBe(true);
   });
@@ -373,7 +364,7 @@ describe("each rule fails on its counter-example", () => {
       browserViolations(withImports({ "compiler/interpret/eval.ts": ["pkg:node:fs"] })),
     ).toEqual(["compiler/interpret/eval.ts → node:fs"]);
     expect(
-      browserViolations(withImports({ "studio/page/main.ts": ["compiler/cli/write.ts"] })),
+      browserViolations(withImports({ "studio/page/main.ts": ["compiler/node/write.ts"] })),
     ).not.toEqual([]);
     expect(nodeViolations(withImports({ "compiler/diff/html.ts": ["pkg:node:fs"] }))).toEqual([
       "compiler/diff/html.ts → node:fs",

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listRulesetIds } from "../../compiler/cli/project.js";
-import { writeNew } from "../../compiler/cli/write.js";
+import { writeNew } from "../../compiler/node/write.js";
 import { ROOT, STACK, variorum } from "./run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "variorum-new-"));

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fsHost } from "../../compiler/cli/host.js";
-import type { RulesetIR } from "../../compiler/ir.js";
-import { loadRuleset } from "../../compiler/pipeline.js";
+import type { RulesetIR } from "../../compiler/ir/ir.js";
+import { loadRuleset } from "../../compiler/engine/index.js";
 import { templatesFrom, type Templates } from "../../compiler/diff/index.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

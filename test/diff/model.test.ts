@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { buildReport, type Row } from "../../compiler/diff/index.js";
-import { inferSection } from "../../compiler/sections.js";
+import { inferSection } from "../../compiler/ir/report-sections.js";
 import { load } from "./helpers.js";
 
 const report = () => buildReport([load("alpha"), load("beta")]);

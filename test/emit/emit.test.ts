@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { emitIndex, emitModule, PRETTIER_OPTIONS } from "../../compiler/emit/index.js";
 import { camel, NameTable, pascal, snake } from "../../compiler/emit/names.js";
 import { commentText } from "../../compiler/emit/text.js";
-import type { BinOp, Expr, RuleDef, RulesetIR, Type } from "../../compiler/ir.js";
+import type { BinOp, Expr, RuleDef, RulesetIR, Type } from "../../compiler/ir/ir.js";
 import type { MoveResult, DistributionSummary } from "../../runtime/types.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODES } from "../../compiler/diagnostics.js";
+import { CODES } from "../../diagnostics/index.js";
 import { loadRuleset, reachOn } from "../../compiler/engine/index.js";
 import { fsHost } from "../../compiler/cli/host.js";
 import { ROOT } from "../cli/run.js";

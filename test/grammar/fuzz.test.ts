@@ -11,8 +11,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CODES, SourceFile } from "../../compiler/diagnostics.js";
-import { compileText, runExamples } from "../../compiler/pipeline.js";
+import { CODES, SourceFile } from "../../diagnostics/index.js";
+import { compileText, runExamples } from "../../compiler/engine/index.js";
 import { breathe } from "../cli/run.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

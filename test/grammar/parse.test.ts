@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { SourceFile, type Span } from "../../compiler/diagnostics.js";
-import { compileText, runExamples } from "../../compiler/pipeline.js";
+import { SourceFile, type Span } from "../../diagnostics/index.js";
+import { compileText, runExamples } from "../../compiler/engine/index.js";
 import {
   parse,
   type Decl,

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { shortWord } from "../../compiler/diagnostics.js";
-import { compileText } from "../../compiler/pipeline.js";
+import { shortWord } from "../../diagnostics/index.js";
+import { compileText } from "../../compiler/engine/index.js";
 import { LanguageService } from "../../compiler/service/index.js";
 import { parse } from "../../grammar/index.js";
 import { lexText } from "../../grammar/parser.js";

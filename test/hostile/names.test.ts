@@ -9,8 +9,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emitModule } from "../../compiler/emit/index.js";
-import type { RulesetIR, ScenarioValue, Value } from "../../compiler/ir.js";
-import { compileText, interpretScenario, runExamples } from "../../compiler/pipeline.js";
+import type { RulesetIR, ScenarioValue, Value } from "../../compiler/ir/ir.js";
+import { compileText, interpretScenario, runExamples } from "../../compiler/engine/index.js";
 import { ROOT } from "../cli/run.js";
 
 const HOSTILE = [

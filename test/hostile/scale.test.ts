@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileText } from "../../compiler/pipeline.js";
+import { compileText } from "../../compiler/engine/index.js";
 import { MAX_FILE_CHARS } from "../../grammar/limits.js";
 import { ROOT } from "../cli/run.js";
 

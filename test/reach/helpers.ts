@@ -1,10 +1,10 @@
 /** Shared by the reach tests: load a bundled ruleset, build a reach report for a map and a unit. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadRuleset } from "../../compiler/pipeline.js";
+import { loadRuleset } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
-import type { RulesetIR } from "../../compiler/ir.js";
+import type { RulesetIR } from "../../compiler/ir/ir.js";
 import type { MapJson } from "../../runtime/map.js";
 
 export const ROOT = join(__dirname, "..", "..");

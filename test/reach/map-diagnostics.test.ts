@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CODES } from "../../compiler/diagnostics.js";
+import { CODES } from "../../diagnostics/index.js";
 import { parseMap } from "../../compiler/map/parse.js";
 import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { ROOT, ir } from "./helpers.js";

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseMap } from "../../compiler/map/parse.js";
 import { mapVocabulary } from "../../compiler/map/known-names.js";
-import { loadRuleset } from "../../compiler/pipeline.js";
+import { loadRuleset } from "../../compiler/engine/index.js";
 import { reachOf } from "./helpers.js";
 import {
   buildGraph,
@@ -78,7 +78,7 @@ describe("bundled maps", () => {
   });
 
   it("the adjacency used below is the odd-q one (B sits half a hex lower than A and C)", () => {
-    // The DESIGN.md example road A4 B4 C5 D5 E5 is a chain of neighbours; A4–B5 and A4–C4 are not.
+    // The docs/maps.md example road A4 B4 C5 D5 E5 is a chain of neighbours; A4–B5 and A4–C4 are not.
     expect(
       ["A4", "B4", "C5", "D5", "E5"].every((h, i, a) => i === 0 || adjacent(a[i - 1]!, h)),
     ).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * One name resolver (compiler/name-resolver.ts): a name resolves in a ruleset by its own member name,
+ * One name resolver (compiler/ir/name-resolver.ts): a name resolves in a ruleset by its own member name,
  * then by its own concept key, and never by another ruleset's — so a ruleset's answer never depends on
  * which other rulesets are asked beside it. Checked on every surface: the map's names (V1004 when no
  * ruleset asked knows one), the interpreter's reach alone and beside others, the generated module's
@@ -13,7 +13,7 @@ import { parseMap } from "../../compiler/map/parse.js";
 import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
-import { mapNames, type MapField } from "../../compiler/name-resolver.js";
+import { mapNames, type MapField } from "../../compiler/ir/name-resolver.js";
 import { buildGraph, type MapGraph, type MapJson } from "../../runtime/map.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import { ROOT, ir, reachOf } from "./helpers.js";

@@ -14,11 +14,11 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as generated from "../../generated/index.js";
-import { loadRuleset } from "../../compiler/pipeline.js";
+import { loadRuleset } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
-import type { RulesetIR } from "../../compiler/ir.js";
+import type { RulesetIR } from "../../compiler/ir/ir.js";
 import { buildReach } from "../../compiler/reach/build.js";
-import { boardMember, resolveName, stepEnum } from "../../compiler/name-resolver.js";
+import { boardMember, resolveName, stepEnum } from "../../compiler/ir/name-resolver.js";
 import {
   buildGraph,
   directionBetween,
@@ -27,7 +27,8 @@ import {
   type MapGraph,
   type MapJson,
 } from "../../runtime/map.js";
-import { pathSteps, type ReachAnswer } from "../../runtime/reach-map.js";
+import type { ReachAnswer } from "../../runtime/reach-map.js";
+import { pathSteps } from "../../runtime/reach-steps.js";
 import type { MoveResult } from "../../runtime/types.js";
 
 const ROOT = join(__dirname, "..", "..");

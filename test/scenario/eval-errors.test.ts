@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fsHost } from "../../compiler/cli/host.js";
 import { EvalError, InputError } from "../../compiler/interpret/eval.js";
-import { compileText, interpretScenario, loadRuleset } from "../../compiler/pipeline.js";
+import { compileText, interpretScenario, loadRuleset } from "../../compiler/engine/index.js";
 import { evaluateScenario } from "../../compiler/interpret/interpreter.js";
 import { evaluationDiagnostic, parseScenario } from "../../compiler/scenario/index.js";
 import { RatOverflow } from "../../runtime/rational.js";

@@ -3,7 +3,7 @@
  * end. Only what the scenario reader looks at is filled in (enums, inputs, dice in rules).
  */
 
-import type { Def, EnumDef, InputField, RulesetIR, Type, Value } from "../../compiler/ir.js";
+import type { Def, EnumDef, InputField, RulesetIR, Type, Value } from "../../compiler/ir/ir.js";
 
 const def = (name: string, cite = "5.1"): Def => ({
   name,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { decimalToQ } from "../../runtime/rational.js";
-import { closest } from "../../compiler/suggest.js";
+import { closest } from "../../compiler/util/suggest.js";
 import { diceIR, slClassicIR } from "./fixture-ir.js";
 
 const sl = slClassicIR();

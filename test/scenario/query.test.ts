@@ -6,10 +6,10 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fsHost } from "../../compiler/cli/host.js";
-import type { ScenarioValue, Value } from "../../compiler/ir.js";
+import type { ScenarioValue, Value } from "../../compiler/ir/ir.js";
 import { interpreterFor } from "../../compiler/interpret/interpreter.js";
 import { ask } from "../../compiler/interpret/query.js";
-import { loadRuleset } from "../../compiler/pipeline.js";
+import { loadRuleset } from "../../compiler/engine/index.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const member = (e: string, name: string): Value => ({ v: "member", enum: e, name });

@@ -4,21 +4,28 @@
  * read: every member of each enum field, both booleans, each referenced status alone and none, and for
  * numbers the constants the ruleset compares against and their neighbours.
  */
-import { NA_RAT, Rat } from "../../runtime/rational.js";
-import { diag, type Diagnostic } from "../diagnostics.js";
-import { Evaluator, InputError, same, type ICtx, type Rec, type RV } from "../interpret/eval.js";
-import type * as I from "../ir.js";
+import { NA_RAT, Rat } from "../../../runtime/rational.js";
+import { diag, type Diagnostic } from "../../../diagnostics/index.js";
+import {
+  Evaluator,
+  InputError,
+  same,
+  type EvalContext,
+  type ValueRecord,
+  type RunValue,
+} from "../../interpret/eval.js";
+import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
-import type { Checked } from "./index.js";
-import { diceOf, ruleExprs, walk } from "../ir-walk.js";
-import { dict } from "../dict.js";
+import type { Checked } from "./types.js";
+import { diceOf, ruleExprs, walk } from "../../ir/walk.js";
+import { dict } from "../../util/dict.js";
 
 const MAX_SITUATIONS = 4096;
 
 interface Axis {
   rec: I.RecordName;
   field: string;
-  values: (RV | null)[];
+  values: (RunValue | null)[];
 }
 
 /** A conflict found: the rule, the two exceptions' citations, and the message. */
@@ -137,7 +144,7 @@ function axesOf(
     const decl = c.inputs.find((i) => i.rec === f.rec)?.fields.find((x) => x.name === f.field);
     if (!decl) continue;
     const t = decl.type;
-    let values: (RV | null)[];
+    let values: (RunValue | null)[];
     if (t.t === "bool") values = [false, true];
     else if (t.t === "enum")
       values = c.enums.find((e) => e.name === t.name)?.members.map((m) => m.name) ?? [];
@@ -179,9 +186,9 @@ function findConflict(
   const total = axes.reduce((n, x) => n * Math.max(1, x.values.length), 1);
   const stride =
     total * rolls.length > MAX_SITUATIONS ? Math.ceil((total * rolls.length) / MAX_SITUATIONS) : 1;
-  const params = r.params.length ? null : new Map<string, RV>();
+  const params = r.params.length ? null : new Map<string, RunValue>();
   if (!params) return null; // parameterised rules: their inputs are not a finite domain
-  const frame = { params, base: () => NA_RAT as RV };
+  const frame = { params, base: () => NA_RAT as RunValue };
   for (let n = 0; n < total * rolls.length; n += stride) {
     const ctx = blankCtx();
     ctx.roll = rolls[Math.floor(n / total)] ?? null;
@@ -195,17 +202,18 @@ function findConflict(
           ? ctx.path[0]!
           : ax.rec === "vehicle"
             ? (ctx.vehicle ??= dict())
-            : (ctx[ax.rec] as Rec);
+            : (ctx[ax.rec] as ValueRecord);
       rec[ax.field] = v;
       if (v !== null && !(v instanceof Set && v.size === 0) && v !== false)
         parts.push(`${ax.rec}.${ax.field} = ${show(v)}`);
     }
     try {
-      if (!guard.every((g) => ev.eval(g, ctx, null, frame))) continue;
-      if (!ev.eval(a.when, ctx, null, frame) || !ev.eval(b.when, ctx, null, frame)) continue;
-      const base = () => ev.eval(r.value, ctx, null, { params, base: null });
-      const va = ev.eval(a.value, ctx, null, { params, base });
-      const vb = ev.eval(b.value, ctx, null, { params, base });
+      if (!guard.every((g) => ev.evaluate(g, ctx, null, frame))) continue;
+      if (!ev.evaluate(a.when, ctx, null, frame) || !ev.evaluate(b.when, ctx, null, frame))
+        continue;
+      const base = () => ev.evaluate(r.value, ctx, null, { params, base: null });
+      const va = ev.evaluate(a.value, ctx, null, { params, base });
+      const vb = ev.evaluate(b.value, ctx, null, { params, base });
       if (ctx.roll) parts.push(`roll ${ctx.roll.join(", ")}`);
       if (!same(va, vb))
         return { situation: parts.length ? parts.join(", ") : "always", a: show(va), b: show(vb) };
@@ -218,7 +226,7 @@ function findConflict(
   return null;
 }
 
-function blankCtx(): ICtx {
+function blankCtx(): EvalContext {
   return {
     unit: dict(),
     vehicle: null,
@@ -232,7 +240,7 @@ function blankCtx(): ICtx {
   };
 }
 
-function show(v: RV): string {
+function show(v: RunValue): string {
   if (v instanceof Rat) return v.isNA() ? "NA" : v.toString();
   if (v instanceof Set) return `{${[...v].join(", ")}}`;
   return String(v);

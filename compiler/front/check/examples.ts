@@ -5,10 +5,10 @@
  * rules are checked — and resolves what each expectation names: a rule, a table entry, a step cost,
  * the allowance, a halt, a probability or a distribution.
  */
-import type * as A from "../../grammar/ast.js";
-import { diag, type Diagnostic, type Span } from "../diagnostics.js";
-import { dict } from "../dict.js";
-import type * as I from "../ir.js";
+import type * as A from "../../../grammar/ast.js";
+import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
+import { dict } from "../../util/dict.js";
+import type * as I from "../../ir/ir.js";
 import { camel, type DeclChecker } from "./decls.js";
 import type { Fold } from "./fold.js";
 import type { Scope } from "./scope.js";

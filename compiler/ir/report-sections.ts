@@ -14,7 +14,7 @@
  */
 
 import type { Expr, RulesetIR, Type } from "./ir.js";
-import { rollsDice } from "./ir-walk.js";
+import { rollsDice } from "./walk.js";
 
 export const SECTIONS = [
   { key: "allowances", title: "Allowances" },

@@ -5,13 +5,13 @@
  * parser (`{ unit, vehicle, path: [] }` for this ruleset, with the fields it does not take left out).
  */
 import { ratNum, type Rat } from "../../runtime/rational.js";
-import type { ReachBinding } from "../../runtime/reach-map.js";
-import { InputError, type ICtx } from "../interpret/eval.js";
+import type { ReachBinding } from "../../runtime/reach-steps.js";
+import { InputError, type EvalContext } from "../interpret/eval.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
-import type { RulesetIR, ScenarioValue } from "../ir.js";
+import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { stepValues } from "./steps.js";
 import { reachProfile } from "./profile.js";
-import { boardMember, mapNames } from "../name-resolver.js";
+import { boardMember, mapNames } from "../ir/name-resolver.js";
 import { parseScenario } from "../scenario/index.js";
 
 const STEP_FIELDS = ["viaRoad", "uphill", "downhill", "inches"] as const;
@@ -24,7 +24,7 @@ export function interpretedBinding(
   ir: RulesetIR,
   base: ScenarioValue,
   unit: unknown = null,
-): ReachBinding<Rat, ICtx> {
+): ReachBinding<Rat, EvalContext> {
   const model = interpreterFor(ir);
   const names = mapNames(ir);
   const board = boardMember(ir);
@@ -50,8 +50,8 @@ export function interpretedBinding(
   const key =
     p.aggregates.length === 0
       ? null
-      : (ctx: ICtx): string =>
-          p.aggregates.map((a) => String(model.ev.eval(a, ctx, null))).join("|");
+      : (ctx: EvalContext): string =>
+          p.aggregates.map((a) => String(model.ev.evaluate(a, ctx, null))).join("|");
   return {
     model,
     num: ratNum,

@@ -5,9 +5,9 @@
  * ruleset: it reports those cycles, what the allowance and the other once-per-move roles may not read,
  * examples that expect one value of a step rule, and definitions nothing uses.
  */
-import type * as A from "../../grammar/ast.js";
-import { diag, type Diagnostic, type Span } from "../diagnostics.js";
-import type * as I from "../ir.js";
+import type * as A from "../../../grammar/ast.js";
+import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
+import type * as I from "../../ir/ir.js";
 import {
   addReads,
   movementExprs,
@@ -16,10 +16,10 @@ import {
   ruleExprs,
   walk,
   type Reads,
-} from "../ir-walk.js";
+} from "../../ir/walk.js";
 import type { Merged } from "../resolve.js";
 import type { ConstraintBody, RuleBody } from "./decls.js";
-import type { Checked } from "./index.js";
+import type { Checked } from "./types.js";
 import type { Scope } from "./scope.js";
 
 /** What the dependency analysis learns from the checked bodies, before the definitions are built. */
@@ -96,7 +96,7 @@ function spanOf(scope: Scope, name: string): Span | null {
  * The whole-ruleset checks of the checked ruleset `p`: the cycles `deps` found (V0208), what the
  * once-per-move roles and examples may not read (V0406), and definitions nothing uses (V0701).
  */
-export function analyse(
+export function wholeRulesetChecks(
   p: Checked,
   deps: Dependencies,
   merged: Merged,

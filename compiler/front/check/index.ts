@@ -8,20 +8,20 @@
  * definitions (graph.ts) and conflicting exceptions (conflicts.ts). Types and how they compare are in
  * types.ts, expressions in expr.ts, the symbol table in scope.ts.
  */
-import type * as A from "../../grammar/ast.js";
-import { diag, type Diagnostic } from "../diagnostics.js";
-import type * as I from "../ir.js";
+import type * as A from "../../../grammar/ast.js";
+import { diag, type Diagnostic } from "../../../diagnostics/index.js";
+import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import { checkConflicts } from "./conflicts.js";
 import { constraintDef, DeclChecker, ruleDef } from "./decls.js";
 import { ExampleChecker } from "./examples.js";
-import { analyse, dependencies } from "./graph.js";
+import { wholeRulesetChecks, dependencies } from "./graph.js";
 import { Scope } from "./scope.js";
 import { constantFolder } from "./fold.js";
-import { RULESET_ID } from "../ruleset-id.js";
+import { RULESET_ID } from "../../util/ruleset-id.js";
 
-/** The checked ruleset before lowering: the IR without its tick scale (compiler/tick-scale.ts adds it). */
-export type Checked = Omit<I.RulesetIR, "scale">;
+import type { Checked } from "./types.js";
+export type { Checked };
 
 export function check(merged: Merged): { checked: Checked | null; diagnostics: Diagnostic[] } {
   const out: Diagnostic[] = [];
@@ -101,7 +101,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     movement,
     examples,
   };
-  analyse(checked, deps, merged, scope, out);
+  wholeRulesetChecks(checked, deps, merged, scope, out);
   // With errors, definitions that failed to check look unused: do not add noise to real errors.
   if (out.some((d) => d.severity === "error"))
     return { checked: null, diagnostics: out.filter((d) => d.code !== "V0701") };

@@ -4,8 +4,8 @@
  * edits an inherited rule's exceptions, new names are added), every declaration knows which ruleset
  * wrote it, and names are unique per namespace.
  */
-import type { Decl, ExceptionDecl, ExceptionEdit, Header, RulesFile } from "../grammar/ast.js";
-import { diag, type Diagnostic, type Span } from "./diagnostics.js";
+import type { Decl, ExceptionDecl, ExceptionEdit, Header, RulesFile } from "../../grammar/ast.js";
+import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";
 
 export interface Owned {
   decl: Decl;

@@ -6,11 +6,11 @@
  * Internally a plain literal has measure `*` ("any measure", `ANY` in check/types.ts): `2` fits MF,
  * PP or a count.
  */
-import type * as A from "../../grammar/ast.js";
-import { Rat, RatOverflow } from "../../runtime/rational.js";
-import { diag, type Diagnostic, type Span } from "../diagnostics.js";
-import type { BinOp, Builtin, Expr, RecordName, Type } from "../ir.js";
-import { closest } from "../suggest.js";
+import type * as A from "../../../grammar/ast.js";
+import { Rat, RatOverflow } from "../../../runtime/rational.js";
+import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
+import type { BinOp, Builtin, Expr, RecordName, Type } from "../../ir/ir.js";
+import { closest } from "../../util/suggest.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, fits, join, num, typeText } from "./types.js";
 

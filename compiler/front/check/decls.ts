@@ -5,11 +5,11 @@
  * out as bodies without a context: the dependency analysis (graph.ts) gives each its context, and
  * `ruleDef`/`constraintDef` build the definitions. Examples are checked in examples.ts.
  */
-import { SECTION_KEYS } from "../sections.js";
-import { closest } from "../suggest.js";
-import type * as A from "../../grammar/ast.js";
-import { diag, type Diagnostic, type Span } from "../diagnostics.js";
-import type * as I from "../ir.js";
+import { SECTION_KEYS } from "../../ir/report-sections.js";
+import { closest } from "../../util/suggest.js";
+import type * as A from "../../../grammar/ast.js";
+import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
+import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import { ExprChecker, foldConstant, OVERFLOW, type Env } from "./expr.js";
 import type { Fold } from "./fold.js";

@@ -2,9 +2,9 @@
  * The symbol table of a merged ruleset: what every name denotes, built once before expressions are
  * checked. Declarations with errors still get an entry, so one mistake does not cascade.
  */
-import type * as A from "../../grammar/ast.js";
+import type * as A from "../../../grammar/ast.js";
 import type { Owned } from "../resolve.js";
-import type { RecordName, Type } from "../ir.js";
+import type { RecordName, Type } from "../../ir/ir.js";
 
 export interface FieldSym {
   name: string;

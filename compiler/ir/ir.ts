@@ -9,7 +9,7 @@
  */
 
 /** An exact rational as text: "3", "-1/2". */
-export type Q = string;
+export type RatText = string;
 
 /** The value type of an expression. `measure: null` is a plain number. */
 export type Type =
@@ -35,7 +35,7 @@ export type StepPosition = "number" | "last";
 export type Aggregate = "any" | "all" | "count" | "max" | "min" | "sum";
 
 export type Expr =
-  | { k: "num"; q: Q }
+  | { k: "num"; q: RatText }
   | { k: "bool"; v: boolean }
   /** The special cost "all of the unit's allowance". */
   | { k: "all" }
@@ -139,7 +139,7 @@ export interface InputDef {
 
 /** A constant value as stored in tables, defaults and examples. */
 export type Value =
-  | { v: "num"; q: Q }
+  | { v: "num"; q: RatText }
   | { v: "bool"; b: boolean }
   | { v: "all" }
   | { v: "na" }

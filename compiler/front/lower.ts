@@ -8,12 +8,12 @@
  * Inputs are taken to have the precision of the ruleset's own constants (a portage of ½ PP is fine
  * where a table lists ½).
  */
-import { gcd } from "../runtime/rational.js";
+import { gcd } from "../../runtime/rational.js";
 import { constant } from "./check/expr.js";
 import type { Checked } from "./check/index.js";
-import { movementExprs, ruleExprs, walk } from "./ir-walk.js";
-import { diag, type Diagnostic, type Span } from "./diagnostics.js";
-import type { Expr, RulesetIR, Value } from "./ir.js";
+import { movementExprs, ruleExprs, walk } from "../ir/walk.js";
+import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import type { Expr, RulesetIR, Value } from "../ir/ir.js";
 
 /** The finest tick a generated module uses: values stay exact, safe integers (see docs/cli.md, limits). */
 export const MAX_SCALE = 1_000_000;

@@ -3,7 +3,8 @@
  * is written in a message, whether one type fits where another is wanted, the common type of two
  * branches, and the IR's view of a checked type (where "any measure" becomes a plain number).
  */
-import type { Type, Value } from "../ir.js";
+import type * as I from "../../ir/ir.js";
+import type { Type, Value } from "../../ir/ir.js";
 
 /** The measure of a plain literal inside the checker: `2` fits MF, PP or a count. */
 export const ANY = "*";
@@ -56,3 +57,6 @@ export function fitsValue(t: Type, v: Value): boolean {
   if (v.v === "member") return t.t === "enum" && t.name === v.enum;
   return fits({ t: "set", of: v.enum }, t);
 }
+
+/** The checked ruleset before lowering: the IR without its tick scale (compiler/front/lower.ts adds it). */
+export type Checked = Omit<I.RulesetIR, "scale">;

@@ -4,11 +4,11 @@
  * and becomes a value. The folder is made once the rules are checked and is handed to the example
  * checker; input defaults and table rows are checked before the rules, so they are never folded.
  */
-import { Rat } from "../../runtime/rational.js";
-import { Evaluator, EvalError, type ICtx } from "../interpret/eval.js";
-import type * as I from "../ir.js";
-import { dict } from "../dict.js";
-import type { Checked } from "./index.js";
+import { Rat } from "../../../runtime/rational.js";
+import { Evaluator, EvalError, type EvalContext } from "../../interpret/eval.js";
+import type * as I from "../../ir/ir.js";
+import { dict } from "../../util/dict.js";
+import type { Checked } from "./types.js";
 
 /** The parts of the checked ruleset the folder evaluates with (examples are what it serves). */
 type Parts = Pick<
@@ -32,7 +32,7 @@ export function constantFolder(p: Parts): Fold {
   } as unknown as I.RulesetIR;
   const ev = new Evaluator(ir);
   return (e, type) => {
-    const ctx: ICtx = {
+    const ctx: EvalContext = {
       unit: dict(),
       vehicle: null,
       scenario: dict(),
@@ -44,7 +44,7 @@ export function constantFolder(p: Parts): Fold {
       hexes: 0,
     };
     try {
-      const v = ev.eval(e, ctx, null);
+      const v = ev.evaluate(e, ctx, null);
       if (v instanceof Rat) return v.isNA() ? { v: "na" } : { v: "num", q: v.toString() };
       if (typeof v === "boolean") return { v: "bool", b: v };
       if (typeof v === "string" && type.t === "enum")

@@ -19,7 +19,7 @@ export interface VocabField {
 }
 
 /**
- * Step actions that mean a vehicle is there (DESIGN.md clarification): a scenario with one of these
+ * Step actions that mean a vehicle is there (a clarification of the scenario contract, docs/cli.md): a scenario with one of these
  * steps and no `vehicle` object has a vehicle with every field at its default (or absent), so a rule
  * that needs one of its details stops with an error naming the field (`need(vehicle.kind)`). The
  * members of a ruleset's step `action` enum these names mean: `vehicleActions` (name-resolver.ts).
