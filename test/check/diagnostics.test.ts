@@ -268,7 +268,7 @@ describe("the table of codes", () => {
 
   it("codes are four digits, grouped by phase, each with a summary", () => {
     for (const [code, info] of Object.entries(CODES)) {
-      expect(code).toMatch(/^V(0[1-9]|10)\d{2}$/);
+      expect(code).toMatch(/^V(0[1-9]|1[01])\d{2}$/);
       expect(info.summary.length).toBeGreaterThan(0);
       expect(["error", "warning"]).toContain(info.severity);
     }
