@@ -77,7 +77,6 @@ export function reachRequest(
     from: { text: opts.from, file: "--from" },
     unit: opts.unit === undefined ? null : { text: opts.unit, file: "--unit" },
     phase,
-    drawing: formatOf(opts) === "svg" || formatOf(opts) === "html",
   };
 }
 
@@ -115,7 +114,11 @@ export function reachFor(
   phaseOf(opts);
   const host = fsHost(ctx.root);
   const refs = refsFor(ids, host, ctx);
-  const req = reachRequest(mapFile, { ...opts, from: opts.from }, ctx);
+  const format = formatOf(opts);
+  const req = {
+    ...reachRequest(mapFile, { ...opts, from: opts.from }, ctx),
+    drawing: format === "svg" || format === "html",
+  };
   const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
   if (errors > 0) return null;
   const { value, diagnostics } = reachOn({ ...req, rulesets: loaded.map((l) => l.ir!) });
