@@ -48,7 +48,7 @@ describe("cold start", () => {
     const check = closure(join(root, "compiler", "cli", "check.ts"));
     const files = new Set([...main.files, ...check.files]);
     const packages = new Set([...main.packages, ...check.packages]);
-    expect([...files].some((f) => f.endsWith(join("compiler", "pipeline.ts")))).toBe(true);
+    expect([...files].some((f) => f.endsWith(join("compiler", "engine", "front.ts")))).toBe(true);
     expect([...files].some((f) => f.endsWith(join("grammar", "parser.ts")))).toBe(true);
     for (const heavy of HEAVY) expect([...packages]).not.toContain(heavy);
   });
