@@ -10,6 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { corpus, problems, runCase } from "../../fuzz/cases.js";
+import { prng } from "../../fuzz/mutate.js";
+import { decodeDraft, encodeDraft, MAX_DRAFT_BYTES } from "../../studio/page/share.js";
 import { breathe, ROOT } from "../cli/run.js";
 
 const SEED = Number(process.env["FUZZ_SEED"] ?? 15_2026);
@@ -65,5 +67,58 @@ describe("fuzzing the CLI with mutants of the bundled rulesets and scenarios", (
       problems({ ...base, code: 1, crash: null, unlocated: ["x.rules: error V0212: no header"] }),
     ).toHaveLength(1);
     expect(problems({ ...base, code: 1, crash: null })).toEqual([]);
+  });
+});
+
+/**
+ * Share links (the studio's `#` fragment, studio/page/share.ts) as a hostile sender writes them: a
+ * real link cut, with characters flipped, inserted or doubled, glued to another, or a deflate bomb.
+ * Decoding never throws and never yields more than MAX_DRAFT_BYTES: a draft, or a reason the page shows.
+ */
+describe("fuzzing share links", () => {
+  const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+/%#";
+  const mutate = (link: string, rnd: () => number): string => {
+    const at = () => Math.floor(rnd() * (link.length + 1));
+    const char = () => ALPHABET[Math.floor(rnd() * ALPHABET.length)]!;
+    switch (Math.floor(rnd() * 6)) {
+      case 0:
+        return link.slice(0, at());
+      case 1: {
+        const i = at();
+        return link.slice(0, i) + char() + link.slice(i + 1);
+      }
+      case 2: {
+        const i = at();
+        return link.slice(0, i) + char().repeat(1 + Math.floor(rnd() * 8)) + link.slice(i);
+      }
+      case 3: {
+        const i = at();
+        const j = at();
+        return link + link.slice(Math.min(i, j), Math.max(i, j));
+      }
+      case 4:
+        return link.slice(at()) + link.slice(0, at());
+      default:
+        return Array.from({ length: Math.floor(rnd() * 40) }, char).join("");
+    }
+  };
+
+  it("no mutant of a real link throws or inflates past the cap", async () => {
+    const rnd = prng(SEED);
+    const link = await encodeDraft('ruleset h "House" extends sl-classic\n'.repeat(50));
+    const bomb = await encodeDraft("x".repeat(MAX_DRAFT_BYTES + 1));
+    const seen = { ok: 0, "too-large": 0, unreadable: 0 };
+    for (let i = 0; i < 300; i++) {
+      const text = mutate(i % 10 === 9 ? bomb : link, rnd);
+      const r = await decodeDraft(text);
+      if (r.ok) {
+        expect(r.text.length, `mutant ${i}`).toBeLessThanOrEqual(MAX_DRAFT_BYTES);
+        seen.ok++;
+      } else seen[r.reason]++;
+    }
+    // The mutants reach every outcome, so the loop above tests each of them.
+    expect(seen.ok).toBeGreaterThan(0);
+    expect(seen.unreadable).toBeGreaterThan(0);
+    expect(seen["too-large"]).toBeGreaterThan(0);
   });
 });
