@@ -49,7 +49,7 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
   if (hasErrors(diagnostics) || map === null) return { value: null, diagnostics };
   // A drawing is bounded (docs/cli.md, limits): refused before the search, located at the map.
   const tooLarge = req.drawing
-    ? drawingTooLarge(map, irs.length, "svg", req.map.file, req.map.text)
+    ? drawingTooLarge(map, irs.length, req.map.file, req.map.text)
     : null;
   if (tooLarge !== null) return { value: null, diagnostics: [...diagnostics, tooLarge] };
 
@@ -99,17 +99,9 @@ function readUnit(
 } | null {
   const unit = typed ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
   const src = new SourceFile(unit.file, unit.text);
-  const read = readJson(unit.text, src);
+  const read = readJson(unit.text, src, "unit", "V1102", "the unit is not valid JSON");
   if ("error" in read) {
-    const e = read.error;
-    diagnostics.push(
-      diag(
-        "V1102",
-        e.message.replace(/^malformed JSON/, "the unit is not valid JSON"),
-        e.span,
-        e.hint ?? UNIT_HINT,
-      ),
-    );
+    diagnostics.push({ ...read.error, hint: read.error.hint ?? UNIT_HINT });
     return null;
   }
   if (read.root.type !== "object") {

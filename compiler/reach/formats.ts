@@ -29,11 +29,9 @@ export const MAX_DRAWN_HEXES = 100_000;
 export function drawingTooLarge(
   g: { columns: number; rows: number },
   rulesets: number,
-  format: ReachFormat,
   file: string,
   text: string,
 ): Diagnostic | null {
-  if (format !== "svg" && format !== "html") return null;
   const drawn = g.columns * g.rows * rulesets;
   if (drawn <= MAX_DRAWN_HEXES) return null;
   const panels = rulesets === 1 ? "" : ` × ${rulesets} rulesets`;

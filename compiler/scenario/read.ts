@@ -9,6 +9,9 @@ import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-par
 import { BOM, diag, type Diagnostic, type SourceFile, type Span } from "../../diagnostics/index.js";
 
 /** The largest scenario file read (bytes of text), and the deepest nesting of `[`/`{` in it. */
+/** The code a JSON reader reports its text's own faults with: a scenario's, a map's, a reach unit's. */
+export type JsonCode = "V0901" | "V1001" | "V1102";
+
 export const MAX_SCENARIO_SIZE = 1_000_000;
 export const MAX_SCENARIO_DEPTH = 64;
 
@@ -20,7 +23,9 @@ export function readJson(
   text: string,
   src: SourceFile,
   what = "scenario",
-  code: "V0901" | "V1001" = "V0901",
+  code: JsonCode = "V0901",
+  /** How a parse error's message starts ("the unit is not valid JSON" for a reach unit). */
+  malformed = "malformed JSON",
 ): { root: Node } | { error: Diagnostic } {
   const limit = beyondLimits(text, src, what, code);
   if (limit !== null) return { error: limit };
@@ -37,6 +42,7 @@ export function readJson(
         src,
         errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 },
         code,
+        malformed,
       ),
     };
   }
@@ -61,7 +67,7 @@ export function objectProperties(
   prefix: string,
   src: SourceFile,
   ds: Diagnostic[],
-  code: "V0901" | "V1001" = "V0901",
+  code: JsonCode = "V0901",
 ): { key: Node; value: Node; name: string }[] {
   const seen = new Set<string>();
   const out: { key: Node; value: Node; name: string }[] = [];
@@ -95,7 +101,7 @@ export function beyondLimits(
   text: string,
   src: SourceFile,
   what = "scenario",
-  code: "V0901" | "V1001" = "V0901",
+  code: JsonCode = "V0901",
 ): Diagnostic | null {
   if (text.length > MAX_SCENARIO_SIZE) {
     return diag(
@@ -149,7 +155,8 @@ export function jsonError(
   text: string,
   src: SourceFile,
   e: ParseError,
-  code: "V0901" | "V1001" = "V0901",
+  code: JsonCode = "V0901",
+  malformed = "malformed JSON",
 ): Diagnostic {
   // A trailing comma shows up as "expected a value/name" at the closing bracket.
   const at = e.offset;
@@ -162,20 +169,20 @@ export function jsonError(
     if (text[k] === ",") {
       return diag(
         code,
-        "malformed JSON: trailing comma",
+        `${malformed}: trailing comma`,
         src.span(k, k + 1),
         "JSON allows no comma before `}` or `]`",
       );
     }
   }
-  if (text.trim() === "") return diag(code, "malformed JSON: the file is empty", src.span(0, 0));
+  if (text.trim() === "") return diag(code, `${malformed}: the file is empty`, src.span(0, 0));
   const what = JSON_MESSAGES[e.error] ?? "syntax error";
   const end = Math.min(text.length, at + Math.max(e.length, 0));
   const hint =
     e.error === ParseErrorCode.PropertyNameExpected || e.error === ParseErrorCode.InvalidSymbol
       ? "JSON field names and strings are written in double quotes"
       : undefined;
-  return diag(code, `malformed JSON: ${what}`, src.span(at, end), hint);
+  return diag(code, `${malformed}: ${what}`, src.span(at, end), hint);
 }
 
 // ---------------------------------------------------------------------------------------------------
