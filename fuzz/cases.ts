@@ -1,6 +1,7 @@
 /**
- * One fuzz case: a mutant ruleset through `variorum check`, or a mutant scenario through
- * `variorum eval` (both in-process, through the same `run()` that bin/variorum.js calls), with what
+ * One fuzz case: a mutant ruleset through `variorum check` (or `compile` or `test`), a mutant
+ * scenario through `variorum eval`, or a mutant map through `variorum reach` (all in-process, through
+ * the same `run()` that bin/variorum.js calls), with what
  * a hostile-input contract promises checked: nothing escapes `run()` (that would be exit 70), the exit
  * code is 0 or 1, every error line is located (`file:line:col: error CODE`), and the output stays
  * bounded. Used by test/hostile/fuzz.test.ts and by `npm run fuzz`.
@@ -12,8 +13,14 @@ import type { Ctx } from "../compiler/cli/context.js";
 import { run } from "../compiler/cli/main.js";
 import { mutant } from "./mutate.js";
 
+export type CaseKind = "rules" | "scenario" | "map";
+/** What a rules mutant is run through. */
+export type RulesCommand = "check" | "compile" | "test";
+
 export interface CaseResult {
-  kind: "rules" | "scenario";
+  kind: CaseKind;
+  /** The command run (`check`, `compile`, `test`, `eval` or `reach`). */
+  command: string;
   base: string;
   index: number;
   op: string;
@@ -30,6 +37,7 @@ export interface CaseResult {
 export interface Corpus {
   rules: { id: string; text: string }[];
   scenarios: { file: string; text: string; ruleset: string }[];
+  maps: { file: string; text: string }[];
 }
 
 /** The bundled rulesets and scenario files under `root`. */
@@ -49,8 +57,21 @@ export function corpus(root: string): Corpus {
       text: readFileSync(join(root, "scenarios", f), "utf8"),
       ruleset: rulesetFor(f),
     }));
-  return { rules, scenarios };
+  const maps = readdirSync(join(root, "maps"))
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => ({ file: f, text: readFileSync(join(root, "maps", f), "utf8") }));
+  return { rules, scenarios, maps };
 }
+
+/** How a map mutant is asked: the rulesets side by side, a start, an output format. */
+const REACH_ASKS = [
+  ["sl-classic,asl-a4", "B3", "text"],
+  ["asl-a4", "C3", "json"],
+  ["asl-a4,tide-of-iron", "B3", "svg"],
+  ["sl-classic,asl-a4", "E5", "html"],
+  ["tide-of-iron,asl-a4", "C3", "text"],
+] as const;
 
 /** Scenario files are named for the rulesets they ask (sl-…, std-coc-…, std-toi-…, std-sqla-…). */
 function rulesetFor(file: string): string {
@@ -75,17 +96,19 @@ function quietCtx(root: string, cwd: string, sink: string[]): Ctx {
 }
 
 const ERROR_LINE = /\berror (V\d{4})\b/;
-const LOCATED = /^[^:\n]+(?:\.rules|\.json):\d+:\d+: error V\d{4}\b/;
+/** A located error: in a file, or in a value typed on the command line (`--from:1:1`, `--unit:1:9`). */
+const LOCATED = /^(?:[^:\n]+(?:\.rules|\.json)|--[a-z]+):\d+:\d+: error V\d{4}\b/;
 
 /** Runs mutant `index` of corpus entry `which` (an index into rules or scenarios) under `seed`. */
 export async function runCase(
   root: string,
   tmp: string,
   c: Corpus,
-  kind: "rules" | "scenario",
+  kind: CaseKind,
   which: number,
   seed: number,
   index: number,
+  command: RulesCommand = "check",
 ): Promise<CaseResult> {
   const sink: string[] = [];
   const dir = join(tmp, String(index % 64));
@@ -100,7 +123,17 @@ export async function runCase(
     op = m.op;
     const file = join(dir, `${r.id}.rules`);
     writeFileSync(file, m.text);
-    argv = ["check", file];
+    argv = command === "compile" ? ["compile", file, "--out", join(dir, "out")] : [command, file];
+  } else if (kind === "map") {
+    const mp = c.maps[which % c.maps.length]!;
+    const m = mutant("map", mp.text, seed, index);
+    base = mp.file;
+    op = m.op;
+    const file = join(dir, mp.file);
+    writeFileSync(file, m.text);
+    const [ids, from, format] = REACH_ASKS[index % REACH_ASKS.length]!;
+    argv = ["reach", ids, file, "--from", from, "--format", format];
+    if (format === "svg" || format === "html") argv.push("-o", join(dir, `reach.${format}`));
   } else {
     const s = c.scenarios[which % c.scenarios.length]!;
     const m = mutant("scenario", s.text, seed, index);
@@ -125,11 +158,25 @@ export async function runCase(
     .split("\n")
     .filter((l) => ERROR_LINE.test(l) && !/^\s/.test(l) && !LOCATED.test(l))
     .slice(0, 5);
-  return { kind, base, index, op, code, crash, unlocated, outputChars: output.length, ms };
+  return {
+    kind,
+    command: argv[0]!,
+    base,
+    index,
+    op,
+    code,
+    crash,
+    unlocated,
+    outputChars: output.length,
+    ms,
+  };
 }
 
 /** What makes a case a failure of the hostile-input contract (empty: the case holds). */
-export function problems(r: CaseResult, limits = { outputChars: 2_000_000 }): string[] {
+export function problems(
+  r: CaseResult,
+  limits = { outputChars: r.kind === "map" ? 40_000_000 : 2_000_000 },
+): string[] {
   const p: string[] = [];
   if (r.crash !== null) p.push(`exception escaped: ${r.crash}`);
   else if (r.code !== 0 && r.code !== 1) p.push(`exit ${r.code}`);

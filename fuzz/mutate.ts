@@ -364,9 +364,77 @@ function mutateScenario(r: Rand, text: string): Mutation {
   }
 }
 
+/**
+ * One edit of a map file's text: any edit of a JSON file (the scenario's), or one that only a map
+ * has — the map made large (up to and past the 702 × 999 limit, so that reach, its text grid and its
+ * drawing meet their bounds), a long road, a hexside given twice or with a feature of its own, an
+ * unknown terrain, a level far out of range.
+ */
+function mutateMap(r: Rand, text: string): Mutation {
+  const set = (key: string, value: string): string =>
+    text.replace(new RegExp(`"${key}"\\s*:\\s*[^,}\\]]+`), `"${key}": ${value}`);
+  switch (int(r, 0, 6)) {
+    case 0: {
+      const [c, rows] = pick(r, [
+        [400, 400],
+        [500, 300],
+        [702, 999],
+        [703, 10],
+        [10, 1000],
+        [300, 2],
+        [0, 0],
+        [-1, 5],
+      ] as const);
+      return {
+        op: "big-map",
+        text: set("rows", String(rows)).replace(/"columns"\s*:\s*\d+/, `"columns": ${c}`),
+      };
+    }
+    case 1: {
+      const n = pick(r, [50, 2000, 30000]);
+      const road = Array.from({ length: n }, (_, i) => `"A${(i % 999) + 1}"`).join(",");
+      return { op: "long-road", text: text.replace(/"roads"\s*:\s*\[/, `"roads": [[${road}],`) };
+    }
+    case 2: {
+      const side = pick(r, [
+        '{ "hexes": ["D3", "D4"], "feature": "wall" }',
+        '{ "hexes": ["D3", "D4"], "feature": "hedge" }',
+        '{ "hexes": ["D3", "F9"], "feature": "wall" }',
+        '{ "hexes": ["D3", "D3"], "feature": "wall" }',
+        '{ "hexes": ["D3", "D4"], "feature": "moat" }',
+      ]);
+      return { op: "hexside", text: text.replace(/"hexsides"\s*:\s*\[/, `"hexsides": [${side},`) };
+    }
+    case 3: {
+      const name = pick(r, ["swamp", "", "__proto__", "woods\u001b[2J", "x".repeat(5000)]);
+      return {
+        op: "unknown-terrain",
+        text: text.replace(/"default"\s*:\s*"[^"]*"/, `"default": ${JSON.stringify(name)}`),
+      };
+    }
+    case 4:
+      return {
+        op: "level",
+        text: text.replace(
+          /"levels"\s*:\s*\{/,
+          `"levels": { "A1": ${pick(r, ["1e308", "-5", "0.5", "99999"])},`,
+        ),
+      };
+    case 5: {
+      const key = pick(r, ['"B3": "woods"', '"B3": "building"', '"Z99": "woods"', '"B3": 7']);
+      return {
+        op: "hex-key",
+        text: text.replace(/"hexes"\s*:\s*\{/, `"hexes": { ${r() < 0.5 ? `${key}, ` : ""}${key},`),
+      };
+    }
+    default:
+      return mutateScenario(r, text);
+  }
+}
+
 /** The mutant number `index` of `base` under `seed`: one to three edits, all named in `op`. */
 export function mutant(
-  kind: "rules" | "scenario",
+  kind: "rules" | "scenario" | "map",
   base: string,
   seed: number,
   index: number,
@@ -376,7 +444,12 @@ export function mutant(
   let text = base;
   const ops: string[] = [];
   for (let i = 0; i < edits; i++) {
-    const m = kind === "rules" ? mutateRules(r, text) : mutateScenario(r, text);
+    const m =
+      kind === "rules"
+        ? mutateRules(r, text)
+        : kind === "map"
+          ? mutateMap(r, text)
+          : mutateScenario(r, text);
     text = m.text;
     ops.push(m.op);
   }
