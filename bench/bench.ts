@@ -1,7 +1,7 @@
 /**
- * `npm run bench [-- --json]`: measures, side by side in one process, (1) front-end throughput on a
- * synthetic ruleset of 50,000+ lines, (2) the generated SL Classic module against the interpreter
- * pricing the same 1,000,000 random path steps, (3) the cold start of `variorum check`, (4) the
+ * `npm run bench [-- --json]`: measures, side by side in one process, (1) front-end throughput (and
+ * each phase against lexing alone) on a 30,000-line synthetic ruleset, (2) the generated SL Classic
+ * module against the interpreter pricing the same 1,000,000 random path steps, (3) the cold start of `variorum check`, (4) the
  * language server's latency (diagnostics after an edit, hover), (5) the generated module's path
  * pricing and (6) its `reach` on a 200×200 map against hand-written TypeScript (bench/handwritten/),
  * with the same answers asserted before timing, and (7) the studio's first-load size and keystroke-to-
@@ -12,11 +12,12 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compileText, loadRuleset } from "../compiler/engine/index.js";
+import { loadRuleset } from "../compiler/engine/index.js";
 import { Interpreter, prepare as prepareInterp } from "../compiler/interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue, Value } from "../compiler/ir/ir.js";
 import { pricePath } from "../runtime/move.js";
-import { lexer } from "../grammar/tokens.js";
+import { lexText } from "../grammar/parser.js";
+import { frontEndFigures } from "./front-end.js";
 import { ratNum } from "../runtime/rational.js";
 import * as sl from "../generated/sl-classic.js";
 import { syntheticRuleset } from "./synthetic.js";
@@ -52,17 +53,14 @@ function time(fn: () => void, repeat = 3): number {
   return best;
 }
 
-// 1. Front end throughput.
+// 1. Front end throughput, and each phase against lexing alone (bench/front-end.ts).
 // 30,000 lines (≈ 915,000 characters): the largest synthetic file under the 1,000,000-character limit (V0108).
 const text = syntheticRuleset(30_000);
 const lines = text.split("\n").length - 1;
-const tokens = lexer.tokenize(text).tokens.length;
-let diagnostics = 0;
-const frontMs = time(() => {
-  const r = compileText(text, "synthetic.rules");
-  diagnostics = r.diagnostics.filter((d) => d.severity === "error").length;
-});
-if (diagnostics > 0) throw new Error(`synthetic ruleset has ${diagnostics} errors`);
+const tokens = lexText(text).tokens.length;
+const front = frontEndFigures(text);
+if (front.errors > 0) throw new Error(`synthetic ruleset has ${front.errors} errors`);
+const frontMs = front.totalMs;
 
 // 2. Generated module vs interpreter over the same random steps.
 const host = {
@@ -211,6 +209,9 @@ const result = {
   parseCheckMs: Math.round(frontMs),
   parseCheckLinesPerSecond: Math.round((lines / frontMs) * 1000),
   parseCheckTokensPerSecond: Math.round((tokens / frontMs) * 1000),
+  frontEndPhasesMs: front.phases,
+  frontEndVsLex: front.vsLex.median,
+  frontEndVsLexSpread: [front.vsLex.min, front.vsLex.max],
   pricedSteps: STEPS,
   generatedMs: Math.round(genMs * 10) / 10,
   interpreterMs: Math.round(intMs),
@@ -243,6 +244,13 @@ if (json) {
       "front end (parse+resolve+check+lower)",
       `${lines} lines (${tokens} tokens) in ${result.parseCheckMs} ms`,
       `${result.parseCheckLinesPerSecond.toLocaleString("en")} lines/s (goal ≥ 100,000)`,
+    ],
+    [
+      "frontEndVsLex: front end ÷ lexing alone (median of 5)",
+      `phases (ms): ${Object.entries(front.phases)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+      `ratio ${result.frontEndVsLex}× (${front.vsLex.min}–${front.vsLex.max}; goal ≤ 4×)`,
     ],
     ["pricing 1,000,000 steps: generated", `${result.generatedMs} ms`, ""],
     [

@@ -38,6 +38,8 @@ function malformed(text: string): never {
 }
 
 export function inRange(q: string): boolean {
+  // Most numbers are small whole numbers: under ten digits they are in range without BigInt.
+  if (q.length < 10 && !q.includes("/")) return true;
   const [n, d = "1"] = q.replace(/^-/, "").split("/");
   return BigInt(n!) <= BigInt(MAX_NUMBER) * BigInt(d) && BigInt(d) <= 10n ** BigInt(MAX_DECIMALS);
 }

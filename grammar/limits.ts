@@ -71,11 +71,21 @@ function isExpr(x: unknown): x is Expr {
  * generically: any object with a `k` and a `span` is an expression node.
  */
 export function tooDeep(decl: Decl): Span | null {
-  const stack: [unknown, number][] = [[decl, 0]];
-  while (stack.length > 0) {
-    const [x, depth] = stack.pop()!;
+  // Two parallel stacks (values and depths), and `for … in` over keys: no tuple or entry array is
+  // allocated per node, which made this walk a visible share of parsing's garbage.
+  const values: unknown[] = [decl];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const x = values.pop();
+    const depth = depths.pop()!;
     if (Array.isArray(x)) {
-      for (const y of x) stack.push([y, depth]);
+      for (let i = 0; i < x.length; i++) {
+        const y: unknown = x[i];
+        if (typeof y === "object" && y !== null) {
+          values.push(y);
+          depths.push(depth);
+        }
+      }
       continue;
     }
     // Plain records only: a SourceFile (a citation's `src`) holds no expression, and walking its
@@ -87,9 +97,13 @@ export function tooDeep(decl: Decl): Span | null {
       d = depth + 1;
       if (d > MAX_EXPR_DEPTH) return x.span;
     }
-    for (const [k, v] of Object.entries(x)) {
-      if (k !== "span" && k !== "nameSpan" && typeof v === "object" && v !== null)
-        stack.push([v, d]);
+    const rec = x as Record<string, unknown>;
+    for (const k in rec) {
+      const v = rec[k];
+      if (k !== "span" && k !== "nameSpan" && typeof v === "object" && v !== null) {
+        values.push(v);
+        depths.push(d);
+      }
     }
   }
   return null;
