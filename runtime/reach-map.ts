@@ -9,10 +9,9 @@
 import { indexOf, stepOf, type MapGraph } from "./map.js";
 import { pathSteps, type PlainStep, type ReachBinding } from "./reach-steps.js";
 import { labelPath, searchReach, type ReachProfile, type ReachSearch } from "./reach.js";
-import { summarizeWeighted } from "./dice.js";
+import { diceRead, summarizeWeighted } from "./dice.js";
 import { forEachSortedRoll } from "./rolls.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
-import { InputError } from "./errors.js";
 import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
 
 export interface ReachAnswer {
@@ -74,7 +73,7 @@ export function reachOnMap<T, X extends MoveContext<T>>(
   let labels = 0;
   // Faces are enumerated as multisets of the dice the move reads (a Normal move reads two of a
   // ruleset's three): the fewest that price the start. A shorter roll fails to price it.
-  const dice = diceRead(b, ctx);
+  const dice = diceAtStart(b, ctx);
   forEachSortedRoll(dice, b.model.sides, (roll, weight) => {
     ctx.roll = roll.slice();
     rolls.push(roll.slice());
@@ -104,23 +103,15 @@ export function reachOnMap<T, X extends MoveContext<T>>(
 }
 
 /** How many dice the move from the start reads: the shortest roll that prices its allowance. */
-function diceRead<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, ctx: X): number {
+function diceAtStart<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, ctx: X): number {
   const path = ctx.path;
   ctx.path = [];
   ctx.hexes = 0;
   try {
-    for (let k = 0; k < b.model.dice; k++) {
+    return diceRead(b.model.dice, (k) => {
       ctx.roll = new Array<number>(k).fill(1);
-      try {
-        b.model.allowance(ctx, null);
-        return k;
-      } catch (e) {
-        // Too few dice for this move: try one more. Anything else (a missing field, an overflow, a
-        // bug) is not the question asked here and propagates.
-        if (!(e instanceof InputError && e.code === "roll")) throw e;
-      }
-    }
-    return b.model.dice;
+      b.model.allowance(ctx, null);
+    });
   } finally {
     ctx.path = path;
     ctx.roll = null;
