@@ -13,7 +13,8 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
-import { buildReport, renderHtml, runSuite, type DiffReport } from "../../compiler/diff/index.js";
+import { buildReport, renderHtml, type DiffReport } from "../../compiler/diff/index.js";
+import { runSuite } from "../../compiler/engine/index.js";
 import { FIVE, load, ROOT, templates } from "../diff/helpers.js";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 
