@@ -6,8 +6,8 @@
  * export `reach` on top of this; the interpreter binds it to its own model (compiler/reach/).
  */
 
-import { indexOf, stepOf, type MapGraph } from "./map.js";
-import { pathSteps, type PlainStep, type ReachBinding } from "./reach-steps.js";
+import { indexOf, type MapGraph } from "./map.js";
+import { plainStep, type PlainStep, type ReachBinding } from "./reach-steps.js";
 import { labelPath, searchReach, type ReachProfile, type ReachSearch } from "./reach.js";
 import { diceRead, summarizeWeighted } from "./dice.js";
 import { forEachSortedRoll } from "./rolls.js";
@@ -214,40 +214,14 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
   const key = b.resolve;
   const known = byRuleset.get(key);
   if (known !== undefined && known.fields === b.stepFields.join()) return known;
-  const fields = new Set(b.stepFields);
   const na = new Set<string>();
   const kinds = new Map<string, number>();
   const plain: PlainStep[] = [];
   const slotStep = new Int32Array(6 * g.n).fill(-1);
   for (let slot = 0; slot < 6 * g.n; slot++) {
     if (g.adj[slot] < 0) continue;
-    const m = stepOf(g, slot);
-    const t = b.resolve("terrain", m.terrain);
-    if (t === null) {
-      na.add(`terrain: ${m.terrain}`);
-      continue;
-    }
-    const p: PlainStep = { terrain: t };
-    if (m.hexside !== null) {
-      const f = b.resolve("hexside", m.hexside);
-      if (f === null) {
-        na.add(`hexside: ${m.hexside}`);
-        continue;
-      }
-      p.hexside = f;
-    }
-    for (const f of ["viaRoad", "uphill", "downhill"] as const) {
-      if (!m[f]) continue;
-      if (fields.has(f)) p[f] = true;
-      else na.add(f);
-    }
-    if (fields.has("inches") && g.hexInches !== null) p.inches = g.hexInches;
-    if (m.enemy !== null) {
-      // An enemy the ruleset cannot see leaves the hex open to it (listed as not applicable).
-      const who = b.resolve("enemy", m.enemy);
-      if (who === null) na.add(`enemy: ${m.enemy}`);
-      else p.enemy = who;
-    }
+    const p = plainStep(g, slot, b.resolve, b.stepFields, na);
+    if (p === null) continue;
     const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}`;
     let k = kinds.get(sig);
     if (k === undefined) {
