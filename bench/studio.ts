@@ -11,16 +11,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { startStudio } from "../studio/server.js";
-
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM, CHROMIUM_ARGS } from "../compiler/cli/pdf.js";
 
 export interface StudioFigures {
   studioFirstLoadKB: number;
@@ -54,8 +45,7 @@ export async function studioFigures(
   const dir = join(root, "dist", "studio-page");
   if (!existsSync(join(dir, "index.html")))
     return { skipped: "the studio is not built (npm run build:studio)" };
-  if (!existsSync("/usr/bin/chromium"))
-    return { skipped: "no /usr/bin/chromium (scripts/install-chromium.sh)" };
+  if (!existsSync(CHROMIUM)) return { skipped: `no ${CHROMIUM} (scripts/install-chromium.sh)` };
   const load = firstLoad(dir);
   const work = mkdtempSync(join(tmpdir(), "variorum-bench-"));
   const file = join(work, "asl-a4-copy.rules");
@@ -66,7 +56,7 @@ export async function studioFigures(
   );
   if (line < 0) throw new Error("the A4.12 leader bonus line moved: update bench/studio.ts");
   const server = await startStudio({ dir, file, port: 0, cwd: work });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(server.url);

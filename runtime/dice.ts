@@ -1,9 +1,29 @@
 /**
- * Dice: enumerate every ordered outcome of a roll, and summarise equally likely results as an exact
- * distribution (frequencies over the whole enumeration, no sampling).
+ * Dice: enumerate every ordered outcome of a roll, count the dice a move reads, and summarise equally
+ * likely results as an exact distribution (frequencies over the whole enumeration, no sampling).
  */
 
+import { InputError } from "./errors.js";
 import type { DistributionSummary } from "./types.js";
+
+/**
+ * How many dice a move reads: the fewest k, from 0 up to `most`, for which `price(k)` — pricing the
+ * move with a roll of k dice — does not fail for want of a die (`InputError` with code "roll"); `most`
+ * when every shorter roll falls short. Any other failure (a missing field, an overflow, a bug) is not
+ * the question asked here and propagates. Reach counts the dice that price its start this way, and
+ * the interpreter the dice a scenario's fixed roll must give.
+ */
+export function diceRead(most: number, price: (k: number) => void): number {
+  for (let k = 0; k < most; k++) {
+    try {
+      price(k);
+      return k;
+    } catch (e) {
+      if (!(e instanceof InputError && e.code === "roll")) throw e;
+    }
+  }
+  return most;
+}
 
 /**
  * Calls `fn` once for each of the sides^dice ordered outcomes of rolling `dice` dice with faces

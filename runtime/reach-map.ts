@@ -6,13 +6,12 @@
  * export `reach` on top of this; the interpreter binds it to its own model (compiler/reach/).
  */
 
-import { indexOf, stepOf, type MapGraph } from "./map.js";
-import { pathSteps, type PlainStep, type ReachBinding } from "./reach-steps.js";
+import { indexOf, type MapGraph } from "./map.js";
+import { plainStep, type PlainStep, type ReachBinding } from "./reach-steps.js";
 import { labelPath, searchReach, type ReachProfile, type ReachSearch } from "./reach.js";
-import { summarizeWeighted } from "./dice.js";
+import { diceRead, summarizeWeighted } from "./dice.js";
 import { forEachSortedRoll } from "./rolls.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
-import { InputError } from "./errors.js";
 import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
 
 export interface ReachAnswer {
@@ -74,7 +73,7 @@ export function reachOnMap<T, X extends MoveContext<T>>(
   let labels = 0;
   // Faces are enumerated as multisets of the dice the move reads (a Normal move reads two of a
   // ruleset's three): the fewest that price the start. A shorter roll fails to price it.
-  const dice = diceRead(b, ctx);
+  const dice = diceAtStart(b, ctx);
   forEachSortedRoll(dice, b.model.sides, (roll, weight) => {
     ctx.roll = roll.slice();
     rolls.push(roll.slice());
@@ -104,23 +103,15 @@ export function reachOnMap<T, X extends MoveContext<T>>(
 }
 
 /** How many dice the move from the start reads: the shortest roll that prices its allowance. */
-function diceRead<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, ctx: X): number {
+function diceAtStart<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, ctx: X): number {
   const path = ctx.path;
   ctx.path = [];
   ctx.hexes = 0;
   try {
-    for (let k = 0; k < b.model.dice; k++) {
+    return diceRead(b.model.dice, (k) => {
       ctx.roll = new Array<number>(k).fill(1);
-      try {
-        b.model.allowance(ctx, null);
-        return k;
-      } catch (e) {
-        // Too few dice for this move: try one more. Anything else (a missing field, an overflow, a
-        // bug) is not the question asked here and propagates.
-        if (!(e instanceof InputError && e.code === "roll")) throw e;
-      }
-    }
-    return b.model.dice;
+      b.model.allowance(ctx, null);
+    });
   } finally {
     ctx.path = path;
     ctx.roll = null;
@@ -223,40 +214,14 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
   const key = b.resolve;
   const known = byRuleset.get(key);
   if (known !== undefined && known.fields === b.stepFields.join()) return known;
-  const fields = new Set(b.stepFields);
   const na = new Set<string>();
   const kinds = new Map<string, number>();
   const plain: PlainStep[] = [];
   const slotStep = new Int32Array(6 * g.n).fill(-1);
   for (let slot = 0; slot < 6 * g.n; slot++) {
     if (g.adj[slot] < 0) continue;
-    const m = stepOf(g, slot);
-    const t = b.resolve("terrain", m.terrain);
-    if (t === null) {
-      na.add(`terrain: ${m.terrain}`);
-      continue;
-    }
-    const p: PlainStep = { terrain: t };
-    if (m.hexside !== null) {
-      const f = b.resolve("hexside", m.hexside);
-      if (f === null) {
-        na.add(`hexside: ${m.hexside}`);
-        continue;
-      }
-      p.hexside = f;
-    }
-    for (const f of ["viaRoad", "uphill", "downhill"] as const) {
-      if (!m[f]) continue;
-      if (fields.has(f)) p[f] = true;
-      else na.add(f);
-    }
-    if (fields.has("inches") && g.hexInches !== null) p.inches = g.hexInches;
-    if (m.enemy !== null) {
-      // An enemy the ruleset cannot see leaves the hex open to it (listed as not applicable).
-      const who = b.resolve("enemy", m.enemy);
-      if (who === null) na.add(`enemy: ${m.enemy}`);
-      else p.enemy = who;
-    }
+    const p = plainStep(g, slot, b.resolve, b.stepFields, na);
+    if (p === null) continue;
     const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}`;
     let k = kinds.get(sig);
     if (k === undefined) {

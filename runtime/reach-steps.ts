@@ -47,7 +47,54 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   inputError(e: unknown): boolean;
 }
 
-/** The plain steps of a path of hex indices (start first), as a scenario `path` would give them. */
+/**
+ * The one map-step converter: the step that enters slot `slot` of `g` (6 × hex + direction) as a
+ * ruleset reads it — names resolved by `resolve`, the flags among `viaRoad`, `uphill`, `downhill` and
+ * `inches` that it does not declare in `stepFields` left out — or null when it has no name for the
+ * hex's terrain or the hexside's feature. What it cannot read is added to `na` (`terrain: X`,
+ * `hexside: X`, a flag's name, `enemy: X`); an enemy it cannot see leaves the hex open to it.
+ */
+export function plainStep(
+  g: MapGraph,
+  slot: number,
+  resolve: ReachBinding<unknown, MoveContext<unknown>>["resolve"],
+  stepFields: readonly string[],
+  na: Set<string> | null = null,
+): PlainStep | null {
+  const m = stepOf(g, slot);
+  const t = resolve("terrain", m.terrain);
+  if (t === null) {
+    na?.add(`terrain: ${m.terrain}`);
+    return null;
+  }
+  const p: PlainStep = { terrain: t };
+  if (m.hexside !== null) {
+    const f = resolve("hexside", m.hexside);
+    if (f === null) {
+      na?.add(`hexside: ${m.hexside}`);
+      return null;
+    }
+    p.hexside = f;
+  }
+  for (const f of ["viaRoad", "uphill", "downhill"] as const) {
+    if (!m[f]) continue;
+    if (stepFields.includes(f)) p[f] = true;
+    else na?.add(f);
+  }
+  if (stepFields.includes("inches") && g.hexInches !== null) p.inches = g.hexInches;
+  if (m.enemy !== null) {
+    const who = resolve("enemy", m.enemy);
+    if (who === null) na?.add(`enemy: ${m.enemy}`);
+    else p.enemy = who;
+  }
+  return p;
+}
+
+/**
+ * The plain steps of a path of hex indices (start first), as a scenario `path` would give them: each
+ * `plainStep`, so a path the search found is priced from the very steps it searched. A step the
+ * ruleset cannot read (not on a path the search returns) keeps the map's own names.
+ */
 export function pathSteps(
   g: MapGraph,
   hexes: readonly number[],
@@ -59,18 +106,9 @@ export function pathSteps(
     let slot = -1;
     for (let d = 0; d < 6; d++)
       if (g.adj[6 * hexes[k - 1] + d] === hexes[k]) slot = 6 * hexes[k - 1] + d;
-    const m = stepOf(g, slot);
-    const p: PlainStep = { terrain: resolve("terrain", m.terrain) ?? m.terrain };
-    if (m.hexside !== null) p.hexside = resolve("hexside", m.hexside) ?? m.hexside;
-    if (m.viaRoad) p.viaRoad = true;
-    if (m.uphill) p.uphill = true;
-    if (m.downhill) p.downhill = true;
-    if (stepFields.includes("inches") && g.hexInches !== null) p.inches = g.hexInches;
-    if (m.enemy !== null) {
-      const who = resolve("enemy", m.enemy);
-      if (who !== null) p.enemy = who;
-    }
-    out.push(p);
+    out.push(
+      plainStep(g, slot, resolve, stepFields) ?? plainStep(g, slot, (_f, n) => n, stepFields)!,
+    );
   }
   return out;
 }

@@ -94,12 +94,16 @@ export function printReachDiagnostics(
   printDiagnostics(ds, sources, ctx, req.map.file);
 }
 
-/** Runs the command up to the built report (exported for tests); null after printed errors. */
+/**
+ * Runs the command up to the built report (exported for tests); null after printed errors. `format`
+ * is the command's (`formatOf(opts)`, read once by the caller).
+ */
 export function reachFor(
   rulesets: string,
   mapFile: string,
   opts: ReachCliOptions,
   ctx: Ctx,
+  format: ReachFormat = formatOf(opts),
 ): ReachBuilt | null {
   const ids = rulesets
     .split(",")
@@ -114,7 +118,6 @@ export function reachFor(
   phaseOf(opts);
   const host = fsHost(ctx.root);
   const refs = refsFor(ids, host, ctx);
-  const format = formatOf(opts);
   const req = {
     ...reachRequest(mapFile, { ...opts, from: opts.from }, ctx),
     drawing: format === "svg" || format === "html",
@@ -128,7 +131,7 @@ export function reachFor(
 
 export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
   const format = formatOf(opts);
-  const built = reachFor(rulesets, mapFile, opts, ctx);
+  const built = reachFor(rulesets, mapFile, opts, ctx, format);
   if (built === null) return 1;
   const render = REACH_RENDERERS[format];
   if (opts.output !== undefined) {

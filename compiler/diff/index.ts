@@ -12,7 +12,7 @@ export {
   type Status,
 } from "./report-model.js";
 export { buildReport } from "./report.js";
-export { runSuite, type ScenarioFile, type ScenarioSuite, type Verdict } from "./scenarios.js";
+export type { ScenarioFile, ScenarioSuite, Verdict } from "./scenarios.js";
 export { findSituations, type Situation } from "./situations.js";
 export { SECTIONS, inferSection } from "../ir/report-sections.js";
 export { renderJson, reportJson } from "./json.js";

@@ -1,7 +1,7 @@
 /**
  * The diff report model: rulesets side by side, one row per concept, grouped in sections. Plain data
- * that buildReport (report.ts) makes from IRs, purely (and runSuite, scenarios.ts, from scenario texts
- * the caller has read), and that every format (JSON, text, Markdown, HTML) renders.
+ * that buildReport (report.ts) makes from IRs, purely (and the engine's runSuite, engine/evaluate.ts,
+ * from scenario texts the caller has read), and that every format (JSON, text, Markdown, HTML) renders.
  *
  * Rows. Every enum, group, rule, predicate and constraint is a row, keyed by its `concept` (which
  * defaults to its name); a second definition with the same concept in one ruleset is keyed by its

@@ -1,14 +1,13 @@
 /**
- * The scenario suite of a diff report: every scenario file under every ruleset, as a verdict table.
- * Each scenario is read for each ruleset on its own, so one ruleset's unknown terrain makes only that
- * ruleset's cell "n/a" (with the reason), not the whole row.
+ * The scenario suite of a diff report: every scenario file under every ruleset, as a verdict table
+ * (its model, and the verdict of one ruleset's answer). The suite is run by the engine
+ * (engine/evaluate.ts `runSuite`), with the scenario evaluation `eval` uses, so both give the same
+ * answers and the same errors.
  */
 
 import { decimalText as fmt, quantityText as qty } from "../render/numbers.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { RulesetIR } from "../ir/ir.js";
-import { interpretScenario } from "../interpret/interpreter.js";
-import { parseScenario } from "../scenario/index.js";
 
 export interface ScenarioFile {
   /** The path shown in the report (relative, with forward slashes). */
@@ -69,35 +68,22 @@ export function verdictOf(ir: RulesetIR, r: MoveResult): Verdict {
   };
 }
 
-export function runSuite(irs: readonly RulesetIR[], files: readonly ScenarioFile[]): ScenarioSuite {
-  const scenarios: ScenarioRow[] = [];
-  for (const f of files) {
-    let name = f.file.replace(/^.*\//, "").replace(/\.json$/i, "");
-    const results: Record<string, Verdict> = {};
-    for (const ir of irs) {
-      const parsed = parseScenario(f.text, f.file, [ir]);
-      if (parsed.name) name = parsed.name;
-      const errors = parsed.diagnostics.filter((d) => d.severity === "error");
-      const p = parsed.perRuleset[0];
-      if (errors.length > 0 || !p) {
-        const messages = errors.map((d) => d.message);
-        const reason = messages.length > 0 ? shortReason(messages) : "the scenario cannot be read";
-        results[ir.id] = {
-          verdict: "n/a",
-          display: `n/a: ${reason}`,
-          reason,
-          diagnostics: messages,
-        };
-        continue;
-      }
-      results[ir.id] = verdictOf(ir, interpretScenario(ir, p.value, p.notApplicable, true));
-    }
-    const ran = Object.values(results)
-      .filter((v) => v.verdict !== "n/a")
-      .map((v) => v.verdict);
-    scenarios.push({ file: f.file, name, differs: new Set(ran).size > 1, results });
-  }
-  return { scenarios };
+/** A ruleset's cell for a scenario it cannot run, from its diagnostics' messages. */
+export function naVerdict(messages: readonly string[]): Verdict {
+  const reason = messages.length > 0 ? shortReason(messages) : "the scenario cannot be read";
+  return { verdict: "n/a", display: `n/a: ${reason}`, reason, diagnostics: [...messages] };
+}
+
+/** A scenario's row: it differs when the rulesets that can run it give different verdicts. */
+export function suiteRow(
+  file: string,
+  name: string,
+  results: Record<string, Verdict>,
+): ScenarioRow {
+  const ran = Object.values(results)
+    .filter((v) => v.verdict !== "n/a")
+    .map((v) => v.verdict);
+  return { file, name, differs: new Set(ran).size > 1, results };
 }
 
 /** Scenario diagnostics in a few words: "unknown kind `hero`; unknown terrain `building` (×2)". */

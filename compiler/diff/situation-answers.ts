@@ -14,7 +14,7 @@ import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
 import type { RunValue } from "../interpret/eval.js";
-import { ask, type QueryResult, type Situation } from "../interpret/query.js";
+import { ask, type Situation } from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
 import { distText } from "../render/numbers.js";
 import {
@@ -228,13 +228,8 @@ export class Asker {
           ? { allowance: "computed" as const }
           : {}),
     };
-    let r: QueryResult;
-    try {
-      r = ask(ir, situation, { def: this.s.def });
-    } catch (e) {
-      if (e instanceof RangeError) return null; // overflows
-      throw e;
-    }
+    // An overflow, like any question that cannot be asked here, is the answer "cannot" (query.ts).
+    const r = ask(ir, situation, { def: this.s.def });
     const v = r.value;
     switch (v.k) {
       case "cannot":

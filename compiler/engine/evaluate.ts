@@ -12,6 +12,14 @@ import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.
 import { stepAnswers, type StepAnswer } from "../interpret/step-answers.js";
 import { evaluationDiagnostic, parseScenario } from "../scenario/index.js";
 import type { MoveResult } from "../../runtime/types.js";
+import {
+  naVerdict,
+  suiteRow,
+  verdictOf,
+  type ScenarioFile,
+  type ScenarioSuite,
+  type Verdict,
+} from "../diff/scenarios.js";
 import type { Outcome } from "./outcome.js";
 
 export interface ScenarioRequest {
@@ -19,6 +27,11 @@ export interface ScenarioRequest {
   /** The scenario's JSON text, and the name its diagnostics' spans give it. */
   text: string;
   file: string;
+  /**
+   * Only the move is asked (the diff's scenario suite): no predicate answers and no per-step values
+   * (their lists are empty).
+   */
+  moveOnly?: boolean;
 }
 
 /** One ruleset's answer to a scenario. */
@@ -37,11 +50,18 @@ export interface Evaluation {
   answers: ScenarioAnswer[];
 }
 
-export function evaluateScenario(req: ScenarioRequest): Outcome<Evaluation> {
+/** An evaluation's outcome, with the scenario's name even when it cannot be evaluated. */
+export interface ScenarioOutcome extends Outcome<Evaluation> {
+  /** The scenario's `name`, else the file's name without `.json`. */
+  name: string;
+}
+
+export function evaluateScenario(req: ScenarioRequest): ScenarioOutcome {
   const irs = [...req.rulesets];
   const parsed = parseScenario(req.text, req.file, irs);
+  const name = parsed.name;
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
-  if (hasErrors(diagnostics)) return { value: null, diagnostics };
+  if (hasErrors(diagnostics)) return { value: null, diagnostics, name };
   const answers: ScenarioAnswer[] = [];
   for (const [i, p] of parsed.perRuleset.entries()) {
     const ir = irs[i]!;
@@ -50,8 +70,8 @@ export function evaluateScenario(req: ScenarioRequest): Outcome<Evaluation> {
         ir,
         input: p.value,
         result: interpretScenario(ir, p.value, p.notApplicable),
-        predicates: predicateAnswers(ir, p.value),
-        perStep: stepAnswers(ir, p.value),
+        predicates: req.moveOnly ? [] : predicateAnswers(ir, p.value),
+        perStep: req.moveOnly ? [] : stepAnswers(ir, p.value),
       });
     } catch (e) {
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
@@ -59,8 +79,31 @@ export function evaluateScenario(req: ScenarioRequest): Outcome<Evaluation> {
       // Anything else is a bug.
       if (!isEvaluationFault(e)) throw e;
       diagnostics.push(evaluationDiagnostic(ir.id, e, req.text, req.file));
-      return { value: null, diagnostics };
+      return { value: null, diagnostics, name };
     }
   }
-  return { value: { name: parsed.name, answers }, diagnostics };
+  return { value: { name, answers }, diagnostics, name };
+}
+
+/**
+ * The scenario suite of a diff report: every scenario file evaluated under each ruleset on its own,
+ * as `evaluateScenario` (so `eval`) answers it, as a verdict table. One ruleset's unknown terrain,
+ * or a scenario it cannot evaluate, makes only that ruleset's cell "n/a" (with the reason).
+ */
+export function runSuite(irs: readonly RulesetIR[], files: readonly ScenarioFile[]): ScenarioSuite {
+  return {
+    scenarios: files.map((f) => {
+      let name = f.file.replace(/^.*\//, "").replace(/\.json$/i, "");
+      const results: Record<string, Verdict> = {};
+      for (const ir of irs) {
+        const e = evaluateScenario({ rulesets: [ir], text: f.text, file: f.file, moveOnly: true });
+        if (e.name) name = e.name;
+        const answer = e.value?.answers[0];
+        results[ir.id] = answer
+          ? verdictOf(ir, answer.result)
+          : naVerdict(e.diagnostics.filter((d) => d.severity === "error").map((d) => d.message));
+      }
+      return suiteRow(f.file, name, results);
+    }),
+  };
 }

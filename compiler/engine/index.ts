@@ -17,7 +17,9 @@ export {
 } from "./front.js";
 export {
   evaluateScenario,
+  runSuite,
   type Evaluation,
+  type ScenarioOutcome,
   type ScenarioAnswer,
   type ScenarioRequest,
 } from "./evaluate.js";

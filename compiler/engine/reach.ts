@@ -14,7 +14,7 @@ import {
 import type { RulesetIR } from "../ir/ir.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
-import { buildReach, type ReachBuilt } from "../reach/build.js";
+import { buildReach, type ReachBuilt, type ReachRequest as ReachInput } from "../reach/build.js";
 import { drawingTooLarge } from "../reach/formats.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
@@ -42,6 +42,19 @@ export interface ReachRequest {
 export const DEFAULT_UNIT = { kind: "squad" };
 
 export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
+  const inputs = reachInputs(req);
+  return {
+    value: inputs.value && buildReach(inputs.value),
+    diagnostics: inputs.diagnostics,
+  };
+}
+
+/**
+ * What reach searches, resolved and validated without searching: the map, the start hex, the unit
+ * per ruleset. A caller with other costly work (the diff's situation search) asks this first, so a
+ * bad map, start or unit is reported before that work is done.
+ */
+export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
   const irs = [...req.rulesets];
   const parsed = parseMap(req.map.text, req.map.file, mapVocabulary(irs));
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
@@ -69,7 +82,7 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
   const unit = readUnit(req.unit, req.phase, irs, diagnostics);
   if (unit === null) return { value: null, diagnostics };
   return {
-    value: buildReach({
+    value: {
       map,
       from,
       phase: req.phase,
@@ -79,7 +92,7 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
         base: p.value,
         notApplicable: p.notApplicable,
       })),
-    }),
+    },
     diagnostics,
   };
 }

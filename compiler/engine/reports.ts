@@ -7,11 +7,13 @@ import type { Card } from "../cards/card-model.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { DiffOptions, DiffReport } from "../diff/report-model.js";
 import { buildReport } from "../diff/report.js";
-import { runSuite, type ScenarioFile } from "../diff/scenarios.js";
+import type { ScenarioFile } from "../diff/scenarios.js";
+import { runSuite } from "./evaluate.js";
 import type { RulesetIR } from "../ir/ir.js";
 import { formatQuantity } from "../../runtime/format.js";
 import type { Outcome } from "./outcome.js";
-import { reachOn, type ReachRequest } from "./reach.js";
+import { buildReach } from "../reach/build.js";
+import { reachInputs, type ReachRequest } from "./reach.js";
 
 export interface DiffRequest {
   rulesets: readonly RulesetIR[];
@@ -24,14 +26,15 @@ export interface DiffRequest {
 
 export function diffReport(req: DiffRequest): Outcome<DiffReport> {
   const irs = req.rulesets;
+  // The reach section's map, start and unit are resolved first: a mistake in them is reported
+  // before the costly situation search of the report.
+  const reach = req.reach ? reachInputs({ ...req.reach, rulesets: irs }) : null;
+  const diagnostics: Diagnostic[] = [...(reach?.diagnostics ?? [])];
+  if (reach && reach.value === null) return { value: null, diagnostics };
   const report = buildReport(irs, req.options ?? {});
-  const diagnostics: Diagnostic[] = [];
   if (req.scenarios) report.scenarios = runSuite(irs, req.scenarios);
-  if (req.reach) {
-    const built = reachOn({ ...req.reach, rulesets: irs });
-    diagnostics.push(...built.diagnostics);
-    if (built.value === null) return { value: null, diagnostics };
-    const r = built.value.report;
+  if (reach?.value) {
+    const r = buildReach(reach.value).report;
     report.reach = {
       map: r.map,
       from: r.from,

@@ -78,7 +78,8 @@ export class Evaluator {
   /** Told of every rule entered, exception chosen and table row read, when set. */
   listener: EvalListener | null = null;
 
-  constructor(readonly ir: RulesetIR) {
+  /** Only the rules, tables and inputs are read: the checker folds constants before the IR is whole. */
+  constructor(ir: Pick<RulesetIR, "rules" | "tables" | "inputs">) {
     this.rules = new Map(ir.rules.map((r) => [r.name, r]));
     this.json = new Map(
       ir.inputs.flatMap((i) => i.fields.map((f) => [`${i.rec}.${f.name}`, f.json] as const)),

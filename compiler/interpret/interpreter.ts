@@ -3,6 +3,7 @@
  * by `Evaluator`. The runtime's one pricing loop (`evaluateMove`) runs it exactly as it runs a
  * generated module.
  */
+import { diceRead } from "../../runtime/dice.js";
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
 import type { MoveModel, MoveResult, Violation } from "../../runtime/types.js";
@@ -205,18 +206,14 @@ export function interpretScenario(
  */
 function checkRollLength(ir: RulesetIR, input: ScenarioValue, notApplicable: string[]): void {
   const roll = input.roll!;
-  for (let k = 0; k < roll.length; k++) {
+  const k = diceRead(roll.length, (k) => {
     const { ctx } = prepare(ir, { ...input, roll: roll.slice(0, k) });
-    try {
-      evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace: false });
-    } catch (e) {
-      if (e instanceof InputError) continue; // k dice are too few: the move reads more
-      throw e;
-    }
+    evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace: false });
+  });
+  if (k < roll.length)
     throw new InputError(
       "roll",
       "unit.dice",
       `this move rolls ${k} ${k === 1 ? "die" : "dice"}, but the fixed roll gives ${roll.length}`,
     );
-  }
 }

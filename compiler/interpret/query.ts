@@ -105,12 +105,13 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
   try {
     if ("violations" in q) {
       const list: Violation[] = [];
-      try {
-        violations(model, ctx, list);
-      } catch (e) {
-        if (!(e instanceof EvalError)) throw e;
-        return { value: { k: "cannot", reason: e.message, found: list }, rules, ...applied() };
-      }
+      const stopped = attempt(() => violations(model, ctx, list));
+      if (stopped !== null)
+        return {
+          value: { k: "cannot", reason: stopped.message, found: list },
+          rules,
+          ...applied(),
+        };
       return { value: { k: "violations", list }, rules, ...applied() };
     }
     // Only the first evaluation's citations are kept (over every roll: the first roll's).
@@ -123,7 +124,7 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
       first = false;
       return answer(model, ctx, q, ir, t);
     };
-    try {
+    const answerAll = (): QueryResult => {
       const fixed = s.scenario.roll !== undefined && s.scenario.roll.length > 0;
       const every =
         (s.everyRoll ?? (!fixed && readsDice(ir, questionExpr(ir, q)))) && model.dice > 0;
@@ -151,16 +152,36 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
         rules: unique(rules),
         ...applied(),
       };
-    } catch (e) {
-      if (!(e instanceof EvalError)) throw e;
+    };
+    let value: QueryResult | null = null;
+    const stopped = attempt(() => {
+      value = answerAll();
+    });
+    if (stopped !== null)
       return {
-        value: { k: "cannot", reason: e.message, found: [] },
+        value: { k: "cannot", reason: stopped.message, found: [] },
         rules: unique(rules),
         ...applied(),
       };
-    }
+    return value!;
   } finally {
     ev.listener = saved;
+  }
+}
+
+/**
+ * Runs `f`; what stops it as a value, or null when it ran: the query layer's one place that turns an
+ * evaluation that cannot happen with these inputs (`EvalError`, an `InputError`) or arithmetic that
+ * cannot be done (a `RangeError`: a value beyond the exact range, `RatOverflow`, NA compared, ÷ 0)
+ * into an answer ("cannot be asked", the message saying which). Anything else is a bug.
+ */
+function attempt(f: () => void): EvalError | RangeError | null {
+  try {
+    f();
+    return null;
+  } catch (e) {
+    if (e instanceof EvalError || e instanceof RangeError) return e;
+    throw e;
   }
 }
 
@@ -172,12 +193,10 @@ function prime(model: Interpreter, ctx: EvalContext, s: Situation): void {
     ctx.allowance = a;
     return;
   }
-  try {
+  attempt(() => {
     if (a === "priced") pricePath(model, ratNum, ctx);
     else ctx.allowance = model.allowance(ctx, null);
-  } catch (e) {
-    if (!(e instanceof EvalError || e instanceof RangeError)) throw e;
-  }
+  });
   ctx.i = 0;
 }
 

@@ -5,7 +5,7 @@
  */
 
 import { formatQuantity } from "../../runtime/format.js";
-import { Rat } from "../../runtime/rational.js";
+import { foldConstant as foldValue } from "../front/check/expr.js";
 import type {
   EnumDef,
   Exception,
@@ -207,39 +207,13 @@ export function exprText(e: Expr, scope: RenderScope, measure: string | null = n
   }
 }
 
-/** The value of an arithmetic expression over number literals only ("1/2" for `1 / 2`), else null. */
+/**
+ * The value of an arithmetic expression over number literals only ("1/2" for `1 / 2`), else null:
+ * the checker's one folder (front/check/expr.ts); a value beyond the exact range is shown unfolded.
+ */
 export function foldConstant(e: Expr): string | null {
-  const v = foldRat(e);
-  return v === null || v.isNA() || e.k === "num" ? null : v.toString();
-}
-
-function foldRat(e: Expr): Rat | null {
-  try {
-    if (e.k === "num") return Rat.parse(e.q);
-    if (e.k === "neg") {
-      const x = foldRat(e.x);
-      return x === null ? null : x.neg();
-    }
-    if (e.k === "bin" && (e.op === "+" || e.op === "-" || e.op === "*" || e.op === "/")) {
-      const a = foldRat(e.a);
-      const b = foldRat(e.b);
-      if (a === null || b === null) return null;
-      return e.op === "+"
-        ? a.add(b)
-        : e.op === "-"
-          ? a.sub(b)
-          : e.op === "*"
-            ? a.mul(b)
-            : b.isZero()
-              ? null
-              : a.div(b);
-    }
-  } catch (e) {
-    // ÷ 0, NA, or beyond exact range: not foldable for display.
-    if (e instanceof RangeError) return null;
-    throw e;
-  }
-  return null;
+  const v = foldValue(e, { t: "num", measure: null });
+  return v === "overflow" || v?.v !== "num" || e.k === "num" ? null : v.q;
 }
 
 function sameMembers(a: readonly string[], b: readonly string[]): boolean {

@@ -13,20 +13,12 @@ import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
-import { buildReport, renderHtml, runSuite, type DiffReport } from "../../compiler/diff/index.js";
+import { buildReport, renderHtml, type DiffReport } from "../../compiler/diff/index.js";
+import { runSuite } from "../../compiler/engine/index.js";
 import { FIVE, load, ROOT, templates } from "../diff/helpers.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(ROOT, "test-artifacts");
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 let browser: Browser;
 let report: DiffReport;
@@ -59,7 +51,7 @@ beforeAll(async () => {
   report = buildReport(irs);
   report.scenarios = runSuite(irs, scenarioFiles());
   house = buildReport([load("sl-classic"), load("sl-house")]);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(write("diff.html", report));
 });

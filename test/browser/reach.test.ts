@@ -23,19 +23,10 @@ import { renderReachHtml } from "../../compiler/reach/html.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
 import { buildGraph, type MapJson } from "../../runtime/map.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(ROOT, "test-artifacts");
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const HTML = join(ARTIFACTS, "reach.html");
 
 let browser: Browser;
@@ -85,7 +76,7 @@ beforeAll(async () => {
   const json = await cli([...base, "--format", "json"]);
   expect(json.code).toBe(0);
   report = JSON.parse(json.output) as ReachReport;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   await page.goto(pathToFileURL(HTML).href);
 });

@@ -18,19 +18,10 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
 import { variorum } from "../cli/run.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const CHROMIUM = "/usr/bin/chromium";
 const ARTIFACTS = join(ROOT, "test-artifacts");
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const BIN = join(ROOT, "bin", "variorum.js");
 
 const LEADER = `
@@ -118,7 +109,7 @@ beforeAll(async () => {
   expect(made.code, made.stderr).toBe(0);
   expect(existsSync(file)).toBe(true);
   server = await serve([file], dir);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(server.url);
   await page.waitForFunction(

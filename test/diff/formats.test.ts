@@ -7,9 +7,9 @@ import {
   renderJson,
   renderMarkdown,
   renderText,
-  runSuite,
   type Paint,
 } from "../../compiler/diff/index.js";
+import { runSuite } from "../../compiler/engine/index.js";
 import { load, templates } from "./helpers.js";
 
 const build = () => buildReport([load("alpha"), load("beta")]);

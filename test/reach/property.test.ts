@@ -18,6 +18,7 @@ import { loadRuleset } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
 import { buildReach } from "../../compiler/reach/build.js";
+import { interpretedBinding } from "../../compiler/reach/binding.js";
 import { boardMember, resolveName, stepEnum } from "../../compiler/ir/name-resolver.js";
 import {
   buildGraph,
@@ -331,7 +332,9 @@ describe("reach: generated = interpreted = brute force, alone = beside other rul
             const { dice, ...plainUnit } = unit as { dice?: number[] };
             const scenario = c.id === "chain-of-command" ? {} : { phase };
             const compiled = gen.reach(g, plainUnit, g.names[from]!, scenario, dice);
-            const fields = c.id === "chain-of-command" ? ["inches"] : [];
+            // The step fields the ruleset declares (viaRoad, uphill, downhill, inches): a map's
+            // flag the ruleset has no field for is not applicable, as the search treats it.
+            const fields = [...interpretedBinding(ir, p.perRuleset[0]!.value, unit).stepFields];
             const boarding = new Map<number, number>();
             const brute = bruteForce(
               gen,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { forEachRoll, forEachSortedRoll, summarize } from "../../runtime/index.js";
-import { summarizeWeighted } from "../../runtime/dice.js";
+import { diceRead, summarizeWeighted } from "../../runtime/dice.js";
+import { InputError, MissingInput } from "../../runtime/errors.js";
 
 describe("forEachRoll", () => {
   it("enumerates 6^3 = 216 distinct ordered outcomes", () => {
@@ -87,5 +88,25 @@ describe("summarizeWeighted", () => {
 
   it("refuses an empty map", () => {
     expect(() => summarizeWeighted(new Map())).toThrow(RangeError);
+  });
+});
+
+describe("diceRead: the dice a move reads", () => {
+  const reads = (n: number) => (k: number) => {
+    if (k < n) throw new InputError("roll", "unit.dice", `this move rolls ${n} dice`);
+  };
+  it("is the fewest dice that price the move", () => {
+    expect(diceRead(3, reads(0))).toBe(0);
+    expect(diceRead(3, reads(2))).toBe(2);
+  });
+  it("is the most allowed when every shorter roll falls short", () => {
+    expect(diceRead(2, reads(2))).toBe(2);
+    expect(diceRead(2, reads(5))).toBe(2);
+  });
+  it("lets any other failure through", () => {
+    const fails = () => {
+      throw new MissingInput("unit.kind");
+    };
+    expect(() => diceRead(3, fails)).toThrow(MissingInput);
   });
 });

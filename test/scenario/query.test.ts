@@ -82,4 +82,24 @@ describe("query layer", () => {
     });
     expect(ask(asl, { scenario: squad({}) }, { def: "no-such-rule" }).value.k).toBe("cannot");
   });
+
+  it('an overflow is the answer "cannot", saying so, not a throw', () => {
+    const big = loadRuleset(
+      join(ROOT, "test/fixtures/diagnostics/V0105-example.rules"),
+      fsHost(ROOT),
+    ).ir!;
+    const r = ask(
+      big,
+      {
+        scenario: {
+          unit: { kind: member("kind", "squad"), strength: { v: "num", q: "1000000000" } },
+          vehicle: null,
+          scenario: {},
+          path: [],
+        },
+      },
+      { allowance: true },
+    );
+    expect(r.value).toMatchObject({ k: "cannot", reason: expect.stringMatching(/exact range/) });
+  });
 });

@@ -67,8 +67,7 @@ export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): v
 
 function searchConflicts(c: Checked): Found[] {
   const found: Found[] = [];
-  const ir = { ...c, scale: 1 } as I.RulesetIR;
-  const ev = new Evaluator(ir);
+  const ev = new Evaluator(c);
   let probes: Rat[] | null = null;
   const rules = new Map(c.rules.map((r) => [r.name, r]));
   const rolls = rollsOf(c);

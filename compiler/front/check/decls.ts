@@ -12,7 +12,7 @@ import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js"
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import { ExprChecker, foldConstant, OVERFLOW, type Env } from "./expr.js";
-import type { Fold } from "./fold.js";
+import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, irType, num } from "./types.js";
 
@@ -209,10 +209,10 @@ export class DeclChecker {
   }
 
   /**
-   * A constant expression as an IR value, checked against `type`. With `fold` (examples, once the
+   * A constant expression as an IR value, checked against `type`. With `rules` (examples, once the
    * rules are checked), an expression that reads no input, such as `dm-portage(hmg)`, is evaluated.
    */
-  constValue(e: A.Expr, type: I.Type, fold: Fold | null = null): I.Value | null {
+  constValue(e: A.Expr, type: I.Type, rules: Evaluator | null = null): I.Value | null {
     const c = this.x.check(e, noEnv(), type);
     if (!c) return null;
     const ir = c.ir;
@@ -221,17 +221,15 @@ export class DeclChecker {
     if (ir.k === "bool") return { v: "bool", b: ir.v };
     if (ir.k === "member") return { v: "member", enum: ir.enum, name: ir.name };
     if (ir.k === "set") return { v: "set", enum: ir.enum, members: ir.members };
-    const q = foldConstant(ir);
-    if (q === "overflow") {
-      this.err("V0105", OVERFLOW, e.span);
-      return null;
-    }
-    if (q) return { v: "num", q: q.toString() };
     if (ir.k === "table") {
       const v = this.tableConstant(ir);
       if (v) return v;
     }
-    const folded = fold?.(ir, type);
+    const folded = foldConstant(ir, type, rules);
+    if (folded === "overflow") {
+      this.err("V0105", OVERFLOW, e.span);
+      return null;
+    }
     if (folded) return folded;
     this.err(
       "V0406",

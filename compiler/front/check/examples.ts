@@ -1,8 +1,8 @@
 /**
  * Example checking: an `example` declaration → an IR example. Checks each record's fields against the
  * inputs (every required field given, V0802), turns field values and expectations into constants —
- * folding an expression that reads no input, such as `dm-portage(hmg)`, with the folder made once the
- * rules are checked — and resolves what each expectation names: a rule, a table entry, a step cost,
+ * the checker's one folder (expr.ts `foldConstant`) evaluating an expression that reads no input, such
+ * as `dm-portage(hmg)`, with the checked rules — and resolves what each expectation names: a rule, a table entry, a step cost,
  * the allowance, a halt, a probability or a distribution.
  */
 import type * as A from "../../../grammar/ast.js";
@@ -10,7 +10,7 @@ import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js"
 import { dict } from "../../util/dict.js";
 import type * as I from "../../ir/ir.js";
 import { camel, type DeclChecker } from "./decls.js";
-import type { Fold } from "./fold.js";
+import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
 import { ANY, num } from "./types.js";
 
@@ -21,7 +21,8 @@ export class ExampleChecker {
     /** Checks citations and constants, and knows each declaration's origin. */
     private readonly c: DeclChecker,
     private readonly out: Diagnostic[],
-    private readonly fold: Fold,
+    /** The checked rules, to fold an expression that reads no input. */
+    private readonly rules: Evaluator,
   ) {
     this.scope = c.scope;
   }
@@ -36,7 +37,7 @@ export class ExampleChecker {
   }
 
   private constValue(e: A.Expr, type: I.Type): I.Value | null {
-    return this.c.constValue(e, type, this.fold);
+    return this.c.constValue(e, type, this.rules);
   }
 
   /**

@@ -9,7 +9,9 @@
 import type * as A from "../../../grammar/ast.js";
 import { Rat, RatOverflow } from "../../../runtime/rational.js";
 import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
-import type { BinOp, Builtin, Expr, RecordName, Type } from "../../ir/ir.js";
+import type { BinOp, Builtin, Expr, RecordName, Type, Value } from "../../ir/ir.js";
+import { EvalError, Evaluator, type EvalContext, type RunValue } from "../../interpret/eval.js";
+import { dict } from "../../util/dict.js";
 import { closest } from "../../util/suggest.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, fits, join, num, typeText } from "./types.js";
@@ -555,16 +557,16 @@ export class ExprChecker {
         );
       measure = isMeasured(ma) ? ma : isMeasured(mb) ? mb : ma === ANY || mb === ANY ? ANY : null;
     } else {
-      const c = foldConstant(b.ir);
+      const c = foldConstant(b.ir, b.type);
       if (c === "overflow") return this.err("V0105", OVERFLOW, e.b.span);
-      if (!c)
+      if (c?.v !== "num")
         return this.err(
           "V0403",
           "the divisor must be a constant",
           e.b.span,
           "generated code computes in exact ticks; divide by a number such as 2 or `1 MF`",
         );
-      if (c.isZero()) return this.err("V0404", "division by zero", e.b.span);
+      if (Rat.parse(c.q).isZero()) return this.err("V0404", "division by zero", e.b.span);
       if (isMeasured(mb)) {
         if (isMeasured(ma) && ma !== mb)
           return this.err(
@@ -648,16 +650,61 @@ export const OVERFLOW =
   "this constant exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)";
 
 /**
- * `constant(e)`, with a value beyond the exact range as the value "overflow" rather than a throw: the
- * checker's one catch of `RatOverflow`, so its callers report V0105 where the constant is written.
+ * The checker's one constant folder, for a divisor, an input default, a table cell and an example's
+ * records and expected values. Arithmetic on numbers (`constant`, which lowering uses too) is folded
+ * always; given `rules` (an evaluator over the checked rules: examples, once the rules are checked),
+ * an expression that reads no input, such as `dm-portage(hmg)`, is evaluated as a value of `type`.
+ * null when it is not a constant (it reads an input, or compares NA, or divides by zero). A value
+ * beyond the exact range is "overflow" rather than a throw: the checker's one catch of `RatOverflow`,
+ * so its callers report V0105 where the constant is written.
  */
-export function foldConstant(e: Expr): Rat | null | "overflow" {
+export function foldConstant(
+  e: Expr,
+  type: Type,
+  rules: Evaluator | null = null,
+): Value | null | "overflow" {
   try {
-    return constant(e);
+    const q = constant(e);
+    if (q) return { v: "num", q: q.toString() };
+    return rules ? evaluated(rules, e, type) : null;
   } catch (x) {
     if (x instanceof RatOverflow) return "overflow";
     throw x;
   }
+}
+
+/** `e` evaluated with no input, as a value of `type`, or null if it is not a constant. */
+function evaluated(ev: Evaluator, e: Expr, type: Type): Value | null {
+  let v: RunValue;
+  try {
+    v = ev.evaluate(e, noInput(), null);
+  } catch (err) {
+    // Not a constant (it reads an input: EvalError) or not a finite one (NA compared, ÷ 0:
+    // RangeError). An overflow is the caller's (above); anything else is a bug and propagates.
+    if (err instanceof EvalError) return null;
+    if (err instanceof RangeError && !(err instanceof RatOverflow)) return null;
+    throw err;
+  }
+  if (v instanceof Rat) return v.isNA() ? { v: "na" } : { v: "num", q: v.toString() };
+  if (typeof v === "boolean") return { v: "bool", b: v };
+  if (typeof v === "string" && type.t === "enum") return { v: "member", enum: type.name, name: v };
+  if (v instanceof Set && type.t === "set") return { v: "set", enum: type.of, members: [...v] };
+  return null;
+}
+
+/** A context in which every record is empty: what reads an input fails with EvalError. */
+function noInput(): EvalContext {
+  return {
+    unit: dict(),
+    vehicle: null,
+    scenario: dict(),
+    path: [],
+    i: 0,
+    roll: null,
+    allowance: Rat.ZERO,
+    spent: Rat.ZERO,
+    hexes: 0,
+  };
 }
 
 /** The value of a constant numeric expression, or null if it reads anything. */

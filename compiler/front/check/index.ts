@@ -3,8 +3,8 @@
  * tick scale), typed and resolved, plus diagnostics. Runs the declaration checks in dependency order
  * (decls.ts: measures and enums, inputs, tables, rule and constraint bodies, movement), the dependency
  * analysis that gives each rule and constraint its context (graph.ts), so their definitions are built
- * whole, then the examples (examples.ts) with the constant folder made from the checked rules
- * (fold.ts), then the whole-ruleset checks: cycles, what the once-per-move roles read, unused
+ * whole, then the examples (examples.ts), whose constants the one folder (expr.ts `foldConstant`)
+ * evaluates with the checked rules, then the whole-ruleset checks: cycles, what the once-per-move roles read, unused
  * definitions (graph.ts) and conflicting exceptions (conflicts.ts). Types and how they compare are in
  * types.ts, expressions in expr.ts, the symbol table in scope.ts.
  */
@@ -17,7 +17,7 @@ import { constraintDef, DeclChecker, ruleDef } from "./decls.js";
 import { ExampleChecker } from "./examples.js";
 import { wholeRulesetChecks, dependencies } from "./graph.js";
 import { Scope } from "./scope.js";
-import { constantFolder } from "./fold.js";
+import { Evaluator } from "../../interpret/eval.js";
 import { RULESET_ID } from "../../util/ruleset-id.js";
 
 import type { Checked } from "./types.js";
@@ -79,8 +79,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const deps = dependencies(ruleBodies, constraintBodies, scope);
   const rules = ruleBodies.map((r) => ruleDef(r, deps.contexts.get(r.name)!));
   const constraints = constraintBodies.map((k) => constraintDef(k, deps.contexts.get(k.name)!));
-  const fold = constantFolder({ rules, tables, enums, groups, inputs, constraints, measures });
-  const ex = new ExampleChecker(c, out, fold);
+  const ex = new ExampleChecker(c, out, new Evaluator({ rules, tables, inputs }));
   const examples = of("example").flatMap((d) => ex.check(d, movement?.measure ?? null) ?? []);
 
   // Without a movement binding (its check reported why) there is no ruleset to analyse.
