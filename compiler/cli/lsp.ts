@@ -94,7 +94,7 @@ export function startServer(
       ...(d.related
         ? {
             relatedInformation: d.related.map((r) => ({
-              location: { uri, range: r.range },
+              location: { uri: r.uri, range: r.range },
               message: r.message,
             })),
           }

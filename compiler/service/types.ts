@@ -29,8 +29,11 @@ export interface ServiceDiagnostic {
   start: number;
   end: number;
   range: Range;
-  /** Other places in the same document that explain this diagnostic. */
-  related?: { message: string; range: Range }[];
+  /**
+   * Other places that explain this diagnostic, in the document or one of its bases (`uri`): for a
+   * problem in a base, shown on the `extends` clause, the first is where it is in the base.
+   */
+  related?: { uri: string; message: string; range: Range }[];
 }
 
 export interface Hover {
@@ -92,6 +95,9 @@ export interface CodeAction {
   code: string;
   edits: { uri: string; edits: TextEdit[] }[];
 }
+
+/** A rename's edits per file, or why it was refused (it would break a base, or the name is taken). */
+export type RenameResult = { edits: { uri: string; edits: TextEdit[] }[] } | { error: string };
 
 /** One classified token, for highlighting (LSP semantic tokens or an editor's own styling). */
 export interface SemanticToken {
