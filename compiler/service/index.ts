@@ -294,6 +294,8 @@ export class LanguageService {
       range: a.doc.lines.range(start, end),
     };
     if (d.hint !== undefined) out.hint = d.hint;
+    // A base's repair is the base's to make: only the document's own diagnostics carry one.
+    if (d.data !== undefined && d.span?.file === a.doc.uri) out.data = d.data;
     const related = (d.related ?? []).filter((r) => a.files.has(r.span.file));
     if (related.length > 0)
       out.related = related.map((r) => ({

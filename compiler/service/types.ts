@@ -3,6 +3,9 @@
  * offsets into a document's text, and every location also carries an LSP-style line/character range
  * (UTF-16, 0-based) so that a client need not hold the text of a base file to show it.
  */
+import type { DiagnosticData } from "../../diagnostics/index.js";
+
+export type { DiagnosticData };
 
 export interface Position {
   line: number;
@@ -23,6 +26,8 @@ export interface Location {
 
 export interface ServiceDiagnostic {
   code: string;
+  /** The repair it suggests (the checker's, never read back from the message): quick fixes use it. */
+  data?: DiagnosticData;
   severity: "error" | "warning";
   message: string;
   hint?: string;
