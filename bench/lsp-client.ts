@@ -70,11 +70,14 @@ export class LspClient {
     return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
   }
 
-  async initialize(): Promise<{ capabilities: Record<string, unknown> }> {
+  /** `capabilities`: the client's (none by default: no snippets, no dynamic registration). */
+  async initialize(
+    capabilities: Record<string, unknown> = {},
+  ): Promise<{ capabilities: Record<string, unknown> }> {
     const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>("initialize", {
       processId: process.pid,
       rootUri: null,
-      capabilities: {},
+      capabilities,
     });
     await this.conn.sendNotification("initialized", {});
     return r;
