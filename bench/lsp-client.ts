@@ -41,8 +41,9 @@ export class LspClient {
   readonly exited: Promise<number | null>;
   stderr = "";
 
-  constructor(root = ROOT) {
-    this.proc = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+  /** `args`: what Node runs (by default the CLI's `lsp --stdio`; a bundled server file, say). */
+  constructor(root = ROOT, args: readonly string[] = [BIN, "lsp", "--stdio"]) {
+    this.proc = spawn(process.execPath, args, {
       cwd: root,
       stdio: ["pipe", "pipe", "pipe"],
     });
