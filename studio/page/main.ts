@@ -260,13 +260,15 @@ async function situations(version: number, compare: string): Promise<void> {
 }
 
 /**
- * The report page has its own "Show only differences" checkbox; in the studio the pane's checkbox
- * decides (the rows are left out of the report), so the page's is hidden: one checkbox, not two.
+ * The report page as the pane shows it. It has its own "Show only differences" checkbox; in the
+ * studio the pane's checkbox decides (the rows are left out of the report), so the page's is hidden:
+ * one checkbox, not two. And the pane is half a screen wide: a status badge (`≈ follows from
+ * leader-bonus`) wraps inside its column instead of running past the pane's edge.
  */
 function ownToggleOnly(html: string): string {
   return html.replace(
     "</head>",
-    "<style>.toggle-input, .toggle { display: none !important; }</style></head>",
+    "<style>.toggle-input, .toggle { display: none !important; } td.status .badge { white-space: normal; max-width: 100%; overflow-wrap: anywhere; }</style></head>",
   );
 }
 

@@ -206,7 +206,28 @@ describe("the studio page's details", () => {
     p = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await p.goto(noFile.url);
     await ready(p);
+    // An override the allowance follows from: its status badge is the longest (`≈ follows from …`).
+    await p.locator(".cm-content").click();
+    await p.keyboard.press("Control+End");
+    await p.keyboard.insertText(
+      '\noverride rule leader-bonus [H1] "a leader adds only 1 MF"\n  section bonuses: MF = 0\n',
+    );
+    await p.waitForFunction(
+      () => (window as unknown as { studio: { version: number } }).studio.version > 1,
+      null,
+      WAIT,
+    );
     await settled(p);
+    await p.waitForFunction(
+      () =>
+        [
+          ...((
+            document.getElementById("diff-frame") as HTMLIFrameElement
+          ).contentDocument?.querySelectorAll("td.status") ?? []),
+        ].some((td) => td.textContent!.includes("follows from")),
+      null,
+      WAIT,
+    );
   });
   afterAll(() => p?.close());
 
@@ -245,6 +266,16 @@ describe("the studio page's details", () => {
     await expect.poll(() => frame.locator("table.diff").count(), WAIT).toBe(1);
     expect(await frame.locator(".toggle-input").isVisible()).toBe(false);
     expect(await p.locator("#only-differences").isVisible()).toBe(true);
+    // Every status badge inside the pane (one that follows from another rule is long).
+    const badges = await frame
+      .locator("td.status .badge")
+      .evaluateAll((bs) =>
+        bs.map(
+          (b) => b.getBoundingClientRect().right <= b.ownerDocument.documentElement.clientWidth,
+        ),
+      );
+    expect(badges.length).toBeGreaterThan(0);
+    expect(badges.filter((ok) => !ok)).toEqual([]);
     const fits = await frame
       .locator("table.diff thead th")
       .last()
