@@ -41,8 +41,9 @@ export class LspClient {
   readonly exited: Promise<number | null>;
   stderr = "";
 
-  constructor(root = ROOT) {
-    this.proc = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
+  /** `args`: what Node runs (by default the CLI's `lsp --stdio`; a bundled server file, say). */
+  constructor(root = ROOT, args: readonly string[] = [BIN, "lsp", "--stdio"]) {
+    this.proc = spawn(process.execPath, args, {
       cwd: root,
       stdio: ["pipe", "pipe", "pipe"],
     });
@@ -70,11 +71,14 @@ export class LspClient {
     return new Promise((resolve) => this.waiters.push({ uri, version, resolve }));
   }
 
-  async initialize(): Promise<{ capabilities: Record<string, unknown> }> {
+  /** `capabilities`: the client's (none by default: no snippets, no dynamic registration). */
+  async initialize(
+    capabilities: Record<string, unknown> = {},
+  ): Promise<{ capabilities: Record<string, unknown> }> {
     const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>("initialize", {
       processId: process.pid,
       rootUri: null,
-      capabilities: {},
+      capabilities,
     });
     await this.conn.sendNotification("initialized", {});
     return r;

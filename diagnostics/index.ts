@@ -23,7 +23,19 @@ export interface Diagnostic {
   hint?: string;
   /** Other places that explain this one (e.g. where parsing gave up after an unclosed bracket). */
   related?: { message: string; span: Span }[];
+  /** What a tool needs to repair it (the editor's quick fixes), so that none parses the message. */
+  data?: DiagnosticData;
 }
+
+/**
+ * The repair a diagnostic suggests: `rename` — `name`, written inside the span, is likely a typo of
+ * `suggestion` (did you mean); `rows` — a table lacks rows for these keys; `citation` — a citation
+ * is expected where the span starts.
+ */
+export type DiagnosticData =
+  | { fix: "rename"; name: string; suggestion: string }
+  | { fix: "rows"; missing: string[] }
+  | { fix: "citation" };
 
 /** Every diagnostic code, its severity and what it means. Codes are stable: never reuse one. */
 export const CODES = {
@@ -88,7 +100,13 @@ export const CODES = {
 
 export type Code = keyof typeof CODES;
 
-export function diag(code: Code, message: string, span: Span | null, hint?: string): Diagnostic {
+export function diag(
+  code: Code,
+  message: string,
+  span: Span | null,
+  hint?: string,
+  data?: DiagnosticData,
+): Diagnostic {
   const d: Diagnostic = {
     code,
     severity: CODES[code].severity,
@@ -96,6 +114,7 @@ export function diag(code: Code, message: string, span: Span | null, hint?: stri
     span,
   };
   if (hint !== undefined) d.hint = windowWords(hint);
+  if (data !== undefined) d.data = data;
   return d;
 }
 

@@ -173,13 +173,25 @@ function syntaxError(e: IRecognitionException, src: SourceFile, eof: number): Di
   const start = Number.isNaN(t.startOffset) ? eof : t.startOffset;
   const end = Number.isNaN(t.startOffset) ? eof : (t.endOffset ?? start) + 1;
   const found = t.tokenType?.name === "EOF" ? "the end of the file" : JSON.stringify(t.image);
-  return diag("V0102", `${describe(e)}, found ${found}`, src.span(start, end));
+  const expected = expectedToken(e);
+  return diag(
+    "V0102",
+    `${describe(e)}, found ${found}`,
+    src.span(start, end),
+    undefined,
+    expected === "Citation" ? { fix: "citation" } : undefined,
+  );
+}
+
+/** The one token type a recognition error expected, if it names one (Chevrotain says it in words). */
+function expectedToken(e: IRecognitionException): string | undefined {
+  return /Expecting(?: token of type)? --> (\S+) <--/.exec(e.message)?.[1];
 }
 
 /** Chevrotain's messages list token type names; say what was expected in the language's words. */
 function describe(e: IRecognitionException): string {
-  const m = /Expecting(?: token of type)? --> (\S+) <--/.exec(e.message);
-  if (m) return `expected ${tokenWord(m[1]!)}`;
+  const expected = expectedToken(e);
+  if (expected) return `expected ${tokenWord(expected)}`;
   if (e.name === "NoViableAltException") return "unexpected token here";
   if (e.name === "NotAllInputParsedException") return "expected a definition";
   const first = /one of these possible Token sequences:\s*\n\s*1\. \[([^\]]+)\]/.exec(e.message);

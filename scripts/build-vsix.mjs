@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Builds editors/vscode/variorum-rules.vsix: bundles the client (src/extension.js with
-// vscode-languageclient) into out/extension.js with esbuild, then packages with @vscode/vsce.
+// Builds editors/vscode/variorum-rules.vsix, self-contained: bundles the client (src/extension.js with
+// vscode-languageclient) into out/extension.js and the language server (src/server.ts: the compiler's
+// `variorum lsp --stdio`) into out/server.mjs with esbuild, copies the bundled rulesets to
+// out/rulesets/ for `extends`, then packages with @vscode/vsce.
 // `npm run vsix` runs it; the test setup (test/editors/setup.ts) runs it once per test run when the
 // .vsix is missing or older than its sources. Never publishes.
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -24,6 +26,24 @@ export async function buildVsix() {
     external: ["vscode"],
     outfile: join(ext, "out", "extension.js"),
     logLevel: "warning",
+  });
+  // The server is an ES module (the compiler uses import.meta); its CommonJS dependencies get a require.
+  await build({
+    entryPoints: [join(ext, "src", "server.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node18",
+    outfile: join(ext, "out", "server.mjs"),
+    banner: {
+      js: 'import { createRequire as __variorumRequire } from "node:module"; const require = __variorumRequire(import.meta.url);',
+    },
+    logLevel: "warning",
+  });
+  rmSync(join(ext, "out", "rulesets"), { recursive: true, force: true });
+  cpSync(join(root, "rulesets"), join(ext, "out", "rulesets"), {
+    recursive: true,
+    filter: (src) => !/\.[^/\\]+$/.test(src) || src.endsWith(".rules"),
   });
   const vsce = join(root, "node_modules", "@vscode", "vsce", "vsce");
   const r = spawnSync(

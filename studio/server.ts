@@ -10,6 +10,9 @@
  *   PUT /api/file     → writes the text/plain body (UTF-8, ≤ 2 MB) to FILE atomically, with FILE's own
  *                       line ending (CRLF, CR or LF, as the file has it), answers {"saved": true,
  *                       "bytes": N}; 409 when FILE on disk is not valid UTF-8
+ *   POST /api/new?id=ID → creates ID.rules beside FILE with the text/plain body (a new house rule),
+ *                       never over anything: 201 {"created": "<display path>"}; 409 when the name is
+ *                       taken (FILE itself included); 400 for an id that is not a ruleset id
  *
  * It listens on 127.0.0.1 only and trusts nothing it receives: a request whose `Host` is not
  * `127.0.0.1:PORT` or `localhost:PORT` is refused (a DNS-rebinding page cannot reach it), and a save
@@ -21,10 +24,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { readFileSync, realpathSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import sirv from "sirv";
 import { displayPath } from "../compiler/node/paths.js";
-import { WriteError, writeIfChanged } from "../compiler/node/write.js";
+import { WriteError, writeIfChanged, writeNew } from "../compiler/node/write.js";
+import { RULESET_ID } from "../compiler/util/ruleset-id.js";
 
 /** A file's text; "not-utf8" when its bytes are not valid UTF-8 (never decoded with `�`). */
 function readText(file: string): string | "unreadable" | "not-utf8" {
@@ -181,6 +185,44 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
           return json(res, 500, { error: `cannot write ${displayPath(given, cwd)}: ${reason}` });
         }
         return json(res, 200, { saved: true, bytes: body.length });
+      });
+    }
+    if (path === "/api/new") {
+      if (req.method !== "POST") return notAllowed(req, res, "POST");
+      if (req.headers[SAVE_HEADER] !== "1") {
+        drain(req);
+        return json(res, 403, { error: `a write must carry the header ${SAVE_HEADER}: 1` });
+      }
+      if (given === null || target === null) {
+        drain(req);
+        return json(res, 404, { error: "no file is open: a new file is written beside it" });
+      }
+      const id = new URL(req.url ?? "/", "http://x").searchParams.get("id") ?? "";
+      if (!RULESET_ID.test(id)) {
+        drain(req);
+        return json(res, 400, { error: "not a ruleset id (letters, digits and hyphens)" });
+      }
+      const file = join(dirname(target), `${id}.rules`);
+      const shown = displayPath(join(dirname(given), `${id}.rules`), cwd);
+      return void readBody(req).then((body) => {
+        if (body === "too-large")
+          return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` });
+        if (body === "aborted") return;
+        let text: string;
+        try {
+          text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(body);
+        } catch {
+          return json(res, 400, { error: "the text is not valid UTF-8" });
+        }
+        try {
+          // Never over anything: the open file, another rule, a link (writeNew is exclusive).
+          if (!writeNew(file, text))
+            return json(res, 409, { error: `${shown} already exists: choose another id` });
+        } catch (e) {
+          const reason = e instanceof WriteError ? e.reason : "the file could not be written";
+          return json(res, 500, { error: `cannot write ${shown}: ${reason}` });
+        }
+        return json(res, 201, { created: shown });
       });
     }
     drain(req);

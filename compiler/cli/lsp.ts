@@ -4,8 +4,11 @@
  * file only reads bases from the file system and converts positions.
  *
  * Sync is incremental. Diagnostics are published after every change (changes arriving together are
- * analysed once, for the latest text). Bases (`extends`) are looked up next to the open documents,
- * then among the bundled rulesets, and read once per session until a watched `.rules` file changes.
+ * analysed once, for the latest text); an edit of an open base re-publishes the open documents that
+ * extend it. Bases (`extends`) are looked up next to the open documents, then among the bundled
+ * rulesets, and read once per session until a watched `.rules` file changes (the server registers
+ * `workspace/didChangeWatchedFiles` for every `.rules` file with a client that allows it). Snippets go
+ * only to a client that declared snippet support; a rename the service refuses is an error response.
  */
 import { dirname } from "node:path";
 import { Transform, type TransformCallback } from "node:stream";
@@ -14,6 +17,9 @@ import {
   CodeActionKind,
   CompletionItemKind,
   createConnection,
+  DidChangeWatchedFilesNotification,
+  ErrorCodes,
+  ResponseError,
   DiagnosticSeverity,
   DocumentSymbol as LspSymbol,
   ProposedFeatures,
@@ -80,21 +86,31 @@ export function startServer(
       .map((u) => dirname(fileURLToPath(u)));
   const service = new LanguageService(fileHost(root, dirs));
   const pending = new Set<string>();
+  /** What the client declared at `initialize`. */
+  let snippets = false;
+  let watchRegistration = false;
+  /** The diagnostics last sent per document (the service returns the same array while unchanged). */
+  const sent = new Map<string, { version: number; list: unknown }>();
 
   const publish = (uri: string): void => {
     const doc = documents.get(uri);
     if (!doc) return;
     service.update(uri, doc.getText());
-    const diagnostics = service.diagnostics(uri).map((d) => ({
+    const list = service.diagnostics(uri);
+    const last = sent.get(uri);
+    if (last && last.version === doc.version && last.list === list) return;
+    sent.set(uri, { version: doc.version, list });
+    const diagnostics = list.map((d) => ({
       range: d.range,
       severity: d.severity === "error" ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
       code: d.code,
       source: "variorum",
       message: d.hint ? `${d.message}\n${d.hint}` : d.message,
+      ...(d.data ? { data: d.data } : {}),
       ...(d.related
         ? {
             relatedInformation: d.related.map((r) => ({
-              location: { uri, range: r.range },
+              location: { uri: r.uri, range: r.range },
               message: r.message,
             })),
           }
@@ -124,8 +140,11 @@ export function startServer(
     return true;
   };
 
-  connection.onInitialize(
-    (): InitializeResult => ({
+  connection.onInitialize((params): InitializeResult => {
+    const caps = params.capabilities;
+    snippets = caps.textDocument?.completion?.completionItem?.snippetSupport === true;
+    watchRegistration = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
@@ -134,23 +153,48 @@ export function startServer(
         documentSymbolProvider: true,
         completionProvider: { triggerCharacters: [".", "{", " "] },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        renameProvider: { prepareProvider: true },
         semanticTokensProvider: {
           legend: { tokenTypes: [...SEMANTIC_TOKEN_TYPES], tokenModifiers: [] },
           full: true,
         },
       },
       serverInfo: { name: "variorum" },
-    }),
-  );
+    };
+  });
+  // Bases change on disk (a `git pull`, another editor): ask the client to say so, then re-check.
+  connection.onInitialized(() => {
+    if (watchRegistration)
+      connection.client
+        .register(DidChangeWatchedFilesNotification.type, {
+          watchers: [{ globPattern: "**/*.rules" }],
+        })
+        .catch((e: unknown) =>
+          connection.console.warn(
+            `variorum: the client refused to watch .rules files: ${String(e)}`,
+          ),
+        );
+  });
 
   documents.onDidOpen((e) => {
     service.open(e.document.uri, e.document.getText());
     schedule(e.document.uri);
   });
-  documents.onDidChangeContent((e) => schedule(e.document.uri));
+  // An edit of an open base re-checks the open documents that extend it (no stale base errors).
+  const recheckDependents = (uri: string): void => {
+    for (const other of service.dependents(uri)) schedule(other);
+  };
+  documents.onDidChangeContent((e) => {
+    schedule(e.document.uri);
+    sync(e.document.uri);
+    recheckDependents(e.document.uri);
+  });
   documents.onDidClose((e) => {
+    const dependents = service.dependents(e.document.uri);
     service.close(e.document.uri);
+    sent.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    for (const other of dependents) schedule(other);
   });
   connection.onDidChangeWatchedFiles(() => {
     service.refresh();
@@ -179,15 +223,41 @@ export function startServer(
   });
   connection.onCompletion(({ textDocument, position }): LspCompletion[] => {
     if (!sync(textDocument.uri)) return [];
-    return service
-      .complete(textDocument.uri, service.offsetAt(textDocument.uri, position))
-      .map((c) => ({
-        label: c.label,
-        kind: COMPLETION_KINDS[c.kind],
-        ...(c.detail ? { detail: c.detail } : {}),
-        ...(c.documentation ? { documentation: c.documentation } : {}),
-        ...(c.insertText ? { insertText: c.insertText, insertTextFormat: c.snippet ? 2 : 1 } : {}),
-      }));
+    return (
+      service
+        .complete(textDocument.uri, service.offsetAt(textDocument.uri, position))
+        // Snippet syntax (`${1:name}`) only to a client that declared it understands it.
+        .filter((c) => snippets || !c.snippet)
+        .map((c) => ({
+          label: c.label,
+          kind: COMPLETION_KINDS[c.kind],
+          ...(c.detail ? { detail: c.detail } : {}),
+          ...(c.documentation ? { documentation: c.documentation } : {}),
+          ...(c.insertText
+            ? { insertText: c.insertText, insertTextFormat: c.snippet ? 2 : 1 }
+            : {}),
+        }))
+    );
+  });
+  connection.onPrepareRename(({ textDocument, position }) => {
+    if (!sync(textDocument.uri)) return null;
+    const r = service.renameRange(textDocument.uri, service.offsetAt(textDocument.uri, position));
+    return r ? r.range : null;
+  });
+  connection.onRenameRequest(({ textDocument, position, newName }) => {
+    if (!sync(textDocument.uri)) return null;
+    const r = service.rename(
+      textDocument.uri,
+      service.offsetAt(textDocument.uri, position),
+      newName,
+    );
+    // Refused: the client shows the message and changes nothing.
+    if ("error" in r) return new ResponseError(ErrorCodes.InvalidRequest, r.error);
+    return {
+      changes: Object.fromEntries(
+        r.edits.map((f) => [f.uri, f.edits.map((e) => ({ range: e.range, newText: e.newText }))]),
+      ),
+    };
   });
   connection.onDocumentSymbol(({ textDocument }) => {
     if (!sync(textDocument.uri)) return [];

@@ -1,8 +1,9 @@
 /**
- * Quick fixes for diagnostics with an obvious repair: add a table's missing entries (V0501), add a
- * missing or empty citation (V0102 "expected a citation", V0302: the replaced definition's, for an
- * override), remove a definition that is
- * never used (V0701).
+ * Quick fixes for diagnostics with an obvious repair, each from the diagnostic's `data` (what the
+ * checker knew), never from its message: replace a likely typo by the name it suggests (V0201, V0210:
+ * did you mean), add a table's missing rows (V0501), add a missing citation (a V0102 that expected
+ * one) or fill an empty one (V0302: the replaced definition's, for an override), and remove a
+ * definition that is never used (V0701).
  */
 import type { Decl } from "../../grammar/ast.js";
 import { replaced, type Analysis } from "./analysis.js";
@@ -13,43 +14,50 @@ export function codeActions(a: Analysis, diagnostics: readonly ServiceDiagnostic
   const decls = a.doc.out.ast.decls;
   const at = (d: ServiceDiagnostic): Decl | undefined =>
     decls.find((x) => x.nameSpan.start === d.start && x.kind !== "example");
+  const fix = (title: string, d: ServiceDiagnostic, e: TextEdit): void => {
+    out.push({ title, code: d.code, edits: [{ uri: a.doc.uri, edits: [e] }] });
+  };
   for (const d of diagnostics) {
-    if (d.code === "V0102" && d.message.startsWith("expected a citation")) {
+    const data = d.data;
+    if (data?.fix === "rename") {
+      // The name as written, inside the diagnostic's span (`unit.kidn`: the last `kidn`).
+      const i = a.doc.text.slice(d.start, d.end).lastIndexOf(data.name);
+      if (i >= 0) {
+        const start = d.start + i;
+        fix(
+          `Change ${data.name} to ${data.suggestion}`,
+          d,
+          edit(a, start, start + data.name.length, data.suggestion),
+        );
+      }
+      continue;
+    }
+    if (data?.fix === "citation") {
       const owner = decls.find((x) => x.span.start <= d.start && d.start <= x.span.end) ?? null;
-      const fix = edit(a, d.start, d.start, `[${citeFor(a, owner)}] `);
-      out.push({
-        title: `Add a citation${owner?.name ? ` to ${owner.name}` : ""}`,
-        code: d.code,
-        edits: [{ uri: a.doc.uri, edits: [fix] }],
-      });
+      fix(
+        `Add a citation${owner?.name ? ` to ${owner.name}` : ""}`,
+        d,
+        edit(a, d.start, d.start, `[${citeFor(a, owner)}] `),
+      );
       continue;
     }
     const empty =
       d.code === "V0302" ? decls.find((x) => x.meta.cite?.span.start === d.start) : undefined;
     if (empty) {
-      out.push({
-        title: `Fill in the citation of ${empty.name}`,
-        code: d.code,
-        edits: [{ uri: a.doc.uri, edits: [edit(a, d.start, d.end, `[${citeFor(a, empty)}]`)] }],
-      });
+      fix(
+        `Fill in the citation of ${empty.name}`,
+        d,
+        edit(a, d.start, d.end, `[${citeFor(a, empty)}]`),
+      );
       continue;
     }
     const decl = at(d);
     if (!decl) continue;
-    if (d.code === "V0501" && decl.kind === "table") {
-      const fix = missingRows(a, decl, d.message);
-      if (fix)
-        out.push({
-          title: `Add the missing entries of ${decl.name}`,
-          code: d.code,
-          edits: [{ uri: a.doc.uri, edits: [fix] }],
-        });
+    if (data?.fix === "rows" && decl.kind === "table") {
+      const rows = missingRows(a, decl, data.missing);
+      if (rows) fix(`Add the missing entries of ${decl.name}`, d, rows);
     } else if (d.code === "V0701") {
-      out.push({
-        title: `Remove the unused ${decl.kind} ${decl.name}`,
-        code: d.code,
-        edits: [{ uri: a.doc.uri, edits: [removal(a, decl)] }],
-      });
+      fix(`Remove the unused ${decl.kind} ${decl.name}`, d, removal(a, decl));
     }
   }
   return out;
@@ -60,10 +68,11 @@ function edit(a: Analysis, start: number, end: number, newText: string): TextEdi
 }
 
 /** One row per missing member, valued `NA` (or `false` for a table of bools) for the author to set. */
-function missingRows(a: Analysis, d: Decl & { kind: "table" }, message: string): TextEdit | null {
-  const m = / has no entry for (.+)$/.exec(message);
-  if (!m) return null;
-  const missing = m[1]!.split(", ");
+function missingRows(
+  a: Analysis,
+  d: Decl & { kind: "table" },
+  missing: readonly string[],
+): TextEdit | null {
   const close = a.doc.text.lastIndexOf("}", d.span.end);
   if (close < d.span.start) return null;
   const lineStart = a.doc.text.lastIndexOf("\n", close - 1) + 1;

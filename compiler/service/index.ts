@@ -22,7 +22,7 @@ import { analyseDocument, Lines, ParseCache, type Analysis, type Parsed } from "
 import type { ExampleMemo } from "../interpret/examples.js";
 import { complete } from "./complete.js";
 import { hoverOf } from "./hover.js";
-import { definitionOf, referencesOf, wordAt } from "./navigate.js";
+import { definitionOf, extendsDefinition, referencesOf, renameOf, wordAt } from "./navigate.js";
 import { semanticTokens, symbolsOf } from "./outline.js";
 import type {
   CodeAction,
@@ -31,6 +31,7 @@ import type {
   Hover,
   Location,
   Position,
+  RenameResult,
   SemanticToken,
   SemanticTokenType,
   ServiceDiagnostic,
@@ -105,17 +106,23 @@ export class LanguageService {
     for (const d of a.diagnostics) {
       if (d.span && d.span.file === uri)
         out.push(this.located(a, d, d.span.start, d.span.end, d.message));
-      else if (d.span && ext)
-        out.push(
-          this.located(
-            a,
-            d,
-            ext.start,
-            ext.end,
-            `in ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`,
-          ),
+      else if (d.span && ext) {
+        const at = this.located(
+          a,
+          d,
+          ext.start,
+          ext.end,
+          `in ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`,
         );
-      else out.push(this.located(a, d, ext?.start ?? 0, ext?.end ?? 0, d.message));
+        // Where it is in the base, for the editor to link to (LSP relatedInformation).
+        const lines = a.files.get(d.span.file)?.lines;
+        if (lines)
+          at.related = [
+            { uri: d.span.file, message: d.message, range: lines.range(d.span.start, d.span.end) },
+            ...(at.related ?? []),
+          ];
+        out.push(at);
+      } else out.push(this.located(a, d, ext?.start ?? 0, ext?.end ?? 0, d.message));
     }
     entry.diagnostics = out;
     return out;
@@ -129,6 +136,8 @@ export class LanguageService {
 
   definition(uri: string, offset: number): Location | null {
     const a = this.analysis(uri);
+    const base = a && extendsDefinition(a, uri, offset);
+    if (base) return base;
     const w = a && wordAt(a, uri, offset);
     return a && w ? definitionOf(a, w) : null;
   }
@@ -137,6 +146,43 @@ export class LanguageService {
     const a = this.analysis(uri);
     const w = a && wordAt(a, uri, offset);
     return a && w ? referencesOf(a, w, includeDeclaration) : [];
+  }
+
+  /**
+   * The edits renaming the name at `offset` to `newName` across the document, its bases and the open
+   * documents that extend them, or why not (see `renameOf`: never an edit that would break a base).
+   */
+  rename(uri: string, offset: number, newName: string): RenameResult {
+    const a = this.analysis(uri);
+    const w = a && wordAt(a, uri, offset);
+    if (!a || !w) return { error: "there is no name here to rename" };
+    const others = this.documents()
+      .filter((u) => u !== uri)
+      .map((u) => this.analysis(u))
+      .filter((x): x is Analysis => x !== null);
+    const r = renameOf(a, w, newName, others, (u) => this.docs.has(u));
+    if ("error" in r) return r;
+    return {
+      edits: r.edits.map((f) => ({
+        uri: f.uri,
+        edits: f.edits.map((l) => ({
+          start: l.start,
+          end: l.end,
+          range: l.range,
+          newText: newName,
+        })),
+      })),
+    };
+  }
+
+  /** The name at `offset` a rename would change (for `prepareRename`), or null. */
+  renameRange(uri: string, offset: number): Location | null {
+    const a = this.analysis(uri);
+    const w = a && wordAt(a, uri, offset);
+    if (!a || !w || !w.target) return null;
+    const start = w.token.startOffset;
+    const end = w.token.endOffset! + 1;
+    return { uri, start, end, range: a.doc.lines.range(start, end) };
   }
 
   complete(uri: string, offset: number): CompletionItem[] {
@@ -189,7 +235,7 @@ export class LanguageService {
     const text = this.docs.get(uri);
     if (text === undefined) return null;
     const hit = this.analyses.get(uri);
-    if (hit && hit.text === text) return hit;
+    if (hit && hit.text === text && this.basesUnchanged(hit.analysis)) return hit;
     const doc = this.parses.get(uri, text, true);
     let memo = this.memos.get(uri);
     if (!memo) this.memos.set(uri, (memo = { fingerprint: null, passed: [] }));
@@ -197,6 +243,28 @@ export class LanguageService {
     const entry = { text, analysis };
     this.analyses.set(uri, entry);
     return entry;
+  }
+
+  /**
+   * Whether the bases an analysis read are still the ones its `extends` chain resolves to: a base
+   * edited in an editor, opened, closed or changed on disk makes the analyses over it stale.
+   */
+  private basesUnchanged(a: Analysis): boolean {
+    const seen = new Set<string>();
+    let id = a.doc.out.ast.header?.extends?.id;
+    while (id && !seen.has(id)) {
+      seen.add(id);
+      const cur = this.base(id);
+      const old = [...a.files.values()].find((p) => p !== a.doc && p.out.ast.header?.id === id);
+      if ((cur?.text ?? null) !== (old?.text ?? null) || cur?.uri !== old?.uri) return false;
+      id = cur?.out.ast.header?.extends?.id;
+    }
+    return true;
+  }
+
+  /** The other open documents whose analysis reads `uri` (they extend it), for re-checking them. */
+  dependents(uri: string): string[] {
+    return this.documents().filter((u) => u !== uri && this.analysis(u)?.files.has(uri));
   }
 
   /** A base by id: an open document with that ruleset id wins over the host's copy. */
@@ -226,11 +294,14 @@ export class LanguageService {
       range: a.doc.lines.range(start, end),
     };
     if (d.hint !== undefined) out.hint = d.hint;
-    const related = (d.related ?? []).filter((r) => r.span.file === d.span?.file);
+    // A base's repair is the base's to make: only the document's own diagnostics carry one.
+    if (d.data !== undefined && d.span?.file === a.doc.uri) out.data = d.data;
+    const related = (d.related ?? []).filter((r) => a.files.has(r.span.file));
     if (related.length > 0)
       out.related = related.map((r) => ({
+        uri: r.span.file,
         message: r.message,
-        range: a.doc.lines.range(r.span.start, r.span.end),
+        range: a.files.get(r.span.file)!.lines.range(r.span.start, r.span.end),
       }));
     return out;
   }

@@ -5,7 +5,7 @@
  */
 import type { IToken } from "chevrotain";
 import type { Decl, EnumMemberDecl, FieldDecl, TypeRef } from "../../grammar/ast.js";
-import { lexer } from "../../grammar/tokens.js";
+import { Ident, lexer } from "../../grammar/tokens.js";
 import type { Owned } from "../front/resolve.js";
 import { ownedByName, replaced, type Analysis, type Parsed } from "./analysis.js";
 import type { Location } from "./types.js";
@@ -22,18 +22,25 @@ export function tokensOf(p: Parsed): IToken[] {
   return t;
 }
 
-/** Index of the token covering `offset` (or ending right at it), else -1. */
+/**
+ * Index of the token at `offset`: the one that starts there or covers it, else the one ending right
+ * at it, else -1. Where one token ends and the next starts (`unit.|kind`), the next wins: the cursor
+ * (Vim's `w`, a click before the first letter) is on `kind`, not on the `.`.
+ */
 export function tokenIndexAt(tokens: IToken[], offset: number): number {
   let lo = 0;
   let hi = tokens.length - 1;
+  let ending = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const t = tokens[mid]!;
-    if (t.endOffset! + 1 < offset) lo = mid + 1;
-    else if (t.startOffset > offset) hi = mid - 1;
+    if (t.endOffset! < offset) {
+      if (t.endOffset! + 1 === offset) ending = mid;
+      lo = mid + 1;
+    } else if (t.startOffset > offset) hi = mid - 1;
     else return mid;
   }
-  return -1;
+  return ending;
 }
 
 const RECORDS = new Set(["unit", "vehicle", "step", "scenario"]);
@@ -209,4 +216,106 @@ export function typeText(t: TypeRef | null): string {
   if (t.t === "bool") return "bool";
   if (t.t === "set") return `set of ${t.of}`;
   return t.name;
+}
+
+/** On `extends ID` (the keyword or the id): the base file's `ruleset ID` header, where the id is. */
+export function extendsDefinition(a: Analysis, uri: string, offset: number): Location | null {
+  const ext = a.files.get(uri)?.out.ast.header?.extends;
+  if (!ext || offset < ext.span.start || offset > ext.span.end) return null;
+  const base = [...a.files.values()].find((p) => p.uri !== uri && p.out.ast.header?.id === ext.id);
+  if (!base) return null;
+  const tokens = tokensOf(base);
+  const i = tokens.findIndex((t, k) => t.image === ext.id && tokens[k - 1]?.image === "ruleset");
+  if (i < 0) return loc(a, base.uri, 0, 0);
+  return loc(a, base.uri, tokens[i]!.startOffset, tokens[i]!.endOffset! + 1);
+}
+
+/** A name a rename may write: one identifier token, not a keyword. */
+export function isPlainName(name: string): boolean {
+  const r = lexer.tokenize(name);
+  return r.errors.length === 0 && r.tokens.length === 1 && r.tokens[0]!.tokenType === Ident;
+}
+
+/** What the name in `w` denotes, as a key equal across the analyses of different documents. */
+function targetKey(t: Target): string {
+  if (t.t === "decl") return `decl ${t.owned.decl.name}`;
+  if (t.t === "member") return `member ${t.owned.decl.name}.${t.member.name}`;
+  return `field ${t.owned.decl.name}.${t.field.name}`;
+}
+
+/** Where the name at `w` occurs in file `uri` of analysis `a`, confirmed by resolving each. */
+function occurrencesIn(a: Analysis, uri: string, name: string, key: string): Location[] {
+  const file = a.files.get(uri);
+  if (!file) return [];
+  const out: Location[] = [];
+  const tokens = tokensOf(file);
+  tokens.forEach((tok, i) => {
+    if (tok.image !== name) return;
+    const t = targetOf(a, tokens, i, uri);
+    if (t ? targetKey(t) === key : key.startsWith("decl ") && isDefinitionToken(file, tok))
+      out.push(loc(a, uri, tok.startOffset, tok.endOffset! + 1));
+  });
+  return out;
+}
+
+/** The names `merged` already gives meaning to: its definitions and enum members. */
+function taken(a: Analysis, name: string): string | null {
+  for (const o of a.merged?.decls ?? []) {
+    const d = o.decl;
+    if (d.kind !== "example" && d.name === name) return `a ${d.kind} of ${o.origin}`;
+    if (d.kind === "enum" && d.members.some((m) => m.name === name))
+      return `a member of ${o.origin}'s enum ${d.name}`;
+  }
+  return null;
+}
+
+/**
+ * Renames the name at `w` in every file it occurs in: the document, its bases, and the other open
+ * documents that extend the file defining it (`others`). Refused (with the reason) where the edit
+ * would break a base: a file it must change is not open (a bundled or unopened base, which other
+ * rulesets extend too), the name is an override's (it must match the base), the new name is already
+ * taken in one of the rulesets, or it is not a plain name.
+ */
+export function renameOf(
+  a: Analysis,
+  w: Word,
+  newName: string,
+  others: readonly Analysis[],
+  isOpen: (uri: string) => boolean,
+): { edits: { uri: string; edits: Location[] }[] } | { error: string } {
+  const t = w.target;
+  if (!t) return { error: "there is no defined name here to rename" };
+  if (!isPlainName(newName))
+    return {
+      error: `\`${newName}\` is not a plain name (letters, digits and hyphens, not a keyword)`,
+    };
+  const name = w.token.image;
+  if (newName === name) return { edits: [] };
+  const key = targetKey(t);
+  const involved = [a, ...others.filter((o) => o !== a && o.files.has(t.owned.file))];
+  const byUri = new Map<string, Location[]>();
+  for (const x of involved)
+    for (const uri of x.files.keys())
+      for (const l of occurrencesIn(x, uri, name, key)) {
+        const list = byUri.get(uri) ?? byUri.set(uri, []).get(uri)!;
+        if (!list.some((y) => y.start === l.start)) list.push(l);
+      }
+  for (const [uri, locs] of byUri)
+    if (!isOpen(uri)) {
+      const file = a.files.get(uri);
+      const defined = !!file && locs.some((l) => isDefinitionToken(file, { startOffset: l.start }));
+      return {
+        error: `${name} is ${defined ? "defined" : "used"} in ${uri}, which is not open: renaming it would break that ruleset and what extends it; open it to rename across it`,
+      };
+    }
+  for (const x of involved) {
+    const clash = taken(x, newName);
+    if (clash) return { error: `${newName} already names ${clash}` };
+  }
+  return {
+    edits: [...byUri].map(([uri, edits]) => ({
+      uri,
+      edits: edits.sort((p, q) => p.start - q.start),
+    })),
+  };
 }

@@ -3,6 +3,9 @@
  * offsets into a document's text, and every location also carries an LSP-style line/character range
  * (UTF-16, 0-based) so that a client need not hold the text of a base file to show it.
  */
+import type { DiagnosticData } from "../../diagnostics/index.js";
+
+export type { DiagnosticData };
 
 export interface Position {
   line: number;
@@ -23,14 +26,19 @@ export interface Location {
 
 export interface ServiceDiagnostic {
   code: string;
+  /** The repair it suggests (the checker's, never read back from the message): quick fixes use it. */
+  data?: DiagnosticData;
   severity: "error" | "warning";
   message: string;
   hint?: string;
   start: number;
   end: number;
   range: Range;
-  /** Other places in the same document that explain this diagnostic. */
-  related?: { message: string; range: Range }[];
+  /**
+   * Other places that explain this diagnostic, in the document or one of its bases (`uri`): for a
+   * problem in a base, shown on the `extends` clause, the first is where it is in the base.
+   */
+  related?: { uri: string; message: string; range: Range }[];
 }
 
 export interface Hover {
@@ -92,6 +100,9 @@ export interface CodeAction {
   code: string;
   edits: { uri: string; edits: TextEdit[] }[];
 }
+
+/** A rename's edits per file, or why it was refused (it would break a base, or the name is taken). */
+export type RenameResult = { edits: { uri: string; edits: TextEdit[] }[] } | { error: string };
 
 /** One classified token, for highlighting (LSP semantic tokens or an editor's own styling). */
 export interface SemanticToken {

@@ -58,14 +58,21 @@ export function markdownNode(md: string): HTMLElement {
           );
         else if (part.startsWith("**") && part.endsWith("**") && part.length > 3)
           p.append(
-            Object.assign(document.createElement("strong"), { textContent: part.slice(2, -2) }),
+            Object.assign(document.createElement("strong"), {
+              textContent: unescapeMarkdown(part.slice(2, -2)),
+            }),
           );
-        else p.append(part);
+        else p.append(unescapeMarkdown(part));
       }
     }
     box.append(p);
   }
   return box;
+}
+
+/** Markdown's backslash escapes (`\[6.1\]`) as the characters they stand for. */
+export function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([!-/:-@[-`{-~])/g, "$1");
 }
 
 const KIND_TYPE: Record<string, string> = {

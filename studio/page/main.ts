@@ -217,7 +217,7 @@ async function draw(pane: Pane): Promise<void> {
     if (a.ok) {
       $("diff-stats").textContent =
         `${a.value.changed} of ${a.value.rows} rows differ from ${compare}`;
-      await showPage($<HTMLIFrameElement>("diff-frame"), a.value.html);
+      await showPage($<HTMLIFrameElement>("diff-frame"), ownToggleOnly(a.value.html));
       clearTimeout(situationsTimer);
       situationsTimer = setTimeout(() => void situations(version, compare), REST_MS);
     }
@@ -255,8 +255,21 @@ async function situations(version: number, compare: string): Promise<void> {
   if (version !== probe.version || active !== "diff" || bench.ir() === null) return;
   const a = bench.diffHtml(compare, $<HTMLInputElement>("only-differences").checked, true);
   if (!a.ok || version !== probe.version) return;
-  await showPage($<HTMLIFrameElement>("diff-frame"), a.value.html);
+  await showPage($<HTMLIFrameElement>("diff-frame"), ownToggleOnly(a.value.html));
   $("pane-diff").dataset["situations"] = String(version);
+}
+
+/**
+ * The report page as the pane shows it. It has its own "Show only differences" checkbox; in the
+ * studio the pane's checkbox decides (the rows are left out of the report), so the page's is hidden:
+ * one checkbox, not two. And the pane is half a screen wide: a status badge (`≈ follows from
+ * leader-bonus`) wraps inside its column instead of running past the pane's edge.
+ */
+function ownToggleOnly(html: string): string {
+  return html.replace(
+    "</head>",
+    "<style>.toggle-input, .toggle { display: none !important; } td.status .badge { white-space: normal; max-width: 100%; overflow-wrap: anywhere; }</style></head>",
+  );
 }
 
 function drawReach(compare: string): void {
@@ -279,7 +292,13 @@ function drawReach(compare: string): void {
   const r = a.value.report;
   $("reach-counts").textContent =
     `From ${r.from}: ` +
-    r.results.map((x) => `${x.ruleset} reaches ${Object.keys(x.hexes).length} hexes`).join("; ") +
+    r.results
+      .map((x) => {
+        // Counted as the map's caption counts: the hexes reached besides the start.
+        const n = Object.keys(x.hexes).filter((h) => h !== r.from).length;
+        return `${x.ruleset} reaches ${n} ${n === 1 ? "hex" : "hexes"}`;
+      })
+      .join("; ") +
     `; ${r.differences.length} differ.`;
   // The SVG is the compiler's own rendering (every name escaped); parsed as SVG, not as HTML.
   const doc = new DOMParser().parseFromString(a.value.svg, "image/svg+xml");
@@ -366,8 +385,9 @@ function gallery(): void {
         const id = $<HTMLInputElement>("new-id").value.trim() || "my-house";
         const s = StudioSession.skeleton(id, r.id);
         if (!s.ok) return void status(s.message);
-        openText(s.text, `new house rule ${id} over ${r.id}`);
         ($("gallery") as HTMLDialogElement).close();
+        if (fileMode !== null) return void newFileBeside(fileMode, id, r.id, s.text);
+        openText(s.text, `new house rule ${id} over ${r.id}`);
       });
       return el(
         "li",
@@ -381,6 +401,39 @@ function gallery(): void {
       );
     }),
   );
+}
+
+/**
+ * With a FILE open, a new house rule is a new file beside it, never the open one rewritten: asked
+ * first, then created (the server refuses a name that is taken). The editor stays on the open file.
+ */
+async function newFileBeside(
+  open: { file: string; name: string },
+  id: string,
+  base: string,
+  text: string,
+): Promise<void> {
+  if (
+    !confirm(
+      `Write a new file ${id}.rules (a house rule over ${base}) beside ${open.file}? ${open.file} itself is not changed.`,
+    )
+  )
+    return void status(`no new file written; ${open.file} is unchanged`);
+  try {
+    const r = await fetch(`./api/new?id=${encodeURIComponent(id)}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain; charset=utf-8", "x-variorum-studio": "1" },
+      body: text,
+    });
+    const body = (await r.json()) as { created?: string; error?: string };
+    status(
+      r.ok && body.created
+        ? `wrote ${body.created} beside ${open.file} (unchanged): open it with \`variorum studio ${body.created}\``
+        : `no new file written: ${body.error ?? r.statusText}`,
+    );
+  } catch (e) {
+    status(`no new file written: ${(e as Error).message}`);
+  }
 }
 
 function wire(): void {

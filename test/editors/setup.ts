@@ -1,6 +1,6 @@
 /**
  * vitest global setup: builds editors/vscode/variorum-rules.vsix once per test run, and only when it
- * is missing or older than its sources (so a CI run builds it exactly once, and a local re-run not at all).
+ * is missing or older than its sources (the extension's, and the compiler its server bundles) (so a CI run builds it exactly once, and a local re-run not at all).
  */
 import { existsSync, statSync } from "node:fs";
 import { newest } from "../newest.js";
@@ -20,7 +20,14 @@ export default async function setup(): Promise<void> {
     "README.md",
     "LICENSE",
     ".vscodeignore",
-  ].map((p) => join(EXT, p));
+  ]
+    .map((p) => join(EXT, p))
+    // The bundled server: the compiler and what it reads, and the rulesets shipped beside it.
+    .concat(
+      ["compiler", "grammar", "diagnostics", "runtime", "rulesets", "scripts/build-vsix.mjs"].map(
+        (p) => join(ROOT, p),
+      ),
+    );
   if (existsSync(vsix) && statSync(vsix).mtimeMs >= Math.max(...sources.map(newest))) return;
   const { buildVsix } = (await import(join(ROOT, "scripts", "build-vsix.mjs"))) as {
     buildVsix: () => Promise<string>;

@@ -1,14 +1,16 @@
 /**
  * Marker fixtures for the language service (rust-analyzer's `$0`): each
- * `test/fixtures/service/{hover,completion,definition}/NAME.rules` is a document whose text holds one
+ * `test/fixtures/service/{hover,completion,definition,references,rename,actions}/NAME.rules` is a document whose text holds one
  * `$0` where the cursor is; `NAME.expected` beside it is the service's answer there, as `answer()`
  * prints it. Lines of `.expected` that start with `# ` are notes, not part of the answer. The document
  * is opened as `file:///NAME.rules`, its bases read from rulesets/ (`rulesets/ID.rules`).
  *
- * Fixtures named `known-defect-*` record today's WRONG answer on purpose, with a note saying so: issue
- * 26 (point 4) — hover and definition return nothing on the first character of a name after a `.`
- * (`unit.kind` at `k`: `tokenIndexAt` in compiler/service/navigate.ts lets the `.` token win). When the
- * service is fixed, these fail: rename them without the prefix and record the right answer.
+ * Fixtures named `known-defect-*` record a WRONG answer on purpose, with a note naming its issue; when
+ * the service is fixed they fail: rename them without the prefix and record the right answer.
+ *
+ * `references/` answers list every location (declaration included); `rename/` answers are the edits
+ * renaming the name at the marker to `renamed` (or the refusal); `actions/` answers list the quick
+ * fixes over the marker's diagnostics with their edits.
  *
  * Refresh the answers with `UPDATE_GOLDEN=1 npx vitest run test/service/markers.test.ts` (the notes are
  * kept), then review `git diff test/fixtures/service/`.
@@ -20,7 +22,7 @@ import { LanguageService, type ServiceHost } from "../../compiler/service/index.
 import { ROOT } from "../cli/run.js";
 
 const DIR = join(ROOT, "test", "fixtures", "service");
-const KINDS = ["hover", "completion", "definition"] as const;
+const KINDS = ["hover", "completion", "definition", "references", "rename", "actions"] as const;
 type Kind = (typeof KINDS)[number];
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
 const MARKER = "$0";
@@ -50,6 +52,51 @@ function answer(kind: Kind, s: LanguageService, uri: string, text: string, offse
     if (!d) return "(no definition)\n";
     const target = d.uri === uri ? text : readFileSync(join(ROOT, d.uri), "utf8");
     return `${where(d.uri, d.range.start.line, d.range.start.character)} ${JSON.stringify(target.slice(d.start, d.end))}\n`;
+  }
+  const show = (
+    l: {
+      uri: string;
+      start: number;
+      end: number;
+      range: { start: { line: number; character: number } };
+    },
+    t: string,
+  ) =>
+    `${where(l.uri, l.range.start.line, l.range.start.character)} ${JSON.stringify(t.slice(l.start, l.end))}`;
+  const textOf = (u: string) => (u === uri ? text : readFileSync(join(ROOT, u), "utf8"));
+  if (kind === "references") {
+    const refs = s.references(uri, offset, true);
+    if (refs.length === 0) return "(no references)\n";
+    return refs.map((l) => `${show(l, textOf(l.uri))}\n`).join("");
+  }
+  if (kind === "rename") {
+    const r = s.rename(uri, offset, "renamed");
+    if ("error" in r) return `(refused) ${r.error}\n`;
+    return r.edits
+      .flatMap((f) =>
+        f.edits.map(
+          (e) => `${show({ uri: f.uri, ...e }, textOf(f.uri))} -> ${JSON.stringify(e.newText)}\n`,
+        ),
+      )
+      .join("");
+  }
+  if (kind === "actions") {
+    const actions = s.codeActions(uri, offset, offset);
+    if (actions.length === 0) return "(no actions)\n";
+    return actions
+      .map(
+        (a) =>
+          `${a.code}: ${a.title}\n` +
+          a.edits
+            .flatMap((f) =>
+              f.edits.map(
+                (e) =>
+                  `  ${show({ uri: f.uri, ...e }, textOf(f.uri))} -> ${JSON.stringify(e.newText)}\n`,
+              ),
+            )
+            .join(""),
+      )
+      .join("");
   }
   const items = s.complete(uri, offset);
   if (items.length === 0) return "(no completion)\n";

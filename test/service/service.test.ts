@@ -196,4 +196,53 @@ describe("language service", () => {
       s.diagnostics(URI).filter((d) => d.code !== "V0701" || !d.message.startsWith("ipc ")),
     ).toEqual([]);
   });
+
+  it("renames across extends when the base is open, and refuses a name the base would lose", () => {
+    const BASE = "file:///base.rules";
+    const base = `ruleset my-base "A base"\n  extends sl-classic\n\nrule bump [H1] "one more": MF = 1\n\nrule twice [H2] "two": MF = bump + bump\n`;
+    const house = `ruleset my-house "A house rule"\n  extends my-base\n\nrule thrice [H3] "three": MF = bump + twice\n`;
+    // The base is on disk too (the host reads it when it is not open).
+    const s = new LanguageService({
+      readRuleset: (id) => (id === "my-base" ? { uri: BASE, text: base } : host.readRuleset(id)),
+    });
+    s.open(BASE, base);
+    s.open(URI, house);
+    expect(s.dependents(BASE)).toEqual([URI]);
+    const r = s.rename(URI, at(house, "bump"), "nudge");
+    if ("error" in r) throw new Error(r.error);
+    const files = Object.fromEntries(r.edits.map((f) => [f.uri, f.edits.length]));
+    expect(files).toEqual({ [BASE]: 3, [URI]: 1 });
+    // From the base, too: the house rule that extends it is edited with it.
+    const fromBase = s.rename(BASE, at(base, "bump"), "nudge");
+    if ("error" in fromBase) throw new Error(fromBase.error);
+    expect(Object.fromEntries(fromBase.edits.map((f) => [f.uri, f.edits.length]))).toEqual(files);
+    // A name the house rule already uses would clash there: refused.
+    expect(s.rename(BASE, at(base, "bump"), "thrice")).toEqual({
+      error: "thrice already names a rule of my-house",
+    });
+    expect(s.rename(URI, at(house, "bump"), "rule")).toMatchObject({ error: /not a plain name/ });
+    // Closed, the base cannot be renamed from the house rule.
+    s.close(BASE);
+    expect(s.rename(URI, at(house, "bump"), "nudge")).toMatchObject({ error: /not open/ });
+  });
+
+  it("re-checks a house rule when its open base is edited: no stale errors of the base", () => {
+    const BASE = "file:///base.rules";
+    const broken = `ruleset my-base "A base"\n  extends sl-classic\n\nrule bump [H1] "one more": MF = 1 +\n`;
+    const fixed = `ruleset my-base "A base"\n  extends sl-classic\n\nrule bump [H1] "one more": MF = 1\n`;
+    const house = `ruleset my-house "A house rule"\n  extends my-base\n\nrule thrice [H3] "three": MF = bump + 1\n`;
+    const s = new LanguageService(host);
+    s.open(BASE, broken);
+    s.open(URI, house);
+    const before = s.diagnostics(URI);
+    expect(before.map((d) => d.code)).toEqual(["V0102"]);
+    // Shown on the id of `extends my-base`, with where it is in the base.
+    expect(house.slice(before[0]!.start, before[0]!.end)).toBe("my-base");
+    expect(before[0]!.related?.[0]).toMatchObject({
+      uri: BASE,
+      range: { start: { line: 4, character: 0 } },
+    });
+    s.update(BASE, fixed);
+    expect(s.diagnostics(URI).filter((d) => d.severity === "error")).toEqual([]);
+  });
 });

@@ -8,7 +8,12 @@
 import { SECTION_KEYS } from "../../ir/report-sections.js";
 import { closest } from "../../util/suggest.js";
 import type * as A from "../../../grammar/ast.js";
-import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
+import {
+  diag,
+  type Diagnostic,
+  type DiagnosticData,
+  type Span,
+} from "../../../diagnostics/index.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import { ExprChecker, foldConstant, OVERFLOW, type Env } from "./expr.js";
@@ -72,8 +77,9 @@ export class DeclChecker {
     message: string,
     span: Span | null,
     hint?: string,
+    data?: DiagnosticData,
   ): void {
-    this.out.push(diag(code, message, span, hint));
+    this.out.push(diag(code, message, span, hint, data));
   }
 
   origin(d: A.Decl): I.Origin {
@@ -313,6 +319,7 @@ export class DeclChecker {
         `${d.name} has no entry for ${missing.join(", ")}`,
         d.nameSpan,
         `add a row for each, or \`otherwise: NA\``,
+        { fix: "rows", missing },
       );
     } else if (otherwise) {
       const cite = otherwise.cite ? this.cite(otherwise.cite, otherwise.span) : null;

@@ -8,7 +8,12 @@
  */
 import type * as A from "../../../grammar/ast.js";
 import { Rat, RatOverflow } from "../../../runtime/rational.js";
-import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
+import {
+  diag,
+  type Diagnostic,
+  type DiagnosticData,
+  type Span,
+} from "../../../diagnostics/index.js";
 import type { BinOp, Builtin, Expr, RecordName, Type, Value } from "../../ir/ir.js";
 import { EvalError, Evaluator, type EvalContext, type RunValue } from "../../interpret/eval.js";
 import { dict } from "../../util/dict.js";
@@ -43,9 +48,34 @@ export class ExprChecker {
     private readonly out: Diagnostic[],
   ) {}
 
-  private err(code: Parameters<typeof diag>[0], message: string, span: Span, hint?: string): null {
-    this.out.push(diag(code, message, span, hint));
+  private err(
+    code: Parameters<typeof diag>[0],
+    message: string,
+    span: Span,
+    hint?: string,
+    data?: DiagnosticData,
+  ): null {
+    this.out.push(diag(code, message, span, hint, data));
     return null;
+  }
+
+  /** An unknown `name` (written inside `span`): "did you mean" the nearest candidate, as hint and data. */
+  private unknown(
+    code: "V0201" | "V0210",
+    message: string,
+    span: Span,
+    name: string,
+    candidates: Iterable<string> = this.scope.allNames(),
+    otherwise?: string,
+  ): null {
+    const near = closest(name, candidates);
+    return near
+      ? this.err(code, message, span, `did you mean ${near}?`, {
+          fix: "rename",
+          name,
+          suggestion: near,
+        })
+      : this.err(code, message, span, otherwise);
   }
 
   check(e: A.Expr, env: Env, want: Type | null): TypedExpr | null {
@@ -65,7 +95,7 @@ export class ExprChecker {
     switch (e.k) {
       case "num": {
         if (e.measure !== null && !this.scope.isMeasure(e.measure)) {
-          return this.err("V0201", `unknown measure ${e.measure}`, e.span, this.hint(e.measure));
+          return this.unknown("V0201", `unknown measure ${e.measure}`, e.span, e.measure);
         }
         return { ir: { k: "num", q: e.q }, type: num(e.measure ?? ANY) };
       }
@@ -179,11 +209,6 @@ export class ExprChecker {
     }
   }
 
-  private hint(name: string): string | undefined {
-    const c = closest(name, this.scope.allNames());
-    return c ? `did you mean ${c}?` : undefined;
-  }
-
   /** Resolves `name` (or `enum.member`) as an enum member, preferring `enumHint`. */
   private member(
     name: string,
@@ -193,7 +218,7 @@ export class ExprChecker {
   ): { enum: string; name: string } | null {
     if (member !== null) {
       const ms = this.scope.enumMembers(name);
-      if (!ms) return this.err("V0201", `unknown enum ${name}`, span, this.hint(name));
+      if (!ms) return this.unknown("V0201", `unknown enum ${name}`, span, name);
       if (!ms.includes(member))
         return this.err(
           "V0201",
@@ -224,7 +249,7 @@ export class ExprChecker {
         span,
         `write ${owners[0]}.${name}`,
       );
-    return this.err("V0201", `unknown name ${name}`, span, this.hint(name));
+    return this.unknown("V0201", `unknown name ${name}`, span, name);
   }
 
   private name(e: A.Expr & { k: "name" }, env: Env, want: Type | null): TypedExpr | null {
@@ -315,17 +340,19 @@ export class ExprChecker {
     if (t.t === "bool") return BOOL;
     if (t.t === "set") {
       if (!this.scope.enumMembers(t.of))
-        return this.err("V0201", `unknown enum ${t.of}`, t.span, this.hint(t.of));
+        return this.unknown("V0201", `unknown enum ${t.of}`, t.span, t.of);
       return { t: "set", of: t.of };
     }
     if (t.name === "number") return num(null);
     if (this.scope.isMeasure(t.name)) return num(t.name);
     if (this.scope.enumMembers(t.name)) return { t: "enum", name: t.name };
-    return this.err(
+    return this.unknown(
       "V0201",
       `unknown type ${t.name}`,
       t.span,
-      this.hint(t.name) ?? "a type is bool, number, a measure, an enum, or `set of ENUM`",
+      t.name,
+      undefined,
+      "a type is bool, number, a measure, an enum, or `set of ENUM`",
     );
   }
 
@@ -405,12 +432,7 @@ export class ExprChecker {
       }
       return { ir: { k: "call", fn: builtin, args: args.map((a) => a.ir) }, type };
     }
-    return this.err(
-      "V0201",
-      `unknown rule, table or function ${e.name}`,
-      e.span,
-      this.hint(e.name),
-    );
+    return this.unknown("V0201", `unknown rule, table or function ${e.name}`, e.span, e.name);
   }
 
   /**
@@ -483,15 +505,13 @@ export class ExprChecker {
       }
     }
     const names = [...(fields?.keys() ?? [])];
-    return this.err(
+    return this.unknown(
       "V0210",
       `${rec} has no field ${e.field}`,
       e.span,
-      closest(e.field, names)
-        ? `did you mean ${closest(e.field, names)}?`
-        : names.length
-          ? `fields: ${names.join(", ")}`
-          : `declare it in \`input ${rec} [...] { ... }\``,
+      e.field,
+      names,
+      names.length ? `fields: ${names.join(", ")}` : `declare it in \`input ${rec} [...] { ... }\``,
     );
   }
 

@@ -1,43 +1,38 @@
-// The VS Code client: starts `variorum lsp --stdio` for `.rules` files. Bundled with
+// The VS Code client: starts the language server the extension ships (out/server.mjs, the bundled
+// `variorum lsp --stdio`) with the editor's own Node, for `.rules` files. Bundled with
 // vscode-languageclient into out/extension.js by scripts/build-vsix.mjs.
-const { existsSync } = require("node:fs");
 const { join } = require("node:path");
 const vscode = require("vscode");
 const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
 
 let client;
 
-/** The server command: the setting, else the workspace's node_modules/.bin/variorum, else PATH. */
-function serverCommand() {
+/**
+ * The server: the `variorum.server.command` setting when given (a Variorum of one's own, e.g. a
+ * checkout), else the server inside this extension, run by the editor's Node over stdio.
+ */
+function serverOptions(context) {
   const configured = vscode.workspace.getConfiguration("variorum").get("server.command") || [];
-  if (configured.length > 0)
-    return { command: configured[0], args: [...configured.slice(1), "lsp", "--stdio"] };
-  for (const folder of vscode.workspace.workspaceFolders || []) {
-    const local = join(
-      folder.uri.fsPath,
-      "node_modules",
-      ".bin",
-      process.platform === "win32" ? "variorum.cmd" : "variorum",
-    );
-    if (existsSync(local)) return { command: local, args: ["lsp", "--stdio"] };
-    const self = join(folder.uri.fsPath, "bin", "variorum.js");
-    if (existsSync(self)) return { command: "node", args: [self, "lsp", "--stdio"] };
+  if (configured.length > 0) {
+    const run = {
+      command: configured[0],
+      args: [...configured.slice(1), "lsp", "--stdio"],
+      transport: TransportKind.stdio,
+    };
+    return { run, debug: run };
   }
-  return { command: "variorum", args: ["lsp", "--stdio"] };
+  const run = {
+    module: context.asAbsolutePath(join("out", "server.mjs")),
+    transport: TransportKind.stdio,
+  };
+  return { run, debug: run };
 }
 
 function activate(context) {
-  const { command, args } = serverCommand();
-  const server = { command, args, transport: TransportKind.stdio };
-  client = new LanguageClient(
-    "variorum",
-    "Variorum",
-    { run: server, debug: server },
-    {
-      documentSelector: [{ language: "variorum-rules" }],
-      synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher("**/*.rules") },
-    },
-  );
+  client = new LanguageClient("variorum", "Variorum", serverOptions(context), {
+    documentSelector: [{ language: "variorum-rules" }],
+    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher("**/*.rules") },
+  });
   context.subscriptions.push({ dispose: () => client && client.stop() });
   return client.start();
 }
