@@ -2,15 +2,22 @@
 // House rule: ASL A4 with a +1 MF leader bonus
 
 import {
+  absent,
+  checkInput,
   evaluateMove,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -1184,8 +1191,8 @@ export function r_fire_terrain(ctx: Ctx, trace: string[] | null): Terrain {
 export function r_afv_tem(ctx: Ctx, trace: string[] | null): number {
   if (
     ctx.vehicle?.kind != null
-      ? (ctx.vehicle!.kind as VehicleKind) === "tank" ||
-        (ctx.vehicle!.kind as VehicleKind) === "halftrack"
+      ? ((ctx.vehicle ?? absent("vehicle.kind")).kind as VehicleKind) === "tank" ||
+        ((ctx.vehicle ?? absent("vehicle.kind")).kind as VehicleKind) === "halftrack"
       : false
   ) {
     if (trace !== null) trace.push("A4.61 EX");
@@ -1751,6 +1758,160 @@ export function c_cx_no_difficult_advance(ctx: Ctx, trace: string[] | null): boo
   );
 }
 
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["squad", "squad"],
+  ["half-squad", "half-squad"],
+  ["crew", "crew"],
+  ["leader", "leader"],
+  ["hero", "hero"],
+]);
+/** The names a scenario may give for {@link Status}: each member, then the concept keys members declare. */
+const in_status: ReadonlyMap<string, string> = new Map([
+  ["inexperienced", "inexperienced"],
+  ["conscript", "conscript"],
+  ["wounded", "wounded"],
+  ["broken", "broken"],
+  ["pinned", "pinned"],
+  ["cx", "cx"],
+  ["ti", "ti"],
+  ["berserk", "berserk"],
+  ["prep-fired", "prep-fired"],
+  ["opportunity-fire", "opportunity-fire"],
+  ["melee", "melee"],
+  ["disrupted", "disrupted"],
+  ["unarmed", "unarmed"],
+  ["human-wave", "human-wave"],
+  ["hazardous", "hazardous"],
+  ["pushing-gun", "pushing-gun"],
+]);
+/** The names a scenario may give for {@link VehicleKind}: each member, then the concept keys members declare. */
+const in_vehicle_kind: ReadonlyMap<string, string> = new Map([
+  ["tank", "tank"],
+  ["halftrack", "halftrack"],
+  ["truck", "truck"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["open-ground", "open-ground"],
+  ["road", "road"],
+  ["woods", "woods"],
+  ["building", "building"],
+  ["shell-hole", "shell-hole"],
+  ["marsh", "marsh"],
+  ["brush", "brush"],
+  ["grain", "grain"],
+  ["orchard", "orchard"],
+  ["wheatfield", "grain"],
+]);
+/** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
+const in_hexside: ReadonlyMap<string, string> = new Map([
+  ["wall", "wall"],
+  ["hedge", "hedge"],
+  ["cliff", "cliff"],
+]);
+/** The names a scenario may give for {@link Occupant}: each member, then the concept keys members declare. */
+const in_occupant: ReadonlyMap<string, string> = new Map([
+  ["units", "units"],
+  ["lone-smc", "lone-smc"],
+  ["afv", "afv"],
+]);
+/** The names a scenario may give for {@link InHex}: each member, then the concept keys members declare. */
+const in_in_hex: ReadonlyMap<string, string> = new Map([["enter-obstacle", "enter-obstacle"]]);
+/** The names a scenario may give for {@link Phase}: each member, then the concept keys members declare. */
+const in_phase: ReadonlyMap<string, string> = new Map([
+  ["movement", "movement"],
+  ["advance", "advance"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["portage", { t: "num", required: false, quantity: true }],
+      ["leader", { t: "bool", required: false }],
+      ["leaderPortage", { t: "num", required: false, quantity: true }],
+      ["leaderDoubleTime", { t: "bool", required: false }],
+      ["doubleTime", { t: "bool", required: false }],
+      ["lateDoubleTime", { t: "bool", required: false }],
+      ["assaultMovement", { t: "bool", required: false }],
+      ["status", { t: "set", required: false, name: "status", members: in_status }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["action", "string"],
+      ["rate", "string"],
+      ["shock", "number"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["mp", "number"],
+      ["passengers", "number"],
+    ]),
+  },
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: true, name: "terrain", members: in_terrain }],
+      ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
+      ["viaRoad", { t: "bool", required: false }],
+      ["uphill", { t: "bool", required: false }],
+      ["downhill", { t: "bool", required: false }],
+      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
+      ["action", { t: "enum", required: false, name: "in-hex", members: in_in_hex }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["obstacle", "string"],
+      ["alsoTerrain", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([
+      ["phase", { t: "enum", required: false, name: "phase", members: in_phase }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  dice: null,
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "rides-conveyance", cite: "A4.11", type: "bool", ask: r_rides_conveyance },
+  { name: "double-timing", cite: "A4.5", type: "bool", ask: r_double_timing },
+  {
+    name: "heavy-sw-may-fire-in-afph",
+    cite: "A4.41",
+    type: "bool",
+    ask: r_heavy_sw_may_fire_in_afph,
+  },
+  { name: "may-attempt-recovery", cite: "A4.44", type: "bool", ask: r_may_attempt_recovery },
+  { name: "minimum-move", cite: "A4.134", type: "bool", ask: r_minimum_move },
+  { name: "claims-minimum-move", cite: "A4.134", type: "bool", ask: r_claims_minimum_move },
+  { name: "hazardous-movement", cite: "A4.62", type: "bool", ask: r_hazardous_movement },
+  { name: "hazardous-fire", cite: "A4.62", type: "bool", ask: r_hazardous_fire },
+  { name: "may-assault-move", cite: "A4.61", type: "bool", ask: r_may_assault_move },
+  { name: "assault-movement", cite: "A4.61", type: "bool", ask: r_assault_movement },
+  { name: "dash", cite: "A4.63", type: "bool", ask: r_dash },
+  { name: "advance-any-cost", cite: "A4.7", type: "bool", ask: r_advance_any_cost },
+  { name: "advance-becomes-cx", cite: "A4.72", type: "bool", ask: r_advance_becomes_cx },
+  { name: "advance-needs-paatc", cite: "A4.71", type: "bool", ask: r_advance_needs_paatc },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [
+  { name: "location-drm", cite: "A4.6", type: "num", ask: r_location_drm },
+  { name: "difficult-terrain", cite: "A4.72", type: "bool", ask: r_difficult_terrain },
+];
+
 // The movement model.
 
 /**
@@ -1918,9 +2079,18 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -1995,6 +2165,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -2003,6 +2174,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -2011,7 +2189,7 @@ export function reach(
       resolve: m_reach_resolve,
       stepFields: ["viaRoad", "uphill", "downhill"],
       prepare: (steps) =>
-        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: null,
       inputError: (e) => e instanceof InputError,
       prepareAboard: () => null,

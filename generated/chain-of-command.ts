@@ -2,16 +2,22 @@
 // Chain of Command: infantry movement
 
 import {
+  checkInput,
   evaluateMove,
   missing,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -1180,6 +1186,120 @@ export function c_disembark_first(ctx: Ctx, trace: string[] | null): boolean {
   );
 }
 
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["team", "team"],
+  ["section", "section"],
+  ["senior-leader", "senior-leader"],
+  ["tripod-mg-team", "tripod-mg-team"],
+  ["flamethrower-team", "flamethrower-team"],
+  ["light-gun", "light-gun"],
+  ["medium-gun", "medium-gun"],
+  ["heavy-gun", "heavy-gun"],
+  ["static-gun", "static-gun"],
+]);
+/** The names a scenario may give for {@link Rate}: each member, then the concept keys members declare. */
+const in_rate: ReadonlyMap<string, string> = new Map([
+  ["normal", "normal"],
+  ["tactical", "tactical"],
+  ["double", "double"],
+  ["move-and-fire", "move-and-fire"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["open", "open"],
+  ["broken", "broken"],
+  ["rough", "rough"],
+  ["heavy-going", "heavy-going"],
+  ["open-ground", "open"],
+  ["road", "open"],
+  ["wheatfield", "broken"],
+  ["grain", "broken"],
+  ["brush", "broken"],
+  ["orchard", "broken"],
+  ["shell-hole", "broken"],
+  ["building", "broken"],
+  ["woods", "rough"],
+  ["marsh", "heavy-going"],
+]);
+/** The names a scenario may give for {@link Obstacle}: each member, then the concept keys members declare. */
+const in_obstacle: ReadonlyMap<string, string> = new Map([
+  ["none", "none"],
+  ["minor", "minor"],
+  ["medium", "medium"],
+  ["major", "major"],
+  ["fence", "minor"],
+  ["hedge", "medium"],
+  ["wall", "medium"],
+]);
+/** The names a scenario may give for {@link Action}: each member, then the concept keys members declare. */
+const in_action: ReadonlyMap<string, string> = new Map([
+  ["board", "board"],
+  ["unload", "unload"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["rate", { t: "enum", required: false, name: "rate", members: in_rate }],
+      ["shock", { t: "num", required: false, quantity: true }],
+      ["crew", { t: "num", required: false, quantity: true }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["portage", "number"],
+      ["leader", "boolean"],
+      ["leaderPortage", "number"],
+      ["leaderDoubleTime", "boolean"],
+      ["doubleTime", "boolean"],
+      ["status", "string[]"],
+      ["action", "string"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: null,
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["inches", { t: "num", required: false, quantity: true }],
+      ["obstacle", { t: "enum", required: false, name: "obstacle", members: in_obstacle }],
+      ["action", { t: "enum", required: false, name: "action", members: in_action }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["hexside", "string"],
+      ["viaRoad", "boolean"],
+      ["uphill", "boolean"],
+      ["downhill", "boolean"],
+      ["enemy", "string"],
+      ["alsoTerrain", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([]),
+    other: new Map<string, InputShape>([["phase", "string"]]),
+  },
+  dice: { n: 3, sides: 6 },
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "disembarking", cite: "10.1.5", type: "bool", ask: r_disembarking },
+  { name: "embarking", cite: "10.1.5", type: "bool", ask: r_embarking },
+  { name: "double-rolled", cite: "10.3", type: "bool", ask: r_double_rolled },
+  { name: "held-by-shock", cite: "10.1.3", type: "bool", ask: r_held_by_shock },
+  { name: "whole-phase", cite: "10.1.2.1", type: "bool", ask: r_whole_phase },
+  { name: "may-fire", cite: "10.1.1", type: "bool", ask: r_may_fire },
+  { name: "places-tactical-marker", cite: "10.1.1", type: "bool", ask: r_places_tactical_marker },
+  { name: "ends-tactical-stance", cite: "10.1", type: "bool", ask: r_ends_tactical_stance },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [];
+
 // The movement model.
 
 /**
@@ -1324,9 +1444,18 @@ export const model: MoveModel<number, Ctx> = {
   haltAllowance: m_halt_allowance,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -1407,6 +1536,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -1415,6 +1545,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1424,10 +1561,10 @@ export function reach(
       stepFields: ["inches"],
       prepare: (steps) =>
         prepare({
-          unit,
-          scenario,
+          unit: u,
+          scenario: sc,
           path: steps.map((s) => ({ ...s, obstacle: s.hexside })) as unknown as readonly Step[],
-          roll,
+          ...fixed,
         }),
       boardAction: null,
       inputError: (e) => e instanceof InputError,

@@ -2,15 +2,21 @@
 // House rule: SL Classic with ASL's portage capacity
 
 import {
+  checkInput,
   evaluateMove,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -940,6 +946,107 @@ export function c_own_load_fits_hex(ctx: Ctx, trace: string[] | null): boolean {
   );
 }
 
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["squad", "squad"],
+  ["half-squad", "half-squad"],
+  ["crew", "crew"],
+  ["leader", "leader"],
+  ["hero", "hero"],
+]);
+/** The names a scenario may give for {@link Status}: each member, then the concept keys members declare. */
+const in_status: ReadonlyMap<string, string> = new Map([
+  ["inexperienced", "inexperienced"],
+  ["prep-fired", "prep-fired"],
+  ["berserk", "berserk"],
+  ["ti", "ti"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["open-ground", "open-ground"],
+  ["road", "road"],
+  ["woods", "woods"],
+  ["building", "building"],
+  ["shell-hole", "shell-hole"],
+  ["wheatfield", "wheatfield"],
+]);
+/** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
+const in_hexside: ReadonlyMap<string, string> = new Map([
+  ["wall", "wall"],
+  ["hedge", "hedge"],
+]);
+/** The names a scenario may give for {@link Occupant}: each member, then the concept keys members declare. */
+const in_occupant: ReadonlyMap<string, string> = new Map([
+  ["units", "units"],
+  ["lone-smc", "lone-smc"],
+  ["afv", "afv"],
+]);
+/** The names a scenario may give for {@link Phase}: each member, then the concept keys members declare. */
+const in_phase: ReadonlyMap<string, string> = new Map([
+  ["movement", "movement"],
+  ["advance", "advance"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["portage", { t: "num", required: false, quantity: true }],
+      ["leader", { t: "bool", required: false }],
+      ["status", { t: "set", required: false, name: "status", members: in_status }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["leaderPortage", "number"],
+      ["leaderDoubleTime", "boolean"],
+      ["doubleTime", "boolean"],
+      ["action", "string"],
+      ["rate", "string"],
+      ["shock", "number"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: null,
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: true, name: "terrain", members: in_terrain }],
+      ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
+      ["viaRoad", { t: "bool", required: false }],
+      ["uphill", { t: "bool", required: false }],
+      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["alsoTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["downhill", "boolean"],
+      ["action", "string"],
+      ["obstacle", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([
+      ["phase", { t: "enum", required: false, name: "phase", members: in_phase }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  dice: null,
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "may-fire-sw-in-afph", cite: "5.74", type: "bool", ask: r_may_fire_sw_in_afph },
+  { name: "may-enter-enemy-hex", cite: "5.6", type: "bool", ask: r_may_enter_enemy_hex },
+  { name: "advance-any-cost", cite: "142.2", type: "bool", ask: r_advance_any_cost },
+  { name: "assault-movement", cite: "142.71", type: "bool", ask: r_assault_movement },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [];
+
 // The movement model.
 
 /**
@@ -1052,9 +1159,18 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -1105,6 +1221,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -1113,6 +1230,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1121,7 +1245,7 @@ export function reach(
       resolve: m_reach_resolve,
       stepFields: ["viaRoad", "uphill"],
       prepare: (steps) =>
-        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: null,
       inputError: (e) => e instanceof InputError,
       prepareAboard: () => null,

@@ -2,16 +2,23 @@
 // Squad Leader Academy section 31: Mounted Assault, over SL Classic infantry movement
 
 import {
+  absent,
+  checkInput,
   evaluateMove,
   missing,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -1116,7 +1123,7 @@ export function r_mounted_assault(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace)
     ? set_1.has(ctx.vehicle?.kind ?? missing("vehicle.kind"))
     : ctx.vehicle?.kind != null
-      ? set_1.has(ctx.vehicle!.kind!)
+      ? set_1.has((ctx.vehicle ?? absent("vehicle.kind")).kind!)
       : false;
 }
 
@@ -1170,8 +1177,8 @@ export function r_may_start_mounted(ctx: Ctx, trace: string[] | null): boolean {
   return r_mounted_assault(ctx, trace)
     ? r_mounted_assault_period(ctx, trace)
     : ctx.vehicle?.kind != null
-      ? (ctx.vehicle!.kind as VehicleKind) === "halftrack" ||
-        (ctx.vehicle!.kind as VehicleKind) === "truck"
+      ? ((ctx.vehicle ?? absent("vehicle.kind")).kind as VehicleKind) === "halftrack" ||
+        ((ctx.vehicle ?? absent("vehicle.kind")).kind as VehicleKind) === "truck"
       : false;
 }
 
@@ -1265,7 +1272,10 @@ export function r_unloads(ctx: Ctx, trace: string[] | null): boolean {
  * Returns MP in ticks (value × SCALE).
  */
 export function r_unload_penalty(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.vehicle!.status.has("bogged") || ctx.vehicle!.status.has("immobilized")) {
+  if (
+    ctx.vehicle?.status.has("bogged") === true ||
+    ctx.vehicle?.status.has("immobilized") === true
+  ) {
     if (trace !== null) trace.push("31.6");
     return 0;
   }
@@ -1359,8 +1369,8 @@ export function r_deck_load(ctx: Ctx, trace: string[] | null): number {
 export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
   if (
     r_mounted_assault(ctx, null) &&
-    ctx.vehicle!.status.has("destroyed") &&
-    ctx.vehicle!.status.has("he")
+    ctx.vehicle?.status.has("destroyed") === true &&
+    ctx.vehicle?.status.has("he") === true
   ) {
     if (trace !== null) trace.push("31.9");
     return true;
@@ -1369,10 +1379,10 @@ export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.7");
   return (
     r_mounted_assault(ctx, trace) &&
-    (ctx.vehicle!.status.has("fired") ||
-      ctx.vehicle!.status.has("hit") ||
-      ctx.vehicle!.status.has("he")) &&
-    !ctx.vehicle!.status.has("destroyed")
+    (ctx.vehicle?.status.has("fired") === true ||
+      ctx.vehicle?.status.has("hit") === true ||
+      ctx.vehicle?.status.has("he") === true) &&
+    !(ctx.vehicle?.status.has("destroyed") === true)
   );
 }
 
@@ -1424,13 +1434,13 @@ export function r_he_passenger_drm(ctx: Ctx, trace: string[] | null): number {
 /** an HE round that hits the AFV also attacks its passengers [31.9] */
 export function r_he_attacks_passengers(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.9");
-  return ctx.vehicle!.status.has("he");
+  return ctx.vehicle?.status.has("he") === true;
 }
 
 /** passengers of an AFV destroyed other than in CC roll for survival as its crew does [31.12] */
 export function r_passenger_survival_dr(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.12");
-  return ctx.vehicle!.status.has("destroyed");
+  return ctx.vehicle?.status.has("destroyed") === true;
 }
 
 /**
@@ -1694,7 +1704,8 @@ export function c_broken_not_carried(ctx: Ctx, trace: string[] | null): boolean 
  */
 export function c_deck_room(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace) && r_mounted_assault(ctx, trace)
-    ? ctx.vehicle!.passengers + r_boarding_places(ctx, trace) <= r_passenger_capacity(ctx, trace)
+    ? (ctx.vehicle ?? absent("vehicle.passengers")).passengers + r_boarding_places(ctx, trace) <=
+        r_passenger_capacity(ctx, trace)
     : true;
 }
 
@@ -1705,7 +1716,9 @@ export function c_deck_room(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace) && r_mounted_assault(ctx, trace)
-    ? ctx.vehicle!.passengerPortage + r_deck_load(ctx, trace) <= r_mounted_portage_cap(ctx, trace)
+    ? (ctx.vehicle ?? absent("vehicle.passengerPortage")).passengerPortage +
+        r_deck_load(ctx, trace) <=
+        r_mounted_portage_cap(ctx, trace)
     : true;
 }
 
@@ -1768,6 +1781,168 @@ export function c_one_transfer(ctx: Ctx, trace: string[] | null): boolean {
 export function c_bailed_out_stays(ctx: Ctx, trace: string[] | null): boolean {
   return ctx.unit.status.has("bailed-out") ? ctx.path.length * SCALE === 0 : true;
 }
+
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["squad", "squad"],
+  ["half-squad", "half-squad"],
+  ["crew", "crew"],
+  ["leader", "leader"],
+  ["hero", "hero"],
+]);
+/** The names a scenario may give for {@link Status}: each member, then the concept keys members declare. */
+const in_status: ReadonlyMap<string, string> = new Map([
+  ["inexperienced", "inexperienced"],
+  ["prep-fired", "prep-fired"],
+  ["berserk", "berserk"],
+  ["ti", "ti"],
+  ["broken", "broken"],
+  ["bailed-out", "bailed-out"],
+]);
+/** The names a scenario may give for {@link VehicleKind}: each member, then the concept keys members declare. */
+const in_vehicle_kind: ReadonlyMap<string, string> = new Map([
+  ["tank", "tank"],
+  ["td", "td"],
+  ["spa", "spa"],
+  ["assault-gun", "assault-gun"],
+  ["halftrack", "halftrack"],
+  ["truck", "truck"],
+]);
+/** The names a scenario may give for {@link VehicleStatus}: each member, then the concept keys members declare. */
+const in_vehicle_status: ReadonlyMap<string, string> = new Map([
+  ["fired", "fired"],
+  ["hit", "hit"],
+  ["he", "he"],
+  ["destroyed", "destroyed"],
+  ["bogged", "bogged"],
+  ["immobilized", "immobilized"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["open-ground", "open-ground"],
+  ["road", "road"],
+  ["woods", "woods"],
+  ["building", "building"],
+  ["shell-hole", "shell-hole"],
+  ["wheatfield", "wheatfield"],
+]);
+/** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
+const in_hexside: ReadonlyMap<string, string> = new Map([
+  ["wall", "wall"],
+  ["hedge", "hedge"],
+]);
+/** The names a scenario may give for {@link Action}: each member, then the concept keys members declare. */
+const in_action: ReadonlyMap<string, string> = new Map([
+  ["board", "board"],
+  ["unload", "unload"],
+]);
+/** The names a scenario may give for {@link Occupant}: each member, then the concept keys members declare. */
+const in_occupant: ReadonlyMap<string, string> = new Map([
+  ["units", "units"],
+  ["lone-smc", "lone-smc"],
+  ["afv", "afv"],
+]);
+/** The names a scenario may give for {@link Phase}: each member, then the concept keys members declare. */
+const in_phase: ReadonlyMap<string, string> = new Map([
+  ["movement", "movement"],
+  ["advance", "advance"],
+]);
+/** The names a scenario may give for {@link Nationality}: each member, then the concept keys members declare. */
+const in_nationality: ReadonlyMap<string, string> = new Map([
+  ["russian", "russian"],
+  ["german", "german"],
+  ["american", "american"],
+  ["british", "british"],
+  ["french", "french"],
+  ["italian", "italian"],
+  ["minor", "minor"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["portage", { t: "num", required: false, quantity: true }],
+      ["leader", { t: "bool", required: false }],
+      ["status", { t: "set", required: false, name: "status", members: in_status }],
+      ["squadPortage", { t: "num", required: false, quantity: true }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["leaderPortage", "number"],
+      ["leaderDoubleTime", "boolean"],
+      ["doubleTime", "boolean"],
+      ["action", "string"],
+      ["rate", "string"],
+      ["shock", "number"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
+      ["mp", { t: "num", required: false, quantity: true }],
+      ["status", { t: "set", required: false, name: "vehicle-status", members: in_vehicle_status }],
+      ["passengers", { t: "num", required: false, quantity: true }],
+      ["passengerPortage", { t: "num", required: false, quantity: true }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
+      ["viaRoad", { t: "bool", required: false }],
+      ["uphill", { t: "bool", required: false }],
+      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["alsoTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["action", { t: "enum", required: false, name: "action", members: in_action }],
+      ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["downhill", "boolean"],
+      ["obstacle", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([
+      ["phase", { t: "enum", required: false, name: "phase", members: in_phase }],
+      ["nationality", { t: "enum", required: false, name: "nationality", members: in_nationality }],
+      ["year", { t: "num", required: false, quantity: false }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  dice: null,
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "may-fire-sw-in-afph", cite: "5.74", type: "bool", ask: r_may_fire_sw_in_afph },
+  { name: "may-enter-enemy-hex", cite: "5.6", type: "bool", ask: r_may_enter_enemy_hex },
+  { name: "advance-any-cost", cite: "142.2", type: "bool", ask: r_advance_any_cost },
+  { name: "assault-movement", cite: "142.71", type: "bool", ask: r_assault_movement },
+  { name: "mounted-assault", cite: "31.1", type: "bool", ask: r_mounted_assault },
+  { name: "is-russian", cite: "31.11", type: "bool", ask: r_is_russian },
+  { name: "is-german", cite: "31.11", type: "bool", ask: r_is_german },
+  { name: "mounted-assault-period", cite: "31.11", type: "bool", ask: r_mounted_assault_period },
+  { name: "may-start-mounted", cite: "31.13", type: "bool", ask: r_may_start_mounted },
+  { name: "boards", cite: "31.3", type: "bool", ask: r_boards },
+  { name: "unloads", cite: "31.4", type: "bool", ask: r_unloads },
+  { name: "unload-any-cost", cite: "31.5", type: "bool", ask: r_unload_any_cost },
+  { name: "must-bail-out", cite: "31.7", type: "bool", ask: r_must_bail_out },
+  { name: "bail-out-nmc", cite: "31.7", type: "bool", ask: r_bail_out_nmc },
+  { name: "he-attacks-passengers", cite: "31.9", type: "bool", ask: r_he_attacks_passengers },
+  { name: "passenger-survival-dr", cite: "31.12", type: "bool", ask: r_passenger_survival_dr },
+  { name: "may-fire-this-turn", cite: "31.10", type: "bool", ask: r_may_fire_this_turn },
+  { name: "may-overspend", cite: "31.5", type: "bool", ask: r_may_overspend },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [];
 
 // The movement model.
 
@@ -1958,9 +2133,18 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -2023,6 +2207,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -2031,6 +2216,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -2039,16 +2231,16 @@ export function reach(
       resolve: m_reach_resolve,
       stepFields: ["viaRoad", "uphill"],
       prepare: (steps) =>
-        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: "board",
       inputError: (e) => e instanceof InputError,
       prepareAboard: (steps, vehicle) =>
         prepare({
-          unit,
-          scenario,
+          unit: u,
+          scenario: sc,
           vehicle: vehicle as Vehicle,
           path: [...steps, { action: "board" }] as unknown as readonly Step[],
-          roll,
+          ...fixed,
         }),
     },
     map,

@@ -2,16 +2,23 @@
 // Tide of Iron: movement and transport vehicles
 
 import {
+  absent,
+  checkInput,
   evaluateMove,
   missing,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -338,7 +345,7 @@ function t_transport_trait(ctx: Ctx, trace: string[] | null, k1: VehicleKind): n
 export function r_base_mp(ctx: Ctx, trace: string[] | null): number {
   if ((ctx.unit.kind as Kind) === "truck" || (ctx.unit.kind as Kind) === "halftrack") {
     if (trace !== null) trace.push("Transporting Squads/2");
-    return ctx.vehicle?.mp != null ? ctx.vehicle!.mp! : NaN;
+    return ctx.vehicle?.mp != null ? (ctx.vehicle ?? absent("vehicle.mp")).mp! : NaN;
   }
 
   if (trace !== null) trace.push("Movement");
@@ -799,7 +806,10 @@ export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked on the whole move.
  */
 export function c_transport_room(ctx: Ctx, trace: string[] | null): boolean {
-  return agg_1(ctx, trace) ? ctx.vehicle!.passengers + 3 <= r_transport_capacity(ctx, trace) : true;
+  return agg_1(ctx, trace)
+    ? (ctx.vehicle ?? absent("vehicle.passengers")).passengers + 3 <=
+        r_transport_capacity(ctx, trace)
+    : true;
 }
 
 /**
@@ -853,6 +863,137 @@ export function c_fortification_once(ctx: Ctx, trace: string[] | null): boolean 
 export function c_one_level_change(ctx: Ctx, trace: string[] | null): boolean {
   return !(ctx.path[ctx.i].uphill && ctx.path[ctx.i].downhill);
 }
+
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["squad", "squad"],
+  ["truck", "truck"],
+  ["halftrack", "halftrack"],
+]);
+/** The names a scenario may give for {@link Activation}: each member, then the concept keys members declare. */
+const in_activation: ReadonlyMap<string, string> = new Map([
+  ["advance", "advance"],
+  ["fire-and-movement", "fire-and-movement"],
+  ["assault", "assault"],
+]);
+/** The names a scenario may give for {@link Status}: each member, then the concept keys members declare. */
+const in_status: ReadonlyMap<string, string> = new Map([
+  ["pinned", "pinned"],
+  ["disrupted", "disrupted"],
+  ["lightly-damaged", "lightly-damaged"],
+  ["heavily-damaged", "heavily-damaged"],
+  ["fatigued", "fatigued"],
+]);
+/** The names a scenario may give for {@link VehicleKind}: each member, then the concept keys members declare. */
+const in_vehicle_kind: ReadonlyMap<string, string> = new Map([
+  ["truck", "truck"],
+  ["halftrack", "halftrack"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["clear", "clear"],
+  ["road", "road"],
+  ["woods", "woods"],
+  ["hill", "hill"],
+  ["entrenchment", "entrenchment"],
+  ["half-hex", "half-hex"],
+  ["open-ground", "clear"],
+]);
+/** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
+const in_hexside: ReadonlyMap<string, string> = new Map([["cliff", "cliff"]]);
+/** The names a scenario may give for {@link Action}: each member, then the concept keys members declare. */
+const in_action: ReadonlyMap<string, string> = new Map([
+  ["enter-transport", "enter-transport"],
+  ["exit-transport", "exit-transport"],
+  ["enter-fortification", "enter-fortification"],
+  ["board", "enter-transport"],
+]);
+/** The names a scenario may give for {@link Occupant}: each member, then the concept keys members declare. */
+const in_occupant: ReadonlyMap<string, string> = new Map([
+  ["units", "units"],
+  ["lone-smc", "lone-smc"],
+  ["afv", "afv"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["leader", { t: "bool", required: false }],
+      ["action", { t: "enum", required: false, name: "activation", members: in_activation }],
+      ["status", { t: "set", required: false, name: "status", members: in_status }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["portage", "number"],
+      ["leaderPortage", "number"],
+      ["leaderDoubleTime", "boolean"],
+      ["doubleTime", "boolean"],
+      ["rate", "string"],
+      ["shock", "number"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
+      ["mp", { t: "num", required: false, quantity: true }],
+      ["passengers", { t: "num", required: false, quantity: true }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
+      ["uphill", { t: "bool", required: false }],
+      ["downhill", { t: "bool", required: false }],
+      ["viaRoad", { t: "bool", required: false }],
+      ["action", { t: "enum", required: false, name: "action", members: in_action }],
+      ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["obstacle", "string"],
+      ["alsoTerrain", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([]),
+    other: new Map<string, InputShape>([["phase", "string"]]),
+  },
+  dice: null,
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "immobile", cite: "Movement/Immobile Units", type: "bool", ask: r_immobile },
+  { name: "may-enter-enemy-hex", cite: "Movement", type: "bool", ask: r_may_enter_enemy_hex },
+  {
+    name: "passengers-share-destruction",
+    cite: "Movement/Entering and Exiting Transport Vehicles",
+    type: "bool",
+    ask: r_passengers_share_destruction,
+  },
+  {
+    name: "op-fire-ends-move",
+    cite: "Movement/Moving and Opportunity Fire",
+    type: "bool",
+    ask: r_op_fire_ends_move,
+  },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [
+  {
+    name: "is-boarding",
+    cite: "Movement/Entering and Exiting Transport Vehicles",
+    type: "bool",
+    ask: r_is_boarding,
+  },
+];
 
 // The movement model.
 
@@ -1007,9 +1148,18 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -1074,6 +1224,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -1082,6 +1233,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1090,16 +1248,16 @@ export function reach(
       resolve: m_reach_resolve,
       stepFields: ["viaRoad", "uphill", "downhill"],
       prepare: (steps) =>
-        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: "enter-transport",
       inputError: (e) => e instanceof InputError,
       prepareAboard: (steps, vehicle) =>
         prepare({
-          unit,
-          scenario,
+          unit: u,
+          scenario: sc,
           vehicle: vehicle as Vehicle,
           path: [...steps, { action: "enter-transport" }] as unknown as readonly Step[],
-          roll,
+          ...fixed,
         }),
     },
     map,

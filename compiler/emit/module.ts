@@ -15,6 +15,7 @@ import {
   preludeStatements,
   reachStatements,
 } from "./move-model.js";
+import { checkStatements } from "./checks.js";
 import { constraintFunction, ruleFunction } from "./rules.js";
 import { tableStatements } from "./tables.js";
 import { commentText } from "./text.js";
@@ -65,8 +66,9 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
   const constraints = ir.constraints.map((c, i) =>
     constraintFunction(cx, xc, c, cx.constraints[i]),
   );
-  const model = modelStatements(cx, xc);
-  const reach = reachStatements(cx, xc);
+  const checks = checkStatements(cx);
+  const model = modelStatements(cx, xc, checks.names);
+  const reach = reachStatements(cx, xc, checks.names);
 
   const statements: (string | StatementStructures)[] = [
     `${header(options.source ?? `rulesets/${ir.id}.rules`, ir.title)}\n`,
@@ -75,16 +77,23 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       leadingTrivia: "\n",
       moduleSpecifier: RUNTIME_SPECIFIER,
       namedImports: [
+        ...(cx.usesAbsent ? ["absent"] : []),
+        "checkInput",
         "evaluateMove",
         ...(cx.usesNeed ? ["missing"] : []),
         "InputError",
         "reachOnMap",
         "tickNum",
         "toTicks",
+        "withAnswers",
+        { name: "Evaluation", isTypeOnly: true },
+        { name: "FieldDomain", isTypeOnly: true },
+        { name: "InputDomains", isTypeOnly: true },
+        { name: "InputShape", isTypeOnly: true },
         { name: "MapGraph", isTypeOnly: true },
         { name: "MoveContext", isTypeOnly: true },
         { name: "MoveModel", isTypeOnly: true },
-        { name: "MoveResult", isTypeOnly: true },
+        { name: "Question", isTypeOnly: true },
         { name: "ReachAnswer", isTypeOnly: true },
         { name: "ReachProfile", isTypeOnly: true },
         { name: "Violation", isTypeOnly: true },
@@ -106,6 +115,10 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       ...cx.helpers,
     ]),
     ...section("Constraints: each must hold for a move to be legal.", constraints),
+    ...section(
+      "Input checks, and the questions `evaluate` answers besides the price.",
+      checks.statements,
+    ),
     ...section("The movement model.", [prepareFunction(cx), ...model]),
     ...section("Reach on a hex map.", reach),
   ];
