@@ -390,7 +390,7 @@ export const hexsideCostTable = { wall: 1, hedge: 1, cliff: "NA" } as const;
 const tk_hexside_cost: Readonly<Record<Hexside, number>> = { wall: 2, hedge: 2, cliff: NaN };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
-function t_hexside_cost(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push("A4.131");
   return tk_hexside_cost[k1];
 }
@@ -440,7 +440,7 @@ const tc_terrain_tem: Readonly<Record<Terrain, string>> = {
 };
 
 /** Looks up {@link terrainTemTable} (in ticks) and traces the row's citation. */
-function t_terrain_tem(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_terrain_tem(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push(tc_terrain_tem[k1]);
   return tk_terrain_tem[k1];
 }
@@ -464,7 +464,7 @@ const tc_hexside_tem: Readonly<Record<Hexside, string>> = {
 };
 
 /** Looks up {@link hexsideTemTable} (in ticks) and traces the row's citation. */
-function t_hexside_tem(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_tem(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push(tc_hexside_tem[k1]);
   return tk_hexside_tem[k1];
 }
@@ -499,7 +499,7 @@ const tk_in_the_open: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link inTheOpenTable} (in ticks) and traces the row's citation. */
-function t_in_the_open(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_in_the_open(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("A4.6");
   return tk_in_the_open[k1];
 }
@@ -807,7 +807,7 @@ export function r_allowance_without_double_time(ctx: Ctx, trace: string[] | null
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
+export function r_road_rate(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("A4.132");
   return 2;
 }
@@ -816,15 +816,15 @@ export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
 export function r_bypassable(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("A4.3");
   return (
-    (ctx.path[ctx.i].terrain as Terrain) === "woods" ||
-    (ctx.path[ctx.i].terrain as Terrain) === "building"
+    (ctx.path[ctx.i]!.terrain as Terrain) === "woods" ||
+    (ctx.path[ctx.i]!.terrain as Terrain) === "building"
   );
 }
 
 /** the terrain a Bypass moves through: Open Ground unless given [A4.31] */
 export function r_bypassed_through(ctx: Ctx, trace: string[] | null): Terrain {
   if (trace !== null) trace.push("A4.31");
-  return ctx.path[ctx.i].bypassThrough != null ? ctx.path[ctx.i].bypassThrough! : "open-ground";
+  return ctx.path[ctx.i]!.bypassThrough != null ? ctx.path[ctx.i]!.bypassThrough! : "open-ground";
 }
 
 /**
@@ -839,7 +839,7 @@ export function r_bypassed_through(ctx: Ctx, trace: string[] | null): Terrain {
 export function r_bypass_cost(ctx: Ctx, trace: string[] | null): number {
   if (
     r_bypassable(ctx, null) &&
-    (ctx.path[ctx.i].bypass != null ? ctx.path[ctx.i].bypass! > 4 : false) &&
+    (ctx.path[ctx.i]!.bypass != null ? ctx.path[ctx.i]!.bypass! > 4 : false) &&
     !ctx.unit.status.has("broken")
   ) {
     if (trace !== null) trace.push("A4.31");
@@ -866,17 +866,17 @@ export function r_bypass_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_cot(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("A4.132");
     return r_road_rate(ctx, trace);
   }
 
-  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.bypass != null && !ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("A4.31");
     return r_bypass_cost(ctx, trace);
   }
 
-  return t_terrain_cost(ctx, trace, ctx.path[ctx.i].terrain);
+  return t_terrain_cost(ctx, trace, ctx.path[ctx.i]!.terrain);
 }
 
 /**
@@ -888,7 +888,7 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].uphill) {
+  if (ctx.path[ctx.i]!.uphill) {
     if (trace !== null) trace.push("A4.133");
     if (trace !== null) trace.push("A4.133");
     const base_1: number = r_cot(ctx, trace);
@@ -912,14 +912,16 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
     if (trace !== null) trace.push("A4.131");
     const base_1: number =
       r_climb_cost(ctx, trace) +
-      (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0);
+      (ctx.path[ctx.i]!.hexside != null
+        ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!)
+        : 0);
     return base_1 * 2;
   }
 
   if (trace !== null) trace.push("A4.131");
   return (
     r_climb_cost(ctx, trace) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
 
@@ -937,7 +939,7 @@ export function r_occupy_cost(ctx: Ctx, trace: string[] | null): number {
     return NaN;
   }
 
-  return t_terrain_cost(ctx, trace, ctx.path[ctx.i].terrain);
+  return t_terrain_cost(ctx, trace, ctx.path[ctx.i]!.terrain);
 }
 
 /**
@@ -949,7 +951,7 @@ export function r_occupy_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].action != null) {
+  if (ctx.path[ctx.i]!.action != null) {
     if (trace !== null) trace.push("A4.3");
     return r_occupy_cost(ctx, trace);
   }
@@ -989,7 +991,7 @@ export function r_cx_drm(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_recovery_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_recovery_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("A4.44");
   return 2;
 }
@@ -1053,7 +1055,7 @@ export function r_ovr(ctx: Ctx, trace: string[] | null): boolean {
     ((ctx.unit.kind as Kind) === "squad" ||
       (ctx.unit.kind as Kind) === "half-squad" ||
       (ctx.unit.kind as Kind) === "crew") &&
-    (ctx.path[ctx.i].enemy != null ? (ctx.path[ctx.i].enemy as Occupant) === "lone-smc" : false)
+    (ctx.path[ctx.i]!.enemy != null ? (ctx.path[ctx.i]!.enemy as Occupant) === "lone-smc" : false)
   );
 }
 
@@ -1166,18 +1168,18 @@ export function r_assault_movement(ctx: Ctx, trace: string[] | null): boolean {
  * - in Bypass: in the part of the hex outside the obstacle [A4.34]
  */
 export function r_fire_terrain(ctx: Ctx, trace: string[] | null): Terrain {
-  if (ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("A4.132");
     return "road";
   }
 
-  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.bypass != null && !ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("A4.34");
     return r_bypassed_through(ctx, trace);
   }
 
   if (trace !== null) trace.push("A4.132");
-  return ctx.path[ctx.i].terrain;
+  return ctx.path[ctx.i]!.terrain;
 }
 
 /**
@@ -1212,7 +1214,7 @@ export function r_location_tem(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("A4.6");
   return (
     t_terrain_tem(ctx, trace, r_fire_terrain(ctx, trace)) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_tem(ctx, trace, ctx.path[ctx.i].hexside!) : 0) +
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_tem(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0) +
     r_afv_tem(ctx, trace)
   );
 }
@@ -1341,12 +1343,12 @@ export function r_advance_needs_paatc(ctx: Ctx, trace: string[] | null): boolean
 }
 
 /** `all step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (!ctx.path[ctx.i].viaRoad) return false;
+      if (!ctx.path[ctx.i]!.viaRoad) return false;
     }
     return true;
   } finally {
@@ -1372,13 +1374,13 @@ function agg_2(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, trace: string[] | null): number {
+function agg_3(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "road" && !ctx.path[ctx.i].viaRoad) acc++;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "road" && !ctx.path[ctx.i]!.viaRoad) acc++;
     }
   } finally {
     ctx.i = saved;
@@ -1418,12 +1420,12 @@ function agg_5(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_6(ctx: Ctx, trace: string[] | null): boolean {
+function agg_6(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].enemy != null ? (ctx.path[ctx.i].enemy as Occupant) === "afv" : false)
+      if (ctx.path[ctx.i]!.enemy != null ? (ctx.path[ctx.i]!.enemy as Occupant) === "afv" : false)
         return true;
     }
     return false;
@@ -1433,12 +1435,12 @@ function agg_6(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_7(ctx: Ctx, trace: string[] | null): boolean {
+function agg_7(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null) return true;
+      if (ctx.path[ctx.i]!.action != null) return true;
     }
     return false;
   } finally {
@@ -1447,13 +1449,13 @@ function agg_7(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
-function agg_8(ctx: Ctx, trace: string[] | null): number {
+function agg_8(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      const v = ctx.path[ctx.i].action != null ? (ctx.i + 1) * SCALE : 0;
+      const v = ctx.path[ctx.i]!.action != null ? (ctx.i + 1) * SCALE : 0;
       acc = i === 0 ? v : Math.max(acc, v);
     }
   } finally {
@@ -1464,13 +1466,13 @@ function agg_8(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
-function agg_9(ctx: Ctx, trace: string[] | null): number {
+function agg_9(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      const v = ctx.path[ctx.i].bypass != null ? (ctx.i + 1) * SCALE : 0;
+      const v = ctx.path[ctx.i]!.bypass != null ? (ctx.i + 1) * SCALE : 0;
       acc = i === 0 ? v : Math.max(acc, v);
     }
   } finally {
@@ -1495,12 +1497,12 @@ function agg_10(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `all step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_11(ctx: Ctx, trace: string[] | null): boolean {
+function agg_11(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (!ctx.path[ctx.i].viaRoad) return false;
+      if (!ctx.path[ctx.i]!.viaRoad) return false;
     }
     return true;
   } finally {
@@ -1509,12 +1511,12 @@ function agg_11(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_12(ctx: Ctx, trace: string[] | null): boolean {
+function agg_12(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null) return true;
+      if (ctx.path[ctx.i]!.action != null) return true;
     }
     return false;
   } finally {
@@ -1523,13 +1525,13 @@ function agg_12(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
-function agg_13(ctx: Ctx, trace: string[] | null): number {
+function agg_13(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      const v = ctx.path[ctx.i].action != null ? (ctx.i + 1) * SCALE : 0;
+      const v = ctx.path[ctx.i]!.action != null ? (ctx.i + 1) * SCALE : 0;
       acc = i === 0 ? v : Math.max(acc, v);
     }
   } finally {
@@ -1540,13 +1542,13 @@ function agg_13(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
-function agg_14(ctx: Ctx, trace: string[] | null): number {
+function agg_14(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      const v = ctx.path[ctx.i].bypass != null ? (ctx.i + 1) * SCALE : 0;
+      const v = ctx.path[ctx.i]!.bypass != null ? (ctx.i + 1) * SCALE : 0;
       acc = i === 0 ? v : Math.max(acc, v);
     }
   } finally {
@@ -1577,8 +1579,8 @@ function agg_15(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_up_or_down(ctx: Ctx, trace: string[] | null): boolean {
-  return !(ctx.path[ctx.i].uphill && ctx.path[ctx.i].downhill);
+export function c_up_or_down(ctx: Ctx, _trace: string[] | null): boolean {
+  return !(ctx.path[ctx.i]!.uphill && ctx.path[ctx.i]!.downhill);
 }
 
 /**
@@ -1595,8 +1597,8 @@ export function c_occupy_after_bypass(ctx: Ctx, trace: string[] | null): boolean
  *
  * Constraint, checked at every step.
  */
-export function c_bypass_hexsides(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.path[ctx.i].bypass != null ? ctx.path[ctx.i].bypass! >= 2 : true;
+export function c_bypass_hexsides(ctx: Ctx, _trace: string[] | null): boolean {
+  return ctx.path[ctx.i]!.bypass != null ? ctx.path[ctx.i]!.bypass! >= 2 : true;
 }
 
 /**
@@ -1604,11 +1606,11 @@ export function c_bypass_hexsides(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_no_end_in_bypass(ctx: Ctx, trace: string[] | null): boolean {
+export function c_no_end_in_bypass(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     (ctx.scenario.phase as Phase) === "movement" &&
     ctx.i === ctx.path.length - 1 &&
-    ctx.path[ctx.i].bypass != null
+    ctx.path[ctx.i]!.bypass != null
   );
 }
 
@@ -1617,7 +1619,7 @@ export function c_no_end_in_bypass(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the unit.
  */
-export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
+export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
     ? ctx.unit.portage <= 4
     : true;
@@ -1652,7 +1654,7 @@ export function c_double_time_eligible(ctx: Ctx, trace: string[] | null): boolea
  *
  * Constraint, checked on the whole move.
  */
-export function c_may_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_may_move(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     (ctx.scenario.phase as Phase) === "movement" &&
     ctx.path.length * SCALE > 0 &&
@@ -1669,7 +1671,7 @@ export function c_may_move(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_ti_may_not_move(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("ti") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -1681,7 +1683,7 @@ export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
 export function c_enemy_location(ctx: Ctx, trace: string[] | null): boolean {
   return !(
     (ctx.scenario.phase as Phase) === "movement" &&
-    ctx.path[ctx.i].enemy != null &&
+    ctx.path[ctx.i]!.enemy != null &&
     !r_may_enter_enemy(ctx, trace)
   );
 }
@@ -1714,7 +1716,7 @@ export function c_assault_movement_kept(ctx: Ctx, trace: string[] | null): boole
  *
  * Constraint, checked on the whole move.
  */
-export function c_advance_one_hex(ctx: Ctx, trace: string[] | null): boolean {
+export function c_advance_one_hex(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.scenario.phase as Phase) === "advance" ? ctx.hexes * SCALE <= 2 : true;
 }
 
@@ -1723,7 +1725,7 @@ export function c_advance_one_hex(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_may_advance(ctx: Ctx, trace: string[] | null): boolean {
+export function c_may_advance(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     (ctx.scenario.phase as Phase) === "advance" &&
     ctx.hexes * SCALE > 0 &&
@@ -1959,7 +1961,7 @@ export function prepare(input: ScenarioInput): Ctx {
 
 /** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return ctx.path[i].action == null;
+  return ctx.path[i]!.action == null;
 }
 
 /** The unit's allowance in ticks [A4.1]. */
@@ -2058,7 +2060,7 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
 }
 
 /** This ruleset has no vehicle-spent rule. */
-function m_vehicle_spent(ctx: Ctx): number | null {
+function m_vehicle_spent(_ctx: Ctx): number | null {
   return null;
 }
 

@@ -253,17 +253,17 @@ function sumDice(
       `this move rolls ${n} dice, but the fixed roll gives ${roll === null ? 0 : roll.length}`,
     );
   for (let i = 0; i < n; i++) {
-    const f = Math.max(0, roll[i] + perDie);
+    const f = Math.max(0, roll[i]! + perDie);
     let j = i;
-    while (j > 0 && (highest ? diceScratch[j - 1] < f : diceScratch[j - 1] > f)) {
-      diceScratch[j] = diceScratch[j - 1];
+    while (j > 0 && (highest ? diceScratch[j - 1]! < f : diceScratch[j - 1]! > f)) {
+      diceScratch[j] = diceScratch[j - 1]!;
       j--;
     }
     diceScratch[j] = f;
   }
 
   let s = 0;
-  for (let i = 0; i < keep; i++) s += diceScratch[i];
+  for (let i = 0; i < keep; i++) s += diceScratch[i]!;
   return s;
 }
 
@@ -287,7 +287,7 @@ const tk_rate_allowed: Readonly<Record<Terrain, Readonly<Record<Rate, boolean>>>
 };
 
 /** Looks up {@link rateAllowedTable} (in ticks) and traces the row's citation. */
-function t_rate_allowed(ctx: Ctx, trace: string[] | null, k1: Terrain, k2: Rate): boolean {
+function t_rate_allowed(_ctx: Ctx, trace: string[] | null, k1: Terrain, k2: Rate): boolean {
   if (trace !== null) trace.push("10.1.2");
   return tk_rate_allowed[k1][k2];
 }
@@ -307,7 +307,7 @@ const tk_pips_off: Readonly<Record<Terrain, number>> = {
 };
 
 /** Looks up {@link pipsOffTable} (in ticks) and traces the row's citation. */
-function t_pips_off(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_pips_off(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push("10.1.2");
   return tk_pips_off[k1];
 }
@@ -332,7 +332,7 @@ const tk_terrain_dice: Readonly<Record<Terrain, DieKept>> = {
 };
 
 /** Looks up {@link terrainDiceTable} (in ticks) and traces the row's citation. */
-function t_terrain_dice(ctx: Ctx, trace: string[] | null, k1: Terrain): DieKept {
+function t_terrain_dice(_ctx: Ctx, trace: string[] | null, k1: Terrain): DieKept {
   if (trace !== null) trace.push("10.1.2");
   return tk_terrain_dice[k1];
 }
@@ -357,7 +357,7 @@ const tk_obstacle_dice: Readonly<Record<Obstacle, DieKept>> = {
 };
 
 /** Looks up {@link obstacleDiceTable} (in ticks) and traces the row's citation. */
-function t_obstacle_dice(ctx: Ctx, trace: string[] | null, k1: Obstacle): DieKept {
+function t_obstacle_dice(_ctx: Ctx, trace: string[] | null, k1: Obstacle): DieKept {
   if (trace !== null) trace.push("10.1.2.1");
   return tk_obstacle_dice[k1];
 }
@@ -372,19 +372,6 @@ export const streamGroundTable = {
   "waist-deep": "rough",
   "chest-deep": "heavy-going",
 } as const;
-/** {@link streamGroundTable} in ticks. */
-const tk_stream_ground: Readonly<Record<Stream, Terrain>> = {
-  "knee-deep": "broken",
-  "waist-deep": "rough",
-  "chest-deep": "heavy-going",
-};
-
-/** Looks up {@link streamGroundTable} (in ticks) and traces the row's citation. */
-function t_stream_ground(ctx: Ctx, trace: string[] | null, k1: Stream): Terrain {
-  if (trace !== null) trace.push("10.1.2.1");
-  return tk_stream_ground[k1];
-}
-
 /**
  * rates each kind of unit may move at [10.3]
  *
@@ -415,7 +402,7 @@ const tk_kind_rates: Readonly<Record<Kind, Readonly<Record<Rate, boolean>>>> = {
 };
 
 /** Looks up {@link kindRatesTable} (in ticks) and traces the row's citation. */
-function t_kind_rates(ctx: Ctx, trace: string[] | null, k1: Kind, k2: Rate): boolean {
+function t_kind_rates(_ctx: Ctx, trace: string[] | null, k1: Kind, k2: Rate): boolean {
   if (trace !== null) trace.push("10.3");
   return tk_kind_rates[k1][k2];
 }
@@ -430,19 +417,6 @@ export const openingObstacleTable = {
   door: "minor",
   window: "medium",
 } as const;
-/** {@link openingObstacleTable} in ticks. */
-const tk_opening_obstacle: Readonly<Record<Opening, Obstacle>> = {
-  "large-opening": "none",
-  door: "minor",
-  window: "medium",
-};
-
-/** Looks up {@link openingObstacleTable} (in ticks) and traces the row's citation. */
-function t_opening_obstacle(ctx: Ctx, trace: string[] | null, k1: Opening): Obstacle {
-  if (trace !== null) trace.push("10.1.4");
-  return tk_opening_obstacle[k1];
-}
-
 // Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.
 
 const set_1: ReadonlySet<Kind> = new Set<Kind>([
@@ -499,7 +473,7 @@ export function r_dice_kept(ctx: Ctx, trace: string[] | null): DieKept {
 }
 
 /** a waterway up to an inch wide is jumped as a minor obstacle [10.1.2.1] */
-export function r_narrow_stream(ctx: Ctx, trace: string[] | null): Obstacle {
+export function r_narrow_stream(_ctx: Ctx, trace: string[] | null): Obstacle {
   if (trace !== null) trace.push("10.1.2.1");
   return "minor";
 }
@@ -718,7 +692,7 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns figures in ticks (value × SCALE).
  */
-export function r_min_mobile_crew(ctx: Ctx, trace: string[] | null): number {
+export function r_min_mobile_crew(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.3");
   return 3;
 }
@@ -758,7 +732,7 @@ export function r_double_shock(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns inch in ticks (value × SCALE).
  */
-export function r_leader_bonus(ctx: Ctx, trace: string[] | null): number {
+export function r_leader_bonus(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.2");
   return 0;
 }
@@ -796,7 +770,7 @@ export function r_ends_tactical_stance(ctx: Ctx, trace: string[] | null): boolea
  *
  * Returns inch in ticks (value × SCALE).
  */
-export function r_floor_change_move(ctx: Ctx, trace: string[] | null): number {
+export function r_floor_change_move(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.1.4");
   return 6;
 }
@@ -806,7 +780,7 @@ export function r_floor_change_move(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns inch in ticks (value × SCALE).
  */
-export function r_jump_off_block_range(ctx: Ctx, trace: string[] | null): number {
+export function r_jump_off_block_range(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.4");
   return 4;
 }
@@ -818,17 +792,17 @@ export function r_jump_off_block_range(ctx: Ctx, trace: string[] | null): number
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.1.1");
-  return ctx.path[ctx.i].action != null
+  return ctx.path[ctx.i]!.action != null
     ? 0
-    : (ctx.path[ctx.i].inches ?? missing("path[" + ctx.i + "]." + "inches"));
+    : (ctx.path[ctx.i]!.inches ?? missing("path[" + ctx.i + "]." + "inches"));
 }
 
 /** an obstacle is passed only if the roll carries the unit beyond it; short of that, the unit halts at it [10.1.2.1] */
 export function r_halts_at_obstacle(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("10.1.2.1");
   return (
-    (ctx.path[ctx.i].obstacle as Obstacle) === "minor" ||
-    (ctx.path[ctx.i].obstacle as Obstacle) === "medium"
+    (ctx.path[ctx.i]!.obstacle as Obstacle) === "minor" ||
+    (ctx.path[ctx.i]!.obstacle as Obstacle) === "medium"
   );
 }
 
@@ -858,12 +832,12 @@ export function r_toward_obstacle(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "heavy-going") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "heavy-going") return true;
     }
     return false;
   } finally {
@@ -872,12 +846,12 @@ function agg_1(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_2(ctx: Ctx, trace: string[] | null): boolean {
+function agg_2(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "rough") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "rough") return true;
     }
     return false;
   } finally {
@@ -886,12 +860,12 @@ function agg_2(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, trace: string[] | null): boolean {
+function agg_3(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "broken") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "broken") return true;
     }
     return false;
   } finally {
@@ -900,12 +874,12 @@ function agg_3(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_4(ctx: Ctx, trace: string[] | null): boolean {
+function agg_4(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "major") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "major") return true;
     }
     return false;
   } finally {
@@ -914,12 +888,12 @@ function agg_4(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_5(ctx: Ctx, trace: string[] | null): boolean {
+function agg_5(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "medium") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "medium") return true;
     }
     return false;
   } finally {
@@ -928,12 +902,12 @@ function agg_5(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_6(ctx: Ctx, trace: string[] | null): boolean {
+function agg_6(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "minor") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "minor") return true;
     }
     return false;
   } finally {
@@ -942,12 +916,14 @@ function agg_6(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_7(ctx: Ctx, trace: string[] | null): boolean {
+function agg_7(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+      if (
+        ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false
+      )
         return true;
     }
     return false;
@@ -957,12 +933,12 @@ function agg_7(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_8(ctx: Ctx, trace: string[] | null): boolean {
+function agg_8(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+      if (ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
         return true;
     }
     return false;
@@ -972,12 +948,12 @@ function agg_8(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_9(ctx: Ctx, trace: string[] | null): boolean {
+function agg_9(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "major") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "major") return true;
     }
     return false;
   } finally {
@@ -986,12 +962,12 @@ function agg_9(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_10(ctx: Ctx, trace: string[] | null): boolean {
+function agg_10(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "medium") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "medium") return true;
     }
     return false;
   } finally {
@@ -1000,12 +976,12 @@ function agg_10(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_11(ctx: Ctx, trace: string[] | null): boolean {
+function agg_11(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "minor") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "minor") return true;
     }
     return false;
   } finally {
@@ -1014,12 +990,12 @@ function agg_11(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_12(ctx: Ctx, trace: string[] | null): boolean {
+function agg_12(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "heavy-going") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "heavy-going") return true;
     }
     return false;
   } finally {
@@ -1028,12 +1004,12 @@ function agg_12(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_13(ctx: Ctx, trace: string[] | null): boolean {
+function agg_13(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "rough") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "rough") return true;
     }
     return false;
   } finally {
@@ -1042,12 +1018,12 @@ function agg_13(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_14(ctx: Ctx, trace: string[] | null): boolean {
+function agg_14(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "broken") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "broken") return true;
     }
     return false;
   } finally {
@@ -1056,12 +1032,14 @@ function agg_14(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_15(ctx: Ctx, trace: string[] | null): boolean {
+function agg_15(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+      if (
+        ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false
+      )
         return true;
     }
     return false;
@@ -1071,12 +1049,12 @@ function agg_15(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_16(ctx: Ctx, trace: string[] | null): boolean {
+function agg_16(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+      if (ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
         return true;
     }
     return false;
@@ -1094,7 +1072,8 @@ function agg_16(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function c_rate_in_terrain(ctx: Ctx, trace: string[] | null): boolean {
   return (
-    t_rate_allowed(ctx, trace, ctx.path[ctx.i].terrain, ctx.unit.rate) || r_disembarking(ctx, trace)
+    t_rate_allowed(ctx, trace, ctx.path[ctx.i]!.terrain, ctx.unit.rate) ||
+    r_disembarking(ctx, trace)
   );
 }
 
@@ -1105,7 +1084,7 @@ export function c_rate_in_terrain(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function c_obstacle_at_normal(ctx: Ctx, trace: string[] | null): boolean {
   return (
-    (ctx.path[ctx.i].obstacle as Obstacle) === "none" ||
+    (ctx.path[ctx.i]!.obstacle as Obstacle) === "none" ||
     (ctx.unit.rate as Rate) === "normal" ||
     r_disembarking(ctx, trace)
   );
@@ -1152,10 +1131,10 @@ export function c_rate_for_kind(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_gun_open_ground(ctx: Ctx, trace: string[] | null): boolean {
+export function c_gun_open_ground(ctx: Ctx, _trace: string[] | null): boolean {
   return set_1.has(ctx.unit.kind)
-    ? (ctx.path[ctx.i].terrain as Terrain) === "open" &&
-        (ctx.path[ctx.i].obstacle as Obstacle) === "none"
+    ? (ctx.path[ctx.i]!.terrain as Terrain) === "open" &&
+        (ctx.path[ctx.i]!.obstacle as Obstacle) === "none"
     : true;
 }
 
@@ -1179,10 +1158,10 @@ export function c_crew_to_move(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_disembark_first(ctx: Ctx, trace: string[] | null): boolean {
+export function c_disembark_first(ctx: Ctx, _trace: string[] | null): boolean {
   return (
     (ctx.i + 1) * SCALE === 1 ||
-    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+    !(ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false)
   );
 }
 
@@ -1308,7 +1287,6 @@ export const stepQuestions: readonly Question<Ctx>[] = [];
  */
 export function prepare(input: ScenarioInput): Ctx {
   const u = input.unit;
-  const s = input.scenario ?? ({} as Scenario);
   return {
     unit: {
       kind: u.kind,
@@ -1336,7 +1314,7 @@ export function prepare(input: ScenarioInput): Ctx {
 
 /** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return ctx.path[i].action == null;
+  return ctx.path[i]!.action == null;
 }
 
 /** The unit's allowance in ticks [10.1]. */
@@ -1350,7 +1328,7 @@ function m_step_cost(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** This ruleset has no Minimum Move. */
-function m_minimum_move(ctx: Ctx): boolean {
+function m_minimum_move(_ctx: Ctx): boolean {
   return false;
 }
 
@@ -1410,7 +1388,7 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
 }
 
 /** This ruleset has no vehicle-spent rule. */
-function m_vehicle_spent(ctx: Ctx): number | null {
+function m_vehicle_spent(_ctx: Ctx): number | null {
   return null;
 }
 

@@ -290,7 +290,7 @@ const tk_terrain_cost: Readonly<Record<Terrain, number>> = {
 };
 
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
-function t_terrain_cost(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push("5.5");
   return tk_terrain_cost[k1];
 }
@@ -305,7 +305,7 @@ export const hexsideCostTable = { wall: 1, hedge: 1 } as const;
 const tk_hexside_cost: Readonly<Record<Hexside, number>> = { wall: 2, hedge: 2 };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
-function t_hexside_cost(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push("5.51");
   return tk_hexside_cost[k1];
 }
@@ -334,7 +334,7 @@ const tk_uphill_doubles: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link uphillDoublesTable} (in ticks) and traces the row's citation. */
-function t_uphill_doubles(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_uphill_doubles(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("5.53");
   return tk_uphill_doubles[k1];
 }
@@ -401,7 +401,7 @@ const tc_sw_portage: Readonly<Record<Weapon, Readonly<Record<Carrier, string>>>>
 };
 
 /** Looks up {@link swPortageTable} (in ticks) and traces the row's citation. */
-function t_sw_portage(ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
+function t_sw_portage(_ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
   if (trace !== null) trace.push(tc_sw_portage[k1][k2]);
   return tk_sw_portage[k1][k2];
 }
@@ -444,7 +444,7 @@ const tk_may_dismantle: Readonly<Record<Weapon, boolean>> = {
 };
 
 /** Looks up {@link mayDismantleTable} (in ticks) and traces the row's citation. */
-function t_may_dismantle(ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
+function t_may_dismantle(_ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
   if (trace !== null) trace.push("142.8");
   return tk_may_dismantle[k1];
 }
@@ -473,7 +473,7 @@ const tk_bypassable: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link bypassableTable} (in ticks) and traces the row's citation. */
-function t_bypassable(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_bypassable(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("106.1");
   return tk_bypassable[k1];
 }
@@ -560,7 +560,7 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
+export function r_road_rate(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("5.52");
   return 2 / 2;
 }
@@ -572,13 +572,13 @@ export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
  * - a shell-hole hex entered along its road counts as road alone, not road plus shell holes [5.54]
  */
 export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
-  if ((ctx.path[ctx.i].terrain as Terrain) === "shell-hole" && ctx.path[ctx.i].viaRoad) {
+  if ((ctx.path[ctx.i]!.terrain as Terrain) === "shell-hole" && ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("5.54");
     return "road";
   }
 
   if (trace !== null) trace.push("5.54");
-  return ctx.path[ctx.i].terrain;
+  return ctx.path[ctx.i]!.terrain;
 }
 
 /**
@@ -591,12 +591,12 @@ export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_cot(ctx: Ctx, trace: string[] | null): number {
-  if (r_priced_terrain(ctx, null) === "road" && ctx.path[ctx.i].viaRoad) {
+  if (r_priced_terrain(ctx, null) === "road" && ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("5.52");
     return r_road_rate(ctx, trace);
   }
 
-  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.bypass != null && !ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("106.2");
     return r_bypassed_cost(ctx, trace);
   }
@@ -611,13 +611,13 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
  */
 export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("106.2");
-  return ctx.path[ctx.i].bypass != null
+  return ctx.path[ctx.i]!.bypass != null
     ? r_bypass_cost(
         ctx,
         trace,
-        ctx.path[ctx.i].terrain,
-        ctx.path[ctx.i].bypassThrough != null ? ctx.path[ctx.i].bypassThrough! : "open-ground",
-        ctx.path[ctx.i].bypass!,
+        ctx.path[ctx.i]!.terrain,
+        ctx.path[ctx.i]!.bypassThrough != null ? ctx.path[ctx.i]!.bypassThrough! : "open-ground",
+        ctx.path[ctx.i]!.bypass!,
       )
     : NaN;
 }
@@ -631,7 +631,7 @@ export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, null, r_priced_terrain(ctx, null))) {
+  if (ctx.path[ctx.i]!.uphill && t_uphill_doubles(ctx, null, r_priced_terrain(ctx, null))) {
     if (trace !== null) trace.push("5.53");
     if (trace !== null) trace.push("5.53");
     const base_1: number = r_cot(ctx, trace);
@@ -644,7 +644,7 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
 /** the terrain the scenario names first for the hex entered [5.5] */
 export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
   if (trace !== null) trace.push("5.5");
-  return ctx.path[ctx.i].terrain;
+  return ctx.path[ctx.i]!.terrain;
 }
 
 /**
@@ -659,11 +659,11 @@ export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  */
 export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number {
   if (
-    (ctx.path[ctx.i].alsoTerrain != null
-      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "road"
+    (ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "road"
       : false) &&
-    ctx.path[ctx.i].viaRoad &&
-    !(ctx.path[ctx.i].bypass != null)
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null)
   ) {
     if (trace !== null) trace.push("5.52");
     if (r_hex_terrain(ctx, null) === "shell-hole") {
@@ -671,25 +671,25 @@ export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number 
       return 0;
     }
 
-    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i].uphill ? 4 : 2)) / SCALE;
+    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i]!.uphill ? 4 : 2)) / SCALE;
   }
 
   if (
-    (ctx.path[ctx.i].alsoTerrain != null
-      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "shell-hole"
+    (ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "shell-hole"
       : false) &&
     r_hex_terrain(ctx, null) === "road" &&
-    ctx.path[ctx.i].viaRoad &&
-    !(ctx.path[ctx.i].bypass != null)
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null)
   ) {
     if (trace !== null) trace.push("5.54");
     return 0;
   }
 
   if (trace !== null) trace.push("5.54");
-  return ctx.path[ctx.i].alsoTerrain != null && !(ctx.path[ctx.i].bypass != null)
-    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i].alsoTerrain!) *
-        (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i].alsoTerrain!)
+  return ctx.path[ctx.i]!.alsoTerrain != null && !(ctx.path[ctx.i]!.bypass != null)
+    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i]!.alsoTerrain!) *
+        (ctx.path[ctx.i]!.uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i]!.alsoTerrain!)
           ? 4
           : 2)) /
         SCALE
@@ -706,7 +706,7 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
   return (
     r_climb_cost(ctx, trace) +
     r_second_terrain_cost(ctx, trace) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
 
@@ -764,7 +764,7 @@ export function r_dm_portage(ctx: Ctx, trace: string[] | null, p_w: Weapon): num
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_dm_mortar_portage(ctx: Ctx, trace: string[] | null): number {
+export function r_dm_mortar_portage(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("142.82");
   return 10;
 }
@@ -828,7 +828,7 @@ export function r_bypass_cost(
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stack_infantry(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_infantry(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 8;
 }
@@ -838,7 +838,7 @@ export function r_stack_infantry(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stack_mmc(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_mmc(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 6;
 }
@@ -848,7 +848,7 @@ export function r_stack_mmc(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_stack_portage(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_portage(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 20;
 }
@@ -876,7 +876,7 @@ export function r_within_stacking(
  *
  * Constraint, checked on the unit.
  */
-export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
+export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
     ? ctx.unit.portage <= 6
     : true;
@@ -887,7 +887,7 @@ export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boolean {
+export function c_no_move_after_prep_fire(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     ctx.unit.status.has("prep-fired") &&
     (ctx.scenario.phase as Phase) === "movement" &&
@@ -900,7 +900,7 @@ export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boo
  *
  * Constraint, checked on the whole move.
  */
-export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_ti_may_not_move(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("ti") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -910,7 +910,7 @@ export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked at every step.
  */
 export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+  return ctx.path[ctx.i]!.enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
 }
 
 /**
@@ -918,7 +918,7 @@ export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_advance_one_hex(ctx: Ctx, trace: string[] | null): boolean {
+export function c_advance_one_hex(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.scenario.phase as Phase) === "advance" ? ctx.hexes * SCALE <= 2 : true;
 }
 
@@ -1092,7 +1092,7 @@ export function prepare(input: ScenarioInput): Ctx {
 }
 
 /** Every step enters a hex (the ruleset has no in-place actions). */
-function m_is_hex(ctx: Ctx, i: number): boolean {
+function m_is_hex(_ctx: Ctx, _i: number): boolean {
   return true;
 }
 
@@ -1144,7 +1144,7 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
 }
 
 /** This ruleset has no vehicle-spent rule. */
-function m_vehicle_spent(ctx: Ctx): number | null {
+function m_vehicle_spent(_ctx: Ctx): number | null {
   return null;
 }
 

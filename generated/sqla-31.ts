@@ -459,7 +459,7 @@ const tk_terrain_cost: Readonly<Record<Terrain, number>> = {
 };
 
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
-function t_terrain_cost(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push("5.5");
   return tk_terrain_cost[k1];
 }
@@ -474,7 +474,7 @@ export const hexsideCostTable = { wall: 1, hedge: 1 } as const;
 const tk_hexside_cost: Readonly<Record<Hexside, number>> = { wall: 2, hedge: 2 };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
-function t_hexside_cost(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push("5.51");
   return tk_hexside_cost[k1];
 }
@@ -503,7 +503,7 @@ const tk_uphill_doubles: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link uphillDoublesTable} (in ticks) and traces the row's citation. */
-function t_uphill_doubles(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_uphill_doubles(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("5.53");
   return tk_uphill_doubles[k1];
 }
@@ -570,7 +570,7 @@ const tc_sw_portage: Readonly<Record<Weapon, Readonly<Record<Carrier, string>>>>
 };
 
 /** Looks up {@link swPortageTable} (in ticks) and traces the row's citation. */
-function t_sw_portage(ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
+function t_sw_portage(_ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
   if (trace !== null) trace.push(tc_sw_portage[k1][k2]);
   return tk_sw_portage[k1][k2];
 }
@@ -613,7 +613,7 @@ const tk_may_dismantle: Readonly<Record<Weapon, boolean>> = {
 };
 
 /** Looks up {@link mayDismantleTable} (in ticks) and traces the row's citation. */
-function t_may_dismantle(ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
+function t_may_dismantle(_ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
   if (trace !== null) trace.push("142.8");
   return tk_may_dismantle[k1];
 }
@@ -642,7 +642,7 @@ const tk_bypassable: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link bypassableTable} (in ticks) and traces the row's citation. */
-function t_bypassable(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_bypassable(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("106.1");
   return tk_bypassable[k1];
 }
@@ -669,7 +669,7 @@ const tk_passenger_places: Readonly<Record<Kind, number>> = {
 };
 
 /** Looks up {@link passengerPlacesTable} (in ticks) and traces the row's citation. */
-function t_passenger_places(ctx: Ctx, trace: string[] | null, k1: Kind): number {
+function t_passenger_places(_ctx: Ctx, trace: string[] | null, k1: Kind): number {
   if (trace !== null) trace.push("31.2");
   return tk_passenger_places[k1];
 }
@@ -698,7 +698,7 @@ const tk_bail_out_sw_dr: Readonly<Record<Dr, Readonly<Record<SwClass, SwFate>>>>
 };
 
 /** Looks up {@link bailOutSwDrTable} (in ticks) and traces the row's citation. */
-function t_bail_out_sw_dr(ctx: Ctx, trace: string[] | null, k1: Dr, k2: SwClass): SwFate {
+function t_bail_out_sw_dr(_ctx: Ctx, trace: string[] | null, k1: Dr, k2: SwClass): SwFate {
   if (trace !== null) trace.push("31.8");
   return tk_bail_out_sw_dr[k1][k2];
 }
@@ -787,7 +787,7 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
+export function r_road_rate(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("5.52");
   return 2 / 2;
 }
@@ -800,17 +800,17 @@ export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
  */
 export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
   if (
-    (ctx.path[ctx.i].terrain != null
-      ? (ctx.path[ctx.i].terrain as Terrain) === "shell-hole"
+    (ctx.path[ctx.i]!.terrain != null
+      ? (ctx.path[ctx.i]!.terrain as Terrain) === "shell-hole"
       : false) &&
-    ctx.path[ctx.i].viaRoad
+    ctx.path[ctx.i]!.viaRoad
   ) {
     if (trace !== null) trace.push("5.54");
     return "road";
   }
 
   if (trace !== null) trace.push("5.54");
-  return ctx.path[ctx.i].terrain != null ? ctx.path[ctx.i].terrain! : "open-ground";
+  return ctx.path[ctx.i]!.terrain != null ? ctx.path[ctx.i]!.terrain! : "open-ground";
 }
 
 /**
@@ -823,12 +823,12 @@ export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_cot(ctx: Ctx, trace: string[] | null): number {
-  if (r_priced_terrain(ctx, null) === "road" && ctx.path[ctx.i].viaRoad) {
+  if (r_priced_terrain(ctx, null) === "road" && ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("5.52");
     return r_road_rate(ctx, trace);
   }
 
-  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.bypass != null && !ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("106.2");
     return r_bypassed_cost(ctx, trace);
   }
@@ -843,13 +843,13 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
  */
 export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("106.2");
-  return ctx.path[ctx.i].bypass != null && ctx.path[ctx.i].terrain != null
+  return ctx.path[ctx.i]!.bypass != null && ctx.path[ctx.i]!.terrain != null
     ? r_bypass_cost(
         ctx,
         trace,
-        ctx.path[ctx.i].terrain!,
-        ctx.path[ctx.i].bypassThrough != null ? ctx.path[ctx.i].bypassThrough! : "open-ground",
-        ctx.path[ctx.i].bypass!,
+        ctx.path[ctx.i]!.terrain!,
+        ctx.path[ctx.i]!.bypassThrough != null ? ctx.path[ctx.i]!.bypassThrough! : "open-ground",
+        ctx.path[ctx.i]!.bypass!,
       )
     : NaN;
 }
@@ -863,7 +863,7 @@ export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, null, r_priced_terrain(ctx, null))) {
+  if (ctx.path[ctx.i]!.uphill && t_uphill_doubles(ctx, null, r_priced_terrain(ctx, null))) {
     if (trace !== null) trace.push("5.53");
     if (trace !== null) trace.push("5.53");
     const base_1: number = r_cot(ctx, trace);
@@ -876,7 +876,7 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
 /** the terrain named first for the hex entered (open ground for an action in place) [5.5] */
 export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
   if (trace !== null) trace.push("5.5");
-  return ctx.path[ctx.i].terrain != null ? ctx.path[ctx.i].terrain! : "open-ground";
+  return ctx.path[ctx.i]!.terrain != null ? ctx.path[ctx.i]!.terrain! : "open-ground";
 }
 
 /**
@@ -891,11 +891,11 @@ export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  */
 export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number {
   if (
-    (ctx.path[ctx.i].alsoTerrain != null
-      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "road"
+    (ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "road"
       : false) &&
-    ctx.path[ctx.i].viaRoad &&
-    !(ctx.path[ctx.i].bypass != null)
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null)
   ) {
     if (trace !== null) trace.push("5.52");
     if (r_hex_terrain(ctx, null) === "shell-hole") {
@@ -903,25 +903,25 @@ export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number 
       return 0;
     }
 
-    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i].uphill ? 4 : 2)) / SCALE;
+    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i]!.uphill ? 4 : 2)) / SCALE;
   }
 
   if (
-    (ctx.path[ctx.i].alsoTerrain != null
-      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "shell-hole"
+    (ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "shell-hole"
       : false) &&
     r_hex_terrain(ctx, null) === "road" &&
-    ctx.path[ctx.i].viaRoad &&
-    !(ctx.path[ctx.i].bypass != null)
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null)
   ) {
     if (trace !== null) trace.push("5.54");
     return 0;
   }
 
   if (trace !== null) trace.push("5.54");
-  return ctx.path[ctx.i].alsoTerrain != null && !(ctx.path[ctx.i].bypass != null)
-    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i].alsoTerrain!) *
-        (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i].alsoTerrain!)
+  return ctx.path[ctx.i]!.alsoTerrain != null && !(ctx.path[ctx.i]!.bypass != null)
+    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i]!.alsoTerrain!) *
+        (ctx.path[ctx.i]!.uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i]!.alsoTerrain!)
           ? 4
           : 2)) /
         SCALE
@@ -938,7 +938,7 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
   return (
     r_climb_cost(ctx, trace) +
     r_second_terrain_cost(ctx, trace) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
 
@@ -996,7 +996,7 @@ export function r_dm_portage(ctx: Ctx, trace: string[] | null, p_w: Weapon): num
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_dm_mortar_portage(ctx: Ctx, trace: string[] | null): number {
+export function r_dm_mortar_portage(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("142.82");
   return 10;
 }
@@ -1076,7 +1076,7 @@ export function r_bypass_cost(
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stack_infantry(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_infantry(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 8;
 }
@@ -1086,7 +1086,7 @@ export function r_stack_infantry(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stack_mmc(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_mmc(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 6;
 }
@@ -1096,7 +1096,7 @@ export function r_stack_mmc(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_stack_portage(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_portage(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 20;
 }
@@ -1210,7 +1210,7 @@ export function r_boarding_places(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_mounted_portage_cap(ctx: Ctx, trace: string[] | null): number {
+export function r_mounted_portage_cap(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.3");
   return 10;
 }
@@ -1252,7 +1252,7 @@ export function r_boarding_mp(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_unload_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_unload_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.4");
   return 0;
 }
@@ -1318,15 +1318,15 @@ export function r_action_cost(ctx: Ctx, trace: string[] | null, p_a: Action): nu
  * Returns MF in ticks (value × SCALE).
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].action != null) {
+  if (ctx.path[ctx.i]!.action != null) {
     if (trace !== null) trace.push("31.3");
-    return ctx.path[ctx.i].action != null
-      ? r_action_cost(ctx, trace, ctx.path[ctx.i].action!)
+    return ctx.path[ctx.i]!.action != null
+      ? r_action_cost(ctx, trace, ctx.path[ctx.i]!.action!)
       : NaN;
   }
 
   if (trace !== null) trace.push("5.5");
-  return ctx.path[ctx.i].terrain != null ? r_entry_cost(ctx, trace) : NaN;
+  return ctx.path[ctx.i]!.terrain != null ? r_entry_cost(ctx, trace) : NaN;
 }
 
 /**
@@ -1426,7 +1426,7 @@ export function r_bailed_sw_fate(
  *
  * Returns a plain number in ticks (value × SCALE).
  */
-export function r_he_passenger_drm(ctx: Ctx, trace: string[] | null): number {
+export function r_he_passenger_drm(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.9");
   return 4;
 }
@@ -1448,7 +1448,7 @@ export function r_passenger_survival_dr(ctx: Ctx, trace: string[] | null): boole
  *
  * Returns a plain number in ticks (value × SCALE).
  */
-export function r_survivor_hazard_drm(ctx: Ctx, trace: string[] | null): number {
+export function r_survivor_hazard_drm(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.12");
   return 0;
 }
@@ -1478,7 +1478,7 @@ export function r_disembarked_afph_fp(ctx: Ctx, trace: string[] | null): number 
 }
 
 /** an AFV may carry riders across any terrain but woods and (wooden) buildings [31.2] */
-export function r_riders_may_cross(ctx: Ctx, trace: string[] | null, p_t: Terrain): boolean {
+export function r_riders_may_cross(_ctx: Ctx, trace: string[] | null, p_t: Terrain): boolean {
   if (trace !== null) trace.push("31.2");
   return !((p_t as Terrain) === "woods" || (p_t as Terrain) === "building");
 }
@@ -1490,12 +1490,12 @@ export function r_may_overspend(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+      if (ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
         return true;
     }
     return false;
@@ -1505,12 +1505,14 @@ function agg_1(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_2(ctx: Ctx, trace: string[] | null): boolean {
+function agg_2(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+      if (
+        ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false
+      )
         return true;
     }
     return false;
@@ -1520,13 +1522,13 @@ function agg_2(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, trace: string[] | null): number {
+function agg_3(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null) acc++;
+      if (ctx.path[ctx.i]!.action != null) acc++;
     }
   } finally {
     ctx.i = saved;
@@ -1536,12 +1538,14 @@ function agg_3(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_4(ctx: Ctx, trace: string[] | null): boolean {
+function agg_4(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+      if (
+        ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false
+      )
         return true;
     }
     return false;
@@ -1551,12 +1555,12 @@ function agg_4(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_5(ctx: Ctx, trace: string[] | null): boolean {
+function agg_5(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+      if (ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
         return true;
     }
     return false;
@@ -1566,13 +1570,13 @@ function agg_5(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_6(ctx: Ctx, trace: string[] | null): number {
+function agg_6(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null) acc++;
+      if (ctx.path[ctx.i]!.action != null) acc++;
     }
   } finally {
     ctx.i = saved;
@@ -1588,7 +1592,7 @@ function agg_6(ctx: Ctx, trace: string[] | null): number {
  *
  * Constraint, checked on the unit.
  */
-export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
+export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
     ? ctx.unit.portage <= 6
     : true;
@@ -1599,7 +1603,7 @@ export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boolean {
+export function c_no_move_after_prep_fire(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     ctx.unit.status.has("prep-fired") &&
     (ctx.scenario.phase as Phase) === "movement" &&
@@ -1612,7 +1616,7 @@ export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boo
  *
  * Constraint, checked on the whole move.
  */
-export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_ti_may_not_move(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("ti") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -1622,7 +1626,7 @@ export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked at every step.
  */
 export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+  return ctx.path[ctx.i]!.enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
 }
 
 /**
@@ -1630,7 +1634,7 @@ export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_advance_one_hex(ctx: Ctx, trace: string[] | null): boolean {
+export function c_advance_one_hex(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.scenario.phase as Phase) === "advance" ? ctx.hexes * SCALE <= 2 : true;
 }
 
@@ -1727,10 +1731,10 @@ export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_boarding_ends_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_boarding_ends_move(ctx: Ctx, _trace: string[] | null): boolean {
   return (
     ctx.i === ctx.path.length - 1 ||
-    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+    !(ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
   );
 }
 
@@ -1757,10 +1761,10 @@ export function c_unload_one_hex(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_unload_first(ctx: Ctx, trace: string[] | null): boolean {
+export function c_unload_first(ctx: Ctx, _trace: string[] | null): boolean {
   return (
     (ctx.i + 1) * SCALE === 2 ||
-    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+    !(ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false)
   );
 }
 
@@ -1778,7 +1782,7 @@ export function c_one_transfer(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_bailed_out_stays(ctx: Ctx, trace: string[] | null): boolean {
+export function c_bailed_out_stays(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("bailed-out") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -2009,7 +2013,7 @@ export function prepare(input: ScenarioInput): Ctx {
 
 /** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return ctx.path[i].action == null;
+  return ctx.path[i]!.action == null;
 }
 
 /** The unit's allowance in ticks [5.2]. */

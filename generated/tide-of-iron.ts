@@ -283,7 +283,7 @@ const tc_terrain_cost: Readonly<Record<Terrain, string>> = {
 };
 
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
-function t_terrain_cost(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push(tc_terrain_cost[k1]);
   return tk_terrain_cost[k1];
 }
@@ -303,7 +303,7 @@ const tk_hexside_cost: Readonly<Record<Hexside, number>> = { cliff: NaN };
 const tc_hexside_cost: Readonly<Record<Hexside, string>> = { cliff: "Movement EXAMPLES/2" };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
-function t_hexside_cost(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push(tc_hexside_cost[k1]);
   return tk_hexside_cost[k1];
 }
@@ -327,7 +327,7 @@ const tc_transport_trait: Readonly<Record<VehicleKind, string>> = {
 };
 
 /** Looks up {@link transportTraitTable} (in ticks) and traces the row's citation. */
-function t_transport_trait(ctx: Ctx, trace: string[] | null, k1: VehicleKind): number {
+function t_transport_trait(_ctx: Ctx, trace: string[] | null, k1: VehicleKind): number {
   if (trace !== null) trace.push(tc_transport_trait[k1]);
   return tk_transport_trait[k1];
 }
@@ -419,7 +419,7 @@ export function r_cot(ctx: Ctx, trace: string[] | null, p_t: Terrain): number {
   if (
     (ctx.unit.kind as Kind) === "truck" &&
     (p_t as Terrain) === "road" &&
-    ctx.path[ctx.i].viaRoad
+    ctx.path[ctx.i]!.viaRoad
   ) {
     if (trace !== null) trace.push("Transporting Squads/2");
     return r_effective_road_movement(ctx, trace);
@@ -437,7 +437,7 @@ export function r_cot(ctx: Ctx, trace: string[] | null, p_t: Terrain): number {
  * Returns MP in ticks (value × SCALE).
  */
 export function r_climb(ctx: Ctx, trace: string[] | null, p_t: Terrain): number {
-  if (ctx.path[ctx.i].uphill) {
+  if (ctx.path[ctx.i]!.uphill) {
     if (trace !== null) trace.push("Movement EXAMPLES/2");
     if (trace !== null) trace.push("Movement EXAMPLES/2");
     const base_1: number = r_cot(ctx, trace, p_t);
@@ -452,7 +452,7 @@ export function r_climb(ctx: Ctx, trace: string[] | null, p_t: Terrain): number 
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_downhill_extra(ctx: Ctx, trace: string[] | null): number {
+export function r_downhill_extra(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement EXAMPLES/1");
   return 0;
 }
@@ -466,8 +466,8 @@ export function r_hex_cost(ctx: Ctx, trace: string[] | null, p_t: Terrain): numb
   if (trace !== null) trace.push("Movement");
   return (
     r_climb(ctx, trace, p_t) +
-    (ctx.path[ctx.i].downhill ? r_downhill_extra(ctx, trace) : 0) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
+    (ctx.path[ctx.i]!.downhill ? r_downhill_extra(ctx, trace) : 0) +
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
 
@@ -476,7 +476,7 @@ export function r_hex_cost(ctx: Ctx, trace: string[] | null, p_t: Terrain): numb
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_effective_road_movement(ctx: Ctx, trace: string[] | null): number {
+export function r_effective_road_movement(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Transporting Squads/2");
   return 3 / 3;
 }
@@ -486,7 +486,7 @@ export function r_effective_road_movement(ctx: Ctx, trace: string[] | null): num
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_enter_transport_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_enter_transport_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
   return 6;
 }
@@ -496,7 +496,7 @@ export function r_enter_transport_cost(ctx: Ctx, trace: string[] | null): number
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_exit_transport_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_exit_transport_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
   return 6;
 }
@@ -506,7 +506,7 @@ export function r_exit_transport_cost(ctx: Ctx, trace: string[] | null): number 
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_enter_fortification_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_enter_fortification_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement EXAMPLES/1");
   return 3;
 }
@@ -532,10 +532,10 @@ export function r_action_cost(ctx: Ctx, trace: string[] | null, p_a: Action): nu
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement");
-  return ctx.path[ctx.i].action != null
-    ? r_action_cost(ctx, trace, ctx.path[ctx.i].action!)
-    : ctx.path[ctx.i].terrain != null
-      ? r_hex_cost(ctx, trace, ctx.path[ctx.i].terrain!)
+  return ctx.path[ctx.i]!.action != null
+    ? r_action_cost(ctx, trace, ctx.path[ctx.i]!.action!)
+    : ctx.path[ctx.i]!.terrain != null
+      ? r_hex_cost(ctx, trace, ctx.path[ctx.i]!.terrain!)
       : NaN;
 }
 
@@ -550,7 +550,7 @@ export function r_immobile(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** no unit moves into or through a hex an enemy unit holds [Movement] */
-export function r_may_enter_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
+export function r_may_enter_enemy_hex(_ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("Movement");
   return false;
 }
@@ -567,9 +567,9 @@ export function r_transport_capacity(ctx: Ctx, trace: string[] | null): number {
 /** this step enters or exits a vehicle [Movement/Entering and Exiting Transport Vehicles] */
 export function r_is_boarding(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
-  return ctx.path[ctx.i].action != null
-    ? (ctx.path[ctx.i].action as Action) === "enter-transport" ||
-        (ctx.path[ctx.i].action as Action) === "exit-transport"
+  return ctx.path[ctx.i]!.action != null
+    ? (ctx.path[ctx.i]!.action as Action) === "enter-transport" ||
+        (ctx.path[ctx.i]!.action as Action) === "exit-transport"
     : false;
 }
 
@@ -590,13 +590,13 @@ export function r_vehicle_mp_spent(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns units in ticks (value × SCALE).
  */
-export function r_transport_stacking(ctx: Ctx, trace: string[] | null): number {
+export function r_transport_stacking(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
   return 3;
 }
 
 /** squads aboard die with a destroyed vehicle but ignore lesser damage to it [Movement/Entering and Exiting Transport Vehicles] */
-export function r_passengers_share_destruction(ctx: Ctx, trace: string[] | null): boolean {
+export function r_passengers_share_destruction(_ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
   return true;
 }
@@ -613,14 +613,14 @@ export function r_op_fire_ends_move(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "enter-transport"
           : false
       )
         return true;
@@ -646,15 +646,15 @@ function agg_2(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, trace: string[] | null): number {
+function agg_3(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "exit-transport"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "exit-transport"
           : false
       )
         acc++;
@@ -667,15 +667,15 @@ function agg_3(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_4(ctx: Ctx, trace: string[] | null): number {
+function agg_4(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-fortification"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "enter-fortification"
           : false
       )
         acc++;
@@ -688,14 +688,14 @@ function agg_4(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_5(ctx: Ctx, trace: string[] | null): boolean {
+function agg_5(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "enter-transport"
           : false
       )
         return true;
@@ -721,15 +721,15 @@ function agg_6(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_7(ctx: Ctx, trace: string[] | null): number {
+function agg_7(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "exit-transport"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "exit-transport"
           : false
       )
         acc++;
@@ -742,15 +742,15 @@ function agg_7(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_8(ctx: Ctx, trace: string[] | null): number {
+function agg_8(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-fortification"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "enter-fortification"
           : false
       )
         acc++;
@@ -769,7 +769,7 @@ function agg_8(ctx: Ctx, trace: string[] | null): number {
  *
  * Constraint, checked on the whole move.
  */
-export function c_may_spend_mp(ctx: Ctx, trace: string[] | null): boolean {
+export function c_may_spend_mp(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.path.length * SCALE === 0 || ctx.unit.action != null;
 }
 
@@ -787,7 +787,7 @@ export function c_immobile_stays(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_fatigued_stays(ctx: Ctx, trace: string[] | null): boolean {
+export function c_fatigued_stays(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("fatigued") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -797,7 +797,7 @@ export function c_fatigued_stays(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked at every step.
  */
 export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+  return ctx.path[ctx.i]!.enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
 }
 
 /**
@@ -828,11 +828,11 @@ export function c_only_squads_ride(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_boards_once(ctx: Ctx, trace: string[] | null): boolean {
+export function c_boards_once(ctx: Ctx, _trace: string[] | null): boolean {
   return (
     ctx.i === ctx.path.length - 1 ||
-    !(ctx.path[ctx.i].action != null
-      ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+    !(ctx.path[ctx.i]!.action != null
+      ? (ctx.path[ctx.i]!.action as Action) === "enter-transport"
       : false)
   );
 }
@@ -860,8 +860,8 @@ export function c_fortification_once(ctx: Ctx, trace: string[] | null): boolean 
  *
  * Constraint, checked at every step.
  */
-export function c_one_level_change(ctx: Ctx, trace: string[] | null): boolean {
-  return !(ctx.path[ctx.i].uphill && ctx.path[ctx.i].downhill);
+export function c_one_level_change(ctx: Ctx, _trace: string[] | null): boolean {
+  return !(ctx.path[ctx.i]!.uphill && ctx.path[ctx.i]!.downhill);
 }
 
 // Input checks, and the questions `evaluate` answers besides the price.
@@ -1003,7 +1003,6 @@ export const stepQuestions: readonly Question<Ctx>[] = [
  */
 export function prepare(input: ScenarioInput): Ctx {
   const u = input.unit;
-  const s = input.scenario ?? ({} as Scenario);
   const veh = input.vehicle;
   return {
     unit: {
@@ -1046,7 +1045,7 @@ export function prepare(input: ScenarioInput): Ctx {
 
 /** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return ctx.path[i].action == null;
+  return ctx.path[i]!.action == null;
 }
 
 /** The unit's allowance in ticks [Movement]. */
@@ -1060,7 +1059,7 @@ function m_step_cost(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** This ruleset has no Minimum Move. */
-function m_minimum_move(ctx: Ctx): boolean {
+function m_minimum_move(_ctx: Ctx): boolean {
   return false;
 }
 

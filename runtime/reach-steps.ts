@@ -58,7 +58,7 @@ export function pathSteps(
   for (let k = 1; k < hexes.length; k++) {
     let slot = -1;
     for (let d = 0; d < 6; d++)
-      if (g.adj[6 * hexes[k - 1] + d] === hexes[k]) slot = 6 * hexes[k - 1] + d;
+      if (g.adj[6 * hexes[k - 1]! + d] === hexes[k]) slot = 6 * hexes[k - 1]! + d;
     const m = stepOf(g, slot);
     const p: PlainStep = { terrain: resolve("terrain", m.terrain) ?? m.terrain };
     if (m.hexside !== null) p.hexside = resolve("hexside", m.hexside) ?? m.hexside;

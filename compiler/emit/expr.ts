@@ -386,7 +386,8 @@ function recordOf(rec: RecordName): string {
     case "scenario":
       return "ctx.scenario";
     case "step":
-      return "ctx.path[ctx.i]";
+      // `ctx.i` is always a step of the path while one is priced.
+      return "ctx.path[ctx.i]!";
   }
   throw new Error(`unknown record ${JSON.stringify(rec)}`);
 }

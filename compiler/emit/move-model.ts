@@ -70,7 +70,7 @@ export function modelStatements(
       : "A step enters a hex unless it is an action in place (`action` given).",
     [ctxParam, { name: "i", type: "number" }],
     "boolean",
-    [action === undefined ? "return true;" : `return ctx.path[i].${action.prop} == null;`],
+    [action === undefined ? "return true;" : `return ctx.path[i]!.${action.prop} == null;`],
   );
 
   const allowance = fn(
@@ -410,16 +410,16 @@ export function helperStatements(cx: EmitContext): StatementStructures[] {
         [
           'if (roll === null || roll.length < n) throw new InputError("roll", "unit.dice", `this move rolls ${n} dice, but the fixed roll gives ${roll === null ? 0 : roll.length}`);',
           `for (let i = 0; i < n; i++) {
-            const f = Math.max(0, roll[i] + perDie);
+            const f = Math.max(0, roll[i]! + perDie);
             let j = i;
-            while (j > 0 && (highest ? diceScratch[j - 1] < f : diceScratch[j - 1] > f)) {
-              diceScratch[j] = diceScratch[j - 1];
+            while (j > 0 && (highest ? diceScratch[j - 1]! < f : diceScratch[j - 1]! > f)) {
+              diceScratch[j] = diceScratch[j - 1]!;
               j--;
             }
             diceScratch[j] = f;
           }`,
           "let s = 0;",
-          "for (let i = 0; i < keep; i++) s += diceScratch[i];",
+          "for (let i = 0; i < keep; i++) s += diceScratch[i]!;",
           "return s;",
         ],
       ),

@@ -42,7 +42,10 @@ function thrown(f: () => unknown): InputError {
 }
 
 describe("evaluate() is eval --json", () => {
-  for (const [id, mod] of Object.entries(rulesets)) {
+  for (const [id, mod] of Object.entries(rulesets) as [
+    string,
+    { evaluate: (input: unknown) => unknown },
+  ][]) {
     it(`${id}: every bundled scenario`, async () => {
       let compared = 0;
       for (const f of files) {
@@ -51,7 +54,7 @@ describe("evaluate() is eval --json", () => {
           unknown
         >;
         const cli = await runInProcess(["eval", id, join(SCENARIOS, f), "--json"]);
-        const input = asInput(json) as unknown as Parameters<typeof mod.evaluate>[0];
+        const input = asInput(json);
         if (cli.exit !== 0) {
           // The CLI refuses it (a value outside this ruleset's domains, a detail a rule needs).
           expect(cli.exit, `${f}: ${cli.stderr}`).toBe(1);
