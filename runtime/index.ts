@@ -1,6 +1,10 @@
 /**
  * The runtime's public surface: the only module generated code imports
- * (`import { … } from "../runtime/index.js"`). Dependency-free, no Node APIs.
+ * (`import { … } from "../runtime/index.js"`; in the package, `variorum/runtime`). Dependency-free,
+ * no Node APIs.
+ *
+ * @packageDocumentation
+ * @module variorum/runtime
  */
 
 export type * from "./types.js";

@@ -13,6 +13,7 @@
  * ```
  *
  * @packageDocumentation
+ * @module variorum
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
