@@ -39,6 +39,7 @@ export const PROCESSES = [
   "test/studio/server.test.ts",
   "test/editors/vsix.test.ts",
   "test/package/**/*.test.ts",
+  "test/examples/**/*.test.ts",
 ];
 
 export default defineConfig({
