@@ -38,6 +38,8 @@ export const PROCESSES = [
   "test/lsp/**/*.test.ts",
   "test/studio/server.test.ts",
   "test/editors/vsix.test.ts",
+  "test/package/**/*.test.ts",
+  "test/examples/**/*.test.ts",
 ];
 
 export default defineConfig({

@@ -2,15 +2,22 @@
 // House rule: ASL A4 with a +1 MF leader bonus
 
 import {
+  absent,
+  checkInput,
   evaluateMove,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -383,7 +390,7 @@ export const hexsideCostTable = { wall: 1, hedge: 1, cliff: "NA" } as const;
 const tk_hexside_cost: Readonly<Record<Hexside, number>> = { wall: 2, hedge: 2, cliff: NaN };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
-function t_hexside_cost(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push("A4.131");
   return tk_hexside_cost[k1];
 }
@@ -433,7 +440,7 @@ const tc_terrain_tem: Readonly<Record<Terrain, string>> = {
 };
 
 /** Looks up {@link terrainTemTable} (in ticks) and traces the row's citation. */
-function t_terrain_tem(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_terrain_tem(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push(tc_terrain_tem[k1]);
   return tk_terrain_tem[k1];
 }
@@ -457,7 +464,7 @@ const tc_hexside_tem: Readonly<Record<Hexside, string>> = {
 };
 
 /** Looks up {@link hexsideTemTable} (in ticks) and traces the row's citation. */
-function t_hexside_tem(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_tem(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push(tc_hexside_tem[k1]);
   return tk_hexside_tem[k1];
 }
@@ -492,7 +499,7 @@ const tk_in_the_open: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link inTheOpenTable} (in ticks) and traces the row's citation. */
-function t_in_the_open(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_in_the_open(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("A4.6");
   return tk_in_the_open[k1];
 }
@@ -800,7 +807,7 @@ export function r_allowance_without_double_time(ctx: Ctx, trace: string[] | null
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
+export function r_road_rate(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("A4.132");
   return 2;
 }
@@ -809,15 +816,15 @@ export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
 export function r_bypassable(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("A4.3");
   return (
-    (ctx.path[ctx.i].terrain as Terrain) === "woods" ||
-    (ctx.path[ctx.i].terrain as Terrain) === "building"
+    (ctx.path[ctx.i]!.terrain as Terrain) === "woods" ||
+    (ctx.path[ctx.i]!.terrain as Terrain) === "building"
   );
 }
 
 /** the terrain a Bypass moves through: Open Ground unless given [A4.31] */
 export function r_bypassed_through(ctx: Ctx, trace: string[] | null): Terrain {
   if (trace !== null) trace.push("A4.31");
-  return ctx.path[ctx.i].bypassThrough != null ? ctx.path[ctx.i].bypassThrough! : "open-ground";
+  return ctx.path[ctx.i]!.bypassThrough != null ? ctx.path[ctx.i]!.bypassThrough! : "open-ground";
 }
 
 /**
@@ -832,7 +839,7 @@ export function r_bypassed_through(ctx: Ctx, trace: string[] | null): Terrain {
 export function r_bypass_cost(ctx: Ctx, trace: string[] | null): number {
   if (
     r_bypassable(ctx, null) &&
-    (ctx.path[ctx.i].bypass != null ? ctx.path[ctx.i].bypass! > 4 : false) &&
+    (ctx.path[ctx.i]!.bypass != null ? ctx.path[ctx.i]!.bypass! > 4 : false) &&
     !ctx.unit.status.has("broken")
   ) {
     if (trace !== null) trace.push("A4.31");
@@ -859,17 +866,17 @@ export function r_bypass_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_cot(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("A4.132");
     return r_road_rate(ctx, trace);
   }
 
-  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.bypass != null && !ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("A4.31");
     return r_bypass_cost(ctx, trace);
   }
 
-  return t_terrain_cost(ctx, trace, ctx.path[ctx.i].terrain);
+  return t_terrain_cost(ctx, trace, ctx.path[ctx.i]!.terrain);
 }
 
 /**
@@ -881,7 +888,7 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].uphill) {
+  if (ctx.path[ctx.i]!.uphill) {
     if (trace !== null) trace.push("A4.133");
     if (trace !== null) trace.push("A4.133");
     const base_1: number = r_cot(ctx, trace);
@@ -905,14 +912,16 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
     if (trace !== null) trace.push("A4.131");
     const base_1: number =
       r_climb_cost(ctx, trace) +
-      (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0);
+      (ctx.path[ctx.i]!.hexside != null
+        ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!)
+        : 0);
     return base_1 * 2;
   }
 
   if (trace !== null) trace.push("A4.131");
   return (
     r_climb_cost(ctx, trace) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
 
@@ -930,7 +939,7 @@ export function r_occupy_cost(ctx: Ctx, trace: string[] | null): number {
     return NaN;
   }
 
-  return t_terrain_cost(ctx, trace, ctx.path[ctx.i].terrain);
+  return t_terrain_cost(ctx, trace, ctx.path[ctx.i]!.terrain);
 }
 
 /**
@@ -942,7 +951,7 @@ export function r_occupy_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].action != null) {
+  if (ctx.path[ctx.i]!.action != null) {
     if (trace !== null) trace.push("A4.3");
     return r_occupy_cost(ctx, trace);
   }
@@ -982,7 +991,7 @@ export function r_cx_drm(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_recovery_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_recovery_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("A4.44");
   return 2;
 }
@@ -1046,7 +1055,7 @@ export function r_ovr(ctx: Ctx, trace: string[] | null): boolean {
     ((ctx.unit.kind as Kind) === "squad" ||
       (ctx.unit.kind as Kind) === "half-squad" ||
       (ctx.unit.kind as Kind) === "crew") &&
-    (ctx.path[ctx.i].enemy != null ? (ctx.path[ctx.i].enemy as Occupant) === "lone-smc" : false)
+    (ctx.path[ctx.i]!.enemy != null ? (ctx.path[ctx.i]!.enemy as Occupant) === "lone-smc" : false)
   );
 }
 
@@ -1159,18 +1168,18 @@ export function r_assault_movement(ctx: Ctx, trace: string[] | null): boolean {
  * - in Bypass: in the part of the hex outside the obstacle [A4.34]
  */
 export function r_fire_terrain(ctx: Ctx, trace: string[] | null): Terrain {
-  if (ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("A4.132");
     return "road";
   }
 
-  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.bypass != null && !ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("A4.34");
     return r_bypassed_through(ctx, trace);
   }
 
   if (trace !== null) trace.push("A4.132");
-  return ctx.path[ctx.i].terrain;
+  return ctx.path[ctx.i]!.terrain;
 }
 
 /**
@@ -1184,8 +1193,8 @@ export function r_fire_terrain(ctx: Ctx, trace: string[] | null): Terrain {
 export function r_afv_tem(ctx: Ctx, trace: string[] | null): number {
   if (
     ctx.vehicle?.kind != null
-      ? (ctx.vehicle!.kind as VehicleKind) === "tank" ||
-        (ctx.vehicle!.kind as VehicleKind) === "halftrack"
+      ? ((ctx.vehicle ?? absent("vehicle.kind")).kind as VehicleKind) === "tank" ||
+        ((ctx.vehicle ?? absent("vehicle.kind")).kind as VehicleKind) === "halftrack"
       : false
   ) {
     if (trace !== null) trace.push("A4.61 EX");
@@ -1205,7 +1214,7 @@ export function r_location_tem(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("A4.6");
   return (
     t_terrain_tem(ctx, trace, r_fire_terrain(ctx, trace)) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_tem(ctx, trace, ctx.path[ctx.i].hexside!) : 0) +
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_tem(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0) +
     r_afv_tem(ctx, trace)
   );
 }
@@ -1334,12 +1343,12 @@ export function r_advance_needs_paatc(ctx: Ctx, trace: string[] | null): boolean
 }
 
 /** `all step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (!ctx.path[ctx.i].viaRoad) return false;
+      if (!ctx.path[ctx.i]!.viaRoad) return false;
     }
     return true;
   } finally {
@@ -1365,13 +1374,13 @@ function agg_2(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, trace: string[] | null): number {
+function agg_3(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "road" && !ctx.path[ctx.i].viaRoad) acc++;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "road" && !ctx.path[ctx.i]!.viaRoad) acc++;
     }
   } finally {
     ctx.i = saved;
@@ -1411,12 +1420,12 @@ function agg_5(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_6(ctx: Ctx, trace: string[] | null): boolean {
+function agg_6(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].enemy != null ? (ctx.path[ctx.i].enemy as Occupant) === "afv" : false)
+      if (ctx.path[ctx.i]!.enemy != null ? (ctx.path[ctx.i]!.enemy as Occupant) === "afv" : false)
         return true;
     }
     return false;
@@ -1426,12 +1435,12 @@ function agg_6(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_7(ctx: Ctx, trace: string[] | null): boolean {
+function agg_7(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null) return true;
+      if (ctx.path[ctx.i]!.action != null) return true;
     }
     return false;
   } finally {
@@ -1440,13 +1449,13 @@ function agg_7(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
-function agg_8(ctx: Ctx, trace: string[] | null): number {
+function agg_8(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      const v = ctx.path[ctx.i].action != null ? (ctx.i + 1) * SCALE : 0;
+      const v = ctx.path[ctx.i]!.action != null ? (ctx.i + 1) * SCALE : 0;
       acc = i === 0 ? v : Math.max(acc, v);
     }
   } finally {
@@ -1457,13 +1466,13 @@ function agg_8(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
-function agg_9(ctx: Ctx, trace: string[] | null): number {
+function agg_9(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      const v = ctx.path[ctx.i].bypass != null ? (ctx.i + 1) * SCALE : 0;
+      const v = ctx.path[ctx.i]!.bypass != null ? (ctx.i + 1) * SCALE : 0;
       acc = i === 0 ? v : Math.max(acc, v);
     }
   } finally {
@@ -1488,12 +1497,12 @@ function agg_10(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `all step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_11(ctx: Ctx, trace: string[] | null): boolean {
+function agg_11(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (!ctx.path[ctx.i].viaRoad) return false;
+      if (!ctx.path[ctx.i]!.viaRoad) return false;
     }
     return true;
   } finally {
@@ -1502,12 +1511,12 @@ function agg_11(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_12(ctx: Ctx, trace: string[] | null): boolean {
+function agg_12(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null) return true;
+      if (ctx.path[ctx.i]!.action != null) return true;
     }
     return false;
   } finally {
@@ -1516,13 +1525,13 @@ function agg_12(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
-function agg_13(ctx: Ctx, trace: string[] | null): number {
+function agg_13(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      const v = ctx.path[ctx.i].action != null ? (ctx.i + 1) * SCALE : 0;
+      const v = ctx.path[ctx.i]!.action != null ? (ctx.i + 1) * SCALE : 0;
       acc = i === 0 ? v : Math.max(acc, v);
     }
   } finally {
@@ -1533,13 +1542,13 @@ function agg_13(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `max step` over the path (ticks); `ctx.i` is restored afterwards. */
-function agg_14(ctx: Ctx, trace: string[] | null): number {
+function agg_14(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      const v = ctx.path[ctx.i].bypass != null ? (ctx.i + 1) * SCALE : 0;
+      const v = ctx.path[ctx.i]!.bypass != null ? (ctx.i + 1) * SCALE : 0;
       acc = i === 0 ? v : Math.max(acc, v);
     }
   } finally {
@@ -1570,8 +1579,8 @@ function agg_15(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_up_or_down(ctx: Ctx, trace: string[] | null): boolean {
-  return !(ctx.path[ctx.i].uphill && ctx.path[ctx.i].downhill);
+export function c_up_or_down(ctx: Ctx, _trace: string[] | null): boolean {
+  return !(ctx.path[ctx.i]!.uphill && ctx.path[ctx.i]!.downhill);
 }
 
 /**
@@ -1588,8 +1597,8 @@ export function c_occupy_after_bypass(ctx: Ctx, trace: string[] | null): boolean
  *
  * Constraint, checked at every step.
  */
-export function c_bypass_hexsides(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.path[ctx.i].bypass != null ? ctx.path[ctx.i].bypass! >= 2 : true;
+export function c_bypass_hexsides(ctx: Ctx, _trace: string[] | null): boolean {
+  return ctx.path[ctx.i]!.bypass != null ? ctx.path[ctx.i]!.bypass! >= 2 : true;
 }
 
 /**
@@ -1597,11 +1606,11 @@ export function c_bypass_hexsides(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_no_end_in_bypass(ctx: Ctx, trace: string[] | null): boolean {
+export function c_no_end_in_bypass(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     (ctx.scenario.phase as Phase) === "movement" &&
     ctx.i === ctx.path.length - 1 &&
-    ctx.path[ctx.i].bypass != null
+    ctx.path[ctx.i]!.bypass != null
   );
 }
 
@@ -1610,7 +1619,7 @@ export function c_no_end_in_bypass(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the unit.
  */
-export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
+export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
     ? ctx.unit.portage <= 4
     : true;
@@ -1645,7 +1654,7 @@ export function c_double_time_eligible(ctx: Ctx, trace: string[] | null): boolea
  *
  * Constraint, checked on the whole move.
  */
-export function c_may_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_may_move(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     (ctx.scenario.phase as Phase) === "movement" &&
     ctx.path.length * SCALE > 0 &&
@@ -1662,7 +1671,7 @@ export function c_may_move(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_ti_may_not_move(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("ti") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -1674,7 +1683,7 @@ export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
 export function c_enemy_location(ctx: Ctx, trace: string[] | null): boolean {
   return !(
     (ctx.scenario.phase as Phase) === "movement" &&
-    ctx.path[ctx.i].enemy != null &&
+    ctx.path[ctx.i]!.enemy != null &&
     !r_may_enter_enemy(ctx, trace)
   );
 }
@@ -1707,7 +1716,7 @@ export function c_assault_movement_kept(ctx: Ctx, trace: string[] | null): boole
  *
  * Constraint, checked on the whole move.
  */
-export function c_advance_one_hex(ctx: Ctx, trace: string[] | null): boolean {
+export function c_advance_one_hex(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.scenario.phase as Phase) === "advance" ? ctx.hexes * SCALE <= 2 : true;
 }
 
@@ -1716,7 +1725,7 @@ export function c_advance_one_hex(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_may_advance(ctx: Ctx, trace: string[] | null): boolean {
+export function c_may_advance(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     (ctx.scenario.phase as Phase) === "advance" &&
     ctx.hexes * SCALE > 0 &&
@@ -1750,6 +1759,160 @@ export function c_cx_no_difficult_advance(ctx: Ctx, trace: string[] | null): boo
     agg_10(ctx, trace)
   );
 }
+
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["squad", "squad"],
+  ["half-squad", "half-squad"],
+  ["crew", "crew"],
+  ["leader", "leader"],
+  ["hero", "hero"],
+]);
+/** The names a scenario may give for {@link Status}: each member, then the concept keys members declare. */
+const in_status: ReadonlyMap<string, string> = new Map([
+  ["inexperienced", "inexperienced"],
+  ["conscript", "conscript"],
+  ["wounded", "wounded"],
+  ["broken", "broken"],
+  ["pinned", "pinned"],
+  ["cx", "cx"],
+  ["ti", "ti"],
+  ["berserk", "berserk"],
+  ["prep-fired", "prep-fired"],
+  ["opportunity-fire", "opportunity-fire"],
+  ["melee", "melee"],
+  ["disrupted", "disrupted"],
+  ["unarmed", "unarmed"],
+  ["human-wave", "human-wave"],
+  ["hazardous", "hazardous"],
+  ["pushing-gun", "pushing-gun"],
+]);
+/** The names a scenario may give for {@link VehicleKind}: each member, then the concept keys members declare. */
+const in_vehicle_kind: ReadonlyMap<string, string> = new Map([
+  ["tank", "tank"],
+  ["halftrack", "halftrack"],
+  ["truck", "truck"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["open-ground", "open-ground"],
+  ["road", "road"],
+  ["woods", "woods"],
+  ["building", "building"],
+  ["shell-hole", "shell-hole"],
+  ["marsh", "marsh"],
+  ["brush", "brush"],
+  ["grain", "grain"],
+  ["orchard", "orchard"],
+  ["wheatfield", "grain"],
+]);
+/** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
+const in_hexside: ReadonlyMap<string, string> = new Map([
+  ["wall", "wall"],
+  ["hedge", "hedge"],
+  ["cliff", "cliff"],
+]);
+/** The names a scenario may give for {@link Occupant}: each member, then the concept keys members declare. */
+const in_occupant: ReadonlyMap<string, string> = new Map([
+  ["units", "units"],
+  ["lone-smc", "lone-smc"],
+  ["afv", "afv"],
+]);
+/** The names a scenario may give for {@link InHex}: each member, then the concept keys members declare. */
+const in_in_hex: ReadonlyMap<string, string> = new Map([["enter-obstacle", "enter-obstacle"]]);
+/** The names a scenario may give for {@link Phase}: each member, then the concept keys members declare. */
+const in_phase: ReadonlyMap<string, string> = new Map([
+  ["movement", "movement"],
+  ["advance", "advance"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["portage", { t: "num", required: false, quantity: true }],
+      ["leader", { t: "bool", required: false }],
+      ["leaderPortage", { t: "num", required: false, quantity: true }],
+      ["leaderDoubleTime", { t: "bool", required: false }],
+      ["doubleTime", { t: "bool", required: false }],
+      ["lateDoubleTime", { t: "bool", required: false }],
+      ["assaultMovement", { t: "bool", required: false }],
+      ["status", { t: "set", required: false, name: "status", members: in_status }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["action", "string"],
+      ["rate", "string"],
+      ["shock", "number"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["mp", "number"],
+      ["passengers", "number"],
+    ]),
+  },
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: true, name: "terrain", members: in_terrain }],
+      ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
+      ["viaRoad", { t: "bool", required: false }],
+      ["uphill", { t: "bool", required: false }],
+      ["downhill", { t: "bool", required: false }],
+      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
+      ["action", { t: "enum", required: false, name: "in-hex", members: in_in_hex }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["obstacle", "string"],
+      ["alsoTerrain", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([
+      ["phase", { t: "enum", required: false, name: "phase", members: in_phase }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  dice: null,
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "rides-conveyance", cite: "A4.11", type: "bool", ask: r_rides_conveyance },
+  { name: "double-timing", cite: "A4.5", type: "bool", ask: r_double_timing },
+  {
+    name: "heavy-sw-may-fire-in-afph",
+    cite: "A4.41",
+    type: "bool",
+    ask: r_heavy_sw_may_fire_in_afph,
+  },
+  { name: "may-attempt-recovery", cite: "A4.44", type: "bool", ask: r_may_attempt_recovery },
+  { name: "minimum-move", cite: "A4.134", type: "bool", ask: r_minimum_move },
+  { name: "claims-minimum-move", cite: "A4.134", type: "bool", ask: r_claims_minimum_move },
+  { name: "hazardous-movement", cite: "A4.62", type: "bool", ask: r_hazardous_movement },
+  { name: "hazardous-fire", cite: "A4.62", type: "bool", ask: r_hazardous_fire },
+  { name: "may-assault-move", cite: "A4.61", type: "bool", ask: r_may_assault_move },
+  { name: "assault-movement", cite: "A4.61", type: "bool", ask: r_assault_movement },
+  { name: "dash", cite: "A4.63", type: "bool", ask: r_dash },
+  { name: "advance-any-cost", cite: "A4.7", type: "bool", ask: r_advance_any_cost },
+  { name: "advance-becomes-cx", cite: "A4.72", type: "bool", ask: r_advance_becomes_cx },
+  { name: "advance-needs-paatc", cite: "A4.71", type: "bool", ask: r_advance_needs_paatc },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [
+  { name: "location-drm", cite: "A4.6", type: "num", ask: r_location_drm },
+  { name: "difficult-terrain", cite: "A4.72", type: "bool", ask: r_difficult_terrain },
+];
 
 // The movement model.
 
@@ -1798,7 +1961,7 @@ export function prepare(input: ScenarioInput): Ctx {
 
 /** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return ctx.path[i].action == null;
+  return ctx.path[i]!.action == null;
 }
 
 /** The unit's allowance in ticks [A4.1]. */
@@ -1897,7 +2060,7 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
 }
 
 /** This ruleset has no vehicle-spent rule. */
-function m_vehicle_spent(ctx: Ctx): number | null {
+function m_vehicle_spent(_ctx: Ctx): number | null {
   return null;
 }
 
@@ -1918,9 +2081,18 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -1995,6 +2167,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -2003,6 +2176,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -2011,7 +2191,7 @@ export function reach(
       resolve: m_reach_resolve,
       stepFields: ["viaRoad", "uphill", "downhill"],
       prepare: (steps) =>
-        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: null,
       inputError: (e) => e instanceof InputError,
       prepareAboard: () => null,

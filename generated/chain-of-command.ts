@@ -2,16 +2,22 @@
 // Chain of Command: infantry movement
 
 import {
+  checkInput,
   evaluateMove,
   missing,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -247,17 +253,17 @@ function sumDice(
       `this move rolls ${n} dice, but the fixed roll gives ${roll === null ? 0 : roll.length}`,
     );
   for (let i = 0; i < n; i++) {
-    const f = Math.max(0, roll[i] + perDie);
+    const f = Math.max(0, roll[i]! + perDie);
     let j = i;
-    while (j > 0 && (highest ? diceScratch[j - 1] < f : diceScratch[j - 1] > f)) {
-      diceScratch[j] = diceScratch[j - 1];
+    while (j > 0 && (highest ? diceScratch[j - 1]! < f : diceScratch[j - 1]! > f)) {
+      diceScratch[j] = diceScratch[j - 1]!;
       j--;
     }
     diceScratch[j] = f;
   }
 
   let s = 0;
-  for (let i = 0; i < keep; i++) s += diceScratch[i];
+  for (let i = 0; i < keep; i++) s += diceScratch[i]!;
   return s;
 }
 
@@ -281,7 +287,7 @@ const tk_rate_allowed: Readonly<Record<Terrain, Readonly<Record<Rate, boolean>>>
 };
 
 /** Looks up {@link rateAllowedTable} (in ticks) and traces the row's citation. */
-function t_rate_allowed(ctx: Ctx, trace: string[] | null, k1: Terrain, k2: Rate): boolean {
+function t_rate_allowed(_ctx: Ctx, trace: string[] | null, k1: Terrain, k2: Rate): boolean {
   if (trace !== null) trace.push("10.1.2");
   return tk_rate_allowed[k1][k2];
 }
@@ -301,7 +307,7 @@ const tk_pips_off: Readonly<Record<Terrain, number>> = {
 };
 
 /** Looks up {@link pipsOffTable} (in ticks) and traces the row's citation. */
-function t_pips_off(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_pips_off(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push("10.1.2");
   return tk_pips_off[k1];
 }
@@ -326,7 +332,7 @@ const tk_terrain_dice: Readonly<Record<Terrain, DieKept>> = {
 };
 
 /** Looks up {@link terrainDiceTable} (in ticks) and traces the row's citation. */
-function t_terrain_dice(ctx: Ctx, trace: string[] | null, k1: Terrain): DieKept {
+function t_terrain_dice(_ctx: Ctx, trace: string[] | null, k1: Terrain): DieKept {
   if (trace !== null) trace.push("10.1.2");
   return tk_terrain_dice[k1];
 }
@@ -351,7 +357,7 @@ const tk_obstacle_dice: Readonly<Record<Obstacle, DieKept>> = {
 };
 
 /** Looks up {@link obstacleDiceTable} (in ticks) and traces the row's citation. */
-function t_obstacle_dice(ctx: Ctx, trace: string[] | null, k1: Obstacle): DieKept {
+function t_obstacle_dice(_ctx: Ctx, trace: string[] | null, k1: Obstacle): DieKept {
   if (trace !== null) trace.push("10.1.2.1");
   return tk_obstacle_dice[k1];
 }
@@ -366,19 +372,6 @@ export const streamGroundTable = {
   "waist-deep": "rough",
   "chest-deep": "heavy-going",
 } as const;
-/** {@link streamGroundTable} in ticks. */
-const tk_stream_ground: Readonly<Record<Stream, Terrain>> = {
-  "knee-deep": "broken",
-  "waist-deep": "rough",
-  "chest-deep": "heavy-going",
-};
-
-/** Looks up {@link streamGroundTable} (in ticks) and traces the row's citation. */
-function t_stream_ground(ctx: Ctx, trace: string[] | null, k1: Stream): Terrain {
-  if (trace !== null) trace.push("10.1.2.1");
-  return tk_stream_ground[k1];
-}
-
 /**
  * rates each kind of unit may move at [10.3]
  *
@@ -409,7 +402,7 @@ const tk_kind_rates: Readonly<Record<Kind, Readonly<Record<Rate, boolean>>>> = {
 };
 
 /** Looks up {@link kindRatesTable} (in ticks) and traces the row's citation. */
-function t_kind_rates(ctx: Ctx, trace: string[] | null, k1: Kind, k2: Rate): boolean {
+function t_kind_rates(_ctx: Ctx, trace: string[] | null, k1: Kind, k2: Rate): boolean {
   if (trace !== null) trace.push("10.3");
   return tk_kind_rates[k1][k2];
 }
@@ -424,19 +417,6 @@ export const openingObstacleTable = {
   door: "minor",
   window: "medium",
 } as const;
-/** {@link openingObstacleTable} in ticks. */
-const tk_opening_obstacle: Readonly<Record<Opening, Obstacle>> = {
-  "large-opening": "none",
-  door: "minor",
-  window: "medium",
-};
-
-/** Looks up {@link openingObstacleTable} (in ticks) and traces the row's citation. */
-function t_opening_obstacle(ctx: Ctx, trace: string[] | null, k1: Opening): Obstacle {
-  if (trace !== null) trace.push("10.1.4");
-  return tk_opening_obstacle[k1];
-}
-
 // Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.
 
 const set_1: ReadonlySet<Kind> = new Set<Kind>([
@@ -493,7 +473,7 @@ export function r_dice_kept(ctx: Ctx, trace: string[] | null): DieKept {
 }
 
 /** a waterway up to an inch wide is jumped as a minor obstacle [10.1.2.1] */
-export function r_narrow_stream(ctx: Ctx, trace: string[] | null): Obstacle {
+export function r_narrow_stream(_ctx: Ctx, trace: string[] | null): Obstacle {
   if (trace !== null) trace.push("10.1.2.1");
   return "minor";
 }
@@ -712,7 +692,7 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns figures in ticks (value × SCALE).
  */
-export function r_min_mobile_crew(ctx: Ctx, trace: string[] | null): number {
+export function r_min_mobile_crew(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.3");
   return 3;
 }
@@ -752,7 +732,7 @@ export function r_double_shock(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns inch in ticks (value × SCALE).
  */
-export function r_leader_bonus(ctx: Ctx, trace: string[] | null): number {
+export function r_leader_bonus(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.2");
   return 0;
 }
@@ -790,7 +770,7 @@ export function r_ends_tactical_stance(ctx: Ctx, trace: string[] | null): boolea
  *
  * Returns inch in ticks (value × SCALE).
  */
-export function r_floor_change_move(ctx: Ctx, trace: string[] | null): number {
+export function r_floor_change_move(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.1.4");
   return 6;
 }
@@ -800,7 +780,7 @@ export function r_floor_change_move(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns inch in ticks (value × SCALE).
  */
-export function r_jump_off_block_range(ctx: Ctx, trace: string[] | null): number {
+export function r_jump_off_block_range(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.4");
   return 4;
 }
@@ -812,17 +792,17 @@ export function r_jump_off_block_range(ctx: Ctx, trace: string[] | null): number
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("10.1.1");
-  return ctx.path[ctx.i].action != null
+  return ctx.path[ctx.i]!.action != null
     ? 0
-    : (ctx.path[ctx.i].inches ?? missing("path[" + ctx.i + "]." + "inches"));
+    : (ctx.path[ctx.i]!.inches ?? missing("path[" + ctx.i + "]." + "inches"));
 }
 
 /** an obstacle is passed only if the roll carries the unit beyond it; short of that, the unit halts at it [10.1.2.1] */
 export function r_halts_at_obstacle(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("10.1.2.1");
   return (
-    (ctx.path[ctx.i].obstacle as Obstacle) === "minor" ||
-    (ctx.path[ctx.i].obstacle as Obstacle) === "medium"
+    (ctx.path[ctx.i]!.obstacle as Obstacle) === "minor" ||
+    (ctx.path[ctx.i]!.obstacle as Obstacle) === "medium"
   );
 }
 
@@ -852,12 +832,12 @@ export function r_toward_obstacle(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "heavy-going") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "heavy-going") return true;
     }
     return false;
   } finally {
@@ -866,12 +846,12 @@ function agg_1(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_2(ctx: Ctx, trace: string[] | null): boolean {
+function agg_2(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "rough") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "rough") return true;
     }
     return false;
   } finally {
@@ -880,12 +860,12 @@ function agg_2(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, trace: string[] | null): boolean {
+function agg_3(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "broken") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "broken") return true;
     }
     return false;
   } finally {
@@ -894,12 +874,12 @@ function agg_3(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_4(ctx: Ctx, trace: string[] | null): boolean {
+function agg_4(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "major") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "major") return true;
     }
     return false;
   } finally {
@@ -908,12 +888,12 @@ function agg_4(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_5(ctx: Ctx, trace: string[] | null): boolean {
+function agg_5(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "medium") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "medium") return true;
     }
     return false;
   } finally {
@@ -922,12 +902,12 @@ function agg_5(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_6(ctx: Ctx, trace: string[] | null): boolean {
+function agg_6(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "minor") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "minor") return true;
     }
     return false;
   } finally {
@@ -936,12 +916,14 @@ function agg_6(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_7(ctx: Ctx, trace: string[] | null): boolean {
+function agg_7(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+      if (
+        ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false
+      )
         return true;
     }
     return false;
@@ -951,12 +933,12 @@ function agg_7(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_8(ctx: Ctx, trace: string[] | null): boolean {
+function agg_8(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+      if (ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
         return true;
     }
     return false;
@@ -966,12 +948,12 @@ function agg_8(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_9(ctx: Ctx, trace: string[] | null): boolean {
+function agg_9(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "major") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "major") return true;
     }
     return false;
   } finally {
@@ -980,12 +962,12 @@ function agg_9(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_10(ctx: Ctx, trace: string[] | null): boolean {
+function agg_10(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "medium") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "medium") return true;
     }
     return false;
   } finally {
@@ -994,12 +976,12 @@ function agg_10(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_11(ctx: Ctx, trace: string[] | null): boolean {
+function agg_11(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].obstacle as Obstacle) === "minor") return true;
+      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "minor") return true;
     }
     return false;
   } finally {
@@ -1008,12 +990,12 @@ function agg_11(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_12(ctx: Ctx, trace: string[] | null): boolean {
+function agg_12(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "heavy-going") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "heavy-going") return true;
     }
     return false;
   } finally {
@@ -1022,12 +1004,12 @@ function agg_12(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_13(ctx: Ctx, trace: string[] | null): boolean {
+function agg_13(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "rough") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "rough") return true;
     }
     return false;
   } finally {
@@ -1036,12 +1018,12 @@ function agg_13(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_14(ctx: Ctx, trace: string[] | null): boolean {
+function agg_14(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i].terrain as Terrain) === "broken") return true;
+      if ((ctx.path[ctx.i]!.terrain as Terrain) === "broken") return true;
     }
     return false;
   } finally {
@@ -1050,12 +1032,14 @@ function agg_14(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_15(ctx: Ctx, trace: string[] | null): boolean {
+function agg_15(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+      if (
+        ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false
+      )
         return true;
     }
     return false;
@@ -1065,12 +1049,12 @@ function agg_15(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_16(ctx: Ctx, trace: string[] | null): boolean {
+function agg_16(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+      if (ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
         return true;
     }
     return false;
@@ -1088,7 +1072,8 @@ function agg_16(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function c_rate_in_terrain(ctx: Ctx, trace: string[] | null): boolean {
   return (
-    t_rate_allowed(ctx, trace, ctx.path[ctx.i].terrain, ctx.unit.rate) || r_disembarking(ctx, trace)
+    t_rate_allowed(ctx, trace, ctx.path[ctx.i]!.terrain, ctx.unit.rate) ||
+    r_disembarking(ctx, trace)
   );
 }
 
@@ -1099,7 +1084,7 @@ export function c_rate_in_terrain(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function c_obstacle_at_normal(ctx: Ctx, trace: string[] | null): boolean {
   return (
-    (ctx.path[ctx.i].obstacle as Obstacle) === "none" ||
+    (ctx.path[ctx.i]!.obstacle as Obstacle) === "none" ||
     (ctx.unit.rate as Rate) === "normal" ||
     r_disembarking(ctx, trace)
   );
@@ -1146,10 +1131,10 @@ export function c_rate_for_kind(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_gun_open_ground(ctx: Ctx, trace: string[] | null): boolean {
+export function c_gun_open_ground(ctx: Ctx, _trace: string[] | null): boolean {
   return set_1.has(ctx.unit.kind)
-    ? (ctx.path[ctx.i].terrain as Terrain) === "open" &&
-        (ctx.path[ctx.i].obstacle as Obstacle) === "none"
+    ? (ctx.path[ctx.i]!.terrain as Terrain) === "open" &&
+        (ctx.path[ctx.i]!.obstacle as Obstacle) === "none"
     : true;
 }
 
@@ -1173,12 +1158,126 @@ export function c_crew_to_move(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_disembark_first(ctx: Ctx, trace: string[] | null): boolean {
+export function c_disembark_first(ctx: Ctx, _trace: string[] | null): boolean {
   return (
     (ctx.i + 1) * SCALE === 1 ||
-    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+    !(ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false)
   );
 }
+
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["team", "team"],
+  ["section", "section"],
+  ["senior-leader", "senior-leader"],
+  ["tripod-mg-team", "tripod-mg-team"],
+  ["flamethrower-team", "flamethrower-team"],
+  ["light-gun", "light-gun"],
+  ["medium-gun", "medium-gun"],
+  ["heavy-gun", "heavy-gun"],
+  ["static-gun", "static-gun"],
+]);
+/** The names a scenario may give for {@link Rate}: each member, then the concept keys members declare. */
+const in_rate: ReadonlyMap<string, string> = new Map([
+  ["normal", "normal"],
+  ["tactical", "tactical"],
+  ["double", "double"],
+  ["move-and-fire", "move-and-fire"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["open", "open"],
+  ["broken", "broken"],
+  ["rough", "rough"],
+  ["heavy-going", "heavy-going"],
+  ["open-ground", "open"],
+  ["road", "open"],
+  ["wheatfield", "broken"],
+  ["grain", "broken"],
+  ["brush", "broken"],
+  ["orchard", "broken"],
+  ["shell-hole", "broken"],
+  ["building", "broken"],
+  ["woods", "rough"],
+  ["marsh", "heavy-going"],
+]);
+/** The names a scenario may give for {@link Obstacle}: each member, then the concept keys members declare. */
+const in_obstacle: ReadonlyMap<string, string> = new Map([
+  ["none", "none"],
+  ["minor", "minor"],
+  ["medium", "medium"],
+  ["major", "major"],
+  ["fence", "minor"],
+  ["hedge", "medium"],
+  ["wall", "medium"],
+]);
+/** The names a scenario may give for {@link Action}: each member, then the concept keys members declare. */
+const in_action: ReadonlyMap<string, string> = new Map([
+  ["board", "board"],
+  ["unload", "unload"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["rate", { t: "enum", required: false, name: "rate", members: in_rate }],
+      ["shock", { t: "num", required: false, quantity: true }],
+      ["crew", { t: "num", required: false, quantity: true }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["portage", "number"],
+      ["leader", "boolean"],
+      ["leaderPortage", "number"],
+      ["leaderDoubleTime", "boolean"],
+      ["doubleTime", "boolean"],
+      ["status", "string[]"],
+      ["action", "string"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: null,
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["inches", { t: "num", required: false, quantity: true }],
+      ["obstacle", { t: "enum", required: false, name: "obstacle", members: in_obstacle }],
+      ["action", { t: "enum", required: false, name: "action", members: in_action }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["hexside", "string"],
+      ["viaRoad", "boolean"],
+      ["uphill", "boolean"],
+      ["downhill", "boolean"],
+      ["enemy", "string"],
+      ["alsoTerrain", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([]),
+    other: new Map<string, InputShape>([["phase", "string"]]),
+  },
+  dice: { n: 3, sides: 6 },
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "disembarking", cite: "10.1.5", type: "bool", ask: r_disembarking },
+  { name: "embarking", cite: "10.1.5", type: "bool", ask: r_embarking },
+  { name: "double-rolled", cite: "10.3", type: "bool", ask: r_double_rolled },
+  { name: "held-by-shock", cite: "10.1.3", type: "bool", ask: r_held_by_shock },
+  { name: "whole-phase", cite: "10.1.2.1", type: "bool", ask: r_whole_phase },
+  { name: "may-fire", cite: "10.1.1", type: "bool", ask: r_may_fire },
+  { name: "places-tactical-marker", cite: "10.1.1", type: "bool", ask: r_places_tactical_marker },
+  { name: "ends-tactical-stance", cite: "10.1", type: "bool", ask: r_ends_tactical_stance },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [];
 
 // The movement model.
 
@@ -1188,7 +1287,6 @@ export function c_disembark_first(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function prepare(input: ScenarioInput): Ctx {
   const u = input.unit;
-  const s = input.scenario ?? ({} as Scenario);
   return {
     unit: {
       kind: u.kind,
@@ -1216,7 +1314,7 @@ export function prepare(input: ScenarioInput): Ctx {
 
 /** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return ctx.path[i].action == null;
+  return ctx.path[i]!.action == null;
 }
 
 /** The unit's allowance in ticks [10.1]. */
@@ -1230,7 +1328,7 @@ function m_step_cost(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** This ruleset has no Minimum Move. */
-function m_minimum_move(ctx: Ctx): boolean {
+function m_minimum_move(_ctx: Ctx): boolean {
   return false;
 }
 
@@ -1290,7 +1388,7 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
 }
 
 /** This ruleset has no vehicle-spent rule. */
-function m_vehicle_spent(ctx: Ctx): number | null {
+function m_vehicle_spent(_ctx: Ctx): number | null {
   return null;
 }
 
@@ -1324,9 +1422,18 @@ export const model: MoveModel<number, Ctx> = {
   haltAllowance: m_halt_allowance,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -1407,6 +1514,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -1415,6 +1523,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1424,10 +1539,10 @@ export function reach(
       stepFields: ["inches"],
       prepare: (steps) =>
         prepare({
-          unit,
-          scenario,
+          unit: u,
+          scenario: sc,
           path: steps.map((s) => ({ ...s, obstacle: s.hexside })) as unknown as readonly Step[],
-          roll,
+          ...fixed,
         }),
       boardAction: null,
       inputError: (e) => e instanceof InputError,

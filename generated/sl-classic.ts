@@ -2,15 +2,21 @@
 // Squad Leader Classic: infantry movement
 
 import {
+  checkInput,
   evaluateMove,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -284,7 +290,7 @@ const tk_terrain_cost: Readonly<Record<Terrain, number>> = {
 };
 
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
-function t_terrain_cost(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push("5.5");
   return tk_terrain_cost[k1];
 }
@@ -299,7 +305,7 @@ export const hexsideCostTable = { wall: 1, hedge: 1 } as const;
 const tk_hexside_cost: Readonly<Record<Hexside, number>> = { wall: 2, hedge: 2 };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
-function t_hexside_cost(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push("5.51");
   return tk_hexside_cost[k1];
 }
@@ -328,7 +334,7 @@ const tk_uphill_doubles: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link uphillDoublesTable} (in ticks) and traces the row's citation. */
-function t_uphill_doubles(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_uphill_doubles(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("5.53");
   return tk_uphill_doubles[k1];
 }
@@ -395,7 +401,7 @@ const tc_sw_portage: Readonly<Record<Weapon, Readonly<Record<Carrier, string>>>>
 };
 
 /** Looks up {@link swPortageTable} (in ticks) and traces the row's citation. */
-function t_sw_portage(ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
+function t_sw_portage(_ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
   if (trace !== null) trace.push(tc_sw_portage[k1][k2]);
   return tk_sw_portage[k1][k2];
 }
@@ -438,7 +444,7 @@ const tk_may_dismantle: Readonly<Record<Weapon, boolean>> = {
 };
 
 /** Looks up {@link mayDismantleTable} (in ticks) and traces the row's citation. */
-function t_may_dismantle(ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
+function t_may_dismantle(_ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
   if (trace !== null) trace.push("142.8");
   return tk_may_dismantle[k1];
 }
@@ -467,7 +473,7 @@ const tk_bypassable: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link bypassableTable} (in ticks) and traces the row's citation. */
-function t_bypassable(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_bypassable(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("106.1");
   return tk_bypassable[k1];
 }
@@ -554,7 +560,7 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
+export function r_road_rate(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("5.52");
   return 2 / 2;
 }
@@ -566,13 +572,13 @@ export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
  * - a shell-hole hex entered along its road counts as road alone, not road plus shell holes [5.54]
  */
 export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
-  if ((ctx.path[ctx.i].terrain as Terrain) === "shell-hole" && ctx.path[ctx.i].viaRoad) {
+  if ((ctx.path[ctx.i]!.terrain as Terrain) === "shell-hole" && ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("5.54");
     return "road";
   }
 
   if (trace !== null) trace.push("5.54");
-  return ctx.path[ctx.i].terrain;
+  return ctx.path[ctx.i]!.terrain;
 }
 
 /**
@@ -585,12 +591,12 @@ export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_cot(ctx: Ctx, trace: string[] | null): number {
-  if (r_priced_terrain(ctx, null) === "road" && ctx.path[ctx.i].viaRoad) {
+  if (r_priced_terrain(ctx, null) === "road" && ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("5.52");
     return r_road_rate(ctx, trace);
   }
 
-  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.bypass != null && !ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("106.2");
     return r_bypassed_cost(ctx, trace);
   }
@@ -605,13 +611,13 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
  */
 export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("106.2");
-  return ctx.path[ctx.i].bypass != null
+  return ctx.path[ctx.i]!.bypass != null
     ? r_bypass_cost(
         ctx,
         trace,
-        ctx.path[ctx.i].terrain,
-        ctx.path[ctx.i].bypassThrough != null ? ctx.path[ctx.i].bypassThrough! : "open-ground",
-        ctx.path[ctx.i].bypass!,
+        ctx.path[ctx.i]!.terrain,
+        ctx.path[ctx.i]!.bypassThrough != null ? ctx.path[ctx.i]!.bypassThrough! : "open-ground",
+        ctx.path[ctx.i]!.bypass!,
       )
     : NaN;
 }
@@ -625,7 +631,7 @@ export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, null, r_priced_terrain(ctx, null))) {
+  if (ctx.path[ctx.i]!.uphill && t_uphill_doubles(ctx, null, r_priced_terrain(ctx, null))) {
     if (trace !== null) trace.push("5.53");
     if (trace !== null) trace.push("5.53");
     const base_1: number = r_cot(ctx, trace);
@@ -638,7 +644,7 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
 /** the terrain the scenario names first for the hex entered [5.5] */
 export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
   if (trace !== null) trace.push("5.5");
-  return ctx.path[ctx.i].terrain;
+  return ctx.path[ctx.i]!.terrain;
 }
 
 /**
@@ -653,11 +659,11 @@ export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  */
 export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number {
   if (
-    (ctx.path[ctx.i].alsoTerrain != null
-      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "road"
+    (ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "road"
       : false) &&
-    ctx.path[ctx.i].viaRoad &&
-    !(ctx.path[ctx.i].bypass != null)
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null)
   ) {
     if (trace !== null) trace.push("5.52");
     if (r_hex_terrain(ctx, null) === "shell-hole") {
@@ -665,25 +671,25 @@ export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number 
       return 0;
     }
 
-    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i].uphill ? 4 : 2)) / SCALE;
+    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i]!.uphill ? 4 : 2)) / SCALE;
   }
 
   if (
-    (ctx.path[ctx.i].alsoTerrain != null
-      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "shell-hole"
+    (ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "shell-hole"
       : false) &&
     r_hex_terrain(ctx, null) === "road" &&
-    ctx.path[ctx.i].viaRoad &&
-    !(ctx.path[ctx.i].bypass != null)
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null)
   ) {
     if (trace !== null) trace.push("5.54");
     return 0;
   }
 
   if (trace !== null) trace.push("5.54");
-  return ctx.path[ctx.i].alsoTerrain != null && !(ctx.path[ctx.i].bypass != null)
-    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i].alsoTerrain!) *
-        (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i].alsoTerrain!)
+  return ctx.path[ctx.i]!.alsoTerrain != null && !(ctx.path[ctx.i]!.bypass != null)
+    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i]!.alsoTerrain!) *
+        (ctx.path[ctx.i]!.uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i]!.alsoTerrain!)
           ? 4
           : 2)) /
         SCALE
@@ -700,7 +706,7 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
   return (
     r_climb_cost(ctx, trace) +
     r_second_terrain_cost(ctx, trace) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
 
@@ -758,7 +764,7 @@ export function r_dm_portage(ctx: Ctx, trace: string[] | null, p_w: Weapon): num
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_dm_mortar_portage(ctx: Ctx, trace: string[] | null): number {
+export function r_dm_mortar_portage(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("142.82");
   return 10;
 }
@@ -822,7 +828,7 @@ export function r_bypass_cost(
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stack_infantry(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_infantry(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 8;
 }
@@ -832,7 +838,7 @@ export function r_stack_infantry(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stack_mmc(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_mmc(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 6;
 }
@@ -842,7 +848,7 @@ export function r_stack_mmc(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_stack_portage(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_portage(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 20;
 }
@@ -870,7 +876,7 @@ export function r_within_stacking(
  *
  * Constraint, checked on the unit.
  */
-export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
+export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
     ? ctx.unit.portage <= 6
     : true;
@@ -881,7 +887,7 @@ export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boolean {
+export function c_no_move_after_prep_fire(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     ctx.unit.status.has("prep-fired") &&
     (ctx.scenario.phase as Phase) === "movement" &&
@@ -894,7 +900,7 @@ export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boo
  *
  * Constraint, checked on the whole move.
  */
-export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_ti_may_not_move(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("ti") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -904,7 +910,7 @@ export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked at every step.
  */
 export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+  return ctx.path[ctx.i]!.enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
 }
 
 /**
@@ -912,7 +918,7 @@ export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_advance_one_hex(ctx: Ctx, trace: string[] | null): boolean {
+export function c_advance_one_hex(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.scenario.phase as Phase) === "advance" ? ctx.hexes * SCALE <= 2 : true;
 }
 
@@ -945,6 +951,107 @@ export function c_own_load_fits_hex(ctx: Ctx, trace: string[] | null): boolean {
     ctx.unit.portage,
   );
 }
+
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["squad", "squad"],
+  ["half-squad", "half-squad"],
+  ["crew", "crew"],
+  ["leader", "leader"],
+  ["hero", "hero"],
+]);
+/** The names a scenario may give for {@link Status}: each member, then the concept keys members declare. */
+const in_status: ReadonlyMap<string, string> = new Map([
+  ["inexperienced", "inexperienced"],
+  ["prep-fired", "prep-fired"],
+  ["berserk", "berserk"],
+  ["ti", "ti"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["open-ground", "open-ground"],
+  ["road", "road"],
+  ["woods", "woods"],
+  ["building", "building"],
+  ["shell-hole", "shell-hole"],
+  ["wheatfield", "wheatfield"],
+]);
+/** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
+const in_hexside: ReadonlyMap<string, string> = new Map([
+  ["wall", "wall"],
+  ["hedge", "hedge"],
+]);
+/** The names a scenario may give for {@link Occupant}: each member, then the concept keys members declare. */
+const in_occupant: ReadonlyMap<string, string> = new Map([
+  ["units", "units"],
+  ["lone-smc", "lone-smc"],
+  ["afv", "afv"],
+]);
+/** The names a scenario may give for {@link Phase}: each member, then the concept keys members declare. */
+const in_phase: ReadonlyMap<string, string> = new Map([
+  ["movement", "movement"],
+  ["advance", "advance"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["portage", { t: "num", required: false, quantity: true }],
+      ["leader", { t: "bool", required: false }],
+      ["status", { t: "set", required: false, name: "status", members: in_status }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["leaderPortage", "number"],
+      ["leaderDoubleTime", "boolean"],
+      ["doubleTime", "boolean"],
+      ["action", "string"],
+      ["rate", "string"],
+      ["shock", "number"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: null,
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: true, name: "terrain", members: in_terrain }],
+      ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
+      ["viaRoad", { t: "bool", required: false }],
+      ["uphill", { t: "bool", required: false }],
+      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["alsoTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["downhill", "boolean"],
+      ["action", "string"],
+      ["obstacle", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([
+      ["phase", { t: "enum", required: false, name: "phase", members: in_phase }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  dice: null,
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "may-fire-sw-in-afph", cite: "5.74", type: "bool", ask: r_may_fire_sw_in_afph },
+  { name: "may-enter-enemy-hex", cite: "5.6", type: "bool", ask: r_may_enter_enemy_hex },
+  { name: "advance-any-cost", cite: "142.2", type: "bool", ask: r_advance_any_cost },
+  { name: "assault-movement", cite: "142.71", type: "bool", ask: r_assault_movement },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [];
 
 // The movement model.
 
@@ -985,7 +1092,7 @@ export function prepare(input: ScenarioInput): Ctx {
 }
 
 /** Every step enters a hex (the ruleset has no in-place actions). */
-function m_is_hex(ctx: Ctx, i: number): boolean {
+function m_is_hex(_ctx: Ctx, _i: number): boolean {
   return true;
 }
 
@@ -1037,7 +1144,7 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
 }
 
 /** This ruleset has no vehicle-spent rule. */
-function m_vehicle_spent(ctx: Ctx): number | null {
+function m_vehicle_spent(_ctx: Ctx): number | null {
   return null;
 }
 
@@ -1058,9 +1165,18 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -1111,6 +1227,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -1119,6 +1236,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1127,7 +1251,7 @@ export function reach(
       resolve: m_reach_resolve,
       stepFields: ["viaRoad", "uphill"],
       prepare: (steps) =>
-        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: null,
       inputError: (e) => e instanceof InputError,
       prepareAboard: () => null,

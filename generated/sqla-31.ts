@@ -2,16 +2,23 @@
 // Squad Leader Academy section 31: Mounted Assault, over SL Classic infantry movement
 
 import {
+  absent,
+  checkInput,
   evaluateMove,
   missing,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -452,7 +459,7 @@ const tk_terrain_cost: Readonly<Record<Terrain, number>> = {
 };
 
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
-function t_terrain_cost(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push("5.5");
   return tk_terrain_cost[k1];
 }
@@ -467,7 +474,7 @@ export const hexsideCostTable = { wall: 1, hedge: 1 } as const;
 const tk_hexside_cost: Readonly<Record<Hexside, number>> = { wall: 2, hedge: 2 };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
-function t_hexside_cost(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push("5.51");
   return tk_hexside_cost[k1];
 }
@@ -496,7 +503,7 @@ const tk_uphill_doubles: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link uphillDoublesTable} (in ticks) and traces the row's citation. */
-function t_uphill_doubles(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_uphill_doubles(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("5.53");
   return tk_uphill_doubles[k1];
 }
@@ -563,7 +570,7 @@ const tc_sw_portage: Readonly<Record<Weapon, Readonly<Record<Carrier, string>>>>
 };
 
 /** Looks up {@link swPortageTable} (in ticks) and traces the row's citation. */
-function t_sw_portage(ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
+function t_sw_portage(_ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
   if (trace !== null) trace.push(tc_sw_portage[k1][k2]);
   return tk_sw_portage[k1][k2];
 }
@@ -606,7 +613,7 @@ const tk_may_dismantle: Readonly<Record<Weapon, boolean>> = {
 };
 
 /** Looks up {@link mayDismantleTable} (in ticks) and traces the row's citation. */
-function t_may_dismantle(ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
+function t_may_dismantle(_ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
   if (trace !== null) trace.push("142.8");
   return tk_may_dismantle[k1];
 }
@@ -635,7 +642,7 @@ const tk_bypassable: Readonly<Record<Terrain, boolean>> = {
 };
 
 /** Looks up {@link bypassableTable} (in ticks) and traces the row's citation. */
-function t_bypassable(ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+function t_bypassable(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("106.1");
   return tk_bypassable[k1];
 }
@@ -662,7 +669,7 @@ const tk_passenger_places: Readonly<Record<Kind, number>> = {
 };
 
 /** Looks up {@link passengerPlacesTable} (in ticks) and traces the row's citation. */
-function t_passenger_places(ctx: Ctx, trace: string[] | null, k1: Kind): number {
+function t_passenger_places(_ctx: Ctx, trace: string[] | null, k1: Kind): number {
   if (trace !== null) trace.push("31.2");
   return tk_passenger_places[k1];
 }
@@ -691,7 +698,7 @@ const tk_bail_out_sw_dr: Readonly<Record<Dr, Readonly<Record<SwClass, SwFate>>>>
 };
 
 /** Looks up {@link bailOutSwDrTable} (in ticks) and traces the row's citation. */
-function t_bail_out_sw_dr(ctx: Ctx, trace: string[] | null, k1: Dr, k2: SwClass): SwFate {
+function t_bail_out_sw_dr(_ctx: Ctx, trace: string[] | null, k1: Dr, k2: SwClass): SwFate {
   if (trace !== null) trace.push("31.8");
   return tk_bail_out_sw_dr[k1][k2];
 }
@@ -780,7 +787,7 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
+export function r_road_rate(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("5.52");
   return 2 / 2;
 }
@@ -793,17 +800,17 @@ export function r_road_rate(ctx: Ctx, trace: string[] | null): number {
  */
 export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
   if (
-    (ctx.path[ctx.i].terrain != null
-      ? (ctx.path[ctx.i].terrain as Terrain) === "shell-hole"
+    (ctx.path[ctx.i]!.terrain != null
+      ? (ctx.path[ctx.i]!.terrain as Terrain) === "shell-hole"
       : false) &&
-    ctx.path[ctx.i].viaRoad
+    ctx.path[ctx.i]!.viaRoad
   ) {
     if (trace !== null) trace.push("5.54");
     return "road";
   }
 
   if (trace !== null) trace.push("5.54");
-  return ctx.path[ctx.i].terrain != null ? ctx.path[ctx.i].terrain! : "open-ground";
+  return ctx.path[ctx.i]!.terrain != null ? ctx.path[ctx.i]!.terrain! : "open-ground";
 }
 
 /**
@@ -816,12 +823,12 @@ export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_cot(ctx: Ctx, trace: string[] | null): number {
-  if (r_priced_terrain(ctx, null) === "road" && ctx.path[ctx.i].viaRoad) {
+  if (r_priced_terrain(ctx, null) === "road" && ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("5.52");
     return r_road_rate(ctx, trace);
   }
 
-  if (ctx.path[ctx.i].bypass != null && !ctx.path[ctx.i].viaRoad) {
+  if (ctx.path[ctx.i]!.bypass != null && !ctx.path[ctx.i]!.viaRoad) {
     if (trace !== null) trace.push("106.2");
     return r_bypassed_cost(ctx, trace);
   }
@@ -836,13 +843,13 @@ export function r_cot(ctx: Ctx, trace: string[] | null): number {
  */
 export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("106.2");
-  return ctx.path[ctx.i].bypass != null && ctx.path[ctx.i].terrain != null
+  return ctx.path[ctx.i]!.bypass != null && ctx.path[ctx.i]!.terrain != null
     ? r_bypass_cost(
         ctx,
         trace,
-        ctx.path[ctx.i].terrain!,
-        ctx.path[ctx.i].bypassThrough != null ? ctx.path[ctx.i].bypassThrough! : "open-ground",
-        ctx.path[ctx.i].bypass!,
+        ctx.path[ctx.i]!.terrain!,
+        ctx.path[ctx.i]!.bypassThrough != null ? ctx.path[ctx.i]!.bypassThrough! : "open-ground",
+        ctx.path[ctx.i]!.bypass!,
       )
     : NaN;
 }
@@ -856,7 +863,7 @@ export function r_bypassed_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, null, r_priced_terrain(ctx, null))) {
+  if (ctx.path[ctx.i]!.uphill && t_uphill_doubles(ctx, null, r_priced_terrain(ctx, null))) {
     if (trace !== null) trace.push("5.53");
     if (trace !== null) trace.push("5.53");
     const base_1: number = r_cot(ctx, trace);
@@ -869,7 +876,7 @@ export function r_climb_cost(ctx: Ctx, trace: string[] | null): number {
 /** the terrain named first for the hex entered (open ground for an action in place) [5.5] */
 export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
   if (trace !== null) trace.push("5.5");
-  return ctx.path[ctx.i].terrain != null ? ctx.path[ctx.i].terrain! : "open-ground";
+  return ctx.path[ctx.i]!.terrain != null ? ctx.path[ctx.i]!.terrain! : "open-ground";
 }
 
 /**
@@ -884,11 +891,11 @@ export function r_hex_terrain(ctx: Ctx, trace: string[] | null): Terrain {
  */
 export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number {
   if (
-    (ctx.path[ctx.i].alsoTerrain != null
-      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "road"
+    (ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "road"
       : false) &&
-    ctx.path[ctx.i].viaRoad &&
-    !(ctx.path[ctx.i].bypass != null)
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null)
   ) {
     if (trace !== null) trace.push("5.52");
     if (r_hex_terrain(ctx, null) === "shell-hole") {
@@ -896,25 +903,25 @@ export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number 
       return 0;
     }
 
-    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i].uphill ? 4 : 2)) / SCALE;
+    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i]!.uphill ? 4 : 2)) / SCALE;
   }
 
   if (
-    (ctx.path[ctx.i].alsoTerrain != null
-      ? (ctx.path[ctx.i].alsoTerrain as Terrain) === "shell-hole"
+    (ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "shell-hole"
       : false) &&
     r_hex_terrain(ctx, null) === "road" &&
-    ctx.path[ctx.i].viaRoad &&
-    !(ctx.path[ctx.i].bypass != null)
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null)
   ) {
     if (trace !== null) trace.push("5.54");
     return 0;
   }
 
   if (trace !== null) trace.push("5.54");
-  return ctx.path[ctx.i].alsoTerrain != null && !(ctx.path[ctx.i].bypass != null)
-    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i].alsoTerrain!) *
-        (ctx.path[ctx.i].uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i].alsoTerrain!)
+  return ctx.path[ctx.i]!.alsoTerrain != null && !(ctx.path[ctx.i]!.bypass != null)
+    ? (t_terrain_cost(ctx, trace, ctx.path[ctx.i]!.alsoTerrain!) *
+        (ctx.path[ctx.i]!.uphill && t_uphill_doubles(ctx, trace, ctx.path[ctx.i]!.alsoTerrain!)
           ? 4
           : 2)) /
         SCALE
@@ -931,7 +938,7 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
   return (
     r_climb_cost(ctx, trace) +
     r_second_terrain_cost(ctx, trace) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
 
@@ -989,7 +996,7 @@ export function r_dm_portage(ctx: Ctx, trace: string[] | null, p_w: Weapon): num
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_dm_mortar_portage(ctx: Ctx, trace: string[] | null): number {
+export function r_dm_mortar_portage(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("142.82");
   return 10;
 }
@@ -1069,7 +1076,7 @@ export function r_bypass_cost(
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stack_infantry(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_infantry(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 8;
 }
@@ -1079,7 +1086,7 @@ export function r_stack_infantry(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stack_mmc(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_mmc(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 6;
 }
@@ -1089,7 +1096,7 @@ export function r_stack_mmc(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_stack_portage(ctx: Ctx, trace: string[] | null): number {
+export function r_stack_portage(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 20;
 }
@@ -1116,7 +1123,7 @@ export function r_mounted_assault(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace)
     ? set_1.has(ctx.vehicle?.kind ?? missing("vehicle.kind"))
     : ctx.vehicle?.kind != null
-      ? set_1.has(ctx.vehicle!.kind!)
+      ? set_1.has((ctx.vehicle ?? absent("vehicle.kind")).kind!)
       : false;
 }
 
@@ -1170,8 +1177,8 @@ export function r_may_start_mounted(ctx: Ctx, trace: string[] | null): boolean {
   return r_mounted_assault(ctx, trace)
     ? r_mounted_assault_period(ctx, trace)
     : ctx.vehicle?.kind != null
-      ? (ctx.vehicle!.kind as VehicleKind) === "halftrack" ||
-        (ctx.vehicle!.kind as VehicleKind) === "truck"
+      ? ((ctx.vehicle ?? absent("vehicle.kind")).kind as VehicleKind) === "halftrack" ||
+        ((ctx.vehicle ?? absent("vehicle.kind")).kind as VehicleKind) === "truck"
       : false;
 }
 
@@ -1203,7 +1210,7 @@ export function r_boarding_places(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns PP in ticks (value × SCALE).
  */
-export function r_mounted_portage_cap(ctx: Ctx, trace: string[] | null): number {
+export function r_mounted_portage_cap(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.3");
   return 10;
 }
@@ -1245,7 +1252,7 @@ export function r_boarding_mp(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns MF in ticks (value × SCALE).
  */
-export function r_unload_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_unload_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.4");
   return 0;
 }
@@ -1265,7 +1272,10 @@ export function r_unloads(ctx: Ctx, trace: string[] | null): boolean {
  * Returns MP in ticks (value × SCALE).
  */
 export function r_unload_penalty(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.vehicle!.status.has("bogged") || ctx.vehicle!.status.has("immobilized")) {
+  if (
+    ctx.vehicle?.status.has("bogged") === true ||
+    ctx.vehicle?.status.has("immobilized") === true
+  ) {
     if (trace !== null) trace.push("31.6");
     return 0;
   }
@@ -1308,15 +1318,15 @@ export function r_action_cost(ctx: Ctx, trace: string[] | null, p_a: Action): nu
  * Returns MF in ticks (value × SCALE).
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.path[ctx.i].action != null) {
+  if (ctx.path[ctx.i]!.action != null) {
     if (trace !== null) trace.push("31.3");
-    return ctx.path[ctx.i].action != null
-      ? r_action_cost(ctx, trace, ctx.path[ctx.i].action!)
+    return ctx.path[ctx.i]!.action != null
+      ? r_action_cost(ctx, trace, ctx.path[ctx.i]!.action!)
       : NaN;
   }
 
   if (trace !== null) trace.push("5.5");
-  return ctx.path[ctx.i].terrain != null ? r_entry_cost(ctx, trace) : NaN;
+  return ctx.path[ctx.i]!.terrain != null ? r_entry_cost(ctx, trace) : NaN;
 }
 
 /**
@@ -1359,8 +1369,8 @@ export function r_deck_load(ctx: Ctx, trace: string[] | null): number {
 export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
   if (
     r_mounted_assault(ctx, null) &&
-    ctx.vehicle!.status.has("destroyed") &&
-    ctx.vehicle!.status.has("he")
+    ctx.vehicle?.status.has("destroyed") === true &&
+    ctx.vehicle?.status.has("he") === true
   ) {
     if (trace !== null) trace.push("31.9");
     return true;
@@ -1369,10 +1379,10 @@ export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.7");
   return (
     r_mounted_assault(ctx, trace) &&
-    (ctx.vehicle!.status.has("fired") ||
-      ctx.vehicle!.status.has("hit") ||
-      ctx.vehicle!.status.has("he")) &&
-    !ctx.vehicle!.status.has("destroyed")
+    (ctx.vehicle?.status.has("fired") === true ||
+      ctx.vehicle?.status.has("hit") === true ||
+      ctx.vehicle?.status.has("he") === true) &&
+    !(ctx.vehicle?.status.has("destroyed") === true)
   );
 }
 
@@ -1416,7 +1426,7 @@ export function r_bailed_sw_fate(
  *
  * Returns a plain number in ticks (value × SCALE).
  */
-export function r_he_passenger_drm(ctx: Ctx, trace: string[] | null): number {
+export function r_he_passenger_drm(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.9");
   return 4;
 }
@@ -1424,13 +1434,13 @@ export function r_he_passenger_drm(ctx: Ctx, trace: string[] | null): number {
 /** an HE round that hits the AFV also attacks its passengers [31.9] */
 export function r_he_attacks_passengers(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.9");
-  return ctx.vehicle!.status.has("he");
+  return ctx.vehicle?.status.has("he") === true;
 }
 
 /** passengers of an AFV destroyed other than in CC roll for survival as its crew does [31.12] */
 export function r_passenger_survival_dr(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.12");
-  return ctx.vehicle!.status.has("destroyed");
+  return ctx.vehicle?.status.has("destroyed") === true;
 }
 
 /**
@@ -1438,7 +1448,7 @@ export function r_passenger_survival_dr(ctx: Ctx, trace: string[] | null): boole
  *
  * Returns a plain number in ticks (value × SCALE).
  */
-export function r_survivor_hazard_drm(ctx: Ctx, trace: string[] | null): number {
+export function r_survivor_hazard_drm(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.12");
   return 0;
 }
@@ -1468,7 +1478,7 @@ export function r_disembarked_afph_fp(ctx: Ctx, trace: string[] | null): number 
 }
 
 /** an AFV may carry riders across any terrain but woods and (wooden) buildings [31.2] */
-export function r_riders_may_cross(ctx: Ctx, trace: string[] | null, p_t: Terrain): boolean {
+export function r_riders_may_cross(_ctx: Ctx, trace: string[] | null, p_t: Terrain): boolean {
   if (trace !== null) trace.push("31.2");
   return !((p_t as Terrain) === "woods" || (p_t as Terrain) === "building");
 }
@@ -1480,12 +1490,12 @@ export function r_may_overspend(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+      if (ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
         return true;
     }
     return false;
@@ -1495,12 +1505,14 @@ function agg_1(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_2(ctx: Ctx, trace: string[] | null): boolean {
+function agg_2(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+      if (
+        ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false
+      )
         return true;
     }
     return false;
@@ -1510,13 +1522,13 @@ function agg_2(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, trace: string[] | null): number {
+function agg_3(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null) acc++;
+      if (ctx.path[ctx.i]!.action != null) acc++;
     }
   } finally {
     ctx.i = saved;
@@ -1526,12 +1538,14 @@ function agg_3(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_4(ctx: Ctx, trace: string[] | null): boolean {
+function agg_4(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+      if (
+        ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false
+      )
         return true;
     }
     return false;
@@ -1541,12 +1555,12 @@ function agg_4(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_5(ctx: Ctx, trace: string[] | null): boolean {
+function agg_5(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+      if (ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
         return true;
     }
     return false;
@@ -1556,13 +1570,13 @@ function agg_5(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_6(ctx: Ctx, trace: string[] | null): number {
+function agg_6(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if (ctx.path[ctx.i].action != null) acc++;
+      if (ctx.path[ctx.i]!.action != null) acc++;
     }
   } finally {
     ctx.i = saved;
@@ -1578,7 +1592,7 @@ function agg_6(ctx: Ctx, trace: string[] | null): number {
  *
  * Constraint, checked on the unit.
  */
-export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
+export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
     ? ctx.unit.portage <= 6
     : true;
@@ -1589,7 +1603,7 @@ export function c_smc_portage_cap(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boolean {
+export function c_no_move_after_prep_fire(ctx: Ctx, _trace: string[] | null): boolean {
   return !(
     ctx.unit.status.has("prep-fired") &&
     (ctx.scenario.phase as Phase) === "movement" &&
@@ -1602,7 +1616,7 @@ export function c_no_move_after_prep_fire(ctx: Ctx, trace: string[] | null): boo
  *
  * Constraint, checked on the whole move.
  */
-export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_ti_may_not_move(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("ti") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -1612,7 +1626,7 @@ export function c_ti_may_not_move(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked at every step.
  */
 export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+  return ctx.path[ctx.i]!.enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
 }
 
 /**
@@ -1620,7 +1634,7 @@ export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_advance_one_hex(ctx: Ctx, trace: string[] | null): boolean {
+export function c_advance_one_hex(ctx: Ctx, _trace: string[] | null): boolean {
   return (ctx.scenario.phase as Phase) === "advance" ? ctx.hexes * SCALE <= 2 : true;
 }
 
@@ -1694,7 +1708,8 @@ export function c_broken_not_carried(ctx: Ctx, trace: string[] | null): boolean 
  */
 export function c_deck_room(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace) && r_mounted_assault(ctx, trace)
-    ? ctx.vehicle!.passengers + r_boarding_places(ctx, trace) <= r_passenger_capacity(ctx, trace)
+    ? (ctx.vehicle ?? absent("vehicle.passengers")).passengers + r_boarding_places(ctx, trace) <=
+        r_passenger_capacity(ctx, trace)
     : true;
 }
 
@@ -1705,7 +1720,9 @@ export function c_deck_room(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace) && r_mounted_assault(ctx, trace)
-    ? ctx.vehicle!.passengerPortage + r_deck_load(ctx, trace) <= r_mounted_portage_cap(ctx, trace)
+    ? (ctx.vehicle ?? absent("vehicle.passengerPortage")).passengerPortage +
+        r_deck_load(ctx, trace) <=
+        r_mounted_portage_cap(ctx, trace)
     : true;
 }
 
@@ -1714,10 +1731,10 @@ export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_boarding_ends_move(ctx: Ctx, trace: string[] | null): boolean {
+export function c_boarding_ends_move(ctx: Ctx, _trace: string[] | null): boolean {
   return (
     ctx.i === ctx.path.length - 1 ||
-    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "board" : false)
+    !(ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "board" : false)
   );
 }
 
@@ -1744,10 +1761,10 @@ export function c_unload_one_hex(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_unload_first(ctx: Ctx, trace: string[] | null): boolean {
+export function c_unload_first(ctx: Ctx, _trace: string[] | null): boolean {
   return (
     (ctx.i + 1) * SCALE === 2 ||
-    !(ctx.path[ctx.i].action != null ? (ctx.path[ctx.i].action as Action) === "unload" : false)
+    !(ctx.path[ctx.i]!.action != null ? (ctx.path[ctx.i]!.action as Action) === "unload" : false)
   );
 }
 
@@ -1765,9 +1782,171 @@ export function c_one_transfer(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_bailed_out_stays(ctx: Ctx, trace: string[] | null): boolean {
+export function c_bailed_out_stays(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("bailed-out") ? ctx.path.length * SCALE === 0 : true;
 }
+
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["squad", "squad"],
+  ["half-squad", "half-squad"],
+  ["crew", "crew"],
+  ["leader", "leader"],
+  ["hero", "hero"],
+]);
+/** The names a scenario may give for {@link Status}: each member, then the concept keys members declare. */
+const in_status: ReadonlyMap<string, string> = new Map([
+  ["inexperienced", "inexperienced"],
+  ["prep-fired", "prep-fired"],
+  ["berserk", "berserk"],
+  ["ti", "ti"],
+  ["broken", "broken"],
+  ["bailed-out", "bailed-out"],
+]);
+/** The names a scenario may give for {@link VehicleKind}: each member, then the concept keys members declare. */
+const in_vehicle_kind: ReadonlyMap<string, string> = new Map([
+  ["tank", "tank"],
+  ["td", "td"],
+  ["spa", "spa"],
+  ["assault-gun", "assault-gun"],
+  ["halftrack", "halftrack"],
+  ["truck", "truck"],
+]);
+/** The names a scenario may give for {@link VehicleStatus}: each member, then the concept keys members declare. */
+const in_vehicle_status: ReadonlyMap<string, string> = new Map([
+  ["fired", "fired"],
+  ["hit", "hit"],
+  ["he", "he"],
+  ["destroyed", "destroyed"],
+  ["bogged", "bogged"],
+  ["immobilized", "immobilized"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["open-ground", "open-ground"],
+  ["road", "road"],
+  ["woods", "woods"],
+  ["building", "building"],
+  ["shell-hole", "shell-hole"],
+  ["wheatfield", "wheatfield"],
+]);
+/** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
+const in_hexside: ReadonlyMap<string, string> = new Map([
+  ["wall", "wall"],
+  ["hedge", "hedge"],
+]);
+/** The names a scenario may give for {@link Action}: each member, then the concept keys members declare. */
+const in_action: ReadonlyMap<string, string> = new Map([
+  ["board", "board"],
+  ["unload", "unload"],
+]);
+/** The names a scenario may give for {@link Occupant}: each member, then the concept keys members declare. */
+const in_occupant: ReadonlyMap<string, string> = new Map([
+  ["units", "units"],
+  ["lone-smc", "lone-smc"],
+  ["afv", "afv"],
+]);
+/** The names a scenario may give for {@link Phase}: each member, then the concept keys members declare. */
+const in_phase: ReadonlyMap<string, string> = new Map([
+  ["movement", "movement"],
+  ["advance", "advance"],
+]);
+/** The names a scenario may give for {@link Nationality}: each member, then the concept keys members declare. */
+const in_nationality: ReadonlyMap<string, string> = new Map([
+  ["russian", "russian"],
+  ["german", "german"],
+  ["american", "american"],
+  ["british", "british"],
+  ["french", "french"],
+  ["italian", "italian"],
+  ["minor", "minor"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["portage", { t: "num", required: false, quantity: true }],
+      ["leader", { t: "bool", required: false }],
+      ["status", { t: "set", required: false, name: "status", members: in_status }],
+      ["squadPortage", { t: "num", required: false, quantity: true }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["leaderPortage", "number"],
+      ["leaderDoubleTime", "boolean"],
+      ["doubleTime", "boolean"],
+      ["action", "string"],
+      ["rate", "string"],
+      ["shock", "number"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
+      ["mp", { t: "num", required: false, quantity: true }],
+      ["status", { t: "set", required: false, name: "vehicle-status", members: in_vehicle_status }],
+      ["passengers", { t: "num", required: false, quantity: true }],
+      ["passengerPortage", { t: "num", required: false, quantity: true }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
+      ["viaRoad", { t: "bool", required: false }],
+      ["uphill", { t: "bool", required: false }],
+      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["alsoTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["action", { t: "enum", required: false, name: "action", members: in_action }],
+      ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["downhill", "boolean"],
+      ["obstacle", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([
+      ["phase", { t: "enum", required: false, name: "phase", members: in_phase }],
+      ["nationality", { t: "enum", required: false, name: "nationality", members: in_nationality }],
+      ["year", { t: "num", required: false, quantity: false }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  dice: null,
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "may-fire-sw-in-afph", cite: "5.74", type: "bool", ask: r_may_fire_sw_in_afph },
+  { name: "may-enter-enemy-hex", cite: "5.6", type: "bool", ask: r_may_enter_enemy_hex },
+  { name: "advance-any-cost", cite: "142.2", type: "bool", ask: r_advance_any_cost },
+  { name: "assault-movement", cite: "142.71", type: "bool", ask: r_assault_movement },
+  { name: "mounted-assault", cite: "31.1", type: "bool", ask: r_mounted_assault },
+  { name: "is-russian", cite: "31.11", type: "bool", ask: r_is_russian },
+  { name: "is-german", cite: "31.11", type: "bool", ask: r_is_german },
+  { name: "mounted-assault-period", cite: "31.11", type: "bool", ask: r_mounted_assault_period },
+  { name: "may-start-mounted", cite: "31.13", type: "bool", ask: r_may_start_mounted },
+  { name: "boards", cite: "31.3", type: "bool", ask: r_boards },
+  { name: "unloads", cite: "31.4", type: "bool", ask: r_unloads },
+  { name: "unload-any-cost", cite: "31.5", type: "bool", ask: r_unload_any_cost },
+  { name: "must-bail-out", cite: "31.7", type: "bool", ask: r_must_bail_out },
+  { name: "bail-out-nmc", cite: "31.7", type: "bool", ask: r_bail_out_nmc },
+  { name: "he-attacks-passengers", cite: "31.9", type: "bool", ask: r_he_attacks_passengers },
+  { name: "passenger-survival-dr", cite: "31.12", type: "bool", ask: r_passenger_survival_dr },
+  { name: "may-fire-this-turn", cite: "31.10", type: "bool", ask: r_may_fire_this_turn },
+  { name: "may-overspend", cite: "31.5", type: "bool", ask: r_may_overspend },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [];
 
 // The movement model.
 
@@ -1834,7 +2013,7 @@ export function prepare(input: ScenarioInput): Ctx {
 
 /** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return ctx.path[i].action == null;
+  return ctx.path[i]!.action == null;
 }
 
 /** The unit's allowance in ticks [5.2]. */
@@ -1958,9 +2137,18 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -2023,6 +2211,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -2031,6 +2220,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -2039,16 +2235,16 @@ export function reach(
       resolve: m_reach_resolve,
       stepFields: ["viaRoad", "uphill"],
       prepare: (steps) =>
-        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: "board",
       inputError: (e) => e instanceof InputError,
       prepareAboard: (steps, vehicle) =>
         prepare({
-          unit,
-          scenario,
+          unit: u,
+          scenario: sc,
           vehicle: vehicle as Vehicle,
           path: [...steps, { action: "board" }] as unknown as readonly Step[],
-          roll,
+          ...fixed,
         }),
     },
     map,

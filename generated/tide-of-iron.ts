@@ -2,16 +2,23 @@
 // Tide of Iron: movement and transport vehicles
 
 import {
+  absent,
+  checkInput,
   evaluateMove,
   missing,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
+  withAnswers,
+  type Evaluation,
+  type FieldDomain,
+  type InputDomains,
+  type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
-  type MoveResult,
+  type Question,
   type ReachAnswer,
   type ReachProfile,
   type Violation,
@@ -276,7 +283,7 @@ const tc_terrain_cost: Readonly<Record<Terrain, string>> = {
 };
 
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
-function t_terrain_cost(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
+function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push(tc_terrain_cost[k1]);
   return tk_terrain_cost[k1];
 }
@@ -296,7 +303,7 @@ const tk_hexside_cost: Readonly<Record<Hexside, number>> = { cliff: NaN };
 const tc_hexside_cost: Readonly<Record<Hexside, string>> = { cliff: "Movement EXAMPLES/2" };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
-function t_hexside_cost(ctx: Ctx, trace: string[] | null, k1: Hexside): number {
+function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push(tc_hexside_cost[k1]);
   return tk_hexside_cost[k1];
 }
@@ -320,7 +327,7 @@ const tc_transport_trait: Readonly<Record<VehicleKind, string>> = {
 };
 
 /** Looks up {@link transportTraitTable} (in ticks) and traces the row's citation. */
-function t_transport_trait(ctx: Ctx, trace: string[] | null, k1: VehicleKind): number {
+function t_transport_trait(_ctx: Ctx, trace: string[] | null, k1: VehicleKind): number {
   if (trace !== null) trace.push(tc_transport_trait[k1]);
   return tk_transport_trait[k1];
 }
@@ -338,7 +345,7 @@ function t_transport_trait(ctx: Ctx, trace: string[] | null, k1: VehicleKind): n
 export function r_base_mp(ctx: Ctx, trace: string[] | null): number {
   if ((ctx.unit.kind as Kind) === "truck" || (ctx.unit.kind as Kind) === "halftrack") {
     if (trace !== null) trace.push("Transporting Squads/2");
-    return ctx.vehicle?.mp != null ? ctx.vehicle!.mp! : NaN;
+    return ctx.vehicle?.mp != null ? (ctx.vehicle ?? absent("vehicle.mp")).mp! : NaN;
   }
 
   if (trace !== null) trace.push("Movement");
@@ -412,7 +419,7 @@ export function r_cot(ctx: Ctx, trace: string[] | null, p_t: Terrain): number {
   if (
     (ctx.unit.kind as Kind) === "truck" &&
     (p_t as Terrain) === "road" &&
-    ctx.path[ctx.i].viaRoad
+    ctx.path[ctx.i]!.viaRoad
   ) {
     if (trace !== null) trace.push("Transporting Squads/2");
     return r_effective_road_movement(ctx, trace);
@@ -430,7 +437,7 @@ export function r_cot(ctx: Ctx, trace: string[] | null, p_t: Terrain): number {
  * Returns MP in ticks (value × SCALE).
  */
 export function r_climb(ctx: Ctx, trace: string[] | null, p_t: Terrain): number {
-  if (ctx.path[ctx.i].uphill) {
+  if (ctx.path[ctx.i]!.uphill) {
     if (trace !== null) trace.push("Movement EXAMPLES/2");
     if (trace !== null) trace.push("Movement EXAMPLES/2");
     const base_1: number = r_cot(ctx, trace, p_t);
@@ -445,7 +452,7 @@ export function r_climb(ctx: Ctx, trace: string[] | null, p_t: Terrain): number 
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_downhill_extra(ctx: Ctx, trace: string[] | null): number {
+export function r_downhill_extra(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement EXAMPLES/1");
   return 0;
 }
@@ -459,8 +466,8 @@ export function r_hex_cost(ctx: Ctx, trace: string[] | null, p_t: Terrain): numb
   if (trace !== null) trace.push("Movement");
   return (
     r_climb(ctx, trace, p_t) +
-    (ctx.path[ctx.i].downhill ? r_downhill_extra(ctx, trace) : 0) +
-    (ctx.path[ctx.i].hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i].hexside!) : 0)
+    (ctx.path[ctx.i]!.downhill ? r_downhill_extra(ctx, trace) : 0) +
+    (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
 
@@ -469,7 +476,7 @@ export function r_hex_cost(ctx: Ctx, trace: string[] | null, p_t: Terrain): numb
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_effective_road_movement(ctx: Ctx, trace: string[] | null): number {
+export function r_effective_road_movement(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Transporting Squads/2");
   return 3 / 3;
 }
@@ -479,7 +486,7 @@ export function r_effective_road_movement(ctx: Ctx, trace: string[] | null): num
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_enter_transport_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_enter_transport_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
   return 6;
 }
@@ -489,7 +496,7 @@ export function r_enter_transport_cost(ctx: Ctx, trace: string[] | null): number
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_exit_transport_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_exit_transport_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
   return 6;
 }
@@ -499,7 +506,7 @@ export function r_exit_transport_cost(ctx: Ctx, trace: string[] | null): number 
  *
  * Returns MP in ticks (value × SCALE).
  */
-export function r_enter_fortification_cost(ctx: Ctx, trace: string[] | null): number {
+export function r_enter_fortification_cost(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement EXAMPLES/1");
   return 3;
 }
@@ -525,10 +532,10 @@ export function r_action_cost(ctx: Ctx, trace: string[] | null, p_a: Action): nu
  */
 export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement");
-  return ctx.path[ctx.i].action != null
-    ? r_action_cost(ctx, trace, ctx.path[ctx.i].action!)
-    : ctx.path[ctx.i].terrain != null
-      ? r_hex_cost(ctx, trace, ctx.path[ctx.i].terrain!)
+  return ctx.path[ctx.i]!.action != null
+    ? r_action_cost(ctx, trace, ctx.path[ctx.i]!.action!)
+    : ctx.path[ctx.i]!.terrain != null
+      ? r_hex_cost(ctx, trace, ctx.path[ctx.i]!.terrain!)
       : NaN;
 }
 
@@ -543,7 +550,7 @@ export function r_immobile(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** no unit moves into or through a hex an enemy unit holds [Movement] */
-export function r_may_enter_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
+export function r_may_enter_enemy_hex(_ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("Movement");
   return false;
 }
@@ -560,9 +567,9 @@ export function r_transport_capacity(ctx: Ctx, trace: string[] | null): number {
 /** this step enters or exits a vehicle [Movement/Entering and Exiting Transport Vehicles] */
 export function r_is_boarding(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
-  return ctx.path[ctx.i].action != null
-    ? (ctx.path[ctx.i].action as Action) === "enter-transport" ||
-        (ctx.path[ctx.i].action as Action) === "exit-transport"
+  return ctx.path[ctx.i]!.action != null
+    ? (ctx.path[ctx.i]!.action as Action) === "enter-transport" ||
+        (ctx.path[ctx.i]!.action as Action) === "exit-transport"
     : false;
 }
 
@@ -583,13 +590,13 @@ export function r_vehicle_mp_spent(ctx: Ctx, trace: string[] | null): number {
  *
  * Returns units in ticks (value × SCALE).
  */
-export function r_transport_stacking(ctx: Ctx, trace: string[] | null): number {
+export function r_transport_stacking(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
   return 3;
 }
 
 /** squads aboard die with a destroyed vehicle but ignore lesser damage to it [Movement/Entering and Exiting Transport Vehicles] */
-export function r_passengers_share_destruction(ctx: Ctx, trace: string[] | null): boolean {
+export function r_passengers_share_destruction(_ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
   return true;
 }
@@ -606,14 +613,14 @@ export function r_op_fire_ends_move(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "enter-transport"
           : false
       )
         return true;
@@ -639,15 +646,15 @@ function agg_2(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, trace: string[] | null): number {
+function agg_3(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "exit-transport"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "exit-transport"
           : false
       )
         acc++;
@@ -660,15 +667,15 @@ function agg_3(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_4(ctx: Ctx, trace: string[] | null): number {
+function agg_4(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-fortification"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "enter-fortification"
           : false
       )
         acc++;
@@ -681,14 +688,14 @@ function agg_4(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_5(ctx: Ctx, trace: string[] | null): boolean {
+function agg_5(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "enter-transport"
           : false
       )
         return true;
@@ -714,15 +721,15 @@ function agg_6(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_7(ctx: Ctx, trace: string[] | null): number {
+function agg_7(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "exit-transport"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "exit-transport"
           : false
       )
         acc++;
@@ -735,15 +742,15 @@ function agg_7(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `count step` over the path (a count); `ctx.i` is restored afterwards. */
-function agg_8(ctx: Ctx, trace: string[] | null): number {
+function agg_8(ctx: Ctx, _trace: string[] | null): number {
   const saved = ctx.i;
   let acc = 0;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
       if (
-        ctx.path[ctx.i].action != null
-          ? (ctx.path[ctx.i].action as Action) === "enter-fortification"
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "enter-fortification"
           : false
       )
         acc++;
@@ -762,7 +769,7 @@ function agg_8(ctx: Ctx, trace: string[] | null): number {
  *
  * Constraint, checked on the whole move.
  */
-export function c_may_spend_mp(ctx: Ctx, trace: string[] | null): boolean {
+export function c_may_spend_mp(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.path.length * SCALE === 0 || ctx.unit.action != null;
 }
 
@@ -780,7 +787,7 @@ export function c_immobile_stays(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked on the whole move.
  */
-export function c_fatigued_stays(ctx: Ctx, trace: string[] | null): boolean {
+export function c_fatigued_stays(ctx: Ctx, _trace: string[] | null): boolean {
   return ctx.unit.status.has("fatigued") ? ctx.path.length * SCALE === 0 : true;
 }
 
@@ -790,7 +797,7 @@ export function c_fatigued_stays(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked at every step.
  */
 export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.path[ctx.i].enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
+  return ctx.path[ctx.i]!.enemy != null ? r_may_enter_enemy_hex(ctx, trace) : true;
 }
 
 /**
@@ -799,7 +806,10 @@ export function c_enemy_hex(ctx: Ctx, trace: string[] | null): boolean {
  * Constraint, checked on the whole move.
  */
 export function c_transport_room(ctx: Ctx, trace: string[] | null): boolean {
-  return agg_1(ctx, trace) ? ctx.vehicle!.passengers + 3 <= r_transport_capacity(ctx, trace) : true;
+  return agg_1(ctx, trace)
+    ? (ctx.vehicle ?? absent("vehicle.passengers")).passengers + 3 <=
+        r_transport_capacity(ctx, trace)
+    : true;
 }
 
 /**
@@ -818,11 +828,11 @@ export function c_only_squads_ride(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_boards_once(ctx: Ctx, trace: string[] | null): boolean {
+export function c_boards_once(ctx: Ctx, _trace: string[] | null): boolean {
   return (
     ctx.i === ctx.path.length - 1 ||
-    !(ctx.path[ctx.i].action != null
-      ? (ctx.path[ctx.i].action as Action) === "enter-transport"
+    !(ctx.path[ctx.i]!.action != null
+      ? (ctx.path[ctx.i]!.action as Action) === "enter-transport"
       : false)
   );
 }
@@ -850,9 +860,140 @@ export function c_fortification_once(ctx: Ctx, trace: string[] | null): boolean 
  *
  * Constraint, checked at every step.
  */
-export function c_one_level_change(ctx: Ctx, trace: string[] | null): boolean {
-  return !(ctx.path[ctx.i].uphill && ctx.path[ctx.i].downhill);
+export function c_one_level_change(ctx: Ctx, _trace: string[] | null): boolean {
+  return !(ctx.path[ctx.i]!.uphill && ctx.path[ctx.i]!.downhill);
 }
+
+// Input checks, and the questions `evaluate` answers besides the price.
+
+/** The names a scenario may give for {@link Kind}: each member, then the concept keys members declare. */
+const in_kind: ReadonlyMap<string, string> = new Map([
+  ["squad", "squad"],
+  ["truck", "truck"],
+  ["halftrack", "halftrack"],
+]);
+/** The names a scenario may give for {@link Activation}: each member, then the concept keys members declare. */
+const in_activation: ReadonlyMap<string, string> = new Map([
+  ["advance", "advance"],
+  ["fire-and-movement", "fire-and-movement"],
+  ["assault", "assault"],
+]);
+/** The names a scenario may give for {@link Status}: each member, then the concept keys members declare. */
+const in_status: ReadonlyMap<string, string> = new Map([
+  ["pinned", "pinned"],
+  ["disrupted", "disrupted"],
+  ["lightly-damaged", "lightly-damaged"],
+  ["heavily-damaged", "heavily-damaged"],
+  ["fatigued", "fatigued"],
+]);
+/** The names a scenario may give for {@link VehicleKind}: each member, then the concept keys members declare. */
+const in_vehicle_kind: ReadonlyMap<string, string> = new Map([
+  ["truck", "truck"],
+  ["halftrack", "halftrack"],
+]);
+/** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
+const in_terrain: ReadonlyMap<string, string> = new Map([
+  ["clear", "clear"],
+  ["road", "road"],
+  ["woods", "woods"],
+  ["hill", "hill"],
+  ["entrenchment", "entrenchment"],
+  ["half-hex", "half-hex"],
+  ["open-ground", "clear"],
+]);
+/** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
+const in_hexside: ReadonlyMap<string, string> = new Map([["cliff", "cliff"]]);
+/** The names a scenario may give for {@link Action}: each member, then the concept keys members declare. */
+const in_action: ReadonlyMap<string, string> = new Map([
+  ["enter-transport", "enter-transport"],
+  ["exit-transport", "exit-transport"],
+  ["enter-fortification", "enter-fortification"],
+  ["board", "enter-transport"],
+]);
+/** The names a scenario may give for {@link Occupant}: each member, then the concept keys members declare. */
+const in_occupant: ReadonlyMap<string, string> = new Map([
+  ["units", "units"],
+  ["lone-smc", "lone-smc"],
+  ["afv", "afv"],
+]);
+/**
+ * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
+ * vocabulary (not applicable here), the dice, the tick scale. Anything else throws `InputError`.
+ */
+export const inputDomains: InputDomains = {
+  unit: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
+      ["leader", { t: "bool", required: false }],
+      ["action", { t: "enum", required: false, name: "activation", members: in_activation }],
+      ["status", { t: "set", required: false, name: "status", members: in_status }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["portage", "number"],
+      ["leaderPortage", "number"],
+      ["leaderDoubleTime", "boolean"],
+      ["doubleTime", "boolean"],
+      ["rate", "string"],
+      ["shock", "number"],
+      ["dice", "number[]"],
+    ]),
+  },
+  vehicle: {
+    fields: new Map<string, FieldDomain>([
+      ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
+      ["mp", { t: "num", required: false, quantity: true }],
+      ["passengers", { t: "num", required: false, quantity: true }],
+    ]),
+    other: new Map<string, InputShape>([]),
+  },
+  step: {
+    fields: new Map<string, FieldDomain>([
+      ["terrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
+      ["uphill", { t: "bool", required: false }],
+      ["downhill", { t: "bool", required: false }],
+      ["viaRoad", { t: "bool", required: false }],
+      ["action", { t: "enum", required: false, name: "action", members: in_action }],
+      ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
+    ]),
+    other: new Map<string, InputShape>([
+      ["obstacle", "string"],
+      ["alsoTerrain", "string"],
+    ]),
+  },
+  scenario: {
+    fields: new Map<string, FieldDomain>([]),
+    other: new Map<string, InputShape>([["phase", "string"]]),
+  },
+  dice: null,
+  scale: SCALE,
+};
+/** The ruleset's questions about a whole move, answered in `evaluate`'s `predicates` (runtime/answers.ts). */
+export const predicates: readonly Question<Ctx>[] = [
+  { name: "immobile", cite: "Movement/Immobile Units", type: "bool", ask: r_immobile },
+  { name: "may-enter-enemy-hex", cite: "Movement", type: "bool", ask: r_may_enter_enemy_hex },
+  {
+    name: "passengers-share-destruction",
+    cite: "Movement/Entering and Exiting Transport Vehicles",
+    type: "bool",
+    ask: r_passengers_share_destruction,
+  },
+  {
+    name: "op-fire-ends-move",
+    cite: "Movement/Moving and Opportunity Fire",
+    type: "bool",
+    ask: r_op_fire_ends_move,
+  },
+];
+/** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
+export const stepQuestions: readonly Question<Ctx>[] = [
+  {
+    name: "is-boarding",
+    cite: "Movement/Entering and Exiting Transport Vehicles",
+    type: "bool",
+    ask: r_is_boarding,
+  },
+];
 
 // The movement model.
 
@@ -862,7 +1003,6 @@ export function c_one_level_change(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function prepare(input: ScenarioInput): Ctx {
   const u = input.unit;
-  const s = input.scenario ?? ({} as Scenario);
   const veh = input.vehicle;
   return {
     unit: {
@@ -905,7 +1045,7 @@ export function prepare(input: ScenarioInput): Ctx {
 
 /** A step enters a hex unless it is an action in place (`action` given). */
 function m_is_hex(ctx: Ctx, i: number): boolean {
-  return ctx.path[i].action == null;
+  return ctx.path[i]!.action == null;
 }
 
 /** The unit's allowance in ticks [Movement]. */
@@ -919,7 +1059,7 @@ function m_step_cost(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** This ruleset has no Minimum Move. */
-function m_minimum_move(ctx: Ctx): boolean {
+function m_minimum_move(_ctx: Ctx): boolean {
   return false;
 }
 
@@ -1007,9 +1147,18 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
-/** Prices a move under this ruleset (the `variorum eval --json` result). */
-export function evaluate(input: ScenarioInput, trace = true): MoveResult {
-  return evaluateMove(model, num, prepare(input), { trace });
+/**
+ * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
+ * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
+ * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
+ * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
+ * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ */
+export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+  const checked = checkInput(input, inputDomains);
+  const ctx = prepare(checked as unknown as ScenarioInput);
+  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
+  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
 }
 
 // Reach on a hex map.
@@ -1074,6 +1223,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
   map: MapGraph,
@@ -1082,6 +1232,13 @@ export function reach(
   scenario: Scenario = {},
   roll?: readonly number[],
 ): ReachAnswer {
+  const checked = checkInput(
+    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
+    inputDomains,
+  );
+  const u = checked.unit as unknown as Unit;
+  const sc = checked.scenario as unknown as Scenario;
+  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   return reachOnMap<number, Ctx>(
     {
       model,
@@ -1090,16 +1247,16 @@ export function reach(
       resolve: m_reach_resolve,
       stepFields: ["viaRoad", "uphill", "downhill"],
       prepare: (steps) =>
-        prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
+        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: "enter-transport",
       inputError: (e) => e instanceof InputError,
       prepareAboard: (steps, vehicle) =>
         prepare({
-          unit,
-          scenario,
+          unit: u,
+          scenario: sc,
           vehicle: vehicle as Vehicle,
           path: [...steps, { action: "enter-transport" }] as unknown as readonly Step[],
-          roll,
+          ...fixed,
         }),
     },
     map,

@@ -45,7 +45,7 @@ export function forEachRoll(
     let k = dice - 1;
     while (k >= 0 && roll[k] === sides) roll[k--] = 1;
     if (k < 0) return;
-    roll[k]++;
+    roll[k] = roll[k]! + 1;
   }
 }
 
@@ -79,5 +79,5 @@ export function summarizeWeighted(weights: ReadonlyMap<number, number>): Distrib
     distribution[String(k)] = c / total;
     weighted += k * c;
   }
-  return { min: keys[0], max: keys[keys.length - 1], mean: weighted / total, distribution };
+  return { min: keys[0]!, max: keys[keys.length - 1]!, mean: weighted / total, distribution };
 }

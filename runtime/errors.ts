@@ -24,9 +24,11 @@ export class EvalError extends Error {}
  * What about the input stops an evaluation: `missing` — a field a rule needs is not given (`field`
  * is its scenario path); `absent` — an input field read without a value; `roll` — the fixed roll does
  * not fit the dice the move rolls (`field` is `unit.dice`); `entry` — a table has no entry for the
- * values given (`field` is null).
+ * values given (`field` is null). A generated module's input checks (runtime/input.ts) throw the CLI's
+ * scenario codes: `V0902` — a field nobody knows; `V0903` — a value outside the module's domains (a
+ * kind, a terrain, a number), a required field absent, a bad roll.
  */
-export type InputCode = "missing" | "absent" | "roll" | "entry";
+export type InputCode = "missing" | "absent" | "roll" | "entry" | "V0902" | "V0903";
 
 /**
  * This input cannot be evaluated: a user's mistake, reported as a diagnostic (V0903 for a scenario, a
@@ -34,14 +36,14 @@ export type InputCode = "missing" | "absent" | "roll" | "entry";
  * questions (diff, cards, the constant folder) treat both as "cannot be asked".
  */
 export class InputError extends EvalError {
-  constructor(
-    readonly code: InputCode,
-    /** The scenario path of the field concerned (`vehicle.kind`, `path[2].terrain`, `unit.dice`), or null. */
-    readonly field: string | null,
-    message: string,
-  ) {
+  readonly code: InputCode;
+  /** The scenario path of the field concerned (`vehicle.kind`, `path[2].terrain`, `unit.dice`), or null. */
+  readonly field: string | null;
+  constructor(code: InputCode, field: string | null, message: string) {
     super(message);
     this.name = "InputError";
+    this.code = code;
+    this.field = field;
   }
 }
 
@@ -57,6 +59,11 @@ export class MissingInput extends InputError {
 /** Throws `MissingInput` for `field` (used as `value ?? missing("vehicle.kind")`). */
 export function missing(field: string): never {
   throw new MissingInput(field);
+}
+
+/** Throws `InputError` "absent" for `field` (a generated module reading a vehicle that is not there). */
+export function absent(field: string): never {
+  throw new InputError("absent", field, `${field} is absent`);
 }
 
 /**

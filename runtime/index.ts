@@ -1,6 +1,10 @@
 /**
  * The runtime's public surface: the only module generated code imports
- * (`import { … } from "../runtime/index.js"`). Dependency-free, no Node APIs.
+ * (`import { … } from "../runtime/index.js"`; in the package, `variorum/runtime`). Dependency-free,
+ * no Node APIs.
+ *
+ * @packageDocumentation
+ * @module variorum/runtime
  */
 
 export type * from "./types.js";
@@ -9,8 +13,12 @@ export { tickNum, toTicks, ticksToExact, exactToTicks } from "./ticks.js";
 export { formatQuantity, formatCost } from "./format.js";
 export { forEachRoll, summarize } from "./dice.js";
 export { evaluateMove, pricePath } from "./move.js";
-export { missing, missingMessage, EvalError, InputError, MissingInput } from "./errors.js";
+export { absent, missing, missingMessage, EvalError, InputError, MissingInput } from "./errors.js";
 export type { InputCode } from "./errors.js";
+export { checkInput } from "./input.js";
+export type { CheckedInput, FieldDomain, InputDomains, InputShape, RecordDomain } from "./input.js";
+export { withAnswers } from "./answers.js";
+export type { AnsweredStep, Evaluation, Question } from "./answers.js";
 export type { EvaluateOptions } from "./move.js";
 export {
   buildGraph,

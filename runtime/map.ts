@@ -50,7 +50,7 @@ export function parseHexName(name: string): { col: number; row: number } | null 
   const m = /^([A-Z]{1,3})([1-9][0-9]{0,3})$/.exec(name);
   if (m === null) return null;
   let col = 0;
-  for (const ch of m[1]) col = col * 26 + (ch.charCodeAt(0) - 64);
+  for (const ch of m[1]!) col = col * 26 + (ch.charCodeAt(0) - 64);
   return { col: col - 1, row: Number(m[2]) - 1 };
 }
 
@@ -186,7 +186,7 @@ export function buildGraph(map: MapJson): MapGraph {
   };
   for (const chain of map.roads ?? []) {
     for (const h of chain) if (at(h) >= 0) terrain[at(h)] = "road";
-    for (let k = 1; k < chain.length; k++) link(chain[k - 1], chain[k], (s) => (road[s] = 1));
+    for (let k = 1; k < chain.length; k++) link(chain[k - 1]!, chain[k]!, (s) => (road[s] = 1));
   }
   for (const [h, t] of Object.entries(map.terrain.hexes ?? {})) if (at(h) >= 0) terrain[at(h)] = t;
   for (const [h, v] of Object.entries(map.levels ?? {})) if (at(h) >= 0) level[at(h)] = v;
@@ -200,13 +200,13 @@ export function buildGraph(map: MapJson): MapGraph {
 /** The step that enters the neighbour in slot `slot` (= 6 × from + direction). */
 export function stepOf(g: MapGraph, slot: number): MapStep {
   const from = (slot / 6) | 0;
-  const to = g.adj[slot];
+  const to = g.adj[slot]!;
   return {
-    terrain: g.terrain[to],
-    hexside: g.hexside[slot],
+    terrain: g.terrain[to]!,
+    hexside: g.hexside[slot]!,
     viaRoad: g.road[slot] === 1,
-    uphill: g.level[to] > g.level[from],
-    downhill: g.level[to] < g.level[from],
-    enemy: g.enemy[to],
+    uphill: g.level[to]! > g.level[from]!,
+    downhill: g.level[to]! < g.level[from]!,
+    enemy: g.enemy[to]!,
   };
 }

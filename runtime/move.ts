@@ -52,7 +52,7 @@ export function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, 
 }
 
 function lastCite(trace: readonly string[] | null, fallback: string): string {
-  return trace !== null && trace.length > 0 ? trace[trace.length - 1] : fallback;
+  return trace !== null && trace.length > 0 ? trace[trace.length - 1]! : fallback;
 }
 
 /** One pricing pass. NA citations are found by re-pricing with a trace, so they do not depend on `trace`. */
@@ -215,7 +215,7 @@ export function evaluateMove<T, X extends MoveContext<T>>(
     } finally {
       ctx.roll = null;
     }
-    first = passes[0];
+    first = passes[0]!;
     allowance = summarize(allowances);
     probability = legalRolls / rolls;
     if (crossedBy.size > 0)

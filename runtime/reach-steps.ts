@@ -105,7 +105,7 @@ export function pathSteps(
   for (let k = 1; k < hexes.length; k++) {
     let slot = -1;
     for (let d = 0; d < 6; d++)
-      if (g.adj[6 * hexes[k - 1] + d] === hexes[k]) slot = 6 * hexes[k - 1] + d;
+      if (g.adj[6 * hexes[k - 1]! + d] === hexes[k]) slot = 6 * hexes[k - 1]! + d;
     out.push(
       plainStep(g, slot, resolve, stepFields) ?? plainStep(g, slot, (_f, n) => n, stepFields)!,
     );

@@ -15,12 +15,12 @@ export function forEachSortedRoll(
 ): void {
   const roll = new Array<number>(dice).fill(1);
   const fact = [1];
-  for (let i = 1; i <= dice; i++) fact[i] = fact[i - 1] * i;
+  for (let i = 1; i <= dice; i++) fact[i] = fact[i - 1]! * i;
   for (;;) {
-    let weight = fact[dice];
+    let weight = fact[dice]!;
     for (let i = 0, run = 1; i < dice; i++, run++) {
       if (i + 1 === dice || roll[i + 1] !== roll[i]) {
-        weight /= fact[run];
+        weight /= fact[run]!;
         run = 0;
       }
     }
@@ -28,7 +28,7 @@ export function forEachSortedRoll(
     let k = dice - 1;
     while (k >= 0 && roll[k] === sides) k--;
     if (k < 0) return;
-    roll[k]++;
-    for (let j = k + 1; j < dice; j++) roll[j] = roll[k];
+    roll[k] = roll[k]! + 1;
+    for (let j = k + 1; j < dice; j++) roll[j] = roll[k]!;
   }
 }

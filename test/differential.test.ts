@@ -13,6 +13,7 @@ import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "..
 import { loadRuleset } from "../compiler/engine/index.js";
 import { interpreterFor, prepare } from "../compiler/interpret/interpreter.js";
 import { evaluateMove } from "../runtime/move.js";
+import type { MoveContext, MoveModel, Num } from "../runtime/types.js";
 import { ratNum } from "../runtime/rational.js";
 
 const root = join(import.meta.dirname, "..");
@@ -85,9 +86,15 @@ function toScenarioValue(
   return sv;
 }
 
-const modules = Object.entries(generated.rulesets) as [
+// The pricing loop over each module's model (its `evaluate` adds the input checks and the answers
+// of test/emit/modules.test.ts on top).
+const modules = Object.entries(generated.rulesets) as unknown as [
   string,
-  { evaluate: (input: unknown, trace?: boolean) => unknown },
+  {
+    model: MoveModel<number, MoveContext<number>>;
+    num: Num<number>;
+    prepare: (input: unknown) => MoveContext<number>;
+  },
 ][];
 
 describe("generated modules agree with the interpreter", () => {
@@ -133,7 +140,9 @@ describe("generated modules agree with the interpreter", () => {
               throw e;
             }
           };
-          const fromGenerated = attempt(() => mod.evaluate(clean, true));
+          const fromGenerated = attempt(() =>
+            evaluateMove(mod.model, mod.num, mod.prepare(clean), { trace: true }),
+          );
           // The pricing loop itself (interpretScenario also refuses a roll longer than the move reads).
           const fromInterpreter = attempt(() =>
             evaluateMove(interp, ratNum, prepare(ir, toScenarioValue(ir, clean)).ctx, {

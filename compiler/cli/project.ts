@@ -5,33 +5,10 @@
 
 import { RULESET_ID } from "../util/ruleset-id.js";
 import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { projectRoot } from "../node/root.js";
 
-let cachedRoot: string | null = null;
-
-/** The directory holding Variorum's package.json (works from `compiler/cli/` and `dist/compiler/cli/`). */
-export function projectRoot(): string {
-  if (cachedRoot !== null) return cachedRoot;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const pkg = join(dir, "package.json");
-    if (existsSync(pkg)) {
-      try {
-        const json = JSON.parse(readFileSync(pkg, "utf8")) as { name?: unknown };
-        if (json.name === "variorum") return (cachedRoot = dir);
-      } catch {
-        // not ours; keep looking
-      }
-    }
-    const up = dirname(dir);
-    if (up === dir)
-      throw new Error(
-        "cannot find the variorum package root from " + fileURLToPath(import.meta.url),
-      );
-    dir = up;
-  }
-}
+export { projectRoot };
 
 export function packageVersion(root = projectRoot()): string {
   const json = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {

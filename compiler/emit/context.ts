@@ -72,6 +72,8 @@ export class EmitContext {
   usesDice = false;
   /** Whether `need(…)` appears, so the runtime's `missing` is imported. */
   usesNeed = false;
+  /** Whether a vehicle's field is read, so the runtime's `absent` is imported. */
+  usesAbsent = false;
 
   constructor(readonly ir: RulesetIR) {
     for (const e of ir.enums) {

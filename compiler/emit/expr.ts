@@ -75,6 +75,9 @@ export class ExprCompiler {
         return this.field(e.rec, e.name, false);
       case "flag": {
         const f = cx.field(e.rec, e.field);
+        // Without a vehicle every flag of it is false, as in the interpreter.
+        if (e.rec === "vehicle")
+          return `(ctx.vehicle?.${f.prop}${f.field.optional ? "?" : ""}.has(${lit(e.member)}) === true)`;
         const rec = recordOf(e.rec);
         return f.field.optional
           ? `(${rec}.${f.prop}?.has(${lit(e.member)}) === true)`
@@ -162,7 +165,13 @@ export class ExprCompiler {
   /** Reads an input field; `widen` asserts the declared type so that TS narrowing cannot bite. */
   private field(rec: RecordName, name: string, widen: boolean): string {
     const f = this.cx.field(rec, name);
-    const read = `${recordOf(rec)}.${f.prop}`;
+    // A field of a vehicle that is not there is absent (the interpreter's InputError "absent").
+    const record =
+      rec === "vehicle"
+        ? `(ctx.vehicle ?? absent(${lit(`vehicle.${f.field.json}`)}))`
+        : recordOf(rec);
+    if (rec === "vehicle") this.cx.usesAbsent = true;
+    const read = `${record}.${f.prop}`;
     if (widen) return `(${read} as ${this.cx.tsType(f.field.type)})`;
     return f.field.optional ? `${read}!` : read;
   }
@@ -377,7 +386,8 @@ function recordOf(rec: RecordName): string {
     case "scenario":
       return "ctx.scenario";
     case "step":
-      return "ctx.path[ctx.i]";
+      // `ctx.i` is always a step of the path while one is priced.
+      return "ctx.path[ctx.i]!";
   }
   throw new Error(`unknown record ${JSON.stringify(rec)}`);
 }

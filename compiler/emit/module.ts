@@ -15,6 +15,7 @@ import {
   preludeStatements,
   reachStatements,
 } from "./move-model.js";
+import { checkStatements } from "./checks.js";
 import { constraintFunction, ruleFunction } from "./rules.js";
 import { tableStatements } from "./tables.js";
 import { commentText } from "./text.js";
@@ -31,12 +32,48 @@ export interface EmitOptions {
   source?: string;
 }
 
+/**
+ * A function's parameters its body never reads get a leading `_` (the model's signatures are fixed,
+ * and a rule may ignore the context), so the module compiles under `noUnusedParameters`.
+ */
+function markUnused(s: string | StatementStructures): string | StatementStructures {
+  if (typeof s === "string" || s.kind !== StructureKind.Function) return s;
+  const body = Array.isArray(s.statements) ? s.statements : [];
+  if (!body.every((x) => typeof x === "string")) return s;
+  const text = body.join("\n");
+  return {
+    ...s,
+    parameters: (s.parameters ?? []).map((p) =>
+      new RegExp(`(?<![\\w$.])${p.name}(?![\\w$])`).test(text) ? p : { ...p, name: `_${p.name}` },
+    ),
+  };
+}
+
 /** Prints statements through an in-memory ts-morph project and formats the text with prettier. */
 export async function printStatements(
   statements: (string | StatementStructures)[],
 ): Promise<string> {
   const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile("/module.ts", { statements });
+  const file = project.createSourceFile("/module.ts", { statements: statements.map(markUnused) });
+  // A module-private function or constant nothing reads (a table lookup no rule calls, and then its
+  // tick-valued copy) is left out.
+  const unread = (name: string): boolean =>
+    (file.getFullText().match(new RegExp(`(?<![\\w$])${name}(?![\\w$])`, "g"))?.length ?? 0) <= 1;
+  for (let removed = true; removed; ) {
+    removed = false;
+    for (const f of file.getFunctions()) {
+      const name = f.getName();
+      if (f.isExported() || name === undefined || !unread(name)) continue;
+      f.remove();
+      removed = true;
+    }
+    for (const v of file.getVariableStatements()) {
+      const ds = v.getDeclarations();
+      if (v.isExported() || ds.length !== 1 || !unread(ds[0]!.getName())) continue;
+      v.remove();
+      removed = true;
+    }
+  }
   return prettier.format(file.getFullText(), PRETTIER_OPTIONS);
 }
 
@@ -65,8 +102,9 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
   const constraints = ir.constraints.map((c, i) =>
     constraintFunction(cx, xc, c, cx.constraints[i]),
   );
-  const model = modelStatements(cx, xc);
-  const reach = reachStatements(cx, xc);
+  const checks = checkStatements(cx);
+  const model = modelStatements(cx, xc, checks.names);
+  const reach = reachStatements(cx, xc, checks.names);
 
   const statements: (string | StatementStructures)[] = [
     `${header(options.source ?? `rulesets/${ir.id}.rules`, ir.title)}\n`,
@@ -75,16 +113,23 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       leadingTrivia: "\n",
       moduleSpecifier: RUNTIME_SPECIFIER,
       namedImports: [
+        ...(cx.usesAbsent ? ["absent"] : []),
+        "checkInput",
         "evaluateMove",
         ...(cx.usesNeed ? ["missing"] : []),
         "InputError",
         "reachOnMap",
         "tickNum",
         "toTicks",
+        "withAnswers",
+        { name: "Evaluation", isTypeOnly: true },
+        { name: "FieldDomain", isTypeOnly: true },
+        { name: "InputDomains", isTypeOnly: true },
+        { name: "InputShape", isTypeOnly: true },
         { name: "MapGraph", isTypeOnly: true },
         { name: "MoveContext", isTypeOnly: true },
         { name: "MoveModel", isTypeOnly: true },
-        { name: "MoveResult", isTypeOnly: true },
+        { name: "Question", isTypeOnly: true },
         { name: "ReachAnswer", isTypeOnly: true },
         { name: "ReachProfile", isTypeOnly: true },
         { name: "Violation", isTypeOnly: true },
@@ -106,6 +151,10 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       ...cx.helpers,
     ]),
     ...section("Constraints: each must hold for a move to be legal.", constraints),
+    ...section(
+      "Input checks, and the questions `evaluate` answers besides the price.",
+      checks.statements,
+    ),
     ...section("The movement model.", [prepareFunction(cx), ...model]),
     ...section("Reach on a hex map.", reach),
   ];

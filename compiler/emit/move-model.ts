@@ -15,6 +15,7 @@ import { ExprCompiler, newEnv, type Env } from "./expr.js";
 import { citeLine, commentText, lit } from "./text.js";
 import { reachProfile } from "../reach/profile.js";
 import { boardMember, hexsideField, mapNames, type MapField } from "../ir/name-resolver.js";
+import type { CheckNames } from "./checks.js";
 
 const TRACE = "string[] | null";
 
@@ -42,7 +43,11 @@ function returning(
   return [...env.pre, isNumber && !/^\d+$/.test(code) ? `return ${code} + 0;` : `return ${code};`];
 }
 
-export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStructures[] {
+export function modelStatements(
+  cx: EmitContext,
+  xc: ExprCompiler,
+  checks: CheckNames,
+): StatementStructures[] {
   const ir = cx.ir;
   const m = ir.movement;
   const names = {
@@ -65,7 +70,7 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       : "A step enters a hex unless it is an action in place (`action` given).",
     [ctxParam, { name: "i", type: "number" }],
     "boolean",
-    [action === undefined ? "return true;" : `return ctx.path[i].${action.prop} == null;`],
+    [action === undefined ? "return true;" : `return ctx.path[i]!.${action.prop} == null;`],
   );
 
   const allowance = fn(
@@ -208,13 +213,24 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       kind: StructureKind.Function,
       isExported: true,
       name: "evaluate",
-      docs: ["Prices a move under this ruleset (the `variorum eval --json` result)."],
+      docs: [
+        "Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`\n" +
+          "result (allowance, spent, legal, steps with their rules and answers, violations, predicates and\n" +
+          `their rules). The input is checked first against {@link ${checks.domains}}: a field, kind, terrain or\n` +
+          "number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the\n" +
+          'field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.',
+      ],
       parameters: [
         { name: "input", type: "ScenarioInput" },
         { name: "trace", initializer: "true" },
       ],
-      returnType: "MoveResult",
-      statements: ["return evaluateMove(model, num, prepare(input), { trace });"],
+      returnType: "Evaluation",
+      statements: [
+        `const checked = checkInput(input, ${checks.domains});`,
+        "const ctx = prepare(checked as unknown as ScenarioInput);",
+        "const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });",
+        `return withAnswers(result, ctx, ${checks.predicates}, ${checks.stepQuestions}, SCALE);`,
+      ],
     },
   ];
 }
@@ -224,7 +240,11 @@ export function modelStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
  * (runtime/reach-map.ts), with this ruleset's reach profile (compiler/reach/profile.ts) and the map
  * names its terrain and hexside members answer to (their own, and a declared `concept`).
  */
-export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStructures[] {
+export function reachStatements(
+  cx: EmitContext,
+  xc: ExprCompiler,
+  checks: CheckNames,
+): StatementStructures[] {
   const ir = cx.ir;
   const p = reachProfile(ir);
   const keyName = cx.names.claim("m_reach_key");
@@ -301,7 +321,8 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
       'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
         "cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n" +
         "A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n" +
-        "is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.",
+        "is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.\n" +
+        `\`unit\`, \`scenario\` and \`roll\` are checked as \`evaluate\` checks them ({@link ${checks.domains}}).`,
     ],
     parameters: [
       { name: "map", type: "MapGraph" },
@@ -312,6 +333,10 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     ],
     returnType: "ReachAnswer",
     statements: [
+      `const checked = checkInput({ unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) }, ${checks.domains});`,
+      "const u = checked.unit as unknown as Unit;",
+      "const sc = checked.scenario as unknown as Scenario;",
+      "const fixed = checked.roll === undefined ? {} : { roll: checked.roll };",
       `return reachOnMap<number, Ctx>(
         {
           model,
@@ -319,10 +344,10 @@ export function reachStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           profile: reachProfile,
           resolve: ${resolveName},
           stepFields: ${JSON.stringify(stepFields)},
-          prepare: (steps) => prepare({ unit, scenario, path: ${pathOf("steps")} as unknown as readonly Step[], roll }),
+          prepare: (steps) => prepare({ unit: u, scenario: sc, path: ${pathOf("steps")} as unknown as readonly Step[], ...fixed }),
           boardAction: ${board === null ? "null" : lit(board)},
           inputError: (e) => e instanceof InputError,
-          prepareAboard: ${board === null ? "() => null" : `(steps, vehicle) => prepare({ unit, scenario, vehicle: vehicle as Vehicle, path: [...${pathOf("steps")}, { action: ${lit(board)} }] as unknown as readonly Step[], roll })`},
+          prepareAboard: ${board === null ? "() => null" : `(steps, vehicle) => prepare({ unit: u, scenario: sc, vehicle: vehicle as Vehicle, path: [...${pathOf("steps")}, { action: ${lit(board)} }] as unknown as readonly Step[], ...fixed })`},
         },
         map,
         from,
@@ -385,16 +410,16 @@ export function helperStatements(cx: EmitContext): StatementStructures[] {
         [
           'if (roll === null || roll.length < n) throw new InputError("roll", "unit.dice", `this move rolls ${n} dice, but the fixed roll gives ${roll === null ? 0 : roll.length}`);',
           `for (let i = 0; i < n; i++) {
-            const f = Math.max(0, roll[i] + perDie);
+            const f = Math.max(0, roll[i]! + perDie);
             let j = i;
-            while (j > 0 && (highest ? diceScratch[j - 1] < f : diceScratch[j - 1] > f)) {
-              diceScratch[j] = diceScratch[j - 1];
+            while (j > 0 && (highest ? diceScratch[j - 1]! < f : diceScratch[j - 1]! > f)) {
+              diceScratch[j] = diceScratch[j - 1]!;
               j--;
             }
             diceScratch[j] = f;
           }`,
           "let s = 0;",
-          "for (let i = 0; i < keep; i++) s += diceScratch[i];",
+          "for (let i = 0; i < keep; i++) s += diceScratch[i]!;",
           "return s;",
         ],
       ),

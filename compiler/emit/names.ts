@@ -39,12 +39,16 @@ const RESERVED = new Set([
 export const FIXED_NAMES = [
   // runtime imports
   'MoveContext', 'MoveModel', 'MoveResult', 'Violation', 'evaluateMove', 'tickNum', 'toTicks', 'missing',
+  'absent', 'checkInput', 'withAnswers', 'InputError', 'reachOnMap', 'Evaluation', 'FieldDomain', 'InputDomains',
+  'InputShape', 'Question', 'MapGraph', 'ReachAnswer', 'ReachProfile',
   // module-level declarations
   'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
-  'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx',
+  'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx', 'inputDomains',
+  'predicates', 'stepQuestions', 'reach', 'reachProfile',
   // locals and parameters of generated functions
   'ctx', 'trace', 'out', 'input', 'i', 'j', 'k', 'n', 'f', 'v', 'acc', 'saved', 'base', 'roll', 'perDie',
-  'keep', 'highest', 'u', 'c', 's', 'veh', 'rulesets',
+  'keep', 'highest', 'u', 'c', 's', 'veh', 'rulesets', 'checked', 'result', 'sc', 'fixed', 'map', 'from',
+  'unit', 'scenario', 'steps', 'vehicle',
 ];
 
 /** True when `s` can be written as a bare identifier (and is not a reserved word). */

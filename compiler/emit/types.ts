@@ -299,7 +299,9 @@ export function prepareFunction(cx: EmitContext): FunctionDeclarationStructure {
     returnType: "Ctx",
     statements: [
       "const u = input.unit;",
-      "const s = input.scenario ?? ({} as Scenario);",
+      ...(fieldsOf(cx, "scenario").length > 0
+        ? ["const s = input.scenario ?? ({} as Scenario);"]
+        : []),
       ...(cx.declared.has("vehicle") ? ["const veh = input.vehicle;"] : []),
       `return {
         unit: ${recordLiteral(cx, "unit", "u")},

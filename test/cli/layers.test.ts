@@ -45,6 +45,8 @@ const RANKS: readonly { layer: string; prefixes: readonly string[] }[] = [
   { layer: "language service", prefixes: ["compiler/service/"] },
   // Node-side file access shared by the surfaces that run under Node (the CLI, the studio's server).
   { layer: "file access", prefixes: ["compiler/node/"] },
+  // The package's library entry (`import … from "variorum"`): the engine, and a host over the disk.
+  { layer: "library", prefixes: ["compiler/library/"] },
   { layer: "surfaces", prefixes: ["compiler/cli/", "studio/", "editors/"] },
   { layer: "tools", prefixes: ["bench/", "fuzz/", "scripts/", "generated/"] },
 ];
@@ -195,6 +197,7 @@ function mayUseNode(file: string, pkg: string): boolean {
   return (
     file.startsWith("compiler/cli/") ||
     file.startsWith("compiler/node/") ||
+    file.startsWith("compiler/library/") ||
     (file.startsWith("studio/") && !file.startsWith("studio/page/")) ||
     ["editors/", "bench/", "fuzz/", "scripts/"].some((p) => file.startsWith(p))
   );

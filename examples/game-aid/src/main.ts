@@ -1,0 +1,66 @@
+// A game aid built on a Variorum rules module, imported as a package consumer does
+// (`variorum/rules/sl-classic`, `variorum/runtime`): it prices a move and shades the hexes a squad
+// reaches on a bundled map, darker the more it costs.
+import { evaluate, reach } from "variorum/rules/sl-classic";
+import { buildGraph, hexName, indexOf, type MapJson } from "variorum/runtime";
+import crossroads from "../../../maps/crossroads.json";
+
+const $ = (id: string): HTMLElement => {
+  const el = document.getElementById(id);
+  if (el === null) throw new Error(`#${id} is missing`);
+  return el;
+};
+
+// 1. Price a move: open ground, then woods uphill, with a leader.
+const move = evaluate({
+  unit: { kind: "squad", leader: true },
+  path: [{ terrain: "open-ground" }, { terrain: "woods", uphill: true }],
+});
+$("move").innerHTML =
+  `A squad with a leader: allowance <b id="allowance">${String(move.allowance)}</b> MF, ` +
+  `spends <b id="spent">${move.spent}</b> MF — ${move.legal ? "legal" : "not legal"} ` +
+  `<span class="rules">[${move.steps.flatMap((s) => s.rules).join(", ")}]</span>`;
+
+// 2. Reach on the map, shaded by cost.
+const map = buildGraph(crossroads as unknown as MapJson);
+const from = "B3";
+const answer = reach(map, { kind: "squad" }, from);
+$("start").textContent = from;
+$("map-name").textContent = map.name;
+
+const R = 18;
+const W = 1.5 * R;
+const H = Math.sqrt(3) * R;
+const svg = $("map");
+svg.setAttribute("width", String(W * map.columns + R));
+svg.setAttribute("height", String(H * (map.rows + 0.5) + 2));
+const max = Math.max(...[...answer.cost].filter((c) => !Number.isNaN(c)), 1);
+let reached = 0;
+const NS = "http://www.w3.org/2000/svg";
+for (let col = 0; col < map.columns; col++)
+  for (let row = 0; row < map.rows; row++) {
+    const hex = indexOf(map, hexName(col, row));
+    const cx = R + col * W;
+    const cy = H / 2 + row * H + (col % 2 === 1 ? H / 2 : 0);
+    const points = [0, 1, 2, 3, 4, 5]
+      .map((k) => `${cx + R * Math.cos((Math.PI / 3) * k)},${cy + R * Math.sin((Math.PI / 3) * k)}`)
+      .join(" ");
+    const cost = answer.cost[hex] ?? Number.NaN;
+    const poly = document.createElementNS(NS, "polygon");
+    poly.setAttribute("points", points);
+    poly.setAttribute("stroke", "#999");
+    poly.setAttribute("data-hex", map.names[hex] ?? "");
+    if (Number.isNaN(cost)) poly.setAttribute("fill", "#fff");
+    else {
+      reached++;
+      poly.setAttribute("class", "reached");
+      poly.setAttribute("fill", `hsl(140 45% ${90 - (50 * cost) / max}%)`);
+    }
+    const label = document.createElementNS(NS, "text");
+    label.setAttribute("x", String(cx));
+    label.setAttribute("y", String(cy));
+    label.textContent = Number.isNaN(cost) ? (map.names[hex] ?? "") : answer.exact(hex);
+    svg.append(poly, label);
+  }
+$("reach-summary").textContent = `${reached} hexes reached with ${answer.allowance} MF.`;
+document.body.dataset["ready"] = "true";

@@ -1,0 +1,139 @@
+/**
+ * The generated modules as the README promises them: `evaluate()` returns what `variorum eval --json`
+ * returns for that ruleset — over every bundled scenario, under every compiled ruleset (a scenario the
+ * CLI refuses is one the module throws on) — and it checks its input against its own domains,
+ * throwing the runtime's `InputError` with the CLI's code and the field's scenario path.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../runtime/index.js";
+import { rulesets } from "../../generated/index.js";
+import * as sl from "../../generated/sl-classic.js";
+import * as asl from "../../generated/asl-a4.js";
+import { runInProcess } from "../golden/cases.js";
+import { ROOT } from "../cli/run.js";
+
+const SCENARIOS = join(ROOT, "scenarios");
+const files = readdirSync(SCENARIOS)
+  .filter((f) => f.endsWith(".json"))
+  .sort();
+
+/** A scenario file as a module's input: top-level fields go to `scenario`, `name` is the title. */
+function asInput(json: Record<string, unknown>): Record<string, unknown> {
+  const scenario: Record<string, unknown> = {};
+  const out: Record<string, unknown> = { scenario };
+  for (const [k, v] of Object.entries(json)) {
+    if (k === "name") continue;
+    if (k === "unit" || k === "vehicle" || k === "path") out[k] = v;
+    else scenario[k] = v;
+  }
+  return out;
+}
+
+function thrown(f: () => unknown): InputError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof InputError) return e;
+    throw e;
+  }
+  throw new Error("no InputError thrown");
+}
+
+describe("evaluate() is eval --json", () => {
+  for (const [id, mod] of Object.entries(rulesets) as [
+    string,
+    { evaluate: (input: unknown) => unknown },
+  ][]) {
+    it(`${id}: every bundled scenario`, async () => {
+      let compared = 0;
+      for (const f of files) {
+        const json = JSON.parse(readFileSync(join(SCENARIOS, f), "utf8")) as Record<
+          string,
+          unknown
+        >;
+        const cli = await runInProcess(["eval", id, join(SCENARIOS, f), "--json"]);
+        const input = asInput(json);
+        if (cli.exit !== 0) {
+          // The CLI refuses it (a value outside this ruleset's domains, a detail a rule needs).
+          expect(cli.exit, `${f}: ${cli.stderr}`).toBe(1);
+          expect(() => mod.evaluate(input), f).toThrow(InputError);
+          continue;
+        }
+        const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
+        expect(JSON.parse(JSON.stringify(mod.evaluate(input))), f).toEqual(expected);
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("evaluate() checks its input against the module's domains", () => {
+  const path = [{ terrain: "open-ground" }] as const;
+  const cases: [string, unknown, string, string][] = [
+    ["a misspelt kind", { unit: { kind: "sqaud" }, path }, "V0903", "unit.kind"],
+    ["no kind", { unit: {}, path }, "V0903", "unit.kind"],
+    [
+      "a terrain it lacks",
+      { unit: { kind: "squad" }, path: [{ terrain: "swamp" }] },
+      "V0903",
+      "path[0].terrain",
+    ],
+    ["a field nobody knows", { unit: { kind: "squad", knid: "x" }, path }, "V0902", "unit.knid"],
+    [
+      "a negative quantity",
+      { unit: { kind: "squad", portage: -1 }, path },
+      "V0903",
+      "unit.portage",
+    ],
+    [
+      "a number that is no number",
+      { unit: { kind: "squad", portage: "3" }, path },
+      "V0903",
+      "unit.portage",
+    ],
+    [
+      "a number beyond its ticks",
+      { unit: { kind: "squad", portage: 0.3 }, path },
+      "V0903",
+      "unit.portage",
+    ],
+    ["an empty step", { unit: { kind: "squad" }, path: [{}] }, "V0903", "path[0]"],
+    [
+      "a status it lacks",
+      { unit: { kind: "squad", status: ["tired"] }, path },
+      "V0903",
+      "unit.status[0]",
+    ],
+    [
+      "a phase it lacks",
+      { unit: { kind: "squad" }, scenario: { phase: "rally" }, path },
+      "V0903",
+      "phase",
+    ],
+  ];
+  for (const [what, input, code, field] of cases)
+    it(`${what}: ${code} at ${field}`, () => {
+      const e = thrown(() => sl.evaluate(input as Parameters<typeof sl.evaluate>[0]));
+      expect({ code: e.code, field: e.field }).toEqual({ code, field });
+    });
+
+  it("lists a field of the vocabulary it has no concept for, as eval does", () => {
+    const r = sl.evaluate({ unit: { kind: "squad", doubleTime: true }, path } as never);
+    expect(r.notApplicable).toEqual(["unit.doubleTime"]);
+  });
+
+  it("answers predicates and per-step values by their rulebook names", () => {
+    const r = asl.evaluate({ unit: { kind: "squad" }, path: [{ terrain: "woods" }] });
+    expect(Object.keys(r.predicates)).toContain("assault-movement");
+    expect(r.steps[0]?.answers).toHaveProperty("location-drm");
+  });
+
+  it("checks reach's unit too", () => {
+    const map = { cols: 1, rows: 1 } as never;
+    const e = thrown(() => sl.reach(map, { kind: "sqaud" } as never, "A1"));
+    expect({ code: e.code, field: e.field }).toEqual({ code: "V0903", field: "unit.kind" });
+  });
+});

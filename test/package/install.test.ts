@@ -1,0 +1,222 @@
+/**
+ * The package as a user gets it: `npm pack`, then `npm install ./variorum-*.tgz` into an empty
+ * project, and there the CLI (`npx variorum`: bundled rulesets, templates and the studio page found
+ * inside the package; a house rule beside the user's files extending a bundled one), `--version`, the
+ * library (`import … from "variorum"`) and a rules module (`variorum/rules/sl-classic`), also compiled
+ * by a strict TypeScript consumer with `skipLibCheck` off.
+ *
+ * One pack and one install for the whole file. The pack uses the build this run already made (`npm
+ * test` compiles dist/ with its declarations, the processes project's setup builds the studio page),
+ * so it runs with `--ignore-scripts`: `prepack` (scripts/build.mjs) would build everything again. The
+ * install prefers npm's cache (`--prefer-offline`), which the checkout's own `npm ci` filled.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, variorum, type Run } from "../cli/run.js";
+
+function run(cmd: string, args: string[], cwd: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: "1", npm_config_update_notifier: "false" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (b: Buffer) => out.push(b));
+    child.stderr.on("data", (b: Buffer) => err.push(b));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+      }),
+    );
+  });
+}
+
+const HOUSE = `ruleset my-house "House rule: a hero with a leader gets 1 extra MF" extends sl-classic
+
+extend rule leader-bonus {
+  exception [H1] "a hero moving all phase with a leader gets 1 extra MF"
+    when unit.leader and unit.kind == hero: 1
+}
+
+example [H1] "a hero with a leader" {
+  unit { kind: hero, leader: true }
+  path { terrain: open-ground }
+  expect allowance = 7
+}
+`;
+
+const SCENARIO = {
+  name: "squad with a leader climbs into woods",
+  unit: { kind: "squad", leader: true },
+  path: [{ terrain: "open-ground" }, { terrain: "woods", uphill: true }],
+};
+
+const CONSUMER = `import { evaluate, type ScenarioInput } from "variorum/rules/sl-classic";
+import { InputError } from "variorum/runtime";
+import { bundledHost, evaluateScenario, loadRuleset } from "variorum";
+
+const input: ScenarioInput = ${JSON.stringify({ unit: SCENARIO.unit, path: SCENARIO.path })};
+const sl = loadRuleset("sl-classic", bundledHost());
+const engine = sl.ir === null ? null : evaluateScenario({ rulesets: [sl.ir], text: JSON.stringify(input), file: "s.json" });
+let misspelt: string | null = null;
+try {
+  evaluate({ unit: { kind: "sqaud" }, path: [] } as unknown as ScenarioInput);
+} catch (e) {
+  if (e instanceof InputError) misspelt = \`\${e.code} \${e.field}\`;
+}
+console.log(JSON.stringify({ module: evaluate(input), engine: engine?.value?.answers[0]?.result ?? null, misspelt }));
+`;
+
+const STRICT = {
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    exactOptionalPropertyTypes: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    verbatimModuleSyntax: true,
+    erasableSyntaxOnly: true,
+    skipLibCheck: false,
+    types: [],
+    outDir: "out",
+  },
+  files: ["consumer.ts"],
+};
+
+let dir = "";
+let project = "";
+const times: Record<string, number> = {};
+
+async function timed<T>(name: string, f: () => Promise<T>): Promise<T> {
+  const t = performance.now();
+  const r = await f();
+  times[name] = Math.round(performance.now() - t);
+  return r;
+}
+
+beforeAll(async () => {
+  for (const f of ["dist/compiler/library/index.d.ts", "dist/studio-page/index.html"])
+    if (!existsSync(join(ROOT, f)))
+      throw new Error(`${f} is missing: build first (npm test builds dist/ and the studio page)`);
+  dir = mkdtempSync(join(tmpdir(), "variorum-pkg-"));
+  const packed = await timed("pack", () =>
+    run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], ROOT),
+  );
+  expect(packed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
+  const tarball = (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename;
+  project = join(dir, "project");
+  rmSync(project, { recursive: true, force: true });
+  await run("mkdir", [project], dir);
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }),
+  );
+  const installed = await timed("install", () =>
+    run(
+      "npm",
+      ["install", "--prefer-offline", "--no-audit", "--no-fund", join(dir, tarball)],
+      project,
+    ),
+  );
+  expect(installed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
+  expect(installed.code).toBe(0);
+});
+
+afterAll(() => {
+  // The figures the report quotes (ms): the pack, the install.
+  console.log(`package test: ${JSON.stringify(times)}`);
+  if (dir !== "") rmSync(dir, { recursive: true, force: true });
+});
+
+const npx = (args: string[]): Promise<Run> =>
+  run("npx", ["--no-install", "variorum", ...args], project);
+
+describe("the installed package", () => {
+  it("prints its version", async () => {
+    const version = (
+      JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }
+    ).version;
+    const r = await npx(["--version"]);
+    expect(r.stdout).toBe(`${version}\n`);
+    expect(r.code).toBe(0);
+  });
+
+  it("runs the CLI over the bundled rulesets and templates", async () => {
+    const r = await npx(["diff", "sl-classic", "asl-a4", "--format", "html"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^<!DOCTYPE html>/);
+    expect(r.stdout).toContain("Advanced Squad Leader, chapter A4");
+  });
+
+  it("checks and tests a house rule in the user's folder that extends a bundled ruleset", async () => {
+    writeFileSync(join(project, "my-house.rules"), HOUSE);
+    const check = await npx(["check", "my-house.rules"]);
+    expect(check.stdout).toContain("0 errors");
+    expect(check.code).toBe(0);
+    const test = await npx(["test", "my-house.rules"]);
+    expect(test.stdout.trim().split("\n").at(-1)).toBe("1 passed, 0 failed");
+    expect(test.code).toBe(0);
+  });
+
+  it("serves the studio page it ships", async () => {
+    const child = spawn("npx", ["--no-install", "variorum", "studio", "--no-open", "--port", "0"], {
+      cwd: project,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        child.stdout.on("data", (b: Buffer) => {
+          text += b.toString("utf8");
+          const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(text);
+          if (m) resolve(m[0]);
+        });
+        child.on("close", (code) => reject(new Error(`studio exited ${code}: ${text}`)));
+      });
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("<html");
+    } finally {
+      child.kill("SIGINT");
+    }
+  });
+
+  it("gives a strict TypeScript consumer the library and the rules module, answering as eval --json does", async () => {
+    writeFileSync(join(project, "consumer.ts"), CONSUMER);
+    writeFileSync(join(project, "tsconfig.json"), JSON.stringify(STRICT));
+    const tsc = await timed("tsc", () =>
+      run(
+        process.execPath,
+        [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "."],
+        project,
+      ),
+    );
+    expect(tsc.stdout).toBe("");
+    expect(tsc.code).toBe(0);
+    const r = await run(process.execPath, ["out/consumer.js"], project);
+    expect(r.stderr).toBe("");
+    const got = JSON.parse(r.stdout) as {
+      module: unknown;
+      engine: unknown;
+      misspelt: string | null;
+    };
+    writeFileSync(join(project, "scenario.json"), JSON.stringify(SCENARIO));
+    const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
+    expect(cli.code).toBe(0);
+    const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
+    expect(got.module).toEqual(expected);
+    expect(got.misspelt).toBe("V0903 unit.kind");
+  });
+});
