@@ -10,6 +10,8 @@ import type { MoveContext, MoveModel, Num } from "./types.js";
 /** A scenario step as JSON would give it (camelCase), built from a map step. */
 export interface PlainStep {
   terrain: string;
+  /** A second terrain in the hex entered (a ruleset that reads `alsoTerrain`: SL 5.54). */
+  alsoTerrain?: string;
   /** The feature on the hexside crossed (a ruleset may take it as an obstacle). */
   hexside?: string;
   /** The hex's width in inches, for a ruleset that measures stretches (the map's `hexInches`). */
@@ -28,7 +30,7 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly profile: ReachProfile<X>;
   /** The member a map's terrain, hexside, enemy or vehicle name means in this ruleset, or null when it has none. */
   resolve(field: "terrain" | "hexside" | "enemy" | "vehicle", name: string): string | null;
-  /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches` (the others are not applicable). */
+  /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches`, `alsoTerrain` (the others are not applicable). */
   readonly stepFields: readonly string[];
   /** The context for `steps` (in this order), the unit and the phase. */
   prepare(steps: readonly PlainStep[]): X;
@@ -61,6 +63,8 @@ export function pathSteps(
       if (g.adj[6 * hexes[k - 1] + d] === hexes[k]) slot = 6 * hexes[k - 1] + d;
     const m = stepOf(g, slot);
     const p: PlainStep = { terrain: resolve("terrain", m.terrain) ?? m.terrain };
+    if (m.alsoTerrain !== null && stepFields.includes("alsoTerrain"))
+      p.alsoTerrain = resolve("terrain", m.alsoTerrain) ?? m.alsoTerrain;
     if (m.hexside !== null) p.hexside = resolve("hexside", m.hexside) ?? m.hexside;
     if (m.viaRoad) p.viaRoad = true;
     if (m.uphill) p.uphill = true;
