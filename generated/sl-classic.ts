@@ -1162,7 +1162,7 @@ export function reach(
       num,
       profile: reachProfile,
       resolve: m_reach_resolve,
-      stepFields: ["viaRoad", "uphill"],
+      stepFields: ["viaRoad", "uphill", "alsoTerrain"],
       prepare: (steps) =>
         prepare({ unit, scenario, path: steps as unknown as readonly Step[], roll }),
       boardAction: null,

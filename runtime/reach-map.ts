@@ -245,6 +245,18 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
       }
       p.hexside = f;
     }
+    if (m.alsoTerrain !== null) {
+      if (fields.has("alsoTerrain")) {
+        // A second terrain the ruleset lacks closes the hex to it, as the first does.
+        const a = b.resolve("terrain", m.alsoTerrain);
+        if (a === null) {
+          na.add(`terrain: ${m.alsoTerrain}`);
+          continue;
+        }
+        p.alsoTerrain = a;
+      } else if (!m.alsoImplied) na.add("alsoTerrain");
+      // A road a road chain implies is read through `viaRoad` by a ruleset without `alsoTerrain`.
+    }
     for (const f of ["viaRoad", "uphill", "downhill"] as const) {
       if (!m[f]) continue;
       if (fields.has(f)) p[f] = true;
@@ -257,7 +269,7 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
       if (who === null) na.add(`enemy: ${m.enemy}`);
       else p.enemy = who;
     }
-    const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}`;
+    const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}|${p.alsoTerrain ?? ""}`;
     let k = kinds.get(sig);
     if (k === undefined) {
       k = plain.length;
