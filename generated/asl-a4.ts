@@ -1617,10 +1617,11 @@ export function c_no_end_in_bypass(ctx: Ctx, _trace: string[] | null): boolean {
 /**
  * Must hold: a leader or hero never carries more than 2 PP [A4.42]
  *
- * Constraint, checked on the unit.
+ * Constraint, checked on the whole move.
  */
 export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
-  return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
+  return ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
+    ctx.path.length * SCALE > 0
     ? ctx.unit.portage <= 4
     : true;
 }
@@ -1628,10 +1629,12 @@ export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
 /**
  * Must hold: a broken unit carries nothing beyond its own IPC, leader or not [A4.42]
  *
- * Constraint, checked on the unit.
+ * Constraint, checked on the whole move.
  */
 export function c_broken_portage(ctx: Ctx, trace: string[] | null): boolean {
-  return ctx.unit.status.has("broken") ? ctx.unit.portage <= r_own_ipc(ctx, trace) : true;
+  return ctx.unit.status.has("broken") && ctx.path.length * SCALE > 0
+    ? ctx.unit.portage <= r_own_ipc(ctx, trace)
+    : true;
 }
 
 /**

@@ -797,6 +797,7 @@ export function r_road_rate(_ctx: Ctx, trace: string[] | null): number {
  *
  * Exceptions:
  * - a shell-hole hex entered along its road counts as road alone, not road plus shell holes [5.54]
+ * - open ground entered along its road is a road hex: the road is the hex's only terrain [5.52]
  */
 export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
   if (
@@ -806,6 +807,17 @@ export function r_priced_terrain(ctx: Ctx, trace: string[] | null): Terrain {
     ctx.path[ctx.i]!.viaRoad
   ) {
     if (trace !== null) trace.push("5.54");
+    return "road";
+  }
+
+  if (
+    (ctx.path[ctx.i]!.terrain != null
+      ? (ctx.path[ctx.i]!.terrain as Terrain) === "open-ground"
+      : false) &&
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.alsoTerrain != null)
+  ) {
+    if (trace !== null) trace.push("5.52");
     return "road";
   }
 
@@ -929,6 +941,31 @@ export function r_second_terrain_cost(ctx: Ctx, trace: string[] | null): number 
 }
 
 /**
+ * a hex entered along its road holds the road: the road rate is added to the terrain the step names [5.54]
+ *
+ * Exceptions:
+ * - entered along the road, naming neither terrain road: add the road rate (doubled uphill) [5.52]
+ *
+ * Returns MF in ticks (value × SCALE).
+ */
+export function r_implied_road_cost(ctx: Ctx, trace: string[] | null): number {
+  if (
+    ctx.path[ctx.i]!.viaRoad &&
+    !(ctx.path[ctx.i]!.bypass != null) &&
+    r_priced_terrain(ctx, null) !== "road" &&
+    !(ctx.path[ctx.i]!.alsoTerrain != null
+      ? (ctx.path[ctx.i]!.alsoTerrain as Terrain) === "road"
+      : false)
+  ) {
+    if (trace !== null) trace.push("5.52");
+    return (r_road_rate(ctx, trace) * (ctx.path[ctx.i]!.uphill ? 4 : 2)) / SCALE;
+  }
+
+  if (trace !== null) trace.push("5.54");
+  return 0;
+}
+
+/**
  * terrain effects add up: a wall or hedge penalty plus the cost of each terrain in the hex [5.54]
  *
  * Returns MF in ticks (value × SCALE).
@@ -938,6 +975,7 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
   return (
     r_climb_cost(ctx, trace) +
     r_second_terrain_cost(ctx, trace) +
+    r_implied_road_cost(ctx, trace) +
     (ctx.path[ctx.i]!.hexside != null ? t_hexside_cost(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0)
   );
 }
@@ -1590,10 +1628,11 @@ function agg_6(ctx: Ctx, _trace: string[] | null): number {
 /**
  * Must hold: a leader or hero can never carry more than 3 PP [5.71]
  *
- * Constraint, checked on the unit.
+ * Constraint, checked on the whole move.
  */
 export function c_smc_portage_cap(ctx: Ctx, _trace: string[] | null): boolean {
-  return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
+  return ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
+    ctx.path.length * SCALE > 0
     ? ctx.unit.portage <= 6
     : true;
 }
@@ -1641,10 +1680,10 @@ export function c_advance_one_hex(ctx: Ctx, _trace: string[] | null): boolean {
 /**
  * Must hold: an advancing unit carries at most one PP over its IPC [142.22]
  *
- * Constraint, checked on the unit.
+ * Constraint, checked on the whole move.
  */
 export function c_advance_portage(ctx: Ctx, trace: string[] | null): boolean {
-  return (ctx.scenario.phase as Phase) === "advance"
+  return (ctx.scenario.phase as Phase) === "advance" && ctx.path.length * SCALE > 0
     ? ctx.unit.portage <= r_ipc(ctx, trace) + 2
     : true;
 }
@@ -2233,7 +2272,7 @@ export function reach(
       num,
       profile: reachProfile,
       resolve: m_reach_resolve,
-      stepFields: ["viaRoad", "uphill"],
+      stepFields: ["viaRoad", "uphill", "alsoTerrain"],
       prepare: (steps) =>
         prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: "board",

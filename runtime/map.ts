@@ -13,6 +13,8 @@ export interface MapJson {
   columns: number;
   rows: number;
   terrain: { default: string; hexes?: Record<string, string> };
+  /** A second terrain in a hex (SL 5.54): hex name → terrain. A road hex's second terrain is its road. */
+  alsoTerrain?: Record<string, string>;
   levels?: Record<string, number>;
   roads?: string[][];
   hexsides?: { hexes: [string, string]; feature: string }[];
@@ -97,6 +99,13 @@ export interface MapStep {
   downhill: boolean;
   /** Who of the enemy holds the hex entered, or null. */
   enemy: string | null;
+  /**
+   * A second terrain in the hex entered (a step's `alsoTerrain`), or null: the map's `alsoTerrain`, or
+   * `road` for a hex of a road chain whose terrain is given as another (a road through woods).
+   */
+  alsoTerrain: string | null;
+  /** True when `alsoTerrain` is only the road a road chain implies (not named in `alsoTerrain`). */
+  alsoImplied: boolean;
 }
 
 /** A map as flat arrays. Hex index = col * rows + row (column-major, so names sort naturally). */
@@ -117,6 +126,10 @@ export interface MapGraph {
   hexside: (string | null)[];
   /** Per hex: who of the enemy holds it, or null. */
   enemy: (string | null)[];
+  /** Per hex: its second terrain (the map's `alsoTerrain`, or an implied `road`), or null. */
+  also: (string | null)[];
+  /** Per hex: 1 when `also` is the road a road chain implies, not one the map names. */
+  alsoImplied: Uint8Array;
   /** Per hex: the vehicle standing there (a scenario's `vehicle` record), or null. */
   vehicles: (Record<string, unknown> | null)[];
   hexInches: number | null;
@@ -144,6 +157,8 @@ export function buildGraph(map: MapJson): MapGraph {
   const road = new Uint8Array(6 * n);
   const hexside: (string | null)[] = new Array<string | null>(6 * n).fill(null);
   const enemy: (string | null)[] = new Array<string | null>(n).fill(null);
+  const also: (string | null)[] = new Array<string | null>(n).fill(null);
+  const alsoImplied = new Uint8Array(n);
   const vehicles: (Record<string, unknown> | null)[] = new Array<Record<string, unknown> | null>(
     n,
   ).fill(null);
@@ -159,6 +174,8 @@ export function buildGraph(map: MapJson): MapGraph {
     road,
     hexside,
     enemy,
+    also,
+    alsoImplied,
     vehicles,
     hexInches: map.hexInches ?? null,
   };
@@ -188,7 +205,20 @@ export function buildGraph(map: MapJson): MapGraph {
     for (const h of chain) if (at(h) >= 0) terrain[at(h)] = "road";
     for (let k = 1; k < chain.length; k++) link(chain[k - 1]!, chain[k]!, (s) => (road[s] = 1));
   }
-  for (const [h, t] of Object.entries(map.terrain.hexes ?? {})) if (at(h) >= 0) terrain[at(h)] = t;
+  for (const [h, t] of Object.entries(map.terrain.hexes ?? {})) {
+    if (at(h) < 0) continue;
+    // A road hex whose terrain is given as another (woods, a building) holds the road too.
+    if (terrain[at(h)] === "road" && t !== "road") {
+      also[at(h)] = "road";
+      alsoImplied[at(h)] = 1;
+    }
+    terrain[at(h)] = t;
+  }
+  for (const [h, t] of Object.entries(map.alsoTerrain ?? {}))
+    if (at(h) >= 0) {
+      also[at(h)] = t;
+      alsoImplied[at(h)] = 0;
+    }
   for (const [h, v] of Object.entries(map.levels ?? {})) if (at(h) >= 0) level[at(h)] = v;
   for (const s of map.hexsides ?? [])
     link(s.hexes[0], s.hexes[1], (slot) => (hexside[slot] = s.feature));
@@ -208,5 +238,7 @@ export function stepOf(g: MapGraph, slot: number): MapStep {
     uphill: g.level[to]! > g.level[from]!,
     downhill: g.level[to]! < g.level[from]!,
     enemy: g.enemy[to]!,
+    alsoTerrain: g.also[to]!,
+    alsoImplied: g.alsoImplied[to] === 1,
   };
 }

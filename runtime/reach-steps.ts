@@ -10,6 +10,8 @@ import type { MoveContext, MoveModel, Num } from "./types.js";
 /** A scenario step as JSON would give it (camelCase), built from a map step. */
 export interface PlainStep {
   terrain: string;
+  /** A second terrain in the hex entered (a ruleset that reads `alsoTerrain`: SL 5.54). */
+  alsoTerrain?: string;
   /** The feature on the hexside crossed (a ruleset may take it as an obstacle). */
   hexside?: string;
   /** The hex's width in inches, for a ruleset that measures stretches (the map's `hexInches`). */
@@ -28,7 +30,7 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly profile: ReachProfile<X>;
   /** The member a map's terrain, hexside, enemy or vehicle name means in this ruleset, or null when it has none. */
   resolve(field: "terrain" | "hexside" | "enemy" | "vehicle", name: string): string | null;
-  /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches` (the others are not applicable). */
+  /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches`, `alsoTerrain` (the others are not applicable). */
   readonly stepFields: readonly string[];
   /** The context for `steps` (in this order), the unit and the phase. */
   prepare(steps: readonly PlainStep[]): X;
@@ -75,6 +77,18 @@ export function plainStep(
       return null;
     }
     p.hexside = f;
+  }
+  if (m.alsoTerrain !== null) {
+    if (stepFields.includes("alsoTerrain")) {
+      // A second terrain the ruleset lacks closes the hex to it, as the first does.
+      const a = resolve("terrain", m.alsoTerrain);
+      if (a === null) {
+        na?.add(`terrain: ${m.alsoTerrain}`);
+        return null;
+      }
+      p.alsoTerrain = a;
+    } else if (!m.alsoImplied) na?.add("alsoTerrain");
+    // A road a road chain implies is read through `viaRoad` by a ruleset without `alsoTerrain`.
   }
   for (const f of ["viaRoad", "uphill", "downhill"] as const) {
     if (!m[f]) continue;

@@ -20,6 +20,14 @@ export function portageTable(p: Probe): RawTable | null {
       (r) =>
         (r.name === "ipc" || r.concept === "ipc") && r.params.length === 0 && r.kind === "rule",
     ) ?? null;
+  // A load limit binds a unit that moves (a unit may always move "none": SL 5.1, ASL A4.1), so the
+  // chart asks about a move of one hex, into the first terrain of the step's terrain enum.
+  const tf = p.field("step", "terrain");
+  const te = tf && tf.type.t === "enum" ? p.enumDef(tf.type.name) : null;
+  const oneHex: Fields[] =
+    tf && te && te.members.length > 0
+      ? [{ [tf.name]: val.member(te.name, te.members[0].name) }]
+      : [];
   const MAX = 10;
   type Cellv = { text: string; cite: string[]; moves: boolean };
   const perKind = new Map<string, { ipc: string | null; ipcCite: string[]; cells: Cellv[] }>();
@@ -43,7 +51,8 @@ export function portageTable(p: Probe): RawTable | null {
         cells.push({ text: "—", cite: [], moves: false });
         continue;
       }
-      const vs = p.violations(ctx);
+      const moving = oneHex.length > 0 ? p.ctx({ ...unit, portage: val.num(pp) }, oneHex) : null;
+      const vs = p.violations(moving ?? ctx);
       if (vs.length > 0) {
         cells.push({ text: "NA", cite: unique(vs.map((v) => v.rule)), moves: false });
         continue;

@@ -310,7 +310,7 @@ export function reachStatements(
   const board = ir.inputs.some((i) => i.rec === "vehicle" && i.fields.length > 0)
     ? boardMember(ir)
     : null;
-  const stepFields = ["viaRoad", "uphill", "downhill", "inches"].filter((j) =>
+  const stepFields = ["viaRoad", "uphill", "downhill", "inches", "alsoTerrain"].filter((j) =>
     [...(cx.fields.get("step")?.values() ?? [])].some((f) => f.field.json === j),
   );
   out.push({

@@ -37,6 +37,7 @@ const TOP = [
   "columns",
   "rows",
   "terrain",
+  "alsoTerrain",
   "levels",
   "roads",
   "hexsides",
@@ -231,6 +232,34 @@ export function parseMap(
       }
   }
 
+  // alsoTerrain: { "C3": "shell-hole" } — a second terrain in a hex (SL 5.54). A hex of a road chain
+  // already holds the road as its second terrain, unless its terrain is the road (or not given).
+  const alsoTerrain: Record<string, string> = {};
+  const an = fields.get("alsoTerrain");
+  if (an !== undefined) {
+    if (an.type !== "object")
+      bad(an, '`alsoTerrain` maps hex names to a second terrain: { "C3": "shell-hole" }');
+    else {
+      const onRoad = new Set(roads.flat());
+      for (const [k, v] of entries(an, "alsoTerrain.")) {
+        const h = hex(k);
+        const value = str(v, `the second terrain of ${safeLine(String(k.value))}`);
+        if (value !== null) known("terrain", v, value);
+        if (h === null || value === null) continue;
+        const first = terrain?.hexes?.[h];
+        if (onRoad.has(h) && first !== undefined && first !== "road") {
+          bad(
+            v,
+            `${h} is on a road and its terrain is \`${safeLine(first)}\`: the road is its second terrain already`,
+            `leave ${h} out of \`alsoTerrain\`, or give its terrain as "road"`,
+          );
+          continue;
+        }
+        alsoTerrain[h] = value;
+      }
+    }
+  }
+
   const hexsides: NonNullable<MapJson["hexsides"]> = [];
   /** The feature already on each hexside (by its two hexes, in either order): one feature a side. */
   const sides = new Map<string, string>();
@@ -318,6 +347,7 @@ export function parseMap(
     return { map: null, diagnostics: out };
   const map: MapJson = { name: safeLine(name), columns, rows, terrain, levels, roads, hexsides };
   if (description !== null) map.description = safeLine(description);
+  if (Object.keys(alsoTerrain).length > 0) map.alsoTerrain = alsoTerrain;
   if (Object.keys(enemy).length > 0) map.enemy = enemy;
   if (Object.keys(vehicles).length > 0) map.vehicles = vehicles;
   if (hexInches !== undefined) map.hexInches = hexInches;

@@ -14,6 +14,8 @@ export function stepValues(ir: RulesetIR, s: PlainStep): Record<string, Value> {
   const hf = hexsideField(ir);
   const e = stepEnum(ir, "enemy");
   if (t !== null) out[byJson.get("terrain")!.name] = { v: "member", enum: t.name, name: s.terrain };
+  if (t !== null && s.alsoTerrain !== undefined && byJson.has("alsoTerrain"))
+    out[byJson.get("alsoTerrain")!.name] = { v: "member", enum: t.name, name: s.alsoTerrain };
   if (s.hexside !== undefined && h !== null && hf !== null)
     out[hf] = { v: "member", enum: h.name, name: s.hexside };
   if (s.enemy !== undefined && e !== null)

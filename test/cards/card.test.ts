@@ -63,11 +63,13 @@ describe("card: sl-classic", () => {
       Uphill: ["5.53"],
     });
     const woods = rowOf(t, "Woods");
+    // Along its road a woods hex keeps the road: 2 + ½ (5.52, 5.54; docs/rulesets.md).
     expect([text(woods, "Cost"), text(woods, "Along road"), text(woods, "Uphill")]).toEqual([
       "2",
-      "2",
+      "2½",
       "4",
     ]);
+    expect(text(rowOf(t, "Open Ground"), "Along road")).toBe("½");
     expect(text(rowOf(t, "Road"), "Along road")).toBe("½");
     expect(text(rowOf(t, "Road"), "Uphill")).toBe("2");
     expect(text(rowOf(t, "Wheatfield"), "Uphill")).toBe("1");
@@ -114,7 +116,7 @@ describe("card: sl-classic", () => {
     expect(ti.detail).toBe("if Temporarily immobilised (TI): steps taken = 0");
     const adv = tableOf(c, "rules-advance");
     expect(rowOf(adv, "Advance portage").detail).toBe(
-      "if phase is Advance Phase: portage ≤ IPC + 1 PP",
+      "if phase is Advance Phase and steps taken > 0: portage ≤ IPC + 1 PP",
     );
     expect(rowOf(tableOf(c, "rules-special"), "Assault movement").detail).toBe(
       "holds when phase is Movement Phase and hexes entered = 1 and not Berserk and MF spent < Allowance",
@@ -299,7 +301,7 @@ describe("card: a house rule", () => {
     expect(rowOf(t, "Woods").change).toEqual({
       kind: "changed",
       from: "sl-classic",
-      old: "Cost: 2; Along road: 2; Uphill: 4",
+      old: "Cost: 2; Along road: 2½; Uphill: 4",
     });
     expect(text(rowOf(t, "Woods"), "Uphill")).toBe("6");
     expect(rowOf(t, "Building").change).toBeNull();
@@ -321,7 +323,7 @@ describe("card: a house rule", () => {
     expect(h).toContain('class="depth-1 changed"');
     const m = renderCardMarkdown(c);
     expect(m).toContain("**changed from sl-classic: was 2 MF**");
-    expect(m).toMatch(/\| \*\*Δ\*\* \*\*Woods\*\* \| 3 \| 3 \| 6 \|/);
+    expect(m).toMatch(/\| \*\*Δ\*\* \*\*Woods\*\* \| 3 \| 3½ \| 6 \|/);
     expect(m).toContain("## Rows of sl-classic that this ruleset no longer has");
     expect(m).toContain(
       "- **−** TI may not move · must hold — a TI unit may neither move nor advance \\[4.4.3\\]",
@@ -389,7 +391,7 @@ describe("card: Markdown", () => {
     expect(m.startsWith("# Squad Leader Classic: infantry movement\n")).toBe(true);
     expect(m).toContain("## Terrain\n");
     expect(m).toContain("| Terrain | Cost \\[5.5\\] | Along road \\[5.52\\] | Uphill \\[5.53\\] |");
-    expect(m).toContain("| **Woods** | 2 | 2 | 4 |");
+    expect(m).toContain("| **Woods** | 2 | 2½ | 4 |");
     expect(m).toContain("| **Squad, Half-squad, Crew (MMC)** | standard | 4 MF |  | 5.4 |");
     expect(m).toContain(
       "| **Leader bonus** | 0 MF | an MMC stacked with a leader for its whole Movement Phase gets 2 extra MF | 5.44 |",

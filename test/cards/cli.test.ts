@@ -33,7 +33,7 @@ describe("variorum card", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout.startsWith("# Squad Leader Classic: infantry movement\n")).toBe(true);
-    expect(r.stdout).toContain("| **Woods** | 2 | 2 | 4 |");
+    expect(r.stdout).toContain("| **Woods** | 2 | 2½ | 4 |");
     expect(r.stdout).toContain("- Ruleset: sl-classic (rulesets/sl-classic.rules)");
   });
 

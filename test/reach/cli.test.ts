@@ -35,6 +35,14 @@ describe("variorum reach", () => {
     const terrain = (h: string) =>
       map.terrain.hexes[h] ??
       (map.roads.some((c: string[]) => c.includes(h)) ? "road" : map.terrain.default);
+    // A second terrain: the map's `alsoTerrain`, or the road of a road hex given another terrain.
+    const also = (h: string): string | undefined =>
+      map.alsoTerrain?.[h] ??
+      (map.terrain.hexes[h] !== undefined &&
+      map.terrain.hexes[h] !== "road" &&
+      map.roads.some((c: string[]) => c.includes(h))
+        ? "road"
+        : undefined);
     const level = (h: string) => map.levels[h] ?? 0;
     const road = (a: string, b: string) =>
       map.roads.some((c: string[]) =>
@@ -53,6 +61,8 @@ describe("variorum reach", () => {
         const path = h.path.slice(1).map((to, i) => {
           const from = h.path[i]!;
           const step: Record<string, unknown> = { terrain: terrain(to) };
+          // ASL has no `alsoTerrain`: it reads a road through `viaRoad` (A4.132).
+          if (also(to) !== undefined && res.ruleset !== "asl-a4") step.alsoTerrain = also(to);
           const f = side(from, to);
           if (f) step.hexside = f;
           if (road(from, to)) step.viaRoad = true;

@@ -60,6 +60,7 @@ function load(file: string): MapJson {
 function mentioned(m: MapJson): [string, string][] {
   return [
     ...Object.keys(m.terrain.hexes ?? {}).map((h): [string, string] => [h, "terrain"]),
+    ...Object.keys(m.alsoTerrain ?? {}).map((h): [string, string] => [h, "alsoTerrain"]),
     ...Object.keys(m.levels ?? {}).map((h): [string, string] => [h, "levels"]),
     ...(m.roads ?? []).flat().map((h): [string, string] => [h, "roads"]),
     ...(m.hexsides ?? []).flatMap((s) => s.hexes.map((h): [string, string] => [h, "hexsides"])),
@@ -136,7 +137,11 @@ describe("bundled maps", () => {
       });
 
       it("uses only the terrain and hexside names of the SL/ASL vocabulary", () => {
-        const used = new Set([m.terrain.default, ...Object.values(m.terrain.hexes ?? {})]);
+        const used = new Set([
+          m.terrain.default,
+          ...Object.values(m.terrain.hexes ?? {}),
+          ...Object.values(m.alsoTerrain ?? {}),
+        ]);
         for (const t of used) expect(TERRAIN).toContain(t);
         for (const s of m.hexsides ?? []) expect(HEXSIDES).toContain(s.feature);
       });
@@ -160,6 +165,10 @@ describe("bundled maps", () => {
     expect([...levels("crossroads.json")]).toEqual(expect.arrayContaining([1, 2]));
     expect([...levels("ridge.json")]).toEqual(expect.arrayContaining([1, 2, 3]));
     expect([...terrains("ridge.json")]).toContain("woods");
+    // A road through woods (ridge H4) and shell holes on a road (shell-holes J6, J7): SL 5.54.
+    expect(load("ridge.json").roads!.flat()).toContain("H4");
+    expect(load("ridge.json").terrain.hexes!["H4"]).toBe("woods");
+    expect(Object.values(load("shell-holes.json").alsoTerrain ?? {})).toContain("shell-hole");
     expect([...terrains("shell-holes.json")]).toEqual(
       expect.arrayContaining(["shell-hole", "wheatfield", "grain", "brush", "orchard", "marsh"]),
     );

@@ -110,8 +110,16 @@ const arbMap: fc.Arbitrary<MapJson> = fc
       }),
       { maxLength: 1 },
     ),
+    // Second terrains (SL 5.54) off the road: ASL's `grain` is one SL lacks.
+    also: fc.array(
+      fc.record({
+        hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+        t: fc.constantFrom("shell-hole", "road", "woods", "grain"),
+      }),
+      { maxLength: 2 },
+    ),
   })
-  .map(({ terrain, levels, road, roadStart, sides, enemies, vehicles: vs }) => {
+  .map(({ terrain, levels, road, roadStart, sides, enemies, vehicles: vs, also }) => {
     const at = (i: number) => ({ col: Math.floor(i / ROWS), row: i % ROWS });
     const on = (p: { col: number; row: number }) =>
       p.col >= 0 && p.col < COLS && p.row >= 0 && p.row < ROWS;
@@ -131,7 +139,13 @@ const arbMap: fc.Arbitrary<MapJson> = fc
       chain.push(hexName(q.col, q.row));
       p = q;
     }
-    for (const h of chain) delete hexes[h];
+    // A road through woods or a village keeps its woods or building (the road is its second terrain).
+    for (const h of chain) if (hexes[h] !== "woods" && hexes[h] !== "building") delete hexes[h];
+    const alsoTerrain: Record<string, string> = {};
+    for (const a of also) {
+      const h = hexName(at(a.hex).col, at(a.hex).row);
+      if (!chain.includes(h)) alsoTerrain[h] = a.t;
+    }
     const hexsides: { hexes: [string, string]; feature: string }[] = [];
     for (const s of sides) {
       const a = at(s.hex);
@@ -151,6 +165,7 @@ const arbMap: fc.Arbitrary<MapJson> = fc
       columns: COLS,
       rows: ROWS,
       terrain: { default: "open-ground", hexes },
+      alsoTerrain,
       levels: lv,
       roads: chain.length > 1 ? [chain] : [],
       hexsides,
@@ -186,8 +201,10 @@ function bruteForce(
     const b = g.adj[6 * a + d];
     if (b < 0 || path.includes(b)) return false;
     const side = g.hexside[6 * a + d];
+    const also = g.also[b];
     return (
       resolve("terrain", g.terrain[b]) !== null &&
+      (also === null || !fields.includes("alsoTerrain") || resolve("terrain", also) !== null) &&
       (side === null || resolve("hexside", side) !== null)
     );
   };

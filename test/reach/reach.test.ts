@@ -82,6 +82,51 @@ describe("path-dependent rules", () => {
     ).toEqual(["A1"]);
   });
 
+  it("a unit over a load limit may still move none: its start at cost 0 (SL 5.1, 142.22; ASL A4.1, A4.42)", () => {
+    const m: MapJson = { name: "open", columns: 2, rows: 2, terrain: { default: "open-ground" } };
+    const sl = reachOf(
+      ["sl-classic", "sqla-31"],
+      m,
+      "A1",
+      { kind: "squad", portage: 5 },
+      "advance",
+    );
+    for (const r of sl.report.results)
+      expect(r.hexes).toEqual({ A1: { cost: 0, path: ["A1"], rules: [] } });
+    const leader = reachOf(["asl-a4"], m, "A1", { kind: "leader", portage: 3 });
+    expect(leader.report.results[0]!.hexes).toEqual({ A1: { cost: 0, path: ["A1"], rules: [] } });
+    // SL's leader may carry 3 PP (5.71): he moves; with 4 he stays put.
+    expect(
+      Object.keys(costs(reachOf(["sl-classic"], m, "A1", { kind: "leader", portage: 3 }))),
+    ).toHaveLength(4);
+    expect(costs(reachOf(["sl-classic"], m, "A1", { kind: "leader", portage: 4 }))).toEqual({
+      A1: 0,
+    });
+  });
+
+  it("SL and SQLA: a road through woods or a village keeps its road (2½ MF along it, 5.52 + 5.54); ASL pays the road rate (A4.132)", () => {
+    const m: MapJson = {
+      name: "woods road",
+      columns: 4,
+      rows: 1,
+      terrain: { default: "open-ground", hexes: { B1: "woods", C1: "building" } },
+      roads: [["A1", "B1", "C1", "D1"]],
+    };
+    // Hand-derived: A1 → B1 woods + road ½ = 2½; → C1 building + road ½ = 2½ (5); D1 road ½ (5½).
+    for (const id of ["sl-classic", "sqla-31"]) {
+      const b = reachOf([id], m, "A1", { kind: "squad", leader: true });
+      expect(costs(b)).toEqual({ A1: 0, B1: 2.5, C1: 5, D1: 5.5 });
+      expect(b.mismatches).toEqual([]);
+    }
+    // A4.132: along the road each costs the 1 MF road rate, +1 MF for a move wholly on the road.
+    expect(costs(reachOf(["asl-a4"], m, "A1", { kind: "squad" }))).toEqual({
+      A1: 0,
+      B1: 1,
+      C1: 2,
+      D1: 3,
+    });
+  });
+
   it("every reported path costs what eval says and is legal (no mismatches), with citations", () => {
     const m: MapJson = {
       name: "mixed",
