@@ -14,7 +14,7 @@ import {
 import type { RulesetIR } from "../ir/ir.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
-import { buildReach, type ReachBuilt } from "../reach/build.js";
+import { buildReach, MAX_LISTED_HEXES, type ReachBuilt } from "../reach/build.js";
 import { drawingTooLarge } from "../reach/formats.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
@@ -37,6 +37,8 @@ export interface ReachRequest {
   phase: "movement" | "advance";
   /** The answer will be drawn (SVG, HTML): a map too large to draw is refused before the search. */
   drawing?: boolean;
+  /** Answer in counts (`--summary`) rather than hex by hex. */
+  summary?: boolean;
 }
 
 export const DEFAULT_UNIT = { kind: "squad" };
@@ -68,20 +70,31 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
 
   const unit = readUnit(req.unit, req.phase, irs, diagnostics);
   if (unit === null) return { value: null, diagnostics };
-  return {
-    value: buildReach({
-      map,
-      from,
-      phase: req.phase,
-      unit: unit.record,
-      rulesets: unit.perRuleset.map((p, i) => ({
-        ir: irs[i]!,
-        base: p.value,
-        notApplicable: p.notApplicable,
-      })),
-    }),
-    diagnostics,
-  };
+  const built = buildReach({
+    map,
+    from,
+    summary: req.summary === true,
+    phase: req.phase,
+    unit: unit.record,
+    rulesets: unit.perRuleset.map((p, i) => ({
+      ir: irs[i]!,
+      base: p.value,
+      notApplicable: p.notApplicable,
+    })),
+  });
+  // A listing is bounded (docs/cli.md, limits): refused after the search, located at the map.
+  if (built.tooLarge !== undefined) {
+    diagnostics.push(
+      diag(
+        "V1003",
+        `the answer is too large to list: ${built.tooLarge.toLocaleString("en")} hexes reached${irs.length === 1 ? "" : " (all rulesets together)"}; a listing holds at most ${MAX_LISTED_HEXES.toLocaleString("en")}`,
+        new SourceFile(req.map.file, req.map.text).span(0, 0),
+        "use --summary (counts, cost bands and the furthest hexes), a smaller map or allowance, or fewer rulesets",
+      ),
+    );
+    return { value: null, diagnostics };
+  }
+  return { value: built, diagnostics };
 }
 
 /**
