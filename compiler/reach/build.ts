@@ -55,7 +55,7 @@ export interface ReachBuilt {
  * path and citations: a listing grows with the hexes times their paths' lengths (≈ 30 MB of JSON at
  * this bound on an open map). Beyond it `--summary` answers (docs/cli.md, limits).
  */
-export const MAX_LISTED_HEXES = 50_000;
+export const MAX_LISTED_HEXES = 20_000;
 
 export function buildReach(req: ReachRequest): ReachBuilt {
   const graph = buildGraph(req.map);
