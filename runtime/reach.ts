@@ -76,11 +76,19 @@ class Labels<T> {
   step = new Int32Array(1024);
   /**
    * The label's nearest ancestor (itself included) whose hex count is below the search's `hexCap`:
-   * the simple-path walk starts there (see `searchReach`).
+   * the simple-path walk of numeric states starts there (see `searchReach`).
    */
   anchor = new Int32Array(1024);
+  /**
+   * A jump pointer (Myers' skew-binary ancestors): with `parent`, it finds the ancestor at any depth
+   * in O(log depth) steps, so a label with path state asks "is hex X on my path" without a walk.
+   */
+  jump = new Int32Array(1024);
+  /** The label's search state (a slot of `bestByNumber`, or an entry of the per-hex state table). */
+  state = new Int32Array(1024);
+  /** The next expanded label at the same hex (-1: none), for labels that were expanded. */
+  nextAtHex = new Int32Array(1024);
   cost: T[] = [];
-  state: (number | string)[] = [];
   size = 0;
   add(
     hex: number,
@@ -88,7 +96,7 @@ class Labels<T> {
     h: number,
     step: number,
     cost: T,
-    state: number | string,
+    state: number,
     anchor: number,
   ): number {
     if (this.size === this.hex.length) {
@@ -102,6 +110,9 @@ class Labels<T> {
       this.h = grow(this.h);
       this.step = grow(this.step);
       this.anchor = grow(this.anchor);
+      this.jump = grow(this.jump);
+      this.state = grow(this.state);
+      this.nextAtHex = grow(this.nextAtHex);
     }
     const i = this.size++;
     this.hex[i] = hex;
@@ -111,7 +122,62 @@ class Labels<T> {
     this.cost[i] = cost;
     this.state[i] = state;
     this.anchor[i] = anchor < 0 ? i : anchor;
+    if (parent < 0) this.jump[i] = i;
+    else {
+      const j = this.jump[parent];
+      const hj = this.h[j];
+      const jj = this.jump[j];
+      this.jump[i] = this.h[parent] - hj === hj - this.h[jj] ? jj : parent;
+    }
     return i;
+  }
+  /** The ancestor of `label` (itself included) with `depth` hexes entered; depth ≤ the label's. */
+  ancestorAt(label: number, depth: number): number {
+    let k = label;
+    while (this.h[k] > depth) k = this.h[this.jump[k]] >= depth ? this.jump[k] : this.parent[k];
+    return k;
+  }
+}
+
+/**
+ * The search states of labels with path state (aggregate values, or an uncapped hex count): per hex a
+ * chain of entries (hex count capped, key id) → the cheapest label seen in that state. A hex holds as
+ * many entries as states reach it, so a lookup walks a few entries and allocates nothing.
+ */
+class StateTable {
+  head: Int32Array;
+  next = new Int32Array(1024);
+  h = new Float64Array(1024);
+  key = new Int32Array(1024);
+  label = new Int32Array(1024);
+  size = 0;
+  constructor(n: number) {
+    this.head = new Int32Array(n).fill(-1);
+  }
+  /** The entry of (hex, h, key), created (holding no label) when new. */
+  entry(hex: number, h: number, key: number): number {
+    for (let e = this.head[hex]; e >= 0; e = this.next[e])
+      if (this.h[e] === h && this.key[e] === key) return e;
+    if (this.size === this.next.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.next = grow(this.next);
+      this.key = grow(this.key);
+      this.label = grow(this.label);
+      const hh = new Float64Array(this.h.length * 2);
+      hh.set(this.h);
+      this.h = hh;
+    }
+    const e = this.size++;
+    this.next[e] = this.head[hex];
+    this.head[hex] = e;
+    this.h[e] = h;
+    this.key[e] = key;
+    this.label[e] = -1;
+    return e;
   }
 }
 
@@ -261,10 +327,15 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const best = new Int32Array(n).fill(-1);
   const cap = profile.hexCap;
   const capped = (h: number) => (h < cap ? h : cap);
+  // Numeric states: (hex, hex count capped) as one number, a slot of a shared array. Otherwise the
+  // per-hex state table, with each distinct key (the path aggregates' values) numbered once.
   const numericStates = profile.key === null && cap !== Infinity;
   const stride = cap + 1;
   const bestByNumber = numericStates ? scratch(n * stride) : null;
-  const bestByKey = numericStates ? null : new Map<string, number>();
+  const table = numericStates ? null : new StateTable(n);
+  const keyIds = new Map<string, number>();
+  /** Per hex, the first expanded label there (-1: none); the rest chain through `L.nextAtHex`. */
+  const expanded = numericStates ? null : new Int32Array(n).fill(-1);
   const violations: Violation[] = [];
 
   /** ctx.path := the label's path (start excluded), length h. */
@@ -316,15 +387,22 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const pathStepChecks = profile.stepChecks && stepOk === null;
 
   /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
-  const stateOf = (hex: number, h: number): number | string =>
-    numericStates
-      ? hex * stride + capped(h)
-      : `${hex}:${capped(h)}:${profile.key === null ? "" : profile.key(ctx)}`;
-  const bestOf = (state: number | string): number =>
-    bestByNumber !== null ? bestByNumber[state as number] : (bestByKey!.get(state as string) ?? -1);
-  const setBest = (state: number | string, label: number): void => {
-    if (bestByNumber !== null) bestByNumber[state as number] = label;
-    else bestByKey!.set(state as string, label);
+  const stateOf = (hex: number, h: number): number => {
+    if (bestByNumber !== null) return hex * stride + capped(h);
+    let key = 0;
+    if (profile.key !== null) {
+      const text = profile.key(ctx);
+      const known = keyIds.get(text);
+      if (known === undefined) keyIds.set(text, (key = keyIds.size));
+      else key = known;
+    }
+    return table!.entry(hex, capped(h), key);
+  };
+  const bestOf = (state: number): number =>
+    bestByNumber !== null ? bestByNumber[state] : table!.label[state];
+  const setBest = (state: number, label: number): void => {
+    if (bestByNumber !== null) bestByNumber[state] = label;
+    else table!.label[state] = label;
   };
 
   /** The allowance for the path in ctx.path (length h). */
@@ -339,7 +417,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   // constraint reads what the path spent and none is on single steps: ask once per such state.
   const cacheChecks = !profile.checksReadCost && !pathStepChecks;
   const checkedByNumber = cacheChecks && numericStates ? new Int8Array(stride) : null;
-  const checkedByKey = cacheChecks && !numericStates ? new Map<string, boolean>() : null;
+  const checkedByKey = cacheChecks && !numericStates ? new Map<number, boolean>() : null;
   // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
   const needsPath = !(
     numericStates &&
@@ -348,9 +426,19 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     !pathStepChecks
   );
 
-  /** Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal; `ensure` loads its path. */
-  const legal = (label: number, h: number, spent: T, allowance: T, ensure: () => void): boolean => {
-    if (num.isNA(allowance)) return h === 0 && checks(label, h, spent, allowance, ensure);
+  // The label being expanded, and whether its path is in ctx.path.
+  let current = -1;
+  let loaded = -1;
+  const ensure = (): void => {
+    if (loaded !== current) {
+      load(current);
+      loaded = current;
+    }
+  };
+
+  /** Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal. */
+  const legal = (label: number, h: number, spent: T, allowance: T): boolean => {
+    if (num.isNA(allowance)) return h === 0 && checks(label, h, spent, allowance);
     if (num.gt(spent, allowance)) {
       if (h !== 1) return false; // only one hex may overspend: skip loading the path
       ensure();
@@ -359,22 +447,18 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       ctx.spent = spent;
       if (overspends(model, num, ctx)) return false;
     }
-    return checks(label, h, spent, allowance, ensure);
+    return checks(label, h, spent, allowance);
   };
-  const checks = (
-    label: number,
-    h: number,
-    spent: T,
-    allowance: T,
-    ensure: () => void,
-  ): boolean => {
-    let core = "";
+  const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
+    let core = 0;
     if (checkedByNumber !== null) {
       const known = checkedByNumber[capped(h)];
       if (known !== 0) return known === 1;
     } else if (checkedByKey !== null) {
-      const st = L.state[label] as string;
-      core = st.slice(st.indexOf(":") + 1);
+      // The state less its hex: (key id, hex count capped); counts stay below 2^20 (a simple path
+      // on the largest map has fewer hexes).
+      const e = L.state[label];
+      core = table!.key[e] * 1048576 + table!.h[e];
       const known = checkedByKey.get(core);
       if (known !== undefined) return known;
     }
@@ -397,6 +481,19 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     return ok;
   };
 
+  /**
+   * Whether hex `next` is on the path of `label` (h hexes entered), for states that are not numeric:
+   * every ancestor of a label was expanded, so only the labels expanded at `next` (one per state
+   * that reached it) are asked, each with an ancestor query in O(log h) — no walk along the path.
+   */
+  const onPathByState = (label: number, h: number, next: number): boolean => {
+    for (let e = expanded![next]; e >= 0; e = L.nextAtHex[e]) {
+      const d = L.h[e];
+      if (d < h && L.ancestorAt(label, d) === e) return true;
+    }
+    return false;
+  };
+
   buf.length = 0;
   ctx.path = buf;
   const rootState = stateOf(from, 0);
@@ -411,18 +508,16 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       const hex = L.hex[label];
       const h = L.h[label];
       const cost = L.cost[label];
-      let loaded = false;
-      const ensure = (): void => {
-        if (!loaded) {
-          load(label);
-          loaded = true;
-        }
-      };
+      current = label;
       if (needsPath) ensure();
       const allowance = allowanceOf(h);
-      if (best[hex] < 0 && legal(label, h, cost, allowance, ensure)) best[hex] = label;
+      if (best[hex] < 0 && legal(label, h, cost, allowance)) best[hex] = label;
       if (num.isNA(allowance) || num.gt(cost, allowance)) continue;
       if (needsPath) ensure();
+      if (expanded !== null) {
+        L.nextAtHex[label] = expanded[hex];
+        expanded[hex] = label;
+      }
 
       for (let d = 0; d < 6; d++) {
         const slot = 6 * hex + d;
@@ -433,15 +528,20 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         // Simple paths only. With numeric states, an ancestor with `hexCap` or more hexes entered has
         // the state a step back onto its hex would have; it was popped, so it is the cheapest of that
         // state, and the step (costs never negative) is pruned below without a walk. Only ancestors
-        // below the cap (at most `hexCap`, from the label's anchor up) are walked: no walk per label
-        // along its whole path, so reach stays near-linear in the hexes reached.
-        let onPath = false;
-        for (let k = numericStates ? L.anchor[label] : label; k >= 0; k = L.parent[k])
-          if (L.hex[k] === next) {
-            onPath = true;
-            break;
-          }
-        if (onPath) continue;
+        // below the cap (at most `hexCap`, from the label's anchor up) are walked. Other states ask
+        // the labels expanded at `next` (onPathByState). Either way no walk along the whole path, so
+        // reach stays near-linear in the hexes reached.
+        if (expanded !== null) {
+          if (expanded[next] >= 0 && onPathByState(label, h, next)) continue;
+        } else {
+          let onPath = false;
+          for (let k = L.anchor[label]; k >= 0; k = L.parent[k])
+            if (L.hex[k] === next) {
+              onPath = true;
+              break;
+            }
+          if (onPath) continue;
+        }
         let c: T;
         if (needsPath) {
           buf.length = h + 1;
@@ -489,8 +589,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   } finally {
     ctx.path = originalPath;
     // Leave the shared scratch array all -1 again, touching only the states this search used.
-    if (bestByNumber !== null)
-      for (let i = 0; i < L.size; i++) bestByNumber[L.state[i] as number] = -1;
+    if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]] = -1;
   }
   return {
     allowance: startAllowance,

@@ -122,11 +122,19 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       "text, json, svg or html (default: from -o's extension, else text)",
     )
     .option("-o, --output <file>", "write to a file instead of standard output")
+    .option("--summary", "counts, cost bands and the furthest hexes instead of every hex")
     .action(
       async (
         rulesets: string,
         map: string,
-        opts: { from?: string; unit?: string; phase?: string; format?: string; output?: string },
+        opts: {
+          from?: string;
+          unit?: string;
+          phase?: string;
+          format?: string;
+          output?: string;
+          summary?: boolean;
+        },
       ) => {
         const { reach } = await import("./reach.js");
         setCode(reach(rulesets, map, opts, ctx));

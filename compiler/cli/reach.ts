@@ -10,6 +10,7 @@ import { extname, resolve } from "node:path";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import { reachOn, type ReachBuilt, type ReachRequest } from "../engine/index.js";
 import { REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
+import { renderSummaryJson, renderSummaryText } from "../reach/summary.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
@@ -24,6 +25,8 @@ export interface ReachCliOptions {
   phase?: string;
   format?: string;
   output?: string;
+  /** Counts, cost bands and the furthest hexes instead of every hex (text or json). */
+  summary?: boolean;
 }
 
 const FORMATS = Object.keys(REACH_RENDERERS) as ReachFormat[];
@@ -121,7 +124,10 @@ export function reachFor(
   const req = {
     ...reachRequest(mapFile, { ...opts, from: opts.from }, ctx),
     drawing: format === "svg" || format === "html",
+    summary: opts.summary === true,
   };
+  if (req.summary && req.drawing)
+    throw new UsageError("--summary answers in text or json, not as a drawing");
   const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
   if (errors > 0) return null;
   const { value, diagnostics } = reachOn({ ...req, rulesets: loaded.map((l) => l.ir!) });
@@ -133,13 +139,18 @@ export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, 
   const format = formatOf(opts);
   const built = reachFor(rulesets, mapFile, opts, ctx, format);
   if (built === null) return 1;
-  const render = REACH_RENDERERS[format];
+  const summary = built.summary;
+  const render =
+    summary === undefined
+      ? REACH_RENDERERS[format]
+      : () => (format === "json" ? renderSummaryJson(summary) : renderSummaryText(summary));
   if (opts.output !== undefined) {
     const file = resolve(ctx.cwd, opts.output);
     const wrote = writeIfChanged(file, render(built.graph, built.report, null));
-    const counts = built.report.results
-      .map((r) => `${r.ruleset} ${Object.keys(r.hexes).length}`)
-      .join(", ");
+    const counts = (
+      summary?.summary.map((r) => `${r.ruleset} ${r.reached}`) ??
+      built.report.results.map((r) => `${r.ruleset} ${Object.keys(r.hexes).length}`)
+    ).join(", ");
     ctx.out(
       `${wrote ? "wrote" : "unchanged"} ${displayPath(file, ctx.cwd)}: hexes reachable ${counts}; ${built.report.differences.length} differ\n`,
     );

@@ -14,7 +14,12 @@ import {
 import type { RulesetIR } from "../ir/ir.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
-import { buildReach, type ReachBuilt, type ReachRequest as ReachInput } from "../reach/build.js";
+import {
+  buildReach,
+  MAX_LISTED_HEXES,
+  type ReachBuilt,
+  type ReachRequest as ReachInput,
+} from "../reach/build.js";
 import { drawingTooLarge } from "../reach/formats.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
@@ -37,16 +42,28 @@ export interface ReachRequest {
   phase: "movement" | "advance";
   /** The answer will be drawn (SVG, HTML): a map too large to draw is refused before the search. */
   drawing?: boolean;
+  /** Answer in counts (`--summary`) rather than hex by hex. */
+  summary?: boolean;
 }
 
 export const DEFAULT_UNIT = { kind: "squad" };
 
 export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
   const inputs = reachInputs(req);
-  return {
-    value: inputs.value && buildReach(inputs.value),
-    diagnostics: inputs.diagnostics,
-  };
+  if (inputs.value === null) return { value: null, diagnostics: inputs.diagnostics };
+  const built = buildReach(inputs.value);
+  // A listing is bounded (docs/cli.md, limits): refused after the search, located at the map.
+  if (built.tooLarge !== undefined) {
+    const n = inputs.value.rulesets.length;
+    const d = diag(
+      "V1003",
+      `the answer is too large to list: ${built.tooLarge.toLocaleString("en")} hexes reached${n === 1 ? "" : " (all rulesets together)"}; a listing holds at most ${MAX_LISTED_HEXES.toLocaleString("en")}`,
+      new SourceFile(req.map.file, req.map.text).span(0, 0),
+      "use --summary (counts, cost bands and the furthest hexes), a smaller map or allowance, or fewer rulesets",
+    );
+    return { value: null, diagnostics: [...inputs.diagnostics, d] };
+  }
+  return { value: built, diagnostics: inputs.diagnostics };
 }
 
 /**
@@ -85,6 +102,7 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
     value: {
       map,
       from,
+      summary: req.summary === true,
       phase: req.phase,
       unit: unit.record,
       rulesets: unit.perRuleset.map((p, i) => ({

@@ -14,6 +14,7 @@ import { ratNum } from "../../runtime/rational.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { interpretedBinding } from "./binding.js";
 import { stepValues } from "./steps.js";
+import { summarizeAnswer, type ReachSummary } from "./summary.js";
 import type {
   ReachBoarding,
   ReachDifference,
@@ -24,6 +25,8 @@ import type {
 
 export interface ReachRequest {
   map: MapJson;
+  /** Answer in counts (summary.ts) instead of hex by hex: nothing is priced again. */
+  summary?: boolean;
   from: string;
   phase: string;
   /** The unit as given (for the report). */
@@ -38,17 +41,65 @@ export interface ReachBuilt {
   answers: ReachAnswer[];
   /** Reported paths that `evaluateMove` prices differently or finds illegal (a search bug when > 0). */
   mismatches: string[];
+  /** With `summary`: the answer in counts (then `report` lists no hexes). */
+  summary?: ReachSummary;
+  /**
+   * The hexes reached (all rulesets together) when more than `MAX_LISTED_HEXES` and no summary was
+   * asked: then nothing is listed (`report` lists no hexes) and the engine reports the bound.
+   */
+  tooLarge?: number;
 }
+
+/**
+ * The most hexes reached (all rulesets asked together) that a report lists hex by hex, each with its
+ * path and citations: a listing grows with the hexes times their paths' lengths (≈ 30 MB of JSON at
+ * this bound on an open map). Beyond it `--summary` answers (docs/cli.md, limits).
+ */
+export const MAX_LISTED_HEXES = 20_000;
 
 export function buildReach(req: ReachRequest): ReachBuilt {
   const graph = buildGraph(req.map);
   const from = indexOf(graph, req.from);
   const mismatches: string[] = [];
   const answers: ReachAnswer[] = [];
-  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, notApplicable }) => {
-    const binding = interpretedBinding(ir, base, req.unit);
-    const a = reachOnMap(binding, graph, from);
-    answers.push(a);
+  const bindings = req.rulesets.map(({ ir, base }) => interpretedBinding(ir, base, req.unit));
+  for (const b of bindings) answers.push(reachOnMap(b, graph, from));
+  const head = (i: number) => {
+    const { ir, notApplicable } = req.rulesets[i]!;
+    const a = answers[i]!;
+    return {
+      ruleset: ir.id,
+      title: ir.title,
+      measure: ir.movement.measure,
+      allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
+      notApplicable: [...new Set([...a.notApplicable, ...notApplicable])].sort(),
+    };
+  };
+  let reached = 0;
+  for (const a of answers)
+    for (let h = 0; h < graph.n; h++) if (!Number.isNaN(a.cost[h])) reached++;
+  if (req.summary === true || reached > MAX_LISTED_HEXES) {
+    const report: ReachReport = {
+      map: req.map.name,
+      from: req.from,
+      phase: req.phase,
+      unit: req.unit,
+      results: answers.map((_, i) => ({ ...head(i), hexes: {} })),
+      differences: [],
+    };
+    if (req.summary !== true) return { report, graph, answers, mismatches, tooLarge: reached };
+    const summary: ReachSummary = {
+      map: req.map.name,
+      from: req.from,
+      phase: req.phase,
+      unit: req.unit,
+      summary: answers.map((a, i) => summarizeAnswer(graph, a, head(i))),
+    };
+    return { report, graph, answers, mismatches, summary };
+  }
+  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base }, i) => {
+    const binding = bindings[i]!;
+    const a = answers[i]!;
     const hexes: Record<string, ReachHex> = {};
     for (let h = 0; h < graph.n; h++) {
       if (Number.isNaN(a.cost[h])) continue;
@@ -73,14 +124,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       if (a.probability !== null) hex.probability = a.probability[h];
       hexes[graph.names[h]] = hex;
     }
-    const result: ReachRulesetResult = {
-      ruleset: ir.id,
-      title: ir.title,
-      measure: ir.movement.measure,
-      allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
-      notApplicable: [...new Set([...a.notApplicable, ...notApplicable])].sort(),
-      hexes,
-    };
+    const result: ReachRulesetResult = { ...head(i), hexes };
     if (graph.vehicles.some((v) => v !== null)) {
       result.boarding = {};
       for (const b of a.boarding) {
