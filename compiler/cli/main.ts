@@ -13,6 +13,11 @@ import { displayPath } from "../node/paths.js";
 import { WriteError } from "../node/write.js";
 import { packageVersion } from "./project.js";
 
+/** A repeatable option's values, in the order given. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 function program(ctx: Ctx, setCode: (n: number) => void): Command {
   /** Runs a command once, or with `--watch` again on every change of the rulesets it reads. */
   const watching = async (
@@ -114,24 +119,25 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .description("every hex a unit can reach on a map, per ruleset, side by side")
     .argument("<rulesets>", "comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4")
     .argument("<map>", "map JSON file, e.g. maps/crossroads.json")
-    .requiredOption("--from <hex>", "the hex the unit starts in, e.g. B3")
-    .option("--unit <json>", 'the unit, as a scenario\'s "unit" record', '{"kind":"squad"}')
+    .option("--from <hex>", "the hex the unit starts in, e.g. B3 (not with --all)")
+    .option(
+      "--unit <json>",
+      'the unit, as a scenario\'s "unit" record (default {"kind":"squad"}); ID=JSON gives ruleset ID its own (repeatable)',
+      collect,
+      [],
+    )
+    .option("--all", "every unit the map places (its `units`), with stacking per hex")
+    .option("--side <side>", "with --all: the side whose units move, friendly (default) or enemy")
     .option("--phase <phase>", "movement or advance", "movement")
     .option(
       "--format <format>",
       "text, json, svg or html (default: from -o's extension, else text)",
     )
     .option("-o, --output <file>", "write to a file instead of standard output")
-    .action(
-      async (
-        rulesets: string,
-        map: string,
-        opts: { from?: string; unit?: string; phase?: string; format?: string; output?: string },
-      ) => {
-        const { reach } = await import("./reach.js");
-        setCode(reach(rulesets, map, opts, ctx));
-      },
-    );
+    .action(async (rulesets: string, map: string, opts: import("./reach.js").ReachCliOptions) => {
+      const { reach } = await import("./reach.js");
+      setCode(reach(rulesets, map, opts, ctx));
+    });
 
   p.command("diff")
     .showHelpAfterError("(run `variorum diff --help` for usage)")

@@ -29,7 +29,13 @@ export interface ReachRequest {
   /** The unit as given (for the report). */
   unit: Record<string, unknown>;
   /** Per ruleset: its IR and the validated scenario (unit, phase; empty path). */
-  rulesets: { ir: RulesetIR; base: ScenarioValue; notApplicable: string[] }[];
+  rulesets: {
+    ir: RulesetIR;
+    base: ScenarioValue;
+    notApplicable: string[];
+    /** This ruleset's own unit as given (`--unit ID=JSON`), when it is not `unit`. */
+    unit?: Record<string, unknown>;
+  }[];
 }
 
 export interface ReachBuilt {
@@ -45,8 +51,8 @@ export function buildReach(req: ReachRequest): ReachBuilt {
   const from = indexOf(graph, req.from);
   const mismatches: string[] = [];
   const answers: ReachAnswer[] = [];
-  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, notApplicable }) => {
-    const binding = interpretedBinding(ir, base, req.unit);
+  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, notApplicable, unit }) => {
+    const binding = interpretedBinding(ir, base, unit ?? req.unit);
     const a = reachOnMap(binding, graph, from);
     answers.push(a);
     const hexes: Record<string, ReachHex> = {};
@@ -81,6 +87,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       notApplicable: [...new Set([...a.notApplicable, ...notApplicable])].sort(),
       hexes,
     };
+    if (unit !== undefined) result.unit = unit;
     if (graph.vehicles.some((v) => v !== null)) {
       result.boarding = {};
       for (const b of a.boarding) {
