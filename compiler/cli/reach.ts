@@ -11,11 +11,13 @@ import type { Diagnostic } from "../../diagnostics/index.js";
 import {
   DEFAULT_UNIT,
   reachOn,
+  reachUnitsOn,
   type ReachBuilt,
   type ReachRequest,
   type Typed,
 } from "../engine/index.js";
 import { REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
+import { UNITS_RENDERERS } from "../reach/units-formats.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
@@ -192,6 +194,7 @@ export function reachFor(
 }
 
 export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
+  if (opts.all === true || opts.side !== undefined) return reachAll(rulesets, mapFile, opts, ctx);
   const format = formatOf(opts);
   const built = reachFor(rulesets, mapFile, opts, ctx);
   if (built === null) return 1;
@@ -208,5 +211,65 @@ export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, 
     return 0;
   }
   ctx.out(render(built.graph, built.report, format === "text" ? ctx.cOut : null));
+  return 0;
+}
+
+/**
+ * `--all [--side friendly|enemy]`: every unit the map places on that side, each searched alone, with
+ * per hex how many can end there and whether the stacking limit lets them all (docs/maps.md).
+ */
+function reachAll(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
+  const ids = rulesets
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (ids.length === 0)
+    throw new UsageError(
+      "name at least one ruleset, e.g. `variorum reach sl-classic maps/skirmish.json --all`",
+    );
+  if (opts.from !== undefined)
+    throw new UsageError("--all moves every unit from where the map places it: leave out --from");
+  const unit =
+    opts.unit === undefined ? [] : typeof opts.unit === "string" ? [opts.unit] : opts.unit;
+  if (unit.length > 0)
+    throw new UsageError("--all moves the units the map places (its `units`): leave out --unit");
+  const side = opts.side ?? "friendly";
+  if (side !== "friendly" && side !== "enemy")
+    throw new UsageError(`unknown side \`${side}\`; use friendly or enemy`);
+  const phase = phaseOf(opts);
+  const format = formatOf(opts);
+  const host = fsHost(ctx.root);
+  const refs = refsFor(ids, host, ctx);
+  const file = resolve(ctx.cwd, mapFile);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new UsageError(`cannot read map file ${mapFile}`);
+  }
+  const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
+  if (errors > 0) return 1;
+  const { value, diagnostics } = reachUnitsOn({
+    rulesets: loaded.map((l) => l.ir!),
+    map: { text, file },
+    phase,
+    side,
+    drawing: format === "svg" || format === "html",
+  });
+  printDiagnostics(diagnostics, new Map([[file, text]]), ctx, file);
+  if (value === null) return 1;
+  const render = UNITS_RENDERERS[format];
+  if (opts.output !== undefined) {
+    const out = resolve(ctx.cwd, opts.output);
+    const wrote = writeIfChanged(out, render(value.graph, value.report, null));
+    const counts = value.report.results
+      .map(
+        (r) => `${r.ruleset} ${Object.keys(r.hexes).length} (${r.overLimit.length} over the limit)`,
+      )
+      .join(", ");
+    ctx.out(`${wrote ? "wrote" : "unchanged"} ${displayPath(out, ctx.cwd)}: hexes ${counts}\n`);
+    return 0;
+  }
+  ctx.out(render(value.graph, value.report, format === "text" ? ctx.cOut : null));
   return 0;
 }

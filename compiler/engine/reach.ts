@@ -16,9 +16,11 @@ import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
 import { buildReach, type ReachBuilt } from "../reach/build.js";
 import { drawingTooLarge } from "../reach/formats.js";
+import { missingAction } from "../reach/action.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
-import { buildGraph, columnName, indexOf } from "../../runtime/map.js";
+import { buildGraph, columnName, indexOf, type MapGraph } from "../../runtime/map.js";
+import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import type { Outcome } from "./outcome.js";
 
 /** A piece of text the user typed, and the name its diagnostics' spans give it. */
@@ -106,7 +108,13 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
     perRuleset.find((_, i) => own[irs[i]!.id] === undefined)?.record ??
     (JSON.parse(req.unit?.text ?? JSON.stringify(DEFAULT_UNIT)) as Record<string, unknown>);
   irs.forEach((ir, i) => {
-    const note = needsAction(ir, perRuleset[i]!.value, own[ir.id] ?? req.unit);
+    const typed = own[ir.id] ?? req.unit ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
+    const note = missingAction(
+      ir,
+      perRuleset[i]!.value,
+      "the unit",
+      new SourceFile(typed.file, typed.text).span(0, typed.text.length),
+    );
     if (note !== null) diagnostics.push(note);
   });
   return {
@@ -177,51 +185,57 @@ function readUnit(
 
 const UNIT_HINT = 'write the unit as a JSON object, e.g. {"kind":"squad","portage":2}';
 
+export interface UnitsReachRequest {
+  rulesets: readonly RulesetIR[];
+  map: Typed;
+  phase: "movement" | "advance";
+  side: "friendly" | "enemy";
+  /** The answer will be drawn (SVG, HTML): a map too large to draw is refused before the search. */
+  drawing?: boolean;
+}
+
+export interface UnitsBuilt {
+  report: UnitsReport;
+  graph: MapGraph;
+}
+
 /**
- * A ruleset whose units move only under an action the unit does not give (Tide of Iron: "only
- * activated with an Advance, Fire and Movement or Assault action", and no default among them): a
- * warning (V1103) located at the unit, naming the field and its values, instead of a silent map where
- * the unit reaches only its own hex. Found in the rules themselves: an optional unit field without
- * a default that a `may-move` constraint reads (directly or through the rules it calls).
+ * Every unit the map places on one side (its `units`), each searched alone, with per hex how many
+ * can end there and whether the ruleset's stacking limit lets them (compiler/reach/units.ts). A map
+ * that places no unit of that side is V1104, located at the map.
  */
-function needsAction(ir: RulesetIR, base: ScenarioValue, typed: Typed | null): Diagnostic | null {
-  const unitFields = ir.inputs.find((i) => i.rec === "unit")?.fields ?? [];
-  const read = new Set<string>();
-  const seen = new Set<string>();
-  const walk = (e: unknown): void => {
-    if (e === null || typeof e !== "object") return;
-    if (Array.isArray(e)) {
-      for (const x of e) walk(x);
-      return;
-    }
-    const x = e as { k?: string; rec?: string; name?: string };
-    if ((x.k === "field" || x.k === "present" || x.k === "need") && x.rec === "unit")
-      read.add(x.name!);
-    if (x.k === "rule" && !seen.has(x.name!)) {
-      seen.add(x.name!);
-      const r = ir.rules.find((d) => d.name === x.name);
-      if (r !== undefined) walk([r.value, r.exceptions]);
-    }
-    for (const v of Object.values(e)) walk(v);
-  };
-  const gates = ir.constraints.filter((c) => c.concept === "may-move");
-  for (const c of gates) walk(c.cond);
-  for (const f of unitFields) {
-    if (!read.has(f.name) || !f.optional || f.default !== null || base.unit[f.name] !== undefined)
-      continue;
-    if (f.type.t !== "enum") continue;
-    const en = ir.enums.find((d) => d.name === (f.type as { name: string }).name);
-    if (en === undefined) continue;
-    const members = en.members.map((m) => JSON.stringify(m.name));
-    const cite = gates.map((c) => c.cite).join(", ");
-    const unit = typed ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
-    const src = new SourceFile(unit.file, unit.text);
-    return diag(
-      "V1103",
-      `${ir.id} moves a unit only under \`${f.json}\`, which the unit does not give (${cite}): it reaches only its own hex`,
-      src.span(0, unit.text.length),
-      `give one of ${members.join(", ")}, e.g. --unit ${ir.id}='{"kind":"squad","${f.json}":${members[0]}}'`,
+export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
+  const irs = [...req.rulesets];
+  const parsed = parseMap(req.map.text, req.map.file, mapVocabulary(irs));
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const map = parsed.map;
+  if (hasErrors(diagnostics) || map === null) return { value: null, diagnostics };
+  const tooLarge = req.drawing
+    ? drawingTooLarge(map, irs.length, req.map.file, req.map.text)
+    : null;
+  if (tooLarge !== null) return { value: null, diagnostics: [...diagnostics, tooLarge] };
+  const ofSide = Object.values(map.units ?? {}).some((l) => l.some((u) => u.side === req.side));
+  if (!ofSide) {
+    diagnostics.push(
+      diag(
+        "V1104",
+        `${map.name} places no ${req.side} units: --all moves the units a map's \`units\` places`,
+        new SourceFile(req.map.file, req.map.text).span(0, 0),
+        `add e.g. "units": { "C3": [{ "kind": "squad", "side": "${req.side}" }] }`,
+      ),
     );
+    return { value: null, diagnostics };
   }
-  return null;
+  const built = buildUnitsReach({
+    map,
+    mapText: req.map.text,
+    mapFile: req.map.file,
+    phase: req.phase,
+    side: req.side,
+    rulesets: irs,
+  });
+  return {
+    value: { report: built.report, graph: buildGraph(map) },
+    diagnostics: [...diagnostics, ...built.diagnostics],
+  };
 }

@@ -22,7 +22,7 @@ import {
   runExamples,
 } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
-import { reachOn } from "../../compiler/engine/index.js";
+import { reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import { parseMap } from "../../compiler/map/parse.js";
 import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { ROOT, variorum } from "../cli/run.js";
@@ -42,6 +42,16 @@ function codesOf(kind: SnippetKind, snippet: string): string[] {
     return parseMap(text, "snippet.json", mapVocabulary([slIR])).diagnostics.map(
       (d) => d.code as string,
     );
+  if (kind === "units-map") {
+    // `variorum reach sl-classic FILE --all`, through the engine.
+    const out = reachUnitsOn({
+      rulesets: [slIR],
+      map: { text, file: "snippet.json" },
+      phase: "movement",
+      side: "friendly",
+    });
+    return out.diagnostics.map((d) => d.code as string);
+  }
   if (kind === "start" || kind === "unit" || kind === "ti-unit") {
     // `variorum reach sl-classic maps/crossroads.json --from HEX [--unit JSON]`, through the engine
     // (tide-of-iron for a `ti-unit` snippet).
