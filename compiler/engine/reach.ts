@@ -235,7 +235,7 @@ export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
     rulesets: irs,
   });
   return {
-    value: { report: built.report, graph: buildGraph(map) },
+    value: { report: built.report, graph: built.graph },
     diagnostics: [...diagnostics, ...built.diagnostics],
   };
 }

@@ -16,7 +16,13 @@
  * judging; one with neither says so: "no stacking limit in the bundled text".
  */
 import { SourceFile, type Diagnostic } from "../../diagnostics/index.js";
-import { buildGraph, indexOf, type MapJson, type PlacedUnit } from "../../runtime/map.js";
+import {
+  buildGraph,
+  indexOf,
+  type MapGraph,
+  type MapJson,
+  type PlacedUnit,
+} from "../../runtime/map.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
@@ -90,6 +96,8 @@ export interface UnitsReport {
 /** The report, and located warnings (a unit missing the action its moves need). */
 export function buildUnitsReach(req: UnitsRequest): {
   report: UnitsReport;
+  /** The map's graph, the other side's units holding their hexes (as the search saw it). */
+  graph: MapGraph;
   diagnostics: Diagnostic[];
 } {
   const diagnostics: Diagnostic[] = [];
@@ -100,10 +108,9 @@ export function buildUnitsReach(req: UnitsRequest): {
       if (p.side === req.side) placed.push({ hex, p });
       else held[hex] = "units";
     }
-  // Map order (column-major), then the hex's own order: reports list units as the map reads.
-  const graph0 = buildGraph(req.map);
-  placed.sort((a, b) => indexOf(graph0, a.hex) - indexOf(graph0, b.hex));
   const graph = buildGraph({ ...req.map, enemy: { ...held, ...(req.map.enemy ?? {}) } });
+  // Map order (column-major), then the hex's own order: reports list units as the map reads.
+  placed.sort((a, b) => indexOf(graph, a.hex) - indexOf(graph, b.hex));
   const src = new SourceFile(req.mapFile, req.mapText);
 
   const results = req.rulesets.map((ir): UnitsRulesetResult => {
@@ -114,6 +121,7 @@ export function buildUnitsReach(req: UnitsRequest): {
     const na = new Set<string>();
     const hexUnits: number[][] = Array.from({ length: graph.n }, () => []);
     const shares: Rat[][] = [];
+    const contexts: ReturnType<typeof prepare>["ctx"][] = [];
     let warned = false;
     for (const { hex, p } of placed) {
       const read = readPlaced(ir, p, req.phase);
@@ -140,6 +148,7 @@ export function buildUnitsReach(req: UnitsRequest): {
         reaches,
       });
       const ctx = prepare(ir, read.value).ctx;
+      contexts.push(ctx);
       shares.push(stacking.counts.map((r) => model.ev.rule(r, ctx, null, []) as Rat));
       if (!warned && reaches === 1) {
         const w = missingAction(ir, read.value, p.name, src.span(p.offset, p.offset + p.length));
@@ -152,6 +161,8 @@ export function buildUnitsReach(req: UnitsRequest): {
 
     const hexes: Record<string, UnitsHex> = {};
     const overLimit: string[] = [];
+    // The limit reads only its parameters (and constant rules): any unit's context will do.
+    const limitCtx = contexts[0] ?? null;
     for (let h = 0; h < graph.n; h++) {
       const ks = hexUnits[h]!;
       if (ks.length === 0) continue;
@@ -167,9 +178,8 @@ export function buildUnitsReach(req: UnitsRequest): {
         hex.counts = Object.fromEntries(
           stacking.counts.map((r, j) => [r.name.slice(STACKS_AS.length), sums[j]!.toNumber()]),
         );
-        if (stacking.limit !== null) {
-          const ctx = prepare(ir, readPlaced(ir, placed[0]!.p, req.phase).value!).ctx;
-          hex.withinLimit = model.ev.rule(stacking.limit, ctx, null, sums) === true;
+        if (stacking.limit !== null && limitCtx !== null) {
+          hex.withinLimit = model.ev.rule(stacking.limit, limitCtx, null, sums) === true;
           if (!hex.withinLimit) overLimit.push(graph.names[h]!);
         }
       }
@@ -196,7 +206,11 @@ export function buildUnitsReach(req: UnitsRequest): {
           : `no stacking limit in the bundled text; counted: ${stacking.counts.map((r) => `${r.name.slice(STACKS_AS.length)} (${r.cite}: ${r.title})`).join(", ")}`;
     return result;
   });
-  return { report: { map: req.map.name, side: req.side, phase: req.phase, results }, diagnostics };
+  return {
+    report: { map: req.map.name, side: req.side, phase: req.phase, results },
+    graph,
+    diagnostics,
+  };
 }
 
 /**
