@@ -109,10 +109,18 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .argument("<rulesets>", "comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4")
     .argument("<scenario>", "scenario JSON file")
     .option("--json", 'print { "scenario": …, "results": [ … ] } as JSON')
-    .action(async (rulesets: string, scenario: string, opts: { json?: boolean }) => {
-      const { evaluate } = await import("./eval.js");
-      setCode(evaluate(rulesets, scenario, opts, ctx));
-    });
+    .option(
+      "--unit <ID=json>",
+      "ask ruleset ID with this unit instead of the scenario's (repeatable)",
+      collect,
+      [],
+    )
+    .action(
+      async (rulesets: string, scenario: string, opts: { json?: boolean; unit?: string[] }) => {
+        const { evaluate } = await import("./eval.js");
+        setCode(evaluate(rulesets, scenario, opts, ctx));
+      },
+    );
 
   p.command("reach")
     .showHelpAfterError("(run `variorum reach --help` for usage)")
