@@ -29,6 +29,7 @@ import { reachVsHand } from "./reach-hand.js";
 import { lspLatency } from "./lsp.js";
 import { studioFigures } from "./studio.js";
 import { reachLarge } from "./reach-large.js";
+import { reachUnits } from "./reach-units.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const json = process.argv.includes("--json");
@@ -165,6 +166,9 @@ const reach200Ms = time(
 // grows with the hexes reached.
 const large = await reachLarge();
 
+// 6c. Several units (`reach --all`): 1, 10 and 50 squads on the 200×200 map, one search each.
+const units = reachUnits(root);
+
 // 3. Cold start of `variorum check` (a fresh node process each time).
 const bin = join(root, "bin", "variorum.js");
 const cold: number[] = [];
@@ -202,6 +206,7 @@ const result = {
   ...reachHand,
   reach200Ms: Math.round(reach200Ms * 1000) / 1000,
   ...large,
+  ...units,
   ...("skipped" in studio ? { studioSkipped: studio.skipped } : studio),
   /** Both loops priced the same paths to the same total (a sanity check, not a timing). */
   sameSpentTotals:
@@ -261,6 +266,11 @@ if (json) {
       "reachLargeMs: 40 MP on 1,000×1,000 (generated module)",
       `${result.reachLargeMs} ms; ${large.reachLargeSizes.map((x) => `${x.hexes} hexes ${x.ms} ms`).join(", ")}`,
       `time ∝ hexes^${result.reachLargeGrowth} (goal: near 1)`,
+    ],
+    [
+      "reachUnits50Ms: reach --all, 50 squads on 200×200 (SL)",
+      `${result.reachUnits50Ms} ms (1 unit ${result.reachUnits1Ms} ms, 10 units ${result.reachUnits10Ms} ms)`,
+      "one search per unit: linear in the units",
     ],
     ...("skipped" in studio
       ? [["studio", `skipped: ${studio.skipped}`, ""] as [string, string, string]]

@@ -14,7 +14,16 @@
  */
 import { CODES, type Code } from "./index.js";
 
-export type SnippetKind = "rules" | "file" | "example" | "scenario" | "map" | "start" | "unit";
+export type SnippetKind =
+  | "rules"
+  | "file"
+  | "example"
+  | "scenario"
+  | "map"
+  | "start"
+  | "unit"
+  | "ti-unit"
+  | "units-map";
 
 export interface Explanation {
   /** What the code means and what usually causes it (plain text, a few sentences). */
@@ -410,6 +419,22 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     wrong: "{ kind: squad }",
     right: '{ "kind": "squad" }',
   },
+  V1103: {
+    means:
+      "The ruleset moves a unit only under an action (Tide of Iron: Advance, Fire and Movement or Assault) and names none as the default, and the unit gives none: the answer is the unit's own hex alone. Give the action in the unit (`--unit ID=JSON` gives one ruleset its own unit).",
+    kind: "ti-unit",
+    wrong: '{ "kind": "squad" }',
+    right: '{ "kind": "squad", "action": "advance" }',
+  },
+  V1104: {
+    means:
+      "`variorum reach --all` moves the units a map places (its `units`, per hex a list of scenario `unit` records with a `side`), and the map places none of the side asked (`--side`, default friendly).",
+    kind: "units-map",
+    wrong:
+      '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground" } }',
+    right:
+      '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground" },\n  "units": { "B2": [{ "kind": "squad" }] } }',
+  },
 };
 
 /** The codes in table order. */
@@ -450,6 +475,8 @@ const WHERE: Record<SnippetKind, string> = {
   map: "a map file, `variorum reach sl-classic FILE --from A1`",
   start: "a start hex, `variorum reach sl-classic maps/crossroads.json --from HEX`",
   unit: "a unit, `variorum reach sl-classic maps/crossroads.json --from B3 --unit JSON`",
+  "ti-unit": "a unit, `variorum reach tide-of-iron maps/crossroads.json --from B3 --unit JSON`",
+  "units-map": "a map file, `variorum reach sl-classic FILE --all`",
 };
 
 /** One code as terminal text: `V0601 error: exceptions conflict`, what it means, wrong and right. */
@@ -464,7 +491,13 @@ export function explainText(code: Code): string {
 export function explainMarkdown(): string {
   const fence = (kind: SnippetKind, s: string) =>
     "```" +
-    (kind === "scenario" || kind === "map" || kind === "unit" ? "json" : "") +
+    (kind === "scenario" ||
+    kind === "map" ||
+    kind === "unit" ||
+    kind === "ti-unit" ||
+    kind === "units-map"
+      ? "json"
+      : "") +
     "\n" +
     s.replace(/\t/g, "→") +
     "\n```";

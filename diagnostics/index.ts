@@ -96,6 +96,8 @@ export const CODES = {
   // Reach requests (the start hex and the unit of variorum reach and the studio)
   V1101: { severity: "error", summary: "start hex not on the map" },
   V1102: { severity: "error", summary: "malformed unit JSON" },
+  V1103: { severity: "warning", summary: "the unit gives no action its moves need" },
+  V1104: { severity: "error", summary: "the map places no units of the side asked" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof CODES;

@@ -1155,6 +1155,40 @@ export function r_within_stacking(
   );
 }
 
+/**
+ * every infantry counter, MMC or SMC, counts once against the four [6.1]
+ *
+ * Returns counters in ticks (value × SCALE).
+ */
+export function r_stacks_as_infantry(ctx: Ctx, trace: string[] | null): number {
+  if (trace !== null) trace.push("6.1");
+  return 2;
+}
+
+/**
+ * a squad, half-squad or crew counts once against the three MMC; a leader or hero does not [6.1]
+ *
+ * Returns counters in ticks (value × SCALE).
+ */
+export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
+  if (trace !== null) trace.push("6.1");
+  return (ctx.unit.kind as Kind) === "squad" ||
+    (ctx.unit.kind as Kind) === "half-squad" ||
+    (ctx.unit.kind as Kind) === "crew"
+    ? 2
+    : 0;
+}
+
+/**
+ * the support weapons a unit carries count their PP against the ten [6.1]
+ *
+ * Returns PP in ticks (value × SCALE).
+ */
+export function r_stacks_as_pp(ctx: Ctx, trace: string[] | null): number {
+  if (trace !== null) trace.push("6.1");
+  return ctx.unit.portage;
+}
+
 /** riding on top is possible only on a tank, TD, SPA or assault gun [31.1] */
 export function r_mounted_assault(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.1");

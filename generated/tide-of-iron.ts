@@ -595,6 +595,18 @@ export function r_transport_stacking(_ctx: Ctx, trace: string[] | null): number 
   return 3;
 }
 
+/**
+ * a squad counts as one unit, and so does a transport with every squad inside it [Movement/Entering and Exiting Transport Vehicles]
+ *
+ * Returns units in ticks (value × SCALE).
+ */
+export function r_stacks_as_units(ctx: Ctx, trace: string[] | null): number {
+  if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");
+  return (ctx.unit.kind as Kind) === "truck" || (ctx.unit.kind as Kind) === "halftrack"
+    ? r_transport_stacking(ctx, trace)
+    : 3;
+}
+
 /** squads aboard die with a destroyed vehicle but ignore lesser damage to it [Movement/Entering and Exiting Transport Vehicles] */
 export function r_passengers_share_destruction(_ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("Movement/Entering and Exiting Transport Vehicles");

@@ -24,8 +24,22 @@ export interface MapJson {
   vehicles?: Record<string, Record<string, unknown>>;
   /** Width of a hex in inches, for rulesets measured in inches. */
   hexInches?: number;
+  /** Units placed on the map: hex name → its units, each with its side (`variorum reach --all`). */
+  units?: Record<string, PlacedUnit[]>;
   /** Free text shown under the map's name. */
   description?: string;
+}
+
+/** A unit a map places in a hex (`units`): a scenario's `unit` record, its side and its name. */
+export interface PlacedUnit {
+  /** How reports call it: the map's `name`, else the hex and its place in the hex's list (`C3.1`). */
+  name: string;
+  side: "friendly" | "enemy";
+  /** The scenario `unit` record (`kind`, `portage`, …), without `side` and `name`. */
+  unit: Record<string, unknown>;
+  /** Where the unit's object lies in the map's text (for located diagnostics). */
+  offset: number;
+  length: number;
 }
 
 /** The directions of the six neighbour slots, in this order. */

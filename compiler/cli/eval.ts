@@ -12,7 +12,10 @@ import type { StepAnswer } from "../interpret/step-answers.js";
 import { describeStep } from "../render/steps.js";
 import { decimalText as fmt, percentText as pct, quantityText as qty } from "../render/numbers.js";
 import type { MoveResult } from "../../runtime/types.js";
-import { evaluateScenario } from "../engine/index.js";
+import { evaluateScenario, type Evaluation } from "../engine/index.js";
+import { findNodeAtLocation, parseTree } from "jsonc-parser";
+import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import { unitsOf } from "./reach.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
@@ -21,6 +24,49 @@ import { printDiagnostics } from "./render.js";
 
 export interface EvalOptions {
   json?: boolean;
+  /** `--unit ID=JSON` (repeatable): ruleset ID is asked with this unit instead of the scenario's. */
+  unit?: string[];
+}
+
+/**
+ * The scenario's text with its `unit` value replaced by `unit` (added when it has none), and a map of
+ * spans back: a diagnostic inside the new unit is located in `--unit ID` as typed, one elsewhere in
+ * the scenario file. Null when the scenario is not a JSON object (its own error then says so).
+ */
+function withUnit(
+  text: string,
+  file: string,
+  unit: { text: string; file: string },
+): { text: string; back: (d: Diagnostic) => Diagnostic } | null {
+  const root = parseTree(text);
+  if (root === undefined || root.type !== "object") return null;
+  const node = findNodeAtLocation(root, ["unit"]);
+  const [start, end] =
+    node !== undefined
+      ? [node.offset, node.offset + node.length]
+      : [root.offset + 1, root.offset + 1];
+  const inserted = node !== undefined ? unit.text : `"unit":${unit.text},`;
+  const lead = node !== undefined ? 0 : '"unit":'.length;
+  const out = text.slice(0, start) + inserted + text.slice(end);
+  const delta = inserted.length - (end - start);
+  const orig = new SourceFile(file, text);
+  const typed = new SourceFile(unit.file, unit.text);
+  const move = (s: Span | null): Span | null => {
+    if (s === null) return null;
+    if (s.start >= start + lead && s.end <= start + lead + unit.text.length)
+      return typed.span(s.start - start - lead, s.end - start - lead);
+    if (s.start >= start + inserted.length) return orig.span(s.start - delta, s.end - delta);
+    if (s.end <= start) return orig.span(s.start, s.end);
+    return typed.span(0, unit.text.length);
+  };
+  return {
+    text: out,
+    back: (d) => {
+      const m: Diagnostic = { ...d, span: move(d.span) };
+      if (d.related) m.related = d.related.map((r) => ({ ...r, span: move(r.span)! }));
+      return m;
+    },
+  };
 }
 
 export function evaluate(
@@ -52,8 +98,54 @@ export function evaluate(
   if (errors > 0) return 1;
   const irs = loaded.map((l) => l.ir!);
 
-  const { value, diagnostics } = evaluateScenario({ rulesets: irs, text, file });
-  printDiagnostics(diagnostics, new Map([[file, text]]), ctx, file);
+  // The scenario gives the unit; `--unit ID=JSON` only replaces it for ruleset ID.
+  const { units } = unitsOf(opts.unit ?? []);
+  if ((opts.unit ?? []).length > Object.keys(units).length)
+    throw new UsageError(
+      "eval takes the unit from the scenario: give a ruleset its own unit as --unit ID=JSON",
+    );
+  const byName = new Map<string, string>();
+  irs.forEach((ir, i) => {
+    byName.set(ir.id, ir.id);
+    byName.set(ids[i]!, ir.id);
+  });
+  const own = new Map<string, { text: string; file: string }>();
+  for (const [name, typed] of Object.entries(units)) {
+    const id = byName.get(name);
+    if (id === undefined)
+      throw new UsageError(
+        `--unit ${name}=…: ${name} is not a ruleset asked (${irs.map((ir) => ir.id).join(", ")})`,
+      );
+    own.set(id, typed);
+  }
+  const sources = new Map([[file, text]]);
+  for (const u of own.values()) sources.set(u.file, u.text);
+  // Rulesets with their own unit are asked one by one with the scenario's unit replaced; the others
+  // together with the scenario as written; the answers keep the order the rulesets were named in.
+  const shared = irs.filter((ir) => !own.has(ir.id));
+  const all: Diagnostic[] = [];
+  const answers = new Map<string, Evaluation["answers"][number]>();
+  let name: string | null = null;
+  let failed = false;
+  const ask = (rs: RulesetIR[], t: string, back: (d: Diagnostic) => Diagnostic) => {
+    const out = evaluateScenario({ rulesets: rs, text: t, file });
+    all.push(...out.diagnostics.map(back));
+    if (out.value === null) failed = true;
+    else {
+      name ??= out.value.name;
+      out.value.answers.forEach((a, i) => answers.set(rs[i]!.id, a));
+    }
+  };
+  if (shared.length > 0) ask(shared, text, (d) => d);
+  for (const ir of irs.filter((x) => own.has(x.id))) {
+    const w = withUnit(text, file, own.get(ir.id)!);
+    if (w === null) ask([ir], text, (d) => d);
+    else ask([ir], w.text, w.back);
+  }
+  printDiagnostics(all, sources, ctx, file);
+  const value: Evaluation | null = failed
+    ? null
+    : { name: name ?? "", answers: irs.map((ir) => answers.get(ir.id)!) };
   if (value === null) return 1;
   if (opts.json === true) {
     // Each result also answers the ruleset's predicates: `predicates` (name → true/false, or null when

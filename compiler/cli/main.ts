@@ -13,6 +13,11 @@ import { displayPath } from "../node/paths.js";
 import { WriteError } from "../node/write.js";
 import { packageVersion } from "./project.js";
 
+/** A repeatable option's values, in the order given. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
 function program(ctx: Ctx, setCode: (n: number) => void): Command {
   /** Runs a command once, or with `--watch` again on every change of the rulesets it reads. */
   const watching = async (
@@ -104,18 +109,33 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .argument("<rulesets>", "comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4")
     .argument("<scenario>", "scenario JSON file")
     .option("--json", 'print { "scenario": …, "results": [ … ] } as JSON')
-    .action(async (rulesets: string, scenario: string, opts: { json?: boolean }) => {
-      const { evaluate } = await import("./eval.js");
-      setCode(evaluate(rulesets, scenario, opts, ctx));
-    });
+    .option(
+      "--unit <ID=json>",
+      "ask ruleset ID with this unit instead of the scenario's (repeatable)",
+      collect,
+      [],
+    )
+    .action(
+      async (rulesets: string, scenario: string, opts: { json?: boolean; unit?: string[] }) => {
+        const { evaluate } = await import("./eval.js");
+        setCode(evaluate(rulesets, scenario, opts, ctx));
+      },
+    );
 
   p.command("reach")
     .showHelpAfterError("(run `variorum reach --help` for usage)")
     .description("every hex a unit can reach on a map, per ruleset, side by side")
     .argument("<rulesets>", "comma-separated ruleset ids or .rules paths, e.g. sl-classic,asl-a4")
     .argument("<map>", "map JSON file, e.g. maps/crossroads.json")
-    .requiredOption("--from <hex>", "the hex the unit starts in, e.g. B3")
-    .option("--unit <json>", 'the unit, as a scenario\'s "unit" record', '{"kind":"squad"}')
+    .option("--from <hex>", "the hex the unit starts in, e.g. B3 (not with --all)")
+    .option(
+      "--unit <json>",
+      'the unit, as a scenario\'s "unit" record (default {"kind":"squad"}); ID=JSON gives ruleset ID its own (repeatable)',
+      collect,
+      [],
+    )
+    .option("--all", "every unit the map places (its `units`), with stacking per hex")
+    .option("--side <side>", "with --all: the side whose units move, friendly (default) or enemy")
     .option("--phase <phase>", "movement or advance", "movement")
     .option(
       "--format <format>",
@@ -123,23 +143,10 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     )
     .option("-o, --output <file>", "write to a file instead of standard output")
     .option("--summary", "counts, cost bands and the furthest hexes instead of every hex")
-    .action(
-      async (
-        rulesets: string,
-        map: string,
-        opts: {
-          from?: string;
-          unit?: string;
-          phase?: string;
-          format?: string;
-          output?: string;
-          summary?: boolean;
-        },
-      ) => {
-        const { reach } = await import("./reach.js");
-        setCode(reach(rulesets, map, opts, ctx));
-      },
-    );
+    .action(async (rulesets: string, map: string, opts: import("./reach.js").ReachCliOptions) => {
+      const { reach } = await import("./reach.js");
+      setCode(reach(rulesets, map, opts, ctx));
+    });
 
   p.command("diff")
     .showHelpAfterError("(run `variorum diff --help` for usage)")

@@ -8,9 +8,17 @@
 import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { reachOn, type ReachBuilt, type ReachRequest } from "../engine/index.js";
+import {
+  DEFAULT_UNIT,
+  reachOn,
+  reachUnitsOn,
+  type ReachBuilt,
+  type ReachRequest,
+  type Typed,
+} from "../engine/index.js";
 import { REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
 import { renderSummaryJson, renderSummaryText } from "../reach/summary.js";
+import { UNITS_RENDERERS } from "../reach/units-formats.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
@@ -21,7 +29,12 @@ import { writeIfChanged } from "../node/write.js";
 
 export interface ReachCliOptions {
   from?: string;
-  unit?: string;
+  /** `--unit JSON` (the default unit) and `--unit ID=JSON` (ruleset ID's own), in the order given. */
+  unit?: string | string[];
+  /** `--all`: every unit the map places, with stacking per hex (docs/maps.md, "Several units"). */
+  all?: boolean;
+  /** With `--all`: whose units move, `friendly` (default) or `enemy`. */
+  side?: string;
   phase?: string;
   format?: string;
   output?: string;
@@ -58,6 +71,38 @@ function phaseOf(opts: ReachCliOptions): "movement" | "advance" {
   return phase;
 }
 
+/** `ID=` before a unit's JSON: the ruleset it is for (a plain JSON object starts with `{`). */
+const PER_RULESET = /^\s*([A-Za-z0-9][A-Za-z0-9_.-]*)=/;
+
+/**
+ * The `--unit` values: at most one plain JSON (the default for every ruleset) and at most one
+ * `ID=JSON` per ruleset. Each is located as typed: the default as `--unit`, ruleset ID's as
+ * `--unit ID` (columns count from the first character after `ID=`).
+ */
+export function unitsOf(unit: string | string[] | undefined): {
+  unit: Typed | null;
+  units: Record<string, Typed>;
+} {
+  const given = unit === undefined ? [] : typeof unit === "string" ? [unit] : unit;
+  let plain: Typed | null = null;
+  const units: Record<string, Typed> = {};
+  for (const u of given) {
+    const m = PER_RULESET.exec(u);
+    if (m === null) {
+      if (plain !== null)
+        throw new UsageError(
+          "give one default --unit JSON; for another ruleset's own unit write --unit ID=JSON",
+        );
+      plain = { text: u, file: "--unit" };
+      continue;
+    }
+    const id = m[1]!;
+    if (units[id] !== undefined) throw new UsageError(`--unit ${id}=… is given twice`);
+    units[id] = { text: u.slice(m[0].length), file: `--unit ${id}` };
+  }
+  return { unit: plain ?? { text: JSON.stringify(DEFAULT_UNIT), file: "--unit" }, units };
+}
+
 /**
  * The engine's reach request for the command's map file and options (the start as `--from`, the unit
  * as `--unit`): a usage error for a bad phase or a map file that cannot be read.
@@ -75,10 +120,12 @@ export function reachRequest(
   } catch {
     throw new UsageError(`cannot read map file ${mapFile}`);
   }
+  const { unit, units } = unitsOf(opts.unit);
   return {
     map: { text, file },
     from: { text: opts.from, file: "--from" },
-    unit: opts.unit === undefined ? null : { text: opts.unit, file: "--unit" },
+    unit,
+    ...(Object.keys(units).length > 0 ? { units } : {}),
     phase,
   };
 }
@@ -94,6 +141,7 @@ export function printReachDiagnostics(
     [req.from.file, req.from.text],
   ]);
   if (req.unit !== null) sources.set(req.unit.file, req.unit.text);
+  for (const u of Object.values(req.units ?? {})) sources.set(u.file, u.text);
   printDiagnostics(ds, sources, ctx, req.map.file);
 }
 
@@ -130,12 +178,32 @@ export function reachFor(
     throw new UsageError("--summary answers in text or json, not as a drawing");
   const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
   if (errors > 0) return null;
-  const { value, diagnostics } = reachOn({ ...req, rulesets: loaded.map((l) => l.ir!) });
+  const irs = loaded.map((l) => l.ir!);
+  // `--unit ID=…` names a ruleset asked, by its id or as it was named on the command line.
+  if (req.units !== undefined) {
+    const byName = new Map<string, string>();
+    irs.forEach((ir, i) => {
+      byName.set(ir.id, ir.id);
+      byName.set(ids[i]!, ir.id);
+    });
+    const units: Record<string, Typed> = {};
+    for (const [name, typed] of Object.entries(req.units)) {
+      const id = byName.get(name);
+      if (id === undefined)
+        throw new UsageError(
+          `--unit ${name}=…: ${name} is not a ruleset asked (${irs.map((ir) => ir.id).join(", ")})`,
+        );
+      units[id] = typed;
+    }
+    req.units = units;
+  }
+  const { value, diagnostics } = reachOn({ ...req, rulesets: irs });
   printReachDiagnostics(diagnostics, req, ctx);
   return value;
 }
 
 export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
+  if (opts.all === true || opts.side !== undefined) return reachAll(rulesets, mapFile, opts, ctx);
   const format = formatOf(opts);
   const built = reachFor(rulesets, mapFile, opts, ctx, format);
   if (built === null) return 1;
@@ -157,5 +225,67 @@ export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, 
     return 0;
   }
   ctx.out(render(built.graph, built.report, format === "text" ? ctx.cOut : null));
+  return 0;
+}
+
+/**
+ * `--all [--side friendly|enemy]`: every unit the map places on that side, each searched alone, with
+ * per hex how many can end there and whether the stacking limit lets them all (docs/maps.md).
+ */
+function reachAll(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
+  const ids = rulesets
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (ids.length === 0)
+    throw new UsageError(
+      "name at least one ruleset, e.g. `variorum reach sl-classic maps/skirmish.json --all`",
+    );
+  if (opts.from !== undefined)
+    throw new UsageError("--all moves every unit from where the map places it: leave out --from");
+  if (opts.summary === true)
+    throw new UsageError("--summary answers for one unit: leave it out with --all");
+  const unit =
+    opts.unit === undefined ? [] : typeof opts.unit === "string" ? [opts.unit] : opts.unit;
+  if (unit.length > 0)
+    throw new UsageError("--all moves the units the map places (its `units`): leave out --unit");
+  const side = opts.side ?? "friendly";
+  if (side !== "friendly" && side !== "enemy")
+    throw new UsageError(`unknown side \`${side}\`; use friendly or enemy`);
+  const phase = phaseOf(opts);
+  const format = formatOf(opts);
+  const host = fsHost(ctx.root);
+  const refs = refsFor(ids, host, ctx);
+  const file = resolve(ctx.cwd, mapFile);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new UsageError(`cannot read map file ${mapFile}`);
+  }
+  const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
+  if (errors > 0) return 1;
+  const { value, diagnostics } = reachUnitsOn({
+    rulesets: loaded.map((l) => l.ir!),
+    map: { text, file },
+    phase,
+    side,
+    drawing: format === "svg" || format === "html",
+  });
+  printDiagnostics(diagnostics, new Map([[file, text]]), ctx, file);
+  if (value === null) return 1;
+  const render = UNITS_RENDERERS[format];
+  if (opts.output !== undefined) {
+    const out = resolve(ctx.cwd, opts.output);
+    const wrote = writeIfChanged(out, render(value.graph, value.report, null));
+    const counts = value.report.results
+      .map(
+        (r) => `${r.ruleset} ${Object.keys(r.hexes).length} (${r.overLimit.length} over the limit)`,
+      )
+      .join(", ");
+    ctx.out(`${wrote ? "wrote" : "unchanged"} ${displayPath(out, ctx.cwd)}: hexes ${counts}\n`);
+    return 0;
+  }
+  ctx.out(render(value.graph, value.report, format === "text" ? ctx.cOut : null));
   return 0;
 }

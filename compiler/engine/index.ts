@@ -23,7 +23,15 @@ export {
   type ScenarioAnswer,
   type ScenarioRequest,
 } from "./evaluate.js";
-export { DEFAULT_UNIT, reachOn, type ReachRequest, type Typed } from "./reach.js";
+export {
+  DEFAULT_UNIT,
+  reachOn,
+  reachUnitsOn,
+  type ReachRequest,
+  type Typed,
+  type UnitsBuilt,
+  type UnitsReachRequest,
+} from "./reach.js";
 export { card, diffReport, type DiffRequest } from "./reports.js";
 export type { ReachBuilt } from "../reach/build.js";
 export { exampleDiagnostic, runExamples, type ExampleResult } from "../interpret/examples.js";

@@ -11,7 +11,7 @@ import {
   type Diagnostic,
   type Span,
 } from "../../diagnostics/index.js";
-import type { RulesetIR } from "../ir/ir.js";
+import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
 import {
@@ -21,9 +21,11 @@ import {
   type ReachRequest as ReachInput,
 } from "../reach/build.js";
 import { drawingTooLarge } from "../reach/formats.js";
+import { missingAction } from "../reach/action.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
-import { buildGraph, columnName, indexOf } from "../../runtime/map.js";
+import { buildGraph, columnName, indexOf, type MapGraph } from "../../runtime/map.js";
+import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import type { Outcome } from "./outcome.js";
 
 /** A piece of text the user typed, and the name its diagnostics' spans give it. */
@@ -39,6 +41,11 @@ export interface ReachRequest {
   from: Typed;
   /** The unit as a JSON object, as typed; null for `{"kind":"squad"}`. */
   unit: Typed | null;
+  /**
+   * A unit per ruleset (`--unit ID=JSON`), by ruleset id: it replaces `unit` for that ruleset, so
+   * rulesets of different families (an SL squad, a Chain of Command team) share one map.
+   */
+  units?: Readonly<Record<string, Typed>>;
   phase: "movement" | "advance";
   /** The answer will be drawn (SVG, HTML): a map too large to draw is refused before the search. */
   drawing?: boolean;
@@ -96,19 +103,62 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
     return { value: null, diagnostics };
   }
 
-  const unit = readUnit(req.unit, req.phase, irs, diagnostics);
-  if (unit === null) return { value: null, diagnostics };
+  // Each distinct unit is validated against the rulesets that move it (a Chain of Command team need
+  // not be an SL kind); rulesets without their own unit share the default one.
+  const own = req.units ?? {};
+  const groups = new Map<Typed | null, number[]>();
+  irs.forEach((ir, i) => {
+    const typed = own[ir.id] ?? req.unit;
+    groups.set(typed, [...(groups.get(typed) ?? []), i]);
+  });
+  const perRuleset: {
+    record: Record<string, unknown>;
+    value: ScenarioValue;
+    notApplicable: string[];
+  }[] = new Array(irs.length);
+  let failed = false;
+  for (const [typed, which] of groups) {
+    const unit = readUnit(
+      typed,
+      req.phase,
+      which.map((i) => irs[i]!),
+      diagnostics,
+    );
+    if (unit === null) {
+      failed = true;
+      continue;
+    }
+    which.forEach((i, k) => {
+      const p = unit.perRuleset[k]!;
+      perRuleset[i] = { record: unit.record, value: p.value, notApplicable: p.notApplicable };
+    });
+  }
+  if (failed) return { value: null, diagnostics };
+  const defaultRecord =
+    perRuleset.find((_, i) => own[irs[i]!.id] === undefined)?.record ??
+    (JSON.parse(req.unit?.text ?? JSON.stringify(DEFAULT_UNIT)) as Record<string, unknown>);
+  irs.forEach((ir, i) => {
+    const typed = own[ir.id] ?? req.unit ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
+    const note = missingAction(
+      ir,
+      perRuleset[i]!.value,
+      "the unit",
+      new SourceFile(typed.file, typed.text).span(0, typed.text.length),
+    );
+    if (note !== null) diagnostics.push(note);
+  });
   return {
     value: {
       map,
       from,
       summary: req.summary === true,
       phase: req.phase,
-      unit: unit.record,
-      rulesets: unit.perRuleset.map((p, i) => ({
+      unit: defaultRecord,
+      rulesets: perRuleset.map((p, i) => ({
         ir: irs[i]!,
         base: p.value,
         notApplicable: p.notApplicable,
+        ...(own[irs[i]!.id] !== undefined ? { unit: p.record } : {}),
       })),
     },
     diagnostics,
@@ -165,3 +215,58 @@ function readUnit(
 }
 
 const UNIT_HINT = 'write the unit as a JSON object, e.g. {"kind":"squad","portage":2}';
+
+export interface UnitsReachRequest {
+  rulesets: readonly RulesetIR[];
+  map: Typed;
+  phase: "movement" | "advance";
+  side: "friendly" | "enemy";
+  /** The answer will be drawn (SVG, HTML): a map too large to draw is refused before the search. */
+  drawing?: boolean;
+}
+
+export interface UnitsBuilt {
+  report: UnitsReport;
+  graph: MapGraph;
+}
+
+/**
+ * Every unit the map places on one side (its `units`), each searched alone, with per hex how many
+ * can end there and whether the ruleset's stacking limit lets them (compiler/reach/units.ts). A map
+ * that places no unit of that side is V1104, located at the map.
+ */
+export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
+  const irs = [...req.rulesets];
+  const parsed = parseMap(req.map.text, req.map.file, mapVocabulary(irs));
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const map = parsed.map;
+  if (hasErrors(diagnostics) || map === null) return { value: null, diagnostics };
+  const tooLarge = req.drawing
+    ? drawingTooLarge(map, irs.length, req.map.file, req.map.text)
+    : null;
+  if (tooLarge !== null) return { value: null, diagnostics: [...diagnostics, tooLarge] };
+  const ofSide = Object.values(map.units ?? {}).some((l) => l.some((u) => u.side === req.side));
+  if (!ofSide) {
+    diagnostics.push(
+      diag(
+        "V1104",
+        `${map.name} places no ${req.side} units: --all moves the units a map's \`units\` places`,
+        new SourceFile(req.map.file, req.map.text).span(0, 0),
+        `add e.g. "units": { "C3": [{ "kind": "squad", "side": "${req.side}" }] }`,
+      ),
+    );
+    return { value: null, diagnostics };
+  }
+  const built = buildUnitsReach({
+    map,
+    mapText: req.map.text,
+    mapFile: req.map.file,
+    phase: req.phase,
+    side: req.side,
+    rulesets: irs,
+  });
+  return {
+    value: { report: built.report, graph: built.graph },
+    diagnostics: [...diagnostics, ...built.diagnostics],
+  };
+}

@@ -24,6 +24,37 @@ export interface MapVocabulary {
 }
 
 /**
+ * The scenario contract's terrain and hexside names (DESIGN.md, "Scenario files": the vocabulary of
+ * the bundled families, SL/SQLA/ASL, Tide of Iron, Chain of Command). A map written in one family's
+ * names serves every family: a name here that no ruleset asked knows is not a mistake in the map
+ * (no V1004) but impassable terrain for each of them, listed in its `notApplicable` — so
+ * `reach tide-of-iron maps/crossroads.json` answers, its buildings and walls shut. A name outside
+ * both (a typo) is still V1004.
+ */
+export const CONTRACT_MAP_NAMES: Readonly<Record<"terrain" | "hexside", readonly string[]>> = {
+  terrain: [
+    "open-ground",
+    "road",
+    "woods",
+    "building",
+    "shell-hole",
+    "wheatfield",
+    "marsh",
+    "brush",
+    "grain",
+    "orchard",
+    "clear",
+    "hill",
+    "entrenchment",
+    "open",
+    "broken",
+    "rough",
+    "heavy-going",
+  ],
+  hexside: ["wall", "hedge", "cliff"],
+};
+
+/**
  * Every terrain, hexside, enemy and vehicle name at least one of the rulesets knows (V1004 is a name
  * outside them); the vehicle fields: those the scenario contract names and those the rulesets'
  * `vehicle` inputs take (V1002 is a field outside them); and the rulesets measured in inches, which
@@ -46,6 +77,8 @@ export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
     if (ir.inputs.some((i) => i.rec === "step" && i.fields.some((f) => f.json === "inches")))
       out.inInches.push(ir.id);
   }
+  for (const field of ["terrain", "hexside"] as const)
+    for (const n of CONTRACT_MAP_NAMES[field]) out[field].add(n);
   // The scenario contract's vehicle fields are known whenever a ruleset asked has vehicles at all: a
   // field one of them lacks (`mp` under ASL) is not applicable to it, not a mistake in the map.
   if (out.vehicleFields.size > 0) for (const f of VOCABULARY.vehicle) out.vehicleFields.add(f.json);

@@ -21,6 +21,7 @@ import { safeLine } from "../../diagnostics/safe-text.js";
 import { columnName, directionBetween, parseHexName, type MapJson } from "../../runtime/map.js";
 import type { MapVocabulary } from "./known-names.js";
 import { parseVehicles } from "./vehicles.js";
+import { parseUnits } from "./units.js";
 
 /** The largest map: columns (A … ZZ) and rows. */
 export const MAX_COLUMNS = 702;
@@ -44,6 +45,7 @@ const TOP = [
   "enemy",
   "vehicles",
   "hexInches",
+  "units",
 ] as const;
 
 export function parseMap(
@@ -328,6 +330,10 @@ export function parseMap(
   const vn = fields.get("vehicles");
   const vehicles = vn === undefined ? {} : parseVehicles(vn, src, entries, hex, vocabulary, out);
 
+  // units: { "C3": [{ "kind": "squad", "side": "friendly" }] } — units placed (units.ts).
+  const un = fields.get("units");
+  const units = un === undefined ? {} : parseUnits(un, src, entries, hex, out);
+
   let hexInches: number | undefined;
   const ih = fields.get("hexInches");
   if (ih !== undefined) {
@@ -351,6 +357,7 @@ export function parseMap(
   if (Object.keys(enemy).length > 0) map.enemy = enemy;
   if (Object.keys(vehicles).length > 0) map.vehicles = vehicles;
   if (hexInches !== undefined) map.hexInches = hexInches;
+  if (Object.keys(units).length > 0) map.units = units;
   return { map, diagnostics: out };
 }
 

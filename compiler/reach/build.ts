@@ -32,7 +32,13 @@ export interface ReachRequest {
   /** The unit as given (for the report). */
   unit: Record<string, unknown>;
   /** Per ruleset: its IR and the validated scenario (unit, phase; empty path). */
-  rulesets: { ir: RulesetIR; base: ScenarioValue; notApplicable: string[] }[];
+  rulesets: {
+    ir: RulesetIR;
+    base: ScenarioValue;
+    notApplicable: string[];
+    /** This ruleset's own unit as given (`--unit ID=JSON`), when it is not `unit`. */
+    unit?: Record<string, unknown>;
+  }[];
 }
 
 export interface ReachBuilt {
@@ -62,7 +68,9 @@ export function buildReach(req: ReachRequest): ReachBuilt {
   const from = indexOf(graph, req.from);
   const mismatches: string[] = [];
   const answers: ReachAnswer[] = [];
-  const bindings = req.rulesets.map(({ ir, base }) => interpretedBinding(ir, base, req.unit));
+  const bindings = req.rulesets.map(({ ir, base, unit }) =>
+    interpretedBinding(ir, base, unit ?? req.unit),
+  );
   for (const b of bindings) answers.push(reachOnMap(b, graph, from));
   const head = (i: number) => {
     const { ir, notApplicable } = req.rulesets[i]!;
@@ -97,7 +105,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
     };
     return { report, graph, answers, mismatches, summary };
   }
-  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base }, i) => {
+  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, unit }, i) => {
     const binding = bindings[i]!;
     const a = answers[i]!;
     const hexes: Record<string, ReachHex> = {};
@@ -125,6 +133,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       hexes[graph.names[h]] = hex;
     }
     const result: ReachRulesetResult = { ...head(i), hexes };
+    if (unit !== undefined) result.unit = unit;
     if (graph.vehicles.some((v) => v !== null)) {
       result.boarding = {};
       for (const b of a.boarding) {

@@ -144,6 +144,11 @@ function boardingTable(graph: MapGraph, report: ReachReport): Markup {
 
 export function renderReachHtml(graph: MapGraph, report: ReachReport): string {
   const ids = report.results.map((r) => r.ruleset).join(", ");
+  // Rulesets given their own unit (`--unit ID=JSON`), after the default one.
+  const own = report.results
+    .filter((r) => r.unit !== undefined)
+    .map((r) => `; ${r.ruleset}: ${JSON.stringify(r.unit)}`)
+    .join("");
   return x`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -156,7 +161,7 @@ export function renderReachHtml(graph: MapGraph, report: ReachReport): string {
 <main>
 <header>
 <h1>Reach on ${report.map} from ${report.from}</h1>
-<p class="meta">Unit <code>${JSON.stringify(report.unit)}</code> · ${report.phase} phase · ${graph.columns} × ${graph.rows} hexes · rulesets ${ids}</p>
+<p class="meta">Unit <code>${JSON.stringify(report.unit)}</code>${own} · ${report.phase} phase · ${graph.columns} × ${graph.rows} hexes · rulesets ${ids}</p>
 </header>
 <figure>
 ${new Markup(renderReachSvg(graph, report))}<figcaption>The map once per ruleset, side by side: where the unit may end its move from ${report.from}, shaded by what it costs.</figcaption>

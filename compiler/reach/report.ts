@@ -39,6 +39,8 @@ export interface ReachRulesetResult {
   measure: string;
   /** The allowance for a move from the start (a distribution for a dice ruleset without a fixed roll). */
   allowance: number | DistributionSummary | null;
+  /** This ruleset's own unit (`--unit ID=JSON`), when it is not the report's `unit`. */
+  unit?: Record<string, unknown>;
   /** Map terrain / hexside names this ruleset has no concept for (those hexes are impassable). */
   notApplicable: string[];
   /** Reachable hexes, keyed by name, in map order (column-major). */

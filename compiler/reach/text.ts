@@ -57,13 +57,16 @@ export function renderReachText(
 ): string {
   const out: string[] = [
     style.bold(`${report.map}: reach from ${report.from}`) +
-      style.dim(`  (${report.phase} phase, unit ${JSON.stringify(report.unit)})`),
+      style.dim(
+        `  (${report.phase} phase, ${report.results.length > 0 && report.results.every((r) => r.unit !== undefined) ? "a unit per ruleset" : `unit ${JSON.stringify(report.unit)}`})`,
+      ),
   ];
   for (const r of report.results) {
     const n = Object.keys(r.hexes).length;
     out.push(
       "",
       `${style.bold(r.ruleset)}  ${style.dim(r.title)}`,
+      ...(r.unit !== undefined ? [`  unit ${JSON.stringify(r.unit)}`] : []),
       `  allowance ${allowanceText(r.allowance, r.measure)}; ${n} ${n === 1 ? "hex" : "hexes"} where the move may end`,
     );
     const unboarded = r.notApplicable

@@ -22,13 +22,17 @@ import {
   runExamples,
 } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
-import { reachOn } from "../../compiler/engine/index.js";
+import { reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import { parseMap } from "../../compiler/map/parse.js";
 import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { ROOT, variorum } from "../cli/run.js";
 
 const SL = readFileSync(join(ROOT, "rulesets", "sl-classic.rules"), "utf8");
 const slIR = compileText(SL, "sl-classic.rules").ir!;
+const tiIR = compileText(
+  readFileSync(join(ROOT, "rulesets", "tide-of-iron.rules"), "utf8"),
+  "tide-of-iron.rules",
+).ir!;
 const CROSSROADS = readFileSync(join(ROOT, "maps", "crossroads.json"), "utf8");
 
 /** The codes a snippet produces, as `variorum check` (or test / eval) would report them. */
@@ -38,13 +42,24 @@ function codesOf(kind: SnippetKind, snippet: string): string[] {
     return parseMap(text, "snippet.json", mapVocabulary([slIR])).diagnostics.map(
       (d) => d.code as string,
     );
-  if (kind === "start" || kind === "unit") {
-    // `variorum reach sl-classic maps/crossroads.json --from HEX [--unit JSON]`, through the engine.
-    const out = reachOn({
+  if (kind === "units-map") {
+    // `variorum reach sl-classic FILE --all`, through the engine.
+    const out = reachUnitsOn({
       rulesets: [slIR],
+      map: { text, file: "snippet.json" },
+      phase: "movement",
+      side: "friendly",
+    });
+    return out.diagnostics.map((d) => d.code as string);
+  }
+  if (kind === "start" || kind === "unit" || kind === "ti-unit") {
+    // `variorum reach sl-classic maps/crossroads.json --from HEX [--unit JSON]`, through the engine
+    // (tide-of-iron for a `ti-unit` snippet).
+    const out = reachOn({
+      rulesets: [kind === "ti-unit" ? tiIR : slIR],
       map: { text: CROSSROADS, file: "maps/crossroads.json" },
       from: { text: kind === "start" ? snippet : "B3", file: "--from" },
-      unit: kind === "unit" ? { text, file: "--unit" } : null,
+      unit: kind === "start" ? null : { text, file: "--unit" },
       phase: "movement",
     });
     return out.diagnostics.map((d) => d.code as string);

@@ -2,13 +2,14 @@
  * Reach requests as data: every `test/fixtures/requests/NAME.json` names rulesets, a map, a start hex
  * and a unit (null: the default squad), and lists the diagnostics the engine must report
  * (`FILE:LINE:COL severity CODE message`, where FILE is `from` or `unit` for what the user typed).
+ * A fixture with `side` (and no `from` or `unit`) is `reach --all --side SIDE`: the map's own units.
  * Every V11xx code has a fixture named after it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CODES } from "../../diagnostics/index.js";
-import { loadRuleset, reachOn } from "../../compiler/engine/index.js";
+import { loadRuleset, reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import { fsHost } from "../../compiler/cli/host.js";
 import { ROOT } from "../cli/run.js";
 
@@ -22,6 +23,7 @@ interface Fixture {
   map: string;
   from: string;
   unit: string | null;
+  side?: "friendly" | "enemy";
   expect: string[];
 }
 
@@ -32,13 +34,17 @@ describe("reach request fixtures", () => {
     it(name, () => {
       const fx = JSON.parse(readFileSync(join(DIR, name), "utf8")) as Fixture;
       const irs = fx.ruleset.split(",").map((id) => loadRuleset(id, host).ir!);
-      const out = reachOn({
-        rulesets: irs,
-        map: { text: readFileSync(join(ROOT, fx.map), "utf8"), file: fx.map },
-        from: { text: fx.from, file: "from" },
-        unit: fx.unit === null ? null : { text: fx.unit, file: "unit" },
-        phase: "movement",
-      });
+      const map = { text: readFileSync(join(ROOT, fx.map), "utf8"), file: fx.map };
+      const out =
+        fx.side !== undefined
+          ? reachUnitsOn({ rulesets: irs, map, phase: "movement", side: fx.side })
+          : reachOn({
+              rulesets: irs,
+              map,
+              from: { text: fx.from, file: "from" },
+              unit: fx.unit === null ? null : { text: fx.unit, file: "unit" },
+              phase: "movement",
+            });
       const got = out.diagnostics.map(
         (d) =>
           `${d.span!.file}:${d.span!.line}:${d.span!.col} ${d.severity} ${d.code} ${d.message}`,

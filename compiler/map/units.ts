@@ -1,0 +1,98 @@
+/**
+ * A map's `units` (parse.ts): hex → the units placed there, each a scenario's `unit` record with two
+ * more fields, `side` (`friendly`, the default, or `enemy`) and `name` (how reports call it; default
+ * the hex and its place in the list, `C3.1`):
+ *
+ *   "units": { "C3": [{ "kind": "squad" }, { "kind": "leader", "name": "Lt. Ross" }],
+ *              "H5": [{ "kind": "squad", "side": "enemy", "portage": 2 }] }
+ *
+ * Each record is read by the scenario's own record reader (scenario/validate.ts `readRecord`) for its
+ * shape — a field given twice, unknown, or of the wrong shape — with the map's codes (V1001, V1002,
+ * V1003). Whether a ruleset asked can move the unit (its kind, its values) is asked of each ruleset
+ * by `variorum reach --all` (compiler/reach/units.ts): a kind one ruleset lacks is listed there, not an
+ * error of the map.
+ */
+import type { Node } from "jsonc-parser";
+import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
+import { safeLine } from "../../diagnostics/safe-text.js";
+import { spanOf } from "../scenario/read.js";
+import { readRecord, type Known } from "../scenario/validate.js";
+import { VOCABULARY } from "../ir/scenario-fields.js";
+import type { PlacedUnit } from "../../runtime/map.js";
+
+/** The scenario's codes for a record's mistakes, as the map's. */
+const MAP_CODE = { V0901: "V1001", V0902: "V1002", V0903: "V1003" } as const;
+
+/** The sides a placed unit may be on. */
+export const SIDES = ["friendly", "enemy"] as const;
+
+export function parseUnits(
+  node: Node,
+  src: SourceFile,
+  entries: (obj: Node, prefix: string) => [Node, Node][],
+  hex: (n: Node) => string | null,
+  out: Diagnostic[],
+): Record<string, PlacedUnit[]> {
+  const units: Record<string, PlacedUnit[]> = {};
+  const bad = (n: Node, message: string, hint?: string) =>
+    out.push(diag("V1003", message, spanOf(src, n), hint));
+  const shape = '{ "C3": [{ "kind": "squad" }, { "kind": "leader", "side": "friendly" }] }';
+  if (node.type !== "object") {
+    bad(node, `\`units\` maps hex names to the units placed there: ${shape}`);
+    return units;
+  }
+  const known: Known = new Map();
+  for (const f of VOCABULARY.unit) known.set(f.json, f.shape);
+  known.set("side", "string");
+  known.set("name", "string");
+  for (const [k, list] of entries(node, "units.")) {
+    const h = hex(k);
+    const where = safeLine(String(k.value));
+    if (list.type !== "array") {
+      bad(list, `the units in ${where} are a list: ${shape}`);
+      continue;
+    }
+    const placed: PlacedUnit[] = [];
+    (list.children ?? []).forEach((v, i) => {
+      if (v.type !== "object") {
+        bad(v, `a unit in ${where} is an object, as a scenario's \`unit\`: { "kind": "squad" }`);
+        return;
+      }
+      const ds: Diagnostic[] = [];
+      const fields = readRecord(v, `units.${where}[${i}]`, "the unit", src, known, new Set(), ds);
+      for (const d of ds)
+        out.push({ ...d, code: MAP_CODE[d.code as keyof typeof MAP_CODE] ?? d.code });
+      let ok = ds.length === 0;
+      const rec: Record<string, unknown> = {};
+      for (const f of fields) {
+        const value: unknown =
+          f.raw.s === "string[]"
+            ? f.raw.v.map((x) => x.v)
+            : f.raw.s === "number[]"
+              ? f.raw.v.map((x) => x.n)
+              : f.node.value;
+        if (f.json === "side" && !(SIDES as readonly string[]).includes(value as string)) {
+          bad(f.node, `a unit's \`side\` is "friendly" or "enemy"`);
+          ok = false;
+          continue;
+        }
+        rec[f.json] = value;
+      }
+      if (ok && !Object.hasOwn(rec, "kind")) {
+        bad(v, `a unit in ${where} needs \`kind\``);
+        ok = false;
+      }
+      if (!ok) return;
+      const { side, name, ...unit } = rec;
+      placed.push({
+        name: typeof name === "string" ? safeLine(name) : `${where}.${i + 1}`,
+        side: side === "enemy" ? "enemy" : "friendly",
+        unit,
+        offset: v.offset,
+        length: v.length,
+      });
+    });
+    if (h !== null && placed.length > 0) units[h] = placed;
+  }
+  return units;
+}

@@ -1,0 +1,259 @@
+/**
+ * Several units on one map (`variorum reach RULESETS MAP --all [--side enemy]`, docs/maps.md "Several
+ * units"): per ruleset, every unit the map places on the side asked is searched alone — the existing
+ * single-unit search (runtime/reach-map.ts `reachOnMap` through `interpretedBinding`), once per unit,
+ * so the answer stays exact and its cost grows linearly with the units — and each hex gets the units
+ * that can end their move there, how many, and whether the ruleset's stacking limit lets them all end
+ * there together.
+ *
+ * The other side's units hold their hexes: for the search they are the map's `enemy` occupant
+ * `units` (unless the map's `enemy` says who holds the hex), as a scenario's `step.enemy`.
+ *
+ * Stacking is read from the ruleset (docs/language.md, "Stacking"): a predicate whose every parameter
+ * P has a rule `stacks-as-P` is the limit; it is asked with, per P, the sum over the units in a hex of
+ * `stacks-as-P` asked of each unit (SL 6.1: `within-stacking(infantry, mmcs, pp)` with `stacks-as-infantry`,
+ * `stacks-as-mmcs`, `stacks-as-pp`). A ruleset with `stacks-as-…` rules and no limit counts without
+ * judging; one with neither says so: "no stacking limit in the bundled text".
+ */
+import { SourceFile, type Diagnostic } from "../../diagnostics/index.js";
+import {
+  buildGraph,
+  indexOf,
+  type MapGraph,
+  type MapJson,
+  type PlacedUnit,
+} from "../../runtime/map.js";
+import { reachOnMap } from "../../runtime/reach-map.js";
+import { Rat } from "../../runtime/rational.js";
+import type { DistributionSummary } from "../../runtime/types.js";
+import { interpreterFor, prepare } from "../interpret/interpreter.js";
+import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
+import { parseScenario } from "../scenario/index.js";
+import { interpretedBinding } from "./binding.js";
+import { missingAction } from "./action.js";
+
+/** The prefix of a ruleset's per-unit stacking counts (`stacks-as-infantry`). */
+export const STACKS_AS = "stacks-as-";
+
+export interface UnitsRequest {
+  map: MapJson;
+  /** The map's text and file name: diagnostics about a placed unit are located there. */
+  mapText: string;
+  mapFile: string;
+  phase: "movement" | "advance";
+  side: "friendly" | "enemy";
+  rulesets: readonly RulesetIR[];
+}
+
+/** One unit of the side, as a ruleset moves it. */
+export interface UnitsUnit {
+  name: string;
+  hex: string;
+  unit: Record<string, unknown>;
+  /** Its allowance from where it stands (a distribution for a dice ruleset without a fixed roll). */
+  allowance: number | DistributionSummary | null;
+  /** How many hexes it can end its move in (its own included). */
+  reaches: number;
+}
+
+export interface UnitsHex {
+  /** How many of the side's units can end their move here. */
+  count: number;
+  /** Their names, in map order. */
+  units: string[];
+  /** Per `stacks-as-P` rule: the sum over those units (absent when the ruleset counts nothing). */
+  counts?: Record<string, number>;
+  /** The stacking limit lets them all end here (true/false); null: the text gives no limit. */
+  withinLimit: boolean | null;
+}
+
+export interface UnitsRulesetResult {
+  ruleset: string;
+  title: string;
+  measure: string;
+  /** The stacking limit: the predicate's citation and paraphrase, or null with `stackingNote`. */
+  stacking: { rule: string; cite: string; title: string } | null;
+  /** Said when there is no limit: "no stacking limit in the bundled text" (and what it counts). */
+  stackingNote?: string;
+  /** The side's units this ruleset moves. */
+  units: UnitsUnit[];
+  /** The side's units it cannot move, with why (a kind it has no member for, a value it refuses). */
+  notPlaced: { name: string; hex: string; reason: string }[];
+  notApplicable: string[];
+  /** Hexes where at least one unit can end its move, in map order. */
+  hexes: Record<string, UnitsHex>;
+  /** The hexes where the limit does not let every unit that can end there do so. */
+  overLimit: string[];
+}
+
+export interface UnitsReport {
+  map: string;
+  side: "friendly" | "enemy";
+  phase: string;
+  results: UnitsRulesetResult[];
+}
+
+/** The report, and located warnings (a unit missing the action its moves need). */
+export function buildUnitsReach(req: UnitsRequest): {
+  report: UnitsReport;
+  /** The map's graph, the other side's units holding their hexes (as the search saw it). */
+  graph: MapGraph;
+  diagnostics: Diagnostic[];
+} {
+  const diagnostics: Diagnostic[] = [];
+  const placed: { hex: string; p: PlacedUnit }[] = [];
+  const held: Record<string, string> = {};
+  for (const [hex, list] of Object.entries(req.map.units ?? {}))
+    for (const p of list) {
+      if (p.side === req.side) placed.push({ hex, p });
+      else held[hex] = "units";
+    }
+  const graph = buildGraph({ ...req.map, enemy: { ...held, ...(req.map.enemy ?? {}) } });
+  // Map order (column-major), then the hex's own order: reports list units as the map reads.
+  placed.sort((a, b) => indexOf(graph, a.hex) - indexOf(graph, b.hex));
+  const src = new SourceFile(req.mapFile, req.mapText);
+
+  const results = req.rulesets.map((ir): UnitsRulesetResult => {
+    const model = interpreterFor(ir);
+    const stacking = stackingOf(ir);
+    const units: UnitsUnit[] = [];
+    const notPlaced: UnitsRulesetResult["notPlaced"] = [];
+    const na = new Set<string>();
+    const hexUnits: number[][] = Array.from({ length: graph.n }, () => []);
+    const shares: Rat[][] = [];
+    const contexts: ReturnType<typeof prepare>["ctx"][] = [];
+    let warned = false;
+    for (const { hex, p } of placed) {
+      const read = readPlaced(ir, p, req.phase);
+      if ("reason" in read) {
+        notPlaced.push({ name: p.name, hex, reason: read.reason });
+        continue;
+      }
+      for (const x of read.notApplicable) na.add(x);
+      const binding = interpretedBinding(ir, read.value, p.unit);
+      const a = reachOnMap(binding, graph, hex);
+      for (const x of a.notApplicable) na.add(x);
+      const k = units.length;
+      let reaches = 0;
+      for (let h = 0; h < graph.n; h++)
+        if (!Number.isNaN(a.cost[h])) {
+          hexUnits[h]!.push(k);
+          reaches++;
+        }
+      units.push({
+        name: p.name,
+        hex,
+        unit: p.unit,
+        allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
+        reaches,
+      });
+      const ctx = prepare(ir, read.value).ctx;
+      contexts.push(ctx);
+      shares.push(stacking.counts.map((r) => model.ev.rule(r, ctx, null, []) as Rat));
+      if (!warned && reaches === 1) {
+        const w = missingAction(ir, read.value, p.name, src.span(p.offset, p.offset + p.length));
+        if (w !== null) {
+          diagnostics.push(w);
+          warned = true;
+        }
+      }
+    }
+
+    const hexes: Record<string, UnitsHex> = {};
+    const overLimit: string[] = [];
+    // The limit reads only its parameters (and constant rules): any unit's context will do.
+    const limitCtx = contexts[0] ?? null;
+    for (let h = 0; h < graph.n; h++) {
+      const ks = hexUnits[h]!;
+      if (ks.length === 0) continue;
+      const hex: UnitsHex = {
+        count: ks.length,
+        units: ks.map((k) => units[k]!.name),
+        withinLimit: null,
+      };
+      if (stacking.counts.length > 0) {
+        const sums = stacking.counts.map((_, j) =>
+          ks.reduce((s, k) => s.add(shares[k]![j]!), Rat.ZERO),
+        );
+        hex.counts = Object.fromEntries(
+          stacking.counts.map((r, j) => [r.name.slice(STACKS_AS.length), sums[j]!.toNumber()]),
+        );
+        if (stacking.limit !== null && limitCtx !== null) {
+          hex.withinLimit = model.ev.rule(stacking.limit, limitCtx, null, sums) === true;
+          if (!hex.withinLimit) overLimit.push(graph.names[h]!);
+        }
+      }
+      hexes[graph.names[h]!] = hex;
+    }
+    const result: UnitsRulesetResult = {
+      ruleset: ir.id,
+      title: ir.title,
+      measure: ir.movement.measure,
+      stacking:
+        stacking.limit === null
+          ? null
+          : { rule: stacking.limit.name, cite: stacking.limit.cite, title: stacking.limit.title },
+      units,
+      notPlaced,
+      notApplicable: [...na].sort(),
+      hexes,
+      overLimit,
+    };
+    if (stacking.limit === null)
+      result.stackingNote =
+        stacking.counts.length === 0
+          ? "no stacking limit in the bundled text"
+          : `no stacking limit in the bundled text; counted: ${stacking.counts.map((r) => `${r.name.slice(STACKS_AS.length)} (${r.cite}: ${r.title})`).join(", ")}`;
+    return result;
+  });
+  return {
+    report: { map: req.map.name, side: req.side, phase: req.phase, results },
+    graph,
+    diagnostics,
+  };
+}
+
+/**
+ * A ruleset's stacking: its limit — a predicate every parameter P of which has a rule `stacks-as-P`
+ * (a number asked of one unit) — and the per-unit counts it sums; without such a predicate, the
+ * `stacks-as-…` rules it has (counted, not judged).
+ */
+export function stackingOf(ir: RulesetIR): { limit: RuleDef | null; counts: RuleDef[] } {
+  const count = (name: string) =>
+    ir.rules.find((r) => r.name === name && r.kind === "rule" && r.params.length === 0);
+  for (const p of ir.rules) {
+    if (p.kind !== "predicate" || p.params.length === 0) continue;
+    const counts = p.params.map((x) => count(STACKS_AS + x.name));
+    if (counts.every((r) => r !== undefined)) return { limit: p, counts: counts as RuleDef[] };
+  }
+  const counts = ir.rules.filter(
+    (r) => r.name.startsWith(STACKS_AS) && r.kind === "rule" && r.params.length === 0,
+  );
+  return { limit: null, counts };
+}
+
+/** A placed unit as this ruleset's scenario value, or why it cannot move it. */
+function readPlaced(
+  ir: RulesetIR,
+  p: PlacedUnit,
+  phase: string,
+): { value: ScenarioValue; notApplicable: string[] } | { reason: string; value?: undefined } {
+  const kinds = ir.enums.find(
+    (e) =>
+      e.name ===
+      (
+        ir.inputs.find((i) => i.rec === "unit")?.fields.find((f) => f.name === "kind")?.type as {
+          name?: string;
+        }
+      )?.name,
+  );
+  const kind = String(p.unit["kind"]);
+  if (kinds !== undefined && !kinds.members.some((m) => m.name === kind))
+    return { reason: `${ir.id} has no unit kind \`${kind}\`` };
+  const text = JSON.stringify({ name: p.name, phase, path: [], unit: p.unit });
+  const parsed = parseScenario(text, p.name, [ir]);
+  const first = parsed.diagnostics.find((d) => d.severity === "error");
+  if (first !== undefined || parsed.perRuleset[0] === undefined)
+    return { reason: first?.message ?? "not a unit of this ruleset" };
+  return parsed.perRuleset[0];
+}

@@ -1,0 +1,1 @@
+reach tide-of-iron maps/crossroads.json --from C3
