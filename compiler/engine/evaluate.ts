@@ -7,9 +7,9 @@
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { isEvaluationFault } from "../interpret/eval.js";
-import { interpretScenario } from "../interpret/interpreter.js";
-import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.js";
-import { stepAnswers, type StepAnswer } from "../interpret/step-answers.js";
+import { answerScenario, type CaseAnswer, type ScenarioReply } from "../interpret/answers.js";
+import type { PredicateAnswer } from "../interpret/predicates.js";
+import type { StepAnswer } from "../interpret/step-answers.js";
 import { evaluationDiagnostic, parseScenario } from "../scenario/index.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { Outcome } from "./outcome.js";
@@ -21,15 +21,23 @@ export interface ScenarioRequest {
   file: string;
 }
 
-/** One ruleset's answer to a scenario. */
+/**
+ * One ruleset's answer to a scenario: `reply` has one case per group of equal answers over the values
+ * of the fields the scenario leaves out (one case, with `dependsOn` empty, when all agree). `result`,
+ * `predicates` and `perStep` are that one case's, when it is the whole answer (`result` null when the
+ * answer depends on a field or needs a number the scenario leaves out).
+ */
 export interface ScenarioAnswer {
   ir: RulesetIR;
   input: ScenarioValue;
-  result: MoveResult;
+  reply: ScenarioReply;
+  result: MoveResult | null;
   predicates: PredicateAnswer[];
   /** Per step, the values the ruleset gathers there (empty when it gathers none). */
   perStep: StepAnswer[][];
 }
+
+export type { CaseAnswer, ScenarioReply };
 
 export interface Evaluation {
   /** The scenario's name (its `name`, else the file's name without `.json`). */
@@ -46,12 +54,15 @@ export function evaluateScenario(req: ScenarioRequest): Outcome<Evaluation> {
   for (const [i, p] of parsed.perRuleset.entries()) {
     const ir = irs[i]!;
     try {
+      const reply = answerScenario(ir, p.value, p.notApplicable);
+      const plain = reply.dependsOn.length === 0 ? reply.cases[0]! : null;
       answers.push({
         ir,
         input: p.value,
-        result: interpretScenario(ir, p.value, p.notApplicable),
-        predicates: predicateAnswers(ir, p.value),
-        perStep: stepAnswers(ir, p.value),
+        reply,
+        result: plain?.result ?? null,
+        predicates: plain?.predicates ?? [],
+        perStep: plain?.perStep ?? p.value.path.map(() => []),
       });
     } catch (e) {
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for

@@ -18,7 +18,9 @@ export {
 export {
   evaluateScenario,
   type Evaluation,
+  type CaseAnswer,
   type ScenarioAnswer,
+  type ScenarioReply,
   type ScenarioRequest,
 } from "./evaluate.js";
 export { DEFAULT_UNIT, reachOn, type ReachRequest, type Typed } from "./reach.js";
