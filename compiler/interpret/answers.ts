@@ -47,6 +47,8 @@ export interface Partial {
 export interface CaseAnswer {
   /** Field (scenario path) → the values this answer holds for. */
   given: Record<string, GivenValue[]>;
+  /** The scenario with the first of those values filled in (the one priced for this answer). */
+  input: ScenarioValue;
   /** The whole answer, or null when a number the scenario leaves out is needed (`partial`, `needs`). */
   result: MoveResult | null;
   partial: Partial | null;
@@ -102,6 +104,7 @@ function answerCases(
       return [
         {
           given,
+          input,
           result: null,
           partial,
           needs: [e.field],
@@ -124,6 +127,7 @@ function answerCases(
   return [
     {
       given,
+      input,
       result,
       partial: null,
       needs: [],
