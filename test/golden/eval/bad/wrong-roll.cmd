@@ -1,1 +1,1 @@
-eval sqla-31 test/fixtures/scenarios/V0903-needs.json
+eval chain-of-command test/fixtures/scenarios/V0903-roll.json
