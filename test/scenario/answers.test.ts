@@ -81,6 +81,16 @@ describe("a field the scenario leaves out", () => {
     });
   });
 
+  it("a Tide of Iron squad entering a transport of no stated kind: one squad fits either (was V0903)", () => {
+    const toi = loadRuleset("tide-of-iron", host).ir!;
+    const a = answer(toi, {
+      unit: { kind: "squad", action: "advance" },
+      path: [{ terrain: "clear" }, { action: "enter-transport" }],
+    });
+    expect(a.reply.notNeeded).toEqual(["vehicle.kind"]);
+    expect(a.result).toMatchObject({ allowance: 4, spent: 3, legal: true });
+  });
+
   it("bad input is still an error", () => {
     const out = evaluateScenario({
       rulesets: [coc],
