@@ -364,7 +364,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V0903: {
     means:
-      "A scenario value the ruleset cannot use: an unknown member, a number out of range, an empty step, or a field a rule needs and the scenario leaves out.",
+      "A scenario value the ruleset cannot use: an unknown member, a number out of range, an empty step, or a field the scenario leaves out that nothing can be answered without (one the allowance itself reads; other left-out fields are answered for every value, or listed under `needs`).",
     kind: "scenario",
     wrong: '{\n  "unit": { "kind": "squad" },\n  "path": [ {} ]\n}',
     right: '{\n  "unit": { "kind": "squad" },\n  "path": [ { "terrain": "woods" } ]\n}',

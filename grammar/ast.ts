@@ -126,6 +126,8 @@ export type ExpectDecl = { span: Span } & (
   | { e: "value"; name: string; args: Expr[]; value: Expr }
   /** `expect needs vehicle.kind`: evaluation stops for want of that field. */
   | { e: "needs"; rec: RecordKw; field: string }
+  /** `expect depends on vehicle.kind`: the answer differs with that field, which the example leaves out. */
+  | { e: "depends"; rec: RecordKw; field: string }
 );
 
 export type Decl =

@@ -635,6 +635,16 @@ export class AstBuilder {
         ? [{ e: "needs", rec: rec.image as A.RecordKw, field: field.image, span }]
         : [];
     }
+    const depends = this.tok(c, "depends");
+    if (depends) {
+      const rec = (["Kw_unit", "Kw_vehicle", "Kw_step", "Kw_scenario"] as const)
+        .map((k) => this.tok(c, k))
+        .find((t) => t);
+      const field = this.tok(c, "dependsField");
+      return rec && field
+        ? [{ e: "depends", rec: rec.image as A.RecordKw, field: field.image, span }]
+        : [];
+    }
     const cite = this.cite(this.tok(c, "Citation"));
     if (this.toks(c, "Kw_violation").length)
       return cite ? [{ e: "violation", cite, negated, span }] : [];

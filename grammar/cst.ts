@@ -446,6 +446,9 @@ export type ExpectationCstChildren = {
   Kw_scenario?: IToken[];
   Dot?: IToken[];
   needsField?: IToken[];
+  depends?: IToken[];
+  dependsOn?: IToken[];
+  dependsField?: IToken[];
   Name?: IToken[];
   LParen?: IToken[];
   Comma?: IToken[];

@@ -458,6 +458,22 @@ class RulesParser extends CstParser {
         },
       },
       {
+        // `expect depends on vehicle.kind`: the answer differs with that field, which the example leaves out.
+        GATE: () => this.LA(1).image === "depends" && this.LA(2).image === "on",
+        ALT: () => {
+          this.CONSUME4(T.Name, { LABEL: "depends" });
+          this.CONSUME5(T.Name, { LABEL: "dependsOn" });
+          this.OR4([
+            { ALT: () => this.CONSUME2(T.Unit) },
+            { ALT: () => this.CONSUME2(T.Vehicle) },
+            { ALT: () => this.CONSUME3(T.Step) },
+            { ALT: () => this.CONSUME2(T.Scenario) },
+          ]);
+          this.CONSUME2(T.Dot);
+          this.CONSUME6(T.Name, { LABEL: "dependsField" });
+        },
+      },
+      {
         ALT: () => {
           this.CONSUME(T.Name);
           this.OPTION2(() => {

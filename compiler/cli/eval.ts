@@ -8,11 +8,16 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import type { PredicateAnswer } from "../interpret/predicates.js";
-import type { StepAnswer } from "../interpret/step-answers.js";
+import { caseLegal, dependsText, givenText, replyJson, verdictText } from "../render/answers.js";
 import { describeStep } from "../render/steps.js";
 import { decimalText as fmt, percentText as pct, quantityText as qty } from "../render/numbers.js";
 import type { MoveResult } from "../../runtime/types.js";
-import { evaluateScenario, type Evaluation } from "../engine/index.js";
+import {
+  evaluateScenario,
+  type CaseAnswer,
+  type Evaluation,
+  type ScenarioAnswer,
+} from "../engine/index.js";
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
 import { unitsOf } from "./reach.js";
@@ -152,61 +157,127 @@ export function evaluate(
     // a roll the scenario leaves open decides) and `predicateRules` (name → the citations consulted).
     // Each step also gets `answers` (name → value of each rule the ruleset gathers step by step, such
     // as ASL's First Fire DRM where the unit stands) and `answerRules` (name → citations), when it has any.
-    const withPredicates = value.answers.map(({ result: r, perStep, predicates }) => ({
-      ...r,
-      steps: r.steps.map((s, j) => {
-        const a = perStep[j] ?? [];
-        return a.length === 0
-          ? s
-          : {
-              ...s,
-              answers: Object.fromEntries(a.map((x) => [x.name, x.value])),
-              answerRules: Object.fromEntries(a.map((x) => [x.name, x.rules])),
-            };
-      }),
-      predicates: Object.fromEntries(predicates.map((a) => [a.name, a.value])),
-      predicateRules: Object.fromEntries(predicates.map((a) => [a.name, a.rules])),
-    }));
-    ctx.out(JSON.stringify({ scenario: value.name, results: withPredicates }, null, 2) + "\n");
+    // An answer that depends on a field the scenario leaves out has `dependsOn` and `cases` (each case
+    // the same shape, with `given`); one that needs a number it leaves out, `needs` (render/answers.ts).
+    const results = value.answers.map((a) =>
+      replyJson(a.ir.id, a.reply, a.result?.notApplicable ?? [], (c, r) => ({
+        steps: r.steps.map((s, j) => {
+          const x = c.perStep[j] ?? [];
+          return x.length === 0
+            ? s
+            : {
+                ...s,
+                answers: Object.fromEntries(x.map((y) => [y.name, y.value])),
+                answerRules: Object.fromEntries(x.map((y) => [y.name, y.rules])),
+              };
+        }),
+        predicates: Object.fromEntries(c.predicates.map((y) => [y.name, y.value])),
+        predicateRules: Object.fromEntries(c.predicates.map((y) => [y.name, y.rules])),
+      })),
+    );
+    ctx.out(JSON.stringify({ scenario: value.name, results }, null, 2) + "\n");
     return 0;
   }
   ctx.out(ctx.cOut.bold(value.name) + "\n");
-  for (const a of value.answers)
-    ctx.out(
-      "\n" +
-        renderResult(a.ir, a.input, a.result, a.perStep, ctx) +
-        renderPredicates(a.predicates, ctx),
-    );
+  for (const a of value.answers) ctx.out("\n" + renderAnswer(a, ctx));
   return 0;
+}
+
+/** One ruleset's answer: one case, or a line saying what it depends on and then each case indented. */
+function renderAnswer(a: ScenarioAnswer, ctx: Ctx): string {
+  const c = ctx.cOut;
+  const head = `${c.bold(a.ir.id)}  ${c.dim(a.ir.title)}\n`;
+  const { reply } = a;
+  if (reply.dependsOn.length === 0) {
+    const one = reply.cases[0]!;
+    const note =
+      reply.notNeeded.length > 0
+        ? `  ${c.dim(`note       the same for every ${reply.notNeeded.join(" and every ")} (not given)`)}\n`
+        : "";
+    return head + renderCase(a.ir, a.input, one, ctx, "") + note;
+  }
+  let out = head + `  ${dependsText(reply)}\n`;
+  for (const one of reply.cases)
+    out +=
+      `  ${c.bold(`when ${givenText(one.given)}:`)}\n` + renderCase(a.ir, a.input, one, ctx, "  ");
+  return out;
+}
+
+/** One case: its result and predicates, or what can be answered without a number it needs. */
+function renderCase(
+  ir: RulesetIR,
+  input: ScenarioValue,
+  one: CaseAnswer,
+  ctx: Ctx,
+  indent: string,
+): string {
+  const text =
+    one.result === null
+      ? renderPartial(ir, one, ctx)
+      : renderResult(ir, input, one, one.result, ctx) + renderPredicates(one.predicates, ctx);
+  return text
+    .split("\n")
+    .map((l) => (l === "" ? l : indent + l))
+    .join("\n");
+}
+
+/** The allowance, the rolls that cover each whole unit, and what the answer needs. */
+function renderPartial(ir: RulesetIR, one: CaseAnswer, ctx: Ctx): string {
+  const c = ctx.cOut;
+  const p = one.partial!;
+  const unit = ir.movement.measure;
+  const lines = allowanceLines(p.allowance, p.exactAllowance, unit, null, ctx);
+  if (p.covers !== undefined) {
+    const covers = p.covers.filter((x) => x.at > 0).map((x) => `${x.at}: ${x.rolls}/${p.rolls}`);
+    lines.push(
+      `  covers     ${covers.join("  ")}  ${c.dim(`(rolls that carry it at least so many ${unit})`)}`,
+    );
+  }
+  lines.push(
+    `  needs      ${one.needs.join(", ")}  ${c.dim("(for what the move spends and whether it is legal)")}`,
+  );
+  return lines.join("\n") + "\n";
+}
+
+function allowanceLines(
+  a: MoveResult["allowance"],
+  exact: string | undefined,
+  unit: string,
+  roll: readonly number[] | null,
+  ctx: Ctx,
+): string[] {
+  const c = ctx.cOut;
+  if (typeof a === "number")
+    return [
+      `  allowance  ${qty(exact, a)} ${unit}${roll ? c.dim(`  (roll ${roll.join(", ")})`) : ""}`,
+    ];
+  const dist = Object.keys(a.distribution)
+    .sort((x, y) => Number(x) - Number(y))
+    .map((k) => `${k}: ${(a.distribution[k]! * 100).toFixed(1)}%`);
+  return [
+    `  allowance  ${fmt(a.min)}–${fmt(a.max)} ${unit}, mean ${fmt(a.mean)}  ${c.dim("(by the dice; give unit.dice for a fixed roll)")}`,
+    `             ${c.dim(dist.join("  "))}`,
+  ];
 }
 
 /** A human-readable account of one result. */
 function renderResult(
   ir: RulesetIR,
   input: ScenarioValue,
+  one: CaseAnswer,
   r: MoveResult,
-  perStep: readonly StepAnswer[][],
   ctx: Ctx,
 ): string {
   const c = ctx.cOut;
   const unit = ir.movement.measure;
-  const lines: string[] = [];
-  lines.push(`${c.bold(ir.id)}  ${c.dim(ir.title)}`);
-
-  if (typeof r.allowance === "number") {
-    lines.push(
-      `  allowance  ${qty(r.exact.allowance, r.allowance)} ${unit}${input.roll ? c.dim(`  (roll ${input.roll.join(", ")})`) : ""}`,
-    );
-  } else {
-    const d = r.allowance;
-    lines.push(
-      `  allowance  ${fmt(d.min)}–${fmt(d.max)} ${unit}, mean ${fmt(d.mean)}  ${c.dim("(by the dice; give unit.dice for a fixed roll)")}`,
-    );
-    const dist = Object.keys(d.distribution)
-      .sort((a, b) => Number(a) - Number(b))
-      .map((k) => `${k}: ${(d.distribution[k]! * 100).toFixed(1)}%`);
-    lines.push(`             ${c.dim(dist.join("  "))}`);
-  }
+  const perStep = one.perStep;
+  const lines: string[] = allowanceLines(
+    r.allowance,
+    r.exact.allowance,
+    unit,
+    input.roll ?? null,
+    ctx,
+  );
 
   const descs = input.path.map(describeStep);
   const width = Math.max(4, ...descs.map((s) => s.length));
@@ -221,7 +292,9 @@ function renderResult(
       lines.push(`      ${a.name} ${a.display}  ${c.dim(`[${a.rules.join(", ")}]`)}`);
   });
 
-  const verdict = r.legal ? c.green("legal") : c.red("not legal");
+  // A dice move without a fixed roll: legal or not when every roll agrees, else its chance.
+  const legal = caseLegal(one);
+  const verdict = legal === null ? verdictText(one) : legal ? c.green("legal") : c.red("not legal");
   const allowanceText =
     typeof r.allowance === "number" ? ` of ${qty(r.exact.allowance, r.allowance)}` : "";
   lines.push(`  spent      ${qty(r.exact.spent, r.spent)}${allowanceText} ${unit}: ${verdict}`);
@@ -230,14 +303,12 @@ function renderResult(
       `  vehicle    ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ""}`.trimEnd(),
     );
   }
-  // Distances: where a move that falls short stops, and (no fixed roll) how likely it is to get there.
+  // Distances: where a move that falls short stops, and (no fixed roll) how likely it is to pass each obstacle.
   if (r.halt !== undefined)
     lines.push(`  halts      after ${fmt(r.halt.at)} ${unit}  ${c.dim(`[${r.halt.rule}]`)}`);
-  if (r.probability !== undefined)
-    lines.push(`  reaches    its end with probability ${pct(r.probability)}`);
   for (const x of r.crossings ?? [])
     lines.push(`  passes     step ${x.step} with probability ${pct(x.probability)}`);
-  for (const v of r.violations) {
+  for (const v of one.chance?.violations ?? r.violations) {
     lines.push(
       `  ${c.red("violation")}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ""}`,
     );

@@ -5,9 +5,11 @@
  * answers and the same errors.
  */
 
-import { decimalText as fmt, quantityText as qty } from "../render/numbers.js";
+import { allowanceText, decimalText as fmt, quantityText as qty } from "../render/numbers.js";
+import { caseLegal, dependsText, verdictText } from "../render/answers.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { RulesetIR } from "../ir/ir.js";
+import type { CaseAnswer, ScenarioReply } from "../interpret/answers.js";
 
 export interface ScenarioFile {
   /** The path shown in the report (relative, with forward slashes). */
@@ -17,7 +19,11 @@ export interface ScenarioFile {
 
 export type Verdict =
   | {
-      verdict: "legal" | "not legal";
+      /**
+       * "by the dice": legal on some rolls only; "depends": the answer depends on a field the scenario
+       * leaves out (`display` says how); "needs": a number the scenario leaves out is needed.
+       */
+      verdict: "legal" | "not legal" | "by the dice" | "depends" | "needs";
       /** "legal: 4 of 6 MF", "not legal: 5 of 4 MF [5.2]". */
       display: string;
       allowance: MoveResult["allowance"];
@@ -28,7 +34,7 @@ export type Verdict =
   | {
       verdict: "n/a";
       display: string;
-      /** Short: "unknown kind `half-squad`; unknown terrain `open-ground` (×4)". */
+      /** Short: "a Chain of Command scenario — team, rough, inches"; or the scenario's mistake. */
       reason: string;
       /** The full messages of the scenario's diagnostics for this ruleset. */
       diagnostics: string[];
@@ -39,6 +45,8 @@ export interface ScenarioRow {
   name: string;
   /** Verdicts differ between the rulesets that can run it. */
   differs: boolean;
+  /** Fewer than two of the rulesets can run it: nothing to compare (neither same nor different). */
+  oneSided: boolean;
   results: Record<string, Verdict>;
 }
 
@@ -46,7 +54,32 @@ export interface ScenarioSuite {
   scenarios: ScenarioRow[];
 }
 
-export function verdictOf(ir: RulesetIR, r: MoveResult): Verdict {
+/** A ruleset's reply to a scenario as one verdict: its one case, or what it depends on or needs. */
+export function replyVerdict(
+  ir: RulesetIR,
+  reply: ScenarioReply,
+  notApplicable: string[],
+): Verdict {
+  const only = reply.dependsOn.length === 0 ? reply.cases[0]! : null;
+  const base = { spent: 0, violations: [], notApplicable };
+  if (only === null)
+    return { verdict: "depends", display: dependsText(reply), allowance: NaN, ...base };
+  const same =
+    reply.notNeeded.length > 0 ? ` (the same for every ${reply.notNeeded.join(", ")})` : "";
+  if (only.result === null) {
+    const a = only.partial!.allowance;
+    return {
+      verdict: "needs",
+      display: `${verdictText(only)}: allowance ${allowanceText(a, ir.movement.measure)}${same}`,
+      allowance: a,
+      ...base,
+    };
+  }
+  const v = verdictOf(ir, only.result, only);
+  return { ...v, display: v.display + same };
+}
+
+export function verdictOf(ir: RulesetIR, r: MoveResult, one: CaseAnswer | null = null): Verdict {
   const m = ir.movement.measure;
   let of: string;
   if (typeof r.allowance === "number")
@@ -56,25 +89,35 @@ export function verdictOf(ir: RulesetIR, r: MoveResult): Verdict {
   if (r.vehicleSpent !== null)
     of +=
       `, vehicle ${qty(r.exact.vehicleSpent, r.vehicleSpent)} ${ir.movement.vehicleMeasure ?? ""}`.trimEnd();
+  const violations = one?.chance?.violations ?? r.violations;
   const why =
-    r.violations.length > 0 ? ` [${[...new Set(r.violations.map((v) => v.rule))].join(", ")}]` : "";
+    violations.length > 0 ? ` [${[...new Set(violations.map((v) => v.rule))].join(", ")}]` : "";
+  const legal = one === null ? r.legal : caseLegal(one);
+  const said = one === null || legal !== null ? (legal ? "legal" : "not legal") : verdictText(one);
   return {
-    verdict: r.legal ? "legal" : "not legal",
-    display: `${r.legal ? "legal" : "not legal"}: ${of}${r.legal ? "" : why}`,
+    verdict: legal === null ? "by the dice" : legal ? "legal" : "not legal",
+    display: `${said}: ${of}${legal === true ? "" : why}`,
     allowance: r.allowance,
     spent: r.spent,
-    violations: r.violations,
+    violations,
     notApplicable: r.notApplicable,
   };
 }
 
-/** A ruleset's cell for a scenario it cannot run, from its diagnostics' messages. */
-export function naVerdict(messages: readonly string[]): Verdict {
-  const reason = messages.length > 0 ? shortReason(messages) : "the scenario cannot be read";
-  return { verdict: "n/a", display: `n/a: ${reason}`, reason, diagnostics: [...messages] };
+/**
+ * A ruleset's cell for a scenario it cannot run, from its diagnostics' messages: whose scenario it is
+ * when other rulesets of the suite (`readers`) read it, and the names this one lacks.
+ */
+export function naVerdict(messages: readonly string[], readers: readonly RulesetIR[]): Verdict {
+  const reason =
+    messages.length > 0 ? unreadable(messages, readers) : "the scenario cannot be read";
+  return notAnswered(reason, [...messages]);
 }
 
-/** A scenario's row: it differs when the rulesets that can run it give different verdicts. */
+/**
+ * A scenario's row: it differs when the rulesets that can run it give different verdicts; it is
+ * one-sided when fewer than two can.
+ */
 export function suiteRow(
   file: string,
   name: string,
@@ -82,8 +125,32 @@ export function suiteRow(
 ): ScenarioRow {
   const ran = Object.values(results)
     .filter((v) => v.verdict !== "n/a")
-    .map((v) => v.verdict);
-  return { file, name, differs: new Set(ran).size > 1, results };
+    .map((v) => (v.verdict === "legal" || v.verdict === "not legal" ? v.verdict : v.display));
+  return { file, name, differs: new Set(ran).size > 1, oneSided: ran.length < 2, results };
+}
+
+function notAnswered(reason: string, diagnostics: string[]): Verdict {
+  return { verdict: "n/a", display: `n/a: ${reason}`, reason, diagnostics };
+}
+
+/**
+ * Why a ruleset cannot read a scenario, in one line: whose scenario it is (the first ruleset of the
+ * suite that reads it, by its title's name) and the names this ruleset lacks — "a Chain of Command
+ * scenario — team, rough, inches"; a mistake that is no unknown name keeps its short message.
+ */
+export function unreadable(messages: readonly string[], readers: readonly RulesetIR[]): string {
+  const names: string[] = [];
+  for (const m of messages) {
+    const field = /^unknown field `(?:[^`]*\.)?([^`.]*)`/.exec(m);
+    const member = /^unknown (?:.+?) `([^`]*)` in `[^`]*` for ruleset /.exec(m);
+    const n = field?.[1] ?? member?.[1];
+    if (n === undefined) return shortReason(messages);
+    if (!names.includes(n)) names.push(n);
+  }
+  const reader = readers[0];
+  if (reader === undefined) return `none of its names here — ${names.join(", ")}`;
+  const family = reader.title.replace(/:.*$/s, "");
+  return `${/^[AEIOU]/i.test(family) ? "an" : "a"} ${family} scenario — ${names.join(", ")}`;
 }
 
 /** Scenario diagnostics in a few words: "unknown kind `hero`; unknown terrain `building` (×2)". */

@@ -64,7 +64,7 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
     out.push(p.bold("== Scenarios =="));
     for (const sc of report.scenarios.scenarios) {
       out.push(
-        `${sc.differs ? p.yellow("≠") : "="} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`,
+        `${sc.differs ? p.yellow("≠") : sc.oneSided ? "±" : "="} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`,
       );
       for (const id of ids) {
         const v = sc.results[id]!;

@@ -7,15 +7,15 @@
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { isEvaluationFault } from "../interpret/eval.js";
-import { interpretScenario } from "../interpret/interpreter.js";
-import { predicateAnswers, type PredicateAnswer } from "../interpret/predicates.js";
-import { stepAnswers, type StepAnswer } from "../interpret/step-answers.js";
+import { answerScenario, type CaseAnswer, type ScenarioReply } from "../interpret/answers.js";
+import type { PredicateAnswer } from "../interpret/predicates.js";
+import type { StepAnswer } from "../interpret/step-answers.js";
 import { evaluationDiagnostic, parseScenario } from "../scenario/index.js";
 import type { MoveResult } from "../../runtime/types.js";
 import {
   naVerdict,
+  replyVerdict,
   suiteRow,
-  verdictOf,
   type ScenarioFile,
   type ScenarioSuite,
   type Verdict,
@@ -34,15 +34,25 @@ export interface ScenarioRequest {
   moveOnly?: boolean;
 }
 
-/** One ruleset's answer to a scenario. */
+/**
+ * One ruleset's answer to a scenario: `reply` has one case per group of equal answers over the values
+ * of the fields the scenario leaves out (one case, with `dependsOn` empty, when all agree). `result`,
+ * `predicates` and `perStep` are that one case's, when it is the whole answer (`result` null when the
+ * answer depends on a field or needs a number the scenario leaves out).
+ */
 export interface ScenarioAnswer {
   ir: RulesetIR;
   input: ScenarioValue;
-  result: MoveResult;
+  /** The scenario's fields this ruleset has no use for. */
+  notApplicable: string[];
+  reply: ScenarioReply;
+  result: MoveResult | null;
   predicates: PredicateAnswer[];
   /** Per step, the values the ruleset gathers there (empty when it gathers none). */
   perStep: StepAnswer[][];
 }
+
+export type { CaseAnswer, ScenarioReply };
 
 export interface Evaluation {
   /** The scenario's name (its `name`, else the file's name without `.json`). */
@@ -66,12 +76,16 @@ export function evaluateScenario(req: ScenarioRequest): ScenarioOutcome {
   for (const [i, p] of parsed.perRuleset.entries()) {
     const ir = irs[i]!;
     try {
+      const reply = answerScenario(ir, p.value, p.notApplicable);
+      const plain = reply.dependsOn.length === 0 ? reply.cases[0]! : null;
       answers.push({
         ir,
         input: p.value,
-        result: interpretScenario(ir, p.value, p.notApplicable),
-        predicates: req.moveOnly ? [] : predicateAnswers(ir, p.value),
-        perStep: req.moveOnly ? [] : stepAnswers(ir, p.value),
+        notApplicable: p.notApplicable,
+        reply,
+        result: plain?.result ?? null,
+        predicates: req.moveOnly ? [] : (plain?.predicates ?? []),
+        perStep: req.moveOnly ? [] : (plain?.perStep ?? p.value.path.map(() => [])),
       });
     } catch (e) {
       // The scenario passed validation but cannot be evaluated (a fixed roll with too few dice for
@@ -94,14 +108,22 @@ export function runSuite(irs: readonly RulesetIR[], files: readonly ScenarioFile
   return {
     scenarios: files.map((f) => {
       let name = f.file.replace(/^.*\//, "").replace(/\.json$/i, "");
+      const outcomes = irs.map((ir) =>
+        evaluateScenario({ rulesets: [ir], text: f.text, file: f.file, moveOnly: true }),
+      );
+      // Whose scenario it is, for the rulesets that cannot read it: those that can.
+      const readers = irs.filter((_, i) => outcomes[i]!.value !== null);
       const results: Record<string, Verdict> = {};
-      for (const ir of irs) {
-        const e = evaluateScenario({ rulesets: [ir], text: f.text, file: f.file, moveOnly: true });
+      for (const [i, ir] of irs.entries()) {
+        const e = outcomes[i]!;
         if (e.name) name = e.name;
         const answer = e.value?.answers[0];
         results[ir.id] = answer
-          ? verdictOf(ir, answer.result)
-          : naVerdict(e.diagnostics.filter((d) => d.severity === "error").map((d) => d.message));
+          ? replyVerdict(ir, answer.reply, answer.notApplicable)
+          : naVerdict(
+              e.diagnostics.filter((d) => d.severity === "error").map((d) => d.message),
+              readers,
+            );
       }
       return suiteRow(f.file, name, results);
     }),

@@ -20,7 +20,9 @@ export {
   runSuite,
   type Evaluation,
   type ScenarioOutcome,
+  type CaseAnswer,
   type ScenarioAnswer,
+  type ScenarioReply,
   type ScenarioRequest,
 } from "./evaluate.js";
 export {

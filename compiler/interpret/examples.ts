@@ -6,8 +6,9 @@ import { evaluateMove } from "../../runtime/move.js";
 import { ratNum, Rat, RatOverflow } from "../../runtime/rational.js";
 import { formatQuantity } from "../../runtime/format.js";
 import { diag, SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
-import type { ExampleDef, RulesetIR, Value } from "../ir/ir.js";
-import { EvalError, InputError, same, valueOf, type RunValue } from "./eval.js";
+import type { ExampleDef, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
+import { EvalError, InputError, MissingInput, same, valueOf, type RunValue } from "./eval.js";
+import { answerScenario } from "./answers.js";
 import { interpreterFor, prepare } from "./interpreter.js";
 
 export interface ExampleResult {
@@ -60,7 +61,8 @@ export function runExample(
     passed: failures.length === 0,
     invalid,
     overflow,
-    failures,
+    // Every case of an answer that depends on a field is checked: a failure is said once.
+    failures: [...new Set(failures)],
     span,
   });
   const model = interpreterFor(ir);
@@ -71,11 +73,62 @@ export function runExample(
     return done();
   }
   const needs = ex.expect.find((x) => x.e === "needs");
+  const depends = ex.expect.filter((x) => x.e === "depends");
   try {
     if (needs !== undefined) {
       expectNeeds(model, ctx, needs.field, failures);
+      // What is answered without the number: the allowance's distribution (`expect mean = 5`).
+      const dists = ex.expect.filter((x) => x.e === "dist");
+      if (dists.length > 0 && failures.length === 0) {
+        const only = answerScenario(ir, ex.input, []).cases[0]!;
+        const a = only.partial?.allowance ?? only.result?.allowance ?? NaN;
+        for (const x of dists) {
+          const got = typeof a === "number" ? a : a[x.what];
+          const want = x.want.v === "num" ? Rat.parse(x.want.q).toNumber() : NaN;
+          if (Math.abs(got - want) > 1e-9)
+            failures.push(`expected ${x.what} of the allowance = ${show(x.want)}, got ${got}`);
+        }
+      }
       return done();
     }
+    if (depends.length > 0) {
+      // `expect depends on F`: the answer differs with F; every other expectation holds in every case.
+      const reply = answerScenario(ir, ex.input, []);
+      for (const d of depends)
+        if (!reply.dependsOn.some((f) => fieldMatches(d.field, f)))
+          failures.push(
+            `expected the answer to depend on \`${d.field}\`, but it ${reply.dependsOn.length > 0 ? `depends on ${reply.dependsOn.join(", ")}` : "is the same for every value"}`,
+          );
+      for (const c of reply.cases) if (c.result !== null) check(c.input);
+      return done();
+    }
+    const mark = failures.length;
+    try {
+      check(ex.input);
+    } catch (e) {
+      // A field left out with finitely many values: the answer, when every value gives the same one.
+      if (!(e instanceof MissingInput)) throw e;
+      failures.length = mark;
+      const reply = answerScenario(ir, ex.input, []);
+      if (reply.dependsOn.length > 0)
+        failures.push(
+          `the answer depends on ${reply.dependsOn.join(", ")}: give it, or say \`expect depends on ${reply.dependsOn[0]}\``,
+        );
+      else if (reply.cases[0]!.result === null) throw e;
+      else check(reply.cases[0]!.input);
+    }
+  } catch (e) {
+    // The one place an example's evaluation stops: the input cannot be priced (or the evaluator
+    // cannot go on: an `EvalError`), or a value leaves the exact range. Anything else is a bug.
+    if (e instanceof RatOverflow) overflow = true;
+    else if (!(e instanceof EvalError)) throw e;
+    failures.push(e.message);
+  }
+  return done();
+
+  /** Prices the example's move with `input` and compares every expectation. */
+  function check(input: ScenarioValue): void {
+    const { ctx } = prepare(ir, input);
     const result = evaluateMove(model, ratNum, ctx, { trace: true });
     const cmp = (what: string, got: RunValue, want: Value) => {
       if (!same(got, wantRV(want)))
@@ -103,7 +156,7 @@ export function runExample(
           break;
         }
         case "value": {
-          if (model.dice > 0 && ex.input.roll === undefined && x.what === "allowance") {
+          if (model.dice > 0 && input.roll === undefined && x.what === "allowance") {
             failures.push(
               "the allowance of a dice ruleset depends on the roll: give `roll …`, or expect its mean, min or max",
             );
@@ -181,16 +234,8 @@ export function runExample(
         }
       }
     }
-  } catch (e) {
-    // The one place an example's evaluation stops: the input cannot be priced (or the evaluator
-    // cannot go on: an `EvalError`), or a value leaves the exact range. Anything else is a bug.
-    if (e instanceof RatOverflow) overflow = true;
-    else if (!(e instanceof EvalError)) throw e;
-    failures.push(e.message);
   }
-  return done();
 }
-
 /**
  * `expect needs vehicle.kind`: the move must stop for want of that field (`path[].terrain` matches
  * the field at any step), with the error a scenario gets (`MissingInput`, read by its field).
@@ -206,13 +251,18 @@ function expectNeeds(
     failures.push(`expected the move to need \`${field}\`, but it was answered`);
   } catch (e) {
     if (!(e instanceof EvalError)) throw e;
-    const [head, tail] = field.startsWith("path[]")
-      ? ["path[", field.slice("path[".length + 1)]
-      : [field, ""];
     const got = e instanceof InputError && e.code === "missing" ? (e.field ?? "") : "";
-    const hit = tail === "" ? got === head : got.startsWith(head) && got.endsWith(`]${tail}`);
-    if (!hit) failures.push(`expected the move to need \`${field}\`, but: ${e.message}`);
+    if (!fieldMatches(field, got))
+      failures.push(`expected the move to need \`${field}\`, but: ${e.message}`);
   }
+}
+
+/** An expectation's field names a scenario path: `path[].terrain` matches the field at any step. */
+function fieldMatches(field: string, got: string): boolean {
+  const [head, tail] = field.startsWith("path[]")
+    ? ["path[", field.slice("path[".length + 1)]
+    : [field, ""];
+  return tail === "" ? got === head : got.startsWith(head) && got.endsWith(`]${tail}`);
 }
 
 /**

@@ -211,7 +211,9 @@ export type Expectation =
   | { e: "table"; name: string; keys: string[]; want: Value }
   | { e: "violation"; cite: string; want: boolean }
   /** The move stops for want of a field the scenario leaves out (`need(…)`): `vehicle.kind`, `path[].terrain`. */
-  | { e: "needs"; field: string };
+  | { e: "needs"; field: string }
+  /** The answer differs with the value of a field the example leaves out (`dependsOn`): `vehicle.kind`. */
+  | { e: "depends"; field: string };
 
 export interface ScenarioValue {
   unit: Record<string, Value>;

@@ -29,6 +29,7 @@ import {
   type CardTemplates,
 } from "../../compiler/cards/html.js";
 import type { PredicateAnswer } from "../../compiler/interpret/predicates.js";
+import type { ScenarioReply } from "../../compiler/interpret/answers.js";
 import type { StepAnswer } from "../../compiler/interpret/step-answers.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
@@ -51,9 +52,12 @@ export interface ScenarioAnswer {
   measure: string;
   vehicleMeasure: string | null;
   input: ScenarioValue;
-  result: MoveResult;
+  /** The one answer, or null when it depends on a field or needs a number the scenario leaves out. */
+  result: MoveResult | null;
   predicates: PredicateAnswer[];
   perStep: StepAnswer[][];
+  /** Every case of the answer (compiler/interpret/answers.ts): one when `dependsOn` is empty. */
+  reply: ScenarioReply;
 }
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
@@ -204,6 +208,7 @@ export class StudioSession {
           result: a.result,
           predicates: a.predicates,
           perStep: a.perStep,
+          reply: a.reply,
         })),
       },
     };

@@ -13,6 +13,8 @@ import {
 } from "../../compiler/render/numbers.js";
 import { formatQuantity } from "../../runtime/format.js";
 import type { Problem, ScenarioAnswer } from "./engine.js";
+import type { CaseAnswer } from "../../compiler/interpret/answers.js";
+import { caseLegal, dependsText, givenText, verdictText } from "../../compiler/render/answers.js";
 
 /** `el('td', { class: 'x' }, 'text', child)`: an element with attributes and text or element children. */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -114,11 +116,61 @@ export function examplesView(
   return box;
 }
 
-/** One ruleset's why-trace: allowance, each step's cost and the rules that set it, the verdict. */
+/**
+ * One ruleset's why-trace: allowance, each step's cost and the rules that set it, the verdict; where
+ * the answer depends on a field the scenario leaves out, one trace per case under what it depends on.
+ */
 function answerView(a: ScenarioAnswer): HTMLElement {
-  const r = a.result;
   const box = el("section", { class: "answer", "data-ruleset": a.ruleset });
   box.append(el("h3", {}, a.ruleset, " ", el("span", { class: "dim" }, a.title)));
+  const { reply } = a;
+  if (reply.dependsOn.length === 0) {
+    caseView(box, a, reply.cases[0]!);
+    if (reply.notNeeded.length > 0)
+      box.append(
+        el(
+          "p",
+          { class: "dim" },
+          `the same for every ${reply.notNeeded.join(" and every ")} (not given)`,
+        ),
+      );
+    return box;
+  }
+  box.append(el("p", {}, el("strong", {}, dependsText(reply))));
+  for (const c of reply.cases) {
+    box.append(el("h4", {}, `when ${givenText(c.given)}`));
+    caseView(box, a, c);
+  }
+  return box;
+}
+
+/** One case of an answer, drawn into `box`. */
+function caseView(box: HTMLElement, a: ScenarioAnswer, c: CaseAnswer): void {
+  const r = c.result;
+  if (r === null) {
+    const p = c.partial!;
+    const d = p.allowance;
+    const allowance =
+      typeof d === "number"
+        ? `${quantityText(p.exactAllowance, d)} ${a.measure}`
+        : `${fmt(d.min)}–${fmt(d.max)} ${a.measure} by the dice, mean ${fmt(d.mean)}`;
+    box.append(el("p", {}, el("strong", {}, "Allowance "), allowance));
+    if (p.covers !== undefined)
+      box.append(
+        el(
+          "p",
+          {},
+          el("strong", {}, "Covers "),
+          p.covers
+            .filter((x) => x.at > 0)
+            .map((x) => `${x.at}: ${x.rolls}/${p.rolls}`)
+            .join("  "),
+        ),
+      );
+    box.append(el("p", { class: "dim" }, `needs ${c.needs.join(", ")}`));
+    return;
+  }
+  const legal = caseLegal(c);
   const allowance =
     typeof r.allowance === "number"
       ? `${quantityText(r.exact.allowance, r.allowance)} ${a.measure}`
@@ -142,7 +194,7 @@ function answerView(a: ScenarioAnswer): HTMLElement {
   );
   const body = el("tbody", {});
   r.steps.forEach((s, i) => {
-    const extra = (a.perStep[i] ?? [])
+    const extra = (c.perStep[i] ?? [])
       .map((x) => `${x.name} ${x.display} [${x.rules.join(", ")}]`)
       .join("; ");
     body.append(
@@ -170,7 +222,7 @@ function answerView(a: ScenarioAnswer): HTMLElement {
       { class: "verdict" },
       el("strong", {}, "Spent "),
       `${formatQuantity(r.exact.spent)}${total} ${a.measure}: `,
-      el("span", { class: r.legal ? "good" : "bad" }, r.legal ? "legal" : "not legal"),
+      el("span", { class: legal === true ? "good" : legal === false ? "bad" : "" }, verdictText(c)),
     ),
   );
   if (r.vehicleSpent !== null)
@@ -191,20 +243,16 @@ function answerView(a: ScenarioAnswer): HTMLElement {
         `after ${fmt(r.halt.at)} ${a.measure} [${r.halt.rule}]`,
       ),
     );
-  if (r.probability !== undefined)
-    box.append(
-      el("p", {}, el("strong", {}, "Reaches its end "), `with probability ${pct(r.probability)}`),
-    );
-  for (const c of r.crossings ?? [])
+  for (const x of r.crossings ?? [])
     box.append(
       el(
         "p",
         {},
         el("strong", {}, "Passes "),
-        `step ${c.step} with probability ${pct(c.probability)}`,
+        `step ${x.step} with probability ${pct(x.probability)}`,
       ),
     );
-  for (const v of r.violations)
+  for (const v of c.chance?.violations ?? r.violations)
     box.append(
       el(
         "p",
@@ -214,9 +262,9 @@ function answerView(a: ScenarioAnswer): HTMLElement {
     );
   if (r.notApplicable.length > 0)
     box.append(el("p", { class: "dim" }, `not applicable: ${r.notApplicable.join(", ")}`));
-  if (a.predicates.length > 0) {
+  if (c.predicates.length > 0) {
     const ul = el("ul", { class: "predicates" });
-    for (const p of a.predicates)
+    for (const p of c.predicates)
       ul.append(
         el(
           "li",
@@ -232,7 +280,6 @@ function answerView(a: ScenarioAnswer): HTMLElement {
       );
     box.append(ul);
   }
-  return box;
 }
 
 export function scenarioView(name: string, answers: readonly ScenarioAnswer[]): HTMLElement {

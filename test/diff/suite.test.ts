@@ -26,7 +26,7 @@ describe("the diff's scenario suite", () => {
           e.diagnostics.filter((d) => d.severity === "error").map((d) => d.message),
         );
       } else {
-        expect(cell.verdict).toBe(e.value.answers[0]!.result.legal ? "legal" : "not legal");
+        expect(cell.verdict).toBe(e.value.answers[0]!.result!.legal ? "legal" : "not legal");
       }
     }
     expect(row.results["chain-of-command"]).toMatchObject({

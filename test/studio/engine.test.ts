@@ -73,7 +73,7 @@ describe("studio engine", () => {
       "sl-classic",
     );
     if (!s.ok) throw new Error(JSON.stringify(s.problems));
-    expect(s.value.answers.map((a) => [a.ruleset, a.result.allowance])).toEqual([
+    expect(s.value.answers.map((a) => [a.ruleset, a.result?.allowance])).toEqual([
       ["sl-classic", 6],
       ["my-house", 5],
     ]);
@@ -142,7 +142,7 @@ describe("studio engine", () => {
       "sl-classic",
     );
     if (!s.ok) throw new Error(JSON.stringify(s.problems));
-    expect(s.value.answers.map((a) => [a.ruleset, a.result.allowance])).toEqual([
+    expect(s.value.answers.map((a) => [a.ruleset, a.result?.allowance])).toEqual([
       ["sl-classic", 6],
       ["sl-classic-draft", 7],
     ]);

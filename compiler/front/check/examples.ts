@@ -133,7 +133,7 @@ export class ExampleChecker {
       if (e.e === "legal") expect.push({ e: "legal", want: !e.negated });
       else if (e.e === "violation")
         expect.push({ e: "violation", cite: this.c.cite(e.cite, e.span), want: !e.negated });
-      else if (e.e === "needs") {
+      else if (e.e === "needs" || e.e === "depends") {
         const f = this.scope.inputs.get(e.rec)?.get(e.field);
         if (!f) {
           this.err("V0210", `${e.rec} has no field ${e.field}`, e.span);
@@ -141,7 +141,7 @@ export class ExampleChecker {
         } else {
           const json = camel(e.field);
           expect.push({
-            e: "needs",
+            e: e.e,
             field:
               e.rec === "step"
                 ? `path[].${json}`

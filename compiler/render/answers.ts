@@ -1,0 +1,118 @@
+/**
+ * A scenario's answer (compiler/interpret/answers.ts) as every surface shows it: its verdict in a few
+ * words ("legal", "reaches its end with probability 15/36 (41.7%)", "needs path[0].inches"), the
+ * values a case holds for ("vehicle.kind tank, td, spa or assault-gun"), and its JSON (the `eval
+ * --json` contract: `dependsOn` + `cases`, `needs`, `"legal": null` with an exact `probability`).
+ * Pure, plain text.
+ */
+import type { CaseAnswer, GivenValue, ScenarioReply } from "../interpret/answers.js";
+
+/** 15, 36 → "15/36 (41.7%)". */
+export function chanceText(n: number, of: number): string {
+  return `${n}/${of} (${((n / of) * 100).toFixed(1)}%)`;
+}
+
+/** Whether the case's move is legal: true or false when certain, null when the roll decides. */
+export function caseLegal(c: CaseAnswer): boolean | null {
+  if (c.result === null) return null;
+  if (c.chance === null) return c.result.legal;
+  return c.chance.legal === c.chance.rolls ? true : c.chance.legal === 0 ? false : null;
+}
+
+/** "legal", "not legal", "reaches its end with probability 15/36 (41.7%)", "needs path[0].inches". */
+export function verdictText(c: CaseAnswer): string {
+  if (c.result === null) return `needs ${c.needs.join(", ")}`;
+  const legal = caseLegal(c);
+  if (legal === null)
+    return `reaches its end with probability ${chanceText(c.chance!.legal, c.chance!.rolls)}`;
+  return legal ? "legal" : "not legal";
+}
+
+/** [tank, td, spa] → "tank, td or spa"; booleans as "yes"/"no". */
+function valuesText(vs: readonly GivenValue[]): string {
+  const t = vs.map((v) => (v === true ? "yes" : v === false ? "no" : v));
+  return t.length <= 1 ? (t[0] ?? "") : `${t.slice(0, -1).join(", ")} or ${t[t.length - 1]}`;
+}
+
+/** "vehicle.kind tank, td, spa or assault-gun; year …": what a case holds for. */
+export function givenText(given: Readonly<Record<string, readonly GivenValue[]>>): string {
+  return Object.entries(given)
+    .map(([f, vs]) => `${f} ${valuesText(vs)}`)
+    .join("; ");
+}
+
+/** "depends on vehicle.kind: tank, td, spa or assault-gun: not legal [31.11]; halftrack or truck: legal". */
+export function dependsText(reply: ScenarioReply): string {
+  const cases = reply.cases.map((c) => {
+    const vs = Object.values(c.given).map(valuesText).join(", ");
+    const rules = [
+      ...new Set((c.chance?.violations ?? c.result?.violations ?? []).map((v) => v.rule)),
+    ];
+    return `${vs}: ${verdictText(c)}${rules.length > 0 ? ` [${rules.join(", ")}]` : ""}`;
+  });
+  return `depends on ${reply.dependsOn.join(", ")}: ${cases.join("; ")}`;
+}
+
+/**
+ * One case as JSON: the move's result (`legal` null with `probability` "15/36" where the roll
+ * decides, the per-roll violations folded), or what can be answered without a number (`allowance`,
+ * `covers`: whole unit → rolls that cover it, `needs`). `extra` adds fields to the result (the CLI's
+ * predicates and step answers).
+ */
+export function caseJson(
+  c: CaseAnswer,
+  extra: (r: NonNullable<CaseAnswer["result"]>) => Record<string, unknown> = () => ({}),
+): Record<string, unknown> {
+  const given = Object.keys(c.given).length > 0 ? { given: c.given } : {};
+  if (c.result === null) {
+    const p = c.partial!;
+    return {
+      ...given,
+      allowance: Number.isNaN(p.allowance) ? null : p.allowance,
+      ...(p.covers !== undefined
+        ? {
+            covers: Object.fromEntries(
+              p.covers.map((x) => [String(x.at), `${x.rolls}/${p.rolls}`]),
+            ),
+          }
+        : {}),
+      needs: c.needs,
+      ...(p.exactAllowance !== undefined ? { exact: { allowance: p.exactAllowance } } : {}),
+    };
+  }
+  const r = c.result;
+  const { ruleset: _ruleset, probability: _p, crossings, ...rest } = r;
+  const out: Record<string, unknown> = { ...given, ...rest };
+  if (c.chance !== null) {
+    out["legal"] = caseLegal(c);
+    out["probability"] = `${c.chance.legal}/${c.chance.rolls}`;
+    out["violations"] = c.chance.violations;
+    if (crossings !== undefined) out["crossings"] = crossings;
+  }
+  return { ...out, ...extra(r) };
+}
+
+/** A ruleset's answer as `eval --json` prints it: `{ ruleset, …one case… }` or `{ ruleset, dependsOn, cases }`. */
+export function replyJson(
+  ruleset: string,
+  reply: ScenarioReply,
+  notApplicable: readonly string[],
+  extra?: (c: CaseAnswer, r: NonNullable<CaseAnswer["result"]>) => Record<string, unknown>,
+): Record<string, unknown> {
+  const one = (c: CaseAnswer) => caseJson(c, extra && ((r) => extra(c, r)));
+  const notNeeded = reply.notNeeded.length > 0 ? { notNeeded: reply.notNeeded } : {};
+  if (reply.dependsOn.length === 0) {
+    const c = one(reply.cases[0]!);
+    return { ruleset, ...c, notApplicable: c["notApplicable"] ?? notApplicable, ...notNeeded };
+  }
+  return {
+    ruleset,
+    dependsOn: reply.dependsOn,
+    cases: reply.cases.map((c) => {
+      const { notApplicable: _n, ...rest } = one(c);
+      return rest;
+    }),
+    notApplicable,
+    ...notNeeded,
+  };
+}

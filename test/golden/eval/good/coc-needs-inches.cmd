@@ -1,0 +1,1 @@
+eval chain-of-command scenarios/std-coc-team-rough-no-distance.json

@@ -1,0 +1,1 @@
+eval sqla-31 scenarios/std-sqla-squad-hmg-boards-unnamed-vehicle.json
