@@ -9,6 +9,7 @@
 
 import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
 import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
+import { scenarioMark } from "./scenario-marks.js";
 
 /** Template name → text: `report` (the page) and the partials `row`, `scenarios`, `styles`. */
 export type Templates = TemplateTexts;
@@ -147,6 +148,7 @@ export function htmlView(report: DiffReport): unknown {
             name: sc.name,
             file: sc.file,
             differs: sc.differs,
+            mark: scenarioMark(sc),
             results: ids.map((id) => {
               const v = sc.results[id]!;
               return {

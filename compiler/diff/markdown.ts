@@ -7,12 +7,22 @@
 
 import { md } from "../render/markdown.js";
 import { countsText, type DiffReport, type Row } from "./report-model.js";
+import { scenarioMark } from "./scenario-marks.js";
+import type { ScenarioRow } from "./scenarios.js";
 
 const STATUS: Record<Row["status"], string> = {
   changed: "**≠ changed**",
   partial: "± partial",
   same: "= same",
 };
+
+/** A scenario's mark: **≠**, nothing when the verdicts agree, `◐ only sl-classic answers` when one-sided. */
+function mdMark(sc: ScenarioRow): string {
+  const m = scenarioMark(sc);
+  if (m.kind === "differs") return "**≠** ";
+  if (m.kind === "same") return "";
+  return `${m.sign} *${md(m.words)}* · `;
+}
 
 function cites(rules: readonly string[]): string {
   return rules.length > 0 ? ` <sub>${rules.map((r) => md(`[${r}]`)).join(" ")}</sub>` : "";
@@ -28,7 +38,7 @@ export function renderMarkdown(report: DiffReport): string {
   const s = report.stats;
   out.push(
     "",
-    `${countsText(s)}; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? " Rows that are the same everywhere are left out." : ""}`,
+    `${countsText(s)}; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? (report.includePartial ? " Rows that are the same everywhere are left out." : " Only the changed rows are shown.") : ""}`,
   );
   out.push(
     "",
@@ -90,9 +100,7 @@ export function renderMarkdown(report: DiffReport): string {
             ? `✗ ${md(v.display)}`
             : `<sub>${md(v.display)}</sub>`;
       });
-      out.push(
-        `| ${sc.differs ? "**≠** " : ""}${md(sc.name)} <sub>${md(sc.file)}</sub> | ${cells.join(" | ")} |`,
-      );
+      out.push(`| ${mdMark(sc)}${md(sc.name)} <sub>${md(sc.file)}</sub> | ${cells.join(" | ")} |`);
     }
   }
   if (report.reach) {

@@ -103,6 +103,8 @@ export interface DiffReport {
   sections: SectionGroup[];
   stats: Stats;
   onlyDifferences: boolean;
+  /** With onlyDifferences: the partial rows are kept. */
+  includePartial: boolean;
   scenarios?: ScenarioSuite;
   /** `--map`: reach on a map, per ruleset (compiler/reach/). */
   reach?: ReachSection;
@@ -119,7 +121,10 @@ export interface ReachSection {
 }
 
 export interface DiffOptions {
+  /** Keep only the changed rows (and the scenarios whose verdicts differ). */
   onlyDifferences?: boolean;
+  /** With onlyDifferences: keep the partial rows (and the scenarios only some rulesets answer) too. */
+  includePartial?: boolean;
   /** Situations per row (default 5; 0 turns the search off). */
   situations?: number;
   /** Evaluations per ruleset and row before the search gives up (default 400; see situations.ts). */

@@ -208,7 +208,9 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
   rows.sort(
     (a, b) => sectionIndex(a.section) - sectionIndex(b.section) || domainLast(a) - domainLast(b),
   );
-  const shown = opts.onlyDifferences ? rows.filter((r) => r.status !== "same") : rows;
+  const shown = opts.onlyDifferences
+    ? rows.filter((r) => r.status === "changed" || (opts.includePartial && r.status === "partial"))
+    : rows;
   const sections: SectionGroup[] = SECTIONS.map((x) => ({
     key: x.key,
     title: x.title,
@@ -235,5 +237,6 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     sections,
     stats: statsOf(ordered),
     onlyDifferences: opts.onlyDifferences === true,
+    includePartial: opts.onlyDifferences === true && opts.includePartial === true,
   };
 }

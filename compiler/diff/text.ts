@@ -7,6 +7,8 @@
 
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { countsText, type Cell, type DiffReport, type Row } from "./report-model.js";
+import { scenarioMark } from "./scenario-marks.js";
+import type { ScenarioRow } from "./scenarios.js";
 
 export interface Paint {
   bold(s: string): string;
@@ -31,6 +33,14 @@ function termSafe(s: string): string {
   return safeLine(s, " ");
 }
 
+/** A scenario's mark: `≠`, `=`, or for one-sided verdicts `◐ only sl-classic answers` (never `=`). */
+function markText(sc: ScenarioRow, p: Paint): string {
+  const m = scenarioMark(sc);
+  if (m.kind === "differs") return p.yellow(m.sign);
+  if (m.kind === "same") return m.sign;
+  return `${m.sign} ${p.dim(termSafe(m.words))}`;
+}
+
 const SIGN: Record<Row["status"], string> = { changed: "≠", partial: "±", same: "=" };
 
 function cites(rules: readonly string[]): string {
@@ -50,7 +60,9 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
   const s = report.stats;
   out.push(
     `${countsText(s)}; ${s.withSituations} with situations` +
-      (report.onlyDifferences ? p.dim(" (differences only)") : ""),
+      (report.onlyDifferences
+        ? p.dim(report.includePartial ? " (differences only)" : " (changed rows only)")
+        : ""),
   );
 
   for (const g of report.sections) {
@@ -63,9 +75,7 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
     out.push("");
     out.push(p.bold("== Scenarios =="));
     for (const sc of report.scenarios.scenarios) {
-      out.push(
-        `${sc.differs ? p.yellow("≠") : "="} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`,
-      );
+      out.push(`${markText(sc, p)} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`);
       for (const id of ids) {
         const v = sc.results[id]!;
         const text = termSafe(v.display);

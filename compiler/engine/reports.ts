@@ -8,6 +8,7 @@ import type { Diagnostic } from "../../diagnostics/index.js";
 import type { DiffOptions, DiffReport } from "../diff/report-model.js";
 import { buildReport } from "../diff/report.js";
 import { runSuite, type ScenarioFile } from "../diff/scenarios.js";
+import { keepScenario } from "../diff/scenario-marks.js";
 import type { RulesetIR } from "../ir/ir.js";
 import { formatQuantity } from "../../runtime/format.js";
 import type { Outcome } from "./outcome.js";
@@ -26,7 +27,16 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
   const irs = req.rulesets;
   const report = buildReport(irs, req.options ?? {});
   const diagnostics: Diagnostic[] = [];
-  if (req.scenarios) report.scenarios = runSuite(irs, req.scenarios);
+  if (req.scenarios) {
+    const suite = runSuite(irs, req.scenarios);
+    // `--only-differences` keeps the scenarios whose verdicts differ (and one-sided ones with --include-partial).
+    report.scenarios = report.onlyDifferences
+      ? {
+          ...suite,
+          scenarios: suite.scenarios.filter((sc) => keepScenario(sc, report.includePartial)),
+        }
+      : suite;
+  }
   if (req.reach) {
     const built = reachOn({ ...req.reach, rulesets: irs });
     diagnostics.push(...built.diagnostics);
