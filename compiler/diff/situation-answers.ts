@@ -12,7 +12,14 @@
 import { unique } from "../../runtime/lists.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
-import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
+import type {
+  Exception,
+  InputField,
+  RecordName,
+  RulesetIR,
+  ScenarioValue,
+  Value,
+} from "../ir/ir.js";
 import type { RunValue } from "../interpret/eval.js";
 import { ask, type QueryResult, type Situation } from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
@@ -37,6 +44,8 @@ export interface Outcome {
   answer: Answer;
   display: string;
   rules: string[];
+  /** The exceptions that applied (of every rule evaluated): which of the row's own exceptions fired. */
+  fired?: readonly Exception[];
 }
 
 function toValue(f: InputField, v: Scalar): Value | null {
@@ -230,11 +239,16 @@ export class Asker {
     };
     let r: QueryResult;
     try {
-      r = ask(ir, situation, { def: this.s.def });
+      r = ask(ir, situation, { def: this.s.def }, true);
     } catch (e) {
       if (e instanceof RangeError) return null; // overflows
       throw e;
     }
+    const out = this.answerOf(r);
+    return out === null ? null : { ...out, fired: r.applied?.exceptions ?? [] };
+  }
+
+  private answerOf(r: QueryResult): Outcome | null {
     const v = r.value;
     switch (v.k) {
       case "cannot":
