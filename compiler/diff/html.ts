@@ -130,6 +130,7 @@ export function htmlView(report: DiffReport): unknown {
       extendsText: r.extends.length > 0 ? `extends ${r.extends.join(" → ")}` : null,
     })),
     summary: `${countsText(s)}; ${s.withSituations} with situations where the answers differ.`,
+    whatChanged: report.summary,
     onlyDifferences: report.onlyDifferences,
     colspan: ids.length + 2,
     sections: report.sections.map((g) => ({

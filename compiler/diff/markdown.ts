@@ -35,6 +35,20 @@ export function renderMarkdown(report: DiffReport): string {
   out.push("| Ruleset | Title | Measure |", "|---|---|---|");
   for (const r of report.rulesets)
     out.push(`| \`${r.id.replace(/`/g, "")}\` | ${md(r.title)} | ${md(r.measure)} |`);
+  const sum = report.summary;
+  out.push("", "## What changed", "", md(sum.headline), "");
+  for (const c of sum.changes) {
+    out.push(`- [${md(c.label)}](#${c.row}): ${md(c.sentence)}`);
+    if (c.follows.length > 0)
+      out.push(
+        `  - follows from it: ${c.follows.map((f) => `[${md(f.label)}](#${f.row})`).join(", ")}`,
+      );
+  }
+  if (sum.concepts.length > 0) {
+    out.push("", "Concepts not in every ruleset:", "");
+    for (const g of sum.concepts)
+      for (const l of g.lines) out.push(`- **${md(g.title)}**: ${md(l)}`);
+  }
   const s = report.stats;
   out.push(
     "",

@@ -19,6 +19,7 @@
 import type { ScenarioSuite } from "./scenarios.js";
 import type { ReachDifference } from "../reach/report.js";
 import type { Situation } from "./situations.js";
+import type { Summary } from "./summary.js";
 
 export type DefKind = "enum" | "group" | "table-entry" | "rule" | "predicate" | "constraint";
 
@@ -102,6 +103,8 @@ export interface DiffReport {
   rows: Row[];
   sections: SectionGroup[];
   stats: Stats;
+  /** What changed, in sentences (summary.ts): shown above the table. */
+  summary: Summary;
   onlyDifferences: boolean;
   /** With onlyDifferences: the partial rows are kept. */
   includePartial: boolean;

@@ -23,6 +23,7 @@ import {
 import { exceptionNotes, throughNotes } from "./notes.js";
 import { searchSituations, type Focus, type Situation, type Subject } from "./situations.js";
 import { conceptsDiffer } from "./concepts.js";
+import { buildSummary } from "./summary.js";
 import type { Exception } from "../ir/ir.js";
 
 /** An id safe in HTML and URLs, whatever the names hold. */
@@ -265,14 +266,16 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       });
   }
   const ordered = sections.flatMap((g) => g.rows);
+  const rulesets = irs.map((ir) => ({
+    id: ir.id,
+    title: ir.title,
+    measure: ir.movement.measure,
+    extends: [...ir.extends],
+  }));
   return {
-    rulesets: irs.map((ir) => ({
-      id: ir.id,
-      title: ir.title,
-      measure: ir.movement.measure,
-      extends: [...ir.extends],
-    })),
+    rulesets,
     rows: ordered,
+    summary: buildSummary(rulesets, rows),
     sections,
     stats: statsOf(ordered),
     onlyDifferences: opts.onlyDifferences === true,

@@ -65,6 +65,20 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
         : ""),
   );
 
+  out.push("", p.bold("== What changed =="), termSafe(report.summary.headline));
+  for (const c of report.summary.changes) {
+    out.push(`  • ${termSafe(c.sentence)}`);
+    if (c.follows.length > 0)
+      out.push(
+        p.dim(`      follows from it: ${c.follows.map((f) => termSafe(f.label)).join(", ")}`),
+      );
+  }
+  if (report.summary.concepts.length > 0) {
+    out.push("Concepts not in every ruleset:");
+    for (const g of report.summary.concepts)
+      for (const l of g.lines) out.push(`  ${termSafe(g.title)}: ${termSafe(l)}`);
+  }
+
   for (const g of report.sections) {
     out.push("");
     out.push(p.bold(`== ${g.title} ==`));
