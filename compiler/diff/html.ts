@@ -35,6 +35,8 @@ interface CellView {
   definition: string;
   title: string;
   lines: LineView[];
+  /** The rule as written, when its plain words read differently. */
+  written: LineView[] | null;
 }
 interface SituationView {
   text: string;
@@ -70,6 +72,7 @@ function cellView(c: Cell | null, ruleset: string, base: string): CellView {
       definition: "",
       title: "",
       lines: [],
+      written: null,
     };
   return {
     present: true,
@@ -78,12 +81,20 @@ function cellView(c: Cell | null, ruleset: string, base: string): CellView {
     baseRuleset: base,
     definition: c.definition,
     title: c.title,
-    lines: c.lines.map((l) => ({
+    lines: c.lines.map((l, i) => ({
       depth: Math.min(l.depth, 4),
       isException: l.depth > 0,
-      text: l.text,
+      text: c.plain[i] || l.text,
       cite: l.cite,
     })),
+    written: c.lines.some((l, i) => (c.plain[i] || l.text) !== l.text)
+      ? c.lines.map((l) => ({
+          depth: Math.min(l.depth, 4),
+          isException: l.depth > 0,
+          text: l.text,
+          cite: l.cite,
+        }))
+      : null,
   };
 }
 

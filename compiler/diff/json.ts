@@ -45,6 +45,7 @@ export function reportJson(report: DiffReport): unknown {
                 kind: c.kind,
                 title: c.title,
                 lines: c.lines,
+                plain: c.plain,
               },
         ]),
       ),

@@ -67,15 +67,20 @@ export function renderMarkdown(report: DiffReport): string {
       const cells = ids.map((id) => {
         const c = row.cells[id];
         if (!c) return "—";
+        // In plain words first; the rule as written a click away.
+        const plain = c.lines.map((l, i) => ({ ...l, text: c.plain[i] || l.text }));
+        const asWritten = plain.some((l, i) => l.text !== c.lines[i]!.text)
+          ? ` <details><summary>as written</summary><code>${md(c.display)}</code></details>`
+          : "";
         if (c.lines.length <= 1)
-          return `${c.differs ? "**Δ** " : ""}${md(c.display)}${cites(c.rules)}`;
+          return `${c.differs ? "**Δ** " : ""}${md(plain[0]?.text ?? c.display)}${cites(c.rules)}${asWritten}`;
         // Exceptions as a tree inside the cell: one line each, indented by depth.
-        const [base, ...exceptions] = c.lines;
+        const [base, ...exceptions] = plain;
         const tree = exceptions.map(
           (l) =>
             `<br>${"&nbsp;&nbsp;".repeat(l.depth - 1)}↳ ${l.cite ? `${md(`[${l.cite}]`)} ` : ""}${md(l.text)}`,
         );
-        return `${c.differs ? "**Δ** " : ""}${md(base!.text)}${tree.join("")}${cites(c.rules)}`;
+        return `${c.differs ? "**Δ** " : ""}${md(base!.text)}${tree.join("")}${cites(c.rules)}${asWritten}`;
       });
       const status =
         row.followsFrom.length > 0

@@ -43,6 +43,8 @@ export interface Cell {
   /** The value in the ruleset's measure, exceptions included: "2 MF", "4 MF; EXC [5.4] 3 MF if …". */
   display: string;
   lines: CellLine[];
+  /** Each line in plain words, from the ruleset's own names (compiler/render/plain.ts). */
+  plain: string[];
   /** Citations: the definition's, then its exceptions' (a table entry: the entry's own or the table's). */
   rules: string[];
   /** Differs from the first present cell of the row. */

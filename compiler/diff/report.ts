@@ -24,6 +24,7 @@ import { exceptionNotes, throughNotes } from "./notes.js";
 import { searchSituations, type Focus, type Situation, type Subject } from "./situations.js";
 import { conceptsDiffer } from "./concepts.js";
 import { buildSummary } from "./summary.js";
+import { plainScope } from "../render/plain.js";
 import type { Exception } from "../ir/ir.js";
 
 /** An id safe in HTML and URLs, whatever the names hold. */
@@ -120,6 +121,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
 
   const canons = irs.map((ir) => new Canon(ir));
   const scopes = irs.map((ir) => scopeOf(ir));
+  const plainScopes = irs.map((ir) => plainScope(ir));
   const rows: Row[] = [];
   const usedIds = new Set<string>();
   // What each definition's rulesets change (its exceptions' notes and focus), by slot and by
@@ -146,7 +148,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         return;
       }
       present++;
-      const c = makeCell(canons[i]!, scopes[i]!, it);
+      const c = makeCell(canons[i]!, scopes[i]!, it, plainScopes[i]!);
       if (firstKey === null) firstKey = c.key;
       else if (c.key !== firstKey) {
         c.differs = true;

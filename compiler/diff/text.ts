@@ -41,6 +41,11 @@ function markText(sc: ScenarioRow, p: Paint): string {
   return `${m.sign} ${p.dim(termSafe(m.words))}`;
 }
 
+/** A cell's lines in plain words (the expression where a line has none). */
+function plainLines(c: Cell): Cell["lines"] {
+  return c.lines.map((l, i) => ({ ...l, text: c.plain[i] || l.text }));
+}
+
 const SIGN: Record<Row["status"], string> = { changed: "≠", partial: "±", same: "=" };
 
 function cites(rules: readonly string[]): string {
@@ -148,10 +153,10 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
     const where = report.rulesets
       .map((r) => `${termSafe(r.id)} ${cites(row.cells[r.id]!.rules)}`)
       .join("; ");
-    const [base, ...exceptions] = present[0]!.lines;
+    const [base, ...exceptions] = plainLines(present[0]!);
     if (exceptions.length === 0 || !base) {
       lines.push(
-        `${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(present[0]!.display)}  ${p.dim(where)}`,
+        `${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(base?.text ?? present[0]!.display)}  ${p.dim(where)}`,
       );
       return lines;
     }
@@ -176,13 +181,21 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
     }
     const mark = c.differs ? p.yellow("≠ ") : "  ";
     const em = (t: string) => (c.differs ? p.bold(termSafe(t)) : termSafe(t));
+    // In plain words first; the rule as written follows, dimmed, where it reads differently.
+    const written = () => {
+      if (plainLines(c).some((l, i) => l.text !== c.lines[i]!.text))
+        lines.push(`${" ".repeat(4 + w + 2)}${p.dim(`as written: ${termSafe(c.display)}`)}`);
+    };
     if (c.lines.length <= 1) {
-      lines.push(`  ${mark}${id}  ${em(c.display)}  ${p.dim(cites(c.rules))}`);
+      lines.push(
+        `  ${mark}${id}  ${em(plainLines(c)[0]?.text ?? c.display)}  ${p.dim(cites(c.rules))}`,
+      );
+      written();
       continue;
     }
     // A rule with exceptions: its base value, then each exception under it as a tree, nested ones
     // indented below the exception they refine.
-    const [base, ...exceptions] = c.lines;
+    const [base, ...exceptions] = plainLines(c);
     lines.push(
       `  ${mark}${id}  ${em(base!.text)}  ${p.dim(cites(base!.cite ? [base!.cite] : []))}`,
     );
@@ -191,6 +204,7 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
         `${" ".repeat(4 + w + 2 * l.depth)}↳ ${l.cite ? p.dim(`[${termSafe(l.cite)}]`) + " " : ""}${em(l.text)}`,
       );
     }
+    written();
   }
   for (const n of row.notes) lines.push(`    ${p.dim("note:")} ${termSafe(n)}`);
   if (row.situations.length > 0) {

@@ -1,5 +1,9 @@
 /**
- * Conditions in plain words, for the cards: `unit.kind in MMC and unit.inexperienced` reads
+ * Plain words from the IR, the one renderer every surface shares (the cards, the diff, and through the
+ * service the studio and hover): `plainDefinition` turns a rule, predicate, constraint, table entry,
+ * enum or group into English sentences from the ruleset's own names and titles, one per line of the
+ * definition ("3 MF if unit is MMC and Inexperienced", "the MF left with double timing", "…, never
+ * below 0 MF"). Conditions in plain words, for the cards: `unit.kind in MMC and unit.inexperienced` reads
  * "unit is MMC and Inexperienced"; `path.hexes <= 1 if scenario.phase == advance else true` reads
  * "if phase is Advance Phase: hexes entered ≤ 1". Members print as their display names, rules as their
  * humanised names. Pure and plain text: the HTML and Markdown renderers escape it.
@@ -8,8 +12,27 @@
  * player reads as a sentence, are rewritten here.
  */
 
-import { groupOf, humanise, memberDisplay, quantity, type RenderScope } from "../render/expr.js";
-import type { Expr, InputDef, RecordName, RulesetIR } from "../ir/ir.js";
+import {
+  groupOf,
+  humanise,
+  measureOf,
+  memberDisplay,
+  quantity,
+  valueText,
+  type RenderScope,
+} from "./expr.js";
+import type {
+  ConstraintDef,
+  EnumDef,
+  Exception,
+  Expr,
+  GroupDef,
+  InputDef,
+  RecordName,
+  RuleDef,
+  RulesetIR,
+  Value,
+} from "../ir/ir.js";
 
 export interface PlainScope extends RenderScope {
   /** The movement measure ("MF"), for `path.spent`. */
@@ -208,4 +231,176 @@ function enumOfFlag(s: PlainScope, rec: RecordName, field: string, member: strin
   const f = s.inputs.find((i) => i.rec === rec)?.fields.find((x) => x.name === field);
   if (f && f.type.t === "set") return f.type.of;
   return s.enums.find((x) => x.members.some((m) => m.name === member))?.name ?? "";
+}
+
+/** A name as a reader says it: `leader-bonus` → "leader bonus", `ipc` → "IPC", `mf-left` → "MF left". */
+function nameWords(name: string): string {
+  const h = humanise(name);
+  const first = h.split(" ")[0]!;
+  return first === first.toUpperCase() ? h : h.charAt(0).toLowerCase() + h.slice(1);
+}
+
+/**
+ * A value (a rule's formula) in words: `max(0 MF, a + b)` → "a + b, never below 0 MF",
+ * `min(cap, x)` → "x, at most cap", `mf-left(double-timing)` → "the MF left with double timing",
+ * `2 × base` → "twice the base value", `terrain-cost(step.terrain)` → "the terrain cost of the terrain".
+ */
+export function plainValue(e: Expr, s: PlainScope, measure: string | null = null): string {
+  switch (e.k) {
+    case "num":
+      return quantity(e.q, measure);
+    case "all":
+      return `all of its ${s.measure}`;
+    case "na":
+      return "not allowed (NA)";
+    case "bool":
+      return e.v ? "yes" : "no";
+    case "rule":
+      return e.args.length === 0
+        ? `the ${nameWords(e.name)}`
+        : `the ${nameWords(e.name)} with ${e.args.map((a) => plainArg(a, s)).join(" and ")}`;
+    case "table":
+      return `the ${nameWords(e.name)} of ${e.keys.map((a) => plainArg(a, s)).join(" and ")}`;
+    case "base":
+      return "the base value";
+    case "call": {
+      const [a, b] = e.args;
+      if (e.fn === "max" && a && b && a.k === "num")
+        return `${plainValue(b, s, measure)}, never below ${quantity(a.q, measure)}`;
+      if (e.fn === "max" && a && b && b.k === "num")
+        return `${plainValue(a, s, measure)}, never below ${quantity(b.q, measure)}`;
+      if (e.fn === "min" && a && b)
+        return `${plainValue(b, s, measure)}, at most ${plainValue(a, s, measure)}`;
+      if (e.fn === "max" && a && b)
+        return `the greater of ${plainValue(a, s, measure)} and ${plainValue(b, s, measure)}`;
+      return `${e.fn} of ${e.args.map((x) => plainValue(x, s, measure)).join(", ")}`;
+    }
+    case "bin": {
+      if (e.op === "*" && e.a.k === "num" && e.a.q === "2")
+        return `twice ${plainValue(e.b, s, measure)}`;
+      if (e.op === "*" && e.b.k === "num" && e.b.q === "2")
+        return `twice ${plainValue(e.a, s, measure)}`;
+      if (e.op === "+" || e.op === "-") {
+        const word = e.op === "+" ? "plus" : "minus";
+        return `${plainValue(e.a, s, measure)} ${word} ${plainValue(e.b, s, measure)}`;
+      }
+      if (
+        e.op === "*" &&
+        !(e.b.k === "num" && e.b.q === "1") &&
+        !(e.a.k === "num" && e.a.q === "1")
+      )
+        return `${plainValue(e.a, s, measure)} times ${plainValue(e.b, s, measure)}`;
+      if (e.op === "/" && !(e.b.k === "num" && e.b.q === "1"))
+        return `${plainValue(e.a, s, measure)} divided by ${plainValue(e.b, s, measure)}`;
+      return plain(e, s);
+    }
+    case "if": {
+      if (e.e.k === "bool" || e.t.k === "bool") return plain(e, s);
+      return `${plainValue(e.t, s, measure)} if ${plainCond(e.c, s)}, else ${plainValue(e.e, s, measure)}`;
+    }
+    default:
+      return plain(e, s);
+  }
+}
+
+/** An argument: a rule without arguments reads as its name ("double timing"), else as a value. */
+function plainArg(e: Expr, s: PlainScope): string {
+  if (e.k === "rule" && e.args.length === 0) return nameWords(e.name);
+  if (e.k === "bool") return e.v ? "yes" : "no";
+  return plainValue(e, s);
+}
+
+/** A condition in words: rules it tests read as their names ("rides conveyance"). */
+export function plainCond(e: Expr, s: PlainScope): string {
+  return plain(e, s);
+}
+
+/** One plain sentence per line of a definition, in the order of its lines (base, then exceptions depth first). */
+export interface PlainLine {
+  depth: number;
+  text: string;
+}
+
+function exceptionLines(
+  xs: readonly Exception[],
+  depth: number,
+  s: PlainScope,
+  value: (e: Expr) => string,
+  out: PlainLine[],
+): void {
+  for (const x of xs) {
+    out.push({ depth, text: `${value(x.value)} if ${plainCond(x.when, s)}` });
+    exceptionLines(x.exceptions, depth + 1, s, value, out);
+  }
+}
+
+export type PlainDefinition =
+  | { kind: "rule" | "predicate"; def: RuleDef }
+  | { kind: "constraint"; def: ConstraintDef }
+  | { kind: "enum"; def: EnumDef }
+  | { kind: "group"; def: GroupDef }
+  | { kind: "table-entry"; value: Value; measure: string | null };
+
+/** A definition in plain sentences, one per line (what the diff shows first, and JSON's `plain`). */
+export function plainDefinition(d: PlainDefinition, s: PlainScope): PlainLine[] {
+  switch (d.kind) {
+    case "rule":
+    case "predicate": {
+      const r = d.def;
+      const m = measureOf(r.type);
+      const yesNo = r.type.t === "bool";
+      const value = (e: Expr) =>
+        yesNo
+          ? e.k === "bool"
+            ? e.v
+              ? "yes"
+              : "no"
+            : `yes when ${plainCond(e, s)}`
+          : plainValue(e, s, m);
+      const out: PlainLine[] = [{ depth: 0, text: value(r.value) }];
+      exceptionLines(r.exceptions, 1, s, value, out);
+      return out;
+    }
+    case "constraint": {
+      const t = plainCond(d.def.cond, s);
+      return [
+        { depth: 0, text: t.startsWith("if ") ? `allowed only ${t}` : `allowed only when ${t}` },
+      ];
+    }
+    case "enum":
+      return [
+        { depth: 0, text: `one of: ${d.def.members.map((m) => m.display || m.name).join(", ")}` },
+      ];
+    case "group":
+      return [
+        {
+          depth: 0,
+          text: `${d.def.members.map((m) => memberDisplay(s, d.def.enum, m)).join(", ")}`,
+        },
+      ];
+    case "table-entry": {
+      const v = d.value;
+      if (v.v === "na") return [{ depth: 0, text: "not allowed (NA)" }];
+      if (v.v === "all") return [{ depth: 0, text: `all of its ${s.measure}` }];
+      if (v.v === "bool") return [{ depth: 0, text: v.b ? "yes" : "no" }];
+      return [{ depth: 0, text: valueText(v, d.measure, s) }];
+    }
+  }
+}
+
+/**
+ * A ruleset's definition by name (rule, predicate, constraint, enum or group) in plain sentences, or
+ * null when it has none of that name: what the studio and hover show (through compiler/service).
+ */
+export function plainOf(ir: RulesetIR, name: string): PlainLine[] | null {
+  const s = plainScope(ir);
+  const r = ir.rules.find((x) => x.name === name);
+  if (r) return plainDefinition({ kind: r.kind, def: r }, s);
+  const c = ir.constraints.find((x) => x.name === name);
+  if (c) return plainDefinition({ kind: "constraint", def: c }, s);
+  const e = ir.enums.find((x) => x.name === name);
+  if (e) return plainDefinition({ kind: "enum", def: e }, s);
+  const g = ir.groups.find((x) => x.name === name);
+  if (g) return plainDefinition({ kind: "group", def: g }, s);
+  return null;
 }
