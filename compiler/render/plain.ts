@@ -13,6 +13,7 @@
  */
 
 import {
+  foldConstant,
   groupOf,
   humanise,
   measureOf,
@@ -199,6 +200,8 @@ export function plain(e: Expr, s: PlainScope): string {
       return `${wrap(e.t, s)} if ${wrap(e.c, s)}, else ${plain(e.e, s)}`;
     }
     case "call":
+      if ((e.fn === "max" || e.fn === "min") && e.args.length === 2)
+        return `the ${e.fn === "max" ? "greater" : "smaller"} of ${plain(e.args[0]!, s)} and ${plain(e.args[1]!, s)}`;
       return `${e.fn}(${e.args.map((a) => plain(a, s)).join(", ")})`;
     case "dice": {
       let t = `${e.n}d${e.sides}`;
@@ -246,6 +249,9 @@ function nameWords(name: string): string {
  * `2 × base` → "twice the base value", `terrain-cost(step.terrain)` → "the terrain cost of the terrain".
  */
 export function plainValue(e: Expr, s: PlainScope, measure: string | null = null): string {
+  // A constant written as arithmetic (`1/2`) reads as its value.
+  const folded = e.k === "bin" ? foldConstant(e) : null;
+  if (folded !== null) return quantity(folded, measure);
   switch (e.k) {
     case "num":
       return quantity(e.q, measure);
@@ -276,6 +282,10 @@ export function plainValue(e: Expr, s: PlainScope, measure: string | null = null
       return `${e.fn} of ${e.args.map((x) => plainValue(x, s, measure)).join(", ")}`;
     }
     case "bin": {
+      // `x / 1 PP * 1 MF` converts a measure: the ones say nothing to a reader.
+      if ((e.op === "*" || e.op === "/") && e.b.k === "num" && e.b.q === "1")
+        return plainValue(e.a, s, measure);
+      if (e.op === "*" && e.a.k === "num" && e.a.q === "1") return plainValue(e.b, s, measure);
       if (e.op === "*" && e.a.k === "num" && e.a.q === "2")
         return `twice ${plainValue(e.b, s, measure)}`;
       if (e.op === "*" && e.b.k === "num" && e.b.q === "2")
