@@ -72,12 +72,15 @@ function sentence(row: Row, ids: readonly string[]): string {
         return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x.text)} (${cites(x.rules[other] ?? [])}; ${first} ${x.display[first]}${x.rules[first]!.length > 0 ? `, ${cites(x.rules[first]!)}` : ""})`;
       };
       // Situations another exception decides (other citations) show the other changes in play.
-      const seen = new Set([(sit.rules[other] ?? []).join()]);
+      // Only a citation of the row's own definition counts (H1 of a house rule), not one of a
+      // definition it uses.
+      const ownCites = new Set(row.cells[other]?.rules ?? []);
+      const seen = new Set((sit.rules[other] ?? []).filter((c) => ownCites.has(c)));
       const more: Situation[] = [];
       for (const x of row.situations.slice(1)) {
-        const key = (x.rules[other] ?? []).join();
-        if (seen.has(key) || x.display[first] === null || x.display[other] === null) continue;
-        seen.add(key);
+        const fresh = (x.rules[other] ?? []).filter((c) => ownCites.has(c) && !seen.has(c));
+        if (fresh.length === 0 || x.display[first] === null || x.display[other] === null) continue;
+        for (const c of fresh) seen.add(c);
         if (more.length < 2) more.push(x);
       }
       return [clause(sit, true), ...more.map((x) => clause(x, false))].join("; and ");

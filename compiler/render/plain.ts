@@ -378,9 +378,7 @@ export function plainDefinition(d: PlainDefinition, s: PlainScope): PlainLine[] 
       ];
     }
     case "enum":
-      return [
-        { depth: 0, text: `one of: ${d.def.members.map((m) => m.display || m.name).join(", ")}` },
-      ];
+      return [{ depth: 0, text: d.def.members.map((m) => m.display || m.name).join(", ") }];
     case "group":
       return [
         {
