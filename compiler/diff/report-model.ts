@@ -19,7 +19,6 @@
 import type { ScenarioSuite } from "./scenarios.js";
 import type { ReachDifference } from "../reach/report.js";
 import type { Situation } from "./situations.js";
-import type { Summary } from "./summary.js";
 
 export type DefKind = "enum" | "group" | "table-entry" | "rule" | "predicate" | "constraint";
 
@@ -51,6 +50,30 @@ export interface Cell {
   differs: boolean;
   /** Canonical form (not exported to JSON). */
   key: string;
+}
+
+/** What changed, in sentences (built by summary.ts). */
+export interface SummaryChange {
+  /** The row's anchor (`r-allowance`) and label. */
+  row: string;
+  label: string;
+  sentence: string;
+  /** Rows that only follow from this change. */
+  follows: { row: string; label: string }[];
+}
+
+export interface SummaryConcepts {
+  section: string;
+  title: string;
+  /** "asl-a4 only: Brush, Grain, Orchard". */
+  lines: string[];
+}
+
+export interface Summary {
+  /** "9 rules change answers (14 more rows follow from them); 151 concepts are not in every ruleset." */
+  headline: string;
+  changes: SummaryChange[];
+  concepts: SummaryConcepts[];
 }
 
 export type Status = "same" | "changed" | "partial";

@@ -7,32 +7,16 @@
  * escapes it.
  */
 
-import type { Cell, Row, RulesetInfo } from "./report-model.js";
+import type {
+  Cell,
+  Row,
+  RulesetInfo,
+  Summary,
+  SummaryChange,
+  SummaryConcepts,
+} from "./report-model.js";
 import type { Situation } from "./situations.js";
 import { sectionIndex, sectionTitle } from "../ir/report-sections.js";
-
-export interface SummaryChange {
-  /** The row's anchor (`r-allowance`) and label. */
-  row: string;
-  label: string;
-  sentence: string;
-  /** Rows that only follow from this change. */
-  follows: { row: string; label: string }[];
-}
-
-export interface SummaryConcepts {
-  section: string;
-  title: string;
-  /** "asl-a4 only: Brush, Grain, Orchard". */
-  lines: string[];
-}
-
-export interface Summary {
-  /** "9 rules change answers (14 more rows follow from them); 151 concepts are not in every ruleset." */
-  headline: string;
-  changes: SummaryChange[];
-  concepts: SummaryConcepts[];
-}
 
 const RULES = new Set(["rule", "predicate", "constraint", "table-entry"]);
 
