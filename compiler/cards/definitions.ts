@@ -18,7 +18,7 @@ import {
   type RenderScope,
 } from "../render/expr.js";
 import { inferSection } from "../ir/report-sections.js";
-import { plain, plainScope, type PlainScope } from "./plain.js";
+import { plain, plainScope, type PlainScope } from "../render/plain.js";
 import {
   append,
   boundRule,

@@ -24,5 +24,12 @@ export {
 } from "./html.js";
 export { renderCardMarkdown } from "./markdown.js";
 export { md } from "../render/markdown.js";
-export { plain, plainScope } from "./plain.js";
+export {
+  plain,
+  plainScope,
+  plainDefinition,
+  plainOf,
+  plainValue,
+  type PlainLine,
+} from "../render/plain.js";
 export { CARD_RENDERERS, type CardRenderer, type CardTextFormat } from "./formats.js";

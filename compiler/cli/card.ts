@@ -6,13 +6,14 @@
  */
 
 import { existsSync, readFileSync } from "node:fs";
-import { extname, join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { CARD_RENDERERS, cardTemplatesFrom, type Card } from "../cards/index.js";
 import { card as buildCard } from "../engine/index.js";
 import { CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf } from "./pdf.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost, isPathArg } from "./host.js";
+import { outputFormat } from "./output-format.js";
 import { loadRulesets } from "./load.js";
 import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
@@ -29,24 +30,8 @@ export interface CardCliOptions {
   output?: string;
 }
 
-const BY_EXTENSION: Record<string, CardFormat> = {
-  ".html": "html",
-  ".htm": "html",
-  ".md": "md",
-  ".markdown": "md",
-  ".pdf": "pdf",
-};
-
 function formatOf(opts: CardCliOptions): CardFormat {
-  if (opts.format !== undefined) {
-    if (!(CARD_FORMATS as readonly string[]).includes(opts.format))
-      throw new UsageError(
-        `unknown format \`${opts.format}\`; use one of: ${CARD_FORMATS.join(", ")}`,
-      );
-    return opts.format as CardFormat;
-  }
-  if (opts.output !== undefined) return BY_EXTENSION[extname(opts.output).toLowerCase()] ?? "html";
-  return "html";
+  return outputFormat(opts.format, opts.output, CARD_FORMATS, "html");
 }
 
 /** Where a ruleset came from, as printed on its card: relative to the project for bundled ones. */

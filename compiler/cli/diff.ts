@@ -1,5 +1,6 @@
 /**
- * `variorum diff A B [C…] [--format text|md|html|json] [-o FILE] [--only-differences] [--scenarios DIR]`:
+ * `variorum diff A B [C…] [--format text|md|html|json] [-o FILE] [--only-differences [--include-partial]]
+ * [--scenarios DIR]`:
  * the side-by-side report of two or more rulesets. Exit 0 when written, 1 when a ruleset does not
  * check (its diagnostics are printed), 2 for a usage mistake.
  */
@@ -16,6 +17,7 @@ import {
 } from "../diff/index.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
+import { outputFormat } from "./output-format.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
 import { displayPath } from "../node/paths.js";
@@ -30,6 +32,8 @@ export interface DiffCliOptions {
   format?: string;
   output?: string;
   onlyDifferences?: boolean;
+  /** With `--only-differences`: keep the partial rows (and one-sided scenarios) too. */
+  includePartial?: boolean;
   scenarios?: string;
   /** `--map FILE --from HEX [--unit JSON] [--phase P]`: add the "reach on the map" section. */
   map?: string;
@@ -68,9 +72,7 @@ export function render(report: DiffReport, format: Format, ctx: Ctx, colour: boo
 }
 
 export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
-  const format = (opts.format ?? "text") as Format;
-  if (!FORMATS.includes(format))
-    throw new UsageError(`unknown format \`${opts.format}\`; use one of: ${FORMATS.join(", ")}`);
+  const format = outputFormat(opts.format, opts.output, FORMATS, "text");
   if (opts.map !== undefined && opts.from === undefined)
     throw new UsageError("--map needs --from HEX: where the unit starts");
   if (opts.map === undefined && (opts.from !== undefined || opts.unit !== undefined))
@@ -97,7 +99,10 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
     opts.map === undefined ? null : reachRequest(opts.map, { ...opts, from: opts.from! }, ctx);
   const { value: report, diagnostics } = diffReport({
     rulesets: irs,
-    options: { onlyDifferences: opts.onlyDifferences === true },
+    options: {
+      onlyDifferences: opts.onlyDifferences === true,
+      includePartial: opts.includePartial === true,
+    },
     scenarios: files,
     reach,
   });

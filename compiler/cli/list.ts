@@ -69,8 +69,10 @@ export function list(paths: string[], opts: { json?: boolean }, ctx: Ctx): numbe
     String(r.definitions),
     String(r.examples),
     r.origin + (r.errors ? " (syntax errors)" : ""),
+    // Which file: a dozen files with the same id can be told apart.
+    safeLine(displayPath(r.file, ctx.cwd)),
   ]);
-  const head = ["id", "title", "extends", "definitions", "examples", "kind"];
+  const head = ["id", "title", "extends", "definitions", "examples", "kind", "file"];
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
   const line = (cells: string[]) =>
     cells

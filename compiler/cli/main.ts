@@ -152,9 +152,16 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .showHelpAfterError("(run `variorum diff --help` for usage)")
     .description("side-by-side report of two or more rulesets, aligned by concept")
     .argument("<rulesets...>", "two or more ruleset ids or .rules paths, e.g. sl-classic asl-a4")
-    .option("--format <format>", "text, md, html or json", "text")
+    .option("--format <format>", "text, md, html or json (default: from -o's extension, else text)")
     .option("-o, --output <file>", "write the report to a file instead of standard output")
-    .option("--only-differences", "leave out rows that are the same in every ruleset")
+    .option(
+      "--only-differences",
+      "keep only the changed rows (and the scenarios whose verdicts differ)",
+    )
+    .option(
+      "--include-partial",
+      "with --only-differences: keep the rows some rulesets lack (and one-sided scenarios) too",
+    )
     .option("--scenarios <dir>", "add a verdict table for every scenario JSON file in this folder")
     .option(
       "--map <file>",
@@ -177,6 +184,7 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
           format?: string;
           output?: string;
           onlyDifferences?: boolean;
+          includePartial?: boolean;
           scenarios?: string;
           watch?: boolean;
           map?: string;

@@ -6,7 +6,7 @@
  */
 
 import { readFileSync } from "node:fs";
-import { extname, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import {
   DEFAULT_UNIT,
@@ -22,6 +22,7 @@ import { UNITS_RENDERERS } from "../reach/units-formats.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
+import { outputFormat } from "./output-format.js";
 import { loadRulesets, refsFor } from "./load.js";
 import { printDiagnostics } from "./render.js";
 import { displayPath } from "../node/paths.js";
@@ -43,25 +44,8 @@ export interface ReachCliOptions {
 }
 
 const FORMATS = Object.keys(REACH_RENDERERS) as ReachFormat[];
-const BY_EXTENSION: Record<string, string> = {
-  ".json": "json",
-  ".svg": "svg",
-  ".html": "html",
-  ".htm": "html",
-  ".txt": "text",
-};
-
 function formatOf(opts: ReachCliOptions): ReachFormat {
-  if (opts.format !== undefined) {
-    if (!(FORMATS as string[]).includes(opts.format))
-      throw new UsageError(`unknown format \`${opts.format}\`; use one of: ${FORMATS.join(", ")}`);
-    return opts.format as ReachFormat;
-  }
-  const byExt =
-    opts.output === undefined ? undefined : BY_EXTENSION[extname(opts.output).toLowerCase()];
-  return byExt !== undefined && (FORMATS as string[]).includes(byExt)
-    ? (byExt as ReachFormat)
-    : "text";
+  return outputFormat(opts.format, opts.output, FORMATS, "text");
 }
 
 function phaseOf(opts: ReachCliOptions): "movement" | "advance" {

@@ -9,6 +9,7 @@
 
 import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
 import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
+import { scenarioMark } from "./scenario-marks.js";
 
 /** Template name → text: `report` (the page) and the partials `row`, `scenarios`, `styles`. */
 export type Templates = TemplateTexts;
@@ -34,6 +35,8 @@ interface CellView {
   definition: string;
   title: string;
   lines: LineView[];
+  /** The rule as written, when its plain words read differently. */
+  written: LineView[] | null;
 }
 interface SituationView {
   text: string;
@@ -69,6 +72,7 @@ function cellView(c: Cell | null, ruleset: string, base: string): CellView {
       definition: "",
       title: "",
       lines: [],
+      written: null,
     };
   return {
     present: true,
@@ -77,12 +81,20 @@ function cellView(c: Cell | null, ruleset: string, base: string): CellView {
     baseRuleset: base,
     definition: c.definition,
     title: c.title,
-    lines: c.lines.map((l) => ({
+    lines: c.lines.map((l, i) => ({
       depth: Math.min(l.depth, 4),
       isException: l.depth > 0,
-      text: l.text,
+      text: c.plain[i] || l.text,
       cite: l.cite,
     })),
+    written: c.lines.some((l, i) => (c.plain[i] || l.text) !== l.text)
+      ? c.lines.map((l) => ({
+          depth: Math.min(l.depth, 4),
+          isException: l.depth > 0,
+          text: l.text,
+          cite: l.cite,
+        }))
+      : null,
   };
 }
 
@@ -129,6 +141,7 @@ export function htmlView(report: DiffReport): unknown {
       extendsText: r.extends.length > 0 ? `extends ${r.extends.join(" → ")}` : null,
     })),
     summary: `${countsText(s)}; ${s.withSituations} with situations where the answers differ.`,
+    whatChanged: report.summary,
     onlyDifferences: report.onlyDifferences,
     colspan: ids.length + 2,
     sections: report.sections.map((g) => ({
@@ -147,6 +160,7 @@ export function htmlView(report: DiffReport): unknown {
             name: sc.name,
             file: sc.file,
             differs: sc.differs,
+            mark: scenarioMark(sc),
             results: ids.map((id) => {
               const v = sc.results[id]!;
               return {

@@ -22,6 +22,7 @@ export function reportJson(report: DiffReport): unknown {
       measure: r.measure,
       extends: r.extends,
     })),
+    summary: report.summary,
     rows: report.rows.map((row) => ({
       section: row.section,
       concept: row.concept,
@@ -44,6 +45,7 @@ export function reportJson(report: DiffReport): unknown {
                 kind: c.kind,
                 title: c.title,
                 lines: c.lines,
+                plain: c.plain,
               },
         ]),
       ),

@@ -7,12 +7,22 @@
 
 import { md } from "../render/markdown.js";
 import { countsText, type DiffReport, type Row } from "./report-model.js";
+import { scenarioMark } from "./scenario-marks.js";
+import type { ScenarioRow } from "./scenarios.js";
 
 const STATUS: Record<Row["status"], string> = {
   changed: "**≠ changed**",
   partial: "± partial",
   same: "= same",
 };
+
+/** A scenario's mark: **≠**, nothing when the verdicts agree, `◐ only sl-classic answers` when one-sided. */
+function mdMark(sc: ScenarioRow): string {
+  const m = scenarioMark(sc);
+  if (m.kind === "differs") return "**≠** ";
+  if (m.kind === "same") return "";
+  return `${m.sign} *${md(m.words)}* · `;
+}
 
 function cites(rules: readonly string[]): string {
   return rules.length > 0 ? ` <sub>${rules.map((r) => md(`[${r}]`)).join(" ")}</sub>` : "";
@@ -25,10 +35,24 @@ export function renderMarkdown(report: DiffReport): string {
   out.push("| Ruleset | Title | Measure |", "|---|---|---|");
   for (const r of report.rulesets)
     out.push(`| \`${r.id.replace(/`/g, "")}\` | ${md(r.title)} | ${md(r.measure)} |`);
+  const sum = report.summary;
+  out.push("", "## What changed", "", md(sum.headline), "");
+  for (const c of sum.changes) {
+    out.push(`- [${md(c.label)}](#${c.row}): ${md(c.sentence)}`);
+    if (c.follows.length > 0)
+      out.push(
+        `  - follows from it: ${c.follows.map((f) => `[${md(f.label)}](#${f.row})`).join(", ")}`,
+      );
+  }
+  if (sum.concepts.length > 0) {
+    out.push("", "Concepts not in every ruleset:", "");
+    for (const g of sum.concepts)
+      for (const l of g.lines) out.push(`- **${md(g.title)}**: ${md(l)}`);
+  }
   const s = report.stats;
   out.push(
     "",
-    `${countsText(s)}; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? " Rows that are the same everywhere are left out." : ""}`,
+    `${countsText(s)}; ${s.withSituations} with situations where the answers differ.${report.onlyDifferences ? (report.includePartial ? " Rows that are the same everywhere are left out." : " Only the changed rows are shown.") : ""}`,
   );
   out.push(
     "",
@@ -43,15 +67,20 @@ export function renderMarkdown(report: DiffReport): string {
       const cells = ids.map((id) => {
         const c = row.cells[id];
         if (!c) return "—";
+        // In plain words first; the rule as written a click away.
+        const plain = c.lines.map((l, i) => ({ ...l, text: c.plain[i] || l.text }));
+        const asWritten = plain.some((l, i) => l.text !== c.lines[i]!.text)
+          ? ` <details><summary>as written</summary><code>${md(c.display)}</code></details>`
+          : "";
         if (c.lines.length <= 1)
-          return `${c.differs ? "**Δ** " : ""}${md(c.display)}${cites(c.rules)}`;
+          return `${c.differs ? "**Δ** " : ""}${md(plain[0]?.text ?? c.display)}${cites(c.rules)}${asWritten}`;
         // Exceptions as a tree inside the cell: one line each, indented by depth.
-        const [base, ...exceptions] = c.lines;
+        const [base, ...exceptions] = plain;
         const tree = exceptions.map(
           (l) =>
             `<br>${"&nbsp;&nbsp;".repeat(l.depth - 1)}↳ ${l.cite ? `${md(`[${l.cite}]`)} ` : ""}${md(l.text)}`,
         );
-        return `${c.differs ? "**Δ** " : ""}${md(base!.text)}${tree.join("")}${cites(c.rules)}`;
+        return `${c.differs ? "**Δ** " : ""}${md(base!.text)}${tree.join("")}${cites(c.rules)}${asWritten}`;
       });
       const status =
         row.followsFrom.length > 0
@@ -90,9 +119,7 @@ export function renderMarkdown(report: DiffReport): string {
             ? `✗ ${md(v.display)}`
             : `<sub>${md(v.display)}</sub>`;
       });
-      out.push(
-        `| ${sc.differs ? "**≠** " : ""}${md(sc.name)} <sub>${md(sc.file)}</sub> | ${cells.join(" | ")} |`,
-      );
+      out.push(`| ${mdMark(sc)}${md(sc.name)} <sub>${md(sc.file)}</sub> | ${cells.join(" | ")} |`);
     }
   }
   if (report.reach) {

@@ -4,7 +4,7 @@
  * (…)"), and, when two cells read the same but differ, the definitions they differ through.
  */
 
-import type { RuleDef, RulesetIR } from "../ir/ir.js";
+import type { Exception, RuleDef, RulesetIR } from "../ir/ir.js";
 import { ruleExprs, walk } from "../ir/walk.js";
 import { exprText, type RenderScope } from "../render/expr.js";
 import type { Canon } from "./canonical-form.js";
@@ -16,18 +16,29 @@ import type { Cell } from "./report-model.js";
  * Exceptions are paired one to one: first those with the same citation, then those testing the same
  * condition, then those giving the same value at the same depth (a changed condition). Nothing is
  * said when the base values differ and one of the rules has no exceptions at all.
+ *
+ * With the notes, the row's *focus* (what its situations must exercise, situations.ts): per ruleset
+ * index, the exceptions that ruleset adds, drops or changes (both sides of a change), and whether the
+ * base values read differently.
  */
 export function exceptionNotes(
   irs: readonly RulesetIR[],
   items: readonly (Item | null)[],
   canons: readonly Canon[],
   scopes: readonly RenderScope[],
-): string[] {
+): { notes: string[]; focus: Map<number, Set<Exception>>; baseDiffers: boolean } {
   const rulesAt: { i: number; r: RuleDef }[] = [];
   items.forEach((it, i) => {
     if (it && (it.kind === "rule" || it.kind === "predicate")) rulesAt.push({ i, r: it.def });
   });
-  if (rulesAt.length < 2) return [];
+  const focus = new Map<number, Set<Exception>>();
+  const mark = (i: number, x: Exception) => {
+    const set = focus.get(i) ?? new Set<Exception>();
+    set.add(x);
+    focus.set(i, set);
+  };
+  let baseDiffers = false;
+  if (rulesAt.length < 2) return { notes: [], focus, baseDiffers };
   interface Flat {
     x: RuleDef["exceptions"][number];
     depth: number;
@@ -68,6 +79,8 @@ export function exceptionNotes(
         other.r.value,
         other.r.params.map((p) => p.name),
       );
+    if (exprText(base.r.value, scopes[base.i]!) !== exprText(other.r.value, scopes[other.i]!))
+      baseDiffers = true;
     if (!sameBase && (exc.length === 0 || baseExc.length === 0)) continue;
     const pairedBase = new Set<Flat>();
     const pairedOther = new Map<Flat, Flat>();
@@ -87,18 +100,32 @@ export function exceptionNotes(
     pair((b, e) => b.value === e.value && b.depth === e.depth);
     for (const e of exc) {
       const b = pairedOther.get(e);
-      if (!b) notes.push(`${id} adds an exception: ${e.x.cite} (${e.x.title})`);
-      else if (b.when !== e.when)
+      if (!b) {
+        notes.push(`${id} adds an exception: ${e.x.cite} (${e.x.title})`);
+        mark(other.i, e.x);
+      } else if (b.when !== e.when) {
         notes.push(
           `${id} changes the condition of ${baseId}'s exception ${b.x.cite} (${id}: ${e.x.cite}): ${exprText(e.x.when, scopes[other.i]!)}`,
         );
+        mark(other.i, e.x);
+        mark(base.i, b.x);
+      } else if (b.value !== e.value) {
+        // The same case, another value (an `override exception`): both sides are in play.
+        notes.push(
+          `${id} changes the value of ${baseId}'s exception ${b.x.cite} (${id}: ${e.x.cite}): ${exprText(e.x.value, scopes[other.i]!)}`,
+        );
+        mark(other.i, e.x);
+        mark(base.i, b.x);
+      }
     }
     for (const b of baseExc) {
-      if (!pairedBase.has(b))
+      if (!pairedBase.has(b)) {
         notes.push(`${id} drops ${baseId}'s exception: ${b.x.cite} (${b.x.title})`);
+        mark(base.i, b.x);
+      }
     }
   }
-  return notes;
+  return { notes, focus, baseDiffers };
 }
 
 /**

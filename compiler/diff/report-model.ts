@@ -42,12 +42,38 @@ export interface Cell {
   /** The value in the ruleset's measure, exceptions included: "2 MF", "4 MF; EXC [5.4] 3 MF if …". */
   display: string;
   lines: CellLine[];
+  /** Each line in plain words, from the ruleset's own names (compiler/render/plain.ts). */
+  plain: string[];
   /** Citations: the definition's, then its exceptions' (a table entry: the entry's own or the table's). */
   rules: string[];
   /** Differs from the first present cell of the row. */
   differs: boolean;
   /** Canonical form (not exported to JSON). */
   key: string;
+}
+
+/** What changed, in sentences (built by summary.ts). */
+export interface SummaryChange {
+  /** The row's anchor (`r-allowance`) and label. */
+  row: string;
+  label: string;
+  sentence: string;
+  /** Rows that only follow from this change. */
+  follows: { row: string; label: string }[];
+}
+
+export interface SummaryConcepts {
+  section: string;
+  title: string;
+  /** "asl-a4 only: Brush, Grain, Orchard". */
+  lines: string[];
+}
+
+export interface Summary {
+  /** "9 rules change answers (14 more rows follow from them); 151 concepts are not in every ruleset." */
+  headline: string;
+  changes: SummaryChange[];
+  concepts: SummaryConcepts[];
 }
 
 export type Status = "same" | "changed" | "partial";
@@ -102,7 +128,11 @@ export interface DiffReport {
   rows: Row[];
   sections: SectionGroup[];
   stats: Stats;
+  /** What changed, in sentences (summary.ts): shown above the table. */
+  summary: Summary;
   onlyDifferences: boolean;
+  /** With onlyDifferences: the partial rows are kept. */
+  includePartial: boolean;
   scenarios?: ScenarioSuite;
   /** `--map`: reach on a map, per ruleset (compiler/reach/). */
   reach?: ReachSection;
@@ -119,7 +149,10 @@ export interface ReachSection {
 }
 
 export interface DiffOptions {
+  /** Keep only the changed rows (and the scenarios whose verdicts differ). */
   onlyDifferences?: boolean;
+  /** With onlyDifferences: keep the partial rows (and the scenarios only some rulesets answer) too. */
+  includePartial?: boolean;
   /** Situations per row (default 5; 0 turns the search off). */
   situations?: number;
   /** Evaluations per ruleset and row before the search gives up (default 400; see situations.ts). */

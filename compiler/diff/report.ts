@@ -21,7 +21,11 @@ import {
   type Status,
 } from "./report-model.js";
 import { exceptionNotes, throughNotes } from "./notes.js";
-import { findSituations, searchable, type Situation, type Subject } from "./situations.js";
+import { searchSituations, type Focus, type Situation, type Subject } from "./situations.js";
+import { conceptsDiffer } from "./concepts.js";
+import { buildSummary } from "./summary.js";
+import { plainScope } from "../render/plain.js";
+import type { Exception } from "../ir/ir.js";
 
 /** An id safe in HTML and URLs, whatever the names hold. */
 function slug(s: string): string {
@@ -117,9 +121,22 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
 
   const canons = irs.map((ir) => new Canon(ir));
   const scopes = irs.map((ir) => scopeOf(ir));
+  const plainScopes = irs.map((ir) => plainScope(ir));
   const rows: Row[] = [];
   const usedIds = new Set<string>();
-  for (const s of slots) {
+  // What each definition's rulesets change (its exceptions' notes and focus), by slot and by
+  // definition name: a row that follows from a definition is exercised by that definition's changes.
+  const changesOf = slots.map((s) => exceptionNotes(irs, s.items, canons, scopes));
+  const focusByName = new Map<string, Focus>();
+  slots.forEach((s, k) => {
+    const c = changesOf[k]!;
+    const exceptions = new Map<string, Set<Exception>>();
+    for (const [i, set] of c.focus) exceptions.set(irs[i]!.id, set);
+    for (const it of s.items)
+      if (it && (it.kind === "rule" || it.kind === "predicate") && !focusByName.has(it.def.name))
+        focusByName.set(it.def.name, { exceptions, base: c.baseDiffers });
+  });
+  for (const [k, s] of slots.entries()) {
     const cells: Record<string, Cell | null> = {};
     let firstKey: string | null = null;
     let differs = false;
@@ -131,7 +148,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         return;
       }
       present++;
-      const c = makeCell(canons[i]!, scopes[i]!, it);
+      const c = makeCell(canons[i]!, scopes[i]!, it, plainScopes[i]!);
       if (firstKey === null) firstKey = c.key;
       else if (c.key !== firstKey) {
         c.differs = true;
@@ -160,6 +177,11 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     }
     usedIds.add(id);
 
+    const changes = changesOf[k]!;
+    const notes = changes.notes;
+    let followsFrom: string[] = [];
+    const through = differs ? throughNotes(irs, s.items, canons, cells) : null;
+    if (through !== null && status === "changed") followsFrom = through.followsFrom;
     let situations: Situation[] = [];
     const limit = opts.situations ?? 5;
     if (differs && limit > 0) {
@@ -169,22 +191,42 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         if (it && (it.kind === "rule" || it.kind === "predicate" || it.kind === "constraint"))
           subjects.push({ id: ir.id, ir, def: it.def });
       });
-      if (subjects.filter(searchable).length >= 2)
-        situations = findSituations(subjects, { limit, budget: opts.budget });
+      const differ = conceptsDiffer(subjects);
+      if (differ !== null) notes.push(differ);
+      else if (subjects.length >= 2) {
+        // The row's own changes; for a row that follows from others, theirs.
+        const own = new Map<string, Set<Exception>>();
+        for (const [i, set] of changes.focus) own.set(irs[i]!.id, set);
+        let focus: Focus = { exceptions: own, base: changes.baseDiffers };
+        if (followsFrom.length > 0) {
+          const merged = new Map<string, Set<Exception>>();
+          let base = false;
+          for (const name of followsFrom) {
+            const f = focusByName.get(name);
+            if (!f) continue;
+            base ||= f.base;
+            for (const [id, set] of f.exceptions)
+              merged.set(id, new Set([...(merged.get(id) ?? []), ...set]));
+          }
+          focus = { exceptions: merged, base };
+        }
+        const found = searchSituations(subjects, { limit, budget: opts.budget, focus });
+        situations = found.situations;
+        if (found.why !== null) notes.push(found.why);
+        else
+          for (const u of found.unfired)
+            notes.push(
+              `no situation ${found.exhausted ? "within the search" : "in the inputs the rulesets share"} fires ${u.id}'s exception ${u.exception.cite} (${u.exception.title}) with answers that differ`,
+            );
+      }
     }
 
-    const notes = exceptionNotes(irs, s.items, canons, scopes);
     // Readings the rulesets state where their text is open (`note "…"`).
     irs.forEach((ir, i) => {
       const d = s.items[i]?.def as { note?: string } | undefined;
       if (d?.note !== undefined) notes.push(`${ir.id} reads the text this way: ${d.note}`);
     });
-    let followsFrom: string[] = [];
-    if (differs) {
-      const through = throughNotes(irs, s.items, canons, cells);
-      notes.push(...through.notes);
-      if (status === "changed") followsFrom = through.followsFrom;
-    }
+    if (through !== null) notes.push(...through.notes);
     rows.push({
       id,
       section,
@@ -208,7 +250,9 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
   rows.sort(
     (a, b) => sectionIndex(a.section) - sectionIndex(b.section) || domainLast(a) - domainLast(b),
   );
-  const shown = opts.onlyDifferences ? rows.filter((r) => r.status !== "same") : rows;
+  const shown = opts.onlyDifferences
+    ? rows.filter((r) => r.status === "changed" || (opts.includePartial && r.status === "partial"))
+    : rows;
   const sections: SectionGroup[] = SECTIONS.map((x) => ({
     key: x.key,
     title: x.title,
@@ -224,16 +268,19 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       });
   }
   const ordered = sections.flatMap((g) => g.rows);
+  const rulesets = irs.map((ir) => ({
+    id: ir.id,
+    title: ir.title,
+    measure: ir.movement.measure,
+    extends: [...ir.extends],
+  }));
   return {
-    rulesets: irs.map((ir) => ({
-      id: ir.id,
-      title: ir.title,
-      measure: ir.movement.measure,
-      extends: [...ir.extends],
-    })),
+    rulesets,
     rows: ordered,
+    summary: buildSummary(rulesets, rows),
     sections,
     stats: statsOf(ordered),
     onlyDifferences: opts.onlyDifferences === true,
+    includePartial: opts.onlyDifferences === true && opts.includePartial === true,
   };
 }

@@ -5,6 +5,7 @@
  * text as a reader sees it, its citations, and its canonical form, by which cells are compared).
  */
 
+import { plainDefinition, type PlainDefinition, type PlainScope } from "../render/plain.js";
 import type {
   ConstraintDef,
   EnumDef,
@@ -126,7 +127,21 @@ function flatExceptions(r: RuleDef): RuleDef["exceptions"] {
   return out;
 }
 
-export function makeCell(canon: Canon, scope: RenderScope, it: Item): Cell {
+export function makeCell(canon: Canon, scope: RenderScope, it: Item, ps: PlainScope): Cell {
+  const c = cellOf(canon, scope, it);
+  const def: PlainDefinition =
+    it.kind === "table-entry"
+      ? {
+          kind: "table-entry",
+          value: it.table.row.value,
+          measure: measureOf(it.table.def.type) ?? null,
+        }
+      : ({ kind: it.kind, def: it.def } as PlainDefinition);
+  const plain = plainDefinition(def, ps).map((l) => l.text);
+  return { ...c, plain: plain.length === c.lines.length ? plain : c.lines.map(() => "") };
+}
+
+function cellOf(canon: Canon, scope: RenderScope, it: Item): Omit<Cell, "plain"> {
   switch (it.kind) {
     case "enum": {
       const e = it.def;

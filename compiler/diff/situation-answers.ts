@@ -12,9 +12,16 @@
 import { unique } from "../../runtime/lists.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
-import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
+import type {
+  Exception,
+  InputField,
+  RecordName,
+  RulesetIR,
+  ScenarioValue,
+  Value,
+} from "../ir/ir.js";
 import type { RunValue } from "../interpret/eval.js";
-import { ask, type Situation } from "../interpret/query.js";
+import { ask, type QueryResult, type Situation } from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
 import { distText } from "../render/numbers.js";
 import {
@@ -37,6 +44,8 @@ export interface Outcome {
   answer: Answer;
   display: string;
   rules: string[];
+  /** The exceptions that applied (of every rule evaluated): which of the row's own exceptions fired. */
+  fired?: readonly Exception[];
 }
 
 function toValue(f: InputField, v: Scalar): Value | null {
@@ -229,7 +238,12 @@ export class Asker {
           : {}),
     };
     // An overflow, like any question that cannot be asked here, is the answer "cannot" (query.ts).
-    const r = ask(ir, situation, { def: this.s.def });
+    const r = ask(ir, situation, { def: this.s.def }, true);
+    const out = this.answerOf(r);
+    return out === null ? null : { ...out, fired: r.applied?.exceptions ?? [] };
+  }
+
+  private answerOf(r: QueryResult): Outcome | null {
     const v = r.value;
     switch (v.k) {
       case "cannot":

@@ -18,11 +18,14 @@ import { describe, type SituationInputs } from "./describe.js";
 import {
   assignments,
   buildDims,
+  enumMembers,
+  fieldDef,
   isRule,
   readsOf,
   type Assignment,
   type Subject,
 } from "./domain.js";
+import type { Exception, RecordName } from "../ir/ir.js";
 
 export type { Answer } from "./situation-answers.js";
 export type { SituationInputs } from "./describe.js";
@@ -57,43 +60,164 @@ export function searchable(s: Subject): boolean {
 }
 
 /**
+ * What a row is about (notes.ts's exceptionNotes): per ruleset id, the exceptions of its own definition
+ * that the other rulesets add, drop or change; and whether the base values read differently. A
+ * situation is evidence for the row only when it exercises one of them: a situation where only a
+ * definition the row uses differs (the Uphill row's shell hole without a climb) belongs to that
+ * definition's row.
+ */
+export interface Focus {
+  exceptions: ReadonlyMap<string, ReadonlySet<Exception>>;
+  base: boolean;
+}
+
+export interface SearchResult {
+  situations: Situation[];
+  /** Focus exceptions no situation found fires (with answers that differ). */
+  unfired: { id: string; exception: Exception }[];
+  /** Why a row whose definitions differ has no situations (null when it has some). */
+  why: string | null;
+  /** The search stopped at its budget before it saw every situation. */
+  exhausted: boolean;
+}
+
+/**
  * Up to `limit` minimal situations in which the subjects' answers differ (none when they agree on
  * the whole domain, or when fewer than two subjects can be searched).
  */
 export function findSituations(all: readonly Subject[], opts: SearchOptions = {}): Situation[] {
+  return searchSituations(all, opts).situations;
+}
+
+/** The fields a definition reads that fewer than two of the rulesets declare: `unit.conscript`. */
+function unsharedReads(subjects: readonly Subject[], reads: readonly ReturnType<typeof readsOf>[]) {
+  const out: { id: string; field: string }[] = [];
+  subjects.forEach((s, i) => {
+    const r = reads[i]!;
+    for (const key of [...r.fields, ...r.flags.keys(), ...r.wholeSets]) {
+      const dot = key.indexOf(".");
+      const rec = key.slice(0, dot) as RecordName;
+      const f = fieldDef(s.ir, rec, "name", key.slice(dot + 1));
+      if (!f) continue;
+      const declarers = subjects.filter((o) => fieldDef(o.ir, rec, "json", f.json)).length;
+      const add = (field: string) => {
+        if (!out.some((x) => x.id === s.id && x.field === field)) out.push({ id: s.id, field });
+      };
+      if (declarers < 2) add(`${rec}.${f.json}`);
+      // A status tested (`unit.wounded`) that the other rulesets' sets lack.
+      for (const m of r.flags.get(key) ?? []) {
+        const having = subjects.filter((o) => {
+          const g = fieldDef(o.ir, rec, "json", f.json);
+          return g !== undefined && g.type.t === "set" && enumMembers(o.ir, g.type.of).includes(m);
+        }).length;
+        if (having < 2) add(`${rec}.${m}`);
+      }
+    }
+  });
+  return out;
+}
+
+/**
+ * The search, with a focus: situations that exercise none of the row's focus are left out, and the
+ * search goes on (within its budget) until every focus exception has fired in a situation whose
+ * answers differ — then those come first. Says why when it finds nothing.
+ */
+export function searchSituations(
+  all: readonly Subject[],
+  opts: SearchOptions & { focus?: Focus } = {},
+): SearchResult {
   const limit = opts.limit ?? 5;
   const budget = opts.budget ?? 400;
   const subjects = all.filter(searchable);
-  if (subjects.length < 2) return [];
+  const none = (why: string | null): SearchResult => ({
+    situations: [],
+    unfired: [],
+    why,
+    exhausted: false,
+  });
+  if (subjects.length < 2) {
+    const withParams = all.filter((s) => !searchable(s)).map((s) => s.id);
+    return none(
+      withParams.length > 0
+        ? `no situations: ${withParams.join(", ")} ${withParams.length === 1 ? "takes" : "take"} parameters, and the search asks definitions without parameters only`
+        : null,
+    );
+  }
   const reads = subjects.map((s) => readsOf(s.ir, s.def));
   const dims = buildDims(subjects, reads);
+  const unshared = () => {
+    const u = unsharedReads(subjects, reads);
+    return u.length === 0
+      ? ""
+      : `; they differ only through inputs not every ruleset has (${subjects
+          .map((s) => ({ id: s.id, f: u.filter((x) => x.id === s.id).map((x) => x.field) }))
+          .filter((x) => x.f.length > 0)
+          .map((x) => `${x.id}: ${x.f.join(", ")}`)
+          .join("; ")})`;
+  };
   // Definitions that read no shared input differ everywhere alike: no situation says more than the cells.
-  if (dims.length === 0) return [];
+  const readsNothing = reads.every(
+    (r) => r.fields.size === 0 && r.flags.size === 0 && r.wholeSets.size === 0 && !r.path,
+  );
+  if (dims.length === 0 && readsNothing) return none(null); // constants: the cells say it all
+  if (dims.length === 0)
+    return none(
+      `no situations: the definitions read no input two rulesets share, so they differ alike everywhere${unshared()}`,
+    );
   const askers = subjects.map((s, i) => new Asker(s, reads[i]!));
   const pathLevel = subjects.some((s, i) => s.def.context === "path" || reads[i]!.path);
+  const focus = opts.focus;
+  const focusSets = subjects.map((s) => focus?.exceptions.get(s.id) ?? new Set<Exception>());
+  const hasFocus = focus !== undefined && (focus.base || focusSets.some((f) => f.size > 0));
+  const uncovered = new Set<Exception>(focusSets.flatMap((f) => [...f]));
   // `found` are minimal and of a new kind; `more` differ from one found only in a number (the
   // same fields off their defaults, the same enum values): used only when there are too few others.
-  const found: { a: Assignment; sit: Situation }[] = [];
-  const more: { a: Assignment; sit: Situation }[] = [];
+  // `cover` fire a focus exception no earlier situation fired.
+  type Entry = { a: Assignment; sit: Situation; n: number };
+  const found: Entry[] = [];
+  const more: Entry[] = [];
+  const cover: Entry[] = [];
   const classOf = (a: Readonly<Assignment>) =>
     a
       .map((v, i) => (v === undefined ? "-" : dims[i]!.kind === "num" ? "#" : String(v)))
       .join("\u0000");
   const classes = new Set<string>();
   let tried = 0;
+  let offTopic = 0;
+  let exhausted = false;
+  let complete = true;
   for (const a of assignments(dims)) {
-    if (
-      ++tried > budget * 20 ||
-      found.length >= limit ||
-      askers.some((k) => k.evaluations >= budget)
-    )
+    if (++tried > budget * 20 || askers.some((k) => k.evaluations >= budget)) {
+      exhausted = true;
+      complete = false;
       break;
-    // Skip a situation that contains one already found.
-    if ([...found, ...more].some((f) => f.a.every((v, i) => v === undefined || v === a[i])))
-      continue;
+    }
+    if (found.length >= limit && uncovered.size === 0) {
+      complete = false;
+      break;
+    }
+    // Skip a situation that contains one already found, unless a focus exception is still to fire.
+    const contains = [...found, ...more, ...cover].some((f) =>
+      f.a.every((v, i) => v === undefined || v === a[i]),
+    );
+    if (contains && uncovered.size === 0) continue;
     const outs = askers.map((k) => k.ask(dims, a));
     const keys = new Set(outs.filter((o) => o !== null).map((o) => o!.key));
     if (keys.size < 2) continue;
+    // Which of the focus exceptions fired. Base values that read differently make every situation
+    // whose answers differ evidence; otherwise one of the focus exceptions must fire.
+    const fired = new Set<Exception>();
+    outs.forEach((o, i) => {
+      if (o === null) return;
+      for (const x of o.fired ?? []) if (focusSets[i]!.has(x)) fired.add(x);
+    });
+    if (hasFocus && !focus!.base && fired.size === 0) {
+      offTopic++;
+      continue;
+    }
+    const newly = [...fired].filter((x) => uncovered.has(x));
+    if (contains && newly.length === 0) continue;
+    if (found.length >= limit && newly.length === 0) continue;
     const { inputs, text } = describe(subjects, dims, a, pathLevel);
     const values: Record<string, Answer> = {};
     const display: Record<string, string | null> = {};
@@ -105,13 +229,37 @@ export function findSituations(all: readonly Subject[], opts: SearchOptions = {}
       display[s.id] = o ? o.display : null;
       rules[s.id] = o ? o.rules : [];
     }
+    const entry: Entry = { a, sit: { inputs, values, display, rules, text }, n: tried };
+    if (newly.length > 0) {
+      for (const x of newly) uncovered.delete(x);
+      cover.push(entry);
+      continue;
+    }
     const cls = classOf(a);
-    const entry = { a, sit: { inputs, values, display, rules, text } };
     if (classes.has(cls)) more.push(entry);
     else {
       classes.add(cls);
       found.push(entry);
     }
   }
-  return [...found, ...more].slice(0, limit).map((f) => f.sit);
+  // The situations that fire a focus exception first, then the minimal ones, then the rest; shown
+  // lightest first.
+  const picked: Entry[] = [...cover];
+  for (const e of [...found, ...more])
+    if (picked.length < Math.max(limit, cover.length)) picked.push(e);
+  picked.sort((x, y) => x.n - y.n);
+  const unfired: { id: string; exception: Exception }[] = [];
+  subjects.forEach((s, i) => {
+    for (const x of focusSets[i]!) if (uncovered.has(x)) unfired.push({ id: s.id, exception: x });
+  });
+  let why: string | null = null;
+  if (picked.length === 0) {
+    if (offTopic > 0)
+      why =
+        "no situations of its own: where the answers differ, none of the exceptions this row changes applies — they differ through the definitions it uses";
+    else if (exhausted || !complete)
+      why = `no situations within the search (${budget} evaluations per ruleset)`;
+    else why = `no situations: the answers agree on every input the rulesets share${unshared()}`;
+  }
+  return { situations: picked.map((e) => e.sit), unfired, why, exhausted };
 }

@@ -7,6 +7,8 @@
 
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { countsText, type Cell, type DiffReport, type Row } from "./report-model.js";
+import { scenarioMark } from "./scenario-marks.js";
+import type { ScenarioRow } from "./scenarios.js";
 
 export interface Paint {
   bold(s: string): string;
@@ -31,6 +33,19 @@ function termSafe(s: string): string {
   return safeLine(s, " ");
 }
 
+/** A scenario's mark: `≠`, `=`, or for one-sided verdicts `◐ only sl-classic answers` (never `=`). */
+function markText(sc: ScenarioRow, p: Paint): string {
+  const m = scenarioMark(sc);
+  if (m.kind === "differs") return p.yellow(m.sign);
+  if (m.kind === "same") return m.sign;
+  return `${m.sign} ${p.dim(termSafe(m.words))}`;
+}
+
+/** A cell's lines in plain words (the expression where a line has none). */
+function plainLines(c: Cell): Cell["lines"] {
+  return c.lines.map((l, i) => ({ ...l, text: c.plain[i] || l.text }));
+}
+
 const SIGN: Record<Row["status"], string> = { changed: "≠", partial: "±", same: "=" };
 
 function cites(rules: readonly string[]): string {
@@ -50,8 +65,24 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
   const s = report.stats;
   out.push(
     `${countsText(s)}; ${s.withSituations} with situations` +
-      (report.onlyDifferences ? p.dim(" (differences only)") : ""),
+      (report.onlyDifferences
+        ? p.dim(report.includePartial ? " (differences only)" : " (changed rows only)")
+        : ""),
   );
+
+  out.push("", p.bold("== What changed =="), termSafe(report.summary.headline));
+  for (const c of report.summary.changes) {
+    out.push(`  • ${termSafe(c.sentence)}`);
+    if (c.follows.length > 0)
+      out.push(
+        p.dim(`      follows from it: ${c.follows.map((f) => termSafe(f.label)).join(", ")}`),
+      );
+  }
+  if (report.summary.concepts.length > 0) {
+    out.push("Concepts not in every ruleset:");
+    for (const g of report.summary.concepts)
+      for (const l of g.lines) out.push(`  ${termSafe(g.title)}: ${termSafe(l)}`);
+  }
 
   for (const g of report.sections) {
     out.push("");
@@ -63,9 +94,7 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
     out.push("");
     out.push(p.bold("== Scenarios =="));
     for (const sc of report.scenarios.scenarios) {
-      out.push(
-        `${sc.differs ? p.yellow("≠") : sc.oneSided ? "±" : "="} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`,
-      );
+      out.push(`${markText(sc, p)} ${p.bold(termSafe(sc.name))} ${p.dim(termSafe(sc.file))}`);
       for (const id of ids) {
         const v = sc.results[id]!;
         const text = termSafe(v.display);
@@ -124,10 +153,10 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
     const where = report.rulesets
       .map((r) => `${termSafe(r.id)} ${cites(row.cells[r.id]!.rules)}`)
       .join("; ");
-    const [base, ...exceptions] = present[0]!.lines;
+    const [base, ...exceptions] = plainLines(present[0]!);
     if (exceptions.length === 0 || !base) {
       lines.push(
-        `${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(present[0]!.display)}  ${p.dim(where)}`,
+        `${p.dim(sign)} ${termSafe(row.label)}: ${termSafe(base?.text ?? present[0]!.display)}  ${p.dim(where)}`,
       );
       return lines;
     }
@@ -152,13 +181,21 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
     }
     const mark = c.differs ? p.yellow("≠ ") : "  ";
     const em = (t: string) => (c.differs ? p.bold(termSafe(t)) : termSafe(t));
+    // In plain words first; the rule as written follows, dimmed, where it reads differently.
+    const written = () => {
+      if (plainLines(c).some((l, i) => l.text !== c.lines[i]!.text))
+        lines.push(`${" ".repeat(4 + w + 2)}${p.dim(`as written: ${termSafe(c.display)}`)}`);
+    };
     if (c.lines.length <= 1) {
-      lines.push(`  ${mark}${id}  ${em(c.display)}  ${p.dim(cites(c.rules))}`);
+      lines.push(
+        `  ${mark}${id}  ${em(plainLines(c)[0]?.text ?? c.display)}  ${p.dim(cites(c.rules))}`,
+      );
+      written();
       continue;
     }
     // A rule with exceptions: its base value, then each exception under it as a tree, nested ones
     // indented below the exception they refine.
-    const [base, ...exceptions] = c.lines;
+    const [base, ...exceptions] = plainLines(c);
     lines.push(
       `  ${mark}${id}  ${em(base!.text)}  ${p.dim(cites(base!.cite ? [base!.cite] : []))}`,
     );
@@ -167,6 +204,7 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
         `${" ".repeat(4 + w + 2 * l.depth)}↳ ${l.cite ? p.dim(`[${termSafe(l.cite)}]`) + " " : ""}${em(l.text)}`,
       );
     }
+    written();
   }
   for (const n of row.notes) lines.push(`    ${p.dim("note:")} ${termSafe(n)}`);
   if (row.situations.length > 0) {

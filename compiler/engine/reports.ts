@@ -8,6 +8,7 @@ import type { Diagnostic } from "../../diagnostics/index.js";
 import type { DiffOptions, DiffReport } from "../diff/report-model.js";
 import { buildReport } from "../diff/report.js";
 import type { ScenarioFile } from "../diff/scenarios.js";
+import { keepScenario } from "../diff/scenario-marks.js";
 import { runSuite } from "./evaluate.js";
 import type { RulesetIR } from "../ir/ir.js";
 import { formatQuantity } from "../../runtime/format.js";
@@ -32,7 +33,16 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
   const diagnostics: Diagnostic[] = [...(reach?.diagnostics ?? [])];
   if (reach && reach.value === null) return { value: null, diagnostics };
   const report = buildReport(irs, req.options ?? {});
-  if (req.scenarios) report.scenarios = runSuite(irs, req.scenarios);
+  if (req.scenarios) {
+    const suite = runSuite(irs, req.scenarios);
+    // `--only-differences` keeps the scenarios whose verdicts differ (and one-sided ones with --include-partial).
+    report.scenarios = report.onlyDifferences
+      ? {
+          ...suite,
+          scenarios: suite.scenarios.filter((sc) => keepScenario(sc, report.includePartial)),
+        }
+      : suite;
+  }
   if (reach?.value) {
     const r = buildReach(reach.value).report;
     report.reach = {

@@ -410,7 +410,7 @@ describe("card: Markdown", () => {
     const m = renderCardMarkdown(card(HOSTILE));
     expect(m).not.toMatch(/<(script|img|svg|a |b>|u>|i>|h1)/i);
     expect(m).toContain("&lt;script&gt;");
-    expect(m).toContain("Leader \\| with \\*pipes\\* &amp; \\`ticks\\`");
+    expect(m).toContain("Leader \\| with \\*pipes\\* & \\`ticks\\`");
     // Every row of a table has as many unescaped pipes as its header.
     const lines = m.split("\n");
     let width = -1;
@@ -426,7 +426,13 @@ describe("card: Markdown", () => {
   });
 
   it("md() escapes markup and table syntax", () => {
-    expect(md("<b>|*x*|</b> & [y](z)")).toBe("&lt;b&gt;\\|\\*x\\*\\|&lt;/b&gt; &amp; \\[y\\](z)");
+    expect(md("<b>|*x*|</b> & [y](z)")).toBe("&lt;b&gt;\\|\\*x\\*\\|&lt;/b&gt; & \\[y\\](z)");
+  });
+
+  it("md() keeps a plain & (Q&A), and stops one that would start an entity", () => {
+    expect(md("Q&A")).toBe("Q&A");
+    expect(md("&lt;b&gt; &#60; AT&T")).toBe("\\&lt;b\\&gt; &\\#60; AT&T");
+    expect(renderCardMarkdown(card("sl-classic"))).not.toContain("&amp;");
   });
 });
 

@@ -72,6 +72,20 @@ describe("variorum list", () => {
     expect(sl.examples).toBeGreaterThan(40);
   });
 
+  it("text has a file column, so files with the same id can be told apart", async () => {
+    writeFileSync(join(tmp, "nested", "mine-too.rules"), 'ruleset mine "Another"\n');
+    try {
+      const r = await variorum(["list", tmp]);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split("\n")[0]).toMatch(/\bkind\s+file$/);
+      expect(r.stdout).toMatch(/^mine\s.*\bfile\s+\S*nested\/mine\.rules$/m);
+      expect(r.stdout).toMatch(/^mine\s.*\bfile\s+\S*nested\/mine-too\.rules$/m);
+      expect(r.stdout).toMatch(/^sl-classic\s.*\bbundled\s+\S*rulesets\/sl-classic\.rules$/m);
+    } finally {
+      rmSync(join(tmp, "nested", "mine-too.rules"));
+    }
+  });
+
   it("a missing path is a usage error", async () => {
     const r = await variorum(["list", join(tmp, "nope")]);
     expect(r.code).toBe(2);

@@ -41,6 +41,52 @@ describe("variorum diff", () => {
     expect(again.stdout).toMatch(/^unchanged /);
   });
 
+  it.each([
+    ["x.html", /^<!DOCTYPE html>/],
+    ["x.md", /^# Variorum diff: sl-classic · my-house\n/],
+    ["x.json", /^\{\n  "rulesets"/],
+    ["x.txt", /^Variorum diff: sl-classic · my-house\n/],
+  ])("-o %s picks the format from the extension", async (name, start) => {
+    const out = join(tmp, name);
+    const r = await variorum(["diff", "sl-classic", HOUSE, "-o", out]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(out, "utf8")).toMatch(start);
+  });
+
+  it("--only-differences keeps the changed rows only; --include-partial the partial ones too", async () => {
+    const rowsOf = async (extra: string[]) => {
+      const r = await variorum(["diff", "sl-classic", "asl-a4", "--format", "json", ...extra]);
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as { rows: { status: string }[] }).rows.map((x) => x.status);
+    };
+    const changed = await rowsOf(["--only-differences"]);
+    expect(changed.length).toBeGreaterThan(5);
+    expect(new Set(changed)).toEqual(new Set(["changed"]));
+    const partial = await rowsOf(["--only-differences", "--include-partial"]);
+    expect(new Set(partial)).toEqual(new Set(["changed", "partial"]));
+  });
+
+  it("--only-differences filters the scenarios; one-sided verdicts are never marked =", async () => {
+    const all = await variorum(["diff", "sl-classic", "tide-of-iron", "--scenarios", "scenarios"]);
+    expect(all.code).toBe(0);
+    // A scenario only one ruleset can run: its own mark, not "=".
+    expect(all.stdout).toMatch(/^◐ only sl-classic answers /m);
+    expect(all.stdout).toMatch(/^◐ only tide-of-iron answers /m);
+    const only = await variorum([
+      "diff",
+      "sl-classic",
+      "tide-of-iron",
+      "--scenarios",
+      "scenarios",
+      "--only-differences",
+      "--format",
+      "json",
+    ]);
+    const j = JSON.parse(only.stdout) as { scenarios: { differs: boolean }[] };
+    expect(j.scenarios.length).toBeGreaterThan(0);
+    expect(j.scenarios.every((sc) => sc.differs)).toBe(true);
+  });
+
   it("writes Markdown", async () => {
     const r = await variorum(["diff", "sl-classic", HOUSE, "--format", "md", "--only-differences"]);
     expect(r.code).toBe(0);

@@ -1,0 +1,183 @@
+/**
+ * "What changed", first: the sentences above the diff's table. How many rules change answers and, for
+ * each, one sentence with its smallest situation and citations ("asl-a4 raises Allowance to 5 MF for
+ * a Squad, entering Open Ground, via road (A4.11, A4.132; sl-classic 4 MF, 5.4)"), with the rows that
+ * only follow from it folded under it; then the concepts each ruleset adds or lacks, one line per
+ * section. Built from every row (whatever `--only-differences` shows), plain text: each format
+ * escapes it.
+ */
+
+import type {
+  Cell,
+  Row,
+  RulesetInfo,
+  Summary,
+  SummaryChange,
+  SummaryConcepts,
+} from "./report-model.js";
+import type { Situation } from "./situations.js";
+import { sectionIndex, sectionTitle } from "../ir/report-sections.js";
+
+const RULES = new Set(["rule", "predicate", "constraint", "table-entry"]);
+
+function cellsOf(row: Row): [string, Cell][] {
+  return Object.entries(row.cells).filter((e): e is [string, Cell] => e[1] !== null);
+}
+
+function cites(rules: readonly string[]): string {
+  return rules.slice(0, 3).join(", ") + (rules.length > 3 ? " …" : "");
+}
+
+/** "a Squad, entering Open Ground" → "for a squad, entering …"; an empty situation: "in every case". */
+function situationWords(text: string): string {
+  return text === "" ? "" : ` for ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}
+
+/** One sentence for a row changed in its own right. */
+function sentence(row: Row, ids: readonly string[]): string {
+  const label = row.label;
+  const sit = row.situations[0];
+  if (sit !== undefined) {
+    const present = ids.filter((id) => sit.display[id] !== null && sit.display[id] !== undefined);
+    const [first, ...rest] = present;
+    const other = rest.find(
+      (id) => JSON.stringify(sit.values[id]) !== JSON.stringify(sit.values[first!]),
+    );
+    if (first !== undefined && other !== undefined && present.length === 2) {
+      const clause = (x: Situation, lead: boolean) => {
+        const a = x.values[first];
+        const b = x.values[other];
+        const verb =
+          typeof a === "number" && typeof b === "number"
+            ? b > a
+              ? "raises"
+              : "lowers"
+            : "changes";
+        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x.text)} (${cites(x.rules[other] ?? [])}; ${first} ${x.display[first]}${x.rules[first]!.length > 0 ? `, ${cites(x.rules[first]!)}` : ""})`;
+      };
+      // Situations another exception decides (other citations) show the other changes in play.
+      // Only a citation of the row's own definition counts (H1 of a house rule), not one of a
+      // definition it uses.
+      const ownCites = new Set(row.cells[other]?.rules ?? []);
+      const seen = new Set((sit.rules[other] ?? []).filter((c) => ownCites.has(c)));
+      const more: Situation[] = [];
+      for (const x of row.situations.slice(1)) {
+        const fresh = (x.rules[other] ?? []).filter((c) => ownCites.has(c) && !seen.has(c));
+        if (fresh.length === 0 || x.display[first] === null || x.display[other] === null) continue;
+        for (const c of fresh) seen.add(c);
+        if (more.length < 2) more.push(x);
+      }
+      return [clause(sit, true), ...more.map((x) => clause(x, false))].join("; and ");
+    }
+    const each = present.map(
+      (id) =>
+        `${id} ${sit.display[id]}${sit.rules[id]!.length > 0 ? ` (${cites(sit.rules[id]!)})` : ""}`,
+    );
+    return `${label}${situationWords(sit.text)}: ${each.join("; ")}`;
+  }
+  // No situation: a constant's values themselves (a table entry, `road-rate`) …
+  const cells = cellsOf(row);
+  const first = cells[0]!;
+  const constant = cells.every(([, c]) => c.lines.length === 1 && typeof c.value !== "string");
+  const diff = cells.filter(([, c]) => c.differs);
+  if (constant && diff.length === 1 && cells.length === 2) {
+    const [id, c] = diff[0]!;
+    return `${id} makes ${label} ${c.display} (${cites(c.rules)}; ${first[0]} ${first[1].display}, ${cites(first[1].rules)})`;
+  }
+  if (constant)
+    return `${label}: ${cells.map(([id, c]) => `${id} ${c.display} (${cites(c.rules)})`).join("; ")}`;
+  // … else the rule changed, and why no situation shows it.
+  const why = row.notes.find(
+    (n) => n.startsWith("no situations") || n.startsWith("the concepts differ"),
+  );
+  const others = diff.map(([id, c]) => `${id}: ${cites(c.rules)}`).join("; ");
+  return `${diff.map(([id]) => id).join(", ")} ${diff.length === 1 ? "changes" : "change"} ${label} (${others}; ${first[0]}: ${cites(first[1].rules)})${why ? ` — ${why}` : ""}`;
+}
+
+/** Labels of the rows one ruleset set has, a table's entries counted rather than listed when many. */
+function conceptList(rows: readonly Row[]): string {
+  const out: string[] = [];
+  const tables = new Map<string, Row[]>();
+  for (const r of rows) {
+    if (r.member === null) {
+      out.push(r.label);
+      continue;
+    }
+    const head = r.label.slice(0, r.label.indexOf(": "));
+    if (!tables.has(head)) out.push(`\u0000${head}`);
+    tables.set(head, [...(tables.get(head) ?? []), r]);
+  }
+  return out
+    .map((l) => {
+      if (!l.startsWith("\u0000")) return l;
+      const head = l.slice(1);
+      const entries = tables.get(head)!;
+      const names = entries.map((r) => r.label.slice(head.length + 2));
+      return entries.length > 4
+        ? `${head} (${entries.length} entries)`
+        : `${head}: ${names.join(", ")}`;
+    })
+    .join("; ");
+}
+
+/** The rows that follow from these definitions, directly or through another that follows. */
+function followersOf(names: Set<string>, follows: readonly Row[]): Row[] {
+  const out: Row[] = [];
+  const reached = new Set(names);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of follows) {
+      if (out.includes(f) || !f.followsFrom.some((n) => reached.has(n))) continue;
+      out.push(f);
+      for (const [, c] of cellsOf(f)) reached.add(c.definition);
+      grew = true;
+    }
+  }
+  return follows.filter((f) => out.includes(f));
+}
+
+export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Row[]): Summary {
+  const ids = rulesets.map((r) => r.id);
+  const own = rows.filter(
+    (r) =>
+      r.status === "changed" && r.followsFrom.length === 0 && RULES.has(cellsOf(r)[0]![1].kind),
+  );
+  const follows = rows.filter((r) => r.status === "changed" && r.followsFrom.length > 0);
+  const changes: SummaryChange[] = own.map((r) => {
+    const names = new Set(cellsOf(r).map(([, c]) => c.definition));
+    return {
+      row: r.id,
+      label: r.label,
+      sentence: sentence(r, ids),
+      follows: followersOf(names, follows).map((f) => ({ row: f.id, label: f.label })),
+    };
+  });
+  // Concepts not every ruleset has, by section: "asl-a4 only: Brush, Grain".
+  const bySection = new Map<string, Map<string, Row[]>>();
+  for (const r of rows) {
+    if (r.status !== "partial") continue;
+    const have = cellsOf(r).map(([id]) => id);
+    const key = `${have.join(", ")} only`;
+    const m = bySection.get(r.section) ?? new Map<string, Row[]>();
+    bySection.set(r.section, m);
+    const list = m.get(key) ?? [];
+    list.push(r);
+    m.set(key, list);
+  }
+  const concepts: SummaryConcepts[] = [...bySection.entries()]
+    .sort((a, b) => sectionIndex(a[0]) - sectionIndex(b[0]))
+    .map(([section, m]) => ({
+      section,
+      title: sectionTitle(section),
+      lines: [...m.entries()].map(([k, list]) => `${k}: ${conceptList(list)}`),
+    }));
+  const partial = rows.filter((r) => r.status === "partial").length;
+  const folded = changes.reduce((n, c) => n + c.follows.length, 0);
+  const headline =
+    `${own.length} ${own.length === 1 ? "rule changes" : "rules change"} answers` +
+    (folded > 0
+      ? ` (${folded} more ${folded === 1 ? "row follows" : "rows follow"} from ${own.length === 1 ? "it" : "them"})`
+      : "") +
+    `; ${partial} ${partial === 1 ? "concept is" : "concepts are"} not in every ruleset.`;
+  return { headline, changes, concepts };
+}

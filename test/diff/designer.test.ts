@@ -1,0 +1,117 @@
+/**
+ * The diff as a designer reads it (issue 25): each row's situations exercise what the row is about,
+ * every exception a ruleset changes or adds fires in a situation, rows say why when they have none,
+ * cells read in plain words, and a summary of what changed comes first.
+ */
+
+import { describe, expect, it } from "vitest";
+import { buildReport, type DiffReport, type Row } from "../../compiler/diff/index.js";
+import { plainOf } from "../../compiler/render/plain.js";
+import { load } from "./helpers.js";
+
+let slAsl: DiffReport | null = null;
+const slAslReport = () => (slAsl ??= buildReport([load("sl-classic"), load("asl-a4")]));
+let house: DiffReport | null = null;
+const houseReport = () => (house ??= buildReport([load("sl-classic"), load("two-change")]));
+const row = (r: DiffReport, concept: string): Row =>
+  r.rows.find((x) => x.concept === concept || x.label === concept)!;
+
+describe("situations that belong to their row", () => {
+  it("the Uphill row climbs: a shell hole entered uphill costs SL 1 MF, ASL 4 MF", () => {
+    const up = row(slAslReport(), "uphill");
+    expect(up.situations.length).toBeGreaterThan(0);
+    for (const s of up.situations) expect(s.inputs.path?.[0]?.uphill).toBe(true);
+    expect(up.situations[0]!.text).toBe("entering Shell hole, uphill");
+    expect(up.situations[0]!.values).toEqual({ "sl-classic": 1, "asl-a4": 4 });
+  });
+
+  it("a predicate that asks another question in each ruleset says the concepts differ", () => {
+    const am = row(slAslReport(), "assault-movement");
+    expect(am.situations).toEqual([]);
+    expect(am.notes.join("\n")).toMatch(
+      /the concepts differ: asl-a4's definition .* asks unit\.assault-movement, which sl-classic has no field for/,
+    );
+  });
+
+  it("a changed row without situations says why", () => {
+    const mf = row(slAslReport(), "Movement factor");
+    expect(mf.status).toBe("changed");
+    expect(mf.situations).toEqual([]);
+    expect(mf.notes.join("\n")).toMatch(
+      /no situations: the answers agree on every input the rulesets share; they differ only through inputs not every ruleset has \(asl-a4: .*unit\.conscript, unit\.wounded\)/,
+    );
+  });
+
+  it("a two-change house rule shows both changes in play, in its row and in the rows that follow", () => {
+    const r = houseReport();
+    const lb = row(r, "leader-bonus");
+    expect(lb.situations.map((s) => s.text)).toEqual(["Squad, leader", "Hero, leader"]);
+    expect(lb.situations[1]!.values).toEqual({ "sl-classic": 0, "two-change": 1 });
+    expect(lb.situations[1]!.rules["two-change"]).toEqual(["H1"]);
+    expect(lb.notes).toContain(
+      "two-change changes the value of sl-classic's exception 5.44 (two-change: 5.44): 1",
+    );
+    const al = row(r, "allowance");
+    expect(al.followsFrom).toEqual(["leader-bonus"]);
+    expect(al.situations.map((s) => s.text)).toEqual(["Squad, leader", "Hero, leader"]);
+  });
+});
+
+describe("plain words", () => {
+  const OPERATORS = /\b(unit|step|scenario|path)\.[a-z]|==|!=|[{}]|\bmax\(|\bmin\(/;
+
+  it("every cell of a changed row has a plain sentence free of rule-language operators", () => {
+    for (const r of [slAslReport(), houseReport()])
+      for (const x of r.rows.filter((y) => y.status === "changed"))
+        for (const c of Object.values(x.cells)) {
+          if (c === null) continue;
+          expect(c.plain.length, x.id).toBe(c.lines.length);
+          for (const p of c.plain) {
+            expect(p, x.id).not.toBe("");
+            expect(p, `${x.id}: ${p}`).not.toMatch(OPERATORS);
+          }
+        }
+  });
+
+  it("reads formulas the way a designer says them", () => {
+    const al = row(slAslReport(), "allowance");
+    expect(al.cells["sl-classic"]!.plain).toEqual([
+      "the base MF plus the leader bonus minus the portage excess, never below 0 MF",
+    ]);
+    expect(al.cells["asl-a4"]!.plain).toEqual(["the MF left with double timing"]);
+    expect(plainOf(load("sl-classic"), "base-mf")).toEqual([
+      { depth: 0, text: "4 MF" },
+      { depth: 1, text: "3 MF if unit is MMC and Inexperienced" },
+      { depth: 1, text: "6 MF if unit is SMC" },
+    ]);
+    expect(plainOf(load("sl-classic"), "no-such-definition")).toBeNull();
+  });
+});
+
+describe("what changed, first", () => {
+  it("counts the rules that change answers, one sentence each with its smallest situation", () => {
+    const s = slAslReport().summary;
+    expect(s.headline).toMatch(
+      /^\d+ rules change answers; \d+ concepts are not in every ruleset\.$/,
+    );
+    const ipc = s.changes.find((c) => c.row === "r-ipc")!;
+    expect(ipc.sentence).toBe(
+      "asl-a4 raises IPC to 3 PP for half-squad (A4.5, A4.42, A4.52; sl-classic 2 PP, 142.33)",
+    );
+    expect(s.concepts.find((c) => c.section === "terrain")!.lines).toContainEqual(
+      expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Grain, Orchard, Marsh; /),
+    );
+  });
+
+  it("folds the rows that follow from a change under it, and names both changes of the house rule", () => {
+    const s = houseReport().summary;
+    expect(s.headline).toBe(
+      "1 rule changes answers (2 more rows follow from it); 0 concepts are not in every ruleset.",
+    );
+    expect(s.changes).toHaveLength(1);
+    expect(s.changes[0]!.sentence).toBe(
+      "two-change lowers Leader bonus to 1 MF for squad, leader (5.44; sl-classic 2 MF, 5.44); and raises to 1 MF for hero, leader (H1; sl-classic 0 MF, 5.44)",
+    );
+    expect(s.changes[0]!.follows.map((f) => f.label)).toEqual(["Allowance", "Assault movement"]);
+  });
+});

@@ -1,0 +1,1 @@
+diff sl-classic test/diff/fixtures/two-change.rules --format md
