@@ -904,7 +904,7 @@ export function r_within_stacking(
  *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stacks_as_infantry(ctx: Ctx, trace: string[] | null): number {
+export function r_stacks_as_infantry(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 2;
 }
