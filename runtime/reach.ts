@@ -191,10 +191,10 @@ interface LabelHeap<T> {
 
 /** For any number representation: costs compared with `gt`. */
 class Heap<T> implements LabelHeap<T> {
+  private readonly gt: (x: T, y: T) => boolean;
   a = new Int32Array(1024);
   k: T[] = [];
   size = 0;
-  private readonly gt: (x: T, y: T) => boolean;
   constructor(gt: (x: T, y: T) => boolean) {
     this.gt = gt;
   }
