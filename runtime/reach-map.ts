@@ -8,11 +8,11 @@
 
 import { indexOf, type MapGraph } from "./map.js";
 import { plainStep, type PlainStep, type ReachBinding } from "./reach-steps.js";
-import { labelPath, searchReach, type ReachProfile, type ReachSearch } from "./reach.js";
+import { labelPath, searchReach, type ReachSearch } from "./reach.js";
 import { diceRead, summarizeWeighted } from "./dice.js";
 import { forEachSortedRoll } from "./rolls.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
-import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
+import type { DistributionSummary, MoveContext } from "./types.js";
 
 export interface ReachAnswer {
   ruleset: string;
@@ -83,10 +83,10 @@ export function reachOnMap<T, X extends MoveContext<T>>(
     total += weight;
     const a = b.num.isNA(search.allowance) ? NaN : b.num.toNumber(search.allowance);
     allowances.set(a, (allowances.get(a) ?? 0) + weight);
-    for (let h = 0; h < g.n; h++) if (search.best[h] >= 0) probability[h] += weight;
+    for (let h = 0; h < g.n; h++) if (search.best[h]! >= 0) probability[h]! += weight;
   });
   ctx.roll = null;
-  for (let h = 0; h < g.n; h++) probability[h] /= total;
+  for (let h = 0; h < g.n; h++) probability[h]! /= total;
   const summary = summarizeWeighted(allowances);
   const boarding = boardingOnMap(b, g, null, na);
   return answer(
@@ -130,13 +130,13 @@ function answer<T, X extends MoveContext<T>>(
   boarding: ReachBoarding[],
 ): ReachAnswer {
   const cost = new Float64Array(n).fill(NaN);
-  const first = searches[0];
+  const first = searches[0]!;
   if (searches.length === 1) {
     // One search: walk its labels (the hexes it touched), not the whole map.
     const s = first;
     for (let i = 0; i < s.labels; i++) {
-      const h = s.labelHex[i];
-      if (s.best[h] === i) cost[h] = b.num.toNumber(s.labelCost[i]);
+      const h = s.labelHex[i]!;
+      if (s.best[h] === i) cost[h] = b.num.toNumber(s.labelCost[i]!);
     }
     return {
       ruleset: b.model.id,
@@ -146,9 +146,9 @@ function answer<T, X extends MoveContext<T>>(
       distribution: null,
       probability: null,
       cost,
-      exact: (hex) => (s.best[hex] < 0 ? "NA" : b.num.toExact(s.labelCost[s.best[hex]])),
-      path: (hex) => (s.best[hex] < 0 ? [] : labelPath(s, s.best[hex])),
-      roll: (hex) => (s.best[hex] < 0 ? null : rolls[0]),
+      exact: (hex) => (s.best[hex]! < 0 ? "NA" : b.num.toExact(s.labelCost[s.best[hex]!]!)),
+      path: (hex) => (s.best[hex]! < 0 ? [] : labelPath(s, s.best[hex]!)),
+      roll: (hex) => (s.best[hex]! < 0 ? null : (rolls[0] as number[] | null)),
       notApplicable,
       labels,
       boarding,
@@ -158,14 +158,15 @@ function answer<T, X extends MoveContext<T>>(
   const which = new Int32Array(n).fill(-1);
   for (let h = 0; h < n; h++) {
     for (let r = 0; r < searches.length; r++) {
-      const label = searches[r].best[h];
+      const label = searches[r]!.best[h]!;
       if (label < 0) continue;
-      const c = searches[r].labelCost[label];
-      if (which[h] < 0 || b.num.gt(searches[which[h]].labelCost[searches[which[h]].best[h]], c))
+      const c = searches[r]!.labelCost[label]!;
+      const held = which[h]!;
+      if (held < 0 || b.num.gt(searches[held]!.labelCost[searches[held]!.best[h]!]!, c))
         which[h] = r;
     }
-    if (which[h] >= 0)
-      cost[h] = b.num.toNumber(searches[which[h]].labelCost[searches[which[h]].best[h]]);
+    const w = which[h]!;
+    if (w >= 0) cost[h] = b.num.toNumber(searches[w]!.labelCost[searches[w]!.best[h]!]!);
   }
   return {
     ruleset: b.model.id,
@@ -181,12 +182,12 @@ function answer<T, X extends MoveContext<T>>(
     probability: dice?.probability ?? null,
     cost,
     exact: (hex) =>
-      which[hex] < 0
+      which[hex]! < 0
         ? "NA"
-        : b.num.toExact(searches[which[hex]].labelCost[searches[which[hex]].best[hex]]),
+        : b.num.toExact(searches[which[hex]!]!.labelCost[searches[which[hex]!]!.best[hex]!]!),
     path: (hex) =>
-      which[hex] < 0 ? [] : labelPath(searches[which[hex]], searches[which[hex]].best[hex]),
-    roll: (hex) => (which[hex] < 0 ? null : rolls[which[hex]]),
+      which[hex]! < 0 ? [] : labelPath(searches[which[hex]!]!, searches[which[hex]!]!.best[hex]!),
+    roll: (hex) => (which[hex]! < 0 ? null : rolls[which[hex]!]!),
     notApplicable,
     labels,
     boarding,
@@ -219,7 +220,7 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
   const plain: PlainStep[] = [];
   const slotStep = new Int32Array(6 * g.n).fill(-1);
   for (let slot = 0; slot < 6 * g.n; slot++) {
-    if (g.adj[slot] < 0) continue;
+    if (g.adj[slot]! < 0) continue;
     const p = plainStep(g, slot, b.resolve, b.stepFields, na);
     if (p === null) continue;
     const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}|${p.alsoTerrain ?? ""}`;

@@ -124,17 +124,18 @@ class Labels<T> {
     this.anchor[i] = anchor < 0 ? i : anchor;
     if (parent < 0) this.jump[i] = i;
     else {
-      const j = this.jump[parent];
-      const hj = this.h[j];
-      const jj = this.jump[j];
-      this.jump[i] = this.h[parent] - hj === hj - this.h[jj] ? jj : parent;
+      const j = this.jump[parent]!;
+      const hj = this.h[j]!;
+      const jj = this.jump[j]!;
+      this.jump[i] = this.h[parent]! - hj === hj - this.h[jj]! ? jj : parent;
     }
     return i;
   }
   /** The ancestor of `label` (itself included) with `depth` hexes entered; depth ≤ the label's. */
   ancestorAt(label: number, depth: number): number {
     let k = label;
-    while (this.h[k] > depth) k = this.h[this.jump[k]] >= depth ? this.jump[k] : this.parent[k];
+    while (this.h[k]! > depth)
+      k = this.h[this.jump[k]!]! >= depth ? this.jump[k]! : this.parent[k]!;
     return k;
   }
 }
@@ -156,7 +157,7 @@ class StateTable {
   }
   /** The entry of (hex, h, key), created (holding no label) when new. */
   entry(hex: number, h: number, key: number): number {
-    for (let e = this.head[hex]; e >= 0; e = this.next[e])
+    for (let e = this.head[hex]!; e >= 0; e = this.next[e]!)
       if (this.h[e] === h && this.key[e] === key) return e;
     if (this.size === this.next.length) {
       const grow = (a: Int32Array) => {
@@ -172,7 +173,7 @@ class StateTable {
       this.h = hh;
     }
     const e = this.size++;
-    this.next[e] = this.head[hex];
+    this.next[e] = this.head[hex]!;
     this.head[hex] = e;
     this.h[e] = h;
     this.key[e] = key;
@@ -190,10 +191,13 @@ interface LabelHeap<T> {
 
 /** For any number representation: costs compared with `gt`. */
 class Heap<T> implements LabelHeap<T> {
+  private readonly gt: (x: T, y: T) => boolean;
   a = new Int32Array(1024);
   k: T[] = [];
   size = 0;
-  constructor(private readonly gt: (x: T, y: T) => boolean) {}
+  constructor(gt: (x: T, y: T) => boolean) {
+    this.gt = gt;
+  }
   private before(la: number, ka: T, lb: number, kb: T): boolean {
     if (this.gt(kb, ka)) return true;
     if (this.gt(ka, kb)) return false;
@@ -210,9 +214,9 @@ class Heap<T> implements LabelHeap<T> {
     let i = this.size++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.before(v, key, a[p], k[p])) break;
-      a[i] = a[p];
-      k[i] = k[p];
+      if (!this.before(v, key, a[p]!, k[p]!)) break;
+      a[i] = a[p]!;
+      k[i] = k[p]!;
       i = p;
     }
     a[i] = v;
@@ -221,18 +225,18 @@ class Heap<T> implements LabelHeap<T> {
   pop(): number {
     const a = this.a;
     const k = this.k;
-    const top = a[0];
+    const top = a[0]!;
     const n = --this.size;
-    const lv = a[n];
-    const lk = k[n];
+    const lv = a[n]!;
+    const lk = k[n]!;
     let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
-      if (c + 1 < n && this.before(a[c + 1], k[c + 1], a[c], k[c])) c++;
-      if (!this.before(a[c], k[c], lv, lk)) break;
-      a[i] = a[c];
-      k[i] = k[c];
+      if (c + 1 < n && this.before(a[c + 1]!, k[c + 1]!, a[c]!, k[c]!)) c++;
+      if (!this.before(a[c]!, k[c]!, lv, lk)) break;
+      a[i] = a[c]!;
+      k[i] = k[c]!;
       i = c;
     }
     if (n > 0) {
@@ -262,9 +266,9 @@ class TickHeap implements LabelHeap<number> {
     let i = this.size++;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      const kp = k[p];
-      if (kp < key || (kp === key && a[p] < v)) break;
-      a[i] = a[p];
+      const kp = k[p]!;
+      if (kp < key || (kp === key && a[p]! < v)) break;
+      a[i] = a[p]!;
       k[i] = kp;
       i = p;
     }
@@ -274,18 +278,18 @@ class TickHeap implements LabelHeap<number> {
   pop(): number {
     const a = this.a;
     const k = this.k;
-    const top = a[0];
+    const top = a[0]!;
     const n = --this.size;
-    const lv = a[n];
-    const lk = k[n];
+    const lv = a[n]!;
+    const lk = k[n]!;
     let i = 0;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
-      if (c + 1 < n && (k[c + 1] < k[c] || (k[c + 1] === k[c] && a[c + 1] < a[c]))) c++;
-      if (k[c] > lk || (k[c] === lk && a[c] > lv)) break;
-      a[i] = a[c];
-      k[i] = k[c];
+      if (c + 1 < n && (k[c + 1]! < k[c]! || (k[c + 1] === k[c] && a[c + 1]! < a[c]!))) c++;
+      if (k[c]! > lk || (k[c] === lk && a[c]! > lv)) break;
+      a[i] = a[c]!;
+      k[i] = k[c]!;
       i = c;
     }
     if (n > 0) {
@@ -340,9 +344,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 
   /** ctx.path := the label's path (start excluded), length h. */
   const load = (label: number): void => {
-    const h = L.h[label];
+    const h = L.h[label]!;
     buf.length = h;
-    for (let k = label, j = h - 1; j >= 0; k = L.parent[k], j--) buf[j] = steps[L.step[k]];
+    for (let k = label, j = h - 1; j >= 0; k = L.parent[k]!, j--) buf[j] = steps[L.step[k]!]!;
     ctx.path = buf;
   };
 
@@ -359,7 +363,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     edgeCost = new Array<T>(steps.length);
     for (let s = 0; s < steps.length; s++) {
       buf.length = 1;
-      buf[0] = steps[s];
+      buf[0] = steps[s]!;
       ctx.i = 0;
       ctx.hexes = 1;
       edgeCost[s] = model.stepCost(ctx, null);
@@ -373,7 +377,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     stepOk = new Uint8Array(steps.length);
     for (let s = 0; s < steps.length; s++) {
       buf.length = 1;
-      buf[0] = steps[s];
+      buf[0] = steps[s]!;
       ctx.i = 0;
       ctx.hexes = 1;
       ctx.allowance = startAllowance;
@@ -399,7 +403,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     return table!.entry(hex, capped(h), key);
   };
   const bestOf = (state: number): number =>
-    bestByNumber !== null ? bestByNumber[state] : table!.label[state];
+    bestByNumber !== null ? bestByNumber[state]! : table!.label[state]!;
   const setBest = (state: number, label: number): void => {
     if (bestByNumber !== null) bestByNumber[state] = label;
     else table!.label[state] = label;
@@ -452,13 +456,13 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
     let core = 0;
     if (checkedByNumber !== null) {
-      const known = checkedByNumber[capped(h)];
+      const known = checkedByNumber[capped(h)]!;
       if (known !== 0) return known === 1;
     } else if (checkedByKey !== null) {
       // The state less its hex: (key id, hex count capped); counts stay below 2^20 (a simple path
       // on the largest map has fewer hexes).
-      const e = L.state[label];
-      core = table!.key[e] * 1048576 + table!.h[e];
+      const e = L.state[label]!;
+      core = table!.key[e]! * 1048576 + table!.h[e]!;
       const known = checkedByKey.get(core);
       if (known !== undefined) return known;
     }
@@ -487,8 +491,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
    * that reached it) are asked, each with an ancestor query in O(log h) — no walk along the path.
    */
   const onPathByState = (label: number, h: number, next: number): boolean => {
-    for (let e = expanded![next]; e >= 0; e = L.nextAtHex[e]) {
-      const d = L.h[e];
+    for (let e = expanded![next]!; e >= 0; e = L.nextAtHex[e]!) {
+      const d = L.h[e]!;
       if (d < h && L.ancestorAt(label, d) === e) return true;
     }
     return false;
@@ -504,26 +508,26 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   try {
     while (heap.size > 0) {
       const label = heap.pop();
-      if (bestOf(L.state[label]) !== label) continue; // superseded by a cheaper label of its state
-      const hex = L.hex[label];
-      const h = L.h[label];
-      const cost = L.cost[label];
+      if (bestOf(L.state[label]!) !== label) continue; // superseded by a cheaper label of its state
+      const hex = L.hex[label]!;
+      const h = L.h[label]!;
+      const cost = L.cost[label]!;
       current = label;
       if (needsPath) ensure();
       const allowance = allowanceOf(h);
-      if (best[hex] < 0 && legal(label, h, cost, allowance)) best[hex] = label;
+      if (best[hex]! < 0 && legal(label, h, cost, allowance)) best[hex] = label;
       if (num.isNA(allowance) || num.gt(cost, allowance)) continue;
       if (needsPath) ensure();
       if (expanded !== null) {
-        L.nextAtHex[label] = expanded[hex];
+        L.nextAtHex[label] = expanded[hex]!;
         expanded[hex] = label;
       }
 
       for (let d = 0; d < 6; d++) {
         const slot = 6 * hex + d;
-        const next = adj[slot];
+        const next = adj[slot]!;
         if (next < 0) continue;
-        const s = slotStep[slot];
+        const s = slotStep[slot]!;
         if (s < 0) continue;
         // Simple paths only. With numeric states, an ancestor with `hexCap` or more hexes entered has
         // the state a step back onto its hex would have; it was popped, so it is the cheapest of that
@@ -532,10 +536,10 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         // the labels expanded at `next` (onPathByState). Either way no walk along the whole path, so
         // reach stays near-linear in the hexes reached.
         if (expanded !== null) {
-          if (expanded[next] >= 0 && onPathByState(label, h, next)) continue;
+          if (expanded[next]! >= 0 && onPathByState(label, h, next)) continue;
         } else {
           let onPath = false;
-          for (let k = L.anchor[label]; k >= 0; k = L.parent[k])
+          for (let k = L.anchor[label]!; k >= 0; k = L.parent[k]!)
             if (L.hex[k] === next) {
               onPath = true;
               break;
@@ -545,9 +549,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         let c: T;
         if (needsPath) {
           buf.length = h + 1;
-          buf[h] = steps[s];
+          buf[h] = steps[s]!;
         }
-        if (edgeCost !== null) c = edgeCost[s];
+        if (edgeCost !== null) c = edgeCost[s]!;
         else {
           ctx.i = h;
           ctx.hexes = h + 1;
@@ -572,7 +576,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (h > 0 && num.gt(total, allowance)) continue;
         const state = stateOf(next, h + 1);
         const held = bestOf(state);
-        if (held >= 0 && !num.gt(L.cost[held], total)) continue;
+        if (held >= 0 && !num.gt(L.cost[held]!, total)) continue;
         const child = L.add(
           next,
           label,
@@ -580,7 +584,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           s,
           total,
           state,
-          numericStates && h + 1 >= cap ? L.anchor[label] : -1,
+          numericStates && h + 1 >= cap ? L.anchor[label]! : -1,
         );
         setBest(state, child);
         heap.push(child, total);
@@ -589,7 +593,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   } finally {
     ctx.path = originalPath;
     // Leave the shared scratch array all -1 again, touching only the states this search used.
-    if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]] = -1;
+    if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]!] = -1;
   }
   return {
     allowance: startAllowance,
@@ -604,6 +608,6 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 /** The hexes of the path ending in `label`, start first. */
 export function labelPath(search: ReachSearch<unknown>, label: number): number[] {
   const out: number[] = [];
-  for (let k = label; k >= 0; k = search.labelParent[k]) out.push(search.labelHex[k]);
+  for (let k = label; k >= 0; k = search.labelParent[k]!) out.push(search.labelHex[k]!);
   return out.reverse();
 }
