@@ -159,7 +159,10 @@ export type Decl =
       expects: ExpectDecl[];
     })
   | (DeclBase & { kind: "remove"; target: string })
-  /** `extend rule NAME { … }`: exceptions added to, replaced in or removed from an inherited rule. */
+  /**
+   * `extend rule NAME "paraphrase" { … }`: exceptions added to, replaced in or removed from an
+   * inherited rule; `meta.title`, when written, restates the rule's paraphrase.
+   */
   | (DeclBase & { kind: "extend"; target: string; edits: ExceptionEdit[] });
 
 /** One edit of an inherited rule's exceptions; `ref` is a label or a citation as written (`[A4.12]`). */

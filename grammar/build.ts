@@ -317,8 +317,10 @@ export class AstBuilder {
       }
     }
     edits.sort((a, b) => a.span.start - b.span.start);
+    const meta = this.meta(undefined);
+    meta.title = this.str(this.tok(c, "StringLit"));
     return {
-      ...this.base(n, false, this.tok(c, "Name"), this.meta(undefined)),
+      ...this.base(n, false, this.tok(c, "Name"), meta),
       kind: "extend",
       target: kindTok?.image ?? "",
       edits,

@@ -73,6 +73,7 @@ export type ExtendDefCstChildren = {
   Kw_extend: IToken[];
   defKind: DefKindCstNode[];
   Name: IToken[];
+  StringLit?: IToken[];
   LBrace: IToken[];
   exception?: ExceptionCstNode[];
   exceptionEdit?: ExceptionEditCstNode[];

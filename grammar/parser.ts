@@ -102,11 +102,15 @@ class RulesParser extends CstParser {
     ]);
   });
 
-  /** `extend rule NAME { exception … | override exception … | remove exception LABEL-or-[CITE] }` */
+  /**
+   * `extend rule NAME ["paraphrase"] { exception … | override exception … | remove exception
+   * LABEL-or-[CITE] }`: the paraphrase, where a definition writes it, restates the rule's wording.
+   */
   extendDef = this.RULE("extendDef", () => {
     this.CONSUME(T.Extend);
     this.SUBRULE(this.defKind);
     this.CONSUME(T.Name);
+    this.OPTION(() => this.CONSUME(T.StringLit));
     this.CONSUME(T.LBrace);
     this.MANY(() =>
       this.OR([

@@ -1,7 +1,7 @@
 /**
  * Resolve pass: AST of one file (+ its `extends` chain) → one merged list of declarations.
  * What this form adds: inheritance is applied (`override` replaces, `remove` deletes, `extend`
- * edits an inherited rule's exceptions, new names are added), every declaration knows which ruleset
+ * edits an inherited rule's exceptions and may restate its paraphrase, new names are added), every declaration knows which ruleset
  * wrote it, and names are unique per namespace.
  */
 import type { Decl, ExceptionDecl, ExceptionEdit, Header, RulesFile } from "../../grammar/ast.js";
@@ -165,8 +165,11 @@ export function resolve(
           d.name,
           diagnostics,
         );
+        // A restated paraphrase replaces the parent's wording; without one the parent's stays.
+        const meta =
+          d.meta.title === null ? target.decl.meta : { ...target.decl.meta, title: d.meta.title };
         byKey.set(key, {
-          decl: { ...target.decl, exceptions },
+          decl: { ...target.decl, meta, exceptions },
           origin: header.id,
           file: ast.path,
           extendedFrom: target.extendedFrom ?? target.origin,

@@ -339,6 +339,27 @@ describe("card: a house rule", () => {
   });
 });
 
+describe('card: a house rule that restates its rule\'s paraphrase (`extend rule NAME "…"`)', () => {
+  const c = card(join(ROOT, "test", "diff", "fixtures", "two-change.rules"));
+  const rule = rowOf(tableOf(c, "rules-bonuses"), "Leader bonus");
+  const restated =
+    "an MMC or hero stacked with a leader for its whole Movement Phase gets 1 extra MF";
+
+  it("shows the restated wording above the 1 MF rows, not the parent's 2 MF", () => {
+    expect(rule.note).toBe(restated);
+    const m = renderCardMarkdown(c);
+    expect(m).toContain(restated);
+    expect(m).not.toContain("gets 2 extra MF");
+    expect(html(c)).toContain(restated);
+  });
+
+  it("the parent's card keeps the parent's wording", () => {
+    expect(rowOf(tableOf(card("sl-classic"), "rules-bonuses"), "Leader bonus").note).toBe(
+      "an MMC stacked with a leader for its whole Movement Phase gets 2 extra MF",
+    );
+  });
+});
+
 describe("card: HTML", () => {
   it("escapes everything from a hostile ruleset", () => {
     const h = html(card(HOSTILE));

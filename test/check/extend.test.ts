@@ -42,6 +42,25 @@ describe("extend rule", () => {
     expect(runExamples(loaded.ir!).filter((x) => !x.passed)).toEqual([]);
   });
 
+  it("a restated paraphrase replaces the parent's wording; without one the parent's stays", () => {
+    const sl = readFileSync(join(ROOT, "rulesets", "sl-classic.rules"), "utf8");
+    const titleOf = (text: string) => {
+      const loaded = compileText(text, "x.rules", { "sl-classic": sl });
+      expect(loaded.diagnostics).toEqual([]);
+      const rule = loaded.ir!.rules.find((r) => r.name === "leader-bonus")!;
+      return [rule.title, rule.cite];
+    };
+    expect(titleOf(read("hero-bonus"))).toEqual([
+      "an MMC stacked with a leader for its whole Movement Phase gets 2 extra MF",
+      "5.44",
+    ]);
+    const restated = read("hero-bonus").replace(
+      "extend rule leader-bonus {",
+      'extend rule leader-bonus "a leader gives an MMC 2 extra MF, a hero 1" {',
+    );
+    expect(titleOf(restated)).toEqual(["a leader gives an MMC 2 extra MF, a hero 1", "5.44"]);
+  });
+
   it("reports mistakes where they are written", async () => {
     const r = await variorum(["check", `${DIR}/bad.rules`]);
     expect(r.code).toBe(1);

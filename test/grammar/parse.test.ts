@@ -573,6 +573,18 @@ movement [1.5] MF {
     });
   });
 
+  it('`extend rule NAME "paraphrase" { … }` restates the paraphrase where a rule writes it', () => {
+    const { ast, diagnostics } = parse(
+      'ruleset h "House" extends p\nextend rule b "now 1 extra" {\n  remove exception x\n}\nextend rule c {\n  remove exception y\n}\n',
+      "h.rules",
+    );
+    expect(diagnostics).toEqual([]);
+    expect(ast.decls.map((d) => [d.kind, d.name, d.meta.title])).toEqual([
+      ["extend", "b", "now 1 extra"],
+      ["extend", "c", null],
+    ]);
+  });
+
   it("`concept` and `section` clauses, both given, in the documented order", () => {
     const { ast, diagnostics } = parse(
       'ruleset m "Meta"\nrule b [1] "b" concept bee section bonuses: MF = 1\n',

@@ -81,6 +81,22 @@ describe("language service", () => {
     expect(h.contents).toContain("rulesets/asl-a4.rules");
   });
 
+  it('hovers an extended rule with the paraphrase `extend rule NAME "…"` restates', () => {
+    const text = readFileSync(join(ROOT, "test", "diff", "fixtures", "two-change.rules"), "utf8");
+    const s = service(text);
+    expect(s.diagnostics(URI)).toEqual([]);
+    const restated =
+      "an MMC or hero stacked with a leader for its whole Movement Phase gets 1 extra MF";
+    for (const [needle, plus] of [
+      ["extend rule leader-bonus", 13],
+      ["expect leader-bonus = 1", 8],
+    ] as const) {
+      const h = s.hover(URI, at(text, needle, plus))!.contents;
+      expect(h).toContain(restated);
+      expect(h).not.toContain("gets 2 extra MF");
+    }
+  });
+
   it("hovers a base rule, an enum member and an input field", () => {
     const s = service();
     expect(s.hover(URI, at(HOUSE, "rides-conveyance"))!.contents).toMatch(
