@@ -73,7 +73,8 @@ describe("JSON", () => {
     expect(j.scenarios[0]!.name).toBe("two woods");
     expect(j.scenarios[0]!.results.alpha).toMatchObject({ verdict: "legal", spent: 4 });
     expect(j.scenarios[0]!.results.beta).toMatchObject({ verdict: "n/a" });
-    expect(j.scenarios[0]!.results.beta!.reason).toBe("unknown terrain `woods` (×2)");
+    // One line: whose scenario it is (the ruleset that reads it) and the names beta lacks.
+    expect(j.scenarios[0]!.results.beta!.reason).toBe("an Alpha scenario — woods");
   });
 
   it("is deterministic", () => {
