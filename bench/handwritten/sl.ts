@@ -31,10 +31,16 @@ export function slStepTicks(
   hexside: boolean,
   viaRoad: boolean,
   uphill: boolean,
+  alsoRoad = false,
 ): number {
-  const priced = terrain === SHELL && viaRoad ? ROAD : terrain; // 5.54: shell holes on a road
+  // 5.54: shell holes on a road count as road alone; 5.52: open ground along its road is a road hex.
+  const priced = (terrain === SHELL || terrain === OPEN) && viaRoad ? ROAD : terrain;
   let c = priced === ROAD && viaRoad ? 1 : ENTER[priced]!; // 5.52: ½ MF along the road
   if (uphill && DOUBLES[priced] === 1) c *= 2; // 5.53
+  // 5.54: any other terrain entered along its road adds the road's ½ MF (doubled uphill).
+  if (viaRoad && priced !== ROAD) c += uphill ? 2 : 1;
+  // A map's road through woods or a building, entered off the road: its 1 MF adds up (doubled uphill).
+  else if (alsoRoad && !viaRoad) c += uphill ? 4 : 2;
   return hexside ? c + 2 : c; // 5.51: +1 MF for a wall or hedge
 }
 
@@ -74,6 +80,7 @@ export function slMap(g: MapGraph): SlMap {
         g.hexside[s] !== null,
         g.road[s] === 1,
         g.level[to]! > g.level[h]!,
+        g.also[to] === "road",
       );
     }
   }
