@@ -2,6 +2,7 @@
 // Chain of Command: infantry movement
 
 import {
+  chanceOfMove,
   checkInput,
   evaluateMove,
   missing,
@@ -10,6 +11,7 @@ import {
   tickNum,
   toTicks,
   withAnswers,
+  withChance,
   type Evaluation,
   type FieldDomain,
   type InputDomains,
@@ -1433,7 +1435,16 @@ export function evaluate(input: ScenarioInput, trace = true): Evaluation {
   const checked = checkInput(input, inputDomains);
   const ctx = prepare(checked as unknown as ScenarioInput);
   const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
-  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
+  const answered = withAnswers(result, ctx, predicates, stepQuestions, SCALE);
+  // Without a fixed roll the dice decide: the move priced once per roll (runtime/chance.ts).
+  if (result.probability === undefined) return answered;
+  const chance = chanceOfMove(
+    model,
+    num,
+    (roll) => prepare({ ...(checked as unknown as ScenarioInput), roll }),
+    checked.notApplicable,
+  );
+  return withChance(answered, chance);
 }
 
 // Reach on a hex map.

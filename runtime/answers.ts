@@ -26,7 +26,11 @@ export interface AnsweredStep extends StepResult {
 }
 
 /** The result of a generated module's `evaluate`: one entry of `variorum eval --json`'s `results`. */
-export interface Evaluation extends Omit<MoveResult, "steps"> {
+export interface Evaluation extends Omit<MoveResult, "steps" | "legal" | "probability"> {
+  /** Legal or not; null when the dice decide (a dice move without a fixed roll: see `probability`). */
+  legal: boolean | null;
+  /** A dice move without a fixed roll: the exact chance it is legal, "15/36" (runtime/chance.ts). */
+  probability?: string;
   steps: AnsweredStep[];
   /** Each predicate about the whole move: true / false, or null when a roll left open decides. */
   predicates: Record<string, boolean | null>;
@@ -83,8 +87,10 @@ export function withAnswers<X extends MoveContext<number>>(
       answerRules: Object.fromEntries(a.map(([n, x]) => [n, x.rules])),
     };
   });
+  // A numeric probability is the move's own; the module's `evaluate` states the exact chance.
+  const { probability: _p, ...move } = result;
   return {
-    ...result,
+    ...move,
     steps,
     predicates: Object.fromEntries(asked.map(([n, x]) => [n, x.value as boolean | null])),
     predicateRules: Object.fromEntries(asked.map(([n, x]) => [n, x.rules])),

@@ -18,6 +18,8 @@ export type { InputCode } from "./errors.js";
 export { checkInput } from "./input.js";
 export type { CheckedInput, FieldDomain, InputDomains, InputShape, RecordDomain } from "./input.js";
 export { withAnswers } from "./answers.js";
+export { chanceOfMove, legalByChance, withChance } from "./chance.js";
+export type { Chance } from "./chance.js";
 export type { AnsweredStep, Evaluation, Question } from "./answers.js";
 export type { EvaluateOptions } from "./move.js";
 export {

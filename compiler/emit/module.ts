@@ -7,6 +7,7 @@
 import { Project, StructureKind, type StatementStructures } from "ts-morph";
 import * as prettier from "prettier";
 import type { RulesetIR } from "../ir/ir.js";
+import { diceOf } from "../ir/walk.js";
 import { EmitContext } from "./context.js";
 import { ExprCompiler } from "./expr.js";
 import {
@@ -114,6 +115,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       moduleSpecifier: RUNTIME_SPECIFIER,
       namedImports: [
         ...(cx.usesAbsent ? ["absent"] : []),
+        ...(diceOf(cx.ir) !== null ? ["chanceOfMove"] : []),
         "checkInput",
         "evaluateMove",
         ...(cx.usesNeed ? ["missing"] : []),
@@ -122,6 +124,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
         "tickNum",
         "toTicks",
         "withAnswers",
+        ...(diceOf(cx.ir) !== null ? ["withChance"] : []),
         { name: "Evaluation", isTypeOnly: true },
         { name: "FieldDomain", isTypeOnly: true },
         { name: "InputDomains", isTypeOnly: true },

@@ -229,7 +229,17 @@ export function modelStatements(
         `const checked = checkInput(input, ${checks.domains});`,
         "const ctx = prepare(checked as unknown as ScenarioInput);",
         "const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });",
-        `return withAnswers(result, ctx, ${checks.predicates}, ${checks.stepQuestions}, SCALE);`,
+        ...(diceOf(cx.ir) === null
+          ? [
+              `return withAnswers(result, ctx, ${checks.predicates}, ${checks.stepQuestions}, SCALE);`,
+            ]
+          : [
+              `const answered = withAnswers(result, ctx, ${checks.predicates}, ${checks.stepQuestions}, SCALE);`,
+              "// Without a fixed roll the dice decide: the move priced once per roll (runtime/chance.ts).",
+              "if (result.probability === undefined) return answered;",
+              "const chance = chanceOfMove(model, num, (roll) => prepare({ ...(checked as unknown as ScenarioInput), roll }), checked.notApplicable);",
+              "return withChance(answered, chance);",
+            ]),
       ],
     },
   ];

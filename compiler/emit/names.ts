@@ -40,7 +40,7 @@ export const FIXED_NAMES = [
   // runtime imports
   'MoveContext', 'MoveModel', 'MoveResult', 'Violation', 'evaluateMove', 'tickNum', 'toTicks', 'missing',
   'absent', 'checkInput', 'withAnswers', 'InputError', 'reachOnMap', 'Evaluation', 'FieldDomain', 'InputDomains',
-  'InputShape', 'Question', 'MapGraph', 'ReachAnswer', 'ReachProfile',
+  'InputShape', 'Question', 'MapGraph', 'ReachAnswer', 'ReachProfile', 'chanceOfMove', 'withChance',
   // module-level declarations
   'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
   'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx', 'inputDomains',

@@ -10,11 +10,11 @@
  * A dice move without a fixed roll is also told roll by roll: how many rolls reach the end, and the
  * per-roll shortfalls folded into one violation each. Runs in a browser (no Node API).
  */
-import { evaluateMove } from "../../runtime/move.js";
-import { forEachRoll, summarize } from "../../runtime/dice.js";
+import { diceRead, forEachRoll, summarize } from "../../runtime/dice.js";
+import { chanceOfMove, type Chance } from "../../runtime/chance.js";
 import { ratNum, type Rat } from "../../runtime/rational.js";
 import { MissingInput } from "../../runtime/errors.js";
-import type { DistributionSummary, MoveResult, Violation } from "../../runtime/types.js";
+import type { DistributionSummary, MoveResult } from "../../runtime/types.js";
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
 import { InputError } from "./eval.js";
 import { interpretScenario, interpreterFor, prepare } from "./interpreter.js";
@@ -24,14 +24,8 @@ import { stepAnswers, type StepAnswer } from "./step-answers.js";
 /** A value a left-out field is given to price one case: an enum member's name, or a boolean. */
 export type GivenValue = string | boolean;
 
-/** A dice move without a fixed roll, told roll by roll. */
-export interface Chance {
-  /** Rolls of the dice the move reads after which the move is legal, of `rolls`. */
-  legal: number;
-  rolls: number;
-  /** The union of the rolls' violations, each varying one folded into one ("short on 21 of 36 rolls …"). */
-  violations: Violation[];
-}
+/** A dice move without a fixed roll, told roll by roll (runtime/chance.ts). */
+export type { Chance };
 
 /** What can be answered without a number the scenario leaves out (`needs`). */
 export interface Partial {
@@ -256,7 +250,7 @@ function partialAnswer(ir: RulesetIR, input: ScenarioValue, missing: MissingInpu
         ? { allowance: a.toNumber(), exactAllowance: exact }
         : { allowance: a.toNumber() };
   }
-  const k = diceRead(ir, (roll) => allowanceFor(roll));
+  const k = diceRead(model.dice, (n) => allowanceFor(new Array<number>(n).fill(1)));
   const values: number[] = [];
   forEachRoll(k, model.sides, (roll) => values.push(allowanceFor(roll).toNumber()));
   const allowance = summarize(values);
@@ -266,89 +260,12 @@ function partialAnswer(ir: RulesetIR, input: ScenarioValue, missing: MissingInpu
   return { allowance, covers, rolls: values.length };
 }
 
-/** How many dice the move reads: the fewest a fixed roll may give without a `roll` fault. */
-function diceRead(ir: RulesetIR, run: (roll: readonly number[]) => unknown): number {
-  const model = interpreterFor(ir);
-  for (let k = 0; k < model.dice; k++) {
-    try {
-      run(new Array<number>(k).fill(1));
-      return k;
-    } catch (e) {
-      if (e instanceof InputError && e.code === "roll") continue;
-      throw e;
-    }
-  }
-  return model.dice;
-}
-
-/**
- * A dice move without a fixed roll, roll by roll over the dice it reads: the rolls that make it legal,
- * and the union of the rolls' violations where each that varies from roll to roll is folded into one
- * — a shortfall ("short on 21 of 36 rolls: needs 6, rolls 0–5") and a halt before a step ("step 2:
- * not passed on 20 of 36 rolls").
- */
+/** A dice move without a fixed roll, priced once per roll (runtime/chance.ts). */
 function chanceOf(ir: RulesetIR, input: ScenarioValue, notApplicable: string[]): Chance {
-  const model = interpreterFor(ir);
-  const priced = (roll: readonly number[]): MoveResult => {
-    const { ctx } = prepare(ir, { ...input, roll: [...roll] });
-    return evaluateMove(model, ratNum, ctx, { notApplicable, trace: false });
-  };
-  const k = diceRead(ir, priced);
-  const out: Violation[] = [];
-  const seen = new Set<string>();
-  const short: number[] = [];
-  let needs = 0;
-  let rolls = 0;
-  let legal = 0;
-  let shortAt = -1;
-  const halts = new Map<string, { v: Violation; rolls: number; at: number }>();
-  forEachRoll(k, model.sides, (roll) => {
-    const r = priced(roll);
-    rolls++;
-    if (r.legal) legal++;
-    for (const v of r.violations) {
-      const allowance = typeof r.allowance === "number" ? r.allowance : NaN;
-      if (v.rule === model.cite && v.step === undefined && r.spent > allowance) {
-        if (shortAt < 0) shortAt = out.length;
-        short.push(allowance);
-        needs = r.spent;
-        continue;
-      }
-      if (v.step !== undefined && v.rule === model.haltCite && r.halt !== undefined) {
-        const key = JSON.stringify([v.rule, v.step]);
-        const h = halts.get(key);
-        if (h) h.rolls++;
-        else {
-          halts.set(key, { v, rolls: 1, at: out.length });
-          out.push(v);
-        }
-        continue;
-      }
-      const key = JSON.stringify([v.rule, v.message, v.step ?? null]);
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(v);
-      }
-    }
-  });
-  for (const h of halts.values())
-    out[out.indexOf(h.v)] = {
-      rule: h.v.rule,
-      message: `step ${h.v.step}: not passed on ${h.rolls} of ${rolls} rolls`,
-      step: h.v.step,
-    };
-  if (short.length > 0) {
-    const lo = Math.min(...short);
-    const hi = Math.max(...short);
-    const range = lo === hi ? num(lo) : `${num(lo)}–${num(hi)}`;
-    out.splice(shortAt, 0, {
-      rule: model.cite,
-      message: `short on ${short.length} of ${rolls} rolls: needs ${num(needs)}, rolls ${range}`,
-    });
-  }
-  return { legal, rolls, violations: out };
-}
-
-function num(n: number): string {
-  return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
+  return chanceOfMove(
+    interpreterFor(ir),
+    ratNum,
+    (roll) => prepare(ir, { ...input, roll: [...roll] }).ctx,
+    notApplicable,
+  );
 }

@@ -5,6 +5,7 @@
  * --json` contract: `dependsOn` + `cases`, `needs`, `"legal": null` with an exact `probability`).
  * Pure, plain text.
  */
+import { legalByChance, withChance } from "../../runtime/chance.js";
 import type { CaseAnswer, GivenValue, ScenarioReply } from "../interpret/answers.js";
 
 /** 15, 36 → "15/36 (41.7%)". */
@@ -16,7 +17,7 @@ export function chanceText(n: number, of: number): string {
 export function caseLegal(c: CaseAnswer): boolean | null {
   if (c.result === null) return null;
   if (c.chance === null) return c.result.legal;
-  return c.chance.legal === c.chance.rolls ? true : c.chance.legal === 0 ? false : null;
+  return legalByChance(c.chance);
 }
 
 /** "legal", "not legal", "reaches its end with probability 15/36 (41.7%)", "needs path[0].inches". */
@@ -84,9 +85,10 @@ export function caseJson(
   const { ruleset: _ruleset, probability: _p, crossings, ...rest } = r;
   const out: Record<string, unknown> = { ...given, ...rest };
   if (c.chance !== null) {
-    out["legal"] = caseLegal(c);
-    out["probability"] = `${c.chance.legal}/${c.chance.rolls}`;
-    out["violations"] = c.chance.violations;
+    const w = withChance(r, c.chance);
+    out["legal"] = w.legal;
+    out["probability"] = w.probability;
+    out["violations"] = w.violations;
     if (crossings !== undefined) out["crossings"] = crossings;
   }
   return { ...out, ...extra(r) };
