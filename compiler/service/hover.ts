@@ -4,6 +4,7 @@
  */
 import type { Decl } from "../../grammar/ast.js";
 import { md } from "../render/markdown.js";
+import { plainOf } from "../render/plain.js";
 import type { Owned } from "../front/resolve.js";
 import { replaced, type Analysis } from "./analysis.js";
 import { typeText, type Word } from "./navigate.js";
@@ -54,6 +55,14 @@ export function hoverOf(a: Analysis, w: Word): Hover | null {
   if (t.t === "decl") {
     lines.push(...describe(t.owned, t.owned.decl.name));
     const d = t.owned.decl;
+    // What it says, in words (compiler/render/plain.ts, as the cards and the diff say it): the
+    // ruleset's merged definition, so an `extend` or `override` shows what now holds.
+    const plain = a.ir ? plainOf(a.ir, d.name) : null;
+    if (plain && plain.length > 0)
+      lines.push(
+        "",
+        ...plain.map((l) => `${"  ".repeat(l.depth)}${l.depth > 0 ? "↳ " : ""}${md(l.text)}  `),
+      );
     const base = d.override && a.merged ? replaced(a.merged, d) : null;
     if (base) {
       lines.push(
