@@ -153,7 +153,8 @@ function checkRecord(
   if (given === undefined) given = {};
   if (!isRecord(given))
     return bad(at === "" ? null : at, `\`${at}\` must be an object, not ${kindOf(given)}`);
-  const out: CheckedRecord = {};
+  // No prototype: a field named `__proto__` (a ruleset may name one) is an own key, not a setter.
+  const out = Object.create(null) as CheckedRecord;
   for (const [k, v] of Object.entries(given)) {
     const path = `${prefix}${k}`;
     const f = d.fields.get(k);

@@ -254,13 +254,28 @@ export function ruleLines(r: RuleDef, scope: RenderScope): RuleLine[] {
   return out;
 }
 
-/** A rule on one line: `4 MF; EXC [5.4] 3 MF if …; EXC [5.4] 6 MF if unit.kind in SMC`. */
+/**
+ * A rule on one line: `4 MF; EXC [5.4] 3 MF if …; EXC [5.4] 6 MF if unit.kind in SMC`; an exception
+ * to an exception inside braces after its parent, as the source nests it: `EXC [A4.11] 3 MF if … {
+ * EXC [A4.11] 4 MF if rides-conveyance }`.
+ */
 export function ruleText(r: RuleDef, scope: RenderScope): string {
-  return ruleLines(r, scope)
-    .map((l) =>
-      l.when === null ? l.value : `${"EXC ".repeat(l.depth)}[${l.cite}] ${l.value} if ${l.when}`,
-    )
-    .join("; ");
+  let out = "";
+  let depth = 1; // the rule's own exceptions are depth 1: they follow its value after "; "
+  for (const l of ruleLines(r, scope)) {
+    if (l.when === null) {
+      out += l.value;
+      continue;
+    }
+    if (l.depth > depth) out += " { ";
+    else {
+      out += " }".repeat(depth - l.depth);
+      out += "; ";
+    }
+    depth = l.depth;
+    out += `EXC [${l.cite}] ${l.value} if ${l.when}`;
+  }
+  return out + " }".repeat(Math.max(0, depth - 1));
 }
 
 /** `leader-bonus` → "Leader bonus", `ipc` → "IPC", `cot` → "COT". */

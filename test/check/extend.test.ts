@@ -97,7 +97,7 @@ describe("extend rule", () => {
     expect(r.stdout).toContain("note: hero-bonus adds an exception: H1");
     expect(r.stdout).toMatch(/^3 rows: 1 changed, 2 follow from it/m);
     expect(r.stdout).toContain(
-      "  ≠ hero-bonus  0 MF  [5.44]\n                ↳ [5.44] 2 MF if unit.leader and unit.kind in MMC\n                ↳ [H1] 1 MF if unit.leader and unit.kind = hero",
+      "  ≠ hero-bonus  0 MF  [5.44]\n                ↳ [5.44] 2 MF if leader and unit is MMC\n                ↳ [H1] 1 MF if leader and unit is Hero",
     );
   });
 

@@ -53,14 +53,18 @@ describe("a diff that reads like a rulebook", () => {
     expect(t).not.toContain("EXC EXC");
     const row = t.slice(t.indexOf("≠ changed Movement factor"), t.indexOf("± partial MF cap"));
     expect(row.split("\n").filter((l) => l.includes("↳"))).toEqual([
-      "                ↳ [5.4] 3 MF if unit.kind in MMC and unit.inexperienced",
-      "                ↳ [5.4] 6 MF if unit.kind in SMC",
-      "                ↳ [A4.11] 3 MF if unit.kind in MMC and (unit.inexperienced or unit.conscript)",
-      "                  ↳ [A4.11] 4 MF if rides-conveyance",
-      "                ↳ [A4.11] 6 MF if unit.kind in SMC",
-      "                  ↳ [A4.11] 4 MF if rides-conveyance",
-      "                  ↳ [A4.11] 3 MF if unit.wounded and not rides-conveyance",
+      "                ↳ [5.4] 3 MF if unit is MMC and Inexperienced",
+      "                ↳ [5.4] 6 MF if unit is SMC",
+      "                ↳ [A4.11] 3 MF if unit is MMC and (Inexperienced or Conscript)",
+      "                  ↳ [A4.11] 4 MF if Rides conveyance",
+      "                ↳ [A4.11] 6 MF if unit is SMC",
+      "                  ↳ [A4.11] 4 MF if Rides conveyance",
+      "                  ↳ [A4.11] 3 MF if Wounded (SMC) and not Rides conveyance",
     ]);
+    // As written, on one line, an exception's own exceptions inside braces after it.
+    expect(row).toContain(
+      "as written: 4 MF; EXC [A4.11] 3 MF if unit.kind in MMC and (unit.inexperienced or unit.conscript) { EXC [A4.11] 4 MF if rides-conveyance }; EXC [A4.11] 6 MF if unit.kind in SMC { EXC [A4.11] 4 MF if rides-conveyance; EXC [A4.11] 3 MF if unit.wounded and not rides-conveyance }",
+    );
   });
 
   it("leaves inputs at their defaults out of situations", () => {
