@@ -5,27 +5,12 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServiceHost } from "../service/types.js";
 import type { Host } from "../engine/index.js";
+import { dirsHost } from "../node/host.js";
 import { ID_PATTERN, isFile, listRulesetIds, projectRoot, rulesetDirs } from "./project.js";
 import { UsageError } from "./errors.js";
 
 export function fsHost(root = projectRoot()): Host {
-  return {
-    readFile(path: string): string | null {
-      try {
-        return readFileSync(path, "utf8");
-      } catch {
-        return null;
-      }
-    },
-    resolveId(id: string): string | null {
-      if (!ID_PATTERN.test(id)) return null;
-      for (const dir of rulesetDirs(root)) {
-        const p = join(dir, `${id}.rules`);
-        if (isFile(p)) return p;
-      }
-      return null;
-    },
-  };
+  return dirsHost(rulesetDirs(root));
 }
 
 /** Whether a command-line argument names a file rather than a ruleset id. */

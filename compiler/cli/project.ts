@@ -4,11 +4,12 @@
  */
 
 import { RULESET_ID } from "../util/ruleset-id.js";
-import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+import { existsSync, readdirSync, readFileSync, type Dirent } from "node:fs";
 import { join } from "node:path";
+import { isFile } from "../node/host.js";
 import { projectRoot } from "../node/root.js";
 
-export { projectRoot };
+export { isFile, projectRoot };
 
 export function packageVersion(root = projectRoot()): string {
   const json = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
@@ -53,13 +54,4 @@ export function listRulesetIds(root = projectRoot()): string[] {
 /** The default output folder of `variorum compile`. */
 export function generatedDir(root = projectRoot()): string {
   return join(root, "generated");
-}
-
-/** Whether `p` is a file (a link to one counts); false when it is missing or unreadable. */
-export function isFile(p: string): boolean {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -15,9 +15,9 @@
  * @packageDocumentation
  * @module variorum
  */
-import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Host } from "../engine/index.js";
+import { dirsHost } from "../node/host.js";
 import { projectRoot } from "../node/root.js";
 import { RULESET_ID } from "../util/ruleset-id.js";
 
@@ -32,36 +32,11 @@ export type {
 } from "../../runtime/types.js";
 export { EvalError, InputError, MissingInput, type InputCode } from "../../runtime/errors.js";
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A `Host` over the file system: a ruleset id is looked up in `dirs` (a house rule's own folder, say),
  * then in the package's bundled `rulesets/` and `rulesets/house/`; a path is read as given.
  */
 export function bundledHost(dirs: readonly string[] = []): Host {
   const root = projectRoot();
-  const search = [...dirs, join(root, "rulesets"), join(root, "rulesets", "house")];
-  return {
-    readFile(path: string): string | null {
-      try {
-        return readFileSync(path, "utf8");
-      } catch {
-        return null;
-      }
-    },
-    resolveId(id: string): string | null {
-      if (!RULESET_ID.test(id)) return null;
-      for (const dir of search) {
-        const p = join(dir, `${id}.rules`);
-        if (isFile(p)) return p;
-      }
-      return null;
-    },
-  };
+  return dirsHost([...dirs, join(root, "rulesets"), join(root, "rulesets", "house")]);
 }
