@@ -30,6 +30,7 @@ import { lspLatency } from "./lsp.js";
 import { studioFigures } from "./studio.js";
 import { reachLarge } from "./reach-large.js";
 import { reachUnits } from "./reach-units.js";
+import { bestMs } from "./timing.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const json = process.argv.includes("--json");
@@ -44,16 +45,6 @@ function rng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function time(fn: () => void, repeat = 3): number {
-  let best = Infinity;
-  for (let r = 0; r < repeat; r++) {
-    const t0 = process.hrtime.bigint();
-    fn();
-    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return best;
 }
 
 // 1. Front end throughput, and each phase against lexing alone (bench/front-end.ts).
@@ -118,14 +109,14 @@ for (let p = 0; p < STEPS / PER_PATH; p++) {
 const interp = new Interpreter(ir);
 let genTotal = 0;
 let intTotal = 0;
-const genMs = time(() => {
+const genMs = bestMs(() => {
   genTotal = 0;
   for (const c of genCtx) {
     const spent = pricePath(sl.model, sl.num, c);
     if (spent === spent) genTotal += spent; // skip NA (NaN) paths, as the interpreter loop does
   }
 });
-const intMs = time(() => {
+const intMs = bestMs(() => {
   let t = ratNum.zero;
   for (const c of intCtx) {
     const spent = pricePath(interp, ratNum, c);
@@ -143,11 +134,11 @@ for (const c of genCtx) {
 }
 let handSink = 0;
 let genSink = 0;
-const handPriceMs = time(() => {
+const handPriceMs = bestMs(() => {
   handSink = 0;
   for (const c of genCtx) handSink += slPathTicks(c.path);
 }, 5);
-const genPriceMs = time(() => {
+const genPriceMs = bestMs(() => {
   genSink = 0;
   for (const c of genCtx) genSink += pricePath(sl.model, sl.num, c);
 }, 5);
@@ -157,7 +148,7 @@ const genPriceMs = time(() => {
 const reachHand = await reachVsHand();
 // One generated SL Classic reach from the centre of a 200×200 map (the figure a game aid sees per click).
 const bigMap = buildGraph(generateMap(200, 200, 20261125));
-const reach200Ms = time(
+const reach200Ms = bestMs(
   () => sl.reach(bigMap, { kind: "squad", leader: true }, bigMap.names[Math.floor(bigMap.n / 2)]!),
   20,
 );

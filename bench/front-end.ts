@@ -10,6 +10,7 @@ import { lexText, parseTokens } from "../grammar/parser.js";
 import { resolve } from "../compiler/front/resolve.js";
 import { check } from "../compiler/front/check/index.js";
 import { lower } from "../compiler/front/lower.js";
+import { median } from "./timing.js";
 
 export interface FrontEndFigures {
   /** Median milliseconds per phase over the runs. */
@@ -29,7 +30,6 @@ export interface FrontEndFigures {
 }
 
 const now = (): number => performance.now();
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export function frontEndFigures(text: string, runs = 5): FrontEndFigures {
   const per = { lex: [], parse: [], build: [], resolve: [], check: [], lower: [] } as Record<

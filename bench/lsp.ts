@@ -6,11 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LspClient, ROOT } from "./lsp-client.js";
+import { median } from "./timing.js";
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 const now = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 export async function lspLatency(

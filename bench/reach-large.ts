@@ -10,6 +10,7 @@
  */
 import { buildGraph, type MapGraph } from "../runtime/map.js";
 import { emitted } from "./emitted.js";
+import { bestMs } from "./timing.js";
 
 export interface ReachLargeFigures {
   /** The search with 40 MP, in ms (best of the runs). */
@@ -28,16 +29,6 @@ export const OPEN_RULESET =
   `input step [1.3] {\n  terrain: terrain\n}\n` +
   `input unit [1.5] {\n  mp: MP\n}\n` +
   `movement [1.4] MP {\n  allowance: unit.mp\n  cost: 1 MP\n}\n`;
-
-function best(fn: () => void, repeat: number): number {
-  let b = Infinity;
-  for (let r = 0; r < repeat; r++) {
-    const t0 = process.hrtime.bigint();
-    fn();
-    b = Math.min(b, Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return b;
-}
 
 /** k in y ∝ x^k: least squares on the logarithms. */
 export function growth(xs: readonly number[], ys: readonly number[]): number {
@@ -73,7 +64,7 @@ export async function reachLarge(
   for (const mp of [0, sizes[0]!]) open.reach(graph, { mp }, from);
   for (const mp of [0, ...sizes]) {
     let hexes = 0;
-    const ms = best(() => {
+    const ms = bestMs(() => {
       const a = open.reach(graph, { mp }, from);
       hexes = 0;
       for (let h = 0; h < graph.n; h++) if (!Number.isNaN(a.cost[h])) hexes++;

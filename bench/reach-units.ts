@@ -11,6 +11,8 @@ import { reachUnitsOn } from "../compiler/engine/index.js";
 import type { RulesetIR } from "../compiler/ir/ir.js";
 import { compileText } from "../compiler/engine/index.js";
 import { generateMap } from "./map-gen.js";
+import { bestMs } from "./timing.js";
+import { hexName } from "../runtime/map.js";
 
 export interface ReachUnitsFigures {
   reachUnits1Ms: number;
@@ -25,31 +27,11 @@ function mapWith(units: number): string {
     // Spread over the map: column and row from k, clear of one another.
     const col = 10 + ((k * 37) % 180);
     const row = 10 + ((k * 53) % 180);
-    const name = `${columnLetters(col)}${row + 1}`;
+    const name = hexName(col, row);
     (placed[name] ??= []).push({ kind: k % 10 === 9 ? "leader" : "squad" });
   }
   map["units"] = placed;
   return JSON.stringify(map);
-}
-
-function columnLetters(col: number): string {
-  let s = "";
-  let c = col + 1;
-  while (c > 0) {
-    s = String.fromCharCode(65 + ((c - 1) % 26)) + s;
-    c = Math.floor((c - 1) / 26);
-  }
-  return s;
-}
-
-function best(fn: () => void, repeat: number): number {
-  let b = Infinity;
-  for (let r = 0; r < repeat; r++) {
-    const t0 = process.hrtime.bigint();
-    fn();
-    b = Math.min(b, Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return b;
 }
 
 export function reachUnits(root: string, repeat = 3): ReachUnitsFigures {
@@ -60,7 +42,7 @@ export function reachUnits(root: string, repeat = 3): ReachUnitsFigures {
   const irs: RulesetIR[] = [ir!];
   const ms = (units: number): number => {
     const text = mapWith(units);
-    return best(() => {
+    return bestMs(() => {
       const out = reachUnitsOn({
         rulesets: irs,
         map: { text, file: "bench.json" },

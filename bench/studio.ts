@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { startStudio } from "../studio/server.js";
 import { CHROMIUM, CHROMIUM_ARGS } from "../compiler/cli/pdf.js";
+import { median } from "./timing.js";
 
 export interface StudioFigures {
   studioFirstLoadKB: number;
@@ -19,11 +20,6 @@ export interface StudioFigures {
   studioDiffMs: number;
   studioEdits: number;
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 
 /** The gzip size of what the first load fetches: index.html and every asset it references. */
 export function firstLoad(dir: string): { kb: number; files: number } {
