@@ -24,7 +24,7 @@ import { drawingTooLarge } from "../reach/formats.js";
 import { missingAction } from "../reach/action.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
-import { buildGraph, columnName, indexOf, type MapGraph } from "../../runtime/map.js";
+import { buildGraph, columnName, indexOf, type MapGraph, type MapJson } from "../../runtime/map.js";
 import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import type { Outcome } from "./outcome.js";
 
@@ -78,17 +78,29 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
  * per ruleset. A caller with other costly work (the diff's situation search) asks this first, so a
  * bad map, start or unit is reported before that work is done.
  */
-export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
-  const irs = [...req.rulesets];
+/**
+ * The map read and validated against the rulesets' names; a drawing of it is bounded (docs/cli.md,
+ * limits): refused before any search, located at the map.
+ */
+function readMap(
+  req: Pick<ReachRequest, "map" | "drawing">,
+  irs: readonly RulesetIR[],
+): { map: MapJson | null; diagnostics: Diagnostic[] } {
   const parsed = parseMap(req.map.text, req.map.file, mapVocabulary(irs));
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const map = parsed.map;
-  if (hasErrors(diagnostics) || map === null) return { value: null, diagnostics };
-  // A drawing is bounded (docs/cli.md, limits): refused before the search, located at the map.
+  if (hasErrors(diagnostics) || map === null) return { map: null, diagnostics };
   const tooLarge = req.drawing
     ? drawingTooLarge(map, irs.length, req.map.file, req.map.text)
     : null;
-  if (tooLarge !== null) return { value: null, diagnostics: [...diagnostics, tooLarge] };
+  if (tooLarge !== null) return { map: null, diagnostics: [...diagnostics, tooLarge] };
+  return { map, diagnostics };
+}
+
+export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
+  const irs = [...req.rulesets];
+  const { map, diagnostics } = readMap(req, irs);
+  if (map === null) return { value: null, diagnostics };
 
   const from = req.from.text;
   if (indexOf(buildGraph(map), from) < 0) {
@@ -237,14 +249,8 @@ export interface UnitsBuilt {
  */
 export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
   const irs = [...req.rulesets];
-  const parsed = parseMap(req.map.text, req.map.file, mapVocabulary(irs));
-  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
-  const map = parsed.map;
-  if (hasErrors(diagnostics) || map === null) return { value: null, diagnostics };
-  const tooLarge = req.drawing
-    ? drawingTooLarge(map, irs.length, req.map.file, req.map.text)
-    : null;
-  if (tooLarge !== null) return { value: null, diagnostics: [...diagnostics, tooLarge] };
+  const { map, diagnostics } = readMap(req, irs);
+  if (map === null) return { value: null, diagnostics };
   const ofSide = Object.values(map.units ?? {}).some((l) => l.some((u) => u.side === req.side));
   if (!ofSide) {
     diagnostics.push(

@@ -16,12 +16,12 @@ import type { Node } from "jsonc-parser";
 import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { spanOf } from "../scenario/read.js";
-import { readRecord, type Known } from "../scenario/validate.js";
+import type { Known } from "../scenario/validate.js";
+import { readMapRecord } from "./record.js";
 import { VOCABULARY } from "../ir/scenario-fields.js";
 import type { PlacedUnit } from "../../runtime/map.js";
 
 /** The scenario's codes for a record's mistakes, as the map's. */
-const MAP_CODE = { V0901: "V1001", V0902: "V1002", V0903: "V1003" } as const;
 
 /** The sides a placed unit may be on. */
 export const SIDES = ["friendly", "enemy"] as const;
@@ -58,19 +58,11 @@ export function parseUnits(
         bad(v, `a unit in ${where} is an object, as a scenario's \`unit\`: { "kind": "squad" }`);
         return;
       }
-      const ds: Diagnostic[] = [];
-      const fields = readRecord(v, `units.${where}[${i}]`, "the unit", src, known, new Set(), ds);
-      for (const d of ds)
-        out.push({ ...d, code: MAP_CODE[d.code as keyof typeof MAP_CODE] ?? d.code });
-      let ok = ds.length === 0;
+      const read = readMapRecord(v, `units.${where}[${i}]`, "the unit", src, known, out);
+      let ok = read.ok;
       const rec: Record<string, unknown> = {};
-      for (const f of fields) {
-        const value: unknown =
-          f.raw.s === "string[]"
-            ? f.raw.v.map((x) => x.v)
-            : f.raw.s === "number[]"
-              ? f.raw.v.map((x) => x.n)
-              : f.node.value;
+      for (const f of read.fields) {
+        const value = f.value;
         if (f.json === "side" && !(SIDES as readonly string[]).includes(value as string)) {
           bad(f.node, `a unit's \`side\` is "friendly" or "enemy"`);
           ok = false;

@@ -13,12 +13,12 @@ import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { closest } from "../util/suggest.js";
 import { spanOf } from "../scenario/read.js";
-import { readRecord, type Known } from "../scenario/validate.js";
+import type { Known } from "../scenario/validate.js";
+import { readMapRecord } from "./record.js";
 import { vocabField } from "../ir/scenario-fields.js";
 import type { MapVocabulary } from "./known-names.js";
 
 /** The scenario's codes for a record's mistakes, as the map's. */
-const MAP_CODE = { V0901: "V1001", V0902: "V1002", V0903: "V1003" } as const;
 
 export function parseVehicles(
   node: Node,
@@ -58,19 +58,11 @@ export function parseVehicles(
         ? fieldNames
         : (v.children ?? []).map((p) => String(p.children?.[0]?.value));
     for (const name of names) known.set(name, vocabField("vehicle", name)?.shape ?? null);
-    const ds: Diagnostic[] = [];
-    const fields = readRecord(v, `vehicles.${where}`, "the vehicle", src, known, new Set(), ds);
-    for (const d of ds)
-      out.push({ ...d, code: MAP_CODE[d.code as keyof typeof MAP_CODE] ?? d.code });
-    let ok = ds.length === 0;
+    const read = readMapRecord(v, `vehicles.${where}`, "the vehicle", src, known, out);
+    let ok = read.ok;
     const rec: Record<string, unknown> = {};
-    for (const f of fields) {
-      const value: unknown =
-        f.raw.s === "string[]"
-          ? f.raw.v.map((x) => x.v)
-          : f.raw.s === "number[]"
-            ? f.raw.v.map((x) => x.n)
-            : f.node.value;
+    for (const f of read.fields) {
+      const value = f.value;
       if (
         (typeof value === "number" && value < 0) ||
         (Array.isArray(value) && value.some((x) => typeof x === "number" && x < 0))
