@@ -28,6 +28,14 @@ function grid(g: MapGraph, r: ReachRulesetResult, from: string): string[] {
   // A loop, not Math.max(...cells): a map has up to 702 × 999 hexes, beyond the arguments a call takes.
   let w = 4;
   for (const n of g.names) w = Math.max(w, cell(r, n, from).length + 1);
+  return hexGrid(g, w, (name) => cell(r, name, from));
+}
+
+/**
+ * A hex map as text, `w` characters a column: a header of column letters, then two lines per row
+ * with odd columns a line lower, each hex showing `cellOf(name)` (one reach or several units).
+ */
+export function hexGrid(g: MapGraph, w: number, cellOf: (name: string) => string): string[] {
   const head =
     "     " +
     Array.from({ length: g.columns }, (_, c) =>
@@ -37,11 +45,10 @@ function grid(g: MapGraph, r: ReachRulesetResult, from: string): string[] {
   for (let line = 0; line < 2 * g.rows + 1; line++) {
     let s = line % 2 === 0 && line / 2 < g.rows ? String(line / 2 + 1).padStart(4) + " " : "     ";
     for (let c = 0; c < g.columns; c++) {
-      const odd = c % 2 === 1;
-      const row = odd ? (line - 1) / 2 : line / 2;
+      const row = c % 2 === 1 ? (line - 1) / 2 : line / 2;
       s +=
         Number.isInteger(row) && row >= 0 && row < g.rows
-          ? cell(r, g.names[c * g.rows + row]!, from).padStart(w)
+          ? cellOf(g.names[c * g.rows + row]!).padStart(w)
           : " ".repeat(w);
     }
     lines.push(s.trimEnd());

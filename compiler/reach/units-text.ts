@@ -6,7 +6,7 @@
  */
 import type { MapGraph } from "../../runtime/map.js";
 import { allowanceText } from "../render/numbers.js";
-import type { TextStyle } from "./text.js";
+import { hexGrid, type TextStyle } from "./text.js";
 import type { UnitsReport, UnitsRulesetResult } from "./units.js";
 
 const PLAIN: TextStyle = { bold: (s) => s, dim: (s) => s };
@@ -19,26 +19,7 @@ function cell(r: UnitsRulesetResult, name: string): string {
 
 /** The map as a grid: two text lines per row, odd columns a line lower (as text.ts draws reach). */
 function grid(g: MapGraph, r: UnitsRulesetResult): string[] {
-  const w = 4;
-  const head =
-    "     " +
-    Array.from({ length: g.columns }, (_, c) =>
-      g.names[c * g.rows]!.replace(/\d+$/, "").padStart(w),
-    ).join("");
-  const lines = [head];
-  for (let line = 0; line < 2 * g.rows + 1; line++) {
-    let s = line % 2 === 0 && line / 2 < g.rows ? String(line / 2 + 1).padStart(4) + " " : "     ";
-    for (let c = 0; c < g.columns; c++) {
-      const row = c % 2 === 1 ? (line - 1) / 2 : line / 2;
-      s +=
-        Number.isInteger(row) && row >= 0 && row < g.rows
-          ? cell(r, g.names[c * g.rows + row]!).padStart(w)
-          : " ".repeat(w);
-    }
-    lines.push(s.trimEnd());
-  }
-  while (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
-  return lines;
+  return hexGrid(g, 4, (name) => cell(r, name));
 }
 
 function countsText(counts: Record<string, number> | undefined): string {
