@@ -52,8 +52,10 @@ export default defineConfig({
           name: "unit",
           include: ["test/**/*.test.ts"],
           exclude: PROCESSES,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A guard against a hang, not a speed limit: on a 2-core machine with two busy loops and
+          // seven other jobs beside it (load ≈ 25), `evaluate() is eval --json` for asl-a4 took 61 s.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           sequence: { groupOrder: 0 },
         },
       },
