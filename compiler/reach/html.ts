@@ -56,14 +56,14 @@ export function swatch(fill: string, text = "", border?: string): Markup {
  */
 export function mapLegend(
   graph: MapGraph,
-  all: readonly Pick<Scale, "label" | "stops" | "probability">[],
+  all: readonly (Pick<Scale, "label" | "stops" | "probability"> & { lighter?: string })[],
   lead: readonly Markup[],
   hatched: boolean,
   note: Markup,
 ): Markup {
   const scaleRows = all.map(
     (s) =>
-      x`<p class="scale">${s.label}: ${s.stops.map((st) => swatch(rampColour(st.t), st.text))} <span class="none">(lighter is ${s.probability ? "more likely" : "cheaper"})</span></p>`,
+      x`<p class="scale">${s.label}: ${s.stops.map((st) => swatch(rampColour(st.t), st.text))} <span class="none">(lighter is ${s.lighter ?? (s.probability ? "more likely" : "cheaper")})</span></p>`,
   );
   const items: Markup[] = [...lead];
   if (graph.road.some((v) => v === 1))

@@ -129,8 +129,8 @@ export interface DrawnHex {
   start?: boolean;
   /** The start outline alone (where units of a side stand, their value still printed). */
   placed?: boolean;
-  /** Outlined in the difference colour (rulesets differ; over a stacking limit). */
-  outlined?: boolean;
+  /** Outlined in the difference colour, with this class (`differs`: rulesets differ; `over-limit`). */
+  outlined?: string;
 }
 
 /** One panel: a ruleset's answer over the whole map. */
@@ -216,7 +216,7 @@ function reachHex(
     title: out,
     ...(reached ? { value: { t: shade(scale, h), text: hexValueText(h) } } : {}),
     start: name === report.from,
-    outlined: differing.has(name),
+    ...(differing.has(name) ? { outlined: "differs" } : {}),
   };
 }
 
@@ -270,7 +270,7 @@ function panel(g: MapGraph, d: Drawing, L: Layout, r: DrawnPanel, index: number)
       );
     if (h.start === true || h.placed === true)
       marks.push(
-        x`<polygon class="start" points="${points(cx, cy, 0.72)}" fill="none" stroke="${START}" stroke-width="2.5"/>`,
+        x`<polygon class="${h.start === true ? "start" : "placed"}" points="${points(cx, cy, 0.72)}" fill="none" stroke="${START}" stroke-width="2.5"/>`,
       );
     if (h.start === true)
       texts.push(x`<text x="${num(cx)}" y="${num(cy + 3.5)}" class="start-label">start</text>`);
@@ -280,9 +280,9 @@ function panel(g: MapGraph, d: Drawing, L: Layout, r: DrawnPanel, index: number)
     const vehicle = g.vehicles[i];
     if (vehicle !== null && vehicle !== undefined)
       marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
-    if (h.outlined === true)
+    if (h.outlined !== undefined)
       marks.push(
-        x`<polygon class="differs" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
+        x`<polygon class="${h.outlined}" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
       );
 
     // Each hexside once: from the lower-numbered hex.
