@@ -52,7 +52,7 @@ function unitsScale(report: UnitsReport) {
   const max = most(report);
   return {
     key: "units",
-    label: `How many of the ${report.side} units can end their move there`,
+    label: `${report.side[0]!.toUpperCase()}${report.side.slice(1)} units that can end there`,
     probability: false,
     lighter: "fewer",
     stops: sample(max, 12).map((n) => ({ t: n / max, text: String(n) })),
