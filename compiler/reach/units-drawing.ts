@@ -64,6 +64,7 @@ const withLimit = (report: UnitsReport) => report.results.some((r) => r.stacking
 function unitsHex(
   g: MapGraph,
   report: UnitsReport,
+  max: number,
   r: UnitsRulesetResult,
   i: number,
   blocked: boolean,
@@ -81,7 +82,7 @@ function unitsHex(
   else title.push(`${r.ruleset}: none of the ${report.side} units can end its move here`);
   return {
     title,
-    ...(h !== undefined ? { value: { t: h.count / most(report), text: countCell(h) } } : {}),
+    ...(h !== undefined ? { value: { t: h.count / max, text: countCell(h) } } : {}),
     placed: here.length > 0 || notMoved.length > 0,
     ...(h?.withinLimit === false ? { outlined: "over-limit" } : {}),
   };
@@ -89,6 +90,7 @@ function unitsHex(
 
 /** The report as a drawing over its map (svg.ts `renderMapSvg`). */
 export function unitsDrawing(g: MapGraph, report: UnitsReport): Drawing {
+  const max = most(report);
   const key: KeyItem[] = [{ icon: START_ICON, text: `where the ${report.side} units stand` }];
   if (withLimit(report))
     key.push({ icon: OUTLINE_ICON, text: "over the stacking limit if all end there (!)" });
@@ -108,7 +110,7 @@ export function unitsDrawing(g: MapGraph, report: UnitsReport): Drawing {
       title: r.title,
       sub: `${r.ruleset} · ${plural(r.units.length, "unit", "units")} · ${plural(Object.keys(r.hexes).length, "hex", "hexes")} · ${r.stacking !== null ? `limit [${r.stacking.cite}]` : "no limit"}`,
       notApplicable: r.notApplicable,
-      hex: (i, blocked) => unitsHex(g, report, r, i, blocked),
+      hex: (i, blocked) => unitsHex(g, report, max, r, i, blocked),
     })),
   };
 }
