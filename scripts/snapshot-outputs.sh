@@ -41,6 +41,11 @@ for m in maps/*.json; do
   run "reach-$b-sqla-svg" reach sqla-31 "$m" --from B2 --format svg
   run "reach-$b-toi-json" reach tide-of-iron "$m" --from B3 --unit '{"kind":"squad","action":"advance"}' --format json
 done
+# Several units (reach --all): every format, both sides.
+for fmt in text json svg html; do
+  run "reach-all-skirmish-$fmt" reach sl-classic,asl-a4,tide-of-iron maps/skirmish.json --all --format "$fmt"
+done
+run reach-all-skirmish-enemy-text reach sl-classic,asl-a4 maps/skirmish.json --all --side enemy
 for f in test/fixtures/diagnostics/*.rules; do
   run "check-fixture-$(basename "$f" .rules)" check "$f"
 done

@@ -7,7 +7,7 @@
  */
 import type { MapGraph } from "../../runtime/map.js";
 import { allowanceText, costText } from "../render/numbers.js";
-import { hexValueText, scales } from "./labels.js";
+import { hexValueText, scales, type Scale } from "./labels.js";
 import { Markup, x } from "./markup.js";
 import {
   DIFFERENCE,
@@ -46,22 +46,26 @@ ul.legend li{display:flex;align-items:center;gap:.4rem}
 .scale .sw{margin-right:2px}
 `;
 
-function swatch(fill: string, text = "", border?: string): Markup {
+export function swatch(fill: string, text = "", border?: string): Markup {
   return x`<span class="sw" aria-hidden="true" style="background:${fill};color:${inkOn(fill.startsWith("#") ? fill : "#ffffff")}${border ? x`;border:3px solid ${border}` : ""}">${text}</span>`;
 }
 
-function legendText(graph: MapGraph, report: ReachReport): Markup {
-  const scaleRows = scales(report).map(
+/**
+ * The legend as text: a row of swatches per scale, the drawing's own entries (`lead`), then the map's
+ * (roads, hexsides, levels, hatching, terrain), and a closing note.
+ */
+export function mapLegend(
+  graph: MapGraph,
+  all: readonly (Pick<Scale, "label" | "stops" | "probability"> & { lighter?: string })[],
+  lead: readonly Markup[],
+  hatched: boolean,
+  note: Markup,
+): Markup {
+  const scaleRows = all.map(
     (s) =>
-      x`<p class="scale">${s.label}: ${s.stops.map((st) => swatch(rampColour(st.t), st.text))} <span class="none">(lighter is ${s.probability ? "more likely" : "cheaper"})</span></p>`,
+      x`<p class="scale">${s.label}: ${s.stops.map((st) => swatch(rampColour(st.t), st.text))} <span class="none">(lighter is ${s.lighter ?? (s.probability ? "more likely" : "cheaper")})</span></p>`,
   );
-  const items: Markup[] = [
-    x`<li>${swatch("#ffffff", "", START)} start hex ${report.from}, marked “start”</li>`,
-  ];
-  if (report.results.length > 1)
-    items.push(
-      x`<li>${swatch("#ffffff", "", DIFFERENCE)} outlined: a hex where the rulesets differ</li>`,
-    );
+  const items: Markup[] = [...lead];
   if (graph.road.some((v) => v === 1))
     items.push(x`<li>${swatch(ROAD)} road (a line through the hex centres)</li>`);
   for (const f of [...new Set(graph.hexside.filter((v): v is string => v !== null))].sort())
@@ -70,14 +74,31 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
     items.push(
       x`<li>${swatch("#d9c9b8")} level: brown tint, “L1”, “L2” … and a contour where it changes</li>`,
     );
-  if (report.results.some((r) => r.notApplicable.some((n) => n.startsWith("terrain: "))))
+  if (hatched)
     items.push(
       x`<li>${swatch("#bbbbbb")} hatched: terrain the ruleset lacks (cannot be entered)</li>`,
     );
   for (const t of [...new Set(graph.terrain)].sort())
     items.push(x`<li>${swatch(terrainStyle(t).fill)} ${t}</li>`);
   return x`${scaleRows}<ul class="legend">${items}</ul>
-<p>Each hex shows its name at the top; a reachable hex shows ${report.results.some((r) => Object.values(r.hexes).some((h) => h.probability !== undefined)) ? "its least cost, or for a dice ruleset the chance that the roll reaches it," : "its least cost"} in the middle. Hover a hex for its path and the rules that price it.</p>`;
+${note}`;
+}
+
+function legendText(graph: MapGraph, report: ReachReport): Markup {
+  const lead: Markup[] = [
+    x`<li>${swatch("#ffffff", "", START)} start hex ${report.from}, marked “start”</li>`,
+  ];
+  if (report.results.length > 1)
+    lead.push(
+      x`<li>${swatch("#ffffff", "", DIFFERENCE)} outlined: a hex where the rulesets differ</li>`,
+    );
+  return mapLegend(
+    graph,
+    scales(report),
+    lead,
+    report.results.some((r) => r.notApplicable.some((n) => n.startsWith("terrain: "))),
+    x`<p>Each hex shows its name at the top; a reachable hex shows ${report.results.some((r) => Object.values(r.hexes).some((h) => h.probability !== undefined)) ? "its least cost, or for a dice ruleset the chance that the roll reaches it," : "its least cost"} in the middle. Hover a hex for its path and the rules that price it.</p>`,
+  );
 }
 
 function rulesetRow(report: ReachReport, r: ReachRulesetResult): Markup {
@@ -149,17 +170,9 @@ export function renderReachHtml(graph: MapGraph, report: ReachReport): string {
     .filter((r) => r.unit !== undefined)
     .map((r) => `; ${r.ruleset}: ${JSON.stringify(r.unit)}`)
     .join("");
-  return x`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Reach on ${report.map} from ${report.from}</title>
-<style>${new Markup(STYLE)}</style>
-</head>
-<body>
-<main>
-<header>
+  return htmlPage(
+    `Reach on ${report.map} from ${report.from}`,
+    x`<header>
 <h1>Reach on ${report.map} from ${report.from}</h1>
 <p class="meta">Unit <code>${JSON.stringify(report.unit)}</code>${own} · ${report.phase} phase · ${graph.columns} × ${graph.rows} hexes · rulesets ${ids}</p>
 </header>
@@ -180,7 +193,23 @@ ${legendText(graph, report)}
 ${differencesTable(graph, report)}
 </section>
 ${boardingTable(graph, report)}
-</main>
+`,
+  );
+}
+
+/** A self-contained page: the reach drawings' style, `title`, and `main` as its body's main. */
+export function htmlPage(title: string, main: Markup): string {
+  return x`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${new Markup(STYLE)}</style>
+</head>
+<body>
+<main>
+${main}</main>
 </body>
 </html>
 `.html;

@@ -8,6 +8,11 @@
  * panel. Each hex carries a `<title>` (name, terrain, cost, path, citations) shown on hover. Below the
  * panels a legend: the shading scale(s) and the map key.
  *
+ * The map layer (terrain, levels, roads, hexsides, counters, the legend's map key) is drawn by
+ * `renderMapSvg` under what a `Drawing` says per panel and per hex (its shade and printed value, its
+ * marks, its hover text): `reachDrawing` says it for one unit's reach, units-svg.ts for several units
+ * (`reach --all`).
+ *
  * Pure and browser-safe; byte-identical for the same input; every text from the map or the report is
  * escaped by `x` (markup.ts).
  */
@@ -102,7 +107,7 @@ const PATTERNS = x`<defs>
 </defs>`;
 
 /** Terrain names a ruleset lacks ("terrain: grain" in its notApplicable): impassable there. */
-function blockedTerrain(r: ReachRulesetResult): Set<string> {
+function blockedTerrain(r: { notApplicable: readonly string[] }): Set<string> {
   return new Set(
     r.notApplicable
       .filter((s) => s.startsWith("terrain: "))
@@ -114,23 +119,72 @@ function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, Math.max(1, max - 1))}…`;
 }
 
-interface PanelContext {
-  g: MapGraph;
-  report: ReachReport;
-  /** The differences by hex name. */
-  differing: Map<string, ReachDifference>;
-  scale: Scale;
-  L: Layout;
+/** What a panel draws in one hex over the map. */
+export interface DrawnHex {
+  /** The hover text's lines after the hex's own (name, terrain, level, who holds it). */
+  title: string[];
+  /** Shaded at this ramp position (0 lightest) with this text printed; absent: not shaded. */
+  value?: { t: number; text: string };
+  /** The start of one unit's move: a white centre, "start", and the start outline. */
+  start?: boolean;
+  /** The start outline alone (where units of a side stand, their value still printed). */
+  placed?: boolean;
+  /** Outlined in the difference colour, with this class (`differs`: rulesets differ; `over-limit`). */
+  outlined?: string;
 }
 
-function hexTitle(c: PanelContext, r: ReachRulesetResult, i: number, blocked: boolean): Markup {
-  const { g, report } = c;
+/** One panel: a ruleset's answer over the whole map. */
+export interface DrawnPanel {
+  ruleset: string;
+  title: string;
+  /** The line under the title (truncated to the panel's width). */
+  sub: string;
+  /** Map names the ruleset lacks (`terrain: grain`): those hexes are hatched. */
+  notApplicable: readonly string[];
+  hex(i: number, blocked: boolean): DrawnHex;
+}
+
+/** A legend entry: an icon (drawn in a 22 × 18 box) and its text. */
+export interface KeyItem {
+  icon: Markup;
+  text: string;
+}
+
+/** What `renderMapSvg` draws over the map: the panels, their shading scales, and the legend's own keys. */
+export interface Drawing {
+  /** The SVG's `<title>` and `<desc>`. */
+  title: string;
+  desc: string;
+  panels: DrawnPanel[];
+  scales: Pick<Scale, "key" | "label" | "stops">[];
+  /** Legend entries before the map's own (road, hexsides, counters, levels, terrain). */
+  key: KeyItem[];
+  /** Who holds a hex the map marks held, as the legend and hover text say it: "the enemy". */
+  holder: string;
+}
+
+function hexTitle(g: MapGraph, d: Drawing, i: number, own: readonly string[]): Markup {
   const name = g.names[i]!;
   const level = g.level[i]!;
   const enemy = g.enemy[i];
-  const out = [
-    `${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ""}${enemy !== null && enemy !== undefined ? `, held by the enemy (${enemy})` : ""}`,
-  ];
+  return lines([
+    `${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ""}${enemy !== null && enemy !== undefined ? `, held by ${d.holder} (${enemy})` : ""}`,
+    ...own,
+  ]);
+}
+
+/** One unit's reach in a hex: its cost (or chance), path and citations, boarding, differences. */
+function reachHex(
+  g: MapGraph,
+  report: ReachReport,
+  differing: Map<string, ReachDifference>,
+  scale: Scale,
+  r: ReachRulesetResult,
+  i: number,
+  blocked: boolean,
+): DrawnHex {
+  const name = g.names[i]!;
+  const out: string[] = [];
   const h = r.hexes[name];
   if (name === report.from) out.push(`${r.ruleset}: the start hex`);
   else if (h !== undefined) {
@@ -151,21 +205,25 @@ function hexTitle(c: PanelContext, r: ReachRulesetResult, i: number, blocked: bo
         : `${r.ruleset}: cannot board the ${String(vehicle.kind)} here`,
     );
   }
-  if (c.differing.has(name)) {
-    const d = c.differing.get(name)!;
+  if (differing.has(name)) {
+    const d = differing.get(name)!;
     out.push(
       `rulesets differ: ${report.results.map((o) => `${o.ruleset} ${d.cost[o.ruleset] === null || d.cost[o.ruleset] === undefined ? "—" : o.hexes[name] ? costText(o.hexes[name]) : String(d.cost[o.ruleset])}`).join(", ")}`,
     );
   }
-  return lines(out);
+  const reached = h !== undefined && name !== report.from;
+  return {
+    title: out,
+    ...(reached ? { value: { t: shade(scale, h), text: hexValueText(h) } } : {}),
+    start: name === report.from,
+    ...(differing.has(name) ? { outlined: "differs" } : {}),
+  };
 }
 
-function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
-  const { g, report, L } = c;
+function panel(g: MapGraph, d: Drawing, L: Layout, r: DrawnPanel, index: number): Markup {
   const px = (index % PER_ROW) * (L.panelW + GAP);
   const py = Math.floor(index / PER_ROW) * (L.panelH + GAP);
   const blocked = blockedTerrain(r);
-  const reachable = Object.keys(r.hexes).filter((n) => n !== report.from).length;
   // Bold 13 px text averages under 8 px a character; the clip path guards the estimate.
   const maxChars = Math.floor((L.panelW - 2 * PAD) / 8);
 
@@ -177,8 +235,8 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
     const [cx, cy] = centre(g, i);
     const name = g.names[i]!;
     const t = terrainStyle(g.terrain[i]!);
-    const h = r.hexes[name];
     const isBlocked = blocked.has(g.terrain[i]!);
+    const h = r.hex(i, isBlocked);
     const level = g.level[i]!;
     const parts: Markup[] = [
       x`<polygon class="terrain" points="${points(cx, cy)}" fill="${t.fill}" stroke="#9b9d8c" stroke-width="0.75"/>`,
@@ -191,16 +249,14 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
       );
     if (isBlocked)
       parts.push(x`<polygon class="blocked" points="${points(cx, cy)}" fill="url(#vr-blocked)"/>`);
-    const reached = h !== undefined && name !== report.from;
-    const fill = reached ? rampColour(shade(c.scale, h)) : "#ffffff";
-    if (reached)
+    const fill = h.value !== undefined ? rampColour(h.value.t) : "#ffffff";
+    if (h.value !== undefined)
       parts.push(
         x`<polygon class="reach" points="${points(cx, cy, 0.6)}" fill="${fill}" stroke="#ffffff" stroke-width="0.8"/>`,
       );
-    if (name === report.from)
-      parts.push(x`<polygon points="${points(cx, cy, 0.6)}" fill="#ffffff"/>`);
+    if (h.start === true) parts.push(x`<polygon points="${points(cx, cy, 0.6)}" fill="#ffffff"/>`);
     hexes.push(
-      x`<g class="hex" data-hex="${name}"><title>${hexTitle(c, r, i, isBlocked)}</title>${parts}</g>`,
+      x`<g class="hex" data-hex="${name}"><title>${hexTitle(g, d, i, h.title)}</title>${parts}</g>`,
     );
 
     texts.push(x`<text x="${num(cx)}" y="${num(cy - H / 2 + 9)}" class="name">${name}</text>`);
@@ -208,25 +264,25 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
       texts.push(
         x`<text x="${num(cx)}" y="${num(cy + H / 2 - 3.5)}" class="level">L${level}</text>`,
       );
-    if (reached)
+    if (h.value !== undefined)
       texts.push(
-        x`<text x="${num(cx)}" y="${num(cy + 4.5)}" class="cost" fill="${inkOn(fill)}" stroke="${fill}">${hexValueText(h)}</text>`,
+        x`<text x="${num(cx)}" y="${num(cy + 4.5)}" class="cost" fill="${inkOn(fill)}" stroke="${fill}">${h.value.text}</text>`,
       );
-    if (name === report.from) {
+    if (h.start === true || h.placed === true)
       marks.push(
-        x`<polygon class="start" points="${points(cx, cy, 0.72)}" fill="none" stroke="${START}" stroke-width="2.5"/>`,
+        x`<polygon class="${h.start === true ? "start" : "placed"}" points="${points(cx, cy, 0.72)}" fill="none" stroke="${START}" stroke-width="2.5"/>`,
       );
+    if (h.start === true)
       texts.push(x`<text x="${num(cx)}" y="${num(cy + 3.5)}" class="start-label">start</text>`);
-    }
     const enemy = g.enemy[i];
     if (enemy !== null && enemy !== undefined)
       marks.push(enemyMark(cx + S * 0.45, cy - H * 0.2, enemy));
     const vehicle = g.vehicles[i];
     if (vehicle !== null && vehicle !== undefined)
       marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
-    if (c.differing.has(name))
+    if (h.outlined !== undefined)
       marks.push(
-        x`<polygon class="differs" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
+        x`<polygon class="${h.outlined}" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
       );
 
     // Each hexside once: from the lower-numbered hex.
@@ -266,13 +322,12 @@ function panel(c: PanelContext, r: ReachRulesetResult, index: number): Markup {
     }
   }
 
-  const count = `${reachable} ${reachable === 1 ? "hex" : "hexes"}`;
   return x`<g class="panel" data-ruleset="${r.ruleset}" transform="translate(${num(px)},${num(py)})">
 <rect width="${num(L.panelW)}" height="${num(L.panelH)}" fill="#ffffff" stroke="#c8c8c8"/>
 <clipPath id="vr-clip-${index}"><rect x="${PAD}" y="0" width="${num(L.panelW - 2 * PAD)}" height="${PAD + TITLE - 2}"/></clipPath>
 <g clip-path="url(#vr-clip-${index})">
 <text x="${PAD}" y="${PAD + 14}" class="panel-title"><title>${r.title}</title>${truncate(r.title, maxChars)}</text>
-<text x="${PAD}" y="${PAD + 31}" class="panel-sub">${truncate(`${r.ruleset} · allowance ${allowanceText(r.allowance, r.measure)} · ${count} reachable`, Math.floor(maxChars * 1.3))}</text>
+<text x="${PAD}" y="${PAD + 31}" class="panel-sub">${truncate(r.sub, Math.floor(maxChars * 1.3))}</text>
 </g>
 <g class="hexes">${hexes}</g>
 <g class="overlays" pointer-events="none">${overlays}</g>
@@ -293,24 +348,16 @@ function vehicleMark(x0: number, y0: number, kind: string): Markup {
   return x`<g class="vehicle" data-vehicle="${kind}"><rect x="${num(x0 - 5.5)}" y="${num(y0 - 4)}" width="11" height="6" rx="1" fill="${VEHICLE}" stroke="#ffffff" stroke-width="1"/><circle cx="${num(x0 - 3)}" cy="${num(y0 + 3)}" r="1.8" fill="${VEHICLE}" stroke="#ffffff" stroke-width="0.8"/><circle cx="${num(x0 + 3)}" cy="${num(y0 + 3)}" r="1.8" fill="${VEHICLE}" stroke="#ffffff" stroke-width="0.8"/></g>`;
 }
 
-interface KeyItem {
-  icon: Markup;
-  text: string;
-}
+/** The legend's icon of the start outline (a unit's start; where units of a side stand). */
+export const START_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="#ffffff" stroke="${START}" stroke-width="2.5"/>`;
+/** The legend's icon of the difference outline (rulesets differ; over a stacking limit). */
+export const OUTLINE_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`;
 
-function keyItems(g: MapGraph, report: ReachReport): KeyItem[] {
-  const items: KeyItem[] = [];
+/** The drawing's own keys, then the map's: roads, hexsides, counters, levels, hatching, terrain. */
+function keyItems(g: MapGraph, d: Drawing): KeyItem[] {
+  const items: KeyItem[] = [...d.key];
   const hex = (fill: Markup | string, extra: Markup | string = "") =>
     x`<polygon points="${points(11, 9, 0.42)}" fill="${fill}" stroke="#9b9d8c" stroke-width="0.75"/>${extra}`;
-  items.push({
-    icon: x`<polygon points="${points(11, 9, 0.42)}" fill="#ffffff" stroke="${START}" stroke-width="2.5"/>`,
-    text: `start (${report.from})`,
-  });
-  if (report.results.length > 1)
-    items.push({
-      icon: x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
-      text: `rulesets differ (${report.differences.length})`,
-    });
   if (g.road.some((v) => v === 1))
     items.push({
       icon: x`<line x1="1" y1="9" x2="21" y2="9" stroke="${ROAD}" stroke-width="4" stroke-linecap="round"/>`,
@@ -325,7 +372,7 @@ function keyItems(g: MapGraph, report: ReachReport): KeyItem[] {
     });
   }
   if (g.enemy.some((e) => e !== null))
-    items.push({ icon: enemyMark(11, 9, "key"), text: "held by the enemy" });
+    items.push({ icon: enemyMark(11, 9, "key"), text: `held by ${d.holder}` });
   if (g.vehicles.some((v) => v !== null))
     items.push({ icon: vehicleMark(11, 9, "key"), text: "a vehicle to board" });
   if (g.level.some((l) => l !== 0))
@@ -333,7 +380,7 @@ function keyItems(g: MapGraph, report: ReachReport): KeyItem[] {
       icon: x`<rect x="1" y="2" width="20" height="14" fill="${CONTOUR}" fill-opacity="0.25"/><line x1="1" y1="16" x2="21" y2="2" stroke="${CONTOUR}" stroke-width="1.6"/>`,
       text: "level (L1, L2 …), contour",
     });
-  if (report.results.some((r) => blockedTerrain(r).size > 0))
+  if (d.panels.some((r) => blockedTerrain(r).size > 0))
     items.push({ icon: hex("url(#vr-blocked)"), text: "terrain the ruleset lacks" });
   for (const t of [...new Set(g.terrain)].sort()) {
     const st = terrainStyle(t);
@@ -353,8 +400,7 @@ function keyItems(g: MapGraph, report: ReachReport): KeyItem[] {
 /** The legend: one row of swatches per scale, then the map key, wrapped to the drawing's width. */
 function legend(
   g: MapGraph,
-  report: ReachReport,
-  all: Scale[],
+  d: Drawing,
   width: number,
   top: number,
 ): { markup: Markup; height: number } {
@@ -362,7 +408,7 @@ function legend(
   let y = top + 8;
   rows.push(x`<text x="0" y="${num(y + 12)}" class="legend-head">Legend</text>`);
   y += 22;
-  for (const s of all) {
+  for (const s of d.scales) {
     const sw: Markup[] = [x`<text x="0" y="${num(y + 14)}" class="legend-text">${s.label}:</text>`];
     let sx = Math.min(260, 7 * s.label.length + 14);
     for (const stop of s.stops) {
@@ -377,7 +423,7 @@ function legend(
     y += 28;
   }
   let kx = 0;
-  for (const item of keyItems(g, report)) {
+  for (const item of keyItems(g, d)) {
     const w = 30 + 6.4 * item.text.length + 14;
     if (kx > 0 && kx + w > width) {
       kx = 0;
@@ -403,22 +449,49 @@ function summary(report: ReachReport): string {
   return `Hexes where the unit may end its move from ${report.from}: ${per}${diff}.`;
 }
 
-/** The whole drawing: a panel per ruleset (in the report's order), then the legend. */
-export function renderReachSvg(graph: MapGraph, report: ReachReport): string {
-  const L = layout(graph, report.results.length);
+/** One unit's reach as a drawing: per ruleset its least cost (or chance) per hex, the start marked. */
+export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
   const all = scales(report);
   const byKey = new Map(all.map((s) => [s.key, s]));
   const differing = new Map(report.differences.map((d) => [d.hex, d]));
-  const panels = report.results.map((r, i) =>
-    panel({ g: graph, report, differing, scale: byKey.get(scaleKey(r))!, L }, r, i),
-  );
-  const leg = legend(graph, report, all, L.width, L.panelsH);
+  const key: KeyItem[] = [{ icon: START_ICON, text: `start (${report.from})` }];
+  if (report.results.length > 1)
+    key.push({ icon: OUTLINE_ICON, text: `rulesets differ (${report.differences.length})` });
+  return {
+    title: `Reach on ${report.map} from ${report.from}: ${report.results.map((r) => r.ruleset).join(", ")}`,
+    desc: summary(report),
+    scales: all,
+    key,
+    holder: "the enemy",
+    panels: report.results.map((r) => {
+      const scale = byKey.get(scaleKey(r))!;
+      const reachable = Object.keys(r.hexes).filter((n) => n !== report.from).length;
+      const count = `${reachable} ${reachable === 1 ? "hex" : "hexes"}`;
+      return {
+        ruleset: r.ruleset,
+        title: r.title,
+        sub: `${r.ruleset} · allowance ${allowanceText(r.allowance, r.measure)} · ${count} reachable`,
+        notApplicable: r.notApplicable,
+        hex: (i, blocked) => reachHex(graph, report, differing, scale, r, i, blocked),
+      };
+    }),
+  };
+}
+
+export function renderReachSvg(graph: MapGraph, report: ReachReport): string {
+  return renderMapSvg(graph, reachDrawing(graph, report));
+}
+
+/** The whole drawing: a panel per ruleset (in the drawing's order), then the legend. */
+export function renderMapSvg(graph: MapGraph, d: Drawing): string {
+  const L = layout(graph, d.panels.length);
+  const panels = d.panels.map((r, i) => panel(graph, d, L, r, i));
+  const leg = legend(graph, d, L.width, L.panelsH);
   const width = L.width + 2 * MARGIN;
   const height = L.panelsH + leg.height + 2 * MARGIN;
-  const title = `Reach on ${report.map} from ${report.from}: ${report.results.map((r) => r.ruleset).join(", ")}`;
   return x`<svg xmlns="http://www.w3.org/2000/svg" class="reach-map" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}" role="img" aria-labelledby="vr-title vr-desc" font-family="${FONT}">
-<title id="vr-title">${title}</title>
-<desc id="vr-desc">${summary(report)}</desc>
+<title id="vr-title">${d.title}</title>
+<desc id="vr-desc">${d.desc}</desc>
 <style>
 .name{font-size:8px;fill:#333333;text-anchor:middle;stroke:#ffffff;stroke-opacity:0.75;stroke-width:2px;paint-order:stroke}
 .level{font-size:8px;fill:#5a3515;text-anchor:middle;font-weight:600;stroke:#ffffff;stroke-opacity:0.75;stroke-width:2px;paint-order:stroke}

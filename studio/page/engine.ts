@@ -17,7 +17,9 @@ import {
   evaluateScenario,
   loadRuleset,
   reachOn,
+  reachUnitsOn,
   type Host,
+  type Typed,
 } from "../../compiler/engine/index.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import type { RulesetIR, ScenarioValue } from "../../compiler/ir/ir.js";
@@ -33,6 +35,8 @@ import type { ScenarioReply } from "../../compiler/interpret/answers.js";
 import type { StepAnswer } from "../../compiler/interpret/step-answers.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
+import { renderUnitsSvg } from "../../compiler/reach/units-drawing.js";
+import type { UnitsReport } from "../../compiler/reach/units.js";
 import { skeleton } from "../../compiler/service/skeleton.js";
 import type { MoveResult } from "../../runtime/types.js";
 import { MAPS, RULESETS, readCardTemplate, readDiffTemplate, rulesetById } from "./bundled.js";
@@ -44,6 +48,8 @@ export interface Problem {
   message: string;
   line: number;
   col: number;
+  /** The field or file it is in (`unit sl-classic`, `maps/skirmish.json`), when the engine says. */
+  file?: string;
 }
 
 export interface ScenarioAnswer {
@@ -67,6 +73,11 @@ export const DRAFT_URI = "studio:draft.rules";
 export const SCENARIO_FILE = "scenario.json";
 export const START_FILE = "start";
 export const UNIT_FILE = "unit";
+/** The field of a ruleset's own unit (the CLI's `--unit ID=JSON`). */
+export const unitFile = (id: string): string => `unit ${id}`;
+
+/** Which ruleset of the pane a unit is for: the one compared with, or the draft. */
+export type Side = "compared" | "draft";
 
 const serviceHost: ServiceHost = {
   readRuleset(id) {
@@ -92,6 +103,7 @@ function problem(d: Diagnostic): Problem {
     message: d.message + (d.hint ? ` (${d.hint})` : ""),
     line: d.span?.line ?? 1,
     col: d.span?.col ?? 1,
+    ...(d.span ? { file: d.span.file } : {}),
   };
 }
 
@@ -214,22 +226,33 @@ export class StudioSession {
     };
   }
 
-  /** The reach map of a bundled map from hex `from`, for `otherId` and the draft side by side. */
+  /**
+   * The reach map of a bundled map from hex `from`, for `otherId` and the draft side by side: the
+   * unit `unitJson` for both, unless `own` gives one of them its own (the CLI's `--unit ID=JSON`; an
+   * empty text is no unit of its own).
+   */
   reach(
     mapName: string,
     from: string,
     unitJson: string,
     phase: string,
     otherId: string | null,
+    own: Partial<Record<Side, string>> = {},
   ): Answer<{ svg: string; report: ReachReport }> {
     const irs = this.compared(otherId);
     const mapText = MAPS[mapName];
     if (!irs || mapText === undefined) return { ok: false, problems: [] };
+    const units: Record<string, Typed> = {};
+    irs.forEach((ir, i) => {
+      const text = own[i === irs.length - 1 ? "draft" : "compared"]?.trim() ?? "";
+      if (text !== "") units[ir.id] = { text, file: unitFile(ir.id) };
+    });
     const { value: built, diagnostics } = reachOn({
       rulesets: irs,
       map: { text: mapText, file: `maps/${mapName}.json` },
       from: { text: from, file: START_FILE },
       unit: { text: unitJson, file: UNIT_FILE },
+      units,
       phase: phase === "advance" ? "advance" : "movement",
       drawing: true,
     });
@@ -238,6 +261,41 @@ export class StudioSession {
       ok: true,
       value: { svg: renderReachSvg(built.graph, built.report), report: built.report },
     };
+  }
+
+  /**
+   * Every unit a bundled map places on `side`, for `otherId` and the draft side by side: per hex how
+   * many can end their move there and whether the stacking limit lets them all (`variorum reach
+   * --all [--side enemy]`, the same engine call and drawing).
+   */
+  reachAll(
+    mapName: string,
+    side: "friendly" | "enemy",
+    phase: string,
+    otherId: string | null,
+  ): Answer<{ svg: string; report: UnitsReport }> {
+    const irs = this.compared(otherId);
+    const mapText = MAPS[mapName];
+    if (!irs || mapText === undefined) return { ok: false, problems: [] };
+    const { value: built, diagnostics } = reachUnitsOn({
+      rulesets: irs,
+      map: { text: mapText, file: `maps/${mapName}.json` },
+      phase: phase === "advance" ? "advance" : "movement",
+      side,
+      drawing: true,
+    });
+    if (built === null) return { ok: false, problems: problems(diagnostics) };
+    return {
+      ok: true,
+      value: { svg: renderUnitsSvg(built.graph, built.report), report: built.report },
+    };
+  }
+
+  /** The ids the reach pane's rulesets go by (the draft renamed `ID-draft` beside its original). */
+  reachIds(otherId: string | null): Partial<Record<Side, string>> {
+    const irs = this.compared(otherId);
+    if (!irs) return {};
+    return irs.length === 1 ? { draft: irs[0]!.id } : { compared: irs[0]!.id, draft: irs[1]!.id };
   }
 
   /** `variorum new`'s skeleton: a house rule `id` over the bundled `baseId`. */

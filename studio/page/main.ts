@@ -273,6 +273,16 @@ function ownToggleOnly(html: string): string {
 }
 
 function drawReach(compare: string): void {
+  const mode = $<HTMLSelectElement>("reach-mode").value;
+  $("reach-one").hidden = mode !== "one";
+  if (mode === "friendly" || mode === "enemy") return drawReachAll(compare, mode);
+  // Each ruleset's own unit field is named by the ruleset it is for; empty, the unit above is used.
+  const ids = bench.reachIds(compare);
+  for (const side of ["compared", "draft"] as const) {
+    const id = ids[side];
+    $(`reach-unit-${side}`).closest("label")!.hidden = id === undefined;
+    $(`reach-unit-${side}-label`).textContent = `Unit for ${id ?? side}`;
+  }
   const from = $<HTMLInputElement>("reach-from").value.trim().toUpperCase();
   const a = bench.reach(
     $<HTMLSelectElement>("reach-map").value,
@@ -280,15 +290,12 @@ function drawReach(compare: string): void {
     $<HTMLInputElement>("reach-unit").value,
     $<HTMLSelectElement>("reach-phase").value,
     compare,
+    {
+      compared: $<HTMLInputElement>("reach-unit-compared").value,
+      draft: $<HTMLInputElement>("reach-unit-draft").value,
+    },
   );
-  if (!a.ok) {
-    $("reach-counts").textContent = "";
-    $("reach-out").replaceChildren(
-      el("p", { class: "bad" }, "Cannot draw the reach map:"),
-      problemList(a.problems),
-    );
-    return;
-  }
+  if (!a.ok) return reachProblems(a.problems);
   const r = a.value.report;
   $("reach-counts").textContent =
     `From ${r.from}: ` +
@@ -300,8 +307,46 @@ function drawReach(compare: string): void {
       })
       .join("; ") +
     `; ${r.differences.length} differ.`;
-  // The SVG is the compiler's own rendering (every name escaped); parsed as SVG, not as HTML.
-  const doc = new DOMParser().parseFromString(a.value.svg, "image/svg+xml");
+  showReachSvg(a.value.svg);
+}
+
+/** Every unit the map places on one side (`variorum reach --all [--side enemy]`). */
+function drawReachAll(compare: string, side: "friendly" | "enemy"): void {
+  const a = bench.reachAll(
+    $<HTMLSelectElement>("reach-map").value,
+    side,
+    $<HTMLSelectElement>("reach-phase").value,
+    compare,
+  );
+  if (!a.ok) return reachProblems(a.problems);
+  const r = a.value.report;
+  $("reach-counts").textContent =
+    `The ${side} units: ` +
+    r.results
+      .map((x) => {
+        const n = Object.keys(x.hexes).length;
+        const limit =
+          x.stacking === null
+            ? "no stacking limit in the bundled text"
+            : `${x.overLimit.length} over the stacking limit [${x.stacking.cite}]`;
+        return `${x.ruleset} ${x.units.length} ${x.units.length === 1 ? "unit" : "units"}, ${n} ${n === 1 ? "hex" : "hexes"}, ${limit}`;
+      })
+      .join("; ") +
+    ".";
+  showReachSvg(a.value.svg);
+}
+
+function reachProblems(problems: readonly Problem[]): void {
+  $("reach-counts").textContent = "";
+  $("reach-out").replaceChildren(
+    el("p", { class: "bad" }, "Cannot draw the reach map:"),
+    problemList(problems, undefined, true),
+  );
+}
+
+/** The SVG is the compiler's own rendering (every name escaped); parsed as SVG, not as HTML. */
+function showReachSvg(svg: string): void {
+  const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
   $("reach-out").replaceChildren(document.importNode(doc.documentElement, true));
 }
 
@@ -479,9 +524,19 @@ function wire(): void {
     redrawAll();
   });
   $("only-differences").addEventListener("change", () => ((shown.diff = -1), void draw("diff")));
-  for (const id of ["reach-map", "reach-phase", "reach-unit", "reach-from"])
+  for (const id of [
+    "reach-map",
+    "reach-phase",
+    "reach-mode",
+    "reach-unit",
+    "reach-from",
+    "reach-unit-compared",
+    "reach-unit-draft",
+  ])
     $(id).addEventListener("change", () => ((shown.reach = -1), void draw("reach")));
   $("reach-out").addEventListener("click", (e) => {
+    // A click moves one unit's start; all the units of a side start where the map places them.
+    if ($<HTMLSelectElement>("reach-mode").value !== "one") return;
     const hex = (e.target as Element).closest("[data-hex]");
     if (!hex) return;
     $<HTMLInputElement>("reach-from").value = hex.getAttribute("data-hex") ?? "";

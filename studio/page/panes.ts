@@ -47,13 +47,18 @@ export function showPage(frame: HTMLIFrameElement, html: string): Promise<void> 
 export function problemList(
   problems: readonly Problem[],
   onPick?: (p: Problem) => void,
+  withFile = false,
 ): HTMLElement {
   const ul = el("ul", { class: "problems" });
   for (const p of problems) {
     const li = el(
       "li",
       { class: p.severity },
-      el("span", { class: "where" }, `${p.line}:${p.col}`),
+      el(
+        "span",
+        { class: "where" },
+        `${withFile && p.file !== undefined ? `${p.file}:` : ""}${p.line}:${p.col}`,
+      ),
       " ",
       el("span", { class: "code" }, p.code),
       " ",

@@ -152,6 +152,53 @@ const cases: {
     argv: ["reach", "sl-classic", BAD_MAP, "--from", "B2"],
     studio: () => studioReach("bad-map-for-surfaces-test", "B2", SQUAD),
   },
+  {
+    name: "a unit of its own that a ruleset cannot read (--unit ID=JSON; the studio's Unit for ID)",
+    code: "V0903",
+    argv: [
+      "reach",
+      "sl-classic,chain-of-command",
+      "maps/crossroads.json",
+      "--from",
+      "C3",
+      "--unit",
+      'chain-of-command={"kind":"tem"}',
+    ],
+    studio: () => {
+      const a = sessionOf("chain-of-command").reach(
+        "crossroads",
+        "C3",
+        SQUAD,
+        "movement",
+        "sl-classic",
+        {
+          draft: '{"kind":"tem"}',
+        },
+      );
+      expect(a.ok).toBe(false);
+      return a.ok ? [] : studio(a.problems);
+    },
+  },
+  {
+    name: "all units of a side on a map that places none (--all; the studio's all units of side friendly)",
+    code: "V1104",
+    argv: ["reach", "sl-classic", "maps/crossroads.json", "--all"],
+    studio: () => {
+      const a = session.reachAll("crossroads", "friendly", "movement", null);
+      expect(a.ok).toBe(false);
+      return a.ok ? [] : studio(a.problems);
+    },
+  },
+  {
+    name: "all units of a side on a bad map",
+    code: "V1002",
+    argv: ["reach", "sl-classic", BAD_MAP, "--all", "--side", "enemy"],
+    studio: () => {
+      const a = session.reachAll("bad-map-for-surfaces-test", "enemy", "movement", null);
+      expect(a.ok).toBe(false);
+      return a.ok ? [] : studio(a.problems);
+    },
+  },
   // Every scenario fixture, under the ruleset its `.expect` names (`# ruleset:`, default sl-classic).
   ...readdirSync(join(ROOT, "test", "fixtures", "scenarios"))
     .filter((f) => f.endsWith(".json"))

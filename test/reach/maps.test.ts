@@ -74,8 +74,14 @@ function adjacent(a: string, b: string): boolean {
 }
 
 describe("bundled maps", () => {
-  it("are the four of maps/", () => {
-    expect(FILES).toEqual(["crossroads.json", "hedgerows.json", "ridge.json", "shell-holes.json"]);
+  it("are the five of maps/", () => {
+    expect(FILES).toEqual([
+      "crossroads.json",
+      "hedgerows.json",
+      "ridge.json",
+      "shell-holes.json",
+      "skirmish.json",
+    ]);
   });
 
   it("the adjacency used below is the odd-q one (B sits half a hex lower than A and C)", () => {
@@ -175,6 +181,10 @@ describe("bundled maps", () => {
     expect([...features("hedgerows.json")]).toEqual(expect.arrayContaining(["wall", "hedge"]));
     expect((load("hedgerows.json").hexsides ?? []).length).toBeGreaterThanOrEqual(20);
     expect([...terrains("hedgerows.json")]).toContain("orchard");
+    // Skirmish places five friendly units and three enemy ones (`reach --all`, the studio's "all units").
+    const placed = Object.values(load("skirmish.json").units ?? {}).flat();
+    expect(placed.filter((u) => u.side !== "enemy").length).toBe(5);
+    expect(placed.filter((u) => u.side === "enemy").length).toBe(3);
     // The crossroads road bends: its first chain does not keep one direction.
     const chain = load("crossroads.json").roads![0]!;
     const dirs = new Set(

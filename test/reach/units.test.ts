@@ -21,6 +21,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import { stackingOf } from "../../compiler/reach/units.js";
+import { renderUnitsHtml, renderUnitsSvg } from "../../compiler/reach/units-drawing.js";
+import { notMovedText, stackingText, unitText } from "../../compiler/reach/units-labels.js";
+import { renderUnitsText } from "../../compiler/reach/units-text.js";
 import { ROOT, ir } from "./helpers.js";
 
 const SKIRMISH = join(ROOT, "test", "fixtures", "maps", "units-skirmish.json");
@@ -171,5 +174,95 @@ describe("a unit per ruleset", () => {
     });
     expect(advance.diagnostics).toEqual([]);
     expect(advance.value!.report.results[0]!.hexes["D3"]?.cost).toBe(1);
+  });
+});
+
+describe("reach --all drawn: the SVG and HTML say what the JSON says", () => {
+  const built = (side: "friendly" | "enemy") => {
+    const out = reachUnitsOn({
+      rulesets: ["sl-classic", "asl-a4", "tide-of-iron"].map(ir),
+      map: { text, file: "units-skirmish.json" },
+      phase: "movement",
+      side,
+    });
+    return out.value!;
+  };
+  /** Per panel, per hex: the number printed in it (absent: none) and its hover text. */
+  function drawn(svg: string): Map<string, Map<string, { printed?: string; title: string }>> {
+    const out = new Map<string, Map<string, { printed?: string; title: string }>>();
+    for (const p of svg.split('<g class="panel" data-ruleset="').slice(1)) {
+      const ruleset = p.slice(0, p.indexOf('"'));
+      const hexes = new Map<string, { printed?: string; title: string }>();
+      for (const m of p.matchAll(/<g class="hex" data-hex="([A-Z]+\d+)"><title>([^<]*)<\/title>/g))
+        hexes.set(m[1]!, { title: m[2]! });
+      const labels = p.slice(p.indexOf('<g class="labels"'));
+      for (const m of labels.matchAll(
+        /class="name">([A-Z]+\d+)<\/text>(?:<text [^>]*class="cost"[^>]*>([^<]*)<\/text>)?/g,
+      ))
+        if (m[2] !== undefined) hexes.get(m[1]!)!.printed = m[2];
+      out.set(ruleset, hexes);
+    }
+    return out;
+  }
+
+  for (const side of ["friendly", "enemy"] as const)
+    it(`--side ${side}: every hex prints the JSON's count (\`!\` over the limit) and names its units`, () => {
+      const { report, graph } = built(side);
+      const svg = renderUnitsSvg(graph, report);
+      const panels = drawn(svg);
+      expect([...panels.keys()]).toEqual(["sl-classic", "asl-a4", "tide-of-iron"]);
+      for (const r of report.results) {
+        const hexes = panels.get(r.ruleset)!;
+        expect(hexes.size).toBe(graph.n);
+        for (const name of graph.names) {
+          const h = r.hexes[name];
+          const d = hexes.get(name)!;
+          if (h === undefined) {
+            expect(d.printed, `${r.ruleset} ${name}`).toBeUndefined();
+            continue;
+          }
+          expect(d.printed, `${r.ruleset} ${name}`).toBe(
+            `${h.count}${h.withinLimit === false ? "!" : ""}`,
+          );
+          expect(d.title).toContain(`${r.ruleset}: ${h.count} unit`);
+          expect(d.title).toContain(h.units.join(", "));
+          if (r.stacking === null)
+            expect(d.title).toContain("no stacking limit in the bundled text");
+          else
+            expect(d.title).toContain(
+              `${h.withinLimit ? "within" : "over"} the stacking limit [${r.stacking.cite}]`,
+            );
+        }
+        // Outlined over the limit: exactly the JSON's overLimit.
+        const outlined = [
+          ...svg
+            .split(`data-ruleset="${r.ruleset}"`)[1]!
+            .split('<g class="panel"')[0]!
+            .matchAll(/class="over-limit" data-hex="([A-Z]+\d+)"/g),
+        ].map((m) => m[1]);
+        expect(outlined).toEqual(r.overLimit);
+      }
+      // Nothing of one unit's reach: no path, no cost, no start of a single move.
+      expect(svg).not.toMatch(/\bpath [A-H]\d|least cost|allowance|class="start"/);
+      expect(svg).toContain(`where the ${side} units can end their move`);
+    });
+
+  it("the page lists per ruleset what the text lists: stacking, units, not moved, over the limit", () => {
+    const { report, graph } = built("friendly");
+    const html = renderUnitsHtml(graph, report);
+    const text = renderUnitsText(graph, report);
+    // Every line of the text but the grid is in the page (its escaped form).
+    const esc = (s: string) =>
+      s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+    for (const r of report.results) {
+      expect(html).toContain(esc(stackingText(r)));
+      for (const u of r.units) expect(html).toContain(esc(unitText(u, r.measure)));
+      for (const u of r.notPlaced) expect(html).toContain(esc(notMovedText(u)));
+      expect(text).toContain(stackingText(r));
+    }
+    expect(html).toContain("over the limit if all end there (!): 2 hexes".replace(/^o/, "O"));
+    expect(html).toContain(
+      '<tr><th scope="row">E5</th><td class="num">5</td><td>infantry 5, mmcs 4, pp 7</td><td>1st, 2nd, Lt, HS, MG</td></tr>',
+    );
   });
 });

@@ -1,0 +1,257 @@
+/**
+ * The studio's reach pane in Chromium (issue 24 items 3–4): "all units of side friendly/enemy" on the
+ * bundled map that places units (maps/skirmish.json) draws, per ruleset and per hex, the counts the
+ * CLI's `reach RULESETS maps/skirmish.json --all [--side enemy] --format json` gives for the same
+ * rulesets (`!` where the stacking limit does not let them all end there); a unit per ruleset draws
+ * an SL squad (the draft, a house rule over SL) and a Chain of Command team side by side, reaching
+ * what the CLI's `--unit chain-of-command=JSON` reaches; a bad unit of its own is the CLI's
+ * diagnostic, located in its field.
+ *
+ * Served by the real command, `variorum studio my-house.rules --no-open --port 0`, over the house
+ * rule `variorum new` writes. Needs /usr/bin/chromium and the built page (test/studio/setup.ts).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
+import type { ReachReport } from "../../compiler/reach/report.js";
+import type { UnitsReport } from "../../compiler/reach/units.js";
+import { variorum } from "../cli/run.js";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const ARTIFACTS = join(ROOT, "test-artifacts");
+const BIN = join(ROOT, "bin", "variorum.js");
+const SKIRMISH = join(ROOT, "maps", "skirmish.json");
+const CROSSROADS = join(ROOT, "maps", "crossroads.json");
+const TEAM = '{"kind":"team","rate":"normal"}';
+const WAIT = { timeout: 30_000 };
+
+function serve(args: string[], cwd: string): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = spawn(process.execPath, [BIN, "studio", ...args, "--no-open", "--port", "0"], {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((done, fail) => {
+    let out = "";
+    const bound = setTimeout(() => {
+      proc.kill("SIGINT");
+      fail(new Error(`variorum studio printed no URL within ${WAIT.timeout} ms: ${out}`));
+    }, WAIT.timeout);
+    proc.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+      if (m) {
+        clearTimeout(bound);
+        done({ url: m[1]!, proc });
+      }
+    });
+    proc.stderr!.on("data", (d: Buffer) => void (out += d.toString()));
+    proc.on("exit", (code) => {
+      clearTimeout(bound);
+      fail(new Error(`variorum studio exited ${code}: ${out}`));
+    });
+  });
+}
+
+let browser: Browser;
+let page: Page;
+let dir: string;
+let server: { url: string; proc: ChildProcess };
+
+/** The CLI's answer, run from the house rule's folder (so `my-house.rules` names the draft). */
+async function cliJson<T>(args: string[]): Promise<T> {
+  const r = await variorum([...args, "--format", "json"], { cwd: dir });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as T;
+}
+
+/** Per panel of the pane's drawing, per hex: the value printed in it (only hexes that print one). */
+function printed(): Promise<Record<string, Record<string, string>>> {
+  return page.evaluate(() => {
+    const out: Record<string, Record<string, string>> = {};
+    for (const panel of document.querySelectorAll("#reach-out g.panel")) {
+      const hexes: Record<string, string> = {};
+      let name: string | null = null;
+      for (const t of panel.querySelectorAll("g.labels text")) {
+        if (t.classList.contains("name")) name = t.textContent;
+        else if (t.classList.contains("cost") && name !== null) hexes[name] = t.textContent ?? "";
+      }
+      out[panel.getAttribute("data-ruleset") ?? ""] = hexes;
+    }
+    return out;
+  });
+}
+
+/** Changes a control and waits for the reach pane to draw again. */
+async function redraw(change: () => Promise<unknown>): Promise<void> {
+  const before = Number((await page.locator("#pane-reach").getAttribute("data-version")) ?? -1);
+  const drawn = await page.evaluate(
+    () => (window as unknown as { studio: { last: { at: number } | null } }).studio.last?.at ?? 0,
+  );
+  await change();
+  await page.waitForFunction(
+    ([v, at]) => {
+      const s = (window as unknown as { studio: { last: { pane: string; at: number } | null } })
+        .studio.last;
+      return (
+        s !== null &&
+        s.pane === "reach" &&
+        s.at > (at as number) &&
+        Number(document.getElementById("pane-reach")!.dataset["version"] ?? -1) >= (v as number)
+      );
+    },
+    [before, drawn] as const,
+    WAIT,
+  );
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is not installed: ${CHROMIUM} is missing; install it with \`sudo scripts/install-chromium.sh\` and run the tests again.`,
+    );
+  mkdirSync(ARTIFACTS, { recursive: true });
+  dir = mkdtempSync(join(tmpdir(), "variorum-studio-reach-"));
+  const made = await variorum(
+    ["new", "my-house", "--extends", "sl-classic", "-o", "my-house.rules"],
+    {
+      cwd: dir,
+    },
+  );
+  expect(made.code, made.stderr).toBe(0);
+  server = await serve(["my-house.rules"], dir);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(server.url);
+  await page.waitForFunction(
+    () => (window as unknown as { studio?: { ready: boolean } }).studio?.ready === true,
+    null,
+    WAIT,
+  );
+  await page.click("#tab-reach");
+  await page.locator("#reach-out svg").waitFor({ state: "visible", ...WAIT });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.proc.kill("SIGINT");
+});
+
+describe("the studio's reach pane: all units of a side, and a unit per ruleset", () => {
+  for (const side of ["friendly", "enemy"] as const)
+    it(`all units of side ${side} on maps/skirmish.json: the counts of the CLI's --all${side === "enemy" ? " --side enemy" : ""}`, async () => {
+      await redraw(() => page.selectOption("#compare", "asl-a4"));
+      await redraw(() => page.selectOption("#reach-map", "skirmish"));
+      await redraw(() => page.selectOption("#reach-mode", side));
+      expect(await page.locator("#reach-one").isHidden()).toBe(true);
+      const cli = await cliJson<UnitsReport>([
+        "reach",
+        "asl-a4,my-house.rules",
+        SKIRMISH,
+        "--all",
+        ...(side === "enemy" ? ["--side", "enemy"] : []),
+      ]);
+      const want = Object.fromEntries(
+        cli.results.map((r) => [
+          r.ruleset,
+          Object.fromEntries(
+            Object.entries(r.hexes).map(([hex, h]) => [
+              hex,
+              `${h.count}${h.withinLimit === false ? "!" : ""}`,
+            ]),
+          ),
+        ]),
+      );
+      expect(Object.keys(want)).toEqual(["asl-a4", "my-house"]);
+      expect(await printed()).toEqual(want);
+      // The counts line says what the JSON says: units moved, hexes, the limit's verdict.
+      const counts = (await page.locator("#reach-counts").textContent()) ?? "";
+      for (const r of cli.results) {
+        const n = Object.keys(r.hexes).length;
+        expect(counts).toContain(`${r.ruleset} ${r.units.length} units, ${n} hexes, `);
+        expect(counts).toContain(
+          r.stacking === null
+            ? `${r.ruleset} ${r.units.length} units, ${n} hexes, no stacking limit in the bundled text`
+            : `${r.overLimit.length} over the stacking limit [${r.stacking.cite}]`,
+        );
+      }
+      // Hovering names the units that may end in a hex, as the JSON lists them.
+      const [hex, h] = Object.entries(cli.results[1]!.hexes)[0]!;
+      const title = await page
+        .locator(`#reach-out g.panel[data-ruleset="my-house"] g.hex[data-hex="${hex}"] > title`)
+        .textContent();
+      expect(title).toContain(`my-house: ${h.count} unit`);
+      expect(title).toContain(h.units.join(", "));
+      await page.screenshot({ path: join(ARTIFACTS, `studio-reach-all-${side}.png`) });
+    });
+
+  it("a unit per ruleset: a Chain of Command team beside the draft's SL squad, as the CLI's --unit ID=JSON", async () => {
+    await redraw(() => page.selectOption("#reach-mode", "one"));
+    await redraw(() => page.selectOption("#reach-map", "crossroads"));
+    await redraw(() => page.selectOption("#compare", "chain-of-command"));
+    await redraw(() =>
+      page
+        .fill("#reach-from", "C3")
+        .then(() => page.locator("#reach-from").dispatchEvent("change")),
+    );
+    expect(await page.locator("#reach-unit-compared-label").textContent()).toBe(
+      "Unit for chain-of-command",
+    );
+    expect(await page.locator("#reach-unit-draft-label").textContent()).toBe("Unit for my-house");
+    // The common unit, a squad, is no Chain of Command kind: the CLI's V0903, in that ruleset's field.
+    const refused = await variorum(
+      [
+        "reach",
+        "chain-of-command,my-house.rules",
+        CROSSROADS,
+        "--from",
+        "C3",
+        "--unit",
+        '{"kind":"squad"}',
+      ],
+      { cwd: dir },
+    );
+    expect(refused.code).toBe(1);
+    const code = /error (V\d{4}): (.*)$/m.exec(refused.stderr)!;
+    await expect
+      .poll(() => page.locator("#reach-out .problems").textContent(), WAIT)
+      .toContain(code[2]!);
+    expect(await page.locator("#reach-out .problems").textContent()).toContain(code[1]!);
+
+    await redraw(() =>
+      page
+        .fill("#reach-unit-compared", TEAM)
+        .then(() => page.locator("#reach-unit-compared").dispatchEvent("change")),
+    );
+    const cli = await cliJson<ReachReport>([
+      "reach",
+      "chain-of-command,my-house.rules",
+      CROSSROADS,
+      "--from",
+      "C3",
+      "--unit",
+      '{"kind":"squad"}',
+      "--unit",
+      `chain-of-command=${TEAM}`,
+    ]);
+    const drawn = await printed();
+    expect(Object.keys(drawn)).toEqual(["chain-of-command", "my-house"]);
+    for (const r of cli.results) {
+      const reached = Object.keys(r.hexes).filter((h) => h !== "C3");
+      expect(reached.length, r.ruleset).toBeGreaterThan(0);
+      expect(Object.keys(drawn[r.ruleset]!).sort(), r.ruleset).toEqual(reached.sort());
+    }
+    expect(await page.locator("#reach-counts").textContent()).toBe(
+      `From C3: ${cli.results
+        .map((r) => {
+          const n = Object.keys(r.hexes).filter((h) => h !== "C3").length;
+          return `${r.ruleset} reaches ${n} ${n === 1 ? "hex" : "hexes"}`;
+        })
+        .join("; ")}; ${cli.differences.length} differ.`,
+    );
+    await page.screenshot({ path: join(ARTIFACTS, "studio-reach-families.png") });
+  });
+});
