@@ -3,7 +3,7 @@
 import type { Ctx } from "./context.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
-import { plural } from "./render.js";
+import { plural } from "../render/numbers.js";
 
 export function check(args: string[], ctx: Ctx): number {
   const host = fsHost(ctx.root);

@@ -18,7 +18,7 @@ import type { Ctx } from "./context.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
 import { generatedDir, ID_PATTERN } from "./project.js";
-import { plural } from "./render.js";
+import { plural } from "../render/numbers.js";
 import { displayPath } from "../node/paths.js";
 import { readIfExists, writeIfChanged } from "../node/write.js";
 

@@ -9,6 +9,7 @@ import { SourceFile, type Diagnostic } from "../../diagnostics/index.js";
 import type { Ctx } from "./context.js";
 import { codeFrame } from "./frame.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
+import { plural } from "../render/numbers.js";
 
 /** Looks up a file's text by the path a span names (as given, or resolved). */
 function lookup(
@@ -96,8 +97,4 @@ export function printDiagnostics(
     );
   }
   return { errors, warnings };
-}
-
-export function plural(n: number, one: string, many = one + "s"): string {
-  return `${n} ${n === 1 ? one : many}`;
 }

@@ -30,11 +30,11 @@ import {
   hexUnitsText,
   notMovedText,
   overLimitText,
-  plural,
   stackingText,
   unitsHeadline,
   unitText,
 } from "./units-labels.js";
+import { plural } from "../render/numbers.js";
 import type { UnitsReport, UnitsRulesetResult } from "./units.js";
 
 /** The most units any ruleset moves: the darkest shade (every unit may end there). */

@@ -5,12 +5,8 @@
  * each unit's allowance and reach, the units it cannot move, and per hex how many units may end there
  * and whether the limit lets them all.
  */
-import { allowanceText } from "../render/numbers.js";
+import { allowanceText, plural } from "../render/numbers.js";
 import type { UnitsHex, UnitsReport, UnitsRulesetResult, UnitsUnit } from "./units.js";
-
-/** `1 hex`, `2 hexes` (cli/render.ts has the same for the CLI, which this browser-safe module cannot import). */
-export const plural = (n: number, one: string, many: string): string =>
-  `${n} ${n === 1 ? one : many}`;
 
 export function unitsHeadline(report: UnitsReport): string {
   return `${report.map}: where the ${report.side} units can end their move`;

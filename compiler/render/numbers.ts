@@ -83,3 +83,8 @@ export function distText(
   if (d.min === d.max) return shortNumber(d.min);
   return `${shortNumber(d.min)}–${shortNumber(d.max)}${measure ? ` ${measure}` : ""} (mean ${shortNumber(d.mean)})`;
 }
+
+/** `1 hex`, `2 hexes`: a count with its noun. */
+export function plural(n: number, one: string, many = one + "s"): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
