@@ -111,14 +111,13 @@ const arbMap: fc.Arbitrary<MapJson> = fc
       }),
       { maxLength: 1 },
     ),
-    // Sides a Bypass may skirt (SL 106, ASL A4.3), of up to two hexes: bit d, the side in direction d.
-    bypass: fc.array(
-      fc.record({
-        hex: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
-        mask: fc.integer({ min: 1, max: 63 }),
-      }),
-      { maxLength: 2 },
-    ),
+    // Per hex, the sides a Bypass may skirt (SL 106, ASL A4.3), bit d the side in direction d: given
+    // for the woods and buildings (mostly: all sides) and for one other hex (no obstacle to skirt).
+    bypass: fc.array(fc.constantFrom(63, 63, 0, 7, 56, 27, 1), {
+      minLength: COLS * ROWS,
+      maxLength: COLS * ROWS,
+    }),
+    notObstacle: fc.integer({ min: 0, max: COLS * ROWS - 1 }),
     // Second terrains (SL 5.54) off the road: ASL's `grain` is one SL lacks.
     also: fc.array(
       fc.record({
@@ -128,67 +127,81 @@ const arbMap: fc.Arbitrary<MapJson> = fc
       { maxLength: 2 },
     ),
   })
-  .map(({ terrain, levels, road, roadStart, sides, enemies, vehicles: vs, also, bypass: bp }) => {
-    const at = (i: number) => ({ col: Math.floor(i / ROWS), row: i % ROWS });
-    const on = (p: { col: number; row: number }) =>
-      p.col >= 0 && p.col < COLS && p.row >= 0 && p.row < ROWS;
-    const hexes: Record<string, string> = {};
-    const lv: Record<string, number> = {};
-    terrain.forEach((t, i) => {
-      const p = at(i);
-      if (t !== "open-ground" && t !== "road") hexes[hexName(p.col, p.row)] = t;
-      if (levels[i]) lv[hexName(p.col, p.row)] = 1;
-    });
-    const chain: string[] = [];
-    let p = at(roadStart);
-    chain.push(hexName(p.col, p.row));
-    for (const d of road) {
-      const q = neighbourOf(p.col, p.row, d);
-      if (!on(q) || chain.includes(hexName(q.col, q.row))) continue;
-      chain.push(hexName(q.col, q.row));
-      p = q;
-    }
-    // A road through woods or a village keeps its woods or building (the road is its second terrain).
-    for (const h of chain) if (hexes[h] !== "woods" && hexes[h] !== "building") delete hexes[h];
-    const alsoTerrain: Record<string, string> = {};
-    for (const a of also) {
-      const h = hexName(at(a.hex).col, at(a.hex).row);
-      if (!chain.includes(h)) alsoTerrain[h] = a.t;
-    }
-    const hexsides: { hexes: [string, string]; feature: string }[] = [];
-    for (const s of sides) {
-      const a = at(s.hex);
-      const b = neighbourOf(a.col, a.row, s.d);
-      if (!on(b) || directionBetween(a, b) < 0) continue;
-      const pair: [string, string] = [hexName(a.col, a.row), hexName(b.col, b.row)];
-      if (!hexsides.some((x) => x.hexes.includes(pair[0]) && x.hexes.includes(pair[1])))
-        hexsides.push({ hexes: pair, feature: s.f });
-    }
-    const enemy: Record<string, string> = {};
-    for (const e of enemies) enemy[hexName(at(e.hex).col, at(e.hex).row)] = e.who;
-    const vehicles: Record<string, Record<string, unknown>> = {};
-    for (const v of vs)
-      vehicles[hexName(at(v.hex).col, at(v.hex).row)] = { kind: v.kind, mp: v.mp };
-    const bypass: Record<string, string[]> = {};
-    for (const b of bp)
-      bypass[hexName(at(b.hex).col, at(b.hex).row)] = DIRECTIONS.filter(
-        (_, d) => b.mask & (1 << d),
-      );
-    return {
-      name: "random",
-      columns: COLS,
-      rows: ROWS,
-      bypass,
-      terrain: { default: "open-ground", hexes },
-      alsoTerrain,
-      levels: lv,
-      roads: chain.length > 1 ? [chain] : [],
-      hexsides,
-      enemy,
-      vehicles,
-      hexInches: 2,
-    };
-  });
+  .map(
+    ({
+      terrain,
+      levels,
+      road,
+      roadStart,
+      sides,
+      enemies,
+      vehicles: vs,
+      also,
+      bypass: bp,
+      notObstacle,
+    }) => {
+      const at = (i: number) => ({ col: Math.floor(i / ROWS), row: i % ROWS });
+      const on = (p: { col: number; row: number }) =>
+        p.col >= 0 && p.col < COLS && p.row >= 0 && p.row < ROWS;
+      const hexes: Record<string, string> = {};
+      const lv: Record<string, number> = {};
+      terrain.forEach((t, i) => {
+        const p = at(i);
+        if (t !== "open-ground" && t !== "road") hexes[hexName(p.col, p.row)] = t;
+        if (levels[i]) lv[hexName(p.col, p.row)] = 1;
+      });
+      const chain: string[] = [];
+      let p = at(roadStart);
+      chain.push(hexName(p.col, p.row));
+      for (const d of road) {
+        const q = neighbourOf(p.col, p.row, d);
+        if (!on(q) || chain.includes(hexName(q.col, q.row))) continue;
+        chain.push(hexName(q.col, q.row));
+        p = q;
+      }
+      // A road through woods or a village keeps its woods or building (the road is its second terrain).
+      for (const h of chain) if (hexes[h] !== "woods" && hexes[h] !== "building") delete hexes[h];
+      const alsoTerrain: Record<string, string> = {};
+      for (const a of also) {
+        const h = hexName(at(a.hex).col, at(a.hex).row);
+        if (!chain.includes(h)) alsoTerrain[h] = a.t;
+      }
+      const hexsides: { hexes: [string, string]; feature: string }[] = [];
+      for (const s of sides) {
+        const a = at(s.hex);
+        const b = neighbourOf(a.col, a.row, s.d);
+        if (!on(b) || directionBetween(a, b) < 0) continue;
+        const pair: [string, string] = [hexName(a.col, a.row), hexName(b.col, b.row)];
+        if (!hexsides.some((x) => x.hexes.includes(pair[0]) && x.hexes.includes(pair[1])))
+          hexsides.push({ hexes: pair, feature: s.f });
+      }
+      const enemy: Record<string, string> = {};
+      for (const e of enemies) enemy[hexName(at(e.hex).col, at(e.hex).row)] = e.who;
+      const vehicles: Record<string, Record<string, unknown>> = {};
+      for (const v of vs)
+        vehicles[hexName(at(v.hex).col, at(v.hex).row)] = { kind: v.kind, mp: v.mp };
+      const bypass: Record<string, string[]> = {};
+      bp.forEach((mask, i) => {
+        const h = hexName(at(i).col, at(i).row);
+        if (mask !== 0 && (hexes[h] === "woods" || hexes[h] === "building" || i === notObstacle))
+          bypass[h] = DIRECTIONS.filter((_, d) => mask & (1 << d));
+      });
+      return {
+        name: "random",
+        columns: COLS,
+        rows: ROWS,
+        bypass,
+        terrain: { default: "open-ground", hexes },
+        alsoTerrain,
+        levels: lv,
+        roads: chain.length > 1 ? [chain] : [],
+        hexsides,
+        enemy,
+        vehicles,
+        hexInches: 2,
+      };
+    },
+  );
 
 type Resolve = (f: "terrain" | "hexside" | "enemy" | "vehicle", n: string) => string | null;
 
@@ -246,6 +259,9 @@ function bruteForce(
       if (b.legal && !(boarding.get(end)! <= b.spent)) boarding.set(end, b.spent);
     }
     if (path.length > 9) return;
+    // What reach assumes too (costs never negative, an allowance never growing): a move that spent
+    // more than its allowance ends (a Minimum Move is one hex), so its extensions are not priced.
+    if (typeof r.allowance === "number" && r.spent > r.allowance) return;
     const leaving = bypassed[bypassed.length - 1];
     for (let d = 0; d < 6; d++) {
       if (leaving && d !== leaving.exit) continue;
