@@ -281,10 +281,11 @@ const STEPS = new WeakMap<MapGraph, Map<unknown, MapSteps>>();
  * slots. When the ruleset has Bypass (its steps have `bypass`) and the map names sides an obstacle
  * does not touch (`bypass`), a unit skirting the obstacle of hex X, about to leave it across side x,
  * is a node of its own (X, x), mapped back to X for the answer. Every node then has 36 slots: per
- * direction d, slot 6d enters the neighbour Y plainly, slot 6d + j (j = 1 … 5) enters Y in Bypass to
- * leave it across side (d + 3 + j) mod 6, the step `{ …, bypass: k }` with k the fewest sides skirted
- * (`bypassSides`; fewer never costs more). A node (X, x) leaves only across x: plainly, or into the
- * next hex's Bypass.
+ * direction d, slot d enters the neighbour Y plainly, slot 6 + 5d + j - 1 (j = 1 … 5) enters Y in
+ * Bypass to leave it across side (d + 3 + j) mod 6, the step `{ …, bypass: k }` with k the fewest
+ * sides skirted (`bypassSides`; fewer never costs more). The plain slots come first, so of two paths
+ * of one cost the search mostly finds the one without Bypass first. A node (X, x) leaves only across
+ * x: plainly, or into the next hex's Bypass.
  */
 function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph): MapSteps {
   let byRuleset = STEPS.get(g);
@@ -352,8 +353,8 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
     const to = g.adj[mapSlot]!;
     const s = mapStep[mapSlot]!;
     if (to < 0 || s < 0) return;
-    adj[degree * u + 6 * d] = to;
-    slotStep[degree * u + 6 * d] = s;
+    adj[degree * u + d] = to;
+    slotStep[degree * u + d] = s;
     const mask = g.bypass[to]!;
     if (mask === 0) return;
     const entry = (d + 3) % 6;
@@ -364,8 +365,8 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
       if (k === 0) continue;
       const step: PlainStep = { ...plain[s]!, bypass: k };
       if (withThrough && step.alsoTerrain !== undefined) step.bypassThrough = step.alsoTerrain;
-      adj[degree * u + 6 * d + j] = node;
-      slotStep[degree * u + 6 * d + j] = kindOf(step);
+      adj[degree * u + 6 + 5 * d + j - 1] = node;
+      slotStep[degree * u + 6 + 5 * d + j - 1] = kindOf(step);
     }
   };
   for (let h = 0; h < g.n; h++) {

@@ -341,7 +341,9 @@ export function parseMap(
             const near = side === null ? null : closest(side.toUpperCase(), [...DIRECTIONS]);
             bad(
               d,
-              `${side === null ? "a side" : `\`${safeLine(side)}\``} is not a side of a hex: ${DIRECTIONS.join(", ")}`,
+              side === null
+                ? `a side is named by its direction: ${DIRECTIONS.join(", ")}`
+                : `\`${safeLine(side)}\` is not a side of a hex: ${DIRECTIONS.join(", ")}`,
               near ? `did you mean \`${near}\`?` : undefined,
             );
             continue;
