@@ -18,6 +18,11 @@ export interface MapJson {
   levels?: Record<string, number>;
   roads?: string[][];
   hexsides?: { hexes: [string, string]; feature: string }[];
+  /**
+   * The sides of an obstacle hex (woods, a building) that its obstacle does not touch, so a Bypass
+   * (SL 106, ASL A4.3) may skirt the obstacle along them: hex name → directions (`N`, `NE`, … `NW`).
+   */
+  bypass?: Record<string, string[]>;
   /** Who of the enemy holds a hex: hex name → occupant (`units`, `lone-smc`, `afv`). */
   enemy?: Record<string, string>;
   /** A vehicle standing in a hex, for a unit to board: hex name → a scenario's `vehicle` record (`kind`, `mp`, …). */
@@ -146,6 +151,8 @@ export interface MapGraph {
   alsoImplied: Uint8Array;
   /** Per hex: the vehicle standing there (a scenario's `vehicle` record), or null. */
   vehicles: (Record<string, unknown> | null)[];
+  /** Per hex: bit d set when a Bypass may skirt its obstacle along its side in direction d (DIRECTIONS). */
+  bypass: Uint8Array;
   hexInches: number | null;
 }
 
@@ -191,6 +198,7 @@ export function buildGraph(map: MapJson): MapGraph {
     also,
     alsoImplied,
     vehicles,
+    bypass: new Uint8Array(n),
     hexInches: map.hexInches ?? null,
   };
   for (let c = 0; c < columns; c++) {
@@ -238,6 +246,12 @@ export function buildGraph(map: MapJson): MapGraph {
     link(s.hexes[0], s.hexes[1], (slot) => (hexside[slot] = s.feature));
   for (const [h, who] of Object.entries(map.enemy ?? {})) if (at(h) >= 0) enemy[at(h)] = who;
   for (const [h, v] of Object.entries(map.vehicles ?? {})) if (at(h) >= 0) vehicles[at(h)] = v;
+  for (const [h, sides] of Object.entries(map.bypass ?? {}))
+    if (at(h) >= 0)
+      for (const side of sides) {
+        const d = (DIRECTIONS as readonly string[]).indexOf(side);
+        if (d >= 0) g.bypass[at(h)]! |= 1 << d;
+      }
   return g;
 }
 

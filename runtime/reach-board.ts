@@ -10,7 +10,7 @@
 import type { MapGraph } from "./map.js";
 import { evaluateMove } from "./move.js";
 import { labelPath, type ReachSearch } from "./reach.js";
-import { pathSteps, type ReachBinding } from "./reach-steps.js";
+import { pathSteps, type PlainStep, type ReachBinding } from "./reach-steps.js";
 import type { MoveContext } from "./types.js";
 
 /** The cheapest legal boarding of the vehicle in one hex. */
@@ -23,6 +23,8 @@ export interface ReachBoarding {
   exact: string;
   /** The hexes walked, start first, ending in the vehicle's hex. */
   path: number[];
+  /** Their steps, as a scenario `path` gives them (a hex skirted in Bypass has `bypass`). */
+  steps: PlainStep[];
   /** The vehicle's MP the boarding uses up, when the ruleset says. */
   vehicleSpent: number | null;
   /** The vehicle as this ruleset takes it (its `kind` this ruleset's member). */
@@ -47,6 +49,7 @@ export function boardingOnMap<T, X extends MoveContext<T>>(
   g: MapGraph,
   search: ReachSearch<T> | null,
   na: Set<string>,
+  stepsOf: ((label: number) => PlainStep[]) | null = null,
 ): ReachBoarding[] {
   const out: ReachBoarding[] = [];
   for (const h of vehicleHexes(g)) {
@@ -62,7 +65,8 @@ export function boardingOnMap<T, X extends MoveContext<T>>(
       for (let i = 0; i < search.labels; i++) {
         if (search.labelHex[i] !== h) continue;
         const path = labelPath(search, i);
-        const ctx = b.prepareAboard(pathSteps(g, path, b.resolve, b.stepFields), vehicle);
+        const steps = stepsOf?.(i) ?? pathSteps(g, path, b.resolve, b.stepFields);
+        const ctx = b.prepareAboard(steps, vehicle);
         if (ctx === null) {
           na.add(`vehicle: ${g.names[h]}`);
           break;
@@ -74,6 +78,7 @@ export function boardingOnMap<T, X extends MoveContext<T>>(
           cost: r.spent,
           exact: r.exact.spent,
           path,
+          steps,
           vehicleSpent: r.vehicleSpent,
           vehicle,
         };

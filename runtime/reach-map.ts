@@ -7,12 +7,12 @@
  */
 
 import { indexOf, type MapGraph } from "./map.js";
-import { plainStep, type PlainStep, type ReachBinding } from "./reach-steps.js";
+import { bypassSides, plainStep, type PlainStep, type ReachBinding } from "./reach-steps.js";
 import { labelPath, searchReach, type ReachSearch } from "./reach.js";
 import { diceRead, summarizeWeighted } from "./dice.js";
 import { forEachSortedRoll } from "./rolls.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
-import type { DistributionSummary, MoveContext } from "./types.js";
+import type { DistributionSummary, MoveContext, Num } from "./types.js";
 
 export interface ReachAnswer {
   ruleset: string;
@@ -30,6 +30,11 @@ export interface ReachAnswer {
   exact(hex: number): string;
   /** One cheapest path to `hex`, start first ([] when unreachable). */
   path(hex: number): number[];
+  /**
+   * The steps of `path(hex)` as a scenario `path` gives them ([] when unreachable): what `evaluate`
+   * prices to the same cost. A hex skirted in Bypass is a step with `bypass` (its sides skirted).
+   */
+  steps(hex: number): PlainStep[];
   /** The roll under which `path(hex)` was found (a dice ruleset without a fixed roll), else null. */
   roll(hex: number): number[] | null;
   /** Map names this ruleset has no concept for, sorted: `terrain: jungle`, `hexside: hedge`, `uphill`. */
@@ -51,21 +56,29 @@ export function reachOnMap<T, X extends MoveContext<T>>(
   const from = typeof start === "number" ? start : indexOf(g, start);
   if (!(from >= 0 && from < g.n))
     throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
-  const { plain, slotStep, na: naSteps } = stepsFor(b, g);
-  const ctx = b.prepare(plain);
+  const m = stepsFor(b, g);
+  const ctx = b.prepare(m.plain);
   const steps = ctx.path.slice();
-  const graph = { n: g.n, adj: g.adj, slotStep, steps };
-  const na = new Set(naSteps);
+  const graph = {
+    n: m.nodeHex?.length ?? g.n,
+    adj: m.adj,
+    slotStep: m.slotStep,
+    steps,
+    degree: m.degree,
+  };
+  const na = new Set(m.na);
+  const run = (): FoldedSearch<T> =>
+    fold(searchReach(b.model, b.num, ctx, graph, from, b.profile), m, g.n, b.num);
 
   if (b.model.dice === 0 || ctx.roll !== null) {
-    const search = searchReach(b.model, b.num, ctx, graph, from, b.profile);
-    const boarding = boardingOnMap(b, g, search, na);
+    const search = run();
+    const boarding = boardingOnMap(b, g, search, na, search.stepsOf);
     return answer(b, g.n, from, [search], [null], null, [...na].sort(), search.labels, boarding);
   }
 
   // Every roll (as a multiset, weighted by the ordered rolls it stands for): a hex's cost and path come
   // from the roll that reaches it most cheaply (the first such roll), its probability from all of them.
-  const searches: ReachSearch<T>[] = [];
+  const searches: FoldedSearch<T>[] = [];
   const rolls: number[][] = [];
   const probability = new Float64Array(g.n);
   const allowances = new Map<number, number>();
@@ -77,7 +90,7 @@ export function reachOnMap<T, X extends MoveContext<T>>(
   forEachSortedRoll(dice, b.model.sides, (roll, weight) => {
     ctx.roll = roll.slice();
     rolls.push(roll.slice());
-    const search = searchReach(b.model, b.num, ctx, graph, from, b.profile);
+    const search = run();
     searches.push(search);
     labels += search.labels;
     total += weight;
@@ -122,7 +135,7 @@ function answer<T, X extends MoveContext<T>>(
   b: ReachBinding<T, X>,
   n: number,
   from: number,
-  searches: readonly ReachSearch<T>[],
+  searches: readonly FoldedSearch<T>[],
   rolls: readonly (number[] | null)[],
   dice: { summary: DistributionSummary; probability: Float64Array } | null,
   notApplicable: string[],
@@ -148,6 +161,7 @@ function answer<T, X extends MoveContext<T>>(
       cost,
       exact: (hex) => (s.best[hex]! < 0 ? "NA" : b.num.toExact(s.labelCost[s.best[hex]!]!)),
       path: (hex) => (s.best[hex]! < 0 ? [] : labelPath(s, s.best[hex]!)),
+      steps: (hex) => (s.best[hex]! < 0 ? [] : s.stepsOf(s.best[hex]!)),
       roll: (hex) => (s.best[hex]! < 0 ? null : (rolls[0] as number[] | null)),
       notApplicable,
       labels,
@@ -187,6 +201,8 @@ function answer<T, X extends MoveContext<T>>(
         : b.num.toExact(searches[which[hex]!]!.labelCost[searches[which[hex]!]!.best[hex]!]!),
     path: (hex) =>
       which[hex]! < 0 ? [] : labelPath(searches[which[hex]!]!, searches[which[hex]!]!.best[hex]!),
+    steps: (hex) =>
+      which[hex]! < 0 ? [] : searches[which[hex]!]!.stepsOf(searches[which[hex]!]!.best[hex]!),
     roll: (hex) => (which[hex]! < 0 ? null : rolls[which[hex]!]!),
     notApplicable,
     labels,
@@ -194,10 +210,61 @@ function answer<T, X extends MoveContext<T>>(
   };
 }
 
+/** A search's answer per hex (bypass nodes folded into their hex), and the steps of each label. */
+interface FoldedSearch<T> extends ReachSearch<T> {
+  /** The plain steps of the path ending in `label`, start excluded. */
+  stepsOf(label: number): PlainStep[];
+}
+
+/**
+ * The search over nodes → per hex: `labelHex` names hexes, and a hex's `best` is the cheapest of its
+ * nodes' (on a cost tie the earlier label, as the search pops them). The nodes a label's path went
+ * through give its steps (the slot from each node to the next).
+ */
+function fold<T>(s: ReachSearch<T>, m: MapSteps, n: number, num: Num<T>): FoldedSearch<T> {
+  const nodes = s.labelHex;
+  const stepsOf = (label: number): PlainStep[] => {
+    const out: PlainStep[] = [];
+    for (let k = label; s.labelParent[k]! >= 0; k = s.labelParent[k]!) {
+      const u = nodes[s.labelParent[k]!]!;
+      const v = nodes[k]!;
+      for (let slot = m.degree * u; slot < m.degree * (u + 1); slot++)
+        if (m.adj[slot] === v && m.slotStep[slot]! >= 0) {
+          out.push(m.plain[m.slotStep[slot]!]!);
+          break;
+        }
+    }
+    return out.reverse();
+  };
+  const nodeHex = m.nodeHex;
+  if (nodeHex === null) return { ...s, stepsOf };
+  const best = new Int32Array(n).fill(-1);
+  for (let u = 0; u < s.best.length; u++) {
+    const l = s.best[u]!;
+    if (l < 0) continue;
+    const h = nodeHex[u]!;
+    const held = best[h]!;
+    if (
+      held < 0 ||
+      num.gt(s.labelCost[held]!, s.labelCost[l]!) ||
+      (!num.gt(s.labelCost[l]!, s.labelCost[held]!) && l < held)
+    )
+      best[h] = l;
+  }
+  const labelHex = new Int32Array(s.labels);
+  for (let i = 0; i < s.labels; i++) labelHex[i] = nodeHex[nodes[i]!]!;
+  return { ...s, best, labelHex, stepsOf };
+}
+
 interface MapSteps {
-  /** The distinct steps the map's slots enter, as this ruleset reads them. */
+  /** The distinct steps the graph's slots enter, as this ruleset reads them. */
   plain: PlainStep[];
+  /** The search's graph: the map's hexes, then (a ruleset with Bypass on a map that allows it) bypass nodes. */
+  adj: Int32Array;
   slotStep: Int32Array;
+  degree: number;
+  /** Per node: its hex (a hex's own node is the hex's index); null: the nodes are the hexes. */
+  nodeHex: Int32Array | null;
   na: Set<string>;
   /** The step fields the ruleset reads, joined (part of what the cache is keyed on). */
   fields: string;
@@ -209,6 +276,17 @@ interface MapSteps {
  */
 const STEPS = new WeakMap<MapGraph, Map<unknown, MapSteps>>();
 
+/**
+ * The search's graph for ruleset `b` on `g`. A plain map gives the map's own: one node per hex, six
+ * slots. When the ruleset has Bypass (its steps have `bypass`) and the map names sides an obstacle
+ * does not touch (`bypass`), a unit skirting the obstacle of hex X, about to leave it across side x,
+ * is a node of its own (X, x), mapped back to X for the answer. Every node then has 36 slots: per
+ * direction d, slot d enters the neighbour Y plainly, slot 6 + 5d + j - 1 (j = 1 … 5) enters Y in
+ * Bypass to leave it across side (d + 3 + j) mod 6, the step `{ …, bypass: k }` with k the fewest
+ * sides skirted (`bypassSides`; fewer never costs more). The plain slots come first, so of two paths
+ * of one cost the search mostly finds the one without Bypass first. A node (X, x) leaves only across
+ * x: plainly, or into the next hex's Bypass.
+ */
 function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGraph): MapSteps {
   let byRuleset = STEPS.get(g);
   if (byRuleset === undefined) STEPS.set(g, (byRuleset = new Map()));
@@ -218,21 +296,87 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
   const na = new Set<string>();
   const kinds = new Map<string, number>();
   const plain: PlainStep[] = [];
-  const slotStep = new Int32Array(6 * g.n).fill(-1);
-  for (let slot = 0; slot < 6 * g.n; slot++) {
-    if (g.adj[slot]! < 0) continue;
-    const p = plainStep(g, slot, b.resolve, b.stepFields, na);
-    if (p === null) continue;
-    const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}|${p.alsoTerrain ?? ""}`;
+  const kindOf = (p: PlainStep): number => {
+    const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}|${p.alsoTerrain ?? ""}|${p.bypass ?? ""}|${p.bypassThrough ?? ""}`;
     let k = kinds.get(sig);
     if (k === undefined) {
       k = plain.length;
       kinds.set(sig, k);
       plain.push(p);
     }
-    slotStep[slot] = k;
+    return k;
+  };
+  // The map's steps, one per slot (-1: the ruleset cannot enter or cross it).
+  const mapStep = new Int32Array(6 * g.n).fill(-1);
+  for (let slot = 0; slot < 6 * g.n; slot++) {
+    if (g.adj[slot]! < 0) continue;
+    const p = plainStep(g, slot, b.resolve, b.stepFields, na);
+    if (p !== null) mapStep[slot] = kindOf(p);
   }
-  const out: MapSteps = { plain, slotStep, na, fields: b.stepFields.join() };
+  const fields = b.stepFields.join();
+  // Bypass nodes: (hex, exit side) for each hex with a side to skirt and a neighbour across x.
+  const bypassNode = new Int32Array(6 * g.n).fill(-1);
+  let nodes = g.n;
+  // A map's Bypass sides mean nothing to a ruleset without Bypass: listed, never skirted.
+  if (!b.stepFields.includes("bypass")) {
+    if (g.bypass.some((m) => m !== 0)) na.add("bypass");
+  } else
+    for (let h = 0; h < g.n; h++)
+      if (g.bypass[h] !== 0)
+        for (let x = 0; x < 6; x++) if (g.adj[6 * h + x]! >= 0) bypassNode[6 * h + x] = nodes++;
+  if (nodes === g.n) {
+    const out: MapSteps = {
+      plain,
+      adj: g.adj,
+      slotStep: mapStep,
+      degree: 6,
+      nodeHex: null,
+      na,
+      fields,
+    };
+    byRuleset.set(key, out);
+    return out;
+  }
+  const degree = 36;
+  const adj = new Int32Array(degree * nodes).fill(-1);
+  const slotStep = new Int32Array(degree * nodes).fill(-1);
+  const nodeHex = new Int32Array(nodes);
+  for (let h = 0; h < g.n; h++) {
+    nodeHex[h] = h;
+    for (let x = 0; x < 6; x++)
+      if (bypassNode[6 * h + x]! >= 0) nodeHex[bypassNode[6 * h + x]!] = h;
+  }
+  const withThrough = b.stepFields.includes("bypassThrough");
+  /** From node `u` (in hex `from`), the ways out across side `d`. */
+  const leave = (u: number, from: number, d: number): void => {
+    const mapSlot = 6 * from + d;
+    const to = g.adj[mapSlot]!;
+    const s = mapStep[mapSlot]!;
+    if (to < 0 || s < 0) return;
+    adj[degree * u + d] = to;
+    slotStep[degree * u + d] = s;
+    const mask = g.bypass[to]!;
+    if (mask === 0) return;
+    const entry = (d + 3) % 6;
+    for (let j = 1; j < 6; j++) {
+      const exit = (entry + j) % 6;
+      const node = bypassNode[6 * to + exit]!;
+      const k = node < 0 ? 0 : bypassSides(mask, entry, exit);
+      if (k === 0) continue;
+      const step: PlainStep = { ...plain[s]!, bypass: k };
+      if (withThrough && step.alsoTerrain !== undefined) step.bypassThrough = step.alsoTerrain;
+      adj[degree * u + 6 + 5 * d + j - 1] = node;
+      slotStep[degree * u + 6 + 5 * d + j - 1] = kindOf(step);
+    }
+  };
+  for (let h = 0; h < g.n; h++) {
+    for (let d = 0; d < 6; d++) leave(h, h, d);
+    for (let x = 0; x < 6; x++) {
+      const node = bypassNode[6 * h + x]!;
+      if (node >= 0) leave(node, h, x);
+    }
+  }
+  const out: MapSteps = { plain, adj, slotStep, degree, nodeHex, na, fields };
   byRuleset.set(key, out);
   return out;
 }

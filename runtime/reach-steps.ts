@@ -21,6 +21,10 @@ export interface PlainStep {
   downhill?: boolean;
   /** Who of the enemy holds the hex entered (a ruleset whose steps have `enemy`). */
   enemy?: string;
+  /** A Bypass of the hex's obstacle along this many of its sides (SL 106, ASL A4.3). */
+  bypass?: number;
+  /** What the Bypass moves through: the hex's second terrain (SL 106.2); absent: open ground. */
+  bypassThrough?: string;
 }
 
 /** What a ruleset contributes to reach. */
@@ -30,7 +34,10 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly profile: ReachProfile<X>;
   /** The member a map's terrain, hexside, enemy or vehicle name means in this ruleset, or null when it has none. */
   resolve(field: "terrain" | "hexside" | "enemy" | "vehicle", name: string): string | null;
-  /** Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches`, `alsoTerrain` (the others are not applicable). */
+  /**
+   * Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches`, `alsoTerrain` (the others
+   * are not applicable), and `bypass`, `bypassThrough` (a ruleset with Bypass).
+   */
   readonly stepFields: readonly string[];
   /** The context for `steps` (in this order), the unit and the phase. */
   prepare(steps: readonly PlainStep[]): X;
@@ -125,4 +132,28 @@ export function pathSteps(
     );
   }
   return out;
+}
+
+/**
+ * Bypass (SL 106.3, ASL A4.31): the fewest sides of a hex a unit skirts when it enters across its side
+ * `entry` and leaves across its side `exit` (directions from the hex, DIRECTIONS), going round the
+ * obstacle along sides in `mask` only (bit d: the side in direction d may be skirted), or 0 when it
+ * cannot. The unit enters at either end of the entry side, moves along one or more contiguous sides,
+ * and leaves from the vertex where it stops across either side that meets there: so entering across
+ * N and leaving across SW skirts NW alone (ASL A4.31 EX: from 2D3 along D4-C4 to C5), leaving across
+ * S skirts NW and SW (to D5). The entry and exit sides are crossed, not skirted: they need not be
+ * in `mask` (a wall there is crossed as a wall).
+ */
+export function bypassSides(mask: number, entry: number, exit: number): number {
+  let best = 0;
+  // Vertex v lies between side v and side v + 1; side d runs from vertex d - 1 to vertex d.
+  for (const v of [(entry + 5) % 6, entry])
+    for (const dir of [1, -1])
+      for (let k = 1; k <= 5 && (best === 0 || k < best); k++) {
+        const side = dir === 1 ? (v + k) % 6 : (v - k + 7) % 6;
+        if ((mask & (1 << side)) === 0) break;
+        const w = (v + dir * k + 6) % 6;
+        if (w === exit || w === (exit + 5) % 6) best = k;
+      }
+  return best;
 }

@@ -14,8 +14,8 @@
  *
  * A label is a legal end of a move when the whole path passes what `evaluateMove` checks: allowance
  * (or Minimum Move for one hex), every constraint on the move and on each step. A step that breaks a
- * constraint on steps where it is entered is not extended (a constraint reading `step.last` is
- * therefore read as if the step ended the move). Labels are popped in
+ * constraint on steps where it is entered is not extended, unless it breaks it only as the last step
+ * (`step.last`: it may not end the move there, but may go on). Labels are popped in
  * cost order, so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex
  * twice). The search assumes what every bundled ruleset satisfies: step costs are never negative and
  * an allowance never grows as a path lengthens; so a label that spent more than its allowance is not
@@ -48,11 +48,16 @@ export interface ReachProfile<X> {
 /** The map as the search sees it: six neighbour slots per hex and the prepared step each slot enters. */
 export interface ReachGraph<S> {
   readonly n: number;
-  /** 6 per hex: the neighbour's index or -1. */
+  /** `degree` per node (6 per hex on a plain map): the node a slot leads to, or -1. */
   readonly adj: Int32Array;
-  /** 6 per hex: index into `steps` of the step entering that neighbour, or -1 when it cannot be entered. */
+  /** Per slot: index into `steps` of the step entering that node, or -1 when it cannot be entered. */
   readonly slotStep: Int32Array;
   readonly steps: readonly S[];
+  /**
+   * Slots per node; absent: 6. A map with Bypass (runtime/reach-map.ts) has more nodes than hexes — a
+   * unit skirting an obstacle in a hex is a node of its own — and more ways out of each.
+   */
+  readonly degree?: number;
 }
 
 /** The search's answer: per hex the label of its cheapest legal move (-1: unreachable). */
@@ -321,6 +326,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   profile: ReachProfile<X>,
 ): ReachSearch<T> {
   const { n, adj, slotStep, steps } = graph;
+  const degree = graph.degree ?? 6;
   const originalPath = ctx.path;
   const buf: S[] = [];
   const L = new Labels<T>();
@@ -523,8 +529,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         expanded[hex] = label;
       }
 
-      for (let d = 0; d < 6; d++) {
-        const slot = 6 * hex + d;
+      for (let d = 0; d < degree; d++) {
+        const slot = degree * hex + d;
         const next = adj[slot]!;
         if (next < 0) continue;
         const s = slotStep[slot]!;
@@ -563,13 +569,22 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (stepOk !== null) {
           if (stepOk[s] === 0) continue;
         } else if (profile.stepChecks) {
-          // A step that breaks a step constraint where it stands ends the search along this path.
+          // A step that breaks a step constraint where it stands ends the search along this path —
+          // unless it breaks it only as the move's last step (ASL A4.32: no move ends in Bypass):
+          // then the path goes on, and where it ends `legal` judges every step on the whole path.
           ctx.i = h;
           ctx.hexes = h + 1;
           ctx.allowance = allowance;
           violations.length = 0;
           model.checkStep(ctx, violations);
-          if (violations.length > 0) continue;
+          if (violations.length > 0) {
+            buf.length = h + 2;
+            buf[h + 1] = buf[h]!;
+            violations.length = 0;
+            model.checkStep(ctx, violations);
+            buf.length = h + 1;
+            if (violations.length > 0) continue;
+          }
         }
         const total = num.add(cost, c);
         // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.

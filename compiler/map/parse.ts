@@ -18,7 +18,13 @@ import {
 import { objectProperties, readJson } from "../scenario/read.js";
 import { closest } from "../util/suggest.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
-import { columnName, directionBetween, parseHexName, type MapJson } from "../../runtime/map.js";
+import {
+  columnName,
+  DIRECTIONS,
+  directionBetween,
+  parseHexName,
+  type MapJson,
+} from "../../runtime/map.js";
 import type { MapVocabulary } from "./known-names.js";
 import { parseVehicles } from "./vehicles.js";
 import { parseUnits } from "./units.js";
@@ -42,6 +48,7 @@ const TOP = [
   "levels",
   "roads",
   "hexsides",
+  "bypass",
   "enemy",
   "vehicles",
   "hexInches",
@@ -313,6 +320,44 @@ export function parseMap(
       }
   }
 
+  // bypass: { "D4": ["NW", "SW"] } — the sides of a hex its obstacle does not touch, along which a
+  // Bypass may skirt it (SL 106, ASL A4.3). Which hexes hold an obstacle is each ruleset's to say.
+  const bypass: Record<string, string[]> = {};
+  const bn = fields.get("bypass");
+  if (bn !== undefined) {
+    const shape = '`bypass` maps hex names to the sides a Bypass may skirt: { "D4": ["NW", "SW"] }';
+    if (bn.type !== "object") bad(bn, shape);
+    else
+      for (const [k, v] of entries(bn, "bypass.")) {
+        const h = hex(k);
+        if (v.type !== "array") {
+          bad(v, shape);
+          continue;
+        }
+        const list: string[] = [];
+        for (const d of v.children ?? []) {
+          const side = d.type === "string" ? (d.value as string) : null;
+          if (side === null || !(DIRECTIONS as readonly string[]).includes(side)) {
+            const near = side === null ? null : closest(side.toUpperCase(), [...DIRECTIONS]);
+            bad(
+              d,
+              side === null
+                ? `a side is named by its direction: ${DIRECTIONS.join(", ")}`
+                : `\`${safeLine(side)}\` is not a side of a hex: ${DIRECTIONS.join(", ")}`,
+              near ? `did you mean \`${near}\`?` : undefined,
+            );
+            continue;
+          }
+          if (list.includes(side)) {
+            bad(d, `the side ${side} of ${safeLine(String(k.value))} is given twice`);
+            continue;
+          }
+          list.push(side);
+        }
+        if (h !== null) bypass[h] = list;
+      }
+  }
+
   // enemy: { "F3": "units" } — who of the enemy holds a hex (a step's `enemy` when it is entered).
   const en = fields.get("enemy");
   const enemy =
@@ -354,6 +399,7 @@ export function parseMap(
   const map: MapJson = { name: safeLine(name), columns, rows, terrain, levels, roads, hexsides };
   if (description !== null) map.description = safeLine(description);
   if (Object.keys(alsoTerrain).length > 0) map.alsoTerrain = alsoTerrain;
+  if (Object.keys(bypass).length > 0) map.bypass = bypass;
   if (Object.keys(enemy).length > 0) map.enemy = enemy;
   if (Object.keys(vehicles).length > 0) map.vehicles = vehicles;
   if (hexInches !== undefined) map.hexInches = hexInches;

@@ -14,7 +14,15 @@ import { reachProfile } from "./profile.js";
 import { boardMember, mapNames } from "../ir/name-resolver.js";
 import { parseScenario } from "../scenario/index.js";
 
-const STEP_FIELDS = ["viaRoad", "uphill", "downhill", "inches", "alsoTerrain"] as const;
+const STEP_FIELDS = [
+  "viaRoad",
+  "uphill",
+  "downhill",
+  "inches",
+  "alsoTerrain",
+  "bypass",
+  "bypassThrough",
+] as const;
 
 /**
  * `unit` is the unit as JSON gave it (the scenario's `unit`, which `base` holds as values). A map's

@@ -7,7 +7,7 @@
  */
 import { buildGraph, indexOf, type MapGraph, type MapJson } from "../../runtime/map.js";
 import { reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
-import { pathSteps } from "../../runtime/reach-steps.js";
+import type { PlainStep } from "../../runtime/reach-steps.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum } from "../../runtime/rational.js";
@@ -16,6 +16,7 @@ import { interpretedBinding } from "./binding.js";
 import { stepValues } from "./steps.js";
 import { summarizeAnswer, type ReachSummary } from "./summary.js";
 import type {
+  ReachBypass,
   ReachBoarding,
   ReachDifference,
   ReachHex,
@@ -112,13 +113,9 @@ export function buildReach(req: ReachRequest): ReachBuilt {
     for (let h = 0; h < graph.n; h++) {
       if (Number.isNaN(a.cost[h])) continue;
       const path = a.path(h);
+      const steps = a.steps(h);
       const roll = a.roll(h);
-      const value: ScenarioValue = {
-        ...base,
-        path: pathSteps(graph, path, binding.resolve, binding.stepFields).map((s) =>
-          stepValues(ir, s),
-        ),
-      };
+      const value: ScenarioValue = { ...base, path: steps.map((s) => stepValues(ir, s)) };
       if (roll !== null) value.roll = roll;
       // The pricing loop itself: a searched roll has as many dice as the ruleset ever rolls.
       const r = evaluateMove(interpreterFor(ir), ratNum, prepare(ir, value).ctx, { trace: true });
@@ -128,6 +125,8 @@ export function buildReach(req: ReachRequest): ReachBuilt {
         );
       const rules = [...new Set(r.steps.flatMap((s) => s.rules))];
       const hex: ReachHex = { cost: a.cost[h], path: path.map((k) => graph.names[k]), rules };
+      const bypass = bypassed(graph, path, steps);
+      if (bypass.length > 0) hex.bypass = bypass;
       if (a.exact(h).includes("/")) hex.exact = a.exact(h);
       if (a.probability !== null) hex.probability = a.probability[h];
       hexes[graph.names[h]] = hex;
@@ -137,10 +136,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
     if (graph.vehicles.some((v) => v !== null)) {
       result.boarding = {};
       for (const b of a.boarding) {
-        const ctx = binding.prepareAboard(
-          pathSteps(graph, b.path, binding.resolve, binding.stepFields),
-          b.vehicle,
-        );
+        const ctx = binding.prepareAboard(b.steps, b.vehicle);
         const r = ctx === null ? null : evaluateMove(binding.model, ratNum, ctx, { trace: true });
         if (r === null || !r.legal || r.exact.spent !== b.exact)
           mismatches.push(
@@ -151,6 +147,8 @@ export function buildReach(req: ReachRequest): ReachBuilt {
           path: b.path.map((k) => graph.names[k]),
           rules: [...new Set((r?.steps ?? []).flatMap((s) => s.rules))],
         };
+        const bypass = bypassed(graph, b.path, b.steps);
+        if (bypass.length > 0) board.bypass = bypass;
         if (b.exact.includes("/")) board.exact = b.exact;
         if (b.vehicleSpent !== null) board.vehicleSpent = b.vehicleSpent;
         result.boarding[graph.names[b.hex]] = board;
@@ -171,6 +169,20 @@ export function buildReach(req: ReachRequest): ReachBuilt {
     answers,
     mismatches,
   };
+}
+
+/** The hexes of a path skirted in Bypass: the step (path[step] is the hex), the hex, the sides skirted. */
+function bypassed(
+  graph: MapGraph,
+  path: readonly number[],
+  steps: readonly PlainStep[],
+): ReachBypass[] {
+  const out: ReachBypass[] = [];
+  steps.forEach((s, i) => {
+    if (s.bypass !== undefined)
+      out.push({ step: i + 1, hex: graph.names[path[i + 1]!]!, sides: s.bypass });
+  });
+  return out;
 }
 
 /** Hexes where the rulesets disagree on reachability or cost (none with a single ruleset). */

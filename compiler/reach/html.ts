@@ -7,7 +7,7 @@
  */
 import type { MapGraph } from "../../runtime/map.js";
 import { allowanceText, costText } from "../render/numbers.js";
-import { hexValueText, scales, type Scale } from "./labels.js";
+import { hexValueText, pathText, scales, type Scale } from "./labels.js";
 import { Markup, x } from "./markup.js";
 import {
   DIFFERENCE,
@@ -151,7 +151,7 @@ function boardingTable(graph: MapGraph, report: ReachReport): Markup {
         b.vehicleSpent !== undefined
           ? `; the vehicle uses ${costText({ cost: b.vehicleSpent })} MP`
           : "";
-      return x`<td>${costText(b)} ${r.measure}${spent}<span class="rules">${b.path.join(" → ")}${b.rules.length > 0 ? ` · ${b.rules.join(", ")}` : ""}</span></td>`;
+      return x`<td>${costText(b)} ${r.measure}${spent}<span class="rules">${pathText(b.path, b.bypass)}${b.rules.length > 0 ? ` · ${b.rules.join(", ")}` : ""}</span></td>`;
     });
     return x`<tr><th scope="row">${hex}</th><td>${kind}</td>${cells}</tr>`;
   });

@@ -4,15 +4,21 @@
  * reachable hexes (cost per measure, or probability for a dice ruleset without a fixed roll).
  */
 import { costText, wholePercentText } from "../render/numbers.js";
-import type { ReachHex, ReachReport, ReachRulesetResult } from "./report.js";
+import type { ReachBypass, ReachHex, ReachReport, ReachRulesetResult } from "./report.js";
 
 /** What is printed in a reachable hex: its probability when the report gives one, else its cost. */
 export function hexValueText(h: ReachHex): string {
   return h.probability !== undefined ? wholePercentText(h.probability) : costText(h);
 }
 
-export function pathText(path: readonly string[]): string {
-  return path.join(" → ");
+/** A path as hex names, start first; a hex skirted in Bypass says so: `B2 (Bypass, 2 sides)`. */
+export function pathText(path: readonly string[], bypass: readonly ReachBypass[] = []): string {
+  return path
+    .map((h, i) => {
+      const b = bypass.find((x) => x.step === i);
+      return b === undefined ? h : `${h} (Bypass, ${b.sides} side${b.sides === 1 ? "" : "s"})`;
+    })
+    .join(" → ");
 }
 
 /** Whether a ruleset's hexes are shaded by probability (a dice ruleset without a fixed roll). */

@@ -17,6 +17,15 @@ export interface ReachHex {
   exact?: string;
   /** Dice rulesets without a fixed roll: the probability that the roll lets the unit end here. */
   probability?: number;
+  /** The hexes of `path` skirted in Bypass (SL 106, ASL A4.3); absent when none is. */
+  bypass?: ReachBypass[];
+}
+
+/** A hex a path skirts in Bypass: `path[step]`, and how many of its sides the unit moves along. */
+export interface ReachBypass {
+  step: number;
+  hex: string;
+  sides: number;
 }
 
 /** The cheapest legal move that walks to a vehicle and boards it (the board step priced in `cost`). */
@@ -30,6 +39,8 @@ export interface ReachBoarding {
   exact?: string;
   /** The vehicle's MP the boarding uses up, when the ruleset says. */
   vehicleSpent?: number;
+  /** The hexes of `path` skirted in Bypass; absent when none is. */
+  bypass?: ReachBypass[];
 }
 
 export interface ReachRulesetResult {

@@ -22,6 +22,12 @@ export function stepValues(ir: RulesetIR, s: PlainStep): Record<string, Value> {
     out[byJson.get("enemy")!.name] = { v: "member", enum: e.name, name: s.enemy };
   for (const f of ["viaRoad", "uphill", "downhill"] as const)
     if (s[f] === true && byJson.has(f)) out[byJson.get(f)!.name] = { v: "bool", b: true };
+  if (s.bypass !== undefined && byJson.has("bypass")) {
+    const q = decimalToQ(String(s.bypass));
+    if (q !== null) out[byJson.get("bypass")!.name] = { v: "num", q };
+  }
+  if (t !== null && s.bypassThrough !== undefined && byJson.has("bypassThrough"))
+    out[byJson.get("bypassThrough")!.name] = { v: "member", enum: t.name, name: s.bypassThrough };
   if (s.inches !== undefined && byJson.has("inches")) {
     const q = decimalToQ(String(s.inches));
     if (q !== null) out[byJson.get("inches")!.name] = { v: "num", q };

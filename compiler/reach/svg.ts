@@ -192,7 +192,7 @@ function reachHex(
       h.probability !== undefined
         ? `${hexValueText(h)} chance (least cost ${costText(h)} ${r.measure})`
         : `${costText(h)} ${r.measure}`;
-    out.push(`${r.ruleset}: ${value}`, `path ${pathText(h.path)}`);
+    out.push(`${r.ruleset}: ${value}`, `path ${pathText(h.path, h.bypass)}`);
     if (h.rules.length > 0) out.push(`rules ${h.rules.join(", ")}`);
   } else if (blocked) out.push(`${r.ruleset}: no such terrain, cannot be entered`);
   else out.push(`${r.ruleset}: the unit cannot end its move here`);
@@ -201,7 +201,7 @@ function reachHex(
     const b = r.boarding?.[name];
     out.push(
       b !== undefined
-        ? `board the ${String(vehicle.kind)} here: ${costText(b)} ${r.measure}, path ${pathText(b.path)}`
+        ? `board the ${String(vehicle.kind)} here: ${costText(b)} ${r.measure}, path ${pathText(b.path, b.bypass)}`
         : `${r.ruleset}: cannot board the ${String(vehicle.kind)} here`,
     );
   }

@@ -100,7 +100,7 @@ export function renderReachText(
           ? `; the vehicle uses ${costText({ cost: b.vehicleSpent })} MP`
           : "";
       out.push(
-        `  board the ${kind} in ${hex}: ${costText(b)} ${r.measure} (${pathText(b.path)})${uses}${b.rules.length > 0 ? style.dim(` [${b.rules.join(", ")}]`) : ""}`,
+        `  board the ${kind} in ${hex}: ${costText(b)} ${r.measure} (${pathText(b.path, b.bypass)})${uses}${b.rules.length > 0 ? style.dim(` [${b.rules.join(", ")}]`) : ""}`,
       );
     }
   }
