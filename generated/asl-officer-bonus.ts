@@ -2192,7 +2192,7 @@ export function reach(
       num,
       profile: reachProfile,
       resolve: m_reach_resolve,
-      stepFields: ["viaRoad", "uphill", "downhill"],
+      stepFields: ["viaRoad", "uphill", "downhill", "bypass", "bypassThrough"],
       prepare: (steps) =>
         prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: null,

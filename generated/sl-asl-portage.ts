@@ -1314,7 +1314,7 @@ export function reach(
       num,
       profile: reachProfile,
       resolve: m_reach_resolve,
-      stepFields: ["viaRoad", "uphill", "alsoTerrain"],
+      stepFields: ["viaRoad", "uphill", "alsoTerrain", "bypass", "bypassThrough"],
       prepare: (steps) =>
         prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
       boardAction: null,

@@ -27,6 +27,21 @@ export interface PlainStep {
   bypassThrough?: string;
 }
 
+/**
+ * The step fields a map step may carry beyond terrain and hexside: a ruleset declaring one reads it
+ * (its `stepFields`), the rest are not applicable to it. One list for the interpreter's binding and the
+ * generated modules' `reach`.
+ */
+export const MAP_STEP_FIELDS = [
+  "viaRoad",
+  "uphill",
+  "downhill",
+  "inches",
+  "alsoTerrain",
+  "bypass",
+  "bypassThrough",
+] as const;
+
 /** What a ruleset contributes to reach. */
 export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly model: MoveModel<T, X>;

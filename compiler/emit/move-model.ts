@@ -16,6 +16,7 @@ import { citeLine, commentText, lit } from "./text.js";
 import { reachProfile } from "../reach/profile.js";
 import { boardMember, hexsideField, mapNames, type MapField } from "../ir/name-resolver.js";
 import type { CheckNames } from "./checks.js";
+import { MAP_STEP_FIELDS } from "../../runtime/reach-steps.js";
 
 const TRACE = "string[] | null";
 
@@ -320,7 +321,7 @@ export function reachStatements(
   const board = ir.inputs.some((i) => i.rec === "vehicle" && i.fields.length > 0)
     ? boardMember(ir)
     : null;
-  const stepFields = ["viaRoad", "uphill", "downhill", "inches", "alsoTerrain"].filter((j) =>
+  const stepFields = MAP_STEP_FIELDS.filter((j) =>
     [...(cx.fields.get("step")?.values() ?? [])].some((f) => f.field.json === j),
   );
   out.push({

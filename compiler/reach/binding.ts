@@ -5,7 +5,7 @@
  * parser (`{ unit, vehicle, path: [] }` for this ruleset, with the fields it does not take left out).
  */
 import { ratNum, type Rat } from "../../runtime/rational.js";
-import type { ReachBinding } from "../../runtime/reach-steps.js";
+import { MAP_STEP_FIELDS, type ReachBinding } from "../../runtime/reach-steps.js";
 import { InputError, type EvalContext } from "../interpret/eval.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
@@ -13,16 +13,6 @@ import { stepValues } from "./steps.js";
 import { reachProfile } from "./profile.js";
 import { boardMember, mapNames } from "../ir/name-resolver.js";
 import { parseScenario } from "../scenario/index.js";
-
-const STEP_FIELDS = [
-  "viaRoad",
-  "uphill",
-  "downhill",
-  "inches",
-  "alsoTerrain",
-  "bypass",
-  "bypassThrough",
-] as const;
 
 /**
  * `unit` is the unit as JSON gave it (the scenario's `unit`, which `base` holds as values). A map's
@@ -73,7 +63,7 @@ export function interpretedBinding(
       key,
     },
     resolve: (field, name) => names[field].get(name) ?? null,
-    stepFields: STEP_FIELDS.filter((f) => byJson.has(f)),
+    stepFields: MAP_STEP_FIELDS.filter((f) => byJson.has(f)),
     prepare: (steps) => prepare(ir, { ...base, path: steps.map((s) => stepValues(ir, s)) }).ctx,
     boardAction: board,
     // The interpreter's "cannot be asked with this input" (a field absent, no table entry); an
