@@ -679,6 +679,12 @@ export class AstBuilder {
 
   /** Precedence climbing over the flat run of a `binary` node. */
   private binary(n: C.BinaryCstNode): A.Expr {
+    // Most runs are one operand and no operator (`2`, `unit.kind`): that operand, as the climb below
+    // would build it, without its arrays, closures and sort.
+    const only = n.children.primary;
+    let alone = only?.length === 1;
+    for (const k in n.children) if (k !== "primary") alone = false;
+    if (alone) return this.primary(only![0]!);
     // Operands (`primary`) and operator tokens, in source order.
     const items: (IToken | C.PrimaryCstNode)[] = [];
     for (const list of Object.values(n.children) as (IToken[] | C.PrimaryCstNode[] | undefined)[])

@@ -10,6 +10,7 @@ import {
   MAX_BRACKETS,
   MAX_EXPR_DEPTH,
   MAX_FILE_CHARS,
+  mayNestTooDeep,
   tooDeep,
   tooManyBrackets,
 } from "./limits.js";
@@ -92,7 +93,7 @@ export function parse(text: string, path: string): ParseOutput {
   diagnostics.push(...builder.diagnostics);
   // A definition nested too deep is reported and left out: later passes recurse over expressions.
   ast.decls = ast.decls.filter((d) => {
-    const at = tooDeep(d);
+    const at = mayNestTooDeep(tokens, d.span.start, d.span.end) ? tooDeep(d) : null;
     if (at)
       diagnostics.push(
         diag(

@@ -66,6 +66,30 @@ function isExpr(x: unknown): x is Expr {
 }
 
 /**
+ * Whether a definition spanning [start, end) may hold an expression more than MAX_EXPR_DEPTH levels
+ * deep, by counting its tokens (`tokens` in file order). Every expression node the AST builder makes
+ * that has an expression below it stands for a token of its own (an operator, `if`, a prefix `not` or
+ * `-`, the name of a call or an aggregate, a dice roll, the `-` of a per-die value; brackets make no
+ * node, and a balanced chain has one node per operator), so an expression is at most one level deeper
+ * than the definition has tokens. Most definitions are far shorter than that: `tooDeep` need not walk
+ * them.
+ */
+export function mayNestTooDeep(tokens: readonly IToken[], start: number, end: number): boolean {
+  if (!(end > start)) return true;
+  const first = (offset: number): number => {
+    let lo = 0;
+    let hi = tokens.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (tokens[mid]!.startOffset < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return first(end) - first(start) + 1 > MAX_EXPR_DEPTH;
+}
+
+/**
  * The node of a definition's expressions that lies MAX_EXPR_DEPTH levels down, if any. Iterative (an
  * explicit stack), so it survives any depth the parser produced. Walks the definition's structure
  * generically: any object with a `k` and a `span` is an expression node.

@@ -35,17 +35,33 @@ interface Found {
 }
 
 /**
- * The search is the most expensive part of `check`; its answer depends only on the definitions'
- * meaning, not on where they stand or on their paraphrases. The language service checks the same
- * ruleset after every keystroke, so the last few answers are kept, keyed by that meaning.
+ * The search is the most expensive part of `check`; its answer depends only on the meaning of what it
+ * evaluates or enumerates (rules, tables, inputs, enums, groups, and the dice the constraints and the
+ * movement binding roll), not on where definitions stand, on their paraphrases, or on the examples.
+ * The language service checks the same ruleset after every keystroke, so the last few answers are
+ * kept, keyed by that meaning.
  */
 const MEMO = new Map<string, Found[]>();
 const MEMO_SIZE = 8;
 
+/**
+ * Where a definition stands (`"origin":{"ruleset":…,"line":…}`) and its paraphrase (`"title":"…"`) in
+ * the JSON of a checked ruleset. Cut from the plain JSON text rather than left out by a replacer
+ * function, which was called once per value and made the key cost about as much as lexing the file:
+ * in JSON text every quote inside a string is escaped, so these patterns match keys only.
+ */
+const UNMEANT = /"title":"(?:[^"\\]|\\.)*"|"origin":\{"ruleset":"(?:[^"\\]|\\.)*","line":\d+\}/g;
+
 export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): void {
-  const key = JSON.stringify(c, (k, v: unknown) =>
-    k === "origin" || k === "title" ? undefined : v,
-  );
+  const key = JSON.stringify([
+    c.rules,
+    c.tables,
+    c.inputs,
+    c.enums,
+    c.groups,
+    c.constraints,
+    c.movement,
+  ]).replace(UNMEANT, "");
   let found = MEMO.get(key);
   if (found === undefined) {
     found = searchConflicts(c);

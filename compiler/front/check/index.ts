@@ -57,8 +57,14 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   }
   const scope = new Scope(merged.decls);
   const c = new DeclChecker(merged, scope, out, styles);
-  const of = <K extends A.Decl["kind"]>(k: K) =>
-    merged.decls.map((o) => o.decl).filter((d): d is A.Decl & { kind: K } => d.kind === k);
+  // The declarations of each kind in file order, sorted out in one pass.
+  const byKind = new Map<A.Decl["kind"], A.Decl[]>();
+  for (const o of merged.decls) {
+    const list = byKind.get(o.decl.kind);
+    if (list) list.push(o.decl);
+    else byKind.set(o.decl.kind, [o.decl]);
+  }
+  const of = <K extends A.Decl["kind"]>(k: K) => (byKind.get(k) ?? []) as (A.Decl & { kind: K })[];
 
   const measures = of("measure").map((d) => c.measure(d));
   const enums = of("enum").map((d) => c.enumDef(d));
