@@ -12,17 +12,18 @@
  * Two labels of the same state at the same hex price every continuation alike, so the cheaper one
  * wins. When the step cost reads only its own step (`localCost`), each kind of step is priced once.
  *
- * A label is a legal end of a move when the whole path passes what `evaluateMove` checks: allowance
- * (or Minimum Move for one hex), every constraint on the move and on each step. A step that breaks a
- * constraint on steps where it is entered is not extended (a constraint reading `step.last` is
- * therefore read as if the step ended the move). Labels are popped in
+ * A label is a legal end of a move when the whole path passes what `evaluateMove` checks, asked of the
+ * same functions (legal.ts): allowance (or Minimum Move for one hex), every constraint on the move and
+ * on each step. A step that costs NA, halts the unit (`haltsBefore`) or breaks a constraint on steps
+ * where it is entered is not extended (a constraint reading `step.last` is therefore read as if the
+ * step ended the move). Labels are popped in
  * cost order, so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex
  * twice). The search assumes what every bundled ruleset satisfies: step costs are never negative and
  * an allowance never grows as a path lengthens; so a label that spent more than its allowance is not
  * extended.
  */
 
-import { overspends } from "./move.js";
+import { haltsBefore, overspends, stepViolations } from "./legal.js";
 import type { MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 export interface ReachProfile<X> {
@@ -381,9 +382,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       ctx.i = 0;
       ctx.hexes = 1;
       ctx.allowance = startAllowance;
+      ctx.spent = num.zero;
       violations.length = 0;
-      model.checkStep(ctx, violations);
-      stepOk[s] = violations.length === 0 ? 1 : 0;
+      stepOk[s] = stepViolations(model, num, ctx, null, null, violations) ? 1 : 0;
     }
     buf.length = 0;
   }
@@ -422,12 +423,15 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const cacheChecks = !profile.checksReadCost && !pathStepChecks;
   const checkedByNumber = cacheChecks && numericStates ? new Int8Array(stride) : null;
   const checkedByKey = cacheChecks && !numericStates ? new Map<number, boolean>() : null;
+  /** The ruleset has steps the unit halts before (legal.ts `haltsBefore`), asked per path. */
+  const halting = model.haltAt !== undefined;
   // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
   const needsPath = !(
     numericStates &&
     profile.localCost &&
     !profile.pathAllowance &&
-    !pathStepChecks
+    !pathStepChecks &&
+    !halting
   );
 
   // The label being expanded, and whether its path is in ctx.path.
@@ -440,17 +444,19 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
   };
 
-  /** Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal. */
+  /**
+   * Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal, as legal.ts says
+   * (the steps passed `stepViolations` and `haltsBefore` when they were entered; `checks` asks the
+   * constraints on the move, and on steps that depend on where they stand).
+   */
   const legal = (label: number, h: number, spent: T, allowance: T): boolean => {
     if (num.isNA(allowance)) return h === 0 && checks(label, h, spent, allowance);
-    if (num.gt(spent, allowance)) {
-      if (h !== 1) return false; // only one hex may overspend: skip loading the path
-      ensure();
-      ctx.hexes = h;
-      ctx.allowance = allowance;
-      ctx.spent = spent;
-      if (overspends(model, num, ctx)) return false;
-    }
+    ctx.hexes = h;
+    ctx.allowance = allowance;
+    ctx.spent = spent;
+    // Minimum Move reads the path; a move of another length overspends without reading it.
+    if (h === 1 && num.gt(spent, allowance)) ensure();
+    if (overspends(model, num, ctx)) return false;
     return checks(label, h, spent, allowance);
   };
   const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
@@ -469,15 +475,16 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     ensure();
     ctx.hexes = h;
     ctx.allowance = allowance;
-    ctx.spent = spent;
     violations.length = 0;
     if (pathStepChecks) {
+      // As the pricing pass asks them: nothing spent yet.
+      ctx.spent = num.zero;
       for (let i = 0; i < h; i++) {
         ctx.i = i;
-        model.checkStep(ctx, violations);
-        if (violations.length > 0) return false;
+        if (!stepViolations(model, num, ctx, null, null, violations)) return false;
       }
     }
+    ctx.spent = spent;
     model.checkMove(ctx, violations);
     const ok = violations.length === 0;
     if (checkedByNumber !== null) checkedByNumber[capped(h)] = ok ? 1 : 2;
@@ -560,6 +567,12 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           c = model.stepCost(ctx, null);
         }
         if (num.isNA(c)) continue;
+        if (halting) {
+          // An obstacle the allowance does not carry the unit past halts it: no move goes on.
+          ctx.i = h;
+          ctx.hexes = h + 1;
+          if (haltsBefore(model, num, ctx, allowance, cost)) continue;
+        }
         if (stepOk !== null) {
           if (stepOk[s] === 0) continue;
         } else if (profile.stepChecks) {
@@ -567,9 +580,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           ctx.i = h;
           ctx.hexes = h + 1;
           ctx.allowance = allowance;
+          ctx.spent = num.zero;
           violations.length = 0;
-          model.checkStep(ctx, violations);
-          if (violations.length > 0) continue;
+          if (!stepViolations(model, num, ctx, c, null, violations)) continue;
         }
         const total = num.add(cost, c);
         // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.
