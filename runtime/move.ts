@@ -15,6 +15,7 @@ import { formatCost, formatQuantity } from "./format.js";
 import {
   allowanceViolation,
   haltsBefore,
+  movesNone,
   moveViolations,
   overspends,
   stepViolations,
@@ -60,7 +61,8 @@ export function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, 
 
 /**
  * One pricing pass. NA citations are found by re-pricing with a trace, so they do not depend on
- * `trace`. What makes the move illegal is asked of legal.ts, as reach asks it.
+ * `trace`. What makes the move illegal is asked of legal.ts, as reach asks it; the move "none" (no
+ * step) is legal whatever the allowance and the constraints say, so it is asked nothing.
  */
 function pass<T, X extends MoveContext<T>>(
   model: MoveModel<T, X>,
@@ -69,13 +71,14 @@ function pass<T, X extends MoveContext<T>>(
   trace: boolean,
 ): Pass<T> {
   const violations: Violation[] = [];
+  const none = movesNone(ctx);
   ctx.hexes = countHexes(model, ctx);
   ctx.spent = num.zero;
   let t: string[] | null = trace ? [] : null;
   const allowance = model.allowance(ctx, t);
   ctx.allowance = allowance;
   const allowanceNA = num.isNA(allowance);
-  const na = allowanceViolation(model, num, ctx, t);
+  const na = none ? null : allowanceViolation(model, num, ctx, t);
   if (na !== null) violations.push(na);
 
   const steps: StepResult[] = [];
@@ -115,7 +118,7 @@ function pass<T, X extends MoveContext<T>>(
   }
 
   ctx.spent = spent;
-  moveViolations(model, num, ctx, violations);
+  if (!none) moveViolations(model, num, ctx, violations);
   // Short of the destination with nothing to halt before: the unit moves the full distance.
   if (model.haltAt && halt === null && !allowanceNA && overspends(model, num, ctx))
     halt = { at: num.toNumber(allowance), rule: model.cite };

@@ -14,16 +14,16 @@
  *
  * A label is a legal end of a move when the whole path passes what `evaluateMove` checks, asked of the
  * same functions (legal.ts): allowance (or Minimum Move for one hex), every constraint on the move and
- * on each step. A step that costs NA, halts the unit (`haltsBefore`) or breaks a constraint on steps
- * where it is entered is not extended (a constraint reading `step.last` is therefore read as if the
- * step ended the move). Labels are popped in
- * cost order, so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex
- * twice). The search assumes what every bundled ruleset satisfies: step costs are never negative and
- * an allowance never grows as a path lengthens; so a label that spent more than its allowance is not
- * extended.
+ * on each step — and the start is always one (the move "none", `movesNone`). A step that costs NA,
+ * halts the unit (`haltsBefore`) or breaks a constraint on steps where it is entered is not extended
+ * (a constraint reading `step.last` is therefore read as if the step ended the move). Labels are
+ * popped in cost order, so the first legal label at a hex is its cheapest legal move. Paths are
+ * simple (no hex twice). The search assumes what every bundled ruleset satisfies: step costs are
+ * never negative, an allowance never grows as a path lengthens, and no constraint favours a longer
+ * path; so a label that spent more than its allowance is not extended.
  */
 
-import { haltsBefore, overspends, stepViolations } from "./legal.js";
+import { haltsBefore, movesNone, overspends, stepViolations } from "./legal.js";
 import type { MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 export interface ReachProfile<X> {
@@ -450,7 +450,11 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
    * constraints on the move, and on steps that depend on where they stand).
    */
   const legal = (label: number, h: number, spent: T, allowance: T): boolean => {
-    if (num.isNA(allowance)) return h === 0 && checks(label, h, spent, allowance);
+    if (h === 0) {
+      ensure();
+      if (movesNone(ctx)) return true;
+    }
+    if (num.isNA(allowance)) return false;
     ctx.hexes = h;
     ctx.allowance = allowance;
     ctx.spent = spent;

@@ -67,8 +67,8 @@ constraint spend-three [2.4] "a move spends at most 3 MP, Minimum Move or not (w
 constraint one-brush [2.5] "at most one brush hex on a move (an aggregate)"
   section special: count step (step.terrain == brush) <= 1
 
-constraint heavy-stays [2.6] "a heavy unit may not move (a constraint on the unit)"
-  section special: not unit.heavy or path.hexes == 0
+constraint heavy-stays [2.6] "a heavy unit may not move (a constraint on the unit: it may still move none)"
+  section special: not unit.heavy
 `;
 
 const COLS = 4;
