@@ -21,6 +21,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import { stackingOf } from "../../compiler/reach/units.js";
+import { interpretedBinding } from "../../compiler/reach/binding.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
 import { ROOT, ir } from "./helpers.js";
 
 const SKIRMISH = join(ROOT, "test", "fixtures", "maps", "units-skirmish.json");
@@ -171,5 +173,17 @@ describe("a unit per ruleset", () => {
     });
     expect(advance.diagnostics).toEqual([]);
     expect(advance.value!.report.results[0]!.hexes["D3"]?.cost).toBe(1);
+  });
+});
+
+describe("units of one ruleset share the map's prepared steps", () => {
+  it("every unit's binding resolves names with the one resolver of its ruleset (the key of the prepared steps)", () => {
+    const sl = ir("sl-classic");
+    const base = (unit: Record<string, unknown>) =>
+      parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [sl]).perRuleset[0]!.value;
+    const a = interpretedBinding(sl, base({ kind: "squad" }), { kind: "squad" });
+    const b = interpretedBinding(sl, base({ kind: "leader" }), { kind: "leader" });
+    expect(a.resolve).toBe(b.resolve);
+    expect(interpretedBinding(ir("asl-a4"), base({ kind: "squad" })).resolve).not.toBe(a.resolve);
   });
 });
