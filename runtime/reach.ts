@@ -91,6 +91,24 @@ class Labels<T> {
   nextAtHex = new Int32Array(1024);
   cost: T[] = [];
   size = 0;
+  /** Whether labels keep jump pointers (only the per-hex state table's ancestor queries read them). */
+  private readonly jumps: boolean;
+  constructor(jumps: boolean, capacity = 1024) {
+    this.jumps = jumps;
+    if (capacity !== 1024) {
+      this.hex = new Int32Array(capacity);
+      this.parent = new Int32Array(capacity);
+      this.h = new Int32Array(capacity);
+      this.step = new Int32Array(capacity);
+      this.anchor = new Int32Array(capacity);
+      this.jump = new Int32Array(jumps ? capacity : 0);
+      this.state = new Int32Array(capacity);
+      this.nextAtHex = new Int32Array(jumps ? capacity : 0);
+    } else if (!jumps) {
+      this.jump = new Int32Array(0);
+      this.nextAtHex = new Int32Array(0);
+    }
+  }
   add(
     hex: number,
     parent: number,
@@ -111,9 +129,11 @@ class Labels<T> {
       this.h = grow(this.h);
       this.step = grow(this.step);
       this.anchor = grow(this.anchor);
-      this.jump = grow(this.jump);
       this.state = grow(this.state);
-      this.nextAtHex = grow(this.nextAtHex);
+      if (this.jumps) {
+        this.jump = grow(this.jump);
+        this.nextAtHex = grow(this.nextAtHex);
+      }
     }
     const i = this.size++;
     this.hex[i] = hex;
@@ -123,6 +143,7 @@ class Labels<T> {
     this.cost[i] = cost;
     this.state[i] = state;
     this.anchor[i] = anchor < 0 ? i : anchor;
+    if (!this.jumps) return i;
     if (parent < 0) this.jump[i] = i;
     else {
       const j = this.jump[parent]!;
@@ -302,6 +323,12 @@ class TickHeap implements LabelHeap<number> {
 }
 
 let scratchStates = new Int32Array(0);
+/** The heap of integer-tick searches, reused (a search leaves it empty). */
+const tickHeap = new TickHeap();
+/** Per kind of step, its ticks in the plain search (reused). */
+let plainTicks = new Float64Array(64);
+/** How many labels the last search made: the next starts with room for as many. */
+let lastLabels = 1024;
 
 /** A shared array of at least `size` entries, all -1 (each search resets the entries it set). */
 function scratch(size: number): Int32Array {
@@ -324,17 +351,16 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const { n, adj, slotStep, steps } = graph;
   const originalPath = ctx.path;
   const buf: S[] = [];
-  const L = new Labels<T>();
+  const numericStates = profile.key === null && profile.hexCap !== Infinity;
+  const L = new Labels<T>(!numericStates, lastLabels);
   const heap: LabelHeap<T> =
-    typeof num.zero === "number"
-      ? (new TickHeap() as unknown as LabelHeap<T>)
-      : new Heap<T>(num.gt);
+    typeof num.zero === "number" ? (tickHeap as unknown as LabelHeap<T>) : new Heap<T>(num.gt);
+  heap.size = 0;
   const best = new Int32Array(n).fill(-1);
   const cap = profile.hexCap;
   const capped = (h: number) => (h < cap ? h : cap);
   // Numeric states: (hex, hex count capped) as one number, a slot of a shared array. Otherwise the
   // per-hex state table, with each distinct key (the path aggregates' values) numbered once.
-  const numericStates = profile.key === null && cap !== Infinity;
   const stride = cap + 1;
   const bestByNumber = numericStates ? scratch(n * stride) : null;
   const table = numericStates ? null : new StateTable(n);
@@ -516,7 +542,62 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   setBest(rootState, root);
   heap.push(root, num.zero);
 
+  // The plain search (issue 27): integer ticks, numeric states, local costs and step checks — no path
+  // is ever loaded. Each kind of step is one number (its ticks, or NaN where it may not be taken: NA
+  // or a failing local step check) and the loop calls nothing per edge. The same labels in the same
+  // order as the general loop below, so the same answer.
+  const plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
   try {
+    if (plain) {
+      const kinds = steps.length;
+      if (plainTicks.length < kinds) plainTicks = new Float64Array(kinds);
+      const ticks = plainTicks;
+      for (let k = 0; k < kinds; k++) {
+        const c = edgeCost![k] as unknown as number;
+        ticks[k] = stepOk !== null && stepOk[k] === 0 ? NaN : c;
+      }
+      const most = startAllowance as unknown as number;
+      const costs = L.cost as unknown as number[];
+      const byNumber = bestByNumber!;
+      const th = heap as unknown as TickHeap;
+      while (th.size > 0) {
+        const label = th.pop();
+        if (byNumber[L.state[label]!] !== label) continue;
+        const hex = L.hex[label]!;
+        const h = L.h[label]!;
+        const cost = costs[label]!;
+        current = label;
+        if (best[hex]! < 0 && legal(label, h, cost as unknown as T, startAllowance))
+          best[hex] = label;
+        if (cost > most) continue;
+        const hn = h + 1 < cap ? h + 1 : cap;
+        const anchor = hn >= cap ? L.anchor[label]! : -1;
+        for (let d = 0; d < 6; d++) {
+          const slot = 6 * hex + d;
+          const next = adj[slot]!;
+          if (next < 0) continue;
+          const s = slotStep[slot]!;
+          if (s < 0) continue;
+          const c = ticks[s]!;
+          if (c !== c) continue;
+          let onPath = false;
+          for (let k = L.anchor[label]!; k >= 0; k = L.parent[k]!)
+            if (L.hex[k] === next) {
+              onPath = true;
+              break;
+            }
+          if (onPath) continue;
+          const total = cost + c;
+          if (h > 0 && total > most) continue;
+          const state = next * stride + hn;
+          const held = byNumber[state]!;
+          if (held >= 0 && !(costs[held]! > total)) continue;
+          const child = L.add(next, label, h + 1, s, total as unknown as T, state, anchor);
+          byNumber[state] = child;
+          th.push(child, total);
+        }
+      }
+    }
     while (heap.size > 0) {
       const label = heap.pop();
       if (bestOf(L.state[label]!) !== label) continue; // superseded by a cheaper label of its state
@@ -611,6 +692,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     ctx.path = originalPath;
     // Leave the shared scratch array all -1 again, touching only the states this search used.
     if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]!] = -1;
+    heap.size = 0;
+    lastLabels = Math.max(1024, L.size);
   }
   return {
     allowance: startAllowance,
