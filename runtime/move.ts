@@ -12,6 +12,14 @@
 
 import { forEachRoll, summarize } from "./dice.js";
 import { formatCost, formatQuantity } from "./format.js";
+import {
+  allowanceViolation,
+  haltsBefore,
+  movesNone,
+  moveViolations,
+  overspends,
+  stepViolations,
+} from "./legal.js";
 import { unique } from "./lists.js";
 import type {
   Halt,
@@ -51,11 +59,11 @@ export function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, 
   return hexes;
 }
 
-function lastCite(trace: readonly string[] | null, fallback: string): string {
-  return trace !== null && trace.length > 0 ? trace[trace.length - 1]! : fallback;
-}
-
-/** One pricing pass. NA citations are found by re-pricing with a trace, so they do not depend on `trace`. */
+/**
+ * One pricing pass. NA citations are found by re-pricing with a trace, so they do not depend on
+ * `trace`. What makes the move illegal is asked of legal.ts, as reach asks it; the move "none" (no
+ * step) is legal whatever the allowance and the constraints say, so it is asked nothing.
+ */
 function pass<T, X extends MoveContext<T>>(
   model: MoveModel<T, X>,
   num: Num<T>,
@@ -63,19 +71,15 @@ function pass<T, X extends MoveContext<T>>(
   trace: boolean,
 ): Pass<T> {
   const violations: Violation[] = [];
+  const none = movesNone(ctx);
   ctx.hexes = countHexes(model, ctx);
   ctx.spent = num.zero;
   let t: string[] | null = trace ? [] : null;
   const allowance = model.allowance(ctx, t);
   ctx.allowance = allowance;
   const allowanceNA = num.isNA(allowance);
-  if (allowanceNA) {
-    if (t === null) model.allowance(ctx, (t = []));
-    violations.push({
-      rule: lastCite(t, model.cite),
-      message: "this unit may not move (its allowance is NA)",
-    });
-  }
+  const na = none ? null : allowanceViolation(model, num, ctx, t);
+  if (na !== null) violations.push(na);
 
   const steps: StepResult[] = [];
   let spent = num.zero;
@@ -87,7 +91,7 @@ function pass<T, X extends MoveContext<T>>(
     ctx.i = i;
     if (model.haltAt && model.haltAt(ctx) && !allowanceNA) {
       halting!.push(i);
-      if (num.gt(allowance, spent)) crossed!.push(i);
+      if (!haltsBefore(model, num, ctx, allowance, spent)) crossed!.push(i);
       else if (halt === null) {
         const toward = model.haltAllowance ? model.haltAllowance(ctx) : allowance;
         const at = num.gt(toward, spent) ? spent : toward;
@@ -101,16 +105,8 @@ function pass<T, X extends MoveContext<T>>(
     }
     t = trace ? [] : null;
     const c = model.stepCost(ctx, t);
-    if (num.isNA(c)) {
-      let why = t;
-      if (why === null) model.stepCost(ctx, (why = []));
-      violations.push({
-        rule: lastCite(why, model.cite),
-        message: `step ${i + 1}: this move is not allowed`,
-        step: i + 1,
-      });
-      steps.push({ cost: null, display: "NA", rules: t === null ? [] : unique(t) });
-    } else {
+    if (num.isNA(c)) steps.push({ cost: null, display: "NA", rules: t === null ? [] : unique(t) });
+    else {
       spent = num.add(spent, c);
       steps.push({
         cost: num.toNumber(c),
@@ -118,19 +114,14 @@ function pass<T, X extends MoveContext<T>>(
         rules: t === null ? [] : unique(t),
       });
     }
-    model.checkStep(ctx, violations);
+    stepViolations(model, num, ctx, c, t, violations);
   }
 
   ctx.spent = spent;
-  model.checkMove(ctx, violations);
-  if (!allowanceNA && overspends(model, num, ctx)) {
-    violations.push({
-      rule: model.cite,
-      message: `spends ${formatCost(num, spent)} ${model.measure} but has only ${formatCost(num, allowance)}`,
-    });
-    // Short of the destination with nothing to halt before: the unit moves the full distance.
-    if (model.haltAt && halt === null) halt = { at: num.toNumber(allowance), rule: model.cite };
-  }
+  if (!none) moveViolations(model, num, ctx, violations);
+  // Short of the destination with nothing to halt before: the unit moves the full distance.
+  if (model.haltAt && halt === null && !allowanceNA && overspends(model, num, ctx))
+    halt = { at: num.toNumber(allowance), rule: model.cite };
   return {
     allowance,
     spent,
@@ -141,19 +132,6 @@ function pass<T, X extends MoveContext<T>>(
     crossed,
     halting,
   };
-}
-
-/**
- * The allowance rule, one check for pricing (`evaluateMove`) and reach (reach.ts): the move in `ctx`
- * (`hexes`, `allowance` and `spent` final; the allowance not NA) spends more than its allowance, and
- * is not the one-hex move Minimum Move lets overspend.
- */
-export function overspends<T, X extends MoveContext<T>>(
-  model: MoveModel<T, X>,
-  num: Num<T>,
-  ctx: X,
-): boolean {
-  return num.gt(ctx.spent, ctx.allowance) && !(ctx.hexes === 1 && model.minimumMove(ctx));
 }
 
 function isWhole(exact: string): boolean {

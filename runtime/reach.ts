@@ -12,17 +12,19 @@
  * Two labels of the same state at the same hex price every continuation alike, so the cheaper one
  * wins. When the step cost reads only its own step (`localCost`), each kind of step is priced once.
  *
- * A label is a legal end of a move when the whole path passes what `evaluateMove` checks: allowance
- * (or Minimum Move for one hex), every constraint on the move and on each step. A step that breaks a
- * constraint on steps where it is entered is not extended, unless it breaks it only as the last step
- * (`step.last`: it may not end the move there, but may go on). Labels are popped in
- * cost order, so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex
- * twice). The search assumes what every bundled ruleset satisfies: step costs are never negative and
- * an allowance never grows as a path lengthens; so a label that spent more than its allowance is not
- * extended.
+ * A label is a legal end of a move when the whole path passes what `evaluateMove` checks, asked of the
+ * same functions (legal.ts): allowance (or Minimum Move for one hex), every constraint on the move and
+ * on each step — and the start is always one (the move "none", `movesNone`). A step that costs NA,
+ * halts the unit (`haltsBefore`) or breaks a constraint on steps where it is entered is not extended,
+ * unless it breaks it only as the last step (`step.last`: it may not end the move there, but may go
+ * on; where the move ends, the whole path is judged). Labels are
+ * popped in cost order, so the first legal label at a hex is its cheapest legal move. Paths are
+ * simple (no hex twice). The search assumes what every bundled ruleset satisfies: step costs are
+ * never negative, an allowance never grows as a path lengthens, and no constraint favours a longer
+ * path; so a label that spent more than its allowance is not extended.
  */
 
-import { overspends } from "./move.js";
+import { haltsBefore, movesNone, overspends, stepViolations } from "./legal.js";
 import type { MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 export interface ReachProfile<X> {
@@ -95,6 +97,24 @@ class Labels<T> {
   nextAtHex = new Int32Array(1024);
   cost: T[] = [];
   size = 0;
+  /** Whether labels keep jump pointers (only the per-hex state table's ancestor queries read them). */
+  private readonly jumps: boolean;
+  constructor(jumps: boolean, capacity = 1024) {
+    this.jumps = jumps;
+    if (capacity !== 1024) {
+      this.hex = new Int32Array(capacity);
+      this.parent = new Int32Array(capacity);
+      this.h = new Int32Array(capacity);
+      this.step = new Int32Array(capacity);
+      this.anchor = new Int32Array(capacity);
+      this.jump = new Int32Array(jumps ? capacity : 0);
+      this.state = new Int32Array(capacity);
+      this.nextAtHex = new Int32Array(jumps ? capacity : 0);
+    } else if (!jumps) {
+      this.jump = new Int32Array(0);
+      this.nextAtHex = new Int32Array(0);
+    }
+  }
   add(
     hex: number,
     parent: number,
@@ -115,9 +135,11 @@ class Labels<T> {
       this.h = grow(this.h);
       this.step = grow(this.step);
       this.anchor = grow(this.anchor);
-      this.jump = grow(this.jump);
       this.state = grow(this.state);
-      this.nextAtHex = grow(this.nextAtHex);
+      if (this.jumps) {
+        this.jump = grow(this.jump);
+        this.nextAtHex = grow(this.nextAtHex);
+      }
     }
     const i = this.size++;
     this.hex[i] = hex;
@@ -127,6 +149,7 @@ class Labels<T> {
     this.cost[i] = cost;
     this.state[i] = state;
     this.anchor[i] = anchor < 0 ? i : anchor;
+    if (!this.jumps) return i;
     if (parent < 0) this.jump[i] = i;
     else {
       const j = this.jump[parent]!;
@@ -306,6 +329,12 @@ class TickHeap implements LabelHeap<number> {
 }
 
 let scratchStates = new Int32Array(0);
+/** The heap of integer-tick searches, reused (a search leaves it empty). */
+const tickHeap = new TickHeap();
+/** Per kind of step, its ticks in the plain search (reused). */
+let plainTicks = new Float64Array(64);
+/** How many labels the last search made: the next starts with room for as many. */
+let lastLabels = 1024;
 
 /** A shared array of at least `size` entries, all -1 (each search resets the entries it set). */
 function scratch(size: number): Int32Array {
@@ -329,17 +358,16 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const degree = graph.degree ?? 6;
   const originalPath = ctx.path;
   const buf: S[] = [];
-  const L = new Labels<T>();
+  const numericStates = profile.key === null && profile.hexCap !== Infinity;
+  const L = new Labels<T>(!numericStates, lastLabels);
   const heap: LabelHeap<T> =
-    typeof num.zero === "number"
-      ? (new TickHeap() as unknown as LabelHeap<T>)
-      : new Heap<T>(num.gt);
+    typeof num.zero === "number" ? (tickHeap as unknown as LabelHeap<T>) : new Heap<T>(num.gt);
+  heap.size = 0;
   const best = new Int32Array(n).fill(-1);
   const cap = profile.hexCap;
   const capped = (h: number) => (h < cap ? h : cap);
   // Numeric states: (hex, hex count capped) as one number, a slot of a shared array. Otherwise the
   // per-hex state table, with each distinct key (the path aggregates' values) numbered once.
-  const numericStates = profile.key === null && cap !== Infinity;
   const stride = cap + 1;
   const bestByNumber = numericStates ? scratch(n * stride) : null;
   const table = numericStates ? null : new StateTable(n);
@@ -387,9 +415,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       ctx.i = 0;
       ctx.hexes = 1;
       ctx.allowance = startAllowance;
+      ctx.spent = num.zero;
       violations.length = 0;
-      model.checkStep(ctx, violations);
-      stepOk[s] = violations.length === 0 ? 1 : 0;
+      stepOk[s] = stepViolations(model, num, ctx, null, null, violations) ? 1 : 0;
     }
     buf.length = 0;
   }
@@ -428,12 +456,15 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const cacheChecks = !profile.checksReadCost && !pathStepChecks;
   const checkedByNumber = cacheChecks && numericStates ? new Int8Array(stride) : null;
   const checkedByKey = cacheChecks && !numericStates ? new Map<number, boolean>() : null;
+  /** The ruleset has steps the unit halts before (legal.ts `haltsBefore`), asked per path. */
+  const halting = model.haltAt !== undefined;
   // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
   const needsPath = !(
     numericStates &&
     profile.localCost &&
     !profile.pathAllowance &&
-    !pathStepChecks
+    !pathStepChecks &&
+    !halting
   );
 
   // The label being expanded, and whether its path is in ctx.path.
@@ -446,17 +477,23 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
   };
 
-  /** Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal. */
+  /**
+   * Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal, as legal.ts says
+   * (the steps passed `stepViolations` and `haltsBefore` when they were entered; `checks` asks the
+   * constraints on the move, and on steps that depend on where they stand).
+   */
   const legal = (label: number, h: number, spent: T, allowance: T): boolean => {
-    if (num.isNA(allowance)) return h === 0 && checks(label, h, spent, allowance);
-    if (num.gt(spent, allowance)) {
-      if (h !== 1) return false; // only one hex may overspend: skip loading the path
+    if (h === 0) {
       ensure();
-      ctx.hexes = h;
-      ctx.allowance = allowance;
-      ctx.spent = spent;
-      if (overspends(model, num, ctx)) return false;
+      if (movesNone(ctx)) return true;
     }
+    if (num.isNA(allowance)) return false;
+    ctx.hexes = h;
+    ctx.allowance = allowance;
+    ctx.spent = spent;
+    // Minimum Move reads the path; a move of another length overspends without reading it.
+    if (h === 1 && num.gt(spent, allowance)) ensure();
+    if (overspends(model, num, ctx)) return false;
     return checks(label, h, spent, allowance);
   };
   const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
@@ -475,15 +512,16 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     ensure();
     ctx.hexes = h;
     ctx.allowance = allowance;
-    ctx.spent = spent;
     violations.length = 0;
     if (pathStepChecks) {
+      // As the pricing pass asks them: nothing spent yet.
+      ctx.spent = num.zero;
       for (let i = 0; i < h; i++) {
         ctx.i = i;
-        model.checkStep(ctx, violations);
-        if (violations.length > 0) return false;
+        if (!stepViolations(model, num, ctx, null, null, violations)) return false;
       }
     }
+    ctx.spent = spent;
     model.checkMove(ctx, violations);
     const ok = violations.length === 0;
     if (checkedByNumber !== null) checkedByNumber[capped(h)] = ok ? 1 : 2;
@@ -511,7 +549,62 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   setBest(rootState, root);
   heap.push(root, num.zero);
 
+  // The plain search (issue 27): integer ticks, numeric states, local costs and step checks — no path
+  // is ever loaded. Each kind of step is one number (its ticks, or NaN where it may not be taken: NA
+  // or a failing local step check) and the loop calls nothing per edge. The same labels in the same
+  // order as the general loop below, so the same answer.
+  const plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
   try {
+    if (plain) {
+      const kinds = steps.length;
+      if (plainTicks.length < kinds) plainTicks = new Float64Array(kinds);
+      const ticks = plainTicks;
+      for (let k = 0; k < kinds; k++) {
+        const c = edgeCost![k] as unknown as number;
+        ticks[k] = stepOk !== null && stepOk[k] === 0 ? NaN : c;
+      }
+      const most = startAllowance as unknown as number;
+      const costs = L.cost as unknown as number[];
+      const byNumber = bestByNumber!;
+      const th = heap as unknown as TickHeap;
+      while (th.size > 0) {
+        const label = th.pop();
+        if (byNumber[L.state[label]!] !== label) continue;
+        const hex = L.hex[label]!;
+        const h = L.h[label]!;
+        const cost = costs[label]!;
+        current = label;
+        if (best[hex]! < 0 && legal(label, h, cost as unknown as T, startAllowance))
+          best[hex] = label;
+        if (cost > most) continue;
+        const hn = h + 1 < cap ? h + 1 : cap;
+        const anchor = hn >= cap ? L.anchor[label]! : -1;
+        for (let d = 0; d < degree; d++) {
+          const slot = degree * hex + d;
+          const next = adj[slot]!;
+          if (next < 0) continue;
+          const s = slotStep[slot]!;
+          if (s < 0) continue;
+          const c = ticks[s]!;
+          if (c !== c) continue;
+          let onPath = false;
+          for (let k = L.anchor[label]!; k >= 0; k = L.parent[k]!)
+            if (L.hex[k] === next) {
+              onPath = true;
+              break;
+            }
+          if (onPath) continue;
+          const total = cost + c;
+          if (h > 0 && total > most) continue;
+          const state = next * stride + hn;
+          const held = byNumber[state]!;
+          if (held >= 0 && !(costs[held]! > total)) continue;
+          const child = L.add(next, label, h + 1, s, total as unknown as T, state, anchor);
+          byNumber[state] = child;
+          th.push(child, total);
+        }
+      }
+    }
     while (heap.size > 0) {
       const label = heap.pop();
       if (bestOf(L.state[label]!) !== label) continue; // superseded by a cheaper label of its state
@@ -566,6 +659,12 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           c = model.stepCost(ctx, null);
         }
         if (num.isNA(c)) continue;
+        if (halting) {
+          // An obstacle the allowance does not carry the unit past halts it: no move goes on.
+          ctx.i = h;
+          ctx.hexes = h + 1;
+          if (haltsBefore(model, num, ctx, allowance, cost)) continue;
+        }
         if (stepOk !== null) {
           if (stepOk[s] === 0) continue;
         } else if (profile.stepChecks) {
@@ -575,15 +674,16 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           ctx.i = h;
           ctx.hexes = h + 1;
           ctx.allowance = allowance;
+          ctx.spent = num.zero;
           violations.length = 0;
-          model.checkStep(ctx, violations);
-          if (violations.length > 0) {
+          if (!stepViolations(model, num, ctx, c, null, violations)) {
+            // Asked again as a step that is not the last (one more copy of it on the path).
             buf.length = h + 2;
             buf[h + 1] = buf[h]!;
             violations.length = 0;
-            model.checkStep(ctx, violations);
+            const goesOn = stepViolations(model, num, ctx, c, null, violations);
             buf.length = h + 1;
-            if (violations.length > 0) continue;
+            if (!goesOn) continue;
           }
         }
         const total = num.add(cost, c);
@@ -609,6 +709,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     ctx.path = originalPath;
     // Leave the shared scratch array all -1 again, touching only the states this search used.
     if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]!] = -1;
+    heap.size = 0;
+    lastLabels = Math.max(1024, L.size);
   }
   return {
     allowance: startAllowance,

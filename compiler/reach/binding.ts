@@ -14,6 +14,23 @@ import { reachProfile } from "./profile.js";
 import { boardMember, mapNames } from "../ir/name-resolver.js";
 import { parseScenario } from "../scenario/index.js";
 
+type Resolve = ReachBinding<Rat, EvalContext>["resolve"];
+/**
+ * Per ruleset, the one `resolve` every unit's binding shares: runtime/reach-map.ts prepares a map's
+ * steps once per (map, `resolve`), so the units of one ruleset on one map share them (`reach --all`
+ * prepares the map once, not once per unit).
+ */
+const RESOLVERS = new WeakMap<RulesetIR, Resolve>();
+function resolverOf(ir: RulesetIR): Resolve {
+  let r = RESOLVERS.get(ir);
+  if (r === undefined) {
+    const names = mapNames(ir);
+    r = (field, name) => names[field].get(name) ?? null;
+    RESOLVERS.set(ir, r);
+  }
+  return r;
+}
+
 /**
  * `unit` is the unit as JSON gave it (the scenario's `unit`, which `base` holds as values). A map's
  * names mean what they mean in this ruleset alone (name-resolver.ts), whatever else is asked beside it.
@@ -24,7 +41,6 @@ export function interpretedBinding(
   unit: unknown = null,
 ): ReachBinding<Rat, EvalContext> {
   const model = interpreterFor(ir);
-  const names = mapNames(ir);
   const board = boardMember(ir);
   const vehicleFields = new Set(
     ir.inputs.find((i) => i.rec === "vehicle")?.fields.map((f) => f.json) ?? [],
@@ -62,7 +78,7 @@ export function interpretedBinding(
       checksReadCost: p.checksReadCost,
       key,
     },
-    resolve: (field, name) => names[field].get(name) ?? null,
+    resolve: resolverOf(ir),
     stepFields: MAP_STEP_FIELDS.filter((f) => byJson.has(f)),
     prepare: (steps) => prepare(ir, { ...base, path: steps.map((s) => stepValues(ir, s)) }).ctx,
     boardAction: board,

@@ -104,6 +104,39 @@ describe("path-dependent rules", () => {
     });
   });
 
+  it("a unit whose every move breaks a constraint may still move none: its start at cost 0 (SL 5.1, 6.1; ASL A4.1, A4.5)", () => {
+    // Derived by hand. SL 6.1: a squad with 11 PP breaks "a unit may not end its move carrying more
+    // than one hex may hold" (10 PP) whatever it does; its allowance is max(0, 4 − (11 − 3)) = 0 MF,
+    // so no hex beyond its own (no Minimum Move in the Movement Phase). Moving none is still a move
+    // (5.1): A1 at 0.
+    const m: MapJson = { name: "open", columns: 2, rows: 2, terrain: { default: "open-ground" } };
+    const sl = reachOf(["sl-classic"], m, "A1", { kind: "squad", portage: 11 });
+    expect(sl.report.results[0]!.hexes).toEqual({ A1: { cost: 0, path: ["A1"], rules: [] } });
+    // ASL A4.5: a CX squad may not Double Time; asked with Double Time, no move with it is legal —
+    // but moving none is (A4.1): A1 at 0. Without Double Time the same squad moves (4 MF).
+    const cx = reachOf(["asl-a4"], m, "A1", { kind: "squad", status: ["cx"], doubleTime: true });
+    expect(cx.report.results[0]!.hexes).toEqual({ A1: { cost: 0, path: ["A1"], rules: [] } });
+    expect(
+      Object.keys(costs(reachOf(["asl-a4"], m, "A1", { kind: "squad", status: ["cx"] }))),
+    ).toHaveLength(4);
+    // eval agrees: the empty path is legal with no violation; one hex is not.
+    const gen = generated.rulesets as unknown as Record<
+      string,
+      { evaluate(i: unknown): { legal: boolean; violations: { rule: string }[] } }
+    >;
+    const none = gen["sl-classic"]!.evaluate({
+      unit: { kind: "squad", portage: 11 },
+      path: [],
+    });
+    expect([none.legal, none.violations]).toEqual([true, []]);
+    const one = gen["asl-a4"]!.evaluate({
+      unit: { kind: "squad", status: ["cx"], doubleTime: true },
+      path: [{ terrain: "open-ground" }],
+    });
+    expect(one.legal).toBe(false);
+    expect(one.violations.map((v) => v.rule)).toContain("A4.5");
+  });
+
   it("SL and SQLA: a road through woods or a village keeps its road (2½ MF along it, 5.52 + 5.54); ASL pays the road rate (A4.132)", () => {
     const m: MapJson = {
       name: "woods road",

@@ -24,6 +24,8 @@ import { stackingOf } from "../../compiler/reach/units.js";
 import { renderUnitsHtml, renderUnitsSvg } from "../../compiler/reach/units-drawing.js";
 import { notMovedText, stackingText, unitText } from "../../compiler/reach/units-labels.js";
 import { renderUnitsText } from "../../compiler/reach/units-text.js";
+import { interpretedBinding } from "../../compiler/reach/binding.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
 import { ROOT, ir } from "./helpers.js";
 
 const SKIRMISH = join(ROOT, "test", "fixtures", "maps", "units-skirmish.json");
@@ -264,5 +266,17 @@ describe("reach --all drawn: the SVG and HTML say what the JSON says", () => {
     expect(html).toContain(
       '<tr><th scope="row">E5</th><td class="num">5</td><td>infantry 5, mmcs 4, pp 7</td><td>1st, 2nd, Lt, HS, MG</td></tr>',
     );
+  });
+});
+
+describe("units of one ruleset share the map's prepared steps", () => {
+  it("every unit's binding resolves names with the one resolver of its ruleset (the key of the prepared steps)", () => {
+    const sl = ir("sl-classic");
+    const base = (unit: Record<string, unknown>) =>
+      parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [sl]).perRuleset[0]!.value;
+    const a = interpretedBinding(sl, base({ kind: "squad" }), { kind: "squad" });
+    const b = interpretedBinding(sl, base({ kind: "leader" }), { kind: "leader" });
+    expect(a.resolve).toBe(b.resolve);
+    expect(interpretedBinding(ir("asl-a4"), base({ kind: "squad" })).resolve).not.toBe(a.resolve);
   });
 });

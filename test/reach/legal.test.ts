@@ -1,0 +1,140 @@
+/**
+ * One legality for pricing and reach (runtime/legal.ts): a small ruleset with a constraint of every
+ * shape the search treats apart — on steps, local (asked once per kind of step) and positional (asked
+ * per path); on the move, reading the hexes entered (asked once per search state), what was spent
+ * (asked per path) and an aggregate (part of the state); Minimum Move — searched on random small maps
+ * and compared, hex by hex, with brute force: every simple path from the start priced by
+ * `evaluateMove` over the same binding, the cheapest legal one kept. Were reach to decide a move's or
+ * a step's legality otherwise than eval does, a hex would differ.
+ *
+ * The constraints never favour a longer path (what reach's search assumes, docs/maps.md): with one
+ * that does (`path.hexes != 2`), the cheapest label of a search state can hide a dearer one whose
+ * simple path avoids a hex the cheaper one crossed.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { compileText } from "../../compiler/engine/index.js";
+import { interpretedBinding } from "../../compiler/reach/binding.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
+import { buildGraph, hexName, type MapJson } from "../../runtime/map.js";
+import { evaluateMove } from "../../runtime/move.js";
+import { reachOnMap } from "../../runtime/reach-map.js";
+import { pathSteps } from "../../runtime/reach-steps.js";
+
+const PROBE = `ruleset legal-probe "every shape of constraint reach tells apart"
+  cites numbered
+
+measure MP [1.1] "movement points"
+
+enum terrain [1.2] "terrain" {
+  open-ground "Open ground"
+  woods "Woods"
+  marsh "Marsh"
+  brush "Brush"
+}
+
+input step [1.3] {
+  terrain: terrain
+}
+
+input unit [1.4] {
+  mp: MP
+  bold: bool = false
+  heavy: bool = false
+}
+
+predicate may-minimum-move [1.5] "a bold unit may enter one hex whatever it costs"
+  section special: unit.bold
+
+movement [1.6] MP {
+  allowance: unit.mp
+  cost: 2 MP if step.terrain == woods else 1 MP
+  minimum-move: may-minimum-move
+}
+
+constraint no-marsh [2.1] "no entering marsh (a local step constraint)"
+  section terrain: step.terrain != marsh
+
+constraint woods-early [2.2] "no woods after the third step (a positional step constraint)"
+  section terrain: not (step.number > 3 and step.terrain == woods)
+
+constraint three-hexes [2.3] "a move enters at most three hexes (the hexes entered)"
+  section special: path.hexes <= 3
+
+constraint spend-three [2.4] "a move spends at most 3 MP, Minimum Move or not (what was spent)"
+  section special: path.spent <= 3 MP
+
+constraint one-brush [2.5] "at most one brush hex on a move (an aggregate)"
+  section special: count step (step.terrain == brush) <= 1
+
+constraint heavy-stays [2.6] "a heavy unit may not move (a constraint on the unit: it may still move none)"
+  section special: not unit.heavy
+`;
+
+const COLS = 4;
+const ROWS = 3;
+const TERRAIN = ["open-ground", "open-ground", "woods", "marsh", "brush"];
+
+describe("reach and eval share one legality", () => {
+  const { ir, diagnostics } = compileText(PROBE, "legal-probe.rules");
+  it("the probe ruleset compiles", () => {
+    expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("reach = brute force over evaluateMove on random maps, for every constraint shape", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
+        fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+        fc.record({
+          mp: fc.integer({ min: 0, max: 5 }),
+          bold: fc.boolean(),
+          heavy: fc.constantFrom(false, false, false, true),
+        }),
+        async (terrain, from, unit) => {
+          await new Promise((r) => setImmediate(r));
+          const hexes: Record<string, string> = {};
+          terrain.forEach((t, i) => {
+            hexes[hexName(Math.floor(i / ROWS), i % ROWS)] = t;
+          });
+          const map: MapJson = {
+            name: "probe",
+            columns: COLS,
+            rows: ROWS,
+            terrain: { default: "open-ground", hexes },
+          };
+          const g = buildGraph(map);
+          const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir!]);
+          expect(p.diagnostics).toEqual([]);
+          const b = interpretedBinding(ir!, p.perRuleset[0]!.value, unit);
+          const reached = reachOnMap(b, g, from);
+
+          const best = new Map<number, number>();
+          const path = [from];
+          const visit = (): void => {
+            const ctx = b.prepare(pathSteps(g, path, b.resolve, b.stepFields));
+            const r = evaluateMove(b.model, b.num, ctx);
+            const end = path[path.length - 1]!;
+            if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
+            if (path.length > unit.mp + 1) return;
+            for (let d = 0; d < 6; d++) {
+              const next = g.adj[6 * end + d]!;
+              if (next < 0 || path.includes(next)) continue;
+              path.push(next);
+              visit();
+              path.pop();
+            }
+          };
+          visit();
+          const want: Record<string, number> = {};
+          for (const [h, c] of best) want[g.names[h]!] = c;
+          const got: Record<string, number> = {};
+          for (let h = 0; h < g.n; h++)
+            if (!Number.isNaN(reached.cost[h])) got[g.names[h]!] = reached.cost[h]!;
+          expect(got, JSON.stringify({ terrain, from: g.names[from], unit })).toEqual(want);
+        },
+      ),
+      { seed: 20261125, numRuns: 150 },
+    );
+  });
+});
