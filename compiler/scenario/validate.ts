@@ -250,6 +250,7 @@ function unknownField(
     `unknown field \`${path}\`; ${where} has: ${valid.join(", ")}`,
     spanOf(src, key),
     near !== null ? `did you mean \`${near}\`?` : undefined,
+    { scenario: "field", path, name },
   );
 }
 
