@@ -31,21 +31,10 @@ import { studioFigures } from "./studio.js";
 import { reachLarge } from "./reach-large.js";
 import { reachUnits } from "./reach-units.js";
 import { bestMs } from "./timing.js";
+import { mulberry32 } from "../compiler/util/random.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const json = process.argv.includes("--json");
-
-/** A deterministic pseudo-random generator (mulberry32), so every run prices the same paths. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // 1. Front end throughput, and each phase against lexing alone (bench/front-end.ts).
 // 30,000 lines (≈ 915,000 characters): the largest synthetic file under the 1,000,000-character limit (V0108).
@@ -62,7 +51,7 @@ const host = {
   resolveId: (id: string) => join(root, "rulesets", `${id}.rules`),
 };
 const ir = loadRuleset("sl-classic", host).ir as RulesetIR;
-const random = rng(20261122);
+const random = mulberry32(20261122);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 const STEPS = 1_000_000;
 const PER_PATH = 10;

@@ -3,20 +3,10 @@
  * wheatfields, hills of levels 1–2, long winding roads, walls and hedges on hexsides.
  */
 import { hexName, neighbourOf, type MapJson } from "../runtime/map.js";
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../compiler/util/random.js";
 
 export function generateMap(columns: number, rows: number, seed: number): MapJson {
-  const random = rng(seed);
+  const random = mulberry32(seed);
   const hexes: Record<string, string> = {};
   const levels: Record<string, number> = {};
   const TERRAIN = ["woods", "woods", "building", "shell-hole", "wheatfield"];

@@ -27,15 +27,31 @@ export interface Diagnostic {
   data?: DiagnosticData;
 }
 
+/** What a tool needs to act on a diagnostic: the repair it suggests, or what a scenario names. */
+export type DiagnosticData = RepairData | ScenarioData;
+
 /**
  * The repair a diagnostic suggests: `rename` — `name`, written inside the span, is likely a typo of
  * `suggestion` (did you mean); `rows` — a table lacks rows for these keys; `citation` — a citation
  * is expected where the span starts.
  */
-export type DiagnosticData =
+export type RepairData =
   | { fix: "rename"; name: string; suggestion: string }
   | { fix: "rows"; missing: string[] }
   | { fix: "citation" };
+
+/**
+ * What a scenario (or a map's vehicle) gives that a ruleset does not understand, at `path`
+ * (`unit.team`, `path[2].terrain`): `field` — a field `name` (as written) it does not know;
+ * `member` — a value `name` that is no member of its enum `enum` (a terrain, a kind); `type` — a
+ * value that is not `expected` (a number, true or false…). The diff's one-line "n/a" reason is built
+ * from it (diff/scenarios.ts), never from the message.
+ */
+export type ScenarioData = { fix?: never; path: string } & (
+  | { scenario: "field"; name: string }
+  | { scenario: "member"; enum: string; name: string }
+  | { scenario: "type"; expected: string }
+);
 
 /** Every diagnostic code, its severity and what it means. Codes are stable: never reuse one. */
 export const CODES = {

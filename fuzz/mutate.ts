@@ -1,24 +1,14 @@
 /**
  * Seeded mutants of rulesets and scenario files, for the hostile-input fuzzer (fuzz/cases.ts).
  *
- * Each mutant is one to three edits of a bundled text, chosen by a small seeded PRNG so that a
+ * Each mutant is one to three edits of a bundled text, chosen by the seeded generator (compiler/util/random.ts) so that a
  * (seed, index) pair always gives the same mutant: line deletions, duplications and swaps,
  * truncation, token insertion, brace removal, huge and tiny numbers, deep nesting, deep prefix
  * operators and `if … else`, long flat chains, long strings, citations and names, CR / CRLF line ends, a byte-order mark, NUL and invalid UTF-8 (decoded as the CLI decodes
  * a file: each bad byte becomes U+FFFD).
  */
 
-/** mulberry32: a tiny, well-mixed 32-bit PRNG; enough for choosing edits. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../compiler/util/random.js";
 
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
@@ -439,7 +429,7 @@ export function mutant(
   seed: number,
   index: number,
 ): Mutation {
-  const r = prng((seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0);
+  const r = mulberry32((seed ^ Math.imul(index + 1, 0x9e3779b1)) >>> 0);
   const edits = int(r, 1, 3);
   let text = base;
   const ops: string[] = [];

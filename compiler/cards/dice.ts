@@ -10,6 +10,11 @@ import { unique } from "../../runtime/lists.js";
 import { logCites, type Fields, type Probe, val } from "./card-answers.js";
 import { allowanceCite, diceRuleCites } from "./raw-card.js";
 
+/** A cell with no distances: why (`reason`), and the rules that say so. */
+function unanswered(key: string, reason: string, cite: string[] = []): DiceCell {
+  return { key, min: null, max: null, mean: null, bars: [], reason, cite, change: null };
+}
+
 /** Distances whose chance each cell of the chart gives. */
 const COVER = [3, 6, 9];
 
@@ -33,29 +38,9 @@ export function diceChart(p: Probe): DiceChart | null {
 
   const cellFor = (unit: Fields, step: Fields | null, key: string): DiceCell => {
     const ctx = p.ctx(unit, step ? [step] : []);
-    if (!ctx)
-      return {
-        key,
-        min: null,
-        max: null,
-        mean: null,
-        bars: [],
-        reason: "needs more input",
-        cite: [],
-        change: null,
-      };
+    if (!ctx) return unanswered(key, "needs more input");
     const vs = p.violations(ctx);
-    if (vs.length > 0)
-      return {
-        key,
-        min: null,
-        max: null,
-        mean: null,
-        bars: [],
-        reason: "not allowed",
-        cite: unique(vs.map((v) => v.rule)),
-        change: null,
-      };
+    if (vs.length > 0) return unanswered(key, "not allowed", unique(vs.map((v) => v.rule)));
     const o = p.allowance(ctx);
     const d =
       o.dist ??
@@ -67,17 +52,7 @@ export function diceChart(p: Probe): DiceChart | null {
             distribution: { [String(o.exact.toNumber())]: 1 },
           }
         : null);
-    if (!d)
-      return {
-        key,
-        min: null,
-        max: null,
-        mean: null,
-        bars: [],
-        reason: o.na ? "NA" : "varies",
-        cite: [],
-        change: null,
-      };
+    if (!d) return unanswered(key, o.na ? "NA" : "varies");
     const bars = Object.entries(d.distribution)
       .map(([v, pr]) => ({ value: Number(v), p: pr }))
       .sort((a, b) => a.value - b.value);

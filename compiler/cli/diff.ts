@@ -23,6 +23,7 @@ import { loadRulesets, refsFor } from "./load.js";
 import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
 import { printReachDiagnostics, reachRequest } from "./reach.js";
+import { readInputFile } from "./input.js";
 import { diffReport } from "../engine/index.js";
 
 export const FORMATS: readonly DiffFormat[] = DIFF_FORMATS;
@@ -95,8 +96,9 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
     seen.add(ir.id);
   }
 
-  const reach =
-    opts.map === undefined ? null : reachRequest(opts.map, { ...opts, from: opts.from! }, ctx);
+  // The map's options are checked before the map is read (as `reach` does).
+  const asked = opts.map === undefined ? null : reachRequest({ ...opts, from: opts.from! });
+  const reach = asked === null ? null : { map: readInputFile(opts.map!, "map", ctx), ...asked };
   const { value: report, diagnostics } = diffReport({
     rulesets: irs,
     options: {

@@ -4,8 +4,6 @@
  * Exit 0 (whether or not the move is legal), 1 for a bad scenario or a ruleset with errors.
  */
 
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import type { PredicateAnswer } from "../interpret/predicates.js";
 import { caseLegal, dependsText, givenText, replyJson, verdictText } from "../render/answers.js";
@@ -23,8 +21,7 @@ import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.
 import { unitsOf } from "./reach.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
-import { fsHost } from "./host.js";
-import { loadRulesets, refsFor } from "./load.js";
+import { loadInput, namedRulesets, unitsByRuleset } from "./input.js";
 import { printDiagnostics } from "./render.js";
 
 export interface EvalOptions {
@@ -80,28 +77,11 @@ export function evaluate(
   opts: EvalOptions,
   ctx: Ctx,
 ): number {
-  const ids = rulesets
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-  if (ids.length === 0)
-    throw new UsageError(
-      "name at least one ruleset, e.g. `variorum eval sl-classic scenario.json`",
-    );
-  const host = fsHost(ctx.root);
-  const refs = refsFor(ids, host, ctx);
-
-  const file = resolve(ctx.cwd, scenarioFile);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new UsageError(`cannot read scenario file ${scenarioFile}`);
-  }
-
-  const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
-  if (errors > 0) return 1;
-  const irs = loaded.map((l) => l.ir!);
+  const ids = namedRulesets(rulesets, "variorum eval sl-classic scenario.json");
+  const asked = loadInput(ids, scenarioFile, "scenario", ctx);
+  if (asked === null) return 1;
+  const { irs } = asked;
+  const { file, text } = asked.input;
 
   // The scenario gives the unit; `--unit ID=JSON` only replaces it for ruleset ID.
   const { units } = unitsOf(opts.unit ?? []);
@@ -109,20 +89,7 @@ export function evaluate(
     throw new UsageError(
       "eval takes the unit from the scenario: give a ruleset its own unit as --unit ID=JSON",
     );
-  const byName = new Map<string, string>();
-  irs.forEach((ir, i) => {
-    byName.set(ir.id, ir.id);
-    byName.set(ids[i]!, ir.id);
-  });
-  const own = new Map<string, { text: string; file: string }>();
-  for (const [name, typed] of Object.entries(units)) {
-    const id = byName.get(name);
-    if (id === undefined)
-      throw new UsageError(
-        `--unit ${name}=…: ${name} is not a ruleset asked (${irs.map((ir) => ir.id).join(", ")})`,
-      );
-    own.set(id, typed);
-  }
+  const own = unitsByRuleset(units, asked);
   const sources = new Map([[file, text]]);
   for (const u of own.values()) sources.set(u.file, u.text);
   // Rulesets with their own unit are asked one by one with the scenario's unit replaced; the others

@@ -5,7 +5,6 @@
  * or unit (located diagnostics), 2 for a usage mistake.
  */
 
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import {
@@ -21,9 +20,8 @@ import { renderSummaryJson, renderSummaryText } from "../reach/summary.js";
 import { UNITS_RENDERERS } from "../reach/units-formats.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
-import { fsHost } from "./host.js";
 import { outputFormat } from "./output-format.js";
-import { loadRulesets, refsFor } from "./load.js";
+import { loadInput, namedRulesets, unitsByRuleset } from "./input.js";
 import { printDiagnostics } from "./render.js";
 import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
@@ -88,25 +86,15 @@ export function unitsOf(unit: string | string[] | undefined): {
 }
 
 /**
- * The engine's reach request for the command's map file and options (the start as `--from`, the unit
- * as `--unit`): a usage error for a bad phase or a map file that cannot be read.
+ * The engine's reach request for the command's options, all but the map: the start as `--from`, the
+ * unit as `--unit`; a usage error for a bad phase or `--unit`.
  */
 export function reachRequest(
-  mapFile: string,
   opts: ReachCliOptions & { from: string },
-  ctx: Ctx,
-): Omit<ReachRequest, "rulesets"> {
+): Omit<ReachRequest, "rulesets" | "map"> {
   const phase = phaseOf(opts);
-  const file = resolve(ctx.cwd, mapFile);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new UsageError(`cannot read map file ${mapFile}`);
-  }
   const { unit, units } = unitsOf(opts.unit);
   return {
-    map: { text, file },
     from: { text: opts.from, file: "--from" },
     unit,
     ...(Object.keys(units).length > 0 ? { units } : {}),
@@ -140,48 +128,20 @@ export function reachFor(
   ctx: Ctx,
   format: ReachFormat = formatOf(opts),
 ): ReachBuilt | null {
-  const ids = rulesets
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-  if (ids.length === 0)
-    throw new UsageError(
-      "name at least one ruleset, e.g. `variorum reach sl-classic maps/crossroads.json --from B3`",
-    );
+  const ids = namedRulesets(rulesets, "variorum reach sl-classic maps/crossroads.json --from B3");
   if (opts.from === undefined)
     throw new UsageError("say where the unit starts: --from HEX (e.g. --from B3)");
-  phaseOf(opts);
-  const host = fsHost(ctx.root);
-  const refs = refsFor(ids, host, ctx);
-  const req = {
-    ...reachRequest(mapFile, { ...opts, from: opts.from }, ctx),
-    drawing: format === "svg" || format === "html",
-    summary: opts.summary === true,
-  };
-  if (req.summary && req.drawing)
+  // The options are checked before any file is read: a bad phase or `--unit`, a summary drawn.
+  const asked = reachRequest({ ...opts, from: opts.from });
+  const drawing = format === "svg" || format === "html";
+  if (opts.summary === true && drawing)
     throw new UsageError("--summary answers in text or json, not as a drawing");
-  const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
-  if (errors > 0) return null;
-  const irs = loaded.map((l) => l.ir!);
+  const input = loadInput(ids, mapFile, "map", ctx);
+  if (input === null) return null;
+  const req = { map: input.input, ...asked, drawing, summary: opts.summary === true };
   // `--unit ID=…` names a ruleset asked, by its id or as it was named on the command line.
-  if (req.units !== undefined) {
-    const byName = new Map<string, string>();
-    irs.forEach((ir, i) => {
-      byName.set(ir.id, ir.id);
-      byName.set(ids[i]!, ir.id);
-    });
-    const units: Record<string, Typed> = {};
-    for (const [name, typed] of Object.entries(req.units)) {
-      const id = byName.get(name);
-      if (id === undefined)
-        throw new UsageError(
-          `--unit ${name}=…: ${name} is not a ruleset asked (${irs.map((ir) => ir.id).join(", ")})`,
-        );
-      units[id] = typed;
-    }
-    req.units = units;
-  }
-  const { value, diagnostics } = reachOn({ ...req, rulesets: irs });
+  if (req.units !== undefined) req.units = Object.fromEntries(unitsByRuleset(req.units, input));
+  const { value, diagnostics } = reachOn({ ...req, rulesets: input.irs });
   printReachDiagnostics(diagnostics, req, ctx);
   return value;
 }
@@ -217,14 +177,7 @@ export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, 
  * per hex how many can end there and whether the stacking limit lets them all (docs/maps.md).
  */
 function reachAll(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
-  const ids = rulesets
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-  if (ids.length === 0)
-    throw new UsageError(
-      "name at least one ruleset, e.g. `variorum reach sl-classic maps/skirmish.json --all`",
-    );
+  const ids = namedRulesets(rulesets, "variorum reach sl-classic maps/skirmish.json --all");
   if (opts.from !== undefined)
     throw new UsageError("--all moves every unit from where the map places it: leave out --from");
   if (opts.summary === true)
@@ -238,20 +191,12 @@ function reachAll(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx:
     throw new UsageError(`unknown side \`${side}\`; use friendly or enemy`);
   const phase = phaseOf(opts);
   const format = formatOf(opts);
-  const host = fsHost(ctx.root);
-  const refs = refsFor(ids, host, ctx);
-  const file = resolve(ctx.cwd, mapFile);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new UsageError(`cannot read map file ${mapFile}`);
-  }
-  const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
-  if (errors > 0) return 1;
+  const input = loadInput(ids, mapFile, "map", ctx);
+  if (input === null) return 1;
+  const { file, text } = input.input;
   const { value, diagnostics } = reachUnitsOn({
-    rulesets: loaded.map((l) => l.ir!),
-    map: { text, file },
+    rulesets: input.irs,
+    map: input.input,
     phase,
     side,
     drawing: format === "svg" || format === "html",

@@ -174,12 +174,7 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
       if (declarers < 2) continue;
       const t = first.type;
       if (t.t === "enum") {
-        const count = new Map<string, number>();
-        same.forEach((f, i) => {
-          if (f === null || f.type.t !== "enum") return;
-          for (const m of enumMembers(subjects[i]!.ir, f.type.name))
-            count.set(m, (count.get(m) ?? 0) + 1);
-        });
+        const count = memberCounts(subjects, same, (ty) => (ty.t === "enum" ? ty.name : null));
         const shared = [...count.keys()].filter((m) => count.get(m)! >= 2);
         if (shared.length === 0) continue;
         const firstDefault = same.find((f) => f !== null && f.default !== null)?.default ?? null;
@@ -255,12 +250,7 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
           for (const m of reads[i]!.flags.get(key) ?? []) tested.add(m);
           if (reads[i]!.wholeSets.has(key)) whole = true;
         });
-        const count = new Map<string, number>();
-        same.forEach((f, i) => {
-          if (f === null || f.type.t !== "set") return;
-          for (const m of enumMembers(subjects[i]!.ir, f.type.of))
-            count.set(m, (count.get(m) ?? 0) + 1);
-        });
+        const count = memberCounts(subjects, same, (ty) => (ty.t === "set" ? ty.of : null));
         const shared = [...count.keys()].filter(
           (m) => count.get(m)! >= 2 && (whole || tested.has(m)),
         );
@@ -280,6 +270,24 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
     }
   }
   return dims;
+}
+
+/**
+ * For each member of the enum of the subjects' fields (`enumOf` their type: an enum's, a set's; null
+ * for another type), how many of the subjects' rulesets have it.
+ */
+function memberCounts(
+  subjects: readonly Subject[],
+  fields: readonly (InputField | null)[],
+  enumOf: (t: InputField["type"]) => string | null,
+): Map<string, number> {
+  const count = new Map<string, number>();
+  fields.forEach((f, i) => {
+    const e = f === null ? null : enumOf(f.type);
+    if (e === null) return;
+    for (const m of enumMembers(subjects[i]!.ir, e)) count.set(m, (count.get(m) ?? 0) + 1);
+  });
+  return count;
 }
 
 /** Yields index tuples of `k` out of `n`, in lexicographic order. */

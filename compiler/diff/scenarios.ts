@@ -7,6 +7,7 @@
 
 import { allowanceText, decimalText as fmt, quantityText as qty } from "../render/numbers.js";
 import { caseLegal, dependsText, verdictText } from "../render/answers.js";
+import { shortWord, type Diagnostic, type ScenarioData } from "../../diagnostics/index.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { RulesetIR } from "../ir/ir.js";
 import type { CaseAnswer, ScenarioReply } from "../interpret/answers.js";
@@ -105,13 +106,15 @@ export function verdictOf(ir: RulesetIR, r: MoveResult, one: CaseAnswer | null =
 }
 
 /**
- * A ruleset's cell for a scenario it cannot run, from its diagnostics' messages: whose scenario it is
+ * A ruleset's cell for a scenario it cannot run, from its error diagnostics: whose scenario it is
  * when other rulesets of the suite (`readers`) read it, and the names this one lacks.
  */
-export function naVerdict(messages: readonly string[], readers: readonly RulesetIR[]): Verdict {
-  const reason =
-    messages.length > 0 ? unreadable(messages, readers) : "the scenario cannot be read";
-  return notAnswered(reason, [...messages]);
+export function naVerdict(errors: readonly Diagnostic[], readers: readonly RulesetIR[]): Verdict {
+  const reason = errors.length > 0 ? unreadable(errors, readers) : "the scenario cannot be read";
+  return notAnswered(
+    reason,
+    errors.map((d) => d.message),
+  );
 }
 
 /**
@@ -136,16 +139,17 @@ function notAnswered(reason: string, diagnostics: string[]): Verdict {
 /**
  * Why a ruleset cannot read a scenario, in one line: whose scenario it is (the first ruleset of the
  * suite that reads it, by its title's name) and the names this ruleset lacks — "a Chain of Command
- * scenario — team, rough, inches"; a mistake that is no unknown name keeps its short message.
+ * scenario — team, rough, inches"; a mistake that is no unknown name keeps its short form. Built from
+ * the diagnostics' `data` (what the scenario gives that the ruleset does not understand), never from
+ * their messages.
  */
-export function unreadable(messages: readonly string[], readers: readonly RulesetIR[]): string {
+export function unreadable(errors: readonly Diagnostic[], readers: readonly RulesetIR[]): string {
   const names: string[] = [];
-  for (const m of messages) {
-    const field = /^unknown field `(?:[^`]*\.)?([^`.]*)`/.exec(m);
-    const member = /^unknown (?:.+?) `([^`]*)` in `[^`]*` for ruleset /.exec(m);
-    const n = field?.[1] ?? member?.[1];
-    if (n === undefined) return shortReason(messages);
-    if (!names.includes(n)) names.push(n);
+  for (const d of errors) {
+    const data = scenarioData(d);
+    if (data?.scenario !== "field" && data?.scenario !== "member") return shortReason(errors);
+    const name = shortWord(data.name);
+    if (!names.includes(name)) names.push(name);
   }
   const reader = readers[0];
   if (reader === undefined) return `none of its names here — ${names.join(", ")}`;
@@ -153,13 +157,25 @@ export function unreadable(messages: readonly string[], readers: readonly Rulese
   return `${/^[AEIOU]/i.test(family) ? "an" : "a"} ${family} scenario — ${names.join(", ")}`;
 }
 
-/** Scenario diagnostics in a few words: "unknown kind `hero`; unknown terrain `building` (×2)". */
-export function shortReason(messages: readonly string[]): string {
+/**
+ * Scenario diagnostics in a few words: "unknown kind `hero`; unknown terrain `building` (×2)"; a
+ * diagnostic without a scenario's `data` shows its message.
+ */
+export function shortReason(errors: readonly Diagnostic[]): string {
   const counts = new Map<string, number>();
-  for (const m of messages) {
-    const u = /^unknown (.+?) `([^`]*)` in `[^`]*` for ruleset \S+; valid: /.exec(m);
-    const short = u ? `unknown ${u[1]} \`${u[2]}\`` : m.replace(/ for ruleset \S+/, "");
+  for (const d of errors) {
+    const data = scenarioData(d);
+    const short =
+      data?.scenario === "member"
+        ? `unknown ${data.enum} \`${shortWord(data.name)}\``
+        : data?.scenario === "type"
+          ? `\`${shortWord(data.path)}\` must be ${data.expected}`
+          : d.message;
     counts.set(short, (counts.get(short) ?? 0) + 1);
   }
   return [...counts].map(([m, n]) => (n > 1 ? `${m} (×${n})` : m)).join("; ");
+}
+
+function scenarioData(d: Diagnostic): ScenarioData | null {
+  return d.data !== undefined && "scenario" in d.data ? d.data : null;
 }

@@ -121,7 +121,7 @@ export function runSuite(irs: readonly RulesetIR[], files: readonly ScenarioFile
         results[ir.id] = answer
           ? replyVerdict(ir, answer.reply, answer.notApplicable)
           : naVerdict(
-              e.diagnostics.filter((d) => d.severity === "error").map((d) => d.message),
+              e.diagnostics.filter((d) => d.severity === "error"),
               readers,
             );
       }

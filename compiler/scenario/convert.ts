@@ -114,7 +114,13 @@ function convert(
   const t = field.type;
   const mismatch = (expected: string): null => {
     ds.push(
-      diag("V0903", `\`${f.path}\` must be ${expected} for ruleset ${ir.id}`, spanOf(src, f.node)),
+      diag(
+        "V0903",
+        `\`${f.path}\` must be ${expected} for ruleset ${ir.id}`,
+        spanOf(src, f.node),
+        undefined,
+        { scenario: "type", path: f.path, expected },
+      ),
     );
     return null;
   };
@@ -182,6 +188,7 @@ function memberOf(
       `unknown ${e.name} \`${name}\` in \`${path}\` for ruleset ${ir.id}; valid: ${names.join(", ")}`,
       spanOf(src, node),
       near !== null ? `did you mean \`${near}\`?` : undefined,
+      { scenario: "member", path, enum: e.name, name },
     ),
   );
   return null;

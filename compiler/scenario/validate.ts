@@ -250,6 +250,7 @@ function unknownField(
     `unknown field \`${path}\`; ${where} has: ${valid.join(", ")}`,
     spanOf(src, key),
     near !== null ? `did you mean \`${near}\`?` : undefined,
+    { scenario: "field", path, name },
   );
 }
 
@@ -284,37 +285,47 @@ function readField(
     }
     case "string[]": {
       if (node.type !== "array") return bad(describeShape(wanted));
-      const v: { v: string; node: Node }[] = [];
-      let ok = true;
-      (node.children ?? []).forEach((c, i) => {
-        if (c.type !== "string") {
-          ds.push(
-            diag("V0903", `\`${path}[${i}]\` must be a string, not ${jsonKind(c)}`, spanOf(src, c)),
-          );
-          ok = false;
-        } else v.push({ v: c.value as string, node: c });
-      });
-      return ok ? { path, json, key, node, raw: { s: "string[]", v } } : null;
+      const v = elements(node, "string", path, src, ds, (c) => ({ v: c.value as string, node: c }));
+      return v === null ? null : { path, json, key, node, raw: { s: "string[]", v } };
     }
     case "number[]": {
       if (node.type !== "array") return bad(describeShape(wanted));
-      const v: { q: RatText; n: number; node: Node }[] = [];
-      let ok = true;
-      (node.children ?? []).forEach((c, i) => {
-        if (c.type !== "number") {
-          ds.push(
-            diag("V0903", `\`${path}[${i}]\` must be a number, not ${jsonKind(c)}`, spanOf(src, c)),
-          );
-          ok = false;
-          return;
-        }
-        const q = exactNumber(src, c, `${path}[${i}]`, ds);
-        if (q === null) ok = false;
-        else v.push({ q: q.q, n: q.n, node: c });
+      const v = elements(node, "number", path, src, ds, (c, at) => {
+        const q = exactNumber(src, c, at, ds);
+        return q === null ? null : { q: q.q, n: q.n, node: c };
       });
-      return ok ? { path, json, key, node, raw: { s: "number[]", v } } : null;
+      return v === null ? null : { path, json, key, node, raw: { s: "number[]", v } };
     }
   }
+}
+
+/**
+ * The elements of the array `node` at `path`, each of JSON type `type` and read by `read` (given its
+ * own path, `path[i]`): null when one is of another type (a V0903) or cannot be read.
+ */
+function elements<T>(
+  node: Node,
+  type: "string" | "number",
+  path: string,
+  src: SourceFile,
+  ds: Diagnostic[],
+  read: (c: Node, at: string) => T | null,
+): T[] | null {
+  const out: T[] = [];
+  let ok = true;
+  (node.children ?? []).forEach((c, i) => {
+    if (c.type !== type) {
+      ds.push(
+        diag("V0903", `\`${path}[${i}]\` must be a ${type}, not ${jsonKind(c)}`, spanOf(src, c)),
+      );
+      ok = false;
+      return;
+    }
+    const x = read(c, `${path}[${i}]`);
+    if (x === null) ok = false;
+    else out.push(x);
+  });
+  return ok ? out : null;
 }
 
 function inferShape(node: Node): Shape | null {

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { corpus, problems, runCase } from "../../fuzz/cases.js";
-import { prng } from "../../fuzz/mutate.js";
+import { mulberry32 } from "../../compiler/util/random.js";
 import { decodeDraft, encodeDraft, MAX_DRAFT_BYTES } from "../../studio/page/share.js";
 import { breathe, ROOT } from "../cli/run.js";
 
@@ -106,7 +106,7 @@ describe("fuzzing share links", () => {
   };
 
   it("no mutant of a real link throws or inflates past the cap", async () => {
-    const rnd = prng(SEED);
+    const rnd = mulberry32(SEED);
     const link = await encodeDraft('ruleset h "House" extends sl-classic\n'.repeat(50));
     const bomb = await encodeDraft("x".repeat(MAX_DRAFT_BYTES + 1));
     const seen = { ok: 0, "too-large": 0, unreadable: 0 };

@@ -109,6 +109,19 @@ describe("parseScenario", () => {
     ]);
   });
 
+  it("reports each element of an array of the wrong JSON type", () => {
+    const r = parse({
+      unit: { kind: "squad", status: ["broken", 3, true], dice: [3, "x", 1e400] },
+      path: [{ terrain: "woods" }],
+    });
+    expect(r.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["V0903", "`unit.status[1]` must be a string, not a number (3)"],
+      ["V0903", "`unit.status[2]` must be a string, not true"],
+      ["V0903", '`unit.dice[1]` must be a number, not a string ("x")'],
+      ["V0903", expect.stringContaining("`unit.dice[2]`")],
+    ]);
+  });
+
   it("reports a missing required field", () => {
     const r = parse({ unit: { portage: 1 } });
     expect(r.diagnostics).toHaveLength(1);

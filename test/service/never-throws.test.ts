@@ -11,7 +11,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { LanguageService, type ServiceHost } from "../../compiler/service/index.js";
-import { mutant, prng } from "../../fuzz/mutate.js";
+import { mutant } from "../../fuzz/mutate.js";
+import { mulberry32 } from "../../compiler/util/random.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SEED = 22_4;
@@ -69,7 +70,7 @@ function exercise(name: string, text: string, seed: number): string[] {
   attempt("symbols", () => s.symbols(uri));
   attempt("semanticTokens", () => s.semanticTokens(uri));
   attempt("codeActions", () => s.codeActions(uri, 0, text.length));
-  const r = prng(seed);
+  const r = mulberry32(seed);
   const offsets = new Set([0, text.length, Math.floor(text.length / 2)]);
   const names = [...text.matchAll(/^(?:rule|predicate|constraint|table|enum|input)\s+(\S+)/gm)];
   for (const m of names.slice(0, NAMES)) offsets.add(m.index + m[0].length - 1);

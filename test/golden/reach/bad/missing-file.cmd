@@ -1,0 +1,1 @@
+reach sl-classic no-such-map.json --from B3
