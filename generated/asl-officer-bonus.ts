@@ -2118,7 +2118,6 @@ export function price(ctx: Ctx): number {
   ctx.allowance = r_allowance(ctx, null) + 0;
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
-    ctx.i = i;
     const s = path[i]!;
     spent += f_step_cost(ctx, s);
   }

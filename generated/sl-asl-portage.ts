@@ -1259,7 +1259,6 @@ export function price(ctx: Ctx): number {
   const path = ctx.path;
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
-    ctx.i = i;
     const s = path[i]!;
     spent +=
       f_climb_cost(ctx, s) +

@@ -1188,7 +1188,6 @@ export function price(ctx: Ctx): number {
   const path = ctx.path;
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
-    ctx.i = i;
     const s = path[i]!;
     spent +=
       s.action != null

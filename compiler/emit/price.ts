@@ -23,6 +23,12 @@ import { genNode } from "./rules.js";
 import type { BaseRef } from "./expr.js";
 import { citeLine, commentText, lit, numberLiteral, parseQ } from "./text.js";
 
+/** The statements of a function structure, as text. */
+function statementsOf(f: StatementStructures): string[] {
+  if (f.kind !== StructureKind.Function || !Array.isArray(f.statements)) return [];
+  return f.statements.filter((x): x is string => typeof x === "string");
+}
+
 /** `q` in ticks at `scale` when that is a whole, safe integer; else null. */
 function wholeTicks(q: string, scale: number): number | null {
   const r = parseQ(q);
@@ -182,8 +188,13 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
   const pre = setup(cx, xc);
   const traced = newEnv("rules");
   const tracedCost = xc.compile(m.cost, traced);
-  const loop = (body: string[]): string =>
-    `for (let i = 0; i < path.length; i++) {\n${["ctx.i = i;", ...body].join("\n")}\n}`;
+  const loop = (body: string[], setI = true): string =>
+    `for (let i = 0; i < path.length; i++) {\n${[...(setI ? ["ctx.i = i;"] : []), ...body].join("\n")}\n}`;
+  // `ctx.i` is set only where the specialised code reads it (a step's position, `need`'s message, an
+  // aggregate's loop): the step itself is `s`.
+  const readsI = [cost, ...env.pre, ...fast.functions.flatMap((f) => statementsOf(f))].some((x) =>
+    /ctx\.i\b|agg_\d/.test(x),
+  );
   const measure = commentText(m.measure);
   return [
     {
@@ -207,7 +218,7 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
         "const path = ctx.path;",
         ...pre,
         "let spent = 0;",
-        loop([...env.pre, "const s = path[i]!;", `spent += ${cost};`]),
+        loop([...env.pre, "const s = path[i]!;", `spent += ${cost};`], readsI),
         "return spent;",
       ],
     },
