@@ -1374,7 +1374,7 @@ function f_second_terrain_cost(_ctx: Ctx, s: PStep): number {
     s.viaRoad &&
     !(s.bypass != null)
   ) {
-    if (s.terrain === "shell-hole") {
+    if ((s.terrain as Terrain) === "shell-hole") {
       return 0;
     }
 
@@ -1383,7 +1383,7 @@ function f_second_terrain_cost(_ctx: Ctx, s: PStep): number {
 
   if (
     (s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "shell-hole" : false) &&
-    s.terrain === "road" &&
+    (s.terrain as Terrain) === "road" &&
     s.viaRoad &&
     !(s.bypass != null)
   ) {

@@ -84,10 +84,13 @@ class Specialiser implements FastRules {
       // A constant definition is folded; one called once, or that only reads a field, is inlined.
       const folded = this.constant(r.value);
       if (folded !== null) return folded;
-      if (this.counts.get(name) === 1 || (r.value.k === "field" && r.value.rec !== "vehicle")) {
-        const code = this.xc.compile(r.value, { ...env, base: null });
-        return `(${code})`;
+      const code = (): string => this.xc.compile(r.value, { ...env, base: null });
+      if (r.value.k === "field" && r.value.rec !== "vehicle") {
+        // Widened like a field operand: TypeScript may have narrowed the field by an earlier test.
+        const t = r.type.t === "enum" || r.type.t === "bool" ? this.cx.tsType(r.type) : null;
+        return t === null ? code() : `(${code()} as ${t})`;
       }
+      if (this.counts.get(name) === 1) return `(${code()})`;
     }
     let fn = this.names.get(name);
     if (fn === undefined) {
