@@ -2105,7 +2105,7 @@ export function evaluate(input: ScenarioInput, trace = true): Evaluation {
 /**
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
- * (untraced, constants folded) [A4.1].
+ * (untraced, constants folded, a definition read more than once a step computed once) [A4.1].
  * The cost reads the whole move: `ctx.hexes`, `ctx.spent` (0), `ctx.allowance` are set first.
  * It checks no constraint.
  */
@@ -2119,7 +2119,8 @@ export function price(ctx: Ctx): number {
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
-    spent += f_step_cost(ctx, s);
+    const v_bypassable: boolean = f_bypassable(ctx, s);
+    spent += f_step_cost(ctx, s, v_bypassable);
   }
 
   return spent;
@@ -2155,12 +2156,12 @@ export function explain(ctx: Ctx): Explanation {
  *
  * {@link r_step_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_step_cost(ctx: Ctx, s: PStep): number {
+function f_step_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
   if (s.action != null) {
-    return f_occupy_cost(ctx, s);
+    return f_occupy_cost(ctx, s, v_bypassable);
   }
 
-  return f_entry_cost(ctx, s);
+  return f_entry_cost(ctx, s, v_bypassable);
 }
 
 /**
@@ -2168,8 +2169,8 @@ function f_step_cost(ctx: Ctx, s: PStep): number {
  *
  * {@link r_occupy_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_occupy_cost(ctx: Ctx, s: PStep): number {
-  if (!f_bypassable(ctx, s)) {
+function f_occupy_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
+  if (!v_bypassable) {
     return NaN;
   }
 
@@ -2177,20 +2178,11 @@ function f_occupy_cost(ctx: Ctx, s: PStep): number {
 }
 
 /**
- * an obstacle Bypass may skirt: woods or a building [A4.3]
- *
- * {@link r_bypassable} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_bypassable(_ctx: Ctx, s: PStep): boolean {
-  return (s.terrain as Terrain) === "woods" || (s.terrain as Terrain) === "building";
-}
-
-/**
  * MF to enter: COT (doubled uphill) plus the hexside's MF [A4.131]
  *
  * {@link r_entry_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_entry_cost(ctx: Ctx, s: PStep): number {
+function f_entry_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
   if (
     (ctx.scenario.phase as Phase) === "movement" &&
     ((ctx.unit.kind as Kind) === "squad" ||
@@ -2199,11 +2191,11 @@ function f_entry_cost(ctx: Ctx, s: PStep): number {
     (s.enemy != null ? (s.enemy as Occupant) === "lone-smc" : false)
   ) {
     const base_1: number =
-      f_climb_cost(ctx, s) + (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
+      f_climb_cost(ctx, s, v_bypassable) + (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
     return base_1 * 2;
   }
 
-  return f_climb_cost(ctx, s) + (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
+  return f_climb_cost(ctx, s, v_bypassable) + (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
 }
 
 /**
@@ -2211,13 +2203,13 @@ function f_entry_cost(ctx: Ctx, s: PStep): number {
  *
  * {@link r_climb_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_climb_cost(ctx: Ctx, s: PStep): number {
+function f_climb_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
   if (s.uphill) {
-    const base_1: number = f_cot(ctx, s);
+    const base_1: number = f_cot(ctx, s, v_bypassable);
     return base_1 * 2;
   }
 
-  return f_cot(ctx, s);
+  return f_cot(ctx, s, v_bypassable);
 }
 
 /**
@@ -2225,13 +2217,13 @@ function f_climb_cost(ctx: Ctx, s: PStep): number {
  *
  * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_cot(ctx: Ctx, s: PStep): number {
+function f_cot(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
   if (s.viaRoad) {
     return 2;
   }
 
   if (s.bypass != null && !s.viaRoad) {
-    return f_bypass_cost(ctx, s);
+    return f_bypass_cost(ctx, s, v_bypassable);
   }
 
   return t_terrain_cost(ctx, null, s.terrain);
@@ -2242,9 +2234,9 @@ function f_cot(ctx: Ctx, s: PStep): number {
  *
  * {@link r_bypass_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_bypass_cost(ctx: Ctx, s: PStep): number {
+function f_bypass_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
   if (
-    f_bypassable(ctx, s) &&
+    v_bypassable &&
     (s.bypass != null ? s.bypass! > 4 : false) &&
     !ctx.unit.status.has("broken")
   ) {
@@ -2256,11 +2248,20 @@ function f_bypass_cost(ctx: Ctx, s: PStep): number {
     return base_1 * 2;
   }
 
-  if (!f_bypassable(ctx, s) || ctx.unit.status.has("broken")) {
+  if (!v_bypassable || ctx.unit.status.has("broken")) {
     return NaN;
   }
 
   return t_terrain_cost(ctx, null, s.bypassThrough != null ? s.bypassThrough! : "open-ground");
+}
+
+/**
+ * an obstacle Bypass may skirt: woods or a building [A4.3]
+ *
+ * {@link r_bypassable} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_bypassable(_ctx: Ctx, s: PStep): boolean {
+  return (s.terrain as Terrain) === "woods" || (s.terrain as Terrain) === "building";
 }
 
 // Reach on a hex map.

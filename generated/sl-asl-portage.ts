@@ -1251,7 +1251,7 @@ export function evaluate(input: ScenarioInput, trace = true): Evaluation {
 /**
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
- * (untraced, constants folded) [5.2].
+ * (untraced, constants folded, a definition read more than once a step computed once) [5.2].
  * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
  * It checks no constraint.
  */
@@ -1260,10 +1260,11 @@ export function price(ctx: Ctx): number {
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
+    const v_priced_terrain: Terrain = f_priced_terrain(ctx, s);
     spent +=
-      f_climb_cost(ctx, s) +
+      f_climb_cost(ctx, s, v_priced_terrain) +
       f_second_terrain_cost(ctx, s) +
-      f_implied_road_cost(ctx, s) +
+      f_implied_road_cost(ctx, s, v_priced_terrain) +
       (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
   }
 
@@ -1295,30 +1296,13 @@ export function explain(ctx: Ctx): Explanation {
  *
  * {@link r_climb_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_climb_cost(ctx: Ctx, s: PStep): number {
-  if (s.uphill && tk_uphill_doubles[f_priced_terrain(ctx, s)]) {
-    const base_1: number = f_cot(ctx, s);
+function f_climb_cost(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
+  if (s.uphill && tk_uphill_doubles[v_priced_terrain]) {
+    const base_1: number = f_cot(ctx, s, v_priced_terrain);
     return base_1 * 2;
   }
 
-  return f_cot(ctx, s);
-}
-
-/**
- * the terrain a step is priced as [5.54]
- *
- * {@link r_priced_terrain} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
-  if ((s.terrain as Terrain) === "shell-hole" && s.viaRoad) {
-    return "road";
-  }
-
-  if ((s.terrain as Terrain) === "open-ground" && s.viaRoad && !(s.alsoTerrain != null)) {
-    return "road";
-  }
-
-  return s.terrain;
+  return f_cot(ctx, s, v_priced_terrain);
 }
 
 /**
@@ -1326,8 +1310,8 @@ function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
  *
  * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_cot(ctx: Ctx, s: PStep): number {
-  if (f_priced_terrain(ctx, s) === "road" && s.viaRoad) {
+function f_cot(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
+  if (v_priced_terrain === "road" && s.viaRoad) {
     return 1;
   }
 
@@ -1342,7 +1326,7 @@ function f_cot(ctx: Ctx, s: PStep): number {
       : NaN;
   }
 
-  return tk_terrain_cost[f_priced_terrain(ctx, s)];
+  return tk_terrain_cost[v_priced_terrain];
 }
 
 /**
@@ -1401,17 +1385,34 @@ function f_second_terrain_cost(_ctx: Ctx, s: PStep): number {
  *
  * {@link r_implied_road_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_implied_road_cost(ctx: Ctx, s: PStep): number {
+function f_implied_road_cost(_ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
   if (
     s.viaRoad &&
     !(s.bypass != null) &&
-    f_priced_terrain(ctx, s) !== "road" &&
+    v_priced_terrain !== "road" &&
     !(s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "road" : false)
   ) {
     return (1 * (s.uphill ? 4 : 2)) / SCALE;
   }
 
   return 0;
+}
+
+/**
+ * the terrain a step is priced as [5.54]
+ *
+ * {@link r_priced_terrain} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
+  if ((s.terrain as Terrain) === "shell-hole" && s.viaRoad) {
+    return "road";
+  }
+
+  if ((s.terrain as Terrain) === "open-ground" && s.viaRoad && !(s.alsoTerrain != null)) {
+    return "road";
+  }
+
+  return s.terrain;
 }
 
 // Reach on a hex map.

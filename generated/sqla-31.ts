@@ -2231,7 +2231,7 @@ export function evaluate(input: ScenarioInput, trace = true): Evaluation {
 /**
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
- * (untraced, constants folded) [5.2].
+ * (untraced, constants folded, a definition read more than once a step computed once) [5.2].
  * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
  * It checks no constraint.
  */
@@ -2240,7 +2240,9 @@ export function price(ctx: Ctx): number {
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
-    spent += f_step_cost(ctx, s);
+    const v_priced_terrain: Terrain = f_priced_terrain(ctx, s);
+    const v_hex_terrain: Terrain = f_hex_terrain(ctx, s);
+    spent += f_step_cost(ctx, s, v_priced_terrain, v_hex_terrain);
   }
 
   return spent;
@@ -2271,15 +2273,20 @@ export function explain(ctx: Ctx): Explanation {
  *
  * {@link r_step_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_step_cost(ctx: Ctx, s: PStep): number {
+function f_step_cost(
+  ctx: Ctx,
+  s: PStep,
+  v_priced_terrain: Terrain,
+  v_hex_terrain: Terrain,
+): number {
   if (s.action != null) {
     return s.action != null ? f_action_cost(ctx, s.action!) : NaN;
   }
 
   return s.terrain != null
-    ? f_climb_cost(ctx, s) +
-        f_second_terrain_cost(ctx, s) +
-        f_implied_road_cost(ctx, s) +
+    ? f_climb_cost(ctx, s, v_priced_terrain) +
+        f_second_terrain_cost(ctx, s, v_hex_terrain) +
+        f_implied_road_cost(ctx, s, v_priced_terrain) +
         (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0)
     : NaN;
 }
@@ -2315,34 +2322,13 @@ function f_ipc(ctx: Ctx): number {
  *
  * {@link r_climb_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_climb_cost(ctx: Ctx, s: PStep): number {
-  if (s.uphill && tk_uphill_doubles[f_priced_terrain(ctx, s)]) {
-    const base_1: number = f_cot(ctx, s);
+function f_climb_cost(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
+  if (s.uphill && tk_uphill_doubles[v_priced_terrain]) {
+    const base_1: number = f_cot(ctx, s, v_priced_terrain);
     return base_1 * 2;
   }
 
-  return f_cot(ctx, s);
-}
-
-/**
- * the terrain a step is priced as [5.54]
- *
- * {@link r_priced_terrain} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
-  if ((s.terrain != null ? (s.terrain as Terrain) === "shell-hole" : false) && s.viaRoad) {
-    return "road";
-  }
-
-  if (
-    (s.terrain != null ? (s.terrain as Terrain) === "open-ground" : false) &&
-    s.viaRoad &&
-    !(s.alsoTerrain != null)
-  ) {
-    return "road";
-  }
-
-  return s.terrain != null ? s.terrain! : "open-ground";
+  return f_cot(ctx, s, v_priced_terrain);
 }
 
 /**
@@ -2350,8 +2336,8 @@ function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
  *
  * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_cot(ctx: Ctx, s: PStep): number {
-  if (f_priced_terrain(ctx, s) === "road" && s.viaRoad) {
+function f_cot(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
+  if (v_priced_terrain === "road" && s.viaRoad) {
     return 1;
   }
 
@@ -2366,7 +2352,7 @@ function f_cot(ctx: Ctx, s: PStep): number {
       : NaN;
   }
 
-  return tk_terrain_cost[f_priced_terrain(ctx, s)];
+  return tk_terrain_cost[v_priced_terrain];
 }
 
 /**
@@ -2392,13 +2378,13 @@ function f_bypass_cost(_ctx: Ctx, p_obstacle: Terrain, p_other: Terrain, p_sides
  *
  * {@link r_second_terrain_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_second_terrain_cost(ctx: Ctx, s: PStep): number {
+function f_second_terrain_cost(_ctx: Ctx, s: PStep, v_hex_terrain: Terrain): number {
   if (
     (s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "road" : false) &&
     s.viaRoad &&
     !(s.bypass != null)
   ) {
-    if (f_hex_terrain(ctx, s) === "shell-hole") {
+    if (v_hex_terrain === "shell-hole") {
       return 0;
     }
 
@@ -2407,7 +2393,7 @@ function f_second_terrain_cost(ctx: Ctx, s: PStep): number {
 
   if (
     (s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "shell-hole" : false) &&
-    f_hex_terrain(ctx, s) === "road" &&
+    v_hex_terrain === "road" &&
     s.viaRoad &&
     !(s.bypass != null)
   ) {
@@ -2421,30 +2407,51 @@ function f_second_terrain_cost(ctx: Ctx, s: PStep): number {
 }
 
 /**
- * the terrain named first for the hex entered (open ground for an action in place) [5.5]
- *
- * {@link r_hex_terrain} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_hex_terrain(_ctx: Ctx, s: PStep): Terrain {
-  return s.terrain != null ? s.terrain! : "open-ground";
-}
-
-/**
  * a hex entered along its road holds the road: the road rate is added to the terrain the step names [5.54]
  *
  * {@link r_implied_road_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_implied_road_cost(ctx: Ctx, s: PStep): number {
+function f_implied_road_cost(_ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
   if (
     s.viaRoad &&
     !(s.bypass != null) &&
-    f_priced_terrain(ctx, s) !== "road" &&
+    v_priced_terrain !== "road" &&
     !(s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "road" : false)
   ) {
     return (1 * (s.uphill ? 4 : 2)) / SCALE;
   }
 
   return 0;
+}
+
+/**
+ * the terrain a step is priced as [5.54]
+ *
+ * {@link r_priced_terrain} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
+  if ((s.terrain != null ? (s.terrain as Terrain) === "shell-hole" : false) && s.viaRoad) {
+    return "road";
+  }
+
+  if (
+    (s.terrain != null ? (s.terrain as Terrain) === "open-ground" : false) &&
+    s.viaRoad &&
+    !(s.alsoTerrain != null)
+  ) {
+    return "road";
+  }
+
+  return s.terrain != null ? s.terrain! : "open-ground";
+}
+
+/**
+ * the terrain named first for the hex entered (open ground for an action in place) [5.5]
+ *
+ * {@link r_hex_terrain} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_hex_terrain(_ctx: Ctx, s: PStep): Terrain {
+  return s.terrain != null ? s.terrain! : "open-ground";
 }
 
 // Reach on a hex map.

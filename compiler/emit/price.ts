@@ -67,6 +67,78 @@ class Specialiser implements FastRules {
   ) {
     this.reader = ruleReader(cx.ir.rules);
     this.counts = callCounts(roots, (n) => cx.rule(n));
+    // A definition of the step the cost calls more than once is computed once a step, before the
+    // cost, when computing it cannot fail (then computing it where it was not needed changes nothing).
+    for (const [name, n] of this.counts) {
+      const r = cx.rule(name);
+      if (n < 2 || r.params.length > 0 || this.readsStep(name) === false) continue;
+      if (r.exceptions.length === 0 && (this.constant(r.value) !== null || r.value.k === "field"))
+        continue;
+      if (!this.total(name)) continue;
+      this.hoisted.set(name, `v_${snake(name)}`);
+    }
+    // Only those that call no other: each is computed from the step alone.
+    for (const name of [...this.hoisted.keys()])
+      if ([...this.hoisted.keys()].some((o) => o !== name && this.calls(name, o)))
+        this.hoisted.delete(name);
+  }
+
+  /** The definitions computed once a step, by rule name: the local (and parameter) holding each. */
+  readonly hoisted = new Map<string, string>();
+
+  /** Whether rule `name` calls rule `other`, directly or through the rules it calls. */
+  private calls(name: string, other: string, seen = new Set<string>()): boolean {
+    if (seen.has(name)) return false;
+    seen.add(name);
+    let found = false;
+    for (const e of ruleExprs(this.cx.rule(name)))
+      walk(e, (x) => {
+        if (x.k === "rule" && (x.name === other || this.calls(x.name, other, seen))) found = true;
+      });
+    return found;
+  }
+
+  /**
+   * Whether rule `name` always has a value: it needs no field (\`need\`), reads no vehicle field,
+   * rolls no dice, runs no aggregate, and looks up no table of two keys or more (an absent key
+   * would fail on the inner record), nor do the rules it calls.
+   */
+  private total(name: string, seen = new Set<string>()): boolean {
+    if (seen.has(name)) return true;
+    seen.add(name);
+    let ok = true;
+    for (const e of ruleExprs(this.cx.rule(name)))
+      walk(e, (x) => {
+        if (
+          x.k === "need" ||
+          x.k === "dice" ||
+          x.k === "agg" ||
+          ((x.k === "field" || x.k === "flag" || x.k === "present") && x.rec === "vehicle") ||
+          (x.k === "table" && x.keys.length > 1) ||
+          (x.k === "rule" && !this.total(x.name, seen))
+        )
+          ok = false;
+      });
+    return ok;
+  }
+
+  /** The hoisted values rule `name` reads, as parameters: its own, and those of the rules it calls. */
+  private hoistedIn(name: string): string[] {
+    return [...this.hoisted].filter(([h]) => h !== name && this.calls(name, h)).map(([, v]) => v);
+  }
+
+  /** True while the hoisted values themselves are compiled (they call their rules). */
+  private computing = false;
+
+  /** The statements computing the hoisted values of step `s`. */
+  hoistedValues(env: Env): string[] {
+    this.computing = true;
+    const out = [...this.hoisted].map(([name, v]) => {
+      const code = this.call(name, [], env);
+      return `const ${v}: ${this.cx.tsType(this.cx.rule(name).type)} = ${code};`;
+    });
+    this.computing = false;
+    return out;
   }
 
   get functions(): StatementStructures[] {
@@ -79,6 +151,8 @@ class Specialiser implements FastRules {
   }
 
   call(name: string, args: readonly string[], env: Env): string {
+    const hoisted = this.hoisted.get(name);
+    if (hoisted !== undefined && !this.computing) return hoisted;
     const r = this.cx.rule(name);
     if (r.params.length === 0 && r.exceptions.length === 0) {
       // A constant definition is folded; one called once, or that only reads a field, is inlined.
@@ -99,7 +173,8 @@ class Specialiser implements FastRules {
       const at = this.slots.push(null) - 1;
       this.slots[at] = this.specialise(r, fn);
     }
-    return `${fn}(${["ctx", ...(this.readsStep(name) ? ["s"] : []), ...args].join(", ")})`;
+    const pass = ["ctx", ...(this.readsStep(name) ? ["s"] : []), ...this.hoistedIn(name)];
+    return `${fn}(${[...pass, ...args].join(", ")})`;
   }
 
   /** The literal of a constant value (a number in ticks, a truth value, a member), or null. */
@@ -133,6 +208,9 @@ class Specialiser implements FastRules {
       parameters: [
         { name: "ctx", type: "Ctx" },
         ...(this.readsStep(r.name) ? [{ name: "s", type: "PStep" }] : []),
+        ...[...this.hoisted]
+          .filter(([h]) => h !== r.name && this.calls(r.name, h))
+          .map(([h, v]) => ({ name: v, type: cx.tsType(cx.rule(h).type) })),
         ...[...params.values()].map((p) => ({ name: p.name, type: cx.tsType(p.type) })),
       ],
       returnType: cx.tsType(r.type),
@@ -188,6 +266,7 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
   const fast = new Specialiser(cx, xc, [m.cost]);
   const env = newEnv("null", new Map(), fast);
   const cost = xc.compile(m.cost, env);
+  const once = fast.hoistedValues(env);
   const pre = setup(cx, xc);
   const traced = newEnv("rules");
   const tracedCost = xc.compile(m.cost, traced);
@@ -195,9 +274,12 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
     `for (let i = 0; i < path.length; i++) {\n${[...(setI ? ["ctx.i = i;"] : []), ...body].join("\n")}\n}`;
   // `ctx.i` is set only where the specialised code reads it (a step's position, `need`'s message, an
   // aggregate's loop): the step itself is `s`.
-  const readsI = [cost, ...env.pre, ...fast.functions.flatMap((f) => statementsOf(f))].some((x) =>
-    /ctx\.i\b|agg_\d/.test(x),
-  );
+  const readsI = [
+    cost,
+    ...once,
+    ...env.pre,
+    ...fast.functions.flatMap((f) => statementsOf(f)),
+  ].some((x) => /ctx\.i\b|agg_\d/.test(x));
   const measure = commentText(m.measure);
   return [
     {
@@ -208,7 +290,7 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
         [
           `The cost in ticks (÷ {@link SCALE} for ${measure}) of the path in \`ctx\` (see {@link prepare}), NaN if a`,
           "step is not allowed: the sum `pricePath` returns, through the rules specialised for it",
-          `(untraced, constants folded) [${commentText(m.cite)}].`,
+          `(untraced, constants folded${fast.hoisted.size > 0 ? ", a definition read more than once a step computed once" : ""}) [${commentText(m.cite)}].`,
           setupDoc(pre),
           diceOf(cx.ir) === null
             ? "It checks no constraint."
@@ -221,7 +303,7 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
         "const path = ctx.path;",
         ...pre,
         "let spent = 0;",
-        loop([...env.pre, "const s = path[i]!;", `spent += ${cost};`], readsI),
+        loop([...env.pre, "const s = path[i]!;", ...once, `spent += ${cost};`], readsI),
         "return spent;",
       ],
     },
