@@ -11,12 +11,14 @@ import {
   toTicks,
   withAnswers,
   type Evaluation,
+  type Explanation,
   type FieldDomain,
   type InputDomains,
   type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
+  type PricedStep,
   type Question,
   type ReachAnswer,
   type ReachProfile,
@@ -2096,6 +2098,170 @@ export function evaluate(input: ScenarioInput, trace = true): Evaluation {
   const ctx = prepare(checked as unknown as ScenarioInput);
   const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
   return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
+}
+
+// Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
+
+/**
+ * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
+ * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
+ * (untraced, constants folded, a definition read more than once a step computed once) [A4.1].
+ * The cost reads the whole move: `ctx.hexes`, `ctx.spent` (0), `ctx.allowance` are set first.
+ * It checks no constraint.
+ */
+export function price(ctx: Ctx): number {
+  const path = ctx.path;
+  let hexes = 0;
+  for (let i = 0; i < path.length; i++) if (path[i]!.action == null) hexes++;
+  ctx.hexes = hexes;
+  ctx.spent = 0;
+  ctx.allowance = r_allowance(ctx, null) + 0;
+  let spent = 0;
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i]!;
+    const v_bypassable: boolean = f_bypassable(ctx, s);
+    spent += f_step_cost(ctx, s, v_bypassable);
+  }
+
+  return spent;
+}
+
+/**
+ * Each step of the path in `ctx` with its cost in ticks of MF (NaN if not allowed) and the rules
+ * that priced it (as `evaluate` cites them), and their sum: what {@link price} returns.
+ * The cost reads the whole move: `ctx.hexes`, `ctx.spent` (0), `ctx.allowance` are set first.
+ */
+export function explain(ctx: Ctx): Explanation {
+  const path = ctx.path;
+  let hexes = 0;
+  for (let i = 0; i < path.length; i++) if (path[i]!.action == null) hexes++;
+  ctx.hexes = hexes;
+  ctx.spent = 0;
+  ctx.allowance = r_allowance(ctx, null) + 0;
+  const steps: PricedStep[] = [];
+  let spent = 0;
+  for (let i = 0; i < path.length; i++) {
+    ctx.i = i;
+    const rules: string[] = [];
+    const cost = r_step_cost(ctx, rules) + 0;
+    spent += cost;
+    steps.push({ cost, rules: [...new Set(rules)] });
+  }
+
+  return { spent, steps };
+}
+
+/**
+ * a step costs the hex entered, or the activity within the hex [A4.13]
+ *
+ * {@link r_step_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_step_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
+  if (s.action != null) {
+    return f_occupy_cost(ctx, s, v_bypassable);
+  }
+
+  return f_entry_cost(ctx, s, v_bypassable);
+}
+
+/**
+ * occupying the obstacle being Bypassed costs its full entry cost, in the same hex [A4.3]
+ *
+ * {@link r_occupy_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_occupy_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
+  if (!v_bypassable) {
+    return NaN;
+  }
+
+  return t_terrain_cost(ctx, null, s.terrain);
+}
+
+/**
+ * MF to enter: COT (doubled uphill) plus the hexside's MF [A4.131]
+ *
+ * {@link r_entry_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_entry_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
+  if (
+    (ctx.scenario.phase as Phase) === "movement" &&
+    ((ctx.unit.kind as Kind) === "squad" ||
+      (ctx.unit.kind as Kind) === "half-squad" ||
+      (ctx.unit.kind as Kind) === "crew") &&
+    (s.enemy != null ? (s.enemy as Occupant) === "lone-smc" : false)
+  ) {
+    const base_1: number =
+      f_climb_cost(ctx, s, v_bypassable) + (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
+    return base_1 * 2;
+  }
+
+  return f_climb_cost(ctx, s, v_bypassable) + (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
+}
+
+/**
+ * the COT doubles when the hex is a level higher than the one left [A4.133]
+ *
+ * {@link r_climb_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_climb_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
+  if (s.uphill) {
+    const base_1: number = f_cot(ctx, s, v_bypassable);
+    return base_1 * 2;
+  }
+
+  return f_cot(ctx, s, v_bypassable);
+}
+
+/**
+ * Cost Of Terrain of the hex entered [A4.13]
+ *
+ * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_cot(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
+  if (s.viaRoad) {
+    return 2;
+  }
+
+  if (s.bypass != null && !s.viaRoad) {
+    return f_bypass_cost(ctx, s, v_bypassable);
+  }
+
+  return t_terrain_cost(ctx, null, s.terrain);
+}
+
+/**
+ * a Bypass costs the other terrain of the Location (usually Open Ground), not the obstacle [A4.31]
+ *
+ * {@link r_bypass_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_bypass_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
+  if (
+    v_bypassable &&
+    (s.bypass != null ? s.bypass! > 4 : false) &&
+    !ctx.unit.status.has("broken")
+  ) {
+    const base_1: number = t_terrain_cost(
+      ctx,
+      null,
+      s.bypassThrough != null ? s.bypassThrough! : "open-ground",
+    );
+    return base_1 * 2;
+  }
+
+  if (!v_bypassable || ctx.unit.status.has("broken")) {
+    return NaN;
+  }
+
+  return t_terrain_cost(ctx, null, s.bypassThrough != null ? s.bypassThrough! : "open-ground");
+}
+
+/**
+ * an obstacle Bypass may skirt: woods or a building [A4.3]
+ *
+ * {@link r_bypassable} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_bypassable(_ctx: Ctx, s: PStep): boolean {
+  return (s.terrain as Terrain) === "woods" || (s.terrain as Terrain) === "building";
 }
 
 // Reach on a hex map.

@@ -13,12 +13,14 @@ import {
   withAnswers,
   withChance,
   type Evaluation,
+  type Explanation,
   type FieldDomain,
   type InputDomains,
   type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
+  type PricedStep,
   type Question,
   type ReachAnswer,
   type ReachProfile,
@@ -1445,6 +1447,47 @@ export function evaluate(input: ScenarioInput, trace = true): Evaluation {
     checked.notApplicable,
   );
   return withChance(answered, chance);
+}
+
+// Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
+
+/**
+ * The cost in ticks (÷ {@link SCALE} for inch) of the path in `ctx` (see {@link prepare}), NaN if a
+ * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
+ * (untraced, constants folded) [10.1].
+ * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
+ * It checks no constraint and enumerates no dice: for a ruleset that rolls, fix `ctx.roll` first.
+ */
+export function price(ctx: Ctx): number {
+  const path = ctx.path;
+  let spent = 0;
+  for (let i = 0; i < path.length; i++) {
+    ctx.i = i;
+    const s = path[i]!;
+    spent += s.action != null ? 0 : (s.inches ?? missing("path[" + ctx.i + "]." + "inches"));
+  }
+
+  return spent;
+}
+
+/**
+ * Each step of the path in `ctx` with its cost in ticks of inch (NaN if not allowed) and the rules
+ * that priced it (as `evaluate` cites them), and their sum: what {@link price} returns.
+ * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
+ */
+export function explain(ctx: Ctx): Explanation {
+  const path = ctx.path;
+  const steps: PricedStep[] = [];
+  let spent = 0;
+  for (let i = 0; i < path.length; i++) {
+    ctx.i = i;
+    const rules: string[] = [];
+    const cost = r_step_cost(ctx, rules) + 0;
+    spent += cost;
+    steps.push({ cost, rules: [...new Set(rules)] });
+  }
+
+  return { spent, steps };
 }
 
 // Reach on a hex map.

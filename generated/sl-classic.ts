@@ -10,12 +10,14 @@ import {
   toTicks,
   withAnswers,
   type Evaluation,
+  type Explanation,
   type FieldDomain,
   type InputDomains,
   type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
+  type PricedStep,
   type Question,
   type ReachAnswer,
   type ReachProfile,
@@ -1248,6 +1250,175 @@ export function evaluate(input: ScenarioInput, trace = true): Evaluation {
   const ctx = prepare(checked as unknown as ScenarioInput);
   const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
   return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
+}
+
+// Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
+
+/**
+ * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
+ * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
+ * (untraced, constants folded, a definition read more than once a step computed once) [5.2].
+ * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
+ * It checks no constraint.
+ */
+export function price(ctx: Ctx): number {
+  const path = ctx.path;
+  let spent = 0;
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i]!;
+    const v_priced_terrain: Terrain = f_priced_terrain(ctx, s);
+    spent +=
+      f_climb_cost(ctx, s, v_priced_terrain) +
+      f_second_terrain_cost(ctx, s) +
+      f_implied_road_cost(ctx, s, v_priced_terrain) +
+      (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
+  }
+
+  return spent;
+}
+
+/**
+ * Each step of the path in `ctx` with its cost in ticks of MF (NaN if not allowed) and the rules
+ * that priced it (as `evaluate` cites them), and their sum: what {@link price} returns.
+ * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
+ */
+export function explain(ctx: Ctx): Explanation {
+  const path = ctx.path;
+  const steps: PricedStep[] = [];
+  let spent = 0;
+  for (let i = 0; i < path.length; i++) {
+    ctx.i = i;
+    const rules: string[] = [];
+    const cost = r_entry_cost(ctx, rules) + 0;
+    spent += cost;
+    steps.push({ cost, rules: [...new Set(rules)] });
+  }
+
+  return { spent, steps };
+}
+
+/**
+ * COT doubles when moving up onto higher ground than the hex left [5.53]
+ *
+ * {@link r_climb_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_climb_cost(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
+  if (s.uphill && tk_uphill_doubles[v_priced_terrain]) {
+    const base_1: number = f_cot(ctx, s, v_priced_terrain);
+    return base_1 * 2;
+  }
+
+  return f_cot(ctx, s, v_priced_terrain);
+}
+
+/**
+ * Cost Of Terrain of the hex entered [5.5]
+ *
+ * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_cot(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
+  if (v_priced_terrain === "road" && s.viaRoad) {
+    return 1;
+  }
+
+  if (s.bypass != null && !s.viaRoad) {
+    return s.bypass != null
+      ? f_bypass_cost(
+          ctx,
+          s.terrain,
+          s.bypassThrough != null ? s.bypassThrough! : "open-ground",
+          s.bypass!,
+        )
+      : NaN;
+  }
+
+  return tk_terrain_cost[v_priced_terrain];
+}
+
+/**
+ * a Bypass pays the cost of the hex's other terrain instead of the obstacle's [106.2]
+ *
+ * {@link r_bypass_cost} specialised for {@link price}: untraced.
+ */
+function f_bypass_cost(_ctx: Ctx, p_obstacle: Terrain, p_other: Terrain, p_sides: number): number {
+  if (tk_bypassable[p_obstacle] && p_sides > 4) {
+    const base_1: number = tk_terrain_cost[p_other];
+    return base_1 * 2;
+  }
+
+  if (!tk_bypassable[p_obstacle]) {
+    return NaN;
+  }
+
+  return tk_terrain_cost[p_other];
+}
+
+/**
+ * a second terrain in the hex entered adds its own cost: terrain effects are cumulative [5.54]
+ *
+ * {@link r_second_terrain_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_second_terrain_cost(_ctx: Ctx, s: PStep): number {
+  if (
+    (s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "road" : false) &&
+    s.viaRoad &&
+    !(s.bypass != null)
+  ) {
+    if ((s.terrain as Terrain) === "shell-hole") {
+      return 0;
+    }
+
+    return (1 * (s.uphill ? 4 : 2)) / SCALE;
+  }
+
+  if (
+    (s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "shell-hole" : false) &&
+    (s.terrain as Terrain) === "road" &&
+    s.viaRoad &&
+    !(s.bypass != null)
+  ) {
+    return 0;
+  }
+
+  return s.alsoTerrain != null && !(s.bypass != null)
+    ? (tk_terrain_cost[s.alsoTerrain!] * (s.uphill && tk_uphill_doubles[s.alsoTerrain!] ? 4 : 2)) /
+        SCALE
+    : 0;
+}
+
+/**
+ * a hex entered along its road holds the road: the road rate is added to the terrain the step names [5.54]
+ *
+ * {@link r_implied_road_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_implied_road_cost(_ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
+  if (
+    s.viaRoad &&
+    !(s.bypass != null) &&
+    v_priced_terrain !== "road" &&
+    !(s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "road" : false)
+  ) {
+    return (1 * (s.uphill ? 4 : 2)) / SCALE;
+  }
+
+  return 0;
+}
+
+/**
+ * the terrain a step is priced as [5.54]
+ *
+ * {@link r_priced_terrain} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
+  if ((s.terrain as Terrain) === "shell-hole" && s.viaRoad) {
+    return "road";
+  }
+
+  if ((s.terrain as Terrain) === "open-ground" && s.viaRoad && !(s.alsoTerrain != null)) {
+    return "road";
+  }
+
+  return s.terrain;
 }
 
 // Reach on a hex map.

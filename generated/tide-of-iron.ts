@@ -12,12 +12,14 @@ import {
   toTicks,
   withAnswers,
   type Evaluation,
+  type Explanation,
   type FieldDomain,
   type InputDomains,
   type InputShape,
   type MapGraph,
   type MoveContext,
   type MoveModel,
+  type PricedStep,
   type Question,
   type ReachAnswer,
   type ReachProfile,
@@ -1171,6 +1173,100 @@ export function evaluate(input: ScenarioInput, trace = true): Evaluation {
   const ctx = prepare(checked as unknown as ScenarioInput);
   const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
   return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
+}
+
+// Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
+
+/**
+ * The cost in ticks (÷ {@link SCALE} for MP) of the path in `ctx` (see {@link prepare}), NaN if a
+ * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
+ * (untraced, constants folded) [Movement].
+ * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
+ * It checks no constraint.
+ */
+export function price(ctx: Ctx): number {
+  const path = ctx.path;
+  let spent = 0;
+  for (let i = 0; i < path.length; i++) {
+    const s = path[i]!;
+    spent +=
+      s.action != null
+        ? f_action_cost(ctx, s.action!)
+        : s.terrain != null
+          ? f_hex_cost(ctx, s, s.terrain!)
+          : NaN;
+  }
+
+  return spent;
+}
+
+/**
+ * Each step of the path in `ctx` with its cost in ticks of MP (NaN if not allowed) and the rules
+ * that priced it (as `evaluate` cites them), and their sum: what {@link price} returns.
+ * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
+ */
+export function explain(ctx: Ctx): Explanation {
+  const path = ctx.path;
+  const steps: PricedStep[] = [];
+  let spent = 0;
+  for (let i = 0; i < path.length; i++) {
+    ctx.i = i;
+    const rules: string[] = [];
+    const cost = r_step_cost(ctx, rules) + 0;
+    spent += cost;
+    steps.push({ cost, rules: [...new Set(rules)] });
+  }
+
+  return { spent, steps };
+}
+
+/**
+ * MP spent on an action that does not leave the hex [Movement]
+ *
+ * {@link r_action_cost} specialised for {@link price}: untraced.
+ */
+function f_action_cost(_ctx: Ctx, p_a: Action): number {
+  return (p_a as Action) === "enter-transport" ? 6 : (p_a as Action) === "exit-transport" ? 6 : 3;
+}
+
+/**
+ * a hex costs its terrain (climb included), any descent, and any hexside feature [Movement]
+ *
+ * {@link r_hex_cost} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_hex_cost(ctx: Ctx, s: PStep, p_t: Terrain): number {
+  return (
+    f_climb(ctx, s, p_t) +
+    (s.downhill ? 0 : 0) +
+    (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0)
+  );
+}
+
+/**
+ * moving up one level costs 2 MP [Movement EXAMPLES/2]
+ *
+ * {@link r_climb} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_climb(ctx: Ctx, s: PStep, p_t: Terrain): number {
+  if (s.uphill) {
+    const base_1: number = f_cot(ctx, s, p_t);
+    return Math.max(base_1, 6);
+  }
+
+  return f_cot(ctx, s, p_t);
+}
+
+/**
+ * the cost of the hex's terrain [Movement]
+ *
+ * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
+ */
+function f_cot(ctx: Ctx, s: PStep, p_t: Terrain): number {
+  if ((ctx.unit.kind as Kind) === "truck" && (p_t as Terrain) === "road" && s.viaRoad) {
+    return 1;
+  }
+
+  return tk_terrain_cost[p_t];
 }
 
 // Reach on a hex map.

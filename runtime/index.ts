@@ -8,6 +8,7 @@
  */
 
 export type * from "./types.js";
+export type * from "./explain.js";
 export { Rat, NA_RAT, ratNum } from "./rational.js";
 export { tickNum, toTicks, ticksToExact, exactToTicks } from "./ticks.js";
 export { formatQuantity, formatCost } from "./format.js";

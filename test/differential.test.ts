@@ -12,7 +12,9 @@ import * as generated from "../generated/index.js";
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../compiler/ir/ir.js";
 import { loadRuleset } from "../compiler/engine/index.js";
 import { interpreterFor, prepare } from "../compiler/interpret/interpreter.js";
-import { evaluateMove } from "../runtime/move.js";
+import { countHexes, evaluateMove, pricePath } from "../runtime/move.js";
+import { unique } from "../runtime/lists.js";
+import type { Explanation } from "../runtime/explain.js";
 import type { MoveContext, MoveModel, Num } from "../runtime/types.js";
 import { ratNum } from "../runtime/rational.js";
 
@@ -94,6 +96,9 @@ const modules = Object.entries(generated.rulesets) as unknown as [
     model: MoveModel<number, MoveContext<number>>;
     num: Num<number>;
     prepare: (input: unknown) => MoveContext<number>;
+    price: (ctx: MoveContext<number>) => number;
+    explain: (ctx: MoveContext<number>) => Explanation;
+    SCALE: number;
   },
 ][];
 
@@ -130,6 +135,58 @@ describe("generated modules agree with the interpreter", () => {
       fc.assert(
         fc.property(scenarioArb, (input) => {
           const clean = JSON.parse(JSON.stringify(input));
+          // `price` (the rules specialised at compile time) is `pricePath`'s sum, and `explain`
+          // gives each step's cost and rules as `evaluateMove` does (with a roll fixed, if any).
+          const failure = (f: () => unknown): unknown => {
+            try {
+              return f();
+            } catch (e) {
+              if (e instanceof Error) return { error: e.message };
+              throw e;
+            }
+          };
+          // `price` computes the allowance only if a rule reads it: the reference reads it lazily.
+          const lazy = (): [MoveModel<number, MoveContext<number>>, MoveContext<number>] => {
+            const ctx = mod.prepare(clean);
+            Object.defineProperty(ctx, "allowance", {
+              get: () => mod.model.allowance(ctx, null),
+              set: () => {},
+            });
+            return [{ ...mod.model, allowance: () => 0 }, ctx];
+          };
+          expect(failure(() => mod.price(mod.prepare(clean)))).toEqual(
+            failure(() => {
+              const [model, ctx] = lazy();
+              return pricePath(model, mod.num, ctx);
+            }),
+          );
+          if (interp.dice === 0 || clean.roll !== undefined) {
+            const explained = failure(() => {
+              const e = mod.explain(mod.prepare(clean));
+              return {
+                spent: e.spent,
+                steps: e.steps.map((s) => ({
+                  cost: Number.isNaN(s.cost) ? null : s.cost / mod.SCALE,
+                  rules: s.rules,
+                })),
+              };
+            });
+            // Each step as `evaluateMove` prices it: `ctx.hexes` set, `ctx.spent` 0, the trace kept.
+            const evaluated = failure(() => {
+              const [model, ctx] = lazy();
+              ctx.hexes = countHexes(model, ctx);
+              ctx.spent = 0;
+              const steps = ctx.path.map((_, i) => {
+                ctx.i = i;
+                const rules: string[] = [];
+                const cost = model.stepCost(ctx, rules);
+                return { cost: Number.isNaN(cost) ? null : cost / mod.SCALE, rules: unique(rules) };
+              });
+              const spent = steps.reduce((a, s) => a + (s.cost ?? NaN) * mod.SCALE, 0);
+              return { spent, steps };
+            });
+            expect(explained).toEqual(evaluated);
+          }
           // A field a rule needs and the scenario leaves out (`need(…)`) stops both with one message.
           const attempt = (f: () => unknown): unknown => {
             try {

@@ -45,10 +45,25 @@ export interface Env {
   pre: string[];
   /** Counter for local names in the enclosing function. */
   locals: { n: number };
+  /**
+   * Compiling for `price` (price.ts): the step record is the local `s`, rules are called through
+   * their untraced specialisations and tables are read directly. Null: the traced rules.
+   */
+  fast: FastRules | null;
 }
 
-export function newEnv(trace: string, params: Map<string, Param> = new Map()): Env {
-  return { trace, params, base: null, scope: new Map(), pre: [], locals: { n: 0 } };
+/** What `price` compiles rule calls to (price.ts): a specialised rule's code for one call. */
+export interface FastRules {
+  /** The call of rule `name` with the compiled arguments `args`, or its value inlined. */
+  call(name: string, args: readonly string[], env: Env): string;
+}
+
+export function newEnv(
+  trace: string,
+  params: Map<string, Param> = new Map(),
+  fast: FastRules | null = null,
+): Env {
+  return { trace, params, base: null, scope: new Map(), pre: [], locals: { n: 0 }, fast };
 }
 
 const SIMPLE = new Set<Expr["k"]>(["field", "param", "member", "base"]);
@@ -72,20 +87,20 @@ export class ExprCompiler {
       case "set":
         return cx.constSet(e.enum, e.members);
       case "field":
-        return this.field(e.rec, e.name, false);
+        return this.field(e.rec, e.name, false, env);
       case "flag": {
         const f = cx.field(e.rec, e.field);
         // Without a vehicle every flag of it is false, as in the interpreter.
         if (e.rec === "vehicle")
           return `(ctx.vehicle?.${f.prop}${f.field.optional ? "?" : ""}.has(${lit(e.member)}) === true)`;
-        const rec = recordOf(e.rec);
+        const rec = recordOf(e.rec, env);
         return f.field.optional
           ? `(${rec}.${f.prop}?.has(${lit(e.member)}) === true)`
           : `${rec}.${f.prop}.has(${lit(e.member)})`;
       }
       case "present": {
         const f = cx.field(e.rec, e.name);
-        const rec = e.rec === "vehicle" ? "ctx.vehicle?" : recordOf(e.rec);
+        const rec = e.rec === "vehicle" ? "ctx.vehicle?" : recordOf(e.rec, env);
         return `(${rec}.${f.prop} != null)`;
       }
       case "need": {
@@ -93,7 +108,7 @@ export class ExprCompiler {
         cx.usesNeed = true;
         const f = cx.field(e.rec, e.name);
         const read =
-          e.rec === "vehicle" ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec)}.${f.prop}`;
+          e.rec === "vehicle" ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec, env)}.${f.prop}`;
         const where =
           e.rec === "step"
             ? `"path[" + ctx.i + "]." + ${lit(f.field.json)}`
@@ -117,6 +132,7 @@ export class ExprCompiler {
       case "rule": {
         const fn = cx.ruleFn(e.name);
         const args = e.args.map((a) => this.compile(a, env));
+        if (env.fast !== null) return env.fast.call(e.name, args, env);
         return `${fn}(${["ctx", env.trace, ...args].join(", ")})`;
       }
       case "param": {
@@ -127,6 +143,9 @@ export class ExprCompiler {
       case "table": {
         const t = cx.table(e.name);
         const keys = e.keys.map((k) => this.compile(k, env));
+        // Untraced, a table without `all` is read directly.
+        if (env.fast !== null && !cx.tableDefs.get(e.name)!.rows.some((r) => r.value.v === "all"))
+          return `${t.ticks}${keys.map((k) => `[${k}]`).join("")}`;
         return `${t.lookup}(${["ctx", env.trace, ...keys].join(", ")})`;
       }
       case "base":
@@ -163,13 +182,13 @@ export class ExprCompiler {
   }
 
   /** Reads an input field; `widen` asserts the declared type so that TS narrowing cannot bite. */
-  private field(rec: RecordName, name: string, widen: boolean): string {
+  private field(rec: RecordName, name: string, widen: boolean, env: Env): string {
     const f = this.cx.field(rec, name);
     // A field of a vehicle that is not there is absent (the interpreter's InputError "absent").
     const record =
       rec === "vehicle"
         ? `(ctx.vehicle ?? absent(${lit(`vehicle.${f.field.json}`)}))`
-        : recordOf(rec);
+        : recordOf(rec, env);
     if (rec === "vehicle") this.cx.usesAbsent = true;
     const read = `${record}.${f.prop}`;
     if (widen) return `(${read} as ${this.cx.tsType(f.field.type)})`;
@@ -179,7 +198,7 @@ export class ExprCompiler {
   /**
    * An operand of `===`: references (fields, parameters, `base` locals) of enum or bool type are
    * widened to their declared type, because TypeScript narrows them after an earlier test and would
-   * then reject a comparison it believes can never hold.
+   * then reject a comparison it believes can never hold; so is a rule's value folded to a literal.
    */
   private operand(e: Expr, env: Env): string {
     let type: Type | null = null;
@@ -187,10 +206,14 @@ export class ExprCompiler {
     else if (e.k === "param") type = env.params.get(e.name)?.type ?? null;
     else if (e.k === "base") type = baseType(env.base);
     if (type !== null && (type.t === "enum" || type.t === "bool")) {
-      if (e.k === "field") return this.field(e.rec, e.name, true);
+      if (e.k === "field") return this.field(e.rec, e.name, true, env);
       return `(${this.compile(e, env)} as ${this.cx.tsType(type)})`;
     }
-    return this.compile(e, env);
+    const code = this.compile(e, env);
+    // A rule `price` folded to a literal is widened too: TypeScript rejects comparing two literals.
+    if (e.k === "rule" && /^(\(-\d+\)|\d+|true|false|"(?:[^"\\]|\\.)*")$/.test(code))
+      return `(${code} as ${this.cx.tsType(this.cx.rule(e.name).type)})`;
+    return code;
   }
 
   private binary(op: string, a: Expr, b: Expr, env: Env): string {
@@ -377,7 +400,7 @@ export class ExprCompiler {
   }
 }
 
-function recordOf(rec: RecordName): string {
+function recordOf(rec: RecordName, env: Env): string {
   switch (rec) {
     case "unit":
       return "ctx.unit";
@@ -386,8 +409,8 @@ function recordOf(rec: RecordName): string {
     case "scenario":
       return "ctx.scenario";
     case "step":
-      // `ctx.i` is always a step of the path while one is priced.
-      return "ctx.path[ctx.i]!";
+      // `ctx.i` is always a step of the path while one is priced; `price` holds it in `s`.
+      return env.fast !== null ? "s" : "ctx.path[ctx.i]!";
   }
   throw new Error(`unknown record ${JSON.stringify(rec)}`);
 }

@@ -17,6 +17,7 @@ import {
   reachStatements,
 } from "./move-model.js";
 import { checkStatements } from "./checks.js";
+import { priceStatements } from "./price.js";
 import { constraintFunction, ruleFunction } from "./rules.js";
 import { tableStatements } from "./tables.js";
 import { commentText } from "./text.js";
@@ -105,6 +106,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
   );
   const checks = checkStatements(cx);
   const model = modelStatements(cx, xc, checks.names);
+  const price = priceStatements(cx, xc);
   const reach = reachStatements(cx, xc, checks.names);
 
   const statements: (string | StatementStructures)[] = [
@@ -126,12 +128,14 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
         "withAnswers",
         ...(diceOf(cx.ir) !== null ? ["withChance"] : []),
         { name: "Evaluation", isTypeOnly: true },
+        { name: "Explanation", isTypeOnly: true },
         { name: "FieldDomain", isTypeOnly: true },
         { name: "InputDomains", isTypeOnly: true },
         { name: "InputShape", isTypeOnly: true },
         { name: "MapGraph", isTypeOnly: true },
         { name: "MoveContext", isTypeOnly: true },
         { name: "MoveModel", isTypeOnly: true },
+        { name: "PricedStep", isTypeOnly: true },
         { name: "Question", isTypeOnly: true },
         { name: "ReachAnswer", isTypeOnly: true },
         { name: "ReachProfile", isTypeOnly: true },
@@ -159,6 +163,10 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
       checks.statements,
     ),
     ...section("The movement model.", [prepareFunction(cx), ...model]),
+    ...section(
+      "Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.",
+      price,
+    ),
     ...section("Reach on a hex map.", reach),
   ];
   return printStatements(statements);

@@ -44,11 +44,11 @@ export const FIXED_NAMES = [
   // module-level declarations
   'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
   'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx', 'inputDomains',
-  'predicates', 'stepQuestions', 'reach', 'reachProfile',
+  'predicates', 'stepQuestions', 'reach', 'reachProfile', 'price', 'explain', 'Explanation', 'PricedStep',
   // locals and parameters of generated functions
   'ctx', 'trace', 'out', 'input', 'i', 'j', 'k', 'n', 'f', 'v', 'acc', 'saved', 'base', 'roll', 'perDie',
   'keep', 'highest', 'u', 'c', 's', 'veh', 'rulesets', 'checked', 'result', 'sc', 'fixed', 'map', 'from',
-  'unit', 'scenario', 'steps', 'vehicle',
+  'unit', 'scenario', 'steps', 'vehicle', 'path', 'spent', 'cost', 'rules', 'hexes',
 ];
 
 /** True when `s` can be written as a bare identifier (and is not a reserved word). */

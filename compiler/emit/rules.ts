@@ -31,7 +31,7 @@ function withPre(env: Env, fn: (env: Env) => string): { pre: string[]; code: str
 }
 
 /** Statements that compute and return the value of `self` given its exceptions. */
-function genNode(
+export function genNode(
   xc: ExprCompiler,
   children: readonly Exception[],
   self: BaseRef,
@@ -44,7 +44,7 @@ function genNode(
     const cond = withPre(env, (e) => xc.compile(c.when, { ...e, base: selfSource, trace: "null" }));
     out.push(...cond.pre, `if (${cond.code}) {`);
     const inner: Env = { ...env, scope: new Map(env.scope), pre: [] };
-    const body: string[] = [pushCite(env, c.cite)];
+    const body: string[] = env.trace === "null" ? [] : [pushCite(env, c.cite)];
     const child: BaseRef = { expr: c.value, parent: selfSource, cite: null, type: self.type };
     genNode(xc, c.exceptions, child, inner, body);
     out.push(...body, "}");
@@ -58,7 +58,8 @@ function genNode(
   out.push(...value.pre);
   // Same rule as the interpreter: a base value that only passes on another definition's value does
   // not cite the rule (the definition it reads cites itself).
-  if (self.cite !== null && !delegates(self.expr)) out.push(pushCite(env, self.cite));
+  if (self.cite !== null && !delegates(self.expr) && env.trace !== "null")
+    out.push(pushCite(env, self.cite));
   out.push(`return ${value.code};`);
 }
 

@@ -37,7 +37,7 @@ describe("hand-written SL baselines", () => {
     }
   });
 
-  it("path pricing: same totals as the generated pricePath", () => {
+  it("path pricing: same totals as the generated price and pricePath", () => {
     let seed = 7;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
@@ -54,6 +54,7 @@ describe("hand-written SL baselines", () => {
       }
       const ctx = sl.prepare({ unit: { kind: "squad" }, path });
       expect(slPathTicks(ctx.path)).toBe(pricePath(sl.model, sl.num, ctx));
+      expect(slPathTicks(ctx.path)).toBe(sl.price(ctx));
     }
   });
 });
