@@ -58,6 +58,11 @@ export interface ReachGraph<S> {
    * unit skirting an obstacle in a hex is a node of its own — and more ways out of each.
    */
   readonly degree?: number;
+  /**
+   * Steps at the start of every path that enter no hex (a unit getting off a vehicle before it moves:
+   * runtime/reach-map.ts): counted as steps, not as hexes entered; absent: 0.
+   */
+  readonly prefix?: number;
 }
 
 /** The search's answer: per hex the label of its cheapest legal move (-1: unreachable). */
@@ -336,6 +341,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       : new Heap<T>(num.gt);
   const best = new Int32Array(n).fill(-1);
   const cap = profile.hexCap;
+  // Hexes entered by a path of h steps: its first `prefix` steps are in place.
+  const prefix = graph.prefix ?? 0;
+  const hexesOf = (h: number): number => (h > prefix ? h - prefix : 0);
   const capped = (h: number) => (h < cap ? h : cap);
   // Numeric states: (hex, hex count capped) as one number, a slot of a shared array. Otherwise the
   // per-hex state table, with each distinct key (the path aggregates' values) numbered once.
@@ -398,7 +406,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 
   /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
   const stateOf = (hex: number, h: number): number => {
-    if (bestByNumber !== null) return hex * stride + capped(h);
+    if (bestByNumber !== null) return hex * stride + capped(hexesOf(h));
     let key = 0;
     if (profile.key !== null) {
       const text = profile.key(ctx);
@@ -406,7 +414,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       if (known === undefined) keyIds.set(text, (key = keyIds.size));
       else key = known;
     }
-    return table!.entry(hex, capped(h), key);
+    return table!.entry(hex, capped(hexesOf(h)), key);
   };
   const bestOf = (state: number): number =>
     bestByNumber !== null ? bestByNumber[state]! : table!.label[state]!;
@@ -418,7 +426,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   /** The allowance for the path in ctx.path (length h). */
   const allowanceOf = (h: number): T => {
     if (!profile.pathAllowance) return startAllowance;
-    ctx.hexes = h;
+    ctx.hexes = hexesOf(h);
     ctx.spent = num.zero;
     return model.allowance(ctx, null);
   };
@@ -450,9 +458,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const legal = (label: number, h: number, spent: T, allowance: T): boolean => {
     if (num.isNA(allowance)) return h === 0 && checks(label, h, spent, allowance);
     if (num.gt(spent, allowance)) {
-      if (h !== 1) return false; // only one hex may overspend: skip loading the path
+      if (hexesOf(h) !== 1) return false; // only one hex may overspend: skip loading the path
       ensure();
-      ctx.hexes = h;
+      ctx.hexes = hexesOf(h);
       ctx.allowance = allowance;
       ctx.spent = spent;
       if (overspends(model, num, ctx)) return false;
@@ -462,7 +470,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
     let core = 0;
     if (checkedByNumber !== null) {
-      const known = checkedByNumber[capped(h)]!;
+      const known = checkedByNumber[capped(hexesOf(h))]!;
       if (known !== 0) return known === 1;
     } else if (checkedByKey !== null) {
       // The state less its hex: (key id, hex count capped); counts stay below 2^20 (a simple path
@@ -473,7 +481,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       if (known !== undefined) return known;
     }
     ensure();
-    ctx.hexes = h;
+    ctx.hexes = hexesOf(h);
     ctx.allowance = allowance;
     ctx.spent = spent;
     violations.length = 0;
@@ -486,7 +494,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
     model.checkMove(ctx, violations);
     const ok = violations.length === 0;
-    if (checkedByNumber !== null) checkedByNumber[capped(h)] = ok ? 1 : 2;
+    if (checkedByNumber !== null) checkedByNumber[capped(hexesOf(h))] = ok ? 1 : 2;
     else if (checkedByKey !== null) checkedByKey.set(core, ok);
     return ok;
   };
@@ -560,7 +568,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (edgeCost !== null) c = edgeCost[s]!;
         else {
           ctx.i = h;
-          ctx.hexes = h + 1;
+          ctx.hexes = hexesOf(h + 1);
           ctx.spent = num.zero;
           ctx.allowance = allowance;
           c = model.stepCost(ctx, null);
@@ -573,7 +581,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           // unless it breaks it only as the move's last step (ASL A4.32: no move ends in Bypass):
           // then the path goes on, and where it ends `legal` judges every step on the whole path.
           ctx.i = h;
-          ctx.hexes = h + 1;
+          ctx.hexes = hexesOf(h + 1);
           ctx.allowance = allowance;
           violations.length = 0;
           model.checkStep(ctx, violations);
@@ -588,7 +596,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         }
         const total = num.add(cost, c);
         // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.
-        if (h > 0 && num.gt(total, allowance)) continue;
+        if (hexesOf(h) > 0 && num.gt(total, allowance)) continue;
         const state = stateOf(next, h + 1);
         const held = bestOf(state);
         if (held >= 0 && !num.gt(L.cost[held]!, total)) continue;
@@ -599,7 +607,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           s,
           total,
           state,
-          numericStates && h + 1 >= cap ? L.anchor[label]! : -1,
+          numericStates && hexesOf(h + 1) >= cap ? L.anchor[label]! : -1,
         );
         setBest(state, child);
         heap.push(child, total);

@@ -41,6 +41,8 @@ export interface ReachCliOptions {
   output?: string;
   /** Counts, cost bands and the furthest hexes instead of every hex (text or json). */
   summary?: boolean;
+  /** The unit starts aboard the map's vehicle in the `--from` hex (SQLA 31.5, Tide of Iron). */
+  aboard?: boolean;
 }
 
 const FORMATS = Object.keys(REACH_RENDERERS) as ReachFormat[];
@@ -157,6 +159,7 @@ export function reachFor(
     ...reachRequest(mapFile, { ...opts, from: opts.from }, ctx),
     drawing: format === "svg" || format === "html",
     summary: opts.summary === true,
+    ...(opts.aboard === true ? { aboard: true } : {}),
   };
   if (req.summary && req.drawing)
     throw new UsageError("--summary answers in text or json, not as a drawing");

@@ -51,6 +51,12 @@ export interface ReachRequest {
   drawing?: boolean;
   /** Answer in counts (`--summary`) rather than hex by hex. */
   summary?: boolean;
+  /**
+   * The unit starts aboard the map's vehicle in the start hex (SQLA 31.5, Tide of Iron's exit from a
+   * transport): every move gets off first. A ruleset that cannot, or a start hex without a vehicle,
+   * lists `aboard` in `notApplicable` and reaches nothing.
+   */
+  aboard?: boolean;
 }
 
 export const DEFAULT_UNIT = { kind: "squad" };
@@ -164,6 +170,7 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
       map,
       from,
       summary: req.summary === true,
+      ...(req.aboard === true ? { aboard: true } : {}),
       phase: req.phase,
       unit: defaultRecord,
       rulesets: perRuleset.map((p, i) => ({
