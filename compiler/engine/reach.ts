@@ -120,6 +120,18 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
     );
     return { value: null, diagnostics };
   }
+  if (req.aboard === true && map.vehicles?.[from] === undefined) {
+    const src = new SourceFile(req.from.file, from);
+    diagnostics.push(
+      diag(
+        "V1113",
+        `${from} holds no vehicle to start aboard (the map's \`vehicles\`${Object.keys(map.vehicles ?? {}).length > 0 ? `: ${Object.keys(map.vehicles ?? {}).join(", ")}` : ""})`,
+        src.span(0, from.length),
+        "start from a hex the map places a vehicle in, or leave out --aboard",
+      ),
+    );
+    return { value: null, diagnostics };
+  }
 
   // Each distinct unit is validated against the rulesets that move it (a Chain of Command team need
   // not be an SL kind); rulesets without their own unit share the default one.

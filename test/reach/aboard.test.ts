@@ -24,6 +24,9 @@ import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
 import type { MapJson } from "../../runtime/map.js";
 import type { MoveResult } from "../../runtime/types.js";
 import { costs, ir } from "./helpers.js";
+import { join } from "node:path";
+import { ROOT, variorum } from "../cli/run.js";
+import type { ReachReport } from "../../compiler/reach/report.js";
 
 const MAP: MapJson = {
   name: "Aboard",
@@ -134,5 +137,30 @@ describe("a unit starting aboard a vehicle", () => {
     const b = aboard("sl-classic", { kind: "squad" });
     expect(costs(b)).toEqual({});
     expect(b.report.results[0]!.notApplicable).toContain("aboard");
+  });
+
+  it("through the binary: `--aboard` (exit 0), and V1113 from a hex without a vehicle (exit 1)", async () => {
+    const map = join(ROOT, "test", "fixtures", "maps", "ok-vehicles.json");
+    const r = await variorum([
+      "reach",
+      "sqla-31",
+      map,
+      "--from",
+      "C1",
+      "--aboard",
+      "--format",
+      "json",
+    ]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as ReachReport;
+    expect(report.aboard).toBe(true);
+    // Motor pool: C1's neighbours on the 3 × 2 open field are B1 and C2, each 1 MF after getting off.
+    expect(
+      Object.fromEntries(Object.entries(report.results[0]!.hexes).map(([k, v]) => [k, v.cost])),
+    ).toEqual({ B1: 1, C1: 0, C2: 1 });
+    const bad = await variorum(["reach", "sqla-31", map, "--from", "A1", "--aboard"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("error V1113: A1 holds no vehicle to start aboard");
   });
 });
