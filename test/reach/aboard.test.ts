@@ -21,7 +21,8 @@ import { describe, expect, it } from "vitest";
 import * as generated from "../../generated/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
-import type { MapJson } from "../../runtime/map.js";
+import { buildGraph, type MapGraph, type MapJson } from "../../runtime/map.js";
+import type { ReachAnswer } from "../../runtime/reach-map.js";
 import type { MoveResult } from "../../runtime/types.js";
 import { costs, ir } from "./helpers.js";
 import { join } from "node:path";
@@ -52,10 +53,23 @@ function aboard(id: string, unit: Record<string, unknown>, phase = "movement"): 
 
 const modules = generated.rulesets as unknown as Record<
   string,
-  { evaluate(input: unknown): MoveResult }
+  {
+    evaluate(input: unknown): MoveResult;
+    reach(
+      map: MapGraph,
+      unit: unknown,
+      from: string,
+      scenario?: unknown,
+      roll?: readonly number[],
+      aboard?: boolean,
+    ): ReachAnswer;
+  }
 >;
 
-/** Every reported hex priced again by the generated module's `evaluate`: the unload step, then the path. */
+/**
+ * Every reported hex priced again by the generated module's `evaluate` (the unload step, then the
+ * path), and the generated module's own `reach … aboard` giving the interpreter's costs hex for hex.
+ */
 function evalAgrees(
   b: ReachBuilt,
   id: string,
@@ -64,10 +78,14 @@ function evalAgrees(
   phase = "movement",
 ): void {
   const a = b.answers[0]!;
+  const scenario = id === "sqla-31" ? { phase } : {};
+  const g = modules[id]!.reach(buildGraph(MAP), unit, "B2", scenario, undefined, true);
+  expect([...g.cost]).toEqual([...a.cost]);
+  expect(g.aboard?.action).toBe(action);
   for (let h = 0; h < b.graph.n; h++) {
     if (Number.isNaN(a.cost[h])) continue;
     const r = modules[id]!.evaluate({
-      ...(id === "sqla-31" ? { scenario: { phase } } : {}),
+      scenario,
       unit,
       vehicle: { kind: "halftrack", mp: 16 },
       path: [{ action }, ...a.steps(h)],
@@ -104,6 +122,7 @@ describe("a unit starting aboard a vehicle", () => {
     const b = aboard("sqla-31", { kind: "squad" }, "advance");
     expect(b.mismatches).toEqual([]);
     expect(costs(b)).toEqual({});
+    evalAgrees(b, "sqla-31", { kind: "squad" }, "unload", "advance");
   });
 
   it("Tide of Iron: exits for 2 MP, then spends the rest (Transporting Squads/4)", () => {
