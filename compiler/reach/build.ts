@@ -105,6 +105,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       from: req.from,
       phase: req.phase,
       unit: req.unit,
+      ...(aboard ? { aboard: true as const } : {}),
       summary: answers.map((a, i) => summarizeAnswer(graph, a, head(i))),
     };
     return { report, graph, answers, mismatches, summary };
