@@ -23,7 +23,8 @@ export type SnippetKind =
   | "start"
   | "unit"
   | "ti-unit"
-  | "units-map";
+  | "units-map"
+  | "aboard-map";
 
 export interface Explanation {
   /** What the code means and what usually causes it (plain text, a few sentences). */
@@ -435,6 +436,15 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     right:
       '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground" },\n  "units": { "B2": [{ "kind": "squad" }] } }',
   },
+  V1113: {
+    means:
+      "`variorum reach --aboard` starts the unit aboard the vehicle the map places in the `--from` hex (its `vehicles`), and that hex holds none. Place the vehicle there, or start from the hex that holds it.",
+    kind: "aboard-map",
+    wrong:
+      '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground" } }',
+    right:
+      '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground" },\n  "vehicles": { "B2": { "kind": "halftrack", "mp": 16 } } }',
+  },
 };
 
 /** The codes in table order. */
@@ -477,6 +487,7 @@ const WHERE: Record<SnippetKind, string> = {
   unit: "a unit, `variorum reach sl-classic maps/crossroads.json --from B3 --unit JSON`",
   "ti-unit": "a unit, `variorum reach tide-of-iron maps/crossroads.json --from B3 --unit JSON`",
   "units-map": "a map file, `variorum reach sl-classic FILE --all`",
+  "aboard-map": "a map file, `variorum reach sqla-31 FILE --from B2 --aboard`",
 };
 
 /** One code as terminal text: `V0601 error: exceptions conflict`, what it means, wrong and right. */
@@ -495,7 +506,8 @@ export function explainMarkdown(): string {
     kind === "map" ||
     kind === "unit" ||
     kind === "ti-unit" ||
-    kind === "units-map"
+    kind === "units-map" ||
+    kind === "aboard-map"
       ? "json"
       : "") +
     "\n" +

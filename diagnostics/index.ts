@@ -114,6 +114,7 @@ export const CODES = {
   V1102: { severity: "error", summary: "malformed unit JSON" },
   V1103: { severity: "warning", summary: "the unit gives no action its moves need" },
   V1104: { severity: "error", summary: "the map places no units of the side asked" },
+  V1113: { severity: "error", summary: "no vehicle in the start hex to start aboard" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof CODES;

@@ -2336,6 +2336,7 @@ const reachProfile: ReachProfile<Ctx> = {
  * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
+ * With `aboard`, the unit starts aboard the map's vehicle in `from` and gets off first, where this ruleset can.
  * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
  */
 export function reach(
@@ -2344,6 +2345,7 @@ export function reach(
   from: string,
   scenario: Scenario = {},
   roll?: readonly number[],
+  aboard: boolean = false,
 ): ReachAnswer {
   const checked = checkInput(
     { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
@@ -2364,8 +2366,11 @@ export function reach(
       boardAction: null,
       inputError: (e) => e instanceof InputError,
       prepareAboard: () => null,
+      unloadAction: null,
+      prepareUnload: () => null,
     },
     map,
     from,
+    aboard,
   );
 }

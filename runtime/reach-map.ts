@@ -43,19 +43,33 @@ export interface ReachAnswer {
   labels: number;
   /** Per vehicle on the map this ruleset can board: the cheapest legal boarding (none when there is none). */
   boarding: ReachBoarding[];
+  /**
+   * A unit that starts aboard the vehicle in its start hex (`reachOnMap`'s `aboard`): the step that gets
+   * it off (the ruleset's member) and that vehicle (its `kind` this ruleset's member). Every path then
+   * begins with that step in place, before `steps(hex)`, and its cost is counted. Null otherwise.
+   */
+  aboard: { action: string; vehicle: Record<string, unknown> } | null;
 }
 
 export type { ReachBoarding } from "./reach-board.js";
 
-/** Reach from hex `from` (a name such as "B3", or an index) on `g`; an unknown hex is a RangeError. */
+/**
+ * Reach from hex `from` (a name such as "B3", or an index) on `g`; an unknown hex is a RangeError.
+ * With `aboard`, the unit starts aboard the map's vehicle in `from` (SQLA 31.5, Tide of Iron's exit
+ * from a transport): every move gets off first (`unloadAction`, in place), then walks. A ruleset that
+ * cannot get off, rolls dice, or cannot take this vehicle reaches nothing, with `aboard` in
+ * `notApplicable`.
+ */
 export function reachOnMap<T, X extends MoveContext<T>>(
   b: ReachBinding<T, X>,
   g: MapGraph,
   start: number | string,
+  aboard = false,
 ): ReachAnswer {
   const from = typeof start === "number" ? start : indexOf(g, start);
   if (!(from >= 0 && from < g.n))
     throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
+  if (aboard) return aboardOnMap(b, g, from);
   const m = stepsFor(b, g);
   const ctx = b.prepare(m.plain);
   const steps = ctx.path.slice();
@@ -115,6 +129,98 @@ export function reachOnMap<T, X extends MoveContext<T>>(
   );
 }
 
+/**
+ * Reach of a unit aboard the vehicle in `from`: the search starts at a node of its own (aboard, in
+ * `from`) whose one way out is the step that gets off, in place (`prefix`: not a hex entered, so the
+ * hex counts, Minimum Move and the states read as in `evaluate`); it then walks the map. Answers drop
+ * that node: a path starts at `from`, its steps follow the unload.
+ */
+function aboardOnMap<T, X extends MoveContext<T>>(
+  b: ReachBinding<T, X>,
+  g: MapGraph,
+  from: number,
+): ReachAnswer {
+  const m = stepsFor(b, g);
+  const na = new Set(m.na);
+  const v = g.vehicles[from];
+  const kind =
+    v !== null && v !== undefined && typeof v.kind === "string"
+      ? b.resolve("vehicle", v.kind)
+      : null;
+  const action = b.unloadAction ?? null;
+  const none = (): ReachAnswer => {
+    na.add("aboard");
+    const ctx = b.prepare([]);
+    const empty: FoldedSearch<T> = {
+      allowance: b.model.dice > 0 && ctx.roll === null ? b.num.zero : b.model.allowance(ctx, null),
+      best: new Int32Array(g.n).fill(-1),
+      labelHex: new Int32Array(0),
+      labelParent: new Int32Array(0),
+      labelCost: [],
+      labels: 0,
+      stepsOf: () => [],
+      pathOf: () => [],
+    };
+    return answer(b, g.n, from, [empty], [null], null, [...na].sort(), 0, []);
+  };
+  if (
+    v === null ||
+    v === undefined ||
+    kind === null ||
+    action === null ||
+    b.prepareUnload === undefined ||
+    b.model.dice > 0
+  )
+    return none();
+  const vehicle = { ...v, kind };
+  let ctx: X | null;
+  try {
+    ctx = b.prepareUnload(m.plain, vehicle);
+  } catch (e) {
+    if (!b.inputError(e)) throw e;
+    ctx = null;
+  }
+  if (ctx === null) return none();
+  // The steps: the unload (0), then the map's kinds shifted by one.
+  const steps = ctx.path.slice();
+  const nodes = m.nodeHex?.length ?? g.n;
+  const d = m.degree;
+  const adj = new Int32Array(d * (nodes + 1)).fill(-1);
+  const slotStep = new Int32Array(d * (nodes + 1)).fill(-1);
+  adj.set(m.adj);
+  for (let i = 0; i < m.slotStep.length; i++)
+    if (m.slotStep[i]! >= 0) slotStep[i] = m.slotStep[i]! + 1;
+  adj[d * nodes] = from;
+  slotStep[d * nodes] = 0;
+  const nodeHex = new Int32Array(nodes + 1);
+  for (let u = 0; u < nodes; u++) nodeHex[u] = m.nodeHex?.[u] ?? u;
+  nodeHex[nodes] = from;
+  const graph = { n: nodes + 1, adj, slotStep, steps, degree: d, prefix: 1 };
+  let raw: ReachSearch<T>;
+  try {
+    raw = searchReach(b.model, b.num, ctx, graph, nodes, b.profile);
+  } catch (e) {
+    // A field the ruleset needs to price the unload is missing, or a value it cannot take; else a bug.
+    if (!b.inputError(e)) throw e;
+    return none();
+  }
+  raw.best[nodes] = -1; // staying aboard is not a move on the map
+  const placeholder: PlainStep = { terrain: "" };
+  const folded = fold(
+    raw,
+    { ...m, adj, slotStep, nodeHex, plain: [placeholder, ...m.plain] },
+    g.n,
+    b.num,
+  );
+  const search: FoldedSearch<T> = {
+    ...folded,
+    stepsOf: (l) => folded.stepsOf(l).slice(1),
+    pathOf: (l) => folded.pathOf(l).slice(1),
+  };
+  const a = answer(b, g.n, from, [search], [null], null, [...na].sort(), search.labels, []);
+  return { ...a, aboard: { action, vehicle } };
+}
+
 /** How many dice the move from the start reads: the shortest roll that prices its allowance. */
 function diceAtStart<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, ctx: X): number {
   const path = ctx.path;
@@ -160,12 +266,13 @@ function answer<T, X extends MoveContext<T>>(
       probability: null,
       cost,
       exact: (hex) => (s.best[hex]! < 0 ? "NA" : b.num.toExact(s.labelCost[s.best[hex]!]!)),
-      path: (hex) => (s.best[hex]! < 0 ? [] : labelPath(s, s.best[hex]!)),
+      path: (hex) => (s.best[hex]! < 0 ? [] : s.pathOf(s.best[hex]!)),
       steps: (hex) => (s.best[hex]! < 0 ? [] : s.stepsOf(s.best[hex]!)),
       roll: (hex) => (s.best[hex]! < 0 ? null : (rolls[0] as number[] | null)),
       notApplicable,
       labels,
       boarding,
+      aboard: null,
     };
   }
   // Per hex, the search (roll) whose cheapest legal move there costs least.
@@ -200,13 +307,14 @@ function answer<T, X extends MoveContext<T>>(
         ? "NA"
         : b.num.toExact(searches[which[hex]!]!.labelCost[searches[which[hex]!]!.best[hex]!]!),
     path: (hex) =>
-      which[hex]! < 0 ? [] : labelPath(searches[which[hex]!]!, searches[which[hex]!]!.best[hex]!),
+      which[hex]! < 0 ? [] : searches[which[hex]!]!.pathOf(searches[which[hex]!]!.best[hex]!),
     steps: (hex) =>
       which[hex]! < 0 ? [] : searches[which[hex]!]!.stepsOf(searches[which[hex]!]!.best[hex]!),
     roll: (hex) => (which[hex]! < 0 ? null : rolls[which[hex]!]!),
     notApplicable,
     labels,
     boarding,
+    aboard: null,
   };
 }
 
@@ -214,6 +322,8 @@ function answer<T, X extends MoveContext<T>>(
 interface FoldedSearch<T> extends ReachSearch<T> {
   /** The plain steps of the path ending in `label`, start excluded. */
   stepsOf(label: number): PlainStep[];
+  /** The hexes of the path ending in `label`, start first. */
+  pathOf(label: number): number[];
 }
 
 /**
@@ -237,7 +347,7 @@ function fold<T>(s: ReachSearch<T>, m: MapSteps, n: number, num: Num<T>): Folded
     return out.reverse();
   };
   const nodeHex = m.nodeHex;
-  if (nodeHex === null) return { ...s, stepsOf };
+  if (nodeHex === null) return { ...s, stepsOf, pathOf: (l) => labelPath(s, l) };
   const best = new Int32Array(n).fill(-1);
   for (let u = 0; u < s.best.length; u++) {
     const l = s.best[u]!;
@@ -253,7 +363,8 @@ function fold<T>(s: ReachSearch<T>, m: MapSteps, n: number, num: Num<T>): Folded
   }
   const labelHex = new Int32Array(s.labels);
   for (let i = 0; i < s.labels; i++) labelHex[i] = nodeHex[nodes[i]!]!;
-  return { ...s, best, labelHex, stepsOf };
+  const folded = { ...s, best, labelHex };
+  return { ...folded, stepsOf, pathOf: (l) => labelPath(folded, l) };
 }
 
 interface MapSteps {

@@ -56,6 +56,18 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly stepFields: readonly string[];
   /** The context for `steps` (in this order), the unit and the phase. */
   prepare(steps: readonly PlainStep[]): X;
+  /**
+   * The member of the step `action` enum that gets off a vehicle (SQLA 31.4 `unload`, Tide of Iron's
+   * `exit-transport`); null or absent when the ruleset cannot, or its binding does not say (then a unit
+   * starting aboard reaches nothing, with `aboard` not applicable).
+   */
+  readonly unloadAction?: string | null;
+  /**
+   * The context for getting off `vehicle` in place, then `steps` (in this order): what reach prices
+   * for a unit that starts aboard (a map's vehicle record, its `kind` this ruleset's member); null when
+   * the ruleset cannot take this vehicle. May throw (a missing field).
+   */
+  prepareUnload?(steps: readonly PlainStep[], vehicle: Record<string, unknown>): X | null;
   /** The member of the step `action` enum that boards a vehicle, or null when the ruleset cannot board. */
   readonly boardAction: string | null;
   /**

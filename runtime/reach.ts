@@ -60,6 +60,11 @@ export interface ReachGraph<S> {
    * unit skirting an obstacle in a hex is a node of its own — and more ways out of each.
    */
   readonly degree?: number;
+  /**
+   * Steps at the start of every path that enter no hex (a unit getting off a vehicle before it moves:
+   * runtime/reach-map.ts): counted as steps, not as hexes entered; absent: 0.
+   */
+  readonly prefix?: number;
 }
 
 /** The search's answer: per hex the label of its cheapest legal move (-1: unreachable). */
@@ -365,6 +370,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   heap.size = 0;
   const best = new Int32Array(n).fill(-1);
   const cap = profile.hexCap;
+  // Hexes entered by a path of h steps: its first `prefix` steps are in place.
+  const prefix = graph.prefix ?? 0;
+  const hexesOf = (h: number): number => (h > prefix ? h - prefix : 0);
   const capped = (h: number) => (h < cap ? h : cap);
   // Numeric states: (hex, hex count capped) as one number, a slot of a shared array. Otherwise the
   // per-hex state table, with each distinct key (the path aggregates' values) numbered once.
@@ -426,7 +434,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 
   /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
   const stateOf = (hex: number, h: number): number => {
-    if (bestByNumber !== null) return hex * stride + capped(h);
+    if (bestByNumber !== null) return hex * stride + capped(hexesOf(h));
     let key = 0;
     if (profile.key !== null) {
       const text = profile.key(ctx);
@@ -434,7 +442,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       if (known === undefined) keyIds.set(text, (key = keyIds.size));
       else key = known;
     }
-    return table!.entry(hex, capped(h), key);
+    return table!.entry(hex, capped(hexesOf(h)), key);
   };
   const bestOf = (state: number): number =>
     bestByNumber !== null ? bestByNumber[state]! : table!.label[state]!;
@@ -446,7 +454,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   /** The allowance for the path in ctx.path (length h). */
   const allowanceOf = (h: number): T => {
     if (!profile.pathAllowance) return startAllowance;
-    ctx.hexes = h;
+    ctx.hexes = hexesOf(h);
     ctx.spent = num.zero;
     return model.allowance(ctx, null);
   };
@@ -488,18 +496,18 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       if (movesNone(ctx)) return true;
     }
     if (num.isNA(allowance)) return false;
-    ctx.hexes = h;
+    ctx.hexes = hexesOf(h);
     ctx.allowance = allowance;
     ctx.spent = spent;
     // Minimum Move reads the path; a move of another length overspends without reading it.
-    if (h === 1 && num.gt(spent, allowance)) ensure();
+    if (hexesOf(h) === 1 && num.gt(spent, allowance)) ensure();
     if (overspends(model, num, ctx)) return false;
     return checks(label, h, spent, allowance);
   };
   const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
     let core = 0;
     if (checkedByNumber !== null) {
-      const known = checkedByNumber[capped(h)]!;
+      const known = checkedByNumber[capped(hexesOf(h))]!;
       if (known !== 0) return known === 1;
     } else if (checkedByKey !== null) {
       // The state less its hex: (key id, hex count capped); counts stay below 2^20 (a simple path
@@ -510,7 +518,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       if (known !== undefined) return known;
     }
     ensure();
-    ctx.hexes = h;
+    ctx.hexes = hexesOf(h);
     ctx.allowance = allowance;
     violations.length = 0;
     if (pathStepChecks) {
@@ -524,7 +532,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     ctx.spent = spent;
     model.checkMove(ctx, violations);
     const ok = violations.length === 0;
-    if (checkedByNumber !== null) checkedByNumber[capped(h)] = ok ? 1 : 2;
+    if (checkedByNumber !== null) checkedByNumber[capped(hexesOf(h))] = ok ? 1 : 2;
     else if (checkedByKey !== null) checkedByKey.set(core, ok);
     return ok;
   };
@@ -577,7 +585,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (best[hex]! < 0 && legal(label, h, cost as unknown as T, startAllowance))
           best[hex] = label;
         if (cost > most) continue;
-        const hn = h + 1 < cap ? h + 1 : cap;
+        const hn = capped(hexesOf(h + 1));
         const anchor = hn >= cap ? L.anchor[label]! : -1;
         for (let d = 0; d < degree; d++) {
           const slot = degree * hex + d;
@@ -595,7 +603,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
             }
           if (onPath) continue;
           const total = cost + c;
-          if (h > 0 && total > most) continue;
+          if (hexesOf(h) > 0 && total > most) continue;
           const state = next * stride + hn;
           const held = byNumber[state]!;
           if (held >= 0 && !(costs[held]! > total)) continue;
@@ -653,7 +661,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (edgeCost !== null) c = edgeCost[s]!;
         else {
           ctx.i = h;
-          ctx.hexes = h + 1;
+          ctx.hexes = hexesOf(h + 1);
           ctx.spent = num.zero;
           ctx.allowance = allowance;
           c = model.stepCost(ctx, null);
@@ -662,7 +670,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (halting) {
           // An obstacle the allowance does not carry the unit past halts it: no move goes on.
           ctx.i = h;
-          ctx.hexes = h + 1;
+          ctx.hexes = hexesOf(h + 1);
           if (haltsBefore(model, num, ctx, allowance, cost)) continue;
         }
         if (stepOk !== null) {
@@ -672,7 +680,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           // unless it breaks it only as the move's last step (ASL A4.32: no move ends in Bypass):
           // then the path goes on, and where it ends `legal` judges every step on the whole path.
           ctx.i = h;
-          ctx.hexes = h + 1;
+          ctx.hexes = hexesOf(h + 1);
           ctx.allowance = allowance;
           ctx.spent = num.zero;
           violations.length = 0;
@@ -688,7 +696,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         }
         const total = num.add(cost, c);
         // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.
-        if (h > 0 && num.gt(total, allowance)) continue;
+        if (hexesOf(h) > 0 && num.gt(total, allowance)) continue;
         const state = stateOf(next, h + 1);
         const held = bestOf(state);
         if (held >= 0 && !num.gt(L.cost[held]!, total)) continue;
@@ -699,7 +707,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           s,
           total,
           state,
-          numericStates && h + 1 >= cap ? L.anchor[label]! : -1,
+          numericStates && hexesOf(h + 1) >= cap ? L.anchor[label]! : -1,
         );
         setBest(state, child);
         heap.push(child, total);

@@ -143,6 +143,10 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     )
     .option("-o, --output <file>", "write to a file instead of standard output")
     .option("--summary", "counts, cost bands and the furthest hexes instead of every hex")
+    .option(
+      "--aboard",
+      "the unit starts aboard the map's vehicle in the --from hex: it gets off first, then moves",
+    )
     .action(async (rulesets: string, map: string, opts: import("./reach.js").ReachCliOptions) => {
       const { reach } = await import("./reach.js");
       setCode(reach(rulesets, map, opts, ctx));

@@ -39,6 +39,8 @@ export interface ReachCliOptions {
   output?: string;
   /** Counts, cost bands and the furthest hexes instead of every hex (text or json). */
   summary?: boolean;
+  /** The unit starts aboard the map's vehicle in the `--from` hex (SQLA 31.5, Tide of Iron). */
+  aboard?: boolean;
 }
 
 const FORMATS = Object.keys(REACH_RENDERERS) as ReachFormat[];
@@ -138,7 +140,13 @@ export function reachFor(
     throw new UsageError("--summary answers in text or json, not as a drawing");
   const input = loadInput(ids, mapFile, "map", ctx);
   if (input === null) return null;
-  const req = { map: input.input, ...asked, drawing, summary: opts.summary === true };
+  const req = {
+    map: input.input,
+    ...asked,
+    drawing,
+    summary: opts.summary === true,
+    ...(opts.aboard === true ? { aboard: true } : {}),
+  };
   // `--unit ID=…` names a ruleset asked, by its id or as it was named on the command line.
   if (req.units !== undefined) req.units = Object.fromEntries(unitsByRuleset(req.units, input));
   const { value, diagnostics } = reachOn({ ...req, rulesets: input.irs });

@@ -14,7 +14,13 @@ import { diceOf } from "../ir/walk.js";
 import { ExprCompiler, newEnv, type Env } from "./expr.js";
 import { citeLine, commentText, lit } from "./text.js";
 import { reachProfile } from "../reach/profile.js";
-import { boardMember, hexsideField, mapNames, type MapField } from "../ir/name-resolver.js";
+import {
+  boardMember,
+  unloadMember,
+  hexsideField,
+  mapNames,
+  type MapField,
+} from "../ir/name-resolver.js";
 import type { CheckNames } from "./checks.js";
 import { MAP_STEP_FIELDS } from "../../runtime/reach-steps.js";
 
@@ -321,6 +327,10 @@ export function reachStatements(
   const board = ir.inputs.some((i) => i.rec === "vehicle" && i.fields.length > 0)
     ? boardMember(ir)
     : null;
+  // Getting off the vehicle a unit starts aboard (`aboard`): a ruleset with an unload action.
+  const unload = ir.inputs.some((i) => i.rec === "vehicle" && i.fields.length > 0)
+    ? unloadMember(ir)
+    : null;
   const stepFields = MAP_STEP_FIELDS.filter((j) =>
     [...(cx.fields.get("step")?.values() ?? [])].some((f) => f.field.json === j),
   );
@@ -333,6 +343,7 @@ export function reachStatements(
         "cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n" +
         "A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n" +
         "is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.\n" +
+        "With `aboard`, the unit starts aboard the map's vehicle in `from` and gets off first, where this ruleset can.\n" +
         `\`unit\`, \`scenario\` and \`roll\` are checked as \`evaluate\` checks them ({@link ${checks.domains}}).`,
     ],
     parameters: [
@@ -341,6 +352,7 @@ export function reachStatements(
       { name: "from", type: "string" },
       { name: "scenario", type: "Scenario", initializer: "{}" },
       { name: "roll", type: "readonly number[]", hasQuestionToken: true },
+      { name: "aboard", type: "boolean", initializer: "false" },
     ],
     returnType: "ReachAnswer",
     statements: [
@@ -359,9 +371,12 @@ export function reachStatements(
           boardAction: ${board === null ? "null" : lit(board)},
           inputError: (e) => e instanceof InputError,
           prepareAboard: ${board === null ? "() => null" : `(steps, vehicle) => prepare({ unit: u, scenario: sc, vehicle: vehicle as Vehicle, path: [...${pathOf("steps")}, { action: ${lit(board)} }] as unknown as readonly Step[], ...fixed })`},
+          unloadAction: ${unload === null ? "null" : lit(unload)},
+          prepareUnload: ${unload === null ? "() => null" : `(steps, vehicle) => prepare({ unit: u, scenario: sc, vehicle: vehicle as Vehicle, path: [{ action: ${lit(unload)} }, ...${pathOf("steps")}] as unknown as readonly Step[], ...fixed })`},
         },
         map,
         from,
+        aboard,
       );`,
     ],
   });

@@ -51,6 +51,12 @@ export interface ReachRequest {
   drawing?: boolean;
   /** Answer in counts (`--summary`) rather than hex by hex. */
   summary?: boolean;
+  /**
+   * The unit starts aboard the map's vehicle in the start hex (SQLA 31.5, Tide of Iron's exit from a
+   * transport): every move gets off first. A ruleset that cannot, or a start hex without a vehicle,
+   * lists `aboard` in `notApplicable` and reaches nothing.
+   */
+  aboard?: boolean;
 }
 
 export const DEFAULT_UNIT = { kind: "squad" };
@@ -114,6 +120,18 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
     );
     return { value: null, diagnostics };
   }
+  if (req.aboard === true && map.vehicles?.[from] === undefined) {
+    const src = new SourceFile(req.from.file, from);
+    diagnostics.push(
+      diag(
+        "V1113",
+        `${from} holds no vehicle to start aboard (the map's \`vehicles\`${Object.keys(map.vehicles ?? {}).length > 0 ? `: ${Object.keys(map.vehicles ?? {}).join(", ")}` : ""})`,
+        src.span(0, from.length),
+        "start from a hex the map places a vehicle in, or leave out --aboard",
+      ),
+    );
+    return { value: null, diagnostics };
+  }
 
   // Each distinct unit is validated against the rulesets that move it (a Chain of Command team need
   // not be an SL kind); rulesets without their own unit share the default one.
@@ -164,6 +182,7 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
       map,
       from,
       summary: req.summary === true,
+      ...(req.aboard === true ? { aboard: true } : {}),
       phase: req.phase,
       unit: defaultRecord,
       rulesets: perRuleset.map((p, i) => ({

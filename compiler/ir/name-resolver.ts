@@ -89,6 +89,16 @@ export function boardMember(ir: RulesetIR): string | null {
 }
 
 /**
+ * The member of a ruleset's step `action` enum that gets off a vehicle — `unload` (SQLA 31.4, by name
+ * or concept), else `exit-transport` (Tide of Iron) — or null when it has none.
+ */
+export function unloadMember(ir: RulesetIR): string | null {
+  if (!ir.inputs.some((i) => i.rec === "vehicle")) return null;
+  const e = actionEnum(ir);
+  return resolveMember(e, "unload") ?? resolveMember(e, "exit-transport");
+}
+
+/**
  * The members of a ruleset's step `action` enum that mean a vehicle is there (the scenario fields'
  * `VEHICLE_ACTIONS`, resolved), in declaration order; none for a ruleset without a `vehicle` input.
  */

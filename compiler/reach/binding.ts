@@ -11,7 +11,7 @@ import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { stepValues } from "./steps.js";
 import { reachProfile } from "./profile.js";
-import { boardMember, mapNames } from "../ir/name-resolver.js";
+import { boardMember, mapNames, unloadMember } from "../ir/name-resolver.js";
 import { parseScenario } from "../scenario/index.js";
 
 type Resolve = ReachBinding<Rat, EvalContext>["resolve"];
@@ -42,6 +42,7 @@ export function interpretedBinding(
 ): ReachBinding<Rat, EvalContext> {
   const model = interpreterFor(ir);
   const board = boardMember(ir);
+  const unload = unloadMember(ir);
   const vehicleFields = new Set(
     ir.inputs.find((i) => i.rec === "vehicle")?.fields.map((f) => f.json) ?? [],
   );
@@ -85,6 +86,21 @@ export function interpretedBinding(
     // The interpreter's "cannot be asked with this input" (a field absent, no table entry); an
     // `EvalError` that is not an `InputError` is a bug and propagates.
     inputError: (e) => e instanceof InputError,
+    unloadAction: unload,
+    prepareUnload: (steps, vehicle) => {
+      const action = fields.find((f) => f.json === "action");
+      const v = vehicleValue(vehicle);
+      if (unload === null || action === undefined || action.type.t !== "enum" || v === null)
+        return null;
+      const unloadStep = {
+        [action.name]: { v: "member" as const, enum: action.type.name, name: unload },
+      };
+      return prepare(ir, {
+        ...base,
+        vehicle: v,
+        path: [unloadStep, ...steps.map((s) => stepValues(ir, s))],
+      }).ctx;
+    },
     prepareAboard: (steps, vehicle) => {
       const action = fields.find((f) => f.json === "action");
       const v = vehicleValue(vehicle);

@@ -29,6 +29,8 @@ export interface ReachRequest {
   /** Answer in counts (summary.ts) instead of hex by hex: nothing is priced again. */
   summary?: boolean;
   from: string;
+  /** The unit starts aboard the map's vehicle in `from` (SQLA 31.5, Tide of Iron): it gets off first. */
+  aboard?: boolean;
   phase: string;
   /** The unit as given (for the report). */
   unit: Record<string, unknown>;
@@ -72,7 +74,8 @@ export function buildReach(req: ReachRequest): ReachBuilt {
   const bindings = req.rulesets.map(({ ir, base, unit }) =>
     interpretedBinding(ir, base, unit ?? req.unit),
   );
-  for (const b of bindings) answers.push(reachOnMap(b, graph, from));
+  const aboard = req.aboard === true;
+  for (const b of bindings) answers.push(reachOnMap(b, graph, from, aboard));
   const head = (i: number) => {
     const { ir, notApplicable } = req.rulesets[i]!;
     const a = answers[i]!;
@@ -102,6 +105,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       from: req.from,
       phase: req.phase,
       unit: req.unit,
+      ...(aboard ? { aboard: true as const } : {}),
       summary: answers.map((a, i) => summarizeAnswer(graph, a, head(i))),
     };
     return { report, graph, answers, mismatches, summary };
@@ -117,8 +121,13 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       const roll = a.roll(h);
       const value: ScenarioValue = { ...base, path: steps.map((s) => stepValues(ir, s)) };
       if (roll !== null) value.roll = roll;
-      // The pricing loop itself: a searched roll has as many dice as the ruleset ever rolls.
-      const r = evaluateMove(interpreterFor(ir), ratNum, prepare(ir, value).ctx, { trace: true });
+      // The pricing loop itself: a searched roll has as many dice as the ruleset ever rolls. A unit
+      // aboard gets off first: the same move as a scenario with the vehicle and the unload step.
+      const ctx =
+        a.aboard !== null
+          ? binding.prepareUnload!(steps, a.aboard.vehicle)!
+          : prepare(ir, value).ctx;
+      const r = evaluateMove(interpreterFor(ir), ratNum, ctx, { trace: true });
       if (!r.legal || r.exact.spent !== a.exact(h))
         mismatches.push(
           `${ir.id} ${graph.names[h]}: reach ${a.exact(h)}, eval ${r.exact.spent}${r.legal ? "" : " (not legal)"}`,
@@ -133,7 +142,8 @@ export function buildReach(req: ReachRequest): ReachBuilt {
     }
     const result: ReachRulesetResult = { ...head(i), hexes };
     if (unit !== undefined) result.unit = unit;
-    if (graph.vehicles.some((v) => v !== null)) {
+    if (a.aboard !== null) result.getsOff = a.aboard.action;
+    if (!aboard && graph.vehicles.some((v) => v !== null)) {
       result.boarding = {};
       for (const b of a.boarding) {
         const ctx = binding.prepareAboard(b.steps, b.vehicle);
@@ -162,6 +172,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       from: req.from,
       phase: req.phase,
       unit: req.unit,
+      ...(aboard ? { aboard: true as const } : {}),
       results,
       differences: differences(graph, results),
     },

@@ -61,6 +61,12 @@ export interface ReachRulesetResult {
    * boarding (a vehicle it cannot board is `vehicle: D4` in `notApplicable`).
    */
   boarding?: Record<string, ReachBoarding>;
+  /**
+   * A unit starting aboard (`aboard`): the step that gets it off the vehicle (this ruleset's member,
+   * `unload`, `exit-transport`), first on every path and counted in every cost; absent when the
+   * ruleset cannot (then `aboard` is in `notApplicable` and no hex is reached).
+   */
+  getsOff?: string;
 }
 
 export interface ReachDifference {
@@ -76,6 +82,8 @@ export interface ReachReport {
   from: string;
   phase: string;
   unit: Record<string, unknown>;
+  /** The unit starts aboard the map's vehicle in `from` (`--aboard`): every move gets off first. */
+  aboard?: true;
   results: ReachRulesetResult[];
   differences: ReachDifference[];
 }

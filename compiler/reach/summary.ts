@@ -37,6 +37,8 @@ export interface ReachSummary {
   from: string;
   phase: string;
   unit: Record<string, unknown>;
+  /** The unit starts aboard the map's vehicle in `from` (`--aboard`): every move gets off first. */
+  aboard?: true;
   summary: ReachSummaryResult[];
 }
 

@@ -63,7 +63,9 @@ export function renderReachText(
   style: TextStyle = PLAIN,
 ): string {
   const out: string[] = [
-    style.bold(`${report.map}: reach from ${report.from}`) +
+    style.bold(
+      `${report.map}: reach from ${report.from}${report.aboard === true ? ", aboard the vehicle there (it gets off first)" : ""}`,
+    ) +
       style.dim(
         `  (${report.phase} phase, ${report.results.length > 0 && report.results.every((r) => r.unit !== undefined) ? "a unit per ruleset" : `unit ${JSON.stringify(report.unit)}`})`,
       ),

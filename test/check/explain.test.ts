@@ -33,6 +33,11 @@ const tiIR = compileText(
   readFileSync(join(ROOT, "rulesets", "tide-of-iron.rules"), "utf8"),
   "tide-of-iron.rules",
 ).ir!;
+const sqlaIR = compileText(
+  readFileSync(join(ROOT, "rulesets", "sqla-31.rules"), "utf8"),
+  "sqla-31.rules",
+  { "sl-classic": SL },
+).ir!;
 const CROSSROADS = readFileSync(join(ROOT, "maps", "crossroads.json"), "utf8");
 
 /** The codes a snippet produces, as `variorum check` (or test / eval) would report them. */
@@ -49,6 +54,18 @@ function codesOf(kind: SnippetKind, snippet: string): string[] {
       map: { text, file: "snippet.json" },
       phase: "movement",
       side: "friendly",
+    });
+    return out.diagnostics.map((d) => d.code as string);
+  }
+  if (kind === "aboard-map") {
+    // `variorum reach sqla-31 FILE --from B2 --aboard`, through the engine.
+    const out = reachOn({
+      rulesets: [sqlaIR],
+      map: { text, file: "snippet.json" },
+      from: { text: "B2", file: "--from" },
+      unit: null,
+      phase: "movement",
+      aboard: true,
     });
     return out.diagnostics.map((d) => d.code as string);
   }

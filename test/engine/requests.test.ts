@@ -24,6 +24,8 @@ interface Fixture {
   from: string;
   unit: string | null;
   side?: "friendly" | "enemy";
+  /** `reach --aboard`: the unit starts aboard the vehicle in `from`. */
+  aboard?: boolean;
   expect: string[];
 }
 
@@ -44,6 +46,7 @@ describe("reach request fixtures", () => {
               from: { text: fx.from, file: "from" },
               unit: fx.unit === null ? null : { text: fx.unit, file: "unit" },
               phase: "movement",
+              ...(fx.aboard === true ? { aboard: true } : {}),
             });
       const got = out.diagnostics.map(
         (d) =>

@@ -5,7 +5,9 @@
  * by the generated module's `evaluate`, the cheapest legal one per hex. All three must agree on every
  * hex: reachable or not, and the least cost. A map may hold one vehicle (a kind the ruleset knows, with
  * its MP): the cheapest legal boarding of it must agree too (brute force: every simple path to its hex,
- * then the board step, with that vehicle). The interpreter's answer is also asked beside two other
+ * then the board step, with that vehicle). A ruleset that can get off (SQLA, Tide of Iron) also starts
+ * aboard that vehicle (`reach --aboard`): brute force prices every simple path from its hex after the
+ * unload or exit step, with the vehicle. The interpreter's answer is also asked beside two other
  * rulesets in one report: it must be the answer the ruleset gives alone (a map name never borrows
  * another ruleset's concept: the random maps hold SL's `wheatfield` and ASL's `grain`).
  */
@@ -19,7 +21,12 @@ import { parseScenario } from "../../compiler/scenario/index.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
 import { buildReach } from "../../compiler/reach/build.js";
 import { interpretedBinding } from "../../compiler/reach/binding.js";
-import { boardMember, resolveName, stepEnum } from "../../compiler/ir/name-resolver.js";
+import {
+  boardMember,
+  resolveName,
+  stepEnum,
+  unloadMember,
+} from "../../compiler/ir/name-resolver.js";
 import {
   buildGraph,
   DIRECTIONS,
@@ -54,6 +61,7 @@ interface Gen {
     from: string,
     scenario?: unknown,
     roll?: readonly number[],
+    aboard?: boolean,
   ): ReachAnswer;
 }
 const modules = generated.rulesets as unknown as Record<string, Gen>;
@@ -222,6 +230,7 @@ function bruteForce(
   obstacle: boolean,
   board: string | null = null,
   boarding = new Map<number, number>(),
+  aboard: { action: string; vehicle: Record<string, unknown> } | null = null,
 ): Map<number, number> {
   const best = new Map<number, number>();
   const path = [from];
@@ -246,12 +255,24 @@ function bruteForce(
         (step as { bypassThrough?: string }).bypassThrough = s.alsoTerrain;
       return obstacle ? { ...step, obstacle: s.hexside } : step;
     });
-    const r = gen.evaluate({ unit, scenario, path: steps, roll }, false);
+    // A unit aboard gets off first: the vehicle, the unload step, then the path.
+    const r = gen.evaluate(
+      aboard === null
+        ? { unit, scenario, path: steps, roll }
+        : {
+            unit,
+            scenario,
+            vehicle: aboard.vehicle,
+            path: [{ action: aboard.action }, ...steps],
+            roll,
+          },
+      false,
+    );
     const end = path[path.length - 1];
     if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
     const v = g.vehicles[end];
     const kind = v === null || board === null ? null : resolve("vehicle", String(v.kind));
-    if (kind !== null) {
+    if (kind !== null && aboard === null) {
       const b = gen.evaluate(
         { unit, scenario, vehicle: { ...v, kind }, path: [...steps, { action: board }], roll },
         false,
@@ -340,6 +361,8 @@ describe("reach: generated = interpreted = brute force, alone = beside other rul
       const resolve: Resolve = (f, n) => resolveName(ir, f, n);
       const kinds = stepEnum(ir, "vehicle")?.members.map((m) => m.name) ?? ["halftrack"];
       const board = c.id === "chain-of-command" ? null : boardMember(ir);
+      const unload = c.id === "chain-of-command" ? null : unloadMember(ir);
+      let aboardRuns = 0;
       const phases = c.id === "chain-of-command" ? ["movement"] : ["movement", "advance"];
       let checked = 0;
       let boarded = 0;
@@ -433,6 +456,42 @@ describe("reach: generated = interpreted = brute force, alone = beside other rul
             expect(boards(interpreted), `interpreted boarding ${where}`).toEqual(wantBoarding);
             expect(boards(compiled), `generated boarding ${where}`).toEqual(wantBoarding);
             if (board !== null && Object.keys(wantBoarding).length > 0) boarded++;
+            // A unit starting aboard the map's vehicle (`reach --aboard`): it gets off first.
+            const vh = g.vehicles.findIndex((v) => v !== null);
+            if (unload !== null && vh >= 0) {
+              const vehicle = g.vehicles[vh]!;
+              const onboard = buildReach({
+                map,
+                from: g.names[vh]!,
+                aboard: true,
+                phase,
+                unit: unit as Record<string, unknown>,
+                rulesets: [{ ir, base: p.perRuleset[0]!.value, notApplicable: [] }],
+              });
+              expect(onboard.mismatches).toEqual([]);
+              const genAboard = gen.reach(g, plainUnit, g.names[vh]!, scenario, dice, true);
+              const bruteAboard = bruteForce(
+                gen,
+                g,
+                vh,
+                plainUnit,
+                scenario,
+                resolve,
+                dice,
+                fields,
+                false,
+                null,
+                new Map(),
+                { action: unload, vehicle },
+              );
+              for (let h = 0; h < g.n; h++) {
+                const want = bruteAboard.get(h) ?? NaN;
+                const at = `${g.names[h]} aboard in ${g.names[vh]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
+                expect(onboard.answers[0]!.cost[h], `interpreted ${at}`).toEqual(want);
+                expect(genAboard.cost[h], `generated ${at}`).toEqual(want);
+              }
+              if (bruteAboard.size > 0) aboardRuns++;
+            }
             checked++;
           },
         ),
@@ -440,6 +499,8 @@ describe("reach: generated = interpreted = brute force, alone = beside other rul
       );
       expect(checked).toBe(40);
       if (board !== null) expect(boarded, "runs where a boarding was found").toBeGreaterThan(0);
+      if (unload !== null)
+        expect(aboardRuns, "runs where a unit aboard got off").toBeGreaterThan(0);
       if (ir.inputs.some((i) => i.rec === "step" && i.fields.some((f) => f.json === "bypass")))
         expect(bypassing, "runs on a map with Bypass sides").toBeGreaterThan(0);
     }, 120_000);
