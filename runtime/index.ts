@@ -17,10 +17,20 @@ export { absent, missing, missingMessage, EvalError, InputError, MissingInput } 
 export type { InputCode } from "./errors.js";
 export { checkInput } from "./input.js";
 export type { CheckedInput, FieldDomain, InputDomains, InputShape, RecordDomain } from "./input.js";
-export { withAnswers } from "./answers.js";
+export { answerInput, withAnswers } from "./answers.js";
+export { answerCases, fieldAt, partialAllowance, replyRecord, MAX_CASES } from "./cases.js";
+export type { Answering, Case, GivenValue, NeedsRecord, PartialAnswer, Reply } from "./cases.js";
 export { chanceOfMove, legalByChance, withChance } from "./chance.js";
 export type { Chance } from "./chance.js";
-export type { AnsweredStep, Evaluation, Question } from "./answers.js";
+export type {
+  Answer,
+  AnsweredStep,
+  DependentAnswer,
+  Evaluation,
+  ModuleAnswering,
+  NeedsAnswer,
+  Question,
+} from "./answers.js";
 export type { EvaluateOptions } from "./move.js";
 export {
   buildGraph,
