@@ -18,8 +18,7 @@ export type { InputCode } from "./errors.js";
 export { checkInput } from "./input.js";
 export type { CheckedInput, FieldDomain, InputDomains, InputShape, RecordDomain } from "./input.js";
 export { answerInput, withAnswers } from "./answers.js";
-export { answerCases, fieldAt, partialAllowance, replyRecord, MAX_CASES } from "./cases.js";
-export type { Answering, Case, GivenValue, NeedsRecord, PartialAnswer, Reply } from "./cases.js";
+export type { GivenValue, NeedsRecord } from "./cases.js";
 export { chanceOfMove, legalByChance, withChance } from "./chance.js";
 export type { Chance } from "./chance.js";
 export type {
