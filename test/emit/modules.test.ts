@@ -5,13 +5,15 @@
  * scenario the CLI refuses is one the module throws on — and it checks its input against its own domains,
  * throwing the runtime's `InputError` with the CLI's code and the field's scenario path.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../runtime/index.js";
 import { rulesets } from "../../generated/index.js";
 import * as sl from "../../generated/sl-classic.js";
 import * as asl from "../../generated/asl-a4.js";
+import * as sqla from "../../generated/sqla-31.js";
 import { runInProcess } from "../golden/cases.js";
 import { ROOT } from "../cli/run.js";
 
@@ -70,6 +72,31 @@ describe("evaluate() is eval --json", () => {
       expect(compared).toBeGreaterThan(0);
     });
   }
+});
+
+describe("evaluate() answers a left-out detail as eval does", () => {
+  it("lists what is not applicable beside an answer that depends on a left-out field", async () => {
+    // eval --json printed `"notApplicable": []` for a dependent answer (the cases' own lists dropped).
+    const json = JSON.parse(
+      readFileSync(join(SCENARIOS, "std-sqla-1941-boards-unnamed-vehicle.json"), "utf8"),
+    ) as { unit: Record<string, unknown> };
+    json.unit["doubleTime"] = true;
+    const dir = mkdtempSync(join(tmpdir(), "variorum-modules-"));
+    try {
+      const file = join(dir, "s.json");
+      writeFileSync(file, JSON.stringify(json));
+      const cli = await runInProcess(["eval", "sqla-31", file, "--json"]);
+      expect(cli.exit, cli.stderr).toBe(0);
+      const expected = (JSON.parse(cli.stdout) as { results: Record<string, unknown>[] })
+        .results[0]!;
+      expect(expected["dependsOn"]).toEqual(["vehicle.kind"]);
+      expect(expected["notApplicable"]).toEqual(["unit.doubleTime"]);
+      const got = sqla.evaluate(asInput(json) as never);
+      expect(JSON.parse(JSON.stringify(got))).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("evaluate() checks its input against the module's domains", () => {
