@@ -3,14 +3,13 @@
 
 import {
   absent,
+  answerInput,
   checkInput,
-  evaluateMove,
   InputError,
   reachOnMap,
   tickNum,
   toTicks,
-  withAnswers,
-  type Evaluation,
+  type Answer,
   type Explanation,
   type FieldDomain,
   type InputDomains,
@@ -2089,15 +2088,25 @@ export const model: MoveModel<number, Ctx> = {
 /**
  * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
  * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
- * their rules). The input is checked first against {@link inputDomains}: a field, kind, terrain or
- * number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the
- * field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.
+ * their rules). Where the input leaves out a detail a rule needs, it answers for every value of it, as
+ * `eval` does (runtime/cases.ts): one answer naming the field it did not need (`notNeeded`), else
+ * `dependsOn` and one of `cases` per group of values; for a number left out, what can be said without
+ * it (`allowance`, `covers`, `needs`). The input is checked first against {@link inputDomains}: a
+ * field, kind, terrain or number this ruleset does not know throws `InputError` with the CLI's code
+ * (V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for
+ * is listed in `notApplicable`.
  */
-export function evaluate(input: ScenarioInput, trace = true): Evaluation {
+export function evaluate(input: ScenarioInput, trace = true): Answer {
   const checked = checkInput(input, inputDomains);
-  const ctx = prepare(checked as unknown as ScenarioInput);
-  const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });
-  return withAnswers(result, ctx, predicates, stepQuestions, SCALE);
+  return answerInput(checked, {
+    model,
+    num,
+    domains: inputDomains,
+    prepare: (c) => prepare(c as unknown as ScenarioInput),
+    predicates,
+    stepQuestions,
+    trace,
+  });
 }
 
 // Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.

@@ -1,12 +1,28 @@
 /**
- * What a generated module's `evaluate` answers besides the move's price, as `variorum eval --json`
- * does (compiler/interpret/predicates.ts and step-answers.ts for the interpreter): the ruleset's
+ * What a generated module's `evaluate` answers, as `variorum eval --json` does: besides the move's
+ * price (compiler/interpret/predicates.ts and step-answers.ts for the interpreter), the ruleset's
  * predicates about the whole move ("may it use Assault Movement?") and the values it gathers step by
  * step (ASL's First Fire DRM where the unit stands), each with the citations it consulted, asked after
- * the move is priced. An answer a roll the scenario leaves open decides is null.
+ * the move is priced (an answer a roll the scenario leaves open decides is null); and, where the input
+ * leaves out a detail a rule needs, the answer for every value of it (`answerInput`, through
+ * runtime/cases.ts, the implementation `eval` uses too).
  */
+import {
+  answerCases,
+  fieldAt,
+  givenRecord,
+  needsRecord,
+  partialAllowance,
+  replyRecord,
+  type Answering,
+  type GivenValue,
+  type NeedsRecord,
+} from "./cases.js";
+import { chanceOfMove, withChance } from "./chance.js";
 import { InputError } from "./errors.js";
-import type { MoveContext, MoveResult, StepResult } from "./types.js";
+import type { CheckedInput, CheckedRecord, InputDomains } from "./input.js";
+import { evaluateMove } from "./move.js";
+import type { MoveContext, MoveModel, MoveResult, Num, StepResult } from "./types.js";
 
 /** One question a module answers: a predicate, or a rule asked of every step. */
 export interface Question<X> {
@@ -94,5 +110,139 @@ export function withAnswers<X extends MoveContext<number>>(
     steps,
     predicates: Object.fromEntries(asked.map(([n, x]) => [n, x.value as boolean | null])),
     predicateRules: Object.fromEntries(asked.map(([n, x]) => [n, x.rules])),
+  };
+}
+
+/**
+ * `evaluate`'s answer where the input leaves out a detail some of whose values give different answers:
+ * one case per group of equal answers, each with the values it holds for (`given`).
+ */
+export interface DependentAnswer {
+  ruleset: string;
+  /** The fields (scenario paths) the answer depends on: `["vehicle.kind"]`. */
+  dependsOn: string[];
+  cases: (
+    | (Omit<Evaluation, "ruleset" | "notApplicable"> & { given: Record<string, GivenValue[]> })
+    | NeedsRecord
+  )[];
+  notApplicable: string[];
+  /** Fields left out whose every value gives the same answer. */
+  notNeeded?: string[];
+}
+
+/** `evaluate`'s answer where the input leaves out a number it needs: what can be said without it. */
+export interface NeedsAnswer extends NeedsRecord {
+  ruleset: string;
+  notApplicable: string[];
+  notNeeded?: string[];
+}
+
+/**
+ * What a generated module's `evaluate` returns, one entry of `variorum eval --json`'s `results`: the
+ * move's answer (with `notNeeded` naming a left-out field every value of which gives it), the cases
+ * of an answer that depends on a left-out field (`dependsOn`), or what can be said without a left-out
+ * number (`needs`).
+ */
+export type Answer = (Evaluation & { notNeeded?: string[] }) | DependentAnswer | NeedsAnswer;
+
+/** What `answerInput` needs of a generated module. */
+export interface ModuleAnswering<X extends MoveContext<number>> {
+  readonly model: MoveModel<number, X>;
+  readonly num: Num<number>;
+  readonly domains: InputDomains;
+  /** The evaluation context of a checked input. */
+  readonly prepare: (input: CheckedInput) => X;
+  readonly predicates: readonly Question<X>[];
+  readonly stepQuestions: readonly Question<X>[];
+  /** Whether each step lists the rules that priced it. */
+  readonly trace: boolean;
+}
+
+/**
+ * A checked input's answer, as `eval --json` gives it: the move priced and its questions answered
+ * (the chance, without a fixed roll), for every value of a finite field it leaves out, equal answers
+ * grouped (runtime/cases.ts). Throws `MissingInput` only when nothing can be answered.
+ */
+export function answerInput<X extends MoveContext<number>>(
+  checked: CheckedInput,
+  m: ModuleAnswering<X>,
+): Answer {
+  const how: Answering<CheckedInput, Evaluation> = {
+    answer: (input) => {
+      const ctx = m.prepare(input);
+      const notApplicable = input.notApplicable;
+      const result = evaluateMove(m.model, m.num, ctx, { trace: m.trace, notApplicable });
+      const answered = withAnswers(result, ctx, m.predicates, m.stepQuestions, m.domains.scale);
+      // Without a fixed roll the dice decide: the move priced once per roll (runtime/chance.ts).
+      if (result.probability === undefined) return answered;
+      const roll = (r: readonly number[]) => m.prepare({ ...input, roll: r });
+      return withChance(answered, chanceOfMove(m.model, m.num, roll, notApplicable));
+    },
+    values: (path) => domainValues(m.domains, path),
+    withValue: withGiven,
+    partial: (input, missing) => {
+      const { roll: fixed, ...rest } = input;
+      const at = (roll: readonly number[] | null) =>
+        m.prepare(roll === null ? rest : { ...rest, roll });
+      return partialAllowance(m.model, m.num, at, fixed ?? null, missing);
+    },
+    key: (a) => {
+      const { predicates: _p, predicateRules: _r, steps, ...move } = a;
+      return { ...move, steps: steps.map(({ answers: _a, answerRules: _ar, ...s }) => s) };
+    },
+    merge: mergeEvaluations,
+  };
+  const reply = answerCases(checked, how);
+  return replyRecord(m.model.id, reply, checked.notApplicable, (c) => {
+    if (c.answer === null) return { ...needsRecord(c) };
+    const { ruleset: _r, ...answer } = c.answer;
+    return { ...givenRecord(c.given), ...answer };
+  }) as unknown as Answer;
+}
+
+/** Every value of the field at scenario path `path` when it has finitely many (a boolean, an enum). */
+function domainValues(d: InputDomains, path: string): GivenValue[] | null {
+  const { rec, json } = fieldAt(path);
+  const f = (rec === "vehicle" ? d.vehicle : d[rec])?.fields.get(json);
+  if (f === undefined) return null;
+  if (f.t === "bool") return [true, false];
+  return f.t === "enum" ? [...new Set(f.members.values())] : null;
+}
+
+/** `input` with the field at scenario path `path` given `v`. */
+function withGiven(input: CheckedInput, path: string, v: GivenValue): CheckedInput {
+  const { rec, index, json } = fieldAt(path);
+  // Null-prototype records, as checkInput makes them: a field named `__proto__` stays a field.
+  const set = (r: CheckedRecord | undefined): CheckedRecord => {
+    const out = Object.assign(Object.create(null) as CheckedRecord, r);
+    out[json] = v;
+    return out;
+  };
+  switch (rec) {
+    case "unit":
+      return { ...input, unit: set(input.unit) };
+    case "vehicle":
+      return { ...input, vehicle: set(input.vehicle) };
+    case "scenario":
+      return { ...input, scenario: set(input.scenario) };
+    case "step":
+      return { ...input, path: input.path.map((s, i) => (i === index ? set(s) : s)) };
+  }
+}
+
+/** Equal answers as one: the predicates all of them answer alike, the step answers when all agree. */
+function mergeEvaluations(as: readonly Evaluation[]): Evaluation {
+  const first = as[0]!;
+  const agree = Object.keys(first.predicates).filter((n) =>
+    as.every((a) => a.predicates[n] === first.predicates[n]),
+  );
+  const stepAnswers = (a: Evaluation) =>
+    JSON.stringify(a.steps.map((s) => [s.answers, s.answerRules]));
+  const same = as.every((a) => stepAnswers(a) === stepAnswers(first));
+  return {
+    ...first,
+    predicates: Object.fromEntries(agree.map((n) => [n, first.predicates[n] ?? null])),
+    predicateRules: Object.fromEntries(agree.map((n) => [n, first.predicateRules[n] ?? []])),
+    steps: same ? first.steps : first.steps.map(({ answers: _a, answerRules: _r, ...s }) => s),
   };
 }

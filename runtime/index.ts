@@ -18,10 +18,19 @@ export { absent, missing, missingMessage, EvalError, InputError, MissingInput } 
 export type { InputCode } from "./errors.js";
 export { checkInput } from "./input.js";
 export type { CheckedInput, FieldDomain, InputDomains, InputShape, RecordDomain } from "./input.js";
-export { withAnswers } from "./answers.js";
+export { answerInput, withAnswers } from "./answers.js";
+export type { GivenValue, NeedsRecord } from "./cases.js";
 export { chanceOfMove, legalByChance, withChance } from "./chance.js";
 export type { Chance } from "./chance.js";
-export type { AnsweredStep, Evaluation, Question } from "./answers.js";
+export type {
+  Answer,
+  AnsweredStep,
+  DependentAnswer,
+  Evaluation,
+  ModuleAnswering,
+  NeedsAnswer,
+  Question,
+} from "./answers.js";
 export type { EvaluateOptions } from "./move.js";
 export {
   buildGraph,

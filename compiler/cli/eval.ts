@@ -127,7 +127,7 @@ export function evaluate(
     // An answer that depends on a field the scenario leaves out has `dependsOn` and `cases` (each case
     // the same shape, with `given`); one that needs a number it leaves out, `needs` (render/answers.ts).
     const results = value.answers.map((a) =>
-      replyJson(a.ir.id, a.reply, a.result?.notApplicable ?? [], (c, r) => ({
+      replyJson(a.ir.id, a.reply, a.notApplicable, (c, r) => ({
         steps: r.steps.map((s, j) => {
           const x = c.perStep[j] ?? [];
           return x.length === 0

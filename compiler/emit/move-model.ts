@@ -223,30 +223,30 @@ export function modelStatements(
       docs: [
         "Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`\n" +
           "result (allowance, spent, legal, steps with their rules and answers, violations, predicates and\n" +
-          `their rules). The input is checked first against {@link ${checks.domains}}: a field, kind, terrain or\n` +
-          "number this ruleset does not know throws `InputError` with the CLI's code (V0902, V0903) and the\n" +
-          'field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for is listed in `notApplicable`.',
+          "their rules). Where the input leaves out a detail a rule needs, it answers for every value of it, as\n" +
+          "`eval` does (runtime/cases.ts): one answer naming the field it did not need (`notNeeded`), else\n" +
+          "`dependsOn` and one of `cases` per group of values; for a number left out, what can be said without\n" +
+          `it (\`allowance\`, \`covers\`, \`needs\`). The input is checked first against {@link ${checks.domains}}: a\n` +
+          "field, kind, terrain or number this ruleset does not know throws `InputError` with the CLI's code\n" +
+          '(V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for\n' +
+          "is listed in `notApplicable`.",
       ],
       parameters: [
         { name: "input", type: "ScenarioInput" },
         { name: "trace", initializer: "true" },
       ],
-      returnType: "Evaluation",
+      returnType: "Answer",
       statements: [
         `const checked = checkInput(input, ${checks.domains});`,
-        "const ctx = prepare(checked as unknown as ScenarioInput);",
-        "const result = evaluateMove(model, num, ctx, { trace, notApplicable: checked.notApplicable });",
-        ...(diceOf(cx.ir) === null
-          ? [
-              `return withAnswers(result, ctx, ${checks.predicates}, ${checks.stepQuestions}, SCALE);`,
-            ]
-          : [
-              `const answered = withAnswers(result, ctx, ${checks.predicates}, ${checks.stepQuestions}, SCALE);`,
-              "// Without a fixed roll the dice decide: the move priced once per roll (runtime/chance.ts).",
-              "if (result.probability === undefined) return answered;",
-              "const chance = chanceOfMove(model, num, (roll) => prepare({ ...(checked as unknown as ScenarioInput), roll }), checked.notApplicable);",
-              "return withChance(answered, chance);",
-            ]),
+        `return answerInput(checked, {
+          model,
+          num,
+          domains: ${checks.domains},
+          prepare: (c) => prepare(c as unknown as ScenarioInput),
+          ${checks.predicates === "predicates" ? "predicates" : `predicates: ${checks.predicates}`},
+          ${checks.stepQuestions === "stepQuestions" ? "stepQuestions" : `stepQuestions: ${checks.stepQuestions}`},
+          trace,
+        });`,
       ],
     },
   ];

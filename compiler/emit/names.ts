@@ -41,6 +41,7 @@ export const FIXED_NAMES = [
   'MoveContext', 'MoveModel', 'MoveResult', 'Violation', 'evaluateMove', 'tickNum', 'toTicks', 'missing',
   'absent', 'checkInput', 'withAnswers', 'InputError', 'reachOnMap', 'Evaluation', 'FieldDomain', 'InputDomains',
   'InputShape', 'Question', 'MapGraph', 'ReachAnswer', 'ReachProfile', 'chanceOfMove', 'withChance',
+  'answerInput', 'Answer',
   // module-level declarations
   'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
   'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx', 'inputDomains',

@@ -1,41 +1,37 @@
 /**
- * A scenario's answer as a rules expert gives it (DESIGN.md, scenario clarifications): where a rule
- * needs a field the scenario leaves out and that field has finitely many values (an enum, a boolean),
- * the move is priced for each value and equal answers are grouped — one plain answer when all agree
- * (naming the field it did not need), else one case per group (`dependsOn`). Where the field is a
- * number (a distance), everything that does not need it is answered (the allowance, and for a dice
- * ruleset the chance to cover each whole unit up to the maximum) and the field is listed under
- * `needs`. Only a field nothing can be answered without stays an error (the `MissingInput` thrown).
+ * A scenario's answer as a rules expert gives it, under the interpreter: the enumeration of the values
+ * of a field the scenario leaves out, the grouping of equal answers and what can be answered without a
+ * number are runtime/cases.ts's (the one implementation a generated module's `evaluate()` calls too);
+ * here are the interpreter's answer to one case (the move, its chance, its predicates and step
+ * answers), its fields' values (from the IR) and how equal answers merge.
  *
  * A dice move without a fixed roll is also told roll by roll: how many rolls reach the end, and the
  * per-roll shortfalls folded into one violation each. Runs in a browser (no Node API).
  */
-import { diceRead, forEachRoll, summarize } from "../../runtime/dice.js";
+import {
+  answerCases,
+  fieldAt,
+  partialAllowance,
+  type Answering,
+  type GivenValue,
+  type PartialAnswer,
+} from "../../runtime/cases.js";
 import { chanceOfMove, type Chance } from "../../runtime/chance.js";
-import { ratNum, type Rat } from "../../runtime/rational.js";
-import { MissingInput } from "../../runtime/errors.js";
-import type { DistributionSummary, MoveResult } from "../../runtime/types.js";
+import { ratNum } from "../../runtime/rational.js";
+import type { MoveResult } from "../../runtime/types.js";
 import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
-import { InputError } from "./eval.js";
 import { interpretScenario, interpreterFor, prepare } from "./interpreter.js";
 import { predicateAnswers, type PredicateAnswer } from "./predicates.js";
 import { stepAnswers, type StepAnswer } from "./step-answers.js";
 
 /** A value a left-out field is given to price one case: an enum member's name, or a boolean. */
-export type GivenValue = string | boolean;
+export type { GivenValue };
 
 /** A dice move without a fixed roll, told roll by roll (runtime/chance.ts). */
 export type { Chance };
 
-/** What can be answered without a number the scenario leaves out (`needs`). */
-export interface Partial {
-  allowance: number | DistributionSummary;
-  /** Exact allowance as "n/d" text when it is a single value and not whole. */
-  exactAllowance?: string;
-  /** A dice ruleset: for each whole unit 0…max, the rolls that cover at least that far, of `rolls`. */
-  covers?: { at: number; rolls: number }[];
-  rolls?: number;
-}
+/** What can be answered without a number the scenario leaves out (`needs`, runtime/cases.ts). */
+export type Partial = PartialAnswer;
 
 /** One answer: for every scenario (`given` empty), or for the values of the fields in `given`. */
 export interface CaseAnswer {
@@ -61,118 +57,75 @@ export interface ScenarioReply {
   cases: CaseAnswer[];
 }
 
-/** At most this many evaluations per scenario and ruleset (each left-out field multiplies them). */
-const MAX_CASES = 256;
+/** The interpreter's whole answer to one case. */
+interface Answered {
+  result: MoveResult;
+  chance: Chance | null;
+  predicates: PredicateAnswer[];
+  perStep: StepAnswer[][];
+}
 
 /**
- * The answer to `input` under `ir`. Throws the `EvaluationFault` of a scenario nothing can be answered
- * for (a field the allowance itself needs, a fixed roll that does not fit, a value out of range).
+ * The answer to `input` under `ir` (runtime/cases.ts enumerates and groups). Throws the
+ * `EvaluationFault` of a scenario nothing can be answered for (a field the allowance itself needs, a
+ * fixed roll that does not fit, a value out of range).
  */
 export function answerScenario(
   ir: RulesetIR,
   input: ScenarioValue,
   notApplicable: string[],
 ): ScenarioReply {
-  const budget = { left: MAX_CASES };
-  const cases = answerCases(ir, input, notApplicable, {}, budget);
-  return group(cases);
-}
-
-function answerCases(
-  ir: RulesetIR,
-  input: ScenarioValue,
-  notApplicable: string[],
-  given: Record<string, GivenValue[]>,
-  budget: { left: number },
-): CaseAnswer[] {
-  if (budget.left-- <= 0) throw new InputError("missing", null, "too many cases to answer");
-  let result: MoveResult;
-  try {
-    result = interpretScenario(ir, input, notApplicable);
-  } catch (e) {
-    if (!(e instanceof MissingInput)) throw e;
-    const field = fieldOf(ir, e.field);
-    const values = field === null ? null : valuesOf(ir, field.def);
-    if (field === null || values === null) {
-      const partial = partialAnswer(ir, input, e);
-      return [
-        {
-          given,
-          input,
-          result: null,
-          partial,
-          needs: [e.field],
-          chance: null,
-          predicates: [],
-          perStep: [],
-        },
-      ];
-    }
-    return values.flatMap((v) =>
-      answerCases(
-        ir,
-        withValue(input, field, v),
-        notApplicable,
-        { ...given, [e.field]: [v] },
-        budget,
-      ),
-    );
-  }
-  return [
-    {
-      given,
-      input,
-      result,
-      partial: null,
-      needs: [],
-      chance: result.probability !== undefined ? chanceOf(ir, input, notApplicable) : null,
-      predicates: predicateAnswers(ir, input),
-      perStep: stepAnswers(ir, input),
+  const how: Answering<ScenarioValue, Answered> = {
+    answer: (x) => {
+      const result = interpretScenario(ir, x, notApplicable);
+      return {
+        result,
+        chance: result.probability !== undefined ? chanceOf(ir, x, notApplicable) : null,
+        predicates: predicateAnswers(ir, x),
+        perStep: stepAnswers(ir, x),
+      };
     },
-  ];
-}
-
-/** Equal answers (the move's result, needs and chance) as one case, their `given` values merged. */
-function group(cases: CaseAnswer[]): ScenarioReply {
-  const fields = [...new Set(cases.flatMap((c) => Object.keys(c.given)))];
-  const groups = new Map<string, CaseAnswer[]>();
-  for (const c of cases) {
-    const key = JSON.stringify([c.result, c.partial, c.needs, c.chance]);
-    const g = groups.get(key);
-    if (g) g.push(c);
-    else groups.set(key, [c]);
-  }
-  const merged = [...groups.values()].map(mergeCases);
-  if (merged.length === 1) {
-    const only = merged[0]!;
-    return { dependsOn: [], notNeeded: fields, cases: [{ ...only, given: {} }] };
-  }
-  const dependsOn = fields.filter(
-    (f) => new Set(merged.map((c) => JSON.stringify(c.given[f]))).size > 1,
-  );
+    values: (path) => {
+      const field = fieldOf(ir, path);
+      return field === null ? null : valuesOf(ir, field.def);
+    },
+    withValue: (x, path, v) => withValue(x, fieldOf(ir, path)!, v),
+    partial: (x, missing) =>
+      partialAllowance(
+        interpreterFor(ir),
+        ratNum,
+        (roll) => prepare(ir, { ...x, roll: roll === null ? undefined : [...roll] }).ctx,
+        x.roll ?? null,
+        missing,
+      ),
+    key: (a) => [a.result, a.chance],
+    merge: mergeAnswers,
+  };
+  const reply = answerCases(input, how);
   return {
-    dependsOn,
-    notNeeded: fields.filter((f) => !dependsOn.includes(f)),
-    cases: merged.map((c) => ({
-      ...c,
-      given: Object.fromEntries(dependsOn.map((f) => [f, c.given[f] ?? []])),
+    dependsOn: reply.dependsOn,
+    notNeeded: reply.notNeeded,
+    cases: reply.cases.map((c) => ({
+      given: c.given,
+      input: c.input,
+      result: c.answer?.result ?? null,
+      partial: c.partial,
+      needs: c.needs,
+      chance: c.answer?.chance ?? null,
+      predicates: c.answer?.predicates ?? [],
+      perStep: c.answer?.perStep ?? [],
     })),
   };
 }
 
-/** Cases with the same answer: the values of each field united; predicates and step answers kept where all agree. */
-function mergeCases(cs: CaseAnswer[]): CaseAnswer {
-  const first = cs[0]!;
-  const given: Record<string, GivenValue[]> = {};
-  for (const c of cs)
-    for (const [f, vs] of Object.entries(c.given))
-      for (const v of vs) if (!(given[f] ??= []).includes(v)) given[f]!.push(v);
+/** Equal answers as one: predicates and step answers kept where all agree. */
+function mergeAnswers(as: readonly Answered[]): Answered {
+  const first = as[0]!;
   const agree = (p: PredicateAnswer) =>
-    cs.every((c) => c.predicates.some((q) => q.name === p.name && q.value === p.value));
-  const sameSteps = cs.every((c) => JSON.stringify(c.perStep) === JSON.stringify(first.perStep));
+    as.every((c) => c.predicates.some((q) => q.name === p.name && q.value === p.value));
+  const sameSteps = as.every((c) => JSON.stringify(c.perStep) === JSON.stringify(first.perStep));
   return {
     ...first,
-    given,
     predicates: first.predicates.filter(agree),
     perStep: sameSteps ? first.perStep : first.perStep.map(() => []),
   };
@@ -187,13 +140,7 @@ interface FieldRef {
 
 /** The input field a scenario path names (`vehicle.kind`, `path[2].inches`, `year`), or null. */
 function fieldOf(ir: RulesetIR, path: string): FieldRef | null {
-  const step = /^path\[(\d+)\]\.(.+)$/.exec(path);
-  const dot = path.indexOf(".");
-  const [rec, json, index]: [RecordName, string, number | null] = step
-    ? ["step", step[2]!, Number(step[1])]
-    : dot > 0 && ["unit", "vehicle"].includes(path.slice(0, dot))
-      ? [path.slice(0, dot) as RecordName, path.slice(dot + 1), null]
-      : ["scenario", path, null];
+  const { rec, index, json } = fieldAt(path);
   const def = ir.inputs.find((i) => i.rec === rec)?.fields.find((f) => f.json === json);
   return def ? { rec, index, def } : null;
 }
@@ -222,42 +169,6 @@ function withValue(input: ScenarioValue, f: FieldRef, v: GivenValue): ScenarioVa
     case "step":
       return { ...input, path: input.path.map((s, i) => (i === f.index ? set(s) : s)) };
   }
-}
-
-/**
- * What a move can say without the number `missing` names: its allowance (for a dice ruleset without a
- * fixed roll, its distribution and the rolls that cover each whole unit). Throws `missing` when the
- * allowance needs it too (then nothing can be answered).
- */
-function partialAnswer(ir: RulesetIR, input: ScenarioValue, missing: MissingInput): Partial {
-  const model = interpreterFor(ir);
-  const allowanceFor = (roll: readonly number[] | null): Rat => {
-    const { ctx } = prepare(ir, { ...input, roll: roll === null ? undefined : [...roll] });
-    ctx.hexes = input.path.filter((_, i) => model.isHex(ctx, i)).length;
-    try {
-      return model.allowance(ctx, null);
-    } catch (e) {
-      if (e instanceof MissingInput) throw missing;
-      throw e;
-    }
-  };
-  if (model.dice === 0 || (input.roll !== undefined && input.roll.length > 0)) {
-    const a = allowanceFor(input.roll ?? null);
-    const exact = a.toString();
-    return a.isNA()
-      ? { allowance: NaN, exactAllowance: "NA" }
-      : exact.includes("/")
-        ? { allowance: a.toNumber(), exactAllowance: exact }
-        : { allowance: a.toNumber() };
-  }
-  const k = diceRead(model.dice, (n) => allowanceFor(new Array<number>(n).fill(1)));
-  const values: number[] = [];
-  forEachRoll(k, model.sides, (roll) => values.push(allowanceFor(roll).toNumber()));
-  const allowance = summarize(values);
-  const covers: { at: number; rolls: number }[] = [];
-  for (let at = 0; at <= Math.floor(allowance.max); at++)
-    covers.push({ at, rolls: values.filter((v) => v >= at).length });
-  return { allowance, covers, rolls: values.length };
 }
 
 /** A dice move without a fixed roll, priced once per roll (runtime/chance.ts). */

@@ -5,6 +5,7 @@
  * --json` contract: `dependsOn` + `cases`, `needs`, `"legal": null` with an exact `probability`).
  * Pure, plain text.
  */
+import { givenRecord, needsRecord, replyRecord } from "../../runtime/cases.js";
 import { legalByChance, withChance } from "../../runtime/chance.js";
 import type { CaseAnswer, GivenValue, ScenarioReply } from "../interpret/answers.js";
 
@@ -64,26 +65,10 @@ export function caseJson(
   c: CaseAnswer,
   extra: (r: NonNullable<CaseAnswer["result"]>) => Record<string, unknown> = () => ({}),
 ): Record<string, unknown> {
-  const given = Object.keys(c.given).length > 0 ? { given: c.given } : {};
-  if (c.result === null) {
-    const p = c.partial!;
-    return {
-      ...given,
-      allowance: Number.isNaN(p.allowance) ? null : p.allowance,
-      ...(p.covers !== undefined
-        ? {
-            covers: Object.fromEntries(
-              p.covers.map((x) => [String(x.at), `${x.rolls}/${p.rolls}`]),
-            ),
-          }
-        : {}),
-      needs: c.needs,
-      ...(p.exactAllowance !== undefined ? { exact: { allowance: p.exactAllowance } } : {}),
-    };
-  }
+  if (c.result === null) return { ...needsRecord(c) };
   const r = c.result;
   const { ruleset: _ruleset, probability: _p, crossings, ...rest } = r;
-  const out: Record<string, unknown> = { ...given, ...rest };
+  const out: Record<string, unknown> = { ...givenRecord(c.given), ...rest };
   if (c.chance !== null) {
     const w = withChance(r, c.chance);
     out["legal"] = w.legal;
@@ -101,20 +86,7 @@ export function replyJson(
   notApplicable: readonly string[],
   extra?: (c: CaseAnswer, r: NonNullable<CaseAnswer["result"]>) => Record<string, unknown>,
 ): Record<string, unknown> {
-  const one = (c: CaseAnswer) => caseJson(c, extra && ((r) => extra(c, r)));
-  const notNeeded = reply.notNeeded.length > 0 ? { notNeeded: reply.notNeeded } : {};
-  if (reply.dependsOn.length === 0) {
-    const c = one(reply.cases[0]!);
-    return { ruleset, ...c, notApplicable: c["notApplicable"] ?? notApplicable, ...notNeeded };
-  }
-  return {
-    ruleset,
-    dependsOn: reply.dependsOn,
-    cases: reply.cases.map((c) => {
-      const { notApplicable: _n, ...rest } = one(c);
-      return rest;
-    }),
-    notApplicable,
-    ...notNeeded,
-  };
+  return replyRecord(ruleset, reply, notApplicable, (c) =>
+    caseJson(c, extra && ((r) => extra(c, r))),
+  );
 }

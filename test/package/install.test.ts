@@ -5,17 +5,31 @@
  * library (`import … from "variorum"`) and a rules module (`variorum/rules/sl-classic`), also compiled
  * by a strict TypeScript consumer with `skipLibCheck` off.
  *
- * One pack and one install for the whole file. The pack uses the build this run already made (`npm
- * test` compiles dist/ with its declarations, the processes project's setup builds the studio page),
- * so it runs with `--ignore-scripts`: `prepack` (scripts/build.mjs) would build everything again. The
- * install prefers npm's cache (`--prefer-offline`), which the checkout's own `npm ci` filled.
+ * One pack and one install for the whole file. The pack is `npm pack` as a user or CI runs it, so
+ * `prepack` (scripts/build.mjs) builds the package itself: from a clean copy of the sources (the files
+ * git tracks, as they are in the worktree, without dist/) in a temporary folder, with the checkout's
+ * node_modules linked in. The same tarball is also installed globally into a temporary prefix, whose
+ * `bin/variorum lsp --stdio` serves an editor from an unrelated, empty folder. The installs prefer
+ * npm's cache (`--prefer-offline`), which the checkout's own `npm ci` filled.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, variorum, type Run } from "../cli/run.js";
+import { LspClient } from "../../bench/lsp-client.js";
+import { ROOT, type Run } from "../cli/run.js";
 
 function run(cmd: string, args: string[], cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -105,33 +119,48 @@ async function timed<T>(name: string, f: () => Promise<T>): Promise<T> {
   return r;
 }
 
+/** The package's name and version, as `npm pack` names its tarball. */
+const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  name: string;
+  version: string;
+};
+let tarball = "";
+
 beforeAll(async () => {
-  for (const f of ["dist/compiler/library/index.d.ts", "dist/studio-page/index.html"])
-    if (!existsSync(join(ROOT, f)))
-      throw new Error(`${f} is missing: build first (npm test builds dist/ and the studio page)`);
   dir = mkdtempSync(join(tmpdir(), "variorum-pkg-"));
-  const packed = await timed("pack", () =>
-    run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], ROOT),
-  );
+  // A clean copy of the sources: what git tracks (with the worktree's edits), no dist/, no build.
+  const src = join(dir, "src");
+  const listed = await run("git", ["ls-files", "-z"], ROOT);
+  expect(listed.code).toBe(0);
+  for (const f of listed.stdout.split("\0").filter((x) => x !== "")) {
+    if (!existsSync(join(ROOT, f))) continue; // deleted in the worktree, not yet committed
+    mkdirSync(dirname(join(src, f)), { recursive: true });
+    cpSync(join(ROOT, f), join(src, f));
+  }
+  expect(existsSync(join(src, "dist"))).toBe(false);
+  symlinkSync(realpathSync(join(ROOT, "node_modules")), join(src, "node_modules"), "dir");
+  const packed = await timed("pack", () => run("npm", ["pack", "--pack-destination", dir], src));
   expect(packed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
-  const tarball = (JSON.parse(packed.stdout) as { filename: string }[])[0]!.filename;
+  expect(packed.code).toBe(0);
+  // prepack built it: the compiler with its declarations, then the studio page.
+  expect(packed.stdout).toContain("build: tsc -p tsconfig.build.json");
+  expect(packed.stdout).toContain("build: vite build");
+  tarball = join(dir, `${PKG.name}-${PKG.version}.tgz`);
+  expect(existsSync(tarball)).toBe(true);
   project = join(dir, "project");
-  rmSync(project, { recursive: true, force: true });
-  await run("mkdir", [project], dir);
+  mkdirSync(project);
   writeFileSync(
     join(project, "package.json"),
     JSON.stringify({ name: "consumer", private: true, type: "module" }),
   );
   const installed = await timed("install", () =>
-    run(
-      "npm",
-      ["install", "--prefer-offline", "--no-audit", "--no-fund", join(dir, tarball)],
-      project,
-    ),
+    run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], project),
   );
   expect(installed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
   expect(installed.code).toBe(0);
-});
+  // The build prepack runs (tsc over the whole compiler, Vite over the studio) and the install take
+  // minutes on a loaded 2-core machine: longer than the processes project's hook timeout.
+}, 900_000);
 
 afterAll(() => {
   // The figures the report quotes (ms): the pack, the install.
@@ -144,11 +173,8 @@ const npx = (args: string[]): Promise<Run> =>
 
 describe("the installed package", () => {
   it("prints its version", async () => {
-    const version = (
-      JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }
-    ).version;
     const r = await npx(["--version"]);
-    expect(r.stdout).toBe(`${version}\n`);
+    expect(r.stdout).toBe(`${PKG.version}\n`);
     expect(r.code).toBe(0);
   });
 
@@ -218,5 +244,57 @@ describe("the installed package", () => {
     const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
     expect(got.module).toEqual(expected);
     expect(got.misspelt).toBe("V0903 unit.kind");
+  });
+});
+
+describe("the package installed globally (npm install -g --prefix)", () => {
+  it("serves an editor with `PREFIX/bin/variorum lsp --stdio` from an unrelated, empty folder", async () => {
+    const prefix = join(dir, "global");
+    const installed = await timed("global install", () =>
+      run(
+        "npm",
+        [
+          "install",
+          "-g",
+          "--prefix",
+          prefix,
+          "--prefer-offline",
+          "--no-audit",
+          "--no-fund",
+          tarball,
+        ],
+        dir,
+      ),
+    );
+    expect(installed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
+    expect(installed.code).toBe(0);
+    const elsewhere = join(dir, "elsewhere");
+    mkdirSync(elsewhere);
+    // The command npm linked into the prefix's bin/, run from a folder with no package.json and no
+    // node_modules: the server finds its bundled rulesets inside the installed package.
+    const client = new LspClient(elsewhere, [join(prefix, "bin", "variorum"), "lsp", "--stdio"]);
+    try {
+      const init = await client.initialize();
+      expect(init.capabilities).toHaveProperty("definitionProvider", true);
+      const text = `ruleset my-house "A house rule"\n  extends sl-classic\n\nrule extra [H1] "x": MF = leader-bonsu\n`;
+      const uri = pathToFileURL(join(elsewhere, "my-house.rules")).href;
+      const first = client.diagnostics(uri, 1);
+      await client.open(uri, text, 1);
+      expect((await first).diagnostics.map((x) => [x.code, x.message])).toEqual([
+        ["V0201", "unknown name leader-bonsu\ndid you mean leader-bonus?"],
+      ]);
+      const def = await client.request<{ uri: string } | null>("textDocument/definition", {
+        textDocument: { uri },
+        position: { line: 1, character: 12 },
+      });
+      expect(def?.uri).toBe(
+        pathToFileURL(join(prefix, "lib", "node_modules", PKG.name, "rulesets", "sl-classic.rules"))
+          .href,
+      );
+      expect(await client.stop()).toBe(0);
+      expect(client.stderr).toBe("");
+    } finally {
+      if (client.proc.exitCode === null) client.proc.kill();
+    }
   });
 });
