@@ -9,47 +9,18 @@
  *
  * Needs /usr/bin/chromium and the built page (test/studio/setup.ts builds it once per run).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 import { variorum } from "../cli/run.js";
+import { serveStudio, type Studio } from "./studio-server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const CHROMIUM = "/usr/bin/chromium";
-const BIN = join(ROOT, "bin", "variorum.js");
 const WAIT = { timeout: 30_000 };
-
-function serve(args: string[], cwd: string): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, [BIN, "studio", ...args, "--no-open", "--port", "0"], {
-    cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((done, fail) => {
-    let out = "";
-    const bound = setTimeout(() => {
-      proc.kill("SIGINT");
-      fail(new Error(`variorum studio printed no URL within ${WAIT.timeout} ms: ${out}`));
-    }, WAIT.timeout);
-    proc.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) {
-        clearTimeout(bound);
-        done({ url: m[1]!, proc });
-      }
-    });
-    proc.stderr!.on("data", (d: Buffer) => void (out += d.toString()));
-    proc.on("exit", (code) => {
-      clearTimeout(bound);
-      fail(new Error(`variorum studio exited ${code}: ${out}`));
-    });
-  });
-}
 
 async function ready(p: Page): Promise<void> {
   await p.waitForFunction(
@@ -73,8 +44,8 @@ let browser: Browser;
 let dir: string;
 let file: string;
 let bytes: Buffer;
-let withFile: { url: string; proc: ChildProcess };
-let noFile: { url: string; proc: ChildProcess };
+let withFile: Studio;
+let noFile: Studio;
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed: ${CHROMIUM} is missing`);
@@ -85,7 +56,7 @@ beforeAll(async () => {
   // Saved on Windows: CRLF line endings.
   bytes = Buffer.from(readFileSync(file, "utf8").replace(/\n/g, "\r\n"), "utf8");
   writeFileSync(file, bytes);
-  [withFile, noFile] = await Promise.all([serve([file], dir), serve([], dir)]);
+  [withFile, noFile] = await Promise.all([serveStudio([file], dir), serveStudio([], dir)]);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
 });
 

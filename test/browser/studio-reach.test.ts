@@ -10,7 +10,6 @@
  * Served by the real command, `variorum studio my-house.rules --no-open --port 0`, over the house
  * rule `variorum new` writes. Needs /usr/bin/chromium and the built page (test/studio/setup.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,46 +19,19 @@ import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
 import type { UnitsReport } from "../../compiler/reach/units.js";
 import { variorum } from "../cli/run.js";
+import { serveStudio, type Studio } from "./studio-server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const ARTIFACTS = join(ROOT, "test-artifacts");
-const BIN = join(ROOT, "bin", "variorum.js");
 const SKIRMISH = join(ROOT, "maps", "skirmish.json");
 const CROSSROADS = join(ROOT, "maps", "crossroads.json");
 const TEAM = '{"kind":"team","rate":"normal"}';
 const WAIT = { timeout: 30_000 };
 
-function serve(args: string[], cwd: string): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, [BIN, "studio", ...args, "--no-open", "--port", "0"], {
-    cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((done, fail) => {
-    let out = "";
-    const bound = setTimeout(() => {
-      proc.kill("SIGINT");
-      fail(new Error(`variorum studio printed no URL within ${WAIT.timeout} ms: ${out}`));
-    }, WAIT.timeout);
-    proc.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) {
-        clearTimeout(bound);
-        done({ url: m[1]!, proc });
-      }
-    });
-    proc.stderr!.on("data", (d: Buffer) => void (out += d.toString()));
-    proc.on("exit", (code) => {
-      clearTimeout(bound);
-      fail(new Error(`variorum studio exited ${code}: ${out}`));
-    });
-  });
-}
-
 let browser: Browser;
 let page: Page;
 let dir: string;
-let server: { url: string; proc: ChildProcess };
+let server: Studio;
 
 /** The CLI's answer, run from the house rule's folder (so `my-house.rules` names the draft). */
 async function cliJson<T>(args: string[]): Promise<T> {
@@ -122,7 +94,7 @@ beforeAll(async () => {
     },
   );
   expect(made.code, made.stderr).toBe(0);
-  server = await serve(["my-house.rules"], dir);
+  server = await serveStudio(["my-house.rules"], dir);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(server.url);

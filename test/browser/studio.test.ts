@@ -10,7 +10,6 @@
  *
  * Needs /usr/bin/chromium (scripts/install-chromium.sh) and the built page (test/studio/setup.ts).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,11 +17,11 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
 import { variorum } from "../cli/run.js";
+import { serveStudio, type Studio } from "./studio-server.js";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const ARTIFACTS = join(ROOT, "test-artifacts");
-const BIN = join(ROOT, "bin", "variorum.js");
 
 const LEADER = `
 override rule leader-bonus [H1] "a leader adds only 1 MF"
@@ -38,39 +37,12 @@ const WAIT = { timeout: 30_000 };
  * Starts `variorum studio ARGS --no-open --port 0`; resolves to the URL it prints, or fails (and
  * kills it) when it exits first or prints no URL within WAIT.
  */
-function serve(args: string[], cwd: string): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(process.execPath, [BIN, "studio", ...args, "--no-open", "--port", "0"], {
-    cwd,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((done, fail) => {
-    let out = "";
-    let err = "";
-    const bound = setTimeout(() => {
-      proc.kill("SIGINT");
-      fail(new Error(`variorum studio printed no URL within ${WAIT.timeout} ms: ${out}${err}`));
-    }, WAIT.timeout);
-    proc.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /Variorum Studio: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) {
-        clearTimeout(bound);
-        done({ url: m[1]!, proc });
-      }
-    });
-    proc.stderr!.on("data", (d: Buffer) => void (err += d.toString()));
-    proc.on("exit", (code) => {
-      clearTimeout(bound);
-      fail(new Error(`variorum studio exited ${code}: ${out}${err}`));
-    });
-  });
-}
 
 let browser: Browser;
 let page: Page;
 let dir: string;
 let file: string;
-let server: { url: string; proc: ChildProcess };
+let server: Studio;
 
 const editorText = (): Promise<string> =>
   page.evaluate(
@@ -108,7 +80,7 @@ beforeAll(async () => {
   const made = await variorum(["new", "my-house", "--extends", "sl-classic", "-o", file]);
   expect(made.code, made.stderr).toBe(0);
   expect(existsSync(file)).toBe(true);
-  server = await serve([file], dir);
+  server = await serveStudio([file], dir);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(server.url);
@@ -287,7 +259,7 @@ describe("variorum studio in Chromium", () => {
   });
 
   it("starts a house rule from the gallery and carries a draft in a share link", async () => {
-    const second = await serve([], dir);
+    const second = await serveStudio([], dir);
     const p = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     try {
       await p.goto(second.url);
@@ -337,7 +309,7 @@ describe("variorum studio in Chromium", () => {
   }, 120_000);
 
   it("without a file, keeps the draft in the browser across a reload", async () => {
-    const second = await serve([], dir);
+    const second = await serveStudio([], dir);
     const p = await browser.newPage();
     try {
       await p.goto(second.url);
