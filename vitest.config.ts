@@ -28,6 +28,7 @@ export const PROCESSES = [
   "test/diff/rulebook.test.ts",
   "test/reach/cli.test.ts",
   "test/reach/enemy.test.ts",
+  "test/reach/aboard.test.ts",
   "test/reach/vehicles.test.ts",
   "test/scenario/predicates.test.ts",
   "test/scenario/step-answers.test.ts",
