@@ -35,78 +35,155 @@ interface Found {
 }
 
 /**
- * The search is the most expensive part of `check`; its answer depends only on the meaning of what it
- * evaluates or enumerates (rules, tables, inputs, enums, groups, and the dice the constraints and the
- * movement binding roll), not on where definitions stand, on their paraphrases, or on the examples.
- * The language service checks the same ruleset after every keystroke, so the last few answers are
- * kept, keyed by that meaning.
+ * The search is the most expensive part of `check`, and the language service checks the same ruleset
+ * after every keystroke: so it is incremental, one rule at a time. A rule's answer depends only on the
+ * meaning of what its search evaluates or enumerates — the rule (its name, parameters, and its
+ * exceptions' citations, conditions and values; not where it stands nor its paraphrase), the rules it
+ * calls and the tables they consult (`closureKey`), and what every search shares (`sharedKey`: the
+ * inputs and the members of their enums, the numeric probes and the dice rolls). Each rule's answer
+ * is kept under that key, for the MEMO_SIZE keys used last, so an edit searches again only the rules
+ * whose meaning it touched. A rule with parameters (its inputs are not a finite domain) or without
+ * two sibling exceptions has nothing to search and no key.
  */
 const MEMO = new Map<string, Found[]>();
-const MEMO_SIZE = 8;
-
-/**
- * Where a definition stands (`"origin":{"ruleset":…,"line":…}`) and its paraphrase (`"title":"…"`) in
- * the JSON of a checked ruleset. Cut from the plain JSON text rather than left out by a replacer
- * function, which was called once per value and made the key cost about as much as lexing the file:
- * in JSON text every quote inside a string is escaped, so these patterns match keys only.
- */
-const UNMEANT = /"title":"(?:[^"\\]|\\.)*"|"origin":\{"ruleset":"(?:[^"\\]|\\.)*","line":\d+\}/g;
+const MEMO_SIZE = 20_000;
+/** Each shared key met, by a short id that stands for it in MEMO's keys (the most recent 64). */
+const SHARED = new Map<string, string>();
+let sharedCount = 0;
 
 export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): void {
-  const key = JSON.stringify([
-    c.rules,
-    c.tables,
-    c.inputs,
-    c.enums,
-    c.groups,
-    c.constraints,
-    c.movement,
-  ]).replace(UNMEANT, "");
-  let found = MEMO.get(key);
-  if (found === undefined) {
-    found = searchConflicts(c);
-    if (MEMO.size >= MEMO_SIZE) MEMO.delete(MEMO.keys().next().value!);
-    MEMO.set(key, found);
+  const found: Found[] = [];
+  const rules = new Map(c.rules.map((r) => [r.name, r]));
+  const tables = new Map(c.tables.map((t) => [t.name, t]));
+  const ruleKeys = new Map<string, string>();
+  const ruleKey = (r: I.RuleDef): string => {
+    let k = ruleKeys.get(r.name);
+    if (k === undefined) {
+      k = JSON.stringify([r.name, r.params, r.type, r.value, exceptionsKey(r.exceptions)]);
+      ruleKeys.set(r.name, k);
+    }
+    return k;
+  };
+  let search: Search | null = null;
+  let shared: string | null = null;
+  for (const r of c.rules) {
+    if (r.params.length > 0 || !hasSiblings(r.exceptions)) continue;
+    search ??= newSearch(c, rules);
+    shared ??= sharedId(sharedKey(c, search));
+    const key = shared + closureKey(r, rules, tables, ruleKey);
+    let answer = MEMO.get(key);
+    if (answer === undefined) answer = searchRule(search, c, r);
+    else MEMO.delete(key); // used again: the most recent, last in order
+    MEMO.set(key, answer);
+    if (MEMO.size > MEMO_SIZE) MEMO.delete(MEMO.keys().next().value!);
+    for (const f of answer) found.push(f);
   }
+  if (found.length === 0) return;
+  const declOf = new Map<string, Merged["decls"][number]["decl"]>();
+  for (const o of merged.decls) if (!declOf.has(o.decl.name)) declOf.set(o.decl.name, o.decl);
   for (const f of found) {
-    const decl = merged.decls.find((o) => o.decl.name === f.rule)?.decl;
     out.push(
       diag(
         "V0601",
         f.message,
-        decl?.nameSpan ?? null,
+        declOf.get(f.rule)?.nameSpan ?? null,
         "nest one inside the other (an exception to the exception), or narrow a condition",
       ),
     );
   }
 }
 
-function searchConflicts(c: Checked): Found[] {
+/** Whether two exceptions of `xs`, or of the exceptions nested in one of them, are siblings. */
+function hasSiblings(xs: readonly I.Exception[]): boolean {
+  return xs.length > 1 || xs.some((x) => hasSiblings(x.exceptions));
+}
+
+/** The meaning of exceptions for the search: citations (in its messages), conditions, values. */
+function exceptionsKey(xs: readonly I.Exception[]): unknown[] {
+  return xs.map((x) => [x.cite, x.when, x.value, exceptionsKey(x.exceptions)]);
+}
+
+/** What the searches of one ruleset share: its evaluator (made at the first search), numeric probes and representative rolls. */
+interface Search {
+  ev: Evaluator | null;
+  rules: ReadonlyMap<string, I.RuleDef>;
+  numbers: Rat[];
+  rolls: (number[] | null)[];
+}
+
+function newSearch(c: Checked, rules: ReadonlyMap<string, I.RuleDef>): Search {
+  return { ev: null, rules, numbers: numericProbes(c), rolls: rollsOf(c) };
+}
+
+/** The short id of a shared key (a new one for a key not among the most recent). */
+function sharedId(key: string): string {
+  let id = SHARED.get(key);
+  if (id === undefined) {
+    id = `${sharedCount++}`;
+    if (SHARED.size >= 64) SHARED.delete(SHARED.keys().next().value!);
+  } else SHARED.delete(key);
+  SHARED.set(key, id);
+  return `${id}\n`;
+}
+
+/** The part of every rule's key that all share: the inputs, their enums' members, probes and rolls. */
+function sharedKey(c: Checked, s: Search): string {
+  const enumNames = new Set<string>();
+  for (const i of c.inputs)
+    for (const f of i.fields) if (f.type.t === "enum") enumNames.add(f.type.name);
+  const enums = c.enums
+    .filter((e) => enumNames.has(e.name))
+    .map((e) => [e.name, e.members.map((m) => m.name)]);
+  return JSON.stringify([c.inputs, enums, s.numbers.map((q) => q.toString()), s.rolls]);
+}
+
+/** The meaning of `r` and of the rules it calls and the tables they consult, in the order met. */
+function closureKey(
+  r: I.RuleDef,
+  rules: ReadonlyMap<string, I.RuleDef>,
+  tables: ReadonlyMap<string, I.TableDef>,
+  ruleKey: (r: I.RuleDef) => string,
+): string {
+  const parts = [ruleKey(r)];
+  const seen = new Set<string>([`rule ${r.name}`]);
+  const go = (e: I.Expr) =>
+    walk(e, (x) => {
+      if ((x.k !== "rule" && x.k !== "table") || seen.has(`${x.k} ${x.name}`)) return;
+      seen.add(`${x.k} ${x.name}`);
+      if (x.k === "rule") {
+        const called = rules.get(x.name);
+        parts.push(called ? ruleKey(called) : `no rule ${x.name}`);
+        if (called) ruleExprs(called).forEach(go);
+      } else {
+        const t = tables.get(x.name);
+        parts.push(t ? JSON.stringify([t.name, t.keys, t.type, t.rows]) : `no table ${x.name}`);
+      }
+    });
+  ruleExprs(r).forEach(go);
+  return parts.join("\n");
+}
+
+/** The conflicts between sibling exceptions of `r`, in the order its exceptions are written. */
+function searchRule(s: Search, c: Checked, r: I.RuleDef): Found[] {
   const found: Found[] = [];
-  const ev = new Evaluator(c);
-  let probes: Rat[] | null = null;
-  const rules = new Map(c.rules.map((r) => [r.name, r]));
-  const rolls = rollsOf(c);
-  const numbers = () => (probes ??= numericProbes(c));
-  for (const r of c.rules) {
-    const visit = (siblings: I.Exception[], guard: I.Expr[]) => {
-      for (let i = 0; i < siblings.length; i++) {
-        for (let j = i + 1; j < siblings.length; j++) {
-          const a = siblings[i]!;
-          const b = siblings[j]!;
-          const witness = findConflict(ev, c, rules, r, a, b, guard, numbers(), rolls);
-          if (witness) {
-            found.push({
-              rule: r.name,
-              message: `in ${r.name}, exceptions [${a.cite}] and [${b.cite}] both apply when ${witness.situation}, and disagree (${witness.a} vs ${witness.b})`,
-            });
-          }
+  const visit = (siblings: I.Exception[], guard: I.Expr[]) => {
+    for (let i = 0; i < siblings.length; i++) {
+      for (let j = i + 1; j < siblings.length; j++) {
+        const a = siblings[i]!;
+        const b = siblings[j]!;
+        const ev = (s.ev ??= new Evaluator(c));
+        const witness = findConflict(ev, c, s.rules, r, a, b, guard, s.numbers, s.rolls);
+        if (witness) {
+          found.push({
+            rule: r.name,
+            message: `in ${r.name}, exceptions [${a.cite}] and [${b.cite}] both apply when ${witness.situation}, and disagree (${witness.a} vs ${witness.b})`,
+          });
         }
       }
-      for (const x of siblings) visit(x.exceptions, [...guard, x.when]);
-    };
-    visit(r.exceptions, []);
-  }
+    }
+    for (const x of siblings) visit(x.exceptions, [...guard, x.when]);
+  };
+  visit(r.exceptions, []);
   return found;
 }
 
