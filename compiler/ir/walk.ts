@@ -168,6 +168,16 @@ export function reads(e: Expr, ruleReads: RuleReads = () => null): Reads {
   return acc;
 }
 
+/**
+ * What the expressions `es` read together, following rules as `reads` does: one accumulator for
+ * all, rather than one per expression added up.
+ */
+export function readsAll(es: readonly Expr[], ruleReads: RuleReads = () => null): Reads {
+  const acc = noReads();
+  for (const e of es) readsInto(e, acc, false, ruleReads);
+  return acc;
+}
+
 /** Adds what `b` reads to `a` (`inAgg`: `b` is read inside an aggregate, so not the step priced). */
 export function addReads(a: Reads, b: Reads, inAgg = false): void {
   if (b.step && !inAgg) a.step = true;
@@ -268,8 +278,7 @@ export function ruleReader(rules: readonly RuleExprsNamed[]): RuleReads {
     const r = byName.get(name);
     if (!r || visiting.has(name)) return null;
     visiting.add(name);
-    const acc = noReads();
-    for (const e of ruleExprs(r)) addReads(acc, reads(e, reader!));
+    const acc = readsAll(ruleExprs(r), reader!);
     visiting.delete(name);
     done.set(name, acc);
     return acc;

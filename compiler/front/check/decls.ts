@@ -31,6 +31,9 @@ const noEnv = (records: Iterable<I.RecordName | "path"> = []): Env => ({
   records: new Set(records),
 });
 
+/** Where a constant is checked (defaults, table cells, examples): reads no record. Shared: never changed. */
+const CONSTANT_ENV = noEnv();
+
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
@@ -42,14 +45,39 @@ export type ConstraintBody = Omit<I.ConstraintDef, "context">;
 
 /** The rule definition of `body` in `context` (its fields in the IR's order). */
 export function ruleDef(body: RuleBody, context: I.Context): I.RuleDef {
-  const { value, exceptions, ...head } = body;
-  return { ...head, context, value, exceptions };
+  const r = defCopy(body) as I.RuleDef;
+  r.kind = body.kind;
+  r.params = body.params;
+  r.type = body.type;
+  r.context = context;
+  r.value = body.value;
+  r.exceptions = body.exceptions;
+  return r;
 }
 
 /** The constraint definition of `body` in `context` (its fields in the IR's order). */
 export function constraintDef(body: ConstraintBody, context: I.Context): I.ConstraintDef {
-  const { cond, ...head } = body;
-  return { ...head, context, cond };
+  const k = defCopy(body) as I.ConstraintDef;
+  k.context = context;
+  k.cond = body.cond;
+  return k;
+}
+
+/**
+ * A copy of the definition fields of `d`, in the IR's order, for a definition to extend field by
+ * field: on the checker's hot path, where object spreads and rest patterns cost a hundred times more.
+ */
+function defCopy(d: I.Def): I.Def {
+  const out: I.Def = {
+    name: d.name,
+    cite: d.cite,
+    title: d.title,
+    concept: d.concept,
+    section: d.section,
+    origin: d.origin,
+  };
+  if (d.note !== undefined) out.note = d.note;
+  return out;
 }
 
 export class DeclChecker {
@@ -155,13 +183,19 @@ export class DeclChecker {
       if (concepts.length > 0) member.concepts = concepts;
       members.push(member);
     }
-    return { ...this.def(d), members };
+    const e = this.def(d) as I.EnumDef;
+    e.members = members;
+    return e;
   }
 
   group(d: A.Decl & { kind: "group" }): I.GroupDef | null {
     const def = this.def(d);
     const v = this.x.groupValue(d);
-    return v && { ...def, enum: v.enum, members: v.members };
+    if (!v) return null;
+    const g = def as I.GroupDef;
+    g.enum = v.enum;
+    g.members = v.members;
+    return g;
   }
 
   /** Registers input fields in the scope (first pass) and returns the IR input. */
@@ -219,7 +253,7 @@ export class DeclChecker {
    * rules are checked), an expression that reads no input, such as `dm-portage(hmg)`, is evaluated.
    */
   constValue(e: A.Expr, type: I.Type, rules: Evaluator | null = null): I.Value | null {
-    const c = this.x.check(e, noEnv(), type);
+    const c = this.x.check(e, CONSTANT_ENV, type);
     if (!c) return null;
     const ir = c.ir;
     if (ir.k === "all") return { v: "all" };
@@ -326,7 +360,10 @@ export class DeclChecker {
       for (const m of missing) this.pushRow(rows, m, otherwise.values, cols, type, cite);
       rows.sort((a, b) => rowsDomain.indexOf(a.keys[0]!) - rowsDomain.indexOf(b.keys[0]!));
     }
-    const t: I.TableDef = { ...def, keys: d.keys.map((k) => k.name), type, rows };
+    const t = def as I.TableDef;
+    t.keys = d.keys.map((k) => k.name);
+    t.type = type;
+    t.rows = rows;
     this.tables.set(d.name, t);
     return t;
   }
@@ -362,7 +399,13 @@ export class DeclChecker {
     const value = this.x.check(d.value, env, type);
     const exceptions = this.exceptions(d.exceptions, env, type);
     if (!value || !exceptions) return null;
-    return { ...def, kind: d.kind, params, type: irType(type), value: value.ir, exceptions };
+    const body = def as RuleBody;
+    body.kind = d.kind;
+    body.params = params;
+    body.type = irType(type);
+    body.value = value.ir;
+    body.exceptions = exceptions;
+    return body;
   }
 
   private exceptions(list: A.ExceptionDecl[], env: Env, type: I.Type): I.Exception[] | null {
@@ -375,7 +418,12 @@ export class DeclChecker {
       const cite = this.cite(e.cite, e.span);
       this.style = style;
       const when = this.x.check(e.when, env, BOOL);
-      const inner: Env = { ...env, base: type };
+      const inner: Env = {
+        params: env.params,
+        base: type,
+        narrowed: env.narrowed,
+        records: env.records,
+      };
       const value = this.x.check(e.value, inner, type);
       const subs = this.exceptions(e.exceptions, inner, type);
       if (!when || !value || !subs) {
@@ -390,7 +438,10 @@ export class DeclChecker {
   constraint(d: A.Decl & { kind: "constraint" }): ConstraintBody | null {
     const def = this.def(d);
     const c = this.x.check(d.cond, noEnv(["unit", "vehicle", "scenario", "step", "path"]), BOOL);
-    return c && { ...def, cond: c.ir };
+    if (!c) return null;
+    const body = def as ConstraintBody;
+    body.cond = c.ir;
+    return body;
   }
 
   movement(d: (A.Decl & { kind: "movement" }) | undefined): I.Movement | null {

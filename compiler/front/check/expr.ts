@@ -149,9 +149,10 @@ export class ExprChecker {
         if (!env.records.has("path"))
           return this.err("V0406", "an aggregate over the path cannot appear here", e.span);
         const inner: Env = {
-          ...env,
-          records: new Set([...env.records, "step"]),
+          params: env.params,
+          base: env.base,
           narrowed: new Set(env.narrowed),
+          records: new Set([...env.records, "step"]),
         };
         const isBool = op === "any" || op === "all" || op === "count";
         const body = this.check(e.body, inner, isBool ? BOOL : null);
@@ -653,7 +654,12 @@ function isMeasured(m: string | null): m is string {
 function narrow(env: Env, cond: Expr | undefined): Env {
   const fields = presentFields(cond);
   if (fields.length === 0) return env;
-  return { ...env, narrowed: new Set([...env.narrowed, ...fields]) };
+  return {
+    params: env.params,
+    base: env.base,
+    narrowed: new Set([...env.narrowed, ...fields]),
+    records: env.records,
+  };
 }
 
 /** Fields that `cond` proves present when it holds (`step.hexside`, `x and step.hexside`). */

@@ -9,10 +9,10 @@ import type * as A from "../../../grammar/ast.js";
 import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
 import type * as I from "../../ir/ir.js";
 import {
-  addReads,
   movementExprs,
   noReads,
   reads,
+  readsAll,
   ruleExprs,
   walk,
   type Reads,
@@ -36,13 +36,6 @@ const contextOf = (acc: Reads): I.Context => (acc.step ? "step" : acc.path ? "pa
 
 /** `all` or path.spent: needs the allowance or the total, so the allowance cannot read it. */
 const readsTotal = (acc: Reads): boolean => acc.all || acc.spent;
-
-/** What the expressions `es` read together (`ruleReads`: what a referenced rule reads). */
-function readsAll(es: readonly I.Expr[], ruleReads: (name: string) => Reads | null): Reads {
-  const acc = noReads();
-  for (const e of es) addReads(acc, reads(e, ruleReads));
-  return acc;
-}
 
 /** What each rule and constraint reads, their contexts, and the reference cycles among the rules. */
 export function dependencies(
@@ -107,7 +100,7 @@ export function wholeRulesetChecks(
   for (const c of deps.cycles) out.push(c);
   const ruleReads = (name: string): Reads | null => deps.reads.get(name) ?? null;
 
-  const movementSpan = merged.decls.find((o) => o.decl.kind === "movement")?.decl.span ?? null;
+  const movementSpan = scope.declsOf("movement")[0]?.span ?? null;
   const roleReads = (e: I.Expr) => reads(e, ruleReads);
   const a = roleReads(p.movement.allowance);
   if (a.step)
@@ -177,38 +170,76 @@ export function wholeRulesetChecks(
     }
   }
   // Example inputs may apply rules and tables to constants (`portage: dm-portage(hmg)`).
-  const astNames = (e: A.Expr, acc: Set<string>): void => {
-    if (e.k === "name" && e.member === null) acc.add(e.name);
-    if (e.k === "call") acc.add(e.name);
-    for (const v of Object.values(e)) {
-      if (Array.isArray(v))
-        v.forEach((x) => x && typeof x === "object" && "k" in x && astNames(x as A.Expr, acc));
-      else if (v && typeof v === "object" && "k" in v && "span" in v) astNames(v as A.Expr, acc);
-    }
-  };
   const exampleNames = new Set<string>();
-  for (const o of merged.decls) {
-    if (o.decl.kind !== "example") continue;
-    for (const r of [...o.decl.records.map((x) => x.value), ...(o.decl.path ?? [])])
-      for (const f of r.fields) astNames(f.value, exampleNames);
+  for (const d of scope.declsOf("example")) {
+    for (const r of d.records) for (const f of r.value.fields) astNames(f.value, exampleNames);
+    for (const r of d.path ?? []) for (const f of r.fields) astNames(f.value, exampleNames);
   }
   for (const n of exampleNames) {
     if (rules.has(n)) useExpr({ k: "rule", name: n, args: [] });
     else used.add(n);
   }
-  const own = new Set(
-    merged.decls.filter((o) => o.origin === merged.header.id).map((o) => o.decl.name),
-  );
-  for (const d of [...p.rules, ...p.tables]) {
-    if (!used.has(d.name) && own.has(d.name)) {
-      out.push(
-        diag(
-          "V0701",
-          `${d.name} is never used by the movement binding, a constraint or an example`,
-          spanOf(scope, d.name),
-          "use it, give it an example, or remove it",
-        ),
-      );
+  // The names this file declares (not the rulesets it extends), needed only once one is unused.
+  let own: Set<string> | null = null;
+  const isOwn = (name: string): boolean =>
+    (own ??= new Set(
+      merged.decls.filter((o) => o.origin === merged.header.id).map((o) => o.decl.name),
+    )).has(name);
+  for (const defs of [p.rules, p.tables]) {
+    for (const d of defs) {
+      if (!used.has(d.name) && isOwn(d.name)) {
+        out.push(
+          diag(
+            "V0701",
+            `${d.name} is never used by the movement binding, a constraint or an example`,
+            spanOf(scope, d.name),
+            "use it, give it an example, or remove it",
+          ),
+        );
+      }
+    }
+  }
+}
+
+/** Adds to `acc` the names an AST expression uses as a value or calls (not `enum.member`). */
+function astNames(e: A.Expr, acc: Set<string>): void {
+  switch (e.k) {
+    case "num":
+    case "bool":
+    case "all":
+    case "na":
+    case "base":
+    case "rec":
+    case "set":
+      return;
+    case "name":
+      if (e.member === null) acc.add(e.name);
+      return;
+    case "call":
+      acc.add(e.name);
+      for (const a of e.args) astNames(a, acc);
+      return;
+    case "agg":
+      return astNames(e.body, acc);
+    case "neg":
+    case "not":
+      return astNames(e.x, acc);
+    case "bin":
+      astNames(e.a, acc);
+      return astNames(e.b, acc);
+    case "in":
+      astNames(e.x, acc);
+      return astNames(e.set, acc);
+    case "if":
+      astNames(e.c, acc);
+      astNames(e.t, acc);
+      return astNames(e.e, acc);
+    case "dice":
+      if (e.perDie) astNames(e.perDie, acc);
+      return;
+    default: {
+      const never: never = e;
+      throw new TypeError(`unknown expression kind ${JSON.stringify(never)}`);
     }
   }
 }

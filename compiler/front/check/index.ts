@@ -57,14 +57,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   }
   const scope = new Scope(merged.decls);
   const c = new DeclChecker(merged, scope, out, styles);
-  // The declarations of each kind in file order, sorted out in one pass.
-  const byKind = new Map<A.Decl["kind"], A.Decl[]>();
-  for (const o of merged.decls) {
-    const list = byKind.get(o.decl.kind);
-    if (list) list.push(o.decl);
-    else byKind.set(o.decl.kind, [o.decl]);
-  }
-  const of = <K extends A.Decl["kind"]>(k: K) => (byKind.get(k) ?? []) as (A.Decl & { kind: K })[];
+  const of = <K extends A.Decl["kind"]>(k: K) => scope.declsOf(k);
 
   const measures = of("measure").map((d) => c.measure(d));
   const enums = of("enum").map((d) => c.enumDef(d));
@@ -73,13 +66,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const inputs = inputDecls.map((d) => c.input(d));
   inputDecls.forEach((d, i) => c.inputDefaults(d, inputs[i]!));
   const tables = of("table").flatMap((d) => c.table(d) ?? []);
-  const ruleBodies = merged.decls
-    .map((o) => o.decl)
-    .filter(
-      (d): d is A.Decl & { kind: "rule" | "predicate" } =>
-        d.kind === "rule" || d.kind === "predicate",
-    )
-    .flatMap((d) => c.rule(d) ?? []);
+  const ruleBodies = scope.ruleDecls.flatMap((d) => c.rule(d) ?? []);
   const constraintBodies = of("constraint").flatMap((d) => c.constraint(d) ?? []);
   const movement = c.movement(of("movement")[0]);
   const deps = dependencies(ruleBodies, constraintBodies, scope);

@@ -27,11 +27,19 @@ export class Scope {
   readonly inputs = new Map<RecordName, Map<string, FieldSym>>();
   /** member name → enums that have it */
   readonly memberIndex = new Map<string, string[]>();
+  /** The declarations of each kind, in file order (`declsOf`). */
+  private readonly byKind = new Map<A.Decl["kind"], A.Decl[]>();
+  /** The rules and predicates together, in file order. */
+  readonly ruleDecls: (A.Decl & { kind: "rule" | "predicate" })[] = [];
 
+  /** Built in one pass over the declarations. */
   constructor(decls: Owned[]) {
     for (const o of decls) {
       const d = o.decl;
       this.owners.set(d, o);
+      const list = this.byKind.get(d.kind);
+      if (list) list.push(d);
+      else this.byKind.set(d.kind, [d]);
       switch (d.kind) {
         case "measure":
           this.syms.set(d.name, { s: "measure", decl: d });
@@ -54,6 +62,7 @@ export class Scope {
         case "rule":
         case "predicate":
           this.syms.set(d.name, { s: "rule", decl: d });
+          this.ruleDecls.push(d);
           break;
         case "constraint":
           this.syms.set(d.name, { s: "constraint", decl: d });
@@ -62,6 +71,11 @@ export class Scope {
           break;
       }
     }
+  }
+
+  /** The declarations of kind `k`, in file order. */
+  declsOf<K extends A.Decl["kind"]>(k: K): (A.Decl & { kind: K })[] {
+    return (this.byKind.get(k) ?? []) as (A.Decl & { kind: K })[];
   }
 
   enumMembers(name: string): string[] | null {
