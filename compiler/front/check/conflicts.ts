@@ -144,7 +144,11 @@ function closureKey(
   tables: ReadonlyMap<string, I.TableDef>,
   ruleKey: (r: I.RuleDef) => string,
 ): string {
-  const parts = [ruleKey(r)];
+  const own = ruleKey(r);
+  // In JSON text a quote inside a string is escaped, so these match expression kinds only: a rule
+  // that calls no rule and consults no table is its own closure, found without a walk.
+  if (!own.includes('"k":"rule"') && !own.includes('"k":"table"')) return own;
+  const parts = [own];
   const seen = new Set<string>([`rule ${r.name}`]);
   const go = (e: I.Expr) =>
     walk(e, (x) => {
