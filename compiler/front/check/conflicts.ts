@@ -18,6 +18,7 @@ import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import type { Checked } from "./types.js";
 import { diceOf, ruleExprs, walk } from "../../ir/walk.js";
+import type { Dependencies } from "./graph.js";
 import { dict } from "../../util/dict.js";
 
 const MAX_SITUATIONS = 4096;
@@ -51,7 +52,17 @@ const MEMO_SIZE = 20_000;
 const SHARED = new Map<string, string>();
 let sharedCount = 0;
 
-export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): void {
+/**
+ * Reports V0601 for each conflict in `c`. `deps` (graph.ts `dependencies`) says what each rule
+ * reads, whose number constants seed the probes, and whether anything but the movement binding
+ * rolls dice, so the rules are not walked again for either.
+ */
+export function checkConflicts(
+  c: Checked,
+  merged: Merged,
+  out: Diagnostic[],
+  deps: Pick<Dependencies, "reads" | "rolling">,
+): void {
   const found: Found[] = [];
   const rules = new Map(c.rules.map((r) => [r.name, r]));
   const tables = new Map(c.tables.map((t) => [t.name, t]));
@@ -68,7 +79,7 @@ export function checkConflicts(c: Checked, merged: Merged, out: Diagnostic[]): v
   let shared: string | null = null;
   for (const r of c.rules) {
     if (r.params.length > 0 || !hasSiblings(r.exceptions)) continue;
-    search ??= newSearch(c, rules);
+    search ??= newSearch(c, rules, deps);
     shared ??= sharedId(sharedKey(c, search));
     const key = shared + closureKey(r, rules, tables, ruleKey);
     let answer = MEMO.get(key);
@@ -103,7 +114,10 @@ function exceptionsKey(xs: readonly I.Exception[]): unknown[] {
   return xs.map((x) => [x.cite, x.when, x.value, exceptionsKey(x.exceptions)]);
 }
 
-/** What the searches of one ruleset share: its evaluator (made at the first search), numeric probes and representative rolls. */
+/**
+ * What the searches of one ruleset share: its evaluator (made at the first search), the numeric
+ * probes and the representative rolls.
+ */
 interface Search {
   ev: Evaluator | null;
   rules: ReadonlyMap<string, I.RuleDef>;
@@ -111,8 +125,14 @@ interface Search {
   rolls: (number[] | null)[];
 }
 
-function newSearch(c: Checked, rules: ReadonlyMap<string, I.RuleDef>): Search {
-  return { ev: null, rules, numbers: numericProbes(c), rolls: rollsOf(c) };
+function newSearch(
+  c: Checked,
+  rules: ReadonlyMap<string, I.RuleDef>,
+  deps: Pick<Dependencies, "reads" | "rolling">,
+): Search {
+  const texts = new Set<string>();
+  for (const r of c.rules) for (const q of deps.reads.get(r.name)?.consts ?? []) texts.add(q);
+  return { ev: null, rules, numbers: numericProbes(texts), rolls: rollsOf(c, deps.rolling) };
 }
 
 /** The short id of a shared key (a new one for a key not among the most recent). */
@@ -191,16 +211,11 @@ function searchRule(s: Search, c: Checked, r: I.RuleDef): Found[] {
   return found;
 }
 
-function numericProbes(c: Checked): Rat[] {
+/** 0–6, and each number constant `texts` of the rules with its neighbours, the least 12. */
+function numericProbes(texts: ReadonlySet<string>): Rat[] {
   const set = new Map<string, Rat>();
   const add = (q: Rat) => set.set(q.toString(), q);
   [0, 1, 2, 3, 4, 5, 6].forEach((n) => add(Rat.of(n)));
-  const texts = new Set<string>();
-  const see = (e: I.Expr) =>
-    walk(e, (x) => {
-      if (x.k === "num") texts.add(x.q);
-    });
-  c.rules.forEach((r) => ruleExprs(r).forEach(see));
   for (const t of texts) {
     const q = Rat.parse(t);
     [q, q.add(Rat.ONE), q.sub(Rat.ONE)].forEach((v) => {
@@ -258,9 +273,12 @@ function axesOf(
   return axes;
 }
 
-/** Representative rolls for a ruleset that rolls dice: all low, all high, and mixed faces. */
-function rollsOf(c: Checked): (number[] | null)[] {
-  const dice = diceOf(c);
+/**
+ * Representative rolls for a ruleset that rolls dice: all low, all high, and mixed faces. The rules
+ * and constraints are walked for their dice only when one rolls (`rolling`), the movement always.
+ */
+function rollsOf(c: Checked, rolling: boolean): (number[] | null)[] {
+  const dice = diceOf(rolling ? c : { rules: [], constraints: [], movement: c.movement });
   if (dice === null) return [null];
   const { n, sides } = dice;
   const mixed = Array.from({ length: n }, (_, i) => (i % 2 === 0 ? Math.min(sides, 2 + i) : 1));

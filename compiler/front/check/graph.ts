@@ -30,6 +30,8 @@ export interface Dependencies {
   reads: Map<string, Reads>;
   /** V0208 for each reference cycle, in the order found; `analyse` reports them. */
   cycles: Diagnostic[];
+  /** Whether a rule or a constraint rolls dice. */
+  rolling: boolean;
 }
 
 const contextOf = (acc: Reads): I.Context => (acc.step ? "step" : acc.path ? "path" : "unit");
@@ -48,6 +50,7 @@ export function dependencies(
   const contexts = new Map<string, I.Context>();
   const cycles: Diagnostic[] = [];
   const visiting: string[] = [];
+  let rolling = false;
 
   const ruleReads = (name: string): Reads | null => {
     const done = byRule.get(name);
@@ -68,6 +71,7 @@ export function dependencies(
     visiting.push(name);
     const acc = readsAll(ruleExprs(r), ruleReads);
     visiting.pop();
+    if (acc.dice) rolling = true;
     byRule.set(name, acc);
     contexts.set(name, contextOf(acc));
     return acc;
@@ -75,9 +79,11 @@ export function dependencies(
 
   for (const r of ruleBodies) ruleReads(r.name);
   for (const c of constraintBodies) {
-    contexts.set(c.name, contextOf(reads(c.cond, ruleReads)));
+    const acc = reads(c.cond, ruleReads);
+    if (acc.dice) rolling = true;
+    contexts.set(c.name, contextOf(acc));
   }
-  return { contexts, reads: byRule, cycles };
+  return { contexts, reads: byRule, cycles, rolling };
 }
 
 function spanOf(scope: Scope, name: string): Span | null {

@@ -97,6 +97,6 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   // With errors, definitions that failed to check look unused: do not add noise to real errors.
   if (out.some((d) => d.severity === "error"))
     return { checked: null, diagnostics: out.filter((d) => d.code !== "V0701") };
-  checkConflicts(checked, merged, out);
+  checkConflicts(checked, merged, out, deps);
   return { checked: out.some((d) => d.severity === "error") ? null : checked, diagnostics: out };
 }
