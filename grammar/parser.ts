@@ -916,6 +916,7 @@ class RulesParser extends ChevrotainParser {
   private prefixAlts: IOrAlt<IToken>[] | undefined;
   private prefixAlts3: IOrAlt<IToken>[] | undefined;
   private primaryAlts: IOrAlt<A.Expr>[] | undefined;
+  private recordAlts: IOrAlt<IToken>[] | undefined;
   private definitionAlts: IOrAlt<unknown>[] | undefined;
   private definitionKinds: IOrAlt<A.Decl>[] | undefined;
   /** The `not` of a `not in` the infix alternatives just consumed (the `in` is what OR returns). */
@@ -1044,13 +1045,15 @@ class RulesParser extends ChevrotainParser {
         {
           ALT: () => {
             const start = this.b ? this.from() : 0;
-            const rec = this.OR2([
-              { ALT: () => this.CONSUME(T.Unit) },
-              { ALT: () => this.CONSUME(T.Vehicle) },
-              { ALT: () => this.CONSUME(T.Step) },
-              { ALT: () => this.CONSUME(T.Scenario) },
-              { ALT: () => this.CONSUME(T.Path) },
-            ]);
+            const rec = this.OR2(
+              (this.recordAlts ??= [
+                { ALT: () => this.CONSUME(T.Unit) },
+                { ALT: () => this.CONSUME(T.Vehicle) },
+                { ALT: () => this.CONSUME(T.Step) },
+                { ALT: () => this.CONSUME(T.Scenario) },
+                { ALT: () => this.CONSUME(T.Path) },
+              ]),
+            );
             this.CONSUME(T.Dot);
             const field = this.CONSUME4(T.Name);
             const b = this.b;
