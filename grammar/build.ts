@@ -54,7 +54,9 @@ export function outOfRange(text: string, span: Span): Diagnostic {
 }
 
 export function unquote(text: string): string {
-  return text.slice(1, -1).replace(/\\(.)/g, "$1");
+  const inner = text.slice(1, -1);
+  // Most strings escape nothing: no pattern to run over them.
+  return inner.includes("\\") ? inner.replace(/\\(.)/g, "$1") : inner;
 }
 
 type Children = Record<string, CstElement[] | undefined>;

@@ -212,17 +212,6 @@ class RulesParser extends ChevrotainParser {
     ) as A.Decl;
   });
 
-  /** What every definition has: its name, whether it overrides, its meta and its span. */
-  private base(b: AstBuilder, start: number, name: IToken, meta: A.Meta, override: boolean) {
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override,
-      meta,
-      span: this.to(b, start),
-    };
-  }
-
   /**
    * `extend rule NAME ["paraphrase"] { exception … | override exception … | remove exception
    * LABEL-or-[CITE] }`: the paraphrase, where a definition writes it, restates the rule's wording.
@@ -251,7 +240,16 @@ class RulesParser extends ChevrotainParser {
     if (!b) return NONE;
     const meta: A.Meta = { cite: null, title: null, concept: null, section: null };
     meta.title = b.str(title);
-    return { ...this.base(b, start, name, meta, false), kind: "extend", target: kind.image, edits };
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override: false,
+      meta,
+      span: this.to(b, start),
+      kind: "extend",
+      target: kind.image,
+      edits,
+    };
   });
 
   exceptionEdit = this.RULE("exceptionEdit", (): A.ExceptionEdit => {
@@ -295,7 +293,15 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     const meta: A.Meta = { cite: null, title: null, concept: null, section: null };
-    return { ...this.base(b, start, name, meta, false), kind: "remove", target: kind.image };
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override: false,
+      meta,
+      span: this.to(b, start),
+      kind: "remove",
+      target: kind.image,
+    };
   });
 
   defKind = this.RULE("defKind", (): IToken => {
@@ -357,7 +363,14 @@ class RulesParser extends ChevrotainParser {
     const meta = this.SUBRULE(this.meta);
     const b = this.b;
     if (!b) return NONE;
-    return { ...this.base(b, start, name, meta, override), kind: "measure" };
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "measure",
+    };
   });
 
   enumDef = this.RULE("enumDef", (): A.Decl => {
@@ -372,7 +385,15 @@ class RulesParser extends ChevrotainParser {
     this.CONSUME(T.RBrace);
     const b = this.b;
     if (!b) return NONE;
-    return { ...this.base(b, start, name, meta, override), kind: "enum", members };
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "enum",
+      members,
+    };
   });
 
   enumMember = this.RULE("enumMember", (): A.EnumMemberDecl => {
@@ -415,7 +436,15 @@ class RulesParser extends ChevrotainParser {
     });
     const b = this.b;
     if (!b) return NONE;
-    return { ...this.base(b, start, name, meta, override), kind: "group", members };
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "group",
+      members,
+    };
   });
 
   qualifiedName = this.RULE("qualifiedName", (): Qualified => {
@@ -527,7 +556,11 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return {
-      ...this.base(b, start, name, meta, override),
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
       kind: "table",
       keys: keys.map((t) => ({ name: t.image, span: b.spanOfToken(t) })),
       type,
@@ -596,7 +629,11 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return {
-      ...this.base(b, start, name, meta, override),
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
       kind: "rule",
       params: params ?? [],
       type,
@@ -618,7 +655,11 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return {
-      ...this.base(b, start, name, meta, override),
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
       kind: "predicate",
       params: params ?? [],
       type: null,
@@ -669,7 +710,15 @@ class RulesParser extends ChevrotainParser {
     const cond = this.SUBRULE(this.expr);
     const b = this.b;
     if (!b) return NONE;
-    return { ...this.base(b, start, name, meta, override), kind: "constraint", cond };
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "constraint",
+      cond,
+    };
   });
 
   movementDef = this.RULE("movementDef", (): A.Decl => {
