@@ -159,6 +159,8 @@ const result = {
   frontEndPhasesMs: front.phases,
   frontEndVsLex: front.vsLex.median,
   frontEndVsLexSpread: [front.vsLex.min, front.vsLex.max],
+  grammarVsLex: front.grammarVsLex.median,
+  grammarVsLexSpread: [front.grammarVsLex.min, front.grammarVsLex.max],
   pricedSteps: STEPS,
   generatedMs: Math.round(genMs * 10) / 10,
   interpreterMs: Math.round(intMs),
@@ -195,6 +197,11 @@ if (json) {
         .map(([k, v]) => `${k} ${v}`)
         .join(", ")}`,
       `ratio ${result.frontEndVsLex}× (${front.vsLex.min}–${front.vsLex.max}; goal ≤ 4×)`,
+    ],
+    [
+      "grammarVsLex: parse (lex, parse with the AST, limits) ÷ lexing alone",
+      "",
+      `ratio ${result.grammarVsLex}× (${front.grammarVsLex.min}–${front.grammarVsLex.max})`,
     ],
     ["pricing 1,000,000 steps: generated", `${result.generatedMs} ms`, ""],
     [

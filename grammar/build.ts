@@ -54,7 +54,9 @@ export function outOfRange(text: string, span: Span): Diagnostic {
 }
 
 export function unquote(text: string): string {
-  return text.slice(1, -1).replace(/\\(.)/g, "$1");
+  const inner = text.slice(1, -1);
+  // Most strings escape nothing: no pattern to run over them.
+  return inner.includes("\\") ? inner.replace(/\\(.)/g, "$1") : inner;
 }
 
 type Children = Record<string, CstElement[] | undefined>;
@@ -69,9 +71,9 @@ export class AstBuilder {
   readonly diagnostics: Diagnostic[] = [];
   /** Expression levels open while an operand is built (see `binary`). */
   private open = 0;
-  constructor(private readonly src: SourceFile) {}
+  constructor(readonly src: SourceFile) {}
 
-  private spanOfToken(t: IToken): Span {
+  spanOfToken(t: IToken): Span {
     return this.src.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1);
   }
   private spanOf(n: CstNode): Span {
@@ -94,10 +96,10 @@ export class AstBuilder {
   private sub<K, P extends NodeKey<K>>(c: K, name: P, i = 0): NodeAt<K, P> | undefined {
     return this.subs(c, name)[i];
   }
-  private str(t: IToken | undefined): string | null {
+  str(t: IToken | undefined): string | null {
     return t ? this.clean(t, unquote(t.image)) : null;
   }
-  private cite(t: IToken | undefined): A.Cite | null {
+  cite(t: IToken | undefined): A.Cite | null {
     return t
       ? { text: this.clean(t, t.image.slice(1, -1).trim()), span: this.spanOfToken(t) }
       : null;
@@ -106,7 +108,7 @@ export class AstBuilder {
    * Text of a string or citation, which reaches reports, cards and terminals: a control character
    * (ESC, DEL, …) in it is an error, and is replaced by `�` so that nothing downstream ever sees one.
    */
-  private clean(t: IToken, full: string): string {
+  clean(t: IToken, full: string): string {
     let text = full;
     if (text.length > MAX_TEXT_CHARS) {
       // Titles and citations reach every report; a longer one is an error, and is cut.
@@ -145,20 +147,8 @@ export class AstBuilder {
     // The header is the one before every definition; any other is reported where it stands.
     const h =
       headers[0] && (headers[0].location?.startOffset ?? 0) < firstDef ? headers[0] : undefined;
-    for (const extra of headers) {
-      if (extra === h) continue;
-      const at = extra.location?.startOffset ?? 0;
-      this.diagnostics.push(
-        diag(
-          "V0102",
-          h
-            ? "a second `ruleset` header: a file holds one ruleset"
-            : "the `ruleset` header must come first",
-          this.src.span(at, at + "ruleset".length),
-          h ? "put each ruleset in a file of its own" : "move it to the top of the file",
-        ),
-      );
-    }
+    for (const extra of headers)
+      if (extra !== h) this.extraHeader(extra.location?.startOffset ?? 0, h !== undefined);
     const decls: A.Decl[] = [];
     const at = (n: CstNode) => n.location?.startOffset ?? 0;
     // Definitions and `section KEY { … }` blocks, in file order; a block's definitions take its
@@ -181,16 +171,7 @@ export class AstBuilder {
         if (!recovered || !(e instanceof TypeError)) throw e;
         built = null;
       }
-      if (
-        built &&
-        section &&
-        built.meta.section === null &&
-        built.kind !== "example" &&
-        built.kind !== "movement"
-      ) {
-        built.meta.section = section.image;
-        built.meta.sectionSpan = this.spanOfToken(section);
-      }
+      if (built && section) this.inSection(built, section);
       if (built) decls.push(built);
     }
     return { path, header: h && !h.recoveredNode ? this.header(h) : null, decls };
@@ -214,20 +195,56 @@ export class AstBuilder {
 
   private header(n: C.HeaderCstNode): A.Header | null {
     const c = n.children;
-    const id = this.tok(c, "Name");
-    const title = this.tok(c, "StringLit");
+    return this.headerOf(
+      this.tok(c, "Name"),
+      this.tok(c, "StringLit"),
+      this.after(c, "Kw_edition", "StringLit"),
+      this.after(c, "Kw_cites", "Name"),
+      this.after(c, "Kw_extends", "Name"),
+      this.spanOf(n),
+    );
+  }
+
+  /** The header from its tokens: the first of each clause counts. */
+  headerOf(
+    id: IToken | undefined,
+    title: IToken | undefined,
+    editionTok: IToken | undefined,
+    cites: IToken | undefined,
+    ext: IToken | undefined,
+    span: Span,
+  ): A.Header | null {
     if (!id || !title) return null;
-    const cites = this.after(c, "Kw_cites", "Name");
-    const ext = this.after(c, "Kw_extends", "Name");
-    const editionTok = this.after(c, "Kw_edition", "StringLit");
     return {
       id: id.image,
       title: this.clean(title, unquote(title.image)),
       edition: this.str(editionTok),
       cites: cites ? { style: cites.image, span: this.spanOfToken(cites) } : null,
       extends: ext ? { id: ext.image, span: this.spanOfToken(ext) } : null,
-      span: this.spanOf(n),
+      span,
     };
+  }
+
+  /** V0102 for a `ruleset` header at `at` that is not the file's (`first`: the file has one before it). */
+  extraHeader(at: number, first: boolean): void {
+    this.diagnostics.push(
+      diag(
+        "V0102",
+        first
+          ? "a second `ruleset` header: a file holds one ruleset"
+          : "the `ruleset` header must come first",
+        this.src.span(at, at + "ruleset".length),
+        first ? "put each ruleset in a file of its own" : "move it to the top of the file",
+      ),
+    );
+  }
+
+  /** A `section KEY { … }` block's key on a definition in it that names no section of its own. */
+  inSection(built: A.Decl, section: IToken): void {
+    if (built.meta.section === null && built.kind !== "example" && built.kind !== "movement") {
+      built.meta.section = section.image;
+      built.meta.sectionSpan = this.spanOfToken(section);
+    }
   }
 
   private definition(n: C.DefinitionCstNode): A.Decl | null {
@@ -267,15 +284,28 @@ export class AstBuilder {
   private meta(n: C.MetaCstNode | undefined): A.Meta {
     if (!n) return { cite: null, title: null, concept: null, section: null };
     const c = n.children;
-    const section = this.after(c, "Kw_section", "Name");
     const noteTok = this.after(c, "Kw_note", "StringLit");
-    const titleTok = this.toks(c, "StringLit").find(
-      (t) => t !== noteTok && !t.isInsertedInRecovery,
+    return this.metaOf(
+      this.tok(c, "Citation"),
+      this.toks(c, "StringLit").find((t) => t !== noteTok && !t.isInsertedInRecovery),
+      noteTok,
+      this.after(c, "Kw_concept", "Name"),
+      this.after(c, "Kw_section", "Name"),
     );
+  }
+
+  /** A definition's citation and clauses (`titleTok`: its first string that is not the note). */
+  metaOf(
+    citeTok: IToken | undefined,
+    titleTok: IToken | undefined,
+    noteTok: IToken | undefined,
+    concept: IToken | undefined,
+    section: IToken | undefined,
+  ): A.Meta {
     const meta: A.Meta = {
-      cite: this.cite(this.tok(c, "Citation")),
+      cite: this.cite(citeTok),
       title: this.str(titleTok),
-      concept: this.after(c, "Kw_concept", "Name")?.image ?? null,
+      concept: concept?.image ?? null,
       section: section?.image ?? null,
     };
     if (section) meta.sectionSpan = this.spanOfToken(section);
@@ -664,15 +694,22 @@ export class AstBuilder {
 
   /** `t0 if c0 else t1 if c1 else … tN`, nested to the right without recursion. */
   expr(n: C.ExprCstNode): A.Expr {
-    const parts = this.subs(n.children, "binary");
+    return this.ifChain(this.subs(n.children, "binary"), (b) => this.binary(b), this.spanOf(n));
+  }
+
+  /**
+   * The `if … else` run of an expression (`parts`: value, condition, value, …, value), nested to the
+   * right; `build` makes each part's expression, in the order the nesting needs them.
+   */
+  ifChain<P>(parts: P[], build: (p: P) => A.Expr, span: Span): A.Expr {
     // Recovery may leave a partial `if` (no condition or no else part): drop it.
     const whole = parts.length % 2 === 1 ? parts.length : parts.length - 1;
-    if (whole < 1) return { k: "bool", v: false, span: this.spanOf(n) };
-    let acc = this.binary(parts[whole - 1]!);
+    if (whole < 1) return { k: "bool", v: false, span };
+    let acc = build(parts[whole - 1]!);
     for (let i = whole - 3; i >= 0; i -= 2) {
-      const t = this.binary(parts[i]!);
+      const t = build(parts[i]!);
       const span = this.src.span(t.span.start, acc.span.end);
-      acc = { k: "if", c: this.binary(parts[i + 1]!), t, e: acc, span };
+      acc = { k: "if", c: build(parts[i + 1]!), t, e: acc, span };
     }
     return acc;
   }
@@ -692,9 +729,16 @@ export class AstBuilder {
     const start = (x: IToken | CstNode) =>
       "image" in x ? x.startOffset : (x.location?.startOffset ?? 0);
     items.sort((a, b) => start(a) - start(b));
+    return this.climb(items, (x) => this.primary(x), this.spanOf(n));
+  }
+
+  /**
+   * Precedence climbing over a flat run of operands and operator tokens in source order (a `binary`
+   * node's children); `operand` makes an operand's expression when the climb reaches it.
+   */
+  climb<P extends object>(items: (IToken | P)[], operand: (p: P) => A.Expr, span: Span): A.Expr {
     let pos = 0;
-    const isTok = (x: IToken | C.PrimaryCstNode | undefined): x is IToken =>
-      x !== undefined && "image" in x;
+    const isTok = (x: IToken | P | undefined): x is IToken => x !== undefined && "image" in x;
     const infix = (): { op: string; prec: number; width: number } | null => {
       const x = items[pos];
       if (!isTok(x)) return null;
@@ -722,17 +766,17 @@ export class AstBuilder {
       this.open--;
       return e;
     };
-    const operand = (): A.Expr => {
+    const next = (): A.Expr => {
       const x = items[pos++];
       if (isTok(x)) {
         const inner = deeper(x, () => climb(x.image === "not" ? PREC.cmp : PREC.unary));
         const span = this.src.span(x.startOffset, inner.span.end);
         return x.image === "not" ? { k: "not", x: inner, span } : { k: "neg", x: inner, span };
       }
-      return x ? this.primary(x) : { k: "bool", v: false, span: this.spanOf(n) };
+      return x ? operand(x) : { k: "bool", v: false, span };
     };
     const climb = (min: number): A.Expr => {
-      let left = operand();
+      let left = next();
       const run: A.Expr[] = [left];
       const ops = new Set<string>();
       for (let op = infix(); op && op.prec >= min; op = infix()) {
@@ -771,20 +815,7 @@ export class AstBuilder {
     const c = n.children;
     const span = this.spanOf(n);
     const num = this.tok(c, "NumberLit") ?? this.tok(c, "Fraction");
-    if (num) {
-      // Unbounded here: V0105 below is the ruleset's range policy. The lexer only passes decimals.
-      const q =
-        num.tokenType.name === "Fraction"
-          ? FRACTIONS[num.image]!
-          : (decimalToQ(num.image, null) ?? malformed(num.image));
-      if (!inRange(q)) this.diagnostics.push(outOfRange(num.image, this.spanOfToken(num)));
-      return {
-        k: "num",
-        q: inRange(q) ? q : "0",
-        measure: this.tok(c, "measure")?.image ?? null,
-        span,
-      };
-    }
+    if (num) return this.number(num, this.tok(c, "measure"), span);
     const dice = this.sub(c, "dice");
     if (dice) return this.dice(dice);
     if (this.toks(c, "Kw_true").length) return { k: "bool", v: true, span };
@@ -832,8 +863,19 @@ export class AstBuilder {
     return { k: "bool", v: false, span };
   }
 
+  /** A number (`2`, `1.5`, `½`) and the measure written after it, if any. */
+  number(num: IToken, measure: IToken | undefined, span: Span): A.Expr {
+    // Unbounded here: V0105 below is the ruleset's range policy. The lexer only passes decimals.
+    const q =
+      num.tokenType.name === "Fraction"
+        ? FRACTIONS[num.image]!
+        : (decimalToQ(num.image, null) ?? malformed(num.image));
+    if (!inRange(q)) this.diagnostics.push(outOfRange(num.image, this.spanOfToken(num)));
+    return { k: "num", q: inRange(q) ? q : "0", measure: measure?.image ?? null, span };
+  }
+
   /** A whole number token that must be at most `max` (a die face, a step index); 0 when it is not. */
-  private smallInt(t: IToken, max: number): number {
+  smallInt(t: IToken, max: number): number {
     const v = Number(t.image);
     if (Number.isSafeInteger(v) && v <= max) return v;
     this.diagnostics.push(
@@ -848,7 +890,26 @@ export class AstBuilder {
 
   private dice(n: C.DiceCstNode): A.Expr {
     const c = n.children;
-    const diceTok = this.tok(c, "Dice");
+    const perNode = this.sub(c, "primary");
+    return this.diceOf(
+      this.tok(c, "Dice"),
+      this.tok(c, "NumberLit"),
+      this.toks(c, "Kw_highest").length > 0,
+      perNode ? this.primary(perNode) : null,
+      this.toks(c, "Minus").length > 0,
+      this.spanOf(n),
+    );
+  }
+
+  /** `2d6 keep highest 1 each -1`: the roll, its `keep` clause and its per-die value, if written. */
+  diceOf(
+    diceTok: IToken | undefined,
+    keepTok: IToken | undefined,
+    highest: boolean,
+    perValue: A.Expr | null,
+    minus: boolean,
+    span: Span,
+  ): A.Expr {
     let [count, sides] = (diceTok?.image ?? "1d6").split("d").map(Number) as [number, number];
     // Distributions are enumerated exactly: sides^count outcomes; keep that within reach.
     if (
@@ -870,21 +931,16 @@ export class AstBuilder {
       );
       [count, sides] = [1, 6];
     }
-    const keepTok = this.tok(c, "NumberLit");
-    const which = this.toks(c, "Kw_highest").length ? "highest" : "lowest";
-    const perNode = this.sub(c, "primary");
-    const perValue = perNode ? this.primary(perNode) : null;
+    const which = highest ? "highest" : "lowest";
     const per =
-      perValue && this.toks(c, "Minus").length
-        ? { k: "neg" as const, x: perValue, span: perValue.span }
-        : perValue;
+      perValue && minus ? { k: "neg" as const, x: perValue, span: perValue.span } : perValue;
     return {
       k: "dice",
       n: count,
       sides,
       keep: keepTok ? { which, count: Math.min(Number(keepTok.image), count) } : null,
       perDie: per,
-      span: this.spanOf(n),
+      span,
     };
   }
 }

@@ -3,7 +3,7 @@
  * reports three errors.
  */
 import type { IRecognitionException, IToken } from "chevrotain";
-import { diag, SourceFile, type Diagnostic } from "../diagnostics/index.js";
+import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics/index.js";
 import type { RulesFile } from "./ast.js";
 import { AstBuilder } from "./build.js";
 import {
@@ -14,7 +14,7 @@ import {
   tooDeep,
   tooManyBrackets,
 } from "./limits.js";
-import { lexText, parseTokens } from "./parser.js";
+import { lexText, parseAst, parseTokens } from "./parser.js";
 import type { FileCstNode } from "./cst.js";
 
 export type * from "./ast.js";
@@ -25,6 +25,18 @@ export interface ParseOutput {
 }
 
 export function parse(text: string, path: string): ParseOutput {
+  return parseVia(text, path, true);
+}
+
+/**
+ * `parse` by the recovering path alone (the concrete syntax tree and grammar/build.ts), for the tests
+ * that hold the two paths to the same AST and diagnostics on a file without a syntax error.
+ */
+export function parseRecovering(text: string, path: string): ParseOutput {
+  return parseVia(text, path, false);
+}
+
+function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
   const src = new SourceFile(path, text);
   if (text.length > MAX_FILE_CHARS) {
     // Every pass is linear or close to it, but memory grows with each definition: past the limit,
@@ -56,7 +68,62 @@ export function parse(text: string, path: string): ParseOutput {
     );
     return { ast: { path, header: null, decls: [] }, diagnostics };
   }
+  lexical(text, tokens, lexErrors, diagnostics, src);
+  // Most files have no syntax error: their AST is built as they are parsed. An expression nested
+  // too deep is built by the recovering path too, which stops at the level too many (see
+  // `AstBuilder.climb`); the AST built while parsing is the same wherever no definition nests
+  // that deep.
+  const builder = new AstBuilder(src);
+  const parts = embedded ? parseAst(tokens, builder) : null;
+  if (parts && !parts.decls.some((d) => deepAt(tokens, d) !== null)) {
+    diagnostics.push(...builder.diagnostics);
+    diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+    return { ast: { path, header: parts.header, decls: parts.decls }, diagnostics };
+  }
   const { cst, parseErrors } = parseTokens(tokens);
+  const badStrings = new Set(
+    tokens.filter((t) => t.tokenType.name === "BadString").map((t) => t.startOffset),
+  );
+  for (const e of parseErrors) {
+    // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
+    if (!badStrings.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
+  }
+  reportUnclosed(tokens, diagnostics, src);
+  const recovered = new AstBuilder(src);
+  // The parser's `file` rule builds a FileCstNode (grammar/cst.ts types it from the grammar).
+  const ast = recovered.file(cst as FileCstNode, path, parseErrors.length > 0);
+  diagnostics.push(...recovered.diagnostics);
+  // A definition nested too deep is reported and left out: later passes recurse over expressions.
+  ast.decls = ast.decls.filter((d) => {
+    const at = deepAt(tokens, d);
+    if (at)
+      diagnostics.push(
+        diag(
+          "V0104",
+          `this expression nests more than ${MAX_EXPR_DEPTH} levels deep`,
+          at,
+          "split it into rules of their own",
+        ),
+      );
+    return at === null;
+  });
+  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
+  return { ast, diagnostics };
+}
+
+/** Where a definition's expressions nest too deep (V0104), or null; most are too short to. */
+function deepAt(tokens: readonly IToken[], d: RulesFile["decls"][number]): Span | null {
+  return mayNestTooDeep(tokens, d.span.start, d.span.end) ? tooDeep(d) : null;
+}
+
+/** The lexer's errors (V0101) and the strings left open (V0103). */
+function lexical(
+  text: string,
+  tokens: readonly IToken[],
+  lexErrors: { offset: number; length: number }[],
+  diagnostics: Diagnostic[],
+  src: SourceFile,
+): void {
   for (const e of lexErrors) {
     const ch = text.slice(e.offset, e.offset + 1);
     diagnostics.push(
@@ -79,34 +146,6 @@ export function parse(text: string, path: string): ParseOutput {
       );
     }
   }
-  const badStrings = new Set(
-    tokens.filter((t) => t.tokenType.name === "BadString").map((t) => t.startOffset),
-  );
-  for (const e of parseErrors) {
-    // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
-    if (!badStrings.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
-  }
-  reportUnclosed(tokens, diagnostics, src);
-  const builder = new AstBuilder(src);
-  // The parser's `file` rule builds a FileCstNode (grammar/cst.ts types it from the grammar).
-  const ast = builder.file(cst as FileCstNode, path, parseErrors.length > 0);
-  diagnostics.push(...builder.diagnostics);
-  // A definition nested too deep is reported and left out: later passes recurse over expressions.
-  ast.decls = ast.decls.filter((d) => {
-    const at = mayNestTooDeep(tokens, d.span.start, d.span.end) ? tooDeep(d) : null;
-    if (at)
-      diagnostics.push(
-        diag(
-          "V0104",
-          `this expression nests more than ${MAX_EXPR_DEPTH} levels deep`,
-          at,
-          "split it into rules of their own",
-        ),
-      );
-    return at === null;
-  });
-  diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { ast, diagnostics };
 }
 
 const CLOSER: Record<string, string> = { LBrace: "RBrace", LParen: "RParen" };

@@ -1,8 +1,21 @@
 /**
- * The pure parser: token stream → concrete syntax tree. No semantic actions; Chevrotain's error
- * recovery is on, so one run reports every syntax error of a file.
+ * The pure parser: token stream → AST. One grammar, two instances. The first (`parser`) builds the
+ * AST in its actions as it parses (Chevrotain's embedded actions, no concrete syntax tree) and stops
+ * at the first syntax error. A file with a syntax error is parsed again by the second, with
+ * Chevrotain's error recovery on (so one run reports every syntax error of a file) and its actions
+ * off: it builds a concrete syntax tree (grammar/cst.ts), from which grammar/build.ts makes the AST
+ * that recovery left (partial definitions are dropped). Both make the same AST of a file without
+ * syntax errors (test/grammar/parse.test.ts holds them to it).
  */
-import type { CstNode, IOrAlt, IRecognitionException, IToken } from "chevrotain";
+import type {
+  CstNode,
+  EmbeddedActionsParser,
+  IOrAlt,
+  IRecognitionException,
+  IToken,
+} from "chevrotain";
+import type * as A from "./ast.js";
+import { MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
 import { CstParser, tokenMatcher } from "./chevrotain.js";
 import * as T from "./tokens.js";
 
@@ -21,14 +34,41 @@ interface CstInternals {
   CST_STACK: CstNode[];
 }
 
-class RulesParser extends CstParser {
-  constructor() {
+/**
+ * Chevrotain's parser class, which CstParser and EmbeddedActionsParser only configure (each forces
+ * `outputCst`): extending it lets one grammar make both instances. Typed as the embedded-actions
+ * parser, whose SUBRULE returns what the rule's action returns.
+ */
+const ChevrotainParser = Object.getPrototypeOf(CstParser) as typeof EmbeddedActionsParser;
+
+/** A header's tokens: the file's header is built from them once the file is parsed (`file`). */
+interface HeaderToks {
+  start: number;
+  id: IToken;
+  title: IToken;
+  edition: IToken | undefined;
+  cites: IToken | undefined;
+  ext: IToken | undefined;
+  span: A.Header["span"];
+}
+
+class RulesParser extends ChevrotainParser {
+  /**
+   * The AST builder of the file being parsed, while the actions build the AST (the embedded-actions
+   * instance, once its grammar is recorded); null otherwise, and the actions return nothing.
+   */
+  b: AstBuilder | null = null;
+  /** Whether the definition being parsed is marked `override` (set by `definition`). */
+  private override = false;
+
+  constructor(readonly cst: boolean) {
     super(T.allTokens, {
-      recoveryEnabled: true,
+      outputCst: cst,
+      recoveryEnabled: cst,
       maxLookahead: 3,
-      nodeLocationTracking: "onlyOffset",
+      nodeLocationTracking: cst ? "onlyOffset" : "none",
       skipValidations: !VALIDATE,
-    });
+    } as ConstructorParameters<typeof EmbeddedActionsParser>[1]);
     this.performSelfAnalysis();
   }
 
@@ -38,7 +78,8 @@ class RulesParser extends CstParser {
    * keeps as a hash table: adding each child there and reading it back in the AST builder made
    * about a third of parsing, mostly garbage collection. A plain object literal gets V8's fast
    * properties. Token and rule names never collide with Object.prototype's (the builder reads
-   * children by those names, and `Object.values` sees own properties only).
+   * children by those names, and `Object.values` sees own properties only). The embedded-actions
+   * instance builds no CST: Chevrotain replaces this method there by a no-op of the instance's own.
    */
   cstInvocationStateUpdate(fullRuleName: string): void {
     const self = this as unknown as CstInternals;
@@ -47,127 +88,224 @@ class RulesParser extends CstParser {
     self.CST_STACK.push(cstNode);
   }
 
-  file = this.RULE("file", () => {
-    this.OPTION(() => this.SUBRULE(this.header));
+  /** Where the rule being parsed starts: the offset of the next token (actions only). */
+  private from(): number {
+    return this.LA(1).startOffset;
+  }
+  /** The span from `start` to the end of the last token consumed (actions only). */
+  private to(b: AstBuilder, start: number): A.Header["span"] {
+    return b.src.span(start, this.LA(0).endOffset! + 1);
+  }
+
+  file = this.RULE("file", (): FileParts => {
+    const headers: HeaderToks[] = [];
+    const decls: A.Decl[] = [];
+    // Where the first definition outside a `section` block starts: a header after it is not the file's.
+    let firstDef = Infinity;
+    this.OPTION(() => headers.push(this.SUBRULE(this.header)));
     // A second header (two files pasted together) is parsed, and reported by the AST builder, rather
     // than left to error recovery, which rescans the rest of the file at each one.
-    this.MANY(() =>
-      this.OR([
-        { ALT: () => this.SUBRULE(this.definition) },
-        { ALT: () => this.SUBRULE2(this.header) },
-        { ALT: () => this.SUBRULE(this.sectionBlock) },
-      ]),
-    );
+    const alts: IOrAlt<unknown>[] = [
+      {
+        ALT: () => {
+          if (this.b && firstDef === Infinity) firstDef = this.from();
+          decls.push(this.SUBRULE(this.definition));
+        },
+      },
+      { ALT: () => headers.push(this.SUBRULE2(this.header)) },
+      {
+        ALT: () => {
+          const inBlock = this.SUBRULE(this.sectionBlock);
+          if (this.b) for (const d of inBlock) decls.push(d);
+        },
+      },
+    ];
+    this.MANY(() => this.OR(alts));
+    const b = this.b;
+    if (!b) return NONE;
+    // The header is the one before every definition; any other is reported where it stands.
+    const h = headers[0] && headers[0].start < firstDef ? headers[0] : undefined;
+    for (const extra of headers) if (extra !== h) b.extraHeader(extra.start, h !== undefined);
+    const header = h ? b.headerOf(h.id, h.title, h.edition, h.cites, h.ext, h.span) : null;
+    return { header, decls };
   });
 
   /** `section KEY { definitions }`: every definition inside is in report section KEY unless it says otherwise. */
-  sectionBlock = this.RULE("sectionBlock", () => {
+  sectionBlock = this.RULE("sectionBlock", (): A.Decl[] => {
     this.CONSUME(T.Section);
-    this.CONSUME(T.Name);
+    const key = this.CONSUME(T.Name);
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.definition));
+    const decls: A.Decl[] = [];
+    this.MANY(() => decls.push(this.SUBRULE(this.definition)));
     this.CONSUME(T.RBrace);
+    const b = this.b;
+    if (!b) return NONE;
+    for (const d of decls) b.inSection(d, key);
+    return decls;
   });
 
-  header = this.RULE("header", () => {
+  header = this.RULE("header", (): HeaderToks => {
+    const start = this.b ? this.from() : 0;
     this.CONSUME(T.Ruleset);
-    this.CONSUME(T.Name);
-    this.CONSUME(T.StringLit);
+    const id = this.CONSUME(T.Name);
+    const title = this.CONSUME(T.StringLit);
+    // The first of each clause counts.
+    let edition: IToken | undefined;
+    let cites: IToken | undefined;
+    let ext: IToken | undefined;
     this.MANY(() =>
       this.OR([
         {
           ALT: () => {
             this.CONSUME(T.Edition);
-            this.CONSUME2(T.StringLit);
+            const t = this.CONSUME2(T.StringLit);
+            edition ??= t;
           },
         },
         {
           ALT: () => {
             this.CONSUME(T.Cites);
-            this.CONSUME2(T.Name);
+            const t = this.CONSUME2(T.Name);
+            cites ??= t;
           },
         },
         {
           ALT: () => {
             this.CONSUME(T.Extends);
-            this.CONSUME3(T.Name);
+            const t = this.CONSUME3(T.Name);
+            ext ??= t;
           },
         },
       ]),
     );
+    const b = this.b;
+    if (!b) return NONE;
+    return { start, id, title, edition, cites, ext, span: this.to(b, start) };
   });
 
-  definition = this.RULE("definition", () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.removeDef) },
-      { ALT: () => this.SUBRULE(this.extendDef) },
-      {
-        ALT: () => {
-          this.OPTION(() => this.CONSUME(T.Override));
-          this.OR2(
-            (this.definitionAlts ??= [
-              { ALT: () => this.SUBRULE(this.measureDef) },
-              { ALT: () => this.SUBRULE(this.enumDef) },
-              { ALT: () => this.SUBRULE(this.groupDef) },
-              { ALT: () => this.SUBRULE(this.inputDef) },
-              { ALT: () => this.SUBRULE(this.tableDef) },
-              { ALT: () => this.SUBRULE(this.ruleDef) },
-              { ALT: () => this.SUBRULE(this.predicateDef) },
-              { ALT: () => this.SUBRULE(this.constraintDef) },
-              { ALT: () => this.SUBRULE(this.movementDef) },
-              { ALT: () => this.SUBRULE(this.exampleDef) },
-            ]),
-          );
+  definition = this.RULE("definition", (): A.Decl => {
+    return this.OR(
+      (this.definitionAlts ??= [
+        { ALT: () => this.SUBRULE(this.removeDef) },
+        { ALT: () => this.SUBRULE(this.extendDef) },
+        {
+          ALT: () => {
+            const o = this.OPTION(() => this.CONSUME(T.Override));
+            this.override = o !== undefined;
+            return this.OR2(
+              (this.definitionKinds ??= [
+                { ALT: () => this.SUBRULE(this.measureDef) },
+                { ALT: () => this.SUBRULE(this.enumDef) },
+                { ALT: () => this.SUBRULE(this.groupDef) },
+                { ALT: () => this.SUBRULE(this.inputDef) },
+                { ALT: () => this.SUBRULE(this.tableDef) },
+                { ALT: () => this.SUBRULE(this.ruleDef) },
+                { ALT: () => this.SUBRULE(this.predicateDef) },
+                { ALT: () => this.SUBRULE(this.constraintDef) },
+                { ALT: () => this.SUBRULE(this.movementDef) },
+                { ALT: () => this.SUBRULE(this.exampleDef) },
+              ]),
+            );
+          },
         },
-      },
-    ]);
+      ]),
+    ) as A.Decl;
   });
 
   /**
    * `extend rule NAME ["paraphrase"] { exception … | override exception … | remove exception
    * LABEL-or-[CITE] }`: the paraphrase, where a definition writes it, restates the rule's wording.
    */
-  extendDef = this.RULE("extendDef", () => {
+  extendDef = this.RULE("extendDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
     this.CONSUME(T.Extend);
-    this.SUBRULE(this.defKind);
-    this.CONSUME(T.Name);
-    this.OPTION(() => this.CONSUME(T.StringLit));
+    const kind = this.SUBRULE(this.defKind);
+    const name = this.CONSUME(T.Name);
+    const title = this.OPTION(() => this.CONSUME(T.StringLit));
     this.CONSUME(T.LBrace);
+    const edits: A.ExceptionEdit[] = [];
     this.MANY(() =>
       this.OR([
-        { ALT: () => this.SUBRULE(this.exception) },
-        { ALT: () => this.SUBRULE(this.exceptionEdit) },
+        {
+          ALT: () => {
+            const e = this.SUBRULE(this.exception);
+            if (this.b) edits.push({ e: "add", exception: e, span: e.span });
+          },
+        },
+        { ALT: () => edits.push(this.SUBRULE(this.exceptionEdit)) },
       ]),
     );
     this.CONSUME(T.RBrace);
+    const b = this.b;
+    if (!b) return NONE;
+    const meta: A.Meta = { cite: null, title: null, concept: null, section: null };
+    meta.title = b.str(title);
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override: false,
+      meta,
+      span: this.to(b, start),
+      kind: "extend",
+      target: kind.image,
+      edits,
+    };
   });
 
-  exceptionEdit = this.RULE("exceptionEdit", () => {
-    this.OR([
+  exceptionEdit = this.RULE("exceptionEdit", (): A.ExceptionEdit => {
+    const start = this.b ? this.from() : 0;
+    return this.OR([
       {
-        ALT: () => {
+        ALT: (): A.ExceptionEdit => {
           this.CONSUME(T.Override);
-          this.SUBRULE(this.exception);
+          const ex = this.SUBRULE(this.exception);
+          const b = this.b;
+          if (!b) return NONE;
+          const ref = ex.label ?? `[${ex.cite.text}]`;
+          return { e: "override", ref, exception: ex, span: this.to(b, start) };
         },
       },
       {
-        ALT: () => {
+        ALT: (): A.ExceptionEdit => {
           this.CONSUME(T.Remove);
           this.CONSUME(T.Exception);
-          this.OR2([{ ALT: () => this.CONSUME(T.Name) }, { ALT: () => this.CONSUME(T.Citation) }]);
+          let name: IToken | undefined;
+          let cite: IToken | undefined;
+          this.OR2([
+            { ALT: () => (name = this.CONSUME(T.Name)) },
+            { ALT: () => (cite = this.CONSUME(T.Citation)) },
+          ]);
+          const b = this.b;
+          if (!b) return NONE;
+          const cited = b.cite(cite);
+          const ref = name?.image ?? `[${cited!.text}]`;
+          return { e: "remove", ref, span: this.to(b, start) };
         },
       },
-    ]);
+    ]) as A.ExceptionEdit;
   });
 
-  removeDef = this.RULE("removeDef", () => {
+  removeDef = this.RULE("removeDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
     this.CONSUME(T.Remove);
-    this.SUBRULE(this.defKind);
-    this.CONSUME(T.Name);
+    const kind = this.SUBRULE(this.defKind);
+    const name = this.CONSUME(T.Name);
+    const b = this.b;
+    if (!b) return NONE;
+    const meta: A.Meta = { cite: null, title: null, concept: null, section: null };
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override: false,
+      meta,
+      span: this.to(b, start),
+      kind: "remove",
+      target: kind.image,
+    };
   });
 
-  defKind = this.RULE("defKind", () => {
-    this.OR([
+  defKind = this.RULE("defKind", (): IToken => {
+    return this.OR([
       { ALT: () => this.CONSUME(T.Measure) },
       { ALT: () => this.CONSUME(T.Enum) },
       { ALT: () => this.CONSUME(T.Group) },
@@ -179,81 +317,150 @@ class RulesParser extends CstParser {
   });
 
   /** Citation, paraphrase, and the optional `concept`/`section`/`note` clauses of a definition. */
-  meta = this.RULE("meta", () => {
-    this.CONSUME(T.Citation);
-    this.OPTION(() => this.CONSUME(T.StringLit));
+  meta = this.RULE("meta", (): A.Meta => {
+    const cite = this.CONSUME(T.Citation);
+    // The title is the first string that is not the (first) note's.
+    let title = this.OPTION(() => this.CONSUME(T.StringLit));
+    let concept: IToken | undefined;
+    let section: IToken | undefined;
+    let note: IToken | undefined;
     this.MANY(() =>
       this.OR([
         {
           ALT: () => {
             this.CONSUME(T.Concept);
-            this.CONSUME(T.Name);
+            const t = this.CONSUME(T.Name);
+            concept ??= t;
           },
         },
         {
           ALT: () => {
             this.CONSUME(T.Section);
-            this.CONSUME2(T.Name);
+            const t = this.CONSUME2(T.Name);
+            section ??= t;
           },
         },
         {
           ALT: () => {
             this.CONSUME(T.Note);
-            this.CONSUME2(T.StringLit);
+            const t = this.CONSUME2(T.StringLit);
+            if (note === undefined) note = t;
+            else title ??= t;
           },
         },
       ]),
     );
+    const b = this.b;
+    if (!b) return NONE;
+    return b.metaOf(cite, title, note, concept, section);
   });
 
-  measureDef = this.RULE("measureDef", () => {
+  measureDef = this.RULE("measureDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Measure);
-    this.CONSUME(T.Name);
-    this.SUBRULE(this.meta);
+    const name = this.CONSUME(T.Name);
+    const meta = this.SUBRULE(this.meta);
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "measure",
+    };
   });
 
-  enumDef = this.RULE("enumDef", () => {
+  enumDef = this.RULE("enumDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Enum);
-    this.CONSUME(T.Name);
-    this.SUBRULE(this.meta);
+    const name = this.CONSUME(T.Name);
+    const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.enumMember));
+    const members: A.EnumMemberDecl[] = [];
+    this.MANY(() => members.push(this.SUBRULE(this.enumMember)));
     this.CONSUME(T.RBrace);
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "enum",
+      members,
+    };
   });
 
-  enumMember = this.RULE("enumMember", () => {
-    this.CONSUME(T.Name);
-    this.OPTION(() => this.CONSUME(T.StringLit));
-    this.OPTION2(() => this.CONSUME(T.Citation));
+  enumMember = this.RULE("enumMember", (): A.EnumMemberDecl => {
+    const start = this.b ? this.from() : 0;
+    const name = this.CONSUME(T.Name);
+    const display = this.OPTION(() => this.CONSUME(T.StringLit));
+    const cite = this.OPTION2(() => this.CONSUME(T.Citation));
     // `concept open-ground | road`: the names other rulesets (and maps) use for this member.
+    const concepts: IToken[] = [];
     this.OPTION3(() => {
       this.CONSUME(T.Concept);
-      this.CONSUME2(T.Name);
+      concepts.push(this.CONSUME2(T.Name));
       this.MANY(() => {
         this.CONSUME(T.Pipe);
-        this.CONSUME3(T.Name);
+        concepts.push(this.CONSUME3(T.Name));
       });
     });
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      name: name.image,
+      display: b.str(display),
+      cite: b.cite(cite),
+      concepts: concepts.map((t) => t.image),
+      span: this.to(b, start),
+    };
   });
 
-  groupDef = this.RULE("groupDef", () => {
+  groupDef = this.RULE("groupDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Group);
-    this.CONSUME(T.Name);
-    this.SUBRULE(this.meta);
+    const name = this.CONSUME(T.Name);
+    const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Equals);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.SUBRULE(this.qualifiedName) });
-  });
-
-  qualifiedName = this.RULE("qualifiedName", () => {
-    this.CONSUME(T.Name);
-    this.OPTION(() => {
-      this.CONSUME(T.Dot);
-      this.CONSUME2(T.Name);
+    const members: Qualified[] = [];
+    this.AT_LEAST_ONE_SEP({
+      SEP: T.Pipe,
+      DEF: () => members.push(this.SUBRULE(this.qualifiedName)),
     });
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "group",
+      members,
+    };
   });
 
-  recordKw = this.RULE("recordKw", () => {
-    this.OR([
+  qualifiedName = this.RULE("qualifiedName", (): Qualified => {
+    const start = this.b ? this.from() : 0;
+    const name = this.CONSUME(T.Name);
+    const member = this.OPTION(() => {
+      this.CONSUME(T.Dot);
+      return this.CONSUME2(T.Name);
+    });
+    const b = this.b;
+    if (!b) return NONE;
+    return { name: name.image, member: member?.image ?? null, span: this.to(b, start) };
+  });
+
+  recordKw = this.RULE("recordKw", (): IToken => {
+    return this.OR([
       { ALT: () => this.CONSUME(T.Unit) },
       { ALT: () => this.CONSUME(T.Vehicle) },
       { ALT: () => this.CONSUME(T.Step) },
@@ -261,207 +468,414 @@ class RulesParser extends CstParser {
     ]);
   });
 
-  inputDef = this.RULE("inputDef", () => {
+  inputDef = this.RULE("inputDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Input);
-    this.SUBRULE(this.recordKw);
-    this.CONSUME(T.Citation);
+    const kw = this.SUBRULE(this.recordKw);
+    const cite = this.CONSUME(T.Citation);
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.inputField));
+    const fields: A.FieldDecl[] = [];
+    this.MANY(() => fields.push(this.SUBRULE(this.inputField)));
     this.CONSUME(T.RBrace);
+    const b = this.b;
+    if (!b) return NONE;
+    const rec = kw.image as A.RecordKw;
+    const meta: A.Meta = { cite: b.cite(cite), title: null, concept: null, section: null };
+    const nameSpan = b.spanOfToken(kw);
+    return {
+      name: rec,
+      nameSpan,
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "input",
+      rec,
+      fields,
+    };
   });
 
-  inputField = this.RULE("inputField", () => {
-    this.CONSUME(T.Name);
+  inputField = this.RULE("inputField", (): A.FieldDecl => {
+    const start = this.b ? this.from() : 0;
+    const name = this.CONSUME(T.Name);
     this.CONSUME(T.Colon);
-    this.SUBRULE(this.typeRef);
-    this.OPTION(() => this.CONSUME(T.Question));
-    this.OPTION2(() => {
+    const type = this.SUBRULE(this.typeRef);
+    const optional = this.OPTION(() => this.CONSUME(T.Question)) !== undefined;
+    const value = this.OPTION2(() => {
       this.CONSUME(T.Equals);
-      this.SUBRULE(this.expr);
+      return this.SUBRULE(this.expr);
     });
+    const b = this.b;
+    if (!b) return NONE;
+    return { name: name.image, type, optional, default: value ?? null, span: this.to(b, start) };
   });
 
-  typeRef = this.RULE("typeRef", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(T.Bool) },
+  typeRef = this.RULE("typeRef", (): A.TypeRef => {
+    const start = this.b ? this.from() : 0;
+    let t = "name" as "bool" | "set" | "name";
+    const name = this.OR([
+      {
+        ALT: () => {
+          t = "bool";
+          return this.CONSUME(T.Bool);
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(T.Set);
           this.CONSUME(T.Of);
-          this.CONSUME(T.Name);
+          t = "set";
+          return this.CONSUME(T.Name);
         },
       },
       { ALT: () => this.CONSUME2(T.Name) },
     ]);
+    const b = this.b;
+    if (!b) return NONE;
+    const span = this.to(b, start);
+    if (t === "bool") return { t: "bool", span };
+    if (t === "set") return { t: "set", of: name.image, span };
+    return { t: "name", name: name.image, span };
   });
 
-  tableDef = this.RULE("tableDef", () => {
+  tableDef = this.RULE("tableDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Table);
-    this.CONSUME(T.Name);
-    this.SUBRULE(this.meta);
+    const name = this.CONSUME(T.Name);
+    const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Colon);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(T.Name) });
+    const keys: IToken[] = [];
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => keys.push(this.CONSUME2(T.Name)) });
     this.CONSUME(T.Arrow);
-    this.SUBRULE(this.typeRef);
+    const type = this.SUBRULE(this.typeRef);
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.tableRow));
+    const rows: A.RowDecl[] = [];
+    this.MANY(() => rows.push(this.SUBRULE(this.tableRow)));
     this.CONSUME(T.RBrace);
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "table",
+      keys: keys.map((t) => ({ name: t.image, span: b.spanOfToken(t) })),
+      type,
+      rows,
+    };
   });
 
-  tableRow = this.RULE("tableRow", () => {
+  tableRow = this.RULE("tableRow", (): A.RowDecl => {
+    const start = this.b ? this.from() : 0;
+    let other = false;
+    const keys: IToken[] = [];
     this.OR([
-      { ALT: () => this.CONSUME(T.Otherwise) },
-      { ALT: () => this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Name) }) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Otherwise);
+          other = true;
+        },
+      },
+      {
+        ALT: () =>
+          this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => keys.push(this.CONSUME(T.Name)) }),
+      },
     ]);
     this.CONSUME(T.Colon);
-    this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expr) });
-    this.OPTION(() => this.CONSUME(T.Citation));
+    const values: A.Expr[] = [];
+    this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => values.push(this.SUBRULE(this.expr)) });
+    const cite = this.OPTION(() => this.CONSUME(T.Citation));
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      keys: other ? "otherwise" : keys.map((t) => t.image),
+      values,
+      cite: b.cite(cite),
+      span: this.to(b, start),
+    };
   });
 
-  params = this.RULE("params", () => {
+  params = this.RULE("params", (): Param[] => {
+    const params: Param[] = [];
     this.CONSUME(T.LParen);
     this.AT_LEAST_ONE_SEP({
       SEP: T.Comma,
       DEF: () => {
-        this.CONSUME(T.Name);
+        const name = this.CONSUME(T.Name);
         this.CONSUME(T.Colon);
-        this.SUBRULE(this.typeRef);
+        const type = this.SUBRULE(this.typeRef);
+        if (this.b) params.push({ name: name.image, type, span: this.b.spanOfToken(name) });
       },
     });
     this.CONSUME(T.RParen);
+    return params;
   });
 
-  ruleDef = this.RULE("ruleDef", () => {
+  ruleDef = this.RULE("ruleDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Rule);
-    this.CONSUME(T.Name);
-    this.OPTION(() => this.SUBRULE(this.params));
-    this.SUBRULE(this.meta);
+    const name = this.CONSUME(T.Name);
+    const params = this.OPTION(() => this.SUBRULE(this.params));
+    const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Colon);
-    this.SUBRULE(this.typeRef);
+    const type = this.SUBRULE(this.typeRef);
     this.CONSUME(T.Equals);
-    this.SUBRULE(this.expr);
-    this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+    const value = this.SUBRULE(this.expr);
+    const exceptions = this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "rule",
+      params: params ?? [],
+      type,
+      value,
+      exceptions: exceptions ?? [],
+    };
   });
 
-  predicateDef = this.RULE("predicateDef", () => {
+  predicateDef = this.RULE("predicateDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Predicate);
-    this.CONSUME(T.Name);
-    this.OPTION(() => this.SUBRULE(this.params));
-    this.SUBRULE(this.meta);
+    const name = this.CONSUME(T.Name);
+    const params = this.OPTION(() => this.SUBRULE(this.params));
+    const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Colon);
-    this.SUBRULE(this.expr);
-    this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+    const value = this.SUBRULE(this.expr);
+    const exceptions = this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "predicate",
+      params: params ?? [],
+      type: null,
+      value,
+      exceptions: exceptions ?? [],
+    };
   });
 
-  exceptionBlock = this.RULE("exceptionBlock", () => {
+  exceptionBlock = this.RULE("exceptionBlock", (): A.ExceptionDecl[] => {
+    const out: A.ExceptionDecl[] = [];
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.exception));
+    this.MANY(() => out.push(this.SUBRULE(this.exception)));
     this.CONSUME(T.RBrace);
+    return out;
   });
 
-  exception = this.RULE("exception", () => {
+  exception = this.RULE("exception", (): A.ExceptionDecl => {
+    const start = this.b ? this.from() : 0;
     this.CONSUME(T.Exception);
-    this.OPTION3(() => this.CONSUME(T.Name));
-    this.CONSUME(T.Citation);
-    this.OPTION(() => this.CONSUME(T.StringLit));
+    const label = this.OPTION3(() => this.CONSUME(T.Name));
+    const cite = this.CONSUME(T.Citation);
+    const title = this.OPTION(() => this.CONSUME(T.StringLit));
     this.CONSUME(T.When);
-    this.SUBRULE(this.expr);
+    const when = this.SUBRULE(this.expr);
     this.CONSUME(T.Colon);
-    this.SUBRULE2(this.expr);
-    this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+    const value = this.SUBRULE2(this.expr);
+    const inner = this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      label: label?.image ?? null,
+      cite: b.cite(cite)!,
+      title: b.str(title),
+      when,
+      value,
+      exceptions: inner ?? [],
+      span: this.to(b, start),
+    };
   });
 
-  constraintDef = this.RULE("constraintDef", () => {
+  constraintDef = this.RULE("constraintDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Constraint);
-    this.CONSUME(T.Name);
-    this.SUBRULE(this.meta);
+    const name = this.CONSUME(T.Name);
+    const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Colon);
-    this.SUBRULE(this.expr);
+    const cond = this.SUBRULE(this.expr);
+    const b = this.b;
+    if (!b) return NONE;
+    return {
+      name: name.image,
+      nameSpan: b.spanOfToken(name),
+      override,
+      meta,
+      span: this.to(b, start),
+      kind: "constraint",
+      cond,
+    };
   });
 
-  movementDef = this.RULE("movementDef", () => {
+  movementDef = this.RULE("movementDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Movement);
-    this.CONSUME(T.Citation);
-    this.CONSUME(T.Name);
+    const cite = this.CONSUME(T.Citation);
+    const measure = this.CONSUME(T.Name);
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.movementEntry));
+    const entries: A.MovementEntry[] = [];
+    this.MANY(() => entries.push(this.SUBRULE(this.movementEntry)));
     this.CONSUME(T.RBrace);
+    const b = this.b;
+    if (!b) return NONE;
+    const meta: A.Meta = { cite: b.cite(cite), title: null, concept: null, section: null };
+    const span = this.to(b, start);
+    return {
+      name: "movement",
+      nameSpan: span,
+      override,
+      meta,
+      span,
+      kind: "movement",
+      measure: measure.image,
+      entries,
+    };
   });
 
-  movementEntry = this.RULE("movementEntry", () => {
-    this.CONSUME(T.Name);
-    this.OPTION(() => this.CONSUME2(T.Name));
+  movementEntry = this.RULE("movementEntry", (): A.MovementEntry => {
+    const start = this.b ? this.from() : 0;
+    const role = this.CONSUME(T.Name);
+    const measure = this.OPTION(() => this.CONSUME2(T.Name));
     this.CONSUME(T.Colon);
-    this.SUBRULE(this.expr);
+    const value = this.SUBRULE(this.expr);
+    const b = this.b;
+    if (!b) return NONE;
+    return { role: role.image, measure: measure?.image ?? null, value, span: this.to(b, start) };
   });
 
-  exampleDef = this.RULE("exampleDef", () => {
+  exampleDef = this.RULE("exampleDef", (): A.Decl => {
+    const start = this.b ? this.from() : 0;
+    const override = this.override;
     this.CONSUME(T.Example);
-    this.CONSUME(T.Citation);
-    this.CONSUME(T.StringLit);
+    const cite = this.CONSUME(T.Citation);
+    const titleTok = this.CONSUME(T.StringLit);
     this.CONSUME(T.LBrace);
+    const records: { rec: A.RecordKw; value: A.RecordLit }[] = [];
+    // The records after `path` are its steps; the numbers after `roll`, the faces rolled.
+    let path: A.RecordLit[] | null = null;
+    let roll: IToken[] | null = null;
+    const expects: A.ExpectDecl[] = [];
     this.MANY(() =>
       this.OR([
         {
           ALT: () => {
-            this.SUBRULE(this.recordKw);
-            this.SUBRULE(this.record);
+            const kw = this.SUBRULE(this.recordKw);
+            const value = this.SUBRULE(this.record);
+            if (this.b) records.push({ rec: kw.image as A.RecordKw, value });
           },
         },
         {
           ALT: () => {
             this.CONSUME(T.Path);
-            this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE2(this.record) });
+            const steps = (path ??= []);
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () => steps.push(this.SUBRULE2(this.record)),
+            });
           },
         },
-        { ALT: () => this.SUBRULE(this.expectation) },
+        { ALT: () => expects.push(this.SUBRULE(this.expectation)) },
         {
           ALT: () => {
             this.CONSUME(T.Roll);
-            this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.CONSUME(T.NumberLit) });
+            const faces = (roll ??= []);
+            this.AT_LEAST_ONE_SEP2({
+              SEP: T.Comma,
+              DEF: () => faces.push(this.CONSUME(T.NumberLit)),
+            });
           },
         },
       ]),
     );
     this.CONSUME(T.RBrace);
+    const b = this.b;
+    if (!b) return NONE;
+    const title = b.str(titleTok) ?? "";
+    const meta: A.Meta = { cite: b.cite(cite), title, concept: null, section: null };
+    const span = this.to(b, start);
+    const faces = roll as IToken[] | null;
+    return {
+      name: title,
+      nameSpan: span,
+      override,
+      meta,
+      span,
+      kind: "example",
+      records,
+      path,
+      roll: faces ? faces.map((t) => b.smallInt(t, MAX_SIDES)) : null,
+      expects,
+    };
   });
 
-  record = this.RULE("record", () => {
+  record = this.RULE("record", (): A.RecordLit => {
+    const start = this.b ? this.from() : 0;
+    const fields: A.RecordLit["fields"] = [];
     this.CONSUME(T.LBrace);
     this.MANY_SEP({
       SEP: T.Comma,
       DEF: () => {
-        this.CONSUME(T.Name);
+        const name = this.CONSUME(T.Name);
         this.CONSUME(T.Colon);
-        this.SUBRULE(this.expr);
+        const value = this.SUBRULE(this.expr);
+        if (this.b) fields.push({ name: name.image, value, span: this.b.spanOfToken(name) });
       },
     });
     this.CONSUME(T.RBrace);
+    const b = this.b;
+    if (!b) return NONE;
+    return { fields, span: this.to(b, start) };
   });
 
-  expectation = this.RULE("expectation", () => {
+  expectation = this.RULE("expectation", (): A.ExpectDecl => {
+    const start = this.b ? this.from() : 0;
     this.CONSUME(T.Expect);
-    this.OR([
+    return this.OR([
       {
-        ALT: () => {
-          this.OPTION(() => this.CONSUME(T.Not));
+        ALT: (): A.ExpectDecl => {
+          const negated = this.OPTION(() => this.CONSUME(T.Not)) !== undefined;
+          let cite: IToken | undefined;
           this.OR2([
             { ALT: () => this.CONSUME(T.Legal) },
             {
               ALT: () => {
                 this.CONSUME(T.Violation);
-                this.CONSUME(T.Citation);
+                cite = this.CONSUME(T.Citation);
               },
             },
           ]);
+          const b = this.b;
+          if (!b) return NONE;
+          const span = this.to(b, start);
+          if (cite === undefined) return { e: "legal", negated, span };
+          return { e: "violation", cite: b.cite(cite)!, negated, span };
         },
       },
       {
-        ALT: () => {
+        ALT: (): A.ExpectDecl => {
           this.CONSUME(T.Step);
-          this.CONSUME(T.NumberLit);
+          const index = this.CONSUME(T.NumberLit);
           this.CONSUME(T.Equals);
-          this.SUBRULE(this.expr);
+          const value = this.SUBRULE(this.expr);
+          const b = this.b;
+          if (!b) return NONE;
+          const span = this.to(b, start);
+          return { e: "step", index: b.smallInt(index, MAX_STEPS), value, span };
         },
       },
       {
@@ -470,73 +884,94 @@ class RulesParser extends CstParser {
           this.LA(1).image === "needs" &&
           this.LA(2).tokenType !== T.Equals &&
           this.LA(2).tokenType !== T.LParen,
-        ALT: () => {
+        ALT: (): A.ExpectDecl => {
           this.CONSUME2(T.Name, { LABEL: "needs" });
-          this.OR3([
+          const rec = this.OR3([
             { ALT: () => this.CONSUME(T.Unit) },
             { ALT: () => this.CONSUME(T.Vehicle) },
             { ALT: () => this.CONSUME2(T.Step) },
             { ALT: () => this.CONSUME(T.Scenario) },
           ]);
           this.CONSUME(T.Dot);
-          this.CONSUME3(T.Name, { LABEL: "needsField" });
+          const field = this.CONSUME3(T.Name, { LABEL: "needsField" });
+          const b = this.b;
+          if (!b) return NONE;
+          const span = this.to(b, start);
+          return { e: "needs", rec: rec.image as A.RecordKw, field: field.image, span };
         },
       },
       {
         // `expect depends on vehicle.kind`: the answer differs with that field, which the example leaves out.
         GATE: () => this.LA(1).image === "depends" && this.LA(2).image === "on",
-        ALT: () => {
+        ALT: (): A.ExpectDecl => {
           this.CONSUME4(T.Name, { LABEL: "depends" });
           this.CONSUME5(T.Name, { LABEL: "dependsOn" });
-          this.OR4([
+          const rec = this.OR4([
             { ALT: () => this.CONSUME2(T.Unit) },
             { ALT: () => this.CONSUME2(T.Vehicle) },
             { ALT: () => this.CONSUME3(T.Step) },
             { ALT: () => this.CONSUME2(T.Scenario) },
           ]);
           this.CONSUME2(T.Dot);
-          this.CONSUME6(T.Name, { LABEL: "dependsField" });
+          const field = this.CONSUME6(T.Name, { LABEL: "dependsField" });
+          const b = this.b;
+          if (!b) return NONE;
+          const span = this.to(b, start);
+          return { e: "depends", rec: rec.image as A.RecordKw, field: field.image, span };
         },
       },
       {
-        ALT: () => {
-          this.CONSUME(T.Name);
+        ALT: (): A.ExpectDecl => {
+          const name = this.CONSUME(T.Name);
+          const args: A.Expr[] = [];
           this.OPTION2(() => {
             this.CONSUME(T.LParen);
-            this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE3(this.expr) });
+            this.MANY_SEP({ SEP: T.Comma, DEF: () => args.push(this.SUBRULE3(this.expr)) });
             this.CONSUME(T.RParen);
           });
           this.CONSUME2(T.Equals);
-          this.SUBRULE2(this.expr);
+          const value = this.SUBRULE2(this.expr);
+          const b = this.b;
+          if (!b) return NONE;
+          return { e: "value", name: name.image, args, value, span: this.to(b, start) };
         },
       },
-    ]);
+    ]) as A.ExpectDecl;
   });
 
   // ---- expressions, loosest first ----
 
   /**
-   * `a if c else b if d else e`: a flat run, nested to the right by the CST→AST builder, so a long
-   * chain of `if … else` makes no recursion here (it would overflow the stack at a few thousand).
+   * `a if c else b if d else e`: a flat run, nested to the right when it is built (`ifChain`), so a
+   * long chain of `if … else` makes no recursion here (it would overflow the stack at a few thousand).
    */
-  expr = this.RULE("expr", () => {
-    this.SUBRULE(this.binary);
+  expr = this.RULE("expr", (): A.Expr => {
+    const first = this.SUBRULE(this.binary);
+    let parts: A.Expr[] | undefined;
     this.MANY(() => {
       this.CONSUME(T.If);
-      this.SUBRULE2(this.binary);
+      const c = this.SUBRULE2(this.binary);
       this.CONSUME(T.Else);
-      this.SUBRULE3(this.binary);
+      const e = this.SUBRULE3(this.binary);
+      (parts ??= [first]).push(c, e);
     });
+    const b = this.b;
+    if (!b) return NONE;
+    return parts ? b.ifChain(parts, same, first.span) : first;
   });
 
   // Chevrotain performance guide: build each OR's alternatives once, not on every invocation.
-  private infixAlts: IOrAlt<unknown>[] | undefined;
-  private prefixAlts: IOrAlt<unknown>[] | undefined;
-  private prefixAlts3: IOrAlt<unknown>[] | undefined;
-  private primaryAlts: IOrAlt<unknown>[] | undefined;
+  private infixAlts: IOrAlt<IToken>[] | undefined;
+  private prefixAlts: IOrAlt<IToken>[] | undefined;
+  private prefixAlts3: IOrAlt<IToken>[] | undefined;
+  private primaryAlts: IOrAlt<A.Expr>[] | undefined;
+  private recordAlts: IOrAlt<IToken>[] | undefined;
   private definitionAlts: IOrAlt<unknown>[] | undefined;
+  private definitionKinds: IOrAlt<A.Decl>[] | undefined;
+  /** The `not` of a `not in` the infix alternatives just consumed (the `in` is what OR returns). */
+  notOfNotIn: IToken | undefined;
 
-  private infixAlternatives(): IOrAlt<unknown>[] {
+  private infixAlternatives(): IOrAlt<IToken>[] {
     return [
       { ALT: () => this.CONSUME(T.Or) },
       { ALT: () => this.CONSUME(T.And) },
@@ -553,109 +988,152 @@ class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.In) },
       {
         ALT: () => {
-          this.CONSUME2(T.Not);
-          this.CONSUME2(T.In);
+          this.notOfNotIn = this.CONSUME2(T.Not);
+          return this.CONSUME2(T.In);
         },
       },
     ];
   }
 
   /**
-   * A flat run of operands and operators (`not a and b + 1 in S`). Precedence is applied by the
-   * CST→AST builder; a flat rule makes one CST node per run instead of one per precedence level.
+   * A flat run of operands and operators (`not a and b + 1 in S`), built by precedence climbing
+   * (`climb`); one rule per run instead of one per precedence level. A run of one operand is that
+   * operand.
    */
-  binary = this.RULE("binary", () => {
-    this.MANY(() =>
-      this.OR(
+  binary = this.RULE("binary", (): A.Expr => {
+    let items: (IToken | A.Expr)[] | undefined;
+    this.MANY(() => {
+      const t = this.OR(
         (this.prefixAlts ??= [
           { ALT: () => this.CONSUME(T.Not) },
           { ALT: () => this.CONSUME(T.Minus) },
         ]),
-      ),
-    );
-    this.SUBRULE(this.primary);
+      );
+      (items ??= []).push(t);
+    });
+    const first = this.SUBRULE(this.primary);
+    if (items) items.push(first);
     this.MANY2(() => {
-      this.OR2((this.infixAlts ??= this.infixAlternatives()));
+      const op = this.OR2((this.infixAlts ??= this.infixAlternatives()));
+      const run = (items ??= [first]);
+      if (this.notOfNotIn) run.push(this.notOfNotIn);
+      this.notOfNotIn = undefined;
+      run.push(op);
       this.MANY3(() =>
-        this.OR3(
-          (this.prefixAlts3 ??= [
-            { ALT: () => this.CONSUME3(T.Not) },
-            { ALT: () => this.CONSUME3(T.Minus) },
-          ]),
+        run.push(
+          this.OR3(
+            (this.prefixAlts3 ??= [
+              { ALT: () => this.CONSUME3(T.Not) },
+              { ALT: () => this.CONSUME3(T.Minus) },
+            ]),
+          ),
         ),
       );
-      this.SUBRULE2(this.primary);
+      run.push(this.SUBRULE2(this.primary));
     });
+    const b = this.b;
+    if (!b || !items) return first;
+    return b.climb(items, same, first.span);
   });
 
-  primary = this.RULE("primary", () => {
-    this.OR(
+  primary = this.RULE("primary", (): A.Expr => {
+    return this.OR(
       (this.primaryAlts ??= [
         {
           ALT: () => {
+            const start = this.b ? this.from() : 0;
             const n = this.CONSUME(T.NumberLit);
-            this.OPTION({
+            const m = this.OPTION({
               GATE: () => this.measureFollows(n),
               DEF: () => this.CONSUME3(T.Name, { LABEL: "measure" }),
             });
+            const b = this.b;
+            return b ? b.number(n, m, this.to(b, start)) : NONE;
           },
         },
         {
           ALT: () => {
+            const start = this.b ? this.from() : 0;
             const n = this.CONSUME(T.Fraction);
-            this.OPTION2({
+            const m = this.OPTION2({
               GATE: () => this.measureFollows(n),
               DEF: () => this.CONSUME5(T.Name, { LABEL: "measure" }),
             });
+            const b = this.b;
+            return b ? b.number(n, m, this.to(b, start)) : NONE;
           },
         },
         { ALT: () => this.SUBRULE(this.dice) },
-        { ALT: () => this.CONSUME(T.True) },
-        { ALT: () => this.CONSUME(T.False) },
-        { ALT: () => this.CONSUME(T.All) },
-        { ALT: () => this.CONSUME(T.NA) },
-        { ALT: () => this.CONSUME(T.Base) },
+        { ALT: () => this.atom(this.CONSUME(T.True), { k: "bool", v: true }) },
+        { ALT: () => this.atom(this.CONSUME(T.False), { k: "bool", v: false }) },
+        { ALT: () => this.atom(this.CONSUME(T.All), { k: "all" }) },
+        { ALT: () => this.atom(this.CONSUME(T.NA), { k: "na" }) },
+        { ALT: () => this.atom(this.CONSUME(T.Base), { k: "base" }) },
         {
           ALT: () => {
             this.CONSUME(T.LParen);
-            this.SUBRULE(this.expr);
+            const e = this.SUBRULE(this.expr);
             this.CONSUME(T.RParen);
+            return e;
           },
         },
         {
           ALT: () => {
+            const start = this.b ? this.from() : 0;
             this.CONSUME(T.LBrace);
-            this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.qualifiedName) });
+            const members: Qualified[] = [];
+            this.MANY_SEP({
+              SEP: T.Comma,
+              DEF: () => members.push(this.SUBRULE(this.qualifiedName)),
+            });
             this.CONSUME(T.RBrace);
+            const b = this.b;
+            return b ? { k: "set", members, span: this.to(b, start) } : NONE;
           },
         },
         {
           ALT: () => {
-            this.OR2([
-              { ALT: () => this.CONSUME(T.Unit) },
-              { ALT: () => this.CONSUME(T.Vehicle) },
-              { ALT: () => this.CONSUME(T.Step) },
-              { ALT: () => this.CONSUME(T.Scenario) },
-              { ALT: () => this.CONSUME(T.Path) },
-            ]);
+            const start = this.b ? this.from() : 0;
+            const rec = this.OR2(
+              (this.recordAlts ??= [
+                { ALT: () => this.CONSUME(T.Unit) },
+                { ALT: () => this.CONSUME(T.Vehicle) },
+                { ALT: () => this.CONSUME(T.Step) },
+                { ALT: () => this.CONSUME(T.Scenario) },
+                { ALT: () => this.CONSUME(T.Path) },
+              ]),
+            );
             this.CONSUME(T.Dot);
-            this.CONSUME4(T.Name);
+            const field = this.CONSUME4(T.Name);
+            const b = this.b;
+            if (!b) return NONE;
+            const r = rec.image as A.RecordKw | "path";
+            return { k: "rec", rec: r, field: field.image, span: this.to(b, start) };
           },
         },
         {
           GATE: () => this.LA(2).tokenType === T.Step,
           ALT: () => {
-            this.CONSUME2(T.Name);
+            const start = this.b ? this.from() : 0;
+            const op = this.CONSUME2(T.Name);
             this.CONSUME2(T.Step);
             this.CONSUME2(T.LParen);
-            this.SUBRULE2(this.expr);
+            const body = this.SUBRULE2(this.expr);
             this.CONSUME2(T.RParen);
+            const b = this.b;
+            return b ? { k: "agg", op: op.image, body, span: this.to(b, start) } : NONE;
           },
         },
         { ALT: () => this.SUBRULE(this.nameOrCall) },
       ]),
     );
   });
+
+  /** A primary of one keyword token (`true`, `all`, `NA`, …). */
+  private atom(t: IToken, e: { k: "bool"; v: boolean } | { k: "all" | "na" | "base" }): A.Expr {
+    const b = this.b;
+    return b ? ({ ...e, span: b.spanOfToken(t) } as A.Expr) : NONE;
+  }
 
   /**
    * `2 MF`: a name right after a number on the same line is its measure, unless it is followed by `:`
@@ -668,31 +1146,66 @@ class RulesParser extends CstParser {
     return this.LA(2).tokenType !== T.Colon || /^[A-Z]+$/.test(next.image);
   }
 
-  nameOrCall = this.RULE("nameOrCall", () => {
-    this.SUBRULE(this.qualifiedName);
-    this.OPTION(() => {
+  nameOrCall = this.RULE("nameOrCall", (): A.Expr => {
+    const start = this.b ? this.from() : 0;
+    const q = this.SUBRULE(this.qualifiedName);
+    const args = this.OPTION(() => {
+      const args: A.Expr[] = [];
       this.CONSUME(T.LParen);
-      this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expr) });
+      this.MANY_SEP({ SEP: T.Comma, DEF: () => args.push(this.SUBRULE(this.expr)) });
       this.CONSUME(T.RParen);
+      return args;
     });
+    const b = this.b;
+    if (!b) return NONE;
+    const span = args ? this.to(b, start) : q.span;
+    if (args) return { k: "call", name: q.member ? `${q.name}.${q.member}` : q.name, args, span };
+    return { k: "name", name: q.name, member: q.member, span };
   });
 
-  dice = this.RULE("dice", () => {
-    this.CONSUME(T.Dice);
-    this.OPTION(() => {
+  dice = this.RULE("dice", (): A.Expr => {
+    const start = this.b ? this.from() : 0;
+    const roll = this.CONSUME(T.Dice);
+    let highest = false;
+    const keep = this.OPTION(() => {
       this.CONSUME(T.Keep);
-      this.OR([{ ALT: () => this.CONSUME(T.Highest) }, { ALT: () => this.CONSUME(T.Lowest) }]);
-      this.CONSUME(T.NumberLit);
+      this.OR([
+        { ALT: () => (highest = this.CONSUME(T.Highest) !== undefined) },
+        { ALT: () => this.CONSUME(T.Lowest) },
+      ]);
+      return this.CONSUME(T.NumberLit);
     });
-    this.OPTION2(() => {
+    let minus = false;
+    const per = this.OPTION2(() => {
       this.CONSUME(T.Each);
-      this.OPTION3(() => this.CONSUME(T.Minus));
-      this.SUBRULE(this.primary);
+      minus = this.OPTION3(() => this.CONSUME(T.Minus)) !== undefined;
+      return this.SUBRULE(this.primary);
     });
+    const b = this.b;
+    if (!b) return NONE;
+    return b.diceOf(roll, keep, highest, per ?? null, minus, this.to(b, start));
   });
 }
 
-export const parser = new RulesParser();
+/** What the actions return where the AST is not being built (the recording, the CST instance). */
+const NONE = undefined as never;
+/** The identity: the operands of a run are built already. */
+const same = (e: A.Expr): A.Expr => e;
+
+type Qualified = { name: string; member: string | null; span: A.Header["span"] };
+type Param = { name: string; type: A.TypeRef; span: A.Header["span"] };
+interface FileParts {
+  header: A.Header | null;
+  decls: A.Decl[];
+}
+
+/** The instance that builds the AST as it parses, with no recovery (`parseAst`). */
+export const parser = new RulesParser(false);
+let recovering: RulesParser | undefined;
+/** The instance that recovers and builds a CST (`parseTokens`), made for the first file that needs it. */
+function recoveringParser(): RulesParser {
+  return (recovering ??= new RulesParser(true));
+}
 
 export interface ParseResult {
   cst: CstNode;
@@ -701,7 +1214,7 @@ export interface ParseResult {
   tokens: IToken[];
 }
 
-/** Lexes and parses one file's text; never throws on bad input. */
+/** Lexes and parses one file's text into the CST, with recovery; never throws on bad input. */
 export function parseText(text: string): ParseResult {
   const { tokens, lexErrors } = lexText(text);
   return { ...parseTokens(tokens), lexErrors, tokens };
@@ -720,13 +1233,32 @@ export function lexText(text: string): Pick<ParseResult, "tokens" | "lexErrors">
   };
 }
 
+/**
+ * Parsing a token stream straight into the AST (`builder` builds it and collects its diagnostics):
+ * the header and definitions, or null at the first syntax error (then `parseTokens` reports them all).
+ */
+export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | null {
+  parser.input = tokens;
+  parser.b = builder;
+  // A syntax error may have stopped the last file between `not` and `in`.
+  parser.notOfNotIn = undefined;
+  try {
+    const out = parser.file();
+    return parser.errors.length === 0 ? out : null;
+  } finally {
+    parser.b = null;
+    // The parser is one shared instance: let go of this file's tokens (a ruleset of 10,000
+    // definitions holds 100,000 of them) rather than keep them alive until the next file is parsed.
+    parser.input = [];
+  }
+}
+
 /** Parsing a token stream into the CST, with recovery. */
 export function parseTokens(tokens: IToken[]): Pick<ParseResult, "cst" | "parseErrors"> {
-  parser.input = tokens;
-  const cst = parser.file();
-  const parseErrors = [...parser.errors];
-  // The parser is one shared instance: let go of this file's tokens (a ruleset of 10,000 definitions
-  // holds 100,000 of them) rather than keep them alive until the next file is parsed.
-  parser.input = [];
+  const p = recoveringParser();
+  p.input = tokens;
+  const cst = p.file() as unknown as CstNode;
+  const parseErrors = [...p.errors];
+  p.input = [];
   return { cst, parseErrors };
 }

@@ -1,16 +1,21 @@
 /**
- * grammar/parser.ts overrides one internal method of Chevrotain 11's CST builder
- * (`cstInvocationStateUpdate`) so CST children are plain objects (issue 27: a third of parsing went to
- * hash-table children). Chevrotain is pinned to an exact version in package.json; this test is what
- * makes an upgrade that renames the method or changes its body's assumptions fail loudly instead of
- * silently falling back to the slow path.
+ * grammar/parser.ts relies on two internals of Chevrotain 11. It overrides one method of the CST
+ * builder (`cstInvocationStateUpdate`) so CST children are plain objects (issue 27: a third of
+ * parsing went to hash-table children). And its one grammar extends the class that CstParser and
+ * EmbeddedActionsParser both only configure, passing `outputCst` itself, so that one grammar makes an
+ * instance that builds the AST in its actions and one that builds a CST. Chevrotain is pinned to an
+ * exact version in package.json; this test is what makes an upgrade that renames the method, changes
+ * its body's assumptions or the classes' shape fail loudly instead of silently falling back to the
+ * slow path.
  */
 import { readFileSync } from "node:fs";
-import { CstParser } from "chevrotain";
+import { CstParser, EmbeddedActionsParser } from "chevrotain";
 import { describe, expect, it } from "vitest";
-import { parseText } from "../../grammar/parser.js";
+import { AstBuilder } from "../../grammar/build.js";
+import { lexText, parseAst, parser, parseText } from "../../grammar/parser.js";
+import { SourceFile } from "../../diagnostics/index.js";
 
-describe("the parser's one override of a Chevrotain internal", () => {
+describe("the parser's reliance on Chevrotain internals", () => {
   it("overrides a method Chevrotain's CstParser has", () => {
     const proto = CstParser.prototype as unknown as Record<string, unknown>;
     expect(typeof proto["cstInvocationStateUpdate"]).toBe("function");
@@ -30,6 +35,20 @@ describe("the parser's one override of a Chevrotain internal", () => {
     walk(cst as never);
     expect(seen.length).toBeGreaterThan(1);
     expect(new Set(seen)).toEqual(new Set([Object.prototype]));
+  });
+
+  it("CstParser and EmbeddedActionsParser extend one class, which takes `outputCst` from its config", () => {
+    const base: unknown = Object.getPrototypeOf(CstParser);
+    expect(base).toBe(Object.getPrototypeOf(EmbeddedActionsParser));
+    expect(String(base)).toContain("initTreeBuilder");
+  });
+
+  it("the embedded-actions instance builds the AST and no CST", () => {
+    expect((parser as unknown as { outputCst: boolean }).outputCst).toBe(false);
+    const text = readFileSync("rulesets/sl-classic.rules", "utf8");
+    const parts = parseAst(lexText(text).tokens, new AstBuilder(new SourceFile("sl.rules", text)));
+    expect(parts?.header?.id).toBe("sl-classic");
+    expect(parts!.decls.length).toBeGreaterThan(10);
   });
 
   it("Chevrotain is pinned to the exact version the override was written for", () => {

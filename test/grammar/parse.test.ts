@@ -3,7 +3,7 @@
  * with no diagnostic and pass their examples, between them use every construct of docs/language.md,
  * and the parser's specific behaviours (spans, soft keywords, hyphenated names, recovery) hold.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { SourceFile, type Span } from "../../diagnostics/index.js";
 import { compileText, runExamples } from "../../compiler/engine/index.js";
 import {
   parse,
+  parseRecovering,
   type Decl,
   type Expr,
   type ExceptionDecl,
@@ -715,5 +716,76 @@ example [1] "e" {
       expect(() => parse(text, "x.rules")).not.toThrow();
       expect(() => compileText(text, "x.rules")).not.toThrow();
     }
+  });
+});
+
+/** Every `.rules` file under `dir`, recursively. */
+function rulesFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return rulesFiles(path);
+    return name.endsWith(".rules") ? [path] : [];
+  });
+}
+
+describe("the two parsing paths", () => {
+  // grammar/parser.ts: a file is parsed once with the AST built in the parser's actions, and only a
+  // file with a syntax error (or an expression nested too deep) again, into a CST that
+  // grammar/build.ts turns into the AST. Both must give a file the same AST and diagnostics, spans
+  // and key order included (JSON text compares both).
+  const same = (text: string, path: string) =>
+    expect(JSON.stringify(parse(text, path))).toBe(JSON.stringify(parseRecovering(text, path)));
+  const files = [
+    ...rulesFiles(join(ROOT, "rulesets")),
+    ...rulesFiles(join(ROOT, "examples")),
+    ...rulesFiles(join(ROOT, "test", "fixtures")),
+  ];
+
+  it("agree on every bundled ruleset and fixture", () => {
+    expect(files.length).toBeGreaterThan(50);
+    for (const f of files) same(readFileSync(f, "utf8"), f);
+  });
+
+  it("agree on the builder's own diagnostics and on the clauses whose first occurrence counts", () => {
+    const header = 'ruleset t "T" edition "1" cites a extends b cites c edition "2"\n';
+    const texts = [
+      // A second note and no title: the second note's text is the title.
+      header + 'measure MF [1.1] note "n1" note "n2" section s concept c section t',
+      // Text too long (V0108) and with a control character (V0107), numbers and dice out of range.
+      header + `measure MF [1.1] "${"x".repeat(1_200)}"\nmeasure PP [1.2 \u0007] "a\u0007b"`,
+      header +
+        "rule r [1] : bool = 1234567890123 > 0.0000001 and 7d20 > 1 and 2d6 keep highest 9 > 1",
+      header +
+        "rule r [1] : bool = a not in {x, y.z} and not - - 1d6 each -2 if b else c if d else e",
+      header +
+        'example [1] "e" { unit { a: 1 } path { b: 2 }, { c: 3 } roll 1, 99 expect step 20000 = 1 }',
+      header +
+        'example [1] "e" { expect needs unit.a expect depends on vehicle.b expect not legal }',
+      header + 'example [1] "e" { expect violation [2] expect f(1, 2) = 3 expect g = ½ MF }',
+      // Headers out of place; `section` blocks; `override`, `extend` and `remove`.
+      'section s { measure MF [1] }\nruleset a "A"\nmeasure PP [2]\nruleset b "B"',
+      header + "override table t [1] : a, b -> bool { x | y : true, false [2] otherwise : 1 }",
+      header +
+        'extend rule r "p" { exception e [1] when a : 1 override exception [2] when b : 2 remove exception e remove exception [3] }',
+      header +
+        "remove predicate p\ninput unit [1] { a: bool? = true b: set of x }\nmovement [2] MF { x: 1 y MF: 2 }",
+      header +
+        'rule r(a: bool, b: set of x) [1] : MF = sum step(a) { exception [2] "t" when unit.x : 2 { exception [3] when 1 : 2 } }',
+      header + "rule r [1] : bool = " + "- ".repeat(300) + "1",
+      header + "rule r [1] : bool = " + "(".repeat(40) + "- ".repeat(10) + "1" + ")".repeat(40),
+    ];
+    for (const t of texts) {
+      // None has a syntax error, so `parse` builds their AST in the parser's actions.
+      expect(parse(t, "t.rules").diagnostics.map((d) => d.message)).not.toContainEqual(
+        expect.stringMatching(/^expected|^unexpected/),
+      );
+      same(t, "t.rules");
+    }
+  });
+
+  it("agree on files with syntax errors (both take the recovering path)", () => {
+    const sl = readFileSync(SL, "utf8");
+    for (let at = 100; at < sl.length; at += Math.floor(sl.length / 40))
+      same(sl.slice(0, at) + " ( not not in " + sl.slice(at), "edited.rules");
   });
 });
