@@ -74,7 +74,14 @@ export interface ReachSearch<T> {
   best: Int32Array;
   labelHex: Int32Array;
   labelParent: Int32Array;
+  /** Per label, the index into the graph's `steps` of the step that entered its node (-1: the start). */
+  labelStep: Int32Array;
   labelCost: T[];
+  /**
+   * Per label, where it stands in the search's pop order among labels of one cost (lower: popped
+   * first); null: the label index is that order.
+   */
+  labelOrder: Int32Array | null;
   /** Labels created (the search's work, for benchmarks). */
   labels: number;
 }
@@ -100,6 +107,11 @@ class Labels<T> {
   state = new Int32Array(1024);
   /** The next expanded label at the same hex (-1: none), for labels that were expanded. */
   nextAtHex = new Int32Array(1024);
+  /**
+   * The plain search's order of a label: the number of its last push (a label there is updated in
+   * place when its state gets cheaper), which is the label index the general loop would have given it.
+   */
+  order = new Int32Array(1024);
   cost: T[] = [];
   size = 0;
   /** Whether labels keep jump pointers (only the per-hex state table's ancestor queries read them). */
@@ -114,6 +126,7 @@ class Labels<T> {
       this.anchor = new Int32Array(capacity);
       this.jump = new Int32Array(jumps ? capacity : 0);
       this.state = new Int32Array(capacity);
+      this.order = new Int32Array(capacity);
       this.nextAtHex = new Int32Array(jumps ? capacity : 0);
     } else if (!jumps) {
       this.jump = new Int32Array(0);
@@ -129,23 +142,7 @@ class Labels<T> {
     state: number,
     anchor: number,
   ): number {
-    if (this.size === this.hex.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.hex = grow(this.hex);
-      this.parent = grow(this.parent);
-      this.h = grow(this.h);
-      this.step = grow(this.step);
-      this.anchor = grow(this.anchor);
-      this.state = grow(this.state);
-      if (this.jumps) {
-        this.jump = grow(this.jump);
-        this.nextAtHex = grow(this.nextAtHex);
-      }
-    }
+    if (this.size === this.hex.length) this.grow();
     const i = this.size++;
     this.hex[i] = hex;
     this.parent[i] = parent;
@@ -163,6 +160,25 @@ class Labels<T> {
       this.jump[i] = this.h[parent]! - hj === hj - this.h[jj]! ? jj : parent;
     }
     return i;
+  }
+  /** Twice the room for labels (the arrays are new: a caller holding them reads them again). */
+  grow(): void {
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.hex = grow(this.hex);
+    this.parent = grow(this.parent);
+    this.h = grow(this.h);
+    this.step = grow(this.step);
+    this.anchor = grow(this.anchor);
+    this.state = grow(this.state);
+    this.order = grow(this.order);
+    if (this.jumps) {
+      this.jump = grow(this.jump);
+      this.nextAtHex = grow(this.nextAtHex);
+    }
   }
   /** The ancestor of `label` (itself included) with `depth` hexes entered; depth ≤ the label's. */
   ancestorAt(label: number, depth: number): number {
@@ -333,9 +349,73 @@ class TickHeap implements LabelHeap<number> {
   }
 }
 
+/**
+ * The plain search's heap: one number per entry, its ticks and its push number in one key (ticks ×
+ * 2^26 + push), so an entry is ordered by cost, then by push, with a single comparison.
+ */
+class KeyHeap {
+  a = new Int32Array(1024);
+  k = new Float64Array(1024);
+  size = 0;
+  /** The key of the entry `pop` returned last. */
+  top = 0;
+  push(v: number, key: number): void {
+    if (this.size === this.a.length) {
+      const b = new Int32Array(this.a.length * 2);
+      b.set(this.a);
+      this.a = b;
+      const c = new Float64Array(this.k.length * 2);
+      c.set(this.k);
+      this.k = c;
+    }
+    const a = this.a;
+    const k = this.k;
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      const kp = k[p]!;
+      if (kp < key) break;
+      a[i] = a[p]!;
+      k[i] = kp;
+      i = p;
+    }
+    a[i] = v;
+    k[i] = key;
+  }
+  pop(): number {
+    const a = this.a;
+    const k = this.k;
+    const top = a[0]!;
+    this.top = k[0]!;
+    const n = --this.size;
+    const lv = a[n]!;
+    const lk = k[n]!;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && k[c + 1]! < k[c]!) c++;
+      if (k[c]! > lk) break;
+      a[i] = a[c]!;
+      k[i] = k[c]!;
+      i = c;
+    }
+    if (n > 0) {
+      a[i] = lv;
+      k[i] = lk;
+    }
+    return top;
+  }
+}
+
+/** Pushes of a plain search stay below 2^26, and its ticks below 2^27: a key is an exact double. */
+const PUSHES = 67108864;
+
 let scratchStates = new Int32Array(0);
 /** The heap of integer-tick searches, reused (a search leaves it empty). */
 const tickHeap = new TickHeap();
+/** The heap of plain searches, reused. */
+const keyHeap = new KeyHeap();
 /** Per kind of step, its ticks in the plain search (reused). */
 let plainTicks = new Float64Array(64);
 /** How many labels the last search made: the next starts with room for as many. */
@@ -550,69 +630,145 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     return false;
   };
 
+  /** The plain search's loop (see below): labels per state, in place; nothing called per edge. */
+  /**
+   * The plain search's loop (see below): one label per state, updated in place; nothing called per
+   * edge. What it reads is held in locals (the label arrays read again when they grow).
+   */
+  const plainSearch = (): void => {
+    const ticks = plainTicks;
+    const costs = L.cost as unknown as number[];
+    const byNumber = bestByNumber!;
+    const checked = checkedByNumber;
+    const kh = keyHeap;
+    const adjL = adj;
+    const slotStepL = slotStep;
+    const bestL = best;
+    const deg = degree;
+    const stride_ = stride;
+    const cap_ = cap;
+    const pre = prefix;
+    const allowed = most;
+    let hexA = L.hex;
+    let parentA = L.parent;
+    let hA = L.h;
+    let stepA = L.step;
+    let anchorA = L.anchor;
+    let stateA = L.state;
+    let orderA = L.order;
+    let size = L.size;
+    kh.size = 0;
+    kh.push(root, 0);
+    let pushes = 1;
+    // The hexes on a label's path that the states do not rule out (below the cap: see the general
+    // loop), gathered once per label, not per edge.
+    const low = new Int32Array(cap + prefix + 2);
+    while (kh.size > 0) {
+      const label = kh.pop();
+      const cost = costs[label]!;
+      // An older push of a label since made cheaper (each push has its own key).
+      if (kh.top !== cost * PUSHES + orderA[label]!) continue;
+      const hex = hexA[label]!;
+      const h = hA[label]!;
+      const entered = h > pre ? h - pre : 0;
+      if (bestL[hex]! < 0) {
+        // Within the allowance, a move beyond the start is legal as its state's checks say (asked
+        // once per state: legal.ts never finds it overspent).
+        const known =
+          checked !== null && h > 0 && cost <= allowed
+            ? checked[entered < cap_ ? entered : cap_]!
+            : 0;
+        if (known === 1) bestL[hex] = label;
+        else if (known === 0) {
+          current = label;
+          L.size = size;
+          if (legal(label, h, cost as unknown as T, startAllowance)) bestL[hex] = label;
+        }
+      }
+      if (cost > allowed) continue;
+      const hn = entered + 1 < cap_ ? entered + 1 : cap_;
+      const anchor = hn >= cap_ ? anchorA[label]! : -1;
+      let lows = 0;
+      for (let k = anchorA[label]!; k >= 0; k = parentA[k]!) low[lows++] = hexA[k]!;
+      const low0 = lows > 0 ? low[0]! : -1;
+      const low1 = lows > 1 ? low[1]! : -1;
+      for (let slot = deg * hex, end = slot + deg; slot < end; slot++) {
+        const next = adjL[slot]!;
+        if (next < 0) continue;
+        const s = slotStepL[slot]!;
+        if (s < 0) continue;
+        const c = ticks[s]!;
+        if (c !== c) continue;
+        const total = cost + c;
+        if (total > allowed && entered > 0) continue;
+        const state = next * stride_ + hn;
+        let child = byNumber[state]!;
+        // Not yet popped (it costs more than this label): the cheaper path takes its place.
+        if (child >= 0 && !(costs[child]! > total)) continue;
+        // Simple paths only: a step back onto a hex below the cap on this path.
+        if (next === low0 || next === low1) continue;
+        if (lows > 2) {
+          let j = 2;
+          while (j < lows && low[j] !== next) j++;
+          if (j < lows) continue;
+        }
+        if (child < 0) {
+          if (size === hexA.length) {
+            L.size = size;
+            L.grow();
+            hexA = L.hex;
+            parentA = L.parent;
+            hA = L.h;
+            stepA = L.step;
+            anchorA = L.anchor;
+            stateA = L.state;
+            orderA = L.order;
+          }
+          child = size++;
+          hexA[child] = next;
+          stateA[child] = state;
+          byNumber[state] = child;
+        }
+        parentA[child] = label;
+        hA[child] = h + 1;
+        stepA[child] = s;
+        costs[child] = total;
+        anchorA[child] = anchor < 0 ? child : anchor;
+        orderA[child] = pushes;
+        kh.push(child, total * PUSHES + pushes++);
+      }
+    }
+    L.size = size;
+  };
+
   buf.length = 0;
   ctx.path = buf;
   const rootState = stateOf(from, 0);
   const root = L.add(from, -1, 0, -1, num.zero, rootState, -1);
   setBest(rootState, root);
-  heap.push(root, num.zero);
 
   // The plain search (issue 27): integer ticks, numeric states, local costs and step checks — no path
   // is ever loaded. Each kind of step is one number (its ticks, or NaN where it may not be taken: NA
-  // or a failing local step check) and the loop calls nothing per edge. The same labels in the same
-  // order as the general loop below, so the same answer.
-  const plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
-  try {
-    if (plain) {
-      const kinds = steps.length;
-      if (plainTicks.length < kinds) plainTicks = new Float64Array(kinds);
-      const ticks = plainTicks;
-      for (let k = 0; k < kinds; k++) {
-        const c = edgeCost![k] as unknown as number;
-        ticks[k] = stepOk !== null && stepOk[k] === 0 ? NaN : c;
-      }
-      const most = startAllowance as unknown as number;
-      const costs = L.cost as unknown as number[];
-      const byNumber = bestByNumber!;
-      const th = heap as unknown as TickHeap;
-      while (th.size > 0) {
-        const label = th.pop();
-        if (byNumber[L.state[label]!] !== label) continue;
-        const hex = L.hex[label]!;
-        const h = L.h[label]!;
-        const cost = costs[label]!;
-        current = label;
-        if (best[hex]! < 0 && legal(label, h, cost as unknown as T, startAllowance))
-          best[hex] = label;
-        if (cost > most) continue;
-        const hn = capped(hexesOf(h + 1));
-        const anchor = hn >= cap ? L.anchor[label]! : -1;
-        for (let d = 0; d < degree; d++) {
-          const slot = degree * hex + d;
-          const next = adj[slot]!;
-          if (next < 0) continue;
-          const s = slotStep[slot]!;
-          if (s < 0) continue;
-          const c = ticks[s]!;
-          if (c !== c) continue;
-          let onPath = false;
-          for (let k = L.anchor[label]!; k >= 0; k = L.parent[k]!)
-            if (L.hex[k] === next) {
-              onPath = true;
-              break;
-            }
-          if (onPath) continue;
-          const total = cost + c;
-          if (hexesOf(h) > 0 && total > most) continue;
-          const state = next * stride + hn;
-          const held = byNumber[state]!;
-          if (held >= 0 && !(costs[held]! > total)) continue;
-          const child = L.add(next, label, h + 1, s, total as unknown as T, state, anchor);
-          byNumber[state] = child;
-          th.push(child, total);
-        }
-      }
+  // or a failing local step check). A state holds one label, updated in place when a cheaper path
+  // reaches it, and the heap orders one key per push (ticks, then push number: the label index the
+  // general loop would give, so the same pops in the same order and the same answer).
+  let plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
+  const most = startAllowance as unknown as number;
+  if (plain) {
+    const kinds = steps.length;
+    if (plainTicks.length < kinds) plainTicks = new Float64Array(kinds);
+    for (let k = 0; k < kinds; k++) {
+      const c = edgeCost![k] as unknown as number;
+      plainTicks[k] = stepOk !== null && stepOk[k] === 0 ? NaN : c;
+      // Keys stay exact: whole, non-negative ticks below 2^26 a step and a move, few enough states.
+      if (c === c && !(Number.isInteger(c) && c >= 0 && c < PUSHES)) plain = false;
     }
+    if (!(Number.isInteger(most) && most >= 0 && most < PUSHES && n * stride < PUSHES))
+      plain = false;
+  }
+  try {
+    if (plain) plainSearch();
+    else heap.push(root, num.zero);
     while (heap.size > 0) {
       const label = heap.pop();
       if (bestOf(L.state[label]!) !== label) continue; // superseded by a cheaper label of its state
@@ -718,6 +874,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     // Leave the shared scratch array all -1 again, touching only the states this search used.
     if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]!] = -1;
     heap.size = 0;
+    keyHeap.size = 0;
     lastLabels = Math.max(1024, L.size);
   }
   return {
@@ -725,7 +882,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     best,
     labelHex: L.hex,
     labelParent: L.parent,
+    labelStep: L.step,
     labelCost: L.cost,
+    labelOrder: plain ? L.order : null,
     labels: L.size,
   };
 }
