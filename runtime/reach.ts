@@ -350,72 +350,43 @@ class TickHeap implements LabelHeap<number> {
 }
 
 /**
- * The plain search's heap: one number per entry, its ticks and its push number in one key (ticks ×
- * 2^26 + push), so an entry is ordered by cost, then by push, with a single comparison.
+ * The plain search's queue (Dial's): one FIFO list of pushes per number of ticks. Pops come by ticks,
+ * then by push — the order of the general loop's heap (cost, then label index) — at O(1) a push or
+ * pop. A push is its number: `label` and `next` are indexed by it. Reused; a search leaves it empty.
  */
-class KeyHeap {
-  a = new Int32Array(1024);
-  k = new Float64Array(1024);
-  size = 0;
-  /** The key of the entry `pop` returned last. */
-  top = 0;
-  push(v: number, key: number): void {
-    if (this.size === this.a.length) {
-      const b = new Int32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-      const c = new Float64Array(this.k.length * 2);
-      c.set(this.k);
-      this.k = c;
+class TickBuckets {
+  head = new Int32Array(256).fill(-1);
+  tail = new Int32Array(256);
+  label = new Int32Array(4096);
+  next = new Int32Array(4096);
+  /** Room for costs 0 … ticks - 1 (all lists empty). */
+  reserve(ticks: number): void {
+    if (this.head.length < ticks) {
+      this.head = new Int32Array(ticks).fill(-1);
+      this.tail = new Int32Array(ticks);
     }
-    const a = this.a;
-    const k = this.k;
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      const kp = k[p]!;
-      if (kp < key) break;
-      a[i] = a[p]!;
-      k[i] = kp;
-      i = p;
-    }
-    a[i] = v;
-    k[i] = key;
   }
-  pop(): number {
-    const a = this.a;
-    const k = this.k;
-    const top = a[0]!;
-    this.top = k[0]!;
-    const n = --this.size;
-    const lv = a[n]!;
-    const lk = k[n]!;
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && k[c + 1]! < k[c]!) c++;
-      if (k[c]! > lk) break;
-      a[i] = a[c]!;
-      k[i] = k[c]!;
-      i = c;
+  /** Room for push `p` (the label and next arrays are new: a caller holding them reads them again). */
+  grow(p: number): void {
+    while (this.label.length <= p) {
+      const l = new Int32Array(this.label.length * 2);
+      l.set(this.label);
+      this.label = l;
+      const x = new Int32Array(this.next.length * 2);
+      x.set(this.next);
+      this.next = x;
     }
-    if (n > 0) {
-      a[i] = lv;
-      k[i] = lk;
-    }
-    return top;
   }
 }
 
-/** Pushes of a plain search stay below 2^26, and its ticks below 2^27: a key is an exact double. */
-const PUSHES = 67108864;
+/** A plain search's ticks (allowance and step) stay below this: a bucket per tick is small. */
+const MAX_BUCKETS = 1 << 20;
 
 let scratchStates = new Int32Array(0);
 /** The heap of integer-tick searches, reused (a search leaves it empty). */
 const tickHeap = new TickHeap();
-/** The heap of plain searches, reused. */
-const keyHeap = new KeyHeap();
+/** The queue of plain searches, reused. */
+const tickBuckets = new TickBuckets();
 /** Per kind of step, its ticks in the plain search (reused). */
 let plainTicks = new Float64Array(64);
 /** How many labels the last search made: the next starts with room for as many. */
@@ -640,7 +611,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     const costs = L.cost as unknown as number[];
     const byNumber = bestByNumber!;
     const checked = checkedByNumber;
-    const kh = keyHeap;
+    const q = tickBuckets;
     const adjL = adj;
     const slotStepL = slotStep;
     const bestL = best;
@@ -657,17 +628,29 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     let stateA = L.state;
     let orderA = L.order;
     let size = L.size;
-    kh.size = 0;
-    kh.push(root, 0);
+    const heads = q.head;
+    const tails = q.tail;
+    let qLabel = q.label;
+    let qNext = q.next;
+    // Push 0: the root, at 0 ticks.
+    qLabel[0] = root;
+    qNext[0] = -1;
+    heads[0] = 0;
+    tails[0] = 0;
     let pushes = 1;
+    let t = 0;
     // The hexes on a label's path that the states do not rule out (below the cap: see the general
     // loop), gathered once per label, not per edge.
     const low = new Int32Array(cap + prefix + 2);
-    while (kh.size > 0) {
-      const label = kh.pop();
+    for (;;) {
+      while (t < lastBucket && heads[t]! < 0) t++;
+      if (t >= lastBucket) break;
+      const p = heads[t]!;
+      heads[t] = qNext[p]!;
+      const label = qLabel[p]!;
+      // An older push of a label since made cheaper (it was pushed again, later).
+      if (orderA[label] !== p) continue;
       const cost = costs[label]!;
-      // An older push of a label since made cheaper (each push has its own key).
-      if (kh.top !== cost * PUSHES + orderA[label]!) continue;
       const hex = hexA[label]!;
       const h = hA[label]!;
       const entered = h > pre ? h - pre : 0;
@@ -735,7 +718,16 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         costs[child] = total;
         anchorA[child] = anchor < 0 ? child : anchor;
         orderA[child] = pushes;
-        kh.push(child, total * PUSHES + pushes++);
+        if (pushes === qLabel.length) {
+          q.grow(pushes);
+          qLabel = q.label;
+          qNext = q.next;
+        }
+        qLabel[pushes] = child;
+        qNext[pushes] = -1;
+        if (heads[total]! < 0) heads[total] = pushes;
+        else qNext[tails[total]!] = pushes;
+        tails[total] = pushes++;
       }
     }
     L.size = size;
@@ -754,6 +746,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   // general loop would give, so the same pops in the same order and the same answer).
   let plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
   const most = startAllowance as unknown as number;
+  let maxTick = 0;
   if (plain) {
     const kinds = steps.length;
     if (plainTicks.length < kinds) plainTicks = new Float64Array(kinds);
@@ -761,11 +754,14 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       const c = edgeCost![k] as unknown as number;
       plainTicks[k] = stepOk !== null && stepOk[k] === 0 ? NaN : c;
       // Keys stay exact: whole, non-negative ticks below 2^26 a step and a move, few enough states.
-      if (c === c && !(Number.isInteger(c) && c >= 0 && c < PUSHES)) plain = false;
+      if (c === c && !(Number.isInteger(c) && c >= 0 && c < MAX_BUCKETS)) plain = false;
+      else if (c > maxTick) maxTick = c;
     }
-    if (!(Number.isInteger(most) && most >= 0 && most < PUSHES && n * stride < PUSHES))
-      plain = false;
+    if (!(Number.isInteger(most) && most >= 0 && most < MAX_BUCKETS)) plain = false;
   }
+  // A label is expanded only within the allowance, so no push costs more than this.
+  const lastBucket = most + maxTick + 1;
+  if (plain) tickBuckets.reserve(lastBucket);
   try {
     if (plain) plainSearch();
     else heap.push(root, num.zero);
@@ -874,7 +870,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     // Leave the shared scratch array all -1 again, touching only the states this search used.
     if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]!] = -1;
     heap.size = 0;
-    keyHeap.size = 0;
+    // Empty every list again (a search cut short by an error leaves some).
+    if (plain) tickBuckets.head.fill(-1, 0, lastBucket);
     lastLabels = Math.max(1024, L.size);
   }
   return {
