@@ -22,6 +22,18 @@
  * simple (no hex twice). The search assumes what every bundled ruleset satisfies: step costs are
  * never negative, an allowance never grows as a path lengthens, and no constraint favours a longer
  * path; so a label that spent more than its allowance is not extended.
+ *
+ * Two loops run it. Where the profile needs no path read (numeric states, local costs and step
+ * checks, a fixed allowance, no halts) and costs are integer ticks, the plain loop keeps one label
+ * per state — SL: per hex, plus the start's neighbours at one hex entered — with its cost and parent,
+ * updated in place when a cheaper path reaches the state before it is popped. Its queue is Dial's, a
+ * FIFO list per tick count, so labels pop by cost and then by push, the general loop's order: the same
+ * path is chosen on every tie. Per edge it reads three typed arrays and calls nothing; per label it
+ * asks legality only where the state's cached checks do not answer. Every other profile takes the
+ * general loop: a new label per improvement, a binary heap ordered by (cost, label index), and the
+ * model asked per edge where the profile says the path matters. The two are not one loop: the
+ * general loop's per-edge questions (a step's cost or checks where it stands, halts, path keys)
+ * are calls on the path, and any branch to them would sit in the plain loop's edge loop.
  */
 
 import { haltsBefore, movesNone, overspends, stepViolations } from "./legal.js";
@@ -601,7 +613,6 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     return false;
   };
 
-  /** The plain search's loop (see below): labels per state, in place; nothing called per edge. */
   /**
    * The plain search's loop (see below): one label per state, updated in place; nothing called per
    * edge. What it reads is held in locals (the label arrays read again when they grow).
@@ -742,7 +753,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   // The plain search (issue 27): integer ticks, numeric states, local costs and step checks — no path
   // is ever loaded. Each kind of step is one number (its ticks, or NaN where it may not be taken: NA
   // or a failing local step check). A state holds one label, updated in place when a cheaper path
-  // reaches it, and the heap orders one key per push (ticks, then push number: the label index the
+  // reaches it, and the queue pops by ticks, then by push (a push's number is the label index the
   // general loop would give, so the same pops in the same order and the same answer).
   let plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
   const most = startAllowance as unknown as number;
