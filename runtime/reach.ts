@@ -437,7 +437,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const prefix = graph.prefix ?? 0;
   const hexesOf = (h: number): number => (h > prefix ? h - prefix : 0);
   const capped = (h: number) => (h < cap ? h : cap);
-  // Numeric states: (hex, hex count capped) as one number, a slot of a shared array. Otherwise the
+  // Numeric states: (hex, hex count capped) as one number, a slot of a shared array (a plane of
+  // hexes per count, so neighbours' states lie as near as the hexes). Otherwise the
   // per-hex state table, with each distinct key (the path aggregates' values) numbered once.
   const stride = cap + 1;
   const bestByNumber = numericStates ? scratch(n * stride) : null;
@@ -497,7 +498,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 
   /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
   const stateOf = (hex: number, h: number): number => {
-    if (bestByNumber !== null) return hex * stride + capped(hexesOf(h));
+    if (bestByNumber !== null) return capped(hexesOf(h)) * n + hex;
     let key = 0;
     if (profile.key !== null) {
       const text = profile.key(ctx);
@@ -627,7 +628,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     const slotStepL = slotStep;
     const bestL = best;
     const deg = degree;
-    const stride_ = stride;
+    const plane = n;
     const cap_ = cap;
     const pre = prefix;
     const allowed = most;
@@ -695,7 +696,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         if (c !== c) continue;
         const total = cost + c;
         if (total > allowed && entered > 0) continue;
-        const state = next * stride_ + hn;
+        const state = hn * plane + next;
         let child = byNumber[state]!;
         // Not yet popped (it costs more than this label): the cheaper path takes its place.
         if (child >= 0 && !(costs[child]! > total)) continue;
