@@ -61,6 +61,9 @@ export function boardingOnMap<T, X extends MoveContext<T>>(
     }
     const vehicle = { ...v, kind };
     let best: ReachBoarding | null = null;
+    // Of paths that board at one cost, the one the search popped first (labels in that order).
+    let bestOrder = -1;
+    const order = search?.labelOrder ?? null;
     try {
       for (let i = 0; i < search.labels; i++) {
         if (search.labelHex[i] !== h) continue;
@@ -72,7 +75,13 @@ export function boardingOnMap<T, X extends MoveContext<T>>(
           break;
         }
         const r = evaluateMove(b.model, b.num, ctx);
-        if (!r.legal || (best !== null && best.cost <= r.spent)) continue;
+        const at = order === null ? i : order[i]!;
+        if (
+          !r.legal ||
+          (best !== null && (best.cost < r.spent || (best.cost === r.spent && bestOrder < at)))
+        )
+          continue;
+        bestOrder = at;
         best = {
           hex: h,
           cost: r.spent,

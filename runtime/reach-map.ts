@@ -151,17 +151,9 @@ function aboardOnMap<T, X extends MoveContext<T>>(
   const none = (): ReachAnswer => {
     na.add("aboard");
     const ctx = b.prepare([]);
-    const empty: FoldedSearch<T> = {
-      allowance: b.model.dice > 0 && ctx.roll === null ? b.num.zero : b.model.allowance(ctx, null),
-      best: new Int32Array(g.n).fill(-1),
-      labelHex: new Int32Array(0),
-      labelParent: new Int32Array(0),
-      labelCost: [],
-      labels: 0,
-      stepsOf: () => [],
-      pathOf: () => [],
-    };
-    return answer(b, g.n, from, [empty], [null], null, [...na].sort(), 0, []);
+    const allowance =
+      b.model.dice > 0 && ctx.roll === null ? b.num.zero : b.model.allowance(ctx, null);
+    return nothingReached(b, g.n, from, allowance, [...na].sort());
   };
   if (
     v === null ||
@@ -219,6 +211,33 @@ function aboardOnMap<T, X extends MoveContext<T>>(
   };
   const a = answer(b, g.n, from, [search], [null], null, [...na].sort(), search.labels, []);
   return { ...a, aboard: { action, vehicle } };
+}
+
+/** The answer of a move that reaches nothing (no search ran): `allowance` from the start. */
+function nothingReached<T, X extends MoveContext<T>>(
+  b: ReachBinding<T, X>,
+  n: number,
+  from: number,
+  allowance: T,
+  notApplicable: string[],
+): ReachAnswer {
+  return {
+    ruleset: b.model.id,
+    measure: b.model.measure,
+    from,
+    allowance: b.num.isNA(allowance) ? NaN : b.num.toNumber(allowance),
+    distribution: null,
+    probability: null,
+    cost: new Float64Array(n).fill(NaN),
+    exact: () => "NA",
+    path: () => [],
+    steps: () => [],
+    roll: () => null,
+    notApplicable,
+    labels: 0,
+    boarding: [],
+    aboard: null,
+  };
 }
 
 /** How many dice the move from the start reads: the shortest roll that prices its allowance. */
@@ -328,26 +347,19 @@ interface FoldedSearch<T> extends ReachSearch<T> {
 
 /**
  * The search over nodes → per hex: `labelHex` names hexes, and a hex's `best` is the cheapest of its
- * nodes' (on a cost tie the earlier label, as the search pops them). The nodes a label's path went
- * through give its steps (the slot from each node to the next).
+ * nodes' (on a cost tie the one the search popped first: `labelOrder`). The steps of a label's path
+ * are the steps the search recorded (`labelStep`), as this ruleset's plain steps.
  */
 function fold<T>(s: ReachSearch<T>, m: MapSteps, n: number, num: Num<T>): FoldedSearch<T> {
-  const nodes = s.labelHex;
   const stepsOf = (label: number): PlainStep[] => {
     const out: PlainStep[] = [];
-    for (let k = label; s.labelParent[k]! >= 0; k = s.labelParent[k]!) {
-      const u = nodes[s.labelParent[k]!]!;
-      const v = nodes[k]!;
-      for (let slot = m.degree * u; slot < m.degree * (u + 1); slot++)
-        if (m.adj[slot] === v && m.slotStep[slot]! >= 0) {
-          out.push(m.plain[m.slotStep[slot]!]!);
-          break;
-        }
-    }
+    for (let k = label; s.labelParent[k]! >= 0; k = s.labelParent[k]!)
+      out.push(m.plain[s.labelStep[k]!]!);
     return out.reverse();
   };
   const nodeHex = m.nodeHex;
   if (nodeHex === null) return { ...s, stepsOf, pathOf: (l) => labelPath(s, l) };
+  const order = s.labelOrder;
   const best = new Int32Array(n).fill(-1);
   for (let u = 0; u < s.best.length; u++) {
     const l = s.best[u]!;
@@ -357,10 +369,12 @@ function fold<T>(s: ReachSearch<T>, m: MapSteps, n: number, num: Num<T>): Folded
     if (
       held < 0 ||
       num.gt(s.labelCost[held]!, s.labelCost[l]!) ||
-      (!num.gt(s.labelCost[l]!, s.labelCost[held]!) && l < held)
+      (!num.gt(s.labelCost[l]!, s.labelCost[held]!) &&
+        (order === null ? l < held : order[l]! < order[held]!))
     )
       best[h] = l;
   }
+  const nodes = s.labelHex;
   const labelHex = new Int32Array(s.labels);
   for (let i = 0; i < s.labels; i++) labelHex[i] = nodeHex[nodes[i]!]!;
   const folded = { ...s, best, labelHex };

@@ -22,6 +22,18 @@
  * simple (no hex twice). The search assumes what every bundled ruleset satisfies: step costs are
  * never negative, an allowance never grows as a path lengthens, and no constraint favours a longer
  * path; so a label that spent more than its allowance is not extended.
+ *
+ * Two loops run it. Where the profile needs no path read (numeric states, local costs and step
+ * checks, a fixed allowance, no halts) and costs are integer ticks, the plain loop keeps one label
+ * per state — SL: per hex, plus the start's neighbours at one hex entered — with its cost and parent,
+ * updated in place when a cheaper path reaches the state before it is popped. Its queue is Dial's, a
+ * FIFO list per tick count, so labels pop by cost and then by push, the general loop's order: the same
+ * path is chosen on every tie. Per edge it reads three typed arrays and calls nothing; per label it
+ * asks legality only where the state's cached checks do not answer. Every other profile takes the
+ * general loop: a new label per improvement, a binary heap ordered by (cost, label index), and the
+ * model asked per edge where the profile says the path matters. The two are not one loop: the
+ * general loop's per-edge questions (a step's cost or checks where it stands, halts, path keys)
+ * are calls on the path, and any branch to them would sit in the plain loop's edge loop.
  */
 
 import { haltsBefore, movesNone, overspends, stepViolations } from "./legal.js";
@@ -74,7 +86,14 @@ export interface ReachSearch<T> {
   best: Int32Array;
   labelHex: Int32Array;
   labelParent: Int32Array;
+  /** Per label, the index into the graph's `steps` of the step that entered its node (-1: the start). */
+  labelStep: Int32Array;
   labelCost: T[];
+  /**
+   * Per label, where it stands in the search's pop order among labels of one cost (lower: popped
+   * first); null: the label index is that order.
+   */
+  labelOrder: Int32Array | null;
   /** Labels created (the search's work, for benchmarks). */
   labels: number;
 }
@@ -100,6 +119,11 @@ class Labels<T> {
   state = new Int32Array(1024);
   /** The next expanded label at the same hex (-1: none), for labels that were expanded. */
   nextAtHex = new Int32Array(1024);
+  /**
+   * The plain search's order of a label: the number of its last push (a label there is updated in
+   * place when its state gets cheaper), which is the label index the general loop would have given it.
+   */
+  order = new Int32Array(1024);
   cost: T[] = [];
   size = 0;
   /** Whether labels keep jump pointers (only the per-hex state table's ancestor queries read them). */
@@ -114,6 +138,7 @@ class Labels<T> {
       this.anchor = new Int32Array(capacity);
       this.jump = new Int32Array(jumps ? capacity : 0);
       this.state = new Int32Array(capacity);
+      this.order = new Int32Array(capacity);
       this.nextAtHex = new Int32Array(jumps ? capacity : 0);
     } else if (!jumps) {
       this.jump = new Int32Array(0);
@@ -129,23 +154,7 @@ class Labels<T> {
     state: number,
     anchor: number,
   ): number {
-    if (this.size === this.hex.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.hex = grow(this.hex);
-      this.parent = grow(this.parent);
-      this.h = grow(this.h);
-      this.step = grow(this.step);
-      this.anchor = grow(this.anchor);
-      this.state = grow(this.state);
-      if (this.jumps) {
-        this.jump = grow(this.jump);
-        this.nextAtHex = grow(this.nextAtHex);
-      }
-    }
+    if (this.size === this.hex.length) this.grow();
     const i = this.size++;
     this.hex[i] = hex;
     this.parent[i] = parent;
@@ -163,6 +172,25 @@ class Labels<T> {
       this.jump[i] = this.h[parent]! - hj === hj - this.h[jj]! ? jj : parent;
     }
     return i;
+  }
+  /** Twice the room for labels (the arrays are new: a caller holding them reads them again). */
+  grow(): void {
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.hex = grow(this.hex);
+    this.parent = grow(this.parent);
+    this.h = grow(this.h);
+    this.step = grow(this.step);
+    this.anchor = grow(this.anchor);
+    this.state = grow(this.state);
+    this.order = grow(this.order);
+    if (this.jumps) {
+      this.jump = grow(this.jump);
+      this.nextAtHex = grow(this.nextAtHex);
+    }
   }
   /** The ancestor of `label` (itself included) with `depth` hexes entered; depth ≤ the label's. */
   ancestorAt(label: number, depth: number): number {
@@ -333,9 +361,44 @@ class TickHeap implements LabelHeap<number> {
   }
 }
 
+/**
+ * The plain search's queue (Dial's): one FIFO list of pushes per number of ticks. Pops come by ticks,
+ * then by push — the order of the general loop's heap (cost, then label index) — at O(1) a push or
+ * pop. A push is its number: `label` and `next` are indexed by it. Reused; a search leaves it empty.
+ */
+class TickBuckets {
+  head = new Int32Array(256).fill(-1);
+  tail = new Int32Array(256);
+  label = new Int32Array(4096);
+  next = new Int32Array(4096);
+  /** Room for costs 0 … ticks - 1 (all lists empty). */
+  reserve(ticks: number): void {
+    if (this.head.length < ticks) {
+      this.head = new Int32Array(ticks).fill(-1);
+      this.tail = new Int32Array(ticks);
+    }
+  }
+  /** Room for push `p` (the label and next arrays are new: a caller holding them reads them again). */
+  grow(p: number): void {
+    while (this.label.length <= p) {
+      const l = new Int32Array(this.label.length * 2);
+      l.set(this.label);
+      this.label = l;
+      const x = new Int32Array(this.next.length * 2);
+      x.set(this.next);
+      this.next = x;
+    }
+  }
+}
+
+/** A plain search's ticks (allowance and step) stay below this: a bucket per tick is small. */
+const MAX_BUCKETS = 1 << 20;
+
 let scratchStates = new Int32Array(0);
 /** The heap of integer-tick searches, reused (a search leaves it empty). */
 const tickHeap = new TickHeap();
+/** The queue of plain searches, reused. */
+const tickBuckets = new TickBuckets();
 /** Per kind of step, its ticks in the plain search (reused). */
 let plainTicks = new Float64Array(64);
 /** How many labels the last search made: the next starts with room for as many. */
@@ -374,7 +437,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const prefix = graph.prefix ?? 0;
   const hexesOf = (h: number): number => (h > prefix ? h - prefix : 0);
   const capped = (h: number) => (h < cap ? h : cap);
-  // Numeric states: (hex, hex count capped) as one number, a slot of a shared array. Otherwise the
+  // Numeric states: (hex, hex count capped) as one number, a slot of a shared array (a plane of
+  // hexes per count, so neighbours' states lie as near as the hexes). Otherwise the
   // per-hex state table, with each distinct key (the path aggregates' values) numbered once.
   const stride = cap + 1;
   const bestByNumber = numericStates ? scratch(n * stride) : null;
@@ -434,7 +498,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 
   /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
   const stateOf = (hex: number, h: number): number => {
-    if (bestByNumber !== null) return hex * stride + capped(hexesOf(h));
+    if (bestByNumber !== null) return capped(hexesOf(h)) * n + hex;
     let key = 0;
     if (profile.key !== null) {
       const text = profile.key(ctx);
@@ -550,69 +614,169 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     return false;
   };
 
+  /**
+   * The plain search's loop (see below): one label per state, updated in place; nothing called per
+   * edge. What it reads is held in locals (the label arrays read again when they grow).
+   */
+  const plainSearch = (): void => {
+    const ticks = plainTicks;
+    const costs = L.cost as unknown as number[];
+    const byNumber = bestByNumber!;
+    const checked = checkedByNumber;
+    const q = tickBuckets;
+    const adjL = adj;
+    const slotStepL = slotStep;
+    const bestL = best;
+    const deg = degree;
+    const plane = n;
+    const cap_ = cap;
+    const pre = prefix;
+    const allowed = most;
+    let hexA = L.hex;
+    let parentA = L.parent;
+    let hA = L.h;
+    let stepA = L.step;
+    let anchorA = L.anchor;
+    let stateA = L.state;
+    let orderA = L.order;
+    let size = L.size;
+    const heads = q.head;
+    const tails = q.tail;
+    let qLabel = q.label;
+    let qNext = q.next;
+    // Push 0: the root, at 0 ticks.
+    qLabel[0] = root;
+    qNext[0] = -1;
+    heads[0] = 0;
+    tails[0] = 0;
+    let pushes = 1;
+    let t = 0;
+    // The hexes on a label's path that the states do not rule out (below the cap: see the general
+    // loop), gathered once per label, not per edge.
+    const low = new Int32Array(cap + prefix + 2);
+    for (;;) {
+      while (t < lastBucket && heads[t]! < 0) t++;
+      if (t >= lastBucket) break;
+      const p = heads[t]!;
+      heads[t] = qNext[p]!;
+      const label = qLabel[p]!;
+      // An older push of a label since made cheaper (it was pushed again, later).
+      if (orderA[label] !== p) continue;
+      const cost = costs[label]!;
+      const hex = hexA[label]!;
+      const h = hA[label]!;
+      const entered = h > pre ? h - pre : 0;
+      if (bestL[hex]! < 0) {
+        // Within the allowance, a move beyond the start is legal as its state's checks say (asked
+        // once per state: legal.ts never finds it overspent).
+        const known =
+          checked !== null && h > 0 && cost <= allowed
+            ? checked[entered < cap_ ? entered : cap_]!
+            : 0;
+        if (known === 1) bestL[hex] = label;
+        else if (known === 0) {
+          current = label;
+          L.size = size;
+          if (legal(label, h, cost as unknown as T, startAllowance)) bestL[hex] = label;
+        }
+      }
+      if (cost > allowed) continue;
+      const hn = entered + 1 < cap_ ? entered + 1 : cap_;
+      const anchor = hn >= cap_ ? anchorA[label]! : -1;
+      let lows = 0;
+      for (let k = anchorA[label]!; k >= 0; k = parentA[k]!) low[lows++] = hexA[k]!;
+      const low0 = lows > 0 ? low[0]! : -1;
+      const low1 = lows > 1 ? low[1]! : -1;
+      for (let slot = deg * hex, end = slot + deg; slot < end; slot++) {
+        const next = adjL[slot]!;
+        if (next < 0) continue;
+        const s = slotStepL[slot]!;
+        if (s < 0) continue;
+        const c = ticks[s]!;
+        if (c !== c) continue;
+        const total = cost + c;
+        if (total > allowed && entered > 0) continue;
+        const state = hn * plane + next;
+        let child = byNumber[state]!;
+        // Not yet popped (it costs more than this label): the cheaper path takes its place.
+        if (child >= 0 && !(costs[child]! > total)) continue;
+        // Simple paths only: a step back onto a hex below the cap on this path.
+        if (next === low0 || next === low1) continue;
+        if (lows > 2) {
+          let j = 2;
+          while (j < lows && low[j] !== next) j++;
+          if (j < lows) continue;
+        }
+        if (child < 0) {
+          if (size === hexA.length) {
+            L.size = size;
+            L.grow();
+            hexA = L.hex;
+            parentA = L.parent;
+            hA = L.h;
+            stepA = L.step;
+            anchorA = L.anchor;
+            stateA = L.state;
+            orderA = L.order;
+          }
+          child = size++;
+          hexA[child] = next;
+          stateA[child] = state;
+          byNumber[state] = child;
+        }
+        parentA[child] = label;
+        hA[child] = h + 1;
+        stepA[child] = s;
+        costs[child] = total;
+        anchorA[child] = anchor < 0 ? child : anchor;
+        orderA[child] = pushes;
+        if (pushes === qLabel.length) {
+          q.grow(pushes);
+          qLabel = q.label;
+          qNext = q.next;
+        }
+        qLabel[pushes] = child;
+        qNext[pushes] = -1;
+        if (heads[total]! < 0) heads[total] = pushes;
+        else qNext[tails[total]!] = pushes;
+        tails[total] = pushes++;
+      }
+    }
+    L.size = size;
+  };
+
   buf.length = 0;
   ctx.path = buf;
   const rootState = stateOf(from, 0);
   const root = L.add(from, -1, 0, -1, num.zero, rootState, -1);
   setBest(rootState, root);
-  heap.push(root, num.zero);
 
   // The plain search (issue 27): integer ticks, numeric states, local costs and step checks — no path
   // is ever loaded. Each kind of step is one number (its ticks, or NaN where it may not be taken: NA
-  // or a failing local step check) and the loop calls nothing per edge. The same labels in the same
-  // order as the general loop below, so the same answer.
-  const plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
-  try {
-    if (plain) {
-      const kinds = steps.length;
-      if (plainTicks.length < kinds) plainTicks = new Float64Array(kinds);
-      const ticks = plainTicks;
-      for (let k = 0; k < kinds; k++) {
-        const c = edgeCost![k] as unknown as number;
-        ticks[k] = stepOk !== null && stepOk[k] === 0 ? NaN : c;
-      }
-      const most = startAllowance as unknown as number;
-      const costs = L.cost as unknown as number[];
-      const byNumber = bestByNumber!;
-      const th = heap as unknown as TickHeap;
-      while (th.size > 0) {
-        const label = th.pop();
-        if (byNumber[L.state[label]!] !== label) continue;
-        const hex = L.hex[label]!;
-        const h = L.h[label]!;
-        const cost = costs[label]!;
-        current = label;
-        if (best[hex]! < 0 && legal(label, h, cost as unknown as T, startAllowance))
-          best[hex] = label;
-        if (cost > most) continue;
-        const hn = capped(hexesOf(h + 1));
-        const anchor = hn >= cap ? L.anchor[label]! : -1;
-        for (let d = 0; d < degree; d++) {
-          const slot = degree * hex + d;
-          const next = adj[slot]!;
-          if (next < 0) continue;
-          const s = slotStep[slot]!;
-          if (s < 0) continue;
-          const c = ticks[s]!;
-          if (c !== c) continue;
-          let onPath = false;
-          for (let k = L.anchor[label]!; k >= 0; k = L.parent[k]!)
-            if (L.hex[k] === next) {
-              onPath = true;
-              break;
-            }
-          if (onPath) continue;
-          const total = cost + c;
-          if (hexesOf(h) > 0 && total > most) continue;
-          const state = next * stride + hn;
-          const held = byNumber[state]!;
-          if (held >= 0 && !(costs[held]! > total)) continue;
-          const child = L.add(next, label, h + 1, s, total as unknown as T, state, anchor);
-          byNumber[state] = child;
-          th.push(child, total);
-        }
-      }
+  // or a failing local step check). A state holds one label, updated in place when a cheaper path
+  // reaches it, and the queue pops by ticks, then by push (a push's number is the label index the
+  // general loop would give, so the same pops in the same order and the same answer).
+  let plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
+  const most = startAllowance as unknown as number;
+  let maxTick = 0;
+  if (plain) {
+    const kinds = steps.length;
+    if (plainTicks.length < kinds) plainTicks = new Float64Array(kinds);
+    for (let k = 0; k < kinds; k++) {
+      const c = edgeCost![k] as unknown as number;
+      plainTicks[k] = stepOk !== null && stepOk[k] === 0 ? NaN : c;
+      // Keys stay exact: whole, non-negative ticks below 2^26 a step and a move, few enough states.
+      if (c === c && !(Number.isInteger(c) && c >= 0 && c < MAX_BUCKETS)) plain = false;
+      else if (c > maxTick) maxTick = c;
     }
+    if (!(Number.isInteger(most) && most >= 0 && most < MAX_BUCKETS)) plain = false;
+  }
+  // A label is expanded only within the allowance, so no push costs more than this.
+  const lastBucket = most + maxTick + 1;
+  if (plain) tickBuckets.reserve(lastBucket);
+  try {
+    if (plain) plainSearch();
+    else heap.push(root, num.zero);
     while (heap.size > 0) {
       const label = heap.pop();
       if (bestOf(L.state[label]!) !== label) continue; // superseded by a cheaper label of its state
@@ -718,6 +882,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     // Leave the shared scratch array all -1 again, touching only the states this search used.
     if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]!] = -1;
     heap.size = 0;
+    // Empty every list again (a search cut short by an error leaves some).
+    if (plain) tickBuckets.head.fill(-1, 0, lastBucket);
     lastLabels = Math.max(1024, L.size);
   }
   return {
@@ -725,7 +891,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     best,
     labelHex: L.hex,
     labelParent: L.parent,
+    labelStep: L.step,
     labelCost: L.cost,
+    labelOrder: plain ? L.order : null,
     labels: L.size,
   };
 }
