@@ -422,7 +422,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V1103: {
     means:
-      "The ruleset moves a unit only under an action (Tide of Iron: Advance, Fire and Movement or Assault) and names none as the default, and the unit gives none: the answer is the unit's own hex alone. Give the action in the unit (`--unit ID=JSON` gives one ruleset its own unit).",
+      "The ruleset moves a unit only under an action (Tide of Iron: Advance, Fire and Movement or Assault) and names none as the default, and the unit gives none: the answer is the unit's own hex alone (starting aboard a vehicle, `--aboard`, no hex at all: getting off is a move). Give the action in the unit (`--unit ID=JSON` gives one ruleset its own unit).",
     kind: "ti-unit",
     wrong: '{ "kind": "squad" }',
     right: '{ "kind": "squad", "action": "advance" }',

@@ -36,11 +36,13 @@ export interface DiffCliOptions {
   /** With `--only-differences`: keep the partial rows (and one-sided scenarios) too. */
   includePartial?: boolean;
   scenarios?: string;
-  /** `--map FILE --from HEX [--unit JSON] [--phase P]`: add the "reach on the map" section. */
+  /** `--map FILE --from HEX [--unit JSON] [--phase P] [--aboard]`: add the "reach on the map" section. */
   map?: string;
   from?: string;
   unit?: string;
   phase?: string;
+  /** With `--map`: the unit starts aboard the map's vehicle in the `--from` hex (as `reach --aboard`). */
+  aboard?: boolean;
 }
 
 function scenarioFiles(dir: string, ctx: Ctx): ScenarioFile[] {
@@ -78,6 +80,8 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
     throw new UsageError("--map needs --from HEX: where the unit starts");
   if (opts.map === undefined && (opts.from !== undefined || opts.unit !== undefined))
     throw new UsageError("--from and --unit go with --map MAP.json");
+  if (opts.map === undefined && opts.aboard === true)
+    throw new UsageError("--aboard goes with --map MAP.json --from HEX");
   if (args.length < 2)
     throw new UsageError(
       "name at least two rulesets to compare, e.g. `variorum diff sl-classic asl-a4`",

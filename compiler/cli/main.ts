@@ -14,6 +14,12 @@ import { WriteError } from "../node/write.js";
 import { packageVersion } from "./project.js";
 
 /** A repeatable option's values, in the order given. */
+/** `--aboard`, as `reach` and `diff --map` both take it: flag and description. */
+const ABOARD_OPTION = [
+  "--aboard",
+  "the unit starts aboard the map's vehicle in the --from hex: it gets off first, then moves",
+] as const;
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -143,10 +149,7 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     )
     .option("-o, --output <file>", "write to a file instead of standard output")
     .option("--summary", "counts, cost bands and the furthest hexes instead of every hex")
-    .option(
-      "--aboard",
-      "the unit starts aboard the map's vehicle in the --from hex: it gets off first, then moves",
-    )
+    .option(...ABOARD_OPTION)
     .action(async (rulesets: string, map: string, opts: import("./reach.js").ReachCliOptions) => {
       const { reach } = await import("./reach.js");
       setCode(reach(rulesets, map, opts, ctx));
@@ -177,6 +180,7 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       'with --map: the unit, as a scenario\'s "unit" record (default {"kind":"squad"})',
     )
     .option("--phase <phase>", "with --map: movement or advance")
+    .option(ABOARD_OPTION[0], `with --map: ${ABOARD_OPTION[1]}`)
     .option(
       "--watch",
       "rebuild the report whenever a ruleset (or a file it extends) changes; Ctrl-C to stop",
@@ -195,6 +199,7 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
           from?: string;
           unit?: string;
           phase?: string;
+          aboard?: boolean;
         },
       ) => {
         const { diff } = await import("./diff.js");

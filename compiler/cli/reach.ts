@@ -101,6 +101,7 @@ export function reachRequest(
     unit,
     ...(Object.keys(units).length > 0 ? { units } : {}),
     phase,
+    ...(opts.aboard === true ? { aboard: true } : {}),
   };
 }
 
@@ -145,7 +146,6 @@ export function reachFor(
     ...asked,
     drawing,
     summary: opts.summary === true,
-    ...(opts.aboard === true ? { aboard: true } : {}),
   };
   // `--unit ID=…` names a ruleset asked, by its id or as it was named on the command line.
   if (req.units !== undefined) req.units = Object.fromEntries(unitsByRuleset(req.units, input));

@@ -8,6 +8,7 @@
  */
 
 import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
+import { startText } from "../render/start.js";
 import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
 import { scenarioMark } from "./scenario-marks.js";
 
@@ -176,7 +177,7 @@ export function htmlView(report: DiffReport): unknown {
     reach: report.reach
       ? {
           map: report.reach.map,
-          from: report.reach.from,
+          from: startText(report.reach.from, report.reach.aboard),
           phase: report.reach.phase,
           unit: JSON.stringify(report.reach.unit),
           counts: report.reach.counts,

@@ -6,6 +6,7 @@
  */
 
 import { md } from "../render/markdown.js";
+import { startText } from "../render/start.js";
 import { countsText, type DiffReport, type Row } from "./report-model.js";
 import { scenarioMark } from "./scenario-marks.js";
 import type { ScenarioRow } from "./scenarios.js";
@@ -126,7 +127,7 @@ export function renderMarkdown(report: DiffReport): string {
     const r = report.reach;
     out.push(
       "",
-      `## Reach on the map: ${md(r.map)}, from ${md(r.from)}`,
+      `## Reach on the map: ${md(r.map)}, from ${md(startText(r.from, r.aboard))}`,
       "",
       `Unit \`${md(JSON.stringify(r.unit))}\`, ${md(r.phase)} phase. ${r.counts.map((c) => `${md(c.ruleset)}: ${c.hexes} hexes`).join("; ")}.`,
       "",

@@ -142,6 +142,8 @@ export interface DiffReport {
 export interface ReachSection {
   map: string;
   from: string;
+  /** The unit starts aboard the map's vehicle in `from` (`--aboard`). */
+  aboard?: true;
   phase: string;
   unit: Record<string, unknown>;
   counts: { ruleset: string; hexes: number; measure: string; allowance: string }[];

@@ -9,6 +9,7 @@ import { safeLine } from "../../diagnostics/safe-text.js";
 import { countsText, type Cell, type DiffReport, type Row } from "./report-model.js";
 import { scenarioMark } from "./scenario-marks.js";
 import type { ScenarioRow } from "./scenarios.js";
+import { startText } from "../render/start.js";
 
 export interface Paint {
   bold(s: string): string;
@@ -111,7 +112,11 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
   if (report.reach) {
     const r = report.reach;
     out.push("");
-    out.push(p.bold(`== Reach on the map: ${termSafe(r.map)}, from ${termSafe(r.from)} ==`));
+    out.push(
+      p.bold(
+        `== Reach on the map: ${termSafe(r.map)}, from ${termSafe(startText(r.from, r.aboard))} ==`,
+      ),
+    );
     out.push(p.dim(`   unit ${termSafe(JSON.stringify(r.unit))}, ${termSafe(r.phase)} phase`));
     for (const c of r.counts)
       out.push(

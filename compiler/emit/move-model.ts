@@ -331,6 +331,19 @@ export function reachStatements(
   const unload = ir.inputs.some((i) => i.rec === "vehicle" && i.fields.length > 0)
     ? unloadMember(ir)
     : null;
+  /**
+   * The generated `prepareUnload` / `prepareAboard`: the unit with the map's vehicle and steps, one
+   * `action: member` step before them (unload, then move) or after them (move, then board).
+   */
+  const prepareWithAction = (member: string | null, position: "before" | "after"): string => {
+    if (member === null) return "() => null";
+    const actionStep = `{ action: ${lit(member)} }`;
+    const path =
+      position === "before"
+        ? `[${actionStep}, ...${pathOf("steps")}]`
+        : `[...${pathOf("steps")}, ${actionStep}]`;
+    return `(steps, vehicle) => prepare({ unit: u, scenario: sc, vehicle: vehicle as Vehicle, path: ${path} as unknown as readonly Step[], ...fixed })`;
+  };
   const stepFields = MAP_STEP_FIELDS.filter((j) =>
     [...(cx.fields.get("step")?.values() ?? [])].some((f) => f.field.json === j),
   );
@@ -370,9 +383,9 @@ export function reachStatements(
           prepare: (steps) => prepare({ unit: u, scenario: sc, path: ${pathOf("steps")} as unknown as readonly Step[], ...fixed }),
           boardAction: ${board === null ? "null" : lit(board)},
           inputError: (e) => e instanceof InputError,
-          prepareAboard: ${board === null ? "() => null" : `(steps, vehicle) => prepare({ unit: u, scenario: sc, vehicle: vehicle as Vehicle, path: [...${pathOf("steps")}, { action: ${lit(board)} }] as unknown as readonly Step[], ...fixed })`},
+          prepareAboard: ${prepareWithAction(board, "after")},
           unloadAction: ${unload === null ? "null" : lit(unload)},
-          prepareUnload: ${unload === null ? "() => null" : `(steps, vehicle) => prepare({ unit: u, scenario: sc, vehicle: vehicle as Vehicle, path: [{ action: ${lit(unload)} }, ...${pathOf("steps")}] as unknown as readonly Step[], ...fixed })`},
+          prepareUnload: ${prepareWithAction(unload, "before")},
         },
         map,
         from,

@@ -174,6 +174,7 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
       perRuleset[i]!.value,
       "the unit",
       new SourceFile(typed.file, typed.text).span(0, typed.text.length),
+      req.aboard === true,
     );
     if (note !== null) diagnostics.push(note);
   });

@@ -48,6 +48,7 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
     report.reach = {
       map: r.map,
       from: r.from,
+      ...(r.aboard === true ? { aboard: true as const } : {}),
       phase: r.phase,
       unit: r.unit,
       counts: r.results.map((x) => ({

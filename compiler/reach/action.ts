@@ -2,9 +2,10 @@
  * A ruleset whose units move only under an action the unit does not give (Tide of Iron: "only
  * activated with an Advance, Fire and Movement or Assault action", and none of them the default): the
  * warning V1103, located at the unit as typed (`--unit`) or as placed (a map's `units`), instead of a
- * silent answer where the unit keeps to its own hex. Found in the rules themselves: an optional enum
- * field of the unit without a default, absent from the unit, that a `may-move` constraint reads
- * (directly or through the rules it calls).
+ * silent answer where the unit keeps to its own hex — or, starting aboard a vehicle (`aboard`),
+ * reaches no hex at all, since getting off is itself a move. Found in the rules themselves: an
+ * optional enum field of the unit without a default, absent from the unit, that a `may-move`
+ * constraint reads (directly or through the rules it calls).
  */
 import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
@@ -14,6 +15,7 @@ export function missingAction(
   base: ScenarioValue,
   who: string,
   span: Span,
+  aboard = false,
 ): Diagnostic | null {
   const gates = ir.constraints.filter((c) => c.concept === "may-move");
   const read = new Set<string>();
@@ -41,7 +43,7 @@ export function missingAction(
     const members = en.members.map((m) => JSON.stringify(m.name));
     return diag(
       "V1103",
-      `${ir.id} moves a unit only under \`${f.json}\`, which ${who} does not give (${gates.map((c) => c.cite).join(", ")}): it reaches only its own hex`,
+      `${ir.id} moves a unit only under \`${f.json}\`, which ${who} does not give (${gates.map((c) => c.cite).join(", ")}): ${aboard ? "aboard, it cannot get off the vehicle and reaches no hex" : "it reaches only its own hex"}`,
       span,
       `give one of ${members.join(", ")}, e.g. {"kind":"squad","${f.json}":${members[0]}}`,
     );

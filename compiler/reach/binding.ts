@@ -5,7 +5,7 @@
  * parser (`{ unit, vehicle, path: [] }` for this ruleset, with the fields it does not take left out).
  */
 import { ratNum, type Rat } from "../../runtime/rational.js";
-import { MAP_STEP_FIELDS, type ReachBinding } from "../../runtime/reach-steps.js";
+import { MAP_STEP_FIELDS, type PlainStep, type ReachBinding } from "../../runtime/reach-steps.js";
 import { InputError, type EvalContext } from "../interpret/eval.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
@@ -62,6 +62,28 @@ export function interpretedBinding(
   const p = reachProfile(ir);
   const fields = ir.inputs.find((i) => i.rec === "step")?.fields ?? [];
   const byJson = new Set(fields.map((f) => f.json));
+  const action = fields.find((f) => f.json === "action");
+  /**
+   * The unit with `vehicle` and the map's `steps`, one `action: member` step before them (unload,
+   * then move) or after them (move, then board); null when the ruleset has no such member, no enum
+   * `action` field, or does not take this vehicle.
+   */
+  const prepareWithAction = (
+    member: string | null,
+    position: "before" | "after",
+    steps: readonly PlainStep[],
+    vehicle: Record<string, unknown>,
+  ): EvalContext | null => {
+    const v = vehicleValue(vehicle);
+    if (member === null || action === undefined || action.type.t !== "enum" || v === null)
+      return null;
+    const actionStep = {
+      [action.name]: { v: "member" as const, enum: action.type.name, name: member },
+    };
+    const mapSteps = steps.map((s) => stepValues(ir, s));
+    const path = position === "before" ? [actionStep, ...mapSteps] : [...mapSteps, actionStep];
+    return prepare(ir, { ...base, vehicle: v, path }).ctx;
+  };
   const key =
     p.aggregates.length === 0
       ? null
@@ -87,33 +109,7 @@ export function interpretedBinding(
     // `EvalError` that is not an `InputError` is a bug and propagates.
     inputError: (e) => e instanceof InputError,
     unloadAction: unload,
-    prepareUnload: (steps, vehicle) => {
-      const action = fields.find((f) => f.json === "action");
-      const v = vehicleValue(vehicle);
-      if (unload === null || action === undefined || action.type.t !== "enum" || v === null)
-        return null;
-      const unloadStep = {
-        [action.name]: { v: "member" as const, enum: action.type.name, name: unload },
-      };
-      return prepare(ir, {
-        ...base,
-        vehicle: v,
-        path: [unloadStep, ...steps.map((s) => stepValues(ir, s))],
-      }).ctx;
-    },
-    prepareAboard: (steps, vehicle) => {
-      const action = fields.find((f) => f.json === "action");
-      const v = vehicleValue(vehicle);
-      if (board === null || action === undefined || action.type.t !== "enum" || v === null)
-        return null;
-      const boardStep = {
-        [action.name]: { v: "member" as const, enum: action.type.name, name: board },
-      };
-      return prepare(ir, {
-        ...base,
-        vehicle: v,
-        path: [...steps.map((s) => stepValues(ir, s)), boardStep],
-      }).ctx;
-    },
+    prepareUnload: (steps, vehicle) => prepareWithAction(unload, "before", steps, vehicle),
+    prepareAboard: (steps, vehicle) => prepareWithAction(board, "after", steps, vehicle),
   };
 }

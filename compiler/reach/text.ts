@@ -7,6 +7,7 @@
  */
 import { indexOf, type MapGraph } from "../../runtime/map.js";
 import { allowanceText, costText } from "../render/numbers.js";
+import { startText } from "../render/start.js";
 import { hexValueText, pathText } from "./labels.js";
 import type { ReachReport, ReachRulesetResult } from "./report.js";
 
@@ -63,9 +64,7 @@ export function renderReachText(
   style: TextStyle = PLAIN,
 ): string {
   const out: string[] = [
-    style.bold(
-      `${report.map}: reach from ${report.from}${report.aboard === true ? ", aboard the vehicle there (it gets off first)" : ""}`,
-    ) +
+    style.bold(`${report.map}: reach from ${startText(report.from, report.aboard)}`) +
       style.dim(
         `  (${report.phase} phase, ${report.results.length > 0 && report.results.every((r) => r.unit !== undefined) ? "a unit per ruleset" : `unit ${JSON.stringify(report.unit)}`})`,
       ),

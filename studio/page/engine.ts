@@ -96,6 +96,11 @@ function problems(ds: readonly Diagnostic[]): Problem[] {
   return ds.filter((d) => d.severity === "error").map(problem);
 }
 
+/** The warnings of an answer that stands (V1103 …): shown beside it, as the CLI prints them. */
+function warnings(ds: readonly Diagnostic[]): Problem[] {
+  return ds.filter((d) => d.severity === "warning").map(problem);
+}
+
 function problem(d: Diagnostic): Problem {
   return {
     code: d.code,
@@ -238,7 +243,7 @@ export class StudioSession {
     phase: string,
     otherId: string | null,
     own: Partial<Record<Side, string>> = {},
-  ): Answer<{ svg: string; report: ReachReport }> {
+  ): Answer<{ svg: string; report: ReachReport; warnings: Problem[] }> {
     const irs = this.compared(otherId);
     const mapText = MAPS[mapName];
     if (!irs || mapText === undefined) return { ok: false, problems: [] };
@@ -259,7 +264,11 @@ export class StudioSession {
     if (built === null) return { ok: false, problems: problems(diagnostics) };
     return {
       ok: true,
-      value: { svg: renderReachSvg(built.graph, built.report), report: built.report },
+      value: {
+        svg: renderReachSvg(built.graph, built.report),
+        report: built.report,
+        warnings: warnings(diagnostics),
+      },
     };
   }
 
@@ -273,7 +282,7 @@ export class StudioSession {
     side: "friendly" | "enemy",
     phase: string,
     otherId: string | null,
-  ): Answer<{ svg: string; report: UnitsReport }> {
+  ): Answer<{ svg: string; report: UnitsReport; warnings: Problem[] }> {
     const irs = this.compared(otherId);
     const mapText = MAPS[mapName];
     if (!irs || mapText === undefined) return { ok: false, problems: [] };
@@ -287,7 +296,11 @@ export class StudioSession {
     if (built === null) return { ok: false, problems: problems(diagnostics) };
     return {
       ok: true,
-      value: { svg: renderUnitsSvg(built.graph, built.report), report: built.report },
+      value: {
+        svg: renderUnitsSvg(built.graph, built.report),
+        report: built.report,
+        warnings: warnings(diagnostics),
+      },
     };
   }
 

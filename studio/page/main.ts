@@ -307,7 +307,7 @@ function drawReach(compare: string): void {
       })
       .join("; ") +
     `; ${r.differences.length} differ.`;
-  showReachSvg(a.value.svg);
+  showReachSvg(a.value.svg, a.value.warnings);
 }
 
 /** Every unit the map places on one side (`variorum reach --all [--side enemy]`). */
@@ -333,7 +333,7 @@ function drawReachAll(compare: string, side: "friendly" | "enemy"): void {
       })
       .join("; ") +
     ".";
-  showReachSvg(a.value.svg);
+  showReachSvg(a.value.svg, a.value.warnings);
 }
 
 function reachProblems(problems: readonly Problem[]): void {
@@ -344,10 +344,16 @@ function reachProblems(problems: readonly Problem[]): void {
   );
 }
 
-/** The SVG is the compiler's own rendering (every name escaped); parsed as SVG, not as HTML. */
-function showReachSvg(svg: string): void {
+/**
+ * The SVG is the compiler's own rendering (every name escaped); parsed as SVG, not as HTML. The
+ * answer's warnings (V1103 …) above it, with code, place and message as the CLI prints them.
+ */
+function showReachSvg(svg: string, warnings: readonly Problem[]): void {
   const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
-  $("reach-out").replaceChildren(document.importNode(doc.documentElement, true));
+  $("reach-out").replaceChildren(
+    ...(warnings.length > 0 ? [problemList(warnings, undefined, true)] : []),
+    document.importNode(doc.documentElement, true),
+  );
 }
 
 function redrawAll(): void {

@@ -226,4 +226,29 @@ describe("the studio's reach pane: all units of a side, and a unit per ruleset",
     );
     await page.screenshot({ path: join(ARTIFACTS, "studio-reach-families.png") });
   });
+
+  it("a warning beside the drawing, as the CLI prints it: a Tide of Iron squad without an action (V1103)", async () => {
+    await redraw(() => page.selectOption("#compare", "tide-of-iron"));
+    await redraw(() =>
+      page
+        .fill("#reach-unit-compared", "")
+        .then(() => page.locator("#reach-unit-compared").dispatchEvent("change")),
+    );
+    const cli = await variorum(
+      ["reach", "tide-of-iron,my-house.rules", CROSSROADS, "--from", "C3"],
+      {
+        cwd: dir,
+      },
+    );
+    expect(cli.code, cli.stderr).toBe(0);
+    const w = /^--unit:(\d+):(\d+): warning (V\d{4}): (.*)$/m.exec(cli.stderr)!;
+    expect(w[3]).toBe("V1103");
+    const hint = /^hint: (.*)$/m.exec(cli.stderr)![1]!;
+    // The studio's unit field is `unit` where the CLI's is `--unit`; the place, code and message agree.
+    expect(await page.locator("#reach-out .problems li.warning").allTextContents()).toEqual([
+      `unit:${w[1]}:${w[2]} ${w[3]} ${w[4]} (${hint})`,
+    ]);
+    expect(await page.locator("#reach-out svg").isVisible()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, "studio-reach-warning.png") });
+  });
 });

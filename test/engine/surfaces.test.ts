@@ -16,7 +16,11 @@ import { ROOT } from "../cli/run.js";
 /** What both surfaces are compared on: `LINE:COL CODE message (hint)`. */
 type Seen = string;
 
-async function cli(argv: string[]): Promise<{ code: number; seen: Seen[] }> {
+/** The CLI's diagnostics of one severity (errors unless told), each as `LINE:COL CODE message (hint)`. */
+async function cli(
+  argv: string[],
+  severity: "error" | "warning" = "error",
+): Promise<{ code: number; seen: Seen[] }> {
   const err: string[] = [];
   const none = createColors(false);
   const ctx: Ctx = {
@@ -32,7 +36,7 @@ async function cli(argv: string[]): Promise<{ code: number; seen: Seen[] }> {
   // `where:LINE:COL: error CODE: message`, a code frame, then `hint: …` when there is one.
   const seen: Seen[] = [];
   for (const line of err.join("").split("\n")) {
-    const head = /^.*?:(\d+):(\d+): error (V\d{4}): (.*)$/.exec(line);
+    const head = new RegExp(`^.*?:(\\d+):(\\d+): ${severity} (V\\d{4}): (.*)$`).exec(line);
     if (head) seen.push(`${head[1]}:${head[2]} ${head[3]} ${head[4]}`);
     else if (line.startsWith("hint: ") && seen.length > 0)
       seen[seen.length - 1] += ` (${line.slice("hint: ".length)})`;
@@ -236,5 +240,58 @@ describe("the CLI and the studio report the same diagnostics for the same bad in
     expect(unknown).toHaveLength(1);
     // `"portge"` starts at column 18 of the unit as typed.
     expect(unknown[0]).toMatch(/^1:18 V0902 /);
+  });
+});
+
+/**
+ * A warning beside an answer that stands: the studio's reach pane shows what the CLI prints, with the
+ * same code, place and message (a Tide of Iron unit that gives no action, V1103).
+ */
+describe("the CLI and the studio report the same warnings beside a reach answer", () => {
+  const warned: { name: string; argv: string[]; studio: () => Seen[] }[] = [
+    {
+      name: "a Tide of Iron unit without an action (V1103)",
+      argv: ["reach", "tide-of-iron", "maps/crossroads.json", "--from", "C3"],
+      studio: () => {
+        const a = sessionOf("tide-of-iron").reach("crossroads", "C3", SQUAD, "movement", null);
+        expect(a.ok).toBe(true);
+        return a.ok ? studio(a.value.warnings) : [];
+      },
+    },
+    {
+      name: "beside another ruleset, the warning names the ruleset that needs the action",
+      argv: ["reach", "sl-classic,tide-of-iron", "maps/crossroads.json", "--from", "C3"],
+      studio: () => {
+        const a = sessionOf("tide-of-iron").reach(
+          "crossroads",
+          "C3",
+          SQUAD,
+          "movement",
+          "sl-classic",
+        );
+        expect(a.ok).toBe(true);
+        return a.ok ? studio(a.value.warnings) : [];
+      },
+    },
+  ];
+  for (const c of warned) {
+    it(c.name, async () => {
+      const fromCli = await cli(c.argv, "warning");
+      expect(fromCli.code).toBe(0);
+      expect(fromCli.seen).toHaveLength(1);
+      expect(fromCli.seen[0]).toMatch(/^1:1 V1103 tide-of-iron moves a unit only under `action`/);
+      expect(c.studio()).toEqual(fromCli.seen);
+    });
+  }
+
+  it("no warning when the unit gives its action", () => {
+    const a = sessionOf("tide-of-iron").reach(
+      "crossroads",
+      "C3",
+      '{"kind":"squad","action":"advance"}',
+      "movement",
+      null,
+    );
+    expect(a.ok && a.value.warnings).toEqual([]);
   });
 });

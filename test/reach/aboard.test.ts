@@ -18,13 +18,10 @@
  *   the hexes two away (A1, C1) 4; with Fire and Movement (3 MP) the neighbours at 3 and no woods.
  */
 import { describe, expect, it } from "vitest";
-import * as generated from "../../generated/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
-import { buildGraph, type MapGraph, type MapJson } from "../../runtime/map.js";
-import type { ReachAnswer } from "../../runtime/reach-map.js";
-import type { MoveResult } from "../../runtime/types.js";
-import { costs, ir } from "./helpers.js";
+import { buildGraph, type MapJson } from "../../runtime/map.js";
+import { costs, ir, modules } from "./helpers.js";
 import { join } from "node:path";
 import { ROOT, variorum } from "../cli/run.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
@@ -50,21 +47,6 @@ function aboard(id: string, unit: Record<string, unknown>, phase = "movement"): 
     rulesets: [{ ir: irs[0]!, base: p.perRuleset[0]!.value, notApplicable: [] }],
   });
 }
-
-const modules = generated.rulesets as unknown as Record<
-  string,
-  {
-    evaluate(input: unknown): MoveResult;
-    reach(
-      map: MapGraph,
-      unit: unknown,
-      from: string,
-      scenario?: unknown,
-      roll?: readonly number[],
-      aboard?: boolean,
-    ): ReachAnswer;
-  }
->;
 
 /**
  * Every reported hex priced again by the generated module's `evaluate` (the unload step, then the

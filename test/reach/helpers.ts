@@ -5,9 +5,27 @@ import { loadRuleset } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
-import type { MapJson } from "../../runtime/map.js";
+import type { MapGraph, MapJson } from "../../runtime/map.js";
+import type { ReachAnswer } from "../../runtime/reach-map.js";
+import type { MoveResult } from "../../runtime/types.js";
+import * as generated from "../../generated/index.js";
 
 export const ROOT = join(__dirname, "..", "..");
+
+/** A generated module (generated/<id>.ts) as the reach tests call it: `evaluate` and `reach`. */
+export interface Gen {
+  evaluate(input: unknown, trace?: boolean): MoveResult;
+  reach(
+    map: MapGraph,
+    unit: unknown,
+    from: string,
+    scenario?: unknown,
+    roll?: readonly number[],
+    aboard?: boolean,
+  ): ReachAnswer;
+}
+/** The bundled generated modules by ruleset id. */
+export const modules = generated.rulesets as unknown as Record<string, Gen>;
 const host = {
   readFile: (p: string) => {
     try {

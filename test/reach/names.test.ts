@@ -8,26 +8,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import * as generated from "../../generated/index.js";
 import { parseMap } from "../../compiler/map/parse.js";
 import { mapVocabulary } from "../../compiler/map/known-names.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
 import { mapNames, type MapField } from "../../compiler/ir/name-resolver.js";
-import { buildGraph, type MapGraph, type MapJson } from "../../runtime/map.js";
+import { buildGraph, type MapJson } from "../../runtime/map.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
-import { ROOT, ir, reachOf } from "./helpers.js";
-
-interface Gen {
-  reach(
-    map: MapGraph,
-    unit: unknown,
-    from: string,
-    scenario?: unknown,
-    roll?: readonly number[],
-  ): ReachAnswer;
-}
-const modules = generated.rulesets as unknown as Record<string, Gen>;
+import { ROOT, ir, modules, reachOf } from "./helpers.js";
 
 /** `maps/crossroads.json` with its three wheatfield hexes (B7, C7, B8) called `grain`, ASL's name. */
 const crossroads = readFileSync(join(ROOT, "maps", "crossroads.json"), "utf8");

@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as generated from "../../generated/index.js";
+import { modules, type Gen } from "./helpers.js";
 import { loadRuleset } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
@@ -38,7 +38,6 @@ import {
 } from "../../runtime/map.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import { bypassSides, pathSteps } from "../../runtime/reach-steps.js";
-import type { MoveResult } from "../../runtime/types.js";
 
 const ROOT = join(__dirname, "..", "..");
 const host = {
@@ -52,19 +51,6 @@ const host = {
   resolveId: (id: string) =>
     join(ROOT, "rulesets", id.startsWith("house/") ? "" : "", `${id}.rules`),
 };
-
-interface Gen {
-  evaluate(input: unknown, trace?: boolean): MoveResult;
-  reach(
-    map: MapGraph,
-    unit: unknown,
-    from: string,
-    scenario?: unknown,
-    roll?: readonly number[],
-    aboard?: boolean,
-  ): ReachAnswer;
-}
-const modules = generated.rulesets as unknown as Record<string, Gen>;
 
 const TERRAIN = [
   "open-ground",

@@ -4,10 +4,8 @@
  * not move, and the generated modules' `reach` giving the same costs as the interpreter's.
  */
 import { describe, expect, it } from "vitest";
-import * as generated from "../../generated/index.js";
 import { buildGraph, type MapJson } from "../../runtime/map.js";
-import type { ReachAnswer } from "../../runtime/reach-map.js";
-import { costs, reachOf } from "./helpers.js";
+import { costs, modules, reachOf } from "./helpers.js";
 
 // A1 → A2 crosses a wall (1 + 1 MF); the detour A1 → B1 → A2 ends along the road (1 + ½ MF).
 const detour: MapJson = {
@@ -120,16 +118,12 @@ describe("path-dependent rules", () => {
       Object.keys(costs(reachOf(["asl-a4"], m, "A1", { kind: "squad", status: ["cx"] }))),
     ).toHaveLength(4);
     // eval agrees: the empty path is legal with no violation; one hex is not.
-    const gen = generated.rulesets as unknown as Record<
-      string,
-      { evaluate(i: unknown): { legal: boolean; violations: { rule: string }[] } }
-    >;
-    const none = gen["sl-classic"]!.evaluate({
+    const none = modules["sl-classic"]!.evaluate({
       unit: { kind: "squad", portage: 11 },
       path: [],
     });
     expect([none.legal, none.violations]).toEqual([true, []]);
-    const one = gen["asl-a4"]!.evaluate({
+    const one = modules["asl-a4"]!.evaluate({
       unit: { kind: "squad", status: ["cx"], doubleTime: true },
       path: [{ terrain: "open-ground" }],
     });
@@ -198,11 +192,7 @@ describe("Chain of Command: probabilities per hex (hexInches 3)", () => {
     expect(h["C1"]!.probability).toBeCloseTo(1 / 36, 12);
     expect(h["D1"]).toBeUndefined(); // 9" with the lower die, less a pip each in rough ground: never
     expect(b.mismatches).toEqual([]);
-    const mods = generated.rulesets as unknown as Record<
-      string,
-      { reach(g: unknown, unit: unknown, from: string): ReachAnswer }
-    >;
-    const a = mods["chain-of-command"]!.reach(buildGraph(open), { kind: "team" }, "A1");
+    const a = modules["chain-of-command"]!.reach(buildGraph(open), { kind: "team" }, "A1");
     expect([...a.probability!].map((p) => Math.round(p * 1296))).toEqual(
       b.answers[0]!.probability
         ? [...b.answers[0]!.probability].map((p) => Math.round(p * 1296))
@@ -212,10 +202,6 @@ describe("Chain of Command: probabilities per hex (hexInches 3)", () => {
 });
 
 describe("generated modules export reach", () => {
-  const mods = generated.rulesets as unknown as Record<
-    string,
-    { reach(g: unknown, unit: unknown, from: string, scenario?: unknown): ReachAnswer }
-  >;
   it("same costs as the interpreter on a mixed map, for every bundled ruleset without dice", () => {
     const m: MapJson = {
       name: "mixed",
@@ -246,7 +232,7 @@ describe("generated modules export reach", () => {
         "A2",
         unit,
       );
-      const mod = mods[id]!;
+      const mod = modules[id]!;
       const a = mod.reach(g, unit, "A2");
       expect(
         Object.fromEntries(
@@ -263,7 +249,7 @@ describe("generated modules export reach", () => {
       rows: 1,
       terrain: { default: "open-ground" },
     });
-    expect(() => mods["sl-classic"]!.reach(g, { kind: "squad" }, "Q9")).toThrow(
+    expect(() => modules["sl-classic"]!.reach(g, { kind: "squad" }, "Q9")).toThrow(
       /Q9 is not a hex of tiny/,
     );
   });

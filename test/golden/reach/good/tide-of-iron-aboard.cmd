@@ -1,0 +1,1 @@
+reach tide-of-iron test/fixtures/maps/ok-vehicles.json --from C1 --aboard
