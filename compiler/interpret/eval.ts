@@ -67,34 +67,47 @@ export interface EvalListener {
 }
 
 export class Evaluator {
-  private readonly rules: Map<string, RuleDef>;
-  /** `rec.name` → the field's scenario (JSON) name. */
-  private readonly json: Map<string, string>;
-  private readonly tables: Map<
-    string,
-    { def: TableDef; rows: Map<string, { value: Value; cite: string }> }
-  >;
+  /** What the constructor was given, indexed on first use (below). */
+  private readonly ir: Pick<RulesetIR, "rules" | "tables" | "inputs">;
+  private rulesByName: Map<string, RuleDef> | null = null;
+  private jsonByField: Map<string, string> | null = null;
+  private tables: Map<string, TableDef> | null = null;
+  /** Each table's rows by their keys joined, indexed on the table's first lookup. */
+  private readonly rows = new Map<string, Map<string, { value: Value; cite: string }>>();
 
   /** Told of every rule entered, exception chosen and table row read, when set. */
   listener: EvalListener | null = null;
 
   /** Only the rules, tables and inputs are read: the checker folds constants before the IR is whole. */
   constructor(ir: Pick<RulesetIR, "rules" | "tables" | "inputs">) {
-    this.rules = new Map(ir.rules.map((r) => [r.name, r]));
-    this.json = new Map(
-      ir.inputs.flatMap((i) => i.fields.map((f) => [`${i.rec}.${f.name}`, f.json] as const)),
+    // Indexed lazily: the checker's folder (examples) rarely evaluates anything, a query a part.
+    this.ir = ir;
+  }
+
+  /** The rules by name. */
+  private get rules(): Map<string, RuleDef> {
+    return (this.rulesByName ??= new Map(this.ir.rules.map((r) => [r.name, r])));
+  }
+
+  /** `rec.name` → the field's scenario (JSON) name. */
+  private get json(): Map<string, string> {
+    return (this.jsonByField ??= new Map(
+      this.ir.inputs.flatMap((i) => i.fields.map((f) => [`${i.rec}.${f.name}`, f.json] as const)),
+    ));
+  }
+
+  /** The rows of table `name` by their keys joined, or undefined when there is no such table. */
+  private rowsOf(name: string): Map<string, { value: Value; cite: string }> | undefined {
+    let rows = this.rows.get(name);
+    if (rows) return rows;
+    this.tables ??= new Map(this.ir.tables.map((t) => [t.name, t]));
+    const t = this.tables.get(name);
+    if (!t) return undefined;
+    rows = new Map(
+      t.rows.map((r) => [r.keys.join("\u0000"), { value: r.value, cite: r.cite ?? t.cite }]),
     );
-    this.tables = new Map(
-      ir.tables.map((t) => [
-        t.name,
-        {
-          def: t,
-          rows: new Map(
-            t.rows.map((r) => [r.keys.join("\u0000"), { value: r.value, cite: r.cite ?? t.cite }]),
-          ),
-        },
-      ]),
-    );
+    this.rows.set(name, rows);
+    return rows;
   }
 
   evaluate(expr: Expr, ctx: EvalContext, trace: string[] | null, frame: Frame = EMPTY): RunValue {
@@ -297,10 +310,8 @@ export class Evaluator {
   }
 
   lookup(name: string, keys: string[], c: EvalContext, t: string[] | null): RunValue {
-    const table = this.tables.get(name);
-    const row = table?.rows.get(keys.join("\u0000"));
-    if (!table || !row)
-      throw new InputError("entry", null, `${name} has no entry for ${keys.join(", ")}`);
+    const row = this.rowsOf(name)?.get(keys.join("\u0000"));
+    if (!row) throw new InputError("entry", null, `${name} has no entry for ${keys.join(", ")}`);
     if (t) t.push(row.cite);
     if (this.listener) this.listener.row(name, keys, row.cite);
     return row.value.v === "all" ? c.allowance : valueOf(row.value);

@@ -51,10 +51,44 @@ export function children(e: Expr): readonly Expr[] {
   }
 }
 
+/**
+ * Calls `f` on each direct sub-expression of `e`, in `children`' order: the kinds with a fixed number
+ * of sub-expressions without the array `children` makes for them, the others through `children`.
+ */
+export function eachChild(e: Expr, f: (c: Expr) => void): void {
+  switch (e.k) {
+    case "bin":
+      f(e.a);
+      f(e.b);
+      return;
+    case "neg":
+    case "not":
+      f(e.x);
+      return;
+    case "in":
+      f(e.x);
+      f(e.set);
+      return;
+    case "if":
+      f(e.c);
+      f(e.t);
+      f(e.e);
+      return;
+    case "agg":
+      f(e.body);
+      return;
+    default:
+      for (const c of children(e)) f(c);
+  }
+}
+
 /** Visits `e` and every sub-expression, parents before children. */
 export function walk(e: Expr, visit: (e: Expr) => void): void {
-  visit(e);
-  for (const c of children(e)) walk(c, visit);
+  const go = (x: Expr): void => {
+    visit(x);
+    eachChild(x, go);
+  };
+  go(e);
 }
 
 const exprsOf = new WeakMap<RuleExprs, Expr[]>();
@@ -164,7 +198,7 @@ export type RuleReads = (name: string) => Reads | null;
  */
 export function reads(e: Expr, ruleReads: RuleReads = () => null): Reads {
   const acc = noReads();
-  readsInto(e, acc, false, ruleReads);
+  readerInto(acc, ruleReads)(e);
   return acc;
 }
 
@@ -174,7 +208,8 @@ export function reads(e: Expr, ruleReads: RuleReads = () => null): Reads {
  */
 export function readsAll(es: readonly Expr[], ruleReads: RuleReads = () => null): Reads {
   const acc = noReads();
-  for (const e of es) readsInto(e, acc, false, ruleReads);
+  const read = readerInto(acc, ruleReads);
+  for (const e of es) read(e);
   return acc;
 }
 
@@ -200,63 +235,71 @@ function addFlag(acc: Reads, key: string, member: string): void {
   s.add(member);
 }
 
-function readsInto(e: Expr, acc: Reads, inAgg: boolean, ruleReads: RuleReads): void {
-  const stepRead = (rec: string) => {
-    if (rec !== "step") return;
-    acc.stepField = true;
-    if (!inAgg) acc.step = true;
-  };
-  switch (e.k) {
-    case "num":
-      acc.consts.add(e.q);
-      return;
-    case "all":
-      acc.all = true;
-      return;
-    case "field":
-    case "need":
-    case "present":
-      (e.k === "present" ? acc.present : acc.values).add(`${e.rec}.${e.name}`);
-      stepRead(e.rec);
-      return;
-    case "flag":
-      addFlag(acc, `${e.rec}.${e.field}`, e.member);
-      stepRead(e.rec);
-      return;
-    case "path":
-      acc.path = true;
-      if (e.name === "spent") acc.spent = true;
-      return;
-    case "pos":
-      acc.position = true;
-      if (!inAgg) acc.step = true;
-      return;
-    case "agg":
-      acc.path = true;
-      readsInto(e.body, acc, true, ruleReads);
-      return;
-    case "in":
-      if (e.x.k === "member" && e.set.k === "field") {
-        addFlag(acc, `${e.set.rec}.${e.set.name}`, e.x.name);
-        stepRead(e.set.rec);
+/** Marks a read of a field of record `rec`: a step field, and outside an aggregate the step priced. */
+function stepRead(acc: Reads, rec: string, inAgg: boolean): void {
+  if (rec !== "step") return;
+  acc.stepField = true;
+  if (!inAgg) acc.step = true;
+}
+
+/** A function that adds what an expression reads (outside any aggregate) to `acc`. */
+function readerInto(acc: Reads, ruleReads: RuleReads): (e: Expr) => void {
+  const go = (e: Expr, inAgg: boolean): void => {
+    switch (e.k) {
+      case "num":
+        acc.consts.add(e.q);
         return;
+      case "all":
+        acc.all = true;
+        return;
+      case "field":
+      case "need":
+      case "present":
+        (e.k === "present" ? acc.present : acc.values).add(`${e.rec}.${e.name}`);
+        stepRead(acc, e.rec, inAgg);
+        return;
+      case "flag":
+        addFlag(acc, `${e.rec}.${e.field}`, e.member);
+        stepRead(acc, e.rec, inAgg);
+        return;
+      case "path":
+        acc.path = true;
+        if (e.name === "spent") acc.spent = true;
+        return;
+      case "pos":
+        acc.position = true;
+        if (!inAgg) acc.step = true;
+        return;
+      case "agg":
+        acc.path = true;
+        go(e.body, true);
+        return;
+      case "in":
+        if (e.x.k === "member" && e.set.k === "field") {
+          addFlag(acc, `${e.set.rec}.${e.set.name}`, e.x.name);
+          stepRead(acc, e.set.rec, inAgg);
+          return;
+        }
+        break;
+      case "dice":
+        acc.dice = true;
+        break;
+      case "rule": {
+        const r = ruleReads(e.name);
+        if (r) addReads(acc, r, inAgg);
+        break;
       }
-      break;
-    case "dice":
-      acc.dice = true;
-      break;
-    case "rule": {
-      const r = ruleReads(e.name);
-      if (r) addReads(acc, r, inAgg);
-      break;
+      case "table":
+        acc.tables.add(e.name);
+        break;
+      default:
+        break;
     }
-    case "table":
-      acc.tables.add(e.name);
-      break;
-    default:
-      break;
-  }
-  for (const c of children(e)) readsInto(c, acc, inAgg, ruleReads);
+    eachChild(e, inAgg ? inside : outside);
+  };
+  const outside = (e: Expr): void => go(e, false);
+  const inside = (e: Expr): void => go(e, true);
+  return outside;
 }
 
 const readersOf = new WeakMap<readonly RuleExprsNamed[], RuleReads>();
