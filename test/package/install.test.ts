@@ -168,6 +168,16 @@ afterAll(() => {
   if (dir !== "") rmSync(dir, { recursive: true, force: true });
 });
 
+/** Whether any process of the group `pgid` is still running (signal 0 only asks). */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const npx = (args: string[]): Promise<Run> =>
   run("npx", ["--no-install", "variorum", ...args], project);
 
@@ -197,10 +207,15 @@ describe("the installed package", () => {
   });
 
   it("serves the studio page it ships", async () => {
+    // npx runs the server through a shell of its own and does not pass a signal on to it: the server
+    // gets a process group of its own, and the whole group is stopped (a lone SIGINT to npx left one
+    // studio server running after every test run).
     const child = spawn("npx", ["--no-install", "variorum", "studio", "--no-open", "--port", "0"], {
       cwd: project,
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    const exited = new Promise<void>((done) => child.on("exit", () => done()));
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = "";
@@ -215,7 +230,10 @@ describe("the installed package", () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("<html");
     } finally {
-      child.kill("SIGINT");
+      process.kill(-child.pid!, "SIGINT");
+      await exited;
+      // The server may still be closing when npx has exited: nothing of the group outlives the test.
+      if (groupAlive(child.pid!)) process.kill(-child.pid!, "SIGKILL");
     }
   });
 
