@@ -124,12 +124,16 @@ class Labels<T> {
    * place when its state gets cheaper), which is the label index the general loop would have given it.
    */
   order = new Int32Array(1024);
-  cost: T[] = [];
+  /** Per label, its cost: for integer ticks a Float64Array with the arrays' room (no per-label growth). */
+  cost: T[];
   size = 0;
   /** Whether labels keep jump pointers (only the per-hex state table's ancestor queries read them). */
   private readonly jumps: boolean;
-  constructor(jumps: boolean, capacity = 1024) {
+  private readonly ticks: boolean;
+  constructor(jumps: boolean, ticks: boolean, capacity = 1024) {
     this.jumps = jumps;
+    this.ticks = ticks;
+    this.cost = ticks ? (new Float64Array(capacity) as unknown as T[]) : [];
     if (capacity !== 1024) {
       this.hex = new Int32Array(capacity);
       this.parent = new Int32Array(capacity);
@@ -187,6 +191,11 @@ class Labels<T> {
     this.anchor = grow(this.anchor);
     this.state = grow(this.state);
     this.order = grow(this.order);
+    if (this.ticks) {
+      const c = new Float64Array(this.hex.length);
+      c.set(this.cost as unknown as Float64Array);
+      this.cost = c as unknown as T[];
+    }
     if (this.jumps) {
       this.jump = grow(this.jump);
       this.nextAtHex = grow(this.nextAtHex);
@@ -427,7 +436,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const originalPath = ctx.path;
   const buf: S[] = [];
   const numericStates = profile.key === null && profile.hexCap !== Infinity;
-  const L = new Labels<T>(!numericStates, lastLabels);
+  const L = new Labels<T>(!numericStates, typeof num.zero === "number", lastLabels);
   const heap: LabelHeap<T> =
     typeof num.zero === "number" ? (tickHeap as unknown as LabelHeap<T>) : new Heap<T>(num.gt);
   heap.size = 0;
@@ -620,7 +629,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
    */
   const plainSearch = (): void => {
     const ticks = plainTicks;
-    const costs = L.cost as unknown as number[];
+    let costs = L.cost as unknown as number[];
     const byNumber = bestByNumber!;
     const checked = checkedByNumber;
     const q = tickBuckets;
@@ -718,6 +727,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
             anchorA = L.anchor;
             stateA = L.state;
             orderA = L.order;
+            costs = L.cost as unknown as number[];
           }
           child = size++;
           hexA[child] = next;
