@@ -98,6 +98,13 @@ export interface ReachSearch<T> {
   labels: number;
 }
 
+/** A copy of `a` with twice its room (every growing array of the search grows by this). */
+function doubled<A extends Int32Array | Float64Array>(a: A): A {
+  const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** Growable typed arrays for labels. */
 class Labels<T> {
   hex = new Int32Array(1024);
@@ -179,26 +186,17 @@ class Labels<T> {
   }
   /** Twice the room for labels (the arrays are new: a caller holding them reads them again). */
   grow(): void {
-    const grow = (a: Int32Array) => {
-      const b = new Int32Array(a.length * 2);
-      b.set(a);
-      return b;
-    };
-    this.hex = grow(this.hex);
-    this.parent = grow(this.parent);
-    this.h = grow(this.h);
-    this.step = grow(this.step);
-    this.anchor = grow(this.anchor);
-    this.state = grow(this.state);
-    this.order = grow(this.order);
-    if (this.ticks) {
-      const c = new Float64Array(this.hex.length);
-      c.set(this.cost as unknown as Float64Array);
-      this.cost = c as unknown as T[];
-    }
+    this.hex = doubled(this.hex);
+    this.parent = doubled(this.parent);
+    this.h = doubled(this.h);
+    this.step = doubled(this.step);
+    this.anchor = doubled(this.anchor);
+    this.state = doubled(this.state);
+    this.order = doubled(this.order);
+    if (this.ticks) this.cost = doubled(this.cost as unknown as Float64Array) as unknown as T[];
     if (this.jumps) {
-      this.jump = grow(this.jump);
-      this.nextAtHex = grow(this.nextAtHex);
+      this.jump = doubled(this.jump);
+      this.nextAtHex = doubled(this.nextAtHex);
     }
   }
   /** The ancestor of `label` (itself included) with `depth` hexes entered; depth ≤ the label's. */
@@ -230,17 +228,10 @@ class StateTable {
     for (let e = this.head[hex]!; e >= 0; e = this.next[e]!)
       if (this.h[e] === h && this.key[e] === key) return e;
     if (this.size === this.next.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.next = grow(this.next);
-      this.key = grow(this.key);
-      this.label = grow(this.label);
-      const hh = new Float64Array(this.h.length * 2);
-      hh.set(this.h);
-      this.h = hh;
+      this.next = doubled(this.next);
+      this.key = doubled(this.key);
+      this.label = doubled(this.label);
+      this.h = doubled(this.h);
     }
     const e = this.size++;
     this.next[e] = this.head[hex]!;
@@ -274,11 +265,7 @@ class Heap<T> implements LabelHeap<T> {
     return la < lb;
   }
   push(v: number, key: T): void {
-    if (this.size === this.a.length) {
-      const b = new Int32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
+    if (this.size === this.a.length) this.a = doubled(this.a);
     const a = this.a;
     const k = this.k;
     let i = this.size++;
@@ -324,12 +311,8 @@ class TickHeap implements LabelHeap<number> {
   size = 0;
   push(v: number, key: number): void {
     if (this.size === this.a.length) {
-      const b = new Int32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-      const c = new Float64Array(this.k.length * 2);
-      c.set(this.k);
-      this.k = c;
+      this.a = doubled(this.a);
+      this.k = doubled(this.k);
     }
     const a = this.a;
     const k = this.k;
@@ -390,12 +373,8 @@ class TickBuckets {
   /** Room for push `p` (the label and next arrays are new: a caller holding them reads them again). */
   grow(p: number): void {
     while (this.label.length <= p) {
-      const l = new Int32Array(this.label.length * 2);
-      l.set(this.label);
-      this.label = l;
-      const x = new Int32Array(this.next.length * 2);
-      x.set(this.next);
-      this.next = x;
+      this.label = doubled(this.label);
+      this.next = doubled(this.next);
     }
   }
 }
