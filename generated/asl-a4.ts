@@ -2337,6 +2337,7 @@ const reachProfile: ReachProfile<Ctx> = {
   stepChecks: true,
   localStepChecks: false,
   checksReadCost: true,
+  localKey: false,
   key: m_reach_key,
 };
 

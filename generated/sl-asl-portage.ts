@@ -1464,6 +1464,7 @@ const reachProfile: ReachProfile<Ctx> = {
   stepChecks: true,
   localStepChecks: true,
   checksReadCost: false,
+  localKey: true,
   key: null,
 };
 

@@ -1470,6 +1470,7 @@ const reachProfile: ReachProfile<Ctx> = {
   stepChecks: true,
   localStepChecks: true,
   checksReadCost: false,
+  localKey: true,
   key: null,
 };
 

@@ -2515,6 +2515,7 @@ const reachProfile: ReachProfile<Ctx> = {
   stepChecks: true,
   localStepChecks: false,
   checksReadCost: false,
+  localKey: true,
   key: m_reach_key,
 };
 

@@ -1332,6 +1332,7 @@ const reachProfile: ReachProfile<Ctx> = {
   stepChecks: true,
   localStepChecks: false,
   checksReadCost: false,
+  localKey: true,
   key: m_reach_key,
 };
 

@@ -55,6 +55,12 @@ export interface ReachProfile<X> {
   readonly localStepChecks?: boolean;
   /** A constraint on the move reads what the path spent; when not, `checkMove` is asked once per state. */
   readonly checksReadCost: boolean;
+  /**
+   * The aggregates' bodies read only their own step, the unit, vehicle and scenario: on a path of one
+   * step or more, the key and the next step decide the key one step on (asked once per key and kind of
+   * step). Absent: false.
+   */
+  readonly localKey?: boolean;
   /** The values of the path aggregates the ruleset reads, for the path in `ctx.path`; null: none. */
   readonly key: ((ctx: X) => string) | null;
 }
@@ -211,21 +217,33 @@ class Labels<T> {
 /**
  * The search states of labels with path state (aggregate values, or an uncapped hex count): per hex a
  * chain of entries (hex count capped, key id) → the cheapest label seen in that state. A hex holds as
- * many entries as states reach it, so a lookup walks a few entries and allocates nothing.
+ * many entries as states reach it, so a lookup walks a few entries and allocates nothing. One table
+ * serves every search: `reset` empties the chains the last search started, not the whole map.
  */
 class StateTable {
-  head: Int32Array;
+  head = new Int32Array(0);
   next = new Int32Array(1024);
   h = new Float64Array(1024);
   key = new Int32Array(1024);
   label = new Int32Array(1024);
+  /** The hexes whose chain is not empty, in the order their first entry came. */
+  hexes = new Int32Array(1024);
   size = 0;
-  constructor(n: number) {
-    this.head = new Int32Array(n).fill(-1);
+  used = 0;
+  /** Room for a map of `n` hexes, every chain empty. */
+  reserve(n: number): void {
+    this.reset();
+    if (this.head.length < n) this.head = new Int32Array(n).fill(-1);
+  }
+  reset(): void {
+    for (let i = 0; i < this.used; i++) this.head[this.hexes[i]!] = -1;
+    this.used = 0;
+    this.size = 0;
   }
   /** The entry of (hex, h, key), created (holding no label) when new. */
   entry(hex: number, h: number, key: number): number {
-    for (let e = this.head[hex]!; e >= 0; e = this.next[e]!)
+    const first = this.head[hex]!;
+    for (let e = first; e >= 0; e = this.next[e]!)
       if (this.h[e] === h && this.key[e] === key) return e;
     if (this.size === this.next.length) {
       this.next = doubled(this.next);
@@ -233,8 +251,12 @@ class StateTable {
       this.label = doubled(this.label);
       this.h = doubled(this.h);
     }
+    if (first < 0) {
+      if (this.used === this.hexes.length) this.hexes = doubled(this.hexes);
+      this.hexes[this.used++] = hex;
+    }
     const e = this.size++;
-    this.next[e] = this.head[hex]!;
+    this.next[e] = first;
     this.head[hex] = e;
     this.h[e] = h;
     this.key[e] = key;
@@ -383,6 +405,10 @@ class TickBuckets {
 const MAX_BUCKETS = 1 << 20;
 
 let scratchStates = new Int32Array(0);
+/** Per hex, the first label expanded there (-1: none), shared like `scratchStates`. */
+let scratchExpanded = new Int32Array(0);
+/** The state table of searches with path state, reused. */
+const stateTable = new StateTable();
 /** The heap of integer-tick searches, reused (a search leaves it empty). */
 const tickHeap = new TickHeap();
 /** The queue of plain searches, reused. */
@@ -430,10 +456,29 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   // per-hex state table, with each distinct key (the path aggregates' values) numbered once.
   const stride = cap + 1;
   const bestByNumber = numericStates ? scratch(n * stride) : null;
-  const table = numericStates ? null : new StateTable(n);
+  const table = numericStates ? null : stateTable;
+  if (table !== null) table.reserve(n);
   const keyIds = new Map<string, number>();
   /** Per hex, the first expanded label there (-1: none); the rest chain through `L.nextAtHex`. */
-  const expanded = numericStates ? null : new Int32Array(n).fill(-1);
+  let expanded: Int32Array | null = null;
+  if (!numericStates) {
+    if (scratchExpanded.length < n) scratchExpanded = new Int32Array(n).fill(-1);
+    expanded = scratchExpanded;
+  }
+  // Keys one step on (profile.localKey): per (key id of a path of one step or more, kind of step),
+  // 1 + the key id of the path with that step added; 0: not asked yet.
+  const kinds = steps.length;
+  let keyNext =
+    profile.key !== null && profile.localKey === true ? new Int32Array(kinds * 4) : null;
+  /** The id of a key's text, numbered in the order keys are first met. */
+  const keyIdOf = (text: string): number => {
+    const known = keyIds.get(text);
+    if (known !== undefined) return known;
+    const id = keyIds.size;
+    keyIds.set(text, id);
+    if (keyNext !== null) while (keyNext.length < (id + 1) * kinds) keyNext = doubled(keyNext);
+    return id;
+  };
   const violations: Violation[] = [];
 
   /** ctx.path := the label's path (start excluded), length h. */
@@ -484,15 +529,23 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   /** Step checks that depend on where a step stands in its path (asked per path). */
   const pathStepChecks = profile.stepChecks && stepOk === null;
 
-  /** The state of a label at `hex` with `h` hexes entered, its path being in ctx.path. */
-  const stateOf = (hex: number, h: number): number => {
+  /**
+   * The state of a label at `hex` with `h` steps, its path being in ctx.path: the path of label
+   * `parent` (-1: none) and then step `s`. With local keys and a parent of one step or more, the key
+   * is the parent's key one step on, asked of the ruleset once per (key, kind of step).
+   */
+  const stateOf = (hex: number, h: number, parent: number, s: number): number => {
     if (bestByNumber !== null) return capped(hexesOf(h)) * n + hex;
     let key = 0;
     if (profile.key !== null) {
-      const text = profile.key(ctx);
-      const known = keyIds.get(text);
-      if (known === undefined) keyIds.set(text, (key = keyIds.size));
-      else key = known;
+      if (keyNext !== null && parent >= 0 && L.h[parent]! > 0) {
+        const at = table!.key[L.state[parent]!]! * kinds + s;
+        key = keyNext[at]! - 1;
+        if (key < 0) {
+          key = keyIdOf(profile.key(ctx));
+          keyNext![at] = key + 1;
+        }
+      } else key = keyIdOf(profile.key(ctx));
     }
     return table!.entry(hex, capped(hexesOf(h)), key);
   };
@@ -736,7 +789,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
 
   buf.length = 0;
   ctx.path = buf;
-  const rootState = stateOf(from, 0);
+  const rootState = stateOf(from, 0, -1, -1);
   const root = L.add(from, -1, 0, -1, num.zero, rootState, -1);
   setBest(rootState, root);
 
@@ -777,7 +830,11 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       const allowance = allowanceOf(h);
       if (best[hex]! < 0 && legal(label, h, cost, allowance)) best[hex] = label;
       if (num.isNA(allowance) || num.gt(cost, allowance)) continue;
-      if (needsPath) ensure();
+      if (needsPath) {
+        ensure();
+        // Room for the step taken: each edge below writes it (and nothing loads a path meanwhile).
+        buf.length = h + 1;
+      }
       if (expanded !== null) {
         L.nextAtHex[label] = expanded[hex]!;
         expanded[hex] = label;
@@ -807,10 +864,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           if (onPath) continue;
         }
         let c: T;
-        if (needsPath) {
-          buf.length = h + 1;
-          buf[h] = steps[s]!;
-        }
+        if (needsPath) buf[h] = steps[s]!;
         if (edgeCost !== null) c = edgeCost[s]!;
         else {
           ctx.i = h;
@@ -850,7 +904,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         const total = num.add(cost, c);
         // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.
         if (hexesOf(h) > 0 && num.gt(total, allowance)) continue;
-        const state = stateOf(next, h + 1);
+        const state = stateOf(next, h + 1, label, s);
         const held = bestOf(state);
         if (held >= 0 && !num.gt(L.cost[held]!, total)) continue;
         const child = L.add(
@@ -870,6 +924,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     ctx.path = originalPath;
     // Leave the shared scratch array all -1 again, touching only the states this search used.
     if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]!] = -1;
+    if (expanded !== null) for (let i = 0; i < L.size; i++) expanded[L.hex[i]!] = -1;
+    if (table !== null) table.reset();
     heap.size = 0;
     // Empty every list again (a search cut short by an error leaves some).
     if (plain) tickBuckets.head.fill(-1, 0, lastBucket);

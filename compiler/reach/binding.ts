@@ -99,6 +99,7 @@ export function interpretedBinding(
       stepChecks: p.stepChecks,
       localStepChecks: p.localStepChecks,
       checksReadCost: p.checksReadCost,
+      localKey: p.localKey,
       key,
     },
     resolve: resolverOf(ir),

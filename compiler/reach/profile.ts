@@ -16,6 +16,10 @@
  *   path, no position, no spent or `all`): whether a step passes is known per kind of step, once.
  * - `checksReadCost`: a constraint on the move reads what the path spent (`path.spent`, `all`); when
  *   not, whether the constraints hold depends only on the search state, and is asked once per state.
+ * - `localKey`: every aggregate's body reads only its own step, the unit, vehicle and scenario (no
+ *   path, no position, no spent, `all` or dice): each aggregate is then a fold of one value per step,
+ *   so the aggregates' values on a path of one step or more and the next step decide their values
+ *   one step on — the search asks the key once per (key, kind of step), not per edge.
  */
 import type { Expr, RulesetIR } from "../ir/ir.js";
 import { children, reads, ruleExprs, ruleReader } from "../ir/walk.js";
@@ -28,6 +32,7 @@ export interface ReachProfileIR {
   stepChecks: boolean;
   localStepChecks: boolean;
   checksReadCost: boolean;
+  localKey: boolean;
 }
 
 const COMPARE = new Set(["==", "!=", "<", "<=", ">", ">="]);
@@ -104,6 +109,10 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     checksReadCost: ir.constraints.some((c) => {
       const r = readsOf(c.cond);
       return r.spent || r.all;
+    }),
+    localKey: aggregates.every((a) => {
+      const r = readsOf((a as Extract<Expr, { k: "agg" }>).body);
+      return !r.path && !r.position && !r.spent && !r.all && !r.dice;
     }),
   };
 }

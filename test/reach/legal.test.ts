@@ -2,7 +2,9 @@
  * One legality for pricing and reach (runtime/legal.ts): a small ruleset with a constraint of every
  * shape the search treats apart — on steps, local (asked once per kind of step) and positional (asked
  * per path); on the move, reading the hexes entered (asked once per search state), what was spent
- * (asked per path) and an aggregate (part of the state); Minimum Move — searched on random small maps
+ * (asked per path) and aggregates (part of the state: a count, and a minimum, whose value on the
+ * empty path is also that of a one-step path, so a key one step on is known from a key only past the
+ * start: profile.localKey); Minimum Move — searched on random small maps
  * and compared, hex by hex, with brute force: every simple path from the start priced by
  * `evaluateMove` over the same binding, the cheapest legal one kept. Were reach to decide a move's or
  * a step's legality otherwise than eval does, a hex would differ.
@@ -15,6 +17,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileText } from "../../compiler/engine/index.js";
 import { interpretedBinding } from "../../compiler/reach/binding.js";
+import { reachProfile } from "../../compiler/reach/profile.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildGraph, hexName, type MapJson } from "../../runtime/map.js";
 import { evaluateMove } from "../../runtime/move.js";
@@ -41,6 +44,7 @@ input unit [1.4] {
   mp: MP
   bold: bool = false
   heavy: bool = false
+  picky: bool = false
 }
 
 predicate may-minimum-move [1.5] "a bold unit may enter one hex whatever it costs"
@@ -67,6 +71,9 @@ constraint spend-three [2.4] "a move spends at most 3 MP, Minimum Move or not (w
 constraint one-brush [2.5] "at most one brush hex on a move (an aggregate)"
   section special: count step (step.terrain == brush) <= 1
 
+constraint picky-open [2.7] "a picky unit enters only open ground (a minimum over the steps)"
+  section terrain: not unit.picky or min step (1 MP if step.terrain == open-ground else 0 MP) == 1 MP
+
 constraint heavy-stays [2.6] "a heavy unit may not move (a constraint on the unit: it may still move none)"
   section special: not unit.heavy
 `;
@@ -81,60 +88,90 @@ describe("reach and eval share one legality", () => {
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
-  it("reach = brute force over evaluateMove on random maps, for every constraint shape", async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
-        fc.integer({ min: 0, max: COLS * ROWS - 1 }),
-        fc.record({
-          mp: fc.integer({ min: 0, max: 5 }),
-          bold: fc.boolean(),
-          heavy: fc.constantFrom(false, false, false, true),
-        }),
-        async (terrain, from, unit) => {
-          await new Promise((r) => setImmediate(r));
-          const hexes: Record<string, string> = {};
-          terrain.forEach((t, i) => {
-            hexes[hexName(Math.floor(i / ROWS), i % ROWS)] = t;
-          });
-          const map: MapJson = {
-            name: "probe",
-            columns: COLS,
-            rows: ROWS,
-            terrain: { default: "open-ground", hexes },
-          };
-          const g = buildGraph(map);
-          const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir!]);
-          expect(p.diagnostics).toEqual([]);
-          const b = interpretedBinding(ir!, p.perRuleset[0]!.value, unit);
-          const reached = reachOnMap(b, g, from);
+  it("its aggregates read only their own step (the search asks a key once per key and kind of step)", () => {
+    expect(reachProfile(ir!).localKey).toBe(true);
+    const positional = compileText(
+      PROBE.replace("min step (1 MP if", "min step (1 MP if step.number > 1 or"),
+      "legal-probe.rules",
+    ).ir!;
+    expect(reachProfile(positional).localKey).toBe(false);
+  });
 
-          const best = new Map<number, number>();
-          const path = [from];
-          const visit = (): void => {
-            const ctx = b.prepare(pathSteps(g, path, b.resolve, b.stepFields));
-            const r = evaluateMove(b.model, b.num, ctx);
-            const end = path[path.length - 1]!;
-            if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
-            if (path.length > unit.mp + 1) return;
-            for (let d = 0; d < 6; d++) {
-              const next = g.adj[6 * end + d]!;
-              if (next < 0 || path.includes(next)) continue;
-              path.push(next);
-              visit();
-              path.pop();
-            }
-          };
-          visit();
-          const want: Record<string, number> = {};
-          for (const [h, c] of best) want[g.names[h]!] = c;
-          const got: Record<string, number> = {};
-          for (let h = 0; h < g.n; h++)
-            if (!Number.isNaN(reached.cost[h])) got[g.names[h]!] = reached.cost[h]!;
-          expect(got, JSON.stringify({ terrain, from: g.names[from], unit })).toEqual(want);
-        },
-      ),
-      { seed: 20261125, numRuns: 150 },
+  // Without the constraints read per path (positional on steps, what was spent), the constraints on
+  // the move are asked once per search state: a state's key then decides legality too.
+  const perState = compileText(
+    PROBE.replace(/constraint woods-early[^\n]*\n[^\n]*\n/, "").replace(
+      /constraint spend-three[^\n]*\n[^\n]*\n/,
+      "",
+    ),
+    "legal-probe.rules",
+  ).ir!;
+  it("without the constraints read per path, the probe keeps the rest", () => {
+    expect(perState.constraints.map((c) => c.name)).toEqual(
+      ir!.constraints.map((c) => c.name).filter((c) => c !== "woods-early" && c !== "spend-three"),
     );
   });
+
+  for (const [shape, rules] of [
+    ["every constraint shape", ir!],
+    ["constraints asked per state", perState],
+  ] as const)
+    it(`reach = brute force over evaluateMove on random maps, ${shape}`, async () => {
+      const ir = rules;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
+          fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+          fc.record({
+            mp: fc.integer({ min: 0, max: 5 }),
+            bold: fc.boolean(),
+            heavy: fc.constantFrom(false, false, false, true),
+            picky: fc.boolean(),
+          }),
+          async (terrain, from, unit) => {
+            await new Promise((r) => setImmediate(r));
+            const hexes: Record<string, string> = {};
+            terrain.forEach((t, i) => {
+              hexes[hexName(Math.floor(i / ROWS), i % ROWS)] = t;
+            });
+            const map: MapJson = {
+              name: "probe",
+              columns: COLS,
+              rows: ROWS,
+              terrain: { default: "open-ground", hexes },
+            };
+            const g = buildGraph(map);
+            const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir!]);
+            expect(p.diagnostics).toEqual([]);
+            const b = interpretedBinding(ir!, p.perRuleset[0]!.value, unit);
+            const reached = reachOnMap(b, g, from);
+
+            const best = new Map<number, number>();
+            const path = [from];
+            const visit = (): void => {
+              const ctx = b.prepare(pathSteps(g, path, b.resolve, b.stepFields));
+              const r = evaluateMove(b.model, b.num, ctx);
+              const end = path[path.length - 1]!;
+              if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
+              if (path.length > unit.mp + 1) return;
+              for (let d = 0; d < 6; d++) {
+                const next = g.adj[6 * end + d]!;
+                if (next < 0 || path.includes(next)) continue;
+                path.push(next);
+                visit();
+                path.pop();
+              }
+            };
+            visit();
+            const want: Record<string, number> = {};
+            for (const [h, c] of best) want[g.names[h]!] = c;
+            const got: Record<string, number> = {};
+            for (let h = 0; h < g.n; h++)
+              if (!Number.isNaN(reached.cost[h])) got[g.names[h]!] = reached.cost[h]!;
+            expect(got, JSON.stringify({ terrain, from: g.names[from], unit })).toEqual(want);
+          },
+        ),
+        { seed: 20261125, numRuns: 150 },
+      );
+    });
 });
