@@ -30,10 +30,37 @@
  * FIFO list per tick count, so labels pop by cost and then by push, the general loop's order: the same
  * path is chosen on every tie. Per edge it reads three typed arrays and calls nothing; per label it
  * asks legality only where the state's cached checks do not answer. Every other profile takes the
- * general loop: a new label per improvement, a binary heap ordered by (cost, label index), and the
- * model asked per edge where the profile says the path matters. The two are not one loop: the
- * general loop's per-edge questions (a step's cost or checks where it stands, halts, path keys)
- * are calls on the path, and any branch to them would sit in the plain loop's edge loop.
+ * general loop (SQLA 31, ASL A4, Tide of Iron, Chain of Command, and the interpreter's rationals): a
+ * binary heap ordered by (cost, label index), the model asked per edge where the profile says the
+ * path matters. The two are not one loop: the general loop's per-edge questions (a step's cost or
+ * checks where it stands, halts, path keys) are calls on the path, and any branch to them would sit
+ * in the plain loop's edge loop. What the general loop keeps:
+ * - One best label per search state, by dominance: a step whose state already holds a label of cost
+ *   ≤ its own is never pushed (that label, popped or not, prices every continuation at least as
+ *   well), and a popped label no longer its state's best is dropped before it is judged or expanded.
+ *   A cheaper path to a pushed state is a new label, not the old one updated in place as the plain
+ *   loop does: a state fixes the hex count only up to the cap, so the label's length, anchor and
+ *   jump pointer would all be rewritten, and the heap would need a push number per entry to keep
+ *   (cost, label index) ties; a superseded label is rare (on 200 × 200 searches of 400–850 hexes,
+ *   at most 14 of 870 labels a search) and costs one pop.
+ * - Simple paths without a walk per edge. Numeric states walk only the ancestors below the hex cap
+ *   (a step back onto a deeper ancestor's hex has that ancestor's state, popped and so no dearer:
+ *   dominance prunes it). Other states ask only the labels expanded at the next hex (one per state
+ *   that reached it) whether each is an ancestor, by a jump-pointer query in O(log h). A revisit
+ *   cannot be left to dominance there: entering a hex again may change the key (a count grows), so
+ *   its state differs from the ancestor's.
+ * - Nothing allocated per edge by the search: states are entries of a per-hex chain in typed arrays
+ *   (one table reused by every search, reset by the hexes it touched), keys are interned once as
+ *   numbers, and the step taken is written into the loaded path in place. Where every aggregate's
+ *   body reads only its own step, the unit, vehicle and scenario (`localKey`: SQLA 31, Tide of Iron,
+ *   Chain of Command), each aggregate is a fold over one value per step, so the aggregates' values on
+ *   a path of one step or more and the next step decide their values one step on: the key is asked
+ *   once per (key, kind of step), and a table of key ids answers every other edge. Not from the
+ *   start: there the empty path's value (a `min` of nothing is 0) can equal a one-step path's, and
+ *   its key one step on is another. ASL A4's aggregates read the step's number and the allowance
+ *   (which reads the path), so its key is still asked per edge, over the whole path (a string the
+ *   model makes, then looked up). The model's own work per edge (a step check where it stands, a
+ *   halt, a rational sum) is the model's.
  */
 
 import { haltsBefore, movesNone, overspends, stepViolations } from "./legal.js";
@@ -890,7 +917,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           ctx.hexes = hexesOf(h + 1);
           ctx.allowance = allowance;
           ctx.spent = num.zero;
-          violations.length = 0;
+          // Emptied only when a step before left something in it (no length written per edge).
+          if (violations.length !== 0) violations.length = 0;
           if (!stepViolations(model, num, ctx, c, null, violations)) {
             // Asked again as a step that is not the last (one more copy of it on the path).
             buf.length = h + 2;
