@@ -2334,6 +2334,7 @@ const reachProfile: ReachProfile<Ctx> = {
   hexCap: 2,
   localCost: true,
   pathAllowance: true,
+  stateAllowance: true,
   stepChecks: true,
   localStepChecks: false,
   checksReadCost: true,

@@ -1467,6 +1467,7 @@ const reachProfile: ReachProfile<Ctx> = {
   hexCap: 2,
   localCost: true,
   pathAllowance: false,
+  stateAllowance: false,
   stepChecks: true,
   localStepChecks: true,
   checksReadCost: false,

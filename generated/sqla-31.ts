@@ -2512,6 +2512,7 @@ const reachProfile: ReachProfile<Ctx> = {
   hexCap: 2,
   localCost: true,
   pathAllowance: false,
+  stateAllowance: false,
   stepChecks: true,
   localStepChecks: false,
   checksReadCost: false,

@@ -1329,6 +1329,7 @@ const reachProfile: ReachProfile<Ctx> = {
   hexCap: 1,
   localCost: true,
   pathAllowance: false,
+  stateAllowance: false,
   stepChecks: true,
   localStepChecks: false,
   checksReadCost: false,

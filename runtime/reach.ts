@@ -73,6 +73,11 @@ export interface ReachProfile<X> {
   readonly localCost: boolean;
   /** The allowance reads the path (it is evaluated per label). */
   readonly pathAllowance: boolean;
+  /**
+   * It reads the path only through the hexes entered and the aggregates: the search state (less its
+   * hex) decides it, so it is evaluated once per such state. Absent: false.
+   */
+  readonly stateAllowance?: boolean;
   /** The ruleset has constraints on single steps (`checkStep` can report something). */
   readonly stepChecks: boolean;
   /**
@@ -583,12 +588,22 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     else table!.label[state] = label;
   };
 
-  /** The allowance for the path in ctx.path (length h). */
-  const allowanceOf = (h: number): T => {
+  // Per state less its hex (profile.stateAllowance), its allowance: (key id, hexes entered capped)
+  // as one number, as `checks` numbers them.
+  const allowanceByCore = profile.stateAllowance === true ? new Map<number, T>() : null;
+  /** The allowance for the path of `label` (length h), in ctx.path where the state does not decide it. */
+  const allowanceOf = (label: number, h: number): T => {
     if (!profile.pathAllowance) return startAllowance;
     ctx.hexes = hexesOf(h);
     ctx.spent = num.zero;
-    return model.allowance(ctx, null);
+    if (allowanceByCore === null) return model.allowance(ctx, null);
+    const e = L.state[label]!;
+    const core = table !== null ? table.key[e]! * 1048576 + table.h[e]! : capped(hexesOf(h));
+    const known = allowanceByCore.get(core);
+    if (known !== undefined) return known;
+    const a = model.allowance(ctx, null);
+    allowanceByCore.set(core, a);
+    return a;
   };
 
   // Whether the constraints on the move hold depends only on the state (less the hex) when no
@@ -854,7 +869,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       const cost = L.cost[label]!;
       current = label;
       if (needsPath) ensure();
-      const allowance = allowanceOf(h);
+      const allowance = allowanceOf(label, h);
       if (best[hex]! < 0 && legal(label, h, cost, allowance)) best[hex] = label;
       if (num.isNA(allowance) || num.gt(cost, allowance)) continue;
       if (needsPath) {

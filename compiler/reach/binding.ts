@@ -96,6 +96,7 @@ export function interpretedBinding(
       hexCap: p.hexCap,
       localCost: p.localCost,
       pathAllowance: p.pathAllowance,
+      stateAllowance: p.stateAllowance,
       stepChecks: p.stepChecks,
       localStepChecks: p.localStepChecks,
       checksReadCost: p.checksReadCost,

@@ -11,6 +11,9 @@
  * - `localCost`: the step cost reads only its own step, the unit, vehicle and scenario (no path, no
  *   position, and no `all` when the allowance depends on the path), so each kind of step is priced once.
  * - `pathAllowance`: the allowance reads the path (ASL's extra MF for a move all along a road).
+ * - `stateAllowance`: it reads the path only through the hexes entered and the aggregates (no step,
+ *   position, `path.steps`, `path.spent` or `all`): the search state decides it, and the search asks
+ *   it once per state less its hex rather than per label.
  * - `stepChecks`: the ruleset has constraints on single steps.
  * - `localStepChecks`: those constraints read only their own step, the unit, vehicle and scenario (no
  *   path, no position, no spent or `all`): whether a step passes is known per kind of step, once.
@@ -29,6 +32,7 @@ export interface ReachProfileIR {
   aggregates: Expr[];
   localCost: boolean;
   pathAllowance: boolean;
+  stateAllowance: boolean;
   stepChecks: boolean;
   localStepChecks: boolean;
   checksReadCost: boolean;
@@ -94,11 +98,33 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
   const allowance = readsOf(m.allowance);
   const cost = readsOf(m.cost);
   const pathAllowance = allowance.path;
+  // Whether `root` reads `path.steps` (through every rule it calls): a count the state does not keep
+  // apart from the hexes entered where steps in place start the path (runtime/reach.ts `prefix`).
+  const readsSteps = (root: Expr): boolean => {
+    const seen = new Set<string>();
+    const go = (e: Expr): boolean => {
+      if (e.k === "path" && e.name === "steps") return true;
+      if (e.k === "rule" && !seen.has(e.name)) {
+        seen.add(e.name);
+        const r = rules.get(e.name);
+        if (r && ruleExprs(r).some(go)) return true;
+      }
+      return children(e).some(go);
+    };
+    return go(root);
+  };
   return {
     hexCap: cap,
     aggregates,
     localCost: !cost.path && !cost.position && !(cost.all && pathAllowance),
     pathAllowance,
+    stateAllowance:
+      pathAllowance &&
+      !allowance.step &&
+      !allowance.position &&
+      !allowance.spent &&
+      !allowance.all &&
+      !readsSteps(m.allowance),
     stepChecks: ir.constraints.some((c) => c.context === "step"),
     localStepChecks: ir.constraints
       .filter((c) => c.context === "step")

@@ -112,9 +112,33 @@ describe("reach and eval share one legality", () => {
     );
   });
 
+  // An allowance the path lowers (a brush hex on it, the third hex entered): read through an
+  // aggregate and the hexes entered, so the search asks it once per state less its hex.
+  const lowered = (text: string) =>
+    compileText(
+      text.replace(
+        "allowance: unit.mp",
+        "allowance: max(0 MP, unit.mp - (1 MP if any step (step.terrain == brush) else 0 MP)" +
+          " - (1 MP if path.hexes >= 3 else 0 MP))",
+      ),
+      "legal-probe.rules",
+    ).ir!;
+  const pathAllowance = lowered(PROBE);
+  it("an allowance read through the aggregates and the hexes entered is one per search state", () => {
+    expect(reachProfile(ir!).stateAllowance).toBe(false);
+    expect(reachProfile(pathAllowance).stateAllowance).toBe(true);
+    const bySteps = compileText(
+      PROBE.replace("allowance: unit.mp", "allowance: unit.mp if path.steps < 3 else 0 MP"),
+      "legal-probe.rules",
+    ).ir!;
+    expect(reachProfile(bySteps).pathAllowance).toBe(true);
+    expect(reachProfile(bySteps).stateAllowance).toBe(false);
+  });
+
   for (const [shape, rules] of [
     ["every constraint shape", ir!],
     ["constraints asked per state", perState],
+    ["an allowance the path lowers", pathAllowance],
   ] as const)
     it(`reach = brute force over evaluateMove on random maps, ${shape}`, async () => {
       const ir = rules;
