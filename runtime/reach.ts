@@ -61,6 +61,9 @@
  *   (which reads the path), so its key is still asked per edge, over the whole path (a string the
  *   model makes, then looked up). The model's own work per edge (a step check where it stands, a
  *   halt, a rational sum) is the model's.
+ * - Per label, the allowance once per state less its hex where it reads the path only through the
+ *   hexes entered and the aggregates (`stateAllowance`: ASL A4, Chain of Command): two labels of one
+ *   state (key, hexes entered capped) have the same allowance, as they pass the same constraints.
  */
 
 import { haltsBefore, movesNone, overspends, stepViolations } from "./legal.js";
