@@ -5,9 +5,10 @@
  * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels). The sizes
  * of a file and of one string or citation are bounded too (V0108). docs/cli.md lists every bound.
  */
-import type { IToken } from "chevrotain";
+import type { IToken, TokenType } from "chevrotain";
 import type { Span } from "../diagnostics/index.js";
 import type { Decl, Expr } from "./ast.js";
+import * as T from "./tokens.js";
 
 /** Characters of one `.rules` file (the bundled rulesets hold at most about 62,000). */
 export const MAX_FILE_CHARS = 1_000_000;
@@ -19,41 +20,54 @@ export const MAX_BRACKETS = 64;
 export const MAX_EXPR_DEPTH = 256;
 
 /** Tokens that continue a chain of dice values (`1d6 each 1d6 keep highest 1 each -2`). */
-const DICE_CHAIN = new Set([
-  "Dice",
-  "Kw_each",
-  "Kw_keep",
-  "Kw_highest",
-  "Kw_lowest",
-  "NumberLit",
-  "Minus",
+const DICE_CHAIN = new Set<TokenType>([
+  T.Dice,
+  T.Each,
+  T.Keep,
+  T.Highest,
+  T.Lowest,
+  T.NumberLit,
+  T.Minus,
 ]);
 
+/** What one pass over a file's tokens finds for the grammar's limits and lexical reports (`scanTokens`). */
+export interface TokenScan {
+  /** The first bracket (or `each`) that opens more than MAX_BRACKETS deep, or null. */
+  deep: IToken | null;
+  /** The strings left open (`BadString`), in file order; not collected past `deep`. */
+  badStrings: IToken[];
+}
+
 /**
- * The first bracket that opens more than MAX_BRACKETS deep, or null. A dice's `each` nests its per-die
- * value the way a bracket does (`1d6 each 1d6 each …` recurses in the parser), so the `each` of one
- * chain count as brackets too, until a token that is no part of the chain.
+ * One pass over a file's tokens (an indexed loop: no iterator result per token) for what the grammar
+ * checks before parsing. The first bracket that opens more than MAX_BRACKETS deep ends the scan: the
+ * file is not parsed. A dice's `each` nests its per-die value the way a bracket does (`1d6 each 1d6
+ * each …` recurses in the parser), so the `each` of one chain count as brackets too, until a token
+ * that is no part of the chain.
  */
-export function tooManyBrackets(tokens: readonly IToken[]): IToken | null {
+export function scanTokens(tokens: readonly IToken[]): TokenScan {
+  const badStrings: IToken[] = [];
   // Per open bracket: the `each` of the current dice chain at that level.
   const eaches = [0];
   let open = 0;
-  for (const t of tokens) {
-    const name = t.tokenType.name;
-    if (name === "LParen" || name === "LBrace") {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const type = t.tokenType;
+    if (type === T.LParen || type === T.LBrace) {
       eaches.push(0);
-      if (eaches.length - 1 + open > MAX_BRACKETS) return t;
-    } else if (name === "RParen" || name === "RBrace") {
+      if (eaches.length - 1 + open > MAX_BRACKETS) return { deep: t, badStrings };
+    } else if (type === T.RParen || type === T.RBrace) {
       if (eaches.length > 1) open -= eaches.pop()!;
-    } else if (name === "Kw_each") {
+    } else if (type === T.Each) {
       eaches[eaches.length - 1]!++;
-      if (eaches.length - 1 + ++open > MAX_BRACKETS) return t;
-    } else if (!DICE_CHAIN.has(name)) {
+      if (eaches.length - 1 + ++open > MAX_BRACKETS) return { deep: t, badStrings };
+    } else if (!DICE_CHAIN.has(type)) {
       open -= eaches[eaches.length - 1]!;
       eaches[eaches.length - 1] = 0;
+      if (type === T.BadString) badStrings.push(t);
     }
   }
-  return null;
+  return { deep: null, badStrings };
 }
 
 function isExpr(x: unknown): x is Expr {
@@ -76,6 +90,9 @@ function isExpr(x: unknown): x is Expr {
  */
 export function mayNestTooDeep(tokens: readonly IToken[], start: number, end: number): boolean {
   if (!(end > start)) return true;
+  // Tokens take a character at least and do not overlap: a definition of few characters has few
+  // tokens, without a search.
+  if (end - start + 1 <= MAX_EXPR_DEPTH) return false;
   const first = (offset: number): number => {
     let lo = 0;
     let hi = tokens.length;

@@ -1112,7 +1112,11 @@ class RulesParser extends ChevrotainParser {
           },
         },
         {
-          GATE: () => this.LA(2).tokenType === T.Step,
+          // `count step (…)`: Chevrotain's lookahead for this alternative is `Name step` (two tokens
+          // tell it from a name or a call), the order of the alternatives puts it before `nameOrCall`,
+          // whose lone `Name` is a prefix of it. No GATE: an OR with one has Chevrotain allocate an
+          // array of the gates on every call, and `primary` is the grammar's most frequent rule.
+          IGNORE_AMBIGUITIES: true,
           ALT: () => {
             const start = this.b ? this.from() : 0;
             const op = this.CONSUME2(T.Name);
