@@ -9,6 +9,7 @@
  */
 import type {
   CstNode,
+  DSLMethodOptsWithErr,
   EmbeddedActionsParser,
   IOrAlt,
   IRecognitionException,
@@ -17,6 +18,7 @@ import type {
 import type * as A from "./ast.js";
 import { MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
 import { CstParser, tokenMatcher } from "./chevrotain.js";
+import { installRepetitions } from "./repetition.js";
 import * as T from "./tokens.js";
 
 /**
@@ -70,6 +72,7 @@ class RulesParser extends ChevrotainParser {
       skipValidations: !VALIDATE,
     } as ConstructorParameters<typeof EmbeddedActionsParser>[1]);
     this.performSelfAnalysis();
+    if (!cst) installRepetitions(this);
   }
 
   /**
@@ -968,6 +971,10 @@ class RulesParser extends ChevrotainParser {
   private recordAlts: IOrAlt<IToken>[] | undefined;
   private definitionAlts: IOrAlt<unknown>[] | undefined;
   private definitionKinds: IOrAlt<A.Decl>[] | undefined;
+  /** The measure after a number or a fraction (`2 MF`), and the number it follows (for the gate). */
+  private numberMeasure: DSLMethodOptsWithErr<IToken> | undefined;
+  private fractionMeasure: DSLMethodOptsWithErr<IToken> | undefined;
+  private numeral: IToken | undefined;
   /** The `not` of a `not in` the infix alternatives just consumed (the `in` is what OR returns). */
   notOfNotIn: IToken | undefined;
 
@@ -1042,11 +1049,13 @@ class RulesParser extends ChevrotainParser {
         {
           ALT: () => {
             const start = this.b ? this.from() : 0;
-            const n = this.CONSUME(T.NumberLit);
-            const m = this.OPTION({
-              GATE: () => this.measureFollows(n),
-              DEF: () => this.CONSUME3(T.Name, { LABEL: "measure" }),
-            });
+            const n = (this.numeral = this.CONSUME(T.NumberLit));
+            const m = this.OPTION(
+              (this.numberMeasure ??= {
+                GATE: () => this.measureFollows(this.numeral!),
+                DEF: () => this.CONSUME3(T.Name, MEASURE),
+              }),
+            );
             const b = this.b;
             return b ? b.number(n, m, this.to(b, start)) : NONE;
           },
@@ -1054,11 +1063,13 @@ class RulesParser extends ChevrotainParser {
         {
           ALT: () => {
             const start = this.b ? this.from() : 0;
-            const n = this.CONSUME(T.Fraction);
-            const m = this.OPTION2({
-              GATE: () => this.measureFollows(n),
-              DEF: () => this.CONSUME5(T.Name, { LABEL: "measure" }),
-            });
+            const n = (this.numeral = this.CONSUME(T.Fraction));
+            const m = this.OPTION2(
+              (this.fractionMeasure ??= {
+                GATE: () => this.measureFollows(this.numeral!),
+                DEF: () => this.CONSUME5(T.Name, MEASURE),
+              }),
+            );
             const b = this.b;
             return b ? b.number(n, m, this.to(b, start)) : NONE;
           },
@@ -1190,6 +1201,8 @@ class RulesParser extends ChevrotainParser {
     return b.diceOf(roll, keep, highest, per ?? null, minus, this.to(b, start));
   });
 }
+
+const MEASURE = { LABEL: "measure" };
 
 /** What the actions return where the AST is not being built (the recording, the CST instance). */
 const NONE = undefined as never;
