@@ -949,19 +949,32 @@ class RulesParser extends ChevrotainParser {
    * long chain of `if … else` makes no recursion here (it would overflow the stack at a few thousand).
    */
   expr = this.RULE("expr", (): A.Expr => {
-    const first = this.SUBRULE(this.binary);
-    let parts: A.Expr[] | undefined;
-    this.MANY(() => {
-      this.CONSUME(T.If);
-      const c = this.SUBRULE2(this.binary);
-      this.CONSUME(T.Else);
-      const e = this.SUBRULE3(this.binary);
-      (parts ??= [first]).push(c, e);
-    });
+    // The run's parts are kept in fields (`ifParts`, saved and restored here, since a part may hold
+    // an expression of its own), so the repetition's action is one function made once.
+    const outer = this.ifParts;
+    this.ifParts = undefined;
+    this.ifFirst = this.SUBRULE(this.binary);
+    const first = this.ifFirst;
+    this.MANY(
+      (this.ifElse ??= () => {
+        const parts = (this.ifParts ??= [this.ifFirst!]);
+        this.CONSUME(T.If);
+        const c = this.SUBRULE2(this.binary);
+        this.CONSUME(T.Else);
+        const e = this.SUBRULE3(this.binary);
+        parts.push(c, e);
+      }),
+    );
+    const parts = this.ifParts;
+    this.ifParts = outer;
     const b = this.b;
     if (!b) return NONE;
     return parts ? b.ifChain(parts, same, first.span) : first;
   });
+  /** The `if … else` parts of the expression being parsed (see `expr`), and its first part. */
+  private ifParts: A.Expr[] | undefined;
+  private ifFirst: A.Expr | undefined;
+  private ifElse: (() => void) | undefined;
 
   // Chevrotain performance guide: build each OR's alternatives once, not on every invocation.
   private infixAlts: IOrAlt<IToken>[] | undefined;
@@ -977,6 +990,13 @@ class RulesParser extends ChevrotainParser {
   private numeral: IToken | undefined;
   /** The `not` of a `not in` the infix alternatives just consumed (the `in` is what OR returns). */
   notOfNotIn: IToken | undefined;
+
+  /** Forgets the runs a syntax error may have left half-parsed in the last file. */
+  forgetRuns(): void {
+    this.notOfNotIn = undefined;
+    this.run = undefined;
+    this.ifParts = undefined;
+  }
 
   private infixAlternatives(): IOrAlt<IToken>[] {
     return [
@@ -1008,40 +1028,55 @@ class RulesParser extends ChevrotainParser {
    * operand.
    */
   binary = this.RULE("binary", (): A.Expr => {
-    let items: (IToken | A.Expr)[] | undefined;
-    this.MANY(() => {
-      const t = this.OR(
-        (this.prefixAlts ??= [
-          { ALT: () => this.CONSUME(T.Not) },
-          { ALT: () => this.CONSUME(T.Minus) },
-        ]),
-      );
-      (items ??= []).push(t);
-    });
+    // The run is kept in fields (`run`, saved and restored here, since an operand may hold a run of
+    // its own), so the repetitions' actions are functions made once, not closures per call.
+    const outer = this.run;
+    this.run = undefined;
+    this.MANY(
+      (this.prefixes ??= () => {
+        const run = (this.run ??= []);
+        run.push(this.OR((this.prefixAlts ??= this.prefixAlternatives(1))));
+      }),
+    );
     const first = this.SUBRULE(this.primary);
-    if (items) items.push(first);
-    this.MANY2(() => {
-      const op = this.OR2((this.infixAlts ??= this.infixAlternatives()));
-      const run = (items ??= [first]);
-      if (this.notOfNotIn) run.push(this.notOfNotIn);
-      this.notOfNotIn = undefined;
-      run.push(op);
-      this.MANY3(() =>
-        run.push(
-          this.OR3(
-            (this.prefixAlts3 ??= [
-              { ALT: () => this.CONSUME3(T.Not) },
-              { ALT: () => this.CONSUME3(T.Minus) },
-            ]),
-          ),
-        ),
-      );
-      run.push(this.SUBRULE2(this.primary));
-    });
+    this.runFirst = first;
+    // A nested run restored `run` to this one's: its prefixes, if any.
+    const prefixed = this.run as (IToken | A.Expr)[] | undefined;
+    if (prefixed) prefixed.push(first);
+    this.MANY2(
+      (this.infixes ??= () => {
+        const run = (this.run ??= [this.runFirst!]);
+        const op = this.OR2((this.infixAlts ??= this.infixAlternatives()));
+        if (this.notOfNotIn) run.push(this.notOfNotIn);
+        this.notOfNotIn = undefined;
+        run.push(op);
+        this.MANY3(
+          (this.prefixes3 ??= () => {
+            (this.run ??= []).push(this.OR3((this.prefixAlts3 ??= this.prefixAlternatives(3))));
+          }),
+        );
+        run.push(this.SUBRULE2(this.primary));
+      }),
+    );
+    const items = this.run;
+    this.run = outer;
     const b = this.b;
     if (!b || !items) return first;
     return b.climb(items, same, first.span);
   });
+  /** The operands and operators of the run being parsed (see `binary`), and its first operand. */
+  private run: (IToken | A.Expr)[] | undefined;
+  private runFirst: A.Expr | undefined;
+  private prefixes: (() => void) | undefined;
+  private infixes: (() => void) | undefined;
+  private prefixes3: (() => void) | undefined;
+
+  /** `not` and `-` before an operand (the first `OR` of `binary`, or its third). */
+  private prefixAlternatives(occurrence: 1 | 3): IOrAlt<IToken>[] {
+    if (occurrence === 1)
+      return [{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }];
+    return [{ ALT: () => this.CONSUME3(T.Not) }, { ALT: () => this.CONSUME3(T.Minus) }];
+  }
 
   primary = this.RULE("primary", (): A.Expr => {
     return this.OR(
@@ -1257,8 +1292,7 @@ export function lexText(text: string): Pick<ParseResult, "tokens" | "lexErrors">
 export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | null {
   parser.input = tokens;
   parser.b = builder;
-  // A syntax error may have stopped the last file between `not` and `in`.
-  parser.notOfNotIn = undefined;
+  parser.forgetRuns();
   try {
     const out = parser.file();
     return parser.errors.length === 0 ? out : null;
@@ -1273,6 +1307,7 @@ export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | nul
 /** Parsing a token stream into the CST, with recovery. */
 export function parseTokens(tokens: IToken[]): Pick<ParseResult, "cst" | "parseErrors"> {
   const p = recoveringParser();
+  p.forgetRuns();
   p.input = tokens;
   const cst = p.file() as unknown as CstNode;
   const parseErrors = [...p.errors];
