@@ -8,7 +8,20 @@
 import type { IToken, TokenType } from "chevrotain";
 import type { Span } from "../diagnostics/index.js";
 import type { Decl, Expr } from "./ast.js";
-import * as T from "./tokens.js";
+import {
+  BadString,
+  Dice,
+  Each,
+  Highest,
+  Keep,
+  LBrace,
+  Lowest,
+  LParen,
+  Minus,
+  NumberLit,
+  RBrace,
+  RParen,
+} from "./tokens.js";
 
 /** Characters of one `.rules` file (the bundled rulesets hold at most about 62,000). */
 export const MAX_FILE_CHARS = 1_000_000;
@@ -19,16 +32,15 @@ export const MAX_BRACKETS = 64;
 /** Levels of one expression tree: each operator of a chain (`1 + 1 + …`), prefix and `if … else` counts. */
 export const MAX_EXPR_DEPTH = 256;
 
-/** Tokens that continue a chain of dice values (`1d6 each 1d6 keep highest 1 each -2`). */
-const DICE_CHAIN = new Set<TokenType>([
-  T.Dice,
-  T.Each,
-  T.Keep,
-  T.Highest,
-  T.Lowest,
-  T.NumberLit,
-  T.Minus,
-]);
+/** Whether a token continues a chain of dice values (`1d6 each 1d6 keep highest 1 each -2`). */
+const diceChain = (type: TokenType): boolean =>
+  type === Dice ||
+  type === NumberLit ||
+  type === Each ||
+  type === Keep ||
+  type === Highest ||
+  type === Lowest ||
+  type === Minus;
 
 /** What one pass over a file's tokens finds for the grammar's limits and lexical reports (`scanTokens`). */
 export interface TokenScan {
@@ -53,18 +65,18 @@ export function scanTokens(tokens: readonly IToken[]): TokenScan {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const type = t.tokenType;
-    if (type === T.LParen || type === T.LBrace) {
+    if (type === LParen || type === LBrace) {
       eaches.push(0);
       if (eaches.length - 1 + open > MAX_BRACKETS) return { deep: t, badStrings };
-    } else if (type === T.RParen || type === T.RBrace) {
+    } else if (type === RParen || type === RBrace) {
       if (eaches.length > 1) open -= eaches.pop()!;
-    } else if (type === T.Each) {
+    } else if (type === Each) {
       eaches[eaches.length - 1]!++;
       if (eaches.length - 1 + ++open > MAX_BRACKETS) return { deep: t, badStrings };
-    } else if (!DICE_CHAIN.has(type)) {
+    } else if (!diceChain(type)) {
       open -= eaches[eaches.length - 1]!;
       eaches[eaches.length - 1] = 0;
-      if (type === T.BadString) badStrings.push(t);
+      if (type === BadString) badStrings.push(t);
     }
   }
   return { deep: null, badStrings };
@@ -93,17 +105,17 @@ export function mayNestTooDeep(tokens: readonly IToken[], start: number, end: nu
   // Tokens take a character at least and do not overlap: a definition of few characters has few
   // tokens, without a search.
   if (end - start + 1 <= MAX_EXPR_DEPTH) return false;
-  const first = (offset: number): number => {
-    let lo = 0;
-    let hi = tokens.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (tokens[mid]!.startOffset < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  return first(end) - first(start) + 1 > MAX_EXPR_DEPTH;
+  // The first token at or after `start`; tokens are in file order, so the definition holds at least
+  // MAX_EXPR_DEPTH tokens when the one MAX_EXPR_DEPTH - 1 further on still starts before `end`.
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid]!.startOffset < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const last = tokens[lo + MAX_EXPR_DEPTH - 1];
+  return last !== undefined && last.startOffset < end;
 }
 
 /**
