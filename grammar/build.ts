@@ -37,6 +37,19 @@ function malformed(text: string): never {
   throw new TypeError(`the lexer passed a malformed number: ${text}`);
 }
 
+/**
+ * Whether a number token's text is already its exact value's text: a whole number of at most nine
+ * digits without a leading zero (most numbers of a ruleset), which `decimalToQ` would return as is.
+ */
+function plainWhole(image: string): boolean {
+  if (image.length > 9 || (image.length > 1 && image.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < image.length; i++) {
+    const c = image.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return image.length > 0;
+}
+
 export function inRange(q: string): boolean {
   // Most numbers are small whole numbers: under ten digits they are in range without BigInt.
   if (q.length < 10 && !q.includes("/")) return true;
@@ -71,6 +84,10 @@ export class AstBuilder {
   readonly diagnostics: Diagnostic[] = [];
   /** Expression levels open while an operand is built (see `binary`). */
   private open = 0;
+  /** The run `climb` is climbing: its items, position, how an operand is built, its span. */
+  private run: ClimbRun = { items: [], pos: 0, operand: () => FALSE_STANDIN, span: NO_SPAN };
+  /** The infix operator `atInfix` last found. */
+  private readonly infix = { op: "", prec: 0, width: 1 };
   constructor(readonly src: SourceFile) {}
 
   spanOfToken(t: IToken): Span {
@@ -734,72 +751,116 @@ export class AstBuilder {
 
   /**
    * Precedence climbing over a flat run of operands and operator tokens in source order (a `binary`
-   * node's children); `operand` makes an operand's expression when the climb reaches it.
+   * node's children); `operand` makes an operand's expression when the climb reaches it. The run
+   * being climbed is held in fields (saved and restored here, since an operand may climb a run of
+   * its own), so the climb allocates nothing but the nodes it builds.
    */
   climb<P extends object>(items: (IToken | P)[], operand: (p: P) => A.Expr, span: Span): A.Expr {
-    let pos = 0;
-    const isTok = (x: IToken | P | undefined): x is IToken => x !== undefined && "image" in x;
-    const infix = (): { op: string; prec: number; width: number } | null => {
-      const x = items[pos];
-      if (!isTok(x)) return null;
-      const img = x.image;
+    const outer = this.run;
+    this.run = { items, pos: 0, operand: operand as (p: object) => A.Expr, span };
+    const e = this.climbFrom(PREC.or);
+    this.run = outer;
+    return e;
+  }
+
+  /**
+   * Whether an infix operator stands at the run's position; if so its operator, precedence and
+   * width in items (`not in` takes two) are in `this.infix`.
+   */
+  private atInfix(): boolean {
+    const { items, pos } = this.run;
+    const x = items[pos];
+    if (!isTok(x)) return false;
+    const img = x.image;
+    const infix = this.infix;
+    if (img === "not") {
       const after = items[pos + 1];
-      if (img === "not")
-        return isTok(after) && after.image === "in"
-          ? { op: "not in", prec: PREC.cmp, width: 2 }
-          : null;
-      const prec = INFIX[img];
-      return prec === undefined ? null : { op: normaliseOp(img), prec, width: 1 };
-    };
-    // An operand one level further down (a prefix's, an infix operator's right side). Beyond
-    // MAX_EXPR_DEPTH open levels the rest of the run is skipped and a stand-in located at the operator
-    // takes its place: it lies more than MAX_EXPR_DEPTH levels down, so `tooDeep` reports it (V0104) and
-    // the definition is left out, without recursing once per operator of `- - - … 1` or
-    // `a + not b + not c …`.
-    const deeper = (at: IToken, build: () => A.Expr): A.Expr => {
-      if (this.open >= MAX_EXPR_DEPTH) {
-        pos = items.length;
-        return { k: "bool", v: false, span: this.spanOfToken(at) };
+      if (!(isTok(after) && after.image === "in")) return false;
+      infix.op = "not in";
+      infix.prec = PREC.cmp;
+      infix.width = 2;
+      return true;
+    }
+    const prec = INFIX[img];
+    if (prec === undefined) return false;
+    infix.op = normaliseOp(img);
+    infix.prec = prec;
+    infix.width = 1;
+    return true;
+  }
+
+  /**
+   * An operand one level further down (a prefix's, an infix operator's right side), climbed from
+   * precedence `min`. Beyond MAX_EXPR_DEPTH open levels the rest of the run is skipped and a
+   * stand-in located at the operator takes its place: it lies more than MAX_EXPR_DEPTH levels
+   * down, so `tooDeep` reports it (V0104) and the definition is left out, without recursing once
+   * per operator of `- - - … 1` or `a + not b + not c …`.
+   */
+  private deeper(at: IToken, min: number): A.Expr {
+    if (this.open >= MAX_EXPR_DEPTH) {
+      this.run.pos = this.run.items.length;
+      return { k: "bool", v: false, span: this.spanOfToken(at) };
+    }
+    this.open++;
+    const e = this.climbFrom(min);
+    this.open--;
+    return e;
+  }
+
+  /** The operand at the run's position, with its prefix operators (`not`, `-`). */
+  private nextOperand(): A.Expr {
+    const run = this.run;
+    const x = run.items[run.pos++];
+    if (isTok(x)) {
+      const not = x.image === "not";
+      const inner = this.deeper(x, not ? PREC.cmp : PREC.unary);
+      const span = this.src.span(x.startOffset, inner.span.end);
+      return not ? { k: "not", x: inner, span } : { k: "neg", x: inner, span };
+    }
+    return x ? run.operand(x) : { k: "bool", v: false, span: run.span };
+  }
+
+  /** The run from its position on, while its operators bind at least as tightly as `min`. */
+  private climbFrom(min: number): A.Expr {
+    const infix = this.infix;
+    let left = this.nextOperand();
+    // Operands of the chain at this level, and its one operator (null once two differ).
+    let operands = 1;
+    let only: string | null = null;
+    let mixed = false;
+    while (this.atInfix() && infix.prec >= min) {
+      const { op, prec, width } = infix;
+      const at = this.run.items[this.run.pos] as IToken;
+      this.run.pos += width;
+      const right = this.deeper(at, prec + 1);
+      const span = this.src.span(left.span.start, right.span.end);
+      left =
+        op === "in" || op === "not in"
+          ? { k: "in", x: left, set: right, negated: op === "not in", span }
+          : { k: "bin", op, a: left, b: right, span };
+      operands++;
+      if (only === null && !mixed) only = op;
+      else if (only !== op) {
+        only = null;
+        mixed = true;
       }
-      this.open++;
-      const e = build();
-      this.open--;
-      return e;
-    };
-    const next = (): A.Expr => {
-      const x = items[pos++];
-      if (isTok(x)) {
-        const inner = deeper(x, () => climb(x.image === "not" ? PREC.cmp : PREC.unary));
-        const span = this.src.span(x.startOffset, inner.span.end);
-        return x.image === "not" ? { k: "not", x: inner, span } : { k: "neg", x: inner, span };
+    }
+    // A long chain of one associative operator (`1 + 1 + … + 1`, `a and b and …`) is grouped as a
+    // balanced tree, so its depth is log₂ of its length: exact rationals and integer ticks make the
+    // grouping invisible, and no pass recurses 100,000 levels down a left-leaning chain. Its
+    // operands are read back down the left-leaning chain just built.
+    if (only !== null && operands > BALANCE_FROM && BALANCED_OPS.has(only)) {
+      const chain: A.Expr[] = new Array<A.Expr>(operands);
+      let node = left;
+      for (let i = operands - 1; i > 0; i--) {
+        const bin = node as Extract<A.Expr, { k: "bin" }>;
+        chain[i] = bin.b;
+        node = bin.a;
       }
-      return x ? operand(x) : { k: "bool", v: false, span };
-    };
-    const climb = (min: number): A.Expr => {
-      let left = next();
-      const run: A.Expr[] = [left];
-      const ops = new Set<string>();
-      for (let op = infix(); op && op.prec >= min; op = infix()) {
-        const at = items[pos] as IToken;
-        pos += op.width;
-        const right = deeper(at, () => climb(op.prec + 1));
-        const span = this.src.span(left.span.start, right.span.end);
-        left =
-          op.op === "in" || op.op === "not in"
-            ? { k: "in", x: left, set: right, negated: op.op === "not in", span }
-            : { k: "bin", op: op.op, a: left, b: right, span };
-        run.push(right);
-        ops.add(op.op);
-      }
-      // A long chain of one associative operator (`1 + 1 + … + 1`, `a and b and …`) is grouped as a
-      // balanced tree, so its depth is log₂ of its length: exact rationals and integer ticks make the
-      // grouping invisible, and no pass recurses 100,000 levels down a left-leaning chain.
-      const [only] = ops;
-      if (ops.size === 1 && run.length > BALANCE_FROM && BALANCED_OPS.has(only!))
-        return this.balanced(only!, run, 0, run.length);
-      return left;
-    };
-    return climb(PREC.or);
+      chain[0] = node;
+      return this.balanced(only, chain, 0, operands);
+    }
+    return left;
   }
 
   /** `run[from] op … op run[to - 1]` as a balanced tree of `op`. */
@@ -869,7 +930,9 @@ export class AstBuilder {
     const q =
       num.tokenType.name === "Fraction"
         ? FRACTIONS[num.image]!
-        : (decimalToQ(num.image, null) ?? malformed(num.image));
+        : plainWhole(num.image)
+          ? num.image
+          : (decimalToQ(num.image, null) ?? malformed(num.image));
     if (!inRange(q)) this.diagnostics.push(outOfRange(num.image, this.spanOfToken(num)));
     return { k: "num", q: inRange(q) ? q : "0", measure: measure?.image ?? null, span };
   }
@@ -960,6 +1023,16 @@ const DEFINITION_KINDS = [
   "movementDef",
   "exampleDef",
 ] as const satisfies readonly NodeKey<C.DefinitionCstChildren>[];
+
+interface ClimbRun {
+  items: readonly (IToken | object)[];
+  pos: number;
+  operand: (p: object) => A.Expr;
+  span: Span;
+}
+const NO_SPAN: Span = { file: "", start: 0, end: 0, line: 1, col: 1 };
+const FALSE_STANDIN: A.Expr = { k: "bool", v: false, span: NO_SPAN };
+const isTok = (x: unknown): x is IToken => x !== undefined && "image" in (x as object);
 
 /** Chains of one of these operators longer than BALANCE_FROM operands are built balanced. */
 const BALANCED_OPS = new Set(["+", "and", "or"]);

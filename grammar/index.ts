@@ -11,8 +11,8 @@ import {
   MAX_EXPR_DEPTH,
   MAX_FILE_CHARS,
   mayNestTooDeep,
+  scanTokens,
   tooDeep,
-  tooManyBrackets,
 } from "./limits.js";
 import { lexText, parseAst, parseTokens } from "./parser.js";
 import type { FileCstNode } from "./cst.js";
@@ -53,7 +53,7 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
   }
   const { tokens, lexErrors } = lexText(text);
   const diagnostics: Diagnostic[] = [];
-  const deep = tooManyBrackets(tokens);
+  const { deep, badStrings } = scanTokens(tokens);
   if (deep) {
     // Parsing would recurse once per bracket: stop here, with one error at the bracket too many.
     const at = src.span(deep.startOffset, deep.endOffset! + 1);
@@ -68,7 +68,7 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
     );
     return { ast: { path, header: null, decls: [] }, diagnostics };
   }
-  lexical(text, tokens, lexErrors, diagnostics, src);
+  lexical(text, badStrings, lexErrors, diagnostics, src);
   // Most files have no syntax error: their AST is built as they are parsed. An expression nested
   // too deep is built by the recovering path too, which stops at the level too many (see
   // `AstBuilder.climb`); the AST built while parsing is the same wherever no definition nests
@@ -81,12 +81,10 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
     return { ast: { path, header: parts.header, decls: parts.decls }, diagnostics };
   }
   const { cst, parseErrors } = parseTokens(tokens);
-  const badStrings = new Set(
-    tokens.filter((t) => t.tokenType.name === "BadString").map((t) => t.startOffset),
-  );
+  const badAt = new Set(badStrings.map((t) => t.startOffset));
   for (const e of parseErrors) {
     // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
-    if (!badStrings.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
+    if (!badAt.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
   }
   reportUnclosed(tokens, diagnostics, src);
   const recovered = new AstBuilder(src);
@@ -116,10 +114,10 @@ function deepAt(tokens: readonly IToken[], d: RulesFile["decls"][number]): Span 
   return mayNestTooDeep(tokens, d.span.start, d.span.end) ? tooDeep(d) : null;
 }
 
-/** The lexer's errors (V0101) and the strings left open (V0103). */
+/** The lexer's errors (V0101) and the strings left open (V0103; `badStrings`, from `scanTokens`). */
 function lexical(
   text: string,
-  tokens: readonly IToken[],
+  badStrings: readonly IToken[],
   lexErrors: { offset: number; length: number }[],
   diagnostics: Diagnostic[],
   src: SourceFile,
@@ -134,17 +132,15 @@ function lexical(
       ),
     );
   }
-  for (const t of tokens) {
-    if (t.tokenType.name === "BadString") {
-      diagnostics.push(
-        diag(
-          "V0103",
-          "this string has no closing quote",
-          src.span(t.startOffset, t.endOffset! + 1),
-          'close it with " on the same line',
-        ),
-      );
-    }
+  for (const t of badStrings) {
+    diagnostics.push(
+      diag(
+        "V0103",
+        "this string has no closing quote",
+        src.span(t.startOffset, t.endOffset! + 1),
+        'close it with " on the same line',
+      ),
+    );
   }
 }
 

@@ -5,9 +5,23 @@
  * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels). The sizes
  * of a file and of one string or citation are bounded too (V0108). docs/cli.md lists every bound.
  */
-import type { IToken } from "chevrotain";
+import type { IToken, TokenType } from "chevrotain";
 import type { Span } from "../diagnostics/index.js";
 import type { Decl, Expr } from "./ast.js";
+import {
+  BadString,
+  Dice,
+  Each,
+  Highest,
+  Keep,
+  LBrace,
+  Lowest,
+  LParen,
+  Minus,
+  NumberLit,
+  RBrace,
+  RParen,
+} from "./tokens.js";
 
 /** Characters of one `.rules` file (the bundled rulesets hold at most about 62,000). */
 export const MAX_FILE_CHARS = 1_000_000;
@@ -18,42 +32,54 @@ export const MAX_BRACKETS = 64;
 /** Levels of one expression tree: each operator of a chain (`1 + 1 + …`), prefix and `if … else` counts. */
 export const MAX_EXPR_DEPTH = 256;
 
-/** Tokens that continue a chain of dice values (`1d6 each 1d6 keep highest 1 each -2`). */
-const DICE_CHAIN = new Set([
-  "Dice",
-  "Kw_each",
-  "Kw_keep",
-  "Kw_highest",
-  "Kw_lowest",
-  "NumberLit",
-  "Minus",
-]);
+/** Whether a token continues a chain of dice values (`1d6 each 1d6 keep highest 1 each -2`). */
+const diceChain = (type: TokenType): boolean =>
+  type === Dice ||
+  type === NumberLit ||
+  type === Each ||
+  type === Keep ||
+  type === Highest ||
+  type === Lowest ||
+  type === Minus;
+
+/** What one pass over a file's tokens finds for the grammar's limits and lexical reports (`scanTokens`). */
+export interface TokenScan {
+  /** The first bracket (or `each`) that opens more than MAX_BRACKETS deep, or null. */
+  deep: IToken | null;
+  /** The strings left open (`BadString`), in file order; not collected past `deep`. */
+  badStrings: IToken[];
+}
 
 /**
- * The first bracket that opens more than MAX_BRACKETS deep, or null. A dice's `each` nests its per-die
- * value the way a bracket does (`1d6 each 1d6 each …` recurses in the parser), so the `each` of one
- * chain count as brackets too, until a token that is no part of the chain.
+ * One pass over a file's tokens (an indexed loop: no iterator result per token) for what the grammar
+ * checks before parsing. The first bracket that opens more than MAX_BRACKETS deep ends the scan: the
+ * file is not parsed. A dice's `each` nests its per-die value the way a bracket does (`1d6 each 1d6
+ * each …` recurses in the parser), so the `each` of one chain count as brackets too, until a token
+ * that is no part of the chain.
  */
-export function tooManyBrackets(tokens: readonly IToken[]): IToken | null {
+export function scanTokens(tokens: readonly IToken[]): TokenScan {
+  const badStrings: IToken[] = [];
   // Per open bracket: the `each` of the current dice chain at that level.
   const eaches = [0];
   let open = 0;
-  for (const t of tokens) {
-    const name = t.tokenType.name;
-    if (name === "LParen" || name === "LBrace") {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const type = t.tokenType;
+    if (type === LParen || type === LBrace) {
       eaches.push(0);
-      if (eaches.length - 1 + open > MAX_BRACKETS) return t;
-    } else if (name === "RParen" || name === "RBrace") {
+      if (eaches.length - 1 + open > MAX_BRACKETS) return { deep: t, badStrings };
+    } else if (type === RParen || type === RBrace) {
       if (eaches.length > 1) open -= eaches.pop()!;
-    } else if (name === "Kw_each") {
+    } else if (type === Each) {
       eaches[eaches.length - 1]!++;
-      if (eaches.length - 1 + ++open > MAX_BRACKETS) return t;
-    } else if (!DICE_CHAIN.has(name)) {
+      if (eaches.length - 1 + ++open > MAX_BRACKETS) return { deep: t, badStrings };
+    } else if (!diceChain(type)) {
       open -= eaches[eaches.length - 1]!;
       eaches[eaches.length - 1] = 0;
+      if (type === BadString) badStrings.push(t);
     }
   }
-  return null;
+  return { deep: null, badStrings };
 }
 
 function isExpr(x: unknown): x is Expr {
@@ -76,17 +102,20 @@ function isExpr(x: unknown): x is Expr {
  */
 export function mayNestTooDeep(tokens: readonly IToken[], start: number, end: number): boolean {
   if (!(end > start)) return true;
-  const first = (offset: number): number => {
-    let lo = 0;
-    let hi = tokens.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (tokens[mid]!.startOffset < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  return first(end) - first(start) + 1 > MAX_EXPR_DEPTH;
+  // Tokens take a character at least and do not overlap: a definition of few characters has few
+  // tokens, without a search.
+  if (end - start + 1 <= MAX_EXPR_DEPTH) return false;
+  // The first token at or after `start`; tokens are in file order, so the definition holds at least
+  // MAX_EXPR_DEPTH tokens when the one MAX_EXPR_DEPTH - 1 further on still starts before `end`.
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid]!.startOffset < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const last = tokens[lo + MAX_EXPR_DEPTH - 1];
+  return last !== undefined && last.startOffset < end;
 }
 
 /**

@@ -9,6 +9,9 @@
  */
 import type {
   CstNode,
+  AtLeastOneSepMethodOpts,
+  DSLMethodOptsWithErr,
+  ManySepMethodOpts,
   EmbeddedActionsParser,
   IOrAlt,
   IRecognitionException,
@@ -17,6 +20,7 @@ import type {
 import type * as A from "./ast.js";
 import { MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
 import { CstParser, tokenMatcher } from "./chevrotain.js";
+import { installRepetitions } from "./repetition.js";
 import * as T from "./tokens.js";
 
 /**
@@ -70,6 +74,7 @@ class RulesParser extends ChevrotainParser {
       skipValidations: !VALIDATE,
     } as ConstructorParameters<typeof EmbeddedActionsParser>[1]);
     this.performSelfAnalysis();
+    if (!cst) installRepetitions(this);
   }
 
   /**
@@ -319,41 +324,56 @@ class RulesParser extends ChevrotainParser {
   /** Citation, paraphrase, and the optional `concept`/`section`/`note` clauses of a definition. */
   meta = this.RULE("meta", (): A.Meta => {
     const cite = this.CONSUME(T.Citation);
-    // The title is the first string that is not the (first) note's.
-    let title = this.OPTION(() => this.CONSUME(T.StringLit));
-    let concept: IToken | undefined;
-    let section: IToken | undefined;
-    let note: IToken | undefined;
-    this.MANY(() =>
-      this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(T.Concept);
-            const t = this.CONSUME(T.Name);
-            concept ??= t;
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.Section);
-            const t = this.CONSUME2(T.Name);
-            section ??= t;
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.Note);
-            const t = this.CONSUME2(T.StringLit);
-            if (note === undefined) note = t;
-            else title ??= t;
-          },
-        },
-      ]),
-    );
+    // The title is the first string that is not the (first) note's. The clauses are kept in
+    // `clauses` (a definition's meta holds no other), so the actions are functions made once.
+    const m = this.clauses;
+    m.title = this.OPTION((this.metaTitle ??= () => this.CONSUME(T.StringLit)));
+    m.concept = m.section = m.note = undefined;
+    this.MANY((this.metaClauses ??= () => this.OR((this.metaAlts ??= this.metaAlternatives()))));
     const b = this.b;
     if (!b) return NONE;
-    return b.metaOf(cite, title, note, concept, section);
+    return b.metaOf(cite, m.title, m.note, m.concept, m.section);
   });
+
+  /** The clauses of the meta being parsed (see `meta`). */
+  private readonly clauses: Record<"title" | "concept" | "section" | "note", IToken | undefined> = {
+    title: undefined,
+    concept: undefined,
+    section: undefined,
+    note: undefined,
+  };
+  private metaTitle: (() => IToken) | undefined;
+  private metaClauses: (() => void) | undefined;
+  private metaAlts: IOrAlt<void>[] | undefined;
+
+  /** `concept NAME`, `section NAME`, `note "…"`: the first of each counts; a second note is the title. */
+  private metaAlternatives(): IOrAlt<void>[] {
+    const m = this.clauses;
+    return [
+      {
+        ALT: () => {
+          this.CONSUME(T.Concept);
+          const t = this.CONSUME(T.Name);
+          m.concept ??= t;
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Section);
+          const t = this.CONSUME2(T.Name);
+          m.section ??= t;
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Note);
+          const t = this.CONSUME2(T.StringLit);
+          if (m.note === undefined) m.note = t;
+          else m.title ??= t;
+        },
+      },
+    ];
+  }
 
   measureDef = this.RULE("measureDef", (): A.Decl => {
     const start = this.b ? this.from() : 0;
@@ -399,28 +419,39 @@ class RulesParser extends ChevrotainParser {
   enumMember = this.RULE("enumMember", (): A.EnumMemberDecl => {
     const start = this.b ? this.from() : 0;
     const name = this.CONSUME(T.Name);
-    const display = this.OPTION(() => this.CONSUME(T.StringLit));
-    const cite = this.OPTION2(() => this.CONSUME(T.Citation));
+    const display = this.OPTION((this.memberDisplay ??= () => this.CONSUME(T.StringLit)));
+    const cite = this.OPTION2((this.memberCite ??= () => this.CONSUME(T.Citation)));
     // `concept open-ground | road`: the names other rulesets (and maps) use for this member.
-    const concepts: IToken[] = [];
-    this.OPTION3(() => {
-      this.CONSUME(T.Concept);
-      concepts.push(this.CONSUME2(T.Name));
-      this.MANY(() => {
-        this.CONSUME(T.Pipe);
-        concepts.push(this.CONSUME3(T.Name));
-      });
-    });
+    const concepts: string[] = (this.concepts = []);
+    this.OPTION3(
+      (this.memberConcepts ??= () => {
+        this.CONSUME(T.Concept);
+        this.concepts.push(this.CONSUME2(T.Name).image);
+        this.MANY(
+          (this.moreConcepts ??= () => {
+            this.CONSUME(T.Pipe);
+            this.concepts.push(this.CONSUME3(T.Name).image);
+          }),
+        );
+      }),
+    );
     const b = this.b;
     if (!b) return NONE;
     return {
       name: name.image,
       display: b.str(display),
       cite: b.cite(cite),
-      concepts: concepts.map((t) => t.image),
+      concepts,
       span: this.to(b, start),
     };
   });
+
+  /** The concepts of the enum member being parsed (see `enumMember`). */
+  private concepts: string[] = [];
+  private memberDisplay: (() => IToken) | undefined;
+  private memberCite: (() => IToken) | undefined;
+  private memberConcepts: (() => void) | undefined;
+  private moreConcepts: (() => void) | undefined;
 
   groupDef = this.RULE("groupDef", (): A.Decl => {
     const start = this.b ? this.from() : 0;
@@ -450,14 +481,18 @@ class RulesParser extends ChevrotainParser {
   qualifiedName = this.RULE("qualifiedName", (): Qualified => {
     const start = this.b ? this.from() : 0;
     const name = this.CONSUME(T.Name);
-    const member = this.OPTION(() => {
-      this.CONSUME(T.Dot);
-      return this.CONSUME2(T.Name);
-    });
+    const member = this.OPTION(
+      (this.memberOf ??= () => {
+        this.CONSUME(T.Dot);
+        return this.CONSUME2(T.Name);
+      }),
+    );
     const b = this.b;
     if (!b) return NONE;
     return { name: name.image, member: member?.image ?? null, span: this.to(b, start) };
   });
+
+  private memberOf: (() => IToken) | undefined;
 
   recordKw = this.RULE("recordKw", (): IToken => {
     return this.OR([
@@ -500,36 +535,49 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     this.CONSUME(T.Colon);
     const type = this.SUBRULE(this.typeRef);
-    const optional = this.OPTION(() => this.CONSUME(T.Question)) !== undefined;
-    const value = this.OPTION2(() => {
-      this.CONSUME(T.Equals);
-      return this.SUBRULE(this.expr);
-    });
+    const optional = this.OPTION((this.fieldOptional ??= () => this.CONSUME(T.Question)));
+    const value = this.OPTION2(
+      (this.fieldDefault ??= () => {
+        this.CONSUME(T.Equals);
+        return this.SUBRULE(this.expr);
+      }),
+    );
     const b = this.b;
     if (!b) return NONE;
-    return { name: name.image, type, optional, default: value ?? null, span: this.to(b, start) };
+    return {
+      name: name.image,
+      type,
+      optional: optional !== undefined,
+      default: value ?? null,
+      span: this.to(b, start),
+    };
   });
+  private fieldOptional: (() => IToken) | undefined;
+  private fieldDefault: (() => A.Expr) | undefined;
 
   typeRef = this.RULE("typeRef", (): A.TypeRef => {
     const start = this.b ? this.from() : 0;
-    let t = "name" as "bool" | "set" | "name";
-    const name = this.OR([
-      {
-        ALT: () => {
-          t = "bool";
-          return this.CONSUME(T.Bool);
+    this.typeKind = "name";
+    const name = this.OR(
+      (this.typeAlts ??= [
+        {
+          ALT: () => {
+            this.typeKind = "bool";
+            return this.CONSUME(T.Bool);
+          },
         },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.Set);
-          this.CONSUME(T.Of);
-          t = "set";
-          return this.CONSUME(T.Name);
+        {
+          ALT: () => {
+            this.CONSUME(T.Set);
+            this.CONSUME(T.Of);
+            this.typeKind = "set";
+            return this.CONSUME(T.Name);
+          },
         },
-      },
-      { ALT: () => this.CONSUME2(T.Name) },
-    ]);
+        { ALT: () => this.CONSUME2(T.Name) },
+      ]),
+    );
+    const t = this.typeKind as "bool" | "set" | "name";
     const b = this.b;
     if (!b) return NONE;
     const span = this.to(b, start);
@@ -537,6 +585,10 @@ class RulesParser extends ChevrotainParser {
     if (t === "set") return { t: "set", of: name.image, span };
     return { t: "name", name: name.image, span };
   });
+
+  /** The kind of the type being parsed (see `typeRef`). */
+  private typeKind: "bool" | "set" | "name" = "name";
+  private typeAlts: IOrAlt<IToken>[] | undefined;
 
   tableDef = this.RULE("tableDef", (): A.Decl => {
     const start = this.b ? this.from() : 0;
@@ -570,33 +622,52 @@ class RulesParser extends ChevrotainParser {
 
   tableRow = this.RULE("tableRow", (): A.RowDecl => {
     const start = this.b ? this.from() : 0;
-    let other = false;
-    const keys: IToken[] = [];
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.Otherwise);
-          other = true;
-        },
-      },
-      {
-        ALT: () =>
-          this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => keys.push(this.CONSUME(T.Name)) }),
-      },
-    ]);
+    // The row's keys and values are kept in fields (a row holds no other row), so the actions are
+    // functions made once.
+    this.rowOther = false;
+    const keys: string[] = (this.rowKeys = []);
+    this.OR((this.rowHeads ??= this.rowHeadAlternatives()));
+    const other = this.rowOther as boolean;
     this.CONSUME(T.Colon);
-    const values: A.Expr[] = [];
-    this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => values.push(this.SUBRULE(this.expr)) });
-    const cite = this.OPTION(() => this.CONSUME(T.Citation));
+    const values: A.Expr[] = (this.rowValues = []);
+    this.AT_LEAST_ONE_SEP2(
+      (this.rowValueList ??= {
+        SEP: T.Comma,
+        DEF: () => this.rowValues.push(this.SUBRULE(this.expr)),
+      }),
+    );
+    const cite = this.OPTION((this.rowCite ??= () => this.CONSUME(T.Citation)));
     const b = this.b;
     if (!b) return NONE;
     return {
-      keys: other ? "otherwise" : keys.map((t) => t.image),
+      keys: other ? "otherwise" : keys,
       values,
       cite: b.cite(cite),
       span: this.to(b, start),
     };
   });
+
+  /** The row being parsed (see `tableRow`): `otherwise`, its keys' names, its values. */
+  private rowOther = false;
+  private rowKeys: string[] = [];
+  private rowValues: A.Expr[] = [];
+  private rowHeads: IOrAlt<void>[] | undefined;
+  private rowValueList: AtLeastOneSepMethodOpts<number> | undefined;
+  private rowCite: (() => IToken) | undefined;
+
+  /** `otherwise`, or keys separated by `|`. */
+  private rowHeadAlternatives(): IOrAlt<void>[] {
+    const keyList = { SEP: T.Pipe, DEF: () => this.rowKeys.push(this.CONSUME(T.Name).image) };
+    return [
+      {
+        ALT: () => {
+          this.CONSUME(T.Otherwise);
+          this.rowOther = true;
+        },
+      },
+      { ALT: () => this.AT_LEAST_ONE_SEP(keyList) },
+    ];
+  }
 
   params = this.RULE("params", (): Param[] => {
     const params: Param[] = [];
@@ -679,14 +750,14 @@ class RulesParser extends ChevrotainParser {
   exception = this.RULE("exception", (): A.ExceptionDecl => {
     const start = this.b ? this.from() : 0;
     this.CONSUME(T.Exception);
-    const label = this.OPTION3(() => this.CONSUME(T.Name));
+    const label = this.OPTION3((this.exceptionLabel ??= () => this.CONSUME(T.Name)));
     const cite = this.CONSUME(T.Citation);
-    const title = this.OPTION(() => this.CONSUME(T.StringLit));
+    const title = this.OPTION((this.exceptionTitle ??= () => this.CONSUME(T.StringLit)));
     this.CONSUME(T.When);
     const when = this.SUBRULE(this.expr);
     this.CONSUME(T.Colon);
     const value = this.SUBRULE2(this.expr);
-    const inner = this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
+    const inner = this.OPTION2((this.exceptionInner ??= () => this.SUBRULE(this.exceptionBlock)));
     const b = this.b;
     if (!b) return NONE;
     return {
@@ -699,6 +770,10 @@ class RulesParser extends ChevrotainParser {
       span: this.to(b, start),
     };
   });
+
+  private exceptionLabel: (() => IToken) | undefined;
+  private exceptionTitle: (() => IToken) | undefined;
+  private exceptionInner: (() => A.ExceptionDecl[]) | undefined;
 
   constraintDef = this.RULE("constraintDef", (): A.Decl => {
     const start = this.b ? this.from() : 0;
@@ -765,43 +840,19 @@ class RulesParser extends ChevrotainParser {
     const cite = this.CONSUME(T.Citation);
     const titleTok = this.CONSUME(T.StringLit);
     this.CONSUME(T.LBrace);
-    const records: { rec: A.RecordKw; value: A.RecordLit }[] = [];
-    // The records after `path` are its steps; the numbers after `roll`, the faces rolled.
-    let path: A.RecordLit[] | null = null;
-    let roll: IToken[] | null = null;
-    const expects: A.ExpectDecl[] = [];
-    this.MANY(() =>
-      this.OR([
-        {
-          ALT: () => {
-            const kw = this.SUBRULE(this.recordKw);
-            const value = this.SUBRULE(this.record);
-            if (this.b) records.push({ rec: kw.image as A.RecordKw, value });
-          },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(T.Path);
-            const steps = (path ??= []);
-            this.AT_LEAST_ONE_SEP({
-              SEP: T.Comma,
-              DEF: () => steps.push(this.SUBRULE2(this.record)),
-            });
-          },
-        },
-        { ALT: () => expects.push(this.SUBRULE(this.expectation)) },
-        {
-          ALT: () => {
-            this.CONSUME(T.Roll);
-            const faces = (roll ??= []);
-            this.AT_LEAST_ONE_SEP2({
-              SEP: T.Comma,
-              DEF: () => faces.push(this.CONSUME(T.NumberLit)),
-            });
-          },
-        },
-      ]),
+    // The example's parts are kept in `example` (an example holds no other), so the actions are
+    // functions made once.
+    const ex = this.example;
+    const records: { rec: A.RecordKw; value: A.RecordLit }[] = (ex.records = []);
+    ex.path = null;
+    ex.roll = null;
+    const expects: A.ExpectDecl[] = (ex.expects = []);
+    this.MANY(
+      (this.exampleItems ??= () => this.OR((this.exampleAlts ??= this.exampleAlternatives()))),
     );
+    // The records after `path` are its steps; the numbers after `roll`, the faces rolled.
+    const path = ex.path as A.RecordLit[] | null;
+    const roll = ex.roll as IToken[] | null;
     this.CONSUME(T.RBrace);
     const b = this.b;
     if (!b) return NONE;
@@ -823,31 +874,88 @@ class RulesParser extends ChevrotainParser {
     };
   });
 
+  /** The example being parsed (see `exampleDef`). */
+  private readonly example: {
+    records: { rec: A.RecordKw; value: A.RecordLit }[];
+    path: A.RecordLit[] | null;
+    roll: IToken[] | null;
+    expects: A.ExpectDecl[];
+  } = { records: [], path: null, roll: null, expects: [] };
+  private exampleItems: (() => void) | undefined;
+  private exampleAlts: IOrAlt<unknown>[] | undefined;
+
+  /** A record, a `path` of records, an expectation, a `roll` of faces. */
+  private exampleAlternatives(): IOrAlt<unknown>[] {
+    const ex = this.example;
+    const steps = { SEP: T.Comma, DEF: () => ex.path!.push(this.SUBRULE2(this.record)) };
+    const faces = { SEP: T.Comma, DEF: () => ex.roll!.push(this.CONSUME(T.NumberLit)) };
+    return [
+      {
+        ALT: () => {
+          const kw = this.SUBRULE(this.recordKw);
+          const value = this.SUBRULE(this.record);
+          if (this.b) ex.records.push({ rec: kw.image as A.RecordKw, value });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.Path);
+          ex.path ??= [];
+          this.AT_LEAST_ONE_SEP(steps);
+        },
+      },
+      { ALT: () => ex.expects.push(this.SUBRULE(this.expectation)) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Roll);
+          ex.roll ??= [];
+          this.AT_LEAST_ONE_SEP2(faces);
+        },
+      },
+    ];
+  }
+
   record = this.RULE("record", (): A.RecordLit => {
     const start = this.b ? this.from() : 0;
-    const fields: A.RecordLit["fields"] = [];
+    // Kept in a field (a record's values hold no record), so the action is a function made once.
+    const fields: A.RecordLit["fields"] = (this.recordFields = []);
     this.CONSUME(T.LBrace);
-    this.MANY_SEP({
-      SEP: T.Comma,
-      DEF: () => {
-        const name = this.CONSUME(T.Name);
-        this.CONSUME(T.Colon);
-        const value = this.SUBRULE(this.expr);
-        if (this.b) fields.push({ name: name.image, value, span: this.b.spanOfToken(name) });
-      },
-    });
+    this.MANY_SEP(
+      (this.recordFieldList ??= {
+        SEP: T.Comma,
+        DEF: () => {
+          const name = this.CONSUME(T.Name);
+          this.CONSUME(T.Colon);
+          const value = this.SUBRULE(this.expr);
+          if (this.b)
+            this.recordFields.push({ name: name.image, value, span: this.b.spanOfToken(name) });
+        },
+      }),
+    );
     this.CONSUME(T.RBrace);
     const b = this.b;
     if (!b) return NONE;
     return { fields, span: this.to(b, start) };
   });
 
+  private recordFields: A.RecordLit["fields"] = [];
+  private recordFieldList: ManySepMethodOpts<void> | undefined;
+
   expectation = this.RULE("expectation", (): A.ExpectDecl => {
-    const start = this.b ? this.from() : 0;
+    this.expectFrom = this.b ? this.from() : 0;
     this.CONSUME(T.Expect);
-    return this.OR([
+    return this.OR((this.expectAlts ??= this.expectationAlternatives()));
+  });
+  /** Where the expectation being parsed starts (an expectation holds no other). */
+  private expectFrom = 0;
+  private expectAlts: IOrAlt<A.ExpectDecl>[] | undefined;
+
+  /** What an `expect` says: legal or a violation, a step's value, needs, depends on, a value. */
+  private expectationAlternatives(): IOrAlt<A.ExpectDecl>[] {
+    return [
       {
         ALT: (): A.ExpectDecl => {
+          const start = this.expectFrom;
           const negated = this.OPTION(() => this.CONSUME(T.Not)) !== undefined;
           let cite: IToken | undefined;
           this.OR2([
@@ -868,6 +976,7 @@ class RulesParser extends ChevrotainParser {
       },
       {
         ALT: (): A.ExpectDecl => {
+          const start = this.expectFrom;
           this.CONSUME(T.Step);
           const index = this.CONSUME(T.NumberLit);
           this.CONSUME(T.Equals);
@@ -885,6 +994,7 @@ class RulesParser extends ChevrotainParser {
           this.LA(2).tokenType !== T.Equals &&
           this.LA(2).tokenType !== T.LParen,
         ALT: (): A.ExpectDecl => {
+          const start = this.expectFrom;
           this.CONSUME2(T.Name, { LABEL: "needs" });
           const rec = this.OR3([
             { ALT: () => this.CONSUME(T.Unit) },
@@ -904,6 +1014,7 @@ class RulesParser extends ChevrotainParser {
         // `expect depends on vehicle.kind`: the answer differs with that field, which the example leaves out.
         GATE: () => this.LA(1).image === "depends" && this.LA(2).image === "on",
         ALT: (): A.ExpectDecl => {
+          const start = this.expectFrom;
           this.CONSUME4(T.Name, { LABEL: "depends" });
           this.CONSUME5(T.Name, { LABEL: "dependsOn" });
           const rec = this.OR4([
@@ -922,6 +1033,7 @@ class RulesParser extends ChevrotainParser {
       },
       {
         ALT: (): A.ExpectDecl => {
+          const start = this.expectFrom;
           const name = this.CONSUME(T.Name);
           const args: A.Expr[] = [];
           this.OPTION2(() => {
@@ -936,8 +1048,8 @@ class RulesParser extends ChevrotainParser {
           return { e: "value", name: name.image, args, value, span: this.to(b, start) };
         },
       },
-    ]) as A.ExpectDecl;
-  });
+    ];
+  }
 
   // ---- expressions, loosest first ----
 
@@ -946,19 +1058,32 @@ class RulesParser extends ChevrotainParser {
    * long chain of `if … else` makes no recursion here (it would overflow the stack at a few thousand).
    */
   expr = this.RULE("expr", (): A.Expr => {
-    const first = this.SUBRULE(this.binary);
-    let parts: A.Expr[] | undefined;
-    this.MANY(() => {
-      this.CONSUME(T.If);
-      const c = this.SUBRULE2(this.binary);
-      this.CONSUME(T.Else);
-      const e = this.SUBRULE3(this.binary);
-      (parts ??= [first]).push(c, e);
-    });
+    // The run's parts are kept in fields (`ifParts`, saved and restored here, since a part may hold
+    // an expression of its own), so the repetition's action is one function made once.
+    const outer = this.ifParts;
+    this.ifParts = undefined;
+    this.ifFirst = this.SUBRULE(this.binary);
+    const first = this.ifFirst;
+    this.MANY(
+      (this.ifElse ??= () => {
+        const parts = (this.ifParts ??= [this.ifFirst!]);
+        this.CONSUME(T.If);
+        const c = this.SUBRULE2(this.binary);
+        this.CONSUME(T.Else);
+        const e = this.SUBRULE3(this.binary);
+        parts.push(c, e);
+      }),
+    );
+    const parts = this.ifParts;
+    this.ifParts = outer;
     const b = this.b;
     if (!b) return NONE;
     return parts ? b.ifChain(parts, same, first.span) : first;
   });
+  /** The `if … else` parts of the expression being parsed (see `expr`), and its first part. */
+  private ifParts: A.Expr[] | undefined;
+  private ifFirst: A.Expr | undefined;
+  private ifElse: (() => void) | undefined;
 
   // Chevrotain performance guide: build each OR's alternatives once, not on every invocation.
   private infixAlts: IOrAlt<IToken>[] | undefined;
@@ -968,8 +1093,19 @@ class RulesParser extends ChevrotainParser {
   private recordAlts: IOrAlt<IToken>[] | undefined;
   private definitionAlts: IOrAlt<unknown>[] | undefined;
   private definitionKinds: IOrAlt<A.Decl>[] | undefined;
+  /** The measure after a number or a fraction (`2 MF`), and the number it follows (for the gate). */
+  private numberMeasure: DSLMethodOptsWithErr<IToken> | undefined;
+  private fractionMeasure: DSLMethodOptsWithErr<IToken> | undefined;
+  private numeral: IToken | undefined;
   /** The `not` of a `not in` the infix alternatives just consumed (the `in` is what OR returns). */
   notOfNotIn: IToken | undefined;
+
+  /** Forgets the runs a syntax error may have left half-parsed in the last file. */
+  forgetRuns(): void {
+    this.notOfNotIn = undefined;
+    this.run = undefined;
+    this.ifParts = undefined;
+  }
 
   private infixAlternatives(): IOrAlt<IToken>[] {
     return [
@@ -1001,40 +1137,55 @@ class RulesParser extends ChevrotainParser {
    * operand.
    */
   binary = this.RULE("binary", (): A.Expr => {
-    let items: (IToken | A.Expr)[] | undefined;
-    this.MANY(() => {
-      const t = this.OR(
-        (this.prefixAlts ??= [
-          { ALT: () => this.CONSUME(T.Not) },
-          { ALT: () => this.CONSUME(T.Minus) },
-        ]),
-      );
-      (items ??= []).push(t);
-    });
+    // The run is kept in fields (`run`, saved and restored here, since an operand may hold a run of
+    // its own), so the repetitions' actions are functions made once, not closures per call.
+    const outer = this.run;
+    this.run = undefined;
+    this.MANY(
+      (this.prefixes ??= () => {
+        const run = (this.run ??= []);
+        run.push(this.OR((this.prefixAlts ??= this.prefixAlternatives(1))));
+      }),
+    );
     const first = this.SUBRULE(this.primary);
-    if (items) items.push(first);
-    this.MANY2(() => {
-      const op = this.OR2((this.infixAlts ??= this.infixAlternatives()));
-      const run = (items ??= [first]);
-      if (this.notOfNotIn) run.push(this.notOfNotIn);
-      this.notOfNotIn = undefined;
-      run.push(op);
-      this.MANY3(() =>
-        run.push(
-          this.OR3(
-            (this.prefixAlts3 ??= [
-              { ALT: () => this.CONSUME3(T.Not) },
-              { ALT: () => this.CONSUME3(T.Minus) },
-            ]),
-          ),
-        ),
-      );
-      run.push(this.SUBRULE2(this.primary));
-    });
+    this.runFirst = first;
+    // A nested run restored `run` to this one's: its prefixes, if any.
+    const prefixed = this.run as (IToken | A.Expr)[] | undefined;
+    if (prefixed) prefixed.push(first);
+    this.MANY2(
+      (this.infixes ??= () => {
+        const run = (this.run ??= [this.runFirst!]);
+        const op = this.OR2((this.infixAlts ??= this.infixAlternatives()));
+        if (this.notOfNotIn) run.push(this.notOfNotIn);
+        this.notOfNotIn = undefined;
+        run.push(op);
+        this.MANY3(
+          (this.prefixes3 ??= () => {
+            (this.run ??= []).push(this.OR3((this.prefixAlts3 ??= this.prefixAlternatives(3))));
+          }),
+        );
+        run.push(this.SUBRULE2(this.primary));
+      }),
+    );
+    const items = this.run;
+    this.run = outer;
     const b = this.b;
     if (!b || !items) return first;
     return b.climb(items, same, first.span);
   });
+  /** The operands and operators of the run being parsed (see `binary`), and its first operand. */
+  private run: (IToken | A.Expr)[] | undefined;
+  private runFirst: A.Expr | undefined;
+  private prefixes: (() => void) | undefined;
+  private infixes: (() => void) | undefined;
+  private prefixes3: (() => void) | undefined;
+
+  /** `not` and `-` before an operand (the first `OR` of `binary`, or its third). */
+  private prefixAlternatives(occurrence: 1 | 3): IOrAlt<IToken>[] {
+    if (occurrence === 1)
+      return [{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }];
+    return [{ ALT: () => this.CONSUME3(T.Not) }, { ALT: () => this.CONSUME3(T.Minus) }];
+  }
 
   primary = this.RULE("primary", (): A.Expr => {
     return this.OR(
@@ -1042,11 +1193,13 @@ class RulesParser extends ChevrotainParser {
         {
           ALT: () => {
             const start = this.b ? this.from() : 0;
-            const n = this.CONSUME(T.NumberLit);
-            const m = this.OPTION({
-              GATE: () => this.measureFollows(n),
-              DEF: () => this.CONSUME3(T.Name, { LABEL: "measure" }),
-            });
+            const n = (this.numeral = this.CONSUME(T.NumberLit));
+            const m = this.OPTION(
+              (this.numberMeasure ??= {
+                GATE: () => this.measureFollows(this.numeral!),
+                DEF: () => this.CONSUME3(T.Name, MEASURE),
+              }),
+            );
             const b = this.b;
             return b ? b.number(n, m, this.to(b, start)) : NONE;
           },
@@ -1054,11 +1207,13 @@ class RulesParser extends ChevrotainParser {
         {
           ALT: () => {
             const start = this.b ? this.from() : 0;
-            const n = this.CONSUME(T.Fraction);
-            const m = this.OPTION2({
-              GATE: () => this.measureFollows(n),
-              DEF: () => this.CONSUME5(T.Name, { LABEL: "measure" }),
-            });
+            const n = (this.numeral = this.CONSUME(T.Fraction));
+            const m = this.OPTION2(
+              (this.fractionMeasure ??= {
+                GATE: () => this.measureFollows(this.numeral!),
+                DEF: () => this.CONSUME5(T.Name, MEASURE),
+              }),
+            );
             const b = this.b;
             return b ? b.number(n, m, this.to(b, start)) : NONE;
           },
@@ -1112,7 +1267,11 @@ class RulesParser extends ChevrotainParser {
           },
         },
         {
-          GATE: () => this.LA(2).tokenType === T.Step,
+          // `count step (…)`: Chevrotain's lookahead for this alternative is `Name step` (two tokens
+          // tell it from a name or a call), the order of the alternatives puts it before `nameOrCall`,
+          // whose lone `Name` is a prefix of it. No GATE: an OR with one has Chevrotain allocate an
+          // array of the gates on every call, and `primary` is the grammar's most frequent rule.
+          IGNORE_AMBIGUITIES: true,
           ALT: () => {
             const start = this.b ? this.from() : 0;
             const op = this.CONSUME2(T.Name);
@@ -1149,19 +1308,34 @@ class RulesParser extends ChevrotainParser {
   nameOrCall = this.RULE("nameOrCall", (): A.Expr => {
     const start = this.b ? this.from() : 0;
     const q = this.SUBRULE(this.qualifiedName);
-    const args = this.OPTION(() => {
-      const args: A.Expr[] = [];
-      this.CONSUME(T.LParen);
-      this.MANY_SEP({ SEP: T.Comma, DEF: () => args.push(this.SUBRULE(this.expr)) });
-      this.CONSUME(T.RParen);
-      return args;
-    });
+    const args = this.OPTION((this.callArgs ??= () => this.argumentList()));
     const b = this.b;
     if (!b) return NONE;
     const span = args ? this.to(b, start) : q.span;
     if (args) return { k: "call", name: q.member ? `${q.name}.${q.member}` : q.name, args, span };
     return { k: "name", name: q.name, member: q.member, span };
   });
+
+  private callArgs: (() => A.Expr[]) | undefined;
+  private argList: ManySepMethodOpts<void> | undefined;
+  /** The arguments of the call being parsed (see `argumentList`). */
+  private args: A.Expr[] = [];
+
+  /**
+   * `(a, b, …)`: kept in `args`, saved and restored here since an argument may hold a call of its
+   * own, so the repetition's action is a function made once.
+   */
+  private argumentList(): A.Expr[] {
+    const outer = this.args;
+    const args: A.Expr[] = (this.args = []);
+    this.CONSUME(T.LParen);
+    this.MANY_SEP(
+      (this.argList ??= { SEP: T.Comma, DEF: () => this.args.push(this.SUBRULE(this.expr)) }),
+    );
+    this.CONSUME(T.RParen);
+    this.args = outer;
+    return args;
+  }
 
   dice = this.RULE("dice", (): A.Expr => {
     const start = this.b ? this.from() : 0;
@@ -1186,6 +1360,8 @@ class RulesParser extends ChevrotainParser {
     return b.diceOf(roll, keep, highest, per ?? null, minus, this.to(b, start));
   });
 }
+
+const MEASURE = { LABEL: "measure" };
 
 /** What the actions return where the AST is not being built (the recording, the CST instance). */
 const NONE = undefined as never;
@@ -1240,8 +1416,7 @@ export function lexText(text: string): Pick<ParseResult, "tokens" | "lexErrors">
 export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | null {
   parser.input = tokens;
   parser.b = builder;
-  // A syntax error may have stopped the last file between `not` and `in`.
-  parser.notOfNotIn = undefined;
+  parser.forgetRuns();
   try {
     const out = parser.file();
     return parser.errors.length === 0 ? out : null;
@@ -1256,6 +1431,7 @@ export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | nul
 /** Parsing a token stream into the CST, with recovery. */
 export function parseTokens(tokens: IToken[]): Pick<ParseResult, "cst" | "parseErrors"> {
   const p = recoveringParser();
+  p.forgetRuns();
   p.input = tokens;
   const cst = p.file() as unknown as CstNode;
   const parseErrors = [...p.errors];

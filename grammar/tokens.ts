@@ -39,8 +39,16 @@ const BACKSLASH = 92;
 const isWordChar = (c: number): boolean =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isLineBreak = (c: number): boolean => c === 10 || c === 13;
-const match = (text: string, offset: number, end: number): [string] | null =>
-  end > offset ? [text.slice(offset, end)] : null;
+/**
+ * The one match array the scanners return (Chevrotain reads its `[0]` at once and keeps only that):
+ * no array per token.
+ */
+const matched: [string] = [""];
+const match = (text: string, offset: number, end: number): [string] | null => {
+  if (!(end > offset)) return null;
+  matched[0] = text.slice(offset, end);
+  return matched;
+};
 
 /**
  * `"(?:[^"\\\r\n]|\\[^\r\n])*`: where the body of a string opened at `offset` ends (at its closing

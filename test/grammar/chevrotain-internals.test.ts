@@ -1,9 +1,11 @@
 /**
- * grammar/parser.ts relies on two internals of Chevrotain 11. It overrides one method of the CST
+ * grammar/parser.ts relies on internals of Chevrotain 11. It overrides one method of the CST
  * builder (`cstInvocationStateUpdate`) so CST children are plain objects (issue 27: a third of
  * parsing went to hash-table children). And its one grammar extends the class that CstParser and
  * EmbeddedActionsParser both only configure, passing `outputCst` itself, so that one grammar makes an
- * instance that builds the AST in its actions and one that builds a CST. Chevrotain is pinned to an
+ * instance that builds the AST in its actions and one that builds a CST. The embedded-actions
+ * instance replaces Chevrotain's repetition methods (`optionInternalLogic`, …; grammar/repetition.ts)
+ * by allocation-free ones of the same names. Chevrotain is pinned to an
  * exact version in package.json; this test is what makes an upgrade that renames the method, changes
  * its body's assumptions or the classes' shape fail loudly instead of silently falling back to the
  * slow path.
@@ -14,6 +16,7 @@ import { describe, expect, it } from "vitest";
 import { AstBuilder } from "../../grammar/build.js";
 import { lexText, parseAst, parser, parseText } from "../../grammar/parser.js";
 import { SourceFile } from "../../diagnostics/index.js";
+import { REPLACED } from "../../grammar/repetition.js";
 
 describe("the parser's reliance on Chevrotain internals", () => {
   it("overrides a method Chevrotain's CstParser has", () => {
@@ -49,6 +52,16 @@ describe("the parser's reliance on Chevrotain internals", () => {
     const parts = parseAst(lexText(text).tokens, new AstBuilder(new SourceFile("sl.rules", text)));
     expect(parts?.header?.id).toBe("sl-classic");
     expect(parts!.decls.length).toBeGreaterThan(10);
+  });
+
+  it("the embedded-actions instance replaces Chevrotain's repetitions, by their names", () => {
+    const base = Object.getPrototypeOf(CstParser) as { prototype: Record<string, unknown> };
+    for (const name of REPLACED) {
+      // A method Chevrotain renamed would leave the replacement unused: fail here instead.
+      expect(typeof base.prototype[name], name).toBe("function");
+      expect(Object.hasOwn(parser, name), name).toBe(true);
+      expect((parser as unknown as Record<string, unknown>)[name]).not.toBe(base.prototype[name]);
+    }
   });
 
   it("Chevrotain is pinned to the exact version the override was written for", () => {

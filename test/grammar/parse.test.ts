@@ -675,6 +675,34 @@ rule r [4] "r": MF = ½ + ¾ + 1/3 − 2 × 3
     });
   });
 
+  it("`NAME step (…)` is an aggregate; a name, a member or a call otherwise", () => {
+    // The aggregate's alternative is chosen by two tokens of lookahead (a name, then `step`),
+    // before the name-or-call one whose lone name is a prefix of it.
+    const text =
+      'ruleset a "Agg"\npredicate p [1] "p": every step (step.road) and not any step (x.y) and f(g(1), h)\n';
+    const { ast, diagnostics } = parse(text, "a.rules");
+    expect(diagnostics).toEqual([]);
+    expect((ast.decls[0] as Decl & { kind: "predicate" }).value).toMatchObject({
+      k: "bin",
+      op: "and",
+      a: {
+        k: "bin",
+        op: "and",
+        a: { k: "agg", op: "every", body: { k: "rec", rec: "step", field: "road" } },
+        b: { k: "not", x: { k: "agg", op: "any", body: { k: "name", name: "x", member: "y" } } },
+      },
+      b: {
+        k: "call",
+        name: "f",
+        args: [
+          { k: "call", name: "g", args: [{ k: "num", q: "1" }] },
+          { k: "name", name: "h" },
+        ],
+      },
+    });
+    expect(parseRecovering(text, "a.rules").ast).toEqual(ast);
+  });
+
   it("an example records its roll, path and expectations", () => {
     const text = `ruleset e "Example"
 example [1] "e" {
