@@ -38,47 +38,39 @@ export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** A checked rule before the dependency analysis has given it its context. */
+/**
+ * A checked rule before the dependency analysis has given it its context. It holds a provisional
+ * context in the IR's place for it, so `ruleDef` completes it where it stands rather than copying it.
+ */
 export type RuleBody = Omit<I.RuleDef, "context">;
-/** A checked constraint before the dependency analysis has given it its context. */
+/** A checked constraint before the dependency analysis has given it its context (as `RuleBody`). */
 export type ConstraintBody = Omit<I.ConstraintDef, "context">;
 
-/** The rule definition of `body` in `context` (its fields in the IR's order). */
+/** The rule definition of `body` in `context`: the body itself, completed (its fields in the IR's order). */
 export function ruleDef(body: RuleBody, context: I.Context): I.RuleDef {
-  const r = defCopy(body) as I.RuleDef;
-  r.kind = body.kind;
-  r.params = body.params;
-  r.type = body.type;
+  const r = body as I.RuleDef;
   r.context = context;
-  r.value = body.value;
-  r.exceptions = body.exceptions;
   return r;
 }
 
-/** The constraint definition of `body` in `context` (its fields in the IR's order). */
+/** The constraint definition of `body` in `context`: the body itself, completed. */
 export function constraintDef(body: ConstraintBody, context: I.Context): I.ConstraintDef {
-  const k = defCopy(body) as I.ConstraintDef;
+  const k = body as I.ConstraintDef;
   k.context = context;
-  k.cond = body.cond;
   return k;
 }
 
-/**
- * A copy of the definition fields of `d`, in the IR's order, for a definition to extend field by
- * field: on the checker's hot path, where object spreads and rest patterns cost a hundred times more.
- */
-function defCopy(d: I.Def): I.Def {
-  const out: I.Def = {
-    name: d.name,
-    cite: d.cite,
-    title: d.title,
-    concept: d.concept,
-    section: d.section,
-    origin: d.origin,
-  };
-  if (d.note !== undefined) out.note = d.note;
-  return out;
-}
+/** The records a rule, a constraint or the step cost may read. Shared: never changed. */
+const ALL_RECORDS: ReadonlySet<I.RecordName | "path"> = new Set([
+  "unit",
+  "vehicle",
+  "scenario",
+  "step",
+  "path",
+]);
+/** No parameters, nothing narrowed. Shared: never changed. */
+const NO_PARAMS = new Map<string, I.Type>();
+const NOTHING_NARROWED = new Set<string>();
 
 export class DeclChecker {
   readonly x: ExprChecker;
@@ -386,7 +378,12 @@ export class DeclChecker {
     const def = this.def(d);
     const type = this.x.ruleType(d);
     const params: { name: string; type: I.Type }[] = [];
-    const env = noEnv(["unit", "vehicle", "scenario", "step", "path"]);
+    const env: Env = {
+      params: d.params.length > 0 ? new Map() : NO_PARAMS,
+      base: null,
+      narrowed: NOTHING_NARROWED,
+      records: ALL_RECORDS,
+    };
     for (const p of d.params) {
       const t = this.x.resolveType(p.type);
       if (!t) return null;
@@ -403,6 +400,7 @@ export class DeclChecker {
     body.kind = d.kind;
     body.params = params;
     body.type = irType(type);
+    (body as I.RuleDef).context = "unit"; // provisional: `ruleDef` gives the context
     body.value = value.ir;
     body.exceptions = exceptions;
     return body;
@@ -437,9 +435,16 @@ export class DeclChecker {
 
   constraint(d: A.Decl & { kind: "constraint" }): ConstraintBody | null {
     const def = this.def(d);
-    const c = this.x.check(d.cond, noEnv(["unit", "vehicle", "scenario", "step", "path"]), BOOL);
+    const env: Env = {
+      params: NO_PARAMS,
+      base: null,
+      narrowed: NOTHING_NARROWED,
+      records: ALL_RECORDS,
+    };
+    const c = this.x.check(d.cond, env, BOOL);
     if (!c) return null;
     const body = def as ConstraintBody;
+    (body as I.ConstraintDef).context = "unit"; // provisional: `constraintDef` gives the context
     body.cond = c.ir;
     return body;
   }
