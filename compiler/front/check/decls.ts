@@ -16,7 +16,7 @@ import {
 } from "../../../diagnostics/index.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
-import { ExprChecker, foldConstant, OVERFLOW, type Env } from "./expr.js";
+import { ExprChecker, foldConstant, isPlainWhole, OVERFLOW, type Env } from "./expr.js";
 import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, irType, num } from "./types.js";
@@ -245,6 +245,8 @@ export class DeclChecker {
    * rules are checked), an expression that reads no input, such as `dm-portage(hmg)`, is evaluated.
    */
   constValue(e: A.Expr, type: I.Type, rules: Evaluator | null = null): I.Value | null {
+    const literal = this.literal(e, type);
+    if (literal) return literal;
     const c = this.x.check(e, CONSTANT_ENV, type);
     if (!c) return null;
     const ir = c.ir;
@@ -268,6 +270,24 @@ export class DeclChecker {
       "a constant is needed here (a number, all, NA, true/false, a member, or a table entry)",
       e.span,
     );
+    return null;
+  }
+
+  /**
+   * The value of the commonest constants, written as they are wanted — a plain whole number where a
+   * number is wanted, true or false where a bool is, a member of the enum wanted — without checking
+   * an expression: what `constValue` would make of them by checking and folding.
+   */
+  private literal(e: A.Expr, type: I.Type): I.Value | null {
+    if (e.k === "num")
+      return type.t === "num" && e.measure === null && isPlainWhole(e.q)
+        ? { v: "num", q: e.q }
+        : null;
+    if (e.k === "bool") return type.t === "bool" ? { v: "bool", b: e.v } : null;
+    if (e.k === "name" && e.member === null && type.t === "enum")
+      return this.scope.enumMembers(type.name)?.includes(e.name)
+        ? { v: "member", enum: type.name, name: e.name }
+        : null;
     return null;
   }
 

@@ -702,7 +702,7 @@ export function foldConstant(
 }
 
 /** Whether `q` is a whole number as `Rat.toString` writes it: digits, no leading zero, under 2^53. */
-function isPlainWhole(q: string): boolean {
+export function isPlainWhole(q: string): boolean {
   if (q.length === 0 || q.length > 15 || (q.length > 1 && q.charCodeAt(0) === 48)) return false;
   for (let i = 0; i < q.length; i++) {
     const c = q.charCodeAt(i);
