@@ -71,16 +71,15 @@ export function checkConflicts(
   deps: Pick<Dependencies, "reads" | "rolling">,
 ): void {
   const found: Found[] = [];
-  const rules = new Map(c.rules.map((r) => [r.name, r]));
-  const tables = new Map(c.tables.map((t) => [t.name, t]));
-  const meanings: Meanings = { rules: new Map(), tables: new Map() };
+  const defs = byName(c);
+  const meanings: Meanings = new Map();
   let search: Search | null = null;
   let shared = -1;
   for (const r of c.rules) {
     if (r.params.length > 0 || !hasSiblings(r.exceptions)) continue;
-    search ??= newSearch(c, rules, deps);
+    search ??= newSearch(c, defs, deps);
     if (shared < 0) shared = sharedId(sharedKey(c, search));
-    const { parts, hash } = closure(r, rules, tables, meanings, shared);
+    const { parts, hash } = closure(r, defs, meanings, shared);
     let answer = MEMO.get(hash, shared, parts);
     if (answer === undefined) {
       answer = searchRule(search, c, r);
@@ -105,6 +104,21 @@ export function checkConflicts(
   }
 }
 
+/** The rules and the tables by name, each map made on its first use (a check with every answer kept needs neither). */
+interface ByName {
+  rules(): ReadonlyMap<string, I.RuleDef>;
+  tables(): ReadonlyMap<string, I.TableDef>;
+}
+
+function byName(c: Checked): ByName {
+  let rules: Map<string, I.RuleDef> | null = null;
+  let tables: Map<string, I.TableDef> | null = null;
+  return {
+    rules: () => (rules ??= new Map(c.rules.map((r) => [r.name, r]))),
+    tables: () => (tables ??= new Map(c.tables.map((t) => [t.name, t]))),
+  };
+}
+
 /** Whether two exceptions of `xs`, or of the exceptions nested in one of them, are siblings. */
 function hasSiblings(xs: readonly I.Exception[]): boolean {
   return xs.length > 1 || xs.some((x) => hasSiblings(x.exceptions));
@@ -116,19 +130,20 @@ function hasSiblings(xs: readonly I.Exception[]): boolean {
  */
 interface Search {
   ev: Evaluator | null;
-  rules: ReadonlyMap<string, I.RuleDef>;
+  defs: ByName;
   numbers: Rat[];
   rolls: (number[] | null)[];
 }
 
 function newSearch(
   c: Checked,
-  rules: ReadonlyMap<string, I.RuleDef>,
+  defs: ByName,
   deps: Pick<Dependencies, "reads" | "rolling">,
 ): Search {
+  // What each rule reads, every rule's once (the probes are sorted: the order does not matter).
   const texts = new Set<string>();
-  for (const r of c.rules) for (const q of deps.reads.get(r.name)?.consts ?? []) texts.add(q);
-  return { ev: null, rules, numbers: numericProbes(texts), rolls: rollsOf(c, deps.rolling) };
+  for (const r of deps.reads.values()) for (const q of r.consts) texts.add(q);
+  return { ev: null, defs, numbers: numericProbes(texts), rolls: rollsOf(c, deps.rolling) };
 }
 
 /** The short id of a shared key (a new one for a key not among the most recent). */
@@ -153,11 +168,8 @@ function sharedKey(c: Checked, s: Search): string {
   return JSON.stringify([c.inputs, enums, s.numbers.map((q) => q.toString()), s.rolls]);
 }
 
-/** Each definition's meaning, hashed once per check (by name: a name denotes one definition). */
-interface Meanings {
-  rules: Map<string, Meaning>;
-  tables: Map<string, Meaning>;
-}
+/** Each definition's meaning, hashed once per check. */
+type Meanings = Map<I.RuleDef | I.TableDef, Meaning>;
 
 /**
  * What the search of `r` reads — `r`, then the rules it calls and the tables they consult, in the
@@ -165,14 +177,13 @@ interface Meanings {
  */
 function closure(
   r: I.RuleDef,
-  rules: ReadonlyMap<string, I.RuleDef>,
-  tables: ReadonlyMap<string, I.TableDef>,
+  defs: ByName,
   meanings: Meanings,
   shared: number,
 ): { parts: Part[]; hash: number } {
   const ruleMeaningOf = (d: I.RuleDef): Meaning => {
-    let m = meanings.rules.get(d.name);
-    if (m === undefined) meanings.rules.set(d.name, (m = ruleMeaning(d)));
+    let m = meanings.get(d);
+    if (m === undefined) meanings.set(d, (m = ruleMeaning(d)));
     return m;
   };
   const own = ruleMeaningOf(r);
@@ -190,7 +201,7 @@ function closure(
       if (x.k === "rule") {
         if (seenRules.has(x.name)) continue;
         seenRules.add(x.name);
-        const called = rules.get(x.name);
+        const called = defs.rules().get(x.name);
         if (!called) {
           add(`no rule ${x.name}`, null);
           continue;
@@ -201,13 +212,13 @@ function closure(
       } else {
         if (seenTables.has(x.name)) continue;
         seenTables.add(x.name);
-        const t = tables.get(x.name);
+        const t = defs.tables().get(x.name);
         if (!t) {
           add(`no table ${x.name}`, null);
           continue;
         }
-        let m = meanings.tables.get(t.name);
-        if (m === undefined) meanings.tables.set(t.name, (m = tableMeaning(t)));
+        let m = meanings.get(t);
+        if (m === undefined) meanings.set(t, (m = tableMeaning(t)));
         add(t, m);
       }
     }
@@ -225,7 +236,7 @@ function searchRule(s: Search, c: Checked, r: I.RuleDef): Found[] {
         const a = siblings[i]!;
         const b = siblings[j]!;
         const ev = (s.ev ??= new Evaluator(c));
-        const witness = findConflict(ev, c, s.rules, r, a, b, guard, s.numbers, s.rolls);
+        const witness = findConflict(ev, c, s.defs.rules(), r, a, b, guard, s.numbers, s.rolls);
         if (witness) {
           found.push({
             rule: r.name,
