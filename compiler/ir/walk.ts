@@ -96,8 +96,12 @@ const exprsOf = new WeakMap<RuleExprs, Expr[]>();
 /** What `ruleExprs` reads of a rule: a definition, or a checked rule before it has its context. */
 type RuleExprs = Pick<RuleDef, "value" | "exceptions">;
 
-/** Every expression of a rule: its value, and each exception's condition and value (memoised). */
+/**
+ * Every expression of a rule: its value, and each exception's condition and value (memoised for a
+ * rule with exceptions; for one without, the one-element list costs less than a weak entry).
+ */
 export function ruleExprs(r: RuleExprs): Expr[] {
+  if (r.exceptions.length === 0) return [r.value];
   let out = exprsOf.get(r);
   if (out) return out;
   out = [r.value];
@@ -161,16 +165,22 @@ export interface Reads {
   /** A dice roll. */
   dice: boolean;
   /** Fields whose value is read (`field`, `need`), as `rec.name`. */
-  values: Set<string>;
+  values: ReadonlySet<string>;
   /** Fields tested for presence, as `rec.name`. */
-  present: Set<string>;
+  present: ReadonlySet<string>;
   /** Set-valued fields tested for one member (`unit.broken`, `cx in unit.status`): `rec.field` → members. */
   flags: Map<string, Set<string>>;
   /** Number constants written in the expression (not the tables' rows). */
-  consts: Set<string>;
+  consts: ReadonlySet<string>;
   /** Tables consulted. */
-  tables: Set<string>;
+  tables: ReadonlySet<string>;
 }
+
+/**
+ * The empty set every `noReads` starts with for its names, shared: `addName` gives a `Reads` its own
+ * on its first name, so the thousands a check makes allocate few sets.
+ */
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 export function noReads(): Reads {
   return {
@@ -181,12 +191,21 @@ export function noReads(): Reads {
     spent: false,
     all: false,
     dice: false,
-    values: new Set(),
-    present: new Set(),
+    values: NO_NAMES,
+    present: NO_NAMES,
     flags: new Map(),
-    consts: new Set(),
-    tables: new Set(),
+    consts: NO_NAMES,
+    tables: NO_NAMES,
   };
+}
+
+type NameSet = "values" | "present" | "consts" | "tables";
+
+/** Adds `name` to `acc`'s set `k` (its own set, made on the first name). */
+function addName(acc: Reads, k: NameSet, name: string): void {
+  let s = acc[k] as Set<string>;
+  if (s === NO_NAMES) acc[k] = s = new Set();
+  s.add(name);
 }
 
 /** What a referenced rule reads (null: not a rule, or not followed). */
@@ -222,11 +241,11 @@ export function addReads(a: Reads, b: Reads, inAgg = false): void {
   a.spent ||= b.spent;
   a.all ||= b.all;
   a.dice ||= b.dice;
-  for (const x of b.values) a.values.add(x);
-  for (const x of b.present) a.present.add(x);
+  for (const x of b.values) addName(a, "values", x);
+  for (const x of b.present) addName(a, "present", x);
   for (const [k, ms] of b.flags) for (const m of ms) addFlag(a, k, m);
-  for (const x of b.consts) a.consts.add(x);
-  for (const x of b.tables) a.tables.add(x);
+  for (const x of b.consts) addName(a, "consts", x);
+  for (const x of b.tables) addName(a, "tables", x);
 }
 
 function addFlag(acc: Reads, key: string, member: string): void {
@@ -247,7 +266,7 @@ function readerInto(acc: Reads, ruleReads: RuleReads): (e: Expr) => void {
   const go = (e: Expr, inAgg: boolean): void => {
     switch (e.k) {
       case "num":
-        acc.consts.add(e.q);
+        addName(acc, "consts", e.q);
         return;
       case "all":
         acc.all = true;
@@ -255,7 +274,7 @@ function readerInto(acc: Reads, ruleReads: RuleReads): (e: Expr) => void {
       case "field":
       case "need":
       case "present":
-        (e.k === "present" ? acc.present : acc.values).add(`${e.rec}.${e.name}`);
+        addName(acc, e.k === "present" ? "present" : "values", `${e.rec}.${e.name}`);
         stepRead(acc, e.rec, inAgg);
         return;
       case "flag":
@@ -290,7 +309,7 @@ function readerInto(acc: Reads, ruleReads: RuleReads): (e: Expr) => void {
         break;
       }
       case "table":
-        acc.tables.add(e.name);
+        addName(acc, "tables", e.name);
         break;
       default:
         break;

@@ -18,6 +18,16 @@ import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import type { Checked } from "./types.js";
 import { diceOf, ruleExprs, walk } from "../../ir/walk.js";
+import {
+  MeaningMemo,
+  mix,
+  ruleMeaning,
+  tableMeaning,
+  textHash,
+  type Meaning,
+  type Part,
+  type Ref,
+} from "./memo.js";
 import type { Dependencies } from "./graph.js";
 import { dict } from "../../util/dict.js";
 
@@ -37,19 +47,16 @@ interface Found {
 
 /**
  * The search is the most expensive part of `check`, and the language service checks the same ruleset
- * after every keystroke: so it is incremental, one rule at a time. A rule's answer depends only on the
- * meaning of what its search evaluates or enumerates — the rule (its name, parameters, and its
- * exceptions' citations, conditions and values; not where it stands nor its paraphrase), the rules it
- * calls and the tables they consult (`closureKey`), and what every search shares (`sharedKey`: the
- * inputs and the members of their enums, the numeric probes and the dice rolls). Each rule's answer
- * is kept under that key, for the MEMO_SIZE keys used last, so an edit searches again only the rules
- * whose meaning it touched. A rule with parameters (its inputs are not a finite domain) or without
- * two sibling exceptions has nothing to search and no key.
+ * after every keystroke: so it is incremental, one rule at a time. Each rule's answer is kept in MEMO
+ * (memo.ts) under the meaning of what its search reads: the rule, the rules it calls and the tables
+ * they consult (`closure`), and what every search shares (`sharedKey`: the inputs and the members of
+ * their enums, the numeric probes and the dice rolls), so an edit searches again only the rules whose
+ * meaning it touched. A rule with parameters (its inputs are not a finite domain) or without two
+ * sibling exceptions has nothing to search.
  */
-const MEMO = new Map<string, Found[]>();
-const MEMO_SIZE = 20_000;
-/** Each shared key met, by a short id that stands for it in MEMO's keys (the most recent 64). */
-const SHARED = new Map<string, string>();
+const MEMO = new MeaningMemo<readonly Found[]>();
+/** Each shared key met, by the short id that stands for it in MEMO (the most recent 64). */
+const SHARED = new Map<string, number>();
 let sharedCount = 0;
 
 /**
@@ -64,29 +71,22 @@ export function checkConflicts(
   deps: Pick<Dependencies, "reads" | "rolling">,
 ): void {
   const found: Found[] = [];
-  const rules = new Map(c.rules.map((r) => [r.name, r]));
-  const tables = new Map(c.tables.map((t) => [t.name, t]));
-  const ruleKeys = new Map<string, string>();
-  const ruleKey = (r: I.RuleDef): string => {
-    let k = ruleKeys.get(r.name);
-    if (k === undefined) {
-      k = JSON.stringify([r.name, r.params, r.type, r.value, exceptionsKey(r.exceptions)]);
-      ruleKeys.set(r.name, k);
-    }
-    return k;
-  };
+  const defs = byName(c);
+  const meanings: Meanings = new Map();
   let search: Search | null = null;
-  let shared: string | null = null;
+  let shared = -1;
   for (const r of c.rules) {
     if (r.params.length > 0 || !hasSiblings(r.exceptions)) continue;
-    search ??= newSearch(c, rules, deps);
-    shared ??= sharedId(sharedKey(c, search));
-    const key = shared + closureKey(r, rules, tables, ruleKey);
-    let answer = MEMO.get(key);
-    if (answer === undefined) answer = searchRule(search, c, r);
-    else MEMO.delete(key); // used again: the most recent, last in order
-    MEMO.set(key, answer);
-    if (MEMO.size > MEMO_SIZE) MEMO.delete(MEMO.keys().next().value!);
+    search ??= newSearch(c, defs, deps);
+    if (shared < 0) shared = sharedId(sharedKey(c, search));
+    const { parts, hash } = closure(r, defs, meanings, shared);
+    let answer = MEMO.get(hash, shared, parts);
+    if (answer === undefined) {
+      answer = searchRule(search, c, r);
+      let bytes = 16;
+      for (const f of answer) bytes += 64 + f.rule.length + f.message.length;
+      MEMO.set(hash, shared, parts, answer, bytes);
+    }
     for (const f of answer) found.push(f);
   }
   if (found.length === 0) return;
@@ -104,14 +104,24 @@ export function checkConflicts(
   }
 }
 
+/** The rules and the tables by name, each map made on its first use (a check with every answer kept needs neither). */
+interface ByName {
+  rules(): ReadonlyMap<string, I.RuleDef>;
+  tables(): ReadonlyMap<string, I.TableDef>;
+}
+
+function byName(c: Checked): ByName {
+  let rules: Map<string, I.RuleDef> | null = null;
+  let tables: Map<string, I.TableDef> | null = null;
+  return {
+    rules: () => (rules ??= new Map(c.rules.map((r) => [r.name, r]))),
+    tables: () => (tables ??= new Map(c.tables.map((t) => [t.name, t]))),
+  };
+}
+
 /** Whether two exceptions of `xs`, or of the exceptions nested in one of them, are siblings. */
 function hasSiblings(xs: readonly I.Exception[]): boolean {
   return xs.length > 1 || xs.some((x) => hasSiblings(x.exceptions));
-}
-
-/** The meaning of exceptions for the search: citations (in its messages), conditions, values. */
-function exceptionsKey(xs: readonly I.Exception[]): unknown[] {
-  return xs.map((x) => [x.cite, x.when, x.value, exceptionsKey(x.exceptions)]);
 }
 
 /**
@@ -120,30 +130,31 @@ function exceptionsKey(xs: readonly I.Exception[]): unknown[] {
  */
 interface Search {
   ev: Evaluator | null;
-  rules: ReadonlyMap<string, I.RuleDef>;
+  defs: ByName;
   numbers: Rat[];
   rolls: (number[] | null)[];
 }
 
 function newSearch(
   c: Checked,
-  rules: ReadonlyMap<string, I.RuleDef>,
+  defs: ByName,
   deps: Pick<Dependencies, "reads" | "rolling">,
 ): Search {
+  // What each rule reads, every rule's once (the probes are sorted: the order does not matter).
   const texts = new Set<string>();
-  for (const r of c.rules) for (const q of deps.reads.get(r.name)?.consts ?? []) texts.add(q);
-  return { ev: null, rules, numbers: numericProbes(texts), rolls: rollsOf(c, deps.rolling) };
+  for (const r of deps.reads.values()) for (const q of r.consts) texts.add(q);
+  return { ev: null, defs, numbers: numericProbes(texts), rolls: rollsOf(c, deps.rolling) };
 }
 
 /** The short id of a shared key (a new one for a key not among the most recent). */
-function sharedId(key: string): string {
+function sharedId(key: string): number {
   let id = SHARED.get(key);
   if (id === undefined) {
-    id = `${sharedCount++}`;
+    id = sharedCount++;
     if (SHARED.size >= 64) SHARED.delete(SHARED.keys().next().value!);
   } else SHARED.delete(key);
   SHARED.set(key, id);
-  return `${id}\n`;
+  return id;
 }
 
 /** The part of every rule's key that all share: the inputs, their enums' members, probes and rolls. */
@@ -157,34 +168,63 @@ function sharedKey(c: Checked, s: Search): string {
   return JSON.stringify([c.inputs, enums, s.numbers.map((q) => q.toString()), s.rolls]);
 }
 
-/** The meaning of `r` and of the rules it calls and the tables they consult, in the order met. */
-function closureKey(
+/** Each definition's meaning, hashed once per check. */
+type Meanings = Map<I.RuleDef | I.TableDef, Meaning>;
+
+/**
+ * What the search of `r` reads — `r`, then the rules it calls and the tables they consult, in the
+ * order met, parents before children — with the hash of their meanings under `shared`.
+ */
+function closure(
   r: I.RuleDef,
-  rules: ReadonlyMap<string, I.RuleDef>,
-  tables: ReadonlyMap<string, I.TableDef>,
-  ruleKey: (r: I.RuleDef) => string,
-): string {
-  const own = ruleKey(r);
-  // In JSON text a quote inside a string is escaped, so these match expression kinds only: a rule
-  // that calls no rule and consults no table is its own closure, found without a walk.
-  if (!own.includes('"k":"rule"') && !own.includes('"k":"table"')) return own;
-  const parts = [own];
-  const seen = new Set<string>([`rule ${r.name}`]);
-  const go = (e: I.Expr) =>
-    walk(e, (x) => {
-      if ((x.k !== "rule" && x.k !== "table") || seen.has(`${x.k} ${x.name}`)) return;
-      seen.add(`${x.k} ${x.name}`);
+  defs: ByName,
+  meanings: Meanings,
+  shared: number,
+): { parts: Part[]; hash: number } {
+  const ruleMeaningOf = (d: I.RuleDef): Meaning => {
+    let m = meanings.get(d);
+    if (m === undefined) meanings.set(d, (m = ruleMeaning(d)));
+    return m;
+  };
+  const own = ruleMeaningOf(r);
+  const parts: Part[] = [r];
+  let hash = mix(shared, own.hash);
+  if (own.refs.length === 0) return { parts, hash };
+  const seenRules = new Set<string>([r.name]);
+  const seenTables = new Set<string>();
+  const add = (p: Part, m: Meaning | null): void => {
+    parts.push(p);
+    hash = mix(hash, m ? m.hash : textHash(p as string));
+  };
+  const go = (refs: readonly Ref[]): void => {
+    for (const x of refs) {
       if (x.k === "rule") {
-        const called = rules.get(x.name);
-        parts.push(called ? ruleKey(called) : `no rule ${x.name}`);
-        if (called) ruleExprs(called).forEach(go);
+        if (seenRules.has(x.name)) continue;
+        seenRules.add(x.name);
+        const called = defs.rules().get(x.name);
+        if (!called) {
+          add(`no rule ${x.name}`, null);
+          continue;
+        }
+        const m = ruleMeaningOf(called);
+        add(called, m);
+        go(m.refs);
       } else {
-        const t = tables.get(x.name);
-        parts.push(t ? JSON.stringify([t.name, t.keys, t.type, t.rows]) : `no table ${x.name}`);
+        if (seenTables.has(x.name)) continue;
+        seenTables.add(x.name);
+        const t = defs.tables().get(x.name);
+        if (!t) {
+          add(`no table ${x.name}`, null);
+          continue;
+        }
+        let m = meanings.get(t);
+        if (m === undefined) meanings.set(t, (m = tableMeaning(t)));
+        add(t, m);
       }
-    });
-  ruleExprs(r).forEach(go);
-  return parts.join("\n");
+    }
+  };
+  go(own.refs);
+  return { parts, hash };
 }
 
 /** The conflicts between sibling exceptions of `r`, in the order its exceptions are written. */
@@ -196,7 +236,7 @@ function searchRule(s: Search, c: Checked, r: I.RuleDef): Found[] {
         const a = siblings[i]!;
         const b = siblings[j]!;
         const ev = (s.ev ??= new Evaluator(c));
-        const witness = findConflict(ev, c, s.rules, r, a, b, guard, s.numbers, s.rolls);
+        const witness = findConflict(ev, c, s.defs.rules(), r, a, b, guard, s.numbers, s.rolls);
         if (witness) {
           found.push({
             rule: r.name,

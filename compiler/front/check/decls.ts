@@ -16,7 +16,7 @@ import {
 } from "../../../diagnostics/index.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
-import { ExprChecker, foldConstant, OVERFLOW, type Env } from "./expr.js";
+import { ExprChecker, foldConstant, isPlainWhole, OVERFLOW, type Env } from "./expr.js";
 import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, irType, num } from "./types.js";
@@ -38,47 +38,39 @@ export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** A checked rule before the dependency analysis has given it its context. */
+/**
+ * A checked rule before the dependency analysis has given it its context. It holds a provisional
+ * context in the IR's place for it, so `ruleDef` completes it where it stands rather than copying it.
+ */
 export type RuleBody = Omit<I.RuleDef, "context">;
-/** A checked constraint before the dependency analysis has given it its context. */
+/** A checked constraint before the dependency analysis has given it its context (as `RuleBody`). */
 export type ConstraintBody = Omit<I.ConstraintDef, "context">;
 
-/** The rule definition of `body` in `context` (its fields in the IR's order). */
+/** The rule definition of `body` in `context`: the body itself, completed (its fields in the IR's order). */
 export function ruleDef(body: RuleBody, context: I.Context): I.RuleDef {
-  const r = defCopy(body) as I.RuleDef;
-  r.kind = body.kind;
-  r.params = body.params;
-  r.type = body.type;
+  const r = body as I.RuleDef;
   r.context = context;
-  r.value = body.value;
-  r.exceptions = body.exceptions;
   return r;
 }
 
-/** The constraint definition of `body` in `context` (its fields in the IR's order). */
+/** The constraint definition of `body` in `context`: the body itself, completed. */
 export function constraintDef(body: ConstraintBody, context: I.Context): I.ConstraintDef {
-  const k = defCopy(body) as I.ConstraintDef;
+  const k = body as I.ConstraintDef;
   k.context = context;
-  k.cond = body.cond;
   return k;
 }
 
-/**
- * A copy of the definition fields of `d`, in the IR's order, for a definition to extend field by
- * field: on the checker's hot path, where object spreads and rest patterns cost a hundred times more.
- */
-function defCopy(d: I.Def): I.Def {
-  const out: I.Def = {
-    name: d.name,
-    cite: d.cite,
-    title: d.title,
-    concept: d.concept,
-    section: d.section,
-    origin: d.origin,
-  };
-  if (d.note !== undefined) out.note = d.note;
-  return out;
-}
+/** The records a rule, a constraint or the step cost may read. Shared: never changed. */
+const ALL_RECORDS: ReadonlySet<I.RecordName | "path"> = new Set([
+  "unit",
+  "vehicle",
+  "scenario",
+  "step",
+  "path",
+]);
+/** No parameters, nothing narrowed. Shared: never changed. */
+const NO_PARAMS = new Map<string, I.Type>();
+const NOTHING_NARROWED = new Set<string>();
 
 export class DeclChecker {
   readonly x: ExprChecker;
@@ -253,6 +245,8 @@ export class DeclChecker {
    * rules are checked), an expression that reads no input, such as `dm-portage(hmg)`, is evaluated.
    */
   constValue(e: A.Expr, type: I.Type, rules: Evaluator | null = null): I.Value | null {
+    const literal = this.literal(e, type);
+    if (literal) return literal;
     const c = this.x.check(e, CONSTANT_ENV, type);
     if (!c) return null;
     const ir = c.ir;
@@ -276,6 +270,24 @@ export class DeclChecker {
       "a constant is needed here (a number, all, NA, true/false, a member, or a table entry)",
       e.span,
     );
+    return null;
+  }
+
+  /**
+   * The value of the commonest constants, written as they are wanted — a plain whole number where a
+   * number is wanted, true or false where a bool is, a member of the enum wanted — without checking
+   * an expression: what `constValue` would make of them by checking and folding.
+   */
+  private literal(e: A.Expr, type: I.Type): I.Value | null {
+    if (e.k === "num")
+      return type.t === "num" && e.measure === null && isPlainWhole(e.q)
+        ? { v: "num", q: e.q }
+        : null;
+    if (e.k === "bool") return type.t === "bool" ? { v: "bool", b: e.v } : null;
+    if (e.k === "name" && e.member === null && type.t === "enum")
+      return this.scope.enumMembers(type.name)?.includes(e.name)
+        ? { v: "member", enum: type.name, name: e.name }
+        : null;
     return null;
   }
 
@@ -386,7 +398,12 @@ export class DeclChecker {
     const def = this.def(d);
     const type = this.x.ruleType(d);
     const params: { name: string; type: I.Type }[] = [];
-    const env = noEnv(["unit", "vehicle", "scenario", "step", "path"]);
+    const env: Env = {
+      params: d.params.length > 0 ? new Map() : NO_PARAMS,
+      base: null,
+      narrowed: NOTHING_NARROWED,
+      records: ALL_RECORDS,
+    };
     for (const p of d.params) {
       const t = this.x.resolveType(p.type);
       if (!t) return null;
@@ -403,6 +420,7 @@ export class DeclChecker {
     body.kind = d.kind;
     body.params = params;
     body.type = irType(type);
+    (body as I.RuleDef).context = "unit"; // provisional: `ruleDef` gives the context
     body.value = value.ir;
     body.exceptions = exceptions;
     return body;
@@ -437,9 +455,16 @@ export class DeclChecker {
 
   constraint(d: A.Decl & { kind: "constraint" }): ConstraintBody | null {
     const def = this.def(d);
-    const c = this.x.check(d.cond, noEnv(["unit", "vehicle", "scenario", "step", "path"]), BOOL);
+    const env: Env = {
+      params: NO_PARAMS,
+      base: null,
+      narrowed: NOTHING_NARROWED,
+      records: ALL_RECORDS,
+    };
+    const c = this.x.check(d.cond, env, BOOL);
     if (!c) return null;
     const body = def as ConstraintBody;
+    (body as I.ConstraintDef).context = "unit"; // provisional: `constraintDef` gives the context
     body.cond = c.ir;
     return body;
   }

@@ -14,6 +14,12 @@ import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
 import { ANY, num } from "./types.js";
 
+/** Whether record literal `lit` gives field `name`. */
+function gives(lit: A.RecordLit | null, name: string): boolean {
+  if (lit) for (const f of lit.fields) if (f.name === name) return true;
+  return false;
+}
+
 export class ExampleChecker {
   private readonly scope: Scope;
 
@@ -49,11 +55,12 @@ export class ExampleChecker {
     let ok = true;
     const check = (rec: I.RecordName, lit: A.RecordLit | null, where: string): void => {
       const fields = this.scope.inputs.get(rec);
-      const given = new Set(lit?.fields.map((f) => f.name) ?? []);
-      const missing = [...(fields?.values() ?? [])]
-        .filter((f) => !f.optional && f.decl.default === null && !given.has(f.name))
-        .map((f) => f.name);
-      if (missing.length === 0) return;
+      if (!fields) return;
+      let missing: string[] | null = null;
+      for (const f of fields.values())
+        if (!f.optional && f.decl.default === null && !gives(lit, f.name))
+          (missing ??= []).push(f.name);
+      if (missing === null) return;
       ok = false;
       const list = missing.map((m) => `${where}.${m}`).join(", ");
       if (lit)
@@ -82,11 +89,9 @@ export class ExampleChecker {
     check("scenario", lit("scenario"), "scenario");
     const vehicle = lit("vehicle");
     if (vehicle) check("vehicle", vehicle, "vehicle");
-    const steps = [
-      ...d.records.filter((r) => r.rec === "step").map((r) => r.value),
-      ...(d.path ?? []),
-    ];
-    steps.forEach((s, i) => check("step", s, `path[${i}]`));
+    let i = 0;
+    for (const r of d.records) if (r.rec === "step") check("step", r.value, `path[${i++}]`);
+    for (const s of d.path ?? []) check("step", s, `path[${i++}]`);
     return ok;
   }
 

@@ -25,10 +25,10 @@ export interface Env {
   params: Map<string, Type>;
   /** Inside an exception: the type of `base`. */
   base: Type | null;
-  /** Optional fields known present here ("unit.x", "step.hexside"). */
-  narrowed: Set<string>;
-  /** Which records this expression may read (examples and defaults read none). */
-  records: Set<RecordName | "path">;
+  /** Optional fields known present here ("unit.x", "step.hexside"); never changed (narrowing copies). */
+  narrowed: ReadonlySet<string>;
+  /** Which records this expression may read (examples and defaults read none); never changed. */
+  records: ReadonlySet<RecordName | "path">;
 }
 
 /** A checked expression: its IR and its type. */
@@ -689,6 +689,8 @@ export function foldConstant(
   type: Type,
   rules: Evaluator | null = null,
 ): Value | null | "overflow" {
+  // Most constants are written whole numbers, already in the form a rational prints.
+  if (e.k === "num" && isPlainWhole(e.q)) return { v: "num", q: e.q };
   try {
     const q = constant(e);
     if (q) return { v: "num", q: q.toString() };
@@ -697,6 +699,16 @@ export function foldConstant(
     if (x instanceof RatOverflow) return "overflow";
     throw x;
   }
+}
+
+/** Whether `q` is a whole number as `Rat.toString` writes it: digits, no leading zero, under 2^53. */
+export function isPlainWhole(q: string): boolean {
+  if (q.length === 0 || q.length > 15 || (q.length > 1 && q.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < q.length; i++) {
+    const c = q.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** `e` evaluated with no input, as a value of `type`, or null if it is not a constant. */
@@ -743,7 +755,7 @@ export function constant(e: Expr): Rat | null {
       return x && x.neg();
     }
     case "bin": {
-      if (!["+", "-", "*", "/"].includes(e.op)) return null;
+      if (!ARITH.has(e.op)) return null;
       const a = constant(e.a);
       const b = constant(e.b);
       if (!a || !b) return null;

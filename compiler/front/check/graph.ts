@@ -9,12 +9,12 @@ import type * as A from "../../../grammar/ast.js";
 import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
 import type * as I from "../../ir/ir.js";
 import {
+  eachChild,
   movementExprs,
   noReads,
   reads,
   readsAll,
   ruleExprs,
-  walk,
   type Reads,
 } from "../../ir/walk.js";
 import type { Merged } from "../resolve.js";
@@ -158,20 +158,22 @@ export function wholeRulesetChecks(
 
   // Unused definitions: not reachable from the movement binding, constraints or examples.
   const used = new Set<string>();
-  const useExpr = (e: I.Expr): void =>
-    walk(e, (x) => {
-      if (x.k === "rule" && !used.has(x.name)) {
-        used.add(x.name);
-        const r = rules.get(x.name);
-        if (r) ruleExprs(r).forEach(useExpr);
-      }
-      if (x.k === "table") used.add(x.name);
-    });
-  movementExprs(p.movement).forEach(useExpr);
-  p.constraints.forEach((c) => useExpr(c.cond));
+  const useRule = (name: string): void => {
+    if (used.has(name)) return;
+    used.add(name);
+    const r = rules.get(name);
+    if (r) for (const e of ruleExprs(r)) useExpr(e);
+  };
+  const useExpr = (e: I.Expr): void => {
+    if (e.k === "rule") useRule(e.name);
+    else if (e.k === "table") used.add(e.name);
+    eachChild(e, useExpr);
+  };
+  for (const e of movementExprs(p.movement)) useExpr(e);
+  for (const c of p.constraints) useExpr(c.cond);
   for (const ex of p.examples) {
     for (const x of ex.expect) {
-      if (x.e === "rule") useExpr({ k: "rule", name: x.name, args: [] });
+      if (x.e === "rule") useRule(x.name);
       if (x.e === "table") used.add(x.name);
     }
   }
@@ -181,10 +183,7 @@ export function wholeRulesetChecks(
     for (const r of d.records) for (const f of r.value.fields) astNames(f.value, exampleNames);
     for (const r of d.path ?? []) for (const f of r.fields) astNames(f.value, exampleNames);
   }
-  for (const n of exampleNames) {
-    if (rules.has(n)) useExpr({ k: "rule", name: n, args: [] });
-    else used.add(n);
-  }
+  for (const n of exampleNames) useRule(n);
   // The names this file declares (not the rulesets it extends), needed only once one is unused.
   let own: Set<string> | null = null;
   const isOwn = (name: string): boolean =>
