@@ -5,7 +5,7 @@
  * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels). The sizes
  * of a file and of one string or citation are bounded too (V0108). docs/cli.md lists every bound.
  */
-import type { IToken, TokenType } from "chevrotain";
+import { tokenMatcher, type IToken, type TokenType } from "chevrotain";
 import type { Span } from "../diagnostics/index.js";
 import type { Decl, Expr } from "./ast.js";
 import {
@@ -18,6 +18,7 @@ import {
   Lowest,
   LParen,
   Minus,
+  Name,
   NumberLit,
   RBrace,
   RParen,
@@ -56,9 +57,14 @@ export interface TokenScan {
  * file is not parsed. A dice's `each` nests its per-die value the way a bracket does (`1d6 each 1d6
  * each …` recurses in the parser), so the `each` of one chain count as brackets too, until a token
  * that is no part of the chain.
+ *
+ * The same pass makes every name of the file one string per spelling (each token's image is a
+ * fresh slice of the text): the later passes look names up in maps and compare them, and a lookup
+ * whose key is the very string stored finds it by identity, without hashing or comparing characters.
  */
 export function scanTokens(tokens: readonly IToken[]): TokenScan {
   const badStrings: IToken[] = [];
+  const names = new Map<string, string>();
   // Per open bracket: the `each` of the current dice chain at that level.
   const eaches = [0];
   let open = 0;
@@ -77,6 +83,12 @@ export function scanTokens(tokens: readonly IToken[]): TokenScan {
       open -= eaches[eaches.length - 1]!;
       eaches[eaches.length - 1] = 0;
       if (type === BadString) badStrings.push(t);
+      else if (tokenMatcher(t, Name)) {
+        const image = t.image;
+        const same = names.get(image);
+        if (same === undefined) names.set(image, image);
+        else t.image = same;
+      }
     }
   }
   return { deep: null, badStrings };
