@@ -7,8 +7,10 @@
  * `reads` over the rules it calls). The rules the cost calls are emitted again as untraced
  * specialisations (`f_…`, beside the traced `r_…` that `evaluate` and `reach` use) that take the
  * step being priced as the local `s`; a definition whose value is a constant is folded into its
- * caller, and one with neither parameters nor exceptions that is called once is inlined; tables are
- * read directly. `explain` prices each step through the traced rules and returns its cost and the
+ * caller, and one with neither parameters nor exceptions that is called once is inlined; a value of
+ * an enum that keys a table is held as its code (the step's `terrainCode` beside `terrain`, a member
+ * as its code with its name in a comment), so tables are read from their typed arrays by code
+ * (tables.ts). `explain` prices each step through the traced rules and returns its cost and the
  * rules that priced it.
  */
 

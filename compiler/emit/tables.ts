@@ -1,8 +1,13 @@
 /**
  * Tables → an exported data object in real units for tool makers (numbers as JS numbers, `"all"` and
- * `"NA"` as strings, one nesting level per key), plus an internal tick-valued copy (NA = NaN, `all` =
- * the `ALL` sentinel, resolved to `ctx.allowance` at lookup time), per-row citations when a row has its
- * own, and a lookup function that pushes the citation that priced the value.
+ * `"NA"` as strings, one nesting level per key), plus, for a table a rule reads, an internal
+ * tick-valued copy indexed by the keys' codes (each member's position in its enum; a table of two
+ * keys or more flat, k1 × n2 + k2): an `Int32Array`, a `Float64Array` where a value is NA (NaN) or
+ * `all` (the `ALL` sentinel, resolved to `ctx.allowance` at lookup time) or not a 32-bit integer, a
+ * `Uint8Array` of truth values, an `Int32Array` of codes for members of an enum that keys a table,
+ * else a plain array. Per-row citations when a row has its own; a lookup by name for the traced
+ * rules that pushes the citation that priced the value, and (a table with an `all` row) a lookup by
+ * code for `price`'s specialised rules, which otherwise read the copy directly (`fastTableRead`).
  */
 
 import {
