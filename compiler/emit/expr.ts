@@ -105,21 +105,8 @@ export class ExprCompiler {
         const rec = e.rec === "vehicle" ? "ctx.vehicle?" : recordOf(e.rec, env);
         return `(${rec}.${f.prop} != null)`;
       }
-      case "need": {
-        // The field's value, or the runtime's MissingInput naming it (same message as the interpreter).
-        cx.usesNeed = true;
-        const f = cx.field(e.rec, e.name);
-        const read =
-          e.rec === "vehicle" ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec, env)}.${f.prop}`;
-        const where =
-          e.rec === "step"
-            ? `"path[" + ctx.i + "]." + ${lit(f.field.json)}`
-            : lit(e.rec === "scenario" ? f.field.json : `${e.rec}.${f.field.json}`);
-        const value = `(${read} ?? missing(${where}))`;
-        return this.asCode(e, env)
-          ? `${cx.codesOf((f.field.type as { name: string }).name)}[${value}]`
-          : value;
-      }
+      case "need":
+        return this.need(e, env, this.asCode(e, env));
       case "pos":
         return e.name === "number" ? "((ctx.i + 1) * SCALE)" : "(ctx.i === ctx.path.length - 1)";
       case "path":
@@ -185,6 +172,21 @@ export class ExprCompiler {
     throw new Error(`unknown expression kind ${JSON.stringify((e as { k: unknown }).k)}`);
   }
 
+  /** A field's value, or the runtime's MissingInput naming it (same message as the interpreter); as a code where `code`. */
+  private need(e: Expr & { k: "need" }, env: Env, code: boolean): string {
+    const cx = this.cx;
+    cx.usesNeed = true;
+    const f = cx.field(e.rec, e.name);
+    const read =
+      e.rec === "vehicle" ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec, env)}.${f.prop}`;
+    const where =
+      e.rec === "step"
+        ? `"path[" + ctx.i + "]." + ${lit(f.field.json)}`
+        : lit(e.rec === "scenario" ? f.field.json : `${e.rec}.${f.field.json}`);
+    const value = `(${read} ?? missing(${where}))`;
+    return code ? `${cx.codesOf((f.field.type as { name: string }).name)}[${value}]` : value;
+  }
+
   /**
    * A member: its code (with its name in a comment) where `code` and its enum keys a table, else its
    * name as a string literal.
@@ -228,9 +230,15 @@ export class ExprCompiler {
   }
 
   /** Reads an input field; `widen` asserts the declared type so that TS narrowing cannot bite. */
-  private field(rec: RecordName, name: string, widen: boolean, env: Env): string {
+  private field(
+    rec: RecordName,
+    name: string,
+    widen: boolean,
+    env: Env,
+    code = env.fast !== null,
+  ): string {
     const f = this.cx.field(rec, name);
-    if (env.fast !== null && f.code !== null) {
+    if (code && f.code !== null) {
       // The member's code, prepared beside the field (-1 when absent).
       const record =
         rec === "vehicle"
@@ -347,6 +355,9 @@ export class ExprCompiler {
 
   /** `e` as a member's name (a code converted back where `e` is held as one). */
   private named(e: Expr, env: Env): string {
+    // A field's name is read as it is; only a computed code is converted.
+    if (e.k === "field") return this.field(e.rec, e.name, false, env, false);
+    if (e.k === "need") return this.need(e, env, false);
     const code = this.compile(e, env);
     if (!this.asCode(e, env)) return code;
     return `${this.cx.enums.get((this.typeOf(e, env) as { name: string }).name)!.values}[${code}]!`;
