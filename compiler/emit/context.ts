@@ -192,6 +192,11 @@ export class EmitContext {
     return c;
   }
 
+  /** The member of coded enum `enumName` whose code the expression `code` gives, by name. */
+  nameOfCode(enumName: string, code: string): string {
+    return `${this.enums.get(enumName)!.values}[${code}]!`;
+  }
+
   /** The TypeScript type of a value in `price`'s specialised rules: a coded enum's is `number`. */
   fastType(t: Type): string {
     return this.isCoded(t) ? "number" : this.tsType(t);

@@ -172,7 +172,10 @@ export class ExprCompiler {
     throw new Error(`unknown expression kind ${JSON.stringify((e as { k: unknown }).k)}`);
   }
 
-  /** A field's value, or the runtime's MissingInput naming it (same message as the interpreter); as a code where `code`. */
+  /**
+   * `need`: the field's value, or the runtime's MissingInput naming it (same message as the
+   * interpreter); its code where `code`.
+   */
   private need(e: Expr & { k: "need" }, env: Env, code: boolean): string {
     const cx = this.cx;
     cx.usesNeed = true;
@@ -238,22 +241,17 @@ export class ExprCompiler {
     code = env.fast !== null,
   ): string {
     const f = this.cx.field(rec, name);
-    if (code && f.code !== null) {
-      // The member's code, prepared beside the field (-1 when absent).
-      const record =
-        rec === "vehicle"
-          ? `(ctx.vehicle ?? absent(${lit(`vehicle.${f.field.json}`)}))`
-          : recordOf(rec, env);
-      if (rec === "vehicle") this.cx.usesAbsent = true;
-      const read = `${record}.${f.code}`;
-      return widen ? `(${read} as number)` : read;
-    }
     // A field of a vehicle that is not there is absent (the interpreter's InputError "absent").
     const record =
       rec === "vehicle"
         ? `(ctx.vehicle ?? absent(${lit(`vehicle.${f.field.json}`)}))`
         : recordOf(rec, env);
     if (rec === "vehicle") this.cx.usesAbsent = true;
+    if (code && f.code !== null) {
+      // The member's code, prepared beside the field (-1 when absent).
+      const read = `${record}.${f.code}`;
+      return widen ? `(${read} as number)` : read;
+    }
     const read = `${record}.${f.prop}`;
     if (widen) return `(${read} as ${this.cx.tsType(f.field.type)})`;
     return f.field.optional ? `${read}!` : read;
@@ -360,7 +358,7 @@ export class ExprCompiler {
     if (e.k === "need") return this.need(e, env, false);
     const code = this.compile(e, env);
     if (!this.asCode(e, env)) return code;
-    return `${this.cx.enums.get((this.typeOf(e, env) as { name: string }).name)!.values}[${code}]!`;
+    return this.cx.nameOfCode((this.typeOf(e, env) as { name: string }).name, code);
   }
 
   private base(env: Env): string {
@@ -391,7 +389,7 @@ export class ExprCompiler {
     const params = [...env.params.values()];
     // The loop is compiled untraced-or-traced as the rules are, on names: a code is passed as its name.
     const asName = (v: string, t: Type): string =>
-      env.fast !== null && cx.isCoded(t) ? `${cx.enums.get(t.name)!.values}[${v}]!` : v;
+      env.fast !== null && cx.isCoded(t) ? cx.nameOfCode(t.name, v) : v;
     const args = ["ctx", env.trace, ...params.map((p) => asName(p.name, p.type))];
     const decl = params.map((p) => ({ name: p.name, type: cx.tsType(p.type) }));
     const inner = newEnv("trace", env.params);

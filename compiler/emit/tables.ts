@@ -159,7 +159,7 @@ function readAt(cx: EmitContext, t: TableDef, index: string, fast: boolean): str
     case "codes":
       return fast
         ? `${ticks}[${index}]!`
-        : `${cx.enums.get((t.type as { name: string }).name)!.values}[${ticks}[${index}]!]!`;
+        : cx.nameOfCode((t.type as { name: string }).name, `${ticks}[${index}]!`);
     default:
       return `${ticks}[${index}]!`;
   }
