@@ -146,6 +146,18 @@ export const terrainNames: Readonly<Record<Terrain, string>> = {
   grain: "Grain",
   orchard: "Orchard",
 };
+/** The code of each member of {@link Terrain}: its position in {@link terrainValues}, by which the tick tables are indexed. */
+const terrainCodes: Readonly<Record<Terrain, number>> = {
+  "open-ground": 0,
+  road: 1,
+  woods: 2,
+  building: 3,
+  "shell-hole": 4,
+  marsh: 5,
+  brush: 6,
+  grain: 7,
+  orchard: 8,
+};
 
 /** Hexside features paid for on top of the COT [A4.131] */
 export type Hexside = "wall" | "hedge" | "cliff";
@@ -157,6 +169,8 @@ export const hexsideNames: Readonly<Record<Hexside, string>> = {
   hedge: "Hedge",
   cliff: "Cliff",
 };
+/** The code of each member of {@link Hexside}: its position in {@link hexsideValues}, by which the tick tables are indexed. */
+const hexsideCodes: Readonly<Record<Hexside, number>> = { wall: 0, hedge: 1, cliff: 2 };
 
 /** Activities within the hex the unit already occupies [A4.3] */
 export type InHex = "enter-obstacle";
@@ -314,6 +328,12 @@ export interface PStep {
   readonly enemy: Occupant | null;
   /** action, optional [A4.13] */
   readonly action: InHex | null;
+  /** The code of `terrain` (its position in {@link terrainValues}), read by {@link price}. */
+  readonly terrainCode: number;
+  /** The code of `hexside` (its position in {@link hexsideValues}, -1 when absent), read by {@link price}. */
+  readonly hexsideCode: number;
+  /** The code of `bypassThrough` (its position in {@link terrainValues}, -1 when absent), read by {@link price}. */
+  readonly bypassThroughCode: number;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -349,18 +369,21 @@ export const terrainCostTable = {
   grain: 1.5,
   orchard: 1,
 } as const;
-/** {@link terrainCostTable} in ticks (`ALL` = the unit's allowance). */
-const tk_terrain_cost: Readonly<Record<Terrain, number>> = {
-  "open-ground": 2,
-  road: 2,
-  woods: 4,
-  building: 4,
-  marsh: ALL,
-  "shell-hole": 4,
-  brush: 4,
-  grain: 3,
-  orchard: 2,
-};
+/**
+ * {@link terrainCostTable}, in ticks (`ALL` = the unit's allowance), indexed by terrain code.
+ * Codes in declaration order (terrain: open-ground, road, woods, building, shell-hole, marsh, brush, grain, orchard).
+ */
+const tk_terrain_cost = new Float64Array([
+  2, // open-ground
+  2, // road
+  4, // woods
+  4, // building
+  4, // shell-hole
+  ALL, // marsh
+  4, // brush
+  3, // grain
+  2, // orchard
+]);
 /** The citation of each row of {@link terrainCostTable}. */
 const tc_terrain_cost: Readonly<Record<Terrain, string>> = {
   "open-ground": "A4.13",
@@ -377,7 +400,13 @@ const tc_terrain_cost: Readonly<Record<Terrain, string>> = {
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
 function t_terrain_cost(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push(tc_terrain_cost[k1]);
-  const v = tk_terrain_cost[k1];
+  const v = tk_terrain_cost[terrainCodes[k1]]!;
+  return v === ALL ? ctx.allowance : v;
+}
+
+/** Looks up {@link terrainCostTable} (in ticks) by the keys' codes, for {@link price}. */
+function tf_terrain_cost(ctx: Ctx, k1: number): number {
+  const v = tk_terrain_cost[k1]!;
   return v === ALL ? ctx.allowance : v;
 }
 
@@ -387,13 +416,20 @@ function t_terrain_cost(ctx: Ctx, trace: string[] | null, k1: Terrain): number {
  * Keyed by hexside; values in MF; "all" = all of the unit's allowance, "NA" = not allowed.
  */
 export const hexsideCostTable = { wall: 1, hedge: 1, cliff: "NA" } as const;
-/** {@link hexsideCostTable} in ticks. */
-const tk_hexside_cost: Readonly<Record<Hexside, number>> = { wall: 2, hedge: 2, cliff: NaN };
+/**
+ * {@link hexsideCostTable}, in ticks, NaN = NA, indexed by hexside code.
+ * Codes in declaration order (hexside: wall, hedge, cliff).
+ */
+const tk_hexside_cost = new Float64Array([
+  2, // wall
+  2, // hedge
+  NaN, // cliff
+]);
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
 function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push("A4.131");
-  return tk_hexside_cost[k1];
+  return tk_hexside_cost[hexsideCodes[k1]]!;
 }
 
 /**
@@ -415,18 +451,21 @@ export const terrainTemTable = {
   grain: 0,
   orchard: 0,
 } as const;
-/** {@link terrainTemTable} in ticks. */
-const tk_terrain_tem: Readonly<Record<Terrain, number>> = {
-  "open-ground": 0,
-  road: 0,
-  woods: 2,
-  building: 4,
-  "shell-hole": 2,
-  marsh: 0,
-  brush: 0,
-  grain: 0,
-  orchard: 0,
-};
+/**
+ * {@link terrainTemTable}, in ticks, indexed by terrain code.
+ * Codes in declaration order (terrain: open-ground, road, woods, building, shell-hole, marsh, brush, grain, orchard).
+ */
+const tk_terrain_tem = new Int32Array([
+  0, // open-ground
+  0, // road
+  2, // woods
+  4, // building
+  2, // shell-hole
+  0, // marsh
+  0, // brush
+  0, // grain
+  0, // orchard
+]);
 /** The citation of each row of {@link terrainTemTable}. */
 const tc_terrain_tem: Readonly<Record<Terrain, string>> = {
   "open-ground": "A4.61 EX",
@@ -443,7 +482,7 @@ const tc_terrain_tem: Readonly<Record<Terrain, string>> = {
 /** Looks up {@link terrainTemTable} (in ticks) and traces the row's citation. */
 function t_terrain_tem(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push(tc_terrain_tem[k1]);
-  return tk_terrain_tem[k1];
+  return tk_terrain_tem[terrainCodes[k1]]!;
 }
 
 /**
@@ -455,8 +494,15 @@ function t_terrain_tem(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
  * - hedge [A4.61 EX]
  */
 export const hexsideTemTable = { hedge: 1, wall: 2, cliff: 0 } as const;
-/** {@link hexsideTemTable} in ticks. */
-const tk_hexside_tem: Readonly<Record<Hexside, number>> = { hedge: 2, wall: 4, cliff: 0 };
+/**
+ * {@link hexsideTemTable}, in ticks, indexed by hexside code.
+ * Codes in declaration order (hexside: wall, hedge, cliff).
+ */
+const tk_hexside_tem = new Int32Array([
+  4, // wall
+  2, // hedge
+  0, // cliff
+]);
 /** The citation of each row of {@link hexsideTemTable}. */
 const tc_hexside_tem: Readonly<Record<Hexside, string>> = {
   hedge: "A4.61 EX",
@@ -467,7 +513,7 @@ const tc_hexside_tem: Readonly<Record<Hexside, string>> = {
 /** Looks up {@link hexsideTemTable} (in ticks) and traces the row's citation. */
 function t_hexside_tem(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push(tc_hexside_tem[k1]);
-  return tk_hexside_tem[k1];
+  return tk_hexside_tem[hexsideCodes[k1]]!;
 }
 
 /**
@@ -486,23 +532,26 @@ export const inTheOpenTable = {
   grain: false,
   orchard: false,
 } as const;
-/** {@link inTheOpenTable} in ticks. */
-const tk_in_the_open: Readonly<Record<Terrain, boolean>> = {
-  "open-ground": true,
-  road: true,
-  woods: false,
-  building: false,
-  "shell-hole": false,
-  marsh: false,
-  brush: false,
-  grain: false,
-  orchard: false,
-};
+/**
+ * {@link inTheOpenTable}, 1 for true, 0 for false, indexed by terrain code.
+ * Codes in declaration order (terrain: open-ground, road, woods, building, shell-hole, marsh, brush, grain, orchard).
+ */
+const tk_in_the_open = new Uint8Array([
+  1, // open-ground
+  1, // road
+  0, // woods
+  0, // building
+  0, // shell-hole
+  0, // marsh
+  0, // brush
+  0, // grain
+  0, // orchard
+]);
 
 /** Looks up {@link inTheOpenTable} (in ticks) and traces the row's citation. */
 function t_in_the_open(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("A4.6");
-  return tk_in_the_open[k1];
+  return tk_in_the_open[terrainCodes[k1]] === 1;
 }
 
 // Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.
@@ -1953,6 +2002,9 @@ export function prepare(input: ScenarioInput): Ctx {
         bypassThrough: c.bypassThrough ?? null,
         enemy: c.enemy ?? null,
         action: c.action ?? null,
+        terrainCode: terrainCodes[c.terrain],
+        hexsideCode: c.hexside == null ? -1 : hexsideCodes[c.hexside],
+        bypassThroughCode: c.bypassThrough == null ? -1 : terrainCodes[c.bypassThrough],
       }),
     ),
     i: 0,
@@ -2183,7 +2235,7 @@ function f_occupy_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
     return NaN;
   }
 
-  return t_terrain_cost(ctx, null, s.terrain);
+  return tf_terrain_cost(ctx, s.terrainCode);
 }
 
 /**
@@ -2200,11 +2252,14 @@ function f_entry_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
     (s.enemy != null ? (s.enemy as Occupant) === "lone-smc" : false)
   ) {
     const base_1: number =
-      f_climb_cost(ctx, s, v_bypassable) + (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
+      f_climb_cost(ctx, s, v_bypassable) +
+      (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0);
     return base_1 * 2;
   }
 
-  return f_climb_cost(ctx, s, v_bypassable) + (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0);
+  return (
+    f_climb_cost(ctx, s, v_bypassable) + (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0)
+  );
 }
 
 /**
@@ -2235,7 +2290,7 @@ function f_cot(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
     return f_bypass_cost(ctx, s, v_bypassable);
   }
 
-  return t_terrain_cost(ctx, null, s.terrain);
+  return tf_terrain_cost(ctx, s.terrainCode);
 }
 
 /**
@@ -2249,10 +2304,9 @@ function f_bypass_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
     (s.bypass != null ? s.bypass! > 4 : false) &&
     !ctx.unit.status.has("broken")
   ) {
-    const base_1: number = t_terrain_cost(
+    const base_1: number = tf_terrain_cost(
       ctx,
-      null,
-      s.bypassThrough != null ? s.bypassThrough! : "open-ground",
+      s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
     );
     return base_1 * 2;
   }
@@ -2261,7 +2315,7 @@ function f_bypass_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
     return NaN;
   }
 
-  return t_terrain_cost(ctx, null, s.bypassThrough != null ? s.bypassThrough! : "open-ground");
+  return tf_terrain_cost(ctx, s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */);
 }
 
 /**
@@ -2270,7 +2324,9 @@ function f_bypass_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
  * {@link r_bypassable} specialised for {@link price}: untraced, the step in `s`.
  */
 function f_bypassable(_ctx: Ctx, s: PStep): boolean {
-  return (s.terrain as Terrain) === "woods" || (s.terrain as Terrain) === "building";
+  return (
+    (s.terrainCode as number) === 2 /* woods */ || (s.terrainCode as number) === 3 /* building */
+  );
 }
 
 // Reach on a hex map.

@@ -66,6 +66,18 @@ export const kindNames: Readonly<Record<Kind, string>> = {
   "heavy-gun": "Heavy gun",
   "static-gun": "Static gun (such as the 88mm Flak)",
 };
+/** The code of each member of {@link Kind}: its position in {@link kindValues}, by which the tick tables are indexed. */
+const kindCodes: Readonly<Record<Kind, number>> = {
+  team: 0,
+  section: 1,
+  "senior-leader": 2,
+  "tripod-mg-team": 3,
+  "flamethrower-team": 4,
+  "light-gun": 5,
+  "medium-gun": 6,
+  "heavy-gun": 7,
+  "static-gun": 8,
+};
 
 /** Rate a unit moves at [10.1.1] */
 export type Rate = "normal" | "tactical" | "double" | "move-and-fire";
@@ -77,6 +89,13 @@ export const rateNames: Readonly<Record<Rate, string>> = {
   tactical: "Tactical (1D6)",
   double: "At the Double (3D6)",
   "move-and-fire": "Move and fire (1D6)",
+};
+/** The code of each member of {@link Rate}: its position in {@link rateValues}, by which the tick tables are indexed. */
+const rateCodes: Readonly<Record<Rate, number>> = {
+  normal: 0,
+  tactical: 1,
+  double: 2,
+  "move-and-fire": 3,
 };
 
 /** Ground crossed on foot [10.1.2] */
@@ -90,6 +109,13 @@ export const terrainNames: Readonly<Record<Terrain, string>> = {
   rough: "Rough ground",
   "heavy-going": "Heavy going",
 };
+/** The code of each member of {@link Terrain}: its position in {@link terrainValues}, by which the tick tables are indexed. */
+const terrainCodes: Readonly<Record<Terrain, number>> = {
+  open: 0,
+  broken: 1,
+  rough: 2,
+  "heavy-going": 3,
+};
 
 /** Obstacle crossed [10.1.2.1] */
 export type Obstacle = "none" | "minor" | "medium" | "major";
@@ -101,6 +127,13 @@ export const obstacleNames: Readonly<Record<Obstacle, string>> = {
   minor: "Minor obstacle",
   medium: "Medium obstacle",
   major: "Major obstacle",
+};
+/** The code of each member of {@link Obstacle}: its position in {@link obstacleValues}, by which the tick tables are indexed. */
+const obstacleCodes: Readonly<Record<Obstacle, number>> = {
+  none: 0,
+  minor: 1,
+  medium: 2,
+  major: 3,
 };
 
 /** Action taken in place instead of moving across the ground [10.1.5] */
@@ -211,6 +244,10 @@ export interface PUnit {
   readonly shock: number;
   /** crew (figures), optional [10.1] */
   readonly crew: number | null;
+  /** The code of `kind` (its position in {@link kindValues}), read by {@link price}. */
+  readonly kindCode: number;
+  /** The code of `rate` (its position in {@link rateValues}), read by {@link price}. */
+  readonly rateCode: number;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -226,6 +263,10 @@ export interface PStep {
   readonly obstacle: Obstacle;
   /** action, optional [10.1.2] */
   readonly action: Action | null;
+  /** The code of `terrain` (its position in {@link terrainValues}), read by {@link price}. */
+  readonly terrainCode: number;
+  /** The code of `obstacle` (its position in {@link obstacleValues}), read by {@link price}. */
+  readonly obstacleCode: number;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -279,18 +320,23 @@ export const rateAllowedTable = {
   rough: { normal: true, tactical: true, double: false, "move-and-fire": true },
   "heavy-going": { normal: true, tactical: false, double: false, "move-and-fire": false },
 } as const;
-/** {@link rateAllowedTable} in ticks. */
-const tk_rate_allowed: Readonly<Record<Terrain, Readonly<Record<Rate, boolean>>>> = {
-  open: { normal: true, tactical: true, double: true, "move-and-fire": true },
-  broken: { normal: true, tactical: true, double: false, "move-and-fire": true },
-  rough: { normal: true, tactical: true, double: false, "move-and-fire": true },
-  "heavy-going": { normal: true, tactical: false, double: false, "move-and-fire": false },
-};
+/**
+ * {@link rateAllowedTable}, 1 for true, 0 for false, indexed by terrain code × 4 + rate code.
+ * Codes in declaration order (terrain: open, broken, rough, heavy-going; rate: normal, tactical, double, move-and-fire).
+ */
+const tk_rate_allowed = new Uint8Array(
+  [
+    [1, 1, 1, 1], // open
+    [1, 1, 0, 1], // broken
+    [1, 1, 0, 1], // rough
+    [1, 0, 0, 0], // heavy-going
+  ].flat(),
+);
 
 /** Looks up {@link rateAllowedTable} (in ticks) and traces the row's citation. */
 function t_rate_allowed(_ctx: Ctx, trace: string[] | null, k1: Terrain, k2: Rate): boolean {
   if (trace !== null) trace.push("10.1.2");
-  return tk_rate_allowed[k1][k2];
+  return tk_rate_allowed[terrainCodes[k1] * 4 + rateCodes[k2]] === 1;
 }
 
 /**
@@ -299,18 +345,21 @@ function t_rate_allowed(_ctx: Ctx, trace: string[] | null, k1: Terrain, k2: Rate
  * Keyed by terrain; values in plain numbers; "all" = all of the unit's allowance, "NA" = not allowed.
  */
 export const pipsOffTable = { open: 0, broken: 0, rough: 1, "heavy-going": 0 } as const;
-/** {@link pipsOffTable} in ticks. */
-const tk_pips_off: Readonly<Record<Terrain, number>> = {
-  open: 0,
-  broken: 0,
-  rough: 1,
-  "heavy-going": 0,
-};
+/**
+ * {@link pipsOffTable}, in ticks, indexed by terrain code.
+ * Codes in declaration order (terrain: open, broken, rough, heavy-going).
+ */
+const tk_pips_off = new Int32Array([
+  0, // open
+  0, // broken
+  1, // rough
+  0, // heavy-going
+]);
 
 /** Looks up {@link pipsOffTable} (in ticks) and traces the row's citation. */
 function t_pips_off(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push("10.1.2");
-  return tk_pips_off[k1];
+  return tk_pips_off[terrainCodes[k1]]!;
 }
 
 /**
@@ -324,18 +373,21 @@ export const terrainDiceTable = {
   rough: "both",
   "heavy-going": "higher",
 } as const;
-/** {@link terrainDiceTable} in ticks. */
-const tk_terrain_dice: Readonly<Record<Terrain, DieKept>> = {
-  open: "both",
-  broken: "both",
-  rough: "both",
-  "heavy-going": "higher",
-};
+/**
+ * {@link terrainDiceTable}, its values, indexed by terrain code.
+ * Codes in declaration order (terrain: open, broken, rough, heavy-going).
+ */
+const tk_terrain_dice = [
+  "both", // open
+  "both", // broken
+  "both", // rough
+  "higher", // heavy-going
+] as readonly DieKept[];
 
 /** Looks up {@link terrainDiceTable} (in ticks) and traces the row's citation. */
 function t_terrain_dice(_ctx: Ctx, trace: string[] | null, k1: Terrain): DieKept {
   if (trace !== null) trace.push("10.1.2");
-  return tk_terrain_dice[k1];
+  return tk_terrain_dice[terrainCodes[k1]]!;
 }
 
 /**
@@ -349,18 +401,21 @@ export const obstacleDiceTable = {
   medium: "lower",
   major: "none",
 } as const;
-/** {@link obstacleDiceTable} in ticks. */
-const tk_obstacle_dice: Readonly<Record<Obstacle, DieKept>> = {
-  none: "both",
-  minor: "higher",
-  medium: "lower",
-  major: "none",
-};
+/**
+ * {@link obstacleDiceTable}, its values, indexed by obstacle code.
+ * Codes in declaration order (obstacle: none, minor, medium, major).
+ */
+const tk_obstacle_dice = [
+  "both", // none
+  "higher", // minor
+  "lower", // medium
+  "none", // major
+] as readonly DieKept[];
 
 /** Looks up {@link obstacleDiceTable} (in ticks) and traces the row's citation. */
 function t_obstacle_dice(_ctx: Ctx, trace: string[] | null, k1: Obstacle): DieKept {
   if (trace !== null) trace.push("10.1.2.1");
-  return tk_obstacle_dice[k1];
+  return tk_obstacle_dice[obstacleCodes[k1]]!;
 }
 
 /**
@@ -373,6 +428,7 @@ export const streamGroundTable = {
   "waist-deep": "rough",
   "chest-deep": "heavy-going",
 } as const;
+
 /**
  * rates each kind of unit may move at [10.3]
  *
@@ -389,23 +445,28 @@ export const kindRatesTable = {
   "heavy-gun": { normal: true, tactical: false, double: false, "move-and-fire": false },
   "static-gun": { normal: false, tactical: false, double: false, "move-and-fire": false },
 } as const;
-/** {@link kindRatesTable} in ticks. */
-const tk_kind_rates: Readonly<Record<Kind, Readonly<Record<Rate, boolean>>>> = {
-  team: { normal: true, tactical: true, double: true, "move-and-fire": true },
-  section: { normal: true, tactical: true, double: true, "move-and-fire": true },
-  "senior-leader": { normal: true, tactical: true, double: true, "move-and-fire": true },
-  "tripod-mg-team": { normal: true, tactical: true, double: true, "move-and-fire": false },
-  "flamethrower-team": { normal: true, tactical: true, double: false, "move-and-fire": true },
-  "light-gun": { normal: true, tactical: false, double: false, "move-and-fire": false },
-  "medium-gun": { normal: true, tactical: false, double: false, "move-and-fire": false },
-  "heavy-gun": { normal: true, tactical: false, double: false, "move-and-fire": false },
-  "static-gun": { normal: false, tactical: false, double: false, "move-and-fire": false },
-};
+/**
+ * {@link kindRatesTable}, 1 for true, 0 for false, indexed by kind code × 4 + rate code.
+ * Codes in declaration order (kind: team, section, senior-leader, tripod-mg-team, flamethrower-team, light-gun, medium-gun, heavy-gun, static-gun; rate: normal, tactical, double, move-and-fire).
+ */
+const tk_kind_rates = new Uint8Array(
+  [
+    [1, 1, 1, 1], // team
+    [1, 1, 1, 1], // section
+    [1, 1, 1, 1], // senior-leader
+    [1, 1, 1, 0], // tripod-mg-team
+    [1, 1, 0, 1], // flamethrower-team
+    [1, 0, 0, 0], // light-gun
+    [1, 0, 0, 0], // medium-gun
+    [1, 0, 0, 0], // heavy-gun
+    [0, 0, 0, 0], // static-gun
+  ].flat(),
+);
 
 /** Looks up {@link kindRatesTable} (in ticks) and traces the row's citation. */
 function t_kind_rates(_ctx: Ctx, trace: string[] | null, k1: Kind, k2: Rate): boolean {
   if (trace !== null) trace.push("10.3");
-  return tk_kind_rates[k1][k2];
+  return tk_kind_rates[kindCodes[k1] * 4 + rateCodes[k2]] === 1;
 }
 
 /**
@@ -418,6 +479,7 @@ export const openingObstacleTable = {
   door: "minor",
   window: "medium",
 } as const;
+
 // Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.
 
 const set_1: ReadonlySet<Kind> = new Set<Kind>([
@@ -1294,6 +1356,8 @@ export function prepare(input: ScenarioInput): Ctx {
       rate: u.rate ?? "normal",
       shock: u.shock == null ? 0 : toTicks(u.shock, SCALE),
       crew: u.crew == null ? null : toTicks(u.crew, SCALE),
+      kindCode: kindCodes[u.kind],
+      rateCode: rateCodes[u.rate ?? "normal"],
     },
     vehicle: null,
     scenario: {},
@@ -1303,6 +1367,8 @@ export function prepare(input: ScenarioInput): Ctx {
         inches: c.inches == null ? null : toTicks(c.inches, SCALE),
         obstacle: c.obstacle ?? "none",
         action: c.action ?? null,
+        terrainCode: terrainCodes[c.terrain ?? "open"],
+        obstacleCode: obstacleCodes[c.obstacle ?? "none"],
       }),
     ),
     i: 0,

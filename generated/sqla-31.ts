@@ -44,6 +44,14 @@ export const kindNames: Readonly<Record<Kind, string>> = {
   leader: "Leader",
   hero: "Hero",
 };
+/** The code of each member of {@link Kind}: its position in {@link kindValues}, by which the tick tables are indexed. */
+const kindCodes: Readonly<Record<Kind, number>> = {
+  squad: 0,
+  "half-squad": 1,
+  crew: 2,
+  leader: 3,
+  hero: 4,
+};
 
 /** Unit states that change how it moves [5.4] */
 export type Status = "inexperienced" | "prep-fired" | "berserk" | "ti" | "broken" | "bailed-out";
@@ -96,6 +104,15 @@ export const terrainNames: Readonly<Record<Terrain, string>> = {
   "shell-hole": "Shell hole",
   wheatfield: "Wheatfield",
 };
+/** The code of each member of {@link Terrain}: its position in {@link terrainValues}, by which the tick tables are indexed. */
+const terrainCodes: Readonly<Record<Terrain, number>> = {
+  "open-ground": 0,
+  road: 1,
+  woods: 2,
+  building: 3,
+  "shell-hole": 4,
+  wheatfield: 5,
+};
 
 /** Hexside features paid for on top of the terrain [5.51] */
 export type Hexside = "wall" | "hedge";
@@ -103,6 +120,8 @@ export type Hexside = "wall" | "hedge";
 export const hexsideValues: readonly Hexside[] = ["wall", "hedge"];
 /** Display names of {@link Hexside}. */
 export const hexsideNames: Readonly<Record<Hexside, string>> = { wall: "Wall", hedge: "Hedge" };
+/** The code of each member of {@link Hexside}: its position in {@link hexsideValues}, by which the tick tables are indexed. */
+const hexsideCodes: Readonly<Record<Hexside, number>> = { wall: 0, hedge: 1 };
 
 /** Enemy presence in the hex entered [5.6] */
 export type Occupant = "units" | "lone-smc" | "afv";
@@ -162,6 +181,22 @@ export const weaponNames: Readonly<Record<Weapon, string>> = {
   panzerschreck: "Psk",
   radio: "Radio",
 };
+/** The code of each member of {@link Weapon}: its position in {@link weaponValues}, by which the tick tables are indexed. */
+const weaponCodes: Readonly<Record<Weapon, number>> = {
+  lmg: 0,
+  mmg: 1,
+  hmg: 2,
+  atr: 3,
+  flamethrower: 4,
+  "demolition-charge": 5,
+  panzerfaust: 6,
+  mc: 7,
+  atm: 8,
+  piat: 9,
+  bazooka: 10,
+  panzerschreck: 11,
+  radio: 12,
+};
 
 /** Column of the Support Weapons Chart [5.7] */
 export type Carrier = "mmc" | "smc";
@@ -172,6 +207,8 @@ export const carrierNames: Readonly<Record<Carrier, string>> = {
   mmc: "Squad, HS or crew",
   smc: "Leader or hero",
 };
+/** The code of each member of {@link Carrier}: its position in {@link carrierValues}, by which the tick tables are indexed. */
+const carrierCodes: Readonly<Record<Carrier, number>> = { mmc: 0, smc: 1 };
 
 /** Vehicles infantry may board [31.1] */
 export type VehicleKind = "tank" | "td" | "spa" | "assault-gun" | "halftrack" | "truck";
@@ -264,6 +301,8 @@ export const swClassNames: Readonly<Record<SwClass, string>> = {
   ordinary: "Ordinary SW",
   "x-hash": "X# SW (eliminated on a malfunction)",
 };
+/** The code of each member of {@link SwClass}: its position in {@link swClassValues}, by which the tick tables are indexed. */
+const swClassCodes: Readonly<Record<SwClass, number>> = { ordinary: 0, "x-hash": 1 };
 
 /** What becomes of a support weapon after its carrier bails out [31.8] */
 export type SwFate = "good-order" | "malfunction" | "eliminated";
@@ -288,6 +327,15 @@ export const drNames: Readonly<Record<Dr, string>> = {
   "dr-4": "4",
   "dr-5": "5",
   "dr-6": "6",
+};
+/** The code of each member of {@link Dr}: its position in {@link drValues}, by which the tick tables are indexed. */
+const drCodes: Readonly<Record<Dr, number>> = {
+  "dr-1": 0,
+  "dr-2": 1,
+  "dr-3": 2,
+  "dr-4": 3,
+  "dr-5": 4,
+  "dr-6": 5,
 };
 
 /** Multi-man counters [5.4] */
@@ -383,6 +431,8 @@ export interface PUnit {
   readonly status: ReadonlySet<Status>;
   /** squad-portage (PP), optional [5.76] */
   readonly squadPortage: number | null;
+  /** The code of `kind` (its position in {@link kindValues}), read by {@link price}. */
+  readonly kindCode: number;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -419,6 +469,14 @@ export interface PStep {
   readonly action: Action | null;
   /** enemy, optional [31.3] */
   readonly enemy: Occupant | null;
+  /** The code of `terrain` (its position in {@link terrainValues}, -1 when absent), read by {@link price}. */
+  readonly terrainCode: number;
+  /** The code of `hexside` (its position in {@link hexsideValues}, -1 when absent), read by {@link price}. */
+  readonly hexsideCode: number;
+  /** The code of `bypassThrough` (its position in {@link terrainValues}, -1 when absent), read by {@link price}. */
+  readonly bypassThroughCode: number;
+  /** The code of `alsoTerrain` (its position in {@link terrainValues}, -1 when absent), read by {@link price}. */
+  readonly alsoTerrainCode: number;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -449,20 +507,23 @@ export const terrainCostTable = {
   woods: 2,
   building: 2,
 } as const;
-/** {@link terrainCostTable} in ticks. */
-const tk_terrain_cost: Readonly<Record<Terrain, number>> = {
-  "open-ground": 2,
-  "shell-hole": 2,
-  wheatfield: 2,
-  road: 2,
-  woods: 4,
-  building: 4,
-};
+/**
+ * {@link terrainCostTable}, in ticks, indexed by terrain code.
+ * Codes in declaration order (terrain: open-ground, road, woods, building, shell-hole, wheatfield).
+ */
+const tk_terrain_cost = new Int32Array([
+  2, // open-ground
+  2, // road
+  4, // woods
+  4, // building
+  2, // shell-hole
+  2, // wheatfield
+]);
 
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
 function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push("5.5");
-  return tk_terrain_cost[k1];
+  return tk_terrain_cost[terrainCodes[k1]]!;
 }
 
 /**
@@ -471,13 +532,19 @@ function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number 
  * Keyed by hexside; values in MF; "all" = all of the unit's allowance, "NA" = not allowed.
  */
 export const hexsideCostTable = { wall: 1, hedge: 1 } as const;
-/** {@link hexsideCostTable} in ticks. */
-const tk_hexside_cost: Readonly<Record<Hexside, number>> = { wall: 2, hedge: 2 };
+/**
+ * {@link hexsideCostTable}, in ticks, indexed by hexside code.
+ * Codes in declaration order (hexside: wall, hedge).
+ */
+const tk_hexside_cost = new Int32Array([
+  2, // wall
+  2, // hedge
+]);
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
 function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push("5.51");
-  return tk_hexside_cost[k1];
+  return tk_hexside_cost[hexsideCodes[k1]]!;
 }
 
 /**
@@ -493,20 +560,23 @@ export const uphillDoublesTable = {
   "shell-hole": false,
   wheatfield: false,
 } as const;
-/** {@link uphillDoublesTable} in ticks. */
-const tk_uphill_doubles: Readonly<Record<Terrain, boolean>> = {
-  "open-ground": true,
-  road: true,
-  building: true,
-  woods: true,
-  "shell-hole": false,
-  wheatfield: false,
-};
+/**
+ * {@link uphillDoublesTable}, 1 for true, 0 for false, indexed by terrain code.
+ * Codes in declaration order (terrain: open-ground, road, woods, building, shell-hole, wheatfield).
+ */
+const tk_uphill_doubles = new Uint8Array([
+  1, // open-ground
+  1, // road
+  1, // woods
+  1, // building
+  0, // shell-hole
+  0, // wheatfield
+]);
 
 /** Looks up {@link uphillDoublesTable} (in ticks) and traces the row's citation. */
 function t_uphill_doubles(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("5.53");
-  return tk_uphill_doubles[k1];
+  return tk_uphill_doubles[terrainCodes[k1]] === 1;
 }
 
 /**
@@ -537,22 +607,27 @@ export const swPortageTable = {
   panzerschreck: { mmc: 1, smc: 2 },
   radio: { mmc: 1, smc: 2 },
 } as const;
-/** {@link swPortageTable} in ticks. */
-const tk_sw_portage: Readonly<Record<Weapon, Readonly<Record<Carrier, number>>>> = {
-  lmg: { mmc: 2, smc: 4 },
-  mmg: { mmc: 8, smc: NaN },
-  hmg: { mmc: 10, smc: NaN },
-  atr: { mmc: 8, smc: NaN },
-  flamethrower: { mmc: 4, smc: 4 },
-  "demolition-charge": { mmc: 2, smc: 2 },
-  panzerfaust: { mmc: 1, smc: 2 },
-  mc: { mmc: 1, smc: 2 },
-  atm: { mmc: 1, smc: 2 },
-  piat: { mmc: 2, smc: 4 },
-  bazooka: { mmc: 2, smc: 4 },
-  panzerschreck: { mmc: 2, smc: 4 },
-  radio: { mmc: 2, smc: 4 },
-};
+/**
+ * {@link swPortageTable}, in ticks, NaN = NA, indexed by weapon code × 2 + carrier code.
+ * Codes in declaration order (weapon: lmg, mmg, hmg, atr, flamethrower, demolition-charge, panzerfaust, mc, atm, piat, bazooka, panzerschreck, radio; carrier: mmc, smc).
+ */
+const tk_sw_portage = new Float64Array(
+  [
+    [2, 4], // lmg
+    [8, NaN], // mmg
+    [10, NaN], // hmg
+    [8, NaN], // atr
+    [4, 4], // flamethrower
+    [2, 2], // demolition-charge
+    [1, 2], // panzerfaust
+    [1, 2], // mc
+    [1, 2], // atm
+    [2, 4], // piat
+    [2, 4], // bazooka
+    [2, 4], // panzerschreck
+    [2, 4], // radio
+  ].flat(),
+);
 /** The citation of each row of {@link swPortageTable}. */
 const tc_sw_portage: Readonly<Record<Weapon, Readonly<Record<Carrier, string>>>> = {
   lmg: { mmc: "5.7", smc: "5.7" },
@@ -573,7 +648,7 @@ const tc_sw_portage: Readonly<Record<Weapon, Readonly<Record<Carrier, string>>>>
 /** Looks up {@link swPortageTable} (in ticks) and traces the row's citation. */
 function t_sw_portage(_ctx: Ctx, trace: string[] | null, k1: Weapon, k2: Carrier): number {
   if (trace !== null) trace.push(tc_sw_portage[k1][k2]);
-  return tk_sw_portage[k1][k2];
+  return tk_sw_portage[weaponCodes[k1] * 2 + carrierCodes[k2]]!;
 }
 
 /**
@@ -596,27 +671,30 @@ export const mayDismantleTable = {
   panzerschreck: false,
   radio: false,
 } as const;
-/** {@link mayDismantleTable} in ticks. */
-const tk_may_dismantle: Readonly<Record<Weapon, boolean>> = {
-  lmg: false,
-  mmg: true,
-  hmg: true,
-  atr: false,
-  flamethrower: false,
-  "demolition-charge": false,
-  panzerfaust: false,
-  mc: false,
-  atm: false,
-  piat: false,
-  bazooka: false,
-  panzerschreck: false,
-  radio: false,
-};
+/**
+ * {@link mayDismantleTable}, 1 for true, 0 for false, indexed by weapon code.
+ * Codes in declaration order (weapon: lmg, mmg, hmg, atr, flamethrower, demolition-charge, panzerfaust, mc, atm, piat, bazooka, panzerschreck, radio).
+ */
+const tk_may_dismantle = new Uint8Array([
+  0, // lmg
+  1, // mmg
+  1, // hmg
+  0, // atr
+  0, // flamethrower
+  0, // demolition-charge
+  0, // panzerfaust
+  0, // mc
+  0, // atm
+  0, // piat
+  0, // bazooka
+  0, // panzerschreck
+  0, // radio
+]);
 
 /** Looks up {@link mayDismantleTable} (in ticks) and traces the row's citation. */
 function t_may_dismantle(_ctx: Ctx, trace: string[] | null, k1: Weapon): boolean {
   if (trace !== null) trace.push("142.8");
-  return tk_may_dismantle[k1];
+  return tk_may_dismantle[weaponCodes[k1]] === 1;
 }
 
 /**
@@ -632,20 +710,23 @@ export const bypassableTable = {
   "shell-hole": false,
   wheatfield: false,
 } as const;
-/** {@link bypassableTable} in ticks. */
-const tk_bypassable: Readonly<Record<Terrain, boolean>> = {
-  "open-ground": false,
-  road: false,
-  woods: true,
-  building: true,
-  "shell-hole": false,
-  wheatfield: false,
-};
+/**
+ * {@link bypassableTable}, 1 for true, 0 for false, indexed by terrain code.
+ * Codes in declaration order (terrain: open-ground, road, woods, building, shell-hole, wheatfield).
+ */
+const tk_bypassable = new Uint8Array([
+  0, // open-ground
+  0, // road
+  1, // woods
+  1, // building
+  0, // shell-hole
+  0, // wheatfield
+]);
 
 /** Looks up {@link bypassableTable} (in ticks) and traces the row's citation. */
 function t_bypassable(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
   if (trace !== null) trace.push("106.1");
-  return tk_bypassable[k1];
+  return tk_bypassable[terrainCodes[k1]] === 1;
 }
 
 /**
@@ -660,19 +741,22 @@ export const passengerPlacesTable = {
   leader: 1,
   hero: 1,
 } as const;
-/** {@link passengerPlacesTable} in ticks. */
-const tk_passenger_places: Readonly<Record<Kind, number>> = {
-  squad: 20,
-  "half-squad": 10,
-  crew: 10,
-  leader: 2,
-  hero: 2,
-};
+/**
+ * {@link passengerPlacesTable}, in ticks, indexed by kind code.
+ * Codes in declaration order (kind: squad, half-squad, crew, leader, hero).
+ */
+const tk_passenger_places = new Int32Array([
+  20, // squad
+  10, // half-squad
+  10, // crew
+  2, // leader
+  2, // hero
+]);
 
 /** Looks up {@link passengerPlacesTable} (in ticks) and traces the row's citation. */
 function t_passenger_places(_ctx: Ctx, trace: string[] | null, k1: Kind): number {
   if (trace !== null) trace.push("31.2");
-  return tk_passenger_places[k1];
+  return tk_passenger_places[kindCodes[k1]]!;
 }
 
 /**
@@ -688,20 +772,23 @@ export const bailOutSwDrTable = {
   "dr-5": { ordinary: "malfunction", "x-hash": "eliminated" },
   "dr-6": { ordinary: "malfunction", "x-hash": "eliminated" },
 } as const;
-/** {@link bailOutSwDrTable} in ticks. */
-const tk_bail_out_sw_dr: Readonly<Record<Dr, Readonly<Record<SwClass, SwFate>>>> = {
-  "dr-1": { ordinary: "good-order", "x-hash": "good-order" },
-  "dr-2": { ordinary: "good-order", "x-hash": "good-order" },
-  "dr-3": { ordinary: "good-order", "x-hash": "good-order" },
-  "dr-4": { ordinary: "malfunction", "x-hash": "eliminated" },
-  "dr-5": { ordinary: "malfunction", "x-hash": "eliminated" },
-  "dr-6": { ordinary: "malfunction", "x-hash": "eliminated" },
-};
+/**
+ * {@link bailOutSwDrTable}, its values, indexed by dr code × 2 + sw-class code.
+ * Codes in declaration order (dr: dr-1, dr-2, dr-3, dr-4, dr-5, dr-6; sw-class: ordinary, x-hash).
+ */
+const tk_bail_out_sw_dr = [
+  ["good-order", "good-order"], // dr-1
+  ["good-order", "good-order"], // dr-2
+  ["good-order", "good-order"], // dr-3
+  ["malfunction", "eliminated"], // dr-4
+  ["malfunction", "eliminated"], // dr-5
+  ["malfunction", "eliminated"], // dr-6
+].flat() as readonly SwFate[];
 
 /** Looks up {@link bailOutSwDrTable} (in ticks) and traces the row's citation. */
 function t_bail_out_sw_dr(_ctx: Ctx, trace: string[] | null, k1: Dr, k2: SwClass): SwFate {
   if (trace !== null) trace.push("31.8");
-  return tk_bail_out_sw_dr[k1][k2];
+  return tk_bail_out_sw_dr[drCodes[k1] * 2 + swClassCodes[k2]]!;
 }
 
 // Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.
@@ -2039,6 +2126,7 @@ export function prepare(input: ScenarioInput): Ctx {
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
       squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
+      kindCode: kindCodes[u.kind],
     },
     vehicle:
       veh == null
@@ -2075,6 +2163,10 @@ export function prepare(input: ScenarioInput): Ctx {
         alsoTerrain: c.alsoTerrain ?? null,
         action: c.action ?? null,
         enemy: c.enemy ?? null,
+        terrainCode: c.terrain == null ? -1 : terrainCodes[c.terrain],
+        hexsideCode: c.hexside == null ? -1 : hexsideCodes[c.hexside],
+        bypassThroughCode: c.bypassThrough == null ? -1 : terrainCodes[c.bypassThrough],
+        alsoTerrainCode: c.alsoTerrain == null ? -1 : terrainCodes[c.alsoTerrain],
       }),
     ),
     i: 0,
@@ -2249,8 +2341,8 @@ export function price(ctx: Ctx): number {
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
-    const v_priced_terrain: Terrain = f_priced_terrain(ctx, s);
-    const v_hex_terrain: Terrain = f_hex_terrain(ctx, s);
+    const v_priced_terrain: number = f_priced_terrain(ctx, s);
+    const v_hex_terrain: number = f_hex_terrain(ctx, s);
     spent += f_step_cost(ctx, s, v_priced_terrain, v_hex_terrain);
   }
 
@@ -2282,12 +2374,7 @@ export function explain(ctx: Ctx): Explanation {
  *
  * {@link r_step_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_step_cost(
-  ctx: Ctx,
-  s: PStep,
-  v_priced_terrain: Terrain,
-  v_hex_terrain: Terrain,
-): number {
+function f_step_cost(ctx: Ctx, s: PStep, v_priced_terrain: number, v_hex_terrain: number): number {
   if (s.action != null) {
     return s.action != null ? f_action_cost(ctx, s.action!) : NaN;
   }
@@ -2296,7 +2383,7 @@ function f_step_cost(
     ? f_climb_cost(ctx, s, v_priced_terrain) +
         f_second_terrain_cost(ctx, s, v_hex_terrain) +
         f_implied_road_cost(ctx, s, v_priced_terrain) +
-        (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0)
+        (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0)
     : NaN;
 }
 
@@ -2315,11 +2402,17 @@ function f_action_cost(ctx: Ctx, p_a: Action): number {
  * {@link r_ipc} specialised for {@link price}: untraced.
  */
 function f_ipc(ctx: Ctx): number {
-  if ((ctx.unit.kind as Kind) === "half-squad" || (ctx.unit.kind as Kind) === "crew") {
+  if (
+    (ctx.unit.kindCode as number) === 1 /* half-squad */ ||
+    (ctx.unit.kindCode as number) === 2 /* crew */
+  ) {
     return 4;
   }
 
-  if ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") {
+  if (
+    (ctx.unit.kindCode as number) === 3 /* leader */ ||
+    (ctx.unit.kindCode as number) === 4 /* hero */
+  ) {
     return 2;
   }
 
@@ -2331,8 +2424,8 @@ function f_ipc(ctx: Ctx): number {
  *
  * {@link r_climb_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_climb_cost(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
-  if (s.uphill && tk_uphill_doubles[v_priced_terrain]) {
+function f_climb_cost(ctx: Ctx, s: PStep, v_priced_terrain: number): number {
+  if (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1) {
     const base_1: number = f_cot(ctx, s, v_priced_terrain);
     return base_1 * 2;
   }
@@ -2345,8 +2438,8 @@ function f_climb_cost(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
  *
  * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_cot(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
-  if (v_priced_terrain === "road" && s.viaRoad) {
+function f_cot(ctx: Ctx, s: PStep, v_priced_terrain: number): number {
+  if (v_priced_terrain === 1 /* road */ && s.viaRoad) {
     return 1;
   }
 
@@ -2354,14 +2447,14 @@ function f_cot(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
     return s.bypass != null && s.terrain != null
       ? f_bypass_cost(
           ctx,
-          s.terrain!,
-          s.bypassThrough != null ? s.bypassThrough! : "open-ground",
+          s.terrainCode,
+          s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
           s.bypass!,
         )
       : NaN;
   }
 
-  return tk_terrain_cost[v_priced_terrain];
+  return tk_terrain_cost[v_priced_terrain]!;
 }
 
 /**
@@ -2369,17 +2462,17 @@ function f_cot(ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
  *
  * {@link r_bypass_cost} specialised for {@link price}: untraced.
  */
-function f_bypass_cost(_ctx: Ctx, p_obstacle: Terrain, p_other: Terrain, p_sides: number): number {
-  if (tk_bypassable[p_obstacle] && p_sides > 4) {
-    const base_1: number = tk_terrain_cost[p_other];
+function f_bypass_cost(_ctx: Ctx, p_obstacle: number, p_other: number, p_sides: number): number {
+  if (tk_bypassable[p_obstacle] === 1 && p_sides > 4) {
+    const base_1: number = tk_terrain_cost[p_other]!;
     return base_1 * 2;
   }
 
-  if (!tk_bypassable[p_obstacle]) {
+  if (!(tk_bypassable[p_obstacle] === 1)) {
     return NaN;
   }
 
-  return tk_terrain_cost[p_other];
+  return tk_terrain_cost[p_other]!;
 }
 
 /**
@@ -2387,13 +2480,13 @@ function f_bypass_cost(_ctx: Ctx, p_obstacle: Terrain, p_other: Terrain, p_sides
  *
  * {@link r_second_terrain_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_second_terrain_cost(_ctx: Ctx, s: PStep, v_hex_terrain: Terrain): number {
+function f_second_terrain_cost(_ctx: Ctx, s: PStep, v_hex_terrain: number): number {
   if (
-    (s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "road" : false) &&
+    (s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false) &&
     s.viaRoad &&
     !(s.bypass != null)
   ) {
-    if (v_hex_terrain === "shell-hole") {
+    if (v_hex_terrain === 4 /* shell-hole */) {
       return 0;
     }
 
@@ -2401,8 +2494,8 @@ function f_second_terrain_cost(_ctx: Ctx, s: PStep, v_hex_terrain: Terrain): num
   }
 
   if (
-    (s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "shell-hole" : false) &&
-    v_hex_terrain === "road" &&
+    (s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 4 /* shell-hole */ : false) &&
+    v_hex_terrain === 1 /* road */ &&
     s.viaRoad &&
     !(s.bypass != null)
   ) {
@@ -2410,7 +2503,8 @@ function f_second_terrain_cost(_ctx: Ctx, s: PStep, v_hex_terrain: Terrain): num
   }
 
   return s.alsoTerrain != null && !(s.bypass != null)
-    ? (tk_terrain_cost[s.alsoTerrain!] * (s.uphill && tk_uphill_doubles[s.alsoTerrain!] ? 4 : 2)) /
+    ? (tk_terrain_cost[s.alsoTerrainCode]! *
+        (s.uphill && tk_uphill_doubles[s.alsoTerrainCode] === 1 ? 4 : 2)) /
         SCALE
     : 0;
 }
@@ -2420,12 +2514,12 @@ function f_second_terrain_cost(_ctx: Ctx, s: PStep, v_hex_terrain: Terrain): num
  *
  * {@link r_implied_road_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_implied_road_cost(_ctx: Ctx, s: PStep, v_priced_terrain: Terrain): number {
+function f_implied_road_cost(_ctx: Ctx, s: PStep, v_priced_terrain: number): number {
   if (
     s.viaRoad &&
     !(s.bypass != null) &&
-    v_priced_terrain !== "road" &&
-    !(s.alsoTerrain != null ? (s.alsoTerrain as Terrain) === "road" : false)
+    v_priced_terrain !== 1 /* road */ &&
+    !(s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false)
   ) {
     return (1 * (s.uphill ? 4 : 2)) / SCALE;
   }
@@ -2438,20 +2532,20 @@ function f_implied_road_cost(_ctx: Ctx, s: PStep, v_priced_terrain: Terrain): nu
  *
  * {@link r_priced_terrain} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
-  if ((s.terrain != null ? (s.terrain as Terrain) === "shell-hole" : false) && s.viaRoad) {
-    return "road";
+function f_priced_terrain(_ctx: Ctx, s: PStep): number {
+  if ((s.terrain != null ? (s.terrainCode as number) === 4 /* shell-hole */ : false) && s.viaRoad) {
+    return 1 /* road */;
   }
 
   if (
-    (s.terrain != null ? (s.terrain as Terrain) === "open-ground" : false) &&
+    (s.terrain != null ? (s.terrainCode as number) === 0 /* open-ground */ : false) &&
     s.viaRoad &&
     !(s.alsoTerrain != null)
   ) {
-    return "road";
+    return 1 /* road */;
   }
 
-  return s.terrain != null ? s.terrain! : "open-ground";
+  return s.terrain != null ? s.terrainCode : 0 /* open-ground */;
 }
 
 /**
@@ -2459,8 +2553,8 @@ function f_priced_terrain(_ctx: Ctx, s: PStep): Terrain {
  *
  * {@link r_hex_terrain} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_hex_terrain(_ctx: Ctx, s: PStep): Terrain {
-  return s.terrain != null ? s.terrain! : "open-ground";
+function f_hex_terrain(_ctx: Ctx, s: PStep): number {
+  return s.terrain != null ? s.terrainCode : 0 /* open-ground */;
 }
 
 // Reach on a hex map.

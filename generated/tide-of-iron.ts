@@ -52,6 +52,8 @@ export const vehicleKindNames: Readonly<Record<VehicleKind, string>> = {
   truck: "Truck",
   halftrack: "Half-track",
 };
+/** The code of each member of {@link VehicleKind}: its position in {@link vehicleKindValues}, by which the tick tables are indexed. */
+const vehicleKindCodes: Readonly<Record<VehicleKind, number>> = { truck: 0, halftrack: 1 };
 
 /** Actions under which a unit may spend MP [Movement] */
 export type Activation = "advance" | "fire-and-movement" | "assault";
@@ -118,6 +120,15 @@ export const terrainNames: Readonly<Record<Terrain, string>> = {
   entrenchment: "Entrenchment",
   "half-hex": "Half hex (board edge)",
 };
+/** The code of each member of {@link Terrain}: its position in {@link terrainValues}, by which the tick tables are indexed. */
+const terrainCodes: Readonly<Record<Terrain, number>> = {
+  clear: 0,
+  road: 1,
+  woods: 2,
+  hill: 3,
+  entrenchment: 4,
+  "half-hex": 5,
+};
 
 /** Enemy presence in the hex entered [Movement] */
 export type Occupant = "units" | "lone-smc" | "afv";
@@ -136,6 +147,8 @@ export type Hexside = "cliff";
 export const hexsideValues: readonly Hexside[] = ["cliff"];
 /** Display names of {@link Hexside}. */
 export const hexsideNames: Readonly<Record<Hexside, string>> = { cliff: "Cliff" };
+/** The code of each member of {@link Hexside}: its position in {@link hexsideValues}, by which the tick tables are indexed. */
+const hexsideCodes: Readonly<Record<Hexside, number>> = { cliff: 0 };
 
 /** Vehicles that move on their own MP [Movement/Transporting Squads in Vehicles] */
 export const vehicles: readonly Kind[] = ["truck", "halftrack"];
@@ -215,6 +228,8 @@ export interface PVehicle {
   readonly mp: number | null;
   /** passengers (squads), default 0 [Movement/Transporting Squads in Vehicles] */
   readonly passengers: number;
+  /** The code of `kind` (its position in {@link vehicleKindValues}, -1 when absent), read by {@link price}. */
+  readonly kindCode: number;
 }
 
 /** The step record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -233,6 +248,10 @@ export interface PStep {
   readonly action: Action | null;
   /** enemy, optional [Movement] */
   readonly enemy: Occupant | null;
+  /** The code of `terrain` (its position in {@link terrainValues}, -1 when absent), read by {@link price}. */
+  readonly terrainCode: number;
+  /** The code of `hexside` (its position in {@link hexsideValues}, -1 when absent), read by {@link price}. */
+  readonly hexsideCode: number;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -264,15 +283,18 @@ export const terrainCostTable = {
   entrenchment: 1,
   "half-hex": "NA",
 } as const;
-/** {@link terrainCostTable} in ticks. */
-const tk_terrain_cost: Readonly<Record<Terrain, number>> = {
-  clear: 3,
-  road: 3,
-  woods: 6,
-  hill: 3,
-  entrenchment: 3,
-  "half-hex": NaN,
-};
+/**
+ * {@link terrainCostTable}, in ticks, NaN = NA, indexed by terrain code.
+ * Codes in declaration order (terrain: clear, road, woods, hill, entrenchment, half-hex).
+ */
+const tk_terrain_cost = new Float64Array([
+  3, // clear
+  3, // road
+  6, // woods
+  3, // hill
+  3, // entrenchment
+  NaN, // half-hex
+]);
 /** The citation of each row of {@link terrainCostTable}. */
 const tc_terrain_cost: Readonly<Record<Terrain, string>> = {
   clear: "Movement EXAMPLES/3",
@@ -286,7 +308,7 @@ const tc_terrain_cost: Readonly<Record<Terrain, string>> = {
 /** Looks up {@link terrainCostTable} (in ticks) and traces the row's citation. */
 function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number {
   if (trace !== null) trace.push(tc_terrain_cost[k1]);
-  return tk_terrain_cost[k1];
+  return tk_terrain_cost[terrainCodes[k1]]!;
 }
 
 /**
@@ -298,15 +320,20 @@ function t_terrain_cost(_ctx: Ctx, trace: string[] | null, k1: Terrain): number 
  * - cliff [Movement EXAMPLES/2]
  */
 export const hexsideCostTable = { cliff: "NA" } as const;
-/** {@link hexsideCostTable} in ticks. */
-const tk_hexside_cost: Readonly<Record<Hexside, number>> = { cliff: NaN };
+/**
+ * {@link hexsideCostTable}, in ticks, NaN = NA, indexed by hexside code.
+ * Codes in declaration order (hexside: cliff).
+ */
+const tk_hexside_cost = new Float64Array([
+  NaN, // cliff
+]);
 /** The citation of each row of {@link hexsideCostTable}. */
 const tc_hexside_cost: Readonly<Record<Hexside, string>> = { cliff: "Movement EXAMPLES/2" };
 
 /** Looks up {@link hexsideCostTable} (in ticks) and traces the row's citation. */
 function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number {
   if (trace !== null) trace.push(tc_hexside_cost[k1]);
-  return tk_hexside_cost[k1];
+  return tk_hexside_cost[hexsideCodes[k1]]!;
 }
 
 /**
@@ -319,8 +346,14 @@ function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number 
  * - halftrack [Transporting Squads/3]
  */
 export const transportTraitTable = { truck: 2, halftrack: 1 } as const;
-/** {@link transportTraitTable} in ticks. */
-const tk_transport_trait: Readonly<Record<VehicleKind, number>> = { truck: 6, halftrack: 3 };
+/**
+ * {@link transportTraitTable}, in ticks, indexed by vehicle-kind code.
+ * Codes in declaration order (vehicle-kind: truck, halftrack).
+ */
+const tk_transport_trait = new Int32Array([
+  6, // truck
+  3, // halftrack
+]);
 /** The citation of each row of {@link transportTraitTable}. */
 const tc_transport_trait: Readonly<Record<VehicleKind, string>> = {
   truck: "Movement/Transporting Squads in Vehicles",
@@ -330,7 +363,7 @@ const tc_transport_trait: Readonly<Record<VehicleKind, string>> = {
 /** Looks up {@link transportTraitTable} (in ticks) and traces the row's citation. */
 function t_transport_trait(_ctx: Ctx, trace: string[] | null, k1: VehicleKind): number {
   if (trace !== null) trace.push(tc_transport_trait[k1]);
-  return tk_transport_trait[k1];
+  return tk_transport_trait[vehicleKindCodes[k1]]!;
 }
 
 // Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.
@@ -1029,12 +1062,13 @@ export function prepare(input: ScenarioInput): Ctx {
         ? input.path.some(
             (c: Step) => c.action === "enter-transport" || c.action === "exit-transport",
           )
-          ? { kind: null, mp: null, passengers: 0 }
+          ? { kind: null, mp: null, passengers: 0, kindCode: -1 }
           : null
         : {
             kind: veh.kind ?? null,
             mp: veh.mp == null ? null : toTicks(veh.mp, SCALE),
             passengers: veh.passengers == null ? 0 : toTicks(veh.passengers, SCALE),
+            kindCode: veh.kind == null ? -1 : vehicleKindCodes[veh.kind],
           },
     scenario: {},
     path: input.path.map(
@@ -1046,6 +1080,8 @@ export function prepare(input: ScenarioInput): Ctx {
         viaRoad: c.viaRoad ?? false,
         action: c.action ?? null,
         enemy: c.enemy ?? null,
+        terrainCode: c.terrain == null ? -1 : terrainCodes[c.terrain],
+        hexsideCode: c.hexside == null ? -1 : hexsideCodes[c.hexside],
       }),
     ),
     i: 0,
@@ -1202,7 +1238,7 @@ export function price(ctx: Ctx): number {
       s.action != null
         ? f_action_cost(ctx, s.action!)
         : s.terrain != null
-          ? f_hex_cost(ctx, s, s.terrain!)
+          ? f_hex_cost(ctx, s, s.terrainCode)
           : NaN;
   }
 
@@ -1243,11 +1279,11 @@ function f_action_cost(_ctx: Ctx, p_a: Action): number {
  *
  * {@link r_hex_cost} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_hex_cost(ctx: Ctx, s: PStep, p_t: Terrain): number {
+function f_hex_cost(ctx: Ctx, s: PStep, p_t: number): number {
   return (
     f_climb(ctx, s, p_t) +
     (s.downhill ? 0 : 0) +
-    (s.hexside != null ? tk_hexside_cost[s.hexside!] : 0)
+    (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0)
   );
 }
 
@@ -1256,7 +1292,7 @@ function f_hex_cost(ctx: Ctx, s: PStep, p_t: Terrain): number {
  *
  * {@link r_climb} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_climb(ctx: Ctx, s: PStep, p_t: Terrain): number {
+function f_climb(ctx: Ctx, s: PStep, p_t: number): number {
   if (s.uphill) {
     const base_1: number = f_cot(ctx, s, p_t);
     return Math.max(base_1, 6);
@@ -1270,12 +1306,12 @@ function f_climb(ctx: Ctx, s: PStep, p_t: Terrain): number {
  *
  * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
  */
-function f_cot(ctx: Ctx, s: PStep, p_t: Terrain): number {
-  if ((ctx.unit.kind as Kind) === "truck" && (p_t as Terrain) === "road" && s.viaRoad) {
+function f_cot(ctx: Ctx, s: PStep, p_t: number): number {
+  if ((ctx.unit.kind as Kind) === "truck" && (p_t as number) === 1 /* road */ && s.viaRoad) {
     return 1;
   }
 
-  return tk_terrain_cost[p_t];
+  return tk_terrain_cost[p_t]!;
 }
 
 // Reach on a hex map.

@@ -3,7 +3,7 @@
  * and the module-level helpers (constant sets, aggregate loops) that expressions ask for.
  */
 
-import { walk } from "../ir/walk.js";
+import { rulesetExprs, walk } from "../ir/walk.js";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type {
   EnumDef,
@@ -22,6 +22,11 @@ export interface FieldInfo {
   field: InputField;
   /** Property name in the prepared record (`PUnit` …) and in `Ctx`. */
   prop: string;
+  /**
+   * For a field of a coded enum (one that keys a table), the property holding the member's code
+   * (-1 when absent), which `price`'s specialised rules read; else null.
+   */
+  code: string | null;
 }
 
 export interface EnumNames {
@@ -31,6 +36,11 @@ export interface EnumNames {
   values: string;
   /** Display names record. */
   display: string;
+  /**
+   * For an enum that keys a table (a coded enum), the record of each member's code (its position in
+   * the values, the index of the tick tables); else null.
+   */
+  codes: string | null;
 }
 
 export interface TableNames {
@@ -42,6 +52,8 @@ export interface TableNames {
   cites: string;
   /** Internal lookup function. */
   lookup: string;
+  /** Internal lookup by code, for `price` (used only when a row is `all`). */
+  codeLookup: string;
 }
 
 export const RECORDS: readonly RecordName[] = ["unit", "vehicle", "step", "scenario"];
@@ -75,7 +87,18 @@ export class EmitContext {
   /** Whether a vehicle's field is read, so the runtime's `absent` is imported. */
   usesAbsent = false;
 
+  /** The tables a rule, constraint or the movement binding reads: only these have tick copies. */
+  readonly readTables = new Set<string>();
+  /** The enums that key a table read: `price` holds their values as codes (declaration order). */
+  readonly coded = new Set<string>();
+
   constructor(readonly ir: RulesetIR) {
+    for (const e of rulesetExprs(ir))
+      walk(e, (x) => {
+        if (x.k === "table") this.readTables.add(x.name);
+      });
+    for (const t of ir.tables)
+      if (this.readTables.has(t.name)) for (const k of t.keys) this.coded.add(k);
     for (const e of ir.enums) {
       this.enumDefs.set(e.name, e);
       const c = camel(e.name);
@@ -83,6 +106,7 @@ export class EmitContext {
         type: this.names.claim(pascal(e.name)),
         values: this.names.claim(`${c}Values`),
         display: this.names.claim(`${c}Names`),
+        codes: this.coded.has(e.name) ? this.names.claim(`${c}Codes`) : null,
       });
     }
     for (const g of ir.groups) this.groups.set(g.name, this.names.claim(camel(g.name)));
@@ -90,7 +114,12 @@ export class EmitContext {
       this.declared.add(input.rec);
       const props = new PropertyTable();
       const byName = new Map<string, FieldInfo>();
-      for (const f of input.fields) byName.set(f.name, { field: f, prop: props.claim(f.json) });
+      for (const f of input.fields)
+        byName.set(f.name, { field: f, prop: props.claim(f.json), code: null });
+      // The code properties are claimed after every field's, so that no field's name changes.
+      for (const info of byName.values())
+        if (info.field.type.t === "enum" && this.coded.has(info.field.type.name))
+          info.code = props.claim(`${info.field.json}Code`);
       this.fields.set(input.rec, byName);
     }
     for (const t of ir.tables) {
@@ -101,6 +130,7 @@ export class EmitContext {
         ticks: this.names.claim(`tk_${s}`),
         cites: this.names.claim(`tc_${s}`),
         lookup: this.names.claim(`t_${s}`),
+        codeLookup: this.names.claim(`tf_${s}`),
       });
     }
     for (const r of ir.rules) {
@@ -141,6 +171,35 @@ export class EmitContext {
     const t = this.tables.get(name);
     if (t === undefined) throw new Error(`unknown table ${JSON.stringify(name)}`);
     return t;
+  }
+
+  /** Whether values of type `t` are held as codes in `price`'s specialised rules. */
+  isCoded(t: Type | null): t is Type & { t: "enum" } {
+    return t !== null && t.t === "enum" && this.coded.has(t.name);
+  }
+
+  /** The code of member `name` of enum `enumName`: its position in declaration order. */
+  memberCode(enumName: string, name: string): number {
+    const i = this.enumDefs.get(enumName)?.members.findIndex((m) => m.name === name) ?? -1;
+    if (i < 0) throw new Error(`${JSON.stringify(name)} is not a member of ${enumName}`);
+    return i;
+  }
+
+  /** The record of member codes of coded enum `enumName`. */
+  codesOf(enumName: string): string {
+    const c = this.enums.get(enumName)?.codes;
+    if (c == null) throw new Error(`enum ${JSON.stringify(enumName)} keys no table`);
+    return c;
+  }
+
+  /** The member of coded enum `enumName` whose code the expression `code` gives, by name. */
+  nameOfCode(enumName: string, code: string): string {
+    return `${this.enums.get(enumName)!.values}[${code}]!`;
+  }
+
+  /** The TypeScript type of a value in `price`'s specialised rules: a coded enum's is `number`. */
+  fastType(t: Type): string {
+    return this.isCoded(t) ? "number" : this.tsType(t);
   }
 
   /** The TypeScript type of a computed value (numbers are ticks). */

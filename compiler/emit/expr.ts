@@ -13,7 +13,8 @@
 import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
 import type { Expr, RecordName, Type } from "../ir/ir.js";
 import { refsBase, type EmitContext } from "./context.js";
-import { lit, numberLiteral, parseQ, qTicks } from "./text.js";
+import { fastTableRead } from "./tables.js";
+import { commentText, lit, numberLiteral, parseQ, qTicks } from "./text.js";
 
 /** A value that `base` can denote, computed on first use. */
 export interface BaseRef {
@@ -47,7 +48,8 @@ export interface Env {
   locals: { n: number };
   /**
    * Compiling for `price` (price.ts): the step record is the local `s`, rules are called through
-   * their untraced specialisations and tables are read directly. Null: the traced rules.
+   * their untraced specialisations, tables are read directly, and a value of an enum that keys a
+   * table is held as its code (`terrainCode`, a code literal). Null: the traced rules.
    */
   fast: FastRules | null;
 }
@@ -83,7 +85,7 @@ export class ExprCompiler {
       case "na":
         return "NaN";
       case "member":
-        return lit(e.name);
+        return this.member(e.enum, e.name, env.fast !== null);
       case "set":
         return cx.constSet(e.enum, e.members);
       case "field":
@@ -103,18 +105,8 @@ export class ExprCompiler {
         const rec = e.rec === "vehicle" ? "ctx.vehicle?" : recordOf(e.rec, env);
         return `(${rec}.${f.prop} != null)`;
       }
-      case "need": {
-        // The field's value, or the runtime's MissingInput naming it (same message as the interpreter).
-        cx.usesNeed = true;
-        const f = cx.field(e.rec, e.name);
-        const read =
-          e.rec === "vehicle" ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec, env)}.${f.prop}`;
-        const where =
-          e.rec === "step"
-            ? `"path[" + ctx.i + "]." + ${lit(f.field.json)}`
-            : lit(e.rec === "scenario" ? f.field.json : `${e.rec}.${f.field.json}`);
-        return `(${read} ?? missing(${where}))`;
-      }
+      case "need":
+        return this.need(e, env, this.asCode(e, env));
       case "pos":
         return e.name === "number" ? "((ctx.i + 1) * SCALE)" : "(ctx.i === ctx.path.length - 1)";
       case "path":
@@ -143,9 +135,8 @@ export class ExprCompiler {
       case "table": {
         const t = cx.table(e.name);
         const keys = e.keys.map((k) => this.compile(k, env));
-        // Untraced, a table without `all` is read directly.
-        if (env.fast !== null && !cx.tableDefs.get(e.name)!.rows.some((r) => r.value.v === "all"))
-          return `${t.ticks}${keys.map((k) => `[${k}]`).join("")}`;
+        // Untraced, the tick copy is read by the keys' codes.
+        if (env.fast !== null) return fastTableRead(cx, e.name, keys);
         return `${t.lookup}(${["ctx", env.trace, ...keys].join(", ")})`;
       }
       case "base":
@@ -181,8 +172,74 @@ export class ExprCompiler {
     throw new Error(`unknown expression kind ${JSON.stringify((e as { k: unknown }).k)}`);
   }
 
+  /**
+   * `need`: the field's value, or the runtime's MissingInput naming it (same message as the
+   * interpreter); its code where `code`.
+   */
+  private need(e: Expr & { k: "need" }, env: Env, code: boolean): string {
+    const cx = this.cx;
+    cx.usesNeed = true;
+    const f = cx.field(e.rec, e.name);
+    const read =
+      e.rec === "vehicle" ? `ctx.vehicle?.${f.prop}` : `${recordOf(e.rec, env)}.${f.prop}`;
+    const where =
+      e.rec === "step"
+        ? `"path[" + ctx.i + "]." + ${lit(f.field.json)}`
+        : lit(e.rec === "scenario" ? f.field.json : `${e.rec}.${f.field.json}`);
+    const value = `(${read} ?? missing(${where}))`;
+    return code ? `${cx.codesOf((f.field.type as { name: string }).name)}[${value}]` : value;
+  }
+
+  /**
+   * A member: its code (with its name in a comment) where `code` and its enum keys a table, else its
+   * name as a string literal.
+   */
+  member(enumName: string, name: string, code: boolean): string {
+    if (!code || !this.cx.coded.has(enumName)) return lit(name);
+    return `${this.cx.memberCode(enumName, name)} /* ${commentText(name)} */`;
+  }
+
+  /** The type of `e` where it is a reference, a member or a value of a rule or table; else null. */
+  private typeOf(e: Expr, env: Env): Type | null {
+    switch (e.k) {
+      case "member":
+        return { t: "enum", name: e.enum };
+      case "field":
+      case "need":
+        return this.cx.field(e.rec, e.name).field.type;
+      case "param":
+        return env.params.get(e.name)?.type ?? null;
+      case "rule":
+        return this.cx.rule(e.name).type;
+      case "table":
+        return this.cx.tableDefs.get(e.name)?.type ?? null;
+      case "base":
+        return baseType(env.base);
+      case "if":
+        return this.typeOf(e.t, env) ?? this.typeOf(e.e, env);
+      default:
+        return null;
+    }
+  }
+
+  /** Whether `e` is compiled to a code: in `price`'s specialised rules, a value of a coded enum. */
+  private asCode(e: Expr, env: Env): boolean {
+    return env.fast !== null && this.cx.isCoded(this.typeOf(e, env));
+  }
+
+  /** The TypeScript type of a value of type `t` in `env`: a coded enum's is `number` in `price`. */
+  private typeIn(t: Type, env: Env): string {
+    return env.fast !== null ? this.cx.fastType(t) : this.cx.tsType(t);
+  }
+
   /** Reads an input field; `widen` asserts the declared type so that TS narrowing cannot bite. */
-  private field(rec: RecordName, name: string, widen: boolean, env: Env): string {
+  private field(
+    rec: RecordName,
+    name: string,
+    widen: boolean,
+    env: Env,
+    code = env.fast !== null,
+  ): string {
     const f = this.cx.field(rec, name);
     // A field of a vehicle that is not there is absent (the interpreter's InputError "absent").
     const record =
@@ -190,6 +247,11 @@ export class ExprCompiler {
         ? `(ctx.vehicle ?? absent(${lit(`vehicle.${f.field.json}`)}))`
         : recordOf(rec, env);
     if (rec === "vehicle") this.cx.usesAbsent = true;
+    if (code && f.code !== null) {
+      // The member's code, prepared beside the field (-1 when absent).
+      const read = `${record}.${f.code}`;
+      return widen ? `(${read} as number)` : read;
+    }
     const read = `${record}.${f.prop}`;
     if (widen) return `(${read} as ${this.cx.tsType(f.field.type)})`;
     return f.field.optional ? `${read}!` : read;
@@ -207,12 +269,12 @@ export class ExprCompiler {
     else if (e.k === "base") type = baseType(env.base);
     if (type !== null && (type.t === "enum" || type.t === "bool")) {
       if (e.k === "field") return this.field(e.rec, e.name, true, env);
-      return `(${this.compile(e, env)} as ${this.cx.tsType(type)})`;
+      return `(${this.compile(e, env)} as ${this.typeIn(type, env)})`;
     }
     const code = this.compile(e, env);
     // A rule `price` folded to a literal is widened too: TypeScript rejects comparing two literals.
-    if (e.k === "rule" && /^(\(-\d+\)|\d+|true|false|"(?:[^"\\]|\\.)*")$/.test(code))
-      return `(${code} as ${this.cx.tsType(this.cx.rule(e.name).type)})`;
+    if (e.k === "rule" && /^(\(-\d+\)|\d+|\d+ \/\*.*\*\/|true|false|"(?:[^"\\]|\\.)*")$/.test(code))
+      return `(${code} as ${this.typeIn(this.cx.rule(e.name).type, env)})`;
     return code;
   }
 
@@ -277,15 +339,26 @@ export class ExprCompiler {
   }
 
   private membership(x: Expr, set: Expr, env: Env): string {
+    const coded = this.asCode(x, env);
     if (set.k === "set") {
       if (set.members.length === 0) return "false";
       if (SIMPLE.has(x.k) && set.members.length <= 3) {
         const code = this.operand(x, env);
-        return `(${set.members.map((m) => `${code} === ${lit(m)}`).join(" || ")})`;
+        return `(${set.members.map((m) => `${code} === ${this.member(set.enum, m, coded)}`).join(" || ")})`;
       }
-      return `${this.cx.constSet(set.enum, set.members)}.has(${this.compile(x, env)})`;
+      return `${this.cx.constSet(set.enum, set.members)}.has(${this.named(x, env)})`;
     }
-    return `${this.compile(set, env)}.has(${this.compile(x, env)})`;
+    return `${this.compile(set, env)}.has(${this.named(x, env)})`;
+  }
+
+  /** `e` as a member's name (a code converted back where `e` is held as one). */
+  private named(e: Expr, env: Env): string {
+    // A field's name is read as it is; only a computed code is converted.
+    if (e.k === "field") return this.field(e.rec, e.name, false, env, false);
+    if (e.k === "need") return this.need(e, env, false);
+    const code = this.compile(e, env);
+    if (!this.asCode(e, env)) return code;
+    return this.cx.nameOfCode((this.typeOf(e, env) as { name: string }).name, code);
   }
 
   private base(env: Env): string {
@@ -304,7 +377,7 @@ export class ExprCompiler {
     if (ref.cite !== null && env.trace !== "null") {
       env.pre.push(`if (${env.trace} !== null) ${env.trace}.push(${lit(ref.cite)});`);
     }
-    env.pre.push(`const ${name}: ${this.cx.tsType(ref.type)} = ${code};`);
+    env.pre.push(`const ${name}: ${this.typeIn(ref.type, env)} = ${code};`);
     env.scope.set(ref, name);
     return name;
   }
@@ -314,12 +387,15 @@ export class ExprCompiler {
     const cx = this.cx;
     const name = cx.helperName("agg");
     const params = [...env.params.values()];
-    const args = ["ctx", env.trace, ...params.map((p) => p.name)];
+    // The loop is compiled untraced-or-traced as the rules are, on names: a code is passed as its name.
+    const asName = (v: string, t: Type): string =>
+      env.fast !== null && cx.isCoded(t) ? cx.nameOfCode(t.name, v) : v;
+    const args = ["ctx", env.trace, ...params.map((p) => asName(p.name, p.type))];
     const decl = params.map((p) => ({ name: p.name, type: cx.tsType(p.type) }));
     const inner = newEnv("trace", env.params);
     const bt = baseType(env.base);
     if (refsBase(body) && bt !== null) {
-      args.push(this.base(env));
+      args.push(asName(this.base(env), bt));
       decl.push({ name: "base", type: cx.tsType(bt) });
       inner.base = { kind: "name", name: "base", type: bt };
     }

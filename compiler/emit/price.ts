@@ -7,8 +7,10 @@
  * `reads` over the rules it calls). The rules the cost calls are emitted again as untraced
  * specialisations (`f_…`, beside the traced `r_…` that `evaluate` and `reach` use) that take the
  * step being priced as the local `s`; a definition whose value is a constant is folded into its
- * caller, and one with neither parameters nor exceptions that is called once is inlined; tables are
- * read directly. `explain` prices each step through the traced rules and returns its cost and the
+ * caller, and one with neither parameters nor exceptions that is called once is inlined; a value of
+ * an enum that keys a table is held as its code (the step's `terrainCode` beside `terrain`, a member
+ * as its code with its name in a comment), so tables are read from their typed arrays by code
+ * (tables.ts). `explain` prices each step through the traced rules and returns its cost and the
  * rules that priced it.
  */
 
@@ -135,7 +137,7 @@ class Specialiser implements FastRules {
     this.computing = true;
     const out = [...this.hoisted].map(([name, v]) => {
       const code = this.call(name, [], env);
-      return `const ${v}: ${this.cx.tsType(this.cx.rule(name).type)} = ${code};`;
+      return `const ${v}: ${this.cx.fastType(this.cx.rule(name).type)} = ${code};`;
     });
     this.computing = false;
     return out;
@@ -161,7 +163,7 @@ class Specialiser implements FastRules {
       const code = (): string => this.xc.compile(r.value, { ...env, base: null });
       if (r.value.k === "field" && r.value.rec !== "vehicle") {
         // Widened like a field operand: TypeScript may have narrowed the field by an earlier test.
-        const t = r.type.t === "enum" || r.type.t === "bool" ? this.cx.tsType(r.type) : null;
+        const t = r.type.t === "enum" || r.type.t === "bool" ? this.cx.fastType(r.type) : null;
         return t === null ? code() : `(${code()} as ${t})`;
       }
       if (this.counts.get(name) === 1) return `(${code()})`;
@@ -177,10 +179,10 @@ class Specialiser implements FastRules {
     return `${fn}(${[...pass, ...args].join(", ")})`;
   }
 
-  /** The literal of a constant value (a number in ticks, a truth value, a member), or null. */
+  /** The literal of a constant value (a number in ticks, a truth value, a member or its code), or null. */
   private constant(e: Expr): string | null {
     if (e.k === "bool") return e.v ? "true" : "false";
-    if (e.k === "member") return lit(e.name);
+    if (e.k === "member") return this.xc.member(e.enum, e.name, true);
     const q = constant(e);
     if (q === null || q.isNA()) return null;
     const t = wholeTicks(q.toString(), this.cx.scale);
@@ -210,10 +212,10 @@ class Specialiser implements FastRules {
         ...(this.readsStep(r.name) ? [{ name: "s", type: "PStep" }] : []),
         ...[...this.hoisted]
           .filter(([h]) => h !== r.name && this.calls(r.name, h))
-          .map(([h, v]) => ({ name: v, type: cx.tsType(cx.rule(h).type) })),
-        ...[...params.values()].map((p) => ({ name: p.name, type: cx.tsType(p.type) })),
+          .map(([h, v]) => ({ name: v, type: cx.fastType(cx.rule(h).type) })),
+        ...[...params.values()].map((p) => ({ name: p.name, type: cx.fastType(p.type) })),
       ],
-      returnType: cx.tsType(r.type),
+      returnType: cx.fastType(r.type),
       statements,
     };
   }

@@ -83,6 +83,21 @@ export function enumStatements(cx: EmitContext): StatementStructures[] {
       ],
     };
     out.push(alias, values, display);
+    if (n.codes !== null)
+      out.push({
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: [
+          `The code of each member of {@link ${n.type}}: its position in {@link ${n.values}}, by which the tick tables are indexed.`,
+        ],
+        declarations: [
+          {
+            name: n.codes,
+            type: `Readonly<Record<${n.type}, number>>`,
+            initializer: `{${e.members.map((m, i) => `${objectKey(m.name)}: ${i}`).join(", ")}}`,
+          },
+        ],
+      });
   }
   for (const g of cx.ir.groups) {
     const type = cx.enumType(g.enum);
@@ -197,12 +212,28 @@ export function inputStatements(cx: EmitContext): StatementStructures[] {
       docs: [
         `The ${rec} record as rules read it: defaults applied, absent optional fields null, numbers in ticks.`,
       ],
-      properties: fieldsOf(cx, rec).map(({ field: f, prop }) => ({
-        name: prop,
-        isReadonly: true,
-        type: f.optional ? `${cx.tsType(f.type)} | null` : cx.tsType(f.type),
-        docs: [fieldDoc(f)],
-      })),
+      properties: [
+        ...fieldsOf(cx, rec).map(({ field: f, prop }) => ({
+          name: prop,
+          isReadonly: true,
+          type: f.optional ? `${cx.tsType(f.type)} | null` : cx.tsType(f.type),
+          docs: [fieldDoc(f)],
+        })),
+        ...fieldsOf(cx, rec).flatMap(({ field: f, prop, code }) =>
+          code === null
+            ? []
+            : [
+                {
+                  name: code,
+                  isReadonly: true,
+                  type: "number",
+                  docs: [
+                    `The code of \`${prop}\` (its position in {@link ${cx.enums.get((f.type as { name: string }).name)!.values}}${f.optional && f.default === null ? ", -1 when absent" : ""}), read by {@link price}.`,
+                  ],
+                },
+              ],
+        ),
+      ],
     });
   }
   out.push({
@@ -233,13 +264,26 @@ function preparedDefault(cx: EmitContext, f: InputField, v: Value): string {
   }
 }
 
+/** Code reading field `f` from the input object `src`, as given. */
+function readField(f: InputField, src: string): string {
+  // A name Object.prototype has (`constructor`, `toString` …) must not read the inherited member.
+  return f.json in Object.prototype
+    ? `(Object.hasOwn(${src}, ${lit(f.json)}) ? ${src}${access(f.json)} : undefined)`
+    : `${src}${access(f.json)}`;
+}
+
+/** Code giving the code of coded-enum field `f` of the input object `src` (-1 when absent). */
+function prepareCode(cx: EmitContext, f: InputField, src: string): string {
+  const codes = cx.codesOf((f.type as { name: string }).name);
+  const read = readField(f, src);
+  if (f.default !== null) return `${codes}[${read} ?? ${preparedDefault(cx, f, f.default)}]`;
+  if (f.optional) return `${read} == null ? -1 : ${codes}[${read}]`;
+  return `${codes}[${read}]`;
+}
+
 /** Code reading field `f` from the input object `src` into its prepared form. */
 function prepareField(cx: EmitContext, f: InputField, src: string): string {
-  // A name Object.prototype has (`constructor`, `toString` …) must not read the inherited member.
-  const read =
-    f.json in Object.prototype
-      ? `(Object.hasOwn(${src}, ${lit(f.json)}) ? ${src}${access(f.json)} : undefined)`
-      : `${src}${access(f.json)}`;
+  const read = readField(f, src);
   const t = f.type;
   if (f.default !== null) {
     const d = preparedDefault(cx, f, f.default);
@@ -267,13 +311,30 @@ function impliedVehicle(cx: EmitContext): string {
         : preparedDefault(cx, f, f.default);
     return f.optional ? "null" : `missing(${lit(`vehicle.${f.json}`)})`;
   };
+  const code = (f: InputField): string => {
+    if (f.default !== null && f.default.v === "member")
+      return String(cx.memberCode(f.default.enum, f.default.name));
+    return f.optional ? "-1" : `missing(${lit(`vehicle.${f.json}`)})`;
+  };
   if (fields.some(({ field }) => field.default === null && !field.optional)) cx.usesNeed = true;
-  return `{${fields.map(({ field, prop }) => `${objectKey(prop)}: ${value(field)}`).join(",\n")}}`;
+  const props = [
+    ...fields.map(({ field, prop }) => `${objectKey(prop)}: ${value(field)}`),
+    ...fields.flatMap(({ field, code: c }) =>
+      c === null ? [] : [`${objectKey(c)}: ${code(field)}`],
+    ),
+  ];
+  return `{${props.join(",\n")}}`;
 }
 
 function recordLiteral(cx: EmitContext, rec: RecordName, src: string): string {
   const fields = fieldsOf(cx, rec);
-  return `{${fields.map(({ field, prop }) => `${objectKey(prop)}: ${prepareField(cx, field, src)}`).join(",\n")}}`;
+  const props = [
+    ...fields.map(({ field, prop }) => `${objectKey(prop)}: ${prepareField(cx, field, src)}`),
+    ...fields.flatMap(({ field, code }) =>
+      code === null ? [] : [`${objectKey(code)}: ${prepareCode(cx, field, src)}`],
+    ),
+  ];
+  return `{${props.join(",\n")}}`;
 }
 
 export function prepareFunction(cx: EmitContext): FunctionDeclarationStructure {

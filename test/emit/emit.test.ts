@@ -12,8 +12,20 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { emitIndex, emitModule, PRETTIER_OPTIONS } from "../../compiler/emit/index.js";
 import { camel, NameTable, pascal, snake } from "../../compiler/emit/names.js";
 import { commentText } from "../../compiler/emit/text.js";
-import type { BinOp, Expr, RuleDef, RulesetIR, Type } from "../../compiler/ir/ir.js";
+import type {
+  BinOp,
+  Expr,
+  RuleDef,
+  RulesetIR,
+  ScenarioValue,
+  Type,
+  Value,
+} from "../../compiler/ir/ir.js";
 import type { MoveResult, DistributionSummary } from "../../runtime/types.js";
+import { pricePath } from "../../runtime/move.js";
+import { ratNum } from "../../runtime/rational.js";
+import { interpreterFor, prepare as prepareInterp } from "../../compiler/interpret/interpreter.js";
+import { mulberry32 } from "../../compiler/util/random.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = path.join(ROOT, "test/fixtures/ir");
@@ -193,6 +205,173 @@ function forms(): RulesetIR {
   return ir;
 }
 
+/**
+ * mini-infantry whose step cost reads its tables by code in every way `price`'s specialised rules
+ * can: a member-valued table of two keys whose value keys the table with `all`, a truth-valued
+ * table, `need` of a coded field, a coded value tested against a rule's set and a constant set of
+ * four, and a coded `base` in an exception.
+ */
+function codes(): RulesetIR {
+  const ir = load("mini-infantry");
+  ir.id = "codes";
+  const MF: Type = { t: "num", measure: "MF" };
+  const TERRAIN: Type = { t: "enum", name: "terrain" };
+  const terrains = ir.enums.find((e) => e.name === "terrain")!.members.map((m) => m.name);
+  const kinds = ir.enums.find((e) => e.name === "kind")!.members.map((m) => m.name);
+  const member = (name: string): Expr => ({ k: "member", enum: "terrain", name });
+  const call = (name: string, ...args: Expr[]): Expr => ({ k: "rule", name, args });
+  const plus = (a: Expr, b: Expr): Expr => ({ k: "bin", op: "+", a, b, type: MF });
+  const when = (c: Expr, q: string): Expr => ({
+    k: "if",
+    c,
+    t: { k: "num", q },
+    e: { k: "num", q: "0" },
+  });
+  const stepTerrain: Expr = { k: "field", rec: "step", name: "terrain" };
+  const origin = { ruleset: "codes", line: 1 };
+  const def = (
+    name: string,
+    type: Type,
+    value: Expr,
+    context: RuleDef["context"],
+    exceptions: RuleDef["exceptions"] = [],
+    params: RuleDef["params"] = [],
+  ): RuleDef => ({
+    name,
+    cite: `C.${name}`,
+    title: name,
+    concept: name,
+    section: null,
+    origin,
+    kind: "rule",
+    params,
+    type,
+    context,
+    value,
+    exceptions,
+  });
+  ir.tables.push(
+    {
+      name: "kind-terrain",
+      cite: "C.kt",
+      title: "the terrain a kind pays for",
+      concept: "kind-terrain",
+      section: null,
+      origin,
+      keys: ["kind", "terrain"],
+      type: TERRAIN,
+      rows: kinds.flatMap((k) =>
+        terrains.map((t) => ({
+          keys: [k, t],
+          value: {
+            v: "member" as const,
+            enum: "terrain",
+            name:
+              k === "leader" ? "open-ground" : k === "half-squad" && t === "marsh" ? "woods" : t,
+          },
+          cite: k === "leader" ? "C.kt leader" : null,
+        })),
+      ),
+    },
+    {
+      name: "rough-t",
+      cite: "C.rt",
+      title: "rough terrain",
+      concept: "rough-t",
+      section: null,
+      origin,
+      keys: ["terrain"],
+      type: { t: "bool" },
+      rows: terrains.map((t) => ({
+        keys: [t],
+        value: { v: "bool" as const, b: t === "woods" || t === "rubble" },
+        cite: null,
+      })),
+    },
+  );
+  ir.rules.push(
+    def("priced", TERRAIN, stepTerrain, "step", [
+      {
+        cite: "C.priced.1",
+        title: "woods along a road is road",
+        when: { k: "field", rec: "step", name: "via-road" },
+        value: {
+          k: "if",
+          c: { k: "bin", op: "==", a: { k: "base" }, b: member("woods"), type: { t: "bool" } },
+          t: member("road"),
+          e: { k: "base" },
+        },
+        exceptions: [],
+      },
+    ]),
+    def(
+      "rough-set",
+      { t: "set", of: "terrain" },
+      { k: "set", enum: "terrain", members: ["woods", "marsh"] },
+      "path",
+    ),
+    def(
+      "code-cost",
+      MF,
+      {
+        k: "if",
+        c: { k: "present", rec: "step", name: "terrain" },
+        t: plus(
+          plus(
+            {
+              k: "table",
+              name: "terrain-cost",
+              keys: [
+                {
+                  k: "table",
+                  name: "kind-terrain",
+                  keys: [{ k: "field", rec: "unit", name: "kind" }, call("priced")],
+                },
+              ],
+            },
+            when({ k: "in", x: stepTerrain, set: call("rough-set") }, "1"),
+          ),
+          plus(
+            plus(
+              { k: "num", q: "0" },
+              when(
+                {
+                  k: "not",
+                  x: {
+                    k: "in",
+                    x: call("priced"),
+                    set: {
+                      k: "set",
+                      enum: "terrain",
+                      members: ["open-ground", "road", "woods", "marsh"],
+                    },
+                  },
+                },
+                "1/2",
+              ),
+            ),
+            plus(
+              when({ k: "table", name: "rough-t", keys: [call("priced")] }, "1"),
+              when(
+                {
+                  k: "table",
+                  name: "rough-t",
+                  keys: [{ k: "need", rec: "step", name: "terrain" }],
+                },
+                "1/2",
+              ),
+            ),
+          ),
+        ),
+        e: { k: "num", q: "1" },
+      },
+      "step",
+    ),
+  );
+  ir.movement.cost = call("code-cost");
+  return ir;
+}
+
 /** Identifiers and keywords of a TypeScript text, comments and string literals skipped. */
 function codeTokens(text: string): string[] {
   const scanner = ts.createScanner(ts.ScriptTarget.ES2022, true, ts.LanguageVariant.Standard, text);
@@ -245,7 +424,7 @@ beforeAll(async () => {
     path.join(ARTIFACTS, "runtime/index.ts"),
     "export * from '../../../runtime/index.js';\n",
   );
-  const irs = [...NAMES.map(load), hostile(), forms()];
+  const irs = [...NAMES.map(load), hostile(), forms(), codes()];
   for (const ir of irs) {
     const text = await emitModule(ir);
     texts.set(ir.id, text);
@@ -478,6 +657,59 @@ describe("generated expression forms", () => {
   });
 });
 
+describe("generated price reading tables by code", () => {
+  it("prices as the interpreter does, over random paths", () => {
+    const m = modules.get("codes")!;
+    const price = m.price as (ctx: unknown) => number;
+    const ir = codes();
+    const interp = interpreterFor(ir);
+    const text = texts.get("codes")!;
+    // The specialised rules read the typed arrays by code and pass codes back as names where needed.
+    expect(text).toMatch(/tk_kind_terrain = new Int32Array/);
+    expect(text).toMatch(/tk_rough_t = new Uint8Array/);
+    expect(text).toMatch(/function tf_terrain_cost\(ctx: Ctx, k1: number\)/);
+    expect(text).toMatch(/tk_rough_t\[\s*terrainCodes\[s\.terrain \?\? missing\(/);
+    expect(text).toMatch(/set_\d+\.has\(terrainValues\[/);
+    expect(text).toMatch(/set_\d+\.has\(s\.terrain!\)/);
+    const random = mulberry32(20261127);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const terrains = m.terrainValues as readonly string[];
+    const member = (e: string, name: string) => ({ v: "member" as const, enum: e, name });
+    let finite = 0;
+    for (let n = 0; n < 400; n++) {
+      const path: { action?: string; terrain?: string; viaRoad?: boolean }[] = Array.from(
+        { length: Math.floor(random() * 6) },
+        () =>
+          random() < 0.15
+            ? { action: "board" }
+            : { terrain: pick(terrains), viaRoad: random() < 0.4 },
+      );
+      const kind = pick(m.kindValues as readonly string[]);
+      const sv: ScenarioValue = {
+        unit: { kind: member("kind", kind) },
+        vehicle: null,
+        scenario: {},
+        path: path.map(
+          (step): Record<string, Value> =>
+            step.action !== undefined
+              ? { action: member("action", step.action) }
+              : {
+                  terrain: member("terrain", step.terrain!),
+                  "via-road": { v: "bool", b: step.viaRoad! },
+                },
+        ),
+      };
+      const want = pricePath(interp, ratNum, prepareInterp(ir, sv).ctx);
+      const got = price(m.prepare({ unit: { kind }, path }));
+      const input = JSON.stringify({ kind, path });
+      if (want.isNA()) expect(got, input).toBeNaN();
+      else expect(got / 2, input).toBe(want.toNumber());
+      if (Number.isFinite(got) && path.length > 0) finite++;
+    }
+    expect(finite).toBeGreaterThan(100);
+  });
+});
+
 describe("generated mini-dice", () => {
   const ev = (input: unknown) => modules.get("mini-dice")!.evaluate(input);
 
@@ -523,7 +755,13 @@ describe("emitIndex", () => {
     const index = (await import(path.join(ARTIFACTS, "generated/index.ts"))) as {
       rulesets: Record<string, Generated>;
     };
-    expect(Object.keys(index.rulesets)).toEqual(["mini-infantry", "mini-dice", "hostile", "forms"]);
+    expect(Object.keys(index.rulesets)).toEqual([
+      "mini-infantry",
+      "mini-dice",
+      "hostile",
+      "forms",
+      "codes",
+    ]);
     expect(index.rulesets["mini-dice"].evaluate).toBe(modules.get("mini-dice")!.evaluate);
   });
 
