@@ -157,14 +157,24 @@ export function slReach(m: SlMap, from: number, allowance: number): Float64Array
   return out;
 }
 
-/** Total ticks of a path of prepared SL steps (the generated module's `PStep` shape). */
+/**
+ * Total ticks of a path of prepared SL steps (the generated module's `PStep` shape), read by the
+ * terrain code `prepare` stores beside the name: the codes above are the ruleset's declaration order,
+ * the generated module's too (test/bench/handwritten.test.ts holds them equal), so no lookup by name
+ * is left in the loop.
+ */
 export function slPathTicks(
-  path: readonly { terrain: string; hexside: string | null; viaRoad: boolean; uphill: boolean }[],
+  path: readonly {
+    terrainCode: number;
+    hexside: string | null;
+    viaRoad: boolean;
+    uphill: boolean;
+  }[],
 ): number {
   let t = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
-    t += slStepTicks(CODE[s.terrain]!, s.hexside !== null, s.viaRoad, s.uphill);
+    t += slStepTicks(s.terrainCode, s.hexside !== null, s.viaRoad, s.uphill);
   }
   return t;
 }

@@ -8,7 +8,13 @@ import * as sl from "../../generated/sl-classic.js";
 import { pricePath } from "../../runtime/move.js";
 import { buildGraph } from "../../runtime/map.js";
 import { generateMap } from "../../bench/map-gen.js";
-import { slAllowanceTicks, slMap, slPathTicks, slReach } from "../../bench/handwritten/sl.js";
+import {
+  slAllowanceTicks,
+  slMap,
+  slPathTicks,
+  slReach,
+  terrainCode,
+} from "../../bench/handwritten/sl.js";
 
 describe("hand-written SL baselines", () => {
   it("reach: same costs as the generated module on generated maps, several units and starts", () => {
@@ -38,6 +44,8 @@ describe("hand-written SL baselines", () => {
   });
 
   it("path pricing: same totals as the generated price and pricePath", () => {
+    // slPathTicks reads the code the generated prepare stores: the two number terrains alike.
+    sl.terrainValues.forEach((t, i) => expect(terrainCode(t), t).toBe(i));
     let seed = 7;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
