@@ -1,7 +1,8 @@
 /**
- * Issue 15's defects, each as the user met it: through the real `variorum` binary, on a fixture
- * under test/hostile/fixtures/ or a file the test writes. Each asserts the located error or the
- * right answer, and never exit 70 or a stack trace.
+ * Issue 15's defects (1–10) and later ones (11: a path aggregate reading a rule's parameter, on
+ * test/fixtures/reach/param-aggregates.rules), each as the user met it: through the real `variorum`
+ * binary, on a fixture under test/hostile/fixtures/ or a file the test writes. Each asserts the
+ * located error or the right answer, and never exit 70 or a stack trace.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
