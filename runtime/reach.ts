@@ -8,7 +8,11 @@
  * derives it (compiler/reach/profile.ts) and hands it over as a `ReachProfile`:
  * - the number of hexes entered, capped where the ruleset stops distinguishing (`hexCap`: SL reads
  *   `path.hexes` only against 0 and 1, so 0, 1 and "2 or more" are the states);
- * - the values of the path aggregates the ruleset reads (`key`: ASL's "every step along a road").
+ * - the values of the path aggregates the ruleset reads (`key`: ASL's "every step along a road"),
+ *   an aggregate in a rule with parameters once per argument the ruleset can pass; or, where an
+ *   aggregate reads what no value can hold (`base`, a number a rule is passed from the path:
+ *   `pathKey`), the path itself — its kinds of step in order, numbered once per (the parent's key,
+ *   the step taken), so no key is asked and labels merge only where their steps are the same.
  * Two labels of the same state at the same hex price every continuation alike, so the cheaper one
  * wins. When the step cost reads only its own step (`localCost`), each kind of step is priced once.
  *
@@ -96,6 +100,12 @@ export interface ReachProfile<X> {
    * step). Absent: false.
    */
   readonly localKey?: boolean;
+  /**
+   * The path itself, its steps in order, is the key: a path aggregate reads what no key of values can
+   * hold (compiler/reach/profile.ts `pathKey`), so two labels share a state only where their paths
+   * take the same kinds of step; `key` is not asked. Absent: false.
+   */
+  readonly pathKey?: boolean;
   /** The values of the path aggregates the ruleset reads, for the path in `ctx.path`; null: none. */
   readonly key: ((ctx: X) => string) | null;
 }
@@ -475,7 +485,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const degree = graph.degree ?? 6;
   const originalPath = ctx.path;
   const buf: S[] = [];
-  const numericStates = profile.key === null && profile.hexCap !== Infinity;
+  const pathKey = profile.pathKey === true;
+  const numericStates = profile.key === null && !pathKey && profile.hexCap !== Infinity;
   const L = new Labels<T>(!numericStates, typeof num.zero === "number", lastLabels);
   const heap: LabelHeap<T> =
     typeof num.zero === "number" ? (tickHeap as unknown as LabelHeap<T>) : new Heap<T>(num.gt);
@@ -500,11 +511,14 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     if (scratchExpanded.length < n) scratchExpanded = new Int32Array(n).fill(-1);
     expanded = scratchExpanded;
   }
-  // Keys one step on (profile.localKey): per (key id of a path of one step or more, kind of step),
-  // 1 + the key id of the path with that step added; 0: not asked yet.
+  // Keys one step on (profile.localKey, profile.pathKey): per (key id of a path of one step or more
+  // — with pathKey, of any path — and kind of step), 1 + the key id of the path with that step
+  // added; 0: not asked yet.
   const kinds = steps.length;
   let keyNext =
-    profile.key !== null && profile.localKey === true ? new Int32Array(kinds * 4) : null;
+    pathKey || (profile.key !== null && profile.localKey === true)
+      ? new Int32Array(kinds * 4)
+      : null;
   /** The id of a key's text, numbered in the order keys are first met. */
   const keyIdOf = (text: string): number => {
     const known = keyIds.get(text);
@@ -572,7 +586,17 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const stateOf = (hex: number, h: number, parent: number, s: number): number => {
     if (bestByNumber !== null) return capped(hexesOf(h)) * n + hex;
     let key = 0;
-    if (profile.key !== null) {
+    if (pathKey) {
+      // The path's key: its parent's and the kind of step taken, numbered once per pair.
+      if (parent >= 0) {
+        const at = table!.key[L.state[parent]!]! * kinds + s;
+        key = keyNext![at]! - 1;
+        if (key < 0) {
+          key = keyIdOf(String(at));
+          keyNext![at] = key + 1;
+        }
+      } else key = keyIdOf("");
+    } else if (profile.key !== null) {
       if (keyNext !== null && parent >= 0 && L.h[parent]! > 0) {
         const at = table!.key[L.state[parent]!]! * kinds + s;
         key = keyNext[at]! - 1;

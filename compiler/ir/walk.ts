@@ -82,6 +82,39 @@ export function eachChild(e: Expr, f: (c: Expr) => void): void {
   }
 }
 
+/**
+ * `e` with each direct sub-expression replaced by `f` of it (`e` itself when none changes), in
+ * `children`' order: the one rebuilding of an expression, as `children` is the one reading.
+ */
+export function mapChildren(e: Expr, f: (c: Expr) => Expr): Expr {
+  const kids = children(e);
+  if (kids.length === 0) return e;
+  const next = kids.map(f);
+  if (next.every((c, i) => c === kids[i])) return e;
+  switch (e.k) {
+    case "agg":
+      return { ...e, body: next[0]! };
+    case "rule":
+    case "call":
+      return { ...e, args: next };
+    case "table":
+      return { ...e, keys: next };
+    case "neg":
+    case "not":
+      return { ...e, x: next[0]! };
+    case "bin":
+      return { ...e, a: next[0]!, b: next[1]! };
+    case "in":
+      return { ...e, x: next[0]!, set: next[1]! };
+    case "if":
+      return { ...e, c: next[0]!, t: next[1]!, e: next[2]! };
+    case "dice":
+      return { ...e, perDie: next[0]! };
+    default:
+      throw new TypeError(`an expression of kind ${e.k} has no sub-expressions`);
+  }
+}
+
 /** Visits `e` and every sub-expression, parents before children. */
 export function walk(e: Expr, visit: (e: Expr) => void): void {
   const go = (x: Expr): void => {

@@ -101,6 +101,7 @@ export function interpretedBinding(
       localStepChecks: p.localStepChecks,
       checksReadCost: p.checksReadCost,
       localKey: p.localKey,
+      pathKey: p.pathKey,
       key,
     },
     resolve: resolverOf(ir),

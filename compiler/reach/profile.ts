@@ -7,7 +7,16 @@
  *   constant behave alike (cap = largest + 1); anything else (arithmetic on the count) keeps every
  *   count (Infinity); no such read at all: 0.
  * - `aggregates`: every `any/all/count/max/min/sum step (…)` read; their values on the path so far are
- *   part of the search state.
+ *   part of the search state. An aggregate in a rule with parameters is kept once per argument the
+ *   ruleset can pass, the parameters bound (a rule is visited once per binding of its parameters):
+ *   an argument the same on every path (constants, enum members, the unit, vehicle and scenario) is
+ *   put in the parameter's place; one read from the path or a step (`seen(step.terrain)`) of an enum
+ *   or bool type gives an instance per value of the type. Two labels with the same values of all
+ *   instances then price every continuation alike, whatever argument a rule is called with.
+ * - `pathKey`: some aggregate reads what no value of the key can hold — `base`, or a parameter given a
+ *   number (or set) read from the path or a step, or more than 64 instances of one aggregate: the path
+ *   itself (its kinds of step, in order) is the search state; `aggregates` is then empty. Correct, and
+ *   slower: labels merge only where their paths take the same kinds of step.
  * - `localCost`: the step cost reads only its own step, the unit, vehicle and scenario (no path, no
  *   position, and no `all` when the allowance depends on the path), so each kind of step is priced once.
  * - `pathAllowance`: the allowance reads the path (ASL's extra MF for a move all along a road).
@@ -24,8 +33,8 @@
  *   so the aggregates' values on a path of one step or more and the next step decide their values
  *   one step on — the search asks the key once per (key, kind of step), not per edge.
  */
-import type { Expr, RulesetIR } from "../ir/ir.js";
-import { children, reads, ruleExprs, ruleReader } from "../ir/walk.js";
+import type { Expr, RulesetIR, Type } from "../ir/ir.js";
+import { children, mapChildren, reads, ruleExprs, ruleReader, walk } from "../ir/walk.js";
 
 export interface ReachProfileIR {
   hexCap: number;
@@ -37,9 +46,49 @@ export interface ReachProfileIR {
   localStepChecks: boolean;
   checksReadCost: boolean;
   localKey: boolean;
+  pathKey: boolean;
 }
 
 const COMPARE = new Set(["==", "!=", "<", "<=", ">", ">="]);
+
+/** What a rule's parameter stands for where the profile reaches the rule through a call. */
+type Binding =
+  /** The argument, the same on every path (constants, the unit, vehicle and scenario). */
+  | { k: "expr"; e: Expr }
+  /** Read from the path or a step: each of the values of its type. */
+  | { k: "every"; values: Expr[] }
+  /** Read from the path or a step, of a type whose values are not enumerated (a number, a set). */
+  | { k: "open" };
+type Env = ReadonlyMap<string, Binding>;
+
+/** Instances of one aggregate beyond which the path is the state (the key would outgrow the path). */
+const MAX_INSTANCES = 64;
+
+/** `e` with each parameter bound to an expression in `env` replaced by it. */
+function bindParams(e: Expr, env: Env): Expr {
+  if (e.k === "param") {
+    const b = env.get(e.name);
+    return b?.k === "expr" ? b.e : e;
+  }
+  return env.size === 0 ? e : mapChildren(e, (c) => bindParams(c, env));
+}
+
+/** A binding as text: one visit of a rule per binding of its parameters. */
+function bindingKey(b: Binding): string {
+  return b.k === "expr" ? JSON.stringify(b.e) : b.k === "every" ? "*" : "?";
+}
+
+/** Every value of a type with few (an enum's members, true and false), as constants; else null. */
+function valuesOf(ir: RulesetIR, type: Type): Expr[] | null {
+  if (type.t === "bool")
+    return [
+      { k: "bool", v: false },
+      { k: "bool", v: true },
+    ];
+  if (type.t !== "enum") return null;
+  const en = ir.enums.find((x) => x.name === type.name);
+  return en ? en.members.map((m) => ({ k: "member", enum: type.name, name: m.name })) : null;
+}
 
 export function reachProfile(ir: RulesetIR): ReachProfileIR {
   const rules = new Map(ir.rules.map((r) => [r.name, r]));
@@ -51,22 +100,53 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     ...ir.constraints.map((c) => c.cond),
   ];
 
-  // Hex counts and aggregates, over everything the search evaluates.
+  // Hex counts and aggregates, over everything the search evaluates. A rule is visited once per
+  // binding of its parameters (a rule without any: once).
   let cap = 0;
   const aggregates: Expr[] = [];
+  let pathKey = false;
   const seenAgg = new Set<string>();
   const seenRules = new Set<string>();
+  const ruleReads = ruleReader(ir.rules);
   const countRead = (e: Expr): boolean =>
     (e.k === "path" && (e.name === "hexes" || e.name === "steps")) ||
     (e.k === "pos" && e.name === "number");
-  const visit = (e: Expr): void => {
-    if (e.k === "agg") {
-      const key = JSON.stringify(e);
+  /** An aggregate, its parameters bound: each instance a part of the key, or the path the state. */
+  const keyPart = (e: Extract<Expr, { k: "agg" }>, env: Env): void => {
+    const bound = bindParams(e, env);
+    const every: { name: string; values: Expr[] }[] = [];
+    let open = false;
+    walk(bound, (x) => {
+      if (x.k === "base") open = true;
+      if (x.k !== "param" || every.some((p) => p.name === x.name)) return;
+      const b = env.get(x.name);
+      if (b?.k === "every") every.push({ name: x.name, values: b.values });
+      else open = true;
+    });
+    const instances = every.reduce((n, p) => n * p.values.length, 1);
+    if (open || instances > MAX_INSTANCES) {
+      pathKey = true;
+      return;
+    }
+    // One instance per combination of the values of the parameters read from the path or the step.
+    let combos: Env[] = [new Map()];
+    for (const p of every)
+      combos = combos.flatMap((c) =>
+        p.values.map((v) => new Map([...c, [p.name, { k: "expr", e: v } as Binding]])),
+      );
+    for (const c of combos) {
+      const a = bindParams(bound, c);
+      const key = JSON.stringify(a);
       if (!seenAgg.has(key)) {
         seenAgg.add(key);
-        aggregates.push(e);
+        aggregates.push(a);
       }
-      visitRulesIn(e.body);
+    }
+  };
+  const visit = (e: Expr, env: Env): void => {
+    if (e.k === "agg") {
+      keyPart(e, env);
+      visitRulesIn(e.body, env);
       return;
     }
     if (e.k === "bin" && COMPARE.has(e.op)) {
@@ -77,23 +157,46 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
       }
     }
     if (countRead(e)) cap = Infinity;
-    if (e.k === "rule") visitRule(e.name);
-    for (const c of children(e)) visit(c);
+    if (e.k === "rule") visitRule(e, env);
+    for (const c of children(e)) visit(c, env);
   };
-  const visitRule = (name: string): void => {
-    if (seenRules.has(name)) return;
-    seenRules.add(name);
-    const r = rules.get(name);
-    if (r) ruleExprs(r).forEach(visit);
+  /** The rule `call` calls, its parameters bound to what the caller (in `env`) passes. */
+  const visitRule = (call: Extract<Expr, { k: "rule" }>, env: Env): void => {
+    const r = rules.get(call.name);
+    if (!r) return;
+    const inner: Env = new Map(
+      r.params.map((p, i) => [p.name, bindArg(call.args[i]!, p.type, env)] as const),
+    );
+    const id = `${call.name}(${[...inner.values()].map(bindingKey).join(",")})`;
+    if (seenRules.has(id)) return;
+    seenRules.add(id);
+    ruleExprs(r).forEach((x) => visit(x, inner));
   };
   // Inside an aggregate the path's own values are in the aggregate's value; rules it calls still count.
-  const visitRulesIn = (e: Expr): void => {
-    if (e.k === "rule") visitRule(e.name);
-    for (const c of children(e)) visitRulesIn(c);
+  const visitRulesIn = (e: Expr, env: Env): void => {
+    if (e.k === "rule") visitRule(e, env);
+    for (const c of children(e)) visitRulesIn(c, env);
   };
-  roots.forEach(visit);
+  /**
+   * What a parameter of type `type` stands for when a caller whose own parameters are bound in `env`
+   * passes `arg`: the argument itself where it is the same on every path (constants, the unit,
+   * vehicle and scenario); else every value of its type (an enum's members, true and false); else
+   * nothing the key can enumerate.
+   */
+  const bindArg = (arg: Expr, type: Type, env: Env): Binding => {
+    const e = bindParams(arg, env);
+    let free = false;
+    walk(e, (x) => {
+      if (x.k === "param" || x.k === "base") free = true;
+    });
+    const r = reads(e, ruleReads);
+    if (!free && !r.step && !r.stepField && !r.path && !r.position && !r.all && !r.dice)
+      return { k: "expr", e };
+    const values = valuesOf(ir, type);
+    return values === null ? { k: "open" } : { k: "every", values };
+  };
+  roots.forEach((e) => visit(e, new Map()));
 
-  const ruleReads = ruleReader(ir.rules);
   const readsOf = (root: Expr) => reads(root, ruleReads);
   const allowance = readsOf(m.allowance);
   const cost = readsOf(m.cost);
@@ -115,7 +218,7 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
   };
   return {
     hexCap: cap,
-    aggregates,
+    aggregates: pathKey ? [] : aggregates,
     localCost: !cost.path && !cost.position && !(cost.all && pathAllowance),
     pathAllowance,
     stateAllowance:
@@ -136,9 +239,12 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
       const r = readsOf(c.cond);
       return r.spent || r.all;
     }),
-    localKey: aggregates.every((a) => {
-      const r = readsOf((a as Extract<Expr, { k: "agg" }>).body);
-      return !r.path && !r.position && !r.spent && !r.all && !r.dice;
-    }),
+    localKey:
+      !pathKey &&
+      aggregates.every((a) => {
+        const r = readsOf((a as Extract<Expr, { k: "agg" }>).body);
+        return !r.path && !r.position && !r.spent && !r.all && !r.dice;
+      }),
+    pathKey,
   };
 }

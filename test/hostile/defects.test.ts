@@ -1,7 +1,8 @@
 /**
- * Issue 15's defects, each as the user met it: through the real `variorum` binary, on a fixture
- * under test/hostile/fixtures/ or a file the test writes. Each asserts the located error or the
- * right answer, and never exit 70 or a stack trace.
+ * Issue 15's defects (1–10) and later ones (11: a path aggregate reading a rule's parameter, on
+ * test/fixtures/reach/param-aggregates.rules), each as the user met it: through the real `variorum`
+ * binary, on a fixture under test/hostile/fixtures/ or a file the test writes. Each asserts the
+ * located error or the right answer, and never exit 70 or a stack trace.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -222,5 +223,45 @@ describe("10. names of house-rule sources", () => {
     const r = await variorum(["check", "nope"], { cwd });
     clean(r);
     expect(r.stderr).not.toMatch(/fake/);
+  });
+});
+
+describe("11. a path aggregate that reads a rule's parameter", () => {
+  const rules = "test/fixtures/reach/param-aggregates.rules";
+  it("compiles to a module, and reach answers on a map (text and JSON)", async () => {
+    const out = join(tmp, "param-out");
+    const c = await variorum(["compile", rules, "--out", out]);
+    clean(c);
+    expect(c.code).toBe(0);
+    expect(readFileSync(join(out, "param-aggregates.ts"), "utf8")).toContain("pathKey: true");
+    const unit = '{"mp":4,"tired":true}';
+    const r = await variorum([
+      "reach",
+      rules,
+      "maps/crossroads.json",
+      "--from",
+      "A4",
+      "--unit",
+      unit,
+    ]);
+    clean(r);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/allowance 4 MP; \d+ hexes where the move may end/);
+    const j = await variorum([
+      "reach",
+      rules,
+      "maps/crossroads.json",
+      "--from",
+      "A4",
+      "--unit",
+      unit,
+      "--format",
+      "json",
+    ]);
+    clean(j);
+    expect(j.code).toBe(0);
+    const hexes = (JSON.parse(j.stdout) as { results: { hexes: Record<string, unknown> }[] })
+      .results[0]!.hexes;
+    expect(Object.keys(hexes).length).toBeGreaterThan(5);
   });
 });

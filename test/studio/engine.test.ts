@@ -3,6 +3,8 @@
  * rulesets, maps and templates Vite bundles (import.meta.glob works under vitest too). Checked: a
  * house rule's diagnostics, diff, card, scenario and reach answers, and the share link round trip.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { StudioSession } from "../../studio/page/engine.js";
 import { MAPS, RULESETS, SCENARIOS } from "../../studio/page/bundled.js";
@@ -120,6 +122,19 @@ describe("studio engine", () => {
     expect(r.ok).toBe(false);
     const u = w.reach("crossroads", "B3", "{kind", "movement", "sl-classic");
     expect(u.ok).toBe(false);
+  });
+
+  it("a draft whose path aggregates read a rule's parameters reaches on a map, no exception", () => {
+    const text = readFileSync(
+      join(__dirname, "..", "fixtures", "reach", "param-aggregates.rules"),
+      "utf8",
+    );
+    const w = new StudioSession(text);
+    expect(w.diagnostics().filter((d) => d.severity === "error")).toEqual([]);
+    expect(w.examples().every((e) => e.passed)).toBe(true);
+    const r = w.reach("crossroads", "A4", '{"mp":4,"tired":true}', "movement", null);
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(Object.keys(r.value.report.results[0]!.hexes).length).toBeGreaterThan(5);
   });
 
   it("editing a bundled ruleset itself compares it with its original", () => {
