@@ -183,14 +183,20 @@ export function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** Maps offsets of one file's text to 1-based line/column spans. */
+/**
+ * Maps offsets of one file's text to 1-based line/column spans. The line table is built when a line
+ * or column is first asked for (most parses show none: no diagnostic, no code frame), and kept in a
+ * private field: two SourceFiles of one path and text compare equal field by field (the tests' deep
+ * equality) whether or not either has built it.
+ */
 export class SourceFile {
-  private readonly lineStarts: number[];
+  #lineStarts: number[] | null = null;
   constructor(
     readonly path: string,
     readonly text: string,
-  ) {
-    this.lineStarts = lineStarts(text);
+  ) {}
+  private get lineStarts(): number[] {
+    return (this.#lineStarts ??= lineStarts(this.text));
   }
   /** Number of lines (a file ending in a line break has an empty last line). */
   get lineCount(): number {
@@ -198,9 +204,9 @@ export class SourceFile {
   }
   /** The text of the 0-based line `index`, without its line break. */
   lineText(index: number): string {
-    const start = this.lineStarts[index]!;
-    const next =
-      index + 1 < this.lineStarts.length ? this.lineStarts[index + 1]! : this.text.length;
+    const starts = this.lineStarts;
+    const start = starts[index]!;
+    const next = index + 1 < starts.length ? starts[index + 1]! : this.text.length;
     let end = next;
     if (end > start && this.text.charCodeAt(end - 1) === 10) end--;
     if (end > start && this.text.charCodeAt(end - 1) === 13) end--;
@@ -212,11 +218,12 @@ export class SourceFile {
   }
   /** 0-based index of the line holding `offset`. */
   lineIndex(offset: number): number {
+    const starts = this.lineStarts;
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid;
+      if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
     return lo;

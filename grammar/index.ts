@@ -13,6 +13,7 @@ import {
   mayNestTooDeep,
   scanTokens,
   tooDeep,
+  type TokenCursor,
 } from "./limits.js";
 import { lexText, parseAst, parseTokens } from "./parser.js";
 import type { FileCstNode } from "./cst.js";
@@ -75,7 +76,7 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
   // that deep.
   const builder = new AstBuilder(src);
   const parts = embedded ? parseAst(tokens, builder) : null;
-  if (parts && !parts.decls.some((d) => deepAt(tokens, d) !== null)) {
+  if (parts && !anyDeep(tokens, parts.decls)) {
     diagnostics.push(...builder.diagnostics);
     diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
     return { ast: { path, header: parts.header, decls: parts.decls }, diagnostics };
@@ -92,8 +93,9 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
   const ast = recovered.file(cst as FileCstNode, path, parseErrors.length > 0);
   diagnostics.push(...recovered.diagnostics);
   // A definition nested too deep is reported and left out: later passes recurse over expressions.
+  const cursor: TokenCursor = { at: 0 };
   ast.decls = ast.decls.filter((d) => {
-    const at = deepAt(tokens, d);
+    const at = deepAt(tokens, d, cursor);
     if (at)
       diagnostics.push(
         diag(
@@ -109,9 +111,24 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
   return { ast, diagnostics };
 }
 
-/** Where a definition's expressions nest too deep (V0104), or null; most are too short to. */
-function deepAt(tokens: readonly IToken[], d: RulesFile["decls"][number]): Span | null {
-  return mayNestTooDeep(tokens, d.span.start, d.span.end) ? tooDeep(d) : null;
+/**
+ * Where a definition's expressions nest too deep (V0104), or null; most are too short to. `cursor`
+ * carries the token search from one definition to the next, asked in file order.
+ */
+function deepAt(
+  tokens: readonly IToken[],
+  d: RulesFile["decls"][number],
+  cursor: TokenCursor,
+): Span | null {
+  return mayNestTooDeep(tokens, d.span.start, d.span.end, cursor) ? tooDeep(d) : null;
+}
+
+/** Whether any of a file's definitions (in file order) nests too deep. */
+function anyDeep(tokens: readonly IToken[], decls: readonly RulesFile["decls"][number][]): boolean {
+  const cursor: TokenCursor = { at: 0 };
+  for (let i = 0; i < decls.length; i++)
+    if (deepAt(tokens, decls[i]!, cursor) !== null) return true;
+  return false;
 }
 
 /** The lexer's errors (V0101) and the strings left open (V0103; `badStrings`, from `scanTokens`). */

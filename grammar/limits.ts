@@ -112,22 +112,51 @@ function isExpr(x: unknown): x is Expr {
  * than the definition has tokens. Most definitions are far shorter than that: `tooDeep` need not walk
  * them.
  */
-export function mayNestTooDeep(tokens: readonly IToken[], start: number, end: number): boolean {
+export function mayNestTooDeep(
+  tokens: readonly IToken[],
+  start: number,
+  end: number,
+  cursor: TokenCursor = { at: 0 },
+): boolean {
   if (!(end > start)) return true;
   // Tokens take a character at least and do not overlap: a definition of few characters has few
   // tokens, without a search.
   if (end - start + 1 <= MAX_EXPR_DEPTH) return false;
   // The first token at or after `start`; tokens are in file order, so the definition holds at least
   // MAX_EXPR_DEPTH tokens when the one MAX_EXPR_DEPTH - 1 further on still starts before `end`.
-  let lo = 0;
-  let hi = tokens.length;
+  const lo = firstTokenAt(tokens, start, cursor.at);
+  cursor.at = lo;
+  const last = tokens[lo + MAX_EXPR_DEPTH - 1];
+  return last !== undefined && last.startOffset < end;
+}
+
+/** Where `mayNestTooDeep` found the last definition's first token: the next search starts there. */
+export interface TokenCursor {
+  at: number;
+}
+
+/**
+ * The index of the first token at or after offset `start` (`tokens` in file order). The search starts
+ * at `from` when every token before it starts before `start` (the definitions of a file, asked in
+ * order), by steps that double until one passes `start`, then halve: a few steps over nearby tokens
+ * instead of a search of the whole file, whose far-apart probes each miss the cache.
+ */
+function firstTokenAt(tokens: readonly IToken[], start: number, from: number): number {
+  const n = tokens.length;
+  // Every token before `lo` starts before `start`.
+  let lo = from > 0 && from <= n && tokens[from - 1]!.startOffset < start ? from : 0;
+  let hi = lo;
+  for (let step = 1; hi < n && tokens[hi]!.startOffset < start; step *= 2) {
+    lo = hi + 1;
+    hi = lo + step;
+  }
+  if (hi > n) hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (tokens[mid]!.startOffset < start) lo = mid + 1;
     else hi = mid;
   }
-  const last = tokens[lo + MAX_EXPR_DEPTH - 1];
-  return last !== undefined && last.startOffset < end;
+  return lo;
 }
 
 /**

@@ -1219,11 +1219,11 @@ class RulesParser extends ChevrotainParser {
           },
         },
         { ALT: () => this.SUBRULE(this.dice) },
-        { ALT: () => this.atom(this.CONSUME(T.True), { k: "bool", v: true }) },
-        { ALT: () => this.atom(this.CONSUME(T.False), { k: "bool", v: false }) },
-        { ALT: () => this.atom(this.CONSUME(T.All), { k: "all" }) },
-        { ALT: () => this.atom(this.CONSUME(T.NA), { k: "na" }) },
-        { ALT: () => this.atom(this.CONSUME(T.Base), { k: "base" }) },
+        { ALT: () => this.bool(this.CONSUME(T.True), true) },
+        { ALT: () => this.bool(this.CONSUME(T.False), false) },
+        { ALT: () => this.atom(this.CONSUME(T.All), "all") },
+        { ALT: () => this.atom(this.CONSUME(T.NA), "na") },
+        { ALT: () => this.atom(this.CONSUME(T.Base), "base") },
         {
           ALT: () => {
             this.CONSUME(T.LParen);
@@ -1288,10 +1288,16 @@ class RulesParser extends ChevrotainParser {
     );
   });
 
-  /** A primary of one keyword token (`true`, `all`, `NA`, …). */
-  private atom(t: IToken, e: { k: "bool"; v: boolean } | { k: "all" | "na" | "base" }): A.Expr {
+  /** A primary of one keyword token (`all`, `NA`, `base`): one object literal, no spread of a base. */
+  private atom(t: IToken, k: "all" | "na" | "base"): A.Expr {
     const b = this.b;
-    return b ? ({ ...e, span: b.spanOfToken(t) } as A.Expr) : NONE;
+    return b ? { k, span: b.spanOfToken(t) } : NONE;
+  }
+
+  /** `true` or `false`. */
+  private bool(t: IToken, v: boolean): A.Expr {
+    const b = this.b;
+    return b ? { k: "bool", v, span: b.spanOfToken(t) } : NONE;
   }
 
   /**
