@@ -89,7 +89,9 @@ export class DeclChecker {
   /** Starts checking `d`: its citations follow the style of the ruleset that wrote it. */
   enter(d: A.Decl): void {
     const o = this.scope.owners.get(d);
-    this.style = this.styles.get(o?.extendedFrom ?? this.origin(d).ruleset) ?? "numbered";
+    // Its ruleset as `origin` gives it, without making the origin.
+    const ruleset = o ? (o.extendedFrom ?? o.origin) : this.merged.header.id;
+    this.style = this.styles.get(ruleset) ?? "numbered";
   }
 
   private err(
@@ -429,6 +431,13 @@ export class DeclChecker {
   private exceptions(list: A.ExceptionDecl[], env: Env, type: I.Type): I.Exception[] | null {
     const out: I.Exception[] = [];
     let ok = true;
+    // Inside an exception `base` is the rule's value; one environment for all (never changed).
+    const inner: Env | null =
+      list.length === 0
+        ? null
+        : env.base === type
+          ? env
+          : { params: env.params, base: type, narrowed: env.narrowed, records: env.records };
     for (const e of list) {
       // An exception an `extend` added is judged by its own file's citation style.
       const style = this.style;
@@ -436,14 +445,8 @@ export class DeclChecker {
       const cite = this.cite(e.cite, e.span);
       this.style = style;
       const when = this.x.check(e.when, env, BOOL);
-      const inner: Env = {
-        params: env.params,
-        base: type,
-        narrowed: env.narrowed,
-        records: env.records,
-      };
-      const value = this.x.check(e.value, inner, type);
-      const subs = this.exceptions(e.exceptions, inner, type);
+      const value = this.x.check(e.value, inner!, type);
+      const subs = this.exceptions(e.exceptions, inner!, type);
       if (!when || !value || !subs) {
         ok = false;
         continue;

@@ -28,6 +28,11 @@ export interface Dependencies {
   contexts: Map<string, I.Context>;
   /** What each rule reads, by name. */
   reads: Map<string, Reads>;
+  /**
+   * The checked rules by name: the bodies, which `ruleDef` completes in place, so once the
+   * definitions are built it holds them (the rule definitions by name, made once per check).
+   */
+  rules: ReadonlyMap<string, RuleBody>;
   /** V0208 for each reference cycle, in the order found; `analyse` reports them. */
   cycles: Diagnostic[];
   /** Whether a rule or a constraint rolls dice. */
@@ -83,7 +88,7 @@ export function dependencies(
     if (acc.dice) rolling = true;
     contexts.set(c.name, contextOf(acc));
   }
-  return { contexts, reads: byRule, cycles, rolling };
+  return { contexts, reads: byRule, rules, cycles, rolling };
 }
 
 function spanOf(scope: Scope, name: string): Span | null {
@@ -102,7 +107,8 @@ export function wholeRulesetChecks(
   scope: Scope,
   out: Diagnostic[],
 ): void {
-  const rules = new Map(p.rules.map((r) => [r.name, r]));
+  // The bodies by name are the definitions now (`ruleDef` completed them in place).
+  const rules = deps.rules as ReadonlyMap<string, I.RuleDef>;
   for (const c of deps.cycles) out.push(c);
   const ruleReads = (name: string): Reads | null => deps.reads.get(name) ?? null;
 
