@@ -232,6 +232,26 @@ export function readsAll(es: readonly Expr[], ruleReads: RuleReads = () => null)
   return acc;
 }
 
+/**
+ * What the expressions of rule `r` read together (`ruleExprs`' expressions, in its order), following
+ * rules as `reads` does, without making the list of them.
+ */
+export function ruleReadsAll(r: RuleExprs, ruleReads: RuleReads = () => null): Reads {
+  const acc = noReads();
+  const read = readerInto(acc, ruleReads);
+  read(r.value);
+  const go = (xs: RuleDef["exceptions"]): void => {
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i]!;
+      read(x.when);
+      read(x.value);
+      if (x.exceptions.length > 0) go(x.exceptions);
+    }
+  };
+  go(r.exceptions);
+  return acc;
+}
+
 /** Adds what `b` reads to `a` (`inAgg`: `b` is read inside an aggregate, so not the step priced). */
 export function addReads(a: Reads, b: Reads, inAgg = false): void {
   if (b.step && !inAgg) a.step = true;

@@ -75,7 +75,8 @@ export function checkConflicts(
   const meanings: Meanings = new Map();
   let search: Search | null = null;
   let shared = -1;
-  for (const r of c.rules) {
+  for (let i = 0; i < c.rules.length; i++) {
+    const r = c.rules[i]!;
     if (r.params.length > 0 || !hasSiblings(r.exceptions)) continue;
     search ??= newSearch(c, defs, deps);
     if (shared < 0) shared = sharedId(sharedKey(c, search));
@@ -141,7 +142,8 @@ function newSearch(
 ): Search {
   // What each rule reads, every rule's once (the probes are sorted: the order does not matter).
   const texts = new Set<string>();
-  for (const r of deps.reads.values()) for (const q of r.consts) texts.add(q);
+  const addConst = (q: string): void => void texts.add(q);
+  deps.reads.forEach((r) => r.consts.forEach(addConst));
   return { ev: null, defs, numbers: numericProbes(texts), rolls: rollsOf(c, deps.rolling) };
 }
 

@@ -39,7 +39,9 @@ export class Scope {
 
   /** Built in one pass over the declarations; `root` is the id of the ruleset they were merged for. */
   constructor(decls: Owned[], root?: string) {
-    for (const o of decls) {
+    // Indexed loops: run once per check, this code is rarely optimised, and an iterator allocates.
+    for (let i = 0; i < decls.length; i++) {
+      const o = decls[i]!;
       const d = o.decl;
       if (o.origin !== root || o.extendedFrom !== undefined) this.owners.set(d, o);
       const list = this.byKind.get(d.kind);
@@ -51,7 +53,8 @@ export class Scope {
           break;
         case "enum": {
           this.syms.set(d.name, { s: "enum", decl: d, members: d.members.map((m) => m.name) });
-          for (const m of d.members) {
+          for (let j = 0; j < d.members.length; j++) {
+            const m = d.members[j]!;
             const list = this.memberIndex.get(m.name);
             if (!list) this.memberIndex.set(m.name, [d.name]);
             else if (!list.includes(d.name)) list.push(d.name);
