@@ -116,6 +116,24 @@ export function ruleExprs(r: RuleExprs): Expr[] {
   return out;
 }
 
+/**
+ * Calls `f` on every expression of rule `r`, in `ruleExprs`' order, without making (or memoising)
+ * the list: for a pass that goes over each rule's expressions once or a few times.
+ */
+export function eachRuleExpr(r: RuleExprs, f: (e: Expr) => void): void {
+  f(r.value);
+  if (r.exceptions.length > 0) eachExceptionExpr(r.exceptions, f);
+}
+
+function eachExceptionExpr(xs: RuleDef["exceptions"], f: (e: Expr) => void): void {
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!;
+    f(x.when);
+    f(x.value);
+    if (x.exceptions.length > 0) eachExceptionExpr(x.exceptions, f);
+  }
+}
+
 export type ExprParts = Pick<RulesetIR, "rules" | "constraints" | "movement">;
 
 /** Every top-level expression of a ruleset: rules (with exceptions), constraints, the movement binding. */
@@ -238,17 +256,7 @@ export function readsAll(es: readonly Expr[], ruleReads: RuleReads = () => null)
  */
 export function ruleReadsAll(r: RuleExprs, ruleReads: RuleReads = () => null): Reads {
   const acc = noReads();
-  const read = readerInto(acc, ruleReads);
-  read(r.value);
-  const go = (xs: RuleDef["exceptions"]): void => {
-    for (let i = 0; i < xs.length; i++) {
-      const x = xs[i]!;
-      read(x.when);
-      read(x.value);
-      if (x.exceptions.length > 0) go(x.exceptions);
-    }
-  };
-  go(r.exceptions);
+  eachRuleExpr(r, readerInto(acc, ruleReads));
   return acc;
 }
 
