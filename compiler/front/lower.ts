@@ -11,7 +11,7 @@
 import { gcd } from "../../runtime/rational.js";
 import { constant } from "./check/expr.js";
 import type { Checked } from "./check/index.js";
-import { movementExprs, ruleExprs, walk } from "../ir/walk.js";
+import { eachRuleExpr, movementExprs, walk } from "../ir/walk.js";
 import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";
 import type { Expr, RulesetIR, Value } from "../ir/ir.js";
 
@@ -38,7 +38,7 @@ export function computeScale(c: Checked): number {
     walk(e, (x) => {
       if (x.k === "num") literal = lcm(literal, qDen(x.q));
     });
-  c.rules.forEach((r) => ruleExprs(r).forEach(seeLiterals));
+  c.rules.forEach((r) => eachRuleExpr(r, seeLiterals));
   c.constraints.forEach((k) => seeLiterals(k.cond));
   movementExprs(c.movement).forEach(seeLiterals);
   for (const t of c.tables) for (const r of t.rows) literal = lcm(literal, valueDen(r.value));
@@ -102,7 +102,11 @@ export function computeScale(c: Checked): number {
     let changed = false;
     for (const [name, r] of rules) {
       current = ruleDen.get(name)!;
-      const d = cap(ruleExprs(r).reduce((acc, e) => lcm(acc, den(e)), current));
+      let acc = current;
+      eachRuleExpr(r, (e) => {
+        acc = lcm(acc, den(e));
+      });
+      const d = cap(acc);
       if (d !== ruleDen.get(name)) {
         ruleDen.set(name, d);
         changed = true;

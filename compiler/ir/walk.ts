@@ -149,6 +149,24 @@ export function ruleExprs(r: RuleExprs): Expr[] {
   return out;
 }
 
+/**
+ * Calls `f` on every expression of rule `r`, in `ruleExprs`' order, without making (or memoising)
+ * the list: for a pass that goes over each rule's expressions once or a few times.
+ */
+export function eachRuleExpr(r: RuleExprs, f: (e: Expr) => void): void {
+  f(r.value);
+  if (r.exceptions.length > 0) eachExceptionExpr(r.exceptions, f);
+}
+
+function eachExceptionExpr(xs: RuleDef["exceptions"], f: (e: Expr) => void): void {
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i]!;
+    f(x.when);
+    f(x.value);
+    if (x.exceptions.length > 0) eachExceptionExpr(x.exceptions, f);
+  }
+}
+
 export type ExprParts = Pick<RulesetIR, "rules" | "constraints" | "movement">;
 
 /** Every top-level expression of a ruleset: rules (with exceptions), constraints, the movement binding. */
@@ -262,6 +280,16 @@ export function readsAll(es: readonly Expr[], ruleReads: RuleReads = () => null)
   const acc = noReads();
   const read = readerInto(acc, ruleReads);
   for (const e of es) read(e);
+  return acc;
+}
+
+/**
+ * What the expressions of rule `r` read together (`ruleExprs`' expressions, in its order), following
+ * rules as `reads` does, without making the list of them.
+ */
+export function ruleReadsAll(r: RuleExprs, ruleReads: RuleReads = () => null): Reads {
+  const acc = noReads();
+  eachRuleExpr(r, readerInto(acc, ruleReads));
   return acc;
 }
 

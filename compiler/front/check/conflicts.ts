@@ -68,14 +68,15 @@ export function checkConflicts(
   c: Checked,
   merged: Merged,
   out: Diagnostic[],
-  deps: Pick<Dependencies, "reads" | "rolling">,
+  deps: Pick<Dependencies, "reads" | "rolling" | "rules">,
 ): void {
   const found: Found[] = [];
-  const defs = byName(c);
+  const defs = byName(c, deps.rules as ReadonlyMap<string, I.RuleDef>);
   const meanings: Meanings = new Map();
   let search: Search | null = null;
   let shared = -1;
-  for (const r of c.rules) {
+  for (let i = 0; i < c.rules.length; i++) {
+    const r = c.rules[i]!;
     if (r.params.length > 0 || !hasSiblings(r.exceptions)) continue;
     search ??= newSearch(c, defs, deps);
     if (shared < 0) shared = sharedId(sharedKey(c, search));
@@ -104,17 +105,16 @@ export function checkConflicts(
   }
 }
 
-/** The rules and the tables by name, each map made on its first use (a check with every answer kept needs neither). */
+/** The rules by name (the dependency analysis made them) and the tables by name, made on first use (a check with every answer kept needs none). */
 interface ByName {
   rules(): ReadonlyMap<string, I.RuleDef>;
   tables(): ReadonlyMap<string, I.TableDef>;
 }
 
-function byName(c: Checked): ByName {
-  let rules: Map<string, I.RuleDef> | null = null;
+function byName(c: Checked, rules: ReadonlyMap<string, I.RuleDef>): ByName {
   let tables: Map<string, I.TableDef> | null = null;
   return {
-    rules: () => (rules ??= new Map(c.rules.map((r) => [r.name, r]))),
+    rules: () => rules,
     tables: () => (tables ??= new Map(c.tables.map((t) => [t.name, t]))),
   };
 }
@@ -142,7 +142,8 @@ function newSearch(
 ): Search {
   // What each rule reads, every rule's once (the probes are sorted: the order does not matter).
   const texts = new Set<string>();
-  for (const r of deps.reads.values()) for (const q of r.consts) texts.add(q);
+  const addConst = (q: string): void => void texts.add(q);
+  deps.reads.forEach((r) => r.consts.forEach(addConst));
   return { ev: null, defs, numbers: numericProbes(texts), rolls: rollsOf(c, deps.rolling) };
 }
 

@@ -89,7 +89,9 @@ export class DeclChecker {
   /** Starts checking `d`: its citations follow the style of the ruleset that wrote it. */
   enter(d: A.Decl): void {
     const o = this.scope.owners.get(d);
-    this.style = this.styles.get(o?.extendedFrom ?? this.origin(d).ruleset) ?? "numbered";
+    // Its ruleset as `origin` gives it, without making the origin.
+    const ruleset = o ? (o.extendedFrom ?? o.origin) : this.merged.header.id;
+    this.style = this.styles.get(ruleset) ?? "numbered";
   }
 
   private err(
@@ -160,7 +162,8 @@ export class DeclChecker {
   enumDef(d: A.Decl & { kind: "enum" }): I.EnumDef {
     const seen = new Set<string>();
     const members: I.EnumMember[] = [];
-    for (const m of d.members) {
+    for (let i = 0; i < d.members.length; i++) {
+      const m = d.members[i]!;
       if (seen.has(m.name)) {
         this.err("V0202", `${d.name} lists ${m.name} twice`, m.span);
         continue;
@@ -171,8 +174,10 @@ export class DeclChecker {
         display: m.display ?? m.name,
         cite: m.cite ? this.cite(m.cite, m.span) : null,
       };
-      const concepts = m.concepts.filter((c) => c !== m.name);
-      if (concepts.length > 0) member.concepts = concepts;
+      if (m.concepts.length > 0) {
+        const concepts = m.concepts.filter((c) => c !== m.name);
+        if (concepts.length > 0) member.concepts = concepts;
+      }
       members.push(member);
     }
     const e = this.def(d) as I.EnumDef;
@@ -319,7 +324,8 @@ export class DeclChecker {
     const rows: I.TableRow[] = [];
     const seen = new Map<string, Span>();
     let otherwise: A.RowDecl | null = null;
-    for (const r of d.rows) {
+    for (let ri = 0; ri < d.rows.length; ri++) {
+      const r = d.rows[ri]!;
       const width = cols ? cols.length : 1;
       if (r.values.length !== width) {
         if (r.keys !== "otherwise") for (const k of r.keys) if (!seen.has(k)) seen.set(k, r.span);
@@ -335,7 +341,8 @@ export class DeclChecker {
         otherwise = r;
         continue;
       }
-      for (const k of r.keys) {
+      for (let ki = 0; ki < r.keys.length; ki++) {
+        const k = r.keys[ki]!;
         if (!rowsDomain.includes(k)) {
           this.err(
             "V0201",
@@ -388,10 +395,10 @@ export class DeclChecker {
     type: I.Type,
     cite: string | null,
   ): void {
-    values.forEach((v, i) => {
-      const value = this.constValue(v, type);
+    for (let i = 0; i < values.length; i++) {
+      const value = this.constValue(values[i]!, type);
       if (value) rows.push({ keys: cols ? [key, cols[i]!] : [key], value, cite });
-    });
+    }
   }
 
   rule(d: A.Decl & { kind: "rule" | "predicate" }): RuleBody | null {
@@ -429,6 +436,13 @@ export class DeclChecker {
   private exceptions(list: A.ExceptionDecl[], env: Env, type: I.Type): I.Exception[] | null {
     const out: I.Exception[] = [];
     let ok = true;
+    // Inside an exception `base` is the rule's value; one environment for all (never changed).
+    const inner: Env | null =
+      list.length === 0
+        ? null
+        : env.base === type
+          ? env
+          : { params: env.params, base: type, narrowed: env.narrowed, records: env.records };
     for (const e of list) {
       // An exception an `extend` added is judged by its own file's citation style.
       const style = this.style;
@@ -436,14 +450,8 @@ export class DeclChecker {
       const cite = this.cite(e.cite, e.span);
       this.style = style;
       const when = this.x.check(e.when, env, BOOL);
-      const inner: Env = {
-        params: env.params,
-        base: type,
-        narrowed: env.narrowed,
-        records: env.records,
-      };
-      const value = this.x.check(e.value, inner, type);
-      const subs = this.exceptions(e.exceptions, inner, type);
+      const value = this.x.check(e.value, inner!, type);
+      const subs = this.exceptions(e.exceptions, inner!, type);
       if (!when || !value || !subs) {
         ok = false;
         continue;

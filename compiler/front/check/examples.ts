@@ -99,12 +99,12 @@ export class ExampleChecker {
   check(d: A.Decl & { kind: "example" }, measure: string | null): I.ExampleDef | null {
     this.c.enter(d);
     const cite = this.c.cite(d.meta.cite, d.nameSpan);
-    const input: I.ScenarioValue = { unit: dict(), vehicle: null, scenario: dict(), path: [] };
     let ok = true;
     const record = (rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> => {
       const out: Record<string, I.Value> = dict();
       const fields = this.scope.inputs.get(rec);
-      for (const f of lit.fields) {
+      for (let i = 0; i < lit.fields.length; i++) {
+        const f = lit.fields[i]!;
         const sym = fields?.get(f.name);
         if (!sym) {
           this.err(
@@ -122,19 +122,32 @@ export class ExampleChecker {
       }
       return out;
     };
-    for (const r of d.records) {
+    // The records as given (an empty unit and scenario when not given), in indexed loops (no iterator).
+    let unit: Record<string, I.Value> | null = null;
+    let scenario: Record<string, I.Value> | null = null;
+    let vehicle: Record<string, I.Value> | null = null;
+    const path: Record<string, I.Value>[] = [];
+    for (let i = 0; i < d.records.length; i++) {
+      const r = d.records[i]!;
       const v = record(r.rec, r.value);
-      if (r.rec === "unit") input.unit = v;
-      else if (r.rec === "vehicle") input.vehicle = v;
-      else if (r.rec === "scenario") input.scenario = v;
-      else input.path.push(v);
+      if (r.rec === "unit") unit = v;
+      else if (r.rec === "vehicle") vehicle = v;
+      else if (r.rec === "scenario") scenario = v;
+      else path.push(v);
     }
-    for (const s of d.path ?? []) input.path.push(record("step", s));
+    if (d.path) for (let i = 0; i < d.path.length; i++) path.push(record("step", d.path[i]!));
+    const input: I.ScenarioValue = {
+      unit: unit ?? dict(),
+      vehicle,
+      scenario: scenario ?? dict(),
+      path,
+    };
     if (d.roll) input.roll = d.roll;
     if (!this.requiredGiven(d)) ok = false;
     const expect: I.Expectation[] = [];
     const m = num(measure ?? ANY);
-    for (const e of d.expects) {
+    for (let i = 0; i < d.expects.length; i++) {
+      const e = d.expects[i]!;
       if (e.e === "legal") expect.push({ e: "legal", want: !e.negated });
       else if (e.e === "violation")
         expect.push({ e: "violation", cite: this.c.cite(e.cite, e.span), want: !e.negated });

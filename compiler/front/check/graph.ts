@@ -13,8 +13,7 @@ import {
   movementExprs,
   noReads,
   reads,
-  readsAll,
-  ruleExprs,
+  ruleReadsAll,
   type Reads,
 } from "../../ir/walk.js";
 import type { Merged } from "../resolve.js";
@@ -28,6 +27,13 @@ export interface Dependencies {
   contexts: Map<string, I.Context>;
   /** What each rule reads, by name. */
   reads: Map<string, Reads>;
+  /**
+   * The checked rules by name: the bodies, which `ruleDef` completes in place, so once the
+   * definitions are built it holds them (the rule definitions by name, made once per check).
+   */
+  rules: ReadonlyMap<string, RuleBody>;
+  /** The rules each rule calls itself, by name, as met (a rule that calls none has no entry). */
+  calls: Map<string, string[]>;
   /** V0208 for each reference cycle, in the order found; `analyse` reports them. */
   cycles: Diagnostic[];
   /** Whether a rule or a constraint rolls dice. */
@@ -52,7 +58,15 @@ export function dependencies(
   const visiting: string[] = [];
   let rolling = false;
 
+  const calls = new Map<string, string[]>();
   const ruleReads = (name: string): Reads | null => {
+    // Called for each rule an expression calls: while a rule is read, the callee is its own call.
+    if (visiting.length > 0) {
+      const caller = visiting[visiting.length - 1]!;
+      const list = calls.get(caller);
+      if (list) list.push(name);
+      else calls.set(caller, [name]);
+    }
     const done = byRule.get(name);
     if (done) return done;
     const r = rules.get(name);
@@ -69,7 +83,7 @@ export function dependencies(
       return noReads();
     }
     visiting.push(name);
-    const acc = readsAll(ruleExprs(r), ruleReads);
+    const acc = ruleReadsAll(r, ruleReads);
     visiting.pop();
     if (acc.dice) rolling = true;
     byRule.set(name, acc);
@@ -77,13 +91,16 @@ export function dependencies(
     return acc;
   };
 
-  for (const r of ruleBodies) ruleReads(r.name);
-  for (const c of constraintBodies) {
+  // Indexed loops here and in `wholeRulesetChecks`: run once per check, they are rarely optimised,
+  // and an iterator allocates.
+  for (let i = 0; i < ruleBodies.length; i++) ruleReads(ruleBodies[i]!.name);
+  for (let i = 0; i < constraintBodies.length; i++) {
+    const c = constraintBodies[i]!;
     const acc = reads(c.cond, ruleReads);
     if (acc.dice) rolling = true;
     contexts.set(c.name, contextOf(acc));
   }
-  return { contexts, reads: byRule, cycles, rolling };
+  return { contexts, reads: byRule, rules, calls, cycles, rolling };
 }
 
 function spanOf(scope: Scope, name: string): Span | null {
@@ -102,7 +119,8 @@ export function wholeRulesetChecks(
   scope: Scope,
   out: Diagnostic[],
 ): void {
-  const rules = new Map(p.rules.map((r) => [r.name, r]));
+  // The bodies by name are the definitions now (`ruleDef` completed them in place).
+  const rules = deps.rules as ReadonlyMap<string, I.RuleDef>;
   for (const c of deps.cycles) out.push(c);
   const ruleReads = (name: string): Reads | null => deps.reads.get(name) ?? null;
 
@@ -140,8 +158,10 @@ export function wholeRulesetChecks(
         ),
       );
   }
-  for (const ex of p.examples) {
-    for (const x of ex.expect) {
+  for (let i = 0; i < p.examples.length; i++) {
+    const ex = p.examples[i]!;
+    for (let j = 0; j < ex.expect.length; j++) {
+      const x = ex.expect[j]!;
       if (x.e === "rule") {
         const r = rules.get(x.name);
         if (r && r.context === "step")
@@ -156,42 +176,53 @@ export function wholeRulesetChecks(
     }
   }
 
-  // Unused definitions: not reachable from the movement binding, constraints or examples.
+  // Unused definitions: not reachable from the movement binding, constraints or examples. A rule
+  // uses the rules it calls and the tables it reads (those its callees read among them), as the
+  // dependency analysis found, so its expressions are not walked again. (In a cycle a rule's reads
+  // may lack its callees' tables; a cycle is an error, and with an error nothing is reported unused.)
   const used = new Set<string>();
   const useRule = (name: string): void => {
     if (used.has(name)) return;
     used.add(name);
-    const r = rules.get(name);
-    if (r) for (const e of ruleExprs(r)) useExpr(e);
+    const callees = deps.calls.get(name);
+    if (callees) for (let i = 0; i < callees.length; i++) useRule(callees[i]!);
+    const r = deps.reads.get(name);
+    if (r && r.tables.size > 0) r.tables.forEach(useTable);
   };
+  const useTable = (name: string): void => void used.add(name);
   const useExpr = (e: I.Expr): void => {
     if (e.k === "rule") useRule(e.name);
     else if (e.k === "table") used.add(e.name);
     eachChild(e, useExpr);
   };
   for (const e of movementExprs(p.movement)) useExpr(e);
-  for (const c of p.constraints) useExpr(c.cond);
-  for (const ex of p.examples) {
-    for (const x of ex.expect) {
+  for (let i = 0; i < p.constraints.length; i++) useExpr(p.constraints[i]!.cond);
+  for (let i = 0; i < p.examples.length; i++) {
+    const ex = p.examples[i]!;
+    for (let j = 0; j < ex.expect.length; j++) {
+      const x = ex.expect[j]!;
       if (x.e === "rule") useRule(x.name);
       if (x.e === "table") used.add(x.name);
     }
   }
   // Example inputs may apply rules and tables to constants (`portage: dm-portage(hmg)`).
   const exampleNames = new Set<string>();
-  for (const d of scope.declsOf("example")) {
-    for (const r of d.records) for (const f of r.value.fields) astNames(f.value, exampleNames);
-    for (const r of d.path ?? []) for (const f of r.fields) astNames(f.value, exampleNames);
+  const exampleDecls = scope.declsOf("example");
+  for (let i = 0; i < exampleDecls.length; i++) {
+    const d = exampleDecls[i]!;
+    for (let j = 0; j < d.records.length; j++) fieldNames(d.records[j]!.value, exampleNames);
+    if (d.path) for (let j = 0; j < d.path.length; j++) fieldNames(d.path[j]!, exampleNames);
   }
-  for (const n of exampleNames) useRule(n);
+  exampleNames.forEach(useRule);
   // The names this file declares (not the rulesets it extends), needed only once one is unused.
   let own: Set<string> | null = null;
   const isOwn = (name: string): boolean =>
     (own ??= new Set(
       merged.decls.filter((o) => o.origin === merged.header.id).map((o) => o.decl.name),
     )).has(name);
-  for (const defs of [p.rules, p.tables]) {
-    for (const d of defs) {
+  for (const defs of [p.rules, p.tables] as const) {
+    for (let i = 0; i < defs.length; i++) {
+      const d = defs[i]!;
       if (!used.has(d.name) && isOwn(d.name)) {
         out.push(
           diag(
@@ -204,6 +235,11 @@ export function wholeRulesetChecks(
       }
     }
   }
+}
+
+/** Adds to `acc` the names the field values of record literal `r` use (as `astNames`). */
+function fieldNames(r: A.RecordLit, acc: Set<string>): void {
+  for (let i = 0; i < r.fields.length; i++) astNames(r.fields[i]!.value, acc);
 }
 
 /** Adds to `acc` the names an AST expression uses as a value or calls (not `enum.member`). */

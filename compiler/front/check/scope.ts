@@ -23,6 +23,11 @@ export type Sym =
 
 export class Scope {
   readonly syms = new Map<string, Sym>();
+  /**
+   * The declarations another ruleset wrote, or that extend one it wrote, with their owner; a
+   * declaration the root ruleset (`root`) wrote itself has no entry (its owner is the root, so the
+   * thousands of a large single file cost no entry keyed by object).
+   */
   readonly owners = new Map<A.Decl, Owned>();
   readonly inputs = new Map<RecordName, Map<string, FieldSym>>();
   /** member name → enums that have it */
@@ -32,11 +37,13 @@ export class Scope {
   /** The rules and predicates together, in file order. */
   readonly ruleDecls: (A.Decl & { kind: "rule" | "predicate" })[] = [];
 
-  /** Built in one pass over the declarations. */
-  constructor(decls: Owned[]) {
-    for (const o of decls) {
+  /** Built in one pass over the declarations; `root` is the id of the ruleset they were merged for. */
+  constructor(decls: Owned[], root?: string) {
+    // Indexed loops: run once per check, this code is rarely optimised, and an iterator allocates.
+    for (let i = 0; i < decls.length; i++) {
+      const o = decls[i]!;
       const d = o.decl;
-      this.owners.set(d, o);
+      if (o.origin !== root || o.extendedFrom !== undefined) this.owners.set(d, o);
       const list = this.byKind.get(d.kind);
       if (list) list.push(d);
       else this.byKind.set(d.kind, [d]);
@@ -46,10 +53,11 @@ export class Scope {
           break;
         case "enum": {
           this.syms.set(d.name, { s: "enum", decl: d, members: d.members.map((m) => m.name) });
-          for (const m of d.members) {
-            const list = this.memberIndex.get(m.name) ?? [];
-            if (!list.includes(d.name)) list.push(d.name);
-            this.memberIndex.set(m.name, list);
+          for (let j = 0; j < d.members.length; j++) {
+            const m = d.members[j]!;
+            const list = this.memberIndex.get(m.name);
+            if (!list) this.memberIndex.set(m.name, [d.name]);
+            else if (!list.includes(d.name)) list.push(d.name);
           }
           break;
         }
