@@ -5,7 +5,8 @@
  * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels). The sizes
  * of a file and of one string or citation are bounded too (V0108). docs/cli.md lists every bound.
  */
-import { tokenMatcher, type IToken, type TokenType } from "chevrotain";
+import type { IToken, TokenType } from "chevrotain";
+import { tokenMatcher } from "./chevrotain.js";
 import type { Span } from "../diagnostics/index.js";
 import type { Decl, Expr } from "./ast.js";
 import {

@@ -53,6 +53,19 @@ describe("cold start", () => {
     for (const heavy of HEAVY) expect([...packages]).not.toContain(heavy);
   });
 
+  it("Chevrotain's values come through grammar/chevrotain.ts (its one-file build), never its package entry", () => {
+    // The entry pulls in several hundred lodash-es modules: importing a value from it anywhere on the
+    // way doubled the cold start once (≈ 220 → 430 ms).
+    const { files } = closure(join(root, "compiler", "cli", "main.ts"));
+    for (const f of closure(join(root, "compiler", "cli", "check.ts")).files) files.add(f);
+    const loader = join(root, "grammar", "chevrotain.ts");
+    const direct = [...files].filter(
+      (f) => f !== loader && staticImports(f).includes("chevrotain"),
+    );
+    expect(direct).toEqual([]);
+    expect(files.has(loader)).toBe(true);
+  });
+
   it("the emitter does import ts-morph and prettier (so the test above can fail)", () => {
     const { packages } = closure(join(root, "compiler", "emit", "index.ts"));
     expect([...packages]).toContain("ts-morph");
