@@ -5,7 +5,7 @@ import { loadRuleset } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildReach, type ReachBuilt } from "../../compiler/reach/build.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
-import type { MapGraph, MapJson } from "../../runtime/map.js";
+import { buildGraph, hexName, type MapGraph, type MapJson } from "../../runtime/map.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import type { MoveResult } from "../../runtime/types.js";
 import * as generated from "../../generated/index.js";
@@ -71,4 +71,49 @@ export function costs(b: ReachBuilt, i = 0): Record<string, number> {
   return Object.fromEntries(
     Object.entries(b.report.results[i]!.hexes).map(([k, v]) => [k, v.cost]),
   );
+}
+
+/** A `cols` × `rows` map named `name` whose hex i (column-major: column ⌊i / rows⌋) has `terrain[i]`. */
+export function gridGraph(
+  name: string,
+  cols: number,
+  rows: number,
+  terrain: readonly string[],
+): MapGraph {
+  const hexes: Record<string, string> = {};
+  terrain.forEach((t, i) => {
+    hexes[hexName(Math.floor(i / rows), i % rows)] = t;
+  });
+  const map: MapJson = { name, columns: cols, rows, terrain: { default: "open-ground", hexes } };
+  return buildGraph(map);
+}
+
+/**
+ * The brute force the searches are held to: every simple path from `from` of fewer than `maxLength`
+ * hexes (the start counted) is judged by `judge`, and the least spent by a legal one is kept per
+ * end hex; a path is extended only while `judge` says `goOn`.
+ */
+export function bruteReach(
+  g: MapGraph,
+  from: number,
+  maxLength: number,
+  judge: (path: readonly number[]) => { legal: boolean; spent: number; goOn: boolean },
+): Map<number, number> {
+  const best = new Map<number, number>();
+  const path = [from];
+  const visit = (): void => {
+    const r = judge(path);
+    const end = path[path.length - 1]!;
+    if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
+    if (!r.goOn || path.length >= maxLength) return;
+    for (let d = 0; d < 6; d++) {
+      const next = g.adj[6 * end + d]!;
+      if (next < 0 || path.includes(next)) continue;
+      path.push(next);
+      visit();
+      path.pop();
+    }
+  };
+  visit();
+  return best;
 }

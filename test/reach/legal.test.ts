@@ -19,7 +19,7 @@ import { compileText } from "../../compiler/engine/index.js";
 import { interpretedBinding } from "../../compiler/reach/binding.js";
 import { reachProfile } from "../../compiler/reach/profile.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
-import { buildGraph, hexName, type MapJson } from "../../runtime/map.js";
+import { bruteReach, gridGraph } from "./helpers.js";
 import { evaluateMove } from "../../runtime/move.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
 import { pathSteps } from "../../runtime/reach-steps.js";
@@ -154,39 +154,20 @@ describe("reach and eval share one legality", () => {
           }),
           async (terrain, from, unit) => {
             await new Promise((r) => setImmediate(r));
-            const hexes: Record<string, string> = {};
-            terrain.forEach((t, i) => {
-              hexes[hexName(Math.floor(i / ROWS), i % ROWS)] = t;
-            });
-            const map: MapJson = {
-              name: "probe",
-              columns: COLS,
-              rows: ROWS,
-              terrain: { default: "open-ground", hexes },
-            };
-            const g = buildGraph(map);
+            const g = gridGraph("probe", COLS, ROWS, terrain);
             const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir!]);
             expect(p.diagnostics).toEqual([]);
             const b = interpretedBinding(ir!, p.perRuleset[0]!.value, unit);
             const reached = reachOnMap(b, g, from);
 
-            const best = new Map<number, number>();
-            const path = [from];
-            const visit = (): void => {
-              const ctx = b.prepare(pathSteps(g, path, b.resolve, b.stepFields));
-              const r = evaluateMove(b.model, b.num, ctx);
-              const end = path[path.length - 1]!;
-              if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
-              if (path.length > unit.mp + 1) return;
-              for (let d = 0; d < 6; d++) {
-                const next = g.adj[6 * end + d]!;
-                if (next < 0 || path.includes(next)) continue;
-                path.push(next);
-                visit();
-                path.pop();
-              }
-            };
-            visit();
+            const best = bruteReach(g, from, unit.mp + 2, (path) => {
+              const r = evaluateMove(
+                b.model,
+                b.num,
+                b.prepare(pathSteps(g, path, b.resolve, b.stepFields)),
+              );
+              return { legal: r.legal, spent: r.spent, goOn: true };
+            });
             const want: Record<string, number> = {};
             for (const [h, c] of best) want[g.names[h]!] = c;
             const got: Record<string, number> = {};

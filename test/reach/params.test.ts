@@ -18,11 +18,11 @@ import { walk } from "../../compiler/ir/walk.js";
 import { interpretedBinding } from "../../compiler/reach/binding.js";
 import { reachProfile } from "../../compiler/reach/profile.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
-import { buildGraph, hexName, type MapGraph, type MapJson } from "../../runtime/map.js";
+import type { MapGraph } from "../../runtime/map.js";
 import { reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
 import { pathSteps } from "../../runtime/reach-steps.js";
 import type { MoveResult } from "../../runtime/types.js";
-import { ROOT } from "./helpers.js";
+import { bruteReach, gridGraph, ROOT } from "./helpers.js";
 
 const FIXTURE = join(ROOT, "test/fixtures/reach/param-aggregates.rules");
 const TEXT = readFileSync(FIXTURE, "utf8");
@@ -130,43 +130,21 @@ describe("reach with parameters in aggregates: generated = interpreted = brute f
           }),
           async (terrain, from, unit) => {
             await new Promise((r) => setImmediate(r));
-            const hexes: Record<string, string> = {};
-            terrain.forEach((t, i) => {
-              hexes[hexName(Math.floor(i / ROWS), i % ROWS)] = t;
-            });
-            const map: MapJson = {
-              name: "params",
-              columns: COLS,
-              rows: ROWS,
-              terrain: { default: "open-ground", hexes },
-            };
-            const g = buildGraph(map);
+            const g = gridGraph("params", COLS, ROWS, terrain);
             const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir]);
             expect(p.diagnostics).toEqual([]);
             const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
             const interpreted = reachOnMap(b, g, from);
             const generated = gen.reach(g, unit, g.names[from]!);
 
-            const best = new Map<number, number>();
-            const path = [from];
-            const visit = (): void => {
+            const best = bruteReach(g, from, unit.mp + 2, (path) => {
               const r = gen.evaluate(
                 { unit, path: pathSteps(g, path, b.resolve, b.stepFields) },
                 false,
               );
-              const end = path[path.length - 1]!;
-              if (r.legal && !(best.get(end)! <= r.spent)) best.set(end, r.spent);
-              if (typeof r.allowance === "number" && r.spent > r.allowance) return;
-              if (path.length > unit.mp + 1) return;
-              for (let d = 0; d < 6; d++) {
-                const next = g.adj[6 * end + d]!;
-                if (next < 0 || path.includes(next)) continue;
-                path.push(next);
-                visit();
-                path.pop();
-              }
-            };
-            visit();
+              const over = typeof r.allowance === "number" && r.spent > r.allowance;
+              return { legal: r.legal, spent: r.spent, goOn: !over };
+            });
             const where = JSON.stringify({ terrain, from: g.names[from], unit });
             for (let h = 0; h < g.n; h++) {
               const want = best.get(h) ?? NaN;
