@@ -18,7 +18,7 @@ import type {
   IToken,
 } from "chevrotain";
 import type * as A from "./ast.js";
-import { MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
+import { decl, MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
 import { CstParser, tokenMatcher } from "./chevrotain.js";
 import { installRepetitions } from "./repetition.js";
 import * as T from "./tokens.js";
@@ -245,16 +245,10 @@ class RulesParser extends ChevrotainParser {
     if (!b) return NONE;
     const meta: A.Meta = { cite: null, title: null, concept: null, section: null };
     meta.title = b.str(title);
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override: false,
-      meta,
-      span: this.to(b, start),
-      kind: "extend",
+    return decl(name.image, b.spanOfToken(name), false, meta, this.to(b, start), "extend", {
       target: kind.image,
       edits,
-    };
+    });
   });
 
   exceptionEdit = this.RULE("exceptionEdit", (): A.ExceptionEdit => {
@@ -298,15 +292,9 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     const meta: A.Meta = { cite: null, title: null, concept: null, section: null };
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override: false,
-      meta,
-      span: this.to(b, start),
-      kind: "remove",
+    return decl(name.image, b.spanOfToken(name), false, meta, this.to(b, start), "remove", {
       target: kind.image,
-    };
+    });
   });
 
   defKind = this.RULE("defKind", (): IToken => {
@@ -383,14 +371,7 @@ class RulesParser extends ChevrotainParser {
     const meta = this.SUBRULE(this.meta);
     const b = this.b;
     if (!b) return NONE;
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override,
-      meta,
-      span: this.to(b, start),
-      kind: "measure",
-    };
+    return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "measure", {});
   });
 
   enumDef = this.RULE("enumDef", (): A.Decl => {
@@ -405,15 +386,9 @@ class RulesParser extends ChevrotainParser {
     this.CONSUME(T.RBrace);
     const b = this.b;
     if (!b) return NONE;
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override,
-      meta,
-      span: this.to(b, start),
-      kind: "enum",
+    return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "enum", {
       members,
-    };
+    });
   });
 
   enumMember = this.RULE("enumMember", (): A.EnumMemberDecl => {
@@ -467,15 +442,9 @@ class RulesParser extends ChevrotainParser {
     });
     const b = this.b;
     if (!b) return NONE;
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override,
-      meta,
-      span: this.to(b, start),
-      kind: "group",
+    return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "group", {
       members,
-    };
+    });
   });
 
   qualifiedName = this.RULE("qualifiedName", (): Qualified => {
@@ -518,16 +487,10 @@ class RulesParser extends ChevrotainParser {
     const rec = kw.image as A.RecordKw;
     const meta: A.Meta = { cite: b.cite(cite), title: null, concept: null, section: null };
     const nameSpan = b.spanOfToken(kw);
-    return {
-      name: rec,
-      nameSpan,
-      override,
-      meta,
-      span: this.to(b, start),
-      kind: "input",
+    return decl(rec, nameSpan, override, meta, this.to(b, start), "input", {
       rec,
       fields,
-    };
+    });
   });
 
   inputField = this.RULE("inputField", (): A.FieldDecl => {
@@ -607,17 +570,11 @@ class RulesParser extends ChevrotainParser {
     this.CONSUME(T.RBrace);
     const b = this.b;
     if (!b) return NONE;
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override,
-      meta,
-      span: this.to(b, start),
-      kind: "table",
+    return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "table", {
       keys: keys.map((t) => ({ name: t.image, span: b.spanOfToken(t) })),
       type,
       rows,
-    };
+    });
   });
 
   tableRow = this.RULE("tableRow", (): A.RowDecl => {
@@ -699,18 +656,12 @@ class RulesParser extends ChevrotainParser {
     const exceptions = this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
     const b = this.b;
     if (!b) return NONE;
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override,
-      meta,
-      span: this.to(b, start),
-      kind: "rule",
+    return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "rule", {
       params: params ?? [],
       type,
       value,
       exceptions: exceptions ?? [],
-    };
+    });
   });
 
   predicateDef = this.RULE("predicateDef", (): A.Decl => {
@@ -725,18 +676,12 @@ class RulesParser extends ChevrotainParser {
     const exceptions = this.OPTION2(() => this.SUBRULE(this.exceptionBlock));
     const b = this.b;
     if (!b) return NONE;
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override,
-      meta,
-      span: this.to(b, start),
-      kind: "predicate",
+    return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "predicate", {
       params: params ?? [],
       type: null,
       value,
       exceptions: exceptions ?? [],
-    };
+    });
   });
 
   exceptionBlock = this.RULE("exceptionBlock", (): A.ExceptionDecl[] => {
@@ -785,15 +730,9 @@ class RulesParser extends ChevrotainParser {
     const cond = this.SUBRULE(this.expr);
     const b = this.b;
     if (!b) return NONE;
-    return {
-      name: name.image,
-      nameSpan: b.spanOfToken(name),
-      override,
-      meta,
-      span: this.to(b, start),
-      kind: "constraint",
+    return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "constraint", {
       cond,
-    };
+    });
   });
 
   movementDef = this.RULE("movementDef", (): A.Decl => {
@@ -810,16 +749,10 @@ class RulesParser extends ChevrotainParser {
     if (!b) return NONE;
     const meta: A.Meta = { cite: b.cite(cite), title: null, concept: null, section: null };
     const span = this.to(b, start);
-    return {
-      name: "movement",
-      nameSpan: span,
-      override,
-      meta,
-      span,
-      kind: "movement",
+    return decl("movement", span, override, meta, span, "movement", {
       measure: measure.image,
       entries,
-    };
+    });
   });
 
   movementEntry = this.RULE("movementEntry", (): A.MovementEntry => {
@@ -860,18 +793,12 @@ class RulesParser extends ChevrotainParser {
     const meta: A.Meta = { cite: b.cite(cite), title, concept: null, section: null };
     const span = this.to(b, start);
     const faces = roll as IToken[] | null;
-    return {
-      name: title,
-      nameSpan: span,
-      override,
-      meta,
-      span,
-      kind: "example",
+    return decl(title, span, override, meta, span, "example", {
       records,
       path,
       roll: faces ? faces.map((t) => b.smallInt(t, MAX_SIDES)) : null,
       expects,
-    };
+    });
   });
 
   /** The example being parsed (see `exampleDef`). */

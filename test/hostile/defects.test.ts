@@ -234,30 +234,20 @@ describe("11. a path aggregate that reads a rule's parameter", () => {
     clean(c);
     expect(c.code).toBe(0);
     expect(readFileSync(join(out, "param-aggregates.ts"), "utf8")).toContain("pathKey: true");
-    const unit = '{"mp":4,"tired":true}';
-    const r = await variorum([
+    const reach = [
       "reach",
       rules,
       "maps/crossroads.json",
       "--from",
       "A4",
       "--unit",
-      unit,
-    ]);
+      '{"mp":4,"tired":true}',
+    ];
+    const r = await variorum(reach);
     clean(r);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/allowance 4 MP; \d+ hexes where the move may end/);
-    const j = await variorum([
-      "reach",
-      rules,
-      "maps/crossroads.json",
-      "--from",
-      "A4",
-      "--unit",
-      unit,
-      "--format",
-      "json",
-    ]);
+    const j = await variorum([...reach, "--format", "json"]);
     clean(j);
     expect(j.code).toBe(0);
     const hexes = (JSON.parse(j.stdout) as { results: { hexes: Record<string, unknown> }[] })
