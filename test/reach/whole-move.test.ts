@@ -7,7 +7,7 @@
  * reach`, the studio's reach pane). A cost that reads only its own step agrees and gets neither.
  */
 import { describe, expect, it } from "vitest";
-import { compileText, reachOn } from "../../compiler/engine/index.js";
+import { compileText, diffReport, reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
 import { wholeMoveRead } from "../../compiler/reach/lookahead.js";
 import { ir as bundled } from "./helpers.js";
@@ -94,6 +94,24 @@ describe("a step cost that reads the whole move", () => {
     expect(wholeMoveRead(ir)).toBeNull();
     expect(codes).toEqual([]);
     expect(reached(ir)).toEqual({ mismatches: [], codes: [] });
+  });
+
+  it("the diff's map section says it too, of the ruleset that reads the whole move", () => {
+    const { ir } = loaded(WHOLE[0]!.cost);
+    const { ir: local } = loaded("1 MP");
+    const diff = diffReport({
+      rulesets: [local, { ...ir, id: "lookahead-whole" }],
+      reach: {
+        map: { text: MAP, file: "row.json" },
+        from: { text: "A1", file: "--from" },
+        unit: { text: '{"mp":12}', file: "--unit" },
+        phase: "movement",
+      },
+    });
+    expect(diff.value).not.toBeNull();
+    expect(diff.diagnostics.map((d) => [d.code, d.message.split(":")[0]])).toEqual([
+      ["V1120", "lookahead-whole"],
+    ]);
   });
 
   it("no bundled ruleset's step cost reads the whole move", () => {
