@@ -35,31 +35,45 @@ interface Gen {
   SCALE: number;
 }
 
+/** The fixture with `base` read in one branch of a choice only, outside any aggregate. */
+const BRANCH_ID = `${ID}-branch`;
+const BRANCH = TEXT.replace(
+  "sum step (base if step.terrain != open-ground else 0 MP)",
+  "0 MP if step.terrain == woods else base",
+).replace(ID, BRANCH_ID);
+
 let ir: RulesetIR;
 let gen: Gen;
+let branchIr: RulesetIR;
+let branchGen: Gen;
+
+/** A ruleset's text → its IR and its generated module, compiled and imported. */
+async function build(text: string, id: string): Promise<[RulesetIR, Gen]> {
+  const { ir: compiled, diagnostics } = compileText(text, `${id}.rules`);
+  expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  const file = join(ARTIFACTS, "generated", `${id}.ts`);
+  writeFileSync(file, await emitModule(compiled!));
+  return [compiled!, (await import(file)) as Gen];
+}
 
 beforeAll(async () => {
-  const { ir: compiled, diagnostics } = compileText(TEXT, `${ID}.rules`);
-  expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  ir = compiled!;
   mkdirSync(join(ARTIFACTS, "generated"), { recursive: true });
   mkdirSync(join(ARTIFACTS, "runtime"), { recursive: true });
   writeFileSync(
     join(ARTIFACTS, "runtime/index.ts"),
     "export * from '../../../runtime/index.js';\n",
   );
-  const file = join(ARTIFACTS, "generated", `${ID}.ts`);
-  writeFileSync(file, await emitModule(ir));
-  gen = (await import(file)) as Gen;
+  [ir, gen] = await build(TEXT, ID);
+  [branchIr, branchGen] = await build(BRANCH, BRANCH_ID);
 }, 120_000);
 
 type Unit = { mp: number; tired?: boolean; exhausted?: boolean; laden?: boolean };
 const PATH = ["open-ground", "woods", "marsh", "woods"];
 
 /** The engine's `eval` answer (the interpreter) to a unit on a path of terrains. */
-function evaluated(unit: Unit, path: readonly string[]): MoveResult {
+function evaluated(unit: Unit, path: readonly string[], of: RulesetIR = ir): MoveResult {
   const text = JSON.stringify({ unit, path: path.map((terrain) => ({ terrain })) });
-  const out = evaluateScenario({ rulesets: [ir], text, file: "s.json" });
+  const out = evaluateScenario({ rulesets: [of], text, file: "s.json" });
   expect(out.diagnostics).toEqual([]);
   return out.value!.answers[0]!.result!;
 }
@@ -72,8 +86,8 @@ function move(
   return JSON.parse(JSON.stringify({ allowance, spent, legal, steps, exact }));
 }
 
-function generated(unit: Unit, path: readonly string[]): MoveResult {
-  return gen.evaluate({ unit, path: path.map((terrain) => ({ terrain })) }, true);
+function generated(unit: Unit, path: readonly string[], of: Gen = gen): MoveResult {
+  return of.evaluate({ unit, path: path.map((terrain) => ({ terrain })) }, true);
 }
 
 // Each step's cost by the documented meaning, worked by hand over open ground, woods, marsh, woods
@@ -143,6 +157,16 @@ describe("`base` inside an aggregate: eval and the generated module agree", () =
       expect(mine.slice(0, 4)).toEqual(["2.3", "2.4", "2.2", "2.1"]);
       expect(mine.filter((x) => x === "2.2")).toHaveLength(1);
     }
+  });
+
+  it("`base` in one branch of a choice: worked out (and cited) before the value, on both", () => {
+    // The surcharge's exception reads `base` only off woods; both engines work it out first, so a
+    // woods step cites the surcharge's base value (2.5) though its branch is not taken.
+    const unit = { mp: 40, laden: true };
+    const e = evaluated(unit, PATH, branchIr);
+    expect(e.steps.map((s) => s.cost)).toEqual([1, 1, 4, 1]);
+    expect(move(generated(unit, PATH, branchGen))).toEqual(move(e));
+    expect(e.steps[1]!.rules).toContain("2.5");
   });
 
   it("a rule called inside an aggregate prices its base for the aggregate's step", () => {
