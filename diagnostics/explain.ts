@@ -445,6 +445,15 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     right:
       '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground" },\n  "vehicles": { "B2": { "kind": "halftrack", "mp": 16 } } }',
   },
+  V1120: {
+    means:
+      "A warning: a step's cost reads the whole move — a path aggregate (`count step (…)`, `sum step (…)`, …), `path.hexes`, `path.steps` or `step.last`, in the movement binding's `cost:` or a rule it asks. `variorum eval` prices each step knowing every step of the move; reach (`variorum reach`, the studio's map) prices each step as the search takes it, over the path so far, and never again. So a hex's cost in a reach answer is not always the price `eval` gives its path (a woods hex entered early is priced before the later woods hexes are known). Shown on the `cost:` binding and in every reach answer for the ruleset; `eval`'s price is the ruleset's meaning.",
+    kind: "file",
+    wrong:
+      'ruleset house "A house rule"\n  cites headings\n  extends sl-classic\n\noverride rule entry-cost [House] "each woods hex of the move adds 1 MF to every hex" section terrain: MF = cot + count step (step.terrain == woods) * 1 MF',
+    right:
+      'ruleset house "A house rule"\n  cites headings\n  extends sl-classic\n\noverride rule entry-cost [House] "a woods hex costs 1 MF more" section terrain: MF = cot + (1 MF if step.terrain == woods else 0 MF)',
+  },
 };
 
 /** The codes in table order. */

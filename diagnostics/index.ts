@@ -115,6 +115,8 @@ export const CODES = {
   V1103: { severity: "warning", summary: "the unit gives no action its moves need" },
   V1104: { severity: "error", summary: "the map places no units of the side asked" },
   V1113: { severity: "error", summary: "no vehicle in the start hex to start aboard" },
+  // Reach against eval (the ruleset's `cost:` binding, and every reach answer)
+  V1120: { severity: "warning", summary: "reach prices a step over the path so far" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof CODES;

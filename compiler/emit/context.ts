@@ -245,12 +245,3 @@ export class EmitContext {
     return this.names.claim(`${prefix}_${this.helperCount}`);
   }
 }
-
-/** Whether `e` mentions `base`. */
-export function refsBase(e: Expr): boolean {
-  let found = false;
-  walk(e, (x) => {
-    if (x.k === "base") found = true;
-  });
-  return found;
-}

@@ -12,7 +12,8 @@
 
 import { StructureKind, type FunctionDeclarationStructure } from "ts-morph";
 import type { Expr, RecordName, Type } from "../ir/ir.js";
-import { refsBase, type EmitContext } from "./context.js";
+import type { EmitContext } from "./context.js";
+import { readsBase } from "../ir/walk.js";
 import { fastTableRead } from "./tables.js";
 import { commentText, lit, numberLiteral, parseQ, qTicks } from "./text.js";
 
@@ -394,7 +395,7 @@ export class ExprCompiler {
     const decl = params.map((p) => ({ name: p.name, type: cx.tsType(p.type) }));
     const inner = newEnv("trace", env.params);
     const bt = baseType(env.base);
-    if (refsBase(body) && bt !== null) {
+    if (readsBase(body) && bt !== null) {
       args.push(asName(this.base(env), bt));
       decl.push({ name: "base", type: cx.tsType(bt) });
       inner.base = { kind: "name", name: "base", type: bt };

@@ -11,6 +11,7 @@ import { diag, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
 import type { RulesetIR } from "../ir/ir.js";
 import { lower } from "../front/lower.js";
 import { resolve, type Merged } from "../front/resolve.js";
+import { wholeMoveNote, wholeMoveRead } from "../reach/lookahead.js";
 
 /** File access for the front end: the CLI reads the disk, the studio page its bundled texts. */
 export interface Host {
@@ -49,7 +50,22 @@ export function frontEnd(
   const lowered = lower(checked, root.ast.header!.span);
   diagnostics.push(...lowered.diagnostics);
   out.ir = lowered.ir;
+  if (lowered.ir !== null) diagnostics.push(...wholeMoveCost(lowered.ir, merged));
   return out;
+}
+
+/**
+ * V1120 on the movement binding's `cost:` when a step's cost reads the whole move
+ * (compiler/reach/lookahead.ts): reach's answer for this ruleset is not the price `eval` gives.
+ * A warning of the front end, so the editor, the language server and `check` show it where reach's
+ * answers (compiler/engine/reach.ts) say it too.
+ */
+function wholeMoveCost(ir: RulesetIR, merged: Merged): Diagnostic[] {
+  if (wholeMoveRead(ir) === null) return [];
+  const binding = merged.decls.find((o) => o.decl.kind === "movement")?.decl;
+  const cost =
+    binding?.kind === "movement" ? binding.entries.find((e) => e.role === "cost") : undefined;
+  return [wholeMoveNote(ir, cost?.span ?? binding?.span ?? null)!];
 }
 
 export interface Loaded {

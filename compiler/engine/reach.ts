@@ -26,6 +26,7 @@ import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
 import { buildGraph, columnName, indexOf, type MapGraph, type MapJson } from "../../runtime/map.js";
 import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
+import { wholeMoveNote } from "../reach/lookahead.js";
 import type { Outcome } from "./outcome.js";
 
 /** A piece of text the user typed, and the name its diagnostics' spans give it. */
@@ -178,6 +179,7 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
     );
     if (note !== null) diagnostics.push(note);
   });
+  diagnostics.push(...wholeMoveNotes(irs, req.map));
   return {
     value: {
       map,
@@ -293,6 +295,16 @@ export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
   });
   return {
     value: { report: built.report, graph: built.graph },
-    diagnostics: [...diagnostics, ...built.diagnostics],
+    diagnostics: [...diagnostics, ...built.diagnostics, ...wholeMoveNotes(irs, req.map)],
   };
+}
+
+/**
+ * V1120 for each ruleset whose step cost reads the whole move (compiler/reach/lookahead.ts): its
+ * reach answer is not the price `eval` gives the same path, and every reach answer says so, located
+ * at the map as the answer is (the front end marks the ruleset's `cost:` binding).
+ */
+function wholeMoveNotes(irs: readonly RulesetIR[], map: Typed): Diagnostic[] {
+  const at = new SourceFile(map.file, map.text).span(0, 0);
+  return irs.flatMap((ir) => wholeMoveNote(ir, at) ?? []);
 }

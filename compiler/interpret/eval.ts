@@ -7,6 +7,7 @@ import { NA_RAT, Rat } from "../../runtime/rational.js";
 import type { MoveContext } from "../../runtime/types.js";
 import { EvalError, InputError, MissingInput } from "../../runtime/errors.js";
 import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from "../ir/ir.js";
+import { readsBase } from "../ir/walk.js";
 import { dict, own } from "../util/dict.js";
 
 export type RunValue = Rat | boolean | string | ReadonlySet<string>;
@@ -45,7 +46,8 @@ export function valueOf(v: Value): RunValue {
 
 interface Frame {
   params: Map<string, RunValue>;
-  base: (() => RunValue) | null;
+  /** What `base` denotes in the exception being evaluated (`withBase`), or null where it is not read. */
+  base: RunValue | null;
 }
 
 /** The record read when no vehicle is there: every field absent. */
@@ -175,8 +177,8 @@ export class Evaluator {
           trace,
         );
       case "base":
-        if (!frame.base) throw new EvalError("base outside an exception");
-        return frame.base();
+        if (frame.base === null) throw new EvalError("base outside an exception");
+        return frame.base;
       case "neg":
         return (this.evaluate(expr.x, ctx, trace, frame) as Rat).neg();
       case "not":
@@ -353,11 +355,30 @@ export class Evaluator {
     base: () => RunValue,
   ): RunValue {
     if (t) t.push(x.cite);
-    const own = () => this.evaluate(x.value, c, t, { params, base });
+    const own = () => this.withBase(x.value, c, t, params, base);
     const inner = this.applying(x.exceptions, c, params);
     if (!inner) return own();
     if (this.listener) this.listener.exception(inner, r);
     return this.exceptionValue(inner, r, c, t, params, own);
+  }
+
+  /**
+   * An exception's value `value`, `base` in it the value the overridden definition gives for the
+   * question being asked (docs/language.md, "Rules"): the step being priced, worked out once, before
+   * the value, with that step current — so inside an aggregate (`count step (step.cost > base)`)
+   * `base` is still this step's, not the aggregate's step's, and its citations come once, first.
+   * The generated module does the same (compiler/emit/expr.ts: `base` computed into a local before
+   * the statement that reads it, and passed into an aggregate's loop helper); reach asks this
+   * evaluator or that module. `base` of an exception of an exception is its parent's value.
+   */
+  private withBase(
+    value: Expr,
+    c: EvalContext,
+    t: string[] | null,
+    params: Map<string, RunValue>,
+    base: () => RunValue,
+  ): RunValue {
+    return this.evaluate(value, c, t, { params, base: readsBase(value) ? base() : null });
   }
 }
 

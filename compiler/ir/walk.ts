@@ -124,6 +124,23 @@ export function walk(e: Expr, visit: (e: Expr) => void): void {
   go(e);
 }
 
+const baseReaders = new WeakMap<Expr, boolean>();
+
+/**
+ * Whether `e` mentions `base` anywhere, inside aggregates too (memoised: the interpreter asks it of
+ * an exception's value each time the exception is chosen, the emitter of each aggregate's body).
+ */
+export function readsBase(e: Expr): boolean {
+  let found = baseReaders.get(e);
+  if (found !== undefined) return found;
+  found = false;
+  walk(e, (x) => {
+    if (x.k === "base") found = true;
+  });
+  baseReaders.set(e, found);
+  return found;
+}
+
 const exprsOf = new WeakMap<RuleExprs, Expr[]>();
 
 /** What `ruleExprs` reads of a rule: a definition, or a checked rule before it has its context. */

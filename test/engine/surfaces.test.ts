@@ -295,3 +295,40 @@ describe("the CLI and the studio report the same warnings beside a reach answer"
     expect(a.ok && a.value.warnings).toEqual([]);
   });
 });
+
+/**
+ * A step cost that reads the whole move (V1120, compiler/reach/lookahead.ts): `check` and the
+ * language service (the LSP, and the studio's editor, which is one) mark the ruleset's `cost:`
+ * binding; `variorum reach` and the studio's reach pane say it beside the answer, at the map.
+ */
+describe("every surface says when reach cannot give eval's price (V1120)", () => {
+  const FILE = "test/fixtures/reach/base-aggregates.rules";
+  const TEXT = readFileSync(join(ROOT, FILE), "utf8");
+  const UNIT = '{"mp":12,"tired":true}';
+  const COST = TEXT.split("\n").findIndex((l) => /^\s*cost:/.test(l)) + 1;
+
+  it("check and the language service: on the `cost:` binding", async () => {
+    const fromCli = await cli(["check", FILE], "warning");
+    expect(fromCli.code).toBe(0);
+    expect(fromCli.seen).toHaveLength(1);
+    expect(fromCli.seen[0]).toMatch(
+      new RegExp(`^${COST}:3 V1120 base-aggregates: a step's cost reads the whole move`),
+    );
+    const lsp = new StudioSession(TEXT).diagnostics().filter((d) => d.code === "V1120");
+    expect(lsp).toHaveLength(1);
+    expect(lsp[0]!.range.start).toEqual({ line: COST - 1, character: 2 });
+  });
+
+  it("reach: the CLI and the studio's reach pane, beside the answer", async () => {
+    const fromCli = await cli(
+      ["reach", FILE, "maps/crossroads.json", "--from", "A1", "--unit", UNIT],
+      "warning",
+    );
+    expect(fromCli.code).toBe(0);
+    expect(fromCli.seen).toHaveLength(1);
+    expect(fromCli.seen[0]).toMatch(/^1:1 V1120 base-aggregates: a step's cost reads the whole/);
+    const a = new StudioSession(TEXT).reach("crossroads", "A1", UNIT, "movement", null);
+    expect(a.ok).toBe(true);
+    expect(a.ok ? studio(a.value.warnings) : []).toEqual(fromCli.seen);
+  });
+});

@@ -17,7 +17,7 @@ import {
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import type { Checked } from "./types.js";
-import { diceOf, ruleExprs, walk } from "../../ir/walk.js";
+import { diceOf, readsBase, ruleExprs, walk } from "../../ir/walk.js";
 import {
   MeaningMemo,
   mix,
@@ -343,7 +343,7 @@ function findConflict(
     total * rolls.length > MAX_SITUATIONS ? Math.ceil((total * rolls.length) / MAX_SITUATIONS) : 1;
   const params = r.params.length ? null : new Map<string, RunValue>();
   if (!params) return null; // parameterised rules: their inputs are not a finite domain
-  const frame = { params, base: () => NA_RAT as RunValue };
+  const frame = { params, base: NA_RAT as RunValue };
   for (let n = 0; n < total * rolls.length; n += stride) {
     const ctx = blankCtx();
     ctx.roll = rolls[Math.floor(n / total)] ?? null;
@@ -366,9 +366,11 @@ function findConflict(
       if (!guard.every((g) => ev.evaluate(g, ctx, null, frame))) continue;
       if (!ev.evaluate(a.when, ctx, null, frame) || !ev.evaluate(b.when, ctx, null, frame))
         continue;
-      const base = () => ev.evaluate(r.value, ctx, null, { params, base: null });
-      const va = ev.evaluate(a.value, ctx, null, { params, base });
-      const vb = ev.evaluate(b.value, ctx, null, { params, base });
+      // `base`: the rule's own value in this situation, worked out only for a value that reads it.
+      const base = (x: I.Exception): RunValue | null =>
+        readsBase(x.value) ? ev.evaluate(r.value, ctx, null, { params, base: null }) : null;
+      const va = ev.evaluate(a.value, ctx, null, { params, base: base(a) });
+      const vb = ev.evaluate(b.value, ctx, null, { params, base: base(b) });
       if (ctx.roll) parts.push(`roll ${ctx.roll.join(", ")}`);
       if (!same(va, vb))
         return { situation: parts.length ? parts.join(", ") : "always", a: show(va), b: show(vb) };
