@@ -1,0 +1,214 @@
+/**
+ * What the search state must hold (compiler/reach/profile.ts, runtime/reach.ts), held to brute force
+ * on random small maps: the generated module's `reach`, the interpreter's and every simple path priced
+ * by the generated `evaluate` agree hex for hex.
+ *
+ * 1. A unit starting aboard (`--aboard`): every path begins with getting off in place, a step that
+ *    enters no hex, so `path.steps` and `step.number` run one ahead of the hexes entered. The search
+ *    asks the constraints on the move once per state (hexes entered capped, key) where they read no
+ *    spent: the probe's constraints read `path.steps` against a constant (numeric states, the plain
+ *    loop in generated code), through arithmetic (every count kept), and `step.number` inside an
+ *    aggregate (part of the key) and in a constraint on steps (asked per path) — from the vehicle and
+ *    on foot.
+ * 2. `halt-at` (an obstacle the allowance must carry the unit past): the search asks it on each edge,
+ *    so what it reads beyond its own step must be part of the state (two labels of one state must halt
+ *    alike on every continuation), and, as eval reads it over the whole move, the whole path is judged
+ *    again where the move ends. `halt-allowance` (how far a halted unit gets) is not asked by reach: a
+ *    halted move is illegal however far it gets.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { compileText } from "../../compiler/engine/index.js";
+import { emitModule } from "../../compiler/emit/index.js";
+import type { RulesetIR } from "../../compiler/ir/ir.js";
+import { interpretedBinding } from "../../compiler/reach/binding.js";
+import { reachProfile } from "../../compiler/reach/profile.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
+import { buildGraph, hexName, type MapGraph, type MapJson } from "../../runtime/map.js";
+import { reachOnMap } from "../../runtime/reach-map.js";
+import { pathSteps } from "../../runtime/reach-steps.js";
+import { bruteReach, ROOT, type Gen } from "./helpers.js";
+
+const ABOARD = `ruleset aboard-probe "constraints reading the steps of a move that starts aboard"
+  cites numbered
+
+measure MP [1.1] "movement points"
+
+enum terrain [1.2] "terrain" {
+  open-ground "Open ground"
+  woods "Woods"
+  marsh "Marsh"
+  brush "Brush"
+}
+
+enum action [1.3] "things done in place" {
+  unload "Get off the vehicle"
+}
+
+enum vehicle-kind [1.4] "vehicles" {
+  halftrack "Half-track"
+}
+
+input step [1.5] {
+  terrain: terrain?
+  action: action?
+}
+
+input unit [1.6] {
+  mp: MP
+  slow: bool = false
+}
+
+input vehicle [1.7] {
+  kind: vehicle-kind?
+  mp: MP?
+}
+
+predicate in-woods [1.8] "the hex entered is woods"
+  section terrain: step.terrain == woods if step.terrain else false
+
+predicate in-marsh [1.9] "the hex entered is marsh"
+  section terrain: step.terrain == marsh if step.terrain else false
+
+movement [1.10] MP {
+  allowance: unit.mp
+  cost: (1 MP if unit.slow else 0 MP) if step.action else (2 MP if in-woods else 1 MP)
+}
+
+constraint no-marsh [2.1] "no entering marsh (a local step constraint)"
+  section terrain: not in-marsh
+
+constraint four-steps [2.2] "a move takes at most four steps, getting off included"
+  section special: path.steps <= 4
+`;
+
+/** The steps counted through arithmetic: every count a state of its own. */
+const UNCAPPED = ABOARD.replace("path.steps <= 4", "path.steps + path.hexes <= 7");
+/** `step.number` in an aggregate (the key) and in a constraint on steps (asked per path). */
+const NUMBERED =
+  ABOARD +
+  `
+constraint late-woods [2.3] "no more than one woods hex from the third step on"
+  section terrain: count step (step.number >= 3 and in-woods) <= 1
+
+constraint third-step [2.4] "the third step is not into brush"
+  section terrain: not (step.number == 3 and (step.terrain == brush if step.terrain else false))
+`;
+
+const ARTIFACTS = join(ROOT, "test-artifacts/reach-state-reads");
+const irs = new Map<string, RulesetIR>();
+const gens = new Map<string, Gen>();
+
+function compiled(text: string, id: string): RulesetIR {
+  const name = text.slice("ruleset ".length, text.indexOf(" ", "ruleset ".length));
+  const { ir, diagnostics } = compileText(text.replace(name, id), `${id}.rules`);
+  expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return ir!;
+}
+
+/** Compiles `text` as ruleset `id`, and emits and imports its generated module. */
+async function load(id: string, text: string): Promise<void> {
+  const ir = compiled(text, id);
+  irs.set(id, ir);
+  const file = join(ARTIFACTS, "generated", `${id}.ts`);
+  writeFileSync(file, await emitModule(ir));
+  gens.set(id, (await import(file)) as Gen);
+}
+
+const CASES = [
+  { id: "aboard-capped", text: ABOARD },
+  { id: "aboard-uncapped", text: UNCAPPED },
+  { id: "aboard-numbered", text: NUMBERED },
+];
+
+beforeAll(async () => {
+  mkdirSync(join(ARTIFACTS, "generated"), { recursive: true });
+  mkdirSync(join(ARTIFACTS, "runtime"), { recursive: true });
+  writeFileSync(
+    join(ARTIFACTS, "runtime/index.ts"),
+    "export * from '../../../runtime/index.js';\n",
+  );
+  for (const c of CASES) await load(c.id, c.text);
+}, 120_000);
+
+const COLS = 4;
+const ROWS = 3;
+const TERRAIN = ["open-ground", "open-ground", "woods", "marsh", "brush"];
+const VEHICLE = { kind: "halftrack", mp: 16 };
+
+/** A `COLS` × `ROWS` map of `terrain` (column-major) with a half-track in hex `at`. */
+function mapWith(terrain: readonly string[], at: number): MapGraph {
+  const hexes: Record<string, string> = {};
+  terrain.forEach((t, i) => {
+    hexes[hexName(Math.floor(i / ROWS), i % ROWS)] = t;
+  });
+  const name = hexName(Math.floor(at / ROWS), at % ROWS);
+  const map = {
+    name: "state-reads",
+    columns: COLS,
+    rows: ROWS,
+    terrain: { default: "open-ground", hexes },
+    vehicles: { [name]: VEHICLE },
+  } as unknown as MapJson;
+  return buildGraph(map);
+}
+
+describe("reach from aboard: constraints reading the steps, getting off included", () => {
+  it("the probes' profiles: numeric states capped, every count, a key of step numbers", () => {
+    const capped = reachProfile(irs.get("aboard-capped")!);
+    expect(capped.hexCap).toBe(5);
+    expect(capped.aggregates).toEqual([]);
+    expect(capped.checksReadCost).toBe(false);
+    expect(capped.localStepChecks).toBe(true);
+    expect(reachProfile(irs.get("aboard-uncapped")!).hexCap).toBe(Infinity);
+    const numbered = reachProfile(irs.get("aboard-numbered")!);
+    expect(numbered.aggregates.length).toBeGreaterThan(0);
+    expect(numbered.localKey).toBe(false);
+    expect(numbered.localStepChecks).toBe(false);
+  });
+
+  for (const c of CASES)
+    it(`${c.id}: generated = interpreted = brute force, aboard and on foot`, async () => {
+      const ir = irs.get(c.id)!;
+      const gen = gens.get(c.id)!;
+      let reachedFar = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
+          fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+          fc.record({ mp: fc.integer({ min: 0, max: 6 }), slow: fc.boolean() }),
+          fc.boolean(),
+          async (terrain, from, unit, aboard) => {
+            await new Promise((r) => setImmediate(r));
+            const g = mapWith(terrain, from);
+            const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir]);
+            expect(p.diagnostics).toEqual([]);
+            const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+            const interpreted = reachOnMap(b, g, from, aboard);
+            const generated = gen.reach(g, unit, g.names[from]!, {}, undefined, aboard);
+            const best = bruteReach(g, from, 6, (path) => {
+              const steps = pathSteps(g, path, b.resolve, b.stepFields);
+              const r = gen.evaluate(
+                aboard
+                  ? { unit, vehicle: VEHICLE, path: [{ action: "unload" }, ...steps] }
+                  : { unit, path: steps },
+                false,
+              );
+              return { legal: r.legal, spent: r.spent, goOn: r.spent <= unit.mp };
+            });
+            const where = JSON.stringify({ terrain, from: g.names[from], unit, aboard });
+            for (let h = 0; h < g.n; h++) {
+              const want = best.get(h) ?? NaN;
+              expect(interpreted.cost[h], `interpreted ${g.names[h]} ${where}`).toEqual(want);
+              expect(generated.cost[h], `generated ${g.names[h]} ${where}`).toEqual(want);
+            }
+            if (aboard && best.size > 4) reachedFar++;
+          },
+        ),
+        { seed: 20261127, numRuns: 150 },
+      );
+      expect(reachedFar, "aboard runs reaching more than 4 hexes").toBeGreaterThan(10);
+    }, 120_000);
+});
