@@ -21,11 +21,13 @@
  * on each step — and the start is always one (the move "none", `movesNone`). A step that costs NA,
  * halts the unit (`haltsBefore`) or breaks a constraint on steps where it is entered is not extended,
  * unless it breaks it only as the last step (`step.last`: it may not end the move there, but may go
- * on; where the move ends, the whole path is judged). Labels are
- * popped in cost order, so the first legal label at a hex is its cheapest legal move. Paths are
- * simple (no hex twice). The search assumes what every bundled ruleset satisfies: step costs are
- * never negative, an allowance never grows as a path lengthens, and no constraint favours a longer
- * path; so a label that spent more than its allowance is not extended.
+ * on; where the move ends, the whole path is judged). Where halting reads the whole move (the path,
+ * `step.last`: profile `pathHalts`, whose state is then the path), a step that halts only as the last
+ * goes on too, and where the move ends every step is asked again. Labels are popped in cost order,
+ * so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex twice). The
+ * search assumes what every bundled ruleset satisfies: step costs are never negative, an allowance
+ * never grows as a path lengthens, and no constraint favours a longer path; so a label that spent
+ * more than its allowance is not extended.
  *
  * Two loops run it. Where the profile needs no path read (numeric states, local costs and step
  * checks, a fixed allowance, no halts) and costs are integer ticks, the plain loop keeps one label
@@ -106,6 +108,12 @@ export interface ReachProfile<X> {
    * take the same kinds of step; `key` is not asked. Absent: false.
    */
   readonly pathKey?: boolean;
+  /**
+   * `haltAt` reads the whole move (the path, `step.last`, `all` of an allowance the path changes): eval
+   * asks it over the whole path, so a step that halts only as the last goes on, and where a move ends
+   * its every step is asked again. The profile then makes the path the state (`pathKey`). Absent: false.
+   */
+  readonly pathHalts?: boolean;
   /** The values of the path aggregates the ruleset reads, for the path in `ctx.path`; null: none. */
   readonly key: ((ctx: X) => string) | null;
 }
@@ -640,6 +648,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const checkedByKey = cacheChecks && !numericStates ? new Map<number, boolean>() : null;
   /** The ruleset has steps the unit halts before (legal.ts `haltsBefore`), asked per path. */
   const halting = model.haltAt !== undefined;
+  /** Halting reads more than its step (profile.pathHalts): judged again over the whole path. */
+  const pathHalts = halting && profile.pathHalts === true;
   // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
   const needsPath = !(
     numericStates &&
@@ -676,7 +686,23 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     // Minimum Move reads the path; a move of another length overspends without reading it.
     if (hexesOf(h) === 1 && num.gt(spent, allowance)) ensure();
     if (overspends(model, num, ctx)) return false;
+    if (pathHalts && halted(label, h, allowance)) return false;
     return checks(label, h, spent, allowance);
+  };
+  /**
+   * Whether a step of the path of `label` (h steps, all of them asked as eval asks them: the whole
+   * path loaded, nothing spent yet) halts the unit, measured against what the steps before it cost.
+   */
+  const halted = (label: number, h: number, allowance: T): boolean => {
+    ensure();
+    ctx.hexes = hexesOf(h);
+    ctx.allowance = allowance;
+    ctx.spent = num.zero;
+    for (let k = L.parent[label]!, i = h - 1; k >= 0; k = L.parent[k]!, i--) {
+      ctx.i = i;
+      if (haltsBefore(model, num, ctx, allowance, L.cost[k]!)) return true;
+    }
+    return false;
   };
   const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
     let core = 0;
@@ -944,10 +970,21 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         }
         if (num.isNA(c)) continue;
         if (halting) {
-          // An obstacle the allowance does not carry the unit past halts it: no move goes on.
+          // An obstacle the allowance does not carry the unit past halts it: no move goes on —
+          // unless halting reads the path and the step halts only as the last one (as for step
+          // constraints below); where the move ends, `legal` asks every step again.
           ctx.i = h;
           ctx.hexes = hexesOf(h + 1);
-          if (haltsBefore(model, num, ctx, allowance, cost)) continue;
+          ctx.spent = num.zero;
+          ctx.allowance = allowance;
+          if (haltsBefore(model, num, ctx, allowance, cost)) {
+            if (!pathHalts) continue;
+            buf.length = h + 2;
+            buf[h + 1] = buf[h]!;
+            const goesOn = !haltsBefore(model, num, ctx, allowance, cost);
+            buf.length = h + 1;
+            if (!goesOn) continue;
+          }
         }
         if (stepOk !== null) {
           if (stepOk[s] === 0) continue;

@@ -102,6 +102,7 @@ export function interpretedBinding(
       checksReadCost: p.checksReadCost,
       localKey: p.localKey,
       pathKey: p.pathKey,
+      pathHalts: p.pathHalts,
       key,
     },
     resolve: resolverOf(ir),

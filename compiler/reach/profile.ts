@@ -28,6 +28,13 @@
  *   path, no position, no spent or `all`): whether a step passes is known per kind of step, once.
  * - `checksReadCost`: a constraint on the move reads what the path spent (`path.spent`, `all`); when
  *   not, whether the constraints hold depends only on the search state, and is asked once per state.
+ * - `pathHalts`: `halt-at` (an obstacle the allowance must carry the unit past) reads the path (hexes
+ *   entered, `path.steps`, an aggregate), `step.last`, or `all` where the allowance reads the path.
+ *   Eval asks it over the whole move, so whether a step halts can turn on the steps after it: no key
+ *   of values holds that, so the path is the state (`pathKey`), and reach judges every step of a path
+ *   again where a move ends. Read otherwise (its own step, `step.number`, against the hex counts kept
+ *   by `hexCap`), a step halts or not where it is entered. `halt-allowance` (how far a halted unit
+ *   gets) is not read: reach never asks it, as a move that halts is illegal however far it gets.
  * - `localKey`: every aggregate's body reads only its own step, the unit, vehicle and scenario (no
  *   path, no position, no spent, `all` or dice): each aggregate is then a fold of one value per step,
  *   so the aggregates' values on a path of one step or more and the next step decide their values
@@ -47,6 +54,7 @@ export interface ReachProfileIR {
   checksReadCost: boolean;
   localKey: boolean;
   pathKey: boolean;
+  pathHalts: boolean;
 }
 
 const COMPARE = new Set(["==", "!=", "<", "<=", ">", ">="]);
@@ -97,6 +105,7 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     m.allowance,
     m.cost,
     ...(m.minimumMove ? [m.minimumMove] : []),
+    ...(m.haltAt ? [m.haltAt] : []),
     ...ir.constraints.map((c) => c.cond),
   ];
 
@@ -201,12 +210,11 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
   const allowance = readsOf(m.allowance);
   const cost = readsOf(m.cost);
   const pathAllowance = allowance.path;
-  // Whether `root` reads `path.steps` (through every rule it calls): a count the state does not keep
-  // apart from the hexes entered where steps in place start the path (runtime/reach.ts `prefix`).
-  const readsSteps = (root: Expr): boolean => {
+  /** Whether `root` holds an expression `test` accepts, in it or any rule it calls. */
+  const holds = (root: Expr, test: (e: Expr) => boolean): boolean => {
     const seen = new Set<string>();
     const go = (e: Expr): boolean => {
-      if (e.k === "path" && e.name === "steps") return true;
+      if (test(e)) return true;
       if (e.k === "rule" && !seen.has(e.name)) {
         seen.add(e.name);
         const r = rules.get(e.name);
@@ -216,6 +224,23 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     };
     return go(root);
   };
+  // Whether `root` reads `path.steps`: a count the state does not keep apart from the hexes entered
+  // where steps in place start the path (runtime/reach.ts `prefix`).
+  const readsSteps = (root: Expr): boolean =>
+    holds(root, (e) => e.k === "path" && e.name === "steps");
+  // Halting that eval decides over the whole move (see `pathHalts` above): the path is the state.
+  const haltReads = m.haltAt === undefined ? null : readsOf(m.haltAt);
+  const pathHalts =
+    haltReads !== null &&
+    ((haltReads.all && pathAllowance) ||
+      holds(
+        m.haltAt!,
+        (e) =>
+          (e.k === "path" && e.name !== "spent") ||
+          e.k === "agg" ||
+          (e.k === "pos" && e.name === "last"),
+      ));
+  if (pathHalts) pathKey = true;
   return {
     hexCap: cap,
     aggregates: pathKey ? [] : aggregates,
@@ -246,5 +271,6 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
         return !r.path && !r.position && !r.spent && !r.all && !r.dice;
       }),
     pathKey,
+    pathHalts,
   };
 }

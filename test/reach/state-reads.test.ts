@@ -10,11 +10,14 @@
  *    loop in generated code), through arithmetic (every count kept), and `step.number` inside an
  *    aggregate (part of the key) and in a constraint on steps (asked per path) — from the vehicle and
  *    on foot.
- * 2. `halt-at` (an obstacle the allowance must carry the unit past): the search asks it on each edge,
- *    so what it reads beyond its own step must be part of the state (two labels of one state must halt
- *    alike on every continuation), and, as eval reads it over the whole move, the whole path is judged
- *    again where the move ends. `halt-allowance` (how far a halted unit gets) is not asked by reach: a
- *    halted move is illegal however far it gets.
+ * 2. `halt-at` (an obstacle the allowance must carry the unit past, here a brush hex that costs
+ *    nothing to cross): eval asks it over the whole move, so where it reads the path (an aggregate,
+ *    the hexes entered) or `step.last`, whether a step halts turns on the steps after it — before the
+ *    fix reach asked it of the path so far only, and merged labels whose later steps would halt
+ *    differently. Now the path is the state there, and every step is asked again where a move ends.
+ *    Read through `step.number`, `path.spent` (zero while eval walks the steps) or `all` of a fixed
+ *    allowance, a step halts or not where it is entered. `halt-allowance` (how far a halted unit gets)
+ *    is not asked by reach: a halted move is illegal however far it gets.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -97,6 +100,47 @@ constraint third-step [2.4] "the third step is not into brush"
   section terrain: not (step.number == 3 and (step.terrain == brush if step.terrain else false))
 `;
 
+const HALTS = `ruleset halt-probe "obstacles whose halting reads the path"
+  cites numbered
+
+measure MP [1.1] "movement points"
+
+enum terrain [1.2] "terrain" {
+  open-ground "Open ground"
+  woods "Woods"
+  marsh "Marsh"
+  brush "Brush"
+}
+
+input step [1.3] {
+  terrain: terrain
+}
+
+input unit [1.4] {
+  mp: MP
+}
+
+# Brush and marsh cost nothing to cross; a brush hex on a move through marsh is an obstacle, crossed
+# only with MP to spare beyond what the unit spent before it.
+movement [1.5] MP {
+  allowance: unit.mp
+  cost: 0 MP if step.terrain in {brush, marsh} else (2 MP if step.terrain == woods else 1 MP)
+  halt-at: step.terrain == brush and any step (step.terrain == marsh)
+  halt-allowance: 0 MP if any step (step.terrain == woods) else unit.mp
+}
+`;
+
+/** Halting read through the hexes entered (against a constant), and the step's position. */
+const HALTS_COUNTED = HALTS.replace(
+  "and any step (step.terrain == marsh)",
+  "and (path.hexes >= 3 or step.number == 4)",
+);
+/** Halting read through `path.spent` (zero while eval walks the steps) and `all`. */
+const HALTS_SPENT = HALTS.replace(
+  "and any step (step.terrain == marsh)",
+  "and path.spent == 0 MP and all >= 2 MP",
+);
+
 const ARTIFACTS = join(ROOT, "test-artifacts/reach-state-reads");
 const irs = new Map<string, RulesetIR>();
 const gens = new Map<string, Gen>();
@@ -122,6 +166,19 @@ const CASES = [
   { id: "aboard-uncapped", text: UNCAPPED },
   { id: "aboard-numbered", text: NUMBERED },
 ];
+const HALT_CASES = [
+  { id: "halt-by-aggregate", text: HALTS },
+  {
+    id: "halt-by-number",
+    text: HALTS.replace("any step (step.terrain == marsh)", "step.number >= 3"),
+  },
+  {
+    id: "halt-by-last",
+    text: HALTS.replace("any step (step.terrain == marsh)", "not step.last"),
+  },
+  { id: "halt-by-count", text: HALTS_COUNTED },
+  { id: "halt-by-spent", text: HALTS_SPENT },
+];
 
 beforeAll(async () => {
   mkdirSync(join(ARTIFACTS, "generated"), { recursive: true });
@@ -130,7 +187,7 @@ beforeAll(async () => {
     join(ARTIFACTS, "runtime/index.ts"),
     "export * from '../../../runtime/index.js';\n",
   );
-  for (const c of CASES) await load(c.id, c.text);
+  for (const c of [...CASES, ...HALT_CASES]) await load(c.id, c.text);
 }, 120_000);
 
 const COLS = 4;
@@ -210,5 +267,69 @@ describe("reach from aboard: constraints reading the steps, getting off included
         { seed: 20261127, numRuns: 150 },
       );
       expect(reachedFar, "aboard runs reaching more than 4 hexes").toBeGreaterThan(10);
+    }, 120_000);
+});
+
+describe("reach with halting read from the path (halt-at, halt-allowance)", () => {
+  it("the profile: halt-at read over the whole move makes the path the state", () => {
+    for (const id of ["halt-by-aggregate", "halt-by-count"]) {
+      const p = reachProfile(irs.get(id)!);
+      expect(p.pathHalts, id).toBe(true);
+      expect(p.pathKey, id).toBe(true);
+    }
+    // What was spent (zero while eval walks the steps) and `all` of a fixed allowance: per step.
+    const bySpent = reachProfile(irs.get("halt-by-spent")!);
+    expect(bySpent.pathHalts).toBe(false);
+    expect(bySpent.pathKey).toBe(false);
+    // The step's number against a constant: in the hex cap, decided where the step is entered.
+    const byNumber = reachProfile(
+      compiled(HALTS.replace("any step (step.terrain == marsh)", "step.number >= 3"), "halt-n"),
+    );
+    expect(byNumber.pathHalts).toBe(false);
+    expect(byNumber.hexCap).toBe(4);
+    // halt-allowance is never asked by reach: its aggregate is no part of the state.
+    const local = compiled(
+      HALTS.replace(" and any step (step.terrain == marsh)", ""),
+      "halt-local",
+    );
+    expect(reachProfile(local).pathHalts).toBe(false);
+    expect(reachProfile(local).aggregates).toEqual([]);
+  });
+
+  for (const c of HALT_CASES)
+    it(`${c.id}: generated = interpreted = brute force`, async () => {
+      const ir = irs.get(c.id)!;
+      const gen = gens.get(c.id)!;
+      let halted = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
+          fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+          fc.record({ mp: fc.integer({ min: 0, max: 5 }) }),
+          async (terrain, from, unit) => {
+            await new Promise((r) => setImmediate(r));
+            const g = mapWith(terrain, from);
+            const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir]);
+            expect(p.diagnostics).toEqual([]);
+            const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+            const interpreted = reachOnMap(b, g, from);
+            const generated = gen.reach(g, unit, g.names[from]!);
+            const best = bruteReach(g, from, 8, (path) => {
+              const steps = pathSteps(g, path, b.resolve, b.stepFields);
+              const r = gen.evaluate({ unit, path: steps }, false);
+              if (r.halt != null) halted++;
+              return { legal: r.legal, spent: r.spent, goOn: r.spent <= unit.mp };
+            });
+            const where = JSON.stringify({ terrain, from: g.names[from], unit });
+            for (let h = 0; h < g.n; h++) {
+              const want = best.get(h) ?? NaN;
+              expect(interpreted.cost[h], `interpreted ${g.names[h]} ${where}`).toEqual(want);
+              expect(generated.cost[h], `generated ${g.names[h]} ${where}`).toEqual(want);
+            }
+          },
+        ),
+        { seed: 20261127, numRuns: 200 },
+      );
+      expect(halted, "moves that halt").toBeGreaterThan(50);
     }, 120_000);
 });
