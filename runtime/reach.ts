@@ -109,6 +109,14 @@ export interface ReachProfile<X> {
    */
   readonly pathKey?: boolean;
   /**
+   * Where the aggregates are folds though not local (compiler/reach/profile.ts `keyFolds`: a body
+   * reads `step.number`, or other parts of the key and the hexes entered): per aggregate, the
+   * indices of the others its body reads, -1 for the hexes entered. The key one step on is asked once
+   * per (key, kind of step, steps taken) and reused, but asked of the whole path (not reused) where
+   * a part read, or the hex count capped, changes on the step. Absent or null: asked per edge.
+   */
+  readonly keyFolds?: readonly (readonly number[])[] | null;
+  /**
    * `haltAt` reads the whole move (the path, `step.last`, `all` of an allowance the path changes): eval
    * asks it over the whole path, so a step that halts only as the last goes on, and where a move ends
    * its every step is asked again. The profile then makes the path the state (`pathKey`). Absent: false.
@@ -533,10 +541,32 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     if (known !== undefined) return known;
     const id = keyIds.size;
     keyIds.set(text, id);
+    if (folds !== null) keyTexts.push(text);
     if (keyNext !== null) while (keyNext.length < (id + 1) * kinds) keyNext = doubled(keyNext);
     return id;
   };
   const violations: Violation[] = [];
+
+  // Keys one step on by folds (profile.keyFolds): per (key id, kind of step, steps taken), the key id
+  // one step on, or -1 where it is asked of the whole path. Each key's text by id, and its parts.
+  const folds = profile.key !== null && keyNext === null ? (profile.keyFolds ?? null) : null;
+  const foldNext = new Map<number, number>();
+  const keyTexts: string[] = [];
+  const keyParts: (string[] | undefined)[] = [];
+  const partsOf = (id: number): string[] => (keyParts[id] ??= keyTexts[id]!.split("|"));
+  /**
+   * Whether key `next` of a path one step longer than one with key `prev` and `ph` steps is that
+   * key's fold: no aggregate whose body reads other parts of the key or the hexes entered sees
+   * them change on the step (its values on the steps before then stand).
+   */
+  const folded = (prev: number, next: number, ph: number): boolean => {
+    const hexesMove = capped(hexesOf(ph)) !== capped(hexesOf(ph + 1));
+    for (const reads of folds!)
+      for (const d of reads) {
+        if (d < 0 ? hexesMove : partsOf(prev)[d] !== partsOf(next)[d]) return false;
+      }
+    return true;
+  };
 
   /** ctx.path := the label's path (start excluded), length h. */
   const load = (label: number): void => {
@@ -605,12 +635,25 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         }
       } else key = keyIdOf("");
     } else if (profile.key !== null) {
+      ctx.hexes = hexesOf(h);
       if (keyNext !== null && parent >= 0 && L.h[parent]! > 0) {
         const at = table!.key[L.state[parent]!]! * kinds + s;
         key = keyNext[at]! - 1;
         if (key < 0) {
           key = keyIdOf(profile.key(ctx));
           keyNext![at] = key + 1;
+        }
+      } else if (folds !== null && parent >= 0 && L.h[parent]! > 0) {
+        // Folds (profile.keyFolds): once per (key, kind of step, steps taken), unless a part of the
+        // key that a body reads (or the hex count) changes on the step: then of the whole path.
+        const ph = L.h[parent]!;
+        const pk = table!.key[L.state[parent]!]!;
+        const at = (pk * kinds + s) * 1048576 + ph;
+        const known = foldNext.get(at);
+        if (known !== undefined && known >= 0) key = known;
+        else {
+          key = keyIdOf(profile.key(ctx));
+          if (known === undefined) foldNext.set(at, folded(pk, key, ph) ? key : -1);
         }
       } else key = keyIdOf(profile.key(ctx));
     }

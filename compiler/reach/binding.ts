@@ -101,6 +101,7 @@ export function interpretedBinding(
       localStepChecks: p.localStepChecks,
       checksReadCost: p.checksReadCost,
       localKey: p.localKey,
+      keyFolds: p.keyFolds,
       pathKey: p.pathKey,
       pathHalts: p.pathHalts,
       key,

@@ -39,6 +39,18 @@
  *   path, no position, no spent, `all` or dice): each aggregate is then a fold of one value per step,
  *   so the aggregates' values on a path of one step or more and the next step decide their values
  *   one step on — the search asks the key once per (key, kind of step), not per edge.
+ * - `keyFolds` (where `localKey` is false): per aggregate, what its body reads of the path beyond its
+ *   own step — the indices of the aggregates it reads through the rules it calls, and -1 for the
+ *   hexes entered ([] : only its own step and `step.number`, ASL's "the last Bypass step"); null
+ *   where some body reads what the key does not hold (`step.last`, `path.steps`, spent, `all`, dice,
+ *   an aggregate written in the body itself or in a rule with parameters, the hexes entered read in
+ *   the body itself, whose comparisons do not set `hexCap`) or an aggregate read by another reads
+ *   the path. Each aggregate is then a fold whose step values are fixed once the step
+ *   is taken — a step's number is its place, and a body reading other parts of the key (ASL A4.72's
+ *   Difficult Terrain, measured against the MF a road move adds) keeps its values on the steps
+ *   before while those parts and the hex count (capped) stay — so the key one step on follows from
+ *   the key, the steps taken and the new step (runtime/reach.ts asks it once per such triple, and of
+ *   the whole path where a read part changes).
  */
 import type { Expr, RulesetIR, Type } from "../ir/ir.js";
 import { children, mapChildren, reads, ruleExprs, ruleReader, walk } from "../ir/walk.js";
@@ -53,6 +65,7 @@ export interface ReachProfileIR {
   localStepChecks: boolean;
   checksReadCost: boolean;
   localKey: boolean;
+  keyFolds: number[][] | null;
   pathKey: boolean;
   pathHalts: boolean;
 }
@@ -241,6 +254,67 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
           (e.k === "pos" && e.name === "last"),
       ));
   if (pathHalts) pathKey = true;
+  const localKey =
+    !pathKey &&
+    aggregates.every((a) => {
+      const r = readsOf((a as Extract<Expr, { k: "agg" }>).body);
+      return !r.path && !r.position && !r.spent && !r.all && !r.dice;
+    });
+  /**
+   * The aggregates an aggregate's body reads through the rules it calls, as indices into
+   * `aggregates`, and -1 for the hexes entered; null where one is not a part of the key (written in
+   * the body itself, or in a rule with parameters) or the body reads the path otherwise.
+   */
+  const foldReads = (body: Expr): number[] | null => {
+    const r = readsOf(body);
+    if (r.spent || r.all || r.dice) return null;
+    if (
+      holds(
+        body,
+        (e) => (e.k === "pos" && e.name === "last") || (e.k === "path" && e.name !== "hexes"),
+      )
+    )
+      return null;
+    if (!r.path) return [];
+    const deps = new Set<number>();
+    let ok = true;
+    const seen = new Set<string>();
+    const go = (e: Expr, inRule: boolean): void => {
+      if (e.k === "agg") {
+        const i = inRule
+          ? aggregates.findIndex((a) => JSON.stringify(a) === JSON.stringify(e))
+          : -1;
+        if (i < 0) ok = false;
+        else deps.add(i);
+        return;
+      }
+      // The hexes entered, read in a rule (whose comparisons set the cap; read in the body itself,
+      // they do not).
+      if (e.k === "path") {
+        if (inRule) deps.add(-1);
+        else ok = false;
+      }
+      if (e.k === "rule" && !seen.has(e.name)) {
+        seen.add(e.name);
+        const rule = rules.get(e.name);
+        if (rule) ruleExprs(rule).forEach((x) => go(x, true));
+      }
+      children(e).forEach((c) => go(c, inRule));
+    };
+    go(body, false);
+    return ok ? [...deps].sort((a, b) => a - b) : null;
+  };
+  let keyFolds: number[][] | null = null;
+  if (!pathKey && !localKey && aggregates.length > 0) {
+    const reads = aggregates.map((a) => foldReads((a as Extract<Expr, { k: "agg" }>).body));
+    // An aggregate read by another must fold on its own (its body reads no path).
+    if (
+      reads.every(
+        (d) => d !== null && d.every((i) => i < 0 || (reads[i] !== null && reads[i]!.length === 0)),
+      )
+    )
+      keyFolds = reads as number[][];
+  }
   return {
     hexCap: cap,
     aggregates: pathKey ? [] : aggregates,
@@ -264,12 +338,8 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
       const r = readsOf(c.cond);
       return r.spent || r.all;
     }),
-    localKey:
-      !pathKey &&
-      aggregates.every((a) => {
-        const r = readsOf((a as Extract<Expr, { k: "agg" }>).body);
-        return !r.path && !r.position && !r.spent && !r.all && !r.dice;
-      }),
+    localKey,
+    keyFolds,
     pathKey,
     pathHalts,
   };

@@ -32,7 +32,9 @@ import { parseScenario } from "../../compiler/scenario/index.js";
 import { buildGraph, hexName, type MapGraph, type MapJson } from "../../runtime/map.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
 import { pathSteps } from "../../runtime/reach-steps.js";
-import { bruteReach, ROOT, type Gen } from "./helpers.js";
+import { readFileSync } from "node:fs";
+import { bruteReach, ir as bundled, ROOT, type Gen } from "./helpers.js";
+import type { ReachAnswer } from "../../runtime/reach-map.js";
 
 const ABOARD = `ruleset aboard-probe "constraints reading the steps of a move that starts aboard"
   cites numbered
@@ -141,6 +143,33 @@ const HALTS_SPENT = HALTS.replace(
   "and path.spent == 0 MP and all >= 2 MP",
 );
 
+/**
+ * Aggregates that fold though they are not local (profile keyFolds): one reads `step.number`, one
+ * reads another aggregate through a rule, one the hexes entered — the key one step on is reused per
+ * (key, kind of step, steps taken) unless what a body reads changes on the step.
+ */
+const FOLDS = ABOARD.replace("path.steps <= 4", "true")
+  .concat(
+    `
+predicate brushy [3.1] "the move has crossed brush"
+  section terrain: any step (step.terrain == brush if step.terrain else false)
+
+constraint woods-after-brush [3.2] "one woods hex at most, counting only while no brush is on the move"
+  section terrain: count step (in-woods and not brushy) <= 1
+
+constraint late-marsh [3.3] "no marsh past the fifth step"
+  section terrain: max step (step.number if in-marsh else 0) <= 5
+
+predicate far [3.4] "the move has entered three hexes or more"
+  section special: path.hexes >= 3
+
+constraint open-when-far [3.5] "on a move of three hexes or more, two open hexes at most"
+  section terrain: count step ((step.terrain == open-ground if step.terrain else false) and far) <= 2
+`,
+  )
+  .replace("constraint no-marsh [2.1]", "constraint no-marsh-aboard [2.1]")
+  .replace("section terrain: not in-marsh", "section terrain: true");
+
 const ARTIFACTS = join(ROOT, "test-artifacts/reach-state-reads");
 const irs = new Map<string, RulesetIR>();
 const gens = new Map<string, Gen>();
@@ -165,6 +194,7 @@ const CASES = [
   { id: "aboard-capped", text: ABOARD },
   { id: "aboard-uncapped", text: UNCAPPED },
   { id: "aboard-numbered", text: NUMBERED },
+  { id: "aboard-folds", text: FOLDS },
 ];
 const HALT_CASES = [
   { id: "halt-by-aggregate", text: HALTS },
@@ -224,6 +254,19 @@ describe("reach from aboard: constraints reading the steps, getting off included
     expect(numbered.aggregates.length).toBeGreaterThan(0);
     expect(numbered.localKey).toBe(false);
     expect(numbered.localStepChecks).toBe(false);
+    // The folds probe: brushy's `any` (0), the count reading it (1), the step numbers (2), the
+    // count reading the hexes entered (3).
+    const folds = reachProfile(irs.get("aboard-folds")!);
+    expect(folds.localKey).toBe(false);
+    expect(folds.hexCap).toBe(4);
+    const any = folds.aggregates.findIndex((a) => a.k === "agg" && a.op === "any");
+    expect([...folds.keyFolds!].map((d) => d.join(",")).sort()).toEqual(["", "", "-1", `${any}`]);
+    // The hexes entered read in the body itself (no cap set by it), or the step's place at the end:
+    // the key is asked per edge.
+    for (const body of ["path.hexes >= 3", "step.last"]) {
+      const p = reachProfile(compiled(FOLDS.replace("and far)", `and ${body})`), "folds-off"));
+      expect(p.keyFolds, body).toBeNull();
+    }
   });
 
   for (const c of CASES)
@@ -332,4 +375,60 @@ describe("reach with halting read from the path (halt-at, halt-allowance)", () =
       );
       expect(halted, "moves that halt").toBeGreaterThan(50);
     }, 120_000);
+});
+
+/** The answer and the search's work: costs, one path per hex, labels made. */
+function searched(a: ReachAnswer, n: number): unknown {
+  const paths: number[][] = [];
+  for (let h = 0; h < n; h++) paths.push(a.path(h));
+  return { cost: [...a.cost], paths, labels: a.labels };
+}
+
+describe("keys one step on by folds (profile keyFolds): the same search as keys asked per edge", () => {
+  it("the folds probe on random maps, aboard and on foot: label for label", async () => {
+    const ir = irs.get("aboard-folds")!;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
+        fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+        fc.record({ mp: fc.integer({ min: 2, max: 8 }), slow: fc.boolean() }),
+        fc.boolean(),
+        async (terrain, from, unit, aboard) => {
+          await new Promise((r) => setImmediate(r));
+          const g = mapWith(terrain, from);
+          const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir]);
+          const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+          expect(b.profile.keyFolds).toBeTruthy();
+          const perEdge = { ...b, profile: { ...b.profile, keyFolds: null } };
+          expect(searched(reachOnMap(b, g, from, aboard), g.n)).toEqual(
+            searched(reachOnMap(perEdge, g, from, aboard), g.n),
+          );
+        },
+      ),
+      { seed: 20261127, numRuns: 150 },
+    );
+  }, 120_000);
+
+  it("ASL A4 on every bundled map, from every tenth hex, in both phases: label for label", () => {
+    const ir = bundled("asl-a4");
+    let compared = 0;
+    for (const file of ["crossroads", "hedgerows", "ridge", "shell-holes", "skirmish"]) {
+      const g = buildGraph(JSON.parse(readFileSync(join(ROOT, "maps", `${file}.json`), "utf8")));
+      for (const phase of ["movement", "advance"])
+        for (const unit of [{ kind: "squad" }, { kind: "hero", doubleTime: true }]) {
+          const p = parseScenario(JSON.stringify({ phase, unit, path: [] }), "u.json", [ir]);
+          expect(p.diagnostics).toEqual([]);
+          const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+          expect(b.profile.keyFolds).toBeTruthy();
+          const perEdge = { ...b, profile: { ...b.profile, keyFolds: null } };
+          for (let from = 0; from < g.n; from += 10) {
+            expect(searched(reachOnMap(b, g, from), g.n), `${file} ${g.names[from]}`).toEqual(
+              searched(reachOnMap(perEdge, g, from), g.n),
+            );
+            compared++;
+          }
+        }
+    }
+    expect(compared).toBeGreaterThan(50);
+  }, 120_000);
 });
