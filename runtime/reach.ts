@@ -63,10 +63,14 @@
  *   a path of one step or more and the next step decide their values one step on: the key is asked
  *   once per (key, kind of step), and a table of key ids answers every other edge. Not from the
  *   start: there the empty path's value (a `min` of nothing is 0) can equal a one-step path's, and
- *   its key one step on is another. ASL A4's aggregates read the step's number and the allowance
- *   (which reads the path), so its key is still asked per edge, over the whole path (a string the
- *   model makes, then looked up). The model's own work per edge (a step check where it stands, a
- *   halt, a rational sum) is the model's.
+ *   its key one step on is another. ASL A4's aggregates read the step's number, or another
+ *   aggregate and the hexes entered (Difficult Terrain against the MF a road move adds): each is
+ *   still a fold whose values on the steps taken stand while what it reads stays (`keyFolds`), so
+ *   the key is asked once per (key, kind of step, steps taken), in a map of key ids, and over the
+ *   whole path only where a part read or the hex count (capped) changes on the step. Other keys
+ *   are asked per edge, over the whole path (a string the model makes, then looked up). The
+ *   model's own work per edge (a step check where it stands, a halt, a rational sum) is the
+ *   model's.
  * - Per label, the allowance once per state less its hex where it reads the path only through the
  *   hexes entered and the aggregates (`stateAllowance`: ASL A4, Chain of Command): two labels of one
  *   state (key, hexes entered capped) have the same allowance, as they pass the same constraints.
