@@ -26,8 +26,9 @@
  * goes on too, and where the move ends every step is asked again. Labels are popped in cost order,
  * so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex twice). The
  * search assumes what every bundled ruleset satisfies: step costs are never negative, an allowance
- * never grows as a path lengthens, and no constraint favours a longer path; so a label that spent
- * more than its allowance is not extended.
+ * never grows as a path lengthens, and no constraint favours a longer path, nor does halting (a step
+ * that halts, but for being the last, halts on every longer path too); so a label that spent more
+ * than its allowance is not extended.
  *
  * Two loops run it. Where the profile needs no path read (numeric states, local costs and step
  * checks, a fixed allowance, no halts) and costs are integer ticks, the plain loop keeps one label
