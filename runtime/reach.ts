@@ -442,6 +442,43 @@ class TickHeap implements LabelHeap<number> {
 }
 
 /**
+ * A map from pairs of non-negative 32-bit integers to integers, in typed arrays (open addressing,
+ * linear probing): asked per edge, it allocates nothing and boxes no number.
+ */
+class PairTable {
+  a = new Int32Array(1024).fill(-1);
+  b = new Int32Array(1024);
+  v = new Int32Array(1024);
+  size = 0;
+  private slot(a: number, b: number): number {
+    const mask = this.a.length - 1;
+    let i = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b)) & mask;
+    while (this.a[i] !== -1 && (this.a[i] !== a || this.b[i] !== b)) i = (i + 1) & mask;
+    return i;
+  }
+  /** The value of (a, b), or `none`. */
+  get(a: number, b: number, none: number): number {
+    const i = this.slot(a, b);
+    return this.a[i] === -1 ? none : this.v[i]!;
+  }
+  set(a: number, b: number, value: number): void {
+    if (2 * (this.size + 1) > this.a.length) {
+      const [oa, ob, ov] = [this.a, this.b, this.v];
+      this.a = new Int32Array(oa.length * 2).fill(-1);
+      this.b = new Int32Array(oa.length * 2);
+      this.v = new Int32Array(oa.length * 2);
+      this.size = 0;
+      for (let j = 0; j < oa.length; j++) if (oa[j] !== -1) this.set(oa[j]!, ob[j]!, ov[j]!);
+    }
+    const i = this.slot(a, b);
+    if (this.a[i] === -1) this.size++;
+    this.a[i] = a;
+    this.b[i] = b;
+    this.v[i] = value;
+  }
+}
+
+/**
  * The plain search's queue (Dial's): one FIFO list of pushes per number of ticks. Pops come by ticks,
  * then by push — the order of the general loop's heap (cost, then label index) — at O(1) a push or
  * pop. A push is its number: `label` and `next` are indexed by it. Reused; a search leaves it empty.
@@ -552,10 +589,11 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   };
   const violations: Violation[] = [];
 
-  // Keys one step on by folds (profile.keyFolds): per (key id, kind of step, steps taken), the key id
-  // one step on, or -1 where it is asked of the whole path. Each key's text by id, and its parts.
+  // Keys one step on by folds (profile.keyFolds): per (key id × kinds + kind of step, steps taken),
+  // the key id one step on, or -1 where it is asked of the whole path. Each key's text by id, and
+  // its parts.
   const folds = profile.key !== null && keyNext === null ? (profile.keyFolds ?? null) : null;
-  const foldNext = new Map<number, number>();
+  const foldNext = folds !== null ? new PairTable() : null;
   const keyTexts: string[] = [];
   const keyParts: (string[] | undefined)[] = [];
   const partsOf = (id: number): string[] => (keyParts[id] ??= keyTexts[id]!.split("|"));
@@ -653,12 +691,11 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         // key that a body reads (or the hex count) changes on the step: then of the whole path.
         const ph = L.h[parent]!;
         const pk = table!.key[L.state[parent]!]!;
-        const at = (pk * kinds + s) * 1048576 + ph;
-        const known = foldNext.get(at);
-        if (known !== undefined && known >= 0) key = known;
+        const known = foldNext!.get(pk * kinds + s, ph, -2);
+        if (known >= 0) key = known;
         else {
           key = keyIdOf(profile.key(ctx));
-          if (known === undefined) foldNext.set(at, folded(pk, key, ph) ? key : -1);
+          if (known === -2) foldNext!.set(pk * kinds + s, ph, folded(pk, key, ph) ? key : -1);
         }
       } else key = keyIdOf(profile.key(ctx));
     }
