@@ -2395,6 +2395,7 @@ const reachProfile: ReachProfile<Ctx> = {
   localStepChecks: false,
   checksReadCost: true,
   localKey: false,
+  keyFolds: [[], [], [], [], [-1, 0]],
   key: m_reach_key,
 };
 

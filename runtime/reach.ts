@@ -21,11 +21,14 @@
  * on each step — and the start is always one (the move "none", `movesNone`). A step that costs NA,
  * halts the unit (`haltsBefore`) or breaks a constraint on steps where it is entered is not extended,
  * unless it breaks it only as the last step (`step.last`: it may not end the move there, but may go
- * on; where the move ends, the whole path is judged). Labels are
- * popped in cost order, so the first legal label at a hex is its cheapest legal move. Paths are
- * simple (no hex twice). The search assumes what every bundled ruleset satisfies: step costs are
- * never negative, an allowance never grows as a path lengthens, and no constraint favours a longer
- * path; so a label that spent more than its allowance is not extended.
+ * on; where the move ends, the whole path is judged). Where halting reads the whole move (the path,
+ * `step.last`: profile `pathHalts`, whose state is then the path), a step that halts only as the last
+ * goes on too, and where the move ends every step is asked again. Labels are popped in cost order,
+ * so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex twice). The
+ * search assumes what every bundled ruleset satisfies: step costs are never negative, an allowance
+ * never grows as a path lengthens, and no constraint favours a longer path, nor does halting (a step
+ * that halts, but for being the last, halts on every longer path too); so a label that spent more
+ * than its allowance is not extended.
  *
  * Two loops run it. Where the profile needs no path read (numeric states, local costs and step
  * checks, a fixed allowance, no halts) and costs are integer ticks, the plain loop keeps one label
@@ -61,10 +64,14 @@
  *   a path of one step or more and the next step decide their values one step on: the key is asked
  *   once per (key, kind of step), and a table of key ids answers every other edge. Not from the
  *   start: there the empty path's value (a `min` of nothing is 0) can equal a one-step path's, and
- *   its key one step on is another. ASL A4's aggregates read the step's number and the allowance
- *   (which reads the path), so its key is still asked per edge, over the whole path (a string the
- *   model makes, then looked up). The model's own work per edge (a step check where it stands, a
- *   halt, a rational sum) is the model's.
+ *   its key one step on is another. ASL A4's aggregates read the step's number, or another
+ *   aggregate and the hexes entered (Difficult Terrain against the MF a road move adds): each is
+ *   still a fold whose values on the steps taken stand while what it reads stays (`keyFolds`), so
+ *   the key is asked once per (key, kind of step, steps taken), in a map of key ids, and over the
+ *   whole path only where a part read or the hex count (capped) changes on the step. Other keys
+ *   are asked per edge, over the whole path (a string the model makes, then looked up). The
+ *   model's own work per edge (a step check where it stands, a halt, a rational sum) is the
+ *   model's.
  * - Per label, the allowance once per state less its hex where it reads the path only through the
  *   hexes entered and the aggregates (`stateAllowance`: ASL A4, Chain of Command): two labels of one
  *   state (key, hexes entered capped) have the same allowance, as they pass the same constraints.
@@ -106,6 +113,20 @@ export interface ReachProfile<X> {
    * take the same kinds of step; `key` is not asked. Absent: false.
    */
   readonly pathKey?: boolean;
+  /**
+   * Where the aggregates are folds though not local (compiler/reach/profile.ts `keyFolds`: a body
+   * reads `step.number`, or other parts of the key and the hexes entered): per aggregate, the
+   * indices of the others its body reads, -1 for the hexes entered. The key one step on is asked once
+   * per (key, kind of step, steps taken) and reused, but asked of the whole path (not reused) where
+   * a part read, or the hex count capped, changes on the step. Absent or null: asked per edge.
+   */
+  readonly keyFolds?: readonly (readonly number[])[] | null;
+  /**
+   * `haltAt` reads the whole move (the path, `step.last`, `all` of an allowance the path changes): eval
+   * asks it over the whole path, so a step that halts only as the last goes on, and where a move ends
+   * its every step is asked again. The profile then makes the path the state (`pathKey`). Absent: false.
+   */
+  readonly pathHalts?: boolean;
   /** The values of the path aggregates the ruleset reads, for the path in `ctx.path`; null: none. */
   readonly key: ((ctx: X) => string) | null;
 }
@@ -421,6 +442,43 @@ class TickHeap implements LabelHeap<number> {
 }
 
 /**
+ * A map from pairs of non-negative 32-bit integers to integers, in typed arrays (open addressing,
+ * linear probing): asked per edge, it allocates nothing and boxes no number.
+ */
+class PairTable {
+  a = new Int32Array(1024).fill(-1);
+  b = new Int32Array(1024);
+  v = new Int32Array(1024);
+  size = 0;
+  private slot(a: number, b: number): number {
+    const mask = this.a.length - 1;
+    let i = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b)) & mask;
+    while (this.a[i] !== -1 && (this.a[i] !== a || this.b[i] !== b)) i = (i + 1) & mask;
+    return i;
+  }
+  /** The value of (a, b), or `none`. */
+  get(a: number, b: number, none: number): number {
+    const i = this.slot(a, b);
+    return this.a[i] === -1 ? none : this.v[i]!;
+  }
+  set(a: number, b: number, value: number): void {
+    if (2 * (this.size + 1) > this.a.length) {
+      const [oa, ob, ov] = [this.a, this.b, this.v];
+      this.a = new Int32Array(oa.length * 2).fill(-1);
+      this.b = new Int32Array(oa.length * 2);
+      this.v = new Int32Array(oa.length * 2);
+      this.size = 0;
+      for (let j = 0; j < oa.length; j++) if (oa[j] !== -1) this.set(oa[j]!, ob[j]!, ov[j]!);
+    }
+    const i = this.slot(a, b);
+    if (this.a[i] === -1) this.size++;
+    this.a[i] = a;
+    this.b[i] = b;
+    this.v[i] = value;
+  }
+}
+
+/**
  * The plain search's queue (Dial's): one FIFO list of pushes per number of ticks. Pops come by ticks,
  * then by push — the order of the general loop's heap (cost, then label index) — at O(1) a push or
  * pop. A push is its number: `label` and `next` are indexed by it. Reused; a search leaves it empty.
@@ -525,10 +583,33 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     if (known !== undefined) return known;
     const id = keyIds.size;
     keyIds.set(text, id);
+    if (folds !== null) keyTexts.push(text);
     if (keyNext !== null) while (keyNext.length < (id + 1) * kinds) keyNext = doubled(keyNext);
     return id;
   };
   const violations: Violation[] = [];
+
+  // Keys one step on by folds (profile.keyFolds): per (key id × kinds + kind of step, steps taken),
+  // the key id one step on, or -1 where it is asked of the whole path. Each key's text by id, and
+  // its parts.
+  const folds = profile.key !== null && keyNext === null ? (profile.keyFolds ?? null) : null;
+  const foldNext = folds !== null ? new PairTable() : null;
+  const keyTexts: string[] = [];
+  const keyParts: (string[] | undefined)[] = [];
+  const partsOf = (id: number): string[] => (keyParts[id] ??= keyTexts[id]!.split("|"));
+  /**
+   * Whether key `next` of a path one step longer than one with key `prev` and `ph` steps is that
+   * key's fold: no aggregate whose body reads other parts of the key or the hexes entered sees
+   * them change on the step (its values on the steps before then stand).
+   */
+  const folded = (prev: number, next: number, ph: number): boolean => {
+    const hexesMove = capped(hexesOf(ph)) !== capped(hexesOf(ph + 1));
+    for (const reads of folds!)
+      for (const d of reads) {
+        if (d < 0 ? hexesMove : partsOf(prev)[d] !== partsOf(next)[d]) return false;
+      }
+    return true;
+  };
 
   /** ctx.path := the label's path (start excluded), length h. */
   const load = (label: number): void => {
@@ -597,12 +678,24 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         }
       } else key = keyIdOf("");
     } else if (profile.key !== null) {
+      ctx.hexes = hexesOf(h);
       if (keyNext !== null && parent >= 0 && L.h[parent]! > 0) {
         const at = table!.key[L.state[parent]!]! * kinds + s;
         key = keyNext[at]! - 1;
         if (key < 0) {
           key = keyIdOf(profile.key(ctx));
           keyNext![at] = key + 1;
+        }
+      } else if (folds !== null && parent >= 0 && L.h[parent]! > 0) {
+        // Folds (profile.keyFolds): once per (key, kind of step, steps taken), unless a part of the
+        // key that a body reads (or the hex count) changes on the step: then of the whole path.
+        const ph = L.h[parent]!;
+        const pk = table!.key[L.state[parent]!]!;
+        const known = foldNext!.get(pk * kinds + s, ph, -2);
+        if (known >= 0) key = known;
+        else {
+          key = keyIdOf(profile.key(ctx));
+          if (known === -2) foldNext!.set(pk * kinds + s, ph, folded(pk, key, ph) ? key : -1);
         }
       } else key = keyIdOf(profile.key(ctx));
     }
@@ -640,6 +733,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const checkedByKey = cacheChecks && !numericStates ? new Map<number, boolean>() : null;
   /** The ruleset has steps the unit halts before (legal.ts `haltsBefore`), asked per path. */
   const halting = model.haltAt !== undefined;
+  /** Halting reads more than its step (profile.pathHalts): judged again over the whole path. */
+  const pathHalts = halting && profile.pathHalts === true;
   // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
   const needsPath = !(
     numericStates &&
@@ -676,7 +771,23 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     // Minimum Move reads the path; a move of another length overspends without reading it.
     if (hexesOf(h) === 1 && num.gt(spent, allowance)) ensure();
     if (overspends(model, num, ctx)) return false;
+    if (pathHalts && halted(label, h, allowance)) return false;
     return checks(label, h, spent, allowance);
+  };
+  /**
+   * Whether a step of the path of `label` (h steps, all of them asked as eval asks them: the whole
+   * path loaded, nothing spent yet) halts the unit, measured against what the steps before it cost.
+   */
+  const halted = (label: number, h: number, allowance: T): boolean => {
+    ensure();
+    ctx.hexes = hexesOf(h);
+    ctx.allowance = allowance;
+    ctx.spent = num.zero;
+    for (let k = L.parent[label]!, i = h - 1; k >= 0; k = L.parent[k]!, i--) {
+      ctx.i = i;
+      if (haltsBefore(model, num, ctx, allowance, L.cost[k]!)) return true;
+    }
+    return false;
   };
   const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
     let core = 0;
@@ -944,10 +1055,21 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         }
         if (num.isNA(c)) continue;
         if (halting) {
-          // An obstacle the allowance does not carry the unit past halts it: no move goes on.
+          // An obstacle the allowance does not carry the unit past halts it: no move goes on —
+          // unless halting reads the path and the step halts only as the last one (as for step
+          // constraints below); where the move ends, `legal` asks every step again.
           ctx.i = h;
           ctx.hexes = hexesOf(h + 1);
-          if (haltsBefore(model, num, ctx, allowance, cost)) continue;
+          ctx.spent = num.zero;
+          ctx.allowance = allowance;
+          if (haltsBefore(model, num, ctx, allowance, cost)) {
+            if (!pathHalts) continue;
+            buf.length = h + 2;
+            buf[h + 1] = buf[h]!;
+            const goesOn = !haltsBefore(model, num, ctx, allowance, cost);
+            buf.length = h + 1;
+            if (!goesOn) continue;
+          }
         }
         if (stepOk !== null) {
           if (stepOk[s] === 0) continue;

@@ -310,7 +310,7 @@ export function reachStatements(
       [`return ${resolveName}_names[field].get(name) ?? null;`],
     ),
   );
-  const profile = `{ hexCap: ${p.hexCap === Infinity ? "Infinity" : p.hexCap}, localCost: ${p.localCost}, pathAllowance: ${p.pathAllowance}, stateAllowance: ${p.stateAllowance}, stepChecks: ${p.stepChecks}, localStepChecks: ${p.localStepChecks}, checksReadCost: ${p.checksReadCost}, localKey: ${p.localKey},${p.pathKey ? " pathKey: true," : ""} key: ${p.aggregates.length > 0 ? keyName : "null"} }`;
+  const profile = `{ hexCap: ${p.hexCap === Infinity ? "Infinity" : p.hexCap}, localCost: ${p.localCost}, pathAllowance: ${p.pathAllowance}, stateAllowance: ${p.stateAllowance}, stepChecks: ${p.stepChecks}, localStepChecks: ${p.localStepChecks}, checksReadCost: ${p.checksReadCost}, localKey: ${p.localKey},${p.keyFolds !== null ? ` keyFolds: ${JSON.stringify(p.keyFolds)},` : ""}${p.pathKey ? " pathKey: true," : ""}${p.pathHalts ? " pathHalts: true," : ""} key: ${p.aggregates.length > 0 ? keyName : "null"} }`;
   out.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,

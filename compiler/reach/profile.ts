@@ -28,10 +28,29 @@
  *   path, no position, no spent or `all`): whether a step passes is known per kind of step, once.
  * - `checksReadCost`: a constraint on the move reads what the path spent (`path.spent`, `all`); when
  *   not, whether the constraints hold depends only on the search state, and is asked once per state.
+ * - `pathHalts`: `halt-at` (an obstacle the allowance must carry the unit past) reads the path (hexes
+ *   entered, `path.steps`, an aggregate), `step.last`, or `all` where the allowance reads the path.
+ *   Eval asks it over the whole move, so whether a step halts can turn on the steps after it: no key
+ *   of values holds that, so the path is the state (`pathKey`), and reach judges every step of a path
+ *   again where a move ends. Read otherwise (its own step, `step.number`, against the hex counts kept
+ *   by `hexCap`), a step halts or not where it is entered. `halt-allowance` (how far a halted unit
+ *   gets) is not read: reach never asks it, as a move that halts is illegal however far it gets.
  * - `localKey`: every aggregate's body reads only its own step, the unit, vehicle and scenario (no
  *   path, no position, no spent, `all` or dice): each aggregate is then a fold of one value per step,
  *   so the aggregates' values on a path of one step or more and the next step decide their values
  *   one step on — the search asks the key once per (key, kind of step), not per edge.
+ * - `keyFolds` (where `localKey` is false): per aggregate, what its body reads of the path beyond its
+ *   own step — the indices of the aggregates it reads through the rules it calls, and -1 for the
+ *   hexes entered ([] : only its own step and `step.number`, ASL's "the last Bypass step"); null
+ *   where some body reads what the key does not hold (`step.last`, `path.steps`, spent, `all`, dice,
+ *   an aggregate written in the body itself or in a rule with parameters, the hexes entered read in
+ *   the body itself, whose comparisons do not set `hexCap`) or an aggregate read by another reads
+ *   the path. Each aggregate is then a fold whose step values are fixed once the step
+ *   is taken — a step's number is its place, and a body reading other parts of the key (ASL A4.72's
+ *   Difficult Terrain, measured against the MF a road move adds) keeps its values on the steps
+ *   before while those parts and the hex count (capped) stay — so the key one step on follows from
+ *   the key, the steps taken and the new step (runtime/reach.ts asks it once per such triple, and of
+ *   the whole path where a read part changes).
  */
 import type { Expr, RulesetIR, Type } from "../ir/ir.js";
 import { children, mapChildren, reads, ruleExprs, ruleReader, walk } from "../ir/walk.js";
@@ -46,7 +65,9 @@ export interface ReachProfileIR {
   localStepChecks: boolean;
   checksReadCost: boolean;
   localKey: boolean;
+  keyFolds: number[][] | null;
   pathKey: boolean;
+  pathHalts: boolean;
 }
 
 const COMPARE = new Set(["==", "!=", "<", "<=", ">", ">="]);
@@ -97,6 +118,7 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     m.allowance,
     m.cost,
     ...(m.minimumMove ? [m.minimumMove] : []),
+    ...(m.haltAt ? [m.haltAt] : []),
     ...ir.constraints.map((c) => c.cond),
   ];
 
@@ -201,12 +223,11 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
   const allowance = readsOf(m.allowance);
   const cost = readsOf(m.cost);
   const pathAllowance = allowance.path;
-  // Whether `root` reads `path.steps` (through every rule it calls): a count the state does not keep
-  // apart from the hexes entered where steps in place start the path (runtime/reach.ts `prefix`).
-  const readsSteps = (root: Expr): boolean => {
+  /** Whether `root` holds an expression `test` accepts, in it or any rule it calls. */
+  const holds = (root: Expr, test: (e: Expr) => boolean): boolean => {
     const seen = new Set<string>();
     const go = (e: Expr): boolean => {
-      if (e.k === "path" && e.name === "steps") return true;
+      if (test(e)) return true;
       if (e.k === "rule" && !seen.has(e.name)) {
         seen.add(e.name);
         const r = rules.get(e.name);
@@ -216,6 +237,84 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
     };
     return go(root);
   };
+  // Whether `root` reads `path.steps`: a count the state does not keep apart from the hexes entered
+  // where steps in place start the path (runtime/reach.ts `prefix`).
+  const readsSteps = (root: Expr): boolean =>
+    holds(root, (e) => e.k === "path" && e.name === "steps");
+  // Halting that eval decides over the whole move (see `pathHalts` above): the path is the state.
+  const haltReads = m.haltAt === undefined ? null : readsOf(m.haltAt);
+  const pathHalts =
+    haltReads !== null &&
+    ((haltReads.all && pathAllowance) ||
+      holds(
+        m.haltAt!,
+        (e) =>
+          (e.k === "path" && e.name !== "spent") ||
+          e.k === "agg" ||
+          (e.k === "pos" && e.name === "last"),
+      ));
+  if (pathHalts) pathKey = true;
+  const localKey =
+    !pathKey &&
+    aggregates.every((a) => {
+      const r = readsOf((a as Extract<Expr, { k: "agg" }>).body);
+      return !r.path && !r.position && !r.spent && !r.all && !r.dice;
+    });
+  /**
+   * The aggregates an aggregate's body reads through the rules it calls, as indices into
+   * `aggregates`, and -1 for the hexes entered; null where one is not a part of the key (written in
+   * the body itself, or in a rule with parameters) or the body reads the path otherwise.
+   */
+  const foldReads = (body: Expr): number[] | null => {
+    const r = readsOf(body);
+    if (r.spent || r.all || r.dice) return null;
+    if (
+      holds(
+        body,
+        (e) => (e.k === "pos" && e.name === "last") || (e.k === "path" && e.name !== "hexes"),
+      )
+    )
+      return null;
+    if (!r.path) return [];
+    const deps = new Set<number>();
+    let ok = true;
+    const seen = new Set<string>();
+    const go = (e: Expr, inRule: boolean): void => {
+      if (e.k === "agg") {
+        const i = inRule
+          ? aggregates.findIndex((a) => JSON.stringify(a) === JSON.stringify(e))
+          : -1;
+        if (i < 0) ok = false;
+        else deps.add(i);
+        return;
+      }
+      // The hexes entered, read in a rule (whose comparisons set the cap; read in the body itself,
+      // they do not).
+      if (e.k === "path") {
+        if (inRule) deps.add(-1);
+        else ok = false;
+      }
+      if (e.k === "rule" && !seen.has(e.name)) {
+        seen.add(e.name);
+        const rule = rules.get(e.name);
+        if (rule) ruleExprs(rule).forEach((x) => go(x, true));
+      }
+      children(e).forEach((c) => go(c, inRule));
+    };
+    go(body, false);
+    return ok ? [...deps].sort((a, b) => a - b) : null;
+  };
+  let keyFolds: number[][] | null = null;
+  if (!pathKey && !localKey && aggregates.length > 0) {
+    const reads = aggregates.map((a) => foldReads((a as Extract<Expr, { k: "agg" }>).body));
+    // An aggregate read by another must fold on its own (its body reads no path).
+    if (
+      reads.every(
+        (d) => d !== null && d.every((i) => i < 0 || (reads[i] !== null && reads[i]!.length === 0)),
+      )
+    )
+      keyFolds = reads as number[][];
+  }
   return {
     hexCap: cap,
     aggregates: pathKey ? [] : aggregates,
@@ -239,12 +338,9 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
       const r = readsOf(c.cond);
       return r.spent || r.all;
     }),
-    localKey:
-      !pathKey &&
-      aggregates.every((a) => {
-        const r = readsOf((a as Extract<Expr, { k: "agg" }>).body);
-        return !r.path && !r.position && !r.spent && !r.all && !r.dice;
-      }),
+    localKey,
+    keyFolds,
     pathKey,
+    pathHalts,
   };
 }
