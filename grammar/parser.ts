@@ -1193,23 +1193,6 @@ class RulesParser extends ChevrotainParser {
             return { k: "rec", rec: r, field: field.image, span: this.to(b, start) };
           },
         },
-        {
-          // `count step (…)`: Chevrotain's lookahead for this alternative is `Name step` (two tokens
-          // tell it from a name or a call), the order of the alternatives puts it before `nameOrCall`,
-          // whose lone `Name` is a prefix of it. No GATE: an OR with one has Chevrotain allocate an
-          // array of the gates on every call, and `primary` is the grammar's most frequent rule.
-          IGNORE_AMBIGUITIES: true,
-          ALT: () => {
-            const start = this.b ? this.from() : 0;
-            const op = this.CONSUME2(T.Name);
-            this.CONSUME2(T.Step);
-            this.CONSUME2(T.LParen);
-            const body = this.SUBRULE2(this.expr);
-            this.CONSUME2(T.RParen);
-            const b = this.b;
-            return b ? { k: "agg", op: op.image, body, span: this.to(b, start) } : NONE;
-          },
-        },
         { ALT: () => this.SUBRULE(this.nameOrCall) },
       ]),
     );
@@ -1238,18 +1221,67 @@ class RulesParser extends ChevrotainParser {
     return this.LA(2).tokenType !== T.Colon || /^[A-Z]+$/.test(next.image);
   }
 
+  /**
+   * A name (`woods`, `terrain.woods`), a call (`f(a, b)`) or an aggregate (`count step (…)`): the
+   * one alternative of `primary` that starts with a name, so `primary` decides on one token. The
+   * name is an aggregate's operator when `step` follows it on the same line or `step (` follows
+   * (`aggregateFollows`): a record on the next line (`expect a = foo` above `step { … }` in an
+   * example) ends the expression before it. An aggregate takes no member and no arguments.
+   */
   nameOrCall = this.RULE("nameOrCall", (): A.Expr => {
     const start = this.b ? this.from() : 0;
-    const q = this.SUBRULE(this.qualifiedName);
-    const args = this.OPTION((this.callArgs ??= () => this.argumentList()));
+    const name = this.CONSUME(T.Name);
+    const body = this.OPTION(
+      (this.aggregateBody ??= {
+        GATE: () => this.aggregateFollows(),
+        DEF: () => {
+          this.CONSUME(T.Step);
+          this.CONSUME2(T.LParen);
+          const e = this.SUBRULE2(this.expr);
+          this.CONSUME2(T.RParen);
+          return e;
+        },
+      }),
+    );
+    // Read by the gates just below, before anything nested can set it again.
+    this.aggregated = body !== undefined;
+    const member = this.OPTION2(
+      (this.memberOfName ??= {
+        GATE: () => !this.aggregated,
+        DEF: () => {
+          this.CONSUME(T.Dot);
+          return this.CONSUME2(T.Name);
+        },
+      }),
+    );
+    const args = this.OPTION3(
+      (this.callArgs ??= { GATE: () => !this.aggregated, DEF: () => this.argumentList() }),
+    );
     const b = this.b;
     if (!b) return NONE;
-    const span = args ? this.to(b, start) : q.span;
-    if (args) return { k: "call", name: q.member ? `${q.name}.${q.member}` : q.name, args, span };
-    return { k: "name", name: q.name, member: q.member, span };
+    const span = this.to(b, start);
+    if (body !== undefined) return { k: "agg", op: name.image, body, span };
+    const m = member === undefined ? null : member.image;
+    if (args)
+      return { k: "call", name: m === null ? name.image : `${name.image}.${m}`, args, span };
+    return { k: "name", name: name.image, member: m, span };
   });
 
-  private callArgs: (() => A.Expr[]) | undefined;
+  /**
+   * Whether the name just consumed is an aggregate's operator (see `nameOrCall`): `step` follows on
+   * the same line, or `step (` follows.
+   */
+  private aggregateFollows(): boolean {
+    const next = this.LA(1);
+    if (next.tokenType !== T.Step) return false;
+    return next.startLine === this.LA(0).endLine || this.LA(2).tokenType === T.LParen;
+  }
+
+  /** Whether the name being parsed took an aggregate's body (see `nameOrCall`). */
+  private aggregated = false;
+  private aggregateBody: DSLMethodOptsWithErr<A.Expr> | undefined;
+  private memberOfName: DSLMethodOptsWithErr<IToken> | undefined;
+  private callArgs: DSLMethodOptsWithErr<A.Expr[]> | undefined;
   private argList: ManySepMethodOpts<void> | undefined;
   /** The arguments of the call being parsed (see `argumentList`). */
   private args: A.Expr[] = [];
