@@ -18,7 +18,7 @@ import type {
   IToken,
 } from "chevrotain";
 import type * as A from "./ast.js";
-import { decl, MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
+import { decl, exact, MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
 import { CstParser, tokenMatcher } from "./chevrotain.js";
 import { installRepetitions } from "./repetition.js";
 import * as T from "./tokens.js";
@@ -247,7 +247,7 @@ class RulesParser extends ChevrotainParser {
     meta.title = b.str(title);
     return decl(name.image, b.spanOfToken(name), false, meta, this.to(b, start), "extend", {
       target: kind.image,
-      edits,
+      edits: exact(edits),
     });
   });
 
@@ -387,7 +387,7 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "enum", {
-      members,
+      members: exact(members),
     });
   });
 
@@ -416,7 +416,7 @@ class RulesParser extends ChevrotainParser {
       name: name.image,
       display: b.str(display),
       cite: b.cite(cite),
-      concepts,
+      concepts: exact(concepts),
       span: this.to(b, start),
     };
   });
@@ -443,7 +443,7 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "group", {
-      members,
+      members: exact(members),
     });
   });
 
@@ -489,7 +489,7 @@ class RulesParser extends ChevrotainParser {
     const nameSpan = b.spanOfToken(kw);
     return decl(rec, nameSpan, override, meta, this.to(b, start), "input", {
       rec,
-      fields,
+      fields: exact(fields),
     });
   });
 
@@ -573,7 +573,7 @@ class RulesParser extends ChevrotainParser {
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "table", {
       keys: keys.map((t) => ({ name: t.image, span: b.spanOfToken(t) })),
       type,
-      rows,
+      rows: exact(rows),
     });
   });
 
@@ -597,8 +597,8 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return {
-      keys: other ? "otherwise" : keys,
-      values,
+      keys: other ? "otherwise" : exact(keys),
+      values: exact(values),
       cite: b.cite(cite),
       span: this.to(b, start),
     };
@@ -639,7 +639,7 @@ class RulesParser extends ChevrotainParser {
       },
     });
     this.CONSUME(T.RParen);
-    return params;
+    return exact(params);
   });
 
   ruleDef = this.RULE("ruleDef", (): A.Decl => {
@@ -689,7 +689,7 @@ class RulesParser extends ChevrotainParser {
     this.CONSUME(T.LBrace);
     this.MANY(() => out.push(this.SUBRULE(this.exception)));
     this.CONSUME(T.RBrace);
-    return out;
+    return exact(out);
   });
 
   exception = this.RULE("exception", (): A.ExceptionDecl => {
@@ -751,7 +751,7 @@ class RulesParser extends ChevrotainParser {
     const span = this.to(b, start);
     return decl("movement", span, override, meta, span, "movement", {
       measure: measure.image,
-      entries,
+      entries: exact(entries),
     });
   });
 
@@ -794,10 +794,10 @@ class RulesParser extends ChevrotainParser {
     const span = this.to(b, start);
     const faces = roll as IToken[] | null;
     return decl(title, span, override, meta, span, "example", {
-      records,
-      path,
+      records: exact(records),
+      path: path && exact(path),
       roll: faces ? faces.map((t) => b.smallInt(t, MAX_SIDES)) : null,
-      expects,
+      expects: exact(expects),
     });
   });
 
@@ -862,7 +862,7 @@ class RulesParser extends ChevrotainParser {
     this.CONSUME(T.RBrace);
     const b = this.b;
     if (!b) return NONE;
-    return { fields, span: this.to(b, start) };
+    return { fields: exact(fields), span: this.to(b, start) };
   });
 
   private recordFields: A.RecordLit["fields"] = [];
@@ -972,7 +972,13 @@ class RulesParser extends ChevrotainParser {
           const value = this.SUBRULE2(this.expr);
           const b = this.b;
           if (!b) return NONE;
-          return { e: "value", name: name.image, args, value, span: this.to(b, start) };
+          return {
+            e: "value",
+            name: name.image,
+            args: exact(args),
+            value,
+            span: this.to(b, start),
+          };
         },
       },
     ];
@@ -1170,7 +1176,7 @@ class RulesParser extends ChevrotainParser {
             });
             this.CONSUME(T.RBrace);
             const b = this.b;
-            return b ? { k: "set", members, span: this.to(b, start) } : NONE;
+            return b ? { k: "set", members: exact(members), span: this.to(b, start) } : NONE;
           },
         },
         {
@@ -1299,7 +1305,7 @@ class RulesParser extends ChevrotainParser {
     );
     this.CONSUME(T.RParen);
     this.args = outer;
-    return args;
+    return exact(args);
   }
 
   dice = this.RULE("dice", (): A.Expr => {
