@@ -235,8 +235,12 @@ export class SourceFile {
   }
 }
 
+/**
+ * A span of `src`: its offsets, and the rest read through `src` when asked. Its line is searched for
+ * on each read rather than kept (an AST holds tens of thousands of spans, each for as long as the AST,
+ * and most are never shown; the search is a binary one over the file's line starts).
+ */
 class LazySpan implements Span {
-  private index = -1;
   constructor(
     private readonly src: SourceFile,
     readonly start: number,
@@ -246,12 +250,11 @@ class LazySpan implements Span {
     return this.src.path;
   }
   get line(): number {
-    if (this.index < 0) this.index = this.src.lineIndex(this.start);
-    return this.index + 1;
+    return this.src.lineIndex(this.start) + 1;
   }
   get col(): number {
     // At least 1: offset 0 of a file that starts with a byte-order mark lies before line 1's start.
-    return Math.max(1, this.start - this.src.lineStart(this.line - 1) + 1);
+    return Math.max(1, this.start - this.src.lineStart(this.src.lineIndex(this.start)) + 1);
   }
   toJSON(): Omit<Span, never> {
     return { file: this.file, start: this.start, end: this.end, line: this.line, col: this.col };

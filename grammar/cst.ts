@@ -528,11 +528,13 @@ export interface NameOrCallCstNode extends CstNode {
 }
 
 export type NameOrCallCstChildren = {
-  qualifiedName: QualifiedNameCstNode[];
+  Name: IToken[];
+  Kw_step?: IToken[];
   LParen?: IToken[];
   expr?: ExprCstNode[];
-  Comma?: IToken[];
   RParen?: IToken[];
+  Dot?: IToken[];
+  Comma?: IToken[];
 };
 
 export interface DiceCstNode extends CstNode {

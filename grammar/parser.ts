@@ -18,7 +18,7 @@ import type {
   IToken,
 } from "chevrotain";
 import type * as A from "./ast.js";
-import { decl, MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
+import { decl, exact, MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
 import { CstParser, tokenMatcher } from "./chevrotain.js";
 import { installRepetitions } from "./repetition.js";
 import * as T from "./tokens.js";
@@ -247,7 +247,7 @@ class RulesParser extends ChevrotainParser {
     meta.title = b.str(title);
     return decl(name.image, b.spanOfToken(name), false, meta, this.to(b, start), "extend", {
       target: kind.image,
-      edits,
+      edits: exact(edits),
     });
   });
 
@@ -387,7 +387,7 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "enum", {
-      members,
+      members: exact(members),
     });
   });
 
@@ -416,7 +416,7 @@ class RulesParser extends ChevrotainParser {
       name: name.image,
       display: b.str(display),
       cite: b.cite(cite),
-      concepts,
+      concepts: exact(concepts),
       span: this.to(b, start),
     };
   });
@@ -443,7 +443,7 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "group", {
-      members,
+      members: exact(members),
     });
   });
 
@@ -489,7 +489,7 @@ class RulesParser extends ChevrotainParser {
     const nameSpan = b.spanOfToken(kw);
     return decl(rec, nameSpan, override, meta, this.to(b, start), "input", {
       rec,
-      fields,
+      fields: exact(fields),
     });
   });
 
@@ -573,7 +573,7 @@ class RulesParser extends ChevrotainParser {
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "table", {
       keys: keys.map((t) => ({ name: t.image, span: b.spanOfToken(t) })),
       type,
-      rows,
+      rows: exact(rows),
     });
   });
 
@@ -597,8 +597,8 @@ class RulesParser extends ChevrotainParser {
     const b = this.b;
     if (!b) return NONE;
     return {
-      keys: other ? "otherwise" : keys,
-      values,
+      keys: other ? "otherwise" : exact(keys),
+      values: exact(values),
       cite: b.cite(cite),
       span: this.to(b, start),
     };
@@ -639,7 +639,7 @@ class RulesParser extends ChevrotainParser {
       },
     });
     this.CONSUME(T.RParen);
-    return params;
+    return exact(params);
   });
 
   ruleDef = this.RULE("ruleDef", (): A.Decl => {
@@ -689,7 +689,7 @@ class RulesParser extends ChevrotainParser {
     this.CONSUME(T.LBrace);
     this.MANY(() => out.push(this.SUBRULE(this.exception)));
     this.CONSUME(T.RBrace);
-    return out;
+    return exact(out);
   });
 
   exception = this.RULE("exception", (): A.ExceptionDecl => {
@@ -751,7 +751,7 @@ class RulesParser extends ChevrotainParser {
     const span = this.to(b, start);
     return decl("movement", span, override, meta, span, "movement", {
       measure: measure.image,
-      entries,
+      entries: exact(entries),
     });
   });
 
@@ -794,10 +794,10 @@ class RulesParser extends ChevrotainParser {
     const span = this.to(b, start);
     const faces = roll as IToken[] | null;
     return decl(title, span, override, meta, span, "example", {
-      records,
-      path,
+      records: exact(records),
+      path: path && exact(path),
       roll: faces ? faces.map((t) => b.smallInt(t, MAX_SIDES)) : null,
-      expects,
+      expects: exact(expects),
     });
   });
 
@@ -862,7 +862,7 @@ class RulesParser extends ChevrotainParser {
     this.CONSUME(T.RBrace);
     const b = this.b;
     if (!b) return NONE;
-    return { fields, span: this.to(b, start) };
+    return { fields: exact(fields), span: this.to(b, start) };
   });
 
   private recordFields: A.RecordLit["fields"] = [];
@@ -972,7 +972,13 @@ class RulesParser extends ChevrotainParser {
           const value = this.SUBRULE2(this.expr);
           const b = this.b;
           if (!b) return NONE;
-          return { e: "value", name: name.image, args, value, span: this.to(b, start) };
+          return {
+            e: "value",
+            name: name.image,
+            args: exact(args),
+            value,
+            span: this.to(b, start),
+          };
         },
       },
     ];
@@ -1170,7 +1176,7 @@ class RulesParser extends ChevrotainParser {
             });
             this.CONSUME(T.RBrace);
             const b = this.b;
-            return b ? { k: "set", members, span: this.to(b, start) } : NONE;
+            return b ? { k: "set", members: exact(members), span: this.to(b, start) } : NONE;
           },
         },
         {
@@ -1191,23 +1197,6 @@ class RulesParser extends ChevrotainParser {
             if (!b) return NONE;
             const r = rec.image as A.RecordKw | "path";
             return { k: "rec", rec: r, field: field.image, span: this.to(b, start) };
-          },
-        },
-        {
-          // `count step (…)`: Chevrotain's lookahead for this alternative is `Name step` (two tokens
-          // tell it from a name or a call), the order of the alternatives puts it before `nameOrCall`,
-          // whose lone `Name` is a prefix of it. No GATE: an OR with one has Chevrotain allocate an
-          // array of the gates on every call, and `primary` is the grammar's most frequent rule.
-          IGNORE_AMBIGUITIES: true,
-          ALT: () => {
-            const start = this.b ? this.from() : 0;
-            const op = this.CONSUME2(T.Name);
-            this.CONSUME2(T.Step);
-            this.CONSUME2(T.LParen);
-            const body = this.SUBRULE2(this.expr);
-            this.CONSUME2(T.RParen);
-            const b = this.b;
-            return b ? { k: "agg", op: op.image, body, span: this.to(b, start) } : NONE;
           },
         },
         { ALT: () => this.SUBRULE(this.nameOrCall) },
@@ -1238,18 +1227,67 @@ class RulesParser extends ChevrotainParser {
     return this.LA(2).tokenType !== T.Colon || /^[A-Z]+$/.test(next.image);
   }
 
+  /**
+   * A name (`woods`, `terrain.woods`), a call (`f(a, b)`) or an aggregate (`count step (…)`): the
+   * one alternative of `primary` that starts with a name, so `primary` decides on one token. The
+   * name is an aggregate's operator when `step` follows it on the same line or `step (` follows
+   * (`aggregateFollows`): a record on the next line (`expect a = foo` above `step { … }` in an
+   * example) ends the expression before it. An aggregate takes no member and no arguments.
+   */
   nameOrCall = this.RULE("nameOrCall", (): A.Expr => {
     const start = this.b ? this.from() : 0;
-    const q = this.SUBRULE(this.qualifiedName);
-    const args = this.OPTION((this.callArgs ??= () => this.argumentList()));
+    const name = this.CONSUME(T.Name);
+    const body = this.OPTION(
+      (this.aggregateBody ??= {
+        GATE: () => this.aggregateFollows(),
+        DEF: () => {
+          this.CONSUME(T.Step);
+          this.CONSUME2(T.LParen);
+          const e = this.SUBRULE2(this.expr);
+          this.CONSUME2(T.RParen);
+          return e;
+        },
+      }),
+    );
+    // Read by the gates just below, before anything nested can set it again.
+    this.aggregated = body !== undefined;
+    const member = this.OPTION2(
+      (this.memberOfName ??= {
+        GATE: () => !this.aggregated,
+        DEF: () => {
+          this.CONSUME(T.Dot);
+          return this.CONSUME2(T.Name);
+        },
+      }),
+    );
+    const args = this.OPTION3(
+      (this.callArgs ??= { GATE: () => !this.aggregated, DEF: () => this.argumentList() }),
+    );
     const b = this.b;
     if (!b) return NONE;
-    const span = args ? this.to(b, start) : q.span;
-    if (args) return { k: "call", name: q.member ? `${q.name}.${q.member}` : q.name, args, span };
-    return { k: "name", name: q.name, member: q.member, span };
+    const span = this.to(b, start);
+    if (body !== undefined) return { k: "agg", op: name.image, body, span };
+    const m = member === undefined ? null : member.image;
+    if (args)
+      return { k: "call", name: m === null ? name.image : `${name.image}.${m}`, args, span };
+    return { k: "name", name: name.image, member: m, span };
   });
 
-  private callArgs: (() => A.Expr[]) | undefined;
+  /**
+   * Whether the name just consumed is an aggregate's operator (see `nameOrCall`): `step` follows on
+   * the same line, or `step (` follows.
+   */
+  private aggregateFollows(): boolean {
+    const next = this.LA(1);
+    if (next.tokenType !== T.Step) return false;
+    return next.startLine === this.LA(0).endLine || this.LA(2).tokenType === T.LParen;
+  }
+
+  /** Whether the name being parsed took an aggregate's body (see `nameOrCall`). */
+  private aggregated = false;
+  private aggregateBody: DSLMethodOptsWithErr<A.Expr> | undefined;
+  private memberOfName: DSLMethodOptsWithErr<IToken> | undefined;
+  private callArgs: DSLMethodOptsWithErr<A.Expr[]> | undefined;
   private argList: ManySepMethodOpts<void> | undefined;
   /** The arguments of the call being parsed (see `argumentList`). */
   private args: A.Expr[] = [];
@@ -1267,7 +1305,7 @@ class RulesParser extends ChevrotainParser {
     );
     this.CONSUME(T.RParen);
     this.args = outer;
-    return args;
+    return exact(args);
   }
 
   dice = this.RULE("dice", (): A.Expr => {

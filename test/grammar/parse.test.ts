@@ -703,6 +703,57 @@ rule r [4] "r": MF = ½ + ¾ + 1/3 − 2 × 3
     expect(parseRecovering(text, "a.rules").ast).toEqual(ast);
   });
 
+  it("an expectation's value ends at a new line before a record: `foo` then `step { … }` (fixture)", () => {
+    // Regression: `expect favourite = woods` above `step { terrain: woods }` was read as the
+    // aggregate `woods step (…)` (V0102, expected "("), by both parsing paths.
+    const file = join(ROOT, "test", "fixtures", "rules", "grammar", "expect-then-record.rules");
+    const text = readFileSync(file, "utf8");
+    const { ast, diagnostics } = parse(text, "expect-then-record.rules");
+    expect(diagnostics).toEqual([]);
+    const ex = ast.decls.find((d) => d.kind === "example") as Decl & { kind: "example" };
+    expect(ex.records.map((r) => [r.rec, r.value.fields.map((f) => f.name)])).toEqual([
+      ["unit", ["fresh"]],
+      ["step", ["terrain"]],
+      ["step", ["terrain"]],
+    ]);
+    expect(ex.expects[0]).toMatchObject({
+      e: "value",
+      name: "favourite",
+      value: { k: "name", name: "woods", member: null },
+    });
+    expect(ex.expects[1]).toMatchObject({ e: "value", value: { k: "bool", v: true } });
+    expect(JSON.stringify(parseRecovering(text, "x.rules"))).toBe(
+      JSON.stringify(parse(text, "x.rules")),
+    );
+    // With a syntax error after it, the example is built by the recovering path, the same way.
+    const broken = parse(text + "\nrule r [10] : MF = (\n", "expect-then-record.rules");
+    expect(broken.diagnostics.map((d) => d.code)).toEqual(["V0102"]);
+    const again = broken.ast.decls.find((d) => d.kind === "example");
+    expect(JSON.stringify(again)).toBe(JSON.stringify(ex));
+    const r = compileText(text, "expect-then-record.rules");
+    expect(r.diagnostics).toEqual([]);
+    expect(runExamples(r.ir!).map((x) => x.failures)).toEqual([[]]);
+  });
+
+  it("`NAME step` is an aggregate when `step` is on the name's line or `(` follows it", () => {
+    const head = 'ruleset a "Agg"\n';
+    // `step (` on the next line still makes an aggregate, as before.
+    const split = parse(head + 'predicate p [1] "p": any\n  step (step.road)\n', "a.rules");
+    expect(split.diagnostics).toEqual([]);
+    expect((split.ast.decls[0] as Decl & { kind: "predicate" }).value).toMatchObject({
+      k: "agg",
+      op: "any",
+    });
+    // On one line, `foo step {` is an aggregate missing its `(`: the same error by both paths.
+    const text = head + 'example [1] "e" {\n  expect a = foo step { terrain: woods }\n}\n';
+    const one = parse(text, "a.rules");
+    expect(one.diagnostics.map((d) => [d.code, d.message])).toContainEqual([
+      "V0102",
+      'expected "(", found "{"',
+    ]);
+    expect(JSON.stringify(parseRecovering(text, "a.rules"))).toBe(JSON.stringify(one));
+  });
+
   it("an example records its roll, path and expectations", () => {
     const text = `ruleset e "Example"
 example [1] "e" {
