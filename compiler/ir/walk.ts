@@ -228,10 +228,12 @@ export interface Reads {
 }
 
 /**
- * The empty set every `noReads` starts with for its names, shared: `addName` gives a `Reads` its own
- * on its first name, so the thousands a check makes allocate few sets.
+ * The empty set every `noReads` starts with for its names, and the empty map for its flags, shared:
+ * `addName` and `addFlag` (the only writers) give a `Reads` its own on its first name or flag, so
+ * the thousands a check makes allocate few sets and maps.
  */
 const NO_NAMES: ReadonlySet<string> = new Set();
+const NO_FLAGS: Map<string, Set<string>> = new Map();
 
 export function noReads(): Reads {
   return {
@@ -244,7 +246,7 @@ export function noReads(): Reads {
     dice: false,
     values: NO_NAMES,
     present: NO_NAMES,
-    flags: new Map(),
+    flags: NO_FLAGS,
     consts: NO_NAMES,
     tables: NO_NAMES,
   };
@@ -310,9 +312,34 @@ export function addReads(a: Reads, b: Reads, inAgg = false): void {
 }
 
 function addFlag(acc: Reads, key: string, member: string): void {
+  if (acc.flags === NO_FLAGS) acc.flags = new Map();
   let s = acc.flags.get(key);
   if (!s) acc.flags.set(key, (s = new Set()));
   s.add(member);
+}
+
+/**
+ * `rec.name` keys by record and name, made once per spelling (a read makes no string); forgotten
+ * whole past `FIELD_KEYS` keys, so a long-running service's edits cannot grow it without bound.
+ */
+const fieldKeys = new Map<string, Map<string, string>>();
+let fieldKeyCount = 0;
+const FIELD_KEYS = 4096;
+
+/** The key `rec.name` of field `name` of record `rec`, one string per spelling. */
+function fieldKey(rec: string, name: string): string {
+  let byName = fieldKeys.get(rec);
+  if (byName === undefined) fieldKeys.set(rec, (byName = new Map()));
+  let key = byName.get(name);
+  if (key === undefined) {
+    if (++fieldKeyCount > FIELD_KEYS) {
+      fieldKeys.clear();
+      fieldKeys.set(rec, (byName = new Map()));
+      fieldKeyCount = 1;
+    }
+    byName.set(name, (key = `${rec}.${name}`));
+  }
+  return key;
 }
 
 /** Marks a read of a field of record `rec`: a step field, and outside an aggregate the step priced. */
@@ -335,11 +362,11 @@ function readerInto(acc: Reads, ruleReads: RuleReads): (e: Expr) => void {
       case "field":
       case "need":
       case "present":
-        addName(acc, e.k === "present" ? "present" : "values", `${e.rec}.${e.name}`);
+        addName(acc, e.k === "present" ? "present" : "values", fieldKey(e.rec, e.name));
         stepRead(acc, e.rec, inAgg);
         return;
       case "flag":
-        addFlag(acc, `${e.rec}.${e.field}`, e.member);
+        addFlag(acc, fieldKey(e.rec, e.field), e.member);
         stepRead(acc, e.rec, inAgg);
         return;
       case "path":
@@ -356,7 +383,7 @@ function readerInto(acc: Reads, ruleReads: RuleReads): (e: Expr) => void {
         return;
       case "in":
         if (e.x.k === "member" && e.set.k === "field") {
-          addFlag(acc, `${e.set.rec}.${e.set.name}`, e.x.name);
+          addFlag(acc, fieldKey(e.set.rec, e.set.name), e.x.name);
           stepRead(acc, e.set.rec, inAgg);
           return;
         }

@@ -51,7 +51,8 @@ export function dependencies(
   constraintBodies: readonly ConstraintBody[],
   scope: Scope,
 ): Dependencies {
-  const rules = new Map(ruleBodies.map((r) => [r.name, r]));
+  const rules = new Map<string, RuleBody>();
+  for (let i = 0; i < ruleBodies.length; i++) rules.set(ruleBodies[i]!.name, ruleBodies[i]!);
   const byRule = new Map<string, Reads>();
   const contexts = new Map<string, I.Context>();
   const cycles: Diagnostic[] = [];
