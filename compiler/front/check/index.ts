@@ -15,7 +15,7 @@ import type { Merged } from "../resolve.js";
 import { checkConflicts } from "./conflicts.js";
 import { constraintDef, DeclChecker, ruleDef } from "./decls.js";
 import { ExampleChecker } from "./examples.js";
-import { wholeRulesetChecks, dependencies } from "./graph.js";
+import { contextOf, wholeRulesetChecks, dependencies } from "./graph.js";
 import { Scope } from "./scope.js";
 import { Evaluator } from "../../interpret/eval.js";
 import { RULESET_ID } from "../../util/ruleset-id.js";
@@ -70,8 +70,8 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const constraintBodies = of("constraint").flatMap((d) => c.constraint(d) ?? []);
   const movement = c.movement(of("movement")[0]);
   const deps = dependencies(ruleBodies, constraintBodies, scope);
-  const rules = ruleBodies.map((r) => ruleDef(r, deps.contexts.get(r.name)!));
-  const constraints = constraintBodies.map((k) => constraintDef(k, deps.contexts.get(k.name)!));
+  const rules = ruleBodies.map((r) => ruleDef(r, contextOf(deps.reads.get(r.name)!)));
+  const constraints = constraintBodies.map((k, i) => constraintDef(k, deps.constraintContexts[i]!));
   const ex = new ExampleChecker(c, out, new Evaluator({ rules, tables, inputs }));
   const examples = of("example").flatMap((d) => ex.check(d, movement?.measure ?? null) ?? []);
 
