@@ -34,9 +34,9 @@ const noEnv = (records: Iterable<I.RecordName | "path"> = []): Env => ({
 /** Where a constant is checked (defaults, table cells, examples): reads no record. Shared: never changed. */
 const CONSTANT_ENV = noEnv();
 
-/** Whether `members` has one named `name`. */
-function listed(members: readonly I.EnumMember[], name: string): boolean {
-  for (let i = 0; i < members.length; i++) if (members[i]!.name === name) return true;
+/** Whether the first `count` of `members` have one named `name`. */
+function listed(members: readonly I.EnumMember[], count: number, name: string): boolean {
+  for (let i = 0; i < count; i++) if (members[i]!.name === name) return true;
   return false;
 }
 
@@ -168,10 +168,12 @@ export class DeclChecker {
   enumDef(d: A.Decl & { kind: "enum" }): I.EnumDef {
     // The members kept are the names seen: a few, looked for in the list (a set only for many).
     const seen = d.members.length > 32 ? new Set<string>() : null;
-    const members: I.EnumMember[] = [];
+    // A place per member (the list cut to those kept), not a list grown by pushing.
+    const members: I.EnumMember[] = new Array<I.EnumMember>(d.members.length);
+    let kept = 0;
     for (let i = 0; i < d.members.length; i++) {
       const m = d.members[i]!;
-      if (seen ? seen.has(m.name) : listed(members, m.name)) {
+      if (seen ? seen.has(m.name) : listed(members, kept, m.name)) {
         this.err("V0202", `${d.name} lists ${m.name} twice`, m.span);
         continue;
       }
@@ -185,8 +187,9 @@ export class DeclChecker {
         const concepts = m.concepts.filter((c) => c !== m.name);
         if (concepts.length > 0) member.concepts = concepts;
       }
-      members.push(member);
+      members[kept++] = member;
     }
+    if (kept < members.length) members.length = kept;
     const e = this.def(d) as I.EnumDef;
     e.members = members;
     return e;
@@ -398,7 +401,8 @@ export class DeclChecker {
     const t = def as I.TableDef;
     t.keys = d.keys.map((k) => k.name);
     t.type = type;
-    t.rows = rows;
+    // A list grown by pushing keeps room for more; the table keeps its rows exactly.
+    t.rows = rows.slice();
     this.tables.set(d.name, t);
     return t;
   }
@@ -450,7 +454,8 @@ export class DeclChecker {
   }
 
   private exceptions(list: A.ExceptionDecl[], env: Env, type: I.Type): I.Exception[] | null {
-    const out: I.Exception[] = [];
+    // A place per exception (one failed: the whole list is null), not a list grown by pushing.
+    const out: I.Exception[] = list.length === 0 ? [] : new Array<I.Exception>(list.length);
     let ok = true;
     // Inside an exception `base` is the rule's value; one environment for all (never changed).
     const inner: Env | null =
@@ -459,7 +464,8 @@ export class DeclChecker {
         : env.base === type
           ? env
           : { params: env.params, base: type, narrowed: env.narrowed, records: env.records };
-    for (const e of list) {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
       // An exception an `extend` added is judged by its own file's citation style.
       const style = this.style;
       if (e.origin !== undefined) this.style = this.styles.get(e.origin) ?? style;
@@ -472,7 +478,7 @@ export class DeclChecker {
         ok = false;
         continue;
       }
-      out.push({ cite, title: e.title ?? "", when: when.ir, value: value.ir, exceptions: subs });
+      out[i] = { cite, title: e.title ?? "", when: when.ir, value: value.ir, exceptions: subs };
     }
     return ok ? out : null;
   }

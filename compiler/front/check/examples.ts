@@ -163,24 +163,30 @@ export class ExampleChecker {
     let unit: Record<string, I.Value> | null = null;
     let scenario: Record<string, I.Value> | null = null;
     let vehicle: Record<string, I.Value> | null = null;
-    const path: Record<string, I.Value>[] = [];
+    // The path's steps in a list of their number (a record failed sets ok: the example is dropped).
+    let steps = d.path ? d.path.length : 0;
+    for (let i = 0; i < d.records.length; i++) if (d.records[i]!.rec === "step") steps++;
+    const path: Record<string, I.Value>[] = new Array<Record<string, I.Value>>(steps);
+    let step = 0;
     for (let i = 0; i < d.records.length; i++) {
       const r = d.records[i]!;
       const v = this.record(r.rec, r.value);
       if (v === null) {
         ok = false;
+        if (r.rec === "step") step++;
         continue;
       }
       if (r.rec === "unit") unit = v;
       else if (r.rec === "vehicle") vehicle = v;
       else if (r.rec === "scenario") scenario = v;
-      else path.push(v);
+      else path[step++] = v;
     }
     if (d.path)
       for (let i = 0; i < d.path.length; i++) {
         const v = this.record("step", d.path[i]!);
         if (v === null) ok = false;
-        else path.push(v);
+        else path[step] = v;
+        step++;
       }
     const input: I.ScenarioValue = {
       unit: unit ?? dict(),
@@ -190,13 +196,14 @@ export class ExampleChecker {
     };
     if (d.roll) input.roll = d.roll;
     if (!this.requiredGiven(d)) ok = false;
-    const expect: I.Expectation[] = [];
+    // One place per expectation (every one failed sets ok, and the example is then dropped).
+    const expect: I.Expectation[] = new Array<I.Expectation>(d.expects.length);
     const m = num(measure ?? ANY);
     for (let i = 0; i < d.expects.length; i++) {
       const e = d.expects[i]!;
-      if (e.e === "legal") expect.push({ e: "legal", want: !e.negated });
+      if (e.e === "legal") expect[i] = { e: "legal", want: !e.negated };
       else if (e.e === "violation")
-        expect.push({ e: "violation", cite: this.c.cite(e.cite, e.span), want: !e.negated });
+        expect[i] = { e: "violation", cite: this.c.cite(e.cite, e.span), want: !e.negated };
       else if (e.e === "needs" || e.e === "depends") {
         const f = this.scope.inputs.get(e.rec)?.get(e.field);
         if (!f) {
@@ -204,7 +211,7 @@ export class ExampleChecker {
           ok = false;
         } else {
           const json = camel(e.field);
-          expect.push({
+          expect[i] = {
             e: e.e,
             field:
               e.rec === "step"
@@ -212,34 +219,34 @@ export class ExampleChecker {
                 : e.rec === "scenario"
                   ? json
                   : `${e.rec}.${json}`,
-          });
+          };
         }
       } else if (e.e === "step") {
         const v = this.constValue(e.value, m);
-        if (v) expect.push({ e: "step", index: e.index, want: v });
+        if (v) expect[i] = { e: "step", index: e.index, want: v };
         else ok = false;
       } else {
         if (e.name === "allowance" || e.name === "spent" || e.name === "vehicle-spent") {
           const v = this.constValue(e.value, e.name === "vehicle-spent" ? num(ANY) : m);
-          if (v) expect.push({ e: "value", what: e.name, want: v });
+          if (v) expect[i] = { e: "value", what: e.name, want: v };
           else ok = false;
           continue;
         }
         if (e.name === "halt") {
           const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: "halt", want: v });
+          if (v) expect[i] = { e: "halt", want: v };
           else ok = false;
           continue;
         }
         if (e.name === "probability") {
           const v = this.constValue(e.value, num(null));
-          if (v) expect.push({ e: "probability", want: v });
+          if (v) expect[i] = { e: "probability", want: v };
           else ok = false;
           continue;
         }
         if (e.name === "mean" || e.name === "min" || e.name === "max") {
           const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: "dist", what: e.name, want: v });
+          if (v) expect[i] = { e: "dist", what: e.name, want: v };
           else ok = false;
           continue;
         }
@@ -260,7 +267,7 @@ export class ExampleChecker {
             );
             ok = false;
           } else if (v && keys.every((k) => k !== null))
-            expect.push({ e: "table", name: e.name, keys: keys as string[], want: v });
+            expect[i] = { e: "table", name: e.name, keys: keys as string[], want: v };
           else ok = false;
           continue;
         }
@@ -291,7 +298,7 @@ export class ExampleChecker {
         const t = this.c.x.ruleType(sym.decl);
         const v = t && this.constValue(e.value, t);
         if (v && args.every((a) => a))
-          expect.push({ e: "rule", name: e.name, args: args as I.Value[], want: v });
+          expect[i] = { e: "rule", name: e.name, args: args as I.Value[], want: v };
         else ok = false;
       }
     }
