@@ -111,7 +111,9 @@ function byName(c: Checked, rules: ReadonlyMap<string, I.RuleDef>): ByName {
 
 /** Whether two exceptions of `xs`, or of the exceptions nested in one of them, are siblings. */
 function hasSiblings(xs: readonly I.Exception[]): boolean {
-  return xs.length > 1 || xs.some((x) => hasSiblings(x.exceptions));
+  if (xs.length > 1) return true;
+  for (let i = 0; i < xs.length; i++) if (hasSiblings(xs[i]!.exceptions)) return true;
+  return false;
 }
 
 /**
