@@ -220,8 +220,15 @@ export function resolve(
     if (!prev) order.push(key);
     byKey.set(key, { decl: d, origin: header.id, file: ast.path });
   }
-  const decls = order.filter((k) => byKey.has(k)).map((k) => byKey.get(k)!);
-  for (const e of examples) decls.push(e);
+  // One list of the definitions kept, in order, then the examples (no filtered copy of the keys).
+  const decls: Owned[] = new Array<Owned>(order.length + examples.length);
+  let n = 0;
+  for (let i = 0; i < order.length; i++) {
+    const o = byKey.get(order[i]!);
+    if (o !== undefined) decls[n++] = o;
+  }
+  for (let i = 0; i < examples.length; i++) decls[n++] = examples[i]!;
+  if (n < decls.length) decls.length = n;
   return {
     merged: {
       header,

@@ -245,10 +245,12 @@ export interface Reads {
 }
 
 /**
- * The empty set every `noReads` starts with for its names, shared: `addName` gives a `Reads` its own
- * on its first name, so the thousands a check makes allocate few sets.
+ * The empty set every `noReads` starts with for its names, and the empty map for its flags, shared:
+ * `addName` and `addFlag` (the only writers) give a `Reads` its own on its first name or flag, so
+ * the thousands a check makes allocate few sets and maps.
  */
 const NO_NAMES: ReadonlySet<string> = new Set();
+const NO_FLAGS: Map<string, Set<string>> = new Map();
 
 export function noReads(): Reads {
   return {
@@ -261,7 +263,7 @@ export function noReads(): Reads {
     dice: false,
     values: NO_NAMES,
     present: NO_NAMES,
-    flags: new Map(),
+    flags: NO_FLAGS,
     consts: NO_NAMES,
     tables: NO_NAMES,
   };
@@ -279,13 +281,23 @@ function addName(acc: Reads, k: NameSet, name: string): void {
 /** What a referenced rule reads (null: not a rule, or not followed). */
 export type RuleReads = (name: string) => Reads | null;
 
+/** Follows no rule. */
+const NO_RULES: RuleReads = () => null;
+
 /**
  * What `e` reads, with what each rule it calls reads (`ruleReads`; by default rules are not
- * followed). A rule called inside an aggregate does not read the step being priced.
+ * followed). A rule called inside an aggregate does not read the step being priced. With `fields`
+ * false the fields read are not recorded (`values`, `present` and `flags` stay empty): for a pass
+ * that needs only the flags, the constants and the tables, as the checker's dependency analysis.
  */
-export function reads(e: Expr, ruleReads: RuleReads = () => null): Reads {
+export function reads(e: Expr, ruleReads: RuleReads = NO_RULES, fields = true): Reads {
   const acc = noReads();
-  readerInto(acc, ruleReads)(e);
+  enter(acc, ruleReads, fields);
+  try {
+    outside(e);
+  } finally {
+    leave();
+  }
   return acc;
 }
 
@@ -293,20 +305,29 @@ export function reads(e: Expr, ruleReads: RuleReads = () => null): Reads {
  * What the expressions `es` read together, following rules as `reads` does: one accumulator for
  * all, rather than one per expression added up.
  */
-export function readsAll(es: readonly Expr[], ruleReads: RuleReads = () => null): Reads {
+export function readsAll(es: readonly Expr[], ruleReads: RuleReads = NO_RULES): Reads {
   const acc = noReads();
-  const read = readerInto(acc, ruleReads);
-  for (const e of es) read(e);
+  enter(acc, ruleReads, true);
+  try {
+    for (let i = 0; i < es.length; i++) outside(es[i]!);
+  } finally {
+    leave();
+  }
   return acc;
 }
 
 /**
  * What the expressions of rule `r` read together (`ruleExprs`' expressions, in its order), following
- * rules as `reads` does, without making the list of them.
+ * rules and recording fields (or not) as `reads` does, without making the list of them.
  */
-export function ruleReadsAll(r: RuleExprs, ruleReads: RuleReads = () => null): Reads {
+export function ruleReadsAll(r: RuleExprs, ruleReads: RuleReads = NO_RULES, fields = true): Reads {
   const acc = noReads();
-  eachRuleExpr(r, readerInto(acc, ruleReads));
+  enter(acc, ruleReads, fields);
+  try {
+    eachRuleExpr(r, outside);
+  } finally {
+    leave();
+  }
   return acc;
 }
 
@@ -327,9 +348,34 @@ export function addReads(a: Reads, b: Reads, inAgg = false): void {
 }
 
 function addFlag(acc: Reads, key: string, member: string): void {
+  if (acc.flags === NO_FLAGS) acc.flags = new Map();
   let s = acc.flags.get(key);
   if (!s) acc.flags.set(key, (s = new Set()));
   s.add(member);
+}
+
+/**
+ * `rec.name` keys by record and name, made once per spelling (a read makes no string); forgotten
+ * whole past `FIELD_KEYS` keys, so a long-running service's edits cannot grow it without bound.
+ */
+const fieldKeys = new Map<string, Map<string, string>>();
+let fieldKeyCount = 0;
+const FIELD_KEYS = 4096;
+
+/** The key `rec.name` of field `name` of record `rec`, one string per spelling. */
+function fieldKey(rec: string, name: string): string {
+  let byName = fieldKeys.get(rec);
+  if (byName === undefined) fieldKeys.set(rec, (byName = new Map()));
+  let key = byName.get(name);
+  if (key === undefined) {
+    if (++fieldKeyCount > FIELD_KEYS) {
+      fieldKeys.clear();
+      fieldKeys.set(rec, (byName = new Map()));
+      fieldKeyCount = 1;
+    }
+    byName.set(name, (key = `${rec}.${name}`));
+  }
+  return key;
 }
 
 /** Marks a read of a field of record `rec`: a step field, and outside an aggregate the step priced. */
@@ -339,65 +385,88 @@ function stepRead(acc: Reads, rec: string, inAgg: boolean): void {
   if (!inAgg) acc.step = true;
 }
 
-/** A function that adds what an expression reads (outside any aggregate) to `acc`. */
-function readerInto(acc: Reads, ruleReads: RuleReads): (e: Expr) => void {
-  const go = (e: Expr, inAgg: boolean): void => {
-    switch (e.k) {
-      case "num":
-        addName(acc, "consts", e.q);
-        return;
-      case "all":
-        acc.all = true;
-        return;
-      case "field":
-      case "need":
-      case "present":
-        addName(acc, e.k === "present" ? "present" : "values", `${e.rec}.${e.name}`);
-        stepRead(acc, e.rec, inAgg);
-        return;
-      case "flag":
-        addFlag(acc, `${e.rec}.${e.field}`, e.member);
-        stepRead(acc, e.rec, inAgg);
-        return;
-      case "path":
-        acc.path = true;
-        if (e.name === "spent") acc.spent = true;
-        return;
-      case "pos":
-        acc.position = true;
-        if (!inAgg) acc.step = true;
-        return;
-      case "agg":
-        acc.path = true;
-        go(e.body, true);
-        return;
-      case "in":
-        if (e.x.k === "member" && e.set.k === "field") {
-          addFlag(acc, `${e.set.rec}.${e.set.name}`, e.x.name);
-          stepRead(acc, e.set.rec, inAgg);
-          return;
-        }
-        break;
-      case "dice":
-        acc.dice = true;
-        break;
-      case "rule": {
-        const r = ruleReads(e.name);
-        if (r) addReads(acc, r, inAgg);
-        break;
-      }
-      case "table":
-        addName(acc, "tables", e.name);
-        break;
-      default:
-        break;
-    }
-    eachChild(e, inAgg ? inside : outside);
-  };
-  const outside = (e: Expr): void => go(e, false);
-  const inside = (e: Expr): void => go(e, true);
-  return outside;
+/**
+ * The reader's state while it walks (no closure per walk): what it adds to, how it follows rules,
+ * whether it records fields. `enter` saves the state on a stack and `leave` restores it, so a walk
+ * that `ruleReads` starts (a callee read on its first call) nests inside the walk that called it.
+ */
+let into: Reads = noReads();
+let follow: RuleReads = NO_RULES;
+let withFields = true;
+const saved: (Reads | RuleReads | boolean)[] = [];
+
+function enter(acc: Reads, ruleReads: RuleReads, fields: boolean): void {
+  saved.push(into, follow, withFields);
+  into = acc;
+  follow = ruleReads;
+  withFields = fields;
 }
+
+function leave(): void {
+  withFields = saved.pop() as boolean;
+  follow = saved.pop() as RuleReads;
+  into = saved.pop() as Reads;
+}
+
+/** Adds what `e` reads to the reader's accumulator (`inAgg`: `e` is inside an aggregate). */
+function readExpr(e: Expr, inAgg: boolean): void {
+  const acc = into;
+  switch (e.k) {
+    case "num":
+      addName(acc, "consts", e.q);
+      return;
+    case "all":
+      acc.all = true;
+      return;
+    case "field":
+    case "need":
+    case "present":
+      if (withFields)
+        addName(acc, e.k === "present" ? "present" : "values", fieldKey(e.rec, e.name));
+      stepRead(acc, e.rec, inAgg);
+      return;
+    case "flag":
+      if (withFields) addFlag(acc, fieldKey(e.rec, e.field), e.member);
+      stepRead(acc, e.rec, inAgg);
+      return;
+    case "path":
+      acc.path = true;
+      if (e.name === "spent") acc.spent = true;
+      return;
+    case "pos":
+      acc.position = true;
+      if (!inAgg) acc.step = true;
+      return;
+    case "agg":
+      acc.path = true;
+      readExpr(e.body, true);
+      return;
+    case "in":
+      if (e.x.k === "member" && e.set.k === "field") {
+        if (withFields) addFlag(acc, fieldKey(e.set.rec, e.set.name), e.x.name);
+        stepRead(acc, e.set.rec, inAgg);
+        return;
+      }
+      break;
+    case "dice":
+      acc.dice = true;
+      break;
+    case "rule": {
+      const r = follow(e.name);
+      if (r) addReads(acc, r, inAgg);
+      break;
+    }
+    case "table":
+      addName(acc, "tables", e.name);
+      break;
+    default:
+      break;
+  }
+  eachChild(e, inAgg ? inside : outside);
+}
+
+const outside = (e: Expr): void => readExpr(e, false);
+const inside = (e: Expr): void => readExpr(e, true);
 
 const readersOf = new WeakMap<readonly RuleExprsNamed[], RuleReads>();
 type RuleExprsNamed = RuleExprs & { name: string };

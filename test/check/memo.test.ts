@@ -1,10 +1,10 @@
 /**
- * The conflict memo (check/memo.ts): answers kept under the hash of a meaning, a hit checked against
- * the meaning kept, within a budget of bytes.
+ * The conflict memo (check/memo.ts): answers kept under a key (a rule's name), a hit checked against
+ * the meaning kept, several meanings per key, within a budget of bytes.
  */
 import { describe, expect, it } from "vitest";
 import { compileText } from "../../compiler/engine/index.js";
-import { MeaningMemo, ruleMeaning } from "../../compiler/front/check/memo.js";
+import { MeaningMemo, VERSIONS } from "../../compiler/front/check/memo.js";
 import type { RuleDef } from "../../compiler/ir/ir.js";
 
 /** The rules of a small ruleset, `cost` being the value of rule `c`. */
@@ -33,12 +33,12 @@ movement [1.9] MF {
 }
 
 describe("the conflict memo", () => {
-  it("answers a hit only for the meaning it kept: one hash with another meaning is a miss", () => {
+  it("answers a hit only for the meaning it kept: one key with another meaning is a miss", () => {
     const memo = new MeaningMemo<string>();
     const { a, c } = Object.fromEntries(rules());
     memo.set(7, 0, [a!], "a's answer", 0);
     expect(memo.get(7, 0, [rules().get("a")!])).toBe("a's answer"); // a copy of a: the same meaning
-    expect(memo.get(7, 0, [c!])).toBeUndefined(); // the same hash, another rule
+    expect(memo.get(7, 0, [c!])).toBeUndefined(); // the same key, another rule
     expect(memo.get(7, 1, [a!])).toBeUndefined(); // another shared key
     expect(memo.get(7, 0, [a!, c!])).toBeUndefined(); // another closure
     const c3 = rules("3").get("c")!;
@@ -46,11 +46,27 @@ describe("the conflict memo", () => {
     expect(memo.get(8, 0, [c3])).toBeUndefined(); // c edited
   });
 
-  it("hashes a meaning, not a paraphrase", () => {
+  it("reads a meaning, not a paraphrase", () => {
+    const memo = new MeaningMemo<string>();
     const b = rules().get("b")!;
+    memo.set("b", 0, [b], "b's answer", 0);
     const paraphrased: RuleDef = { ...b, title: "other words", cite: "9.9" };
-    expect(ruleMeaning(paraphrased).hash).toBe(ruleMeaning(b).hash);
-    expect(ruleMeaning(rules("3").get("c")!).hash).not.toBe(ruleMeaning(rules().get("c")!).hash);
+    expect(memo.get("b", 0, [paraphrased])).toBe("b's answer");
+    const edited: RuleDef = { ...b, exceptions: [{ ...b.exceptions[0]!, cite: "1.7" }] };
+    expect(memo.get("b", 0, [edited])).toBeUndefined(); // an exception's citation is meaning
+  });
+
+  it("keeps several meanings under one key, the most recent first, up to VERSIONS", () => {
+    const memo = new MeaningMemo<string>();
+    const c = (n: number) => rules(String(n)).get("c")!;
+    memo.set("c", 0, [c(2)], "two", 0);
+    memo.set("c", 0, [c(3)], "three", 0);
+    expect(memo.get("c", 0, [c(2)])).toBe("two"); // an edit undone is found again
+    expect(memo.get("c", 0, [c(3)])).toBe("three");
+    for (let n = 4; n < 4 + VERSIONS; n++) memo.set("c", 0, [c(n)], String(n), 0);
+    expect(memo.stats.count).toBe(VERSIONS);
+    expect(memo.get("c", 0, [c(2)])).toBeUndefined(); // the least recently used of c's went
+    expect(memo.get("c", 0, [c(3 + VERSIONS)])).toBe(String(3 + VERSIONS));
   });
 
   it("keeps what it may within its budget of bytes, the least recently used going first", () => {

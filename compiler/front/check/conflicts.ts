@@ -18,16 +18,7 @@ import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import type { Checked } from "./types.js";
 import { diceOf, readsBase, ruleExprs, walk } from "../../ir/walk.js";
-import {
-  MeaningMemo,
-  mix,
-  ruleMeaning,
-  tableMeaning,
-  textHash,
-  type Meaning,
-  type Part,
-  type Ref,
-} from "./memo.js";
+import { MeaningMemo, type Part } from "./memo.js";
 import type { Dependencies } from "./graph.js";
 import { dict } from "../../util/dict.js";
 
@@ -48,8 +39,8 @@ interface Found {
 /**
  * The search is the most expensive part of `check`, and the language service checks the same ruleset
  * after every keystroke: so it is incremental, one rule at a time. Each rule's answer is kept in MEMO
- * (memo.ts) under the meaning of what its search reads: the rule, the rules it calls and the tables
- * they consult (`closure`), and what every search shares (`sharedKey`: the inputs and the members of
+ * (memo.ts) under its name, with the meaning of what its search reads: the rule, the rules it calls and
+ * the tables they consult (`closure`), and what every search shares (`sharedKey`: the inputs and the members of
  * their enums, the numeric probes and the dice rolls), so an edit searches again only the rules whose
  * meaning it touched. A rule with parameters (its inputs are not a finite domain) or without two
  * sibling exceptions has nothing to search.
@@ -68,11 +59,10 @@ export function checkConflicts(
   c: Checked,
   merged: Merged,
   out: Diagnostic[],
-  deps: Pick<Dependencies, "reads" | "rolling" | "rules">,
+  deps: Pick<Dependencies, "reads" | "rolling" | "rules" | "calls">,
 ): void {
   const found: Found[] = [];
   const defs = byName(c, deps.rules as ReadonlyMap<string, I.RuleDef>);
-  const meanings: Meanings = new Map();
   let search: Search | null = null;
   let shared = -1;
   for (let i = 0; i < c.rules.length; i++) {
@@ -80,13 +70,13 @@ export function checkConflicts(
     if (r.params.length > 0 || !hasSiblings(r.exceptions)) continue;
     search ??= newSearch(c, defs, deps);
     if (shared < 0) shared = sharedId(sharedKey(c, search));
-    const { parts, hash } = closure(r, defs, meanings, shared);
-    let answer = MEMO.get(hash, shared, parts);
+    const parts = closure(r, defs, deps);
+    let answer = MEMO.get(r.name, shared, parts);
     if (answer === undefined) {
       answer = searchRule(search, c, r);
       let bytes = 16;
       for (const f of answer) bytes += 64 + f.rule.length + f.message.length;
-      MEMO.set(hash, shared, parts, answer, bytes);
+      MEMO.set(r.name, shared, parts, answer, bytes);
     }
     for (const f of answer) found.push(f);
   }
@@ -121,7 +111,9 @@ function byName(c: Checked, rules: ReadonlyMap<string, I.RuleDef>): ByName {
 
 /** Whether two exceptions of `xs`, or of the exceptions nested in one of them, are siblings. */
 function hasSiblings(xs: readonly I.Exception[]): boolean {
-  return xs.length > 1 || xs.some((x) => hasSiblings(x.exceptions));
+  if (xs.length > 1) return true;
+  for (let i = 0; i < xs.length; i++) if (hasSiblings(xs[i]!.exceptions)) return true;
+  return false;
 }
 
 /**
@@ -169,63 +161,37 @@ function sharedKey(c: Checked, s: Search): string {
   return JSON.stringify([c.inputs, enums, s.numbers.map((q) => q.toString()), s.rolls]);
 }
 
-/** Each definition's meaning, hashed once per check. */
-type Meanings = Map<I.RuleDef | I.TableDef, Meaning>;
-
 /**
- * What the search of `r` reads — `r`, then the rules it calls and the tables they consult, in the
- * order met, parents before children — with the hash of their meanings under `shared`.
+ * What the search of `r` reads: `r`, then the rules it calls (as the dependency analysis met them,
+ * callers before callees, each once), then the tables they consult (`r`'s reads, its callees' among
+ * them), each once; one list, `[r]`, for a rule that calls no rule and consults no table.
  */
-function closure(
-  r: I.RuleDef,
-  defs: ByName,
-  meanings: Meanings,
-  shared: number,
-): { parts: Part[]; hash: number } {
-  const ruleMeaningOf = (d: I.RuleDef): Meaning => {
-    let m = meanings.get(d);
-    if (m === undefined) meanings.set(d, (m = ruleMeaning(d)));
-    return m;
-  };
-  const own = ruleMeaningOf(r);
+function closure(r: I.RuleDef, defs: ByName, deps: Pick<Dependencies, "reads" | "calls">): Part[] {
   const parts: Part[] = [r];
-  let hash = mix(shared, own.hash);
-  if (own.refs.length === 0) return { parts, hash };
-  const seenRules = new Set<string>([r.name]);
-  const seenTables = new Set<string>();
-  const add = (p: Part, m: Meaning | null): void => {
-    parts.push(p);
-    hash = mix(hash, m ? m.hash : textHash(p as string));
-  };
-  const go = (refs: readonly Ref[]): void => {
-    for (const x of refs) {
-      if (x.k === "rule") {
-        if (seenRules.has(x.name)) continue;
-        seenRules.add(x.name);
-        const called = defs.rules().get(x.name);
+  const calls = deps.calls.get(r.name);
+  if (calls !== undefined) {
+    const seen = new Set<string>([r.name]);
+    const go = (names: readonly string[]): void => {
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i]!;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        const called = defs.rules().get(name);
         if (!called) {
-          add(`no rule ${x.name}`, null);
+          parts.push(`no rule ${name}`);
           continue;
         }
-        const m = ruleMeaningOf(called);
-        add(called, m);
-        go(m.refs);
-      } else {
-        if (seenTables.has(x.name)) continue;
-        seenTables.add(x.name);
-        const t = defs.tables().get(x.name);
-        if (!t) {
-          add(`no table ${x.name}`, null);
-          continue;
-        }
-        let m = meanings.get(t);
-        if (m === undefined) meanings.set(t, (m = tableMeaning(t)));
-        add(t, m);
+        parts.push(called);
+        const next = deps.calls.get(name);
+        if (next !== undefined) go(next);
       }
-    }
-  };
-  go(own.refs);
-  return { parts, hash };
+    };
+    go(calls);
+  }
+  const tables = deps.reads.get(r.name)?.tables;
+  if (tables !== undefined && tables.size > 0)
+    tables.forEach((name) => parts.push(defs.tables().get(name) ?? `no table ${name}`));
+  return parts;
 }
 
 /** The conflicts between sibling exceptions of `r`, in the order its exceptions are written. */

@@ -34,6 +34,12 @@ const noEnv = (records: Iterable<I.RecordName | "path"> = []): Env => ({
 /** Where a constant is checked (defaults, table cells, examples): reads no record. Shared: never changed. */
 const CONSTANT_ENV = noEnv();
 
+/** Whether the first `count` of `members` have one named `name`. */
+function listed(members: readonly I.EnumMember[], count: number, name: string): boolean {
+  for (let i = 0; i < count; i++) if (members[i]!.name === name) return true;
+  return false;
+}
+
 export function camel(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
@@ -160,15 +166,18 @@ export class DeclChecker {
   }
 
   enumDef(d: A.Decl & { kind: "enum" }): I.EnumDef {
-    const seen = new Set<string>();
-    const members: I.EnumMember[] = [];
+    // The members kept are the names seen: a few, looked for in the list (a set only for many).
+    const seen = d.members.length > 32 ? new Set<string>() : null;
+    // A place per member (the list cut to those kept), not a list grown by pushing.
+    const members: I.EnumMember[] = new Array<I.EnumMember>(d.members.length);
+    let kept = 0;
     for (let i = 0; i < d.members.length; i++) {
       const m = d.members[i]!;
-      if (seen.has(m.name)) {
+      if (seen ? seen.has(m.name) : listed(members, kept, m.name)) {
         this.err("V0202", `${d.name} lists ${m.name} twice`, m.span);
         continue;
       }
-      seen.add(m.name);
+      seen?.add(m.name);
       const member: I.EnumMember = {
         name: m.name,
         display: m.display ?? m.name,
@@ -178,8 +187,9 @@ export class DeclChecker {
         const concepts = m.concepts.filter((c) => c !== m.name);
         if (concepts.length > 0) member.concepts = concepts;
       }
-      members.push(member);
+      members[kept++] = member;
     }
+    if (kept < members.length) members.length = kept;
     const e = this.def(d) as I.EnumDef;
     e.members = members;
     return e;
@@ -322,13 +332,18 @@ export class DeclChecker {
     const rowsDomain = domains[0]!;
     const cols = domains.length === 2 ? domains[1]! : null;
     const rows: I.TableRow[] = [];
-    const seen = new Map<string, Span>();
+    // Where each member of the rows' domain is first given, by its (first) place in the domain.
+    const seen: (Span | undefined)[] = new Array<Span | undefined>(rowsDomain.length);
     let otherwise: A.RowDecl | null = null;
     for (let ri = 0; ri < d.rows.length; ri++) {
       const r = d.rows[ri]!;
       const width = cols ? cols.length : 1;
       if (r.values.length !== width) {
-        if (r.keys !== "otherwise") for (const k of r.keys) if (!seen.has(k)) seen.set(k, r.span);
+        if (r.keys !== "otherwise")
+          for (const k of r.keys) {
+            const at = rowsDomain.indexOf(k);
+            if (at >= 0 && seen[at] === undefined) seen[at] = r.span;
+          }
         this.err(
           "V0503",
           `this row has ${r.values.length} value${r.values.length === 1 ? "" : "s"}; ${d.name} has ${width} column${width === 1 ? "" : "s"}${cols ? ` (${cols.join(", ")})` : ""}`,
@@ -343,7 +358,8 @@ export class DeclChecker {
       }
       for (let ki = 0; ki < r.keys.length; ki++) {
         const k = r.keys[ki]!;
-        if (!rowsDomain.includes(k)) {
+        const at = rowsDomain.indexOf(k);
+        if (at < 0) {
           this.err(
             "V0201",
             `${k} is not a member of ${d.keys[0]!.name}`,
@@ -352,20 +368,23 @@ export class DeclChecker {
           );
           continue;
         }
-        if (seen.has(k)) {
+        const first = seen[at];
+        if (first !== undefined) {
           this.err(
             "V0502",
             `${d.name} defines ${k} twice`,
             r.span,
-            `first defined on line ${seen.get(k)!.line}`,
+            `first defined on line ${first.line}`,
           );
           continue;
         }
-        seen.set(k, r.span);
+        seen[at] = r.span;
         this.pushRow(rows, k, r.values, cols, type, cite);
       }
     }
-    const missing = rowsDomain.filter((m) => !seen.has(m));
+    const missing: string[] = [];
+    for (let i = 0; i < rowsDomain.length; i++)
+      if (seen[rowsDomain.indexOf(rowsDomain[i]!)] === undefined) missing.push(rowsDomain[i]!);
     if (missing.length && !otherwise) {
       this.err(
         "V0501",
@@ -382,7 +401,8 @@ export class DeclChecker {
     const t = def as I.TableDef;
     t.keys = d.keys.map((k) => k.name);
     t.type = type;
-    t.rows = rows;
+    // A list grown by pushing keeps room for more; the table keeps its rows exactly.
+    t.rows = rows.slice();
     this.tables.set(d.name, t);
     return t;
   }
@@ -434,7 +454,8 @@ export class DeclChecker {
   }
 
   private exceptions(list: A.ExceptionDecl[], env: Env, type: I.Type): I.Exception[] | null {
-    const out: I.Exception[] = [];
+    // A place per exception (one failed: the whole list is null), not a list grown by pushing.
+    const out: I.Exception[] = list.length === 0 ? [] : new Array<I.Exception>(list.length);
     let ok = true;
     // Inside an exception `base` is the rule's value; one environment for all (never changed).
     const inner: Env | null =
@@ -443,7 +464,8 @@ export class DeclChecker {
         : env.base === type
           ? env
           : { params: env.params, base: type, narrowed: env.narrowed, records: env.records };
-    for (const e of list) {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
       // An exception an `extend` added is judged by its own file's citation style.
       const style = this.style;
       if (e.origin !== undefined) this.style = this.styles.get(e.origin) ?? style;
@@ -456,7 +478,7 @@ export class DeclChecker {
         ok = false;
         continue;
       }
-      out.push({ cite, title: e.title ?? "", when: when.ir, value: value.ir, exceptions: subs });
+      out[i] = { cite, title: e.title ?? "", when: when.ir, value: value.ir, exceptions: subs };
     }
     return ok ? out : null;
   }

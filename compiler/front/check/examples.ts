@@ -12,7 +12,16 @@ import type * as I from "../../ir/ir.js";
 import { camel, type DeclChecker } from "./decls.js";
 import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
-import { ANY, num } from "./types.js";
+import { ANY, enumType, num } from "./types.js";
+
+const NONE: readonly string[] = [];
+
+/** The record literal example `d` gives for `rec` (the first), or null. */
+function recordOf(d: A.Decl & { kind: "example" }, rec: A.RecordKw): A.RecordLit | null {
+  for (let i = 0; i < d.records.length; i++)
+    if (d.records[i]!.rec === rec) return d.records[i]!.value;
+  return null;
+}
 
 /** Whether record literal `lit` gives field `name`. */
 function gives(lit: A.RecordLit | null, name: string): boolean {
@@ -46,53 +55,103 @@ export class ExampleChecker {
     return this.c.constValue(e, type, this.rules);
   }
 
+  /** Each record's required fields (no default, not optional), in declaration order: made once. */
+  private requiredFields: Map<I.RecordName, string[]> | null = null;
+
+  /** The required fields of record `rec` (none when it is not declared). */
+  private required(rec: I.RecordName): readonly string[] {
+    if (this.requiredFields === null) {
+      this.requiredFields = new Map();
+      for (const [r, fields] of this.scope.inputs) {
+        const names: string[] = [];
+        for (const f of fields.values())
+          if (!f.optional && f.decl.default === null) names.push(f.name);
+        this.requiredFields.set(r, names);
+      }
+    }
+    return this.requiredFields.get(rec) ?? NONE;
+  }
+
   /**
    * An example gives every required field (no default, not optional) of each record it evaluates —
    * the unit and scenario always, a vehicle when it gives one, every step — as `test` would demand:
    * V0802 at the record, or at the example's header when the record is missing altogether.
    */
   private requiredGiven(d: A.Decl & { kind: "example" }): boolean {
-    let ok = true;
-    const check = (rec: I.RecordName, lit: A.RecordLit | null, where: string): void => {
-      const fields = this.scope.inputs.get(rec);
-      if (!fields) return;
-      let missing: string[] | null = null;
-      for (const f of fields.values())
-        if (!f.optional && f.decl.default === null && !gives(lit, f.name))
-          (missing ??= []).push(f.name);
-      if (missing === null) return;
-      ok = false;
-      const list = missing.map((m) => `${where}.${m}`).join(", ");
-      if (lit)
-        this.err(
-          "V0802",
-          `this example's ${where} lacks ${list}, which ${missing.length > 1 ? "have" : "has"} no default`,
-          lit.span,
-          `add ${missing.map((m) => `${m}: …`).join(", ")}`,
-        );
-      else
-        this.err(
-          "V0802",
-          `this example gives no ${rec}, and ${list} ${missing.length > 1 ? "have" : "has"} no default`,
-          {
-            file: d.span.file,
-            start: d.span.start,
-            end: d.span.start + "example".length,
-            line: d.span.line,
-            col: d.span.col,
-          },
-          `add \`${rec} { ${missing.map((m) => `${m}: …`).join(", ")} }\``,
-        );
-    };
-    const lit = (rec: A.RecordKw) => d.records.find((r) => r.rec === rec)?.value ?? null;
-    check("unit", lit("unit"), "unit");
-    check("scenario", lit("scenario"), "scenario");
-    const vehicle = lit("vehicle");
-    if (vehicle) check("vehicle", vehicle, "vehicle");
+    let ok = this.given(d, "unit", recordOf(d, "unit"), "unit");
+    if (!this.given(d, "scenario", recordOf(d, "scenario"), "scenario")) ok = false;
+    const vehicle = recordOf(d, "vehicle");
+    if (vehicle && !this.given(d, "vehicle", vehicle, "vehicle")) ok = false;
     let i = 0;
-    for (const r of d.records) if (r.rec === "step") check("step", r.value, `path[${i++}]`);
-    for (const s of d.path ?? []) check("step", s, `path[${i++}]`);
+    for (let j = 0; j < d.records.length; j++) {
+      const r = d.records[j]!;
+      if (r.rec === "step" && !this.given(d, "step", r.value, `path[${i++}]`)) ok = false;
+    }
+    if (d.path)
+      for (let j = 0; j < d.path.length; j++)
+        if (!this.given(d, "step", d.path[j]!, `path[${i++}]`)) ok = false;
     return ok;
+  }
+
+  /** Whether `lit` (record `rec` of example `d`, written `where`) gives its required fields; else V0802. */
+  private given(
+    d: A.Decl & { kind: "example" },
+    rec: I.RecordName,
+    lit: A.RecordLit | null,
+    where: string,
+  ): boolean {
+    const required = this.required(rec);
+    let missing: string[] | null = null;
+    for (let i = 0; i < required.length; i++)
+      if (!gives(lit, required[i]!)) (missing ??= []).push(required[i]!);
+    if (missing === null) return true;
+    const list = missing.map((m) => `${where}.${m}`).join(", ");
+    if (lit)
+      this.err(
+        "V0802",
+        `this example's ${where} lacks ${list}, which ${missing.length > 1 ? "have" : "has"} no default`,
+        lit.span,
+        `add ${missing.map((m) => `${m}: …`).join(", ")}`,
+      );
+    else
+      this.err(
+        "V0802",
+        `this example gives no ${rec}, and ${list} ${missing.length > 1 ? "have" : "has"} no default`,
+        {
+          file: d.span.file,
+          start: d.span.start,
+          end: d.span.start + "example".length,
+          line: d.span.line,
+          col: d.span.col,
+        },
+        `add \`${rec} { ${missing.map((m) => `${m}: …`).join(", ")} }\``,
+      );
+    return false;
+  }
+
+  /** The record `lit` (record `rec`) as values of its fields' types; null when one has an error. */
+  private record(rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> | null {
+    const out: Record<string, I.Value> = dict();
+    const fields = this.scope.inputs.get(rec);
+    let ok = true;
+    for (let i = 0; i < lit.fields.length; i++) {
+      const f = lit.fields[i]!;
+      const sym = fields?.get(f.name);
+      if (!sym) {
+        this.err(
+          "V0210",
+          `${rec} has no field ${f.name}`,
+          f.span,
+          fields ? `fields: ${[...fields.keys()].join(", ")}` : `declare \`input ${rec}\``,
+        );
+        ok = false;
+        continue;
+      }
+      const v = this.constValue(f.value, sym.type);
+      if (v) out[f.name] = v;
+      else ok = false;
+    }
+    return ok ? out : null;
   }
 
   /** The IR example of `d`, or null when it has an error; `measure` is the movement's measure. */
@@ -100,42 +159,35 @@ export class ExampleChecker {
     this.c.enter(d);
     const cite = this.c.cite(d.meta.cite, d.nameSpan);
     let ok = true;
-    const record = (rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> => {
-      const out: Record<string, I.Value> = dict();
-      const fields = this.scope.inputs.get(rec);
-      for (let i = 0; i < lit.fields.length; i++) {
-        const f = lit.fields[i]!;
-        const sym = fields?.get(f.name);
-        if (!sym) {
-          this.err(
-            "V0210",
-            `${rec} has no field ${f.name}`,
-            f.span,
-            fields ? `fields: ${[...fields.keys()].join(", ")}` : `declare \`input ${rec}\``,
-          );
-          ok = false;
-          continue;
-        }
-        const v = this.constValue(f.value, sym.type);
-        if (v) out[f.name] = v;
-        else ok = false;
-      }
-      return out;
-    };
     // The records as given (an empty unit and scenario when not given), in indexed loops (no iterator).
     let unit: Record<string, I.Value> | null = null;
     let scenario: Record<string, I.Value> | null = null;
     let vehicle: Record<string, I.Value> | null = null;
-    const path: Record<string, I.Value>[] = [];
+    // The path's steps in a list of their number (a record failed sets ok: the example is dropped).
+    let steps = d.path ? d.path.length : 0;
+    for (let i = 0; i < d.records.length; i++) if (d.records[i]!.rec === "step") steps++;
+    const path: Record<string, I.Value>[] = new Array<Record<string, I.Value>>(steps);
+    let step = 0;
     for (let i = 0; i < d.records.length; i++) {
       const r = d.records[i]!;
-      const v = record(r.rec, r.value);
+      const v = this.record(r.rec, r.value);
+      if (v === null) {
+        ok = false;
+        if (r.rec === "step") step++;
+        continue;
+      }
       if (r.rec === "unit") unit = v;
       else if (r.rec === "vehicle") vehicle = v;
       else if (r.rec === "scenario") scenario = v;
-      else path.push(v);
+      else path[step++] = v;
     }
-    if (d.path) for (let i = 0; i < d.path.length; i++) path.push(record("step", d.path[i]!));
+    if (d.path)
+      for (let i = 0; i < d.path.length; i++) {
+        const v = this.record("step", d.path[i]!);
+        if (v === null) ok = false;
+        else path[step] = v;
+        step++;
+      }
     const input: I.ScenarioValue = {
       unit: unit ?? dict(),
       vehicle,
@@ -144,13 +196,14 @@ export class ExampleChecker {
     };
     if (d.roll) input.roll = d.roll;
     if (!this.requiredGiven(d)) ok = false;
-    const expect: I.Expectation[] = [];
+    // One place per expectation (every one failed sets ok, and the example is then dropped).
+    const expect: I.Expectation[] = new Array<I.Expectation>(d.expects.length);
     const m = num(measure ?? ANY);
     for (let i = 0; i < d.expects.length; i++) {
       const e = d.expects[i]!;
-      if (e.e === "legal") expect.push({ e: "legal", want: !e.negated });
+      if (e.e === "legal") expect[i] = { e: "legal", want: !e.negated };
       else if (e.e === "violation")
-        expect.push({ e: "violation", cite: this.c.cite(e.cite, e.span), want: !e.negated });
+        expect[i] = { e: "violation", cite: this.c.cite(e.cite, e.span), want: !e.negated };
       else if (e.e === "needs" || e.e === "depends") {
         const f = this.scope.inputs.get(e.rec)?.get(e.field);
         if (!f) {
@@ -158,7 +211,7 @@ export class ExampleChecker {
           ok = false;
         } else {
           const json = camel(e.field);
-          expect.push({
+          expect[i] = {
             e: e.e,
             field:
               e.rec === "step"
@@ -166,34 +219,34 @@ export class ExampleChecker {
                 : e.rec === "scenario"
                   ? json
                   : `${e.rec}.${json}`,
-          });
+          };
         }
       } else if (e.e === "step") {
         const v = this.constValue(e.value, m);
-        if (v) expect.push({ e: "step", index: e.index, want: v });
+        if (v) expect[i] = { e: "step", index: e.index, want: v };
         else ok = false;
       } else {
         if (e.name === "allowance" || e.name === "spent" || e.name === "vehicle-spent") {
           const v = this.constValue(e.value, e.name === "vehicle-spent" ? num(ANY) : m);
-          if (v) expect.push({ e: "value", what: e.name, want: v });
+          if (v) expect[i] = { e: "value", what: e.name, want: v };
           else ok = false;
           continue;
         }
         if (e.name === "halt") {
           const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: "halt", want: v });
+          if (v) expect[i] = { e: "halt", want: v };
           else ok = false;
           continue;
         }
         if (e.name === "probability") {
           const v = this.constValue(e.value, num(null));
-          if (v) expect.push({ e: "probability", want: v });
+          if (v) expect[i] = { e: "probability", want: v };
           else ok = false;
           continue;
         }
         if (e.name === "mean" || e.name === "min" || e.name === "max") {
           const v = this.constValue(e.value, m);
-          if (v) expect.push({ e: "dist", what: e.name, want: v });
+          if (v) expect[i] = { e: "dist", what: e.name, want: v };
           else ok = false;
           continue;
         }
@@ -201,7 +254,7 @@ export class ExampleChecker {
         if (sym?.s === "table") {
           const keys = sym.decl.keys.map((k, i) => {
             const a = e.args[i];
-            const v = a && this.constValue(a, { t: "enum", name: k.name });
+            const v = a && this.constValue(a, enumType(k.name));
             return v?.v === "member" ? v.name : null;
           });
           const vt = this.c.x.resolveType(sym.decl.type);
@@ -214,7 +267,7 @@ export class ExampleChecker {
             );
             ok = false;
           } else if (v && keys.every((k) => k !== null))
-            expect.push({ e: "table", name: e.name, keys: keys as string[], want: v });
+            expect[i] = { e: "table", name: e.name, keys: keys as string[], want: v };
           else ok = false;
           continue;
         }
@@ -245,7 +298,7 @@ export class ExampleChecker {
         const t = this.c.x.ruleType(sym.decl);
         const v = t && this.constValue(e.value, t);
         if (v && args.every((a) => a))
-          expect.push({ e: "rule", name: e.name, args: args as I.Value[], want: v });
+          expect[i] = { e: "rule", name: e.name, args: args as I.Value[], want: v };
         else ok = false;
       }
     }

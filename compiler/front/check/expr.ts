@@ -19,7 +19,7 @@ import { EvalError, Evaluator, type EvalContext, type RunValue } from "../../int
 import { dict } from "../../util/dict.js";
 import { closest } from "../../util/suggest.js";
 import type { Scope } from "./scope.js";
-import { ANY, BOOL, fits, join, num, typeText } from "./types.js";
+import { ANY, BOOL, enumType, fits, join, num, setType, typeText } from "./types.js";
 
 export interface Env {
   params: Map<string, Type>;
@@ -135,7 +135,7 @@ export class ExprChecker {
             "an empty set needs a context that says which enum it holds",
             e.span,
           );
-        return { ir: { k: "set", enum: found, members }, type: { t: "set", of: found } };
+        return { ir: { k: "set", enum: found, members }, type: setType(found) };
       }
       case "agg": {
         const op = e.op === "every" ? "all" : e.op;
@@ -256,9 +256,7 @@ export class ExprChecker {
   private name(e: A.Expr & { k: "name" }, env: Env, want: Type | null): TypedExpr | null {
     if (e.member !== null) {
       const m = this.member(e.name, e.member, null, e.span);
-      return (
-        m && { ir: { k: "member", enum: m.enum, name: m.name }, type: { t: "enum", name: m.enum } }
-      );
+      return m && { ir: { k: "member", enum: m.enum, name: m.name }, type: enumType(m.enum) };
     }
     const p = env.params.get(e.name);
     if (p) return { ir: { k: "param", name: e.name }, type: p };
@@ -272,7 +270,7 @@ export class ExprChecker {
           return this.ruleRef(sym.decl, [], e.span);
         case "group": {
           const g = this.groupValue(sym.decl);
-          return g && { ir: g, type: { t: "set", of: g.enum } };
+          return g && { ir: g, type: setType(g.enum) };
         }
         case "table":
           return this.err(
@@ -286,9 +284,7 @@ export class ExprChecker {
       }
     }
     const m = this.member(e.name, null, want?.t === "enum" ? want.name : null, e.span);
-    return (
-      m && { ir: { k: "member", enum: m.enum, name: m.name }, type: { t: "enum", name: m.enum } }
-    );
+    return m && { ir: { k: "member", enum: m.enum, name: m.name }, type: enumType(m.enum) };
   }
 
   private readonly groups = new Map<A.Decl, (Expr & { k: "set" }) | null>();
@@ -342,11 +338,11 @@ export class ExprChecker {
     if (t.t === "set") {
       if (!this.scope.enumMembers(t.of))
         return this.unknown("V0201", `unknown enum ${t.of}`, t.span, t.of);
-      return { t: "set", of: t.of };
+      return setType(t.of);
     }
     if (t.name === "number") return num(null);
     if (this.scope.isMeasure(t.name)) return num(t.name);
-    if (this.scope.enumMembers(t.name)) return { t: "enum", name: t.name };
+    if (this.scope.enumMembers(t.name)) return enumType(t.name);
     return this.unknown(
       "V0201",
       `unknown type ${t.name}`,
@@ -397,7 +393,7 @@ export class ExprChecker {
         );
       const irKeys: Expr[] = [];
       for (let i = 0; i < keys.length; i++) {
-        const k = this.check(e.args[i]!, env, { t: "enum", name: keys[i]!.name });
+        const k = this.check(e.args[i]!, env, enumType(keys[i]!.name));
         if (!k) return null;
         irKeys.push(k.ir);
       }
@@ -609,11 +605,10 @@ export class ExprChecker {
     let set: TypedExpr | null;
     if (e.x.k === "name" && e.x.member === null && !env.params.has(e.x.name)) {
       set = this.check(e.set, env, null);
-      x =
-        set && this.check(e.x, env, set.type.t === "set" ? { t: "enum", name: set.type.of } : null);
+      x = set && this.check(e.x, env, set.type.t === "set" ? enumType(set.type.of) : null);
     } else {
       x = this.check(e.x, env, null);
-      set = x && this.check(e.set, env, x.type.t === "enum" ? { t: "set", of: x.type.name } : null);
+      set = x && this.check(e.set, env, x.type.t === "enum" ? setType(x.type.name) : null);
     }
     if (!x || !set) return null;
     if (x.type.t !== "enum" || set.type.t !== "set" || set.type.of !== x.type.name) {

@@ -23,9 +23,12 @@ import type { Scope } from "./scope.js";
 
 /** What the dependency analysis learns from the checked bodies, before the definitions are built. */
 export interface Dependencies {
-  /** The context of every rule and constraint, by name (a name denotes one definition). */
-  contexts: Map<string, I.Context>;
-  /** What each rule reads, by name. */
+  /** The context of each constraint, in the order of the bodies given (a rule's is `contextOf` its reads). */
+  constraintContexts: I.Context[];
+  /**
+   * What each rule reads, by name: its flags, constants and tables (not the fields it reads: no pass
+   * of the checker needs them, so they are not recorded).
+   */
   reads: Map<string, Reads>;
   /**
    * The checked rules by name: the bodies, which `ruleDef` completes in place, so once the
@@ -40,7 +43,9 @@ export interface Dependencies {
   rolling: boolean;
 }
 
-const contextOf = (acc: Reads): I.Context => (acc.step ? "step" : acc.path ? "path" : "unit");
+/** The context of a definition that reads `acc`: the step's, the path's, or the unit's. */
+export const contextOf = (acc: Reads): I.Context =>
+  acc.step ? "step" : acc.path ? "path" : "unit";
 
 /** `all` or path.spent: needs the allowance or the total, so the allowance cannot read it. */
 const readsTotal = (acc: Reads): boolean => acc.all || acc.spent;
@@ -51,9 +56,9 @@ export function dependencies(
   constraintBodies: readonly ConstraintBody[],
   scope: Scope,
 ): Dependencies {
-  const rules = new Map(ruleBodies.map((r) => [r.name, r]));
+  const rules = new Map<string, RuleBody>();
+  for (let i = 0; i < ruleBodies.length; i++) rules.set(ruleBodies[i]!.name, ruleBodies[i]!);
   const byRule = new Map<string, Reads>();
-  const contexts = new Map<string, I.Context>();
   const cycles: Diagnostic[] = [];
   const visiting: string[] = [];
   let rolling = false;
@@ -83,24 +88,24 @@ export function dependencies(
       return noReads();
     }
     visiting.push(name);
-    const acc = ruleReadsAll(r, ruleReads);
+    const acc = ruleReadsAll(r, ruleReads, false);
     visiting.pop();
     if (acc.dice) rolling = true;
     byRule.set(name, acc);
-    contexts.set(name, contextOf(acc));
     return acc;
   };
 
   // Indexed loops here and in `wholeRulesetChecks`: run once per check, they are rarely optimised,
   // and an iterator allocates.
   for (let i = 0; i < ruleBodies.length; i++) ruleReads(ruleBodies[i]!.name);
+  const constraintContexts: I.Context[] = [];
   for (let i = 0; i < constraintBodies.length; i++) {
     const c = constraintBodies[i]!;
-    const acc = reads(c.cond, ruleReads);
+    const acc = reads(c.cond, ruleReads, false);
     if (acc.dice) rolling = true;
-    contexts.set(c.name, contextOf(acc));
+    constraintContexts.push(contextOf(acc));
   }
-  return { contexts, reads: byRule, rules, calls, cycles, rolling };
+  return { constraintContexts, reads: byRule, rules, calls, cycles, rolling };
 }
 
 function spanOf(scope: Scope, name: string): Span | null {

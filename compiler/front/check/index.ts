@@ -15,7 +15,7 @@ import type { Merged } from "../resolve.js";
 import { checkConflicts } from "./conflicts.js";
 import { constraintDef, DeclChecker, ruleDef } from "./decls.js";
 import { ExampleChecker } from "./examples.js";
-import { wholeRulesetChecks, dependencies } from "./graph.js";
+import { contextOf, wholeRulesetChecks, dependencies } from "./graph.js";
 import { Scope } from "./scope.js";
 import { Evaluator } from "../../interpret/eval.js";
 import { RULESET_ID } from "../../util/ruleset-id.js";
@@ -61,19 +61,20 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
 
   const measures = of("measure").map((d) => c.measure(d));
   const enums = of("enum").map((d) => c.enumDef(d));
-  const groups = of("group").flatMap((d) => c.group(d) ?? []);
+  const groups = kept(of("group"), (d) => c.group(d));
   const inputDecls = of("input");
   const inputs = inputDecls.map((d) => c.input(d));
   inputDecls.forEach((d, i) => c.inputDefaults(d, inputs[i]!));
-  const tables = of("table").flatMap((d) => c.table(d) ?? []);
-  const ruleBodies = scope.ruleDecls.flatMap((d) => c.rule(d) ?? []);
-  const constraintBodies = of("constraint").flatMap((d) => c.constraint(d) ?? []);
+  const tables = kept(of("table"), (d) => c.table(d));
+  const ruleBodies = kept(scope.ruleDecls, (d) => c.rule(d));
+  const constraintBodies = kept(of("constraint"), (d) => c.constraint(d));
   const movement = c.movement(of("movement")[0]);
   const deps = dependencies(ruleBodies, constraintBodies, scope);
-  const rules = ruleBodies.map((r) => ruleDef(r, deps.contexts.get(r.name)!));
-  const constraints = constraintBodies.map((k) => constraintDef(k, deps.contexts.get(k.name)!));
+  const rules = ruleBodies.map((r) => ruleDef(r, contextOf(deps.reads.get(r.name)!)));
+  const constraints = constraintBodies.map((k, i) => constraintDef(k, deps.constraintContexts[i]!));
   const ex = new ExampleChecker(c, out, new Evaluator({ rules, tables, inputs }));
-  const examples = of("example").flatMap((d) => ex.check(d, movement?.measure ?? null) ?? []);
+  const measure = movement?.measure ?? null;
+  const examples = kept(of("example"), (d) => ex.check(d, measure));
 
   // Without a movement binding (its check reported why) there is no ruleset to analyse.
   if (!movement) return { checked: null, diagnostics: out };
@@ -99,4 +100,19 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     return { checked: null, diagnostics: out.filter((d) => d.code !== "V0701") };
   checkConflicts(checked, merged, out, deps);
   return { checked: out.some((d) => d.severity === "error") ? null : checked, diagnostics: out };
+}
+
+/**
+ * `f` of each of `xs` in order, those it makes (null: the declaration had an error), in a list of
+ * their number: the checked ruleset's lists are not grown by pushing (which leaves room for more).
+ */
+function kept<T, U>(xs: readonly T[], f: (x: T) => U | null): U[] {
+  const out = new Array<U>(xs.length);
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const y = f(xs[i]!);
+    if (y !== null) out[n++] = y;
+  }
+  if (n < out.length) out.length = n;
+  return out;
 }

@@ -9,7 +9,38 @@ import type { Type, Value } from "../../ir/ir.js";
 /** The measure of a plain literal inside the checker: `2` fits MF, PP or a count. */
 export const ANY = "*";
 export const BOOL: Type = { t: "bool" };
-export const num = (measure: string | null): Type => ({ t: "num", measure });
+
+/**
+ * The types the checker makes, one object per type: a type is never changed once made, so the checker
+ * and the IR it builds share them rather than make one per expression. Each cache is forgotten whole
+ * past `TYPES` entries, so a long-running service's edits cannot grow it without bound.
+ */
+const TYPES = 1024;
+const nums = new Map<string | null, Type>();
+const enums = new Map<string, Type>();
+const sets = new Map<string, Type>();
+
+/** `t`, kept in `cache` under `key` (the cache forgotten whole when full). */
+function keep<K>(cache: Map<K, Type>, key: K, t: Type): Type {
+  if (cache.size >= TYPES) cache.clear();
+  cache.set(key, t);
+  return t;
+}
+
+/** The number type of `measure` (null: a plain number; `ANY`: a plain literal's "any measure"). */
+export function num(measure: string | null): Type {
+  return nums.get(measure) ?? keep(nums, measure, { t: "num", measure });
+}
+
+/** The type of a member of enum `name`. */
+export function enumType(name: string): Type {
+  return enums.get(name) ?? keep(enums, name, { t: "enum", name });
+}
+
+/** The type of a set of members of enum `of`. */
+export function setType(of: string): Type {
+  return sets.get(of) ?? keep(sets, of, { t: "set", of });
+}
 
 export function typeText(t: Type): string {
   switch (t.t) {
@@ -55,7 +86,7 @@ export function fitsValue(t: Type, v: Value): boolean {
   if (v.v === "num" || v.v === "all" || v.v === "na") return t.t === "num";
   if (v.v === "bool") return t.t === "bool";
   if (v.v === "member") return t.t === "enum" && t.name === v.enum;
-  return fits({ t: "set", of: v.enum }, t);
+  return fits(setType(v.enum), t);
 }
 
 /** The checked ruleset before lowering: the IR without its tick scale (compiler/front/lower.ts adds it). */
