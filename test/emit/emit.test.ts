@@ -3,7 +3,7 @@
  * inert hostile strings, and the behaviour of the generated modules (imported and evaluated).
  */
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
@@ -26,10 +26,11 @@ import { pricePath } from "../../runtime/move.js";
 import { ratNum } from "../../runtime/rational.js";
 import { interpreterFor, prepare as prepareInterp } from "../../compiler/interpret/interpreter.js";
 import { mulberry32 } from "../../compiler/util/random.js";
+import { artifacts } from "../artifacts.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURES = path.join(ROOT, "test/fixtures/ir");
-const ARTIFACTS = path.join(ROOT, "test-artifacts/emit");
+const ARTIFACTS = artifacts("emit");
 const NAMES = ["mini-infantry", "mini-dice"] as const;
 
 function load(name: string): RulesetIR {
@@ -417,13 +418,6 @@ const texts = new Map<string, string>();
 const modules = new Map<string, Generated>();
 
 beforeAll(async () => {
-  mkdirSync(path.join(ARTIFACTS, "generated"), { recursive: true });
-  mkdirSync(path.join(ARTIFACTS, "runtime"), { recursive: true });
-  // generated/*.ts import "../runtime/index.js": point that at the real runtime.
-  writeFileSync(
-    path.join(ARTIFACTS, "runtime/index.ts"),
-    "export * from '../../../runtime/index.js';\n",
-  );
   const irs = [...NAMES.map(load), hostile(), forms(), codes()];
   for (const ir of irs) {
     const text = await emitModule(ir);

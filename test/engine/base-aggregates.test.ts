@@ -6,12 +6,11 @@
  * brute force) give the same per-step costs and citations, for exceptions, exceptions of exceptions
  * and a rule with a parameter; the base's citation comes once per question, where the module puts it.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileText, evaluateScenario } from "../../compiler/engine/index.js";
-import { emitModule } from "../../compiler/emit/index.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
 import { Evaluator } from "../../compiler/interpret/eval.js";
 import { prepare } from "../../compiler/interpret/interpreter.js";
@@ -21,11 +20,12 @@ import type { MapGraph } from "../../runtime/map.js";
 import { reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
 import { pathSteps } from "../../runtime/reach-steps.js";
 import type { MoveContext, MoveResult } from "../../runtime/types.js";
-import { bruteReach, gridGraph, ROOT } from "../reach/helpers.js";
+import { bruteReach, expectAsBrute, gridGraph, ROOT } from "../reach/helpers.js";
+import { artifacts, importEmitted } from "../artifacts.js";
 
 const ID = "base-aggregates";
 const TEXT = readFileSync(join(ROOT, "test/fixtures/reach", `${ID}.rules`), "utf8");
-const ARTIFACTS = join(ROOT, "test-artifacts", ID);
+const ARTIFACTS = artifacts(ID);
 
 interface Gen {
   evaluate(input: unknown, trace?: boolean): MoveResult;
@@ -51,18 +51,10 @@ let branchGen: Gen;
 async function build(text: string, id: string): Promise<[RulesetIR, Gen]> {
   const { ir: compiled, diagnostics } = compileText(text, `${id}.rules`);
   expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  const file = join(ARTIFACTS, "generated", `${id}.ts`);
-  writeFileSync(file, await emitModule(compiled!));
-  return [compiled!, (await import(file)) as Gen];
+  return [compiled!, await importEmitted<Gen>(ARTIFACTS, compiled!, id)];
 }
 
 beforeAll(async () => {
-  mkdirSync(join(ARTIFACTS, "generated"), { recursive: true });
-  mkdirSync(join(ARTIFACTS, "runtime"), { recursive: true });
-  writeFileSync(
-    join(ARTIFACTS, "runtime/index.ts"),
-    "export * from '../../../runtime/index.js';\n",
-  );
   [ir, gen] = await build(TEXT, ID);
   [branchIr, branchGen] = await build(BRANCH, BRANCH_ID);
 }, 120_000);
@@ -229,11 +221,7 @@ describe("`base` inside an aggregate: reach generated = interpreted = brute forc
           const generatedReach = gen.reach(g, unit, g.names[from]!);
           const best = bruteReach(g, from, unit.mp + 2, prefixPricer(unit, g, b));
           const where = JSON.stringify({ terrain, from: g.names[from], unit });
-          for (let h = 0; h < g.n; h++) {
-            const want = best.get(h) ?? NaN;
-            expect(interpreted.cost[h], `interpreted ${g.names[h]} ${where}`).toEqual(want);
-            expect(generatedReach.cost[h], `generated ${g.names[h]} ${where}`).toEqual(want);
-          }
+          expectAsBrute(g, best, { interpreted, generated: generatedReach }, where);
           if (best.size > 5) reachedFar++;
         },
       ),

@@ -4,14 +4,11 @@
  * in the generated module (integer ticks) and in the interpreter (exact rationals), whichever
  * fields a scenario gives or leaves to their defaults.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emitModule } from "../../compiler/emit/index.js";
 import type { RulesetIR, ScenarioValue, Value } from "../../compiler/ir/ir.js";
 import { compileText, interpretScenario, runExamples } from "../../compiler/engine/index.js";
-import { ROOT } from "../cli/run.js";
+import { artifacts, importEmitted } from "../artifacts.js";
 
 const HOSTILE = [
   "__proto__",
@@ -25,7 +22,7 @@ const HOSTILE = [
   "length",
   "name",
 ];
-const ARTIFACTS = path.join(ROOT, "test-artifacts/hostile-names");
+const ARTIFACTS = artifacts("hostile-names");
 
 /** A ruleset over three unit fields (bool, number, bool) and a step field, all named from HOSTILE. */
 function rulesetText(id: string, [b1, n1, b2, s1, r1, p1]: string[]): string {
@@ -69,12 +66,6 @@ interface Generated {
 const cases: { ir: RulesetIR; names: string[]; mod?: Generated }[] = [];
 
 beforeAll(async () => {
-  mkdirSync(path.join(ARTIFACTS, "generated"), { recursive: true });
-  mkdirSync(path.join(ARTIFACTS, "runtime"), { recursive: true });
-  writeFileSync(
-    path.join(ARTIFACTS, "runtime/index.ts"),
-    "export * from '../../../runtime/index.js';\n",
-  );
   const draws = fc.sample(fc.shuffledSubarray(HOSTILE, { minLength: 6, maxLength: 6 }), {
     numRuns: 6,
     seed: 15,
@@ -87,9 +78,7 @@ beforeAll(async () => {
       names.join(" "),
     ).toEqual([]);
     const ir = loaded.ir!;
-    const file = path.join(ARTIFACTS, "generated", `${id}.ts`);
-    writeFileSync(file, await emitModule(ir));
-    cases.push({ ir, names, mod: (await import(file)) as Generated });
+    cases.push({ ir, names, mod: await importEmitted<Generated>(ARTIFACTS, ir) });
   }
 });
 

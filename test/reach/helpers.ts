@@ -1,5 +1,6 @@
 /** Shared by the reach tests: load a bundled ruleset, build a reach report for a map and a unit. */
 import { readFileSync } from "node:fs";
+import { expect } from "vitest";
 import { join } from "node:path";
 import { loadRuleset } from "../../compiler/engine/index.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
@@ -116,4 +117,18 @@ export function bruteReach(
   };
   visit();
   return best;
+}
+
+/** Each answer's cost at every hex is the brute force's (`best`; NaN where no legal path ends). */
+export function expectAsBrute(
+  g: MapGraph,
+  best: ReadonlyMap<number, number>,
+  answers: Record<string, ReachAnswer>,
+  where: string,
+): void {
+  for (let h = 0; h < g.n; h++) {
+    const want = best.get(h) ?? NaN;
+    for (const [name, a] of Object.entries(answers))
+      expect(a.cost[h], `${name} ${g.names[h]} ${where}`).toEqual(want);
+  }
 }

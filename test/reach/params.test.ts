@@ -7,12 +7,11 @@
  * force (every simple path priced by the generated `evaluate`) agree on random small maps, and the
  * engine answers without a throw.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileText, reachOn } from "../../compiler/engine/index.js";
-import { emitModule } from "../../compiler/emit/index.js";
 import type { Expr, RulesetIR } from "../../compiler/ir/ir.js";
 import { walk } from "../../compiler/ir/walk.js";
 import { interpretedBinding } from "../../compiler/reach/binding.js";
@@ -22,7 +21,8 @@ import type { MapGraph } from "../../runtime/map.js";
 import { reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
 import { pathSteps } from "../../runtime/reach-steps.js";
 import type { MoveResult } from "../../runtime/types.js";
-import { bruteReach, gridGraph, ROOT } from "./helpers.js";
+import { bruteReach, expectAsBrute, gridGraph, ROOT } from "./helpers.js";
+import { artifacts, importEmitted } from "../artifacts.js";
 
 const FIXTURE = join(ROOT, "test/fixtures/reach/param-aggregates.rules");
 const TEXT = readFileSync(FIXTURE, "utf8");
@@ -31,7 +31,7 @@ const KEYED = TEXT.replace("sum step (base + n if", "sum step (n if");
 /** A number read from the path passed to a rule whose aggregate reads it: the path is the state. */
 const BY_PATH = KEYED.replace("toll(1 MP)", "toll(1 MP if path.hexes > 2 else 0 MP)");
 
-const ARTIFACTS = join(ROOT, "test-artifacts/reach-params");
+const ARTIFACTS = artifacts("reach-params");
 
 interface Gen {
   evaluate(input: unknown, trace?: boolean): MoveResult;
@@ -53,18 +53,10 @@ const irs = new Map<string, RulesetIR>();
 const gens = new Map<string, Gen>();
 
 beforeAll(async () => {
-  mkdirSync(join(ARTIFACTS, "generated"), { recursive: true });
-  mkdirSync(join(ARTIFACTS, "runtime"), { recursive: true });
-  writeFileSync(
-    join(ARTIFACTS, "runtime/index.ts"),
-    "export * from '../../../runtime/index.js';\n",
-  );
   for (const c of CASES) {
     const ir = compiled(c.text, c.id);
     irs.set(c.id, ir);
-    const file = join(ARTIFACTS, "generated", `${c.id}.ts`);
-    writeFileSync(file, await emitModule(ir));
-    gens.set(c.id, (await import(file)) as Gen);
+    gens.set(c.id, await importEmitted<Gen>(ARTIFACTS, ir));
   }
 }, 120_000);
 
@@ -146,11 +138,7 @@ describe("reach with parameters in aggregates: generated = interpreted = brute f
               return { legal: r.legal, spent: r.spent, goOn: !over };
             });
             const where = JSON.stringify({ terrain, from: g.names[from], unit });
-            for (let h = 0; h < g.n; h++) {
-              const want = best.get(h) ?? NaN;
-              expect(interpreted.cost[h], `interpreted ${g.names[h]} ${where}`).toEqual(want);
-              expect(generated.cost[h], `generated ${g.names[h]} ${where}`).toEqual(want);
-            }
+            expectAsBrute(g, best, { interpreted, generated }, where);
             if (best.size > 7) reachedFar++;
           },
         ),

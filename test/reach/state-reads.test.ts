@@ -19,12 +19,10 @@
  *    allowance, a step halts or not where it is entered. `halt-allowance` (how far a halted unit gets)
  *    is not asked by reach: a halted move is illegal however far it gets.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { compileText } from "../../compiler/engine/index.js";
-import { emitModule } from "../../compiler/emit/index.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
 import { interpretedBinding } from "../../compiler/reach/binding.js";
 import { reachProfile } from "../../compiler/reach/profile.js";
@@ -33,8 +31,9 @@ import { buildGraph, hexName, type MapGraph, type MapJson } from "../../runtime/
 import { reachOnMap } from "../../runtime/reach-map.js";
 import { pathSteps } from "../../runtime/reach-steps.js";
 import { readFileSync } from "node:fs";
-import { bruteReach, ir as bundled, ROOT, type Gen } from "./helpers.js";
+import { bruteReach, expectAsBrute, ir as bundled, ROOT, type Gen } from "./helpers.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
+import { artifacts, importEmitted } from "../artifacts.js";
 
 const ABOARD = `ruleset aboard-probe "constraints reading the steps of a move that starts aboard"
   cites numbered
@@ -170,7 +169,7 @@ constraint open-when-far [3.5] "on a move of three hexes or more, two open hexes
   .replace("constraint no-marsh [2.1]", "constraint no-marsh-aboard [2.1]")
   .replace("section terrain: not in-marsh", "section terrain: true");
 
-const ARTIFACTS = join(ROOT, "test-artifacts/reach-state-reads");
+const ARTIFACTS = artifacts("reach-state-reads");
 const irs = new Map<string, RulesetIR>();
 const gens = new Map<string, Gen>();
 
@@ -185,9 +184,7 @@ function compiled(text: string, id: string): RulesetIR {
 async function load(id: string, text: string): Promise<void> {
   const ir = compiled(text, id);
   irs.set(id, ir);
-  const file = join(ARTIFACTS, "generated", `${id}.ts`);
-  writeFileSync(file, await emitModule(ir));
-  gens.set(id, (await import(file)) as Gen);
+  gens.set(id, await importEmitted<Gen>(ARTIFACTS, ir));
 }
 
 const CASES = [
@@ -211,12 +208,6 @@ const HALT_CASES = [
 ];
 
 beforeAll(async () => {
-  mkdirSync(join(ARTIFACTS, "generated"), { recursive: true });
-  mkdirSync(join(ARTIFACTS, "runtime"), { recursive: true });
-  writeFileSync(
-    join(ARTIFACTS, "runtime/index.ts"),
-    "export * from '../../../runtime/index.js';\n",
-  );
   for (const c of [...CASES, ...HALT_CASES]) await load(c.id, c.text);
 }, 120_000);
 
@@ -299,11 +290,7 @@ describe("reach from aboard: constraints reading the steps, getting off included
               return { legal: r.legal, spent: r.spent, goOn: r.spent <= unit.mp };
             });
             const where = JSON.stringify({ terrain, from: g.names[from], unit, aboard });
-            for (let h = 0; h < g.n; h++) {
-              const want = best.get(h) ?? NaN;
-              expect(interpreted.cost[h], `interpreted ${g.names[h]} ${where}`).toEqual(want);
-              expect(generated.cost[h], `generated ${g.names[h]} ${where}`).toEqual(want);
-            }
+            expectAsBrute(g, best, { interpreted, generated }, where);
             if (aboard && best.size > 4) reachedFar++;
           },
         ),
@@ -364,11 +351,7 @@ describe("reach with halting read from the path (halt-at, halt-allowance)", () =
               return { legal: r.legal, spent: r.spent, goOn: r.spent <= unit.mp };
             });
             const where = JSON.stringify({ terrain, from: g.names[from], unit });
-            for (let h = 0; h < g.n; h++) {
-              const want = best.get(h) ?? NaN;
-              expect(interpreted.cost[h], `interpreted ${g.names[h]} ${where}`).toEqual(want);
-              expect(generated.cost[h], `generated ${g.names[h]} ${where}`).toEqual(want);
-            }
+            expectAsBrute(g, best, { interpreted, generated }, where);
           },
         ),
         { seed: 20261127, numRuns: 200 },

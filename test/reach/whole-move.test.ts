@@ -7,7 +7,7 @@
  * reach`, the studio's reach pane). A cost that reads only its own step agrees and gets neither.
  */
 import { describe, expect, it } from "vitest";
-import { compileText, diffReport, reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
+import { compileText, diffReport, reachOn } from "../../compiler/engine/index.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
 import { wholeMoveRead } from "../../compiler/reach/lookahead.js";
 import { ir as bundled } from "./helpers.js";
