@@ -18,7 +18,7 @@ import type { BinOp, Builtin, Expr, RecordName, Type, Value } from "../../ir/ir.
 import { EvalError, Evaluator, type EvalContext, type RunValue } from "../../interpret/eval.js";
 import { dict } from "../../util/dict.js";
 import { closest } from "../../util/suggest.js";
-import type { Scope } from "./scope.js";
+import type { FieldSym, Scope } from "./scope.js";
 import { ANY, BOOL, enumType, fits, join, num, setType, typeText } from "./types.js";
 
 export interface Env {
@@ -481,8 +481,8 @@ export class ExprChecker {
         : { ir: { k: "pos", name: "last" }, type: BOOL };
     }
     if (f) {
-      const key = `${rec}.${e.field}`;
       if (f.optional) {
+        const key = `${rec}.${e.field}`;
         if (want?.t === "bool" && f.type.t !== "bool")
           return { ir: { k: "present", rec, name: e.field }, type: BOOL };
         if (!env.narrowed.has(key)) {
@@ -496,11 +496,8 @@ export class ExprChecker {
       }
       return { ir: { k: "field", rec, name: e.field }, type: f.type };
     }
-    for (const sf of fields?.values() ?? []) {
-      if (sf.type.t === "set" && this.scope.enumMembers(sf.type.of)?.includes(e.field)) {
-        return { ir: { k: "flag", rec, field: sf.name, member: e.field }, type: BOOL };
-      }
-    }
+    const sf = fields && this.flagField(fields, e.field);
+    if (sf) return { ir: { k: "flag", rec, field: sf.name, member: e.field }, type: BOOL };
     const names = [...(fields?.keys() ?? [])];
     return this.unknown(
       "V0210",
@@ -510,6 +507,32 @@ export class ExprChecker {
       names,
       names.length ? `fields: ${names.join(", ")}` : `declare it in \`input ${rec} [...] { ... }\``,
     );
+  }
+
+  /** Each record's flags (`flagField`): for its fields as they were when it was made (their number). */
+  private readonly flags = new Map<
+    Map<string, FieldSym>,
+    { size: number; of: Map<string, FieldSym> }
+  >();
+
+  /**
+   * The first field of `fields` (in declaration order) that is a set whose enum has member `flag`
+   * (`unit.broken` reads `status: set of status`), or undefined: found in an index made once per
+   * record, not by a walk of its fields at every read.
+   */
+  private flagField(fields: Map<string, FieldSym>, flag: string): FieldSym | undefined {
+    let index = this.flags.get(fields);
+    if (index === undefined || index.size !== fields.size) {
+      const of = new Map<string, FieldSym>();
+      for (const sf of fields.values()) {
+        if (sf.type.t !== "set") continue;
+        const members = this.scope.enumMembers(sf.type.of);
+        if (members) for (const m of members) if (!of.has(m)) of.set(m, sf);
+      }
+      index = { size: fields.size, of };
+      this.flags.set(fields, index);
+    }
+    return index.of.get(flag);
   }
 
   private bin(e: A.Expr & { k: "bin" }, env: Env, want: Type | null): TypedExpr | null {
@@ -657,13 +680,22 @@ function narrow(env: Env, cond: Expr | undefined): Env {
   };
 }
 
-/** Fields that `cond` proves present when it holds (`step.hexside`, `x and step.hexside`). */
-function presentFields(cond: Expr | undefined): string[] {
-  if (!cond) return [];
+/** No fields: the shared answer of `presentFields` for a condition that proves none (never changed). */
+const NO_FIELDS: readonly string[] = [];
+
+/**
+ * Fields that `cond` proves present when it holds (`step.hexside`, `x and step.hexside`), in order;
+ * `NO_FIELDS` when none, so the common condition allocates nothing.
+ */
+function presentFields(cond: Expr | undefined): readonly string[] {
+  if (!cond) return NO_FIELDS;
   if (cond.k === "present") return [`${cond.rec}.${cond.name}`];
-  if (cond.k === "bin" && cond.op === "and")
-    return [...presentFields(cond.a), ...presentFields(cond.b)];
-  return [];
+  if (cond.k === "bin" && cond.op === "and") {
+    const a = presentFields(cond.a);
+    const b = presentFields(cond.b);
+    return b.length === 0 ? a : a.length === 0 ? b : [...a, ...b];
+  }
+  return NO_FIELDS;
 }
 
 /** The message for a constant the checker folds beyond the exact range (V0105, at the expression). */
