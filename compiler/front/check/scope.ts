@@ -30,8 +30,7 @@ export class Scope {
    */
   readonly owners = new Map<A.Decl, Owned>();
   readonly inputs = new Map<RecordName, Map<string, FieldSym>>();
-  /** member name → enums that have it */
-  readonly memberIndex = new Map<string, string[]>();
+  private members: Map<string, string[]> | null = null;
   /** The declarations of each kind, in file order (`declsOf`). */
   private readonly byKind = new Map<A.Decl["kind"], A.Decl[]>();
   /** The rules and predicates together, in file order. */
@@ -52,13 +51,9 @@ export class Scope {
           this.syms.set(d.name, { s: "measure", decl: d });
           break;
         case "enum": {
-          this.syms.set(d.name, { s: "enum", decl: d, members: d.members.map((m) => m.name) });
-          for (let j = 0; j < d.members.length; j++) {
-            const m = d.members[j]!;
-            const list = this.memberIndex.get(m.name);
-            if (!list) this.memberIndex.set(m.name, [d.name]);
-            else if (!list.includes(d.name)) list.push(d.name);
-          }
+          const members = new Array<string>(d.members.length);
+          for (let j = 0; j < members.length; j++) members[j] = d.members[j]!.name;
+          this.syms.set(d.name, { s: "enum", decl: d, members });
           break;
         }
         case "group":
@@ -79,6 +74,28 @@ export class Scope {
           break;
       }
     }
+  }
+
+  /**
+   * Member name → the enums that have it, in file order: made at its first use (most members are
+   * resolved by the enum their context expects, and a large ruleset may never need it).
+   */
+  get memberIndex(): ReadonlyMap<string, readonly string[]> {
+    if (this.members === null) {
+      const index = new Map<string, string[]>();
+      const enums = this.declsOf("enum");
+      for (let i = 0; i < enums.length; i++) {
+        const d = enums[i]!;
+        for (let j = 0; j < d.members.length; j++) {
+          const m = d.members[j]!;
+          const list = index.get(m.name);
+          if (!list) index.set(m.name, [d.name]);
+          else if (!list.includes(d.name)) list.push(d.name);
+        }
+      }
+      this.members = index;
+    }
+    return this.members;
   }
 
   /** The declarations of kind `k`, in file order. */
