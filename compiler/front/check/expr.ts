@@ -241,7 +241,7 @@ export class ExprChecker {
           ms ? `members: ${ms.join(", ")}` : undefined,
         );
     }
-    const owners = this.scope.memberIndex.get(name) ?? [];
+    const owners = this.scope.enumsWith(name);
     if (owners.length === 1) return { enum: owners[0]!, name };
     if (owners.length > 1)
       return this.err(
@@ -279,7 +279,7 @@ export class ExprChecker {
             e.span,
           );
         default:
-          if (!this.scope.memberIndex.has(e.name))
+          if (this.scope.enumsWith(e.name).length === 0)
             return this.err("V0402", `${e.name} is a ${sym.s}, not a value`, e.span);
       }
     }

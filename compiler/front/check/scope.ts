@@ -21,6 +21,10 @@ export type Sym =
   | { s: "rule"; decl: A.Decl & { kind: "rule" | "predicate" } }
   | { s: "constraint"; decl: A.Decl & { kind: "constraint" } };
 
+/** How many member lookups scan the enums before the index of every member is made. */
+const SCANS = 8;
+const NONE: readonly string[] = [];
+
 export class Scope {
   readonly syms = new Map<string, Sym>();
   /**
@@ -76,11 +80,36 @@ export class Scope {
     }
   }
 
+  /** Lookups `enumsWith` answered by a scan of the enums; past `SCANS`, it builds `members`. */
+  private scans = 0;
+
   /**
-   * Member name → the enums that have it, in file order: made at its first use (most members are
-   * resolved by the enum their context expects, and a large ruleset may never need it).
+   * The enums that have member `name`, in file order. The first few lookups scan the enums (most
+   * members are resolved by the enum their context expects: a group's first member, or a ruleset
+   * whose every member has its context, needs no index of every member); later ones read an index
+   * made once.
    */
-  get memberIndex(): ReadonlyMap<string, readonly string[]> {
+  enumsWith(name: string): readonly string[] {
+    const enums = this.declsOf("enum");
+    if (this.members === null && this.scans < SCANS) {
+      this.scans++;
+      let out: string[] | null = null;
+      for (let i = 0; i < enums.length; i++) {
+        const d = enums[i]!;
+        for (let j = 0; j < d.members.length; j++)
+          if (d.members[j]!.name === name) {
+            if (out === null) out = [d.name];
+            else if (!out.includes(d.name)) out.push(d.name);
+            break;
+          }
+      }
+      return out ?? NONE;
+    }
+    return this.memberIndex().get(name) ?? NONE;
+  }
+
+  /** Member name → the enums that have it, in file order: made at its first use. */
+  private memberIndex(): ReadonlyMap<string, readonly string[]> {
     if (this.members === null) {
       const index = new Map<string, string[]>();
       const enums = this.declsOf("enum");
@@ -114,6 +143,6 @@ export class Scope {
 
   /** All names a user could have meant, for "did you mean" hints. */
   allNames(): string[] {
-    return [...this.syms.keys(), ...this.memberIndex.keys()];
+    return [...this.syms.keys(), ...this.memberIndex().keys()];
   }
 }
