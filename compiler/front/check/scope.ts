@@ -34,6 +34,7 @@ export class Scope {
    */
   readonly owners = new Map<A.Decl, Owned>();
   readonly inputs = new Map<RecordName, Map<string, FieldSym>>();
+  /** Member name → the enums that have it (`memberIndex`): null until a lookup needs it. */
   private members: Map<string, string[]> | null = null;
   /** The declarations of each kind, in file order (`declsOf`). */
   private readonly byKind = new Map<A.Decl["kind"], A.Decl[]>();
