@@ -31,8 +31,8 @@ export interface Env {
   records: ReadonlySet<RecordName | "path">;
 }
 
-/** A checked expression: its IR and its type. */
-export interface TypedExpr {
+/** A checked expression: its IR and its type (a builtin's arguments, kept to join their types). */
+interface TypedExpr {
   ir: Expr;
   type: Type;
 }
@@ -78,12 +78,6 @@ export class ExprChecker {
       : this.err(code, message, span, otherwise);
   }
 
-  /** `e` checked where `want` is expected (null: any type): its IR and its type. */
-  check(e: A.Expr, env: Env, want: Type | null): TypedExpr | null {
-    const ir = this.expr(e, env, want);
-    return ir && { ir, type: this.t };
-  }
-
   /**
    * The type of the expression the checker last returned (not null): a second return slot, so that
    * an expression's checking makes no `{ir, type}` object per node. Read it at once, before the next
@@ -98,7 +92,7 @@ export class ExprChecker {
   }
 
   /** `e` checked where `want` is expected: its IR, its type in `t`; null when it has an error. */
-  private expr(e: A.Expr, env: Env, want: Type | null): Expr | null {
+  check(e: A.Expr, env: Env, want: Type | null): Expr | null {
     const ir = this.inner(e, env, want);
     const t = this.t;
     if (ir && want && !fits(t, want)) {
@@ -174,7 +168,7 @@ export class ExprChecker {
           records: new Set([...env.records, "step"]),
         };
         const isBool = op === "any" || op === "all" || op === "count";
-        const body = this.expr(e.body, inner, isBool ? BOOL : null);
+        const body = this.check(e.body, inner, isBool ? BOOL : null);
         if (!body) return null;
         const bodyType = this.t;
         if (!isBool && bodyType.t !== "num")
@@ -187,14 +181,14 @@ export class ExprChecker {
         return this.typed({ k: "agg", op: op as "any", body }, type);
       }
       case "neg": {
-        const x = this.expr(e.x, env, want?.t === "num" ? want : null);
+        const x = this.check(e.x, env, want?.t === "num" ? want : null);
         if (!x) return null;
         const xt = this.t;
         if (xt.t !== "num") return this.err("V0402", `cannot negate ${typeText(xt)}`, e.span);
         return this.typed({ k: "neg", x }, xt);
       }
       case "not": {
-        const x = this.expr(e.x, env, BOOL);
+        const x = this.check(e.x, env, BOOL);
         return x && this.typed({ k: "not", x }, BOOL);
       }
       case "bin":
@@ -202,11 +196,11 @@ export class ExprChecker {
       case "in":
         return this.membership(e, env);
       case "if": {
-        const c = this.expr(e.c, env, BOOL);
+        const c = this.check(e.c, env, BOOL);
         const narrowedEnv = narrow(env, c ?? undefined);
-        const t = this.expr(e.t, narrowedEnv, want);
+        const t = this.check(e.t, narrowedEnv, want);
         const tt = t && this.t;
-        const f = this.expr(e.e, env, want ?? tt ?? null);
+        const f = this.check(e.e, env, want ?? tt ?? null);
         if (!c || !t || !f) return null;
         const ft = this.t;
         const type = join(tt!, ft);
@@ -221,7 +215,7 @@ export class ExprChecker {
       case "dice": {
         let perDie: Expr | null = null;
         if (e.perDie) {
-          perDie = this.expr(e.perDie, env, num(ANY));
+          perDie = this.check(e.perDie, env, num(ANY));
           if (!perDie) return null;
         }
         if (e.keep && (e.keep.count < 1 || e.keep.count > e.n))
@@ -392,7 +386,7 @@ export class ExprChecker {
     const irArgs: Expr[] = [];
     for (let i = 0; i < args.length; i++) {
       const pt = this.resolveType(d.params[i]!.type);
-      const a = pt && this.expr(args[i]!, env!, pt);
+      const a = pt && this.check(args[i]!, env!, pt);
       if (!a) return null;
       irArgs.push(a);
     }
@@ -414,7 +408,7 @@ export class ExprChecker {
         );
       const irKeys: Expr[] = [];
       for (let i = 0; i < keys.length; i++) {
-        const k = this.expr(e.args[i]!, env, enumType(keys[i]!.name));
+        const k = this.check(e.args[i]!, env, enumType(keys[i]!.name));
         if (!k) return null;
         irKeys.push(k);
       }
@@ -424,7 +418,7 @@ export class ExprChecker {
     if (builtin) {
       const args: TypedExpr[] = [];
       for (const a of e.args) {
-        const c = this.expr(a, env, null);
+        const c = this.check(a, env, null);
         if (!c) return null;
         const ct = this.t;
         if (ct.t !== "num")
@@ -560,19 +554,19 @@ export class ExprChecker {
   private bin(e: A.Expr & { k: "bin" }, env: Env, want: Type | null): Expr | null {
     const op = e.op as BinOp;
     if (op === "and" || op === "or") {
-      const a = this.expr(e.a, env, BOOL);
+      const a = this.check(e.a, env, BOOL);
       const benv = op === "and" ? narrow(env, a ?? undefined) : env;
-      const b = this.expr(e.b, benv, BOOL);
+      const b = this.check(e.b, benv, BOOL);
       return a && b && this.typed({ k: "bin", op, a, b, type: BOOL }, BOOL);
     }
     if (CMP.has(op)) {
       // Check the side that is not a bare name first, so `squad == unit.kind` resolves by type.
       const aFirst = e.a.k !== "name" || e.b.k === "name";
-      const first = this.expr(aFirst ? e.a : e.b, env, null);
+      const first = this.check(aFirst ? e.a : e.b, env, null);
       const firstType = this.t;
       const second =
         first &&
-        this.expr(
+        this.check(
           aFirst ? e.b : e.a,
           env,
           firstType.t === "num" ? num(firstType.measure) : firstType,
@@ -588,9 +582,9 @@ export class ExprChecker {
     }
     if (!ARITH.has(op)) return this.err("V0102", `unknown operator ${op}`, e.span);
     const hint = want?.t === "num" && (op === "+" || op === "-") ? want : null;
-    const ax = this.expr(e.a, env, hint);
+    const ax = this.check(e.a, env, hint);
     const atype = this.t;
-    const bx = this.expr(e.b, env, hint);
+    const bx = this.check(e.b, env, hint);
     if (!ax || !bx) return null;
     const btype = this.t;
     if (atype.t !== "num" || btype.t !== "num") {
@@ -656,14 +650,14 @@ export class ExprChecker {
     let xt: Type;
     let st: Type;
     if (e.x.k === "name" && e.x.member === null && !env.params.has(e.x.name)) {
-      set = this.expr(e.set, env, null);
+      set = this.check(e.set, env, null);
       st = this.t;
-      x = set && this.expr(e.x, env, st.t === "set" ? enumType(st.of) : null);
+      x = set && this.check(e.x, env, st.t === "set" ? enumType(st.of) : null);
       xt = this.t;
     } else {
-      x = this.expr(e.x, env, null);
+      x = this.check(e.x, env, null);
       xt = this.t;
-      set = x && this.expr(e.set, env, xt.t === "enum" ? setType(xt.name) : null);
+      set = x && this.check(e.set, env, xt.t === "enum" ? setType(xt.name) : null);
       st = this.t;
     }
     if (!x || !set) return null;
