@@ -264,7 +264,7 @@ export class DeclChecker {
     if (literal) return literal;
     const c = this.x.check(e, CONSTANT_ENV, type);
     if (!c) return null;
-    const ir = c.ir;
+    const ir = c;
     if (ir.k === "all") return { v: "all" };
     if (ir.k === "na") return { v: "na" };
     if (ir.k === "bool") return { v: "bool", b: ir.v };
@@ -448,7 +448,7 @@ export class DeclChecker {
     body.params = params;
     body.type = irType(type);
     (body as I.RuleDef).context = "unit"; // provisional: `ruleDef` gives the context
-    body.value = value.ir;
+    body.value = value;
     body.exceptions = exceptions;
     return body;
   }
@@ -478,7 +478,7 @@ export class DeclChecker {
         ok = false;
         continue;
       }
-      out[i] = { cite, title: e.title ?? "", when: when.ir, value: value.ir, exceptions: subs };
+      out[i] = { cite, title: e.title ?? "", when, value, exceptions: subs };
     }
     return ok ? out : null;
   }
@@ -495,7 +495,7 @@ export class DeclChecker {
     if (!c) return null;
     const body = def as ConstraintBody;
     (body as I.ConstraintDef).context = "unit"; // provisional: `constraintDef` gives the context
-    body.cond = c.ir;
+    body.cond = c;
     return body;
   }
 
@@ -546,7 +546,7 @@ export class DeclChecker {
         if (e.role === "vehicle-spent") vehicleMeasure = e.measure;
       }
       const c = this.x.check(e.value, noEnv(role.records), want);
-      if (c) got[e.role] = c.ir;
+      if (c) got[e.role] = c;
     }
     if (!got["allowance"] || !got["cost"]) {
       for (const r of ["allowance", "cost"])

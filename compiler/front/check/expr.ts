@@ -18,7 +18,7 @@ import type { BinOp, Builtin, Expr, RecordName, Type, Value } from "../../ir/ir.
 import { EvalError, Evaluator, type EvalContext, type RunValue } from "../../interpret/eval.js";
 import { dict } from "../../util/dict.js";
 import { closest } from "../../util/suggest.js";
-import type { Scope } from "./scope.js";
+import type { FieldSym, Scope } from "./scope.js";
 import { ANY, BOOL, enumType, fits, join, num, setType, typeText } from "./types.js";
 
 export interface Env {
@@ -31,8 +31,8 @@ export interface Env {
   records: ReadonlySet<RecordName | "path">;
 }
 
-/** A checked expression: its IR and its type. */
-export interface TypedExpr {
+/** A checked expression: its IR and its type (a builtin's arguments, kept to join their types). */
+interface TypedExpr {
   ir: Expr;
   type: Type;
 }
@@ -78,33 +78,46 @@ export class ExprChecker {
       : this.err(code, message, span, otherwise);
   }
 
-  check(e: A.Expr, env: Env, want: Type | null): TypedExpr | null {
-    const r = this.inner(e, env, want);
-    if (r && want && !fits(r.type, want)) {
-      const code = r.type.t === "num" && want.t === "num" ? "V0401" : "V0402";
-      const fix =
-        r.type.t === "num" && want.t === "num"
-          ? conversion(r.type.measure, want.measure)
-          : undefined;
-      return this.err(code, `expected ${typeText(want)}, found ${typeText(r.type)}`, e.span, fix);
-    }
-    return r;
+  /**
+   * The type of the expression the checker last returned (not null): a second return slot, so that
+   * an expression's checking makes no `{ir, type}` object per node. Read it at once, before the next
+   * expression is checked.
+   */
+  private t: Type = BOOL;
+
+  /** Returns `ir`, its type `type` in the slot `t`. */
+  private typed(ir: Expr, type: Type): Expr {
+    this.t = type;
+    return ir;
   }
 
-  private inner(e: A.Expr, env: Env, want: Type | null): TypedExpr | null {
+  /** `e` checked where `want` is expected: its IR, its type in `t`; null when it has an error. */
+  check(e: A.Expr, env: Env, want: Type | null): Expr | null {
+    const ir = this.inner(e, env, want);
+    const t = this.t;
+    if (ir && want && !fits(t, want)) {
+      const code = t.t === "num" && want.t === "num" ? "V0401" : "V0402";
+      const fix =
+        t.t === "num" && want.t === "num" ? conversion(t.measure, want.measure) : undefined;
+      return this.err(code, `expected ${typeText(want)}, found ${typeText(t)}`, e.span, fix);
+    }
+    return ir;
+  }
+
+  private inner(e: A.Expr, env: Env, want: Type | null): Expr | null {
     switch (e.k) {
       case "num": {
         if (e.measure !== null && !this.scope.isMeasure(e.measure)) {
           return this.unknown("V0201", `unknown measure ${e.measure}`, e.span, e.measure);
         }
-        return { ir: { k: "num", q: e.q }, type: num(e.measure ?? ANY) };
+        return this.typed({ k: "num", q: e.q }, num(e.measure ?? ANY));
       }
       case "bool":
-        return { ir: { k: "bool", v: e.v }, type: BOOL };
+        return this.typed({ k: "bool", v: e.v }, BOOL);
       case "all":
-        return { ir: { k: "all" }, type: num(want?.t === "num" ? want.measure : ANY) };
+        return this.typed({ k: "all" }, num(want?.t === "num" ? want.measure : ANY));
       case "na":
-        return { ir: { k: "na" }, type: num(want?.t === "num" ? want.measure : ANY) };
+        return this.typed({ k: "na" }, num(want?.t === "num" ? want.measure : ANY));
       case "base":
         if (!env.base)
           return this.err(
@@ -112,7 +125,7 @@ export class ExprChecker {
             "`base` means the value without this exception, so it only appears inside an exception",
             e.span,
           );
-        return { ir: { k: "base" }, type: env.base };
+        return this.typed({ k: "base" }, env.base);
       case "name":
         return this.name(e, env, want);
       case "call":
@@ -135,7 +148,7 @@ export class ExprChecker {
             "an empty set needs a context that says which enum it holds",
             e.span,
           );
-        return { ir: { k: "set", enum: found, members }, type: setType(found) };
+        return this.typed({ k: "set", enum: found, members }, setType(found));
       }
       case "agg": {
         const op = e.op === "every" ? "all" : e.op;
@@ -157,25 +170,26 @@ export class ExprChecker {
         const isBool = op === "any" || op === "all" || op === "count";
         const body = this.check(e.body, inner, isBool ? BOOL : null);
         if (!body) return null;
-        if (!isBool && body.type.t !== "num")
+        const bodyType = this.t;
+        if (!isBool && bodyType.t !== "num")
           return this.err(
             "V0402",
-            `${e.op} needs a number, found ${typeText(body.type)}`,
+            `${e.op} needs a number, found ${typeText(bodyType)}`,
             e.body.span,
           );
-        const type = op === "any" || op === "all" ? BOOL : op === "count" ? num(null) : body.type;
-        return { ir: { k: "agg", op: op as "any", body: body.ir }, type };
+        const type = op === "any" || op === "all" ? BOOL : op === "count" ? num(null) : bodyType;
+        return this.typed({ k: "agg", op: op as "any", body }, type);
       }
       case "neg": {
         const x = this.check(e.x, env, want?.t === "num" ? want : null);
         if (!x) return null;
-        if (x.type.t !== "num")
-          return this.err("V0402", `cannot negate ${typeText(x.type)}`, e.span);
-        return { ir: { k: "neg", x: x.ir }, type: x.type };
+        const xt = this.t;
+        if (xt.t !== "num") return this.err("V0402", `cannot negate ${typeText(xt)}`, e.span);
+        return this.typed({ k: "neg", x }, xt);
       }
       case "not": {
         const x = this.check(e.x, env, BOOL);
-        return x && { ir: { k: "not", x: x.ir }, type: BOOL };
+        return x && this.typed({ k: "not", x }, BOOL);
       }
       case "bin":
         return this.bin(e, env, want);
@@ -183,29 +197,30 @@ export class ExprChecker {
         return this.membership(e, env);
       case "if": {
         const c = this.check(e.c, env, BOOL);
-        const narrowedEnv = narrow(env, c?.ir);
+        const narrowedEnv = narrow(env, c ?? undefined);
         const t = this.check(e.t, narrowedEnv, want);
-        const f = this.check(e.e, env, want ?? t?.type ?? null);
+        const tt = t && this.t;
+        const f = this.check(e.e, env, want ?? tt ?? null);
         if (!c || !t || !f) return null;
-        const type = join(t.type, f.type);
+        const ft = this.t;
+        const type = join(tt!, ft);
         if (!type)
           return this.err(
-            t.type.t === "num" && f.type.t === "num" ? "V0401" : "V0402",
-            `the two branches differ: ${typeText(t.type)} and ${typeText(f.type)}`,
+            tt!.t === "num" && ft.t === "num" ? "V0401" : "V0402",
+            `the two branches differ: ${typeText(tt!)} and ${typeText(ft)}`,
             e.span,
           );
-        return { ir: { k: "if", c: c.ir, t: t.ir, e: f.ir }, type };
+        return this.typed({ k: "if", c, t, e: f }, type);
       }
       case "dice": {
         let perDie: Expr | null = null;
         if (e.perDie) {
-          const p = this.check(e.perDie, env, num(ANY));
-          if (!p) return null;
-          perDie = p.ir;
+          perDie = this.check(e.perDie, env, num(ANY));
+          if (!perDie) return null;
         }
         if (e.keep && (e.keep.count < 1 || e.keep.count > e.n))
           return this.err("V0402", `cannot keep ${e.keep.count} of ${e.n} dice`, e.span);
-        return { ir: { k: "dice", n: e.n, sides: e.sides, keep: e.keep, perDie }, type: num(ANY) };
+        return this.typed({ k: "dice", n: e.n, sides: e.sides, keep: e.keep, perDie }, num(ANY));
       }
     }
   }
@@ -241,7 +256,7 @@ export class ExprChecker {
           ms ? `members: ${ms.join(", ")}` : undefined,
         );
     }
-    const owners = this.scope.memberIndex.get(name) ?? [];
+    const owners = this.scope.enumsWith(name);
     if (owners.length === 1) return { enum: owners[0]!, name };
     if (owners.length > 1)
       return this.err(
@@ -253,15 +268,15 @@ export class ExprChecker {
     return this.unknown("V0201", `unknown name ${name}`, span, name);
   }
 
-  private name(e: A.Expr & { k: "name" }, env: Env, want: Type | null): TypedExpr | null {
+  private name(e: A.Expr & { k: "name" }, env: Env, want: Type | null): Expr | null {
     if (e.member !== null) {
       const m = this.member(e.name, e.member, null, e.span);
-      return m && { ir: { k: "member", enum: m.enum, name: m.name }, type: enumType(m.enum) };
+      return m && this.typed({ k: "member", enum: m.enum, name: m.name }, enumType(m.enum));
     }
     const p = env.params.get(e.name);
-    if (p) return { ir: { k: "param", name: e.name }, type: p };
+    if (p) return this.typed({ k: "param", name: e.name }, p);
     if (want?.t === "enum" && this.scope.enumMembers(want.name)?.includes(e.name)) {
-      return { ir: { k: "member", enum: want.name, name: e.name }, type: want };
+      return this.typed({ k: "member", enum: want.name, name: e.name }, want);
     }
     const sym = this.scope.syms.get(e.name);
     if (sym) {
@@ -270,7 +285,7 @@ export class ExprChecker {
           return this.ruleRef(sym.decl, [], e.span);
         case "group": {
           const g = this.groupValue(sym.decl);
-          return g && { ir: g, type: setType(g.enum) };
+          return g && this.typed(g, setType(g.enum));
         }
         case "table":
           return this.err(
@@ -279,12 +294,12 @@ export class ExprChecker {
             e.span,
           );
         default:
-          if (!this.scope.memberIndex.has(e.name))
+          if (this.scope.enumsWith(e.name).length === 0)
             return this.err("V0402", `${e.name} is a ${sym.s}, not a value`, e.span);
       }
     }
     const m = this.member(e.name, null, want?.t === "enum" ? want.name : null, e.span);
-    return m && { ir: { k: "member", enum: m.enum, name: m.name }, type: enumType(m.enum) };
+    return m && this.typed({ k: "member", enum: m.enum, name: m.name }, enumType(m.enum));
   }
 
   private readonly groups = new Map<A.Decl, (Expr & { k: "set" }) | null>();
@@ -358,7 +373,7 @@ export class ExprChecker {
     args: A.Expr[],
     span: Span,
     env?: Env,
-  ): TypedExpr | null {
+  ): Expr | null {
     const type = this.ruleType(d);
     if (!type) return null;
     if (args.length !== d.params.length) {
@@ -373,12 +388,12 @@ export class ExprChecker {
       const pt = this.resolveType(d.params[i]!.type);
       const a = pt && this.check(args[i]!, env!, pt);
       if (!a) return null;
-      irArgs.push(a.ir);
+      irArgs.push(a);
     }
-    return { ir: { k: "rule", name: d.name, args: irArgs }, type };
+    return this.typed({ k: "rule", name: d.name, args: irArgs }, type);
   }
 
-  private call(e: A.Expr & { k: "call" }, env: Env): TypedExpr | null {
+  private call(e: A.Expr & { k: "call" }, env: Env): Expr | null {
     const builtin = BUILTINS[e.name];
     const sym = this.scope.syms.get(e.name);
     if (sym?.s === "rule") return this.ruleRef(sym.decl, e.args, e.span, env);
@@ -395,19 +410,20 @@ export class ExprChecker {
       for (let i = 0; i < keys.length; i++) {
         const k = this.check(e.args[i]!, env, enumType(keys[i]!.name));
         if (!k) return null;
-        irKeys.push(k.ir);
+        irKeys.push(k);
       }
       const vt = this.resolveType(sym.decl.type);
-      return vt && { ir: { k: "table", name: e.name, keys: irKeys }, type: vt };
+      return vt && this.typed({ k: "table", name: e.name, keys: irKeys }, vt);
     }
     if (builtin) {
       const args: TypedExpr[] = [];
       for (const a of e.args) {
         const c = this.check(a, env, null);
         if (!c) return null;
-        if (c.type.t !== "num")
-          return this.err("V0402", `${e.name} takes numbers, found ${typeText(c.type)}`, a.span);
-        args.push(c);
+        const ct = this.t;
+        if (ct.t !== "num")
+          return this.err("V0402", `${e.name} takes numbers, found ${typeText(ct)}`, a.span);
+        args.push({ ir: c, type: ct });
       }
       const unary = builtin === "fru" || builtin === "frd";
       if (unary ? args.length !== 1 : args.length < 2)
@@ -427,7 +443,7 @@ export class ExprChecker {
           );
         type = j;
       }
-      return { ir: { k: "call", fn: builtin, args: args.map((a) => a.ir) }, type };
+      return this.typed({ k: "call", fn: builtin, args: args.map((a) => a.ir) }, type);
     }
     return this.unknown("V0201", `unknown rule, table or function ${e.name}`, e.span, e.name);
   }
@@ -436,7 +452,7 @@ export class ExprChecker {
    * `need(vehicle.kind)`: an input field the rule cannot do without. It may be optional (no narrowing
    * needed); when the scenario leaves it out, evaluation stops with an error naming the field.
    */
-  private need(e: A.Expr & { k: "call" }, env: Env): TypedExpr | null {
+  private need(e: A.Expr & { k: "call" }, env: Env): Expr | null {
     const hint = "write need(RECORD.FIELD), e.g. need(vehicle.kind)";
     if (e.args.length !== 1) return this.err("V0209", "need takes one input field", e.span, hint);
     const a = e.args[0]!;
@@ -446,16 +462,16 @@ export class ExprChecker {
       return this.err("V0406", `${a.rec}.${a.field} cannot appear here`, a.span);
     const f = this.scope.inputs.get(a.rec)?.get(a.field);
     if (!f) return this.rec(a, env, null);
-    return { ir: { k: "need", rec: a.rec, name: a.field }, type: f.type };
+    return this.typed({ k: "need", rec: a.rec, name: a.field }, f.type);
   }
 
-  private rec(e: A.Expr & { k: "rec" }, env: Env, want: Type | null): TypedExpr | null {
+  private rec(e: A.Expr & { k: "rec" }, env: Env, want: Type | null): Expr | null {
     if (e.rec === "path") {
       if (!env.records.has("path"))
         return this.err("V0406", `path.${e.field} cannot appear here`, e.span);
-      if (e.field === "spent") return { ir: { k: "path", name: "spent" }, type: num(ANY) };
+      if (e.field === "spent") return this.typed({ k: "path", name: "spent" }, num(ANY));
       if (e.field === "hexes" || e.field === "steps")
-        return { ir: { k: "path", name: e.field }, type: num(null) };
+        return this.typed({ k: "path", name: e.field }, num(null));
       return this.err(
         "V0210",
         `path has no value ${e.field}`,
@@ -477,14 +493,14 @@ export class ExprChecker {
     // Built-in step positions, unless the ruleset declares a step field of that name.
     if (rec === "step" && !f && (e.field === "number" || e.field === "last")) {
       return e.field === "number"
-        ? { ir: { k: "pos", name: "number" }, type: num(null) }
-        : { ir: { k: "pos", name: "last" }, type: BOOL };
+        ? this.typed({ k: "pos", name: "number" }, num(null))
+        : this.typed({ k: "pos", name: "last" }, BOOL);
     }
     if (f) {
-      const key = `${rec}.${e.field}`;
       if (f.optional) {
+        const key = `${rec}.${e.field}`;
         if (want?.t === "bool" && f.type.t !== "bool")
-          return { ir: { k: "present", rec, name: e.field }, type: BOOL };
+          return this.typed({ k: "present", rec, name: e.field }, BOOL);
         if (!env.narrowed.has(key)) {
           return this.err(
             "V0402",
@@ -494,13 +510,10 @@ export class ExprChecker {
           );
         }
       }
-      return { ir: { k: "field", rec, name: e.field }, type: f.type };
+      return this.typed({ k: "field", rec, name: e.field }, f.type);
     }
-    for (const sf of fields?.values() ?? []) {
-      if (sf.type.t === "set" && this.scope.enumMembers(sf.type.of)?.includes(e.field)) {
-        return { ir: { k: "flag", rec, field: sf.name, member: e.field }, type: BOOL };
-      }
-    }
+    const sf = fields && this.flagField(fields, e.field);
+    if (sf) return this.typed({ k: "flag", rec, field: sf.name, member: e.field }, BOOL);
     const names = [...(fields?.keys() ?? [])];
     return this.unknown(
       "V0210",
@@ -512,53 +525,84 @@ export class ExprChecker {
     );
   }
 
-  private bin(e: A.Expr & { k: "bin" }, env: Env, want: Type | null): TypedExpr | null {
+  /** Each record's flags (`flagField`): for its fields as they were when it was made (their number). */
+  private readonly flags = new Map<
+    Map<string, FieldSym>,
+    { size: number; of: Map<string, FieldSym> }
+  >();
+
+  /**
+   * The first field of `fields` (in declaration order) that is a set whose enum has member `flag`
+   * (`unit.broken` reads `status: set of status`), or undefined: found in an index made once per
+   * record, not by a walk of its fields at every read.
+   */
+  private flagField(fields: Map<string, FieldSym>, flag: string): FieldSym | undefined {
+    let index = this.flags.get(fields);
+    if (index === undefined || index.size !== fields.size) {
+      const of = new Map<string, FieldSym>();
+      for (const sf of fields.values()) {
+        if (sf.type.t !== "set") continue;
+        const members = this.scope.enumMembers(sf.type.of);
+        if (members) for (const m of members) if (!of.has(m)) of.set(m, sf);
+      }
+      index = { size: fields.size, of };
+      this.flags.set(fields, index);
+    }
+    return index.of.get(flag);
+  }
+
+  private bin(e: A.Expr & { k: "bin" }, env: Env, want: Type | null): Expr | null {
     const op = e.op as BinOp;
     if (op === "and" || op === "or") {
       const a = this.check(e.a, env, BOOL);
-      const benv = op === "and" ? narrow(env, a?.ir) : env;
+      const benv = op === "and" ? narrow(env, a ?? undefined) : env;
       const b = this.check(e.b, benv, BOOL);
-      return a && b && { ir: { k: "bin", op, a: a.ir, b: b.ir, type: BOOL }, type: BOOL };
+      return a && b && this.typed({ k: "bin", op, a, b, type: BOOL }, BOOL);
     }
     if (CMP.has(op)) {
       // Check the side that is not a bare name first, so `squad == unit.kind` resolves by type.
       const aFirst = e.a.k !== "name" || e.b.k === "name";
       const first = this.check(aFirst ? e.a : e.b, env, null);
+      const firstType = this.t;
       const second =
         first &&
         this.check(
           aFirst ? e.b : e.a,
           env,
-          first.type.t === "num" ? num(first.type.measure) : first.type,
+          firstType.t === "num" ? num(firstType.measure) : firstType,
         );
       if (!first || !second) return null;
-      const [a, b] = aFirst ? [first, second] : [second, first];
-      if (a.type.t === "set" || (op !== "==" && op !== "!=" && a.type.t !== "num")) {
-        return this.err("V0402", `cannot compare ${typeText(a.type)} with ${op}`, e.span);
+      const a = aFirst ? first : second;
+      const b = aFirst ? second : first;
+      const at = aFirst ? firstType : this.t;
+      if (at.t === "set" || (op !== "==" && op !== "!=" && at.t !== "num")) {
+        return this.err("V0402", `cannot compare ${typeText(at)} with ${op}`, e.span);
       }
-      return { ir: { k: "bin", op, a: a.ir, b: b.ir, type: BOOL }, type: BOOL };
+      return this.typed({ k: "bin", op, a, b, type: BOOL }, BOOL);
     }
     if (!ARITH.has(op)) return this.err("V0102", `unknown operator ${op}`, e.span);
     const hint = want?.t === "num" && (op === "+" || op === "-") ? want : null;
-    const a = this.check(e.a, env, hint);
-    const b = this.check(e.b, env, hint);
-    if (!a || !b) return null;
-    if (a.type.t !== "num" || b.type.t !== "num") {
+    const ax = this.check(e.a, env, hint);
+    const atype = this.t;
+    const bx = this.check(e.b, env, hint);
+    if (!ax || !bx) return null;
+    const btype = this.t;
+    if (atype.t !== "num" || btype.t !== "num") {
       return this.err(
         "V0402",
-        `${op} needs numbers, found ${typeText(a.type)} and ${typeText(b.type)}`,
+        `${op} needs numbers, found ${typeText(atype)} and ${typeText(btype)}`,
         e.span,
       );
     }
-    const ma = a.type.measure;
-    const mb = b.type.measure;
+    const ma = atype.measure;
+    const mb = btype.measure;
     let measure: string | null;
     if (op === "+" || op === "-") {
-      const j = join(a.type, b.type);
+      const j = join(atype, btype);
       if (!j || j.t !== "num")
         return this.err(
           "V0401",
-          `cannot ${op === "+" ? "add" : "subtract"} ${typeText(b.type)} ${op === "+" ? "to" : "from"} ${typeText(a.type)}`,
+          `cannot ${op === "+" ? "add" : "subtract"} ${typeText(btype)} ${op === "+" ? "to" : "from"} ${typeText(atype)}`,
           e.span,
           conversion(mb, ma, "the right side") ??
             "quantities of different measures never mix; divide by `1 MEASURE` to get a plain number",
@@ -574,7 +618,7 @@ export class ExprChecker {
         );
       measure = isMeasured(ma) ? ma : isMeasured(mb) ? mb : ma === ANY || mb === ANY ? ANY : null;
     } else {
-      const c = foldConstant(b.ir, b.type);
+      const c = foldConstant(bx, btype);
       if (c === "overflow") return this.err("V0105", OVERFLOW, e.b.span);
       if (c?.v !== "num")
         return this.err(
@@ -597,29 +641,31 @@ export class ExprChecker {
         measure = ma;
       }
     }
-    return { ir: { k: "bin", op, a: a.ir, b: b.ir, type: num(measure) }, type: num(measure) };
+    return this.typed({ k: "bin", op, a: ax, b: bx, type: num(measure) }, num(measure));
   }
 
-  private membership(e: A.Expr & { k: "in" }, env: Env): TypedExpr | null {
-    let x: TypedExpr | null;
-    let set: TypedExpr | null;
+  private membership(e: A.Expr & { k: "in" }, env: Env): Expr | null {
+    let x: Expr | null;
+    let set: Expr | null;
+    let xt: Type;
+    let st: Type;
     if (e.x.k === "name" && e.x.member === null && !env.params.has(e.x.name)) {
       set = this.check(e.set, env, null);
-      x = set && this.check(e.x, env, set.type.t === "set" ? enumType(set.type.of) : null);
+      st = this.t;
+      x = set && this.check(e.x, env, st.t === "set" ? enumType(st.of) : null);
+      xt = this.t;
     } else {
       x = this.check(e.x, env, null);
-      set = x && this.check(e.set, env, x.type.t === "enum" ? setType(x.type.name) : null);
+      xt = this.t;
+      set = x && this.check(e.set, env, xt.t === "enum" ? setType(xt.name) : null);
+      st = this.t;
     }
     if (!x || !set) return null;
-    if (x.type.t !== "enum" || set.type.t !== "set" || set.type.of !== x.type.name) {
-      return this.err(
-        "V0402",
-        `cannot test whether ${typeText(x.type)} is in ${typeText(set.type)}`,
-        e.span,
-      );
+    if (xt.t !== "enum" || st.t !== "set" || st.of !== xt.name) {
+      return this.err("V0402", `cannot test whether ${typeText(xt)} is in ${typeText(st)}`, e.span);
     }
-    const ir: Expr = { k: "in", x: x.ir, set: set.ir };
-    return { ir: e.negated ? { k: "not", x: ir } : ir, type: BOOL };
+    const ir: Expr = { k: "in", x, set };
+    return this.typed(e.negated ? { k: "not", x: ir } : ir, BOOL);
   }
 }
 
@@ -657,13 +703,22 @@ function narrow(env: Env, cond: Expr | undefined): Env {
   };
 }
 
-/** Fields that `cond` proves present when it holds (`step.hexside`, `x and step.hexside`). */
-function presentFields(cond: Expr | undefined): string[] {
-  if (!cond) return [];
+/** No fields: the shared answer of `presentFields` for a condition that proves none (never changed). */
+const NO_FIELDS: readonly string[] = [];
+
+/**
+ * Fields that `cond` proves present when it holds (`step.hexside`, `x and step.hexside`), in order;
+ * `NO_FIELDS` when none, so the common condition allocates nothing.
+ */
+function presentFields(cond: Expr | undefined): readonly string[] {
+  if (!cond) return NO_FIELDS;
   if (cond.k === "present") return [`${cond.rec}.${cond.name}`];
-  if (cond.k === "bin" && cond.op === "and")
-    return [...presentFields(cond.a), ...presentFields(cond.b)];
-  return [];
+  if (cond.k === "bin" && cond.op === "and") {
+    const a = presentFields(cond.a);
+    const b = presentFields(cond.b);
+    return b.length === 0 ? a : a.length === 0 ? b : [...a, ...b];
+  }
+  return NO_FIELDS;
 }
 
 /** The message for a constant the checker folds beyond the exact range (V0105, at the expression). */

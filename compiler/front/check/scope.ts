@@ -21,6 +21,10 @@ export type Sym =
   | { s: "rule"; decl: A.Decl & { kind: "rule" | "predicate" } }
   | { s: "constraint"; decl: A.Decl & { kind: "constraint" } };
 
+/** How many member lookups scan the enums before the index of every member is made. */
+const SCANS = 8;
+const NONE: readonly string[] = [];
+
 export class Scope {
   readonly syms = new Map<string, Sym>();
   /**
@@ -30,8 +34,8 @@ export class Scope {
    */
   readonly owners = new Map<A.Decl, Owned>();
   readonly inputs = new Map<RecordName, Map<string, FieldSym>>();
-  /** member name → enums that have it */
-  readonly memberIndex = new Map<string, string[]>();
+  /** Member name → the enums that have it (`memberIndex`): null until a lookup needs it. */
+  private members: Map<string, string[]> | null = null;
   /** The declarations of each kind, in file order (`declsOf`). */
   private readonly byKind = new Map<A.Decl["kind"], A.Decl[]>();
   /** The rules and predicates together, in file order. */
@@ -52,13 +56,9 @@ export class Scope {
           this.syms.set(d.name, { s: "measure", decl: d });
           break;
         case "enum": {
-          this.syms.set(d.name, { s: "enum", decl: d, members: d.members.map((m) => m.name) });
-          for (let j = 0; j < d.members.length; j++) {
-            const m = d.members[j]!;
-            const list = this.memberIndex.get(m.name);
-            if (!list) this.memberIndex.set(m.name, [d.name]);
-            else if (!list.includes(d.name)) list.push(d.name);
-          }
+          const members = new Array<string>(d.members.length);
+          for (let j = 0; j < members.length; j++) members[j] = d.members[j]!.name;
+          this.syms.set(d.name, { s: "enum", decl: d, members });
           break;
         }
         case "group":
@@ -81,6 +81,53 @@ export class Scope {
     }
   }
 
+  /** Lookups `enumsWith` answered by a scan of the enums; past `SCANS`, it builds `members`. */
+  private scans = 0;
+
+  /**
+   * The enums that have member `name`, in file order. The first few lookups scan the enums (most
+   * members are resolved by the enum their context expects: a group's first member, or a ruleset
+   * whose every member has its context, needs no index of every member); later ones read an index
+   * made once.
+   */
+  enumsWith(name: string): readonly string[] {
+    const enums = this.declsOf("enum");
+    if (this.members === null && this.scans < SCANS) {
+      this.scans++;
+      let out: string[] | null = null;
+      for (let i = 0; i < enums.length; i++) {
+        const d = enums[i]!;
+        for (let j = 0; j < d.members.length; j++)
+          if (d.members[j]!.name === name) {
+            if (out === null) out = [d.name];
+            else if (!out.includes(d.name)) out.push(d.name);
+            break;
+          }
+      }
+      return out ?? NONE;
+    }
+    return this.memberIndex().get(name) ?? NONE;
+  }
+
+  /** Member name → the enums that have it, in file order: made at its first use. */
+  private memberIndex(): ReadonlyMap<string, readonly string[]> {
+    if (this.members === null) {
+      const index = new Map<string, string[]>();
+      const enums = this.declsOf("enum");
+      for (let i = 0; i < enums.length; i++) {
+        const d = enums[i]!;
+        for (let j = 0; j < d.members.length; j++) {
+          const m = d.members[j]!;
+          const list = index.get(m.name);
+          if (!list) index.set(m.name, [d.name]);
+          else if (!list.includes(d.name)) list.push(d.name);
+        }
+      }
+      this.members = index;
+    }
+    return this.members;
+  }
+
   /** The declarations of kind `k`, in file order. */
   declsOf<K extends A.Decl["kind"]>(k: K): (A.Decl & { kind: K })[] {
     return (this.byKind.get(k) ?? []) as (A.Decl & { kind: K })[];
@@ -97,6 +144,6 @@ export class Scope {
 
   /** All names a user could have meant, for "did you mean" hints. */
   allNames(): string[] {
-    return [...this.syms.keys(), ...this.memberIndex.keys()];
+    return [...this.syms.keys(), ...this.memberIndex().keys()];
   }
 }
