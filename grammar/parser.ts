@@ -1036,7 +1036,9 @@ class RulesParser extends ChevrotainParser {
   /** Forgets the runs a syntax error may have left half-parsed in the last file. */
   forgetRuns(): void {
     this.notOfNotIn = undefined;
-    this.run = undefined;
+    this.runs = [];
+    this.runTop = 0;
+    this.runFrom = 0;
     this.ifParts = undefined;
   }
 
@@ -1070,44 +1072,53 @@ class RulesParser extends ChevrotainParser {
    * operand.
    */
   binary = this.RULE("binary", (): A.Expr => {
-    // The run is kept in fields (`run`, saved and restored here, since an operand may hold a run of
-    // its own), so the repetitions' actions are functions made once, not closures per call.
-    const outer = this.run;
-    this.run = undefined;
+    // The run is pushed on `runs`, a stack shared by the runs being parsed (an operand's own run is
+    // pushed above this one's and popped before this one goes on), so the repetitions' actions are
+    // functions made once, not closures per call, and a run is no array of its own. `runFrom` is
+    // where the innermost run being parsed starts (saved and restored here).
+    const outer = this.runFrom;
+    const from = (this.runFrom = this.runTop);
     this.MANY(
       (this.prefixes ??= () => {
-        const run = (this.run ??= []);
-        run.push(this.OR((this.prefixAlts ??= this.prefixAlternatives(1))));
+        this.runs[this.runTop++] = this.OR((this.prefixAlts ??= this.prefixAlternatives(1)));
       }),
     );
     const first = this.SUBRULE(this.primary);
+    // A nested run popped `runs` back to this one's: its prefixes, if any.
+    if (this.runTop > from) this.runs[this.runTop++] = first;
     this.runFirst = first;
-    // A nested run restored `run` to this one's: its prefixes, if any.
-    const prefixed = this.run as (IToken | A.Expr)[] | undefined;
-    if (prefixed) prefixed.push(first);
     this.MANY2(
       (this.infixes ??= () => {
-        const run = (this.run ??= [this.runFirst!]);
+        const runs = this.runs;
+        if (this.runTop === this.runFrom) runs[this.runTop++] = this.runFirst!;
         const op = this.OR2((this.infixAlts ??= this.infixAlternatives()));
-        if (this.notOfNotIn) run.push(this.notOfNotIn);
+        if (this.notOfNotIn) runs[this.runTop++] = this.notOfNotIn;
         this.notOfNotIn = undefined;
-        run.push(op);
+        runs[this.runTop++] = op;
         this.MANY3(
           (this.prefixes3 ??= () => {
-            (this.run ??= []).push(this.OR3((this.prefixAlts3 ??= this.prefixAlternatives(3))));
+            this.runs[this.runTop++] = this.OR3((this.prefixAlts3 ??= this.prefixAlternatives(3)));
           }),
         );
-        run.push(this.SUBRULE2(this.primary));
+        const operand = this.SUBRULE2(this.primary);
+        this.runs[this.runTop++] = operand;
       }),
     );
-    const items = this.run;
-    this.run = outer;
+    const to = this.runTop;
+    this.runTop = from;
+    this.runFrom = outer;
     const b = this.b;
-    if (!b || !items) return first;
-    return b.climb(items, same, first.span);
+    if (!b || to === from) return first;
+    return b.climb(this.runs, same, first.span, from, to);
   });
-  /** The operands and operators of the run being parsed (see `binary`), and its first operand. */
-  private run: (IToken | A.Expr)[] | undefined;
+  /**
+   * The operands and operators of the runs being parsed (see `binary`): `runs[runFrom]` to
+   * `runs[runTop - 1]` is the innermost's. Never shortened (V8 would give back its room, to take it
+   * again at the next push); entries above `runTop` are stale until overwritten.
+   */
+  private runs: (IToken | A.Expr)[] = [];
+  private runTop = 0;
+  private runFrom = 0;
   private runFirst: A.Expr | undefined;
   private prefixes: (() => void) | undefined;
   private infixes: (() => void) | undefined;
@@ -1394,8 +1405,10 @@ export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | nul
   } finally {
     parser.b = null;
     // The parser is one shared instance: let go of this file's tokens (a ruleset of 10,000
-    // definitions holds 100,000 of them) rather than keep them alive until the next file is parsed.
+    // definitions holds 100,000 of them) and its runs' operands rather than keep them alive until
+    // the next file is parsed.
     parser.input = [];
+    parser.forgetRuns();
   }
 }
 
