@@ -627,7 +627,7 @@ class RulesParser extends ChevrotainParser {
   }
 
   params = this.RULE("params", (): Param[] => {
-    const params: Param[] = [];
+    const from = this.top;
     this.CONSUME(T.LParen);
     this.AT_LEAST_ONE_SEP({
       SEP: T.Comma,
@@ -635,11 +635,12 @@ class RulesParser extends ChevrotainParser {
         const name = this.CONSUME(T.Name);
         this.CONSUME(T.Colon);
         const type = this.SUBRULE(this.typeRef);
-        if (this.b) params.push({ name: name.image, type, span: this.b.spanOfToken(name) });
+        if (this.b)
+          this.stack[this.top++] = { name: name.image, type, span: this.b.spanOfToken(name) };
       },
     });
     this.CONSUME(T.RParen);
-    return exact(params);
+    return this.take<Param>(from);
   });
 
   ruleDef = this.RULE("ruleDef", (): A.Decl => {
@@ -685,12 +686,19 @@ class RulesParser extends ChevrotainParser {
   });
 
   exceptionBlock = this.RULE("exceptionBlock", (): A.ExceptionDecl[] => {
-    const out: A.ExceptionDecl[] = [];
+    const from = this.top;
     this.CONSUME(T.LBrace);
-    this.MANY(() => out.push(this.SUBRULE(this.exception)));
+    this.MANY(
+      (this.exceptionEach ??= () => {
+        const e = this.SUBRULE(this.exception);
+        this.stack[this.top++] = e;
+      }),
+    );
     this.CONSUME(T.RBrace);
-    return exact(out);
+    return this.take<A.ExceptionDecl>(from);
   });
+
+  private exceptionEach: (() => void) | undefined;
 
   exception = this.RULE("exception", (): A.ExceptionDecl => {
     const start = this.b ? this.from() : 0;
@@ -844,8 +852,8 @@ class RulesParser extends ChevrotainParser {
 
   record = this.RULE("record", (): A.RecordLit => {
     const start = this.b ? this.from() : 0;
-    // Kept in a field (a record's values hold no record), so the action is a function made once.
-    const fields: A.RecordLit["fields"] = (this.recordFields = []);
+    // The fields pushed on `stack`, so the action is a function made once.
+    const from = this.top;
     this.CONSUME(T.LBrace);
     this.MANY_SEP(
       (this.recordFieldList ??= {
@@ -855,17 +863,17 @@ class RulesParser extends ChevrotainParser {
           this.CONSUME(T.Colon);
           const value = this.SUBRULE(this.expr);
           if (this.b)
-            this.recordFields.push({ name: name.image, value, span: this.b.spanOfToken(name) });
+            this.stack[this.top++] = { name: name.image, value, span: this.b.spanOfToken(name) };
         },
       }),
     );
     this.CONSUME(T.RBrace);
+    const fields = this.take<A.RecordLit["fields"][number]>(from);
     const b = this.b;
     if (!b) return NONE;
-    return { fields: exact(fields), span: this.to(b, start) };
+    return { fields, span: this.to(b, start) };
   });
 
-  private recordFields: A.RecordLit["fields"] = [];
   private recordFieldList: ManySepMethodOpts<void> | undefined;
 
   expectation = this.RULE("expectation", (): A.ExpectDecl => {
@@ -1033,11 +1041,31 @@ class RulesParser extends ChevrotainParser {
   /** The `not` of a `not in` the infix alternatives just consumed (the `in` is what OR returns). */
   notOfNotIn: IToken | undefined;
 
+  /**
+   * The items of the lists and runs being parsed, one above the other (a list's item may hold a
+   * list of its own, pushed above it and taken off before the outer list goes on): the lists an
+   * AST keeps are copied off it at their own length (`take`), and a run is climbed where it lies
+   * (`binary`), so no list is an array grown by push (which V8 gives room for 17 at the first push)
+   * only to be copied. Never shortened (V8 would give back its room, to take it again at the next
+   * push): entries at and above `top` are stale until overwritten. A syntax error in the fast
+   * instance ends the parse, and the recovering one's actions build nothing, so what an error
+   * leaves on it is never read.
+   */
+  private stack: unknown[] = [];
+  private top = 0;
+
+  /** The items pushed on `stack` since `from`, in an array of their own length, taken off it. */
+  private take<T>(from: number): T[] {
+    const out = this.stack.slice(from, this.top) as T[];
+    this.top = from;
+    return out;
+  }
+
   /** Forgets the runs a syntax error may have left half-parsed in the last file. */
   forgetRuns(): void {
     this.notOfNotIn = undefined;
-    this.runs = [];
-    this.runTop = 0;
+    this.stack = [];
+    this.top = 0;
     this.runFrom = 0;
     this.ifParts = undefined;
   }
@@ -1072,52 +1100,46 @@ class RulesParser extends ChevrotainParser {
    * operand.
    */
   binary = this.RULE("binary", (): A.Expr => {
-    // The run is pushed on `runs`, a stack shared by the runs being parsed (an operand's own run is
+    // The run is pushed on `stack`, a stack shared by the runs being parsed (an operand's own run is
     // pushed above this one's and popped before this one goes on), so the repetitions' actions are
     // functions made once, not closures per call, and a run is no array of its own. `runFrom` is
     // where the innermost run being parsed starts (saved and restored here).
     const outer = this.runFrom;
-    const from = (this.runFrom = this.runTop);
+    const from = (this.runFrom = this.top);
     this.MANY(
       (this.prefixes ??= () => {
-        this.runs[this.runTop++] = this.OR((this.prefixAlts ??= this.prefixAlternatives(1)));
+        this.stack[this.top++] = this.OR((this.prefixAlts ??= this.prefixAlternatives(1)));
       }),
     );
     const first = this.SUBRULE(this.primary);
-    // A nested run popped `runs` back to this one's: its prefixes, if any.
-    if (this.runTop > from) this.runs[this.runTop++] = first;
+    // A nested run popped `stack` back to this one's: its prefixes, if any.
+    if (this.top > from) this.stack[this.top++] = first;
     this.runFirst = first;
     this.MANY2(
       (this.infixes ??= () => {
-        const runs = this.runs;
-        if (this.runTop === this.runFrom) runs[this.runTop++] = this.runFirst!;
+        const runs = this.stack;
+        if (this.top === this.runFrom) runs[this.top++] = this.runFirst!;
         const op = this.OR2((this.infixAlts ??= this.infixAlternatives()));
-        if (this.notOfNotIn) runs[this.runTop++] = this.notOfNotIn;
+        if (this.notOfNotIn) runs[this.top++] = this.notOfNotIn;
         this.notOfNotIn = undefined;
-        runs[this.runTop++] = op;
+        runs[this.top++] = op;
         this.MANY3(
           (this.prefixes3 ??= () => {
-            this.runs[this.runTop++] = this.OR3((this.prefixAlts3 ??= this.prefixAlternatives(3)));
+            this.stack[this.top++] = this.OR3((this.prefixAlts3 ??= this.prefixAlternatives(3)));
           }),
         );
         const operand = this.SUBRULE2(this.primary);
-        this.runs[this.runTop++] = operand;
+        this.stack[this.top++] = operand;
       }),
     );
-    const to = this.runTop;
-    this.runTop = from;
+    const to = this.top;
+    this.top = from;
     this.runFrom = outer;
     const b = this.b;
     if (!b || to === from) return first;
-    return b.climb(this.runs, same, first.span, from, to);
+    return b.climb(this.stack as (IToken | A.Expr)[], same, first.span, from, to);
   });
-  /**
-   * The operands and operators of the runs being parsed (see `binary`): `runs[runFrom]` to
-   * `runs[runTop - 1]` is the innermost's. Never shortened (V8 would give back its room, to take it
-   * again at the next push); entries above `runTop` are stale until overwritten.
-   */
-  private runs: (IToken | A.Expr)[] = [];
-  private runTop = 0;
+  /** Where the innermost run being parsed starts on `stack` (see `binary`). */
   private runFrom = 0;
   private runFirst: A.Expr | undefined;
   private prefixes: (() => void) | undefined;
@@ -1300,23 +1322,24 @@ class RulesParser extends ChevrotainParser {
   private memberOfName: DSLMethodOptsWithErr<IToken> | undefined;
   private callArgs: DSLMethodOptsWithErr<A.Expr[]> | undefined;
   private argList: ManySepMethodOpts<void> | undefined;
-  /** The arguments of the call being parsed (see `argumentList`). */
-  private args: A.Expr[] = [];
-
   /**
-   * `(a, b, …)`: kept in `args`, saved and restored here since an argument may hold a call of its
-   * own, so the repetition's action is a function made once.
+   * `(a, b, …)`: the arguments pushed on `stack` (an argument's own call's above them), so the
+   * repetition's action is a function made once.
    */
   private argumentList(): A.Expr[] {
-    const outer = this.args;
-    const args: A.Expr[] = (this.args = []);
+    const from = this.top;
     this.CONSUME(T.LParen);
     this.MANY_SEP(
-      (this.argList ??= { SEP: T.Comma, DEF: () => this.args.push(this.SUBRULE(this.expr)) }),
+      (this.argList ??= {
+        SEP: T.Comma,
+        DEF: () => {
+          const arg = this.SUBRULE(this.expr);
+          this.stack[this.top++] = arg;
+        },
+      }),
     );
     this.CONSUME(T.RParen);
-    this.args = outer;
-    return exact(args);
+    return this.take(from);
   }
 
   dice = this.RULE("dice", (): A.Expr => {
