@@ -560,61 +560,86 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Colon);
-    const keys: IToken[] = [];
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => keys.push(this.CONSUME2(T.Name)) });
+    // The key tokens, then the rows, pushed on `stack`.
+    const keysFrom = this.top;
+    this.AT_LEAST_ONE_SEP(
+      (this.tableKeyList ??= {
+        SEP: T.Comma,
+        DEF: () => {
+          this.stack[this.top++] = this.CONSUME2(T.Name);
+        },
+      }),
+    );
     this.CONSUME(T.Arrow);
     const type = this.SUBRULE(this.typeRef);
     this.CONSUME(T.LBrace);
-    const rows: A.RowDecl[] = [];
-    this.MANY(() => rows.push(this.SUBRULE(this.tableRow)));
+    const rowsFrom = this.top;
+    this.MANY(
+      (this.tableRowEach ??= () => {
+        const row = this.SUBRULE(this.tableRow);
+        this.stack[this.top++] = row;
+      }),
+    );
     this.CONSUME(T.RBrace);
+    const rows = this.take<A.RowDecl>(rowsFrom);
+    const keys = this.take<IToken>(keysFrom);
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "table", {
       keys: keys.map((t) => ({ name: t.image, span: b.spanOfToken(t) })),
       type,
-      rows: exact(rows),
+      rows,
     });
   });
 
   tableRow = this.RULE("tableRow", (): A.RowDecl => {
     const start = this.b ? this.from() : 0;
-    // The row's keys and values are kept in fields (a row holds no other row), so the actions are
-    // functions made once.
+    // The row's keys' names, then its values, pushed on `stack` (`otherwise` in a field: a row
+    // holds no other row), so the actions are functions made once.
     this.rowOther = false;
-    const keys: string[] = (this.rowKeys = []);
+    const keysFrom = this.top;
     this.OR((this.rowHeads ??= this.rowHeadAlternatives()));
     const other = this.rowOther as boolean;
     this.CONSUME(T.Colon);
-    const values: A.Expr[] = (this.rowValues = []);
+    const valuesFrom = this.top;
     this.AT_LEAST_ONE_SEP2(
       (this.rowValueList ??= {
         SEP: T.Comma,
-        DEF: () => this.rowValues.push(this.SUBRULE(this.expr)),
+        DEF: () => {
+          const value = this.SUBRULE(this.expr);
+          this.stack[this.top++] = value;
+        },
       }),
     );
     const cite = this.OPTION((this.rowCite ??= () => this.CONSUME(T.Citation)));
+    const values = this.take<A.Expr>(valuesFrom);
+    const keys = this.take<string>(keysFrom);
     const b = this.b;
     if (!b) return NONE;
     return {
-      keys: other ? "otherwise" : exact(keys),
-      values: exact(values),
+      keys: other ? "otherwise" : keys,
+      values,
       cite: b.cite(cite),
       span: this.to(b, start),
     };
   });
 
-  /** The row being parsed (see `tableRow`): `otherwise`, its keys' names, its values. */
+  /** Whether the row being parsed (see `tableRow`) is `otherwise`. */
   private rowOther = false;
-  private rowKeys: string[] = [];
-  private rowValues: A.Expr[] = [];
+  private tableKeyList: AtLeastOneSepMethodOpts<void> | undefined;
+  private tableRowEach: (() => void) | undefined;
   private rowHeads: IOrAlt<void>[] | undefined;
-  private rowValueList: AtLeastOneSepMethodOpts<number> | undefined;
+  private rowValueList: AtLeastOneSepMethodOpts<void> | undefined;
   private rowCite: (() => IToken) | undefined;
 
   /** `otherwise`, or keys separated by `|`. */
   private rowHeadAlternatives(): IOrAlt<void>[] {
-    const keyList = { SEP: T.Pipe, DEF: () => this.rowKeys.push(this.CONSUME(T.Name).image) };
+    const keyList = {
+      SEP: T.Pipe,
+      DEF: () => {
+        this.stack[this.top++] = this.CONSUME(T.Name).image;
+      },
+    };
     return [
       {
         ALT: () => {
