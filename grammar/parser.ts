@@ -381,13 +381,19 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.LBrace);
-    const members: A.EnumMemberDecl[] = [];
-    this.MANY(() => members.push(this.SUBRULE(this.enumMember)));
+    const from = this.top;
+    this.MANY(
+      (this.enumMemberEach ??= () => {
+        const member = this.SUBRULE(this.enumMember);
+        this.stack[this.top++] = member;
+      }),
+    );
     this.CONSUME(T.RBrace);
+    const members = this.take<A.EnumMemberDecl>(from);
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "enum", {
-      members: exact(members),
+      members,
     });
   });
 
@@ -396,33 +402,34 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     const display = this.OPTION((this.memberDisplay ??= () => this.CONSUME(T.StringLit)));
     const cite = this.OPTION2((this.memberCite ??= () => this.CONSUME(T.Citation)));
-    // `concept open-ground | road`: the names other rulesets (and maps) use for this member.
-    const concepts: string[] = (this.concepts = []);
+    // `concept open-ground | road`: the names other rulesets (and maps) use for this member,
+    // pushed on `stack`.
+    const from = this.top;
     this.OPTION3(
       (this.memberConcepts ??= () => {
         this.CONSUME(T.Concept);
-        this.concepts.push(this.CONSUME2(T.Name).image);
+        this.stack[this.top++] = this.CONSUME2(T.Name).image;
         this.MANY(
           (this.moreConcepts ??= () => {
             this.CONSUME(T.Pipe);
-            this.concepts.push(this.CONSUME3(T.Name).image);
+            this.stack[this.top++] = this.CONSUME3(T.Name).image;
           }),
         );
       }),
     );
+    const concepts = this.take<string>(from);
     const b = this.b;
     if (!b) return NONE;
     return {
       name: name.image,
       display: b.str(display),
       cite: b.cite(cite),
-      concepts: exact(concepts),
+      concepts,
       span: this.to(b, start),
     };
   });
 
-  /** The concepts of the enum member being parsed (see `enumMember`). */
-  private concepts: string[] = [];
+  private enumMemberEach: (() => void) | undefined;
   private memberDisplay: (() => IToken) | undefined;
   private memberCite: (() => IToken) | undefined;
   private memberConcepts: (() => void) | undefined;
@@ -435,17 +442,26 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Equals);
-    const members: Qualified[] = [];
-    this.AT_LEAST_ONE_SEP({
-      SEP: T.Pipe,
-      DEF: () => members.push(this.SUBRULE(this.qualifiedName)),
-    });
+    const from = this.top;
+    this.AT_LEAST_ONE_SEP(
+      (this.groupMemberList ??= { SEP: T.Pipe, DEF: () => this.pushQualified() }),
+    );
+    const members = this.take<Qualified>(from);
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "group", {
-      members: exact(members),
+      members,
     });
   });
+
+  private groupMemberList: AtLeastOneSepMethodOpts<void> | undefined;
+  private setMemberList: ManySepMethodOpts<void> | undefined;
+
+  /** A qualified name (a group's member, a set's) pushed on `stack`. */
+  private pushQualified(): void {
+    const q = this.SUBRULE(this.qualifiedName);
+    this.stack[this.top++] = q;
+  }
 
   qualifiedName = this.RULE("qualifiedName", (): Qualified => {
     const start = this.b ? this.from() : 0;
@@ -472,6 +488,8 @@ class RulesParser extends ChevrotainParser {
     ]);
   });
 
+  private inputFieldEach: (() => void) | undefined;
+
   inputDef = this.RULE("inputDef", (): A.Decl => {
     const start = this.b ? this.from() : 0;
     const override = this.override;
@@ -479,9 +497,15 @@ class RulesParser extends ChevrotainParser {
     const kw = this.SUBRULE(this.recordKw);
     const cite = this.CONSUME(T.Citation);
     this.CONSUME(T.LBrace);
-    const fields: A.FieldDecl[] = [];
-    this.MANY(() => fields.push(this.SUBRULE(this.inputField)));
+    const from = this.top;
+    this.MANY(
+      (this.inputFieldEach ??= () => {
+        const field = this.SUBRULE(this.inputField);
+        this.stack[this.top++] = field;
+      }),
+    );
     this.CONSUME(T.RBrace);
+    const fields = this.take<A.FieldDecl>(from);
     const b = this.b;
     if (!b) return NONE;
     const rec = kw.image as A.RecordKw;
@@ -489,7 +513,7 @@ class RulesParser extends ChevrotainParser {
     const nameSpan = b.spanOfToken(kw);
     return decl(rec, nameSpan, override, meta, this.to(b, start), "input", {
       rec,
-      fields: exact(fields),
+      fields,
     });
   });
 
@@ -768,6 +792,8 @@ class RulesParser extends ChevrotainParser {
     });
   });
 
+  private movementEntryEach: (() => void) | undefined;
+
   movementDef = this.RULE("movementDef", (): A.Decl => {
     const start = this.b ? this.from() : 0;
     const override = this.override;
@@ -775,16 +801,22 @@ class RulesParser extends ChevrotainParser {
     const cite = this.CONSUME(T.Citation);
     const measure = this.CONSUME(T.Name);
     this.CONSUME(T.LBrace);
-    const entries: A.MovementEntry[] = [];
-    this.MANY(() => entries.push(this.SUBRULE(this.movementEntry)));
+    const from = this.top;
+    this.MANY(
+      (this.movementEntryEach ??= () => {
+        const entry = this.SUBRULE(this.movementEntry);
+        this.stack[this.top++] = entry;
+      }),
+    );
     this.CONSUME(T.RBrace);
+    const entries = this.take<A.MovementEntry>(from);
     const b = this.b;
     if (!b) return NONE;
     const meta: A.Meta = { cite: b.cite(cite), title: null, concept: null, section: null };
     const span = this.to(b, start);
     return decl("movement", span, override, meta, span, "movement", {
       measure: measure.image,
-      entries: exact(entries),
+      entries,
     });
   });
 
@@ -1227,14 +1259,14 @@ class RulesParser extends ChevrotainParser {
           ALT: () => {
             const start = this.b ? this.from() : 0;
             this.CONSUME(T.LBrace);
-            const members: Qualified[] = [];
-            this.MANY_SEP({
-              SEP: T.Comma,
-              DEF: () => members.push(this.SUBRULE(this.qualifiedName)),
-            });
+            const from = this.top;
+            this.MANY_SEP(
+              (this.setMemberList ??= { SEP: T.Comma, DEF: () => this.pushQualified() }),
+            );
             this.CONSUME(T.RBrace);
+            const members = this.take<Qualified>(from);
             const b = this.b;
-            return b ? { k: "set", members: exact(members), span: this.to(b, start) } : NONE;
+            return b ? { k: "set", members, span: this.to(b, start) } : NONE;
           },
         },
         {
