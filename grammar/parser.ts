@@ -940,6 +940,12 @@ class RulesParser extends ChevrotainParser {
   });
   /** Where the expectation being parsed starts (an expectation holds no other). */
   private expectFrom = 0;
+  /** The citation of the `expect violation` being parsed. */
+  private expectCite: IToken | undefined;
+  private expectNot: (() => IToken) | undefined;
+  private legalAlts: IOrAlt<unknown>[] | undefined;
+  private expectArgs: (() => void) | undefined;
+  private expectArgList: ManySepMethodOpts<void> | undefined;
   private expectAlts: IOrAlt<A.ExpectDecl>[] | undefined;
 
   /** What an `expect` says: legal or a violation, a step's value, needs, depends on, a value. */
@@ -948,17 +954,22 @@ class RulesParser extends ChevrotainParser {
       {
         ALT: (): A.ExpectDecl => {
           const start = this.expectFrom;
-          const negated = this.OPTION(() => this.CONSUME(T.Not)) !== undefined;
-          let cite: IToken | undefined;
-          this.OR2([
-            { ALT: () => this.CONSUME(T.Legal) },
-            {
-              ALT: () => {
-                this.CONSUME(T.Violation);
-                cite = this.CONSUME(T.Citation);
+          const negated = this.OPTION((this.expectNot ??= () => this.CONSUME(T.Not))) !== undefined;
+          // The violation's citation in a field (an expectation holds no other), so the
+          // alternatives are made once.
+          this.expectCite = undefined;
+          this.OR2(
+            (this.legalAlts ??= [
+              { ALT: () => this.CONSUME(T.Legal) },
+              {
+                ALT: () => {
+                  this.CONSUME(T.Violation);
+                  this.expectCite = this.CONSUME(T.Citation);
+                },
               },
-            },
-          ]);
+            ]),
+          );
+          const cite = this.expectCite as IToken | undefined;
           const b = this.b;
           if (!b) return NONE;
           const span = this.to(b, start);
@@ -1027,12 +1038,24 @@ class RulesParser extends ChevrotainParser {
         ALT: (): A.ExpectDecl => {
           const start = this.expectFrom;
           const name = this.CONSUME(T.Name);
-          const args: A.Expr[] = [];
-          this.OPTION2(() => {
-            this.CONSUME(T.LParen);
-            this.MANY_SEP({ SEP: T.Comma, DEF: () => args.push(this.SUBRULE3(this.expr)) });
-            this.CONSUME(T.RParen);
-          });
+          // The arguments pushed on `stack`, so the actions are functions made once.
+          const from = this.top;
+          this.OPTION2(
+            (this.expectArgs ??= () => {
+              this.CONSUME(T.LParen);
+              this.MANY_SEP(
+                (this.expectArgList ??= {
+                  SEP: T.Comma,
+                  DEF: () => {
+                    const arg = this.SUBRULE3(this.expr);
+                    this.stack[this.top++] = arg;
+                  },
+                }),
+              );
+              this.CONSUME(T.RParen);
+            }),
+          );
+          const args = this.take<A.Expr>(from);
           this.CONSUME2(T.Equals);
           const value = this.SUBRULE2(this.expr);
           const b = this.b;
@@ -1040,7 +1063,7 @@ class RulesParser extends ChevrotainParser {
           return {
             e: "value",
             name: name.image,
-            args: exact(args),
+            args,
             value,
             span: this.to(b, start),
           };
