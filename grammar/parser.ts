@@ -480,13 +480,16 @@ class RulesParser extends ChevrotainParser {
   private memberOf: (() => IToken) | undefined;
 
   recordKw = this.RULE("recordKw", (): IToken => {
-    return this.OR([
-      { ALT: () => this.CONSUME(T.Unit) },
-      { ALT: () => this.CONSUME(T.Vehicle) },
-      { ALT: () => this.CONSUME(T.Step) },
-      { ALT: () => this.CONSUME(T.Scenario) },
-    ]);
+    return this.OR(
+      (this.recordKwAlts ??= [
+        { ALT: () => this.CONSUME(T.Unit) },
+        { ALT: () => this.CONSUME(T.Vehicle) },
+        { ALT: () => this.CONSUME(T.Step) },
+        { ALT: () => this.CONSUME(T.Scenario) },
+      ]),
+    );
   });
+  private recordKwAlts: IOrAlt<IToken>[] | undefined;
 
   private inputFieldEach: (() => void) | undefined;
 
