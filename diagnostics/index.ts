@@ -172,14 +172,28 @@ export const BOM = 0xfeff;
  * lexer's view of lines (comments end at `\r` or `\n`) all agree with it.
  */
 export function lineStarts(text: string): number[] {
-  // A leading byte-order mark (editors on Windows save one) is no column: line 1 starts after it.
-  const starts = [text.charCodeAt(0) === BOM ? 1 : 0];
-  for (let i = 0; i < text.length; i++) {
+  // Two passes: count the lines, then fill an array made to that size (an array grown by pushing
+  // 30,000 starts is copied as it grows and keeps its spare room).
+  const n = text.length;
+  let count = 1;
+  for (let i = 0; i < n; i++) {
     const ch = text.charCodeAt(i);
-    if (ch === 10) starts.push(i + 1);
+    if (ch === 10) count++;
     else if (ch === 13) {
       if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
+      count++;
+    }
+  }
+  const starts: number[] = new Array<number>(count);
+  // A leading byte-order mark (editors on Windows save one) is no column: line 1 starts after it.
+  starts[0] = text.charCodeAt(0) === BOM ? 1 : 0;
+  let k = 1;
+  for (let i = 0; i < n; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) starts[k++] = i + 1;
+    else if (ch === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts[k++] = i + 1;
     }
   }
   return starts;

@@ -127,7 +127,13 @@ export class AstBuilder {
   /** Expression levels open while an operand is built (see `binary`). */
   private open = 0;
   /** The run `climb` is climbing: its items, position, how an operand is built, its span. */
-  private run: ClimbRun = { items: [], pos: 0, operand: () => FALSE_STANDIN, span: NO_SPAN };
+  private readonly run: ClimbRun = {
+    items: [],
+    pos: 0,
+    end: 0,
+    operand: () => FALSE_STANDIN,
+    span: NO_SPAN,
+  };
   /** The infix operator `atInfix` last found. */
   private readonly infix = { op: "", prec: 0, width: 1 };
   constructor(readonly src: SourceFile) {}
@@ -772,14 +778,30 @@ export class AstBuilder {
   /**
    * Precedence climbing over a flat run of operands and operator tokens in source order (a `binary`
    * node's children); `operand` makes an operand's expression when the climb reaches it. The run
-   * being climbed is held in fields (saved and restored here, since an operand may climb a run of
-   * its own), so the climb allocates nothing but the nodes it builds.
+   * being climbed is held in one object's fields (saved and restored here, since an operand may
+   * climb a run of its own), so the climb allocates nothing but the nodes it builds. The run is
+   * `items[from]` to `items[to - 1]` (the parser passes its shared stack of runs).
    */
-  climb<P extends object>(items: (IToken | P)[], operand: (p: P) => A.Expr, span: Span): A.Expr {
-    const outer = this.run;
-    this.run = { items, pos: 0, operand: operand as (p: object) => A.Expr, span };
+  climb<P extends object>(
+    items: readonly (IToken | P)[],
+    operand: (p: P) => A.Expr,
+    span: Span,
+    from = 0,
+    to = items.length,
+  ): A.Expr {
+    const run = this.run;
+    const { items: outerItems, pos, end, operand: outerOperand, span: outerSpan } = run;
+    run.items = items;
+    run.pos = from;
+    run.end = to;
+    run.operand = operand as (p: object) => A.Expr;
+    run.span = span;
     const e = this.climbFrom(PREC.or);
-    this.run = outer;
+    run.items = outerItems;
+    run.pos = pos;
+    run.end = end;
+    run.operand = outerOperand;
+    run.span = outerSpan;
     return e;
   }
 
@@ -788,13 +810,14 @@ export class AstBuilder {
    * width in items (`not in` takes two) are in `this.infix`.
    */
   private atInfix(): boolean {
-    const { items, pos } = this.run;
+    const { items, pos, end } = this.run;
+    if (pos >= end) return false;
     const x = items[pos];
     if (!isTok(x)) return false;
     const img = x.image;
     const infix = this.infix;
     if (img === "not") {
-      const after = items[pos + 1];
+      const after = pos + 1 < end ? items[pos + 1] : undefined;
       if (!(isTok(after) && after.image === "in")) return false;
       infix.op = "not in";
       infix.prec = PREC.cmp;
@@ -818,7 +841,7 @@ export class AstBuilder {
    */
   private deeper(at: IToken, min: number): A.Expr {
     if (this.open >= MAX_EXPR_DEPTH) {
-      this.run.pos = this.run.items.length;
+      this.run.pos = this.run.end;
       return { k: "bool", v: false, span: this.spanOfToken(at) };
     }
     this.open++;
@@ -830,7 +853,7 @@ export class AstBuilder {
   /** The operand at the run's position, with its prefix operators (`not`, `-`). */
   private nextOperand(): A.Expr {
     const run = this.run;
-    const x = run.items[run.pos++];
+    const x = run.pos < run.end ? run.items[run.pos++] : undefined;
     if (isTok(x)) {
       const not = x.image === "not";
       const inner = this.deeper(x, not ? PREC.cmp : PREC.unary);
@@ -1050,6 +1073,8 @@ const DEFINITION_KINDS = [
 interface ClimbRun {
   items: readonly (IToken | object)[];
   pos: number;
+  /** Where the run ends in `items` (exclusive). */
+  end: number;
   operand: (p: object) => A.Expr;
   span: Span;
 }

@@ -381,13 +381,19 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.LBrace);
-    const members: A.EnumMemberDecl[] = [];
-    this.MANY(() => members.push(this.SUBRULE(this.enumMember)));
+    const from = this.top;
+    this.MANY(
+      (this.enumMemberEach ??= () => {
+        const member = this.SUBRULE(this.enumMember);
+        this.stack[this.top++] = member;
+      }),
+    );
     this.CONSUME(T.RBrace);
+    const members = this.take<A.EnumMemberDecl>(from);
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "enum", {
-      members: exact(members),
+      members,
     });
   });
 
@@ -396,33 +402,34 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     const display = this.OPTION((this.memberDisplay ??= () => this.CONSUME(T.StringLit)));
     const cite = this.OPTION2((this.memberCite ??= () => this.CONSUME(T.Citation)));
-    // `concept open-ground | road`: the names other rulesets (and maps) use for this member.
-    const concepts: string[] = (this.concepts = []);
+    // `concept open-ground | road`: the names other rulesets (and maps) use for this member,
+    // pushed on `stack`.
+    const from = this.top;
     this.OPTION3(
       (this.memberConcepts ??= () => {
         this.CONSUME(T.Concept);
-        this.concepts.push(this.CONSUME2(T.Name).image);
+        this.stack[this.top++] = this.CONSUME2(T.Name).image;
         this.MANY(
           (this.moreConcepts ??= () => {
             this.CONSUME(T.Pipe);
-            this.concepts.push(this.CONSUME3(T.Name).image);
+            this.stack[this.top++] = this.CONSUME3(T.Name).image;
           }),
         );
       }),
     );
+    const concepts = this.take<string>(from);
     const b = this.b;
     if (!b) return NONE;
     return {
       name: name.image,
       display: b.str(display),
       cite: b.cite(cite),
-      concepts: exact(concepts),
+      concepts,
       span: this.to(b, start),
     };
   });
 
-  /** The concepts of the enum member being parsed (see `enumMember`). */
-  private concepts: string[] = [];
+  private enumMemberEach: (() => void) | undefined;
   private memberDisplay: (() => IToken) | undefined;
   private memberCite: (() => IToken) | undefined;
   private memberConcepts: (() => void) | undefined;
@@ -435,17 +442,26 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Equals);
-    const members: Qualified[] = [];
-    this.AT_LEAST_ONE_SEP({
-      SEP: T.Pipe,
-      DEF: () => members.push(this.SUBRULE(this.qualifiedName)),
-    });
+    const from = this.top;
+    this.AT_LEAST_ONE_SEP(
+      (this.groupMemberList ??= { SEP: T.Pipe, DEF: () => this.pushQualified() }),
+    );
+    const members = this.take<Qualified>(from);
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "group", {
-      members: exact(members),
+      members,
     });
   });
+
+  private groupMemberList: AtLeastOneSepMethodOpts<void> | undefined;
+  private setMemberList: ManySepMethodOpts<void> | undefined;
+
+  /** A qualified name (a group's member, a set's) pushed on `stack`. */
+  private pushQualified(): void {
+    const q = this.SUBRULE(this.qualifiedName);
+    this.stack[this.top++] = q;
+  }
 
   qualifiedName = this.RULE("qualifiedName", (): Qualified => {
     const start = this.b ? this.from() : 0;
@@ -464,13 +480,18 @@ class RulesParser extends ChevrotainParser {
   private memberOf: (() => IToken) | undefined;
 
   recordKw = this.RULE("recordKw", (): IToken => {
-    return this.OR([
-      { ALT: () => this.CONSUME(T.Unit) },
-      { ALT: () => this.CONSUME(T.Vehicle) },
-      { ALT: () => this.CONSUME(T.Step) },
-      { ALT: () => this.CONSUME(T.Scenario) },
-    ]);
+    return this.OR(
+      (this.recordKwAlts ??= [
+        { ALT: () => this.CONSUME(T.Unit) },
+        { ALT: () => this.CONSUME(T.Vehicle) },
+        { ALT: () => this.CONSUME(T.Step) },
+        { ALT: () => this.CONSUME(T.Scenario) },
+      ]),
+    );
   });
+  private recordKwAlts: IOrAlt<IToken>[] | undefined;
+
+  private inputFieldEach: (() => void) | undefined;
 
   inputDef = this.RULE("inputDef", (): A.Decl => {
     const start = this.b ? this.from() : 0;
@@ -479,9 +500,15 @@ class RulesParser extends ChevrotainParser {
     const kw = this.SUBRULE(this.recordKw);
     const cite = this.CONSUME(T.Citation);
     this.CONSUME(T.LBrace);
-    const fields: A.FieldDecl[] = [];
-    this.MANY(() => fields.push(this.SUBRULE(this.inputField)));
+    const from = this.top;
+    this.MANY(
+      (this.inputFieldEach ??= () => {
+        const field = this.SUBRULE(this.inputField);
+        this.stack[this.top++] = field;
+      }),
+    );
     this.CONSUME(T.RBrace);
+    const fields = this.take<A.FieldDecl>(from);
     const b = this.b;
     if (!b) return NONE;
     const rec = kw.image as A.RecordKw;
@@ -489,7 +516,7 @@ class RulesParser extends ChevrotainParser {
     const nameSpan = b.spanOfToken(kw);
     return decl(rec, nameSpan, override, meta, this.to(b, start), "input", {
       rec,
-      fields: exact(fields),
+      fields,
     });
   });
 
@@ -560,61 +587,86 @@ class RulesParser extends ChevrotainParser {
     const name = this.CONSUME(T.Name);
     const meta = this.SUBRULE(this.meta);
     this.CONSUME(T.Colon);
-    const keys: IToken[] = [];
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => keys.push(this.CONSUME2(T.Name)) });
+    // The key tokens, then the rows, pushed on `stack`.
+    const keysFrom = this.top;
+    this.AT_LEAST_ONE_SEP(
+      (this.tableKeyList ??= {
+        SEP: T.Comma,
+        DEF: () => {
+          this.stack[this.top++] = this.CONSUME2(T.Name);
+        },
+      }),
+    );
     this.CONSUME(T.Arrow);
     const type = this.SUBRULE(this.typeRef);
     this.CONSUME(T.LBrace);
-    const rows: A.RowDecl[] = [];
-    this.MANY(() => rows.push(this.SUBRULE(this.tableRow)));
+    const rowsFrom = this.top;
+    this.MANY(
+      (this.tableRowEach ??= () => {
+        const row = this.SUBRULE(this.tableRow);
+        this.stack[this.top++] = row;
+      }),
+    );
     this.CONSUME(T.RBrace);
+    const rows = this.take<A.RowDecl>(rowsFrom);
+    const keys = this.take<IToken>(keysFrom);
     const b = this.b;
     if (!b) return NONE;
     return decl(name.image, b.spanOfToken(name), override, meta, this.to(b, start), "table", {
       keys: keys.map((t) => ({ name: t.image, span: b.spanOfToken(t) })),
       type,
-      rows: exact(rows),
+      rows,
     });
   });
 
   tableRow = this.RULE("tableRow", (): A.RowDecl => {
     const start = this.b ? this.from() : 0;
-    // The row's keys and values are kept in fields (a row holds no other row), so the actions are
-    // functions made once.
+    // The row's keys' names, then its values, pushed on `stack` (`otherwise` in a field: a row
+    // holds no other row), so the actions are functions made once.
     this.rowOther = false;
-    const keys: string[] = (this.rowKeys = []);
+    const keysFrom = this.top;
     this.OR((this.rowHeads ??= this.rowHeadAlternatives()));
     const other = this.rowOther as boolean;
     this.CONSUME(T.Colon);
-    const values: A.Expr[] = (this.rowValues = []);
+    const valuesFrom = this.top;
     this.AT_LEAST_ONE_SEP2(
       (this.rowValueList ??= {
         SEP: T.Comma,
-        DEF: () => this.rowValues.push(this.SUBRULE(this.expr)),
+        DEF: () => {
+          const value = this.SUBRULE(this.expr);
+          this.stack[this.top++] = value;
+        },
       }),
     );
     const cite = this.OPTION((this.rowCite ??= () => this.CONSUME(T.Citation)));
+    const values = this.take<A.Expr>(valuesFrom);
+    const keys = this.take<string>(keysFrom);
     const b = this.b;
     if (!b) return NONE;
     return {
-      keys: other ? "otherwise" : exact(keys),
-      values: exact(values),
+      keys: other ? "otherwise" : keys,
+      values,
       cite: b.cite(cite),
       span: this.to(b, start),
     };
   });
 
-  /** The row being parsed (see `tableRow`): `otherwise`, its keys' names, its values. */
+  /** Whether the row being parsed (see `tableRow`) is `otherwise`. */
   private rowOther = false;
-  private rowKeys: string[] = [];
-  private rowValues: A.Expr[] = [];
+  private tableKeyList: AtLeastOneSepMethodOpts<void> | undefined;
+  private tableRowEach: (() => void) | undefined;
   private rowHeads: IOrAlt<void>[] | undefined;
-  private rowValueList: AtLeastOneSepMethodOpts<number> | undefined;
+  private rowValueList: AtLeastOneSepMethodOpts<void> | undefined;
   private rowCite: (() => IToken) | undefined;
 
   /** `otherwise`, or keys separated by `|`. */
   private rowHeadAlternatives(): IOrAlt<void>[] {
-    const keyList = { SEP: T.Pipe, DEF: () => this.rowKeys.push(this.CONSUME(T.Name).image) };
+    const keyList = {
+      SEP: T.Pipe,
+      DEF: () => {
+        this.stack[this.top++] = this.CONSUME(T.Name).image;
+      },
+    };
     return [
       {
         ALT: () => {
@@ -627,7 +679,7 @@ class RulesParser extends ChevrotainParser {
   }
 
   params = this.RULE("params", (): Param[] => {
-    const params: Param[] = [];
+    const from = this.top;
     this.CONSUME(T.LParen);
     this.AT_LEAST_ONE_SEP({
       SEP: T.Comma,
@@ -635,11 +687,12 @@ class RulesParser extends ChevrotainParser {
         const name = this.CONSUME(T.Name);
         this.CONSUME(T.Colon);
         const type = this.SUBRULE(this.typeRef);
-        if (this.b) params.push({ name: name.image, type, span: this.b.spanOfToken(name) });
+        if (this.b)
+          this.stack[this.top++] = { name: name.image, type, span: this.b.spanOfToken(name) };
       },
     });
     this.CONSUME(T.RParen);
-    return exact(params);
+    return this.take<Param>(from);
   });
 
   ruleDef = this.RULE("ruleDef", (): A.Decl => {
@@ -685,12 +738,19 @@ class RulesParser extends ChevrotainParser {
   });
 
   exceptionBlock = this.RULE("exceptionBlock", (): A.ExceptionDecl[] => {
-    const out: A.ExceptionDecl[] = [];
+    const from = this.top;
     this.CONSUME(T.LBrace);
-    this.MANY(() => out.push(this.SUBRULE(this.exception)));
+    this.MANY(
+      (this.exceptionEach ??= () => {
+        const e = this.SUBRULE(this.exception);
+        this.stack[this.top++] = e;
+      }),
+    );
     this.CONSUME(T.RBrace);
-    return exact(out);
+    return this.take<A.ExceptionDecl>(from);
   });
+
+  private exceptionEach: (() => void) | undefined;
 
   exception = this.RULE("exception", (): A.ExceptionDecl => {
     const start = this.b ? this.from() : 0;
@@ -735,6 +795,8 @@ class RulesParser extends ChevrotainParser {
     });
   });
 
+  private movementEntryEach: (() => void) | undefined;
+
   movementDef = this.RULE("movementDef", (): A.Decl => {
     const start = this.b ? this.from() : 0;
     const override = this.override;
@@ -742,16 +804,22 @@ class RulesParser extends ChevrotainParser {
     const cite = this.CONSUME(T.Citation);
     const measure = this.CONSUME(T.Name);
     this.CONSUME(T.LBrace);
-    const entries: A.MovementEntry[] = [];
-    this.MANY(() => entries.push(this.SUBRULE(this.movementEntry)));
+    const from = this.top;
+    this.MANY(
+      (this.movementEntryEach ??= () => {
+        const entry = this.SUBRULE(this.movementEntry);
+        this.stack[this.top++] = entry;
+      }),
+    );
     this.CONSUME(T.RBrace);
+    const entries = this.take<A.MovementEntry>(from);
     const b = this.b;
     if (!b) return NONE;
     const meta: A.Meta = { cite: b.cite(cite), title: null, concept: null, section: null };
     const span = this.to(b, start);
     return decl("movement", span, override, meta, span, "movement", {
       measure: measure.image,
-      entries: exact(entries),
+      entries,
     });
   });
 
@@ -844,8 +912,8 @@ class RulesParser extends ChevrotainParser {
 
   record = this.RULE("record", (): A.RecordLit => {
     const start = this.b ? this.from() : 0;
-    // Kept in a field (a record's values hold no record), so the action is a function made once.
-    const fields: A.RecordLit["fields"] = (this.recordFields = []);
+    // The fields pushed on `stack`, so the action is a function made once.
+    const from = this.top;
     this.CONSUME(T.LBrace);
     this.MANY_SEP(
       (this.recordFieldList ??= {
@@ -855,17 +923,17 @@ class RulesParser extends ChevrotainParser {
           this.CONSUME(T.Colon);
           const value = this.SUBRULE(this.expr);
           if (this.b)
-            this.recordFields.push({ name: name.image, value, span: this.b.spanOfToken(name) });
+            this.stack[this.top++] = { name: name.image, value, span: this.b.spanOfToken(name) };
         },
       }),
     );
     this.CONSUME(T.RBrace);
+    const fields = this.take<A.RecordLit["fields"][number]>(from);
     const b = this.b;
     if (!b) return NONE;
-    return { fields: exact(fields), span: this.to(b, start) };
+    return { fields, span: this.to(b, start) };
   });
 
-  private recordFields: A.RecordLit["fields"] = [];
   private recordFieldList: ManySepMethodOpts<void> | undefined;
 
   expectation = this.RULE("expectation", (): A.ExpectDecl => {
@@ -875,6 +943,12 @@ class RulesParser extends ChevrotainParser {
   });
   /** Where the expectation being parsed starts (an expectation holds no other). */
   private expectFrom = 0;
+  /** The citation of the `expect violation` being parsed. */
+  private expectCite: IToken | undefined;
+  private expectNot: (() => IToken) | undefined;
+  private legalAlts: IOrAlt<unknown>[] | undefined;
+  private expectArgs: (() => void) | undefined;
+  private expectArgList: ManySepMethodOpts<void> | undefined;
   private expectAlts: IOrAlt<A.ExpectDecl>[] | undefined;
 
   /** What an `expect` says: legal or a violation, a step's value, needs, depends on, a value. */
@@ -883,17 +957,22 @@ class RulesParser extends ChevrotainParser {
       {
         ALT: (): A.ExpectDecl => {
           const start = this.expectFrom;
-          const negated = this.OPTION(() => this.CONSUME(T.Not)) !== undefined;
-          let cite: IToken | undefined;
-          this.OR2([
-            { ALT: () => this.CONSUME(T.Legal) },
-            {
-              ALT: () => {
-                this.CONSUME(T.Violation);
-                cite = this.CONSUME(T.Citation);
+          const negated = this.OPTION((this.expectNot ??= () => this.CONSUME(T.Not))) !== undefined;
+          // The violation's citation in a field (an expectation holds no other), so the
+          // alternatives are made once.
+          this.expectCite = undefined;
+          this.OR2(
+            (this.legalAlts ??= [
+              { ALT: () => this.CONSUME(T.Legal) },
+              {
+                ALT: () => {
+                  this.CONSUME(T.Violation);
+                  this.expectCite = this.CONSUME(T.Citation);
+                },
               },
-            },
-          ]);
+            ]),
+          );
+          const cite = this.expectCite as IToken | undefined;
           const b = this.b;
           if (!b) return NONE;
           const span = this.to(b, start);
@@ -962,12 +1041,24 @@ class RulesParser extends ChevrotainParser {
         ALT: (): A.ExpectDecl => {
           const start = this.expectFrom;
           const name = this.CONSUME(T.Name);
-          const args: A.Expr[] = [];
-          this.OPTION2(() => {
-            this.CONSUME(T.LParen);
-            this.MANY_SEP({ SEP: T.Comma, DEF: () => args.push(this.SUBRULE3(this.expr)) });
-            this.CONSUME(T.RParen);
-          });
+          // The arguments pushed on `stack`, so the actions are functions made once.
+          const from = this.top;
+          this.OPTION2(
+            (this.expectArgs ??= () => {
+              this.CONSUME(T.LParen);
+              this.MANY_SEP(
+                (this.expectArgList ??= {
+                  SEP: T.Comma,
+                  DEF: () => {
+                    const arg = this.SUBRULE3(this.expr);
+                    this.stack[this.top++] = arg;
+                  },
+                }),
+              );
+              this.CONSUME(T.RParen);
+            }),
+          );
+          const args = this.take<A.Expr>(from);
           this.CONSUME2(T.Equals);
           const value = this.SUBRULE2(this.expr);
           const b = this.b;
@@ -975,7 +1066,7 @@ class RulesParser extends ChevrotainParser {
           return {
             e: "value",
             name: name.image,
-            args: exact(args),
+            args,
             value,
             span: this.to(b, start),
           };
@@ -1033,10 +1124,32 @@ class RulesParser extends ChevrotainParser {
   /** The `not` of a `not in` the infix alternatives just consumed (the `in` is what OR returns). */
   notOfNotIn: IToken | undefined;
 
+  /**
+   * The items of the lists and runs being parsed, one above the other (a list's item may hold a
+   * list of its own, pushed above it and taken off before the outer list goes on): the lists an
+   * AST keeps are copied off it at their own length (`take`), and a run is climbed where it lies
+   * (`binary`), so no list is an array grown by push (which V8 gives room for 17 at the first push)
+   * only to be copied. Never shortened (V8 would give back its room, to take it again at the next
+   * push): entries at and above `top` are stale until overwritten. A syntax error in the fast
+   * instance ends the parse, and the recovering one's actions build nothing, so what an error
+   * leaves on it is never read.
+   */
+  private stack: unknown[] = [];
+  private top = 0;
+
+  /** The items pushed on `stack` since `from`, in an array of their own length, taken off it. */
+  private take<T>(from: number): T[] {
+    const out = this.stack.slice(from, this.top) as T[];
+    this.top = from;
+    return out;
+  }
+
   /** Forgets the runs a syntax error may have left half-parsed in the last file. */
   forgetRuns(): void {
     this.notOfNotIn = undefined;
-    this.run = undefined;
+    this.stack = [];
+    this.top = 0;
+    this.runFrom = 0;
     this.ifParts = undefined;
   }
 
@@ -1070,44 +1183,47 @@ class RulesParser extends ChevrotainParser {
    * operand.
    */
   binary = this.RULE("binary", (): A.Expr => {
-    // The run is kept in fields (`run`, saved and restored here, since an operand may hold a run of
-    // its own), so the repetitions' actions are functions made once, not closures per call.
-    const outer = this.run;
-    this.run = undefined;
+    // The run is pushed on `stack`, a stack shared by the runs being parsed (an operand's own run is
+    // pushed above this one's and popped before this one goes on), so the repetitions' actions are
+    // functions made once, not closures per call, and a run is no array of its own. `runFrom` is
+    // where the innermost run being parsed starts (saved and restored here).
+    const outer = this.runFrom;
+    const from = (this.runFrom = this.top);
     this.MANY(
       (this.prefixes ??= () => {
-        const run = (this.run ??= []);
-        run.push(this.OR((this.prefixAlts ??= this.prefixAlternatives(1))));
+        this.stack[this.top++] = this.OR((this.prefixAlts ??= this.prefixAlternatives(1)));
       }),
     );
     const first = this.SUBRULE(this.primary);
+    // A nested run popped `stack` back to this one's: its prefixes, if any.
+    if (this.top > from) this.stack[this.top++] = first;
     this.runFirst = first;
-    // A nested run restored `run` to this one's: its prefixes, if any.
-    const prefixed = this.run as (IToken | A.Expr)[] | undefined;
-    if (prefixed) prefixed.push(first);
     this.MANY2(
       (this.infixes ??= () => {
-        const run = (this.run ??= [this.runFirst!]);
+        const runs = this.stack;
+        if (this.top === this.runFrom) runs[this.top++] = this.runFirst!;
         const op = this.OR2((this.infixAlts ??= this.infixAlternatives()));
-        if (this.notOfNotIn) run.push(this.notOfNotIn);
+        if (this.notOfNotIn) runs[this.top++] = this.notOfNotIn;
         this.notOfNotIn = undefined;
-        run.push(op);
+        runs[this.top++] = op;
         this.MANY3(
           (this.prefixes3 ??= () => {
-            (this.run ??= []).push(this.OR3((this.prefixAlts3 ??= this.prefixAlternatives(3))));
+            this.stack[this.top++] = this.OR3((this.prefixAlts3 ??= this.prefixAlternatives(3)));
           }),
         );
-        run.push(this.SUBRULE2(this.primary));
+        const operand = this.SUBRULE2(this.primary);
+        this.stack[this.top++] = operand;
       }),
     );
-    const items = this.run;
-    this.run = outer;
+    const to = this.top;
+    this.top = from;
+    this.runFrom = outer;
     const b = this.b;
-    if (!b || !items) return first;
-    return b.climb(items, same, first.span);
+    if (!b || to === from) return first;
+    return b.climb(this.stack as (IToken | A.Expr)[], same, first.span, from, to);
   });
-  /** The operands and operators of the run being parsed (see `binary`), and its first operand. */
-  private run: (IToken | A.Expr)[] | undefined;
+  /** Where the innermost run being parsed starts on `stack` (see `binary`). */
+  private runFrom = 0;
   private runFirst: A.Expr | undefined;
   private prefixes: (() => void) | undefined;
   private infixes: (() => void) | undefined;
@@ -1169,14 +1285,14 @@ class RulesParser extends ChevrotainParser {
           ALT: () => {
             const start = this.b ? this.from() : 0;
             this.CONSUME(T.LBrace);
-            const members: Qualified[] = [];
-            this.MANY_SEP({
-              SEP: T.Comma,
-              DEF: () => members.push(this.SUBRULE(this.qualifiedName)),
-            });
+            const from = this.top;
+            this.MANY_SEP(
+              (this.setMemberList ??= { SEP: T.Comma, DEF: () => this.pushQualified() }),
+            );
             this.CONSUME(T.RBrace);
+            const members = this.take<Qualified>(from);
             const b = this.b;
-            return b ? { k: "set", members: exact(members), span: this.to(b, start) } : NONE;
+            return b ? { k: "set", members, span: this.to(b, start) } : NONE;
           },
         },
         {
@@ -1289,23 +1405,24 @@ class RulesParser extends ChevrotainParser {
   private memberOfName: DSLMethodOptsWithErr<IToken> | undefined;
   private callArgs: DSLMethodOptsWithErr<A.Expr[]> | undefined;
   private argList: ManySepMethodOpts<void> | undefined;
-  /** The arguments of the call being parsed (see `argumentList`). */
-  private args: A.Expr[] = [];
-
   /**
-   * `(a, b, …)`: kept in `args`, saved and restored here since an argument may hold a call of its
-   * own, so the repetition's action is a function made once.
+   * `(a, b, …)`: the arguments pushed on `stack` (an argument's own call's above them), so the
+   * repetition's action is a function made once.
    */
   private argumentList(): A.Expr[] {
-    const outer = this.args;
-    const args: A.Expr[] = (this.args = []);
+    const from = this.top;
     this.CONSUME(T.LParen);
     this.MANY_SEP(
-      (this.argList ??= { SEP: T.Comma, DEF: () => this.args.push(this.SUBRULE(this.expr)) }),
+      (this.argList ??= {
+        SEP: T.Comma,
+        DEF: () => {
+          const arg = this.SUBRULE(this.expr);
+          this.stack[this.top++] = arg;
+        },
+      }),
     );
     this.CONSUME(T.RParen);
-    this.args = outer;
-    return exact(args);
+    return this.take(from);
   }
 
   dice = this.RULE("dice", (): A.Expr => {
@@ -1394,8 +1511,10 @@ export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | nul
   } finally {
     parser.b = null;
     // The parser is one shared instance: let go of this file's tokens (a ruleset of 10,000
-    // definitions holds 100,000 of them) rather than keep them alive until the next file is parsed.
+    // definitions holds 100,000 of them) and its runs' operands rather than keep them alive until
+    // the next file is parsed.
     parser.input = [];
+    parser.forgetRuns();
   }
 }
 
