@@ -197,13 +197,26 @@ function closure(r: I.RuleDef, defs: ByName, deps: Pick<Dependencies, "reads" | 
 /** The conflicts between sibling exceptions of `r`, in the order its exceptions are written. */
 function searchRule(s: Search, c: Checked, r: I.RuleDef): Found[] {
   const found: Found[] = [];
-  const visit = (siblings: I.Exception[], guard: I.Expr[]) => {
+  // `parents`: the values that give the siblings their `base` — the rule's, then each exception's
+  // they sit in (an exception's `base` is its parent's value: docs/language.md, "Rules").
+  const visit = (siblings: I.Exception[], guard: I.Expr[], parents: I.Expr[]) => {
     for (let i = 0; i < siblings.length; i++) {
       for (let j = i + 1; j < siblings.length; j++) {
         const a = siblings[i]!;
         const b = siblings[j]!;
         const ev = (s.ev ??= new Evaluator(c));
-        const witness = findConflict(ev, c, s.defs.rules(), r, a, b, guard, s.numbers, s.rolls);
+        const witness = findConflict(
+          ev,
+          c,
+          s.defs.rules(),
+          r,
+          a,
+          b,
+          guard,
+          parents,
+          s.numbers,
+          s.rolls,
+        );
         if (witness) {
           found.push({
             rule: r.name,
@@ -212,9 +225,9 @@ function searchRule(s: Search, c: Checked, r: I.RuleDef): Found[] {
         }
       }
     }
-    for (const x of siblings) visit(x.exceptions, [...guard, x.when]);
+    for (const x of siblings) visit(x.exceptions, [...guard, x.when], [...parents, x.value]);
   };
-  visit(r.exceptions, []);
+  visit(r.exceptions, [], [r.value]);
   return found;
 }
 
@@ -300,6 +313,7 @@ function findConflict(
   a: I.Exception,
   b: I.Exception,
   guard: I.Expr[],
+  parents: I.Expr[],
   numbers: Rat[],
   rolls: (number[] | null)[],
 ) {
@@ -332,11 +346,20 @@ function findConflict(
       if (!guard.every((g) => ev.evaluate(g, ctx, null, frame))) continue;
       if (!ev.evaluate(a.when, ctx, null, frame) || !ev.evaluate(b.when, ctx, null, frame))
         continue;
-      // `base`: the rule's own value in this situation, worked out only for a value that reads it.
-      const base = (x: I.Exception): RunValue | null =>
-        readsBase(x.value) ? ev.evaluate(r.value, ctx, null, { params, base: null }) : null;
-      const va = ev.evaluate(a.value, ctx, null, { params, base: base(a) });
-      const vb = ev.evaluate(b.value, ctx, null, { params, base: base(b) });
+      // `base`: the parent's value in this situation (the rule's, or that of the exception the two
+      // sit in, its own `base` its parent's), worked out only where a value reads it.
+      let parent: RunValue | null = null;
+      if (readsBase(a.value) || readsBase(b.value))
+        for (const p of parents)
+          parent = ev.evaluate(p, ctx, null, { params, base: readsBase(p) ? parent : null });
+      const va = ev.evaluate(a.value, ctx, null, {
+        params,
+        base: readsBase(a.value) ? parent : null,
+      });
+      const vb = ev.evaluate(b.value, ctx, null, {
+        params,
+        base: readsBase(b.value) ? parent : null,
+      });
       if (ctx.roll) parts.push(`roll ${ctx.roll.join(", ")}`);
       if (!same(va, vb))
         return { situation: parts.length ? parts.join(", ") : "always", a: show(va), b: show(vb) };
