@@ -10,6 +10,7 @@ import { hasControl, safeLine } from "../diagnostics/safe-text.js";
 import type * as A from "./ast.js";
 import type * as C from "./cst.js";
 import { MAX_EXPR_DEPTH, MAX_TEXT_CHARS } from "./limits.js";
+import { tokenEnd } from "./tokens.js";
 
 /** The member of `A.Decl` whose kind is (or takes in) `K`. */
 export type DeclOf<K extends A.Decl["kind"]> = A.Decl extends infer D
@@ -139,7 +140,7 @@ export class AstBuilder {
   constructor(readonly src: SourceFile) {}
 
   spanOfToken(t: IToken): Span {
-    return this.src.span(t.startOffset, (t.endOffset ?? t.startOffset) + 1);
+    return this.src.span(t.startOffset, tokenEnd(t));
   }
   private spanOf(n: CstNode): Span {
     const loc = n.location;

@@ -16,6 +16,7 @@ import {
   type TokenCursor,
 } from "./limits.js";
 import { lexText, parseAst, parseTokens } from "./parser.js";
+import { tokenEnd } from "./tokens.js";
 import type { FileCstNode } from "./cst.js";
 
 export type * from "./ast.js";
@@ -57,7 +58,7 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
   const { deep, badStrings } = scanTokens(tokens);
   if (deep) {
     // Parsing would recurse once per bracket: stop here, with one error at the bracket too many.
-    const at = src.span(deep.startOffset, deep.endOffset! + 1);
+    const at = src.span(deep.startOffset, tokenEnd(deep));
     const what = deep.image === "each" ? "dice values (`each`) and brackets" : "brackets";
     diagnostics.push(
       diag(
@@ -81,7 +82,7 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
     diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
     return { ast: { path, header: parts.header, decls: parts.decls }, diagnostics };
   }
-  const { cst, parseErrors } = parseTokens(tokens);
+  const { cst, parseErrors } = parseTokens(tokens, text);
   const badAt = new Set(badStrings.map((t) => t.startOffset));
   for (const e of parseErrors) {
     // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
@@ -154,7 +155,7 @@ function lexical(
       diag(
         "V0103",
         "this string has no closing quote",
-        src.span(t.startOffset, t.endOffset! + 1),
+        src.span(t.startOffset, tokenEnd(t)),
         'close it with " on the same line',
       ),
     );
@@ -224,7 +225,7 @@ function reportUnclosed(
 function syntaxError(e: IRecognitionException, src: SourceFile, eof: number): Diagnostic {
   const t = e.token;
   const start = Number.isNaN(t.startOffset) ? eof : t.startOffset;
-  const end = Number.isNaN(t.startOffset) ? eof : (t.endOffset ?? start) + 1;
+  const end = Number.isNaN(t.startOffset) ? eof : tokenEnd(t);
   const found = t.tokenType?.name === "EOF" ? "the end of the file" : JSON.stringify(t.image);
   const expected = expectedToken(e);
   return diag(

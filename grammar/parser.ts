@@ -62,6 +62,11 @@ class RulesParser extends ChevrotainParser {
    * instance, once its grammar is recorded); null otherwise, and the actions return nothing.
    */
   b: AstBuilder | null = null;
+  /**
+   * The text of the file being parsed, for the two gates that ask whether two tokens share a line
+   * (`sameLine`): the lexer tracks offsets only (grammar/tokens.ts), so lines are read from the text.
+   */
+  text = "";
   /** Whether the definition being parsed is marked `override` (set by `definition`). */
   private override = false;
 
@@ -99,7 +104,7 @@ class RulesParser extends ChevrotainParser {
   }
   /** The span from `start` to the end of the last token consumed (actions only). */
   private to(b: AstBuilder, start: number): A.Header["span"] {
-    return b.src.span(start, this.LA(0).endOffset! + 1);
+    return b.src.span(start, T.tokenEnd(this.LA(0)));
   }
 
   file = this.RULE("file", (): FileParts => {
@@ -1339,7 +1344,7 @@ class RulesParser extends ChevrotainParser {
    */
   private measureFollows(n: IToken): boolean {
     const next = this.LA(1);
-    if (!tokenMatcher(next, T.Name) || next.startLine !== n.endLine) return false;
+    if (!tokenMatcher(next, T.Name) || !this.sameLine(n, next)) return false;
     return this.LA(2).tokenType !== T.Colon || /^[A-Z]+$/.test(next.image);
   }
 
@@ -1396,7 +1401,21 @@ class RulesParser extends ChevrotainParser {
   private aggregateFollows(): boolean {
     const next = this.LA(1);
     if (next.tokenType !== T.Step) return false;
-    return next.startLine === this.LA(0).endLine || this.LA(2).tokenType === T.LParen;
+    return this.sameLine(this.LA(0), next) || this.LA(2).tokenType === T.LParen;
+  }
+
+  /**
+   * Whether token `b`, after `a`, starts on the line `a` ends on: no line break between them. Tokens
+   * do not span lines (a string closes on its line, a comment ends at one), and what lies between two
+   * tokens is white space or comments — usually one space, so this reads a character or two.
+   */
+  private sameLine(a: IToken, b: IToken): boolean {
+    const text = this.text;
+    for (let i = T.tokenEnd(a); i < b.startOffset; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || c === 13) return false;
+    }
+    return true;
   }
 
   /** Whether the name being parsed took an aggregate's body (see `nameOrCall`). */
@@ -1481,7 +1500,7 @@ export interface ParseResult {
 /** Lexes and parses one file's text into the CST, with recovery; never throws on bad input. */
 export function parseText(text: string): ParseResult {
   const { tokens, lexErrors } = lexText(text);
-  return { ...parseTokens(tokens), lexErrors, tokens };
+  return { ...parseTokens(tokens, text), lexErrors, tokens };
 }
 
 /** Lexing alone: the tokens (comments and white space dropped) and the characters no token matches. */
@@ -1502,6 +1521,7 @@ export function lexText(text: string): Pick<ParseResult, "tokens" | "lexErrors">
  * the header and definitions, or null at the first syntax error (then `parseTokens` reports them all).
  */
 export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | null {
+  parser.text = builder.src.text;
   parser.input = tokens;
   parser.b = builder;
   parser.forgetRuns();
@@ -1510,6 +1530,7 @@ export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | nul
     return parser.errors.length === 0 ? out : null;
   } finally {
     parser.b = null;
+    parser.text = "";
     // The parser is one shared instance: let go of this file's tokens (a ruleset of 10,000
     // definitions holds 100,000 of them) and its runs' operands rather than keep them alive until
     // the next file is parsed.
@@ -1518,13 +1539,25 @@ export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | nul
   }
 }
 
-/** Parsing a token stream into the CST, with recovery. */
-export function parseTokens(tokens: IToken[]): Pick<ParseResult, "cst" | "parseErrors"> {
+/** Parsing a token stream (lexed from `text`) into the CST, with recovery. */
+export function parseTokens(
+  tokens: IToken[],
+  text: string,
+): Pick<ParseResult, "cst" | "parseErrors"> {
   const p = recoveringParser();
+  // The concrete syntax tree's locations end at their last token's `endOffset`, which the lexer
+  // does not record (it tracks offsets only): give the tokens one on this path, taken only by a
+  // file with a syntax error (or an expression nested too deep).
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    t.endOffset = T.tokenEnd(t) - 1;
+  }
   p.forgetRuns();
+  p.text = text;
   p.input = tokens;
   const cst = p.file() as unknown as CstNode;
   const parseErrors = [...p.errors];
   p.input = [];
+  p.text = "";
   return { cst, parseErrors };
 }

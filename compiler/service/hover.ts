@@ -3,6 +3,7 @@
  * paraphrase; on an `override`, what it replaces (the base's citation, paraphrase and file).
  */
 import type { Decl } from "../../grammar/ast.js";
+import { tokenEnd } from "../../grammar/tokens.js";
 import { md } from "../render/markdown.js";
 import { plainOf } from "../render/plain.js";
 import type { Owned } from "../front/resolve.js";
@@ -93,6 +94,6 @@ export function hoverOf(a: Analysis, w: Word): Hover | null {
   }
   const file = a.files.get(a.doc.uri)!;
   const start = w.token.startOffset;
-  const end = w.token.endOffset! + 1;
+  const end = tokenEnd(w.token);
   return { contents: lines.join("\n"), start, end, range: file.lines.range(start, end) };
 }

@@ -17,6 +17,7 @@
  * edited document only, never its bases, and every answer for one text shares one analysis.
  */
 import type { Diagnostic } from "../../diagnostics/index.js";
+import { tokenEnd } from "../../grammar/tokens.js";
 import { codeActions } from "./actions.js";
 import { analyseDocument, Lines, ParseCache, type Analysis, type Parsed } from "./analysis.js";
 import type { ExampleMemo } from "../interpret/examples.js";
@@ -181,7 +182,7 @@ export class LanguageService {
     const w = a && wordAt(a, uri, offset);
     if (!a || !w || !w.target) return null;
     const start = w.token.startOffset;
-    const end = w.token.endOffset! + 1;
+    const end = tokenEnd(w.token);
     return { uri, start, end, range: a.doc.lines.range(start, end) };
   }
 

@@ -5,7 +5,7 @@
  */
 import type { IToken } from "chevrotain";
 import type { Decl, EnumMemberDecl, FieldDecl, TypeRef } from "../../grammar/ast.js";
-import { Ident, lexer } from "../../grammar/tokens.js";
+import { Ident, lexer, tokenEnd } from "../../grammar/tokens.js";
 import type { Owned } from "../front/resolve.js";
 import { ownedByName, replaced, type Analysis, type Parsed } from "./analysis.js";
 import type { Location } from "./types.js";
@@ -34,8 +34,8 @@ export function tokenIndexAt(tokens: IToken[], offset: number): number {
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const t = tokens[mid]!;
-    if (t.endOffset! < offset) {
-      if (t.endOffset! + 1 === offset) ending = mid;
+    if (tokenEnd(t) <= offset) {
+      if (tokenEnd(t) === offset) ending = mid;
       lo = mid + 1;
     } else if (t.startOffset > offset) hi = mid - 1;
     else return mid;
@@ -64,12 +64,7 @@ export function wordAt(a: Analysis, uri: string, offset: number): Word | null {
   let i = tokenIndexAt(tokens, offset);
   if (i < 0) return null;
   // Between two tokens (`a|(`): prefer the word.
-  if (
-    !isWord(tokens[i]) &&
-    i > 0 &&
-    isWord(tokens[i - 1]) &&
-    tokens[i - 1]!.endOffset! + 1 === offset
-  )
+  if (!isWord(tokens[i]) && i > 0 && isWord(tokens[i - 1]) && tokenEnd(tokens[i - 1]!) === offset)
     i--;
   const token = tokens[i]!;
   if (!isWord(token)) return null;
@@ -190,7 +185,7 @@ export function referencesOf(a: Analysis, w: Word, includeDeclaration = true): L
       }
       const isDecl = isDefinitionToken(file, tok);
       if (!includeDeclaration && isDecl) return;
-      out.push(loc(a, uri, tok.startOffset, tok.endOffset! + 1));
+      out.push(loc(a, uri, tok.startOffset, tokenEnd(tok)));
     });
   }
   return out;
@@ -227,7 +222,7 @@ export function extendsDefinition(a: Analysis, uri: string, offset: number): Loc
   const tokens = tokensOf(base);
   const i = tokens.findIndex((t, k) => t.image === ext.id && tokens[k - 1]?.image === "ruleset");
   if (i < 0) return loc(a, base.uri, 0, 0);
-  return loc(a, base.uri, tokens[i]!.startOffset, tokens[i]!.endOffset! + 1);
+  return loc(a, base.uri, tokens[i]!.startOffset, tokenEnd(tokens[i]!));
 }
 
 /** A name a rename may write: one identifier token, not a keyword. */
@@ -253,7 +248,7 @@ function occurrencesIn(a: Analysis, uri: string, name: string, key: string): Loc
     if (tok.image !== name) return;
     const t = targetOf(a, tokens, i, uri);
     if (t ? targetKey(t) === key : key.startsWith("decl ") && isDefinitionToken(file, tok))
-      out.push(loc(a, uri, tok.startOffset, tok.endOffset! + 1));
+      out.push(loc(a, uri, tok.startOffset, tokenEnd(tok)));
   });
   return out;
 }

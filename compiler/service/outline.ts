@@ -3,6 +3,7 @@
  * per token, for highlighting).
  */
 import type { Decl } from "../../grammar/ast.js";
+import { tokenEnd } from "../../grammar/tokens.js";
 import { sectionTitle } from "../ir/report-sections.js";
 import type { Parsed } from "./analysis.js";
 import { signature } from "./hover.js";
@@ -164,7 +165,7 @@ export function semanticTokens(
   };
   for (const t of tokens) {
     comments(t.startOffset);
-    from = t.endOffset! + 1;
+    from = tokenEnd(t);
     const n = t.tokenType.name;
     let type: SemanticTokenType | null = null;
     if (n.startsWith("Kw_"))
@@ -177,7 +178,7 @@ export function semanticTokens(
     else if (n === "Citation") type = "namespace";
     else if (OPERATORS.has(n)) type = "operator";
     else if (n === "Ident") type = names.get(t.image) ?? "variable";
-    if (type) push(t.startOffset, t.endOffset! + 1, type);
+    if (type) push(t.startOffset, tokenEnd(t), type);
   }
   comments(p.text.length);
   return out;

@@ -5,7 +5,7 @@
  * to the outline and hover; this colours what the lexer sees.
  */
 import { StreamLanguage, type StringStream } from "@codemirror/language";
-import { lexer } from "../../grammar/tokens.js";
+import { lexer, tokenEnd } from "../../grammar/tokens.js";
 
 /** Token type name → CodeMirror's legacy token style. */
 export function styleOf(tokenType: string): string | null {
@@ -33,7 +33,7 @@ function lineTokens(line: string): Map<number, { end: number; style: string | nu
   if (hit) return hit;
   hit = new Map();
   for (const t of lexer.tokenize(line).tokens)
-    hit.set(t.startOffset, { end: t.endOffset! + 1, style: styleOf(t.tokenType.name) });
+    hit.set(t.startOffset, { end: tokenEnd(t), style: styleOf(t.tokenType.name) });
   if (cache.size > 2000) cache.clear();
   cache.set(line, hit);
   return hit;
