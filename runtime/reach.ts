@@ -443,7 +443,9 @@ class TickHeap implements LabelHeap<number> {
 
 /**
  * A map from pairs of non-negative 32-bit integers to integers, in typed arrays (open addressing,
- * linear probing): asked per edge, it allocates nothing and boxes no number.
+ * linear probing): asked per edge, it allocates nothing and boxes no number. A pair past 2³¹ − 1
+ * (hundreds of millions of keys in one search) is stored wrapped but never found again — `slot`
+ * compares the stored Int32 with the number asked — so it costs a lookup, never another pair's answer.
  */
 class PairTable {
   a = new Int32Array(1024).fill(-1);
