@@ -4,10 +4,11 @@
  * price `eval` gives its path. Each such read is shown to disagree (the engine's re-pricing of every
  * reported path, `mismatches`), and the engine says so with V1120 — on the ruleset's `cost:` binding
  * (front end: `check`, the language server, the studio's editor) and in the reach answer (`variorum
- * reach`, the studio's reach pane). A cost that reads only its own step agrees and gets neither.
+ * reach`, `reach --all`, the diff's map section, the studio's reach pane). A cost that reads only its own
+ * step agrees and gets neither.
  */
 import { describe, expect, it } from "vitest";
-import { compileText, diffReport, reachOn } from "../../compiler/engine/index.js";
+import { compileText, diffReport, reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import type { RulesetIR } from "../../compiler/ir/ir.js";
 import { wholeMoveRead } from "../../compiler/reach/lookahead.js";
 import { ir as bundled } from "./helpers.js";
@@ -110,6 +111,32 @@ describe("a step cost that reads the whole move", () => {
     });
     expect(diff.value).not.toBeNull();
     expect(diff.diagnostics.map((d) => [d.code, d.message.split(":")[0]])).toEqual([
+      ["V1120", "lookahead-whole"],
+    ]);
+  });
+
+  it("`reach --all` says it too, for each ruleset whose cost reads the whole move", () => {
+    // A map's units carry the scenario's fields only: the allowance is the ruleset's own, 12 MP.
+    const fixed = (cost: string): RulesetIR => {
+      const text = ruleset(cost)
+        .replace("allowance: unit.mp", "allowance: 12 MP")
+        .replace("input unit [1.4] {\n  mp: MP\n}\n", "");
+      return compileText(text, "lookahead.rules").ir!;
+    };
+    const [ir, local] = [fixed(WHOLE[2]!.cost), fixed("1 MP")];
+    const placed = JSON.stringify({
+      ...JSON.parse(MAP),
+      units: { A1: [{ kind: "squad", name: "1st" }] },
+    });
+    const out = reachUnitsOn({
+      rulesets: [local, { ...ir, id: "lookahead-whole" }],
+      map: { text: placed, file: "row.json" },
+      phase: "movement",
+      side: "friendly",
+    });
+    expect(out.value).not.toBeNull();
+    expect(out.value!.report.results.map((r) => Object.keys(r.hexes).length)).toEqual([5, 5]);
+    expect(out.diagnostics.map((d) => [d.code, d.message.split(":")[0]])).toEqual([
       ["V1120", "lookahead-whole"],
     ]);
   });
