@@ -12,6 +12,28 @@
  * as its code with its name in a comment), so tables are read from their typed arrays by code
  * (tables.ts). `explain` prices each step through the traced rules and returns its cost and the
  * rules that priced it.
+ *
+ * A definition with exceptions and/or parameters called once (`callCounts`: one call in the rules
+ * `price` calls) is inlined too, as an expression where it is called: under a line comment citing
+ * it, its exceptions a conditional expression `(c1 ? v1 : c2 ? v2 : v0)`, a nested exception's
+ * chain in its parent's arm, so its conditions and values are evaluated only where the caller's
+ * own conditions reach the call. A parameter is replaced by its argument's code when that is
+ * simple (a local, a parameter, a field read, a literal, a table read by one of those); a complex
+ * argument is bound once to a local (`arg_N`) before the statement holding the call. `base` becomes
+ * the code of the value it denotes (the rule's base value; a nested exception's parent value) when
+ * that code is simple, or when it is read at most once on any path (in exception values, once in
+ * each) and holds no inlined definition; otherwise the value is bound once to a local (`base_N`)
+ * before the statement. We chose binding before the statement, wherever the call sits in it, over
+ * statement-level inlining (a `return` or `spent +=` made of the call alone), because the calls sit
+ * inside sums and conditions (`climb-cost` + `second-terrain-cost` + …, `bypass-cost` under a test
+ * that the step bypasses), where a statement form would not apply. A bound value is computed even
+ * where the call is not reached, so it must always have a value (`total`: no `need`, vehicle field,
+ * dice, aggregate or table of two keys): then computing it changes no answer, only costs its work
+ * (asl-a4 computes the COT on a step that is an action in place); else the definition stays a
+ * function. A nested exception's parent value must be simple (binding it would compute it where its
+ * exception does not apply). A definition with parameters that runs an aggregate stays a function
+ * (the loop helper takes the parameters by name), and so does one whose call a specialised function
+ * writes twice (the value an exception reads as `base`).
  */
 
 import { StructureKind, type StatementStructures } from "ts-morph";
@@ -233,7 +255,7 @@ class Specialiser implements FastRules {
     const hoisted = this.hoisted.get(name);
     if (hoisted !== undefined && !this.computing) return hoisted;
     const r = this.cx.rule(name);
-    if (this.counts.get(name) === 1 && this.inlinable(r, args, exprs))
+    if (this.counts.get(name) === 1 && !this.written.has(name) && this.inlinable(r, args, exprs))
       return this.inline(r, args, env);
     if (r.params.length === 0 && r.exceptions.length === 0) {
       // A constant definition is folded; one called once, or that only reads a field, is inlined.
@@ -261,11 +283,15 @@ class Specialiser implements FastRules {
   /** The rules with exceptions or parameters inlined, by name (for `price`'s documentation). */
   readonly inlined = new Set<string>();
 
+  /** The rules a specialised function writes twice (`specialise`): not inlined. */
+  private readonly written = new Set<string>();
+
   /**
    * Whether rule `r`, called once with the arguments `args` (compiled from `exprs`), is inlined: it has
    * exceptions or parameters (one with neither is inlined by `call` as before), reads no aggregate if
-   * it has parameters (an aggregate's loop helper takes them as named parameters), every argument it
-   * reads is simple code or always has a value (then it is bound once), and each value an exception
+   * it has parameters (an aggregate's loop helper takes them as named parameters), every argument is
+   * simple code or always has a value (then it is bound once, or dropped where it is not read: the
+   * call would fail on an argument that fails, read or not), and each value an exception
    * reads as `base` always has a value (the rule's own base value; a nested exception's parent value
    * must also be simple, `simpleExpr`). Decided before anything is compiled: compiling has effects.
    */
@@ -273,13 +299,9 @@ class Specialiser implements FastRules {
     if (r.params.length === 0 && r.exceptions.length === 0) return false;
     const all = ruleExprs(r);
     if (r.params.length > 0 && all.some((e) => some(e, (x) => x.k === "agg"))) return false;
-    for (const [i, p] of r.params.entries())
-      if (
-        all.some((e) => readsParam(e, p.name)) &&
-        !simpleCode(args[i]!) &&
-        !this.totalExpr(exprs[i]!)
-      )
-        return false;
+    // An argument is computed before the call even where its parameter is not read.
+    for (const [i] of r.params.entries())
+      if (!simpleCode(args[i]!) && !this.totalExpr(exprs[i]!)) return false;
     const bases = (children: readonly Exception[], value: Expr, nested: boolean): boolean =>
       (!children.some((c) => readsBase(c.when) || readsBase(c.value)) ||
         (this.totalExpr(value) && (!nested || simpleExpr(value)))) &&
@@ -292,9 +314,10 @@ class Specialiser implements FastRules {
    * then its exceptions as a conditional expression, `(c1 ? v1 : c2 ? v2 : v0)`, nested exceptions
    * nested in their arm. A parameter is replaced by its argument's code when that is simple, else
    * bound once to a local (`arg_N`) before the statement; `base` is replaced by the value it denotes
-   * when that code is simple, else the value is bound once to a local (`base_N`) before the statement,
-   * which is then also the last arm. A binding is computed where the statement is, even if the call
-   * sits under a condition that does not hold: it always has a value, so computing it changes nothing.
+   * when that code is simple or read at most once on any path, else the value is bound once to a
+   * local (`base_N`) before the statement, which is then also the last arm. A binding is computed
+   * where the statement is, even if the call sits under a condition that does not hold: it always
+   * has a value, so computing it changes no answer.
    */
   private inline(r: RuleDef, args: readonly string[], env: Env): string {
     this.inlined.add(r.name);
@@ -358,6 +381,20 @@ class Specialiser implements FastRules {
       params.set(p.name, { name: `p_${props.claim(snake(p.name))}`, type: p.type });
     const env = newEnv("null", params, this);
     const root: BaseRef = { expr: r.value, parent: null, cite: r.cite, type: r.type };
+    // genNode writes a value that an exception reads as `base` twice (into a local, and as the
+    // value where no exception applies): a definition it calls (or calls through one called once,
+    // which may be inlined) is not inlined there, or it would be written twice.
+    const mark = (e: Expr): void =>
+      walk(e, (x) => {
+        if (x.k !== "rule" || this.written.has(x.name)) return;
+        this.written.add(x.name);
+        if (this.counts.get(x.name) === 1) for (const y of ruleExprs(cx.rule(x.name))) mark(y);
+      });
+    const twice = (children: readonly Exception[], value: Expr): void => {
+      if (children.some((c) => readsBase(c.when) || readsBase(c.value))) mark(value);
+      for (const c of children) twice(c.exceptions, c.value);
+    };
+    twice(r.exceptions, r.value);
     const statements: string[] = [];
     genNode(this.xc, r.exceptions, root, env, statements);
     return {
