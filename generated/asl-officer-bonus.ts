@@ -2166,7 +2166,8 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
 /**
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
- * (untraced, constants folded, a definition read more than once a step computed once, a definition called once inlined) [A4.1].
+ * (untraced, constants folded, a definition read more than once a step computed once) [A4.1].
+ * A definition with exceptions or parameters called once is inlined under a line citing it.
  * The cost reads the whole move: `ctx.hexes`, `ctx.spent` (0), `ctx.allowance` are set first.
  * It checks no constraint.
  */

@@ -1225,7 +1225,8 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
 /**
  * The cost in ticks (÷ {@link SCALE} for MP) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
- * (untraced, constants folded, a definition called once inlined) [Movement].
+ * (untraced, constants folded) [Movement].
+ * A definition with exceptions or parameters called once is inlined under a line citing it.
  * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
  * It checks no constraint.
  */

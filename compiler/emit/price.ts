@@ -490,7 +490,12 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
         [
           `The cost in ticks (÷ {@link SCALE} for ${measure}) of the path in \`ctx\` (see {@link prepare}), NaN if a`,
           "step is not allowed: the sum `pricePath` returns, through the rules specialised for it",
-          `(untraced, constants folded${fast.hoisted.size > 0 ? ", a definition read more than once a step computed once" : ""}${fast.inlined.size > 0 ? ", a definition called once inlined" : ""}) [${commentText(m.cite)}].`,
+          `(untraced, constants folded${fast.hoisted.size > 0 ? ", a definition read more than once a step computed once" : ""}) [${commentText(m.cite)}].`,
+          ...(fast.inlined.size > 0
+            ? [
+                "A definition with exceptions or parameters called once is inlined under a line citing it.",
+              ]
+            : []),
           setupDoc(pre),
           diceOf(cx.ir) === null
             ? "It checks no constraint."
