@@ -95,8 +95,8 @@ function inlineRuleset(variant: "inline" | "doubled" | "need"): RulesetIR {
     def(
       "hop-cost",
       "X",
-      // A line break and a comment's end in the paraphrase: the comment above the code stays one line.
-      "a hop costs the terrain plus the extra\nprocess.exit(7) */ process.exit(8)",
+      // Line breaks (U+2028 too) and a comment's end in the paraphrase: the line citing it stays one line.
+      "a hop costs the terrain plus the extra\nprocess.exit(7) */ process.exit(8)\u2028process.exit(9)",
       bin("+", { k: "table", name: "terrain-cost", keys: [t] }, param("extra")),
       [
         exc(
@@ -280,7 +280,7 @@ describe("price inlines a single-use definition with exceptions and parameters",
       expect(text).not.toMatch(new RegExp(`function ${fn}\\b`));
     const price = /\nexport function price[^]*?\n}\n/.exec(text)![0];
     for (const cite of [
-      "// [X] a hop costs the terrain plus the extra process.exit(7) *\\/ process.exit(8)\n",
+      "// [X] a hop costs the terrain plus the extra process.exit(7) *\\/ process.exit(8) process.exit(9)\n",
       "// [Z] an action costs 1 MF to board, 2 to unload\n",
       "// [Y] a step costs its hop, or its action\n",
     ])
