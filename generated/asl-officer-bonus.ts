@@ -2167,6 +2167,7 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
  * (untraced, constants folded, a definition read more than once a step computed once) [A4.1].
+ * A definition with exceptions or parameters called once is inlined under a line citing it.
  * The cost reads the whole move: `ctx.hexes`, `ctx.spent` (0), `ctx.allowance` are set first.
  * It checks no constraint.
  */
@@ -2181,7 +2182,44 @@ export function price(ctx: Ctx): number {
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
     const v_bypassable: boolean = f_bypassable(ctx, s);
-    spent += f_step_cost(ctx, s, v_bypassable);
+    const base_1: number =
+      // [A4.13] Cost Of Terrain of the hex entered
+      s.viaRoad
+        ? 2
+        : s.bypass != null && !s.viaRoad
+          ? // [A4.31] a Bypass costs the other terrain of the Location (usually Open Ground), not the obstacle
+            v_bypassable &&
+            (s.bypass != null ? s.bypass! > 4 : false) &&
+            !ctx.unit.status.has("broken")
+            ? tf_terrain_cost(
+                ctx,
+                s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
+              ) * 2
+            : !v_bypassable || ctx.unit.status.has("broken")
+              ? NaN
+              : tf_terrain_cost(
+                  ctx,
+                  s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
+                )
+          : tf_terrain_cost(ctx, s.terrainCode);
+    const base_2: number =
+      // [A4.133] the COT doubles when the hex is a level higher than the one left
+      (s.uphill ? base_1 * 2 : base_1) + (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0);
+    spent +=
+      // [A4.13] a step costs the hex entered, or the activity within the hex
+      s.action != null
+        ? // [A4.3] occupying the obstacle being Bypassed costs its full entry cost, in the same hex
+          !v_bypassable
+          ? NaN
+          : tf_terrain_cost(ctx, s.terrainCode)
+        : // [A4.131] MF to enter: COT (doubled uphill) plus the hexside's MF
+          (ctx.scenario.phase as Phase) === "movement" &&
+            ((ctx.unit.kind as Kind) === "squad" ||
+              (ctx.unit.kind as Kind) === "half-squad" ||
+              (ctx.unit.kind as Kind) === "crew") &&
+            (s.enemy != null ? (s.enemy as Occupant) === "lone-smc" : false)
+          ? base_2 * 2
+          : base_2;
   }
 
   return spent;
@@ -2210,112 +2248,6 @@ export function explain(ctx: Ctx): Explanation {
   }
 
   return { spent, steps };
-}
-
-/**
- * a step costs the hex entered, or the activity within the hex [A4.13]
- *
- * {@link r_step_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_step_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
-  if (s.action != null) {
-    return f_occupy_cost(ctx, s, v_bypassable);
-  }
-
-  return f_entry_cost(ctx, s, v_bypassable);
-}
-
-/**
- * occupying the obstacle being Bypassed costs its full entry cost, in the same hex [A4.3]
- *
- * {@link r_occupy_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_occupy_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
-  if (!v_bypassable) {
-    return NaN;
-  }
-
-  return tf_terrain_cost(ctx, s.terrainCode);
-}
-
-/**
- * MF to enter: COT (doubled uphill) plus the hexside's MF [A4.131]
- *
- * {@link r_entry_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_entry_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
-  if (
-    (ctx.scenario.phase as Phase) === "movement" &&
-    ((ctx.unit.kind as Kind) === "squad" ||
-      (ctx.unit.kind as Kind) === "half-squad" ||
-      (ctx.unit.kind as Kind) === "crew") &&
-    (s.enemy != null ? (s.enemy as Occupant) === "lone-smc" : false)
-  ) {
-    const base_1: number =
-      f_climb_cost(ctx, s, v_bypassable) +
-      (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0);
-    return base_1 * 2;
-  }
-
-  return (
-    f_climb_cost(ctx, s, v_bypassable) + (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0)
-  );
-}
-
-/**
- * the COT doubles when the hex is a level higher than the one left [A4.133]
- *
- * {@link r_climb_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_climb_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
-  if (s.uphill) {
-    const base_1: number = f_cot(ctx, s, v_bypassable);
-    return base_1 * 2;
-  }
-
-  return f_cot(ctx, s, v_bypassable);
-}
-
-/**
- * Cost Of Terrain of the hex entered [A4.13]
- *
- * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_cot(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
-  if (s.viaRoad) {
-    return 2;
-  }
-
-  if (s.bypass != null && !s.viaRoad) {
-    return f_bypass_cost(ctx, s, v_bypassable);
-  }
-
-  return tf_terrain_cost(ctx, s.terrainCode);
-}
-
-/**
- * a Bypass costs the other terrain of the Location (usually Open Ground), not the obstacle [A4.31]
- *
- * {@link r_bypass_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_bypass_cost(ctx: Ctx, s: PStep, v_bypassable: boolean): number {
-  if (
-    v_bypassable &&
-    (s.bypass != null ? s.bypass! > 4 : false) &&
-    !ctx.unit.status.has("broken")
-  ) {
-    const base_1: number = tf_terrain_cost(
-      ctx,
-      s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
-    );
-    return base_1 * 2;
-  }
-
-  if (!v_bypassable || ctx.unit.status.has("broken")) {
-    return NaN;
-  }
-
-  return tf_terrain_cost(ctx, s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */);
 }
 
 /**

@@ -1325,6 +1325,7 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
  * (untraced, constants folded, a definition read more than once a step computed once) [5.2].
+ * A definition with exceptions or parameters called once is inlined under a line citing it.
  * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
  * It checks no constraint.
  */
@@ -1334,10 +1335,48 @@ export function price(ctx: Ctx): number {
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
     const v_priced_terrain: number = f_priced_terrain(ctx, s);
+    const arg_1: number = s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */;
+    const base_2: number =
+      // [5.5] Cost Of Terrain of the hex entered
+      v_priced_terrain === 1 /* road */ && s.viaRoad
+        ? 1
+        : s.bypass != null && !s.viaRoad
+          ? s.bypass != null
+            ? // [106.2] a Bypass pays the cost of the hex's other terrain instead of the obstacle's
+              tk_bypassable[s.terrainCode] === 1 && s.bypass! > 4
+              ? tk_terrain_cost[arg_1]! * 2
+              : !(tk_bypassable[s.terrainCode] === 1)
+                ? NaN
+                : tk_terrain_cost[arg_1]!
+            : NaN
+          : tk_terrain_cost[v_priced_terrain]!;
     spent +=
-      f_climb_cost(ctx, s, v_priced_terrain) +
-      f_second_terrain_cost(ctx, s) +
-      f_implied_road_cost(ctx, s, v_priced_terrain) +
+      // [5.53] COT doubles when moving up onto higher ground than the hex left
+      (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1 ? base_2 * 2 : base_2) +
+      // [5.54] a second terrain in the hex entered adds its own cost: terrain effects are cumulative
+      ((s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false) &&
+      s.viaRoad &&
+      !(s.bypass != null)
+        ? (s.terrainCode as number) === 4 /* shell-hole */
+          ? 0
+          : (1 * (s.uphill ? 4 : 2)) / SCALE
+        : (s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 4 /* shell-hole */ : false) &&
+            (s.terrainCode as number) === 1 /* road */ &&
+            s.viaRoad &&
+            !(s.bypass != null)
+          ? 0
+          : s.alsoTerrain != null && !(s.bypass != null)
+            ? (tk_terrain_cost[s.alsoTerrainCode]! *
+                (s.uphill && tk_uphill_doubles[s.alsoTerrainCode] === 1 ? 4 : 2)) /
+              SCALE
+            : 0) +
+      // [5.54] a hex entered along its road holds the road: the road rate is added to the terrain the step names
+      (s.viaRoad &&
+      !(s.bypass != null) &&
+      v_priced_terrain !== 1 /* road */ &&
+      !(s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false)
+        ? (1 * (s.uphill ? 4 : 2)) / SCALE
+        : 0) +
       (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0);
   }
 
@@ -1362,114 +1401,6 @@ export function explain(ctx: Ctx): Explanation {
   }
 
   return { spent, steps };
-}
-
-/**
- * COT doubles when moving up onto higher ground than the hex left [5.53]
- *
- * {@link r_climb_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_climb_cost(ctx: Ctx, s: PStep, v_priced_terrain: number): number {
-  if (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1) {
-    const base_1: number = f_cot(ctx, s, v_priced_terrain);
-    return base_1 * 2;
-  }
-
-  return f_cot(ctx, s, v_priced_terrain);
-}
-
-/**
- * Cost Of Terrain of the hex entered [5.5]
- *
- * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_cot(ctx: Ctx, s: PStep, v_priced_terrain: number): number {
-  if (v_priced_terrain === 1 /* road */ && s.viaRoad) {
-    return 1;
-  }
-
-  if (s.bypass != null && !s.viaRoad) {
-    return s.bypass != null
-      ? f_bypass_cost(
-          ctx,
-          s.terrainCode,
-          s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
-          s.bypass!,
-        )
-      : NaN;
-  }
-
-  return tk_terrain_cost[v_priced_terrain]!;
-}
-
-/**
- * a Bypass pays the cost of the hex's other terrain instead of the obstacle's [106.2]
- *
- * {@link r_bypass_cost} specialised for {@link price}: untraced.
- */
-function f_bypass_cost(_ctx: Ctx, p_obstacle: number, p_other: number, p_sides: number): number {
-  if (tk_bypassable[p_obstacle] === 1 && p_sides > 4) {
-    const base_1: number = tk_terrain_cost[p_other]!;
-    return base_1 * 2;
-  }
-
-  if (!(tk_bypassable[p_obstacle] === 1)) {
-    return NaN;
-  }
-
-  return tk_terrain_cost[p_other]!;
-}
-
-/**
- * a second terrain in the hex entered adds its own cost: terrain effects are cumulative [5.54]
- *
- * {@link r_second_terrain_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_second_terrain_cost(_ctx: Ctx, s: PStep): number {
-  if (
-    (s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false) &&
-    s.viaRoad &&
-    !(s.bypass != null)
-  ) {
-    if ((s.terrainCode as number) === 4 /* shell-hole */) {
-      return 0;
-    }
-
-    return (1 * (s.uphill ? 4 : 2)) / SCALE;
-  }
-
-  if (
-    (s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 4 /* shell-hole */ : false) &&
-    (s.terrainCode as number) === 1 /* road */ &&
-    s.viaRoad &&
-    !(s.bypass != null)
-  ) {
-    return 0;
-  }
-
-  return s.alsoTerrain != null && !(s.bypass != null)
-    ? (tk_terrain_cost[s.alsoTerrainCode]! *
-        (s.uphill && tk_uphill_doubles[s.alsoTerrainCode] === 1 ? 4 : 2)) /
-        SCALE
-    : 0;
-}
-
-/**
- * a hex entered along its road holds the road: the road rate is added to the terrain the step names [5.54]
- *
- * {@link r_implied_road_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_implied_road_cost(_ctx: Ctx, s: PStep, v_priced_terrain: number): number {
-  if (
-    s.viaRoad &&
-    !(s.bypass != null) &&
-    v_priced_terrain !== 1 /* road */ &&
-    !(s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false)
-  ) {
-    return (1 * (s.uphill ? 4 : 2)) / SCALE;
-  }
-
-  return 0;
 }
 
 /**

@@ -1226,6 +1226,7 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
  * The cost in ticks (÷ {@link SCALE} for MP) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
  * (untraced, constants folded) [Movement].
+ * A definition with exceptions or parameters called once is inlined under a line citing it.
  * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
  * It checks no constraint.
  */
@@ -1234,11 +1235,25 @@ export function price(ctx: Ctx): number {
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
+    const base_1: number =
+      // [Movement] the cost of the hex's terrain
+      (ctx.unit.kind as Kind) === "truck" && (s.terrainCode as number) === 1 /* road */ && s.viaRoad
+        ? 1
+        : tk_terrain_cost[s.terrainCode]!;
     spent +=
       s.action != null
-        ? f_action_cost(ctx, s.action!)
+        ? // [Movement] MP spent on an action that does not leave the hex
+          (s.action! as Action) === "enter-transport"
+          ? 6
+          : (s.action! as Action) === "exit-transport"
+            ? 6
+            : 3
         : s.terrain != null
-          ? f_hex_cost(ctx, s, s.terrainCode)
+          ? // [Movement] a hex costs its terrain (climb included), any descent, and any hexside feature
+            // [Movement EXAMPLES/2] moving up one level costs 2 MP
+            (s.uphill ? Math.max(base_1, 6) : base_1) +
+            (s.downhill ? 0 : 0) +
+            (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0)
           : NaN;
   }
 
@@ -1263,55 +1278,6 @@ export function explain(ctx: Ctx): Explanation {
   }
 
   return { spent, steps };
-}
-
-/**
- * MP spent on an action that does not leave the hex [Movement]
- *
- * {@link r_action_cost} specialised for {@link price}: untraced.
- */
-function f_action_cost(_ctx: Ctx, p_a: Action): number {
-  return (p_a as Action) === "enter-transport" ? 6 : (p_a as Action) === "exit-transport" ? 6 : 3;
-}
-
-/**
- * a hex costs its terrain (climb included), any descent, and any hexside feature [Movement]
- *
- * {@link r_hex_cost} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_hex_cost(ctx: Ctx, s: PStep, p_t: number): number {
-  return (
-    f_climb(ctx, s, p_t) +
-    (s.downhill ? 0 : 0) +
-    (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0)
-  );
-}
-
-/**
- * moving up one level costs 2 MP [Movement EXAMPLES/2]
- *
- * {@link r_climb} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_climb(ctx: Ctx, s: PStep, p_t: number): number {
-  if (s.uphill) {
-    const base_1: number = f_cot(ctx, s, p_t);
-    return Math.max(base_1, 6);
-  }
-
-  return f_cot(ctx, s, p_t);
-}
-
-/**
- * the cost of the hex's terrain [Movement]
- *
- * {@link r_cot} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_cot(ctx: Ctx, s: PStep, p_t: number): number {
-  if ((ctx.unit.kind as Kind) === "truck" && (p_t as number) === 1 /* road */ && s.viaRoad) {
-    return 1;
-  }
-
-  return tk_terrain_cost[p_t]!;
 }
 
 // Reach on a hex map.

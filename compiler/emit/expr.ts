@@ -57,8 +57,11 @@ export interface Env {
 
 /** What `price` compiles rule calls to (price.ts): a specialised rule's code for one call. */
 export interface FastRules {
-  /** The call of rule `name` with the compiled arguments `args`, or its value inlined. */
-  call(name: string, args: readonly string[], env: Env): string;
+  /**
+   * The call of rule `name` with the compiled arguments `args` (of the expressions `exprs`), or its
+   * value inlined (a rule with exceptions or parameters inlined starts with its citation comment).
+   */
+  call(name: string, args: readonly string[], env: Env, exprs: readonly Expr[]): string;
 }
 
 export function newEnv(
@@ -125,7 +128,7 @@ export class ExprCompiler {
       case "rule": {
         const fn = cx.ruleFn(e.name);
         const args = e.args.map((a) => this.compile(a, env));
-        if (env.fast !== null) return env.fast.call(e.name, args, env);
+        if (env.fast !== null) return env.fast.call(e.name, args, env, e.args);
         return `${fn}(${["ctx", env.trace, ...args].join(", ")})`;
       }
       case "param": {
@@ -273,8 +276,12 @@ export class ExprCompiler {
       return `(${this.compile(e, env)} as ${this.typeIn(type, env)})`;
     }
     const code = this.compile(e, env);
-    // A rule `price` folded to a literal is widened too: TypeScript rejects comparing two literals.
-    if (e.k === "rule" && /^(\(-\d+\)|\d+|\d+ \/\*.*\*\/|true|false|"(?:[^"\\]|\\.)*")$/.test(code))
+    // A rule `price` folded to a literal is widened too: TypeScript rejects comparing two literals;
+    // so is one inlined with its exceptions (its citation's line first), whose arms may be literals.
+    if (
+      e.k === "rule" &&
+      /^(\(-\d+\)|\d+|\d+ \/\*.*\*\/|true|false|"(?:[^"\\]|\\.)*"|\(\n\/\/[^]*)$/.test(code)
+    )
       return `(${code} as ${this.typeIn(this.cx.rule(e.name).type, env)})`;
     return code;
   }

@@ -12,17 +12,48 @@
  * as its code with its name in a comment), so tables are read from their typed arrays by code
  * (tables.ts). `explain` prices each step through the traced rules and returns its cost and the
  * rules that priced it.
+ *
+ * A definition with exceptions and/or parameters called once (`callCounts`: one call in the rules
+ * `price` calls) is inlined too, as an expression where it is called: under a line comment citing
+ * it, its exceptions a conditional expression `(c1 ? v1 : c2 ? v2 : v0)`, a nested exception's
+ * chain in its parent's arm, so its conditions and values are evaluated only where the caller's
+ * own conditions reach the call. A parameter is replaced by its argument's code when that is
+ * simple (a local, a parameter, a field read, a literal, a table read by one of those); a complex
+ * argument is bound once to a local (`arg_N`) before the statement holding the call. `base` becomes
+ * the code of the value it denotes (the rule's base value; a nested exception's parent value) when
+ * that code is simple, or when it is read at most once on any path (in exception values, once in
+ * each) and holds no inlined definition; otherwise the value is bound once to a local (`base_N`)
+ * before the statement. We chose binding before the statement, wherever the call sits in it, over
+ * statement-level inlining (a `return` or `spent +=` made of the call alone), because the calls sit
+ * inside sums and conditions (`climb-cost` + `second-terrain-cost` + …, `bypass-cost` under a test
+ * that the step bypasses), where a statement form would not apply. A bound value is computed even
+ * where the call is not reached, so it must always have a value (`total`: no `need`, vehicle field,
+ * dice, aggregate or table of two keys): then computing it changes no answer, only costs its work
+ * (asl-a4 computes the COT on a step that is an action in place); else the definition stays a
+ * function. A nested exception's parent value must be simple (binding it would compute it where its
+ * exception does not apply). A definition with parameters that runs an aggregate stays a function
+ * (the loop helper takes the parameters by name), and so does one whose call a specialised function
+ * writes twice (the value an exception reads as `base`).
  */
 
 import { StructureKind, type StatementStructures } from "ts-morph";
-import type { Expr, RuleDef } from "../ir/ir.js";
-import { addReads, diceOf, reads, ruleExprs, ruleReader, walk, type Reads } from "../ir/walk.js";
+import type { Exception, Expr, RuleDef, Type } from "../ir/ir.js";
+import {
+  addReads,
+  diceOf,
+  reads,
+  readsBase,
+  ruleExprs,
+  ruleReader,
+  walk,
+  type Reads,
+} from "../ir/walk.js";
 import { constant } from "../front/check/expr.js";
 import type { EmitContext } from "./context.js";
 import { newEnv, type Env, type ExprCompiler, type FastRules, type Param } from "./expr.js";
 import { PropertyTable, snake } from "./names.js";
 import { genNode } from "./rules.js";
-import type { BaseRef } from "./expr.js";
+import type { BaseRef, BaseSource } from "./expr.js";
 import { citeLine, commentText, lit, numberLiteral, parseQ } from "./text.js";
 
 /** The statements of a function structure, as text. */
@@ -38,6 +69,67 @@ function wholeTicks(q: string, scale: number): number | null {
   if (t % r.d !== 0n) return null;
   const v = Number(t / r.d);
   return Number.isSafeInteger(v) ? v : null;
+}
+
+/** Whether some part of `e` satisfies `test`. */
+function some(e: Expr, test: (x: Expr) => boolean): boolean {
+  return count(e, test) > 0;
+}
+
+/** How many parts of `e` satisfy `test`. */
+function count(e: Expr, test: (x: Expr) => boolean): number {
+  let n = 0;
+  walk(e, (x) => {
+    if (test(x)) n++;
+  });
+  return n;
+}
+
+/** Whether `e` reads parameter `name`. */
+function readsParam(e: Expr, name: string): boolean {
+  return some(e, (x) => x.k === "param" && x.name === name);
+}
+
+/** A literal: a number, a truth value, a string, a member's code with its name in a comment. */
+const LITERAL =
+  /^(?:\d+(?:\.\d+)?|\(-\d+(?:\.\d+)?\)|true|false|"(?:[^"\\]|\\.)*"|\d+ \/\*(?:(?!\*\/).)*\*\/)$/;
+
+/** A local, a parameter, a property read (`s.bypass!`) or a literal. */
+const ATOM = String.raw`(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*!?|\d+(?:\.\d+)?|\(-\d+(?:\.\d+)?\)|true|false|"(?:[^"\\]|\\.)*"|\d+ \/\*(?:(?!\*\/).)*\*\/)`;
+
+/** Simple code: an `ATOM`, or a table read by one (`tk_x[k]!`, `(tk_x[k] === 1)`, `tf_x(ctx, k)`). */
+const SIMPLE_CODE = new RegExp(
+  String.raw`^(?:${ATOM}|tk_\w+\[${ATOM}\]!|\(tk_\w+\[${ATOM}\] === 1\)|tf_\w+\(ctx, ${ATOM}\))$`,
+);
+
+/**
+ * Whether compiled `code` is simple: cheap, pure and without a function call of its own, so that it
+ * can be written wherever its value is read, as often as it is read.
+ */
+function simpleCode(code: string): boolean {
+  return SIMPLE_CODE.test(code);
+}
+
+/**
+ * Whether `e` compiles to simple code in `price` (`simpleCode`): a literal, a parameter or `base`
+ * (itself simple code or a local), a field of a record other than the vehicle's, a table of one key
+ * read by such a value.
+ */
+function simpleExpr(e: Expr): boolean {
+  switch (e.k) {
+    case "num":
+    case "bool":
+    case "member":
+    case "param":
+    case "base":
+      return true;
+    case "field":
+      return e.rec !== "vehicle";
+    case "table":
+      return e.keys.length === 1 && simpleExpr(e.keys[0]!) && e.keys[0]!.k !== "table";
+    default:
+      return false;
+  }
 }
 
 /** How often each rule is called from `roots`, following the rules they call. */
@@ -108,19 +200,26 @@ class Specialiser implements FastRules {
   private total(name: string, seen = new Set<string>()): boolean {
     if (seen.has(name)) return true;
     seen.add(name);
+    return ruleExprs(this.cx.rule(name)).every((e) => this.totalExpr(e, seen));
+  }
+
+  /**
+   * Whether expression `e` always has a value, as `total` says of a rule (a parameter or `base` it
+   * reads is a value already computed).
+   */
+  private totalExpr(e: Expr, seen = new Set<string>()): boolean {
     let ok = true;
-    for (const e of ruleExprs(this.cx.rule(name)))
-      walk(e, (x) => {
-        if (
-          x.k === "need" ||
-          x.k === "dice" ||
-          x.k === "agg" ||
-          ((x.k === "field" || x.k === "flag" || x.k === "present") && x.rec === "vehicle") ||
-          (x.k === "table" && x.keys.length > 1) ||
-          (x.k === "rule" && !this.total(x.name, seen))
-        )
-          ok = false;
-      });
+    walk(e, (x) => {
+      if (
+        x.k === "need" ||
+        x.k === "dice" ||
+        x.k === "agg" ||
+        ((x.k === "field" || x.k === "flag" || x.k === "present") && x.rec === "vehicle") ||
+        (x.k === "table" && x.keys.length > 1) ||
+        (x.k === "rule" && !this.total(x.name, seen))
+      )
+        ok = false;
+    });
     return ok;
   }
 
@@ -136,7 +235,7 @@ class Specialiser implements FastRules {
   hoistedValues(env: Env): string[] {
     this.computing = true;
     const out = [...this.hoisted].map(([name, v]) => {
-      const code = this.call(name, [], env);
+      const code = this.call(name, [], env, []);
       return `const ${v}: ${this.cx.fastType(this.cx.rule(name).type)} = ${code};`;
     });
     this.computing = false;
@@ -152,10 +251,12 @@ class Specialiser implements FastRules {
     return this.reader(name)?.step ?? true;
   }
 
-  call(name: string, args: readonly string[], env: Env): string {
+  call(name: string, args: readonly string[], env: Env, exprs: readonly Expr[]): string {
     const hoisted = this.hoisted.get(name);
     if (hoisted !== undefined && !this.computing) return hoisted;
     const r = this.cx.rule(name);
+    if (this.counts.get(name) === 1 && !this.written.has(name) && this.inlinable(r, args, exprs))
+      return this.inline(r, args, env);
     if (r.params.length === 0 && r.exceptions.length === 0) {
       // A constant definition is folded; one called once, or that only reads a field, is inlined.
       const folded = this.constant(r.value);
@@ -179,6 +280,89 @@ class Specialiser implements FastRules {
     return `${fn}(${[...pass, ...args].join(", ")})`;
   }
 
+  /** The rules with exceptions or parameters inlined, by name (for `price`'s documentation). */
+  readonly inlined = new Set<string>();
+
+  /** The rules a specialised function writes twice (`specialise`): not inlined. */
+  private readonly written = new Set<string>();
+
+  /**
+   * Whether rule `r`, called once with the arguments `args` (compiled from `exprs`), is inlined: it has
+   * exceptions or parameters (one with neither is inlined by `call` as before), reads no aggregate if
+   * it has parameters (an aggregate's loop helper takes them as named parameters), every argument is
+   * simple code or always has a value (then it is bound once, or dropped where it is not read: the
+   * call would fail on an argument that fails, read or not), and each value an exception
+   * reads as `base` always has a value (the rule's own base value; a nested exception's parent value
+   * must also be simple, `simpleExpr`). Decided before anything is compiled: compiling has effects.
+   */
+  private inlinable(r: RuleDef, args: readonly string[], exprs: readonly Expr[]): boolean {
+    if (r.params.length === 0 && r.exceptions.length === 0) return false;
+    const all = ruleExprs(r);
+    if (r.params.length > 0 && all.some((e) => some(e, (x) => x.k === "agg"))) return false;
+    // An argument is computed before the call even where its parameter is not read.
+    for (const [i] of r.params.entries())
+      if (!simpleCode(args[i]!) && !this.totalExpr(exprs[i]!)) return false;
+    const bases = (children: readonly Exception[], value: Expr, nested: boolean): boolean =>
+      (!children.some((c) => readsBase(c.when) || readsBase(c.value)) ||
+        (this.totalExpr(value) && (!nested || simpleExpr(value)))) &&
+      children.every((c) => bases(c.exceptions, c.value, true));
+    return bases(r.exceptions, r.value, false);
+  }
+
+  /**
+   * Rule `r` (`inlinable`) inlined at a call with the arguments `args`: its citation as a comment,
+   * then its exceptions as a conditional expression, `(c1 ? v1 : c2 ? v2 : v0)`, nested exceptions
+   * nested in their arm. A parameter is replaced by its argument's code when that is simple, else
+   * bound once to a local (`arg_N`) before the statement; `base` is replaced by the value it denotes
+   * when that code is simple or read at most once on any path, else the value is bound once to a
+   * local (`base_N`) before the statement, which is then also the last arm. A binding is computed
+   * where the statement is, even if the call sits under a condition that does not hold: it always
+   * has a value, so computing it changes no answer.
+   */
+  private inline(r: RuleDef, args: readonly string[], env: Env): string {
+    this.inlined.add(r.name);
+    const cx = this.cx;
+    const bind = (prefix: string, type: Type, code: string): string => {
+      const local = `${prefix}_${++env.locals.n}`;
+      env.pre.push(`const ${local}: ${cx.fastType(type)} = ${code};`);
+      return local;
+    };
+    const params = new Map<string, Param>();
+    for (const [i, p] of r.params.entries()) {
+      if (!ruleExprs(r).some((e) => readsParam(e, p.name))) continue;
+      const code = args[i]!;
+      params.set(p.name, {
+        name: simpleCode(code) ? code : bind("arg", p.type, code),
+        type: p.type,
+      });
+    }
+    const inner = (base: BaseSource | null): Env => ({ ...env, params, base, scope: new Map() });
+    const node = (children: readonly Exception[], value: Expr, base: BaseSource | null): string => {
+      const before = this.inlined.size;
+      let code = this.xc.compile(value, inner(base));
+      if (children.length === 0) return code;
+      let self: BaseSource | null = null;
+      if (children.some((c) => readsBase(c.when) || readsBase(c.value))) {
+        // Written where it is read when it is read at most once on any path (by exception values,
+        // once in each) and holds no inlined definition (which would then be written twice).
+        const once =
+          this.inlined.size === before &&
+          children.every((c) => !readsBase(c.when) && count(c.value, (x) => x.k === "base") <= 1);
+        if (!simpleCode(code)) code = once ? `(${code})` : bind("base", r.type, code);
+        // A literal is widened: TypeScript rejects comparing two literals.
+        const name = LITERAL.test(code) ? `(${code} as ${cx.fastType(r.type)})` : code;
+        self = { kind: "name", name, type: r.type };
+      }
+      const arms = children.map(
+        (c) => `${this.xc.compile(c.when, inner(self))} ? ${node(c.exceptions, c.value, self)}`,
+      );
+      return `(${[...arms, code].join(" : ")})`;
+    };
+    const cite = `[${commentText(r.cite)}] ${commentText(r.title)}`;
+    // A line comment on a line of its own, so that prettier keeps it above the code it cites.
+    return `(\n// ${cite}\n${node(r.exceptions, r.value, null)})`;
+  }
+
   /** The literal of a constant value (a number in ticks, a truth value, a member or its code), or null. */
   private constant(e: Expr): string | null {
     if (e.k === "bool") return e.v ? "true" : "false";
@@ -197,6 +381,20 @@ class Specialiser implements FastRules {
       params.set(p.name, { name: `p_${props.claim(snake(p.name))}`, type: p.type });
     const env = newEnv("null", params, this);
     const root: BaseRef = { expr: r.value, parent: null, cite: r.cite, type: r.type };
+    // genNode writes a value that an exception reads as `base` twice (into a local, and as the
+    // value where no exception applies): a definition it calls (or calls through one called once,
+    // which may be inlined) is not inlined there, or it would be written twice.
+    const mark = (e: Expr): void =>
+      walk(e, (x) => {
+        if (x.k !== "rule" || this.written.has(x.name)) return;
+        this.written.add(x.name);
+        if (this.counts.get(x.name) === 1) for (const y of ruleExprs(cx.rule(x.name))) mark(y);
+      });
+    const twice = (children: readonly Exception[], value: Expr): void => {
+      if (children.some((c) => readsBase(c.when) || readsBase(c.value))) mark(value);
+      for (const c of children) twice(c.exceptions, c.value);
+    };
+    twice(r.exceptions, r.value);
     const statements: string[] = [];
     genNode(this.xc, r.exceptions, root, env, statements);
     return {
@@ -293,6 +491,11 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           `The cost in ticks (÷ {@link SCALE} for ${measure}) of the path in \`ctx\` (see {@link prepare}), NaN if a`,
           "step is not allowed: the sum `pricePath` returns, through the rules specialised for it",
           `(untraced, constants folded${fast.hoisted.size > 0 ? ", a definition read more than once a step computed once" : ""}) [${commentText(m.cite)}].`,
+          ...(fast.inlined.size > 0
+            ? [
+                "A definition with exceptions or parameters called once is inlined under a line citing it.",
+              ]
+            : []),
           setupDoc(pre),
           diceOf(cx.ir) === null
             ? "It checks no constraint."
@@ -305,7 +508,8 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
         "const path = ctx.path;",
         ...pre,
         "let spent = 0;",
-        loop([...env.pre, "const s = path[i]!;", ...once, `spent += ${cost};`], readsI),
+        // What the cost's inlined definitions bind (env.pre) may read the step and the values computed once.
+        loop(["const s = path[i]!;", ...once, ...env.pre, `spent += ${cost};`], readsI),
         "return spent;",
       ],
     },
