@@ -2193,12 +2193,14 @@ export function price(ctx: Ctx): number {
             !ctx.unit.status.has("broken")
             ? tf_terrain_cost(
                 ctx,
+                // [A4.31] the terrain a Bypass moves through: Open Ground unless given
                 s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
               ) * 2
             : !v_bypassable || ctx.unit.status.has("broken")
               ? NaN
               : tf_terrain_cost(
                   ctx,
+                  // [A4.31] the terrain a Bypass moves through: Open Ground unless given
                   s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
                 )
           : tf_terrain_cost(ctx, s.terrainCode);
@@ -2213,7 +2215,8 @@ export function price(ctx: Ctx): number {
           ? NaN
           : tf_terrain_cost(ctx, s.terrainCode)
         : // [A4.131] MF to enter: COT (doubled uphill) plus the hexside's MF
-          (ctx.scenario.phase as Phase) === "movement" &&
+          // [A4.15] Infantry OVR: an MMC enters, in the MPh, a Location whose only enemy is one Known SMC
+            (ctx.scenario.phase as Phase) === "movement" &&
             ((ctx.unit.kind as Kind) === "squad" ||
               (ctx.unit.kind as Kind) === "half-squad" ||
               (ctx.unit.kind as Kind) === "crew") &&

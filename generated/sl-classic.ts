@@ -1347,7 +1347,8 @@ export function price(ctx: Ctx): number {
       v_priced_terrain === 1 /* road */ && s.viaRoad
         ? 1
         : s.bypass != null && !s.viaRoad
-          ? s.bypass != null
+          ? // [106.2] what a Bypass step pays: the other terrain's cost, doubled past two hexsides; NA for a non-obstacle
+            s.bypass != null
             ? // [106.2] a Bypass pays the cost of the hex's other terrain instead of the obstacle's
               tk_bypassable[s.terrainCode] === 1 && s.bypass! > 4
               ? tk_terrain_cost[arg_1]! * 2
@@ -1357,6 +1358,7 @@ export function price(ctx: Ctx): number {
             : NaN
           : tk_terrain_cost[v_priced_terrain]!;
     spent +=
+      // [5.54] terrain effects add up: a wall or hedge penalty plus the cost of each terrain in the hex
       // [5.53] COT doubles when moving up onto higher ground than the hex left
       (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1 ? base_2 * 2 : base_2) +
       // [5.54] a second terrain in the hex entered adds its own cost: terrain effects are cumulative

@@ -2350,7 +2350,8 @@ export function price(ctx: Ctx): number {
       v_priced_terrain === 1 /* road */ && s.viaRoad
         ? 1
         : s.bypass != null && !s.viaRoad
-          ? s.bypass != null && s.terrain != null
+          ? // [106.2] what a Bypass step pays: the other terrain's cost, doubled past two hexsides; NA for a non-obstacle
+            s.bypass != null && s.terrain != null
             ? // [106.2] a Bypass pays the cost of the hex's other terrain instead of the obstacle's
               tk_bypassable[s.terrainCode] === 1 && s.bypass! > 4
               ? tk_terrain_cost[arg_1]! * 2
@@ -2365,7 +2366,9 @@ export function price(ctx: Ctx): number {
         ? s.action != null
           ? // [31.3] MF spent on an action that does not leave the hex
             (s.action! as Action) === "board"
-            ? 2 +
+            ? // [31.3] boarding takes 1 MF, and 1 MF more for each PP taken aboard beyond the IPC
+              2 +
+              // [142.33] each PP carried beyond the free capacity costs one MF
               Math.max(
                 0,
                 ctx.unit.portage -
@@ -2381,7 +2384,8 @@ export function price(ctx: Ctx): number {
             : 0
           : NaN
         : s.terrain != null
-          ? // [5.53] COT doubles when moving up onto higher ground than the hex left
+          ? // [5.54] terrain effects add up: a wall or hedge penalty plus the cost of each terrain in the hex
+            // [5.53] COT doubles when moving up onto higher ground than the hex left
             (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1 ? base_2 * 2 : base_2) +
             // [5.54] a second terrain in the hex entered adds its own cost: terrain effects are cumulative
             ((s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false) &&

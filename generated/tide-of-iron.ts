@@ -1241,6 +1241,7 @@ export function price(ctx: Ctx): number {
         ? 1
         : tk_terrain_cost[s.terrainCode]!;
     spent +=
+      // [Movement] a step costs its in-place action, or else the hex entered
       s.action != null
         ? // [Movement] MP spent on an action that does not leave the hex
           (s.action! as Action) === "enter-transport"

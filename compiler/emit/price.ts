@@ -7,7 +7,8 @@
  * `reads` over the rules it calls). The rules the cost calls are emitted again as untraced
  * specialisations (`f_…`, beside the traced `r_…` that `evaluate` and `reach` use) that take the
  * step being priced as the local `s`; a definition whose value is a constant is folded into its
- * caller, and one with neither parameters nor exceptions that is called once is inlined; a value of
+ * caller, and one with neither parameters nor exceptions that is called once is inlined (under a line
+ * citing it, as below); a value of
  * an enum that keys a table is held as its code (the step's `terrainCode` beside `terrain`, a member
  * as its code with its name in a comment), so tables are read from their typed arrays by code
  * (tables.ts). `explain` prices each step through the traced rules and returns its cost and the
@@ -55,6 +56,17 @@ import { PropertyTable, snake } from "./names.js";
 import { genNode } from "./rules.js";
 import type { BaseRef, BaseSource } from "./expr.js";
 import { citeLine, commentText, lit, numberLiteral, parseQ } from "./text.js";
+
+/**
+ * The code of rule `r` inlined where it is called, under a line comment citing it (its citation and
+ * paraphrase): on a line of its own, so that prettier keeps it above the code it cites. A name or
+ * a literal (`set_1`, a field read) is left bare: a comment there would split the expression that
+ * reads it (`set_1⏎// …⏎.has(…)`) and say no more than the name.
+ */
+function cited(r: RuleDef, code: string): string {
+  if (simpleCode(code)) return `(${code})`;
+  return `(\n// [${commentText(r.cite)}] ${commentText(r.title)}\n${code})`;
+}
 
 /** The statements of a function structure, as text. */
 function statementsOf(f: StatementStructures): string[] {
@@ -267,7 +279,7 @@ class Specialiser implements FastRules {
         const t = r.type.t === "enum" || r.type.t === "bool" ? this.cx.fastType(r.type) : null;
         return t === null ? code() : `(${code()} as ${t})`;
       }
-      if (this.counts.get(name) === 1) return `(${code()})`;
+      if (this.counts.get(name) === 1) return cited(r, code());
     }
     let fn = this.names.get(name);
     if (fn === undefined) {
@@ -358,9 +370,7 @@ class Specialiser implements FastRules {
       );
       return `(${[...arms, code].join(" : ")})`;
     };
-    const cite = `[${commentText(r.cite)}] ${commentText(r.title)}`;
-    // A line comment on a line of its own, so that prettier keeps it above the code it cites.
-    return `(\n// ${cite}\n${node(r.exceptions, r.value, null)})`;
+    return cited(r, node(r.exceptions, r.value, null));
   }
 
   /** The literal of a constant value (a number in ticks, a truth value, a member or its code), or null. */
