@@ -294,6 +294,32 @@ describe("price inlines a single-use definition with exceptions and parameters",
     expect(price).toMatch(/s\.terrain != null\s*\?\s*\/\/ \[X\][^]*missing\([^]*:\s*\/\/ \[Z\]/);
   });
 
+  it("cites a definition with neither parameters nor exceptions inlined too", async () => {
+    const ir = inlineRuleset("inline");
+    ir.id = "inline-plain";
+    const step: Expr = { k: "rule", name: "step-cost", args: [] };
+    const total = structuredClone(ir.rules.find((r) => r.name === "step-cost")!);
+    Object.assign(total, {
+      name: "total-cost",
+      cite: "W",
+      title: "a step's total: its cost plus a leader's ½ MF",
+      concept: "total-cost",
+      exceptions: [],
+      value: bin("+", step, {
+        k: "if",
+        c: { k: "field", rec: "unit", name: "leader" },
+        t: num("1/2"),
+        e: num("0"),
+      }),
+    });
+    ir.rules.push(total);
+    ir.movement.cost = { k: "rule", name: "total-cost", args: [] };
+    const text = await emitModule(ir);
+    expect(text).not.toMatch(/function f_total_cost\b/);
+    const price = /\nexport function price[^]*?\n}\n/.exec(text)![0];
+    expect(price.split("// [W] a step's total: its cost plus a leader's ½ MF\n")).toHaveLength(2);
+  });
+
   it("prices as the interpreter: each exception, base, NA, a call under a false condition", () => {
     const ir = variants[0]!;
     for (const c of cases()) {
