@@ -173,7 +173,18 @@ export const BOM = 0xfeff;
  */
 export function lineStarts(text: string): number[] {
   // Two passes: count the lines, then fill an array made to that size (an array grown by pushing
-  // 30,000 starts is copied as it grows and keeps its spare room).
+  // 30,000 starts is copied as it grows and keeps its spare room). Most texts end their lines with
+  // `\n` alone: then the engine's own search finds each (a loop over every character took ≈ 3 ms of
+  // the front end on a file of 30,000 lines).
+  if (text.indexOf("\r") < 0) {
+    let lines = 1;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines++;
+    const out: number[] = new Array<number>(lines);
+    out[0] = text.charCodeAt(0) === BOM ? 1 : 0;
+    let at = 1;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out[at++] = i + 1;
+    return out;
+  }
   const n = text.length;
   let count = 1;
   for (let i = 0; i < n; i++) {
