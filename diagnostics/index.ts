@@ -173,7 +173,18 @@ export const BOM = 0xfeff;
  */
 export function lineStarts(text: string): number[] {
   // Two passes: count the lines, then fill an array made to that size (an array grown by pushing
-  // 30,000 starts is copied as it grows and keeps its spare room).
+  // 30,000 starts is copied as it grows and keeps its spare room). Most texts end their lines with
+  // `\n` alone: then the engine's own search finds each (a loop over every character took ≈ 3 ms of
+  // the front end on a file of 30,000 lines).
+  if (text.indexOf("\r") < 0) {
+    let lines = 1;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lines++;
+    const out: number[] = new Array<number>(lines);
+    out[0] = text.charCodeAt(0) === BOM ? 1 : 0;
+    let at = 1;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out[at++] = i + 1;
+    return out;
+  }
   const n = text.length;
   let count = 1;
   for (let i = 0; i < n; i++) {
@@ -232,16 +243,35 @@ export class SourceFile {
   span(start: number, end: number): Span {
     return new LazySpan(this, start, end);
   }
-  /** 0-based index of the line holding `offset`. */
+  /** The line `lineIndex` last answered: where the next search starts (see `lineIndex`). */
+  #near = 0;
+  /**
+   * 0-based index of the line holding `offset`. Lines are mostly asked in file order (a pass over
+   * the definitions of a kind): at or after the line last answered, the search steps from it by
+   * doubling strides, then halves, a few probes over nearby lines rather than a search of all of a
+   * long file's; before it, over the lines before.
+   */
   lineIndex(offset: number): number {
     const starts = this.lineStarts;
     let lo = 0;
     let hi = starts.length - 1;
+    const near = this.#near <= hi ? this.#near : 0;
+    if (starts[near]! <= offset) {
+      lo = near;
+      let step = 1;
+      while (lo + step <= hi && starts[lo + step]! <= offset) {
+        lo += step;
+        step *= 2;
+      }
+      // Line `lo` starts at or before `offset`, line `lo + step` (if any) after it.
+      if (lo + step - 1 < hi) hi = lo + step - 1;
+    } else hi = near - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
+    this.#near = lo;
     return lo;
   }
   lineStart(index: number): number {

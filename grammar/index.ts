@@ -53,7 +53,9 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
     );
     return { ast: { path, header: null, decls: [] }, diagnostics: [d] };
   }
-  const { tokens, lexErrors } = lexText(text);
+  const lexed = lexText(text);
+  const lexErrors = lexed.lexErrors;
+  let tokens = lexed.tokens;
   const diagnostics: Diagnostic[] = [];
   const { deep, badStrings } = scanTokens(tokens);
   if (deep) {
@@ -77,10 +79,15 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
   // that deep.
   const builder = new AstBuilder(src);
   const parts = embedded ? parseAst(tokens, builder) : null;
-  if (parts && !anyDeep(tokens, parts.decls)) {
+  if (parts && !anyDeep(parts.long)) {
     diagnostics.push(...builder.diagnostics);
     diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
     return { ast: { path, header: parts.header, decls: parts.decls }, diagnostics };
+  }
+  // `parseAst` used the tokens up (it lets go of each once parsed): lex the text again.
+  if (embedded) {
+    tokens = lexText(text).tokens;
+    scanTokens(tokens);
   }
   const { cst, parseErrors } = parseTokens(tokens, text);
   const badAt = new Set(badStrings.map((t) => t.startOffset));
@@ -124,11 +131,12 @@ function deepAt(
   return mayNestTooDeep(tokens, d.span.start, d.span.end, cursor) ? tooDeep(d) : null;
 }
 
-/** Whether any of a file's definitions (in file order) nests too deep. */
-function anyDeep(tokens: readonly IToken[], decls: readonly RulesFile["decls"][number][]): boolean {
-  const cursor: TokenCursor = { at: 0 };
-  for (let i = 0; i < decls.length; i++)
-    if (deepAt(tokens, decls[i]!, cursor) !== null) return true;
+/**
+ * Whether any of a file's definitions nests too deep, of those that hold at least MAX_EXPR_DEPTH
+ * tokens (`long`, which the parser counted: the others cannot, see `mayNestTooDeep`).
+ */
+function anyDeep(long: readonly RulesFile["decls"][number][]): boolean {
+  for (let i = 0; i < long.length; i++) if (tooDeep(long[i]!) !== null) return true;
   return false;
 }
 

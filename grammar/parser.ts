@@ -19,6 +19,7 @@ import type {
 } from "chevrotain";
 import type * as A from "./ast.js";
 import { decl, exact, MAX_SIDES, MAX_STEPS, type AstBuilder } from "./build.js";
+import { MAX_EXPR_DEPTH } from "./limits.js";
 import { CstParser, tokenMatcher } from "./chevrotain.js";
 import { installRepetitions } from "./repetition.js";
 import * as T from "./tokens.js";
@@ -79,7 +80,10 @@ class RulesParser extends ChevrotainParser {
       skipValidations: !VALIDATE,
     } as ConstructorParameters<typeof EmbeddedActionsParser>[1]);
     this.performSelfAnalysis();
-    if (!cst) installRepetitions(this);
+    if (!cst) {
+      installRepetitions(this);
+      (this as unknown as { consumeToken(): void }).consumeToken = releasingConsume;
+    }
   }
 
   /**
@@ -137,7 +141,7 @@ class RulesParser extends ChevrotainParser {
     const h = headers[0] && headers[0].start < firstDef ? headers[0] : undefined;
     for (const extra of headers) if (extra !== h) b.extraHeader(extra.start, h !== undefined);
     const header = h ? b.headerOf(h.id, h.title, h.edition, h.cites, h.ext, h.span) : null;
-    return { header, decls };
+    return { header, decls, long: this.longDecls };
   });
 
   /** `section KEY { definitions }`: every definition inside is in report section KEY unless it says otherwise. */
@@ -194,7 +198,8 @@ class RulesParser extends ChevrotainParser {
   });
 
   definition = this.RULE("definition", (): A.Decl => {
-    return this.OR(
+    this.declFirst = this.position();
+    const d = this.OR(
       (this.definitionAlts ??= [
         { ALT: () => this.SUBRULE(this.removeDef) },
         { ALT: () => this.SUBRULE(this.extendDef) },
@@ -202,6 +207,8 @@ class RulesParser extends ChevrotainParser {
           ALT: () => {
             const o = this.OPTION(() => this.CONSUME(T.Override));
             this.override = o !== undefined;
+            // The definition's span starts after `override`.
+            this.declFirst = this.position();
             return this.OR2(
               (this.definitionKinds ??= [
                 { ALT: () => this.SUBRULE(this.measureDef) },
@@ -220,7 +227,25 @@ class RulesParser extends ChevrotainParser {
         },
       ]),
     ) as A.Decl;
+    if (this.b && this.position() - this.declFirst >= MAX_EXPR_DEPTH) this.longDecls.push(d);
+    return d;
   });
+
+  /**
+   * The index of the next token, LA(1): the number of tokens consumed so far. Chevrotain's
+   * `currIdx` (the index of LA(0)) plus one.
+   */
+  private position(): number {
+    return (this as unknown as { currIdx: number }).currIdx + 1;
+  }
+  /** The index of the first token of the definition being parsed (definitions do not nest). */
+  private declFirst = 0;
+  /**
+   * The definitions of the file being parsed that hold at least MAX_EXPR_DEPTH tokens, in file
+   * order (actions only): only those may nest too deep (grammar/limits.ts `mayNestTooDeep`, which
+   * counts the same tokens in the token list; the parser has released them by then).
+   */
+  private longDecls: A.Decl[] = [];
 
   /**
    * `extend rule NAME ["paraphrase"] { exception … | override exception … | remove exception
@@ -1151,6 +1176,7 @@ class RulesParser extends ChevrotainParser {
 
   /** Forgets the runs a syntax error may have left half-parsed in the last file. */
   forgetRuns(): void {
+    this.longDecls = [];
     this.notOfNotIn = undefined;
     this.stack = [];
     this.top = 0;
@@ -1480,6 +1506,21 @@ type Param = { name: string; type: A.TypeRef; span: A.Header["span"] };
 interface FileParts {
   header: A.Header | null;
   decls: A.Decl[];
+  /** Those of `decls` that hold at least MAX_EXPR_DEPTH tokens: only they may nest too deep. */
+  long: A.Decl[];
+}
+
+/**
+ * Chevrotain's `consumeToken` (the next token becomes LA(0)) for the instance that builds the AST as
+ * it parses, which also lets go of the token before that one. Nothing reads a token before LA(0)
+ * (the lookahead reads LA(1) to LA(3), the actions and gates LA(0) to LA(2)), and the AST keeps
+ * the tokens' texts, not the tokens: a token the parser has passed is garbage at once, rather than
+ * kept by the list until the whole file is parsed. A long file has a hundred thousand tokens, and
+ * the collections during parsing copied those still held (issue 27).
+ */
+function releasingConsume(this: { currIdx: number; tokVector: (IToken | undefined)[] }): void {
+  const at = ++this.currIdx;
+  if (at > 0) this.tokVector[at - 1] = undefined;
 }
 
 /** The instance that builds the AST as it parses, with no recovery (`parseAst`). */
@@ -1519,6 +1560,8 @@ export function lexText(text: string): Pick<ParseResult, "tokens" | "lexErrors">
 /**
  * Parsing a token stream straight into the AST (`builder` builds it and collects its diagnostics):
  * the header and definitions, or null at the first syntax error (then `parseTokens` reports them all).
+ * It uses `tokens` up: each entry is cleared once parsed (`releasingConsume`), so a caller that
+ * needs the tokens again lexes the text again.
  */
 export function parseAst(tokens: IToken[], builder: AstBuilder): FileParts | null {
   parser.text = builder.src.text;

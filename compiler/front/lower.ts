@@ -34,10 +34,11 @@ function valueDen(v: Value): number {
 
 export function computeScale(c: Checked): number {
   let literal = 1;
-  const seeLiterals = (e: Expr) =>
-    walk(e, (x) => {
-      if (x.k === "num") literal = lcm(literal, qDen(x.q));
-    });
+  // The visitors are made once here, not per expression walked.
+  const seeLiteral = (x: Expr): void => {
+    if (x.k === "num") literal = lcm(literal, qDen(x.q));
+  };
+  const seeLiterals = (e: Expr): void => walk(e, seeLiteral);
   c.rules.forEach((r) => eachRuleExpr(r, seeLiterals));
   c.constraints.forEach((k) => seeLiterals(k.cond));
   movementExprs(c.movement).forEach(seeLiterals);
@@ -98,14 +99,17 @@ export function computeScale(c: Checked): number {
     }
   };
 
+  let acc = 1;
+  const addDen = (e: Expr): void => {
+    acc = lcm(acc, den(e));
+  };
   for (let round = 0; round < 12; round++) {
     let changed = false;
-    for (const [name, r] of rules) {
+    for (const r of rules.values()) {
+      const name = r.name;
       current = ruleDen.get(name)!;
-      let acc = current;
-      eachRuleExpr(r, (e) => {
-        acc = lcm(acc, den(e));
-      });
+      acc = current;
+      eachRuleExpr(r, addDen);
       const d = cap(acc);
       if (d !== ruleDen.get(name)) {
         ruleDen.set(name, d);
@@ -126,11 +130,10 @@ export function computeScale(c: Checked): number {
   for (const d of tableDen.values()) scale = lcm(scale, d);
   // The once-per-move roles (the allowance and the cost, first, are in allowDen and costDen).
   for (const e of movementExprs(c.movement).slice(2)) scale = lcm(scale, den(e));
-  c.constraints.forEach((k) =>
-    walk(k.cond, (x) => {
-      scale = lcm(scale, den(x));
-    }),
-  );
+  const addScale = (x: Expr): void => {
+    scale = lcm(scale, den(x));
+  };
+  for (const k of c.constraints) walk(k.cond, addScale);
   return cap(scale);
 }
 

@@ -54,31 +54,36 @@ export function children(e: Expr): readonly Expr[] {
 /**
  * Calls `f` on each direct sub-expression of `e`, in `children`' order: the kinds with a fixed number
  * of sub-expressions without the array `children` makes for them, the others through `children`.
+ * `arg` is passed on to `f` as its second argument, so that a recursion (`walk`) need not make a
+ * closure to carry its state.
  */
-export function eachChild(e: Expr, f: (c: Expr) => void): void {
+export function eachChild<T>(e: Expr, f: (c: Expr, arg: T) => void, arg?: T): void {
+  const a = arg as T;
   switch (e.k) {
     case "bin":
-      f(e.a);
-      f(e.b);
+      f(e.a, a);
+      f(e.b, a);
       return;
     case "neg":
     case "not":
-      f(e.x);
+      f(e.x, a);
       return;
     case "in":
-      f(e.x);
-      f(e.set);
+      f(e.x, a);
+      f(e.set, a);
       return;
     case "if":
-      f(e.c);
-      f(e.t);
-      f(e.e);
+      f(e.c, a);
+      f(e.t, a);
+      f(e.e, a);
       return;
     case "agg":
-      f(e.body);
+      f(e.body, a);
       return;
-    default:
-      for (const c of children(e)) f(c);
+    default: {
+      const kids = children(e);
+      for (let i = 0; i < kids.length; i++) f(kids[i]!, a);
+    }
   }
 }
 
@@ -115,13 +120,14 @@ export function mapChildren(e: Expr, f: (c: Expr) => Expr): Expr {
   }
 }
 
-/** Visits `e` and every sub-expression, parents before children. */
+/**
+ * Visits `e` and every sub-expression, parents before children. The visitor is passed down as
+ * `eachChild`'s argument, not held by a closure made per walk (a walk per expression of a long
+ * ruleset made those closures a visible share of lowering's garbage).
+ */
 export function walk(e: Expr, visit: (e: Expr) => void): void {
-  const go = (x: Expr): void => {
-    visit(x);
-    eachChild(x, go);
-  };
-  go(e);
+  visit(e);
+  eachChild(e, walk, visit);
 }
 
 const baseReaders = new WeakMap<Expr, boolean>();
