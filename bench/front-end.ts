@@ -5,7 +5,9 @@
  * check and lower. Each phase is timed in turn within a run, so a busy machine slows both sides of
  * each ratio alike. The figures are those of a warmed-up process: `warmup` runs first, untimed in the
  * figures (V8 compiles the front end's hot functions over its first runs: the first run of a fresh
- * process takes 2–4× a later one), then `runs` timed runs, whose median and spread are reported;
+ * process takes 2–4× a later one), then `runs` timed runs, whose median and spread are reported —
+ * eleven by default: a run's ratio moves with where the collector's pauses fall (one run in a
+ * process reads 1.3×, another 7×), and the median of five moved by ≈ 1× between processes;
  * the very first run's ratio is reported beside them (`firstRunVsLex`), as a cold start would see it.
  * Measures, asserts nothing (the caller checks the text has no errors).
  */
@@ -39,7 +41,7 @@ export interface FrontEndFigures {
 
 const now = (): number => performance.now();
 
-export function frontEndFigures(text: string, runs = 5, warmup = 5): FrontEndFigures {
+export function frontEndFigures(text: string, runs = 11, warmup = 5): FrontEndFigures {
   const per = { lex: [], parse: [], resolve: [], check: [], lower: [] } as Record<
     keyof FrontEndFigures["phases"],
     number[]
