@@ -96,8 +96,14 @@ export function resolve(
       order.push(keyOf(o.decl));
     }
   }
-  const inherited = new Set(byKey.keys());
+  // The keys inherited, and those this file has defined. Without a parent (no key inherited) the keys
+  // kept are all the file's own, so `own` holds only those it defined but did not keep (an `override`
+  // of nothing): no set of every key is made.
+  const inherited: ReadonlySet<string> | null = parent ? new Set(byKey.keys()) : null;
   const own = new Set<string>();
+  const isInherited = (key: string): boolean => inherited !== null && inherited.has(key);
+  const isOwn = (key: string): boolean =>
+    inherited === null ? byKey.has(key) || own.has(key) : own.has(key);
   const examples: Owned[] = [];
   for (const d of ast.decls) {
     if (d.kind === "example") {
@@ -108,7 +114,7 @@ export function resolve(
     if (d.name === "") continue;
     if (d.kind === "remove") {
       const target = byKey.get(key);
-      if (!target || !inherited.has(key)) {
+      if (!target || !isInherited(key)) {
         diagnostics.push(
           diag(
             "V0204",
@@ -127,7 +133,7 @@ export function resolve(
     }
     if (d.kind === "extend") {
       const target = byKey.get(key);
-      if (!target || !inherited.has(key)) {
+      if (!target || !isInherited(key)) {
         diagnostics.push(
           diag(
             "V0204",
@@ -152,7 +158,7 @@ export function resolve(
             `write \`extend ${target.decl.kind} ${d.name} { … }\``,
           ),
         );
-      } else if (own.has(key)) {
+      } else if (isOwn(key)) {
         diagnostics.push(
           diag("V0202", `${d.name} is overridden or extended twice in this file`, d.nameSpan),
         );
@@ -177,16 +183,17 @@ export function resolve(
       }
       continue;
     }
-    if (own.has(key)) {
+    if (isOwn(key)) {
       diagnostics.push(
         diag("V0202", `${describeKey(key)} is defined twice in this file`, d.nameSpan),
       );
       continue;
     }
-    own.add(key);
+    if (inherited !== null) own.add(key);
     const prev = byKey.get(key);
     if (d.override) {
-      if (!prev || !inherited.has(key)) {
+      if (!prev || !isInherited(key)) {
+        if (inherited === null) own.add(key);
         diagnostics.push(
           diag(
             "V0204",
