@@ -46,11 +46,17 @@ export function computeScale(c: Checked): number {
   for (const i of c.inputs)
     for (const f of i.fields) if (f.default) literal = lcm(literal, valueDen(f.default));
 
-  const rules = new Map(c.rules.map((r) => [r.name, r]));
-  const ruleDen = new Map<string, number>(c.rules.map((r) => [r.name, 1]));
-  const tableDen = new Map(
-    c.tables.map((t) => [t.name, t.rows.reduce((d, r) => lcm(d, valueDen(r.value)), 1)]),
-  );
+  // Filled in loops, not from lists of pairs (a pair made per rule and table is garbage at once).
+  // The rules' names are unique (resolve.ts keeps one definition per name): `c.rules` is walked as is.
+  const ruleDen = new Map<string, number>();
+  for (let i = 0; i < c.rules.length; i++) ruleDen.set(c.rules[i]!.name, 1);
+  const tableDen = new Map<string, number>();
+  for (let i = 0; i < c.tables.length; i++) {
+    const t = c.tables[i]!;
+    let d = 1;
+    for (let j = 0; j < t.rows.length; j++) d = lcm(d, valueDen(t.rows[j]!.value));
+    tableDen.set(t.name, d);
+  }
   let allowDen = 1;
   let costDen = 1;
   let current = 1;
@@ -105,7 +111,8 @@ export function computeScale(c: Checked): number {
   };
   for (let round = 0; round < 12; round++) {
     let changed = false;
-    for (const r of rules.values()) {
+    for (let i = 0; i < c.rules.length; i++) {
+      const r = c.rules[i]!;
       const name = r.name;
       current = ruleDen.get(name)!;
       acc = current;
