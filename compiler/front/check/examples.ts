@@ -252,21 +252,26 @@ export class ExampleChecker {
         }
         const sym = this.scope.syms.get(e.name);
         if (sym?.s === "table") {
-          const keys = sym.decl.keys.map((k, i) => {
-            const a = e.args[i];
-            const v = a && this.constValue(a, enumType(k.name));
-            return v?.v === "member" ? v.name : null;
-          });
+          // Each key's member (null: not one), in an indexed loop (no closure per expectation).
+          const tkeys = sym.decl.keys;
+          const keys = new Array<string | null>(tkeys.length);
+          let allKeys = true;
+          for (let j = 0; j < tkeys.length; j++) {
+            const a = e.args[j];
+            const v = a && this.constValue(a, enumType(tkeys[j]!.name));
+            keys[j] = v?.v === "member" ? v.name : null;
+            if (keys[j] === null) allKeys = false;
+          }
           const vt = this.c.x.resolveType(sym.decl.type);
           const v = vt && this.constValue(e.value, vt);
-          if (e.args.length !== sym.decl.keys.length) {
+          if (e.args.length !== tkeys.length) {
             this.err(
               "V0209",
-              `table ${e.name} has ${sym.decl.keys.length} key${sym.decl.keys.length === 1 ? "" : "s"}, found ${e.args.length}`,
+              `table ${e.name} has ${tkeys.length} key${tkeys.length === 1 ? "" : "s"}, found ${e.args.length}`,
               e.span,
             );
             ok = false;
-          } else if (v && keys.every((k) => k !== null))
+          } else if (v && allKeys)
             expect[i] = { e: "table", name: e.name, keys: keys as string[], want: v };
           else ok = false;
           continue;
@@ -291,14 +296,17 @@ export class ExampleChecker {
           ok = false;
           continue;
         }
-        const args = params.map((p, i) => {
-          const pt = this.c.x.resolveType(p.type);
-          return pt && this.constValue(e.args[i]!, pt);
-        });
+        // Each argument's value (null: it has an error), in an indexed loop (no closure per expectation).
+        const args = new Array<I.Value | null>(params.length);
+        let allArgs = true;
+        for (let j = 0; j < params.length; j++) {
+          const pt = this.c.x.resolveType(params[j]!.type);
+          args[j] = pt && this.constValue(e.args[j]!, pt);
+          if (!args[j]) allArgs = false;
+        }
         const t = this.c.x.ruleType(sym.decl);
         const v = t && this.constValue(e.value, t);
-        if (v && args.every((a) => a))
-          expect[i] = { e: "rule", name: e.name, args: args as I.Value[], want: v };
+        if (v && allArgs) expect[i] = { e: "rule", name: e.name, args: args as I.Value[], want: v };
         else ok = false;
       }
     }
