@@ -5,11 +5,12 @@
  * rulebook needs (the bundled rulesets nest at most 9 brackets and 12 expression levels). The sizes
  * of a file and of one string or citation are bounded too (V0108). docs/cli.md lists every bound.
  */
-import type { IToken, TokenType } from "chevrotain";
+import type { IToken } from "chevrotain";
 import { tokenMatcher } from "./chevrotain.js";
 import type { Span } from "../diagnostics/index.js";
 import type { Decl, Expr } from "./ast.js";
 import {
+  allTokens,
   BadString,
   Dice,
   Each,
@@ -34,15 +35,49 @@ export const MAX_BRACKETS = 64;
 /** Levels of one expression tree: each operator of a chain (`1 + 1 + …`), prefix and `if … else` counts. */
 export const MAX_EXPR_DEPTH = 256;
 
-/** Whether a token continues a chain of dice values (`1d6 each 1d6 keep highest 1 each -2`). */
-const diceChain = (type: TokenType): boolean =>
-  type === Dice ||
-  type === NumberLit ||
-  type === Each ||
-  type === Keep ||
-  type === Highest ||
-  type === Lowest ||
-  type === Minus;
+/** What `scanTokens` does with a token, by its type (`kindOf`). */
+const OTHER = 0;
+const OPEN = 1;
+const CLOSE = 2;
+const EACH = 3;
+/** A token that continues a chain of dice values (`1d6 each 1d6 keep highest 1 each -2`). */
+const CHAIN = 4;
+const BAD_STRING = 5;
+/** A name: `Name` or a token of its category (a soft keyword). */
+const NAME = 6;
+
+let kinds: Uint8Array | undefined;
+/**
+ * Each token type's kind for `scanTokens`, by its `tokenTypeIdx`: one load per token rather than a
+ * comparison with each type of interest and a category lookup. Made at the first scan (the token
+ * types and their categories are complete once the lexer is built).
+ */
+function kindOf(): Uint8Array {
+  if (kinds) return kinds;
+  let size = 0;
+  for (const t of allTokens) size = Math.max(size, (t.tokenTypeIdx ?? 0) + 1);
+  const k = new Uint8Array(size);
+  for (const type of allTokens) {
+    const idx = type.tokenTypeIdx!;
+    const token = { tokenType: type, tokenTypeIdx: idx } as IToken;
+    if (type === LParen || type === LBrace) k[idx] = OPEN;
+    else if (type === RParen || type === RBrace) k[idx] = CLOSE;
+    else if (type === Each) k[idx] = EACH;
+    else if (
+      type === Dice ||
+      type === NumberLit ||
+      type === Keep ||
+      type === Highest ||
+      type === Lowest ||
+      type === Minus
+    )
+      k[idx] = CHAIN;
+    else if (type === BadString) k[idx] = BAD_STRING;
+    else if (tokenMatcher(token, Name)) k[idx] = NAME;
+    else k[idx] = OTHER;
+  }
+  return (kinds = k);
+}
 
 /** What one pass over a file's tokens finds for the grammar's limits and lexical reports (`scanTokens`). */
 export interface TokenScan {
@@ -66,25 +101,26 @@ export interface TokenScan {
 export function scanTokens(tokens: readonly IToken[]): TokenScan {
   const badStrings: IToken[] = [];
   const names = new Map<string, string>();
+  const kind = kindOf();
   // Per open bracket: the `each` of the current dice chain at that level.
   const eaches = [0];
   let open = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const type = t.tokenType;
-    if (type === LParen || type === LBrace) {
+    const k = kind[t.tokenTypeIdx]!;
+    if (k === OPEN) {
       eaches.push(0);
       if (eaches.length - 1 + open > MAX_BRACKETS) return { deep: t, badStrings };
-    } else if (type === RParen || type === RBrace) {
+    } else if (k === CLOSE) {
       if (eaches.length > 1) open -= eaches.pop()!;
-    } else if (type === Each) {
+    } else if (k === EACH) {
       eaches[eaches.length - 1]!++;
       if (eaches.length - 1 + ++open > MAX_BRACKETS) return { deep: t, badStrings };
-    } else if (!diceChain(type)) {
+    } else if (k !== CHAIN) {
       open -= eaches[eaches.length - 1]!;
       eaches[eaches.length - 1] = 0;
-      if (type === BadString) badStrings.push(t);
-      else if (tokenMatcher(t, Name)) {
+      if (k === BAD_STRING) badStrings.push(t);
+      else if (k === NAME) {
         const image = t.image;
         const same = names.get(image);
         if (same === undefined) names.set(image, image);
