@@ -135,12 +135,7 @@ export class DeclChecker {
     return c.text;
   }
 
-  /**
-   * Starts checking definition `d` as `def` does — its citation style, its section (V0214), its
-   * citation — and returns the citation: for a definition built whole in one literal (a rule, a
-   * constraint) rather than grown from `def`'s (whose added fields would need a second store).
-   */
-  private header(d: A.Decl): string {
+  def(d: A.Decl): I.Def {
     this.enter(d);
     const section = d.meta.section;
     if (section !== null && !SECTION_KEYS.has(section)) {
@@ -154,13 +149,9 @@ export class DeclChecker {
           : `sections: ${[...SECTION_KEYS].join(", ")}`,
       );
     }
-    return this.cite(d.meta.cite, d.nameSpan);
-  }
-
-  def(d: A.Decl): I.Def {
     const def: I.Def = {
       name: d.name,
-      cite: this.header(d),
+      cite: this.cite(d.meta.cite, d.nameSpan),
       title: d.meta.title ?? "",
       concept: d.meta.concept ?? d.name,
       section: d.meta.section,
@@ -431,7 +422,7 @@ export class DeclChecker {
   }
 
   rule(d: A.Decl & { kind: "rule" | "predicate" }): RuleBody | null {
-    const cite = this.header(d);
+    const def = this.def(d);
     const type = this.x.ruleType(d);
     const params: { name: string; type: I.Type }[] = [];
     const env: Env = {
@@ -452,42 +443,13 @@ export class DeclChecker {
     const value = this.x.check(d.value, env, type);
     const exceptions = this.exceptions(d.exceptions, env, type);
     if (!value || !exceptions) return null;
-    // One literal, its fields in the IR's order (`def`'s, then the rule's); the context provisional
-    // (`ruleDef` gives it). A note, rare, takes its place after the origin.
-    const m = d.meta;
-    const origin = this.origin(d);
-    const t = irType(type);
-    const body: I.RuleDef =
-      m.note === undefined
-        ? {
-            name: d.name,
-            cite,
-            title: m.title ?? "",
-            concept: m.concept ?? d.name,
-            section: m.section,
-            origin,
-            kind: d.kind,
-            params,
-            type: t,
-            context: "unit",
-            value,
-            exceptions,
-          }
-        : {
-            name: d.name,
-            cite,
-            title: m.title ?? "",
-            concept: m.concept ?? d.name,
-            section: m.section,
-            origin,
-            note: m.note,
-            kind: d.kind,
-            params,
-            type: t,
-            context: "unit",
-            value,
-            exceptions,
-          };
+    const body = def as RuleBody;
+    body.kind = d.kind;
+    body.params = params;
+    body.type = irType(type);
+    (body as I.RuleDef).context = "unit"; // provisional: `ruleDef` gives the context
+    body.value = value;
+    body.exceptions = exceptions;
     return body;
   }
 
@@ -522,7 +484,7 @@ export class DeclChecker {
   }
 
   constraint(d: A.Decl & { kind: "constraint" }): ConstraintBody | null {
-    const cite = this.header(d);
+    const def = this.def(d);
     const env: Env = {
       params: NO_PARAMS,
       base: null,
@@ -531,32 +493,9 @@ export class DeclChecker {
     };
     const c = this.x.check(d.cond, env, BOOL);
     if (!c) return null;
-    // One literal, as a rule's (`rule`); the context provisional (`constraintDef` gives it).
-    const m = d.meta;
-    const origin = this.origin(d);
-    const body: I.ConstraintDef =
-      m.note === undefined
-        ? {
-            name: d.name,
-            cite,
-            title: m.title ?? "",
-            concept: m.concept ?? d.name,
-            section: m.section,
-            origin,
-            context: "unit",
-            cond: c,
-          }
-        : {
-            name: d.name,
-            cite,
-            title: m.title ?? "",
-            concept: m.concept ?? d.name,
-            section: m.section,
-            origin,
-            note: m.note,
-            context: "unit",
-            cond: c,
-          };
+    const body = def as ConstraintBody;
+    (body as I.ConstraintDef).context = "unit"; // provisional: `constraintDef` gives the context
+    body.cond = c;
     return body;
   }
 
