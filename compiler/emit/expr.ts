@@ -15,7 +15,7 @@ import type { Expr, RecordName, Type } from "../ir/ir.js";
 import type { EmitContext } from "./context.js";
 import { readsBase } from "../ir/walk.js";
 import { fastTableRead } from "./tables.js";
-import { commentText, lit, numberLiteral, parseQ, qTicks } from "./text.js";
+import { commentText, isLiteralCode, lit, numberLiteral, parseQ, qTicks } from "./text.js";
 
 /** A value that `base` can denote, computed on first use. */
 export interface BaseRef {
@@ -278,10 +278,7 @@ export class ExprCompiler {
     const code = this.compile(e, env);
     // A rule `price` folded to a literal is widened too: TypeScript rejects comparing two literals;
     // so is one inlined with its exceptions (its citation's line first), whose arms may be literals.
-    if (
-      e.k === "rule" &&
-      /^(\(-\d+\)|\d+|\d+ \/\*.*\*\/|true|false|"(?:[^"\\]|\\.)*"|\(\n\/\/[^]*)$/.test(code)
-    )
+    if (e.k === "rule" && (isLiteralCode(code) || code.startsWith("(\n//")))
       return `(${code} as ${this.typeIn(this.cx.rule(e.name).type, env)})`;
     return code;
   }

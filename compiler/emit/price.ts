@@ -55,7 +55,15 @@ import { newEnv, type Env, type ExprCompiler, type FastRules, type Param } from 
 import { PropertyTable, snake } from "./names.js";
 import { genNode } from "./rules.js";
 import type { BaseRef, BaseSource } from "./expr.js";
-import { citeLine, commentText, lit, numberLiteral, parseQ } from "./text.js";
+import {
+  citeLine,
+  commentText,
+  isLiteralCode,
+  lit,
+  LITERAL_CODE,
+  numberLiteral,
+  parseQ,
+} from "./text.js";
 
 /**
  * The code of rule `r` inlined where it is called, under a line comment citing it (its citation and
@@ -102,12 +110,8 @@ function readsParam(e: Expr, name: string): boolean {
   return some(e, (x) => x.k === "param" && x.name === name);
 }
 
-/** A literal: a number, a truth value, a string, a member's code with its name in a comment. */
-const LITERAL =
-  /^(?:\d+(?:\.\d+)?|\(-\d+(?:\.\d+)?\)|true|false|"(?:[^"\\]|\\.)*"|\d+ \/\*(?:(?!\*\/).)*\*\/)$/;
-
 /** A local, a parameter, a property read (`s.bypass!`) or a literal. */
-const ATOM = String.raw`(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*!?|\d+(?:\.\d+)?|\(-\d+(?:\.\d+)?\)|true|false|"(?:[^"\\]|\\.)*"|\d+ \/\*(?:(?!\*\/).)*\*\/)`;
+const ATOM = String.raw`(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*!?|${LITERAL_CODE})`;
 
 /** Simple code: an `ATOM`, or a table read by one (`tk_x[k]!`, `(tk_x[k] === 1)`, `tf_x(ctx, k)`). */
 const SIMPLE_CODE = new RegExp(
@@ -362,7 +366,7 @@ class Specialiser implements FastRules {
           children.every((c) => !readsBase(c.when) && count(c.value, (x) => x.k === "base") <= 1);
         if (!simpleCode(code)) code = once ? `(${code})` : bind("base", r.type, code);
         // A literal is widened: TypeScript rejects comparing two literals.
-        const name = LITERAL.test(code) ? `(${code} as ${cx.fastType(r.type)})` : code;
+        const name = isLiteralCode(code) ? `(${code} as ${cx.fastType(r.type)})` : code;
         self = { kind: "name", name, type: r.type };
       }
       const arms = children.map(

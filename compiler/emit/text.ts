@@ -20,6 +20,19 @@ export function commentText(s: string): string {
   return safeLine(s, " ").replace(/\*\//g, "*\\/").replace(/\s+/g, " ").trim();
 }
 
+/**
+ * The emitted code of a literal, as a regular expression's source: a number (`3`, `1.5`, `(-2)`), a
+ * truth value, a string, a member's code with its name in a comment (`1 /* road *\/`).
+ */
+export const LITERAL_CODE = String.raw`(?:\d+(?:\.\d+)?|\(-\d+(?:\.\d+)?\)|true|false|"(?:[^"\\]|\\.)*"|\d+ \/\*(?:(?!\*\/).)*\*\/)`;
+
+const LITERAL = new RegExp(`^${LITERAL_CODE}$`);
+
+/** Whether emitted `code` is a literal (`LITERAL_CODE`): TypeScript rejects comparing two literals. */
+export function isLiteralCode(code: string): boolean {
+  return LITERAL.test(code);
+}
+
 /** `paraphrase [cite]`, comment-safe. */
 export function citeLine(title: string, cite: string | null): string {
   const t = commentText(title);

@@ -233,6 +233,24 @@ function mapWith(terrain: readonly string[], at: number): MapGraph {
   return buildGraph(map);
 }
 
+/** A random map of the probes' terrain (as `mapWith` lays it out) and a hex to start from. */
+const terrainArb = fc.array(fc.constantFrom(...TERRAIN), {
+  minLength: COLS * ROWS,
+  maxLength: COLS * ROWS,
+});
+const fromArb = fc.integer({ min: 0, max: COLS * ROWS - 1 });
+
+/** The interpreted reach binding of ruleset `ir` for a scenario of `unit` (and `phase`), read cleanly. */
+function bindingFor(ir: RulesetIR, unit: object, phase?: string) {
+  const p = parseScenario(
+    JSON.stringify({ ...(phase ? { phase } : {}), unit, path: [] }),
+    "u.json",
+    [ir],
+  );
+  expect(p.diagnostics).toEqual([]);
+  return interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+}
+
 describe("reach from aboard: constraints reading the steps, getting off included", () => {
   it("the probes' profiles: numeric states capped, every count, a key of step numbers", () => {
     const capped = reachProfile(irs.get("aboard-capped")!);
@@ -267,16 +285,14 @@ describe("reach from aboard: constraints reading the steps, getting off included
       let reachedFar = 0;
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
-          fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+          terrainArb,
+          fromArb,
           fc.record({ mp: fc.integer({ min: 0, max: 6 }), slow: fc.boolean() }),
           fc.boolean(),
           async (terrain, from, unit, aboard) => {
             await new Promise((r) => setImmediate(r));
             const g = mapWith(terrain, from);
-            const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir]);
-            expect(p.diagnostics).toEqual([]);
-            const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+            const b = bindingFor(ir, unit);
             const interpreted = reachOnMap(b, g, from, aboard);
             const generated = gen.reach(g, unit, g.names[from]!, {}, undefined, aboard);
             const best = bruteReach(g, from, 6, (path) => {
@@ -333,15 +349,13 @@ describe("reach with halting read from the path (halt-at, halt-allowance)", () =
       let halted = 0;
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
-          fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+          terrainArb,
+          fromArb,
           fc.record({ mp: fc.integer({ min: 0, max: 5 }) }),
           async (terrain, from, unit) => {
             await new Promise((r) => setImmediate(r));
             const g = mapWith(terrain, from);
-            const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir]);
-            expect(p.diagnostics).toEqual([]);
-            const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+            const b = bindingFor(ir, unit);
             const interpreted = reachOnMap(b, g, from);
             const generated = gen.reach(g, unit, g.names[from]!);
             const best = bruteReach(g, from, 8, (path) => {
@@ -372,15 +386,14 @@ describe("keys one step on by folds (profile keyFolds): the same search as keys 
     const ir = irs.get("aboard-folds")!;
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom(...TERRAIN), { minLength: COLS * ROWS, maxLength: COLS * ROWS }),
-        fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+        terrainArb,
+        fromArb,
         fc.record({ mp: fc.integer({ min: 2, max: 8 }), slow: fc.boolean() }),
         fc.boolean(),
         async (terrain, from, unit, aboard) => {
           await new Promise((r) => setImmediate(r));
           const g = mapWith(terrain, from);
-          const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir]);
-          const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+          const b = bindingFor(ir, unit);
           expect(b.profile.keyFolds).toBeTruthy();
           const perEdge = { ...b, profile: { ...b.profile, keyFolds: null } };
           expect(searched(reachOnMap(b, g, from, aboard), g.n)).toEqual(
@@ -399,9 +412,7 @@ describe("keys one step on by folds (profile keyFolds): the same search as keys 
       const g = buildGraph(JSON.parse(readFileSync(join(ROOT, "maps", `${file}.json`), "utf8")));
       for (const phase of ["movement", "advance"])
         for (const unit of [{ kind: "squad" }, { kind: "hero", doubleTime: true }]) {
-          const p = parseScenario(JSON.stringify({ phase, unit, path: [] }), "u.json", [ir]);
-          expect(p.diagnostics).toEqual([]);
-          const b = interpretedBinding(ir, p.perRuleset[0]!.value, unit);
+          const b = bindingFor(ir, unit, phase);
           expect(b.profile.keyFolds).toBeTruthy();
           const perEdge = { ...b, profile: { ...b.profile, keyFolds: null } };
           for (let from = 0; from < g.n; from += 10) {
