@@ -2167,7 +2167,7 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
  * (untraced, constants folded, a definition read more than once a step computed once) [A4.1].
- * A definition with exceptions or parameters called once is inlined under a line citing it.
+ * A definition with exceptions or parameters called once is inlined, cited above the statement that holds it.
  * The cost reads the whole move: `ctx.hexes`, `ctx.spent` (0), `ctx.allowance` are set first.
  * It checks no constraint.
  */
@@ -2182,41 +2182,39 @@ export function price(ctx: Ctx): number {
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
     const v_bypassable: boolean = f_bypassable(ctx, s);
-    const base_1: number =
-      // [A4.13] Cost Of Terrain of the hex entered
-      s.viaRoad
-        ? 2
-        : s.bypass != null && !s.viaRoad
-          ? // [A4.31] a Bypass costs the other terrain of the Location (usually Open Ground), not the obstacle
-            v_bypassable &&
-            (s.bypass != null ? s.bypass! > 4 : false) &&
-            !ctx.unit.status.has("broken")
-            ? tf_terrain_cost(
+    // [A4.13] Cost Of Terrain of the hex entered
+    // [A4.31] a Bypass costs the other terrain of the Location (usually Open Ground), not the obstacle
+    // [A4.31] the terrain a Bypass moves through: Open Ground unless given
+    const base_1: number = s.viaRoad
+      ? 2
+      : s.bypass != null && !s.viaRoad
+        ? v_bypassable &&
+          (s.bypass != null ? s.bypass! > 4 : false) &&
+          !ctx.unit.status.has("broken")
+          ? tf_terrain_cost(
+              ctx,
+              s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
+            ) * 2
+          : !v_bypassable || ctx.unit.status.has("broken")
+            ? NaN
+            : tf_terrain_cost(
                 ctx,
-                // [A4.31] the terrain a Bypass moves through: Open Ground unless given
                 s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
-              ) * 2
-            : !v_bypassable || ctx.unit.status.has("broken")
-              ? NaN
-              : tf_terrain_cost(
-                  ctx,
-                  // [A4.31] the terrain a Bypass moves through: Open Ground unless given
-                  s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
-                )
-          : tf_terrain_cost(ctx, s.terrainCode);
+              )
+        : tf_terrain_cost(ctx, s.terrainCode);
+    // [A4.133] the COT doubles when the hex is a level higher than the one left
     const base_2: number =
-      // [A4.133] the COT doubles when the hex is a level higher than the one left
       (s.uphill ? base_1 * 2 : base_1) + (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0);
+    // [A4.13] a step costs the hex entered, or the activity within the hex
+    // [A4.3] occupying the obstacle being Bypassed costs its full entry cost, in the same hex
+    // [A4.131] MF to enter: COT (doubled uphill) plus the hexside's MF
+    // [A4.15] Infantry OVR: an MMC enters, in the MPh, a Location whose only enemy is one Known SMC
     spent +=
-      // [A4.13] a step costs the hex entered, or the activity within the hex
       s.action != null
-        ? // [A4.3] occupying the obstacle being Bypassed costs its full entry cost, in the same hex
-          !v_bypassable
+        ? !v_bypassable
           ? NaN
           : tf_terrain_cost(ctx, s.terrainCode)
-        : // [A4.131] MF to enter: COT (doubled uphill) plus the hexside's MF
-          // [A4.15] Infantry OVR: an MMC enters, in the MPh, a Location whose only enemy is one Known SMC
-            (ctx.scenario.phase as Phase) === "movement" &&
+        : (ctx.scenario.phase as Phase) === "movement" &&
             ((ctx.unit.kind as Kind) === "squad" ||
               (ctx.unit.kind as Kind) === "half-squad" ||
               (ctx.unit.kind as Kind) === "crew") &&

@@ -1528,9 +1528,8 @@ export function price(ctx: Ctx): number {
   for (let i = 0; i < path.length; i++) {
     ctx.i = i;
     const s = path[i]!;
-    spent +=
-      // [10.1.1] a stretch of ground costs its length; an action in place costs nothing (the ground acts on the dice)
-      s.action != null ? 0 : (s.inches ?? missing("path[" + ctx.i + "]." + "inches"));
+    // [10.1.1] a stretch of ground costs its length; an action in place costs nothing (the ground acts on the dice)
+    spent += s.action != null ? 0 : (s.inches ?? missing("path[" + ctx.i + "]." + "inches"));
   }
 
   return spent;

@@ -2333,7 +2333,7 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
  * (untraced, constants folded, a definition read more than once a step computed once) [5.2].
- * A definition with exceptions or parameters called once is inlined under a line citing it.
+ * A definition with exceptions or parameters called once is inlined, cited above the statement that holds it.
  * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
  * It checks no constraint.
  */
@@ -2345,34 +2345,38 @@ export function price(ctx: Ctx): number {
     const v_priced_terrain: number = f_priced_terrain(ctx, s);
     const v_hex_terrain: number = f_hex_terrain(ctx, s);
     const arg_1: number = s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */;
+    // [5.5] Cost Of Terrain of the hex entered
+    // [106.2] what a Bypass step pays: the other terrain's cost, doubled past two hexsides; NA for a non-obstacle
+    // [106.2] a Bypass pays the cost of the hex's other terrain instead of the obstacle's
     const base_2: number =
-      // [5.5] Cost Of Terrain of the hex entered
       v_priced_terrain === 1 /* road */ && s.viaRoad
         ? 1
         : s.bypass != null && !s.viaRoad
-          ? // [106.2] what a Bypass step pays: the other terrain's cost, doubled past two hexsides; NA for a non-obstacle
-            s.bypass != null && s.terrain != null
-            ? // [106.2] a Bypass pays the cost of the hex's other terrain instead of the obstacle's
-              tk_bypassable[s.terrainCode] === 1 && s.bypass! > 4
+          ? s.bypass != null && s.terrain != null
+            ? tk_bypassable[s.terrainCode] === 1 && s.bypass! > 4
               ? tk_terrain_cost[arg_1]! * 2
               : !(tk_bypassable[s.terrainCode] === 1)
                 ? NaN
                 : tk_terrain_cost[arg_1]!
             : NaN
           : tk_terrain_cost[v_priced_terrain]!;
+    // [5.5] a step costs the hex entered, as in SL, or its action in place
+    // [31.3] MF spent on an action that does not leave the hex
+    // [31.3] boarding takes 1 MF, and 1 MF more for each PP taken aboard beyond the IPC
+    // [142.33] each PP carried beyond the free capacity costs one MF
+    // [142.33] PP a unit carries without losing MF: 3 for a squad
+    // [5.54] terrain effects add up: a wall or hedge penalty plus the cost of each terrain in the hex
+    // [5.53] COT doubles when moving up onto higher ground than the hex left
+    // [5.54] a second terrain in the hex entered adds its own cost: terrain effects are cumulative
+    // [5.54] a hex entered along its road holds the road: the road rate is added to the terrain the step names
     spent +=
-      // [5.5] a step costs the hex entered, as in SL, or its action in place
       s.action != null
         ? s.action != null
-          ? // [31.3] MF spent on an action that does not leave the hex
-            (s.action! as Action) === "board"
-            ? // [31.3] boarding takes 1 MF, and 1 MF more for each PP taken aboard beyond the IPC
-              2 +
-              // [142.33] each PP carried beyond the free capacity costs one MF
+          ? (s.action! as Action) === "board"
+            ? 2 +
               Math.max(
                 0,
                 ctx.unit.portage -
-                  // [142.33] PP a unit carries without losing MF: 3 for a squad
                   ((ctx.unit.kindCode as number) === 1 /* half-squad */ ||
                   (ctx.unit.kindCode as number) === 2 /* crew */
                     ? 4
@@ -2384,10 +2388,7 @@ export function price(ctx: Ctx): number {
             : 0
           : NaN
         : s.terrain != null
-          ? // [5.54] terrain effects add up: a wall or hedge penalty plus the cost of each terrain in the hex
-            // [5.53] COT doubles when moving up onto higher ground than the hex left
-            (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1 ? base_2 * 2 : base_2) +
-            // [5.54] a second terrain in the hex entered adds its own cost: terrain effects are cumulative
+          ? (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1 ? base_2 * 2 : base_2) +
             ((s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false) &&
             s.viaRoad &&
             !(s.bypass != null)
@@ -2406,7 +2407,6 @@ export function price(ctx: Ctx): number {
                       (s.uphill && tk_uphill_doubles[s.alsoTerrainCode] === 1 ? 4 : 2)) /
                     SCALE
                   : 0) +
-            // [5.54] a hex entered along its road holds the road: the road rate is added to the terrain the step names
             (s.viaRoad &&
             !(s.bypass != null) &&
             v_priced_terrain !== 1 /* road */ &&

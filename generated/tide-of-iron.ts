@@ -1226,7 +1226,7 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
  * The cost in ticks (÷ {@link SCALE} for MP) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
  * (untraced, constants folded) [Movement].
- * A definition with exceptions or parameters called once is inlined under a line citing it.
+ * A definition with exceptions or parameters called once is inlined, cited above the statement that holds it.
  * The cost reads nothing of the whole move: neither the allowance nor the hex count is computed.
  * It checks no constraint.
  */
@@ -1235,24 +1235,24 @@ export function price(ctx: Ctx): number {
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
+    // [Movement] the cost of the hex's terrain
     const base_1: number =
-      // [Movement] the cost of the hex's terrain
       (ctx.unit.kind as Kind) === "truck" && (s.terrainCode as number) === 1 /* road */ && s.viaRoad
         ? 1
         : tk_terrain_cost[s.terrainCode]!;
+    // [Movement] a step costs its in-place action, or else the hex entered
+    // [Movement] MP spent on an action that does not leave the hex
+    // [Movement] a hex costs its terrain (climb included), any descent, and any hexside feature
+    // [Movement EXAMPLES/2] moving up one level costs 2 MP
     spent +=
-      // [Movement] a step costs its in-place action, or else the hex entered
       s.action != null
-        ? // [Movement] MP spent on an action that does not leave the hex
-          (s.action! as Action) === "enter-transport"
+        ? (s.action! as Action) === "enter-transport"
           ? 6
           : (s.action! as Action) === "exit-transport"
             ? 6
             : 3
         : s.terrain != null
-          ? // [Movement] a hex costs its terrain (climb included), any descent, and any hexside feature
-            // [Movement EXAMPLES/2] moving up one level costs 2 MP
-            (s.uphill ? Math.max(base_1, 6) : base_1) +
+          ? (s.uphill ? Math.max(base_1, 6) : base_1) +
             (s.downhill ? 0 : 0) +
             (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0)
           : NaN;

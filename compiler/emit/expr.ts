@@ -62,6 +62,8 @@ export interface FastRules {
    * value inlined (a rule with exceptions or parameters inlined starts with its citation comment).
    */
   call(name: string, args: readonly string[], env: Env, exprs: readonly Expr[]): string;
+  /** Whether `code`, as `call` returned it, is a definition's value inlined (and cited). */
+  isInlined(code: string): boolean;
 }
 
 export function newEnv(
@@ -278,7 +280,7 @@ export class ExprCompiler {
     const code = this.compile(e, env);
     // A rule `price` folded to a literal is widened too: TypeScript rejects comparing two literals;
     // so is one inlined with its exceptions (its citation's line first), whose arms may be literals.
-    if (e.k === "rule" && (isLiteralCode(code) || code.startsWith("(\n//")))
+    if (e.k === "rule" && (isLiteralCode(code) || env.fast?.isInlined(code) === true))
       return `(${code} as ${this.typeIn(this.cx.rule(e.name).type, env)})`;
     return code;
   }

@@ -7,18 +7,17 @@
  * `reads` over the rules it calls). The rules the cost calls are emitted again as untraced
  * specialisations (`f_…`, beside the traced `r_…` that `evaluate` and `reach` use) that take the
  * step being priced as the local `s`; a definition whose value is a constant is folded into its
- * caller, and one with neither parameters nor exceptions that is called once is inlined (under a line
- * citing it, as below); a value of
- * an enum that keys a table is held as its code (the step's `terrainCode` beside `terrain`, a member
- * as its code with its name in a comment), so tables are read from their typed arrays by code
- * (tables.ts). `explain` prices each step through the traced rules and returns its cost and the
+ * caller, and one with neither parameters nor exceptions that is called once is inlined (and cited,
+ * as below); a value of an enum that keys a table is held as its code (the step's `terrainCode`
+ * beside `terrain`, a member as its code with its name in a comment), so tables are read from
+ * their typed arrays by code (tables.ts). `explain` prices each step through the traced rules and returns its cost and the
  * rules that priced it.
  *
  * A definition with exceptions and/or parameters called once (`callCounts`: one call in the rules
- * `price` calls) is inlined too, as an expression where it is called: under a line comment citing
- * it, its exceptions a conditional expression `(c1 ? v1 : c2 ? v2 : v0)`, a nested exception's
- * chain in its parent's arm, so its conditions and values are evaluated only where the caller's
- * own conditions reach the call. A parameter is replaced by its argument's code when that is
+ * `price` calls) is inlined too, as an expression where it is called (a line comment citing it
+ * stands above the statement that holds it: `cited`), its exceptions a conditional expression
+ * `(c1 ? v1 : c2 ? v2 : v0)`, a nested exception's chain in its parent's arm, so its conditions
+ * and values are evaluated only where the caller's own conditions reach the call. A parameter is replaced by its argument's code when that is
  * simple (a local, a parameter, a field read, a literal, a table read by one of those); a complex
  * argument is bound once to a local (`arg_N`) before the statement holding the call. `base` becomes
  * the code of the value it denotes (the rule's base value; a nested exception's parent value) when
@@ -64,17 +63,6 @@ import {
   numberLiteral,
   parseQ,
 } from "./text.js";
-
-/**
- * The code of rule `r` inlined where it is called, under a line comment citing it (its citation and
- * paraphrase): on a line of its own, so that prettier keeps it above the code it cites. A name or
- * a literal (`set_1`, a field read) is left bare: a comment there would split the expression that
- * reads it (`set_1⏎// …⏎.has(…)`) and say no more than the name.
- */
-function cited(r: RuleDef, code: string): string {
-  if (simpleCode(code)) return `(${code})`;
-  return `(\n// [${commentText(r.cite)}] ${commentText(r.title)}\n${code})`;
-}
 
 /** The statements of a function structure, as text. */
 function statementsOf(f: StatementStructures): string[] {
@@ -252,7 +240,7 @@ class Specialiser implements FastRules {
     this.computing = true;
     const out = [...this.hoisted].map(([name, v]) => {
       const code = this.call(name, [], env, []);
-      return `const ${v}: ${this.cx.fastType(this.cx.rule(name).type)} = ${code};`;
+      return this.citing(`const ${v}: ${this.cx.fastType(this.cx.rule(name).type)} = ${code};`);
     });
     this.computing = false;
     return out;
@@ -283,7 +271,7 @@ class Specialiser implements FastRules {
         const t = r.type.t === "enum" || r.type.t === "bool" ? this.cx.fastType(r.type) : null;
         return t === null ? code() : `(${code()} as ${t})`;
       }
-      if (this.counts.get(name) === 1) return cited(r, code());
+      if (this.counts.get(name) === 1) return this.cited(r, code());
     }
     let fn = this.names.get(name);
     if (fn === undefined) {
@@ -294,6 +282,52 @@ class Specialiser implements FastRules {
     }
     const pass = ["ctx", ...(this.readsStep(name) ? ["s"] : []), ...this.hoistedIn(name)];
     return `${fn}(${[...pass, ...args].join(", ")})`;
+  }
+
+  /** Each definition's code as inlined (`cited`), for `isInlined`. */
+  private readonly citedCode = new Set<string>();
+
+  /** The citation lines of definitions inlined whose statement has not been written yet. */
+  private readonly pendingCites: { code: string; line: string }[] = [];
+
+  isInlined(code: string): boolean {
+    return this.citedCode.has(code);
+  }
+
+  /**
+   * The code of rule `r` inlined where it is called, parenthesised; its citation (citation and
+   * paraphrase) waits for the statement that holds the code (`citing`), above which it is written.
+   * Not inside the expression: prettier does not format a line comment inside parentheses
+   * idempotently (prettier/prettier#18817), and a statement's leading comment it always keeps.
+   * A name or a literal (`set_1`, a field read) needs no citation: it says no more than the name.
+   */
+  private cited(r: RuleDef, code: string): string {
+    const out = `(${code})`;
+    if (simpleCode(code)) return out;
+    this.citedCode.add(out);
+    this.pendingCites.push({
+      code: out,
+      line: `// [${commentText(r.cite)}] ${commentText(r.title)}`,
+    });
+    return out;
+  }
+
+  /**
+   * `statement` under the citation lines of the definitions inlined in it, outermost first (each
+   * taken once: by the first statement written that holds its code).
+   */
+  citing(statement: string): string {
+    const found: { at: number; length: number; line: string }[] = [];
+    for (let i = 0; i < this.pendingCites.length; i++) {
+      const { code, line } = this.pendingCites[i]!;
+      const at = statement.indexOf(code);
+      if (at < 0) continue;
+      found.push({ at, length: code.length, line });
+      this.pendingCites.splice(i--, 1);
+    }
+    if (found.length === 0) return statement;
+    found.sort((a, b) => a.at - b.at || b.length - a.length);
+    return [...found.map((f) => f.line), statement].join("\n");
   }
 
   /** The rules with exceptions or parameters inlined, by name (for `price`'s documentation). */
@@ -340,7 +374,7 @@ class Specialiser implements FastRules {
     const cx = this.cx;
     const bind = (prefix: string, type: Type, code: string): string => {
       const local = `${prefix}_${++env.locals.n}`;
-      env.pre.push(`const ${local}: ${cx.fastType(type)} = ${code};`);
+      env.pre.push(this.citing(`const ${local}: ${cx.fastType(type)} = ${code};`));
       return local;
     };
     const params = new Map<string, Param>();
@@ -374,7 +408,7 @@ class Specialiser implements FastRules {
       );
       return `(${[...arms, code].join(" : ")})`;
     };
-    return cited(r, node(r.exceptions, r.value, null));
+    return this.cited(r, node(r.exceptions, r.value, null));
   }
 
   /** The literal of a constant value (a number in ticks, a truth value, a member or its code), or null. */
@@ -428,7 +462,7 @@ class Specialiser implements FastRules {
         ...[...params.values()].map((p) => ({ name: p.name, type: cx.fastType(p.type) })),
       ],
       returnType: cx.fastType(r.type),
-      statements,
+      statements: statements.map((x) => this.citing(x)),
     };
   }
 }
@@ -507,7 +541,7 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
           `(untraced, constants folded${fast.hoisted.size > 0 ? ", a definition read more than once a step computed once" : ""}) [${commentText(m.cite)}].`,
           ...(fast.inlined.size > 0
             ? [
-                "A definition with exceptions or parameters called once is inlined under a line citing it.",
+                "A definition with exceptions or parameters called once is inlined, cited above the statement that holds it.",
               ]
             : []),
           setupDoc(pre),
@@ -523,7 +557,10 @@ export function priceStatements(cx: EmitContext, xc: ExprCompiler): StatementStr
         ...pre,
         "let spent = 0;",
         // What the cost's inlined definitions bind (env.pre) may read the step and the values computed once.
-        loop(["const s = path[i]!;", ...once, ...env.pre, `spent += ${cost};`], readsI),
+        loop(
+          ["const s = path[i]!;", ...once, ...env.pre, fast.citing(`spent += ${cost};`)],
+          readsI,
+        ),
         "return spent;",
       ],
     },

@@ -311,6 +311,15 @@ function codes(): RulesetIR {
       { k: "set", enum: "terrain", members: ["woods", "marsh"] },
       "path",
     ),
+    def("tier", MF, { k: "num", q: "1" }, "unit", [
+      {
+        cite: "C.tier.1",
+        title: "a leader's tier",
+        when: { k: "field", rec: "unit", name: "leader" },
+        value: { k: "num", q: "2" },
+        exceptions: [],
+      },
+    ]),
     def(
       "code-cost",
       MF,
@@ -352,7 +361,21 @@ function codes(): RulesetIR {
               ),
             ),
             plus(
-              when({ k: "table", name: "rough-t", keys: [call("priced")] }, "1"),
+              plus(
+                when({ k: "table", name: "rough-t", keys: [call("priced")] }, "1"),
+                // A definition inlined with its exceptions (literal arms) compared with a literal
+                // neither arm is: TypeScript rejects that comparison unless the value is widened.
+                when(
+                  {
+                    k: "bin",
+                    op: "==",
+                    a: call("tier"),
+                    b: { k: "num", q: "3" },
+                    type: { t: "bool" },
+                  },
+                  "1",
+                ),
+              ),
               when(
                 {
                   k: "table",

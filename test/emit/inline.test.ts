@@ -274,24 +274,28 @@ function cases(): Case[] {
 }
 
 describe("price inlines a single-use definition with exceptions and parameters", () => {
-  it("writes no function for it, and cites it on a line above its code", () => {
+  it("writes no function for it, and cites it above the statement that holds it", () => {
     const text = texts.get("inline")!;
     for (const fn of ["f_hop_cost", "f_action_cost", "f_step_cost"])
       expect(text).not.toMatch(new RegExp(`function ${fn}\\b`));
     const price = /\nexport function price[^]*?\n}\n/.exec(text)![0];
-    for (const cite of [
-      "// [X] a hop costs the terrain plus the extra process.exit(7) *\\/ process.exit(8) process.exit(9)\n",
-      "// [Z] an action costs 1 MF to board, 2 to unload\n",
-      "// [Y] a step costs its hop, or its action\n",
-    ])
-      expect(price.split(cite)).toHaveLength(2);
+    // Each citation once, on a line of its own above the statement, outermost first.
+    expect(price).toContain(
+      [
+        "// [Y] a step costs its hop, or its action",
+        "// [X] a hop costs the terrain plus the extra process.exit(7) *\\/ process.exit(8) process.exit(9)",
+        "// [Z] an action costs 1 MF to board, 2 to unload",
+        "spent += ",
+      ].join("\n    "),
+    );
+    for (const cite of ["// [X]", "// [Y]", "// [Z]"]) expect(price.split(cite)).toHaveLength(2);
     // The complex argument is bound once, and so is the value X.3 reads twice as `base`.
     expect(price).toMatch(/const arg_\d+: number = ctx\.unit\.leader \? 2 : 1;/);
     expect(price).toMatch(
       /const base_\d+: number = tf_terrain_cost\(ctx, s\.terrainCode\) \+ arg_\d+;/,
     );
     // The hop, which reads the terrain with `need`, stays under the caller's condition.
-    expect(price).toMatch(/s\.terrain != null\s*\?\s*\/\/ \[X\][^]*missing\([^]*:\s*\/\/ \[Z\]/);
+    expect(price).toMatch(/s\.terrain != null\s*\?[^]*missing\([^]*:\s*\(ctx\.scenario\.phase/);
   });
 
   it("cites a definition with neither parameters nor exceptions inlined too", async () => {
