@@ -2193,13 +2193,13 @@ export function price(ctx: Ctx): number {
           !ctx.unit.status.has("broken")
           ? tf_terrain_cost(
               ctx,
-              s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
+              s.bypassThrough != null ? s.bypassThroughCode : /* open-ground */ 0,
             ) * 2
           : !v_bypassable || ctx.unit.status.has("broken")
             ? NaN
             : tf_terrain_cost(
                 ctx,
-                s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */,
+                s.bypassThrough != null ? s.bypassThroughCode : /* open-ground */ 0,
               )
         : tf_terrain_cost(ctx, s.terrainCode);
     // [A4.133] the COT doubles when the hex is a level higher than the one left
@@ -2258,7 +2258,7 @@ export function explain(ctx: Ctx): Explanation {
  */
 function f_bypassable(_ctx: Ctx, s: PStep): boolean {
   return (
-    (s.terrainCode as number) === 2 /* woods */ || (s.terrainCode as number) === 3 /* building */
+    (s.terrainCode as number) === /* woods */ 2 || (s.terrainCode as number) === /* building */ 3
   );
 }
 

@@ -1335,12 +1335,12 @@ export function price(ctx: Ctx): number {
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
     const v_priced_terrain: number = f_priced_terrain(ctx, s);
-    const arg_1: number = s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */;
+    const arg_1: number = s.bypassThrough != null ? s.bypassThroughCode : /* open-ground */ 0;
     // [5.5] Cost Of Terrain of the hex entered
     // [106.2] what a Bypass step pays: the other terrain's cost, doubled past two hexsides; NA for a non-obstacle
     // [106.2] a Bypass pays the cost of the hex's other terrain instead of the obstacle's
     const base_2: number =
-      v_priced_terrain === 1 /* road */ && s.viaRoad
+      v_priced_terrain === /* road */ 1 && s.viaRoad
         ? 1
         : s.bypass != null && !s.viaRoad
           ? s.bypass != null
@@ -1357,14 +1357,14 @@ export function price(ctx: Ctx): number {
     // [5.54] a hex entered along its road holds the road: the road rate is added to the terrain the step names
     spent +=
       (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1 ? base_2 * 2 : base_2) +
-      ((s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false) &&
+      ((s.alsoTerrain != null ? (s.alsoTerrainCode as number) === /* road */ 1 : false) &&
       s.viaRoad &&
       !(s.bypass != null)
-        ? (s.terrainCode as number) === 4 /* shell-hole */
+        ? (s.terrainCode as number) === /* shell-hole */ 4
           ? 0
           : (1 * (s.uphill ? 4 : 2)) / SCALE
-        : (s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 4 /* shell-hole */ : false) &&
-            (s.terrainCode as number) === 1 /* road */ &&
+        : (s.alsoTerrain != null ? (s.alsoTerrainCode as number) === /* shell-hole */ 4 : false) &&
+            (s.terrainCode as number) === /* road */ 1 &&
             s.viaRoad &&
             !(s.bypass != null)
           ? 0
@@ -1375,8 +1375,8 @@ export function price(ctx: Ctx): number {
             : 0) +
       (s.viaRoad &&
       !(s.bypass != null) &&
-      v_priced_terrain !== 1 /* road */ &&
-      !(s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false)
+      v_priced_terrain !== /* road */ 1 &&
+      !(s.alsoTerrain != null ? (s.alsoTerrainCode as number) === /* road */ 1 : false)
         ? (1 * (s.uphill ? 4 : 2)) / SCALE
         : 0) +
       (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0);
@@ -1411,12 +1411,12 @@ export function explain(ctx: Ctx): Explanation {
  * {@link r_priced_terrain} specialised for {@link price}: untraced, the step in `s`.
  */
 function f_priced_terrain(_ctx: Ctx, s: PStep): number {
-  if ((s.terrainCode as number) === 4 /* shell-hole */ && s.viaRoad) {
-    return 1 /* road */;
+  if ((s.terrainCode as number) === /* shell-hole */ 4 && s.viaRoad) {
+    return /* road */ 1;
   }
 
-  if ((s.terrainCode as number) === 0 /* open-ground */ && s.viaRoad && !(s.alsoTerrain != null)) {
-    return 1 /* road */;
+  if ((s.terrainCode as number) === /* open-ground */ 0 && s.viaRoad && !(s.alsoTerrain != null)) {
+    return /* road */ 1;
   }
 
   return s.terrainCode;

@@ -2344,12 +2344,12 @@ export function price(ctx: Ctx): number {
     const s = path[i]!;
     const v_priced_terrain: number = f_priced_terrain(ctx, s);
     const v_hex_terrain: number = f_hex_terrain(ctx, s);
-    const arg_1: number = s.bypassThrough != null ? s.bypassThroughCode : 0 /* open-ground */;
+    const arg_1: number = s.bypassThrough != null ? s.bypassThroughCode : /* open-ground */ 0;
     // [5.5] Cost Of Terrain of the hex entered
     // [106.2] what a Bypass step pays: the other terrain's cost, doubled past two hexsides; NA for a non-obstacle
     // [106.2] a Bypass pays the cost of the hex's other terrain instead of the obstacle's
     const base_2: number =
-      v_priced_terrain === 1 /* road */ && s.viaRoad
+      v_priced_terrain === /* road */ 1 && s.viaRoad
         ? 1
         : s.bypass != null && !s.viaRoad
           ? s.bypass != null && s.terrain != null
@@ -2377,11 +2377,11 @@ export function price(ctx: Ctx): number {
               Math.max(
                 0,
                 ctx.unit.portage -
-                  ((ctx.unit.kindCode as number) === 1 /* half-squad */ ||
-                  (ctx.unit.kindCode as number) === 2 /* crew */
+                  ((ctx.unit.kindCode as number) === /* half-squad */ 1 ||
+                  (ctx.unit.kindCode as number) === /* crew */ 2
                     ? 4
-                    : (ctx.unit.kindCode as number) === 3 /* leader */ ||
-                        (ctx.unit.kindCode as number) === 4 /* hero */
+                    : (ctx.unit.kindCode as number) === /* leader */ 3 ||
+                        (ctx.unit.kindCode as number) === /* hero */ 4
                       ? 2
                       : 6),
               )
@@ -2389,16 +2389,16 @@ export function price(ctx: Ctx): number {
           : NaN
         : s.terrain != null
           ? (s.uphill && tk_uphill_doubles[v_priced_terrain] === 1 ? base_2 * 2 : base_2) +
-            ((s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false) &&
+            ((s.alsoTerrain != null ? (s.alsoTerrainCode as number) === /* road */ 1 : false) &&
             s.viaRoad &&
             !(s.bypass != null)
-              ? v_hex_terrain === 4 /* shell-hole */
+              ? v_hex_terrain === /* shell-hole */ 4
                 ? 0
                 : (1 * (s.uphill ? 4 : 2)) / SCALE
               : (s.alsoTerrain != null
-                    ? (s.alsoTerrainCode as number) === 4 /* shell-hole */
+                    ? (s.alsoTerrainCode as number) === /* shell-hole */ 4
                     : false) &&
-                  v_hex_terrain === 1 /* road */ &&
+                  v_hex_terrain === /* road */ 1 &&
                   s.viaRoad &&
                   !(s.bypass != null)
                 ? 0
@@ -2409,8 +2409,8 @@ export function price(ctx: Ctx): number {
                   : 0) +
             (s.viaRoad &&
             !(s.bypass != null) &&
-            v_priced_terrain !== 1 /* road */ &&
-            !(s.alsoTerrain != null ? (s.alsoTerrainCode as number) === 1 /* road */ : false)
+            v_priced_terrain !== /* road */ 1 &&
+            !(s.alsoTerrain != null ? (s.alsoTerrainCode as number) === /* road */ 1 : false)
               ? (1 * (s.uphill ? 4 : 2)) / SCALE
               : 0) +
             (s.hexside != null ? tk_hexside_cost[s.hexsideCode]! : 0)
@@ -2446,19 +2446,19 @@ export function explain(ctx: Ctx): Explanation {
  * {@link r_priced_terrain} specialised for {@link price}: untraced, the step in `s`.
  */
 function f_priced_terrain(_ctx: Ctx, s: PStep): number {
-  if ((s.terrain != null ? (s.terrainCode as number) === 4 /* shell-hole */ : false) && s.viaRoad) {
-    return 1 /* road */;
+  if ((s.terrain != null ? (s.terrainCode as number) === /* shell-hole */ 4 : false) && s.viaRoad) {
+    return /* road */ 1;
   }
 
   if (
-    (s.terrain != null ? (s.terrainCode as number) === 0 /* open-ground */ : false) &&
+    (s.terrain != null ? (s.terrainCode as number) === /* open-ground */ 0 : false) &&
     s.viaRoad &&
     !(s.alsoTerrain != null)
   ) {
-    return 1 /* road */;
+    return /* road */ 1;
   }
 
-  return s.terrain != null ? s.terrainCode : 0 /* open-ground */;
+  return s.terrain != null ? s.terrainCode : /* open-ground */ 0;
 }
 
 /**
@@ -2467,7 +2467,7 @@ function f_priced_terrain(_ctx: Ctx, s: PStep): number {
  * {@link r_hex_terrain} specialised for {@link price}: untraced, the step in `s`.
  */
 function f_hex_terrain(_ctx: Ctx, s: PStep): number {
-  return s.terrain != null ? s.terrainCode : 0 /* open-ground */;
+  return s.terrain != null ? s.terrainCode : /* open-ground */ 0;
 }
 
 // Reach on a hex map.

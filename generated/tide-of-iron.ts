@@ -1237,7 +1237,7 @@ export function price(ctx: Ctx): number {
     const s = path[i]!;
     // [Movement] the cost of the hex's terrain
     const base_1: number =
-      (ctx.unit.kind as Kind) === "truck" && (s.terrainCode as number) === 1 /* road */ && s.viaRoad
+      (ctx.unit.kind as Kind) === "truck" && (s.terrainCode as number) === /* road */ 1 && s.viaRoad
         ? 1
         : tk_terrain_cost[s.terrainCode]!;
     // [Movement] a step costs its in-place action, or else the hex entered

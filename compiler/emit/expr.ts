@@ -197,12 +197,14 @@ export class ExprCompiler {
   }
 
   /**
-   * A member: its code (with its name in a comment) where `code` and its enum keys a table, else its
+   * A member: its code (after its name in a comment) where `code` and its enum keys a table, else its
    * name as a string literal.
    */
   member(enumName: string, name: string, code: boolean): string {
     if (!code || !this.cx.coded.has(enumName)) return lit(name);
-    return `${this.cx.memberCode(enumName, name)} /* ${commentText(name)} */`;
+    // The name before the code: prettier moves a comment after the code past the statement's `;`
+    // on a second run where the code ends a parenthesised expression (not idempotent).
+    return `/* ${commentText(name)} */ ${this.cx.memberCode(enumName, name)}`;
   }
 
   /** The type of `e` where it is a reference, a member or a value of a rule or table; else null. */

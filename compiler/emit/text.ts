@@ -22,9 +22,9 @@ export function commentText(s: string): string {
 
 /**
  * The emitted code of a literal, as a regular expression's source: a number (`3`, `1.5`, `(-2)`), a
- * truth value, a string, a member's code with its name in a comment (`1 /* road *\/`).
+ * truth value, a string, a member's code after its name in a comment (`/* road *\/ 1`).
  */
-export const LITERAL_CODE = String.raw`(?:\d+(?:\.\d+)?|\(-\d+(?:\.\d+)?\)|true|false|"(?:[^"\\]|\\.)*"|\d+ \/\*(?:(?!\*\/).)*\*\/)`;
+export const LITERAL_CODE = String.raw`(?:\d+(?:\.\d+)?|\(-\d+(?:\.\d+)?\)|true|false|"(?:[^"\\]|\\.)*"|\/\*(?:(?!\*\/).)*\*\/ \d+)`;
 
 const LITERAL = new RegExp(`^${LITERAL_CODE}$`);
 
