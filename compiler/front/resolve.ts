@@ -27,6 +27,11 @@ export interface Merged {
   chain: string[];
   /** Declarations in definition order (parents' first). Examples are the file's own only. */
   decls: Owned[];
+  /**
+   * The same declarations but the examples, by namespace key (`keyOf`): the map resolve checked the
+   * names against, kept so the checker's symbol table (check/scope.ts) is not built again.
+   */
+  byKey: ReadonlyMap<string, Owned>;
   /** For a child ruleset: the parent's merged declarations, for "changed from" reports. */
   parent: Merged | null;
 }
@@ -242,6 +247,7 @@ export function resolve(
       file: ast.path,
       chain: parent ? [parent.header.id, ...parent.chain] : [],
       decls,
+      byKey,
       parent,
     },
     diagnostics,

@@ -307,8 +307,8 @@ export class DeclChecker {
   }
 
   private tableConstant(ir: I.Expr & { k: "table" }): I.Value | null {
-    const sym = this.scope.syms.get(ir.name);
-    if (sym?.s !== "table" || !ir.keys.every((k) => k.k === "member")) return null;
+    if (this.scope.named(ir.name)?.kind !== "table" || !ir.keys.every((k) => k.k === "member"))
+      return null;
     const keys = ir.keys.map((k) => (k as { name: string }).name);
     const t = this.tables.get(ir.name);
     return t?.rows.find((r) => r.keys.every((k, i) => k === keys[i]))?.value ?? null;
@@ -567,9 +567,7 @@ export class DeclChecker {
     if (haltAt !== undefined) {
       movement.haltAt = haltAt;
       movement.haltCite =
-        haltAt.k === "rule"
-          ? (this.scope.syms.get(haltAt.name)?.decl.meta.cite?.text ?? cite)
-          : cite;
+        haltAt.k === "rule" ? (this.scope.named(haltAt.name)?.meta.cite?.text ?? cite) : cite;
       if (got["halt-allowance"] !== undefined) movement.haltAllowance = got["halt-allowance"];
     } else if (got["halt-allowance"] !== undefined) {
       const e = d.entries.find((x) => x.role === "halt-allowance")!;

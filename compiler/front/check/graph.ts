@@ -109,8 +109,8 @@ export function dependencies(
 }
 
 function spanOf(scope: Scope, name: string): Span | null {
-  const s = scope.syms.get(name);
-  return s ? s.decl.nameSpan : null;
+  const s = scope.named(name);
+  return s ? s.nameSpan : null;
 }
 
 /**

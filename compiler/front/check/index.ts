@@ -55,7 +55,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
       ),
     );
   }
-  const scope = new Scope(merged.decls, header.id);
+  const scope = new Scope(merged);
   const c = new DeclChecker(merged, scope, out, styles);
   const of = <K extends A.Decl["kind"]>(k: K) => scope.declsOf(k);
 
