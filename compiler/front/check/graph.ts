@@ -163,23 +163,6 @@ export function wholeRulesetChecks(
         ),
       );
   }
-  for (let i = 0; i < p.examples.length; i++) {
-    const ex = p.examples[i]!;
-    for (let j = 0; j < ex.expect.length; j++) {
-      const x = ex.expect[j]!;
-      if (x.e === "rule") {
-        const r = rules.get(x.name);
-        if (r && r.context === "step")
-          out.push(
-            diag(
-              "V0406",
-              `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`,
-              expectSpan(merged, ex.origin.line, x.name),
-            ),
-          );
-      }
-    }
-  }
 
   // Unused definitions: not reachable from the movement binding, constraints or examples. A rule
   // uses the rules it calls and the tables it reads (those its callees read among them), as the
@@ -200,16 +183,28 @@ export function wholeRulesetChecks(
     else if (e.k === "table") used.add(e.name);
     eachChild(e, useExpr);
   };
-  for (const e of movementExprs(p.movement)) useExpr(e);
-  for (let i = 0; i < p.constraints.length; i++) useExpr(p.constraints[i]!.cond);
+  // The examples' expectations in one pass: one value of a step rule expected (V0406), and what
+  // each uses.
   for (let i = 0; i < p.examples.length; i++) {
     const ex = p.examples[i]!;
     for (let j = 0; j < ex.expect.length; j++) {
       const x = ex.expect[j]!;
-      if (x.e === "rule") useRule(x.name);
-      if (x.e === "table") used.add(x.name);
+      if (x.e === "rule") {
+        const r = rules.get(x.name);
+        if (r && r.context === "step")
+          out.push(
+            diag(
+              "V0406",
+              `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`,
+              expectSpan(merged, ex.origin.line, x.name),
+            ),
+          );
+        useRule(x.name);
+      } else if (x.e === "table") used.add(x.name);
     }
   }
+  for (const e of movementExprs(p.movement)) useExpr(e);
+  for (let i = 0; i < p.constraints.length; i++) useExpr(p.constraints[i]!.cond);
   // Example inputs may apply rules and tables to constants (`portage: dm-portage(hmg)`).
   const exampleNames = new Set<string>();
   const exampleDecls = scope.declsOf("example");
