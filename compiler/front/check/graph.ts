@@ -23,7 +23,9 @@ import type { Scope } from "./scope.js";
 
 /** What the dependency analysis learns from the checked bodies, before the definitions are built. */
 export interface Dependencies {
-  /** The context of each constraint, in the order of the bodies given (a rule's is `contextOf` its reads). */
+  /** The context of each rule, in the order of the bodies given (`contextOf` its reads). */
+  ruleContexts: I.Context[];
+  /** The context of each constraint, in the order of the bodies given. */
   constraintContexts: I.Context[];
   /**
    * What each rule reads, by name: its flags, constants and tables (not the fields it reads: no pass
@@ -75,7 +77,11 @@ export function dependencies(
     const done = byRule.get(name);
     if (done) return done;
     const r = rules.get(name);
-    if (!r) return null;
+    return r ? readsOf(r) : null;
+  };
+  /** What rule `r`, not yet read, reads (its callees' reads among them), kept under its name. */
+  const readsOf = (r: RuleBody): Reads => {
+    const name = r.name;
     if (visiting.includes(name)) {
       const cycle = [...visiting.slice(visiting.indexOf(name)), name];
       cycles.push(
@@ -96,16 +102,20 @@ export function dependencies(
   };
 
   // Indexed loops here and in `wholeRulesetChecks`: run once per check, they are rarely optimised,
-  // and an iterator allocates.
-  for (let i = 0; i < ruleBodies.length; i++) ruleReads(ruleBodies[i]!.name);
-  const constraintContexts: I.Context[] = [];
-  for (let i = 0; i < constraintBodies.length; i++) {
-    const c = constraintBodies[i]!;
-    const acc = reads(c.cond, ruleReads, false);
-    if (acc.dice) rolling = true;
-    constraintContexts.push(contextOf(acc));
+  // and an iterator allocates. Each rule is read unless a rule before it called it; the contexts go
+  // in lists in the bodies' order, so the definitions are built without a lookup by name.
+  const ruleContexts = new Array<I.Context>(ruleBodies.length);
+  for (let i = 0; i < ruleBodies.length; i++) {
+    const r = ruleBodies[i]!;
+    ruleContexts[i] = contextOf(byRule.get(r.name) ?? readsOf(r));
   }
-  return { constraintContexts, reads: byRule, rules, calls, cycles, rolling };
+  const constraintContexts = new Array<I.Context>(constraintBodies.length);
+  for (let i = 0; i < constraintBodies.length; i++) {
+    const acc = reads(constraintBodies[i]!.cond, ruleReads, false);
+    if (acc.dice) rolling = true;
+    constraintContexts[i] = contextOf(acc);
+  }
+  return { ruleContexts, constraintContexts, reads: byRule, rules, calls, cycles, rolling };
 }
 
 function spanOf(scope: Scope, name: string): Span | null {
