@@ -28,10 +28,12 @@ export interface Dependencies {
   /** The context of each constraint, in the order of the bodies given. */
   constraintContexts: I.Context[];
   /**
-   * What each rule reads, by name: its flags, constants and tables (not the fields it reads: no pass
-   * of the checker needs them, so they are not recorded).
+   * What each rule reads, by name: its flags and tables (not the fields it reads: no pass of the
+   * checker needs them, so they are not recorded; nor its constants, which go to `consts`).
    */
   reads: Map<string, Reads>;
+  /** The number constants the rules read, all in one set (the conflict search's probes start from them). */
+  consts: ReadonlySet<string>;
   /**
    * The checked rules by name: the bodies, which `ruleDef` completes in place, so once the
    * definitions are built it holds them (the rule definitions by name, made once per check).
@@ -66,6 +68,10 @@ export function dependencies(
   let rolling = false;
 
   const calls = new Map<string, string[]>();
+  // The rules' constants in one set, and the constraints' in another, which nothing reads: no set
+  // of constants is made per rule or constraint.
+  const consts = new Set<string>();
+  const constraintConsts = new Set<string>();
   const ruleReads = (name: string): Reads | null => {
     // Called for each rule an expression calls: while a rule is read, the callee is its own call.
     if (visiting.length > 0) {
@@ -94,7 +100,7 @@ export function dependencies(
       return noReads();
     }
     visiting.push(name);
-    const acc = ruleReadsAll(r, ruleReads, false);
+    const acc = ruleReadsAll(r, ruleReads, false, consts);
     visiting.pop();
     if (acc.dice) rolling = true;
     byRule.set(name, acc);
@@ -111,11 +117,11 @@ export function dependencies(
   }
   const constraintContexts = new Array<I.Context>(constraintBodies.length);
   for (let i = 0; i < constraintBodies.length; i++) {
-    const acc = reads(constraintBodies[i]!.cond, ruleReads, false);
+    const acc = reads(constraintBodies[i]!.cond, ruleReads, false, constraintConsts);
     if (acc.dice) rolling = true;
     constraintContexts[i] = contextOf(acc);
   }
-  return { ruleContexts, constraintContexts, reads: byRule, rules, calls, cycles, rolling };
+  return { ruleContexts, constraintContexts, reads: byRule, consts, rules, calls, cycles, rolling };
 }
 
 function spanOf(scope: Scope, name: string): Span | null {
