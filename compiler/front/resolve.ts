@@ -27,6 +27,11 @@ export interface Merged {
   chain: string[];
   /** Declarations in definition order (parents' first). Examples are the file's own only. */
   decls: Owned[];
+  /**
+   * The same declarations but the examples, by namespace key (`keyOf`): the map resolve checked the
+   * names against, kept so the checker's symbol table (check/scope.ts) is not built again.
+   */
+  byKey: ReadonlyMap<string, Owned>;
   /** For a child ruleset: the parent's merged declarations, for "changed from" reports. */
   parent: Merged | null;
 }
@@ -102,8 +107,9 @@ export function resolve(
   const inherited: ReadonlySet<string> | null = parent ? new Set(byKey.keys()) : null;
   const own = new Set<string>();
   const isInherited = (key: string): boolean => inherited !== null && inherited.has(key);
-  const isOwn = (key: string): boolean =>
-    inherited === null ? byKey.has(key) || own.has(key) : own.has(key);
+  /** Whether this file defined `key`, whose declaration kept so far is `kept` (`byKey`'s). */
+  const isOwn = (key: string, kept: Owned | undefined): boolean =>
+    inherited === null ? kept !== undefined || own.has(key) : own.has(key);
   const examples: Owned[] = [];
   for (const d of ast.decls) {
     if (d.kind === "example") {
@@ -158,7 +164,7 @@ export function resolve(
             `write \`extend ${target.decl.kind} ${d.name} { … }\``,
           ),
         );
-      } else if (isOwn(key)) {
+      } else if (isOwn(key, target)) {
         diagnostics.push(
           diag("V0202", `${d.name} is overridden or extended twice in this file`, d.nameSpan),
         );
@@ -183,14 +189,14 @@ export function resolve(
       }
       continue;
     }
-    if (isOwn(key)) {
+    const prev = byKey.get(key);
+    if (isOwn(key, prev)) {
       diagnostics.push(
         diag("V0202", `${describeKey(key)} is defined twice in this file`, d.nameSpan),
       );
       continue;
     }
     if (inherited !== null) own.add(key);
-    const prev = byKey.get(key);
     if (d.override) {
       if (!prev || !isInherited(key)) {
         if (inherited === null) own.add(key);
@@ -242,6 +248,7 @@ export function resolve(
       file: ast.path,
       chain: parent ? [parent.header.id, ...parent.chain] : [],
       decls,
+      byKey,
       parent,
     },
     diagnostics,

@@ -295,10 +295,17 @@ const NO_RULES: RuleReads = () => null;
  * followed). A rule called inside an aggregate does not read the step being priced. With `fields`
  * false the fields read are not recorded (`values`, `present` and `flags` stay empty): for a pass
  * that needs only the flags, the constants and the tables, as the checker's dependency analysis.
+ * With `consts`, the number constants read are added to that set, which many walks share (that
+ * analysis gathers all the rules' in one), and the result's own `consts` stays empty.
  */
-export function reads(e: Expr, ruleReads: RuleReads = NO_RULES, fields = true): Reads {
+export function reads(
+  e: Expr,
+  ruleReads: RuleReads = NO_RULES,
+  fields = true,
+  consts: Set<string> | null = null,
+): Reads {
   const acc = noReads();
-  enter(acc, ruleReads, fields);
+  enter(acc, ruleReads, fields, consts);
   try {
     outside(e);
   } finally {
@@ -313,7 +320,7 @@ export function reads(e: Expr, ruleReads: RuleReads = NO_RULES, fields = true): 
  */
 export function readsAll(es: readonly Expr[], ruleReads: RuleReads = NO_RULES): Reads {
   const acc = noReads();
-  enter(acc, ruleReads, true);
+  enter(acc, ruleReads, true, null);
   try {
     for (let i = 0; i < es.length; i++) outside(es[i]!);
   } finally {
@@ -324,11 +331,17 @@ export function readsAll(es: readonly Expr[], ruleReads: RuleReads = NO_RULES): 
 
 /**
  * What the expressions of rule `r` read together (`ruleExprs`' expressions, in its order), following
- * rules and recording fields (or not) as `reads` does, without making the list of them.
+ * rules and recording fields (or not) and constants (in `consts`, or not) as `reads` does, without
+ * making the list of them.
  */
-export function ruleReadsAll(r: RuleExprs, ruleReads: RuleReads = NO_RULES, fields = true): Reads {
+export function ruleReadsAll(
+  r: RuleExprs,
+  ruleReads: RuleReads = NO_RULES,
+  fields = true,
+  consts: Set<string> | null = null,
+): Reads {
   const acc = noReads();
-  enter(acc, ruleReads, fields);
+  enter(acc, ruleReads, fields, consts);
   try {
     eachRuleExpr(r, outside);
   } finally {
@@ -393,22 +406,30 @@ function stepRead(acc: Reads, rec: string, inAgg: boolean): void {
 
 /**
  * The reader's state while it walks (no closure per walk): what it adds to, how it follows rules,
- * whether it records fields. `enter` saves the state on a stack and `leave` restores it, so a walk
+ * whether it records fields, where the constants go (null: `into`'s own). `enter` saves the state on a stack and `leave` restores it, so a walk
  * that `ruleReads` starts (a callee read on its first call) nests inside the walk that called it.
  */
 let into: Reads = noReads();
 let follow: RuleReads = NO_RULES;
 let withFields = true;
-const saved: (Reads | RuleReads | boolean)[] = [];
+let constsTo: Set<string> | null = null;
+const saved: (Reads | RuleReads | boolean | Set<string> | null)[] = [];
 
-function enter(acc: Reads, ruleReads: RuleReads, fields: boolean): void {
-  saved.push(into, follow, withFields);
+function enter(
+  acc: Reads,
+  ruleReads: RuleReads,
+  fields: boolean,
+  consts: Set<string> | null,
+): void {
+  saved.push(into, follow, withFields, constsTo);
   into = acc;
   follow = ruleReads;
   withFields = fields;
+  constsTo = consts;
 }
 
 function leave(): void {
+  constsTo = saved.pop() as Set<string> | null;
   withFields = saved.pop() as boolean;
   follow = saved.pop() as RuleReads;
   into = saved.pop() as Reads;
@@ -419,7 +440,8 @@ function readExpr(e: Expr, inAgg: boolean): void {
   const acc = into;
   switch (e.k) {
     case "num":
-      addName(acc, "consts", e.q);
+      if (constsTo !== null) constsTo.add(e.q);
+      else addName(acc, "consts", e.q);
       return;
     case "all":
       acc.all = true;

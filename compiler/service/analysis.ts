@@ -118,7 +118,7 @@ export function analyseDocument(
   const result: Analysis = {
     doc,
     merged,
-    scope: merged ? new Scope(merged.decls) : null,
+    scope: merged ? new Scope(merged) : null,
     files,
     diagnostics,
     ir,

@@ -29,7 +29,7 @@ enum kind [1.4] "kinds" {
 /** What `enumsWith` answers for each name, in one scope: the first lookups scan, the later read an index. */
 function answers(names: string[]): (readonly string[])[] {
   const merged = resolve(parse(text, "scope.rules").ast, () => null).merged!;
-  const scope = new Scope(merged.decls, merged.header.id);
+  const scope = new Scope(merged);
   return names.map((n) => scope.enumsWith(n));
 }
 

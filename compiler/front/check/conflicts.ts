@@ -52,14 +52,14 @@ let sharedCount = 0;
 
 /**
  * Reports V0601 for each conflict in `c`. `deps` (graph.ts `dependencies`) says what each rule
- * reads, whose number constants seed the probes, and whether anything but the movement binding
- * rolls dice, so the rules are not walked again for either.
+ * reads, the number constants the rules read, which seed the probes, and whether anything but the
+ * movement binding rolls dice, so the rules are not walked again for either.
  */
 export function checkConflicts(
   c: Checked,
   merged: Merged,
   out: Diagnostic[],
-  deps: Pick<Dependencies, "reads" | "rolling" | "rules" | "calls">,
+  deps: Pick<Dependencies, "reads" | "consts" | "rolling" | "rules" | "calls">,
 ): void {
   const found: Found[] = [];
   const defs = byName(c, deps.rules as ReadonlyMap<string, I.RuleDef>);
@@ -130,13 +130,10 @@ interface Search {
 function newSearch(
   c: Checked,
   defs: ByName,
-  deps: Pick<Dependencies, "reads" | "rolling">,
+  deps: Pick<Dependencies, "consts" | "rolling">,
 ): Search {
-  // What each rule reads, every rule's once (the probes are sorted: the order does not matter).
-  const texts = new Set<string>();
-  const addConst = (q: string): void => void texts.add(q);
-  deps.reads.forEach((r) => r.consts.forEach(addConst));
-  return { ev: null, defs, numbers: numericProbes(texts), rolls: rollsOf(c, deps.rolling) };
+  // The constants the rules read (the probes are sorted: the order does not matter).
+  return { ev: null, defs, numbers: numericProbes(deps.consts), rolls: rollsOf(c, deps.rolling) };
 }
 
 /** The short id of a shared key (a new one for a key not among the most recent). */

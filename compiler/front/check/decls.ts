@@ -307,8 +307,8 @@ export class DeclChecker {
   }
 
   private tableConstant(ir: I.Expr & { k: "table" }): I.Value | null {
-    const sym = this.scope.syms.get(ir.name);
-    if (sym?.s !== "table" || !ir.keys.every((k) => k.k === "member")) return null;
+    if (this.scope.named(ir.name)?.kind !== "table" || !ir.keys.every((k) => k.k === "member"))
+      return null;
     const keys = ir.keys.map((k) => (k as { name: string }).name);
     const t = this.tables.get(ir.name);
     return t?.rows.find((r) => r.keys.every((k, i) => k === keys[i]))?.value ?? null;
@@ -331,7 +331,10 @@ export class DeclChecker {
     }
     const rowsDomain = domains[0]!;
     const cols = domains.length === 2 ? domains[1]! : null;
-    const rows: I.TableRow[] = [];
+    // A place per entry the domain has (each member's row once, a value per column), the list cut
+    // to those made: a table keeps its rows exactly, and no list grown by pushing is copied.
+    const rows = new Array<I.TableRow>(rowsDomain.length * (cols ? cols.length : 1));
+    let made = 0;
     // Where each member of the rows' domain is first given, by its (first) place in the domain.
     const seen: (Span | undefined)[] = new Array<Span | undefined>(rowsDomain.length);
     let otherwise: A.RowDecl | null = null;
@@ -379,7 +382,7 @@ export class DeclChecker {
           continue;
         }
         seen[at] = r.span;
-        this.pushRow(rows, k, r.values, cols, type, cite);
+        made = this.putRow(rows, made, k, r.values, cols, type, cite);
       }
     }
     const missing: string[] = [];
@@ -395,30 +398,38 @@ export class DeclChecker {
       );
     } else if (otherwise) {
       const cite = otherwise.cite ? this.cite(otherwise.cite, otherwise.span) : null;
-      for (const m of missing) this.pushRow(rows, m, otherwise.values, cols, type, cite);
-      rows.sort((a, b) => rowsDomain.indexOf(a.keys[0]!) - rowsDomain.indexOf(b.keys[0]!));
+      for (const m of missing)
+        made = this.putRow(rows, made, m, otherwise.values, cols, type, cite);
     }
+    if (made < rows.length) rows.length = made;
+    if (otherwise)
+      rows.sort((a, b) => rowsDomain.indexOf(a.keys[0]!) - rowsDomain.indexOf(b.keys[0]!));
     const t = def as I.TableDef;
     t.keys = d.keys.map((k) => k.name);
     t.type = type;
-    // A list grown by pushing keeps room for more; the table keeps its rows exactly.
-    t.rows = rows.slice();
+    t.rows = rows;
     this.tables.set(d.name, t);
     return t;
   }
 
-  private pushRow(
+  /**
+   * Puts member `key`'s entries (a value per column) in `rows` from place `at` on, those whose value
+   * is a constant of `type`; returns the place after them.
+   */
+  private putRow(
     rows: I.TableRow[],
+    at: number,
     key: string,
     values: A.Expr[],
     cols: string[] | null,
     type: I.Type,
     cite: string | null,
-  ): void {
+  ): number {
     for (let i = 0; i < values.length; i++) {
       const value = this.constValue(values[i]!, type);
-      if (value) rows.push({ keys: cols ? [key, cols[i]!] : [key], value, cite });
+      if (value) rows[at++] = { keys: cols ? [key, cols[i]!] : [key], value, cite };
     }
+    return at;
   }
 
   rule(d: A.Decl & { kind: "rule" | "predicate" }): RuleBody | null {
@@ -567,9 +578,7 @@ export class DeclChecker {
     if (haltAt !== undefined) {
       movement.haltAt = haltAt;
       movement.haltCite =
-        haltAt.k === "rule"
-          ? (this.scope.syms.get(haltAt.name)?.decl.meta.cite?.text ?? cite)
-          : cite;
+        haltAt.k === "rule" ? (this.scope.named(haltAt.name)?.meta.cite?.text ?? cite) : cite;
       if (got["halt-allowance"] !== undefined) movement.haltAllowance = got["halt-allowance"];
     } else if (got["halt-allowance"] !== undefined) {
       const e = d.entries.find((x) => x.role === "halt-allowance")!;

@@ -250,10 +250,10 @@ export class ExampleChecker {
           else ok = false;
           continue;
         }
-        const sym = this.scope.syms.get(e.name);
-        if (sym?.s === "table") {
+        const sym = this.scope.named(e.name);
+        if (sym?.kind === "table") {
           // Each key's member (null: not one), in an indexed loop (no closure per expectation).
-          const tkeys = sym.decl.keys;
+          const tkeys = sym.keys;
           const keys = new Array<string | null>(tkeys.length);
           let allKeys = true;
           for (let j = 0; j < tkeys.length; j++) {
@@ -262,7 +262,7 @@ export class ExampleChecker {
             keys[j] = v?.v === "member" ? v.name : null;
             if (keys[j] === null) allKeys = false;
           }
-          const vt = this.c.x.resolveType(sym.decl.type);
+          const vt = this.c.x.resolveType(sym.type);
           const v = vt && this.constValue(e.value, vt);
           if (e.args.length !== tkeys.length) {
             this.err(
@@ -276,7 +276,7 @@ export class ExampleChecker {
           else ok = false;
           continue;
         }
-        if (sym?.s !== "rule") {
+        if (sym?.kind !== "rule" && sym?.kind !== "predicate") {
           this.err(
             "V0201",
             `unknown rule ${e.name}`,
@@ -286,7 +286,7 @@ export class ExampleChecker {
           ok = false;
           continue;
         }
-        const params = sym.decl.params;
+        const params = sym.params;
         if (e.args.length !== params.length) {
           this.err(
             "V0209",
@@ -304,7 +304,7 @@ export class ExampleChecker {
           args[j] = pt && this.constValue(e.args[j]!, pt);
           if (!args[j]) allArgs = false;
         }
-        const t = this.c.x.ruleType(sym.decl);
+        const t = this.c.x.ruleType(sym);
         const v = t && this.constValue(e.value, t);
         if (v && allArgs) expect[i] = { e: "rule", name: e.name, args: args as I.Value[], want: v };
         else ok = false;

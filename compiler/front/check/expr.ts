@@ -247,8 +247,7 @@ export class ExprChecker {
     if (enumHint) {
       const ms = this.scope.enumMembers(enumHint);
       if (ms?.includes(name)) return { enum: enumHint, name };
-      const group = this.scope.syms.get(name);
-      if (!group)
+      if (!this.scope.named(name))
         return this.err(
           "V0201",
           `${enumHint} has no member ${name}`,
@@ -278,24 +277,25 @@ export class ExprChecker {
     if (want?.t === "enum" && this.scope.enumMembers(want.name)?.includes(e.name)) {
       return this.typed({ k: "member", enum: want.name, name: e.name }, want);
     }
-    const sym = this.scope.syms.get(e.name);
+    const sym = this.scope.named(e.name);
     if (sym) {
-      switch (sym.s) {
+      switch (sym.kind) {
         case "rule":
-          return this.ruleRef(sym.decl, [], e.span);
+        case "predicate":
+          return this.ruleRef(sym, [], e.span);
         case "group": {
-          const g = this.groupValue(sym.decl);
+          const g = this.groupValue(sym);
           return g && this.typed(g, setType(g.enum));
         }
         case "table":
           return this.err(
             "V0209",
-            `table ${e.name} needs its key: ${e.name}(${sym.decl.keys.map((k) => k.name).join(", ")})`,
+            `table ${e.name} needs its key: ${e.name}(${sym.keys.map((k) => k.name).join(", ")})`,
             e.span,
           );
         default:
           if (this.scope.enumsWith(e.name).length === 0)
-            return this.err("V0402", `${e.name} is a ${sym.s}, not a value`, e.span);
+            return this.err("V0402", `${e.name} is a ${sym.kind}, not a value`, e.span);
       }
     }
     const m = this.member(e.name, null, want?.t === "enum" ? want.name : null, e.span);
@@ -321,9 +321,9 @@ export class ExprChecker {
     let enumName: string | null = null;
     const members: string[] = [];
     for (const m of g.members) {
-      const sub = m.member === null ? this.scope.syms.get(m.name) : undefined;
-      if (sub?.s === "group" && sub.decl !== g) {
-        const inner = this.groupValue(sub.decl);
+      const sub = m.member === null ? this.scope.named(m.name) : undefined;
+      if (sub?.kind === "group" && sub !== g) {
+        const inner = this.groupValue(sub);
         if (!inner) return null;
         enumName ??= inner.enum;
         for (const x of inner.members.filter((y) => !members.includes(y))) members.push(x);
@@ -395,11 +395,12 @@ export class ExprChecker {
 
   private call(e: A.Expr & { k: "call" }, env: Env): Expr | null {
     const builtin = BUILTINS[e.name];
-    const sym = this.scope.syms.get(e.name);
-    if (sym?.s === "rule") return this.ruleRef(sym.decl, e.args, e.span, env);
+    const sym = this.scope.named(e.name);
+    if (sym?.kind === "rule" || sym?.kind === "predicate")
+      return this.ruleRef(sym, e.args, e.span, env);
     if (e.name === "need" && sym === undefined) return this.need(e, env);
-    if (sym?.s === "table") {
-      const keys = sym.decl.keys;
+    if (sym?.kind === "table") {
+      const keys = sym.keys;
       if (e.args.length !== keys.length)
         return this.err(
           "V0209",
@@ -412,7 +413,7 @@ export class ExprChecker {
         if (!k) return null;
         irKeys.push(k);
       }
-      const vt = this.resolveType(sym.decl.type);
+      const vt = this.resolveType(sym.type);
       return vt && this.typed({ k: "table", name: e.name, keys: irKeys }, vt);
     }
     if (builtin) {

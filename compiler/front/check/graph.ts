@@ -23,13 +23,17 @@ import type { Scope } from "./scope.js";
 
 /** What the dependency analysis learns from the checked bodies, before the definitions are built. */
 export interface Dependencies {
-  /** The context of each constraint, in the order of the bodies given (a rule's is `contextOf` its reads). */
+  /** The context of each rule, in the order of the bodies given (`contextOf` its reads). */
+  ruleContexts: I.Context[];
+  /** The context of each constraint, in the order of the bodies given. */
   constraintContexts: I.Context[];
   /**
-   * What each rule reads, by name: its flags, constants and tables (not the fields it reads: no pass
-   * of the checker needs them, so they are not recorded).
+   * What each rule reads, by name: its flags and tables (not the fields it reads: no pass of the
+   * checker needs them, so they are not recorded; nor its constants, which go to `consts`).
    */
   reads: Map<string, Reads>;
+  /** The number constants the rules read, all in one set (the conflict search's probes start from them). */
+  consts: ReadonlySet<string>;
   /**
    * The checked rules by name: the bodies, which `ruleDef` completes in place, so once the
    * definitions are built it holds them (the rule definitions by name, made once per check).
@@ -64,6 +68,10 @@ export function dependencies(
   let rolling = false;
 
   const calls = new Map<string, string[]>();
+  // The rules' constants in one set, and the constraints' in another, which nothing reads: no set
+  // of constants is made per rule or constraint.
+  const consts = new Set<string>();
+  const constraintConsts = new Set<string>();
   const ruleReads = (name: string): Reads | null => {
     // Called for each rule an expression calls: while a rule is read, the callee is its own call.
     if (visiting.length > 0) {
@@ -75,7 +83,11 @@ export function dependencies(
     const done = byRule.get(name);
     if (done) return done;
     const r = rules.get(name);
-    if (!r) return null;
+    return r ? readsOf(r) : null;
+  };
+  /** What rule `r`, not yet read, reads (its callees' reads among them), kept under its name. */
+  const readsOf = (r: RuleBody): Reads => {
+    const name = r.name;
     if (visiting.includes(name)) {
       const cycle = [...visiting.slice(visiting.indexOf(name)), name];
       cycles.push(
@@ -88,7 +100,7 @@ export function dependencies(
       return noReads();
     }
     visiting.push(name);
-    const acc = ruleReadsAll(r, ruleReads, false);
+    const acc = ruleReadsAll(r, ruleReads, false, consts);
     visiting.pop();
     if (acc.dice) rolling = true;
     byRule.set(name, acc);
@@ -96,21 +108,25 @@ export function dependencies(
   };
 
   // Indexed loops here and in `wholeRulesetChecks`: run once per check, they are rarely optimised,
-  // and an iterator allocates.
-  for (let i = 0; i < ruleBodies.length; i++) ruleReads(ruleBodies[i]!.name);
-  const constraintContexts: I.Context[] = [];
-  for (let i = 0; i < constraintBodies.length; i++) {
-    const c = constraintBodies[i]!;
-    const acc = reads(c.cond, ruleReads, false);
-    if (acc.dice) rolling = true;
-    constraintContexts.push(contextOf(acc));
+  // and an iterator allocates. Each rule is read unless a rule before it called it; the contexts go
+  // in lists in the bodies' order, so the definitions are built without a lookup by name.
+  const ruleContexts = new Array<I.Context>(ruleBodies.length);
+  for (let i = 0; i < ruleBodies.length; i++) {
+    const r = ruleBodies[i]!;
+    ruleContexts[i] = contextOf(byRule.get(r.name) ?? readsOf(r));
   }
-  return { constraintContexts, reads: byRule, rules, calls, cycles, rolling };
+  const constraintContexts = new Array<I.Context>(constraintBodies.length);
+  for (let i = 0; i < constraintBodies.length; i++) {
+    const acc = reads(constraintBodies[i]!.cond, ruleReads, false, constraintConsts);
+    if (acc.dice) rolling = true;
+    constraintContexts[i] = contextOf(acc);
+  }
+  return { ruleContexts, constraintContexts, reads: byRule, consts, rules, calls, cycles, rolling };
 }
 
 function spanOf(scope: Scope, name: string): Span | null {
-  const s = scope.syms.get(name);
-  return s ? s.decl.nameSpan : null;
+  const s = scope.named(name);
+  return s ? s.nameSpan : null;
 }
 
 /**
@@ -163,23 +179,6 @@ export function wholeRulesetChecks(
         ),
       );
   }
-  for (let i = 0; i < p.examples.length; i++) {
-    const ex = p.examples[i]!;
-    for (let j = 0; j < ex.expect.length; j++) {
-      const x = ex.expect[j]!;
-      if (x.e === "rule") {
-        const r = rules.get(x.name);
-        if (r && r.context === "step")
-          out.push(
-            diag(
-              "V0406",
-              `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`,
-              expectSpan(merged, ex.origin.line, x.name),
-            ),
-          );
-      }
-    }
-  }
 
   // Unused definitions: not reachable from the movement binding, constraints or examples. A rule
   // uses the rules it calls and the tables it reads (those its callees read among them), as the
@@ -200,16 +199,28 @@ export function wholeRulesetChecks(
     else if (e.k === "table") used.add(e.name);
     eachChild(e, useExpr);
   };
-  for (const e of movementExprs(p.movement)) useExpr(e);
-  for (let i = 0; i < p.constraints.length; i++) useExpr(p.constraints[i]!.cond);
+  // The examples' expectations in one pass: one value of a step rule expected (V0406), and what
+  // each uses.
   for (let i = 0; i < p.examples.length; i++) {
     const ex = p.examples[i]!;
     for (let j = 0; j < ex.expect.length; j++) {
       const x = ex.expect[j]!;
-      if (x.e === "rule") useRule(x.name);
-      if (x.e === "table") used.add(x.name);
+      if (x.e === "rule") {
+        const r = rules.get(x.name);
+        if (r && r.context === "step")
+          out.push(
+            diag(
+              "V0406",
+              `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`,
+              expectSpan(merged, ex.origin.line, x.name),
+            ),
+          );
+        useRule(x.name);
+      } else if (x.e === "table") used.add(x.name);
     }
   }
+  for (const e of movementExprs(p.movement)) useExpr(e);
+  for (let i = 0; i < p.constraints.length; i++) useExpr(p.constraints[i]!.cond);
   // Example inputs may apply rules and tables to constants (`portage: dm-portage(hmg)`).
   const exampleNames = new Set<string>();
   const exampleDecls = scope.declsOf("example");

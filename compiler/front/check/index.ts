@@ -15,7 +15,7 @@ import type { Merged } from "../resolve.js";
 import { checkConflicts } from "./conflicts.js";
 import { constraintDef, DeclChecker, ruleDef } from "./decls.js";
 import { ExampleChecker } from "./examples.js";
-import { contextOf, wholeRulesetChecks, dependencies } from "./graph.js";
+import { wholeRulesetChecks, dependencies } from "./graph.js";
 import { Scope } from "./scope.js";
 import { Evaluator } from "../../interpret/eval.js";
 import { RULESET_ID } from "../../util/ruleset-id.js";
@@ -55,7 +55,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
       ),
     );
   }
-  const scope = new Scope(merged.decls, header.id);
+  const scope = new Scope(merged);
   const c = new DeclChecker(merged, scope, out, styles);
   const of = <K extends A.Decl["kind"]>(k: K) => scope.declsOf(k);
 
@@ -70,7 +70,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const constraintBodies = kept(of("constraint"), (d) => c.constraint(d));
   const movement = c.movement(of("movement")[0]);
   const deps = dependencies(ruleBodies, constraintBodies, scope);
-  const rules = ruleBodies.map((r) => ruleDef(r, contextOf(deps.reads.get(r.name)!)));
+  const rules = ruleBodies.map((r, i) => ruleDef(r, deps.ruleContexts[i]!));
   const constraints = constraintBodies.map((k, i) => constraintDef(k, deps.constraintContexts[i]!));
   const ex = new ExampleChecker(c, out, new Evaluator({ rules, tables, inputs }));
   const measure = movement?.measure ?? null;

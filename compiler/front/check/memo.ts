@@ -90,12 +90,19 @@ class TapeReader {
   private i = 0;
   constructor(private readonly tape: Tape) {}
 
+  /**
+   * Whether the tape goes on with `v`. An array's or an object's members that are no object (most of
+   * an expression's fields: its kind, name, number) are compared where they are met, not by a call.
+   */
   private json(v: unknown): boolean {
     const t = this.tape;
     if (v === null || typeof v !== "object") return t[this.i++] === v;
     if (Array.isArray(v)) {
       if (t[this.i++] !== ARRAY || t[this.i++] !== v.length) return false;
-      for (let j = 0; j < v.length; j++) if (!this.json(v[j])) return false;
+      for (let j = 0; j < v.length; j++) {
+        const x: unknown = v[j];
+        if (x === null || typeof x !== "object" ? t[this.i++] !== x : !this.json(x)) return false;
+      }
       return true;
     }
     if (t[this.i++] !== OBJECT) return false;
@@ -103,7 +110,8 @@ class TapeReader {
     for (const k in o) {
       const x = o[k];
       if (x === undefined) continue;
-      if (t[this.i++] !== k || !this.json(x)) return false;
+      if (t[this.i++] !== k) return false;
+      if (x === null || typeof x !== "object" ? t[this.i++] !== x : !this.json(x)) return false;
     }
     return t[this.i++] === END;
   }

@@ -3,7 +3,7 @@
  * checked. Declarations with errors still get an entry, so one mistake does not cascade.
  */
 import type * as A from "../../../grammar/ast.js";
-import type { Owned } from "../resolve.js";
+import type { Merged, Owned } from "../resolve.js";
 import type { RecordName, Type } from "../../ir/ir.js";
 
 export interface FieldSym {
@@ -13,36 +13,60 @@ export interface FieldSym {
   decl: A.FieldDecl;
 }
 
-export type Sym =
-  | { s: "measure"; decl: A.Decl }
-  | { s: "enum"; decl: A.Decl & { kind: "enum" }; members: string[] }
-  | { s: "group"; decl: A.Decl & { kind: "group" } }
-  | { s: "table"; decl: A.Decl & { kind: "table" } }
-  | { s: "rule"; decl: A.Decl & { kind: "rule" | "predicate" } }
-  | { s: "constraint"; decl: A.Decl & { kind: "constraint" } };
+/** A declaration a name denotes: a measure, an enum, a group, a table, a rule or predicate, a constraint. */
+export type Named = A.Decl & {
+  kind: "measure" | "enum" | "group" | "table" | "rule" | "predicate" | "constraint";
+};
+
+/** Whether a name denotes `d` in expressions (inputs, the movement binding and examples have none). */
+function isNamed(d: A.Decl): d is Named {
+  switch (d.kind) {
+    case "measure":
+    case "enum":
+    case "group":
+    case "table":
+    case "rule":
+    case "predicate":
+    case "constraint":
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** How many member lookups scan the enums before the index of every member is made. */
 const SCANS = 8;
 const NONE: readonly string[] = [];
 
 export class Scope {
-  readonly syms = new Map<string, Sym>();
+  /** The merged declarations but the examples, by namespace key (resolve's map): what names denote. */
+  private readonly byKey: ReadonlyMap<string, Owned>;
+  /** The merged declarations, in definition order. */
+  private readonly decls: readonly Owned[];
   /**
    * The declarations another ruleset wrote, or that extend one it wrote, with their owner; a
-   * declaration the root ruleset (`root`) wrote itself has no entry (its owner is the root, so the
-   * thousands of a large single file cost no entry keyed by object).
+   * declaration the root ruleset wrote itself has no entry (its owner is the root, so the thousands
+   * of a large single file cost no entry keyed by object).
    */
   readonly owners = new Map<A.Decl, Owned>();
   readonly inputs = new Map<RecordName, Map<string, FieldSym>>();
   /** Member name → the enums that have it (`memberIndex`): null until a lookup needs it. */
   private members: Map<string, string[]> | null = null;
+  /** Enum name → its member names (`enumMembers`), each made at its first lookup. */
+  private readonly memberNames = new Map<string, string[]>();
   /** The declarations of each kind, in file order (`declsOf`). */
   private readonly byKind = new Map<A.Decl["kind"], A.Decl[]>();
   /** The rules and predicates together, in file order. */
   readonly ruleDecls: (A.Decl & { kind: "rule" | "predicate" })[] = [];
 
-  /** Built in one pass over the declarations; `root` is the id of the ruleset they were merged for. */
-  constructor(decls: Owned[], root?: string) {
+  /**
+   * Built in one pass over `merged`'s declarations (the names are looked up in resolve's map, not in
+   * one made again here).
+   */
+  constructor(merged: Merged) {
+    this.byKey = merged.byKey;
+    const decls = (this.decls = merged.decls);
+    const root = merged.header.id;
     // Indexed loops: run once per check, this code is rarely optimised, and an iterator allocates.
     for (let i = 0; i < decls.length; i++) {
       const o = decls[i]!;
@@ -51,34 +75,14 @@ export class Scope {
       const list = this.byKind.get(d.kind);
       if (list) list.push(d);
       else this.byKind.set(d.kind, [d]);
-      switch (d.kind) {
-        case "measure":
-          this.syms.set(d.name, { s: "measure", decl: d });
-          break;
-        case "enum": {
-          const members = new Array<string>(d.members.length);
-          for (let j = 0; j < members.length; j++) members[j] = d.members[j]!.name;
-          this.syms.set(d.name, { s: "enum", decl: d, members });
-          break;
-        }
-        case "group":
-          this.syms.set(d.name, { s: "group", decl: d });
-          break;
-        case "table":
-          this.syms.set(d.name, { s: "table", decl: d });
-          break;
-        case "rule":
-        case "predicate":
-          this.syms.set(d.name, { s: "rule", decl: d });
-          this.ruleDecls.push(d);
-          break;
-        case "constraint":
-          this.syms.set(d.name, { s: "constraint", decl: d });
-          break;
-        default:
-          break;
-      }
+      if (d.kind === "rule" || d.kind === "predicate") this.ruleDecls.push(d);
     }
+  }
+
+  /** The declaration `name` denotes (a definition's name: not an input, the movement or an example). */
+  named(name: string): Named | undefined {
+    const d = this.byKey.get(name)?.decl;
+    return d !== undefined && isNamed(d) ? d : undefined;
   }
 
   /** Lookups `enumsWith` answered by a scan of the enums; past `SCANS`, it builds `members`. */
@@ -133,17 +137,30 @@ export class Scope {
     return (this.byKind.get(k) ?? []) as (A.Decl & { kind: K })[];
   }
 
+  /** The member names of enum `name`, in order (null: not an enum); made once per enum. */
   enumMembers(name: string): string[] | null {
-    const s = this.syms.get(name);
-    return s?.s === "enum" ? s.members : null;
+    const known = this.memberNames.get(name);
+    if (known !== undefined) return known;
+    const d = this.named(name);
+    if (d?.kind !== "enum") return null;
+    const members = new Array<string>(d.members.length);
+    for (let j = 0; j < members.length; j++) members[j] = d.members[j]!.name;
+    this.memberNames.set(name, members);
+    return members;
   }
 
   isMeasure(name: string): boolean {
-    return this.syms.get(name)?.s === "measure";
+    return this.named(name)?.kind === "measure";
   }
 
-  /** All names a user could have meant, for "did you mean" hints. */
+  /** All names a user could have meant, for "did you mean" hints: the definitions', then the members'. */
   allNames(): string[] {
-    return [...this.syms.keys(), ...this.memberIndex().keys()];
+    const names: string[] = [];
+    for (let i = 0; i < this.decls.length; i++) {
+      const d = this.decls[i]!.decl;
+      if (isNamed(d)) names.push(d.name);
+    }
+    for (const m of this.memberIndex().keys()) names.push(m);
+    return names;
   }
 }
