@@ -197,7 +197,8 @@ function aboardOnMap<T, X extends MoveContext<T>>(
     if (!b.inputError(e)) throw e;
     return none();
   }
-  raw.reached = raw.reached.filter((l) => raw.labelHex[l] !== nodes); // staying aboard is not a move on the map
+  // Staying aboard is not a move on the map.
+  raw.reached = raw.reached.filter((l) => raw.labelHex[l] !== nodes);
   const placeholder: PlainStep = { terrain: "" };
   const folded = fold(
     raw,
