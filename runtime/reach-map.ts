@@ -110,7 +110,8 @@ export function reachOnMap<T, X extends MoveContext<T>>(
     total += weight;
     const a = b.num.isNA(search.allowance) ? NaN : b.num.toNumber(search.allowance);
     allowances.set(a, (allowances.get(a) ?? 0) + weight);
-    for (let h = 0; h < g.n; h++) if (search.best[h]! >= 0) probability[h]! += weight;
+    for (let j = 0; j < search.reached.length; j++)
+      probability[search.labelHex[search.reached[j]!]!]! += weight;
   });
   ctx.roll = null;
   for (let h = 0; h < g.n; h++) probability[h]! /= total;
@@ -196,7 +197,8 @@ function aboardOnMap<T, X extends MoveContext<T>>(
     if (!b.inputError(e)) throw e;
     return none();
   }
-  raw.best[nodes] = -1; // staying aboard is not a move on the map
+  // Staying aboard is not a move on the map.
+  raw.reached = raw.reached.filter((l) => raw.labelHex[l] !== nodes);
   const placeholder: PlainStep = { terrain: "" };
   const folded = fold(
     raw,
@@ -204,11 +206,11 @@ function aboardOnMap<T, X extends MoveContext<T>>(
     g.n,
     b.num,
   );
-  const search: FoldedSearch<T> = {
-    ...folded,
-    stepsOf: (l) => folded.stepsOf(l).slice(1),
-    pathOf: (l) => folded.pathOf(l).slice(1),
-  };
+  const { stepsOf, pathOf } = folded;
+  const search: FoldedSearch<T> = Object.assign(folded, {
+    stepsOf: (l: number) => stepsOf(l).slice(1),
+    pathOf: (l: number) => pathOf(l).slice(1),
+  });
   const a = answer(b, g.n, from, [search], [null], null, [...na].sort(), search.labels, []);
   return { ...a, aboard: { action, vehicle } };
 }
@@ -270,11 +272,11 @@ function answer<T, X extends MoveContext<T>>(
   const cost = new Float64Array(n).fill(NaN);
   const first = searches[0]!;
   if (searches.length === 1) {
-    // One search: walk its labels (the hexes it touched), not the whole map.
+    // One search: walk the labels that reached a hex, not the whole map.
     const s = first;
-    for (let i = 0; i < s.labels; i++) {
-      const h = s.labelHex[i]!;
-      if (s.best[h] === i) cost[h] = b.num.toNumber(s.labelCost[i]!);
+    for (let j = 0; j < s.reached.length; j++) {
+      const i = s.reached[j]!;
+      cost[s.labelHex[i]!] = b.num.toNumber(s.labelCost[i]!);
     }
     return {
       ruleset: b.model.id,
@@ -358,13 +360,13 @@ function fold<T>(s: ReachSearch<T>, m: MapSteps, n: number, num: Num<T>): Folded
     return out.reverse();
   };
   const nodeHex = m.nodeHex;
-  if (nodeHex === null) return { ...s, stepsOf, pathOf: (l) => labelPath(s, l) };
+  if (nodeHex === null)
+    return Object.assign(s, { stepsOf, pathOf: (l: number) => labelPath(s, l) });
   const order = s.labelOrder;
   const best = new Int32Array(n).fill(-1);
-  for (let u = 0; u < s.best.length; u++) {
-    const l = s.best[u]!;
-    if (l < 0) continue;
-    const h = nodeHex[u]!;
+  for (let j = 0; j < s.reached.length; j++) {
+    const l = s.reached[j]!;
+    const h = nodeHex[s.labelHex[l]!]!;
     const held = best[h]!;
     if (
       held < 0 ||
@@ -377,8 +379,19 @@ function fold<T>(s: ReachSearch<T>, m: MapSteps, n: number, num: Num<T>): Folded
   const nodes = s.labelHex;
   const labelHex = new Int32Array(s.labels);
   for (let i = 0; i < s.labels; i++) labelHex[i] = nodeHex[nodes[i]!]!;
-  const folded = { ...s, best, labelHex };
-  return { ...folded, stepsOf, pathOf: (l) => labelPath(folded, l) };
+  const reached = s.reached.filter((l) => best[labelHex[l]!] === l);
+  const folded: ReachSearch<T> = {
+    allowance: s.allowance,
+    best,
+    reached,
+    labelHex,
+    labelParent: s.labelParent,
+    labelStep: s.labelStep,
+    labelCost: s.labelCost,
+    labelOrder: s.labelOrder,
+    labels: s.labels,
+  };
+  return Object.assign(folded, { stepsOf, pathOf: (l: number) => labelPath(folded, l) });
 }
 
 interface MapSteps {

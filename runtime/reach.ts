@@ -155,7 +155,13 @@ export interface ReachGraph<S> {
 export interface ReachSearch<T> {
   /** The allowance of a move from the start (before any step). */
   allowance: T;
-  best: Int32Array;
+  /**
+   * Per node, the label of its cheapest legal move (-1: unreachable). A search's own answer builds it
+   * from `reached` when it is first read (an array the size of the map, which most answers never need).
+   */
+  readonly best: Int32Array;
+  /** The labels that are their node's cheapest legal move, one per node reached, in label order. */
+  reached: Int32Array;
   labelHex: Int32Array;
   labelParent: Int32Array;
   /** Per label, the index into the graph's `steps` of the step that entered its node (-1: the start). */
@@ -177,7 +183,10 @@ function doubled<A extends Int32Array | Float64Array>(a: A): A {
   return b;
 }
 
-/** Growable typed arrays for labels. */
+/**
+ * Growable typed arrays for labels. A search works in one of the pooled sets (`pooledLabels`) and
+ * copies out what its answer keeps (`Found`), so a search allocates no label arrays of its own.
+ */
 class Labels<T> {
   hex = new Int32Array(1024);
   parent = new Int32Array(1024);
@@ -209,21 +218,11 @@ class Labels<T> {
   /** Whether labels keep jump pointers (only the per-hex state table's ancestor queries read them). */
   private readonly jumps: boolean;
   private readonly ticks: boolean;
-  constructor(jumps: boolean, ticks: boolean, capacity = 1024) {
+  constructor(jumps: boolean, ticks: boolean) {
     this.jumps = jumps;
     this.ticks = ticks;
-    this.cost = ticks ? (new Float64Array(capacity) as unknown as T[]) : [];
-    if (capacity !== 1024) {
-      this.hex = new Int32Array(capacity);
-      this.parent = new Int32Array(capacity);
-      this.h = new Int32Array(capacity);
-      this.step = new Int32Array(capacity);
-      this.anchor = new Int32Array(capacity);
-      this.jump = new Int32Array(jumps ? capacity : 0);
-      this.state = new Int32Array(capacity);
-      this.order = new Int32Array(capacity);
-      this.nextAtHex = new Int32Array(jumps ? capacity : 0);
-    } else if (!jumps) {
+    this.cost = ticks ? (new Float64Array(1024) as unknown as T[]) : [];
+    if (!jumps) {
       this.jump = new Int32Array(0);
       this.nextAtHex = new Int32Array(0);
     }
@@ -520,13 +519,77 @@ const tickHeap = new TickHeap();
 const tickBuckets = new TickBuckets();
 /** Per kind of step, its ticks in the plain search (reused). */
 let plainTicks = new Float64Array(64);
-/** How many labels the last search made: the next starts with room for as many. */
-let lastLabels = 1024;
+/** Per node, the label of its cheapest legal move while a search runs (-1: none), shared likewise. */
+let scratchBest = new Int32Array(0);
+/** The label arrays searches work in, by (jumps, ticks): reused, grown as needed. */
+const labelPool: (Labels<unknown> | undefined)[] = [];
 
 /** A shared array of at least `size` entries, all -1 (each search resets the entries it set). */
 function scratch(size: number): Int32Array {
   if (scratchStates.length < size) scratchStates = new Int32Array(size).fill(-1);
   return scratchStates;
+}
+
+/** The pooled label arrays for a search (no labels yet). */
+function pooledLabels<T>(jumps: boolean, ticks: boolean): Labels<T> {
+  const k = (jumps ? 2 : 0) + (ticks ? 1 : 0);
+  const L = (labelPool[k] ??= new Labels<unknown>(jumps, ticks)) as Labels<T>;
+  L.size = 0;
+  // Rationals are objects: hold none from the last search.
+  if (!ticks) (L.cost as unknown[]).length = 0;
+  return L;
+}
+
+/**
+ * A search's answer, copied out of the pooled labels: what paths and costs read (one Int32Array for
+ * the label fields and `reached`, one for the costs), and per node the best label only when asked —
+ * a search allocates about 24 bytes per label, not an array per field nor one the size of the map.
+ */
+class Found<T> implements ReachSearch<T> {
+  allowance: T;
+  reached: Int32Array;
+  labelHex: Int32Array;
+  labelParent: Int32Array;
+  labelStep: Int32Array;
+  labelCost: T[];
+  labelOrder: Int32Array | null;
+  labels: number;
+  private readonly nodes: number;
+  private byNode: Int32Array | null = null;
+  constructor(L: Labels<T>, nodes: number, best: Int32Array, allowance: T, ordered: boolean) {
+    const size = L.size;
+    let count = 0;
+    for (let i = 0; i < size; i++) if (best[L.hex[i]!] === i) count++;
+    const fields = ordered ? 4 : 3;
+    const kept = new Int32Array(fields * size + count);
+    kept.set(L.hex.subarray(0, size), 0);
+    kept.set(L.parent.subarray(0, size), size);
+    kept.set(L.step.subarray(0, size), 2 * size);
+    if (ordered) kept.set(L.order.subarray(0, size), 3 * size);
+    const reached = kept.subarray(fields * size);
+    for (let i = 0, j = 0; i < size; i++) if (best[L.hex[i]!] === i) reached[j++] = i;
+    this.allowance = allowance;
+    this.reached = reached;
+    this.labelHex = kept.subarray(0, size);
+    this.labelParent = kept.subarray(size, 2 * size);
+    this.labelStep = kept.subarray(2 * size, 3 * size);
+    this.labelOrder = ordered ? kept.subarray(3 * size, 4 * size) : null;
+    this.labelCost =
+      L.cost instanceof Float64Array
+        ? (L.cost.slice(0, size) as unknown as T[])
+        : (L.cost as T[]).slice(0, size);
+    this.labels = size;
+    this.nodes = nodes;
+  }
+  get best(): Int32Array {
+    if (this.byNode === null) {
+      const b = new Int32Array(this.nodes).fill(-1);
+      for (let j = 0; j < this.reached.length; j++)
+        b[this.labelHex[this.reached[j]!]!] = this.reached[j]!;
+      this.byNode = b;
+    }
+    return this.byNode;
+  }
 }
 
 /**
@@ -547,11 +610,12 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const buf: S[] = [];
   const pathKey = profile.pathKey === true;
   const numericStates = profile.key === null && !pathKey && profile.hexCap !== Infinity;
-  const L = new Labels<T>(!numericStates, typeof num.zero === "number", lastLabels);
+  const L = pooledLabels<T>(!numericStates, typeof num.zero === "number");
   const heap: LabelHeap<T> =
     typeof num.zero === "number" ? (tickHeap as unknown as LabelHeap<T>) : new Heap<T>(num.gt);
   heap.size = 0;
-  const best = new Int32Array(n).fill(-1);
+  if (scratchBest.length < n) scratchBest = new Int32Array(n).fill(-1);
+  const best = scratchBest;
   const cap = profile.hexCap;
   // Hexes entered by a path of h steps: its first `prefix` steps are in place.
   const prefix = graph.prefix ?? 0;
@@ -998,6 +1062,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   // A label is expanded only within the allowance, so no push costs more than this.
   const lastBucket = most + maxTick + 1;
   if (plain) tickBuckets.reserve(lastBucket);
+  let found: Found<T>;
   try {
     if (plain) plainSearch();
     else heap.push(root, num.zero);
@@ -1114,8 +1179,10 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         heap.push(child, total);
       }
     }
+    found = new Found<T>(L, n, best, startAllowance, plain);
   } finally {
     ctx.path = originalPath;
+    for (let i = 0; i < L.size; i++) best[L.hex[i]!] = -1;
     // Leave the shared scratch array all -1 again, touching only the states this search used.
     if (bestByNumber !== null) for (let i = 0; i < L.size; i++) bestByNumber[L.state[i]!] = -1;
     if (expanded !== null) for (let i = 0; i < L.size; i++) expanded[L.hex[i]!] = -1;
@@ -1123,18 +1190,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     heap.size = 0;
     // Empty every list again (a search cut short by an error leaves some).
     if (plain) tickBuckets.head.fill(-1, 0, lastBucket);
-    lastLabels = Math.max(1024, L.size);
   }
-  return {
-    allowance: startAllowance,
-    best,
-    labelHex: L.hex,
-    labelParent: L.parent,
-    labelStep: L.step,
-    labelCost: L.cost,
-    labelOrder: plain ? L.order : null,
-    labels: L.size,
-  };
+  return found;
 }
 
 /** The hexes of the path ending in `label`, start first. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildGraph, type MapJson } from "../../runtime/map.js";
-import { costs, modules, reachOf } from "./helpers.js";
+import { costs, modules, reachOf, type Gen } from "./helpers.js";
 
 // A1 → A2 crosses a wall (1 + 1 MF); the detour A1 → B1 → A2 ends along the road (1 + ½ MF).
 const detour: MapJson = {
@@ -240,6 +240,33 @@ describe("generated modules export reach", () => {
         ),
         id,
       ).toEqual(costs(b));
+    }
+  });
+  it("an answer stays as it was after later searches (a search reuses its arrays, and builds best lazily)", () => {
+    const m: MapJson = {
+      name: "open",
+      columns: 7,
+      rows: 6,
+      terrain: { default: "open-ground", hexes: { C3: "woods", E2: "building" } },
+      roads: [["A1", "B2", "C2", "D3", "E3", "F4", "G4"]],
+      hexsides: [{ hexes: ["D4", "D5"], feature: "wall" }],
+    };
+    const g = buildGraph(m);
+    // SL Classic takes the plain loop, ASL A4 the general one.
+    for (const [id, unit] of [
+      ["sl-classic", { kind: "squad" }],
+      ["asl-a4", { kind: "squad", doubleTime: true }],
+    ] as const) {
+      const mod = modules[id]!;
+      const view = (a: ReturnType<Gen["reach"]>) =>
+        g.names.map((name, h) => [name, a.cost[h], a.exact(h), a.path(h), a.steps(h)]);
+      const kept = mod.reach(g, unit, "C3");
+      const fresh = view(mod.reach(g, unit, "C3"));
+      expect(fresh.filter(([, c]) => !Number.isNaN(c)).length, id).toBeGreaterThan(10);
+      for (const other of ["sl-classic", "asl-a4", "sqla-31", "tide-of-iron"])
+        for (const from of g.names)
+          modules[other]!.reach(g, { kind: "squad", action: "advance" }, from);
+      expect(view(kept), id).toEqual(fresh);
     }
   });
   it("an unknown start hex is a RangeError naming it", () => {
