@@ -84,7 +84,8 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
     diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
     return { ast: { path, header: parts.header, decls: parts.decls }, diagnostics };
   }
-  // `parseAst` used the tokens up (it lets go of each once parsed): lex the text again.
+  // `parseAst` used the tokens up (it lets go of each once parsed): lex the text again, and scan it
+  // for its names only (one string per spelling; the limits and bad strings were found above).
   if (embedded) {
     tokens = lexText(text).tokens;
     scanTokens(tokens);

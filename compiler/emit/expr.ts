@@ -59,7 +59,7 @@ export interface Env {
 export interface FastRules {
   /**
    * The call of rule `name` with the compiled arguments `args` (of the expressions `exprs`), or its
-   * value inlined (a rule with exceptions or parameters inlined starts with its citation comment).
+   * value inlined (parenthesised; its citation goes above the statement that holds it).
    */
   call(name: string, args: readonly string[], env: Env, exprs: readonly Expr[]): string;
   /** Whether `code`, as `call` returned it, is a definition's value inlined (and cited). */
@@ -281,7 +281,7 @@ export class ExprCompiler {
     }
     const code = this.compile(e, env);
     // A rule `price` folded to a literal is widened too: TypeScript rejects comparing two literals;
-    // so is one inlined with its exceptions (its citation's line first), whose arms may be literals.
+    // so is one inlined (`isInlined`), e.g. with its exceptions, whose arms may be literals.
     if (e.k === "rule" && (isLiteralCode(code) || env.fast?.isInlined(code) === true))
       return `(${code} as ${this.typeIn(this.cx.rule(e.name).type, env)})`;
     return code;

@@ -9,42 +9,45 @@
  * step being priced as the local `s`; a definition whose value is a constant is folded into its
  * caller, and one with neither parameters nor exceptions that is called once is inlined (and cited,
  * as below); a value of an enum that keys a table is held as its code (the step's `terrainCode`
- * beside `terrain`, a member as its code with its name in a comment), so tables are read from
- * their typed arrays by code (tables.ts). `explain` prices each step through the traced rules and returns its cost and the
- * rules that priced it.
+ * beside `terrain`, a member as its code with its name in a comment), so tables are read from their
+ * typed arrays by code (tables.ts). `explain` prices each step through the traced rules and returns
+ * its cost and the rules that priced it.
  *
  * A definition with exceptions and/or parameters called once (`callCounts`: one call in the rules
  * `price` calls) is inlined too, as an expression where it is called (a line comment citing it
  * stands above the statement that holds it: `cited`), its exceptions a conditional expression
- * `(c1 ? v1 : c2 ? v2 : v0)`, a nested exception's chain in its parent's arm, so its conditions
- * and values are evaluated only where the caller's own conditions reach the call. A parameter is replaced by its argument's code when that is
- * simple (a local, a parameter, a field read, a literal, a table read by one of those); a complex
- * argument is bound once to a local (`arg_N`) before the statement holding the call. `base` becomes
- * the code of the value it denotes (the rule's base value; a nested exception's parent value) when
- * that code is simple, or when it is read at most once on any path (in exception values, once in
- * each) and holds no inlined definition; otherwise the value is bound once to a local (`base_N`)
- * before the statement. We chose binding before the statement, wherever the call sits in it, over
- * statement-level inlining (a `return` or `spent +=` made of the call alone), because the calls sit
- * inside sums and conditions (`climb-cost` + `second-terrain-cost` + …, `bypass-cost` under a test
- * that the step bypasses), where a statement form would not apply. A bound value is computed even
- * where the call is not reached, so it must always have a value (`total`: no `need`, vehicle field,
- * dice, aggregate or table of two keys): then computing it changes no answer, only costs its work
- * (asl-a4 computes the COT on a step that is an action in place); else the definition stays a
- * function. A nested exception's parent value must be simple (binding it would compute it where its
- * exception does not apply). A definition with parameters that runs an aggregate stays a function
- * (the loop helper takes the parameters by name), and so does one whose call a specialised function
- * writes twice (the value an exception reads as `base`).
+ * `(c1 ? v1 : c2 ? v2 : v0)`, a nested exception's chain in its parent's arm, so its conditions and
+ * values are evaluated only where the caller's own conditions reach the call. A parameter is
+ * replaced by its argument's code when that is simple (a local, a parameter, a field read, a
+ * literal, a table read by one of those); a complex argument is bound once to a local (`arg_N`)
+ * before the statement holding the call. `base` becomes the code of the value it denotes (the
+ * rule's base value; a nested exception's parent value) when that code is simple, or when it is
+ * read at most once on any path (in exception values, once in each) and holds no inlined
+ * definition; otherwise the value is bound once to a local (`base_N`) before the statement. We
+ * chose binding before the statement, wherever the call sits in it, over statement-level inlining
+ * (a `return` or `spent +=` made of the call alone), because the calls sit inside sums and
+ * conditions (`climb-cost` + `second-terrain-cost` + …, `bypass-cost` under a test that the step
+ * bypasses), where a statement form would not apply. A bound value is computed even where the call
+ * is not reached, so it must always have a value (`total`: no `need`, vehicle field, dice,
+ * aggregate or table of two keys): then computing it changes no answer, only costs its work (asl-a4
+ * computes the COT on a step that is an action in place); else the definition stays a function. A
+ * nested exception's parent value must be simple (binding it would compute it where its exception
+ * does not apply). A definition with parameters that runs an aggregate stays a function (the loop
+ * helper takes the parameters by name), and so does one whose call a specialised function writes
+ * twice (the value an exception reads as `base`).
  */
 
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { Exception, Expr, RuleDef, Type } from "../ir/ir.js";
 import {
   addReads,
+  count,
   diceOf,
   reads,
   readsBase,
   ruleExprs,
   ruleReader,
+  some,
   walk,
   type Reads,
 } from "../ir/walk.js";
@@ -77,20 +80,6 @@ function wholeTicks(q: string, scale: number): number | null {
   if (t % r.d !== 0n) return null;
   const v = Number(t / r.d);
   return Number.isSafeInteger(v) ? v : null;
-}
-
-/** Whether some part of `e` satisfies `test`. */
-function some(e: Expr, test: (x: Expr) => boolean): boolean {
-  return count(e, test) > 0;
-}
-
-/** How many parts of `e` satisfy `test`. */
-function count(e: Expr, test: (x: Expr) => boolean): number {
-  let n = 0;
-  walk(e, (x) => {
-    if (test(x)) n++;
-  });
-  return n;
 }
 
 /** Whether `e` reads parameter `name`. */
@@ -188,12 +177,9 @@ class Specialiser implements FastRules {
   private calls(name: string, other: string, seen = new Set<string>()): boolean {
     if (seen.has(name)) return false;
     seen.add(name);
-    let found = false;
-    for (const e of ruleExprs(this.cx.rule(name)))
-      walk(e, (x) => {
-        if (x.k === "rule" && (x.name === other || this.calls(x.name, other, seen))) found = true;
-      });
-    return found;
+    return ruleExprs(this.cx.rule(name)).some((e) =>
+      some(e, (x) => x.k === "rule" && (x.name === other || this.calls(x.name, other, seen))),
+    );
   }
 
   /**
@@ -212,19 +198,16 @@ class Specialiser implements FastRules {
    * reads is a value already computed).
    */
   private totalExpr(e: Expr, seen = new Set<string>()): boolean {
-    let ok = true;
-    walk(e, (x) => {
-      if (
+    return !some(
+      e,
+      (x) =>
         x.k === "need" ||
         x.k === "dice" ||
         x.k === "agg" ||
         ((x.k === "field" || x.k === "flag" || x.k === "present") && x.rec === "vehicle") ||
         (x.k === "table" && x.keys.length > 1) ||
-        (x.k === "rule" && !this.total(x.name, seen))
-      )
-        ok = false;
-    });
-    return ok;
+        (x.k === "rule" && !this.total(x.name, seen)),
+    );
   }
 
   /** The hoisted values rule `name` reads, as parameters: its own, and those of the rules it calls. */

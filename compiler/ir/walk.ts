@@ -130,6 +130,24 @@ export function walk(e: Expr, visit: (e: Expr) => void): void {
   eachChild(e, walk, visit);
 }
 
+/** How many parts of `e` (itself included, inside aggregates too) satisfy `test`. */
+export function count(e: Expr, test: (x: Expr) => boolean): number {
+  let n = 0;
+  walk(e, (x) => {
+    if (test(x)) n++;
+  });
+  return n;
+}
+
+/** Whether some part of `e` (itself included, inside aggregates too) satisfies `test`. */
+export function some(e: Expr, test: (x: Expr) => boolean): boolean {
+  let found = false;
+  walk(e, (x) => {
+    if (!found && test(x)) found = true;
+  });
+  return found;
+}
+
 const baseReaders = new WeakMap<Expr, boolean>();
 
 /**
@@ -139,10 +157,7 @@ const baseReaders = new WeakMap<Expr, boolean>();
 export function readsBase(e: Expr): boolean {
   let found = baseReaders.get(e);
   if (found !== undefined) return found;
-  found = false;
-  walk(e, (x) => {
-    if (x.k === "base") found = true;
-  });
+  found = some(e, (x) => x.k === "base");
   baseReaders.set(e, found);
   return found;
 }

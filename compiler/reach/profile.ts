@@ -53,7 +53,7 @@
  *   the whole path where a read part changes).
  */
 import type { Expr, RulesetIR, Type } from "../ir/ir.js";
-import { children, mapChildren, reads, ruleExprs, ruleReader, walk } from "../ir/walk.js";
+import { children, mapChildren, reads, ruleExprs, ruleReader, some, walk } from "../ir/walk.js";
 
 export interface ReachProfileIR {
   hexCap: number;
@@ -207,10 +207,7 @@ export function reachProfile(ir: RulesetIR): ReachProfileIR {
    */
   const bindArg = (arg: Expr, type: Type, env: Env): Binding => {
     const e = bindParams(arg, env);
-    let free = false;
-    walk(e, (x) => {
-      if (x.k === "param" || x.k === "base") free = true;
-    });
+    const free = some(e, (x) => x.k === "param" || x.k === "base");
     const r = reads(e, ruleReads);
     if (!free && !r.step && !r.stepField && !r.path && !r.position && !r.all && !r.dice)
       return { k: "expr", e };
