@@ -319,14 +319,7 @@ export function reads(
   fields = true,
   consts: Set<string> | null = null,
 ): Reads {
-  const acc = noReads();
-  enter(acc, ruleReads, fields, consts);
-  try {
-    outside(e);
-  } finally {
-    leave();
-  }
-  return acc;
+  return collect(ruleReads, fields, consts, outside, e);
 }
 
 /**
@@ -334,14 +327,7 @@ export function reads(
  * all, rather than one per expression added up.
  */
 export function readsAll(es: readonly Expr[], ruleReads: RuleReads = NO_RULES): Reads {
-  const acc = noReads();
-  enter(acc, ruleReads, true, null);
-  try {
-    for (let i = 0; i < es.length; i++) outside(es[i]!);
-  } finally {
-    leave();
-  }
-  return acc;
+  return collect(ruleReads, true, null, outsideAll, es);
 }
 
 /**
@@ -355,14 +341,38 @@ export function ruleReadsAll(
   fields = true,
   consts: Set<string> | null = null,
 ): Reads {
+  return collect(ruleReads, fields, consts, outsideRule, r);
+}
+
+/**
+ * What `visit(x)` reads, with the reader's state set for it (`enter`) and restored after, even when
+ * a walk throws: the one body of `reads`, `readsAll` and `ruleReadsAll`.
+ */
+function collect<X>(
+  ruleReads: RuleReads,
+  fields: boolean,
+  consts: Set<string> | null,
+  visit: (x: X) => void,
+  x: X,
+): Reads {
   const acc = noReads();
   enter(acc, ruleReads, fields, consts);
   try {
-    eachRuleExpr(r, outside);
+    visit(x);
   } finally {
     leave();
   }
   return acc;
+}
+
+/** Reads each of `es` (made once: no closure per walk). */
+function outsideAll(es: readonly Expr[]): void {
+  for (let i = 0; i < es.length; i++) outside(es[i]!);
+}
+
+/** Reads each expression of rule `r`. */
+function outsideRule(r: RuleExprs): void {
+  eachRuleExpr(r, outside);
 }
 
 /** Adds what `b` reads to `a` (`inAgg`: `b` is read inside an aggregate, so not the step priced). */

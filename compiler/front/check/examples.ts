@@ -11,7 +11,7 @@ import { dict } from "../../util/dict.js";
 import type * as I from "../../ir/ir.js";
 import { camel, type DeclChecker } from "./decls.js";
 import type { Evaluator } from "../../interpret/eval.js";
-import type { Scope } from "./scope.js";
+import { isRule, type Scope } from "./scope.js";
 import { ANY, enumType, num } from "./types.js";
 
 const NONE: readonly string[] = [];
@@ -276,7 +276,7 @@ export class ExampleChecker {
           else ok = false;
           continue;
         }
-        if (sym?.kind !== "rule" && sym?.kind !== "predicate") {
+        if (!isRule(sym)) {
           this.err(
             "V0201",
             `unknown rule ${e.name}`,

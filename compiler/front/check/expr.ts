@@ -18,7 +18,7 @@ import type { BinOp, Builtin, Expr, RecordName, Type, Value } from "../../ir/ir.
 import { EvalError, Evaluator, type EvalContext, type RunValue } from "../../interpret/eval.js";
 import { dict } from "../../util/dict.js";
 import { closest } from "../../util/suggest.js";
-import type { FieldSym, Scope } from "./scope.js";
+import { isRule, type FieldSym, type Scope } from "./scope.js";
 import { ANY, BOOL, enumType, fits, join, num, setType, typeText } from "./types.js";
 
 export interface Env {
@@ -396,8 +396,7 @@ export class ExprChecker {
   private call(e: A.Expr & { k: "call" }, env: Env): Expr | null {
     const builtin = BUILTINS[e.name];
     const sym = this.scope.named(e.name);
-    if (sym?.kind === "rule" || sym?.kind === "predicate")
-      return this.ruleRef(sym, e.args, e.span, env);
+    if (isRule(sym)) return this.ruleRef(sym, e.args, e.span, env);
     if (e.name === "need" && sym === undefined) return this.need(e, env);
     if (sym?.kind === "table") {
       const keys = sym.keys;

@@ -13,25 +13,28 @@ export interface FieldSym {
   decl: A.FieldDecl;
 }
 
-/** A declaration a name denotes: a measure, an enum, a group, a table, a rule or predicate, a constraint. */
-export type Named = A.Decl & {
-  kind: "measure" | "enum" | "group" | "table" | "rule" | "predicate" | "constraint";
-};
+/** The kinds of declaration a name denotes in expressions (inputs, the movement binding and examples have none). */
+const NAMED_KINDS = [
+  "measure",
+  "enum",
+  "group",
+  "table",
+  "rule",
+  "predicate",
+  "constraint",
+] as const;
+const IS_NAMED: ReadonlySet<A.Decl["kind"]> = new Set(NAMED_KINDS);
 
-/** Whether a name denotes `d` in expressions (inputs, the movement binding and examples have none). */
+/** A declaration a name denotes: a measure, an enum, a group, a table, a rule or predicate, a constraint. */
+export type Named = A.Decl & { kind: (typeof NAMED_KINDS)[number] };
+
 function isNamed(d: A.Decl): d is Named {
-  switch (d.kind) {
-    case "measure":
-    case "enum":
-    case "group":
-    case "table":
-    case "rule":
-    case "predicate":
-    case "constraint":
-      return true;
-    default:
-      return false;
-  }
+  return IS_NAMED.has(d.kind);
+}
+
+/** Whether `d` (as `Scope.named` answers) is a rule or a predicate: what a call can name. */
+export function isRule(d: Named | undefined): d is A.Decl & { kind: "rule" | "predicate" } {
+  return d?.kind === "rule" || d?.kind === "predicate";
 }
 
 /** How many member lookups scan the enums before the index of every member is made. */
@@ -41,8 +44,6 @@ const NONE: readonly string[] = [];
 export class Scope {
   /** The merged declarations but the examples, by namespace key (resolve's map): what names denote. */
   private readonly byKey: ReadonlyMap<string, Owned>;
-  /** The merged declarations, in definition order. */
-  private readonly decls: readonly Owned[];
   /**
    * The declarations another ruleset wrote, or that extend one it wrote, with their owner; a
    * declaration the root ruleset wrote itself has no entry (its owner is the root, so the thousands
@@ -65,7 +66,7 @@ export class Scope {
    */
   constructor(merged: Merged) {
     this.byKey = merged.byKey;
-    const decls = (this.decls = merged.decls);
+    const decls = merged.decls;
     const root = merged.header.id;
     // Indexed loops: run once per check, this code is rarely optimised, and an iterator allocates.
     for (let i = 0; i < decls.length; i++) {
@@ -156,10 +157,7 @@ export class Scope {
   /** All names a user could have meant, for "did you mean" hints: the definitions', then the members'. */
   allNames(): string[] {
     const names: string[] = [];
-    for (let i = 0; i < this.decls.length; i++) {
-      const d = this.decls[i]!.decl;
-      if (isNamed(d)) names.push(d.name);
-    }
+    for (const o of this.byKey.values()) if (isNamed(o.decl)) names.push(o.decl.name);
     for (const m of this.memberIndex().keys()) names.push(m);
     return names;
   }
