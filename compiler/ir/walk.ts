@@ -431,8 +431,9 @@ function stepRead(acc: Reads, rec: string, inAgg: boolean): void {
 
 /**
  * The reader's state while it walks (no closure per walk): what it adds to, how it follows rules,
- * whether it records fields, where the constants go (null: `into`'s own). `enter` saves the state on a stack and `leave` restores it, so a walk
- * that `ruleReads` starts (a callee read on its first call) nests inside the walk that called it.
+ * whether it records fields, where the constants go (null: `into`'s own). `enter` saves the state
+ * on a stack and `leave` restores it, so a walk that `ruleReads` starts (a callee read on its first
+ * call) nests inside the walk that called it.
  */
 let into: Reads = noReads();
 let follow: RuleReads = NO_RULES;
