@@ -16,7 +16,7 @@
  * - **Run by run** (`vsLexPerRun`): each phase timed in turn within a run, `runs` runs. A pause of the
  *   collector falls in whichever window is running when the nursery fills; its runs allocate alike,
  *   so a process's pauses recur at the same points and decide its reading: where they fall in the
- *   front end's windows, lexing alone carries none of its own collector work (≈ 18 ms, not ≈ 23) and
+ *   front end's windows, lexing alone carries little of its own collector work (≈ 19–21 ms, not ≈ 23–27) and
  *   the ratio reads high; where they fall in lexing's, low. The phases come from these runs.
  *
  * Measures, asserts nothing (the caller checks the text has no errors).
