@@ -2,22 +2,23 @@
  * The front end's throughput and its phases, measured in one process on one text, against lexing
  * alone (Chevrotain's lexer, the baseline of `frontEndVsLex`): parsing with the AST built as it
  * parses (with the grammar's limits; one phase, since no concrete syntax tree is built on the way),
- * resolve, check and lower. V8 compiles the front end's hot functions over its first runs (the first
- * run of a fresh process takes 2–4× a later one), so `warmup` runs come first; the very first run's
- * ratio is reported (`firstRunVsLex`), as a cold start would see it.
+ * resolve, check and lower. V8 compiles the front end's hot functions over its first runs (the
+ * first run of a fresh process takes 2–4× a later one), so `warmup` runs come first; the very first
+ * run's ratio is reported (`firstRunVsLex`), as a cold start would see it.
  *
  * Two measures of the ratio, both in one process:
- * - **In blocks** (`vsLex`, the figure held against the goal): `blocks` blocks, each `perBlock` runs
- *   of lexing alone back to back, timed together, and `perBlock` runs of the front end, timed
- *   together, the two blocks' order alternating. A block's mean is a run's cost with the collector's
- *   work its own allocation causes (lexing keeps every token it makes until it returns, and its
- *   scavenges copy them; the front end's copy its tokens and AST), as a loop of either would see it.
- *   The ratio of the two means, one per block pair: their median and spread.
- * - **Run by run** (`vsLexPerRun`): each phase timed in turn within a run, `runs` runs. A pause of the
- *   collector falls in whichever window is running when the nursery fills; its runs allocate alike,
- *   so a process's pauses recur at the same points and decide its reading: where they fall in the
- *   front end's windows, lexing alone carries little of its own collector work (≈ 19–21 ms, not ≈ 23–27) and
- *   the ratio reads high; where they fall in lexing's, low. The phases come from these runs.
+ * - **In blocks** (`vsLex`, the figure held against the goal): `blocks` pairs of blocks, one of
+ *   `perBlock` runs of lexing alone back to back, timed together, and one of `perBlock` runs of the
+ *   front end, timed together, their order alternating from pair to pair. A block's mean is a run's
+ *   cost with the collector's work its own allocation causes (lexing keeps every token it makes
+ *   until it returns, and its scavenges copy them; the front end's copy its tokens and AST), as a
+ *   loop of either would see it. The ratio of the two means, one per pair: their median and spread.
+ * - **Run by run** (`vsLexPerRun`): each phase timed in turn within a run, `runs` runs. A pause of
+ *   the collector falls in whichever window is running when the nursery fills; its runs allocate
+ *   alike, so a process's pauses recur at the same points and decide its reading: where they fall
+ *   in the front end's windows, lexing alone carries little of its own collector work (≈ 19–21 ms,
+ *   not ≈ 23–27) and the ratio reads high; where they fall in lexing's, low. The phases come from
+ *   these runs.
  *
  * Measures, asserts nothing (the caller checks the text has no errors).
  */
