@@ -27,7 +27,7 @@ import { lexText } from "../grammar/parser.js";
 import { resolve } from "../compiler/front/resolve.js";
 import { check } from "../compiler/front/check/index.js";
 import { lower } from "../compiler/front/lower.js";
-import { median } from "./timing.js";
+import { alternating, meanMs, median } from "./timing.js";
 
 /** A ratio's median, lowest and highest over the runs or blocks measured. */
 export interface Spread {
@@ -63,7 +63,7 @@ export interface FrontEndFigures {
 
 const now = (): number => performance.now();
 
-/** One run of the front end on `text`: each phase's milliseconds and the errors it reported. */
+/** One run of the front end on `text`: each phase's milliseconds, and what each phase made. */
 function frontEnd(text: string) {
   let t = now();
   // parse() is the whole grammar stage (lex, parse with the AST, limits).
@@ -78,18 +78,25 @@ function frontEnd(text: string) {
   t = now();
   const lowered = checked.checked ? lower(checked.checked, parsed.ast.header!.span) : null;
   const low = now() - t;
-  let errors = 0;
-  for (const d of [...parsed.diagnostics, ...resolved.diagnostics, ...checked.diagnostics])
-    if (d.severity === "error") errors++;
-  if (lowered === null) errors++;
-  return { whole, res, chk, low, total: whole + res + chk + low, errors };
+  return {
+    whole,
+    res,
+    chk,
+    low,
+    total: whole + res + chk + low,
+    parsed,
+    resolved,
+    checked,
+    lowered,
+  };
 }
 
-/** Milliseconds a run of `fn` over `n` runs back to back. */
-function blockMs(n: number, fn: () => unknown): number {
-  const t = now();
-  for (let i = 0; i < n; i++) fn();
-  return (now() - t) / n;
+/** The errors a run of the front end reported (a ruleset that does not lower counts as one). */
+function errorsOf(run: ReturnType<typeof frontEnd>): number {
+  let errors = run.lowered === null ? 1 : 0;
+  for (const ds of [run.parsed.diagnostics, run.resolved.diagnostics, run.checked.diagnostics])
+    for (const d of ds) if (d.severity === "error") errors++;
+  return errors;
 }
 
 export function frontEndFigures(
@@ -109,8 +116,11 @@ export function frontEndFigures(
     lexText(text);
     const lex = now() - t;
     const run = frontEnd(text);
-    errors = run.errors;
-    if (r === -warmup) firstRunVsLex = run.total / lex;
+    if (r === -warmup) {
+      // The text is the same every run: its errors are counted once, untimed.
+      errors = errorsOf(run);
+      firstRunVsLex = run.total / lex;
+    }
     if (r < 0) continue;
     per.lex.push(lex);
     per.parse.push(Math.max(0, run.whole - lex));
@@ -120,23 +130,12 @@ export function frontEndFigures(
     ratios.push(run.total / lex);
     grammarRatios.push(run.whole / lex);
   }
-  const lexBlocks: number[] = [];
-  const frontBlocks: number[] = [];
-  const blockRatios: number[] = [];
-  for (let b = 0; b < blocks; b++) {
-    let lex: number;
-    let front: number;
-    if (b % 2 === 0) {
-      lex = blockMs(perBlock, () => lexText(text));
-      front = blockMs(perBlock, () => frontEnd(text));
-    } else {
-      front = blockMs(perBlock, () => frontEnd(text));
-      lex = blockMs(perBlock, () => lexText(text));
-    }
-    lexBlocks.push(lex);
-    frontBlocks.push(front);
-    blockRatios.push(front / lex);
-  }
+  // Block pairs: each side's mean over `perBlock` runs back to back, the order alternating.
+  const pairs = alternating(
+    blocks,
+    () => meanMs(() => lexText(text), perBlock),
+    () => meanMs(() => frontEnd(text), perBlock),
+  );
   const round = (x: number, d = 1): number => Math.round(x * 10 ** d) / 10 ** d;
   const spread = (xs: number[]): Spread => ({
     median: round(median(xs), 2),
@@ -148,9 +147,9 @@ export function frontEndFigures(
   ) as FrontEndFigures["phases"];
   return {
     phases,
-    totalMs: round(median(frontBlocks)),
-    lexMs: round(median(lexBlocks)),
-    vsLex: spread(blockRatios),
+    totalMs: round(median(pairs.map(([, front]) => front))),
+    lexMs: round(median(pairs.map(([lex]) => lex))),
+    vsLex: spread(pairs.map(([lex, front]) => front / lex)),
     vsLexPerRun: spread(ratios),
     grammarVsLex: spread(grammarRatios),
     firstRunVsLex: round(firstRunVsLex, 2),

@@ -9,7 +9,7 @@
 import * as sl from "../generated/sl-classic.js";
 import { pricePath } from "../runtime/move.js";
 import { slPathTicks } from "./handwritten/sl.js";
-import { bestMs } from "./timing.js";
+import { alternating, bestMs } from "./timing.js";
 
 export interface PriceHandFigures {
   /** Per pass over every path, ms: the median run's. */
@@ -45,20 +45,11 @@ export function priceVsHand(ctxs: readonly sl.Ctx[], runs = 5): PriceHandFigures
   };
   genRun();
   handRun(); // warm both
-  const rows: { gen: number; hand: number; ratio: number }[] = [];
-  for (let r = 0; r < runs; r++) {
-    // Interleaved, the order alternating, so a busy moment falls on both.
-    let gen: number;
-    let hand: number;
-    if (r % 2 === 0) {
-      gen = bestMs(genRun);
-      hand = bestMs(handRun);
-    } else {
-      hand = bestMs(handRun);
-      gen = bestMs(genRun);
-    }
-    rows.push({ gen, hand, ratio: gen / hand });
-  }
+  const rows = alternating(
+    runs,
+    () => bestMs(genRun),
+    () => bestMs(handRun),
+  ).map(([gen, hand]) => ({ gen, hand, ratio: gen / hand }));
   if (!same(genSink, handSink)) throw new Error(`timed sums disagree: ${genSink} vs ${handSink}`);
   const byRatio = [...rows].sort((a, b) => a.ratio - b.ratio);
   const median = byRatio[Math.floor(runs / 2)]!;

@@ -13,6 +13,7 @@ import { buildGraph } from "../runtime/map.js";
 import { generateMap } from "./map-gen.js";
 import { slAllowanceTicks, slMap, slReach } from "./handwritten/sl.js";
 import { emitted } from "./emitted.js";
+import { alternating, meanMs } from "./timing.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -55,11 +56,8 @@ export async function reachVsHand(runs = 5, repeat = 6): Promise<ReachHandFigure
       if (!Number.isNaN(want[h]!)) reached++;
     }
   }
-  const time = (fn: () => void): number => {
-    const t0 = process.hrtime.bigint();
-    for (let r = 0; r < repeat; r++) fn();
-    return Number(process.hrtime.bigint() - t0) / 1e6 / (repeat * STARTS);
-  };
+  // Per search: `repeat` passes over the starts, timed together.
+  const time = (fn: () => void): number => meanMs(fn, repeat) / STARTS;
   const genRun = () => {
     for (const s of starts) mod.reach(g, unit, g.names[s]!);
   };
@@ -68,18 +66,11 @@ export async function reachVsHand(runs = 5, repeat = 6): Promise<ReachHandFigure
   };
   genRun();
   handRun(); // warm both
-  const rows: { gen: number; hand: number; ratio: number }[] = [];
-  for (let r = 0; r < runs; r++) {
-    // Interleaved, the order alternating, so a busy moment falls on both.
-    const [gen, h] =
-      r % 2 === 0
-        ? [time(genRun), time(handRun)]
-        : (() => {
-            const hh = time(handRun);
-            return [time(genRun), hh];
-          })();
-    rows.push({ gen, hand: h, ratio: gen / h });
-  }
+  const rows = alternating(
+    runs,
+    () => time(genRun),
+    () => time(handRun),
+  ).map(([gen, hand]) => ({ gen, hand, ratio: gen / hand }));
   const byRatio = [...rows].sort((a, b) => a.ratio - b.ratio);
   const median = byRatio[Math.floor(runs / 2)]!;
   const r2 = (x: number) => Math.round(x * 100) / 100;
