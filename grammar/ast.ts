@@ -18,6 +18,8 @@ export interface Meta {
   sectionSpan?: Span;
   /** `note "…"`: a reading the ruleset chose where the rule text is open, shown in diffs and cards. */
   note?: string;
+  /** `helper`: a definition of the encoding, not a concept of the book (absent: a concept). */
+  helper?: boolean;
 }
 
 export type RecordKw = "unit" | "vehicle" | "step" | "scenario";

@@ -357,6 +357,7 @@ export class AstBuilder {
       noteTok,
       this.after(c, "Kw_concept", "Name"),
       this.after(c, "Kw_section", "Name"),
+      this.tok(c, "Kw_helper"),
     );
   }
 
@@ -367,6 +368,7 @@ export class AstBuilder {
     noteTok: IToken | undefined,
     concept: IToken | undefined,
     section: IToken | undefined,
+    helper?: IToken,
   ): A.Meta {
     const meta: A.Meta = {
       cite: this.cite(citeTok),
@@ -377,6 +379,7 @@ export class AstBuilder {
     if (section) meta.sectionSpan = this.spanOfToken(section);
     const note = this.str(noteTok);
     if (note !== null) meta.note = note;
+    if (helper) meta.helper = true;
     return meta;
   }
 

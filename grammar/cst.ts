@@ -132,6 +132,7 @@ export type MetaCstChildren = {
   Name?: IToken[];
   Kw_section?: IToken[];
   Kw_note?: IToken[];
+  Kw_helper?: IToken[];
 };
 
 export interface MeasureDefCstNode extends CstNode {

@@ -339,23 +339,27 @@ class RulesParser extends ChevrotainParser {
     ]);
   });
 
-  /** Citation, paraphrase, and the optional `concept`/`section`/`note` clauses of a definition. */
+  /** Citation, paraphrase, and the optional `concept`/`section`/`note`/`helper` clauses of a definition. */
   meta = this.RULE("meta", (): A.Meta => {
     const cite = this.CONSUME(T.Citation);
     // The title is the first string that is not the (first) note's. The clauses are kept in
     // `clauses` (a definition's meta holds no other), so the actions are functions made once.
     const m = this.clauses;
     m.title = this.OPTION((this.metaTitle ??= () => this.CONSUME(T.StringLit)));
-    m.concept = m.section = m.note = undefined;
+    m.concept = m.section = m.note = m.helper = undefined;
     this.MANY((this.metaClauses ??= () => this.OR((this.metaAlts ??= this.metaAlternatives()))));
     const b = this.b;
     if (!b) return NONE;
-    return b.metaOf(cite, m.title, m.note, m.concept, m.section);
+    return b.metaOf(cite, m.title, m.note, m.concept, m.section, m.helper);
   });
 
   /** The clauses of the meta being parsed (see `meta`). */
-  private readonly clauses: Record<"title" | "concept" | "section" | "note", IToken | undefined> = {
+  private readonly clauses: Record<
+    "title" | "concept" | "section" | "note" | "helper",
+    IToken | undefined
+  > = {
     title: undefined,
+    helper: undefined,
     concept: undefined,
     section: undefined,
     note: undefined,
@@ -364,7 +368,10 @@ class RulesParser extends ChevrotainParser {
   private metaClauses: (() => void) | undefined;
   private metaAlts: IOrAlt<void>[] | undefined;
 
-  /** `concept NAME`, `section NAME`, `note "…"`: the first of each counts; a second note is the title. */
+  /**
+   * `concept NAME`, `section NAME`, `note "…"`, `helper`: the first of each counts; a second note is
+   * the title.
+   */
   private metaAlternatives(): IOrAlt<void>[] {
     const m = this.clauses;
     return [
@@ -388,6 +395,12 @@ class RulesParser extends ChevrotainParser {
           const t = this.CONSUME2(T.StringLit);
           if (m.note === undefined) m.note = t;
           else m.title ??= t;
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(T.Helper);
+          m.helper ??= t;
         },
       },
     ];

@@ -144,6 +144,8 @@ export const Concept = kw("concept", true);
 export const Section = kw("section", true);
 /** `note "…"`: a reading the ruleset chose where the text is open; soft, so `note` stays a name. */
 export const Note = kw("note", true);
+/** `helper`: a definition of the encoding, not a concept of the book (never a diff row or card line). */
+export const Helper = kw("helper", true);
 export const Set = kw("set");
 export const Of = kw("of", true);
 export const Bool = kw("bool");
@@ -218,6 +220,7 @@ export const keywords = [
   Concept,
   Section,
   Note,
+  Helper,
   Set,
   Of,
   Bool,

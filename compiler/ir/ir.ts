@@ -103,6 +103,11 @@ export interface Def {
   origin: Origin;
   /** `note "…"`: the reading the ruleset chose where the text is open (absent when none). */
   note?: string;
+  /**
+   * `helper`: a definition of the encoding rather than a concept of the book: never a diff row, an
+   * "only in" entry or a card line (still shown by `explain`, hover and traces). Absent: a concept.
+   */
+  helper?: true;
 }
 
 export interface EnumMember {

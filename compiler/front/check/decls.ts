@@ -158,6 +158,7 @@ export class DeclChecker {
       origin: this.origin(d),
     };
     if (d.meta.note !== undefined) def.note = d.meta.note;
+    if (d.meta.helper) def.helper = true;
     return def;
   }
 
