@@ -10,10 +10,10 @@
  * Reports figures and ratios; asserts nothing.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadRuleset } from "../compiler/engine/index.js";
+import { nodeHost, rulesetFolders } from "../compiler/node/host.js";
 import { Interpreter, prepare as prepareInterp } from "../compiler/interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue, Value } from "../compiler/ir/ir.js";
 import { pricePath } from "../runtime/move.js";
@@ -46,11 +46,7 @@ if (front.errors > 0) throw new Error(`synthetic ruleset has ${front.errors} err
 const frontMs = front.totalMs;
 
 // 2. Generated module vs interpreter over the same random steps.
-const host = {
-  readFile: (p: string) => (existsSync(p) ? readFileSync(p, "utf8") : null),
-  resolveId: (id: string) => join(root, "rulesets", `${id}.rules`),
-};
-const ir = loadRuleset("sl-classic", host).ir as RulesetIR;
+const ir = loadRuleset("sl-classic", nodeHost(rulesetFolders(root))).ir as RulesetIR;
 const random = mulberry32(20261122);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
 const STEPS = 1_000_000;

@@ -1,14 +1,10 @@
 // Development aid until the CLI is built: `npx vite-node scripts/dev-check.mts rulesets/x.rules`
 // prints diagnostics and example results using the TypeScript sources directly.
-import { existsSync, readFileSync } from "node:fs";
 import { loadRuleset, runExamples } from "../compiler/engine/index.js";
+import { nodeHost, rulesetFolders } from "../compiler/node/host.js";
 
 const ref = process.argv[2] ?? "rulesets/sl-classic.rules";
-const r = loadRuleset(ref, {
-  readFile: (p) => (existsSync(p) ? readFileSync(p, "utf8") : null),
-  resolveId: (id) =>
-    [`rulesets/${id}.rules`, `rulesets/house/${id}.rules`].find((p) => existsSync(p)) ?? null,
-});
+const r = loadRuleset(ref, nodeHost(rulesetFolders(".")));
 for (const d of r.diagnostics)
   console.log(
     `${d.span?.file ?? ref}:${d.span?.line ?? 0}:${d.span?.col ?? 0}: ${d.severity} ${d.code}: ${d.message}${d.hint ? `\n  hint: ${d.hint}` : ""}`,

@@ -4,7 +4,6 @@
  * citations, violations, vehicle spending) from the generated code (integer ticks) as from the
  * interpreter (exact rationals).
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -17,15 +16,10 @@ import { unique } from "../runtime/lists.js";
 import type { Explanation } from "../runtime/explain.js";
 import type { MoveContext, MoveModel, Num } from "../runtime/types.js";
 import { ratNum } from "../runtime/rational.js";
+import { nodeHost, rulesetFolders } from "../compiler/node/host.js";
 
 const root = join(import.meta.dirname, "..");
-const host = {
-  readFile: (p: string) => (existsSync(p) ? readFileSync(p, "utf8") : null),
-  resolveId: (id: string) =>
-    [join(root, "rulesets", `${id}.rules`), join(root, "rulesets", "house", `${id}.rules`)].find(
-      existsSync,
-    ) ?? null,
-};
+const host = nodeHost(rulesetFolders(root));
 
 type Plain = number | string | boolean | string[];
 type PlainRecord = Record<string, Plain>;

@@ -8,12 +8,15 @@
  * only when their content changes, atomically. `--check` writes nothing: it lists the stale files
  * and exits 1 if there are any.
  *
- * The emitter (ts-morph, prettier) is loaded here with a dynamic import, so other commands start fast.
+ * The rulesets are loaded through the engine's front end and emitted by its compile request
+ * (compiler/engine/compile.ts, which loads ts-morph and prettier only when asked): this file decides
+ * the output files and writes them.
  */
 
 import { readdirSync, unlinkSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { RulesetIR } from "../ir/ir.js";
+import { compileModules } from "../engine/compile.js";
 import type { Ctx } from "./context.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
@@ -64,19 +67,22 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
     irs.push(ir);
   }
 
-  const { emitModule, emitIndex } = await import("../emit/index.js");
-  const files: { path: string; content: string }[] = [];
-  for (const ir of irs) {
-    // The header names the real source: rulesets/house/… for a house rule, the file's name for one
-    // outside the project (never an absolute path: output is the same on every machine).
-    const file = byId.get(ir.id)!;
+  // The header names the real source: rulesets/house/… for a house rule, the file's name for one
+  // outside the project (never an absolute path: output is the same on every machine).
+  const sourceOf = (file: string): string => {
     const rel = relative(ctx.root, file);
-    const source =
-      rel.startsWith("..") || isAbsolute(rel) ? basename(file) : rel.split(sep).join("/");
-    files.push({ path: join(outDir, `${ir.id}.ts`), content: await emitModule(ir, { source }) });
-  }
-  if (all || opts.out !== undefined)
-    files.push({ path: join(outDir, "index.ts"), content: await emitIndex(irs) });
+    return rel.startsWith("..") || isAbsolute(rel) ? basename(file) : rel.split(sep).join("/");
+  };
+  const compiled = await compileModules({
+    rulesets: irs.map((ir) => ({ ir, source: sourceOf(byId.get(ir.id)!) })),
+    index: all || opts.out !== undefined,
+  });
+  const files: { path: string; content: string }[] = compiled.modules.map((m) => ({
+    path: join(outDir, `${m.id}.ts`),
+    content: m.text,
+  }));
+  if (compiled.index !== null)
+    files.push({ path: join(outDir, "index.ts"), content: compiled.index });
 
   // Generated modules left over from a ruleset that no longer exists (only when compiling everything).
   const orphans: string[] = [];

@@ -1,16 +1,15 @@
-/** The pipeline's `Host` over the real file system, and how command-line ruleset arguments are resolved. */
+/** The CLI's `Host` (the disk, the package's ruleset folders), and how command-line ruleset arguments are resolved. */
 
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServiceHost } from "../service/types.js";
-import type { Host } from "../engine/index.js";
-import { dirsHost } from "../node/host.js";
-import { ID_PATTERN, isFile, listRulesetIds, projectRoot, rulesetDirs } from "./project.js";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { resolveRuleset, rulesetsIn, type Host } from "../engine/host.js";
+import { isFile, nodeHost, rulesetFolders } from "../node/host.js";
+import { projectRoot } from "../node/root.js";
 import { UsageError } from "./errors.js";
 
+/** The host every command reads through: the disk, ids found beside a file, then under `root`'s rulesets. */
 export function fsHost(root = projectRoot()): Host {
-  return dirsHost(rulesetDirs(root));
+  return nodeHost(rulesetFolders(root));
 }
 
 /** Whether a command-line argument names a file rather than a ruleset id. */
@@ -22,12 +21,7 @@ export function isPathArg(arg: string): boolean {
  * Turns command-line ruleset arguments into `loadRuleset` references: an id stays an id, a path
  * becomes absolute. An unknown id or a missing file is a usage error (exit 2).
  */
-export function resolveRefs(
-  args: readonly string[],
-  host: Host,
-  cwd: string,
-  root = projectRoot(),
-): string[] {
+export function resolveRefs(args: readonly string[], host: Host, cwd: string): string[] {
   const refs: string[] = [];
   for (const arg of args) {
     if (isPathArg(arg)) {
@@ -37,8 +31,8 @@ export function resolveRefs(
         throw new UsageError(`a ruleset file must end in .rules: ${arg}`);
       refs.push(abs);
     } else {
-      if (host.resolveId(arg) === null) {
-        const known = listRulesetIds(root);
+      if (resolveRuleset(host, arg, null) === null) {
+        const known = rulesetsIn(host).map((r) => r.id);
         throw new UsageError(
           `unknown ruleset \`${arg}\`` +
             (known.length > 0
@@ -50,22 +44,4 @@ export function resolveRefs(
     }
   }
   return refs;
-}
-
-/** The language service's host: reads bases next to the open documents, then the bundled rulesets. */
-export function fileHost(root: string, openDirs: () => Iterable<string>): ServiceHost {
-  return {
-    readRuleset(id) {
-      if (!ID_PATTERN.test(id)) return null;
-      for (const dir of [...openDirs(), ...rulesetDirs(root)]) {
-        const path = join(dir, `${id}.rules`);
-        try {
-          return { uri: pathToFileURL(path).href, text: readFileSync(path, "utf8") };
-        } catch {
-          // not here
-        }
-      }
-      return null;
-    },
-  };
 }

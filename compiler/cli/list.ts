@@ -2,56 +2,25 @@
  * `variorum list [PATH…] [--json]`: the bundled rulesets and house rules, and every `.rules` file
  * under the paths given (files or folders, searched recursively): id, title, edition, what each
  * extends, and how many definitions and worked examples the file itself holds. Reads headers and
- * definitions only (a parse, no checks), so it is quick and works on files that do not check yet.
+ * definitions only (a parse, no checks), so it is quick and works on files that do not check yet:
+ * the engine's list request (compiler/engine/list.ts), printed as a table or as JSON.
  */
-import { readdirSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
-import { parse } from "../../grammar/index.js";
-import { hasErrors } from "../../diagnostics/index.js";
+import { resolve } from "node:path";
 import { safeLine } from "../../diagnostics/safe-text.js";
+import { listRulesets } from "../engine/list.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
-import { listRulesetIds } from "./project.js";
 import { displayPath } from "../node/paths.js";
-
-export interface ListedRuleset {
-  id: string | null;
-  title: string | null;
-  edition: string | null;
-  extends: string | null;
-  /** `bundled`, `house` (rulesets/house/) or `file` (found under a path given). */
-  origin: "bundled" | "house" | "file";
-  file: string;
-  definitions: number;
-  examples: number;
-  /** The file has syntax errors (its counts are of what could be read). */
-  errors: boolean;
-}
 
 export function list(paths: string[], opts: { json?: boolean }, ctx: Ctx): number {
   const host = fsHost(ctx.root);
-  const files: { file: string; origin: ListedRuleset["origin"] }[] = [];
-  for (const id of listRulesetIds(ctx.root)) {
-    const file = host.resolveId(id)!;
-    files.push({
-      file,
-      origin: relative(join(ctx.root, "rulesets"), file).startsWith("house") ? "house" : "bundled",
-    });
-  }
-  const seen = new Set(files.map((f) => f.file));
-  for (const p of paths) {
-    const abs = resolve(ctx.cwd, p);
-    let found: string[];
-    try {
-      found = rulesFiles(abs);
-    } catch {
-      throw new UsageError(`no such file or folder: ${p}`);
-    }
-    for (const file of found)
-      if (!seen.has(file)) (seen.add(file), files.push({ file, origin: "file" }));
-  }
-  const rows = files.map(({ file, origin }) => describe(file, origin, host.readFile(file) ?? ""));
+  const abs = paths.map((p) => {
+    const a = resolve(ctx.cwd, p);
+    if (host.stat(a) === null) throw new UsageError(`no such file or folder: ${p}`);
+    return a;
+  });
+  const rows = listRulesets({ host, paths: abs });
   if (opts.json) {
     ctx.out(
       JSON.stringify(
@@ -86,35 +55,4 @@ export function list(paths: string[], opts: { json?: boolean }, ctx: Ctx): numbe
     if (r.edition) ctx.out(" ".repeat(widths[0]! + 2) + ctx.cOut.dim(safeLine(r.edition)) + "\n");
   });
   return 0;
-}
-
-function describe(file: string, origin: ListedRuleset["origin"], text: string): ListedRuleset {
-  const { ast, diagnostics } = parse(text, file);
-  const h = ast.header;
-  return {
-    id: h?.id ?? null,
-    title: h?.title ?? null,
-    edition: h?.edition ?? null,
-    extends: h?.extends?.id ?? null,
-    origin,
-    file,
-    definitions: ast.decls.filter((d) => d.kind !== "example").length,
-    examples: ast.decls.filter((d) => d.kind === "example").length,
-    errors: hasErrors(diagnostics),
-  };
-}
-
-/** `.rules` files at a path: the file itself, or every one below a folder (sorted, recursive). */
-function rulesFiles(abs: string): string[] {
-  const st = statSync(abs);
-  if (st.isFile()) return abs.endsWith(".rules") ? [abs] : [];
-  const out: string[] = [];
-  for (const name of readdirSync(abs).sort()) {
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    const p = join(abs, name);
-    const s = statSync(p);
-    if (s.isDirectory()) out.push(...rulesFiles(p));
-    else if (s.isFile() && name.endsWith(".rules")) out.push(p);
-  }
-  return out;
 }

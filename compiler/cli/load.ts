@@ -1,10 +1,10 @@
 /** Loading the rulesets named on the command line (default: all of them), printing their diagnostics. */
 
 // The front end alone (not the engine's index, which brings the diff, the cards and reach): `check` starts fast.
-import { loadRuleset, type Host, type Loaded } from "../engine/front.js";
+import { loadRuleset, type Loaded } from "../engine/front.js";
+import { rulesetsIn, type Host } from "../engine/host.js";
 import type { Ctx } from "./context.js";
 import { fsHost, resolveRefs } from "./host.js";
-import { listRulesetIds } from "./project.js";
 import { printDiagnostics } from "./render.js";
 import { displayPath } from "../node/paths.js";
 
@@ -18,8 +18,8 @@ export interface LoadedSet {
 /** The `loadRuleset` references for command-line arguments: all bundled rulesets when there are none. */
 export function refsFor(args: readonly string[], host: Host, ctx: Ctx): string[] {
   return args.length === 0
-    ? listRulesetIds(ctx.root)
-    : [...new Set(resolveRefs(args, host, ctx.cwd, ctx.root))];
+    ? rulesetsIn(host).map((r) => r.id)
+    : [...new Set(resolveRefs(args, host, ctx.cwd))];
 }
 
 /**

@@ -5,14 +5,12 @@
  *
  * Sync is incremental. Diagnostics are published after every change (changes arriving together are
  * analysed once, for the latest text); an edit of an open base re-publishes the open documents that
- * extend it. Bases (`extends`) are looked up next to the open documents, then among the bundled
- * rulesets, and read once per session until a watched `.rules` file changes (the server registers
+ * extend it. Bases (`extends`) are looked up beside the document that names them, then among the
+ * bundled rulesets (compiler/engine/host.ts: the CLI's rule), and read once per session until a watched `.rules` file changes (the server registers
  * `workspace/didChangeWatchedFiles` for every `.rules` file with a client that allows it). Snippets go
  * only to a client that declared snippet support; a rename the service refuses is an error response.
  */
-import { dirname } from "node:path";
 import { Transform, type TransformCallback } from "node:stream";
-import { fileURLToPath } from "node:url";
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -38,7 +36,7 @@ import {
   type CompletionKind,
   type DocumentSymbol,
 } from "../service/index.js";
-import { fileHost } from "./host.js";
+import { nodeHost, rulesetFolders } from "../node/host.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 
 const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
@@ -79,12 +77,9 @@ export function startServer(
   connection: Connection = createConnection(ProposedFeatures.all),
 ): Connection {
   const documents = new TextDocuments(TextDocument);
-  const dirs = (): string[] =>
-    documents
-      .keys()
-      .filter((u) => u.startsWith("file:"))
-      .map((u) => dirname(fileURLToPath(u)));
-  const service = new LanguageService(fileHost(root, dirs));
+  // Files named as the client names them (`file:` URIs): a base is found beside the document that
+  // extends it, then among the bundled rulesets (the engine's one rule, as `variorum check` finds it).
+  const service = new LanguageService(nodeHost(rulesetFolders(root), { uris: true }));
   const pending = new Set<string>();
   /** What the client declared at `initialize`. */
   let snippets = false;

@@ -1,11 +1,11 @@
 /** `variorum new ID --extends BASE [-o FILE]`: writes a house-rule skeleton (compiler/service/skeleton.ts). */
 
 import { lstatSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { skeleton } from "../service/skeleton.js";
 import type { Ctx } from "./context.js";
 import { ID_PATTERN, listRulesetIds } from "./project.js";
-import { fileHost } from "./host.js";
+import { fsHost } from "./host.js";
 import { displayPath } from "../node/paths.js";
 import { WriteError, writeNew } from "../node/write.js";
 
@@ -42,8 +42,8 @@ export function newRuleset(
     fail(`${displayPath(out, ctx.cwd)} ${why}; choose another file with -o`);
   const before = taken(out);
   if (before !== null) return exists(before);
-  const host = fileHost(ctx.root, () => [dirname(out), ctx.cwd]);
-  const s = skeleton(id, opts.extends, host);
+  // The base is found as `check` will find it once the file is written: beside it, then bundled.
+  const s = skeleton(id, opts.extends, fsHost(ctx.root), out);
   if (!s.ok) return fail(s.message);
   try {
     // Exclusive: a file or a symbolic link (even dangling) that appeared meanwhile is never written through.

@@ -4,10 +4,12 @@
  */
 
 import { RULESET_ID } from "../util/ruleset-id.js";
-import { existsSync, readdirSync, readFileSync, type Dirent } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { rulesetsIn } from "../engine/host.js";
 import { isFile } from "../node/host.js";
 import { projectRoot } from "../node/root.js";
+import { fsHost } from "./host.js";
 
 export { isFile, projectRoot };
 
@@ -18,37 +20,12 @@ export function packageVersion(root = projectRoot()): string {
   return typeof json.version === "string" ? json.version : "0.0.0";
 }
 
-/** The folders searched for ruleset ids, in order: `rulesets/`, then `rulesets/house/`. */
-export function rulesetDirs(root = projectRoot()): string[] {
-  return [join(root, "rulesets"), join(root, "rulesets", "house")];
-}
-
 /** A ruleset id as it may appear in a file name: no path separators, no leading dot. */
 export const ID_PATTERN = RULESET_ID;
 
-/** Every ruleset id under `rulesets/` and `rulesets/house/`, sorted, without repeats. */
+/** Every ruleset id under `rulesets/` and `rulesets/house/`, sorted, without repeats (the engine's `rulesetsIn`). */
 export function listRulesetIds(root = projectRoot()): string[] {
-  const ids = new Set<string>();
-  for (const dir of rulesetDirs(root)) {
-    let names: Dirent[];
-    try {
-      names = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of names) {
-      const name = entry.name;
-      // Files only (or links to them): a folder named `x.rules` is not a ruleset.
-      if (
-        !name.endsWith(".rules") ||
-        !(entry.isFile() || (entry.isSymbolicLink() && isFile(join(dir, name))))
-      )
-        continue;
-      const id = name.slice(0, -".rules".length);
-      if (ID_PATTERN.test(id)) ids.add(id);
-    }
-  }
-  return [...ids].sort();
+  return rulesetsIn(fsHost(root)).map((r) => r.id);
 }
 
 /** The default output folder of `variorum compile`. */

@@ -1,9 +1,10 @@
 /**
  * The front end, once: a parsed ruleset → resolve (`extends`) → check → lower → IR, with every
  * diagnostic of every file read. `loadRuleset` runs it over files a `Host` reads (the CLI, the studio
- * page, the bench); the language service runs `frontEnd` itself over its cached parses and then its
- * examples. Both stop at the first pass that reports an error, so every surface reports the same
- * diagnostics for the same text (V0106 from lowering included). No Node API: the caller reads files.
+ * page, the library, the bench); the language service runs `frontEnd` itself over its cached parses
+ * and then its examples. Both find a base by the one rule of `resolveRuleset` (host.ts) and stop at
+ * the first pass that reports an error, so every surface reports the same diagnostics for the same
+ * text (V0106 from lowering included). No Node API: the host reads files.
  */
 import { parse, type ParseOutput } from "../../grammar/index.js";
 import { check } from "../front/check/index.js";
@@ -12,13 +13,7 @@ import type { RulesetIR } from "../ir/ir.js";
 import { lower } from "../front/lower.js";
 import { resolve, type Merged } from "../front/resolve.js";
 import { wholeMoveNote, wholeMoveRead } from "../reach/lookahead.js";
-
-/** File access for the front end: the CLI reads the disk, the studio page its bundled texts. */
-export interface Host {
-  readFile(path: string): string | null;
-  /** id → path of rulesets/<id>.rules or rulesets/house/<id>.rules, or null */
-  resolveId(id: string): string | null;
-}
+import { folderOf, inFolder, memoryHost, resolveRuleset, type Host } from "./host.js";
 
 export interface FrontEnd {
   /** The declarations with `extends` applied, whenever resolving got that far (even with errors). */
@@ -29,18 +24,26 @@ export interface FrontEnd {
 }
 
 /**
- * Resolve → check → lower over a parse. `loadBase(id)` returns the parse of a ruleset it extends
- * (null when there is none by that id).
+ * Resolve → check → lower over a parse. `loadBase(id, from)` returns the parse of a ruleset that the
+ * file `from` extends (null when there is none by that id): `from` is the file whose header names
+ * it, the root's path or a base's, for the one resolution rule (`resolveRuleset`).
  */
 export function frontEnd(
   root: ParseOutput,
-  loadBase: (id: string) => ParseOutput | null,
+  loadBase: (id: string, from: string) => ParseOutput | null,
 ): FrontEnd {
   const diagnostics: Diagnostic[] = [...root.diagnostics];
   const out: FrontEnd = { merged: null, ir: null, diagnostics };
   // A header with a syntax error is already reported; do not add "missing header" to it.
   if (!root.ast.header && hasErrors(diagnostics)) return out;
-  const { merged, diagnostics: rd } = resolve(root.ast, loadBase);
+  // `resolve` walks the chain in order, asking for a file's base before it reads the base's own: the
+  // file that names an id is the one loaded last.
+  let namer = root.ast.path;
+  const { merged, diagnostics: rd } = resolve(root.ast, (id) => {
+    const p = loadBase(id, namer);
+    if (p) namer = p.ast.path;
+    return p;
+  });
   diagnostics.push(...rd);
   out.merged = merged;
   if (!merged || hasErrors(diagnostics)) return out;
@@ -79,7 +82,7 @@ export interface Loaded {
 /** A ruleset by id (through the host) or by a path ending in `.rules`, through the front end. */
 export function loadRuleset(ref: string, host: Host): Loaded {
   const sources = new Map<string, string>();
-  const file = ref.endsWith(".rules") ? ref : host.resolveId(ref);
+  const file = ref.endsWith(".rules") ? ref : resolveRuleset(host, ref, null);
   if (!file) {
     return {
       ir: null,
@@ -104,8 +107,8 @@ export function loadRuleset(ref: string, host: Host): Loaded {
   const root = read(file);
   if (!root)
     return { ir: null, diagnostics: [diag("V0205", `cannot read ${file}`, null)], sources, file };
-  const { ir, diagnostics } = frontEnd(root, (id) => {
-    const p = host.resolveId(id);
+  const { ir, diagnostics } = frontEnd(root, (id, from) => {
+    const p = resolveRuleset(host, id, from);
     return p ? read(p) : null;
   });
   return { ir, diagnostics, sources, file };
@@ -116,16 +119,16 @@ export function loadRulesets(refs: readonly string[], host: Host): Loaded[] {
   return refs.map((ref) => loadRuleset(ref, host));
 }
 
-/** The front end over text alone (tests, the bench): no `extends` unless `parents` supplies them. */
+/**
+ * The front end over text alone (tests, the bench): no `extends` unless `parents` supplies them (by
+ * id, as files beside `path`, where the one resolution rule finds them).
+ */
 export function compileText(
   text: string,
   path = "input.rules",
   parents: Record<string, string> = {},
 ): Loaded {
   const files: Record<string, string> = { [path]: text };
-  for (const [id, t] of Object.entries(parents)) files[`${id}.rules`] = t;
-  return loadRuleset(path, {
-    readFile: (p) => files[p] ?? null,
-    resolveId: (id) => (parents[id] !== undefined ? `${id}.rules` : null),
-  });
+  for (const [id, t] of Object.entries(parents)) files[inFolder(folderOf(path), `${id}.rules`)] = t;
+  return loadRuleset(path, memoryHost(files));
 }

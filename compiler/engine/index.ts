@@ -12,9 +12,19 @@ export {
   loadRuleset,
   loadRulesets,
   type FrontEnd,
-  type Host,
   type Loaded,
 } from "./front.js";
+export {
+  folderOf,
+  inFolder,
+  memoryHost,
+  resolveRuleset,
+  rulesetsIn,
+  type FileStat,
+  type FoundRuleset,
+  type Host,
+  type RulesetFolder,
+} from "./host.js";
 export {
   evaluateScenario,
   runSuite,
@@ -34,6 +44,7 @@ export {
   type UnitsBuilt,
   type UnitsReachRequest,
 } from "./reach.js";
+export { listRulesets, type ListedRuleset, type ListRequest } from "./list.js";
 export { card, diffReport, type DiffRequest } from "./reports.js";
 export type { ReachBuilt } from "../reach/build.js";
 export { exampleDiagnostic, runExamples, type ExampleResult } from "../interpret/examples.js";

@@ -1,7 +1,8 @@
 /**
  * The library: what `import … from "variorum"` gives. The engine's requests and results
  * (compiler/engine/: rulesets in, `{ value, diagnostics }` out, never a throw for anything a user
- * wrote), a `Host` over the bundled rulesets and the files beside them, and the runtime's errors.
+ * wrote), the one `Host` (file access, and the one rule finding a ruleset by id: beside the file
+ * that names it, then the bundled rulesets) over the disk, and the runtime's errors.
  * The rules modules themselves are `variorum/rules/<id>` (each bundled ruleset compiled to
  * JavaScript with its types), the runtime they import `variorum/runtime`.
  *
@@ -15,11 +16,8 @@
  * @packageDocumentation
  * @module variorum
  */
-import { join } from "node:path";
 import type { Host } from "../engine/index.js";
-import { dirsHost } from "../node/host.js";
-import { projectRoot } from "../node/root.js";
-import { RULESET_ID } from "../util/ruleset-id.js";
+import { nodeHost, rulesetFolders } from "../node/host.js";
 
 export * from "../engine/index.js";
 export type { Diagnostic, Severity, Span } from "../../diagnostics/index.js";
@@ -33,10 +31,10 @@ export type {
 export { EvalError, InputError, MissingInput, type InputCode } from "../../runtime/errors.js";
 
 /**
- * A `Host` over the file system: a ruleset id is looked up in `dirs` (a house rule's own folder, say),
- * then in the package's bundled `rulesets/` and `rulesets/house/`; a path is read as given.
+ * The `Host` over the file system: a path is read as given; a ruleset id that a file extends is
+ * looked up beside that file, then in `dirs` (folders of your own, for ids asked on their own),
+ * then in the package's bundled `rulesets/` and `rulesets/house/` — the CLI's rule.
  */
 export function bundledHost(dirs: readonly string[] = []): Host {
-  const root = projectRoot();
-  return dirsHost([...dirs, join(root, "rulesets"), join(root, "rulesets", "house")]);
+  return nodeHost([...dirs.map((path) => ({ path, kind: "user" as const })), ...rulesetFolders()]);
 }

@@ -99,17 +99,17 @@ export class ParseCache {
 
 /**
  * The engine's front end (compiler/engine/front.ts: resolve → check → lower) over a parsed document,
- * then its examples when it checks clean and `opts.examples` asks for them. `loadBase(id)` returns a
- * base's parse (cached by the caller).
+ * then its examples when it checks clean and `opts.examples` asks for them. `loadBase(id, from)`
+ * returns the parse of the base that file `from` extends (cached by the caller).
  */
 export function analyseDocument(
   doc: Parsed,
-  loadBase: (id: string) => Parsed | null,
+  loadBase: (id: string, from: string) => Parsed | null,
   opts: { examples: boolean; memo?: ExampleMemo },
 ): Analysis {
   const files = new Map<string, Parsed>([[doc.uri, doc]]);
-  const front = frontEnd(doc.out, (id) => {
-    const p = loadBase(id);
+  const front = frontEnd(doc.out, (id, from) => {
+    const p = loadBase(id, from);
     if (!p) return null;
     files.set(p.uri, p);
     return p.out;

@@ -1,11 +1,13 @@
 /**
  * The language service: diagnostics, hover, definition, references, completion, document symbols,
- * semantic tokens and code actions over a set of open documents, plus a host that reads the rest
- * (bundled rulesets and `extends` bases) by ruleset id. No file system, no Node API: the LSP server
- * (`variorum lsp`) and the browser studio both drive it.
+ * semantic tokens and code actions over a set of open documents, plus the engine's `Host` that reads
+ * the rest (`extends` bases, found by the engine's one rule: beside the document that names them,
+ * then the bundled rulesets; an open document's text wins over the host's copy of the same file). No
+ * file system, no Node API: the LSP server (`variorum lsp`, over compiler/node/host.ts) and the
+ * browser studio (over its bundled texts) both drive it.
  *
  * ```ts
- * const service = new LanguageService({ readRuleset: (id) => ({ uri: `rulesets/${id}.rules`, text }) });
+ * const service = new LanguageService(memoryHost({ "rulesets/sl-classic.rules": text }, [{ path: "rulesets", kind: "bundled" }]));
  * service.open('file:///my-house.rules', text);
  * service.diagnostics('file:///my-house.rules');   // ServiceDiagnostic[]
  * service.update('file:///my-house.rules', edited); // then ask again
@@ -17,6 +19,7 @@
  * edited document only, never its bases, and every answer for one text shares one analysis.
  */
 import type { Diagnostic } from "../../diagnostics/index.js";
+import { resolveRuleset, type FileStat, type Host } from "../engine/host.js";
 import { tokenEnd } from "../../grammar/tokens.js";
 import { codeActions } from "./actions.js";
 import { analyseDocument, Lines, ParseCache, type Analysis, type Parsed } from "./analysis.js";
@@ -36,7 +39,6 @@ import type {
   SemanticToken,
   SemanticTokenType,
   ServiceDiagnostic,
-  ServiceHost,
 } from "./types.js";
 
 export * from "./types.js";
@@ -57,32 +59,47 @@ export class LanguageService {
   private readonly examples: boolean;
   /** Per document, which examples passed for which IR: unchanged semantics skip them. */
   private readonly memos = new Map<string, ExampleMemo>();
-  /** What the host returned per ruleset id, read once until `refresh`. */
-  private readonly bases = new Map<string, { uri: string; text: string } | null>();
+  /** What the host returned per file, read once until `refresh`. */
+  private readonly bases = new Map<string, string | null>();
+  /** Where each base id resolved from each naming file (`from\0id`), until `refresh` or an open/close. */
+  private readonly resolved = new Map<string, string | null>();
+  /** The host seen through the open documents: an open file exists, with the editor's text. */
+  readonly files: Host;
 
   constructor(
-    private readonly host: ServiceHost,
+    readonly host: Host,
     opts: ServiceOptions = {},
   ) {
     this.examples = opts.examples ?? true;
+    const docs = this.docs;
+    this.files = {
+      folders: host.folders,
+      readFile: (file) => docs.get(file) ?? host.readFile(file),
+      stat: (file): FileStat | null =>
+        docs.has(file) ? { isFile: true, isDirectory: false, version: 0 } : host.stat(file),
+      readDirectory: (dir) => host.readDirectory(dir),
+    };
   }
 
   /** Opens (or replaces) a document. */
   open(uri: string, text: string): void {
+    if (!this.docs.has(uri)) this.resolved.clear();
     this.docs.set(uri, text);
   }
   update(uri: string, text: string): void {
-    this.docs.set(uri, text);
+    this.open(uri, text);
   }
   close(uri: string): void {
     this.docs.delete(uri);
     this.analyses.delete(uri);
     this.memos.delete(uri);
     this.parses.forget(uri);
+    this.resolved.clear();
   }
   /** Forgets what the host returned (a base changed on disk): the next answers read it again. */
   refresh(): void {
     this.bases.clear();
+    this.resolved.clear();
     this.analyses.clear();
   }
   text(uri: string): string | null {
@@ -240,7 +257,10 @@ export class LanguageService {
     const doc = this.parses.get(uri, text, true);
     let memo = this.memos.get(uri);
     if (!memo) this.memos.set(uri, (memo = { fingerprint: null, passed: [] }));
-    const analysis = analyseDocument(doc, (id) => this.base(id), { examples: this.examples, memo });
+    const analysis = analyseDocument(doc, (id, from) => this.base(id, from), {
+      examples: this.examples,
+      memo,
+    });
     const entry = { text, analysis };
     this.analyses.set(uri, entry);
     return entry;
@@ -252,13 +272,16 @@ export class LanguageService {
    */
   private basesUnchanged(a: Analysis): boolean {
     const seen = new Set<string>();
+    let from = a.doc.uri;
     let id = a.doc.out.ast.header?.extends?.id;
     while (id && !seen.has(id)) {
       seen.add(id);
-      const cur = this.base(id);
+      const cur = this.base(id, from);
       const old = [...a.files.values()].find((p) => p !== a.doc && p.out.ast.header?.id === id);
       if ((cur?.text ?? null) !== (old?.text ?? null) || cur?.uri !== old?.uri) return false;
-      id = cur?.out.ast.header?.extends?.id;
+      if (!cur) break;
+      from = cur.uri;
+      id = cur.out.ast.header?.extends?.id;
     }
     return true;
   }
@@ -268,15 +291,20 @@ export class LanguageService {
     return this.documents().filter((u) => u !== uri && this.analysis(u)?.files.has(uri));
   }
 
-  /** A base by id: an open document with that ruleset id wins over the host's copy. */
-  private base(id: string): Parsed | null {
-    for (const [uri, text] of this.docs) {
-      const p = this.parses.get(uri, text);
-      if (p.out.ast.header?.id === id) return p;
-    }
-    if (!this.bases.has(id)) this.bases.set(id, this.host.readRuleset(id));
-    const r = this.bases.get(id)!;
-    return r ? this.parses.get(r.uri, r.text) : null;
+  /**
+   * The base `id` that the file `from` extends, by the engine's one rule (`resolveRuleset`) over the
+   * host seen through the open documents: an open file's text wins over the host's copy of it.
+   */
+  private base(id: string, from: string): Parsed | null {
+    const key = `${from}\0${id}`;
+    if (!this.resolved.has(key)) this.resolved.set(key, resolveRuleset(this.files, id, from));
+    const file = this.resolved.get(key)!;
+    if (file === null) return null;
+    const open = this.docs.get(file);
+    if (open !== undefined) return this.parses.get(file, open);
+    if (!this.bases.has(file)) this.bases.set(file, this.host.readFile(file));
+    const text = this.bases.get(file)!;
+    return text === null ? null : this.parses.get(file, text);
   }
 
   private located(

@@ -5,8 +5,8 @@
  * it is offered. Pure: the caller writes the file.
  */
 import type { Decl } from "../../grammar/ast.js";
+import { resolveRuleset, type Host } from "../engine/host.js";
 import { LanguageService } from "./index.js";
-import type { ServiceHost } from "./types.js";
 
 export type Skeleton =
   | { ok: true; text: string; overrides: string }
@@ -14,9 +14,16 @@ export type Skeleton =
 
 const quote = (s: string): string => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
-export function skeleton(id: string, baseId: string, host: ServiceHost): Skeleton {
-  const base = host.readRuleset(baseId);
-  if (!base) return { ok: false, message: `no ruleset named ${baseId} to extend` };
+/**
+ * The skeleton of house rule `id` over `baseId`, to be written at `file`: its base is found, and it
+ * is checked, as it will be there (beside `file`, then the host's ruleset folders).
+ */
+export function skeleton(id: string, baseId: string, host: Host, file = `${id}.rules`): Skeleton {
+  const baseFile = resolveRuleset(host, baseId, file);
+  const baseText = baseFile === null ? null : host.readFile(baseFile);
+  if (baseFile === null || baseText === null)
+    return { ok: false, message: `no ruleset named ${baseId} to extend` };
+  const base = { uri: baseFile, text: baseText };
   const probe = new LanguageService(host);
   probe.open(base.uri, base.text);
   const a = probe.analysis(base.uri)!;
@@ -36,7 +43,7 @@ export function skeleton(id: string, baseId: string, host: ServiceHost): Skeleto
     .filter((d) => d.kind === "example")
     .sort((x, y) => slice(x).length - slice(y).length);
   const check = new LanguageService(host);
-  const uri = `${id}.rules`;
+  const uri = file;
   for (const rule of rules) {
     for (const example of examples.slice(0, 5)) {
       const text = render(

@@ -129,11 +129,3 @@ export const SEMANTIC_TOKEN_TYPES = [
   "namespace",
 ] as const;
 export type SemanticTokenType = (typeof SEMANTIC_TOKEN_TYPES)[number];
-
-/**
- * What the service may read besides the open documents: bundled rulesets and `extends` bases, by
- * ruleset id. The studio answers from a bundled map; the LSP server from the file system.
- */
-export interface ServiceHost {
-  readRuleset(id: string): { uri: string; text: string } | null;
-}

@@ -6,19 +6,15 @@
  * answers carry the engine's diagnostics as `Problem`s, so the studio reports what the CLI reports.
  * No DOM and no Node API here; main.ts draws the answers.
  */
-import {
-  LanguageService,
-  type ServiceDiagnostic,
-  type ServiceHost,
-} from "../../compiler/service/index.js";
+import { LanguageService, type ServiceDiagnostic } from "../../compiler/service/index.js";
 import {
   card,
   diffReport,
   evaluateScenario,
   loadRuleset,
+  memoryHost,
   reachOn,
   reachUnitsOn,
-  type Host,
   type Typed,
 } from "../../compiler/engine/index.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
@@ -79,17 +75,11 @@ export const unitFile = (id: string): string => `unit ${id}`;
 /** Which ruleset of the pane a unit is for: the one compared with, or the draft. */
 export type Side = "compared" | "draft";
 
-const serviceHost: ServiceHost = {
-  readRuleset(id) {
-    const r = rulesetById(id);
-    return r ? { uri: r.path, text: r.text } : null;
-  },
-};
-
-const pipelineHost: Host = {
-  readFile: (path) => RULESETS.find((r) => r.path === path)?.text ?? null,
-  resolveId: (id) => rulesetById(id)?.path ?? null,
-};
+/** The one host of the page: the bundled texts, by their paths in the project (rulesets/…). */
+export const pageHost = memoryHost(new Map(RULESETS.map((r) => [r.path, r.text])), [
+  { path: "rulesets", kind: "bundled" },
+  { path: "rulesets/house", kind: "house" },
+]);
 
 /** The errors of an engine outcome as problems (warnings aside, as the panes show them). */
 function problems(ds: readonly Diagnostic[]): Problem[] {
@@ -113,7 +103,7 @@ function problem(d: Diagnostic): Problem {
 }
 
 export class StudioSession {
-  readonly service = new LanguageService(serviceHost);
+  readonly service = new LanguageService(pageHost);
   private readonly bases = new Map<string, RulesetIR | null>();
   private diffTemplates: Templates | null = null;
   private cardTemplates: CardTemplates | null = null;
@@ -147,7 +137,7 @@ export class StudioSession {
   /** A bundled ruleset's IR (checked once). */
   bundled(id: string): RulesetIR | null {
     if (!this.bases.has(id))
-      this.bases.set(id, rulesetById(id) ? loadRuleset(id, pipelineHost).ir : null);
+      this.bases.set(id, rulesetById(id) ? loadRuleset(id, pageHost).ir : null);
     return this.bases.get(id)!;
   }
 
@@ -316,7 +306,7 @@ export class StudioSession {
     id: string,
     baseId: string,
   ): { ok: true; text: string } | { ok: false; message: string } {
-    const s = skeleton(id, baseId, serviceHost);
+    const s = skeleton(id, baseId, pageHost);
     return s.ok ? { ok: true, text: s.text } : { ok: false, message: s.message };
   }
 }

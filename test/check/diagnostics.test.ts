@@ -31,6 +31,7 @@ import {
   runExamples,
 } from "../../compiler/engine/index.js";
 import { evaluationDiagnostic, parseScenario } from "../../compiler/scenario/index.js";
+import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DIR = join(ROOT, "test", "fixtures", "diagnostics");
@@ -113,16 +114,7 @@ const files = readdirSync(DIR)
 
 // ---- scenario fixtures (V09xx) ----
 const SCEN_DIR = join(ROOT, "test", "fixtures", "scenarios");
-const rulesetHost = {
-  readFile: (p: string) => {
-    try {
-      return readFileSync(p, "utf8");
-    } catch {
-      return null;
-    }
-  },
-  resolveId: (id: string) => join(ROOT, "rulesets", `${id}.rules`),
-};
+const rulesetHost = nodeHost(rulesetFolders(ROOT));
 const scenarioFixtures = readdirSync(SCEN_DIR)
   .filter((f) => f.endsWith(".json"))
   .sort()

@@ -3,19 +3,14 @@
  * section of docs/rulesets.md says "**Examples.** N examples", and the README gives the totals with
  * and without the house rules.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRuleset, runExamples } from "../../compiler/engine/index.js";
+import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 
 const root = join(import.meta.dirname, "..", "..");
-const host = {
-  readFile: (p: string) => (existsSync(p) ? readFileSync(p, "utf8") : null),
-  resolveId: (id: string) =>
-    [join(root, "rulesets", `${id}.rules`), join(root, "rulesets", "house", `${id}.rules`)].find(
-      existsSync,
-    ) ?? null,
-};
+const host = nodeHost(rulesetFolders(root));
 const ids = (dir: string) =>
   readdirSync(join(root, dir))
     .filter((f) => f.endsWith(".rules"))

@@ -6,12 +6,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileText } from "../../compiler/engine/index.js";
+import { compileText, memoryHost } from "../../compiler/engine/index.js";
 import { LanguageService } from "../../compiler/service/index.js";
 import { ROOT } from "../cli/run.js";
 
 const V0106 = readFileSync(join(ROOT, "test", "fixtures", "diagnostics", "V0106.rules"), "utf8");
-const none = { readRuleset: () => null };
+const none = memoryHost({});
 
 function serviceCodes(text: string, examples: boolean): string[] {
   const s = new LanguageService(none, { examples });

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { shortWord } from "../../diagnostics/index.js";
-import { compileText } from "../../compiler/engine/index.js";
+import { compileText, memoryHost } from "../../compiler/engine/index.js";
 import { LanguageService } from "../../compiler/service/index.js";
 import { parse } from "../../grammar/index.js";
 import { lexText } from "../../grammar/parser.js";
@@ -19,7 +19,7 @@ describe("1. deep prefix operators and `if … else` chains", () => {
   it("the language service answers a file of 5,000 nested prefixes: diagnostics, hover, symbols", () => {
     const text = readFileSync(join(FIX, "V0104-prefix.rules"), "utf8");
     const uri = "file:///deep.rules";
-    const s = new LanguageService({ readRuleset: () => null });
+    const s = new LanguageService(memoryHost({}));
     s.open(uri, text);
     const ds = s.diagnostics(uri);
     expect(

@@ -1,5 +1,4 @@
 /** Shared by the reach tests: load a bundled ruleset, build a reach report for a map and a unit. */
-import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import { join } from "node:path";
 import { loadRuleset } from "../../compiler/engine/index.js";
@@ -10,6 +9,7 @@ import { buildGraph, hexName, type MapGraph, type MapJson } from "../../runtime/
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import type { MoveResult } from "../../runtime/types.js";
 import * as generated from "../../generated/index.js";
+import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 
 export const ROOT = join(__dirname, "..", "..");
 
@@ -27,16 +27,7 @@ export interface Gen {
 }
 /** The bundled generated modules by ruleset id. */
 export const modules = generated.rulesets as unknown as Record<string, Gen>;
-const host = {
-  readFile: (p: string) => {
-    try {
-      return readFileSync(p, "utf8");
-    } catch {
-      return null;
-    }
-  },
-  resolveId: (id: string) => join(ROOT, "rulesets", `${id}.rules`),
-};
+const host = nodeHost(rulesetFolders(ROOT));
 const cache = new Map<string, RulesetIR>();
 export function ir(id: string): RulesetIR {
   let r = cache.get(id);

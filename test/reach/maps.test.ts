@@ -22,19 +22,11 @@ import {
   parseHexName,
   type MapJson,
 } from "../../runtime/map.js";
+import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const MAPS = join(ROOT, "maps");
-const host = {
-  readFile: (p: string) => {
-    try {
-      return readFileSync(p, "utf8");
-    } catch {
-      return null;
-    }
-  },
-  resolveId: (id: string) => join(ROOT, "rulesets", `${id}.rules`),
-};
+const host = nodeHost(rulesetFolders(ROOT));
 const FILES = readdirSync(MAPS)
   .filter((f) => f.endsWith(".json"))
   .sort();

@@ -11,7 +11,6 @@
  * rulesets in one report: it must be the answer the ruleset gives alone (a map name never borrows
  * another ruleset's concept: the random maps hold SL's `wheatfield` and ASL's `grain`).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -38,19 +37,10 @@ import {
 } from "../../runtime/map.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import { bypassSides, pathSteps } from "../../runtime/reach-steps.js";
+import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 
 const ROOT = join(__dirname, "..", "..");
-const host = {
-  readFile: (p: string) => {
-    try {
-      return readFileSync(p, "utf8");
-    } catch {
-      return null;
-    }
-  },
-  resolveId: (id: string) =>
-    join(ROOT, "rulesets", id.startsWith("house/") ? "" : "", `${id}.rules`),
-};
+const host = nodeHost(rulesetFolders(ROOT));
 
 const TERRAIN = [
   "open-ground",

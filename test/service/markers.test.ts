@@ -18,7 +18,8 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LanguageService, type ServiceHost } from "../../compiler/service/index.js";
+import { LanguageService } from "../../compiler/service/index.js";
+import { bundledTexts } from "./host.js";
 import { ROOT } from "../cli/run.js";
 
 const DIR = join(ROOT, "test", "fixtures", "service");
@@ -27,14 +28,7 @@ type Kind = (typeof KINDS)[number];
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
 const MARKER = "$0";
 
-const host: ServiceHost = {
-  readRuleset(id) {
-    const file = join(ROOT, "rulesets", `${id}.rules`);
-    return existsSync(file)
-      ? { uri: `rulesets/${id}.rules`, text: readFileSync(file, "utf8") }
-      : null;
-  },
-};
+const host = bundledTexts();
 
 /** `uri:line:col` (1-based) of a location, as an editor shows it. */
 const where = (uri: string, line: number, character: number) =>

@@ -10,7 +10,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { LanguageService, type ServiceHost } from "../../compiler/service/index.js";
+import { LanguageService } from "../../compiler/service/index.js";
+import { memoryHost } from "../../compiler/engine/host.js";
 import { mutant } from "../../fuzz/mutate.js";
 import { mulberry32 } from "../../compiler/util/random.js";
 
@@ -51,7 +52,19 @@ for (const p of fixtures.filter((f) => f.endsWith(".parent.rules"))) {
   const id = /^ruleset\s+(\S+)/m.exec(text)?.[1];
   if (id !== undefined) byId.set(id, { uri: p, text });
 }
-const host: ServiceHost = { readRuleset: (id) => byId.get(id) ?? null };
+// The bundled rulesets where they are, each parent beside its fixture under its id (the rule's place).
+const host = memoryHost(
+  new Map(
+    [...byId].map(([id, r]) => [
+      r.uri.startsWith("rulesets") ? r.uri : `file:///${id}.rules`,
+      r.text,
+    ]),
+  ),
+  [
+    { path: "rulesets", kind: "bundled" },
+    { path: "rulesets/house", kind: "house" },
+  ],
+);
 
 /** Runs every request the editor makes on `text`; returns what threw, with where. */
 function exercise(name: string, text: string, seed: number): string[] {

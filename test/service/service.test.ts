@@ -7,23 +7,11 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { LanguageService, type ServiceHost } from "../../compiler/service/index.js";
+import { LanguageService } from "../../compiler/service/index.js";
+import { bundledTexts } from "./host.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const reads: string[] = [];
-const host: ServiceHost = {
-  readRuleset(id) {
-    reads.push(id);
-    try {
-      return {
-        uri: `rulesets/${id}.rules`,
-        text: readFileSync(join(ROOT, "rulesets", `${id}.rules`), "utf8"),
-      };
-    } catch {
-      return null;
-    }
-  },
-};
+const host = bundledTexts();
 const HOUSE = readFileSync(join(ROOT, "rulesets", "house", "asl-officer-bonus.rules"), "utf8");
 const URI = "file:///house.rules";
 
@@ -59,7 +47,7 @@ describe("language service", () => {
 
   it("does not re-parse the base on an edit", () => {
     const spy: string[] = [];
-    const s = new LanguageService({ readRuleset: (id) => (spy.push(id), host.readRuleset(id)) });
+    const s = new LanguageService(bundledTexts({}, spy));
     s.open(URI, HOUSE);
     s.diagnostics(URI);
     // The second analysis (of an edited text) holds the very same parse of the base.
@@ -68,7 +56,7 @@ describe("language service", () => {
     s.diagnostics(URI);
     const after = s.analysis(URI)!.files.get("rulesets/asl-a4.rules")!;
     expect(after).toBe(before);
-    expect(spy).toEqual(["asl-a4"]);
+    expect(spy).toEqual(["rulesets/asl-a4.rules"]);
   });
 
   it("hovers an override with the base citation, paraphrase and file", () => {
@@ -214,13 +202,11 @@ describe("language service", () => {
   });
 
   it("renames across extends when the base is open, and refuses a name the base would lose", () => {
-    const BASE = "file:///base.rules";
+    const BASE = "file:///my-base.rules";
     const base = `ruleset my-base "A base"\n  extends sl-classic\n\nrule bump [H1] "one more": MF = 1\n\nrule twice [H2] "two": MF = bump + bump\n`;
     const house = `ruleset my-house "A house rule"\n  extends my-base\n\nrule thrice [H3] "three": MF = bump + twice\n`;
     // The base is on disk too (the host reads it when it is not open).
-    const s = new LanguageService({
-      readRuleset: (id) => (id === "my-base" ? { uri: BASE, text: base } : host.readRuleset(id)),
-    });
+    const s = new LanguageService(bundledTexts({ [BASE]: base }));
     s.open(BASE, base);
     s.open(URI, house);
     expect(s.dependents(BASE)).toEqual([URI]);
@@ -243,7 +229,7 @@ describe("language service", () => {
   });
 
   it("re-checks a house rule when its open base is edited: no stale errors of the base", () => {
-    const BASE = "file:///base.rules";
+    const BASE = "file:///my-base.rules";
     const broken = `ruleset my-base "A base"\n  extends sl-classic\n\nrule bump [H1] "one more": MF = 1 +\n`;
     const fixed = `ruleset my-base "A base"\n  extends sl-classic\n\nrule bump [H1] "one more": MF = 1\n`;
     const house = `ruleset my-house "A house rule"\n  extends my-base\n\nrule thrice [H3] "three": MF = bump + 1\n`;

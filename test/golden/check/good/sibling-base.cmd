@@ -1,0 +1,1 @@
+check test/fixtures/hosts/house-b.rules
