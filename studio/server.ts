@@ -3,8 +3,11 @@
  * files of the Vite build, dist/studio-page/) and a two-route API that lets the page read and save one
  * ruleset file — the FILE given on the command line, and no other:
  *
- *   GET /api/session  → {"file": "<display path>", "name": "<basename>", "text": "<contents>"}, or
- *                       {"file": null} when no FILE was given (never cached)
+ *   GET /api/session  → {"file": "<display path>", "name": "<basename>", "text": "<contents>",
+ *                       "bases": {"<name>.rules": "<contents>", …}}, or {"file": null} when no FILE
+ *                       was given (never cached); `bases` holds the files beside FILE that its
+ *                       `extends` chain reads (the engine's one host rule: beside the file that names
+ *                       an id, then the bundled rulesets, which the page holds itself)
  *                       or {"file": "…", "name": "…", "text": null, "error": "…"} when FILE is not
  *                       valid UTF-8 (the studio refuses to edit it rather than corrupt it)
  *   PUT /api/file     → writes the text/plain body (UTF-8, ≤ 2 MB) to FILE atomically, with FILE's own
@@ -26,6 +29,9 @@ import type { Socket } from "node:net";
 import { readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import sirv from "sirv";
+import { loadRuleset } from "../compiler/engine/front.js";
+import { folderOf, type Host } from "../compiler/engine/host.js";
+import { nodeHost } from "../compiler/node/host.js";
 import { displayPath } from "../compiler/node/paths.js";
 import { WriteError, writeIfChanged, writeNew } from "../compiler/node/write.js";
 import { RULESET_ID } from "../compiler/util/ruleset-id.js";
@@ -43,6 +49,18 @@ function readText(file: string): string | "unreadable" | "not-utf8" {
   } catch {
     return "not-utf8";
   }
+}
+
+/**
+ * The files beside `file` that its `extends` chain reads, by name (`house.rules`): found through the
+ * host by the engine's one rule, so the page checks FILE against the same bases as `variorum check`.
+ */
+export function basesBeside(file: string, host: Host = nodeHost()): Record<string, string> {
+  const out: Record<string, string> = {};
+  const dir = folderOf(file);
+  for (const [read, text] of loadRuleset(file, host).sources)
+    if (read !== file && folderOf(read) === dir) out[basename(read)] = text;
+  return out;
 }
 
 function notUtf8(file: string): string {
@@ -150,7 +168,7 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
       if (text === "unreadable") return json(res, 404, { error: `cannot read ${file}` });
       if (text === "not-utf8")
         return json(res, 200, { file, name: basename(given), text: null, error: notUtf8(file) });
-      return json(res, 200, { file, name: basename(given), text });
+      return json(res, 200, { file, name: basename(given), text, bases: basesBeside(given) });
     }
     if (path === "/api/file") {
       if (req.method !== "PUT") return notAllowed(req, res, "PUT");

@@ -110,7 +110,8 @@ export function rulesetsIn(host: Host): FoundRuleset[] {
 /**
  * A host over texts in memory, named by key (`rulesets/sl-classic.rules`, `input.rules`): the studio
  * page's bundled rulesets, `compileText`, tests. A folder is any key's prefix up to a `/`; every file
- * is at version 0 (the texts never change).
+ * is at version 0. A `Map` given is read as it stands at each call (the studio adds the files beside
+ * the file it serves to its own).
  */
 export function memoryHost(
   files: Readonly<Record<string, string>> | ReadonlyMap<string, string>,

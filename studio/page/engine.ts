@@ -15,6 +15,7 @@ import {
   memoryHost,
   reachOn,
   reachUnitsOn,
+  type RulesetFolder,
   type Typed,
 } from "../../compiler/engine/index.js";
 import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
@@ -75,11 +76,15 @@ export const unitFile = (id: string): string => `unit ${id}`;
 /** Which ruleset of the pane a unit is for: the one compared with, or the draft. */
 export type Side = "compared" | "draft";
 
-/** The one host of the page: the bundled texts, by their paths in the project (rulesets/…). */
-export const pageHost = memoryHost(new Map(RULESETS.map((r) => [r.path, r.text])), [
+/** The page's ruleset folders: its bundled texts are named by their paths in the project. */
+const FOLDERS: RulesetFolder[] = [
   { path: "rulesets", kind: "bundled" },
   { path: "rulesets/house", kind: "house" },
-]);
+];
+const BUNDLED: ReadonlyMap<string, string> = new Map(RULESETS.map((r) => [r.path, r.text]));
+
+/** The page's host over its bundled rulesets alone (the skeletons of new house rules). */
+export const pageHost = memoryHost(BUNDLED, FOLDERS);
 
 /** The errors of an engine outcome as problems (warnings aside, as the panes show them). */
 function problems(ds: readonly Diagnostic[]): Problem[] {
@@ -103,13 +108,29 @@ function problem(d: Diagnostic): Problem {
 }
 
 export class StudioSession {
-  readonly service = new LanguageService(pageHost);
+  /**
+   * What the session's host reads: the bundled rulesets, and the files beside the served FILE (the
+   * draft is `studio:draft.rules`: its folder is `studio:`, where `beside` puts them).
+   */
+  private readonly files = new Map(BUNDLED);
+  readonly host = memoryHost(this.files, FOLDERS);
+  readonly service = new LanguageService(this.host);
   private readonly bases = new Map<string, RulesetIR | null>();
   private diffTemplates: Templates | null = null;
   private cardTemplates: CardTemplates | null = null;
 
   constructor(text = "") {
     this.service.open(DRAFT_URI, text);
+  }
+
+  /**
+   * The files beside the served FILE that its `extends` chain reads (the server's `bases`), by name:
+   * the draft's bases are then found as `variorum check FILE` finds them.
+   */
+  beside(files: Readonly<Record<string, string>>): void {
+    for (const [name, text] of Object.entries(files)) this.files.set(`studio:${name}`, text);
+    this.bases.clear();
+    this.service.refresh();
   }
 
   setText(text: string): void {
@@ -137,7 +158,7 @@ export class StudioSession {
   /** A bundled ruleset's IR (checked once). */
   bundled(id: string): RulesetIR | null {
     if (!this.bases.has(id))
-      this.bases.set(id, rulesetById(id) ? loadRuleset(id, pageHost).ir : null);
+      this.bases.set(id, rulesetById(id) ? loadRuleset(id, this.host).ir : null);
     return this.bases.get(id)!;
   }
 

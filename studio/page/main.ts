@@ -65,9 +65,12 @@ async function startText(): Promise<{ text: string; note?: string }> {
         name?: string;
         text?: string;
         error?: string;
+        bases?: Record<string, string>;
       };
       if (s.file !== null && typeof s.text === "string") {
         fileMode = { file: s.file, name: s.name ?? s.file };
+        // The bases beside the file (a house rule over a house rule in its folder), as `check` finds them.
+        bench.beside(s.bases ?? {});
         // The editor holds lines joined by LF; the server writes them back with the file's own ending.
         lastSaved = s.text.replace(/\r\n?/g, "\n");
         return { text: s.text };

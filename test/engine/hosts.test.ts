@@ -3,10 +3,12 @@
  * names it, then under the bundled rulesets/ and rulesets/house/. Asked as a user asks it: a house rule
  * `house-b` extending `house` in its own folder (test/fixtures/hosts/) checks clean through the CLI
  * (also a golden case: test/golden/check/good/sibling-base), the language server (in process, over
- * LSP messages), the language service and the library; and every surface's host resolves the same id
- * from the same file to the same file.
+ * LSP messages), the language service, the library and the studio (its server sends the bases beside
+ * the file, its page checks against them); and every surface's host resolves the same id from the same
+ * file to the same file.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -23,7 +25,8 @@ import { loadRuleset, resolveRuleset, type Host } from "../../compiler/engine/in
 import { bundledHost } from "../../compiler/library/index.js";
 import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 import { LanguageService } from "../../compiler/service/index.js";
-import { pageHost } from "../../studio/page/engine.js";
+import { pageHost, StudioSession } from "../../studio/page/engine.js";
+import { startStudio } from "../../studio/server.js";
 import { ROOT } from "../cli/run.js";
 
 const DIR = join(ROOT, "test", "fixtures", "hosts");
@@ -120,6 +123,28 @@ describe("a house rule over a house rule beside it", () => {
     } finally {
       // The streams stay open: their end is the client going away, on which the server exits the process.
       client.dispose();
+    }
+  });
+
+  it("the studio serves it with its base beside it, and the page checks it clean", async () => {
+    const page = mkdtempSync(join(tmpdir(), "variorum-hosts-"));
+    writeFileSync(join(page, "index.html"), "<!doctype html><title>Variorum Studio</title>\n");
+    const studio = await startStudio({ dir: page, file: HOUSE_B, port: 0, cwd: ROOT });
+    try {
+      const session = (await (await fetch(`${studio.url}api/session`)).json()) as {
+        text: string;
+        bases: Record<string, string>;
+      };
+      expect(session.bases).toEqual({ "house.rules": readFileSync(HOUSE, "utf8") });
+      const bench = new StudioSession(session.text);
+      // Without the server's bases the page cannot know `house` (the CLI's V0205 before one host).
+      expect(bench.diagnostics().map((d) => d.code)).toContain("V0205");
+      bench.beside(session.bases);
+      expect(bench.diagnostics()).toEqual([]);
+      expect(bench.ir()?.id).toBe("house-b");
+    } finally {
+      await studio.close();
+      rmSync(page, { recursive: true, force: true });
     }
   });
 });

@@ -168,6 +168,8 @@ describe("studio server with a FILE", () => {
       file: join("work", "house.rules"),
       name: "house.rules",
       text: RULES,
+      // Its base is bundled (asl-a4): nothing beside it to send.
+      bases: {},
     });
   });
 
