@@ -25,6 +25,7 @@ import { loadInput, namedRulesets, unitsByRuleset } from "./input.js";
 import { printDiagnostics } from "./render.js";
 import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
+import { dict, own } from "../util/dict.js";
 
 export interface ReachCliOptions {
   from?: string;
@@ -69,7 +70,7 @@ export function unitsOf(unit: string | string[] | undefined): {
 } {
   const given = unit === undefined ? [] : typeof unit === "string" ? [unit] : unit;
   let plain: Typed | null = null;
-  const units: Record<string, Typed> = {};
+  const units = dict<Typed>();
   for (const u of given) {
     const m = PER_RULESET.exec(u);
     if (m === null) {
@@ -81,7 +82,7 @@ export function unitsOf(unit: string | string[] | undefined): {
       continue;
     }
     const id = m[1]!;
-    if (units[id] !== undefined) throw new UsageError(`--unit ${id}=… is given twice`);
+    if (own(units, id) !== undefined) throw new UsageError(`--unit ${id}=… is given twice`);
     units[id] = { text: u.slice(m[0].length), file: `--unit ${id}` };
   }
   return { unit: plain ?? { text: JSON.stringify(DEFAULT_UNIT), file: "--unit" }, units };
