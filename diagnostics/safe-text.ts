@@ -24,6 +24,17 @@ export function safeLine(s: string, withChar = "\ufffd"): string {
   return s.replace(CONTROL_OR_NEWLINE, withChar);
 }
 
+/**
+ * User text quoted inside a message (a name a user typed): one line, control characters replaced, and
+ * at most `max` characters kept — the rest is cut with `…` and the length said — so a message never
+ * echoes a megabyte or a terminal sequence back.
+ */
+export function quotedText(s: string, max = 60): string {
+  const line = safeLine(s);
+  if (line.length <= max) return line;
+  return `${line.slice(0, max)}… (${s.length.toLocaleString("en")} characters)`;
+}
+
 /** User text that may keep its tabs and line feeds (a multi-line value); other controls become `�`. */
 export function safeText(s: string): string {
   return s.replace(CONTROL, "\ufffd");

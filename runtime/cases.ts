@@ -67,19 +67,26 @@ export interface Answering<I, A> {
 /** At most this many answers per scenario (each left-out field multiplies them). */
 export const MAX_CASES = 256;
 
-/** The answer to `input`, case by case, equal answers grouped. */
+/**
+ * The answer to `input`, case by case, equal answers grouped. Each case holds for a set of whole
+ * assignments of the left-out fields that is a product (every combination of its `given` values is
+ * one that gets this answer): cases are never per-field value sets merged into a false cross-product.
+ */
 export function answerCases<I, A>(input: I, how: Answering<I, A>): Reply<I, A> {
   const budget = { left: MAX_CASES };
   return group(collect(input, how, {}, budget), how);
 }
 
+/**
+ * Every leaf of the answer: a case per assignment of the fields the evaluation asked for on its way
+ * (a field it never asked for on that way holds for all its values). At most MAX_CASES leaves.
+ */
 function collect<I, A>(
   input: I,
   how: Answering<I, A>,
   given: Record<string, GivenValue[]>,
   budget: { left: number },
 ): Case<I, A>[] {
-  if (budget.left-- <= 0) throw new InputError("missing", null, "too many cases to answer");
   let answer: A;
   try {
     answer = how.answer(input);
@@ -88,54 +95,113 @@ function collect<I, A>(
     const values = how.values(e.field);
     if (values === null) {
       const partial = how.partial(input, e);
-      return [{ given, input, answer: null, partial, needs: [e.field] }];
+      return [leaf<I, A>(budget, { given, input, answer: null, partial, needs: [e.field] })];
     }
     return values.flatMap((v) =>
       collect(how.withValue(input, e.field, v), how, { ...given, [e.field]: [v] }, budget),
     );
   }
-  return [{ given, input, answer, partial: null, needs: [] }];
+  return [leaf(budget, { given, input, answer, partial: null, needs: [] })];
 }
 
-/** Equal answers (by `key`, with what they need) as one case, their `given` values merged. */
+/** One more case of the budget's MAX_CASES (the case itself), or the error saying there are too many. */
+function leaf<I, A>(budget: { left: number }, c: Case<I, A>): Case<I, A> {
+  if (budget.left-- <= 0)
+    throw new InputError("missing", null, `too many cases to answer (at most ${MAX_CASES})`);
+  return c;
+}
+
+/**
+ * A group of leaves with one answer over a product of values: per field, the values it holds for
+ * (`null`: every value of the field).
+ */
+interface Box<I, A> {
+  key: string;
+  given: Map<string, GivenValue[] | null>;
+  cases: Case<I, A>[];
+}
+
+/**
+ * Equal answers (by `key`, with what they need) as few cases as products allow: two boxes with the
+ * same answer are one when they differ in the values of at most one field (their union is then still a
+ * product). A field no case restricts is `notNeeded`; the others are `dependsOn`, and each case lists
+ * every value it holds for of each (all of a field's values where its answer does not turn on it).
+ */
 function group<I, A>(cases: Case<I, A>[], how: Answering<I, A>): Reply<I, A> {
   const fields = [...new Set(cases.flatMap((c) => Object.keys(c.given)))];
-  const groups = new Map<string, Case<I, A>[]>();
-  for (const c of cases) {
-    const key = JSON.stringify([c.answer === null ? null : how.key(c.answer), c.partial, c.needs]);
-    const g = groups.get(key);
-    if (g) g.push(c);
-    else groups.set(key, [c]);
+  const every = new Map(fields.map((f) => [f, how.values(f) ?? []] as const));
+  let boxes: Box<I, A>[] = cases.map((c) => ({
+    key: JSON.stringify([c.answer === null ? null : how.key(c.answer), c.partial, c.needs]),
+    given: new Map(fields.map((f) => [f, c.given[f] ?? null] as const)),
+    cases: [c],
+  }));
+  for (let merged = true; merged; ) {
+    merged = false;
+    outer: for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const union = unite(boxes[i]!, boxes[j]!, every);
+        if (union === null) continue;
+        boxes = [...boxes.slice(0, i), union, ...boxes.slice(i + 1, j), ...boxes.slice(j + 1)];
+        merged = true;
+        break outer;
+      }
   }
-  const merged = [...groups.values()].map((cs) => mergeCases(cs, how));
-  if (merged.length === 1) {
-    const only = merged[0]!;
+  if (new Set(boxes.map((b) => b.key)).size === 1) {
+    const only = mergeCases(
+      boxes.flatMap((b) => b.cases),
+      how,
+    );
     return { dependsOn: [], notNeeded: fields, cases: [{ ...only, given: {} }] };
   }
-  const dependsOn = fields.filter(
-    (f) => new Set(merged.map((c) => JSON.stringify(c.given[f]))).size > 1,
-  );
+  const dependsOn = fields.filter((f) => boxes.some((b) => b.given.get(f) !== null));
   return {
     dependsOn,
     notNeeded: fields.filter((f) => !dependsOn.includes(f)),
-    cases: merged.map((c) => ({
-      ...c,
-      given: Object.fromEntries(dependsOn.map((f) => [f, c.given[f] ?? []])),
+    cases: boxes.map((b) => ({
+      ...mergeCases(b.cases, how),
+      given: Object.fromEntries(dependsOn.map((f) => [f, [...(b.given.get(f) ?? every.get(f)!)]])),
     })),
   };
 }
 
-/** Cases with the same answer: the values of each field united, the answers merged. */
+/**
+ * The one box `a` and `b` make when they have the same answer and differ in at most one field's
+ * values (a field that then holds every value becomes unrestricted), else null.
+ */
+function unite<I, A>(
+  a: Box<I, A>,
+  b: Box<I, A>,
+  every: ReadonlyMap<string, readonly GivenValue[]>,
+): Box<I, A> | null {
+  if (a.key !== b.key) return null;
+  let differing: string | null = null;
+  for (const [f, av] of a.given) {
+    const bv = b.given.get(f)!;
+    if (sameValues(av, bv)) continue;
+    if (differing !== null || av === null || bv === null) return null;
+    differing = f;
+  }
+  const given = new Map(a.given);
+  if (differing !== null) {
+    const all = every.get(differing)!;
+    const union = all.filter(
+      (v) => a.given.get(differing)!.includes(v) || b.given.get(differing)!.includes(v),
+    );
+    given.set(differing, union.length === all.length ? null : union);
+  }
+  return { key: a.key, given, cases: [...a.cases, ...b.cases] };
+}
+
+function sameValues(a: readonly GivenValue[] | null, b: readonly GivenValue[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((v) => b.includes(v));
+}
+
+/** Cases with the same answer as one: the first case's input, the answers merged. */
 function mergeCases<I, A>(cs: readonly Case<I, A>[], how: Answering<I, A>): Case<I, A> {
   const first = cs[0]!;
-  const given: Record<string, GivenValue[]> = {};
-  for (const c of cs)
-    for (const [f, vs] of Object.entries(c.given)) {
-      const into = (given[f] ??= []);
-      for (const v of vs) if (!into.includes(v)) into.push(v);
-    }
   const answers = cs.flatMap((c) => (c.answer === null ? [] : [c.answer]));
-  return { ...first, given, answer: first.answer === null ? null : how.merge(answers) };
+  return { ...first, answer: first.answer === null ? null : how.merge(answers) };
 }
 
 /** A scenario path as the record and field it names: `vehicle.kind`, `path[2].inches`, `year`. */

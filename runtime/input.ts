@@ -66,12 +66,21 @@ function bad(field: string | null, message: string): never {
   throw new InputError("V0903", field, message);
 }
 
+/**
+ * An array's elements with its holes as `undefined` (`[, , x]`, `new Array(2)`): `forEach`, `map` and
+ * `every` skip holes, so a sparse array would pass unchecked.
+ */
+function dense(a: readonly unknown[]): unknown[] {
+  return Array.from(a);
+}
+
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
 function kindOf(x: unknown): string {
   if (x === null) return "null";
+  if (x === undefined) return "a hole (nothing at that index)";
   if (Array.isArray(x)) return "an array";
   if (typeof x === "object") return "an object";
   return `a ${typeof x}`;
@@ -94,13 +103,18 @@ function checkShape(v: unknown, shape: InputShape, path: string): void {
         : shape === "boolean"
           ? typeof v === "boolean"
           : Array.isArray(v) &&
-            v.every((x) => typeof x === (shape === "string[]" ? "string" : "number"));
+            dense(v).every((x) => typeof x === (shape === "string[]" ? "string" : "number"));
   if (!ok) bad(path, `\`${path}\` must be ${SHAPES[shape]}, not ${kindOf(v)}`);
 }
 
 function number(v: unknown, path: string, quantity: boolean, scale: number): number {
   if (typeof v !== "number") return bad(path, `\`${path}\` must be a number, not ${kindOf(v)}`);
-  if (!Number.isFinite(v)) return bad(path, `\`${path}\` is out of range: ${v}`);
+  // The bound `eval` applies (an exact rational within the safe integers), in ticks too: beyond it
+  // the arithmetic could not stay exact.
+  if (!Number.isFinite(v) || Math.abs(v) > Number.MAX_SAFE_INTEGER)
+    return bad(path, `\`${path}\` is out of range: ${v}`);
+  if (!Number.isSafeInteger(toTicks(v, scale)) && toTicks(v, scale) === toTicks(v, scale))
+    return bad(path, `\`${path}\` is out of range: ${v}`);
   if (quantity && v < 0)
     return bad(path, `\`${path}\` must be 0 or more (a quantity is never negative)`);
   if (toTicks(v, scale) !== toTicks(v, scale))
@@ -135,7 +149,7 @@ function value(v: unknown, d: FieldDomain, path: string, scale: number): unknown
     case "set":
       if (!Array.isArray(v))
         return bad(path, `\`${path}\` must be an array of ${d.name} names, not ${kindOf(v)}`);
-      return v.map((x: unknown, i) => member(x, `${path}[${i}]`, d));
+      return dense(v).map((x: unknown, i) => member(x, `${path}[${i}]`, d));
   }
 }
 
@@ -230,7 +244,7 @@ export function checkInput(input: unknown, d: InputDomains): CheckedInput {
           "unit.dice",
           `\`unit.dice\` must give 1 to ${n} dice, not ${Array.isArray(roll) ? roll.length : kindOf(roll)}`,
         );
-      roll.forEach((face: unknown, i) => {
+      dense(roll).forEach((face: unknown, i) => {
         if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > sides)
           bad(
             `unit.dice[${i}]`,
@@ -252,7 +266,7 @@ export function checkInput(input: unknown, d: InputDomains): CheckedInput {
   const path = input["path"];
   if (!Array.isArray(path))
     return bad("path", `\`path\` must be an array of steps, not ${kindOf(path)}`);
-  path.forEach((step: unknown, i) => {
+  dense(path).forEach((step: unknown, i) => {
     const at = `path[${i}]`;
     if (!isRecord(step)) bad(at, `\`${at}\` must be an object, not ${kindOf(step)}`);
     if (Object.keys(step).length === 0) bad(at, `\`${at}\` is empty`);

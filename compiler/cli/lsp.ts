@@ -72,6 +72,9 @@ const SYMBOL_KINDS: Record<string, SymbolKind> = {
   remove: SymbolKind.Null,
 };
 
+/** How long a burst of watched-file notifications is gathered before the bases are re-read. */
+export const REREAD_AFTER_MS = 50;
+
 export function startServer(
   root: string,
   connection: Connection = createConnection(ProposedFeatures.all),
@@ -85,7 +88,21 @@ export function startServer(
   let snippets = false;
   let watchRegistration = false;
   /** The diagnostics last sent per document (the service returns the same array while unchanged). */
-  const sent = new Map<string, { version: number; list: unknown }>();
+  const sent = new Map<string, { version: number; list: unknown; json: string }>();
+  /**
+   * Bases changed on disk: re-read them once per burst. Messages are handled one per turn of the event
+   * loop, so a storm of `didChangeWatchedFiles` (a checkout touching thousands of files) is absorbed by
+   * one timer instead of re-reading and re-checking every open document per notification.
+   */
+  let rereadTimer: ReturnType<typeof setTimeout> | null = null;
+  const rereadBases = (): void => {
+    if (rereadTimer !== null) return;
+    rereadTimer = setTimeout(() => {
+      rereadTimer = null;
+      service.refresh();
+      for (const uri of documents.keys()) schedule(uri);
+    }, REREAD_AFTER_MS);
+  };
 
   const publish = (uri: string): void => {
     const doc = documents.get(uri);
@@ -94,7 +111,6 @@ export function startServer(
     const list = service.diagnostics(uri);
     const last = sent.get(uri);
     if (last && last.version === doc.version && last.list === list) return;
-    sent.set(uri, { version: doc.version, list });
     const diagnostics = list.map((d) => ({
       range: d.range,
       severity: d.severity === "error" ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
@@ -111,6 +127,10 @@ export function startServer(
           }
         : {}),
     }));
+    // A base re-read (a watched file changed) gives a new list with the same content: sent once.
+    const json = JSON.stringify(diagnostics);
+    sent.set(uri, { version: doc.version, list, json });
+    if (last && last.version === doc.version && last.json === json) return;
     void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   };
   const schedule = (uri: string): void => {
@@ -191,10 +211,7 @@ export function startServer(
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     for (const other of dependents) schedule(other);
   });
-  connection.onDidChangeWatchedFiles(() => {
-    service.refresh();
-    for (const uri of documents.keys()) schedule(uri);
-  });
+  connection.onDidChangeWatchedFiles(rereadBases);
 
   connection.onHover(({ textDocument, position }) => {
     if (!sync(textDocument.uri)) return null;

@@ -25,6 +25,7 @@ import { loadInput, namedRulesets, unitsByRuleset } from "./input.js";
 import { printDiagnostics } from "./render.js";
 import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
+import { dict, own } from "../util/dict.js";
 
 export interface ReachCliOptions {
   from?: string;
@@ -69,7 +70,7 @@ export function unitsOf(unit: string | string[] | undefined): {
 } {
   const given = unit === undefined ? [] : typeof unit === "string" ? [unit] : unit;
   let plain: Typed | null = null;
-  const units: Record<string, Typed> = {};
+  const units = dict<Typed>();
   for (const u of given) {
     const m = PER_RULESET.exec(u);
     if (m === null) {
@@ -81,7 +82,7 @@ export function unitsOf(unit: string | string[] | undefined): {
       continue;
     }
     const id = m[1]!;
-    if (units[id] !== undefined) throw new UsageError(`--unit ${id}=… is given twice`);
+    if (own(units, id) !== undefined) throw new UsageError(`--unit ${id}=… is given twice`);
     units[id] = { text: u.slice(m[0].length), file: `--unit ${id}` };
   }
   return { unit: plain ?? { text: JSON.stringify(DEFAULT_UNIT), file: "--unit" }, units };
@@ -180,20 +181,30 @@ export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, 
   return 0;
 }
 
+/** Whether an option was given (commander leaves a repeatable one as `[]` and a flag absent). */
+const given = (v: unknown): boolean =>
+  v !== undefined && v !== false && !(Array.isArray(v) && v.length === 0);
+
+/** The options `--all` takes, as its usage errors list them. */
+const WITH_ALL = "--side, --phase, --format and -o";
+
+/** The options of a single unit's search, each refused with `--all` and why. */
+const NOT_WITH_ALL: readonly (readonly [keyof ReachCliOptions & string, string])[] = [
+  ["from", "--all moves every unit from where the map places it"],
+  ["unit", "--all moves the units the map places (its `units`)"],
+  ["summary", "--summary answers for one unit"],
+  ["aboard", "--aboard starts one unit aboard the vehicle in its --from hex"],
+];
+
 /**
  * `--all [--side friendly|enemy]`: every unit the map places on that side, each searched alone, with
  * per hex how many can end there and whether the stacking limit lets them all (docs/maps.md).
  */
 function reachAll(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
   const ids = namedRulesets(rulesets, "variorum reach sl-classic maps/skirmish.json --all");
-  if (opts.from !== undefined)
-    throw new UsageError("--all moves every unit from where the map places it: leave out --from");
-  if (opts.summary === true)
-    throw new UsageError("--summary answers for one unit: leave it out with --all");
-  const unit =
-    opts.unit === undefined ? [] : typeof opts.unit === "string" ? [opts.unit] : opts.unit;
-  if (unit.length > 0)
-    throw new UsageError("--all moves the units the map places (its `units`): leave out --unit");
+  for (const [option, why] of NOT_WITH_ALL)
+    if (given(opts[option]))
+      throw new UsageError(`${why}: leave out --${option} (--all takes ${WITH_ALL})`);
   const side = opts.side ?? "friendly";
   if (side !== "friendly" && side !== "enemy")
     throw new UsageError(`unknown side \`${side}\`; use friendly or enemy`);

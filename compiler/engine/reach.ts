@@ -27,6 +27,7 @@ import { readJson } from "../scenario/read.js";
 import { buildGraph, columnName, indexOf, type MapGraph, type MapJson } from "../../runtime/map.js";
 import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import { wholeMoveNote } from "../reach/lookahead.js";
+import { own } from "../util/dict.js";
 import type { Outcome } from "./outcome.js";
 
 /** A piece of text the user typed, and the name its diagnostics' spans give it. */
@@ -136,10 +137,11 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
 
   // Each distinct unit is validated against the rulesets that move it (a Chain of Command team need
   // not be an SL kind); rulesets without their own unit share the default one.
-  const own = req.units ?? {};
+  const units = req.units ?? {};
+  const unitOf = (id: string): Typed | undefined => own(units, id);
   const groups = new Map<Typed | null, number[]>();
   irs.forEach((ir, i) => {
-    const typed = own[ir.id] ?? req.unit;
+    const typed = unitOf(ir.id) ?? req.unit;
     groups.set(typed, [...(groups.get(typed) ?? []), i]);
   });
   const perRuleset: {
@@ -166,10 +168,10 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
   }
   if (failed) return { value: null, diagnostics };
   const defaultRecord =
-    perRuleset.find((_, i) => own[irs[i]!.id] === undefined)?.record ??
+    perRuleset.find((_, i) => unitOf(irs[i]!.id) === undefined)?.record ??
     (JSON.parse(req.unit?.text ?? JSON.stringify(DEFAULT_UNIT)) as Record<string, unknown>);
   irs.forEach((ir, i) => {
-    const typed = own[ir.id] ?? req.unit ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
+    const typed = unitOf(ir.id) ?? req.unit ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
     const note = missingAction(
       ir,
       perRuleset[i]!.value,
@@ -192,7 +194,7 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
         ir: irs[i]!,
         base: p.value,
         notApplicable: p.notApplicable,
-        ...(own[irs[i]!.id] !== undefined ? { unit: p.record } : {}),
+        ...(unitOf(irs[i]!.id) !== undefined ? { unit: p.record } : {}),
       })),
     },
     diagnostics,

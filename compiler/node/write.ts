@@ -1,13 +1,17 @@
 /** Writing output files: only when the content changed, and atomically (temp file + rename). */
 
 import {
+  chmodSync,
+  chownSync,
   linkSync,
   mkdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
   writeFileSync,
+  type Stats,
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -28,22 +32,40 @@ export function isStale(file: string, content: string): boolean {
 /**
  * Writes `content` (text or bytes) to `file` unless it already holds exactly that. The new content
  * goes to a temporary file in the same folder first and is renamed over the target, so a reader never
- * sees half a file. Returns whether the file was written.
+ * sees half a file. What the file was stays: its mode (a 0600 file stays 0600) and, where the process
+ * may set them, its owner and group; a symbolic link stays a link (the file it points to is written);
+ * a file with other hard links is written in place (editors do the same, e.g. Vim's `backupcopy=auto`),
+ * so every name keeps seeing one file — at the cost of atomicity for that file alone.
+ * Returns whether the file was written.
  */
 export function writeIfChanged(file: string, content: string | Uint8Array): boolean {
   if (isDirectory(file)) throw new WriteError(file, "it is a folder");
   if (typeof content === "string" ? !isStale(file, content) : sameBytes(file, content))
     return false;
-  const dir = dirname(file);
+  const target = realTarget(file);
+  const was = statOrNull(target);
+  if (was !== null && was.nlink > 1) {
+    try {
+      writeFileSync(target, content);
+    } catch (e) {
+      throw WriteError.from(file, e);
+    }
+    return true;
+  }
+  const dir = dirname(target);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
     throw WriteError.from(file, e);
   }
-  const tmp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  const tmp = join(
+    dir,
+    `.${basename(target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
+  );
   try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, file);
+    writeFileSync(tmp, content, was === null ? {} : { mode: was.mode & 0o7777 });
+    if (was !== null) keepOwnerAndMode(tmp, was);
+    renameSync(tmp, target);
   } catch (e) {
     try {
       unlinkSync(tmp);
@@ -53,6 +75,36 @@ export function writeIfChanged(file: string, content: string | Uint8Array): bool
     throw WriteError.from(file, e);
   }
   return true;
+}
+
+/** The file a path names, through symbolic links (the path itself when nothing stands there yet). */
+function realTarget(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+function statOrNull(file: string): Stats | null {
+  try {
+    return statSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The temporary file given the replaced file's mode (the umask narrowed it at creation) and, where
+ * allowed, its owner: only root may give a file away, so EPERM leaves the writer's own.
+ */
+function keepOwnerAndMode(tmp: string, was: Stats): void {
+  chmodSync(tmp, was.mode & 0o7777);
+  try {
+    chownSync(tmp, was.uid, was.gid);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EPERM") throw e;
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { Ident, lexer, tokenEnd } from "../../grammar/tokens.js";
 import type { Owned } from "../front/resolve.js";
 import { ownedByName, replaced, type Analysis, type Parsed } from "./analysis.js";
 import type { Location } from "./types.js";
+import { quotedText } from "../../diagnostics/safe-text.js";
 
 const tokenCache = new WeakMap<Parsed, IToken[]>();
 
@@ -282,7 +283,7 @@ export function renameOf(
   if (!t) return { error: "there is no defined name here to rename" };
   if (!isPlainName(newName))
     return {
-      error: `\`${newName}\` is not a plain name (letters, digits and hyphens, not a keyword)`,
+      error: `\`${quotedText(newName)}\` is not a plain name (letters, digits and hyphens, not a keyword)`,
     };
   const name = w.token.image;
   if (newName === name) return { edits: [] };
@@ -305,7 +306,7 @@ export function renameOf(
     }
   for (const x of involved) {
     const clash = taken(x, newName);
-    if (clash) return { error: `${newName} already names ${clash}` };
+    if (clash) return { error: `${quotedText(newName)} already names ${clash}` };
   }
   return {
     edits: [...byUri].map(([uri, edits]) => ({

@@ -35,6 +35,7 @@ import type { ReachReport } from "../../compiler/reach/report.js";
 import { renderUnitsSvg } from "../../compiler/reach/units-drawing.js";
 import type { UnitsReport } from "../../compiler/reach/units.js";
 import { skeleton } from "../../compiler/service/skeleton.js";
+import { dict } from "../../compiler/util/dict.js";
 import type { MoveResult } from "../../runtime/types.js";
 import { MAPS, RULESETS, readCardTemplate, readDiffTemplate, rulesetById } from "./bundled.js";
 
@@ -258,7 +259,7 @@ export class StudioSession {
     const irs = this.compared(otherId);
     const mapText = MAPS[mapName];
     if (!irs || mapText === undefined) return { ok: false, problems: [] };
-    const units: Record<string, Typed> = {};
+    const units = dict<Typed>();
     irs.forEach((ir, i) => {
       const text = own[i === irs.length - 1 ? "draft" : "compared"]?.trim() ?? "";
       if (text !== "") units[ir.id] = { text, file: unitFile(ir.id) };

@@ -1,4 +1,16 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createColors } from "picocolors";
@@ -37,6 +49,38 @@ describe("writeIfChanged", () => {
     expect(writeIfChanged(f, "two\n")).toBe(true);
     expect(readFileSync(f, "utf8")).toBe("two\n");
     expect(readdirSync(join(tmp, "out"))).toEqual(["a.ts"]);
+  });
+
+  // Issue 45, item 3: a write keeps what the file was.
+  it("keeps a file's mode: a 0600 file stays 0600 (it became 0644)", () => {
+    const f = join(tmp, "private.html");
+    writeFileSync(f, "old\n", { mode: 0o600 });
+    chmodSync(f, 0o600);
+    expect(writeIfChanged(f, "new\n")).toBe(true);
+    expect(statSync(f).mode & 0o777).toBe(0o600);
+    chmodSync(f, 0o640);
+    expect(writeIfChanged(f, "newer\n")).toBe(true);
+    expect(statSync(f).mode & 0o777).toBe(0o640);
+  });
+
+  it("keeps a hard link: both names see the new content", () => {
+    const f = join(tmp, "linked.md");
+    const other = join(tmp, "other-name.md");
+    writeFileSync(f, "old\n");
+    linkSync(f, other);
+    expect(writeIfChanged(f, "new\n")).toBe(true);
+    expect(readFileSync(other, "utf8")).toBe("new\n");
+    expect(statSync(f).ino).toBe(statSync(other).ino);
+  });
+
+  it("keeps a symbolic link a link, and writes the file it points to", () => {
+    const real = join(tmp, "real.rules");
+    const link = join(tmp, "link.rules");
+    writeFileSync(real, "old\n");
+    symlinkSync(real, link);
+    expect(writeIfChanged(link, "new\n")).toBe(true);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, "utf8")).toBe("new\n");
   });
 });
 

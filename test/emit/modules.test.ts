@@ -142,6 +142,20 @@ describe("evaluate() checks its input against the module's domains", () => {
       "V0903",
       "phase",
     ],
+    // Issue 45, items 15 and 16: eval's bounds, and arrays with holes (skipped by forEach and map).
+    [
+      "a number beyond the exact range",
+      { unit: { kind: "squad", portage: 1e16 }, path },
+      "V0903",
+      "unit.portage",
+    ],
+    ["a path with holes", { unit: { kind: "squad" }, path: [, , path[0]] }, "V0903", "path[0]"],
+    [
+      "a status list with a hole",
+      { unit: { kind: "squad", status: new Array(1) }, path },
+      "V0903",
+      "unit.status[0]",
+    ],
   ];
   for (const [what, input, code, field] of cases)
     it(`${what}: ${code} at ${field}`, () => {
@@ -159,6 +173,39 @@ describe("evaluate() checks its input against the module's domains", () => {
     if (!("legal" in r)) throw new Error("one answer expected");
     expect(Object.keys(r.predicates)).toContain("assault-movement");
     expect(r.steps[0]?.answers).toHaveProperty("location-drm");
+  });
+
+  it("bounds a module's numbers as eval does: inches and MP beyond the exact range", () => {
+    const coc = rulesets["chain-of-command"] as { evaluate: (input: unknown) => unknown };
+    const inches = thrown(() =>
+      coc.evaluate({
+        unit: { kind: "team", rate: "normal" },
+        path: [{ terrain: "open", inches: 1e16 }],
+      }),
+    );
+    expect({ code: inches.code, field: inches.field }).toEqual({
+      code: "V0903",
+      field: "path[0].inches",
+    });
+    const mp = thrown(() =>
+      sqla.evaluate({
+        unit: { kind: "squad" },
+        vehicle: { kind: "halftrack", mp: 1e300 },
+        path: [{ action: "board" }],
+      } as never),
+    );
+    expect({ code: mp.code, field: mp.field }).toEqual({ code: "V0903", field: "vehicle.mp" });
+  });
+
+  it("refuses a roll with holes (it gave a NaN allowance)", () => {
+    const coc = rulesets["chain-of-command"] as { evaluate: (input: unknown) => unknown };
+    const e = thrown(() =>
+      coc.evaluate({
+        unit: { kind: "team", rate: "normal", dice: new Array(2) },
+        path: [{ terrain: "open", inches: 3 }],
+      }),
+    );
+    expect({ code: e.code, field: e.field }).toEqual({ code: "V0903", field: "unit.dice[0]" });
   });
 
   it("checks reach's unit too", () => {

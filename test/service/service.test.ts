@@ -223,6 +223,12 @@ describe("language service", () => {
       error: "thrice already names a rule of my-house",
     });
     expect(s.rename(URI, at(house, "bump"), "rule")).toMatchObject({ error: /not a plain name/ });
+    // Issue 45, item 14: a refusal quotes the name one line long, bounded, without control characters.
+    const hostile = s.rename(URI, at(house, "bump"), `\u001b[2J\u0007${"x".repeat(1_000_000)}`);
+    if (!("error" in hostile)) throw new Error("a name with ESC and BEL was accepted");
+    expect(hostile.error.length).toBeLessThan(200);
+    expect(hostile.error).not.toMatch(/[\u0000-\u001f]/);
+    expect(hostile.error).toMatch(/1,000,005 characters/);
     // Closed, the base cannot be renamed from the house rule.
     s.close(BASE);
     expect(s.rename(URI, at(house, "bump"), "nudge")).toMatchObject({ error: /not open/ });

@@ -1,0 +1,1 @@
+reach sl-classic maps/skirmish.json --all --aboard

@@ -1,0 +1,146 @@
+/**
+ * runtime/cases.ts against brute force (issue 45, items 6 and 19): for a question over left-out fields
+ * that interact, every whole assignment of the fields lies in exactly one case, that case's answer is
+ * the answer to the assignment, and a field is `notNeeded` only when no answer turns on it. Cases are
+ * sets of assignments (products), never per-field value sets merged into a false cross-product.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { answerCases, MAX_CASES, type Answering, type GivenValue } from "../../runtime/cases.js";
+import { InputError, MissingInput } from "../../runtime/errors.js";
+
+type Input = Record<string, GivenValue | undefined>;
+
+/**
+ * An answering over fields `f0…` with the given values: `rule` reads fields in its own order (each
+ * read of a field not given throws MissingInput, as a rule's `need` does) and returns a number.
+ */
+function answering(
+  domains: readonly (readonly GivenValue[])[],
+  rule: (read: (f: number) => GivenValue) => number,
+): Answering<Input, number> {
+  return {
+    answer: (input) =>
+      rule((f) => {
+        const v = input[`f${f}`];
+        if (v === undefined) throw new MissingInput(`f${f}`);
+        return v;
+      }),
+    values: (field) => domains[Number(field.slice(1))] ?? null,
+    withValue: (input, field, value) => ({ ...input, [field]: value }),
+    partial: (_input, missing) => {
+      throw missing;
+    },
+    key: (a) => a,
+    merge: (as) => as[0]!,
+  };
+}
+
+/** Every whole assignment of the fields. */
+function product(domains: readonly (readonly GivenValue[])[]): GivenValue[][] {
+  return domains.reduce<GivenValue[][]>(
+    (acc, d) => acc.flatMap((a) => d.map((v) => [...a, v])),
+    [[]],
+  );
+}
+
+function check(domains: readonly (readonly GivenValue[])[], rule: Parameters<typeof answering>[1]) {
+  const how = answering(domains, rule);
+  const reply = answerCases<Input, number>({}, how);
+  for (const assignment of product(domains)) {
+    const truth = rule((f) => assignment[f]!);
+    const holding = reply.cases.filter((c) =>
+      Object.entries(c.given).every(([f, vs]) => vs.includes(assignment[Number(f.slice(1))]!)),
+    );
+    expect(holding.length, `cases holding for ${JSON.stringify(assignment)}`).toBe(1);
+    expect(holding[0]!.answer, `answer for ${JSON.stringify(assignment)}`).toBe(truth);
+  }
+  // A field is not needed only when no answer turns on it.
+  for (const f of reply.notNeeded) {
+    const i = Number(f.slice(1));
+    for (const assignment of product(domains)) {
+      const base = rule((g) => assignment[g]!);
+      for (const v of domains[i]!) {
+        const other = assignment.map((x, g) => (g === i ? v : x));
+        expect(
+          rule((g) => other[g]!),
+          `${f} is listed as not needed`,
+        ).toBe(base);
+      }
+    }
+  }
+  return reply;
+}
+
+describe("a scenario's cases (runtime/cases.ts)", () => {
+  it("two fields that interact: a cost of 2 when wet and cold agree", () => {
+    const reply = check(
+      [
+        [true, false],
+        [true, false],
+      ],
+      (read) => (read(0) === read(1) ? 2 : 1),
+    );
+    expect(reply.dependsOn.sort()).toEqual(["f0", "f1"]);
+    expect(reply.notNeeded).toEqual([]);
+    expect(reply.cases).toHaveLength(4);
+  });
+
+  it("a field read on one way only holds for all its values on the other", () => {
+    const reply = check(
+      [
+        [true, false],
+        ["a", "b", "c"],
+      ],
+      (read) => (read(0) ? 1 : read(1) === "a" ? 1 : 2),
+    );
+    expect(reply.dependsOn.sort()).toEqual(["f0", "f1"]);
+    // f0 true, or f0 false with f1 a: 1; f0 false with f1 b or c: 2.
+    expect(reply.cases).toHaveLength(3);
+  });
+
+  it("a field whose every value gives the same answer is not needed", () => {
+    const reply = check([[true, false]], (read) => (read(0) ? 3 : 3));
+    expect(reply).toMatchObject({ dependsOn: [], notNeeded: ["f0"] });
+    expect(reply.cases).toHaveLength(1);
+  });
+
+  it("holds against brute force for random rules over three fields", () => {
+    const value = fc.constantFrom<GivenValue>("x", "y", "z", true, false);
+    const domain = fc.uniqueArray(value, { minLength: 1, maxLength: 3 });
+    fc.assert(
+      fc.property(
+        fc.array(domain, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 27, maxLength: 27 }),
+        (domains, order, table) => {
+          // A rule that reads some fields in `order` and answers from a table of their values.
+          const reads = [...new Set(order.map((f) => f % domains.length))];
+          check(domains, (read) => {
+            let index = 0;
+            for (const f of reads) {
+              const v = read(f);
+              index = index * 3 + domains[f]!.indexOf(v);
+              // A field may end the reading early (as a rule's `if` does).
+              if (v === false) break;
+            }
+            return table[index % table.length]!;
+          });
+        },
+      ),
+      { seed: 45, numRuns: 300 },
+    );
+  });
+
+  it(`answers a field of exactly ${MAX_CASES} values, and refuses one more`, () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    const at = check([values(MAX_CASES)], (read) => Number((read(0) as string).slice(1)) % 2);
+    expect(at.cases).toHaveLength(2);
+    expect(() =>
+      answerCases(
+        {},
+        answering([values(MAX_CASES + 1)], (read) => (read(0) ? 1 : 0)),
+      ),
+    ).toThrow(InputError);
+  });
+});
