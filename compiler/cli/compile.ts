@@ -124,6 +124,23 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
     return 0;
   }
 
+  // A file standing where a module goes is replaced only when the compiler wrote it (its header):
+  // a hand-written `index.ts` in `--out DIR` is never overwritten. Checked before anything is written.
+  const foreign = files.filter((f) => {
+    const now = readIfExists(f.path);
+    return now !== null && now !== f.content && !GENERATED_MARK.test(now.slice(0, 2000));
+  });
+  for (const f of foreign)
+    ctx.err(
+      `${displayPath(f.path, ctx.cwd)}:1:1: ${ctx.cErr.red("error")}: this file was not written by variorum (it has no "generated — do not edit" header), so compile will not replace it\n`,
+    );
+  if (foreign.length > 0) {
+    ctx.err(
+      `nothing written; move ${foreign.length === 1 ? "that file" : "those files"} away or choose another --out\n`,
+    );
+    return 1;
+  }
+
   let written = 0;
   for (const f of files) {
     if (writeIfChanged(f.path, f.content)) {
