@@ -26,6 +26,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { createHash } from "node:crypto";
 import { readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import sirv from "sirv";
@@ -81,6 +82,17 @@ export const MAX_BODY = 2 * 1024 * 1024;
 
 /** The header a save must carry (value `1`). */
 export const SAVE_HEADER = "x-variorum-studio";
+
+/** The header a save names the version it replaces with (the session's or the last save's `version`). */
+export const VERSION_HEADER = "x-variorum-version";
+
+/** The version of a file that does not exist (yet). */
+export const ABSENT = "absent";
+
+/** A file's version: a hash of its text (what a save replaces is compared by it, not by time). */
+export function versionOf(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 32);
+}
 
 export interface StudioOptions {
   /** The folder of static files to serve (index.html, assets/). */
@@ -168,7 +180,13 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
       if (text === "unreadable") return json(res, 404, { error: `cannot read ${file}` });
       if (text === "not-utf8")
         return json(res, 200, { file, name: basename(given), text: null, error: notUtf8(file) });
-      return json(res, 200, { file, name: basename(given), text, bases: basesBeside(given) });
+      return json(res, 200, {
+        file,
+        name: basename(given),
+        text,
+        version: versionOf(text),
+        bases: basesBeside(given),
+      });
     }
     if (path === "/api/file") {
       if (req.method !== "PUT") return notAllowed(req, res, "PUT");
@@ -180,6 +198,13 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
         drain(req);
         return json(res, 404, {
           error: "no file is open: start `variorum studio FILE` to save to a file",
+        });
+      }
+      const replaces = req.headers[VERSION_HEADER];
+      if (typeof replaces !== "string" || replaces === "") {
+        drain(req);
+        return json(res, 428, {
+          error: `a save must say which version of the file it replaces (the header ${VERSION_HEADER}, from the session or the last save)`,
         });
       }
       return void readBody(req).then((body) => {
@@ -194,15 +219,25 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
         }
         const now = readText(target);
         if (now === "not-utf8") return json(res, 409, { error: notUtf8(displayPath(given, cwd)) });
+        // Saved only over the version the page last had: a change made on disk since (another
+        // editor, a checkout) is never overwritten unseen; the page asks what to keep.
+        const onDisk = now === "unreadable" ? ABSENT : versionOf(now);
+        if (replaces !== onDisk)
+          return json(res, 409, {
+            conflict: true,
+            error: `${displayPath(given, cwd)} changed on disk since this page loaded it`,
+            text: now === "unreadable" ? null : now,
+            version: onDisk,
+          });
+        // The editor joins lines with LF: write them back with the file's own line ending.
+        const written = text.replace(/\r\n|\r|\n/g, now === "unreadable" ? "\n" : lineEnding(now));
         try {
-          // The editor joins lines with LF: write them back with the file's own line ending.
-          const eol = now === "unreadable" ? "\n" : lineEnding(now);
-          writeIfChanged(target, text.replace(/\r\n|\r|\n/g, eol));
+          writeIfChanged(target, written);
         } catch (e) {
           const reason = e instanceof WriteError ? e.reason : "the file could not be written";
           return json(res, 500, { error: `cannot write ${displayPath(given, cwd)}: ${reason}` });
         }
-        return json(res, 200, { saved: true, bytes: body.length });
+        return json(res, 200, { saved: true, bytes: body.length, version: versionOf(written) });
       });
     }
     if (path === "/api/new") {
@@ -222,6 +257,13 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
       }
       const file = join(dirname(target), `${id}.rules`);
       const shown = displayPath(join(dirname(given), `${id}.rules`), cwd);
+      const replaces = req.headers[VERSION_HEADER];
+      if (typeof replaces !== "string" || replaces === "") {
+        drain(req);
+        return json(res, 428, {
+          error: `a save must say which version of the file it replaces (the header ${VERSION_HEADER}, from the session or the last save)`,
+        });
+      }
       return void readBody(req).then((body) => {
         if (body === "too-large")
           return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` });

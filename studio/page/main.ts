@@ -45,6 +45,10 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 /** The text the served file last held as the page knows it: equal text is never saved (not on open). */
 let lastSaved: string | null = null;
+/** The version of the served file the page last loaded or saved: a save replaces only that one. */
+let diskVersion = "";
+/** The file changed on disk under the page: saving waits until the author says what to keep. */
+let conflict: { text: string | null; version: string } | null = null;
 let situationsTimer: ReturnType<typeof setTimeout> | undefined;
 
 function status(text: string): void {
@@ -64,11 +68,13 @@ async function startText(): Promise<{ text: string; note?: string }> {
         file: string | null;
         name?: string;
         text?: string;
+        version?: string;
         error?: string;
         bases?: Record<string, string>;
       };
       if (s.file !== null && typeof s.text === "string") {
         fileMode = { file: s.file, name: s.name ?? s.file };
+        diskVersion = s.version ?? "";
         // The bases beside the file (a house rule over a house rule in its folder), as `check` finds them.
         bench.beside(s.bases ?? {});
         // The editor holds lines joined by LF; the server writes them back with the file's own ending.
@@ -382,15 +388,33 @@ function persist(text: string): void {
 }
 
 async function save(text: string): Promise<void> {
-  if (!fileMode) return;
+  if (!fileMode || conflict !== null) return;
   try {
     const r = await fetch("./api/file", {
       method: "PUT",
-      headers: { "content-type": "text/plain; charset=utf-8", "x-variorum-studio": "1" },
+      headers: {
+        "content-type": "text/plain; charset=utf-8",
+        "x-variorum-studio": "1",
+        "x-variorum-version": diskVersion,
+      },
       body: text,
     });
-    const body = (await r.json()) as { saved?: boolean; error?: string };
-    if (r.ok && body.saved) lastSaved = text;
+    const body = (await r.json()) as {
+      saved?: boolean;
+      error?: string;
+      conflict?: boolean;
+      text?: string | null;
+      version?: string;
+    };
+    if (r.status === 409 && body.conflict === true) {
+      conflict = { text: body.text ?? null, version: body.version ?? "" };
+      askAboutConflict(body.error ?? "the file changed on disk");
+      return;
+    }
+    if (r.ok && body.saved) {
+      lastSaved = text;
+      diskVersion = body.version ?? diskVersion;
+    }
     status(
       r.ok && body.saved
         ? `saved to ${fileMode.file} at ${new Date().toLocaleTimeString()}`
@@ -399,6 +423,60 @@ async function save(text: string): Promise<void> {
   } catch (e) {
     status(`not saved: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The file changed on disk since the page loaded it (another editor, a checkout): nothing is saved
+ * until the author chooses, as an editor asks — reload the file, keep this text (saved over it), or
+ * show both side by side first.
+ */
+function askAboutConflict(why: string): void {
+  const bar = $("conflict");
+  const reload = el("button", { type: "button", id: "conflict-reload" }, "Reload from disk");
+  const keep = el("button", { type: "button", id: "conflict-keep" }, "Keep mine");
+  const both = el("button", { type: "button", id: "conflict-both" }, "Show both");
+  const disk = conflict?.text ?? null;
+  reload.addEventListener("click", () => {
+    if (conflict === null) return;
+    const c = conflict;
+    conflict = null;
+    bar.hidden = true;
+    diskVersion = c.version;
+    lastSaved = (c.text ?? "").replace(/\r\n?/g, "\n");
+    setText(view, lastSaved);
+    status(`reloaded ${fileMode?.file ?? "the file"} from disk`);
+  });
+  keep.addEventListener("click", () => {
+    if (conflict === null) return;
+    diskVersion = conflict.version;
+    conflict = null;
+    bar.hidden = true;
+    void save(view.state.doc.toString());
+  });
+  both.addEventListener("click", () => {
+    bar.append(
+      el(
+        "div",
+        { class: "conflict-both" },
+        el(
+          "div",
+          {},
+          el("h3", {}, "On disk"),
+          el("pre", { id: "conflict-disk" }, disk ?? "(the file is gone)"),
+        ),
+        el("div", {}, el("h3", {}, "In this page"), el("pre", {}, view.state.doc.toString())),
+      ),
+    );
+    both.disabled = true;
+  });
+  bar.replaceChildren(
+    el("p", {}, `${why}: nothing is saved until you choose.`),
+    reload,
+    keep,
+    both,
+  );
+  bar.hidden = false;
+  status(`not saved: ${why}`);
 }
 
 function openText(text: string, why: string): void {

@@ -31,12 +31,19 @@ async function session(file: string): Promise<{
   return { url: s.url, close: () => s.close(), body };
 }
 
-const save = (url: string, text: string): Promise<Response> =>
-  fetch(`${url}api/file`, {
+/** A save as the page makes it: over the version the session says the file has now. */
+const save = async (url: string, text: string): Promise<Response> => {
+  const { version } = (await (await fetch(`${url}api/session`)).json()) as { version: string };
+  return fetch(`${url}api/file`, {
     method: "PUT",
-    headers: { "content-type": "text/plain; charset=utf-8", "x-variorum-studio": "1" },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "x-variorum-studio": "1",
+      "x-variorum-version": version,
+    },
     body: text,
   });
+};
 
 describe("the studio keeps a file's line endings", () => {
   for (const [name, eol] of [

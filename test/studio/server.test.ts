@@ -20,7 +20,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
 import { studio } from "../../compiler/cli/studio.js";
-import { MAX_BODY, PortInUse, startStudio, type Studio } from "../../studio/server.js";
+import { MAX_BODY, PortInUse, startStudio, versionOf, type Studio } from "../../studio/server.js";
+
+/** The header a save names the version of `file` it replaces with: what is on disk now. */
+const replacing = (file: string): Record<string, string> => ({
+  "x-variorum-version": versionOf(readFileSync(file, "utf8")),
+});
 
 const SECRET = "do-not-serve-me-0f3a";
 const RULES = 'ruleset my-house "My house"\nextends asl-a4\n';
@@ -168,6 +173,8 @@ describe("studio server with a FILE", () => {
       file: join("work", "house.rules"),
       name: "house.rules",
       text: RULES,
+      // What a save names as the version it replaces.
+      version: versionOf(RULES),
       // Its base is bundled (asl-a4): nothing beside it to send.
       bases: {},
     });
@@ -195,10 +202,14 @@ describe("studio server with a FILE", () => {
     const r = await fetch(`${s.url}api/file`, {
       method: "PUT",
       body: text,
-      headers: { "content-type": "text/plain; charset=utf-8", "x-variorum-studio": "1" },
+      headers: {
+        "content-type": "text/plain; charset=utf-8",
+        "x-variorum-studio": "1",
+        ...replacing(f.file),
+      },
     });
     expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ saved: true, bytes: Buffer.byteLength(text) });
+    expect(await r.json()).toMatchObject({ saved: true, bytes: Buffer.byteLength(text) });
     expect(readFileSync(f.file, "utf8")).toBe(text);
     expect(readdirSync(f.work)).toEqual(["house.rules"]);
     const session = (await (await fetch(`${s.url}api/session`)).json()) as { text: string };
@@ -207,11 +218,46 @@ describe("studio server with a FILE", () => {
     const empty = await fetch(`${s.url}api/file`, {
       method: "PUT",
       body: "",
-      headers: { "x-variorum-studio": "1" },
+      headers: { "x-variorum-studio": "1", ...replacing(f.file) },
     });
-    expect(await empty.json()).toEqual({ saved: true, bytes: 0 });
+    expect(await empty.json()).toMatchObject({ saved: true, bytes: 0 });
     expect(readFileSync(f.file, "utf8")).toBe("");
     expect(readdirSync(f.work)).toEqual(["house.rules"]);
+    writeFileSync(f.file, RULES);
+  });
+
+  // Issue 45, item 1: a save replaces only the version the page last had.
+  it("a save over a file changed on disk since is 409 with the disk's text, and writes nothing", async () => {
+    const session = (await (await fetch(`${s.url}api/session`)).json()) as { version: string };
+    const theirs = RULES + "# changed in another editor\n";
+    writeFileSync(f.file, theirs);
+    const put = (version: string) =>
+      fetch(`${s.url}api/file`, {
+        method: "PUT",
+        body: RULES + "# typed in the page\n",
+        headers: { "x-variorum-studio": "1", "x-variorum-version": version },
+      });
+    const r = await put(session.version);
+    expect(r.status).toBe(409);
+    expect(await r.json()).toMatchObject({
+      conflict: true,
+      text: theirs,
+      version: versionOf(theirs),
+      error: expect.stringMatching(/changed on disk since this page loaded it/),
+    });
+    expect(readFileSync(f.file, "utf8")).toBe(theirs);
+    // "Keep mine": saved over the version the page has now seen.
+    const kept = await put(versionOf(theirs));
+    expect(kept.status).toBe(200);
+    expect(readFileSync(f.file, "utf8")).toBe(RULES + "# typed in the page\n");
+    // A save that names no version is refused.
+    const blind = await fetch(`${s.url}api/file`, {
+      method: "PUT",
+      body: "overwritten",
+      headers: { "x-variorum-studio": "1" },
+    });
+    expect(blind.status).toBe(428);
+    expect(readFileSync(f.file, "utf8")).toBe(RULES + "# typed in the page\n");
     writeFileSync(f.file, RULES);
   });
 
@@ -220,7 +266,7 @@ describe("studio server with a FILE", () => {
     const r = await fetch(`${s.url}api/file`, {
       method: "PUT",
       body: big,
-      headers: { "x-variorum-studio": "1" },
+      headers: { "x-variorum-studio": "1", ...replacing(f.file) },
     });
     expect(r.status).toBe(413);
     expect(await r.json()).toHaveProperty("error");
@@ -230,7 +276,7 @@ describe("studio server with a FILE", () => {
     const ok = await fetch(`${s.url}api/file`, {
       method: "PUT",
       body: max,
-      headers: { "x-variorum-studio": "1" },
+      headers: { "x-variorum-studio": "1", ...replacing(f.file) },
     });
     expect(ok.status).toBe(200);
     expect(readFileSync(f.file, "utf8")).toBe(max);
@@ -241,7 +287,7 @@ describe("studio server with a FILE", () => {
     const r = await fetch(`${s.url}api/file`, {
       method: "PUT",
       body: new Uint8Array([0x61, 0xff, 0xfe, 0x62]),
-      headers: { "x-variorum-studio": "1" },
+      headers: { "x-variorum-studio": "1", ...replacing(f.file) },
     });
     expect(r.status).toBe(400);
     expect(readFileSync(f.file, "utf8")).toBe(RULES);
