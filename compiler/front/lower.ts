@@ -9,7 +9,7 @@
  * where a table lists ½).
  */
 import { gcd } from "../../runtime/rational.js";
-import { constant } from "./check/expr.js";
+import { constant } from "../ir/fold.js";
 import type { Checked } from "./check/index.js";
 import { eachRuleExpr, movementExprs, walk } from "../ir/walk.js";
 import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";

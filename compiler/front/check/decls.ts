@@ -16,7 +16,8 @@ import {
 } from "../../../diagnostics/index.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
-import { ExprChecker, foldConstant, isPlainWhole, OVERFLOW, type Env } from "./expr.js";
+import { foldConstant, isPlainWhole } from "../../ir/fold.js";
+import { ExprChecker, OVERFLOW, rulesEvaluator, type Env } from "./expr.js";
 import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, irType, num } from "./types.js";
@@ -275,7 +276,7 @@ export class DeclChecker {
       const v = this.tableConstant(ir);
       if (v) return v;
     }
-    const folded = foldConstant(ir, type, rules);
+    const folded = foldConstant(ir, type, rules && rulesEvaluator(rules));
     if (folded === "overflow") {
       this.err("V0105", OVERFLOW, e.span);
       return null;

@@ -1,9 +1,9 @@
 /**
  * Example checking: an `example` declaration → an IR example. Checks each record's fields against the
  * inputs (every required field given, V0802), turns field values and expectations into constants —
- * the checker's one folder (expr.ts `foldConstant`) evaluating an expression that reads no input, such
- * as `dm-portage(hmg)`, with the checked rules — and resolves what each expectation names: a rule, a table entry, a step cost,
- * the allowance, a halt, a probability or a distribution.
+ * the compiler's one folder (compiler/ir/fold.ts `foldConstant`) evaluating an expression that reads
+ * no input, such as `dm-portage(hmg)`, with the checked rules — and resolves what each expectation
+ * names: a rule, a table entry, a step cost, the allowance, a halt, a probability or a distribution.
  */
 import type * as A from "../../../grammar/ast.js";
 import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";

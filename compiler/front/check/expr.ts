@@ -17,6 +17,7 @@ import {
 import type { BinOp, Builtin, Expr, RecordName, Type, Value } from "../../ir/ir.js";
 import { EvalError, Evaluator, type EvalContext, type RunValue } from "../../interpret/eval.js";
 import { dict } from "../../util/dict.js";
+import { foldConstant, type ConstantEvaluator } from "../../ir/fold.js";
 import { closest } from "../../util/suggest.js";
 import { isRule, type FieldSym, type Scope } from "./scope.js";
 import { ANY, BOOL, enumType, fits, join, num, setType, typeText } from "./types.js";
@@ -726,39 +727,11 @@ export const OVERFLOW =
   "this constant exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)";
 
 /**
- * The checker's one constant folder, for a divisor, an input default, a table cell and an example's
- * records and expected values. Arithmetic on numbers (`constant`, which lowering uses too) is folded
- * always; given `rules` (an evaluator over the checked rules: examples, once the rules are checked),
- * an expression that reads no input, such as `dm-portage(hmg)`, is evaluated as a value of `type`.
- * null when it is not a constant (it reads an input, or compares NA, or divides by zero). A value
- * beyond the exact range is "overflow" rather than a throw: the checker's one catch of `RatOverflow`,
- * so its callers report V0105 where the constant is written.
+ * The checked rules as the folder's evaluator (compiler/ir/fold.ts): `e`, an expression that reads
+ * no input, such as `dm-portage(hmg)`, evaluated as a value of `type`, or null if it is not a constant.
  */
-export function foldConstant(
-  e: Expr,
-  type: Type,
-  rules: Evaluator | null = null,
-): Value | null | "overflow" {
-  // Most constants are written whole numbers, already in the form a rational prints.
-  if (e.k === "num" && isPlainWhole(e.q)) return { v: "num", q: e.q };
-  try {
-    const q = constant(e);
-    if (q) return { v: "num", q: q.toString() };
-    return rules ? evaluated(rules, e, type) : null;
-  } catch (x) {
-    if (x instanceof RatOverflow) return "overflow";
-    throw x;
-  }
-}
-
-/** Whether `q` is a whole number as `Rat.toString` writes it: digits, no leading zero, under 2^53. */
-export function isPlainWhole(q: string): boolean {
-  if (q.length === 0 || q.length > 15 || (q.length > 1 && q.charCodeAt(0) === 48)) return false;
-  for (let i = 0; i < q.length; i++) {
-    const c = q.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
+export function rulesEvaluator(ev: Evaluator): ConstantEvaluator {
+  return (e, type) => evaluated(ev, e, type);
 }
 
 /** `e` evaluated with no input, as a value of `type`, or null if it is not a constant. */
@@ -793,28 +766,4 @@ function noInput(): EvalContext {
     spent: Rat.ZERO,
     hexes: 0,
   };
-}
-
-/** The value of a constant numeric expression, or null if it reads anything. */
-export function constant(e: Expr): Rat | null {
-  switch (e.k) {
-    case "num":
-      return Rat.parse(e.q);
-    case "neg": {
-      const x = constant(e.x);
-      return x && x.neg();
-    }
-    case "bin": {
-      if (!ARITH.has(e.op)) return null;
-      const a = constant(e.a);
-      const b = constant(e.b);
-      if (!a || !b) return null;
-      if (e.op === "+") return a.add(b);
-      if (e.op === "-") return a.sub(b);
-      if (e.op === "*") return a.mul(b);
-      return b.isZero() ? null : a.div(b);
-    }
-    default:
-      return null;
-  }
 }
