@@ -18,6 +18,12 @@ export interface Owned {
    * its own citation); its exceptions each carry the ruleset that wrote them (`ExceptionDecl.origin`).
    */
   extendedFrom?: string;
+  /**
+   * For a rule a child `extend`s: the name of that `extend`, in the child's file. What the edit
+   * causes (an unused extended predicate, an added exception that conflicts) is reported there, not
+   * at the inherited definition in the parent's file (`decl.nameSpan`).
+   */
+  editSpan?: Span;
 }
 
 export interface Merged {
@@ -185,6 +191,7 @@ export function resolve(
           origin: header.id,
           file: ast.path,
           extendedFrom: target.extendedFrom ?? target.origin,
+          editSpan: d.nameSpan,
         });
       }
       continue;

@@ -9,7 +9,8 @@
  * types.ts, expressions in expr.ts, the symbol table in scope.ts.
  */
 import type * as A from "../../../grammar/ast.js";
-import { diag, type Diagnostic } from "../../../diagnostics/index.js";
+import type { Diagnostic } from "../../../diagnostics/index.js";
+import { report } from "../../../diagnostics/messages.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import { checkConflicts } from "./conflicts.js";
@@ -32,10 +33,11 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     if (cites && cites.style !== "numbered" && cites.style !== "headings") {
       if (m === merged)
         out.push(
-          diag(
+          report(
             "V0301",
-            `unknown citation style ${cites.style}`,
+            "unknownStyle",
             cites.span,
+            { style: cites.style },
             "write `cites numbered` or `cites headings`",
           ),
         );
@@ -47,10 +49,11 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const style = styles.get(header.id)!;
   if (!RULESET_ID.test(header.id)) {
     out.push(
-      diag(
+      report(
         "V0213",
-        `ruleset id \`${header.id}\` cannot name a module file`,
+        "moduleName",
         header.span,
+        { id: header.id },
         "begin the id with a letter or digit, and use only letters, digits, `.`, `_` and `-`",
       ),
     );
