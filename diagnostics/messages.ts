@@ -194,7 +194,8 @@ export const MESSAGES = {
     mustBe: "`{path}` must be {expected}, not {found}",
     itemMustBe: "`{path}` must be a {type}, not {found}",
     outOfRange: "`{path}` is out of range: {text}",
-    requires: "{missing} ruleset {ruleset} requires `{field}`",
+    missingField: "missing field: ruleset {ruleset} requires `{field}`",
+    missingRecord: "the scenario has no `{record}`, but ruleset {ruleset} requires `{field}`",
     mustBeFor: "`{path}` must be {expected} for ruleset {ruleset}",
     unknownMember: "unknown {enum} `{name}` in `{path}` for ruleset {ruleset}; valid: {valid}",
     tooManyDice: "`{path}` gives {dice}, but ruleset {ruleset} rolls at most {n}",
@@ -212,11 +213,13 @@ export const MESSAGES = {
     hexNotString: 'a hex is named by a string such as "C5"',
     notHexName: '`{name}` is not a hex name (column letters, then the row: "C5", "AA12")',
     offMap: "hex {name} is off the map (columns A–{lastColumn}, rows 1–{rows})",
-    terrainShape: '`terrain` is an object: { "default": "open-ground", "hexes": { "C3": "woods" } }',
+    terrainShape:
+      '`terrain` is an object: { "default": "open-ground", "hexes": { "C3": "woods" } }',
     terrainDefault: "`terrain` needs a `default` terrain",
     terrainHexesShape: '`terrain.hexes` maps hex names to terrain: { "C3": "woods" }',
     levelsShape: '`levels` maps hex names to levels: { "F2": 1 }',
-    notAdjacent: "{what}: {a} and {b} are not adjacent",
+    roadNotAdjacent: "a road runs between adjacent hexes: {a} and {b} are not adjacent",
+    hexsideNotAdjacent: "a hexside lies between adjacent hexes: {a} and {b} are not adjacent",
     roadsShape: '`roads` is a list of chains of adjacent hexes: [["A4", "B4", "C5"]]',
     roadTooShort: "a road is a list of at least two adjacent hexes",
     alsoTerrainShape: '`alsoTerrain` maps hex names to a second terrain: { "C3": "shell-hole" }',
@@ -227,10 +230,8 @@ export const MESSAGES = {
     hexsideFeature: 'a hexside needs a `feature` (e.g. "wall")',
     hexsideHexes: "a hexside needs the two `hexes` it lies between",
     hexsideTwoHexes: "`hexes` names exactly two adjacent hexes",
-    hexsideTwice:
-      "the hexside between {a} and {b} is given twice (`{before}`, then `{feature}`)",
-    bypassShape:
-      '`bypass` maps hex names to the sides a Bypass may skirt: { "D4": ["NW", "SW"] }',
+    hexsideTwice: "the hexside between {a} and {b} is given twice (`{before}`, then `{feature}`)",
+    bypassShape: '`bypass` maps hex names to the sides a Bypass may skirt: { "D4": ["NW", "SW"] }',
     sideNotString: "a side is named by its direction: {directions}",
     notSide: "`{side}` is not a side of a hex: {directions}",
     sideTwice: "the side {side} of {hex} is given twice",
@@ -242,8 +243,9 @@ export const MESSAGES = {
       "{rulesets} measure moves in inches: the map needs `hexInches`, the width of a hex",
     unitsShape:
       '`units` maps hex names to the units placed there: { "C3": [{ "kind": "squad" }, { "kind": "leader", "side": "friendly" }] }',
-    unitsList: 'the units in {hex} are a list: { "C3": [{ "kind": "squad" }, { "kind": "leader", "side": "friendly" }] }',
-    unitNotObject: "a unit in {hex} is an object, as a scenario's `unit`: { \"kind\": \"squad\" }",
+    unitsList:
+      'the units in {hex} are a list: { "C3": [{ "kind": "squad" }, { "kind": "leader", "side": "friendly" }] }',
+    unitNotObject: 'a unit in {hex} is an object, as a scenario\'s `unit`: { "kind": "squad" }',
     unitSide: 'a unit\'s `side` is "friendly" or "enemy"',
     unitKind: "a unit in {hex} needs `kind`",
     vehiclesShape:
@@ -253,9 +255,13 @@ export const MESSAGES = {
     vehicleNegative: "`{field}` of the vehicle in {hex} must not be negative",
     vehicleKind: "the vehicle in {hex} needs `kind`",
     tooLargeToDraw:
-      "the map is too large to draw: {columns} × {rows} hexes{panels} = {drawn} hexes; a drawing holds at most {max}",
+      "the map is too large to draw: {columns} × {rows} hexes = {drawn} hexes; a drawing holds at most {max}",
+    tooLargeToDrawPanels:
+      "the map is too large to draw: {columns} × {rows} hexes × {rulesets} rulesets = {drawn} hexes; a drawing holds at most {max}",
     tooLargeToList:
-      "the answer is too large to list: {count} hexes reached{together}; a listing holds at most {max}",
+      "the answer is too large to list: {count} hexes reached; a listing holds at most {max}",
+    tooLargeToListAll:
+      "the answer is too large to list: {count} hexes reached (all rulesets together); a listing holds at most {max}",
   },
   V1004: { unknownName: "no ruleset asked knows the {what} `{name}`" },
   // Reach requests
@@ -269,12 +275,17 @@ export const MESSAGES = {
   },
   V1103: {
     gated:
-      "{ruleset} moves a unit only under `{field}`, which {who} does not give ({cites}): {consequence}",
+      "{ruleset} moves a unit only under `{field}`, which {who} does not give ({cites}): it reaches only its own hex",
+    gatedAboard:
+      "{ruleset} moves a unit only under `{field}`, which {who} does not give ({cites}): aboard, it cannot get off the vehicle and reaches no hex",
   },
   V1104: {
     noUnits: "{map} places no {side} units: --all moves the units a map's `units` places",
   },
-  V1113: { noVehicle: "{from} holds no vehicle to start aboard (the map's `vehicles`{listed})" },
+  V1113: {
+    noVehicle: "{from} holds no vehicle to start aboard (the map's `vehicles`)",
+    noVehicleListed: "{from} holds no vehicle to start aboard (the map's `vehicles`: {vehicles})",
+  },
   V1120: {
     wholeMove:
       "{ruleset}: a step's cost reads the whole move (`{what}` in {where}): `eval` prices each step knowing every step of the move, reach only the path so far, so a cost reach gives is not always the price `eval` gives for the same path",

@@ -248,12 +248,7 @@ export class DeclChecker {
       const decl = d.fields.find((x) => x.name === f.name)!;
       if (decl.default) {
         if (f.optional)
-          this.err(
-            "V0402",
-            "optionalDefault",
-            decl.default.span,
-            { field: `${d.rec}.${f.name}` },
-          );
+          this.err("V0402", "optionalDefault", decl.default.span, { field: `${d.rec}.${f.name}` });
         f.default = this.constValue(decl.default, f.type);
       } else if (!f.optional && f.type.t === "set") {
         f.default = { v: "set", enum: f.type.of, members: [] };
@@ -454,8 +449,7 @@ export class DeclChecker {
     for (const p of d.params) {
       const t = this.x.resolveType(p.type);
       if (!t) return null;
-      if (env.params.has(p.name))
-        this.err("V0202", "paramTwice", p.span, { name: p.name });
+      if (env.params.has(p.name)) this.err("V0202", "paramTwice", p.span, { name: p.name });
       env.params.set(p.name, t);
       params.push({ name: p.name, type: t });
     }

@@ -125,8 +125,7 @@ export class ExprChecker {
       case "na":
         return this.typed({ k: "na" }, num(want?.t === "num" ? want.measure : ANY));
       case "base":
-        if (!env.base)
-          return this.err("V0405", "base", e.span, {});
+        if (!env.base) return this.err("V0405", "base", e.span, {});
         return this.typed({ k: "base" }, env.base);
       case "name":
         return this.name(e, env, want);
@@ -144,8 +143,7 @@ export class ExprChecker {
           found = r.enum;
           members.push(r.name);
         }
-        if (!found)
-          return this.err("V0402", "emptySet", e.span, {});
+        if (!found) return this.err("V0402", "emptySet", e.span, {});
         return this.typed({ k: "set", enum: found, members }, setType(found));
       }
       case "agg": {
@@ -158,8 +156,7 @@ export class ExprChecker {
             { op: e.op },
             "use any, every, count, max, min or sum",
           );
-        if (!env.records.has("path"))
-          return this.err("V0406", "aggregateHere", e.span, {});
+        if (!env.records.has("path")) return this.err("V0406", "aggregateHere", e.span, {});
         const inner: Env = {
           params: env.params,
           base: env.base,
@@ -458,8 +455,7 @@ export class ExprChecker {
     const hint = "write need(RECORD.FIELD), e.g. need(vehicle.kind)";
     if (e.args.length !== 1) return this.err("V0209", "needOneField", e.span, {}, hint);
     const a = e.args[0]!;
-    if (a.k !== "rec" || a.rec === "path")
-      return this.err("V0402", "needField", a.span, {}, hint);
+    if (a.k !== "rec" || a.rec === "path") return this.err("V0402", "needField", a.span, {}, hint);
     if (!env.records.has(a.rec))
       return this.err("V0406", "fieldHere", a.span, { field: `${a.rec}.${a.field}` });
     const f = this.scope.inputs.get(a.rec)?.get(a.field);

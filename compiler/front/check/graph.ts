@@ -91,9 +91,7 @@ export function dependencies(
     const name = r.name;
     if (visiting.includes(name)) {
       const cycle = [...visiting.slice(visiting.indexOf(name)), name];
-      cycles.push(
-        report("V0208", "cycle", spanOf(scope, name), { cycle: cycle.join(" → ") }),
-      );
+      cycles.push(report("V0208", "cycle", spanOf(scope, name), { cycle: cycle.join(" → ") }));
       return noReads();
     }
     visiting.push(name);
@@ -163,19 +161,13 @@ export function wholeRulesetChecks(
         "read steps through an aggregate such as `max step (…)`",
       ),
     );
-  if (readsTotal(a))
-    out.push(
-      report("V0406", "allowanceAll", movementSpan, {}),
-    );
+  if (readsTotal(a)) out.push(report("V0406", "allowanceAll", movementSpan, {}));
   for (const [role, e] of [
     ["minimum-move", p.movement.minimumMove],
     ["vehicle-spent", p.movement.vehicleSpent],
     ["halt-allowance", p.movement.haltAllowance ?? null],
   ] as const) {
-    if (e && roleReads(e).step)
-      out.push(
-        report("V0406", "oncePerMove", movementSpan, { role }),
-      );
+    if (e && roleReads(e).step) out.push(report("V0406", "oncePerMove", movementSpan, { role }));
   }
 
   // Unused definitions: not reachable from the movement binding, constraints or examples. A rule
