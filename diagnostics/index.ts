@@ -121,6 +121,11 @@ export const CODES = {
 
 export type Code = keyof typeof CODES;
 
+/**
+ * A diagnostic with a message's text as written: what `report` (messages.ts) builds from the table.
+ * Called directly only where a message is not in the table yet (grammar/, compiler/engine/front.ts);
+ * test/check/messages.test.ts keeps the rooms that moved onto the table from calling it.
+ */
 export function diag(
   code: Code,
   message: string,

@@ -51,7 +51,7 @@ import {
   walk,
   type Reads,
 } from "../ir/walk.js";
-import { constant } from "../front/check/expr.js";
+import { constant } from "../ir/fold.js";
 import type { EmitContext } from "./context.js";
 import { newEnv, type Env, type ExprCompiler, type FastRules, type Param } from "./expr.js";
 import { PropertyTable, snake } from "./names.js";

@@ -4,13 +4,8 @@
  * build the report. Every diagnostic about the start hex or the unit is located in the text the user
  * typed (the `--from` and `--unit` arguments, the studio's fields), whatever the surface.
  */
-import {
-  diag,
-  hasErrors,
-  SourceFile,
-  type Diagnostic,
-  type Span,
-} from "../../diagnostics/index.js";
+import { hasErrors, SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
@@ -70,10 +65,11 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
   // A listing is bounded (docs/cli.md, limits): refused after the search, located at the map.
   if (built.tooLarge !== undefined) {
     const n = inputs.value.rulesets.length;
-    const d = diag(
+    const d = report(
       "V1003",
-      `the answer is too large to list: ${built.tooLarge.toLocaleString("en")} hexes reached${n === 1 ? "" : " (all rulesets together)"}; a listing holds at most ${MAX_LISTED_HEXES.toLocaleString("en")}`,
+      n === 1 ? "tooLargeToList" : "tooLargeToListAll",
       new SourceFile(req.map.file, req.map.text).span(0, 0),
+      { count: built.tooLarge.toLocaleString("en"), max: MAX_LISTED_HEXES.toLocaleString("en") },
       "use --summary (counts, cost bands and the furthest hexes), a smaller map or allowance, or fewer rulesets",
     );
     return { value: null, diagnostics: [...inputs.diagnostics, d] };
@@ -114,21 +110,23 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
   if (indexOf(buildGraph(map), from) < 0) {
     const src = new SourceFile(req.from.file, from);
     diagnostics.push(
-      diag(
-        "V1101",
-        `${JSON.stringify(from)} is not a hex of ${map.name} (columns A–${columnName(map.columns - 1)}, rows 1–${map.rows})`,
-        src.span(0, from.length),
-      ),
+      report("V1101", "notHex", src.span(0, from.length), {
+        from: JSON.stringify(from),
+        map: map.name,
+        lastColumn: columnName(map.columns - 1),
+        rows: map.rows,
+      }),
     );
     return { value: null, diagnostics };
   }
   if (req.aboard === true && map.vehicles?.[from] === undefined) {
     const src = new SourceFile(req.from.file, from);
     diagnostics.push(
-      diag(
+      report(
         "V1113",
-        `${from} holds no vehicle to start aboard (the map's \`vehicles\`${Object.keys(map.vehicles ?? {}).length > 0 ? `: ${Object.keys(map.vehicles ?? {}).join(", ")}` : ""})`,
+        Object.keys(map.vehicles ?? {}).length > 0 ? "noVehicleListed" : "noVehicle",
         src.span(0, from.length),
+        { from, vehicles: Object.keys(map.vehicles ?? {}).join(", ") },
         "start from a hex the map places a vehicle in, or leave out --aboard",
       ),
     );
@@ -216,15 +214,13 @@ function readUnit(
 } | null {
   const unit = typed ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
   const src = new SourceFile(unit.file, unit.text);
-  const read = readJson(unit.text, src, "unit", "V1102", "the unit is not valid JSON");
+  const read = readJson(unit.text, src, "unit", "V1102");
   if ("error" in read) {
     diagnostics.push({ ...read.error, hint: read.error.hint ?? UNIT_HINT });
     return null;
   }
   if (read.root.type !== "object") {
-    diagnostics.push(
-      diag("V1102", "the unit is not a JSON object", src.span(0, unit.text.length), UNIT_HINT),
-    );
+    diagnostics.push(report("V1102", "notObject", src.span(0, unit.text.length), {}, UNIT_HINT));
     return null;
   }
   const prefix = `{"name":"reach","phase":${JSON.stringify(phase)},"path":[],"unit":`;
@@ -278,10 +274,11 @@ export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
   const ofSide = Object.values(map.units ?? {}).some((l) => l.some((u) => u.side === req.side));
   if (!ofSide) {
     diagnostics.push(
-      diag(
+      report(
         "V1104",
-        `${map.name} places no ${req.side} units: --all moves the units a map's \`units\` places`,
+        "noUnits",
         new SourceFile(req.map.file, req.map.text).span(0, 0),
+        { map: map.name, side: req.side },
         `add e.g. "units": { "C3": [{ "kind": "squad", "side": "${req.side}" }] }`,
       ),
     );

@@ -9,10 +9,11 @@
  * where a table lists ½).
  */
 import { gcd } from "../../runtime/rational.js";
-import { constant } from "./check/expr.js";
+import { constant } from "../ir/fold.js";
 import type { Checked } from "./check/index.js";
 import { eachRuleExpr, movementExprs, walk } from "../ir/walk.js";
-import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import type { Diagnostic, Span } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import type { Expr, RulesetIR, Value } from "../ir/ir.js";
 
 /** The finest tick a generated module uses: values stay exact, safe integers (see docs/cli.md, limits). */
@@ -155,14 +156,14 @@ function cap(n: number): number {
 export function lower(c: Checked, at: Span): { ir: RulesetIR | null; diagnostics: Diagnostic[] } {
   const scale = computeScale(c);
   if (scale > MAX_SCALE) {
-    const msg = `the fractions this ruleset computes need ticks finer than 1/${MAX_SCALE.toLocaleString("en")} to stay exact`;
     return {
       ir: null,
       diagnostics: [
-        diag(
+        report(
           "V0106",
-          msg,
+          "ticks",
           at,
+          { scale: MAX_SCALE.toLocaleString("en") },
           "use fractions with small denominators (halves, thirds, quarters…), or round with fru/frd",
         ),
       ],

@@ -5,7 +5,8 @@
  * wrote it, and names are unique per namespace.
  */
 import type { Decl, ExceptionDecl, ExceptionEdit, Header, RulesFile } from "../../grammar/ast.js";
-import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import type { Diagnostic, Span } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 
 export interface Owned {
   decl: Decl;
@@ -18,6 +19,12 @@ export interface Owned {
    * its own citation); its exceptions each carry the ruleset that wrote them (`ExceptionDecl.origin`).
    */
   extendedFrom?: string;
+  /**
+   * For a rule a child `extend`s: the name of that `extend`, in the child's file. What the edit
+   * causes (an unused extended predicate, an added exception that conflicts) is reported there, not
+   * at the inherited definition in the parent's file (`decl.nameSpan`).
+   */
+  editSpan?: Span;
 }
 
 export interface Merged {
@@ -58,7 +65,7 @@ export function resolve(
     // Located at the first definition (where the header should have been), else at 1:1.
     const first = ast.decls[0]?.span;
     const at: Span = first ?? { file: ast.path, start: 0, end: 0, line: 1, col: 1 };
-    diagnostics.push(diag("V0212", 'a ruleset file starts with `ruleset ID "Title"`', at));
+    diagnostics.push(report("V0212", "noHeader", at, {}));
     return { merged: null, diagnostics };
   }
   let parent: Merged | null = null;
@@ -66,20 +73,20 @@ export function resolve(
     const pid = header.extends.id;
     if (seen.includes(pid) || pid === header.id) {
       diagnostics.push(
-        diag(
-          "V0206",
-          `ruleset ${header.id} extends itself: ${[...seen, header.id, pid].join(" → ")}`,
-          header.extends.span,
-        ),
+        report("V0206", "cycle", header.extends.span, {
+          id: header.id,
+          chain: [...seen, header.id, pid].join(" → "),
+        }),
       );
     } else {
       const loaded = loadParent(pid);
       if (!loaded) {
         diagnostics.push(
-          diag(
+          report(
             "V0205",
-            `no ruleset named ${pid} to extend`,
+            "noParent",
             header.extends.span,
+            { id: pid },
             "name a ruleset under rulesets/ or rulesets/house/",
           ),
         );
@@ -122,15 +129,18 @@ export function resolve(
       const target = byKey.get(key);
       if (!target || !isInherited(key)) {
         diagnostics.push(
-          diag(
-            "V0204",
-            `cannot remove ${d.name}: ${parent ? "the parent ruleset has no such definition" : "this ruleset extends nothing"}`,
-            d.nameSpan,
-          ),
+          report("V0204", parent ? "noSuchDefinition" : "extendsNothing", d.nameSpan, {
+            edit: "remove",
+            name: d.name,
+          }),
         );
       } else if (target.decl.kind !== d.target) {
         diagnostics.push(
-          diag("V0211", `${d.name} is a ${target.decl.kind}, not a ${d.target}`, d.nameSpan),
+          report("V0211", "otherKind", d.nameSpan, {
+            name: d.name,
+            kind: target.decl.kind,
+            target: d.target,
+          }),
         );
       } else {
         byKey.delete(key);
@@ -141,33 +151,27 @@ export function resolve(
       const target = byKey.get(key);
       if (!target || !isInherited(key)) {
         diagnostics.push(
-          diag(
-            "V0204",
-            `cannot extend ${d.name}: ${parent ? "the parent ruleset has no such definition" : "this ruleset extends nothing"}`,
-            d.nameSpan,
-          ),
+          report("V0204", parent ? "noSuchDefinition" : "extendsNothing", d.nameSpan, {
+            edit: "extend",
+            name: d.name,
+          }),
         );
       } else if (target.decl.kind !== "rule" && target.decl.kind !== "predicate") {
         diagnostics.push(
-          diag(
-            "V0211",
-            `${d.name} is a ${target.decl.kind}: only a rule or a predicate has exceptions to extend`,
-            d.nameSpan,
-          ),
+          report("V0211", "noExceptions", d.nameSpan, { name: d.name, kind: target.decl.kind }),
         );
       } else if (target.decl.kind !== d.target) {
         diagnostics.push(
-          diag(
+          report(
             "V0211",
-            `${d.name} is a ${target.decl.kind}, not a ${d.target}`,
+            "otherKind",
             d.nameSpan,
+            { name: d.name, kind: target.decl.kind, target: d.target },
             `write \`extend ${target.decl.kind} ${d.name} { … }\``,
           ),
         );
       } else if (isOwn(key, target)) {
-        diagnostics.push(
-          diag("V0202", `${d.name} is overridden or extended twice in this file`, d.nameSpan),
-        );
+        diagnostics.push(report("V0202", "editedTwice", d.nameSpan, { name: d.name }));
       } else {
         own.add(key);
         const exceptions = applyEdits(
@@ -185,15 +189,14 @@ export function resolve(
           origin: header.id,
           file: ast.path,
           extendedFrom: target.extendedFrom ?? target.origin,
+          editSpan: d.nameSpan,
         });
       }
       continue;
     }
     const prev = byKey.get(key);
     if (isOwn(key, prev)) {
-      diagnostics.push(
-        diag("V0202", `${describeKey(key)} is defined twice in this file`, d.nameSpan),
-      );
+      diagnostics.push(report("V0202", "definedTwice", d.nameSpan, { name: describeKey(key) }));
       continue;
     }
     if (inherited !== null) own.add(key);
@@ -201,30 +204,30 @@ export function resolve(
       if (!prev || !isInherited(key)) {
         if (inherited === null) own.add(key);
         diagnostics.push(
-          diag(
-            "V0204",
-            `cannot override ${describeKey(key)}: ${parent ? "the parent ruleset has no such definition" : "this ruleset extends nothing"}`,
-            d.nameSpan,
-          ),
+          report("V0204", parent ? "noSuchDefinition" : "extendsNothing", d.nameSpan, {
+            edit: "override",
+            name: describeKey(key),
+          }),
         );
         continue;
       }
       if (prev.decl.kind !== d.kind) {
         diagnostics.push(
-          diag(
-            "V0211",
-            `${describeKey(key)} is a ${prev.decl.kind} in ${prev.origin}; an override must also be a ${prev.decl.kind}`,
-            d.nameSpan,
-          ),
+          report("V0211", "overrideKind", d.nameSpan, {
+            name: describeKey(key),
+            kind: prev.decl.kind,
+            parent: prev.origin,
+          }),
         );
         continue;
       }
     } else if (prev) {
       diagnostics.push(
-        diag(
+        report(
           "V0203",
-          `${describeKey(key)} is inherited from ${prev.origin}`,
+          "inherited",
           d.nameSpan,
+          { name: describeKey(key), parent: prev.origin },
           `write \`override ${d.kind} ...\` to replace it`,
         ),
       );
@@ -307,12 +310,11 @@ function applyEdits(
         return [e.label ?? `[${e.cite.text}]`, ...e.exceptions.flatMap(names)];
       });
       diagnostics.push(
-        diag(
+        report(
           "V0204",
-          hits.length === 0
-            ? `${rule} has no exception ${edit.ref}`
-            : `${edit.ref} names ${hits.length} exceptions of ${rule}: label the one you mean`,
+          hits.length === 0 ? "noException" : "ambiguousException",
           edit.span,
+          { rule, ref: edit.ref, count: hits.length },
           names.length > 0 ? `its exceptions: ${names.join(", ")}` : `${rule} has no exceptions`,
         ),
       );

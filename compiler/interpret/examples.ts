@@ -5,7 +5,8 @@
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum, Rat, RatOverflow } from "../../runtime/rational.js";
 import { formatQuantity } from "../../runtime/format.js";
-import { diag, SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import type { ExampleDef, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
 import { EvalError, InputError, MissingInput, same, valueOf, type RunValue } from "./eval.js";
 import { answerScenario } from "./answers.js";
@@ -338,5 +339,5 @@ function lineSpan(src: SourceFile, line: number): Span {
 export function exampleDiagnostic(r: ExampleResult): Diagnostic {
   const why = r.failures.length > 0 ? r.failures.join("; ") : "failed";
   const code = r.invalid ? "V0802" : r.overflow ? "V0105" : "V0801";
-  return diag(code, `example [${r.cite}] "${r.title}": ${why}`, r.span);
+  return report(code, "example", r.span, { cite: r.cite, title: r.title, why });
 }

@@ -8,13 +8,8 @@
  * `vehicles` records are checked in vehicles.ts. A map with errors yields no map.
  */
 import type { Node } from "jsonc-parser";
-import {
-  diag,
-  hasErrors,
-  SourceFile,
-  type Diagnostic,
-  type Span,
-} from "../../diagnostics/index.js";
+import { hasErrors, SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import { report, type MessageArgs, type MessageName } from "../../diagnostics/messages.js";
 import { objectProperties, readJson } from "../scenario/read.js";
 import { closest } from "../util/suggest.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
@@ -70,10 +65,14 @@ export function parseMap(
   const entries = (obj: Node, prefix: string): [Node, Node][] =>
     objectProperties(obj, prefix, src, out, "V1001").map((p) => [p.key, p.value]);
   const span = (n: Node): Span => src.span(n.offset, n.offset + n.length);
-  const bad = (n: Node, message: string, hint?: string) =>
-    out.push(diag("V1003", message, span(n), hint));
+  const bad = <M extends MessageName<"V1003">>(
+    n: Node,
+    message: M,
+    args: MessageArgs<"V1003", M>,
+    hint?: string,
+  ) => out.push(report("V1003", message, span(n), args, hint));
   if (root.type !== "object") {
-    bad(root, "a map is a JSON object with `name`, `columns`, `rows` and `terrain`");
+    bad(root, "notObject", {});
     return { map: null, diagnostics: out };
   }
 
@@ -81,7 +80,7 @@ export function parseMap(
   const str = (n: Node | undefined, what: string): string | null => {
     if (n === undefined) return null;
     if (n.type !== "string") {
-      bad(n, `${what} must be a string`);
+      bad(n, "notString", { what });
       return null;
     }
     return n.value as string;
@@ -89,7 +88,7 @@ export function parseMap(
   const int = (n: Node | undefined, what: string, min: number, max: number): number | null => {
     if (n === undefined) return null;
     if (n.type !== "number" || !Number.isInteger(n.value) || n.value < min || n.value > max) {
-      bad(n, `${what} must be a whole number from ${min} to ${max}`);
+      bad(n, "notWhole", { what, min, max });
       return null;
     }
     return n.value as number;
@@ -100,28 +99,22 @@ export function parseMap(
   const columns = int(fields.get("columns"), "`columns`", 1, MAX_COLUMNS);
   const rows = int(fields.get("rows"), "`rows`", 1, MAX_ROWS);
   for (const required of ["name", "columns", "rows", "terrain"] as const) {
-    if (!fields.has(required)) out.push(diag("V1003", `the map needs \`${required}\``, span(root)));
+    if (!fields.has(required)) bad(root, "needs", { field: required });
   }
 
   /** A hex name on the map, or null (reported). */
   const hex = (n: Node): string | null => {
     if (n.type !== "string") {
-      bad(n, 'a hex is named by a string such as "C5"');
+      bad(n, "hexNotString", {});
       return null;
     }
     const p = parseHexName(n.value as string);
     if (p === null) {
-      bad(
-        n,
-        `\`${safeLine(String(n.value))}\` is not a hex name (column letters, then the row: "C5", "AA12")`,
-      );
+      bad(n, "notHexName", { name: safeLine(String(n.value)) });
       return null;
     }
     if (columns !== null && rows !== null && (p.col >= columns || p.row >= rows)) {
-      bad(
-        n,
-        `hex ${n.value} is off the map (columns A–${columnName(columns - 1)}, rows 1–${rows})`,
-      );
+      bad(n, "offMap", { name: String(n.value), lastColumn: columnName(columns - 1), rows });
       return null;
     }
     return n.value as string;
@@ -135,10 +128,11 @@ export function parseMap(
     const what =
       kind === "terrain" ? "terrain" : kind === "hexside" ? "hexside feature" : "enemy occupant";
     out.push(
-      diag(
+      report(
         "V1004",
-        `no ruleset asked knows the ${what} \`${safeLine(value)}\``,
+        "unknownName",
         span(n),
+        { what, name: safeLine(value) },
         near ? `did you mean \`${near}\`?` : undefined,
       ),
     );
@@ -149,12 +143,12 @@ export function parseMap(
     n: Node,
     kind: "terrain" | "enemy",
     prefix: string,
-    shape: string,
+    shape: "terrainHexesShape" | "enemyShape",
     what: (hex: string) => string,
   ): Record<string, string> => {
     const out: Record<string, string> = {};
     if (n.type !== "object") {
-      bad(n, shape);
+      bad(n, shape, {});
       return out;
     }
     for (const [k, v] of entries(n, prefix)) {
@@ -170,12 +164,11 @@ export function parseMap(
   let terrain: MapJson["terrain"] | null = null;
   const t = fields.get("terrain");
   if (t !== undefined) {
-    if (t.type !== "object")
-      bad(t, '`terrain` is an object: { "default": "open-ground", "hexes": { "C3": "woods" } }');
+    if (t.type !== "object") bad(t, "terrainShape", {});
     else {
       const tf = objectFields(entries(t, "terrain."), ["default", "hexes"], "terrain", span, out);
       const def = str(tf.get("default"), "`terrain.default`");
-      if (!tf.has("default")) bad(t, "`terrain` needs a `default` terrain");
+      if (!tf.has("default")) bad(t, "terrainDefault", {});
       else if (def !== null) known("terrain", tf.get("default")!, def);
       const hn = tf.get("hexes");
       const hexes =
@@ -185,7 +178,7 @@ export function parseMap(
               hn,
               "terrain",
               "terrain.hexes.",
-              '`terrain.hexes` maps hex names to terrain: { "C3": "woods" }',
+              "terrainHexesShape",
               (h) => `the terrain of ${h}`,
             );
       if (def !== null) terrain = { default: def, hexes };
@@ -195,7 +188,7 @@ export function parseMap(
   const levels: Record<string, number> = {};
   const ln = fields.get("levels");
   if (ln !== undefined) {
-    if (ln.type !== "object") bad(ln, '`levels` maps hex names to levels: { "F2": 1 }');
+    if (ln.type !== "object") bad(ln, "levelsShape", {});
     else
       for (const [k, v] of entries(ln, "levels.")) {
         const h = hex(k);
@@ -204,23 +197,22 @@ export function parseMap(
       }
   }
 
-  const adjacent = (a: Node, b: Node, what: string): boolean => {
+  const adjacent = (a: Node, b: Node, what: "roadNotAdjacent" | "hexsideNotAdjacent"): boolean => {
     const pa = parseHexName(a.value as string)!;
     const pb = parseHexName(b.value as string)!;
     if (directionBetween(pa, pb) >= 0) return true;
-    bad(b, `${what}: ${a.value} and ${b.value} are not adjacent`);
+    bad(b, what, { a: String(a.value), b: String(b.value) });
     return false;
   };
 
   const roads: string[][] = [];
   const rn = fields.get("roads");
   if (rn !== undefined) {
-    if (rn.type !== "array")
-      bad(rn, '`roads` is a list of chains of adjacent hexes: [["A4", "B4", "C5"]]');
+    if (rn.type !== "array") bad(rn, "roadsShape", {});
     else
       for (const chain of rn.children ?? []) {
         if (chain.type !== "array" || (chain.children ?? []).length < 2) {
-          bad(chain, "a road is a list of at least two adjacent hexes");
+          bad(chain, "roadTooShort", {});
           continue;
         }
         const names: string[] = [];
@@ -233,7 +225,7 @@ export function parseMap(
             prev = null;
             continue;
           }
-          if (prev !== null && !adjacent(prev, h, "a road runs between adjacent hexes")) ok = false;
+          if (prev !== null && !adjacent(prev, h, "roadNotAdjacent")) ok = false;
           names.push(v);
           prev = h;
         }
@@ -246,8 +238,7 @@ export function parseMap(
   const alsoTerrain: Record<string, string> = {};
   const an = fields.get("alsoTerrain");
   if (an !== undefined) {
-    if (an.type !== "object")
-      bad(an, '`alsoTerrain` maps hex names to a second terrain: { "C3": "shell-hole" }');
+    if (an.type !== "object") bad(an, "alsoTerrainShape", {});
     else {
       const onRoad = new Set(roads.flat());
       for (const [k, v] of entries(an, "alsoTerrain.")) {
@@ -259,7 +250,8 @@ export function parseMap(
         if (onRoad.has(h) && first !== undefined && first !== "road") {
           bad(
             v,
-            `${h} is on a road and its terrain is \`${safeLine(first)}\`: the road is its second terrain already`,
+            "roadAlsoTerrain",
+            { hex: h, terrain: safeLine(first) },
             `leave ${h} out of \`alsoTerrain\`, or give its terrain as "road"`,
           );
           continue;
@@ -274,25 +266,24 @@ export function parseMap(
   const sides = new Map<string, string>();
   const sn = fields.get("hexsides");
   if (sn !== undefined) {
-    if (sn.type !== "array")
-      bad(sn, '`hexsides` is a list: [{ "hexes": ["E3", "E4"], "feature": "wall" }]');
+    if (sn.type !== "array") bad(sn, "hexsidesShape", {});
     else
       for (const s of sn.children ?? []) {
         if (s.type !== "object") {
-          bad(s, 'a hexside is { "hexes": ["E3", "E4"], "feature": "wall" }');
+          bad(s, "hexsideShape", {});
           continue;
         }
         const sf = objectFields(entries(s, "hexside."), ["hexes", "feature"], "hexside", span, out);
         const feature = str(sf.get("feature"), "`feature`");
-        if (!sf.has("feature")) bad(s, 'a hexside needs a `feature` (e.g. "wall")');
+        if (!sf.has("feature")) bad(s, "hexsideFeature", {});
         else if (feature !== null) known("hexside", sf.get("feature")!, feature);
         const pair = sf.get("hexes");
         if (pair === undefined) {
-          bad(s, "a hexside needs the two `hexes` it lies between");
+          bad(s, "hexsideHexes", {});
           continue;
         }
         if (pair.type !== "array" || (pair.children ?? []).length !== 2) {
-          bad(pair, "`hexes` names exactly two adjacent hexes");
+          bad(pair, "hexsideTwoHexes", {});
           continue;
         }
         const [a, b] = pair.children!;
@@ -301,7 +292,7 @@ export function parseMap(
         if (
           ha === null ||
           hb === null ||
-          !adjacent(a!, b!, "a hexside lies between adjacent hexes") ||
+          !adjacent(a!, b!, "hexsideNotAdjacent") ||
           feature === null
         )
           continue;
@@ -310,7 +301,8 @@ export function parseMap(
         if (before !== undefined) {
           bad(
             pair,
-            `the hexside between ${ha} and ${hb} is given twice (\`${safeLine(before)}\`, then \`${safeLine(feature)}\`)`,
+            "hexsideTwice",
+            { a: ha, b: hb, before: safeLine(before), feature: safeLine(feature) },
             "a hexside has one feature: keep one of them",
           );
           continue;
@@ -325,13 +317,12 @@ export function parseMap(
   const bypass: Record<string, string[]> = {};
   const bn = fields.get("bypass");
   if (bn !== undefined) {
-    const shape = '`bypass` maps hex names to the sides a Bypass may skirt: { "D4": ["NW", "SW"] }';
-    if (bn.type !== "object") bad(bn, shape);
+    if (bn.type !== "object") bad(bn, "bypassShape", {});
     else
       for (const [k, v] of entries(bn, "bypass.")) {
         const h = hex(k);
         if (v.type !== "array") {
-          bad(v, shape);
+          bad(v, "bypassShape", {});
           continue;
         }
         const list: string[] = [];
@@ -341,15 +332,14 @@ export function parseMap(
             const near = side === null ? null : closest(side.toUpperCase(), [...DIRECTIONS]);
             bad(
               d,
-              side === null
-                ? `a side is named by its direction: ${DIRECTIONS.join(", ")}`
-                : `\`${safeLine(side)}\` is not a side of a hex: ${DIRECTIONS.join(", ")}`,
+              side === null ? "sideNotString" : "notSide",
+              { side: safeLine(side ?? ""), directions: DIRECTIONS.join(", ") },
               near ? `did you mean \`${near}\`?` : undefined,
             );
             continue;
           }
           if (list.includes(side)) {
-            bad(d, `the side ${side} of ${safeLine(String(k.value))} is given twice`);
+            bad(d, "sideTwice", { side, hex: safeLine(String(k.value)) });
             continue;
           }
           list.push(side);
@@ -363,13 +353,7 @@ export function parseMap(
   const enemy =
     en === undefined
       ? {}
-      : namesByHex(
-          en,
-          "enemy",
-          "enemy.",
-          '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }',
-          (h) => `the enemy in ${h}`,
-        );
+      : namesByHex(en, "enemy", "enemy.", "enemyShape", (h) => `the enemy in ${h}`);
 
   // vehicles: { "D4": { "kind": "halftrack", "mp": 16 } } — a vehicle a unit may board (vehicles.ts).
   const vn = fields.get("vehicles");
@@ -382,14 +366,14 @@ export function parseMap(
   let hexInches: number | undefined;
   const ih = fields.get("hexInches");
   if (ih !== undefined) {
-    if (ih.type !== "number" || !(ih.value > 0) || ih.value > 1000)
-      bad(ih, "`hexInches` is the width of a hex in inches, a number above 0");
+    if (ih.type !== "number" || !(ih.value > 0) || ih.value > 1000) bad(ih, "hexInches", {});
     else hexInches = ih.value as number;
   } else if (vocabulary !== null && vocabulary.inInches.length > 0) {
     const who = vocabulary.inInches;
     bad(
       root,
-      `${who.join(", ")} ${who.length === 1 ? "measures" : "measure"} moves in inches: the map needs \`hexInches\`, the width of a hex`,
+      who.length === 1 ? "needsHexInchesOne" : "needsHexInchesMany",
+      { rulesets: who.join(", ") },
       'add e.g. "hexInches": 3',
     );
   }
@@ -421,10 +405,11 @@ function objectFields(
     if (!allowed.includes(name)) {
       const near = closest(name, allowed);
       out.push(
-        diag(
+        report(
           "V1002",
-          `unknown ${where} field \`${safeLine(name)}\``,
+          "unknownField",
           span(k),
+          { where, name: safeLine(name) },
           near ? `did you mean \`${near}\`?` : `${where} fields: ${allowed.join(", ")}`,
         ),
       );

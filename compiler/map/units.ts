@@ -13,7 +13,8 @@
  * error of the map.
  */
 import type { Node } from "jsonc-parser";
-import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
+import type { Diagnostic, SourceFile } from "../../diagnostics/index.js";
+import { report, type MessageArgs, type MessageName } from "../../diagnostics/messages.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { spanOf } from "../scenario/read.js";
 import type { Known } from "../scenario/validate.js";
@@ -34,11 +35,13 @@ export function parseUnits(
   out: Diagnostic[],
 ): Record<string, PlacedUnit[]> {
   const units: Record<string, PlacedUnit[]> = {};
-  const bad = (n: Node, message: string, hint?: string) =>
-    out.push(diag("V1003", message, spanOf(src, n), hint));
-  const shape = '{ "C3": [{ "kind": "squad" }, { "kind": "leader", "side": "friendly" }] }';
+  const bad = <M extends MessageName<"V1003">>(
+    n: Node,
+    message: M,
+    args: MessageArgs<"V1003", M>,
+  ) => out.push(report("V1003", message, spanOf(src, n), args));
   if (node.type !== "object") {
-    bad(node, `\`units\` maps hex names to the units placed there: ${shape}`);
+    bad(node, "unitsShape", {});
     return units;
   }
   const known: Known = new Map();
@@ -49,13 +52,13 @@ export function parseUnits(
     const h = hex(k);
     const where = safeLine(String(k.value));
     if (list.type !== "array") {
-      bad(list, `the units in ${where} are a list: ${shape}`);
+      bad(list, "unitsList", { hex: where });
       continue;
     }
     const placed: PlacedUnit[] = [];
     (list.children ?? []).forEach((v, i) => {
       if (v.type !== "object") {
-        bad(v, `a unit in ${where} is an object, as a scenario's \`unit\`: { "kind": "squad" }`);
+        bad(v, "unitNotObject", { hex: where });
         return;
       }
       const read = readMapRecord(v, `units.${where}[${i}]`, "the unit", src, known, out);
@@ -64,14 +67,14 @@ export function parseUnits(
       for (const f of read.fields) {
         const value = f.value;
         if (f.json === "side" && !(SIDES as readonly string[]).includes(value as string)) {
-          bad(f.node, `a unit's \`side\` is "friendly" or "enemy"`);
+          bad(f.node, "unitSide", {});
           ok = false;
           continue;
         }
         rec[f.json] = value;
       }
       if (ok && !Object.hasOwn(rec, "kind")) {
-        bad(v, `a unit in ${where} needs \`kind\``);
+        bad(v, "unitKind", { hex: where });
         ok = false;
       }
       if (!ok) return;

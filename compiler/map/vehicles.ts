@@ -9,7 +9,8 @@
  * them lists the vehicle as not applicable instead).
  */
 import type { Node } from "jsonc-parser";
-import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
+import type { Diagnostic, SourceFile } from "../../diagnostics/index.js";
+import { report, type MessageArgs, type MessageName } from "../../diagnostics/messages.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { closest } from "../util/suggest.js";
 import { spanOf } from "../scenario/read.js";
@@ -29,13 +30,13 @@ export function parseVehicles(
   out: Diagnostic[],
 ): Record<string, Record<string, unknown>> {
   const vehicles: Record<string, Record<string, unknown>> = {};
-  const bad = (n: Node, message: string, hint?: string) =>
-    out.push(diag("V1003", message, spanOf(src, n), hint));
+  const bad = <M extends MessageName<"V1003">>(
+    n: Node,
+    message: M,
+    args: MessageArgs<"V1003", M>,
+  ) => out.push(report("V1003", message, spanOf(src, n), args));
   if (node.type !== "object") {
-    bad(
-      node,
-      '`vehicles` maps hex names to the vehicle standing there: { "D4": { "kind": "halftrack", "mp": 16 } }',
-    );
+    bad(node, "vehiclesShape", {});
     return vehicles;
   }
   const fieldNames = vocabulary === null ? [] : [...vocabulary.vehicleFields];
@@ -44,10 +45,7 @@ export function parseVehicles(
     const h = hex(k);
     const where = safeLine(String(k.value));
     if (v.type !== "object") {
-      bad(
-        v,
-        `the vehicle in ${where} is an object, as a scenario's \`vehicle\`: { "kind": "halftrack", "mp": 16 }`,
-      );
+      bad(v, "vehicleNotObject", { hex: where });
       continue;
     }
     // The fields the rulesets asked take, shaped as the scenario contract says (a field only a
@@ -67,17 +65,18 @@ export function parseVehicles(
         (typeof value === "number" && value < 0) ||
         (Array.isArray(value) && value.some((x) => typeof x === "number" && x < 0))
       ) {
-        bad(f.node, `\`${safeLine(f.json)}\` of the vehicle in ${where} must not be negative`);
+        bad(f.node, "vehicleNegative", { field: safeLine(f.json), hex: where });
         ok = false;
         continue;
       }
       if (f.json === "kind" && kinds.length > 0 && !kinds.includes(value as string)) {
         const near = closest(value as string, kinds);
         out.push(
-          diag(
+          report(
             "V1004",
-            `no ruleset asked knows the vehicle \`${safeLine(value as string)}\``,
+            "unknownName",
             spanOf(src, f.node),
+            { what: "vehicle", name: safeLine(value as string) },
             near ? `did you mean \`${near}\`?` : undefined,
           ),
         );
@@ -87,7 +86,7 @@ export function parseVehicles(
       rec[f.json] = value;
     }
     if (ok && !Object.hasOwn(rec, "kind")) {
-      bad(v, `the vehicle in ${where} needs \`kind\``);
+      bad(v, "vehicleKind", { hex: where });
       ok = false;
     }
     if (h !== null && ok) vehicles[h] = rec;

@@ -7,7 +7,8 @@
  * optional enum field of the unit without a default, absent from the unit, that a `may-move`
  * constraint reads (directly or through the rules it calls).
  */
-import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import type { Diagnostic, Span } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 
 export function missingAction(
@@ -41,10 +42,11 @@ export function missingAction(
     const en = ir.enums.find((d) => d.name === type.name);
     if (en === undefined || en.members.length === 0) continue;
     const members = en.members.map((m) => JSON.stringify(m.name));
-    return diag(
+    return report(
       "V1103",
-      `${ir.id} moves a unit only under \`${f.json}\`, which ${who} does not give (${gates.map((c) => c.cite).join(", ")}): ${aboard ? "aboard, it cannot get off the vehicle and reaches no hex" : "it reaches only its own hex"}`,
+      aboard ? "gatedAboard" : "gated",
       span,
+      { ruleset: ir.id, field: f.json, who, cites: gates.map((c) => c.cite).join(", ") },
       `give one of ${members.join(", ")}, e.g. {"kind":"squad","${f.json}":${members[0]}}`,
     );
   }

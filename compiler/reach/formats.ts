@@ -2,7 +2,8 @@
  * The output formats of `variorum reach`, one registry: format → renderer of (map graph, report).
  * `style` colours the terminal text (null: plain).
  */
-import { diag, SourceFile, type Diagnostic } from "../../diagnostics/index.js";
+import { SourceFile, type Diagnostic } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import type { MapGraph } from "../../runtime/map.js";
 import type { ReachReport } from "./report.js";
 import { renderReachHtml } from "./html.js";
@@ -34,11 +35,17 @@ export function drawingTooLarge(
 ): Diagnostic | null {
   const drawn = g.columns * g.rows * rulesets;
   if (drawn <= MAX_DRAWN_HEXES) return null;
-  const panels = rulesets === 1 ? "" : ` × ${rulesets} rulesets`;
-  return diag(
+  return report(
     "V1003",
-    `the map is too large to draw: ${g.columns} × ${g.rows} hexes${panels} = ${drawn.toLocaleString("en")} hexes; a drawing holds at most ${MAX_DRAWN_HEXES.toLocaleString("en")}`,
+    rulesets === 1 ? "tooLargeToDraw" : "tooLargeToDrawPanels",
     new SourceFile(file, text).span(0, 0),
+    {
+      columns: g.columns,
+      rows: g.rows,
+      rulesets,
+      drawn: drawn.toLocaleString("en"),
+      max: MAX_DRAWN_HEXES.toLocaleString("en"),
+    },
     "use --format text or json, a smaller map, or fewer rulesets",
   );
 }

@@ -8,7 +8,8 @@
  * it reads one, a cost reach reports is not what `eval` gives for the same path, and the engine says so
  * (V1120: on the ruleset's `cost:` binding in the front end, and in every reach answer).
  */
-import { diag, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import type { Diagnostic, Span } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import type { Expr, RuleDef, RulesetIR } from "../ir/ir.js";
 import { ruleExprs, walk } from "../ir/walk.js";
 
@@ -64,10 +65,11 @@ export function wholeMoveNote(ir: RulesetIR, span: Span | null): Diagnostic | nu
   const read = wholeMoveRead(ir);
   if (read === null) return null;
   const where = read.rule === null ? "the movement binding's cost" : `rule ${read.rule}`;
-  return diag(
+  return report(
     "V1120",
-    `${ir.id}: a step's cost reads the whole move (\`${read.what}\` in ${where}): \`eval\` prices each step knowing every step of the move, reach only the path so far, so a cost reach gives is not always the price \`eval\` gives for the same path`,
+    "wholeMove",
     span,
+    { ruleset: ir.id, what: read.what, where },
     "ask `variorum eval` for the price of a whole move; reach's cost of a hex prices each step as the path reached it",
   );
 }

@@ -5,7 +5,7 @@
  */
 
 import { formatQuantity } from "../../runtime/format.js";
-import { foldConstant as foldValue } from "../front/check/expr.js";
+import { foldConstant as foldValue } from "../ir/fold.js";
 import type {
   EnumDef,
   Exception,
@@ -209,7 +209,7 @@ export function exprText(e: Expr, scope: RenderScope, measure: string | null = n
 
 /**
  * The value of an arithmetic expression over number literals only ("1/2" for `1 / 2`), else null:
- * the checker's one folder (front/check/expr.ts); a value beyond the exact range is shown unfolded.
+ * the compiler's one folder (compiler/ir/fold.ts); a value beyond the exact range is shown unfolded.
  */
 export function foldConstant(e: Expr): string | null {
   const v = foldValue(e, { t: "num", measure: null });

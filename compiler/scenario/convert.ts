@@ -10,7 +10,8 @@
  */
 
 import type { Node } from "jsonc-parser";
-import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
+import type { Diagnostic, SourceFile } from "../../diagnostics/index.js";
+import { count, report } from "../../diagnostics/messages.js";
 import type { EnumDef, InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
 import { dict } from "../util/dict.js";
 import { closest } from "../util/suggest.js";
@@ -67,15 +68,16 @@ export function forRuleset(
       if (Object.hasOwn(out, field.name) || r.given.has(field.json)) continue;
       if (field.default !== null) out[field.name] = field.default;
       else if (!field.optional && r.broken !== true) {
-        const at =
-          r.node === null
-            ? `the scenario has no \`${prefix.slice(0, -1)}\`, but`
-            : "missing field:";
         ds.push(
-          diag(
+          report(
             "V0903",
-            `${at} ruleset ${ir.id} requires \`${prefix}${field.json}\``,
+            r.node === null ? "missingRecord" : "missingField",
             spanOf(src, r.node ?? root),
+            {
+              record: prefix.slice(0, -1),
+              ruleset: ir.id,
+              field: `${prefix}${field.json}`,
+            },
           ),
         );
       }
@@ -114,10 +116,11 @@ function convert(
   const t = field.type;
   const mismatch = (expected: string): null => {
     ds.push(
-      diag(
+      report(
         "V0903",
-        `\`${f.path}\` must be ${expected} for ruleset ${ir.id}`,
+        "mustBeFor",
         spanOf(src, f.node),
+        { path: f.path, expected, ruleset: ir.id },
         undefined,
         { scenario: "type", path: f.path, expected },
       ),
@@ -183,10 +186,11 @@ function memberOf(
   const names = e.members.map((m) => m.name);
   const near = closest(name, names);
   ds.push(
-    diag(
+    report(
       "V0903",
-      `unknown ${e.name} \`${name}\` in \`${path}\` for ruleset ${ir.id}; valid: ${names.join(", ")}`,
+      "unknownMember",
       spanOf(src, node),
+      { enum: e.name, name, path, ruleset: ir.id, valid: names.join(", ") },
       near !== null ? `did you mean \`${near}\`?` : undefined,
       { scenario: "member", path, enum: e.name, name },
     ),
@@ -210,10 +214,11 @@ function checkRoll(
   // the double); one that needs more faces than given is reported when it is evaluated.
   if (faces.length > dice.n || faces.length === 0) {
     ds.push(
-      diag(
+      report(
         "V0903",
-        `\`${f.path}\` gives ${faces.length} ${faces.length === 1 ? "die" : "dice"}, but ruleset ${ir.id} rolls at most ${dice.n}`,
+        "tooManyDice",
         spanOf(src, f.node),
+        { path: f.path, dice: count(faces.length, "die", "dice"), ruleset: ir.id, n: dice.n },
         `give ${dice.n} faces, e.g. [${Array.from({ length: dice.n }, (_, i) => Math.min(dice.sides, i + 3)).join(", ")}]`,
       ),
     );
@@ -223,11 +228,11 @@ function checkRoll(
   faces.forEach((face, i) => {
     if (!Number.isInteger(face.n) || face.n < 1 || face.n > dice.sides) {
       ds.push(
-        diag(
-          "V0903",
-          `\`${f.path}[${i}]\` is ${face.q}, not a face of a ${dice.sides}-sided die (1 to ${dice.sides})`,
-          spanOf(src, face.node),
-        ),
+        report("V0903", "notFace", spanOf(src, face.node), {
+          path: `${f.path}[${i}]`,
+          value: face.q,
+          sides: dice.sides,
+        }),
       );
       ok = false;
     }

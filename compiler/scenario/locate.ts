@@ -7,7 +7,8 @@
  */
 
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
-import { diag, SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import { VEHICLE_ACTIONS } from "../ir/scenario-fields.js";
 import { jsonText, spanOf } from "./read.js";
 import { InputError, type EvaluationFault } from "../../runtime/errors.js";
@@ -25,19 +26,21 @@ export function evaluationDiagnostic(
   text: string,
   file: string,
 ): Diagnostic {
-  const message = `under ${id}: ${fault.message}`;
+  // The runtime's words for what it could not evaluate (runtime/ is below the table of messages).
+  const args = { ruleset: id, fault: fault.message };
   if (fault instanceof InputError && fault.code === "missing" && fault.field !== null)
-    return diag("V0903", message, locateField(text, file, fault.field));
+    return report("V0903", "evaluation", locateField(text, file, fault.field), args);
   const src = new SourceFile(file, text);
   const root = parseTree(jsonText(text));
   const dice =
     fault instanceof InputError && fault.code === "roll" && root !== undefined
       ? findNodeAtLocation(root, ["unit", "dice"])
       : undefined;
-  return diag(
+  return report(
     "V0903",
-    message,
+    "evaluation",
     dice !== undefined ? spanOf(src, dice) : src.span(0, Math.min(1, text.length)),
+    args,
   );
 }
 

@@ -6,7 +6,8 @@
  */
 
 import { parseTree, type Node, type ParseError, ParseErrorCode } from "jsonc-parser";
-import { BOM, diag, type Diagnostic, type SourceFile, type Span } from "../../diagnostics/index.js";
+import { BOM, type Diagnostic, type SourceFile, type Span } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 
 /** The largest scenario file read (bytes of text), and the deepest nesting of `[`/`{` in it. */
 /** The code a JSON reader reports its text's own faults with: a scenario's, a map's, a reach unit's. */
@@ -24,8 +25,6 @@ export function readJson(
   src: SourceFile,
   what = "scenario",
   code: JsonCode = "V0901",
-  /** How a parse error's message starts ("the unit is not valid JSON" for a reach unit). */
-  malformed = "malformed JSON",
 ): { root: Node } | { error: Diagnostic } {
   const limit = beyondLimits(text, src, what, code);
   if (limit !== null) return { error: limit };
@@ -42,7 +41,6 @@ export function readJson(
         src,
         errors[0] ?? { error: ParseErrorCode.ValueExpected, offset: 0, length: 0 },
         code,
-        malformed,
       ),
     };
   }
@@ -78,10 +76,11 @@ export function objectProperties(
     const name = String(key.value);
     if (seen.has(name)) {
       ds.push(
-        diag(
+        report(
           code,
-          `malformed JSON: \`${prefix}${name}\` is given twice`,
+          "givenTwice",
           spanOf(src, key),
+          { field: `${prefix}${name}` },
           "keep one of them",
         ),
       );
@@ -104,11 +103,11 @@ export function beyondLimits(
   code: JsonCode = "V0901",
 ): Diagnostic | null {
   if (text.length > MAX_SCENARIO_SIZE) {
-    return diag(
-      code,
-      `the ${what} is ${text.length.toLocaleString("en")} characters long; at most ${MAX_SCENARIO_SIZE.toLocaleString("en")}`,
-      src.span(0, 0),
-    );
+    return report(code, "tooLong", src.span(0, 0), {
+      what,
+      length: text.length.toLocaleString("en"),
+      max: MAX_SCENARIO_SIZE.toLocaleString("en"),
+    });
   }
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
@@ -119,11 +118,7 @@ export function beyondLimits(
         if (text.charCodeAt(i) === 92) i++;
     } else if (ch === 91 || ch === 123) {
       if (++depth > MAX_SCENARIO_DEPTH)
-        return diag(
-          code,
-          `the ${what} nests more than ${MAX_SCENARIO_DEPTH} levels deep here`,
-          src.span(i, i + 1),
-        );
+        return report(code, "tooDeep", src.span(i, i + 1), { what, max: MAX_SCENARIO_DEPTH });
     } else if ((ch === 93 || ch === 125) && depth > 0) depth--;
   }
   return null;
@@ -156,7 +151,6 @@ export function jsonError(
   src: SourceFile,
   e: ParseError,
   code: JsonCode = "V0901",
-  malformed = "malformed JSON",
 ): Diagnostic {
   // A trailing comma shows up as "expected a value/name" at the closing bracket.
   const at = e.offset;
@@ -167,22 +161,23 @@ export function jsonError(
     let k = at - 1;
     while (k >= 0 && /\s/.test(text[k]!)) k--;
     if (text[k] === ",") {
-      return diag(
+      return report(
         code,
-        `${malformed}: trailing comma`,
+        "trailingComma",
         src.span(k, k + 1),
+        {},
         "JSON allows no comma before `}` or `]`",
       );
     }
   }
-  if (text.trim() === "") return diag(code, `${malformed}: the file is empty`, src.span(0, 0));
+  if (text.trim() === "") return report(code, "empty", src.span(0, 0), {});
   const what = JSON_MESSAGES[e.error] ?? "syntax error";
   const end = Math.min(text.length, at + Math.max(e.length, 0));
   const hint =
     e.error === ParseErrorCode.PropertyNameExpected || e.error === ParseErrorCode.InvalidSymbol
       ? "JSON field names and strings are written in double quotes"
       : undefined;
-  return diag(code, `${malformed}: ${what}`, src.span(at, end), hint);
+  return report(code, "syntax", src.span(at, end), { problem: what }, hint);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@
  */
 
 import type { Node } from "jsonc-parser";
-import { diag, type Diagnostic, type SourceFile } from "../../diagnostics/index.js";
+import type { Diagnostic, SourceFile } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import type { RatText, RulesetIR, Type } from "../ir/ir.js";
 import {
   describeShape,
@@ -110,10 +111,11 @@ export function validateScenario(
 ): RawScenario | null {
   if (root.type !== "object") {
     ds.push(
-      diag(
+      report(
         "V0903",
-        `a scenario is a JSON object, not ${jsonKind(root)}`,
+        "notObject",
         spanOf(src, root),
+        { found: jsonKind(root) },
         'write `{ "name": …, "unit": {…}, "path": […] }`',
       ),
     );
@@ -132,11 +134,10 @@ export function validateScenario(
     if (name === "unit" || name === "vehicle") {
       if (value.type !== "object") {
         ds.push(
-          diag(
-            "V0903",
-            `\`${name}\` must be an object, not ${jsonKind(value)}`,
-            spanOf(src, value),
-          ),
+          report("V0903", "fieldNotObject", spanOf(src, value), {
+            field: name,
+            found: jsonKind(value),
+          }),
         );
         out[name].broken = true;
         continue;
@@ -154,10 +155,11 @@ export function validateScenario(
     } else if (name === "path") {
       if (value.type !== "array") {
         ds.push(
-          diag(
+          report(
             "V0903",
-            `\`path\` must be an array of steps, not ${jsonKind(value)}`,
+            "pathNotArray",
             spanOf(src, value),
+            { found: jsonKind(value) },
             'write `"path": [ { "terrain": "open-ground" } ]`',
           ),
         );
@@ -167,10 +169,11 @@ export function validateScenario(
         const at = `path[${i}]`;
         if (step.type !== "object") {
           ds.push(
-            diag(
+            report(
               "V0903",
-              `\`${at}\` must be an object, not ${jsonKind(step)}`,
+              "fieldNotObject",
               spanOf(src, step),
+              { field: at, found: jsonKind(step) },
               'a step is `{ "terrain": … }` or `{ "action": … }`',
             ),
           );
@@ -182,10 +185,11 @@ export function validateScenario(
         const broken = hasUnknown(ds, before);
         if ((step.children ?? []).length === 0) {
           ds.push(
-            diag(
+            report(
               "V0903",
-              `\`${at}\` is empty`,
+              "emptyStep",
               spanOf(src, step),
+              { step: at },
               "a step enters a hex (`terrain`) or acts in place (`action`)",
             ),
           );
@@ -245,10 +249,11 @@ function unknownField(
   key: Node,
 ): Diagnostic {
   const near = closest(name, valid);
-  return diag(
+  return report(
     "V0902",
-    `unknown field \`${path}\`; ${where} has: ${valid.join(", ")}`,
+    "unknownField",
     spanOf(src, key),
+    { path, where, valid: valid.join(", ") },
     near !== null ? `did you mean \`${near}\`?` : undefined,
     { scenario: "field", path, name },
   );
@@ -265,7 +270,7 @@ function readField(
 ): RawField | null {
   const bad = (expected: string): null => {
     ds.push(
-      diag("V0903", `\`${path}\` must be ${expected}, not ${jsonKind(node)}`, spanOf(src, node)),
+      report("V0903", "mustBe", spanOf(src, node), { path, expected, found: jsonKind(node) }),
     );
     return null;
   };
@@ -316,7 +321,11 @@ function elements<T>(
   (node.children ?? []).forEach((c, i) => {
     if (c.type !== type) {
       ds.push(
-        diag("V0903", `\`${path}[${i}]\` must be a ${type}, not ${jsonKind(c)}`, spanOf(src, c)),
+        report("V0903", "itemMustBe", spanOf(src, c), {
+          path: `${path}[${i}]`,
+          type,
+          found: jsonKind(c),
+        }),
       );
       ok = false;
       return;
@@ -357,10 +366,11 @@ function exactNumber(
   const q = Number.isFinite(n) ? decimalToQ(text) : null;
   if (q === null) {
     ds.push(
-      diag(
+      report(
         "V0903",
-        `\`${path}\` is out of range: ${text}`,
+        "outOfRange",
         spanOf(src, node),
+        { path, text },
         "numbers must be finite, with at most 15 significant digits",
       ),
     );

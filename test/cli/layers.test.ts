@@ -30,7 +30,8 @@ const RANKS: readonly { layer: string; prefixes: readonly string[] }[] = [
   { layer: "grammar", prefixes: ["grammar/"] },
   { layer: "IR and helpers", prefixes: ["compiler/ir/", "compiler/util/"] },
   // The evaluator sits below the front end: `check` folds constants and searches for conflicting
-  // exceptions by evaluating IR expressions (compiler/front/check/expr.ts `foldConstant`, conflicts.ts).
+  // exceptions by evaluating IR expressions (compiler/front/check/expr.ts `rulesEvaluator`, handed to
+  // compiler/ir/fold.ts; conflicts.ts).
   { layer: "evaluator", prefixes: ["compiler/interpret/"] },
   { layer: "front-end passes", prefixes: ["compiler/front/"] },
   {

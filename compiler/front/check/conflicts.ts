@@ -5,7 +5,9 @@
  * numbers the constants the ruleset compares against and their neighbours.
  */
 import { NA_RAT, Rat } from "../../../runtime/rational.js";
-import { diag, type Diagnostic } from "../../../diagnostics/index.js";
+import type { Diagnostic, Span } from "../../../diagnostics/index.js";
+import { report, type MessageArgs } from "../../../diagnostics/messages.js";
+import type * as A from "../../../grammar/ast.js";
 import {
   Evaluator,
   InputError,
@@ -30,10 +32,16 @@ interface Axis {
   values: (RunValue | null)[];
 }
 
-/** A conflict found: the rule, the two exceptions' citations, and the message. */
+/**
+ * A conflict found: the rule, what the message says of it, and where the two exceptions are in the rule (the index of
+ * each, then of each exception inside it, from the rule's list down), so that one an extending ruleset
+ * added can be located in its file.
+ */
 interface Found {
   rule: string;
-  message: string;
+  args: MessageArgs<"V0601", "conflict">;
+  a: readonly number[];
+  b: readonly number[];
 }
 
 /**
@@ -75,24 +83,58 @@ export function checkConflicts(
     if (answer === undefined) {
       answer = searchRule(search, c, r);
       let bytes = 16;
-      for (const f of answer) bytes += 64 + f.rule.length + f.message.length;
+      for (const f of answer) {
+        const x = f.args;
+        bytes += 160 + f.rule.length + String(x.situation).length + 8 * f.b.length;
+      }
       MEMO.set(r.name, shared, parts, answer, bytes);
     }
     for (const f of answer) found.push(f);
   }
   if (found.length === 0) return;
-  const declOf = new Map<string, Merged["decls"][number]["decl"]>();
-  for (const o of merged.decls) if (!declOf.has(o.decl.name)) declOf.set(o.decl.name, o.decl);
   for (const f of found) {
     out.push(
-      diag(
+      report(
         "V0601",
-        f.message,
-        declOf.get(f.rule)?.nameSpan ?? null,
+        "conflict",
+        conflictSpan(merged, f),
+        f.args,
         "nest one inside the other (an exception to the exception), or narrow a condition",
       ),
     );
   }
+}
+
+/**
+ * Where conflict `f` is reported: at the rule's name, or where this ruleset `extend`s a rule it
+ * inherits and one of the two exceptions is its own, at that exception (the later one if both are),
+ * in this ruleset's file: the edit caused the conflict, and the rule's name is in the parent's file.
+ */
+function conflictSpan(merged: Merged, f: Found): Span | null {
+  const o = merged.byKey.get(f.rule);
+  if (o === undefined || (o.decl.kind !== "rule" && o.decl.kind !== "predicate")) return null;
+  if (o.editSpan !== undefined) {
+    const id = merged.header.id;
+    for (const path of [f.b, f.a]) {
+      const x = exceptionAt(o.decl.exceptions, path);
+      if (x?.origin === id) return x.span;
+    }
+  }
+  return o.decl.nameSpan;
+}
+
+/** The exception `path` leads to (an index at each depth), or null. */
+function exceptionAt(
+  list: readonly A.ExceptionDecl[],
+  path: readonly number[],
+): A.ExceptionDecl | null {
+  let x: A.ExceptionDecl | null = null;
+  for (const i of path) {
+    x = list[i] ?? null;
+    if (x === null) return null;
+    list = x.exceptions;
+  }
+  return x;
 }
 
 /** The rules by name (the dependency analysis made them) and the tables by name, made on first use (a check with every answer kept needs none). */
@@ -196,7 +238,12 @@ function searchRule(s: Search, c: Checked, r: I.RuleDef): Found[] {
   const found: Found[] = [];
   // `parents`: the values that give the siblings their `base` — the rule's, then each exception's
   // they sit in (an exception's `base` is its parent's value: docs/language.md, "Rules").
-  const visit = (siblings: I.Exception[], guard: I.Expr[], parents: I.Expr[]) => {
+  const visit = (
+    siblings: I.Exception[],
+    guard: I.Expr[],
+    parents: I.Expr[],
+    at: readonly number[],
+  ) => {
     for (let i = 0; i < siblings.length; i++) {
       for (let j = i + 1; j < siblings.length; j++) {
         const a = siblings[i]!;
@@ -217,14 +264,25 @@ function searchRule(s: Search, c: Checked, r: I.RuleDef): Found[] {
         if (witness) {
           found.push({
             rule: r.name,
-            message: `in ${r.name}, exceptions [${a.cite}] and [${b.cite}] both apply when ${witness.situation}, and disagree (${witness.a} vs ${witness.b})`,
+            args: {
+              rule: r.name,
+              a: a.cite,
+              b: b.cite,
+              situation: witness.situation,
+              valueA: witness.a,
+              valueB: witness.b,
+            },
+            a: [...at, i],
+            b: [...at, j],
           });
         }
       }
     }
-    for (const x of siblings) visit(x.exceptions, [...guard, x.when], [...parents, x.value]);
+    siblings.forEach((x, i) =>
+      visit(x.exceptions, [...guard, x.when], [...parents, x.value], [...at, i]),
+    );
   };
-  visit(r.exceptions, [], [r.value]);
+  visit(r.exceptions, [], [r.value], []);
   return found;
 }
 

@@ -8,15 +8,18 @@
 import { SECTION_KEYS } from "../../ir/report-sections.js";
 import { closest } from "../../util/suggest.js";
 import type * as A from "../../../grammar/ast.js";
+import type { Diagnostic, DiagnosticData, Span } from "../../../diagnostics/index.js";
 import {
-  diag,
-  type Diagnostic,
-  type DiagnosticData,
-  type Span,
-} from "../../../diagnostics/index.js";
+  count,
+  report,
+  type MessageArgs,
+  type MessageCode,
+  type MessageName,
+} from "../../../diagnostics/messages.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
-import { ExprChecker, foldConstant, isPlainWhole, OVERFLOW, type Env } from "./expr.js";
+import { foldConstant, isPlainWhole } from "../../ir/fold.js";
+import { ExprChecker, rulesEvaluator, type Env } from "./expr.js";
 import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, irType, num } from "./types.js";
@@ -100,14 +103,15 @@ export class DeclChecker {
     this.style = this.styles.get(ruleset) ?? "numbered";
   }
 
-  private err(
-    code: Parameters<typeof diag>[0],
-    message: string,
+  private err<C extends MessageCode, M extends MessageName<C>>(
+    code: C,
+    message: M,
     span: Span | null,
+    args: MessageArgs<C, M>,
     hint?: string,
     data?: DiagnosticData,
   ): void {
-    this.out.push(diag(code, message, span, hint, data));
+    this.out.push(report(code, message, span, args, hint, data));
   }
 
   origin(d: A.Decl): I.Origin {
@@ -118,15 +122,16 @@ export class DeclChecker {
 
   cite(c: A.Cite | null, where: Span): string {
     if (!c) {
-      this.err("V0302", "every definition cites the rule it encodes, e.g. [5.44]", where);
+      this.err("V0302", "missing", where, {});
       return "";
     }
-    if (c.text === "") this.err("V0302", "this citation is empty", c.span);
+    if (c.text === "") this.err("V0302", "empty", c.span, {});
     else if (!(this.style === "numbered" ? NUMBERED : HEADING).test(c.text)) {
       this.err(
         "V0301",
-        `[${c.text}] is not a ${this.style === "numbered" ? "rule number such as [5.44] or [A4.52 EX]" : "section heading such as [Movement/Transporting Squads]"}`,
+        this.style === "numbered" ? "notNumbered" : "notHeading",
         c.span,
+        { cite: c.text },
         this.style === "numbered"
           ? "write `cites headings` in the header for a rulebook cited by section headings"
           : undefined,
@@ -142,8 +147,9 @@ export class DeclChecker {
       const near = closest(section, SECTION_KEYS);
       this.err(
         "V0214",
-        `unknown section \`${section}\``,
+        "unknownSection",
         d.meta.sectionSpan ?? d.nameSpan,
+        { section },
         near
           ? `did you mean \`${near}\`? (sections: ${[...SECTION_KEYS].join(", ")})`
           : `sections: ${[...SECTION_KEYS].join(", ")}`,
@@ -175,7 +181,7 @@ export class DeclChecker {
     for (let i = 0; i < d.members.length; i++) {
       const m = d.members[i]!;
       if (seen ? seen.has(m.name) : listed(members, kept, m.name)) {
-        this.err("V0202", `${d.name} lists ${m.name} twice`, m.span);
+        this.err("V0202", "memberTwice", m.span, { name: d.name, member: m.name });
         continue;
       }
       seen?.add(m.name);
@@ -217,7 +223,7 @@ export class DeclChecker {
     >();
     for (const f of d.fields) {
       if (map.has(f.name)) {
-        this.err("V0202", `${d.rec}.${f.name} is declared twice`, f.span);
+        this.err("V0202", "fieldTwice", f.span, { field: `${d.rec}.${f.name}` });
         continue;
       }
       const type = this.x.resolveType(f.type);
@@ -242,11 +248,7 @@ export class DeclChecker {
       const decl = d.fields.find((x) => x.name === f.name)!;
       if (decl.default) {
         if (f.optional)
-          this.err(
-            "V0402",
-            `${d.rec}.${f.name} is optional, so it has no default`,
-            decl.default.span,
-          );
+          this.err("V0402", "optionalDefault", decl.default.span, { field: `${d.rec}.${f.name}` });
         f.default = this.constValue(decl.default, f.type);
       } else if (!f.optional && f.type.t === "set") {
         f.default = { v: "set", enum: f.type.of, members: [] };
@@ -275,17 +277,13 @@ export class DeclChecker {
       const v = this.tableConstant(ir);
       if (v) return v;
     }
-    const folded = foldConstant(ir, type, rules);
+    const folded = foldConstant(ir, type, rules && rulesEvaluator(rules));
     if (folded === "overflow") {
-      this.err("V0105", OVERFLOW, e.span);
+      this.err("V0105", "overflow", e.span, {});
       return null;
     }
     if (folded) return folded;
-    this.err(
-      "V0406",
-      "a constant is needed here (a number, all, NA, true/false, a member, or a table entry)",
-      e.span,
-    );
+    this.err("V0406", "constantNeeded", e.span, {});
     return null;
   }
 
@@ -322,12 +320,12 @@ export class DeclChecker {
     const type = this.x.resolveType(d.type);
     const domains = d.keys.map((k) => {
       const ms = this.scope.enumMembers(k.name);
-      if (!ms) this.err("V0201", `table key ${k.name} is not an enum`, k.span);
+      if (!ms) this.err("V0201", "keyNotEnum", k.span, { name: k.name });
       return ms;
     });
     if (!type || domains.some((x) => !x)) return null;
     if (domains.length > 2) {
-      this.err("V0402", "a table has one key (rows) or two (rows and columns)", d.nameSpan);
+      this.err("V0402", "tableKeys", d.nameSpan, {});
       return null;
     }
     const rowsDomain = domains[0]!;
@@ -348,11 +346,13 @@ export class DeclChecker {
             const at = rowsDomain.indexOf(k);
             if (at >= 0 && seen[at] === undefined) seen[at] = r.span;
           }
-        this.err(
-          "V0503",
-          `this row has ${r.values.length} value${r.values.length === 1 ? "" : "s"}; ${d.name} has ${width} column${width === 1 ? "" : "s"}${cols ? ` (${cols.join(", ")})` : ""}`,
-          r.span,
-        );
+        const args = {
+          values: count(r.values.length, "value"),
+          table: d.name,
+          columns: count(width, "column"),
+        };
+        if (cols) this.err("V0503", "widthNamed", r.span, { ...args, names: cols.join(", ") });
+        else this.err("V0503", "width", r.span, args);
         continue;
       }
       const cite = r.cite ? this.cite(r.cite, r.span) : null;
@@ -366,8 +366,9 @@ export class DeclChecker {
         if (at < 0) {
           this.err(
             "V0201",
-            `${k} is not a member of ${d.keys[0]!.name}`,
+            "notMember",
             r.span,
+            { key: k, enum: d.keys[0]!.name },
             `members: ${rowsDomain.join(", ")}`,
           );
           continue;
@@ -376,8 +377,9 @@ export class DeclChecker {
         if (first !== undefined) {
           this.err(
             "V0502",
-            `${d.name} defines ${k} twice`,
+            "keyTwice",
             r.span,
+            { table: d.name, key: k },
             `first defined on line ${first.line}`,
           );
           continue;
@@ -392,8 +394,9 @@ export class DeclChecker {
     if (missing.length && !otherwise) {
       this.err(
         "V0501",
-        `${d.name} has no entry for ${missing.join(", ")}`,
+        "missingRows",
         d.nameSpan,
+        { table: d.name, missing: missing.join(", ") },
         `add a row for each, or \`otherwise: NA\``,
         { fix: "rows", missing },
       );
@@ -446,8 +449,7 @@ export class DeclChecker {
     for (const p of d.params) {
       const t = this.x.resolveType(p.type);
       if (!t) return null;
-      if (env.params.has(p.name))
-        this.err("V0202", `parameter ${p.name} is declared twice`, p.span);
+      if (env.params.has(p.name)) this.err("V0202", "paramTwice", p.span, { name: p.name });
       env.params.set(p.name, t);
       params.push({ name: p.name, type: t });
     }
@@ -513,17 +515,13 @@ export class DeclChecker {
 
   movement(d: (A.Decl & { kind: "movement" }) | undefined): I.Movement | null {
     if (!d) {
-      this.err(
-        "V0212",
-        "a ruleset needs a `movement [CITE] MEASURE { allowance: … cost: … }` binding",
-        this.merged.header.span,
-      );
+      this.err("V0212", "noMovement", this.merged.header.span, {});
       return null;
     }
     this.enter(d);
     const cite = this.cite(d.meta.cite, d.nameSpan);
     if (!this.scope.isMeasure(d.measure)) {
-      this.err("V0201", `unknown measure ${d.measure}`, d.span);
+      this.err("V0201", "unknownMeasure", d.span, { measure: d.measure });
       return null;
     }
     const m = num(d.measure);
@@ -542,8 +540,9 @@ export class DeclChecker {
       if (!role) {
         this.err(
           "V0201",
-          `unknown movement role ${e.role}`,
+          "unknownRole",
           e.span,
+          { role: e.role },
           `roles: ${Object.keys(roles).join(", ")}`,
         );
         continue;
@@ -551,7 +550,7 @@ export class DeclChecker {
       let want = role.want;
       if (e.measure !== null) {
         if (!this.scope.isMeasure(e.measure)) {
-          this.err("V0201", `unknown measure ${e.measure}`, e.span);
+          this.err("V0201", "unknownMeasure", e.span, { measure: e.measure });
           continue;
         }
         want = num(e.measure);
@@ -563,7 +562,7 @@ export class DeclChecker {
     if (!got["allowance"] || !got["cost"]) {
       for (const r of ["allowance", "cost"])
         if (!d.entries.some((e) => e.role === r))
-          this.err("V0212", `the movement binding needs \`${r}: …\``, d.span);
+          this.err("V0212", "movementNeeds", d.span, { role: r });
       return null;
     }
     const movement: I.Movement = {
@@ -583,11 +582,7 @@ export class DeclChecker {
       if (got["halt-allowance"] !== undefined) movement.haltAllowance = got["halt-allowance"];
     } else if (got["halt-allowance"] !== undefined) {
       const e = d.entries.find((x) => x.role === "halt-allowance")!;
-      this.err(
-        "V0212",
-        "`halt-allowance` says how far a unit moves towards a step named by `halt-at`: give `halt-at: …` too",
-        e.span,
-      );
+      this.err("V0212", "haltAllowance", e.span, {});
     }
     return movement;
   }

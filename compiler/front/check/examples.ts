@@ -1,12 +1,19 @@
 /**
  * Example checking: an `example` declaration → an IR example. Checks each record's fields against the
  * inputs (every required field given, V0802), turns field values and expectations into constants —
- * the checker's one folder (expr.ts `foldConstant`) evaluating an expression that reads no input, such
- * as `dm-portage(hmg)`, with the checked rules — and resolves what each expectation names: a rule, a table entry, a step cost,
- * the allowance, a halt, a probability or a distribution.
+ * the compiler's one folder (compiler/ir/fold.ts `foldConstant`) evaluating an expression that reads
+ * no input, such as `dm-portage(hmg)`, with the checked rules — and resolves what each expectation
+ * names: a rule, a table entry, a step cost, the allowance, a halt, a probability or a distribution.
  */
 import type * as A from "../../../grammar/ast.js";
-import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
+import type { Diagnostic, Span } from "../../../diagnostics/index.js";
+import {
+  count,
+  report,
+  type MessageArgs,
+  type MessageCode,
+  type MessageName,
+} from "../../../diagnostics/messages.js";
 import { dict } from "../../util/dict.js";
 import type * as I from "../../ir/ir.js";
 import { camel, type DeclChecker } from "./decls.js";
@@ -42,13 +49,14 @@ export class ExampleChecker {
     this.scope = c.scope;
   }
 
-  private err(
-    code: Parameters<typeof diag>[0],
-    message: string,
+  private err<C extends MessageCode, M extends MessageName<C>>(
+    code: C,
+    message: M,
     span: Span | null,
+    args: MessageArgs<C, M>,
     hint?: string,
   ): void {
-    this.out.push(diag(code, message, span, hint));
+    this.out.push(report(code, message, span, args, hint));
   }
 
   private constValue(e: A.Expr, type: I.Type): I.Value | null {
@@ -109,14 +117,15 @@ export class ExampleChecker {
     if (lit)
       this.err(
         "V0802",
-        `this example's ${where} lacks ${list}, which ${missing.length > 1 ? "have" : "has"} no default`,
+        missing.length > 1 ? "lacksMany" : "lacksOne",
         lit.span,
+        { record: where, fields: list },
         `add ${missing.map((m) => `${m}: …`).join(", ")}`,
       );
     else
       this.err(
         "V0802",
-        `this example gives no ${rec}, and ${list} ${missing.length > 1 ? "have" : "has"} no default`,
+        missing.length > 1 ? "givesNoMany" : "givesNoOne",
         {
           file: d.span.file,
           start: d.span.start,
@@ -124,6 +133,7 @@ export class ExampleChecker {
           line: d.span.line,
           col: d.span.col,
         },
+        { record: rec, fields: list },
         `add \`${rec} { ${missing.map((m) => `${m}: …`).join(", ")} }\``,
       );
     return false;
@@ -140,8 +150,9 @@ export class ExampleChecker {
       if (!sym) {
         this.err(
           "V0210",
-          `${rec} has no field ${f.name}`,
+          "noField",
           f.span,
+          { record: rec, field: f.name },
           fields ? `fields: ${[...fields.keys()].join(", ")}` : `declare \`input ${rec}\``,
         );
         ok = false;
@@ -207,7 +218,7 @@ export class ExampleChecker {
       else if (e.e === "needs" || e.e === "depends") {
         const f = this.scope.inputs.get(e.rec)?.get(e.field);
         if (!f) {
-          this.err("V0210", `${e.rec} has no field ${e.field}`, e.span);
+          this.err("V0210", "noField", e.span, { record: e.rec, field: e.field });
           ok = false;
         } else {
           const json = camel(e.field);
@@ -265,11 +276,11 @@ export class ExampleChecker {
           const vt = this.c.x.resolveType(sym.type);
           const v = vt && this.constValue(e.value, vt);
           if (e.args.length !== tkeys.length) {
-            this.err(
-              "V0209",
-              `table ${e.name} has ${tkeys.length} key${tkeys.length === 1 ? "" : "s"}, found ${e.args.length}`,
-              e.span,
-            );
+            this.err("V0209", "tableKeys", e.span, {
+              name: e.name,
+              keys: count(tkeys.length, "key"),
+              found: e.args.length,
+            });
             ok = false;
           } else if (v && allKeys)
             expect[i] = { e: "table", name: e.name, keys: keys as string[], want: v };
@@ -279,8 +290,9 @@ export class ExampleChecker {
         if (!isRule(sym)) {
           this.err(
             "V0201",
-            `unknown rule ${e.name}`,
+            "unknownExpected",
             e.span,
+            { name: e.name },
             "expect allowance, spent, vehicle-spent, halt, probability, mean, min, max, or a rule, predicate or table",
           );
           ok = false;
@@ -288,11 +300,11 @@ export class ExampleChecker {
         }
         const params = sym.params;
         if (e.args.length !== params.length) {
-          this.err(
-            "V0209",
-            `${e.name} takes ${params.length} argument${params.length === 1 ? "" : "s"}, found ${e.args.length}`,
-            e.span,
-          );
+          this.err("V0209", "arguments", e.span, {
+            name: e.name,
+            params: count(params.length, "argument"),
+            found: e.args.length,
+          });
           ok = false;
           continue;
         }

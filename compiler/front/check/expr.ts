@@ -8,15 +8,18 @@
  */
 import type * as A from "../../../grammar/ast.js";
 import { Rat, RatOverflow } from "../../../runtime/rational.js";
+import type { Diagnostic, DiagnosticData, Span } from "../../../diagnostics/index.js";
 import {
-  diag,
-  type Diagnostic,
-  type DiagnosticData,
-  type Span,
-} from "../../../diagnostics/index.js";
+  report,
+  type MessageArgs,
+  type MessageCode,
+  type MessageName,
+  count,
+} from "../../../diagnostics/messages.js";
 import type { BinOp, Builtin, Expr, RecordName, Type, Value } from "../../ir/ir.js";
 import { EvalError, Evaluator, type EvalContext, type RunValue } from "../../interpret/eval.js";
 import { dict } from "../../util/dict.js";
+import { foldConstant, type ConstantEvaluator } from "../../ir/fold.js";
 import { closest } from "../../util/suggest.js";
 import { isRule, type FieldSym, type Scope } from "./scope.js";
 import { ANY, BOOL, enumType, fits, join, num, setType, typeText } from "./types.js";
@@ -48,34 +51,36 @@ export class ExprChecker {
     private readonly out: Diagnostic[],
   ) {}
 
-  private err(
-    code: Parameters<typeof diag>[0],
-    message: string,
+  private err<C extends MessageCode, M extends MessageName<C>>(
+    code: C,
+    message: M,
     span: Span,
+    args: MessageArgs<C, M>,
     hint?: string,
     data?: DiagnosticData,
   ): null {
-    this.out.push(diag(code, message, span, hint, data));
+    this.out.push(report(code, message, span, args, hint, data));
     return null;
   }
 
   /** An unknown `name` (written inside `span`): "did you mean" the nearest candidate, as hint and data. */
-  private unknown(
-    code: "V0201" | "V0210",
-    message: string,
+  private unknown<C extends "V0201" | "V0210", M extends MessageName<C>>(
+    code: C,
+    message: M,
     span: Span,
+    args: MessageArgs<C, M>,
     name: string,
     candidates: Iterable<string> = this.scope.allNames(),
     otherwise?: string,
   ): null {
     const near = closest(name, candidates);
     return near
-      ? this.err(code, message, span, `did you mean ${near}?`, {
+      ? this.err(code, message, span, args, `did you mean ${near}?`, {
           fix: "rename",
           name,
           suggestion: near,
         })
-      : this.err(code, message, span, otherwise);
+      : this.err(code, message, span, args, otherwise);
   }
 
   /**
@@ -99,7 +104,8 @@ export class ExprChecker {
       const code = t.t === "num" && want.t === "num" ? "V0401" : "V0402";
       const fix =
         t.t === "num" && want.t === "num" ? conversion(t.measure, want.measure) : undefined;
-      return this.err(code, `expected ${typeText(want)}, found ${typeText(t)}`, e.span, fix);
+      const args = { expected: typeText(want), found: typeText(t) };
+      return this.err(code, "expected", e.span, args, fix);
     }
     return ir;
   }
@@ -108,7 +114,7 @@ export class ExprChecker {
     switch (e.k) {
       case "num": {
         if (e.measure !== null && !this.scope.isMeasure(e.measure)) {
-          return this.unknown("V0201", `unknown measure ${e.measure}`, e.span, e.measure);
+          return this.unknown("V0201", "unknownMeasure", e.span, { measure: e.measure }, e.measure);
         }
         return this.typed({ k: "num", q: e.q }, num(e.measure ?? ANY));
       }
@@ -119,12 +125,7 @@ export class ExprChecker {
       case "na":
         return this.typed({ k: "na" }, num(want?.t === "num" ? want.measure : ANY));
       case "base":
-        if (!env.base)
-          return this.err(
-            "V0405",
-            "`base` means the value without this exception, so it only appears inside an exception",
-            e.span,
-          );
+        if (!env.base) return this.err("V0405", "base", e.span, {});
         return this.typed({ k: "base" }, env.base);
       case "name":
         return this.name(e, env, want);
@@ -142,12 +143,7 @@ export class ExprChecker {
           found = r.enum;
           members.push(r.name);
         }
-        if (!found)
-          return this.err(
-            "V0402",
-            "an empty set needs a context that says which enum it holds",
-            e.span,
-          );
+        if (!found) return this.err("V0402", "emptySet", e.span, {});
         return this.typed({ k: "set", enum: found, members }, setType(found));
       }
       case "agg": {
@@ -155,12 +151,12 @@ export class ExprChecker {
         if (!AGGREGATES.has(e.op))
           return this.err(
             "V0201",
-            `unknown aggregate ${e.op}`,
+            "unknownAggregate",
             e.span,
+            { op: e.op },
             "use any, every, count, max, min or sum",
           );
-        if (!env.records.has("path"))
-          return this.err("V0406", "an aggregate over the path cannot appear here", e.span);
+        if (!env.records.has("path")) return this.err("V0406", "aggregateHere", e.span, {});
         const inner: Env = {
           params: env.params,
           base: env.base,
@@ -172,11 +168,10 @@ export class ExprChecker {
         if (!body) return null;
         const bodyType = this.t;
         if (!isBool && bodyType.t !== "num")
-          return this.err(
-            "V0402",
-            `${e.op} needs a number, found ${typeText(bodyType)}`,
-            e.body.span,
-          );
+          return this.err("V0402", "aggregateNumber", e.body.span, {
+            op: e.op,
+            found: typeText(bodyType),
+          });
         const type = op === "any" || op === "all" ? BOOL : op === "count" ? num(null) : bodyType;
         return this.typed({ k: "agg", op: op as "any", body }, type);
       }
@@ -184,7 +179,7 @@ export class ExprChecker {
         const x = this.check(e.x, env, want?.t === "num" ? want : null);
         if (!x) return null;
         const xt = this.t;
-        if (xt.t !== "num") return this.err("V0402", `cannot negate ${typeText(xt)}`, e.span);
+        if (xt.t !== "num") return this.err("V0402", "negate", e.span, { type: typeText(xt) });
         return this.typed({ k: "neg", x }, xt);
       }
       case "not": {
@@ -207,8 +202,9 @@ export class ExprChecker {
         if (!type)
           return this.err(
             tt!.t === "num" && ft.t === "num" ? "V0401" : "V0402",
-            `the two branches differ: ${typeText(tt!)} and ${typeText(ft)}`,
+            "branches",
             e.span,
+            { a: typeText(tt!), b: typeText(ft) },
           );
         return this.typed({ k: "if", c, t, e: f }, type);
       }
@@ -219,7 +215,7 @@ export class ExprChecker {
           if (!perDie) return null;
         }
         if (e.keep && (e.keep.count < 1 || e.keep.count > e.n))
-          return this.err("V0402", `cannot keep ${e.keep.count} of ${e.n} dice`, e.span);
+          return this.err("V0402", "keep", e.span, { count: e.keep.count, n: e.n });
         return this.typed({ k: "dice", n: e.n, sides: e.sides, keep: e.keep, perDie }, num(ANY));
       }
     }
@@ -234,12 +230,13 @@ export class ExprChecker {
   ): { enum: string; name: string } | null {
     if (member !== null) {
       const ms = this.scope.enumMembers(name);
-      if (!ms) return this.unknown("V0201", `unknown enum ${name}`, span, name);
+      if (!ms) return this.unknown("V0201", "unknownEnum", span, { name }, name);
       if (!ms.includes(member))
         return this.err(
           "V0201",
-          `${name} has no member ${member}`,
+          "noMember",
           span,
+          { enum: name, member },
           `members: ${ms.join(", ")}`,
         );
       return { enum: name, name: member };
@@ -250,8 +247,9 @@ export class ExprChecker {
       if (!this.scope.named(name))
         return this.err(
           "V0201",
-          `${enumHint} has no member ${name}`,
+          "noMember",
           span,
+          { enum: enumHint, member: name },
           ms ? `members: ${ms.join(", ")}` : undefined,
         );
     }
@@ -260,11 +258,12 @@ export class ExprChecker {
     if (owners.length > 1)
       return this.err(
         "V0207",
-        `${name} is a member of ${owners.join(" and ")}`,
+        "ambiguousMember",
         span,
+        { name, enums: owners.join(" and ") },
         `write ${owners[0]}.${name}`,
       );
-    return this.unknown("V0201", `unknown name ${name}`, span, name);
+    return this.unknown("V0201", "unknownName", span, { name }, name);
   }
 
   private name(e: A.Expr & { k: "name" }, env: Env, want: Type | null): Expr | null {
@@ -288,14 +287,13 @@ export class ExprChecker {
           return g && this.typed(g, setType(g.enum));
         }
         case "table":
-          return this.err(
-            "V0209",
-            `table ${e.name} needs its key: ${e.name}(${sym.keys.map((k) => k.name).join(", ")})`,
-            e.span,
-          );
+          return this.err("V0209", "tableNeedsKey", e.span, {
+            name: e.name,
+            keys: sym.keys.map((k) => k.name).join(", "),
+          });
         default:
           if (this.scope.enumsWith(e.name).length === 0)
-            return this.err("V0402", `${e.name} is a ${sym.kind}, not a value`, e.span);
+            return this.err("V0402", "notValue", e.span, { name: e.name, kind: sym.kind });
       }
     }
     const m = this.member(e.name, null, want?.t === "enum" ? want.name : null, e.span);
@@ -308,7 +306,7 @@ export class ExprChecker {
   /** A group's members, resolved once (so a mistake in it is reported once, not at every use). */
   groupValue(g: A.Decl & { kind: "group" }): (Expr & { k: "set" }) | null {
     if (this.resolving.has(g))
-      return this.err("V0208", `group ${g.name} contains itself`, g.nameSpan);
+      return this.err("V0208", "groupContainsItself", g.nameSpan, { name: g.name });
     if (!this.groups.has(g)) {
       this.resolving.add(g);
       this.groups.set(g, this.resolveGroup(g));
@@ -332,11 +330,11 @@ export class ExprChecker {
       const r = this.member(m.name, m.member, enumName, m.span);
       if (!r) return null;
       if (enumName && r.enum !== enumName)
-        return this.err(
-          "V0402",
-          `a group holds members of one enum: ${r.name} is a ${r.enum}, not a ${enumName}`,
-          m.span,
-        );
+        return this.err("V0402", "groupOneEnum", m.span, {
+          name: r.name,
+          enum: r.enum,
+          expected: enumName,
+        });
       enumName = r.enum;
       if (!members.includes(r.name)) members.push(r.name);
     }
@@ -352,7 +350,7 @@ export class ExprChecker {
     if (t.t === "bool") return BOOL;
     if (t.t === "set") {
       if (!this.scope.enumMembers(t.of))
-        return this.unknown("V0201", `unknown enum ${t.of}`, t.span, t.of);
+        return this.unknown("V0201", "unknownEnum", t.span, { name: t.of }, t.of);
       return setType(t.of);
     }
     if (t.name === "number") return num(null);
@@ -360,8 +358,9 @@ export class ExprChecker {
     if (this.scope.enumMembers(t.name)) return enumType(t.name);
     return this.unknown(
       "V0201",
-      `unknown type ${t.name}`,
+      "unknownType",
       t.span,
+      { name: t.name },
       t.name,
       undefined,
       "a type is bool, number, a measure, an enum, or `set of ENUM`",
@@ -377,11 +376,11 @@ export class ExprChecker {
     const type = this.ruleType(d);
     if (!type) return null;
     if (args.length !== d.params.length) {
-      return this.err(
-        "V0209",
-        `${d.name} takes ${d.params.length} argument${d.params.length === 1 ? "" : "s"}, found ${args.length}`,
-        span,
-      );
+      return this.err("V0209", "arguments", span, {
+        name: d.name,
+        params: count(d.params.length, "argument"),
+        found: args.length,
+      });
     }
     const irArgs: Expr[] = [];
     for (let i = 0; i < args.length; i++) {
@@ -401,11 +400,12 @@ export class ExprChecker {
     if (sym?.kind === "table") {
       const keys = sym.keys;
       if (e.args.length !== keys.length)
-        return this.err(
-          "V0209",
-          `table ${e.name} has ${keys.length} key${keys.length === 1 ? "" : "s"} (${keys.map((k) => k.name).join(", ")}), found ${e.args.length}`,
-          e.span,
-        );
+        return this.err("V0209", "tableKeysNamed", e.span, {
+          name: e.name,
+          keys: count(keys.length, "key"),
+          names: keys.map((k) => k.name).join(", "),
+          found: e.args.length,
+        });
       const irKeys: Expr[] = [];
       for (let i = 0; i < keys.length; i++) {
         const k = this.check(e.args[i]!, env, enumType(keys[i]!.name));
@@ -422,30 +422,29 @@ export class ExprChecker {
         if (!c) return null;
         const ct = this.t;
         if (ct.t !== "num")
-          return this.err("V0402", `${e.name} takes numbers, found ${typeText(ct)}`, a.span);
+          return this.err("V0402", "takesNumbers", a.span, {
+            name: e.name,
+            found: typeText(ct),
+          });
         args.push({ ir: c, type: ct });
       }
       const unary = builtin === "fru" || builtin === "frd";
       if (unary ? args.length !== 1 : args.length < 2)
-        return this.err(
-          "V0209",
-          unary ? `${e.name} takes one number` : `${e.name} takes two or more numbers`,
-          e.span,
-        );
+        return this.err("V0209", unary ? "oneNumber" : "twoNumbers", e.span, { name: e.name });
       let type: Type = args[0]!.type;
       for (const a of args.slice(1)) {
         const j = join(type, a.type);
         if (!j)
-          return this.err(
-            "V0401",
-            `${e.name} mixes ${typeText(type)} and ${typeText(a.type)}`,
-            e.span,
-          );
+          return this.err("V0401", "mixes", e.span, {
+            name: e.name,
+            a: typeText(type),
+            b: typeText(a.type),
+          });
         type = j;
       }
       return this.typed({ k: "call", fn: builtin, args: args.map((a) => a.ir) }, type);
     }
-    return this.unknown("V0201", `unknown rule, table or function ${e.name}`, e.span, e.name);
+    return this.unknown("V0201", "unknownCallee", e.span, { name: e.name }, e.name);
   }
 
   /**
@@ -454,12 +453,11 @@ export class ExprChecker {
    */
   private need(e: A.Expr & { k: "call" }, env: Env): Expr | null {
     const hint = "write need(RECORD.FIELD), e.g. need(vehicle.kind)";
-    if (e.args.length !== 1) return this.err("V0209", "need takes one input field", e.span, hint);
+    if (e.args.length !== 1) return this.err("V0209", "needOneField", e.span, {}, hint);
     const a = e.args[0]!;
-    if (a.k !== "rec" || a.rec === "path")
-      return this.err("V0402", "need takes an input field such as vehicle.kind", a.span, hint);
+    if (a.k !== "rec" || a.rec === "path") return this.err("V0402", "needField", a.span, {}, hint);
     if (!env.records.has(a.rec))
-      return this.err("V0406", `${a.rec}.${a.field} cannot appear here`, a.span);
+      return this.err("V0406", "fieldHere", a.span, { field: `${a.rec}.${a.field}` });
     const f = this.scope.inputs.get(a.rec)?.get(a.field);
     if (!f) return this.rec(a, env, null);
     return this.typed({ k: "need", rec: a.rec, name: a.field }, f.type);
@@ -468,14 +466,15 @@ export class ExprChecker {
   private rec(e: A.Expr & { k: "rec" }, env: Env, want: Type | null): Expr | null {
     if (e.rec === "path") {
       if (!env.records.has("path"))
-        return this.err("V0406", `path.${e.field} cannot appear here`, e.span);
+        return this.err("V0406", "fieldHere", e.span, { field: `path.${e.field}` });
       if (e.field === "spent") return this.typed({ k: "path", name: "spent" }, num(ANY));
       if (e.field === "hexes" || e.field === "steps")
         return this.typed({ k: "path", name: e.field }, num(null));
       return this.err(
         "V0210",
-        `path has no value ${e.field}`,
+        "noPathValue",
         e.span,
+        { field: e.field },
         "path.hexes, path.steps or path.spent",
       );
     }
@@ -483,8 +482,9 @@ export class ExprChecker {
     if (!env.records.has(rec)) {
       return this.err(
         "V0406",
-        `${rec}.${e.field} cannot appear here`,
+        "fieldHere",
         e.span,
+        { field: `${rec}.${e.field}` },
         rec === "step" ? "only a step cost, a step rule or an aggregate reads the step" : undefined,
       );
     }
@@ -504,8 +504,9 @@ export class ExprChecker {
         if (!env.narrowed.has(key)) {
           return this.err(
             "V0402",
-            `${key} may be absent here`,
+            "mayBeAbsent",
             e.span,
+            { field: key },
             `write "... if ${key} else ..." to say what happens without it`,
           );
         }
@@ -517,8 +518,9 @@ export class ExprChecker {
     const names = [...(fields?.keys() ?? [])];
     return this.unknown(
       "V0210",
-      `${rec} has no field ${e.field}`,
+      "noField",
       e.span,
+      { record: rec, field: e.field },
       e.field,
       names,
       names.length ? `fields: ${names.join(", ")}` : `declare it in \`input ${rec} [...] { ... }\``,
@@ -576,11 +578,11 @@ export class ExprChecker {
       const b = aFirst ? second : first;
       const at = aFirst ? firstType : this.t;
       if (at.t === "set" || (op !== "==" && op !== "!=" && at.t !== "num")) {
-        return this.err("V0402", `cannot compare ${typeText(at)} with ${op}`, e.span);
+        return this.err("V0402", "compare", e.span, { type: typeText(at), op });
       }
       return this.typed({ k: "bin", op, a, b, type: BOOL }, BOOL);
     }
-    if (!ARITH.has(op)) return this.err("V0102", `unknown operator ${op}`, e.span);
+    if (!ARITH.has(op)) return this.err("V0102", "unknownOperator", e.span, { op });
     const hint = want?.t === "num" && (op === "+" || op === "-") ? want : null;
     const ax = this.check(e.a, env, hint);
     const atype = this.t;
@@ -588,11 +590,11 @@ export class ExprChecker {
     if (!ax || !bx) return null;
     const btype = this.t;
     if (atype.t !== "num" || btype.t !== "num") {
-      return this.err(
-        "V0402",
-        `${op} needs numbers, found ${typeText(atype)} and ${typeText(btype)}`,
-        e.span,
-      );
+      return this.err("V0402", "arithmetic", e.span, {
+        op,
+        a: typeText(atype),
+        b: typeText(btype),
+      });
     }
     const ma = atype.measure;
     const mb = btype.measure;
@@ -602,8 +604,9 @@ export class ExprChecker {
       if (!j || j.t !== "num")
         return this.err(
           "V0401",
-          `cannot ${op === "+" ? "add" : "subtract"} ${typeText(btype)} ${op === "+" ? "to" : "from"} ${typeText(atype)}`,
+          op === "+" ? "add" : "subtract",
           e.span,
+          { a: typeText(atype), b: typeText(btype) },
           conversion(mb, ma, "the right side") ??
             "quantities of different measures never mix; divide by `1 MEASURE` to get a plain number",
         );
@@ -612,28 +615,31 @@ export class ExprChecker {
       if (isMeasured(ma) && isMeasured(mb))
         return this.err(
           "V0401",
-          `cannot multiply ${ma} by ${mb}`,
+          "multiply",
           e.span,
+          { a: String(ma), b: String(mb) },
           "one side of * must be a plain number",
         );
       measure = isMeasured(ma) ? ma : isMeasured(mb) ? mb : ma === ANY || mb === ANY ? ANY : null;
     } else {
       const c = foldConstant(bx, btype);
-      if (c === "overflow") return this.err("V0105", OVERFLOW, e.b.span);
+      if (c === "overflow") return this.err("V0105", "overflow", e.b.span, {});
       if (c?.v !== "num")
         return this.err(
           "V0403",
-          "the divisor must be a constant",
+          "divisor",
           e.b.span,
+          {},
           "generated code computes in exact ticks; divide by a number such as 2 or `1 MF`",
         );
-      if (Rat.parse(c.q).isZero()) return this.err("V0404", "division by zero", e.b.span);
+      if (Rat.parse(c.q).isZero()) return this.err("V0404", "zero", e.b.span, {});
       if (isMeasured(mb)) {
         if (isMeasured(ma) && ma !== mb)
           return this.err(
             "V0401",
-            `cannot divide ${ma} by ${mb}`,
+            "divide",
             e.span,
+            { a: String(ma), b: mb },
             conversion(mb, ma, "the divisor"),
           );
         measure = isMeasured(ma) ? null : ANY;
@@ -662,7 +668,10 @@ export class ExprChecker {
     }
     if (!x || !set) return null;
     if (xt.t !== "enum" || st.t !== "set" || st.of !== xt.name) {
-      return this.err("V0402", `cannot test whether ${typeText(xt)} is in ${typeText(st)}`, e.span);
+      return this.err("V0402", "notIn", e.span, {
+        x: typeText(xt),
+        set: typeText(st),
+      });
     }
     const ir: Expr = { k: "in", x, set };
     return this.typed(e.negated ? { k: "not", x: ir } : ir, BOOL);
@@ -721,44 +730,12 @@ function presentFields(cond: Expr | undefined): readonly string[] {
   return NO_FIELDS;
 }
 
-/** The message for a constant the checker folds beyond the exact range (V0105, at the expression). */
-export const OVERFLOW =
-  "this constant exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)";
-
 /**
- * The checker's one constant folder, for a divisor, an input default, a table cell and an example's
- * records and expected values. Arithmetic on numbers (`constant`, which lowering uses too) is folded
- * always; given `rules` (an evaluator over the checked rules: examples, once the rules are checked),
- * an expression that reads no input, such as `dm-portage(hmg)`, is evaluated as a value of `type`.
- * null when it is not a constant (it reads an input, or compares NA, or divides by zero). A value
- * beyond the exact range is "overflow" rather than a throw: the checker's one catch of `RatOverflow`,
- * so its callers report V0105 where the constant is written.
+ * The checked rules as the folder's evaluator (compiler/ir/fold.ts): `e`, an expression that reads
+ * no input, such as `dm-portage(hmg)`, evaluated as a value of `type`, or null if it is not a constant.
  */
-export function foldConstant(
-  e: Expr,
-  type: Type,
-  rules: Evaluator | null = null,
-): Value | null | "overflow" {
-  // Most constants are written whole numbers, already in the form a rational prints.
-  if (e.k === "num" && isPlainWhole(e.q)) return { v: "num", q: e.q };
-  try {
-    const q = constant(e);
-    if (q) return { v: "num", q: q.toString() };
-    return rules ? evaluated(rules, e, type) : null;
-  } catch (x) {
-    if (x instanceof RatOverflow) return "overflow";
-    throw x;
-  }
-}
-
-/** Whether `q` is a whole number as `Rat.toString` writes it: digits, no leading zero, under 2^53. */
-export function isPlainWhole(q: string): boolean {
-  if (q.length === 0 || q.length > 15 || (q.length > 1 && q.charCodeAt(0) === 48)) return false;
-  for (let i = 0; i < q.length; i++) {
-    const c = q.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
+export function rulesEvaluator(ev: Evaluator): ConstantEvaluator {
+  return (e, type) => evaluated(ev, e, type);
 }
 
 /** `e` evaluated with no input, as a value of `type`, or null if it is not a constant. */
@@ -793,28 +770,4 @@ function noInput(): EvalContext {
     spent: Rat.ZERO,
     hexes: 0,
   };
-}
-
-/** The value of a constant numeric expression, or null if it reads anything. */
-export function constant(e: Expr): Rat | null {
-  switch (e.k) {
-    case "num":
-      return Rat.parse(e.q);
-    case "neg": {
-      const x = constant(e.x);
-      return x && x.neg();
-    }
-    case "bin": {
-      if (!ARITH.has(e.op)) return null;
-      const a = constant(e.a);
-      const b = constant(e.b);
-      if (!a || !b) return null;
-      if (e.op === "+") return a.add(b);
-      if (e.op === "-") return a.sub(b);
-      if (e.op === "*") return a.mul(b);
-      return b.isZero() ? null : a.div(b);
-    }
-    default:
-      return null;
-  }
 }

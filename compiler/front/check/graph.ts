@@ -6,7 +6,8 @@
  * examples that expect one value of a step rule, and definitions nothing uses.
  */
 import type * as A from "../../../grammar/ast.js";
-import { diag, type Diagnostic, type Span } from "../../../diagnostics/index.js";
+import type { Diagnostic, Span } from "../../../diagnostics/index.js";
+import { report } from "../../../diagnostics/messages.js";
 import type * as I from "../../ir/ir.js";
 import {
   eachChild,
@@ -90,13 +91,7 @@ export function dependencies(
     const name = r.name;
     if (visiting.includes(name)) {
       const cycle = [...visiting.slice(visiting.indexOf(name)), name];
-      cycles.push(
-        diag(
-          "V0208",
-          `these definitions refer to each other: ${cycle.join(" → ")}`,
-          spanOf(scope, name),
-        ),
-      );
+      cycles.push(report("V0208", "cycle", spanOf(scope, name), { cycle: cycle.join(" → ") }));
       return noReads();
     }
     visiting.push(name);
@@ -130,6 +125,14 @@ function spanOf(scope: Scope, name: string): Span | null {
 }
 
 /**
+ * Where a warning about definition `name` of this ruleset belongs: its name, or for a rule this file
+ * `extend`s, the name of the `extend` (the definition itself is in the parent's file).
+ */
+function ownSpanOf(scope: Scope, merged: Merged, name: string): Span | null {
+  return merged.byKey.get(name)?.editSpan ?? spanOf(scope, name);
+}
+
+/**
  * The whole-ruleset checks of the checked ruleset `p`: the cycles `deps` found (V0208), what the
  * once-per-move roles and examples may not read (V0406), and definitions nothing uses (V0701).
  */
@@ -150,34 +153,21 @@ export function wholeRulesetChecks(
   const a = roleReads(p.movement.allowance);
   if (a.step)
     out.push(
-      diag(
+      report(
         "V0406",
-        "the allowance cannot depend on the step being priced",
+        "allowanceStep",
         movementSpan,
+        {},
         "read steps through an aggregate such as `max step (…)`",
       ),
     );
-  if (readsTotal(a))
-    out.push(
-      diag(
-        "V0406",
-        "the allowance cannot depend on `all` or path.spent, which are defined by it",
-        movementSpan,
-      ),
-    );
+  if (readsTotal(a)) out.push(report("V0406", "allowanceAll", movementSpan, {}));
   for (const [role, e] of [
     ["minimum-move", p.movement.minimumMove],
     ["vehicle-spent", p.movement.vehicleSpent],
     ["halt-allowance", p.movement.haltAllowance ?? null],
   ] as const) {
-    if (e && roleReads(e).step)
-      out.push(
-        diag(
-          "V0406",
-          `${role} is evaluated once per move, so it cannot read the step outside an aggregate`,
-          movementSpan,
-        ),
-      );
+    if (e && roleReads(e).step) out.push(report("V0406", "oncePerMove", movementSpan, { role }));
   }
 
   // Unused definitions: not reachable from the movement binding, constraints or examples. A rule
@@ -209,11 +199,9 @@ export function wholeRulesetChecks(
         const r = rules.get(x.name);
         if (r && r.context === "step")
           out.push(
-            diag(
-              "V0406",
-              `${x.name} reads the step, so an example cannot expect one value of it; expect a step cost instead`,
-              expectSpan(merged, ex.origin.line, x.name),
-            ),
+            report("V0406", "exampleStep", expectSpan(merged, ex.origin.line, x.name), {
+              name: x.name,
+            }),
           );
         useRule(x.name);
       } else if (x.e === "table") used.add(x.name);
@@ -241,10 +229,11 @@ export function wholeRulesetChecks(
       const d = defs[i]!;
       if (!used.has(d.name) && isOwn(d.name)) {
         out.push(
-          diag(
+          report(
             "V0701",
-            `${d.name} is never used by the movement binding, a constraint or an example`,
-            spanOf(scope, d.name),
+            "unused",
+            ownSpanOf(scope, merged, d.name),
+            { name: d.name },
             "use it, give it an example, or remove it",
           ),
         );

@@ -3,13 +3,14 @@
  * tick scale), typed and resolved, plus diagnostics. Runs the declaration checks in dependency order
  * (decls.ts: measures and enums, inputs, tables, rule and constraint bodies, movement), the dependency
  * analysis that gives each rule and constraint its context (graph.ts), so their definitions are built
- * whole, then the examples (examples.ts), whose constants the one folder (expr.ts `foldConstant`)
- * evaluates with the checked rules, then the whole-ruleset checks: cycles, what the once-per-move roles read, unused
- * definitions (graph.ts) and conflicting exceptions (conflicts.ts). Types and how they compare are in
+ * whole, then the examples (examples.ts), whose constants the one folder (compiler/ir/fold.ts
+ * `foldConstant`) evaluates with the checked rules, then the whole-ruleset checks: cycles, what the
+ * once-per-move roles read, unused definitions (graph.ts) and conflicting exceptions (conflicts.ts). Types and how they compare are in
  * types.ts, expressions in expr.ts, the symbol table in scope.ts.
  */
 import type * as A from "../../../grammar/ast.js";
-import { diag, type Diagnostic } from "../../../diagnostics/index.js";
+import type { Diagnostic } from "../../../diagnostics/index.js";
+import { report } from "../../../diagnostics/messages.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import { checkConflicts } from "./conflicts.js";
@@ -32,10 +33,11 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     if (cites && cites.style !== "numbered" && cites.style !== "headings") {
       if (m === merged)
         out.push(
-          diag(
+          report(
             "V0301",
-            `unknown citation style ${cites.style}`,
+            "unknownStyle",
             cites.span,
+            { style: cites.style },
             "write `cites numbered` or `cites headings`",
           ),
         );
@@ -47,10 +49,11 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const style = styles.get(header.id)!;
   if (!RULESET_ID.test(header.id)) {
     out.push(
-      diag(
+      report(
         "V0213",
-        `ruleset id \`${header.id}\` cannot name a module file`,
+        "moduleName",
         header.span,
+        { id: header.id },
         "begin the id with a letter or digit, and use only letters, digits, `.`, `_` and `-`",
       ),
     );
