@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { inflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient } from "../../bench/lsp-client.js";
+import { buildVsix } from "./setup.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const VSIX = join(ROOT, "editors", "vscode", "variorum-rules.vsix");
@@ -40,6 +41,9 @@ function unzip(buf: Buffer): Map<string, Buffer> {
   }
   return out;
 }
+
+// The .vsix under test, built here when stale (no other file waits for it).
+beforeAll(buildVsix);
 
 describe("editors/vscode .vsix", () => {
   const files = unzip(readFileSync(VSIX));

@@ -8,11 +8,8 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createColors } from "picocolors";
 import { expect } from "vitest";
-import type { Ctx } from "../../compiler/cli/context.js";
-import { run } from "../../compiler/cli/main.js";
-import { ROOT } from "../cli/run.js";
+import { ROOT, variorum } from "../cli/run.js";
 
 export const DIR = import.meta.dirname;
 export const COMMANDS = ["check", "eval", "reach", "diff", "card"] as const;
@@ -55,32 +52,13 @@ export function cases(): Case[] {
 }
 
 /**
- * Runs the command in-process through `run()`, the function `main()` (what bin/variorum.js calls)
- * runs, with the binary's own handling of an escaped exception (exit 70): the same output, byte for
- * byte, as `NO_COLOR=1 variorum ARGS` from the project root (test/golden/spawn.test.ts checks it).
+ * Runs the command in-process through `run()` from the project root (test/cli/run.ts's `variorum()`):
+ * the same output, byte for byte, as `NO_COLOR=1 variorum ARGS` from the project root
+ * (test/golden/spawn.test.ts checks it).
  */
-export async function runInProcess(argv: string[]): Promise<Output> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const none = createColors(false);
-  const ctx: Ctx = {
-    cwd: ROOT,
-    root: ROOT,
-    out: (t) => void stdout.push(t),
-    err: (t) => void stderr.push(t),
-    cOut: none,
-    cErr: none,
-    colorErr: false,
-  };
-  let exit: number;
-  try {
-    exit = await run(argv, ctx);
-  } catch (e) {
-    stderr.push(`variorum: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    stderr.push("(this is a bug in variorum; set VARIORUM_DEBUG=1 to see where it happened)\n");
-    exit = 70;
-  }
-  return { stdout: stdout.join(""), stderr: stderr.join(""), exit };
+export async function runInProcess(argv: string[], cwd = ROOT): Promise<Output> {
+  const r = await variorum(argv, { cwd });
+  return { stdout: r.stdout, stderr: r.stderr, exit: r.code ?? -1 };
 }
 
 const FILES = [

@@ -4,7 +4,7 @@
  * match the same golden files byte for byte: the in-process runner is the binary's own entry.
  */
 import { describe, expect, it } from "vitest";
-import { variorum } from "../cli/run.js";
+import { spawnVariorum as variorum } from "../cli/run.js";
 import { cases, COMMANDS, compare } from "./cases.js";
 
 const ALL = cases();
