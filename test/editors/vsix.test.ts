@@ -46,7 +46,11 @@ function unzip(buf: Buffer): Map<string, Buffer> {
 beforeAll(buildVsix);
 
 describe("editors/vscode .vsix", () => {
-  const files = unzip(readFileSync(VSIX));
+  // Read once the file's beforeAll has built it.
+  let files: ReturnType<typeof unzip>;
+  beforeAll(() => {
+    files = unzip(readFileSync(VSIX));
+  });
 
   it("holds the manifest, the bundled client, the grammar and the language configuration", () => {
     expect([...files.keys()].sort()).toEqual(
