@@ -3,10 +3,13 @@ import { defineConfig } from "vitest/config";
 /**
  * Two projects, run one after the other (sequence.groupOrder):
  *
- * - `unit`: in-process tests (the compiler, the runtime, the service, in-process CLI runs, goldens).
- * - `processes`: the files that spawn the `variorum` binary, a language server, a studio server or
- *   Chromium, and the hostile/scale runs, after the unit project, with their own, longer timeouts;
- *   they need the global setups (the studio page and the VS Code extension are built for them).
+ * - `unit`: in-process tests (the compiler, the runtime, the service, the CLI through its `run()` —
+ *   test/cli/run.ts's `variorum()` — and the golden cases).
+ * - `processes`: the files where a process itself is under test: the `variorum` binary (exit codes,
+ *   signals, stdin, `--watch`), the language server over stdio, the studio server, Chromium, the
+ *   packed install. Its global setup (test/build-setup.ts) builds dist/ when it is older than its
+ *   sources, so nothing spawned is stale; what one file alone needs (the studio page, the .vsix) that
+ *   file builds in its own `beforeAll`, when stale.
  *
  * Workers are capped at half the cores (one on a 2-core machine: its other core runs what the test
  * spawns), so a run never starts more test processes than the machine can keep answering vitest's
@@ -15,26 +18,8 @@ import { defineConfig } from "vitest/config";
  * RPC, and on a loaded machine that was "Timeout calling onTaskUpdate" with every test passed.
  */
 export const PROCESSES = [
-  "test/hostile/**/*.test.ts",
   "test/browser/**/*.test.ts",
-  "test/cli/cli.test.ts",
-  "test/cli/author.test.ts",
-  "test/cli/list.test.ts",
-  "test/cli/new.test.ts",
   "test/cli/watch.test.ts",
-  "test/cli/static-imports.test.ts",
-  "test/cards/cli.test.ts",
-  "test/diff/cli.test.ts",
-  "test/diff/rulebook.test.ts",
-  "test/reach/cli.test.ts",
-  "test/reach/enemy.test.ts",
-  "test/reach/aboard.test.ts",
-  "test/reach/vehicles.test.ts",
-  "test/scenario/predicates.test.ts",
-  "test/scenario/step-answers.test.ts",
-  "test/check/clauses.test.ts",
-  "test/check/explain.test.ts",
-  "test/check/extend.test.ts",
   "test/golden/spawn.test.ts",
   "test/lsp/**/*.test.ts",
   "test/studio/server.test.ts",
@@ -42,6 +27,9 @@ export const PROCESSES = [
   "test/package/**/*.test.ts",
   "test/examples/**/*.test.ts",
 ];
+
+/** Counter-examples of the invariants' tests (each must fail its test): kept, never run. */
+export const COUNTER_EXAMPLES = ["test/fixtures/**"];
 
 export default defineConfig({
   test: {
@@ -52,7 +40,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: PROCESSES,
+          exclude: [...PROCESSES, ...COUNTER_EXAMPLES],
           // A guard against a hang, not a speed limit: on a 2-core machine with two busy loops and
           // seven other jobs beside it (load ≈ 25), `evaluate() is eval --json` for asl-a4 took 61 s.
           testTimeout: 300_000,
@@ -64,8 +52,9 @@ export default defineConfig({
         test: {
           name: "processes",
           include: PROCESSES,
-          // Builds editors/vscode/variorum-rules.vsix and the studio (dist/studio-page) once per run, when stale.
-          globalSetup: ["test/editors/setup.ts", "test/studio/setup.ts"],
+          exclude: COUNTER_EXAMPLES,
+          // Builds dist/ when stale: a spawned binary or server is always the current code.
+          globalSetup: ["test/build-setup.ts"],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           sequence: { groupOrder: 1 },

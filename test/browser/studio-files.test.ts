@@ -7,7 +7,7 @@
  * escapes, one "only differences" checkbox, the reach pane counting hexes as the map's caption does,
  * the diff's status column inside the pane at 1440 px, and a message (not a blank page) from file://.
  *
- * Needs /usr/bin/chromium and the built page (test/studio/setup.ts builds it once per run).
+ * Needs /usr/bin/chromium and the built page (built in beforeAll by test/studio/setup.ts when stale).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +17,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 import { variorum } from "../cli/run.js";
+import { buildStudioPage } from "../studio/setup.js";
 import { serveStudio, type Studio } from "./studio-server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -46,6 +47,9 @@ let file: string;
 let bytes: Buffer;
 let withFile: Studio;
 let noFile: Studio;
+
+// The page this file opens, built here when stale (only the studio's files wait for it).
+beforeAll(buildStudioPage);
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed: ${CHROMIUM} is missing`);

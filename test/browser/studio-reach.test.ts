@@ -19,6 +19,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 import type { ReachReport } from "../../compiler/reach/report.js";
 import type { UnitsReport } from "../../compiler/reach/units.js";
 import { variorum } from "../cli/run.js";
+import { buildStudioPage } from "../studio/setup.js";
 import { serveStudio, type Studio } from "./studio-server.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -79,6 +80,9 @@ async function redraw(change: () => Promise<unknown>): Promise<void> {
     WAIT,
   );
 }
+
+// The page this file opens, built here when stale (only the studio's files wait for it).
+beforeAll(buildStudioPage);
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM))

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { assertFreshBuild } from "../cli/run.js";
 
 const BIN = join(import.meta.dirname, "..", "..", "bin", "variorum.js");
 const STARTS_WITHIN_MS = 120_000;
@@ -15,6 +16,7 @@ export interface Studio {
 }
 
 export function serveStudio(args: string[], cwd: string): Promise<Studio> {
+  assertFreshBuild();
   const proc = spawn(process.execPath, [BIN, "studio", ...args, "--no-open", "--port", "0"], {
     cwd,
     stdio: ["ignore", "pipe", "pipe"],

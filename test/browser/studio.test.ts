@@ -17,6 +17,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe.js";
 import { variorum } from "../cli/run.js";
+import { buildStudioPage } from "../studio/setup.js";
 import { serveStudio, type Studio } from "./studio-server.js";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 
@@ -68,6 +69,9 @@ async function drawnAfter(pane: string, after: number): Promise<void> {
 }
 const version = (): Promise<number> =>
   page.evaluate(() => (window as unknown as { studio: { version: number } }).studio.version);
+
+// The page this file opens, built here when stale (only the studio's files wait for it).
+beforeAll(buildStudioPage);
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM))

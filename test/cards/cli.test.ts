@@ -1,5 +1,5 @@
 /**
- * `variorum card` through the real binary (bin/variorum.js over dist/: `npm test` builds first).
+ * `variorum card` in-process through the CLI's `run()` (test/cli/run.ts), as the binary runs it.
  * The PDF itself is tested in test/browser/cards.test.ts; here only its usage and its error when
  * Chromium is missing.
  */
@@ -10,13 +10,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRulesetIds } from "../../compiler/cli/project.js";
 import { FIXTURES, ROOT } from "./helpers.js";
-import { variorum as spawnVariorum } from "../cli/run.js";
+import { variorum as runCli } from "../cli/run.js";
 
 const STACK = /^\s+at .+:\d+:\d+\)?$/m;
 
-/** The binary with colours off (NO_COLOR), through the shared asynchronous spawner. */
+/** The command line with colours off (NO_COLOR), in-process. */
 function variorum(args: string[], env: Record<string, string> = {}) {
-  return spawnVariorum(args, { env: { NO_COLOR: "1", ...env } });
+  return runCli(args, { env: { NO_COLOR: "1", ...env } });
 }
 
 let tmp: string;

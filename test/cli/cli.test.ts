@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANSI, ROOT, STACK, variorum } from "./run.js";
 
-// Each test spawns the real binary (and `compile` loads ts-morph and prettier): allow a slow machine.
+// Each test runs the command line in-process through `run()` (test/cli/run.ts).
 
 let tmp: string;
 beforeAll(() => {

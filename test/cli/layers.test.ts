@@ -11,7 +11,9 @@
  *   3. no cycles between rooms (a folder of compiler/, studio/ or the top), and none between the
  *      files inside one room;
  *   4. the rooms that run in a browser (the studio page, and everything it or the language service
- *      imports) touch no Node API, ts-morph, prettier or playwright; and outside the surfaces and
+ *      imports, and the engine and everything below it) touch no Node API, ts-morph, prettier or
+ *      playwright, neither by import nor through Node's globals (`Buffer`, `process`, `require`,
+ *      `__dirname`, `__filename`, `global`, read bare or off `globalThis`); and outside the surfaces and
  *      the tools nothing does, but the emitter's ts-morph and prettier (only the CLI, the studio's
  *      server and the tools touch files, processes or a browser);
  *   5. only the CLI's `studio` command (and the bench) import the studio, and only its server.
@@ -192,6 +194,102 @@ function browserViolations(graph: Graph): string[] {
   return bad;
 }
 
+/** Node's globals, which a browser does not have. */
+const NODE_GLOBALS = new Set(["Buffer", "process", "require", "__dirname", "__filename", "global"]);
+
+/**
+ * Known uses of a Node global in browser code, each with its reason; remove the entry with the use.
+ * grammar/parser.ts and grammar/tokens.ts read `globalThis.process?.env.VITEST` (guarded, so harmless in
+ * a browser) to validate the grammar under test; the one-parser work of issue 41 removes both.
+ */
+const KNOWN_GLOBALS: readonly string[] = [
+  "grammar/parser.ts: globalThis.process",
+  "grammar/tokens.ts: globalThis.process",
+];
+
+/** `e` without parentheses and `as`/`satisfies`/`!` casts around it. */
+function bare(e: ts.Expression): ts.Expression {
+  while (
+    ts.isParenthesizedExpression(e) ||
+    ts.isAsExpression(e) ||
+    ts.isSatisfiesExpression(e) ||
+    ts.isNonNullExpression(e) ||
+    ts.isTypeAssertionExpression(e)
+  )
+    e = e.expression;
+  return e;
+}
+
+/**
+ * The Node globals a file's text uses: a free identifier (`Buffer.from`, `process.env`, `: Buffer`),
+ * or a property of `globalThis` (`(globalThis as …).process`); names the file declares itself (a
+ * parameter called `process`) are its own. Each as `FILE: NAME` or `FILE: globalThis.NAME`.
+ */
+function nodeGlobalsIn(file: string, text: string): string[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const declared = new Set<string>();
+  const used = new Set<string>();
+  const visit = (n: ts.Node): void => {
+    if (
+      (ts.isVariableDeclaration(n) ||
+        ts.isParameter(n) ||
+        ts.isFunctionDeclaration(n) ||
+        ts.isClassDeclaration(n) ||
+        ts.isImportSpecifier(n) ||
+        ts.isNamespaceImport(n) ||
+        ts.isImportClause(n)) &&
+      n.name &&
+      ts.isIdentifier(n.name)
+    )
+      declared.add(n.name.text);
+    if (ts.isPropertyAccessExpression(n) && NODE_GLOBALS.has(n.name.text)) {
+      const on = bare(n.expression);
+      if (ts.isIdentifier(on) && on.text === "globalThis") used.add(`globalThis.${n.name.text}`);
+    }
+    if (ts.isIdentifier(n) && NODE_GLOBALS.has(n.text)) {
+      const p = n.parent;
+      const isName =
+        (ts.isPropertyAccessExpression(p) && p.name === n) ||
+        (ts.isPropertyAssignment(p) && p.name === n) ||
+        (ts.isPropertySignature(p) && p.name === n) ||
+        (ts.isPropertyDeclaration(p) && p.name === n) ||
+        (ts.isMethodDeclaration(p) && p.name === n) ||
+        (ts.isQualifiedName(p) && p.right === n) ||
+        (ts.isBindingElement(p) && p.propertyName === n) ||
+        ts.isShorthandPropertyAssignment(p);
+      if (!isName) used.add(n.text);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return [...used].filter((u) => !declared.has(u)).map((u) => `${file}: ${u}`);
+}
+
+/** The files that run in a browser: what the studio page and the service reach, the engine and below. */
+function browserFiles(graph: Graph): string[] {
+  const engine = RANKS.findIndex((r) => r.layer === "engine");
+  const below = [...graph.keys()].filter((f) => {
+    const r = rankOf(f);
+    return r >= 0 && r <= engine && !f.startsWith("compiler/emit/") && !f.startsWith("generated/");
+  });
+  return [...new Set([...closure(graph, browserRoots(graph)), ...below])].sort();
+}
+
+/** Each file's Node globals as read from disk, read once. */
+const onDisk = new Map<string, string[]>();
+
+/** Rule 4, globals: Node's globals used in browser code (`texts`: a file's text, read from disk unless given). */
+function globalViolations(graph: Graph, texts: ReadonlyMap<string, string> = new Map()): string[] {
+  return browserFiles(graph)
+    .flatMap((f) => {
+      const given = texts.get(f);
+      if (given !== undefined) return nodeGlobalsIn(f, given);
+      if (!onDisk.has(f)) onDisk.set(f, nodeGlobalsIn(f, readFileSync(join(root, f), "utf8")));
+      return onDisk.get(f)!;
+    })
+    .filter((v) => !KNOWN_GLOBALS.includes(v));
+}
+
 /** Where Node-only packages may be imported: the surfaces but the studio page, the tools, the emitter. */
 function mayUseNode(file: string, pkg: string): boolean {
   if (file.startsWith("compiler/emit/")) return pkg === "ts-morph" || pkg.startsWith("prettier");
@@ -323,6 +421,17 @@ describe("layers", () => {
     expect(browserViolations(graph)).toEqual([]);
     expect(nodeViolations(graph)).toEqual([]);
   });
+  it("4. the code that runs in a browser, the engine and below use no Node global", () => {
+    const files = browserFiles(graph);
+    for (const f of [
+      "compiler/render/markdown.ts",
+      "compiler/engine/front.ts",
+      "studio/page/main.ts",
+    ])
+      expect(files, f).toContain(f);
+    expect(files).not.toContain("compiler/emit/module.ts");
+    expect(globalViolations(graph)).toEqual([]);
+  });
   it("5. only the CLI's studio command imports the studio, and only its server", () => {
     expect(studioViolations(graph)).toEqual([]);
   });
@@ -376,6 +485,42 @@ describe("each rule fails on its counter-example", () => {
     expect(nodeViolations(withImports({ "compiler/emit/module.ts": ["pkg:node:fs"] }))).toEqual([
       "compiler/emit/module.ts → node:fs",
     ]);
+  });
+  it("browser globals: Buffer in the Markdown renderer, process in the engine, require in the page", () => {
+    const read = (f: string): string => readFileSync(join(root, f), "utf8");
+    const md = "compiler/render/markdown.ts";
+    expect(
+      globalViolations(graph, new Map([[md, `${read(md)}\nexport const b = Buffer.from("x");\n`]])),
+    ).toEqual([`${md}: Buffer`]);
+    const front = "compiler/engine/front.ts";
+    expect(
+      globalViolations(
+        graph,
+        new Map([[front, `${read(front)}\nexport const debug = process.env.DEBUG;\n`]]),
+      ),
+    ).toEqual([`${front}: process`]);
+    const main = "studio/page/main.ts";
+    expect(
+      globalViolations(
+        graph,
+        new Map([[main, `${read(main)}\nconst fs = require("node:fs");\nvoid fs;\n`]]),
+      ),
+    ).toEqual([`${main}: require`]);
+    // Off globalThis, cast or not; and a type written with Buffer.
+    expect(
+      nodeGlobalsIn("x.ts", "const e = (globalThis as any).process;\nlet b: Buffer;\n"),
+    ).toEqual(["x.ts: globalThis.process", "x.ts: Buffer"]);
+    expect(nodeGlobalsIn("x.ts", "const d = __dirname + global.x;\n")).toEqual([
+      "x.ts: __dirname",
+      "x.ts: global",
+    ]);
+    // Not a use: a property of that name, or a name the file declares itself.
+    expect(
+      nodeGlobalsIn(
+        "x.ts",
+        "const o = { process: 1 };\nfunction f(process: number) { return o.process + process; }\n",
+      ),
+    ).toEqual([]);
   });
   it("studio: the compiler importing the studio page", () => {
     expect(

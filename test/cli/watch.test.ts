@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, ROOT } from "./run.js";
+import { assertFreshBuild, BIN, ROOT } from "./run.js";
 
 let tmp: string;
 beforeAll(() => {
@@ -25,6 +25,7 @@ interface Watched {
 }
 
 function start(args: string[]): Watched {
+  assertFreshBuild();
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: tmp,
     env: { ...process.env, NO_COLOR: "1" },

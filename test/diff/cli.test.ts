@@ -1,4 +1,4 @@
-/** `variorum diff` as a user runs it: the real binary over dist/ (npm test builds first). */
+/** `variorum diff` as a user runs it, in-process through the CLI's `run()` (test/cli/run.ts). */
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,6 +1,7 @@
 /**
- * vitest global setup: builds editors/vscode/variorum-rules.vsix once per test run, and only when it
- * is missing or older than its sources (the extension's, and the compiler its server bundles) (so a CI run builds it exactly once, and a local re-run not at all).
+ * For test/editors/vsix.test.ts alone (its `beforeAll`): builds editors/vscode/variorum-rules.vsix only
+ * when it is missing or older than its sources (the extension's, and the compiler its server bundles),
+ * so a re-run builds it not at all and no other test file waits for it.
  */
 import { existsSync, statSync } from "node:fs";
 import { newest } from "../newest.js";
@@ -10,7 +11,7 @@ import { fileURLToPath } from "node:url";
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const EXT = join(ROOT, "editors", "vscode");
 
-export default async function setup(): Promise<void> {
+export async function buildVsix(): Promise<void> {
   const vsix = join(EXT, "variorum-rules.vsix");
   const sources = [
     "src",
@@ -29,8 +30,8 @@ export default async function setup(): Promise<void> {
       ),
     );
   if (existsSync(vsix) && statSync(vsix).mtimeMs >= Math.max(...sources.map(newest))) return;
-  const { buildVsix } = (await import(join(ROOT, "scripts", "build-vsix.mjs"))) as {
+  const built = (await import(join(ROOT, "scripts", "build-vsix.mjs"))) as {
     buildVsix: () => Promise<string>;
   };
-  await buildVsix();
+  await built.buildVsix();
 }

@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { inflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient } from "../../bench/lsp-client.js";
+import { buildVsix } from "./setup.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const VSIX = join(ROOT, "editors", "vscode", "variorum-rules.vsix");
@@ -41,8 +42,15 @@ function unzip(buf: Buffer): Map<string, Buffer> {
   return out;
 }
 
+// The .vsix under test, built here when stale (no other file waits for it).
+beforeAll(buildVsix);
+
 describe("editors/vscode .vsix", () => {
-  const files = unzip(readFileSync(VSIX));
+  // Read once the file's beforeAll has built it.
+  let files: ReturnType<typeof unzip>;
+  beforeAll(() => {
+    files = unzip(readFileSync(VSIX));
+  });
 
   it("holds the manifest, the bundled client, the grammar and the language configuration", () => {
     expect([...files.keys()].sort()).toEqual(

@@ -1,7 +1,8 @@
 /**
  * The same bad input gets the same code, location and message on every surface: the CLI (run in
  * process, its stderr parsed) and the studio page's session (its `Problem`s). Each case names the
- * command line and the studio call that ask the same question.
+ * command line and the studio call that ask the same question. And the same good input gets the same
+ * answer (the last describe): moves, reach maps and examples, the generated modules among them.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +10,8 @@ import { createColors } from "picocolors";
 import { describe, expect, it } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
+import { replyJson } from "../../compiler/render/answers.js";
+import { rulesets } from "../../generated/index.js";
 import { MAPS } from "../../studio/page/bundled.js";
 import { StudioSession, type Problem } from "../../studio/page/engine.js";
 import { ROOT } from "../cli/run.js";
@@ -330,5 +333,128 @@ describe("every surface says when reach cannot give eval's price (V1120)", () =>
     const a = new StudioSession(TEXT).reach("crossroads", "A1", UNIT, "movement", null);
     expect(a.ok).toBe(true);
     expect(a.ok ? studio(a.value.warnings) : []).toEqual(fromCli.seen);
+  });
+});
+
+/**
+ * The same question gets the same ANSWER on every surface, not only the same errors: a scenario's
+ * move (the CLI's `eval --json`, the studio's scenario pane, the generated module's `evaluate`), a
+ * reach map (`reach --format json` and the studio's reach pane), a ruleset's examples (`variorum
+ * test`, the studio's examples, the language service's V0801 diagnostics).
+ */
+describe("every surface gives the same answer to the same question", () => {
+  const RULESETS = ["sl-classic", "asl-a4", "chain-of-command", "sqla-31", "tide-of-iron"];
+  const SCENARIOS = readdirSync(join(ROOT, "scenarios"))
+    .filter((f) => f.endsWith(".json"))
+    .sort();
+  /** Drops what only `eval --json` adds (per-step answers and predicates, test/scenario/ holds them). */
+  const core = (v: unknown): unknown =>
+    JSON.parse(JSON.stringify(v), (k, x: unknown) =>
+      ["predicates", "predicateRules", "answers", "answerRules"].includes(k) ? undefined : x,
+    );
+
+  for (const id of RULESETS) {
+    it(`${id}: eval --json = the studio's scenario pane = the generated module, every scenario`, async () => {
+      const mod = (rulesets as Record<string, { evaluate: (input: unknown) => unknown }>)[id]!;
+      let answered = 0;
+      for (const f of SCENARIOS) {
+        const text = readFileSync(join(ROOT, "scenarios", f), "utf8");
+        const out: string[] = [];
+        const none = createColors(false);
+        const code = await run(["eval", id, `scenarios/${f}`, "--json"], {
+          cwd: ROOT,
+          root: ROOT,
+          out: (t) => void out.push(t),
+          err: () => {},
+          cOut: none,
+          cErr: none,
+          colorErr: false,
+        });
+        const studioAnswer = sessionOf(id).scenario(text, null);
+        // Refused on one surface, refused on the other.
+        expect(studioAnswer.ok, `${f}: the CLI exits ${code}`).toBe(code === 0);
+        if (code !== 0 || !studioAnswer.ok) continue;
+        const cli = (JSON.parse(out.join("")) as { results: Record<string, unknown>[] })
+          .results[0]!;
+        const draft = studioAnswer.value.answers.at(-1)!;
+        expect(draft.ruleset).toBe(id);
+        const studio = replyJson(id, draft.reply, cli.notApplicable as string[]);
+        expect(core(studio), `${id} ${f}: studio`).toEqual(core(cli));
+        const { name: _name, ...input } = JSON.parse(text) as Record<string, unknown>;
+        void _name;
+        let generated: unknown;
+        try {
+          generated = mod.evaluate(input);
+        } catch {
+          generated = null; // a shape the generated module types apart: test/emit/modules.test.ts
+        }
+        if (generated !== null) expect(core(generated), `${id} ${f}: generated`).toEqual(core(cli));
+        answered++;
+      }
+      expect(answered).toBeGreaterThan(0);
+    });
+  }
+
+  it("reach --format json = the studio's reach pane, on every bundled ruleset", async () => {
+    let reached = 0;
+    let hexes = 0;
+    for (const id of RULESETS) {
+      const out: string[] = [];
+      const none = createColors(false);
+      const code = await run(
+        ["reach", id, "maps/crossroads.json", "--from", "B3", "--unit", SQUAD, "--format", "json"],
+        {
+          cwd: ROOT,
+          root: ROOT,
+          out: (t) => void out.push(t),
+          err: () => {},
+          cOut: none,
+          cErr: none,
+          colorErr: false,
+        },
+      );
+      const a = sessionOf(id).reach("crossroads", "B3", SQUAD, "movement", null);
+      // A ruleset that measures in inches has no hex map: refused on both surfaces.
+      expect(a.ok, `${id}: the CLI exits ${code}`).toBe(code === 0);
+      if (code !== 0 || !a.ok) continue;
+      reached++;
+      const cli = JSON.parse(out.join("")) as { results: { ruleset: string; hexes: unknown }[] };
+      const studio = a.value.report.results.find((r) => r.ruleset === id)!;
+      const mine = cli.results.find((r) => r.ruleset === id)!;
+      hexes += Object.keys(studio.hexes as object).length;
+      expect(JSON.parse(JSON.stringify(studio.hexes)), id).toEqual(mine.hexes);
+    }
+    expect(reached).toBeGreaterThanOrEqual(3);
+    expect(hexes).toBeGreaterThan(reached);
+  });
+
+  it("variorum test = the studio's examples = the language service, on every bundled ruleset", async () => {
+    for (const id of RULESETS) {
+      const out: string[] = [];
+      const none = createColors(false);
+      await run(["test", id], {
+        cwd: ROOT,
+        root: ROOT,
+        out: (t) => void out.push(t),
+        err: () => {},
+        cOut: none,
+        cErr: none,
+        colorErr: false,
+      });
+      const m = /^(\d+) passed, (\d+) failed$/m.exec(out.join(""))!;
+      const examples = sessionOf(id).examples();
+      expect(
+        {
+          passed: examples.filter((e) => e.passed).length,
+          failed: examples.filter((e) => !e.passed).length,
+        },
+        id,
+      ).toEqual({ passed: Number(m[1]), failed: Number(m[2]) });
+      expect(Number(m[1]), id).toBeGreaterThan(0);
+      const v0801 = sessionOf(id)
+        .diagnostics()
+        .filter((d) => d.code === "V0801").length;
+      expect(v0801, id).toBe(Number(m[2]));
+    }
   });
 });

@@ -5,17 +5,37 @@
  * run from the project root with colours off. A change is reviewed with `git diff test/golden/`;
  * refresh with `UPDATE_GOLDEN=1 npx vitest run test/golden/cli.test.ts` (like Catala's `--reset`).
  * A missing expected file is a failure, never recreated silently.
+ *
+ * A command that writes files (`new`, `compile --out`) writes them under `{out}` in its `.cmd`: a folder
+ * of its own, test-artifacts/golden/<command>-<kind>-<name>, emptied before the run (relative to the
+ * root, so the paths the command prints are the same on every machine); what it wrote is compared
+ * with `NAME.files` (each file's path, and its text unless it is long). Every command has a good and a
+ * bad case, but `studio` and `lsp` (a server: only their usage errors here; test/golden/lsp/ holds the
+ * language server's sessions as transcripts, test/studio/ the studio's server).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createColors } from "picocolors";
 import { expect } from "vitest";
-import type { Ctx } from "../../compiler/cli/context.js";
-import { run } from "../../compiler/cli/main.js";
-import { ROOT } from "../cli/run.js";
+import { ROOT, variorum } from "../cli/run.js";
 
 export const DIR = import.meta.dirname;
-export const COMMANDS = ["check", "eval", "reach", "diff", "card"] as const;
+export const COMMANDS = [
+  "check",
+  "test",
+  "eval",
+  "reach",
+  "diff",
+  "card",
+  "list",
+  "explain",
+  "new",
+  "compile",
+  "studio",
+] as const;
+/** The commands whose good run is a server, not an answer: golden cases of their usage errors only. */
+export const SERVERS: readonly string[] = ["studio", "lsp"];
+/** The placeholder of a `.cmd` for the case's own output folder. */
+export const OUT = "{out}";
 export const UPDATE = process.env.UPDATE_GOLDEN === "1";
 
 export interface Case {
@@ -24,12 +44,16 @@ export interface Case {
   command: string;
   kind: "good" | "bad";
   argv: string[];
+  /** The case's output folder relative to the root (`{out}` in its argv), when it writes files. */
+  out?: string;
 }
 
 export interface Output {
   stdout: string;
   stderr: string;
   exit: number;
+  /** What the case wrote (`written`), when it has an output folder. */
+  files?: string;
 }
 
 /** Every case, in a stable order. */
@@ -42,11 +66,15 @@ export function cases(): Case[] {
       for (const f of readdirSync(dir).sort()) {
         if (!f.endsWith(".cmd")) continue;
         const line = readFileSync(join(dir, f), "utf8").trim();
+        const base = f.slice(0, -".cmd".length);
+        const folder = `test-artifacts/golden/${command}-${kind}-${base}`;
+        const writes = line.includes(OUT);
         out.push({
-          name: `${command}/${kind}/${f.slice(0, -".cmd".length)}`,
+          name: `${command}/${kind}/${base}`,
           command,
           kind,
-          argv: line.split(/\s+/),
+          argv: line.split(/\s+/).map((w) => w.replaceAll(OUT, folder)),
+          ...(writes ? { out: folder } : {}),
         });
       }
     }
@@ -55,52 +83,64 @@ export function cases(): Case[] {
 }
 
 /**
- * Runs the command in-process through `run()`, the function `main()` (what bin/variorum.js calls)
- * runs, with the binary's own handling of an escaped exception (exit 70): the same output, byte for
- * byte, as `NO_COLOR=1 variorum ARGS` from the project root (test/golden/spawn.test.ts checks it).
+ * Runs the case in-process through `run()` from the project root (test/cli/run.ts's `variorum()`):
+ * the same output, byte for byte, as `NO_COLOR=1 variorum ARGS` from the project root
+ * (test/golden/spawn.test.ts checks it). Its output folder, if any, is emptied first.
  */
-export async function runInProcess(argv: string[]): Promise<Output> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const none = createColors(false);
-  const ctx: Ctx = {
-    cwd: ROOT,
-    root: ROOT,
-    out: (t) => void stdout.push(t),
-    err: (t) => void stderr.push(t),
-    cOut: none,
-    cErr: none,
-    colorErr: false,
-  };
-  let exit: number;
-  try {
-    exit = await run(argv, ctx);
-  } catch (e) {
-    stderr.push(`variorum: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
-    stderr.push("(this is a bug in variorum; set VARIORUM_DEBUG=1 to see where it happened)\n");
-    exit = 70;
+export async function runInProcess(argv: string[], cwd = ROOT, out?: string): Promise<Output> {
+  if (out) {
+    rmSync(join(ROOT, out), { recursive: true, force: true });
+    mkdirSync(join(ROOT, out), { recursive: true });
   }
-  return { stdout: stdout.join(""), stderr: stderr.join(""), exit };
+  const r = await variorum(argv, { cwd });
+  return { stdout: r.stdout, stderr: r.stderr, exit: r.code ?? -1, files: out ? written(out) : undefined };
+}
+
+/** Longer files are listed by size alone (a generated module is held by generated/ and test/emit/). */
+const LISTED_BYTES = 4000;
+
+/** What a case wrote under its folder: each file's path and size, and its text when short. */
+export function written(out: string): string {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const n of readdirSync(join(ROOT, dir)).sort()) {
+      const p = `${dir}/${n}`;
+      if (statSync(join(ROOT, p)).isDirectory()) walk(p);
+      else files.push(p);
+    }
+  };
+  walk(out);
+  return files
+    .map((f) => {
+      const text = readFileSync(join(ROOT, f), "utf8");
+      const bytes = Buffer.byteLength(text);
+      const head = `=== ${f} (${bytes} bytes)\n`;
+      return bytes <= LISTED_BYTES ? head + text : head;
+    })
+    .join("");
 }
 
 const FILES = [
   ["stdout", (o: Output) => o.stdout],
   ["stderr", (o: Output) => o.stderr],
   ["exit", (o: Output) => `${o.exit}\n`],
+  ["files", (o: Output) => o.files],
 ] as const;
 
 /** Compares `actual` with the case's expected files (or writes them with UPDATE_GOLDEN=1). */
 export function compare(c: Case, actual: Output, update = UPDATE): void {
   for (const [ext, text] of FILES) {
     const file = join(DIR, `${c.name}.${ext}`);
+    const got = text(actual);
+    if (got === undefined) continue;
     if (update) {
-      writeFileSync(file, text(actual));
+      writeFileSync(file, got);
       continue;
     }
     if (!existsSync(file))
       throw new Error(
         `missing golden file ${relative(ROOT, file)}: run UPDATE_GOLDEN=1 npx vitest run test/golden/cli.test.ts, then review and commit it`,
       );
-    expect(text(actual), `${c.name}.${ext}`).toBe(readFileSync(file, "utf8"));
+    expect(got, `${c.name}.${ext}`).toBe(readFileSync(file, "utf8"));
   }
 }

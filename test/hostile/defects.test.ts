@@ -178,12 +178,15 @@ describe("6. bad output paths are the user’s error", () => {
     expect(readFileSync(file, "utf8")).toBe("keep");
   });
 
-  it("-o into a read-only folder exits 1", async () => {
-    if (process.getuid?.() === 0) return; // root writes anywhere: nothing to test
+  it("-o into a folder that cannot be written exits 1", async () => {
     const ro = join(tmp, "read-only");
     mkdirSync(ro, { recursive: true });
     chmodSync(ro, 0o500);
-    const r = await variorum(["card", "sl-classic", "-o", join(ro, "card.html")]);
+    // Root writes into a read-only folder: for root, a folder that cannot exist (under a file).
+    const blocker = join(tmp, "blocker");
+    writeFileSync(blocker, "");
+    const folder = process.getuid?.() === 0 ? blocker : ro;
+    const r = await variorum(["card", "sl-classic", "-o", join(folder, "card.html")]);
     chmodSync(ro, 0o700);
     clean(r);
     expect(r.code).toBe(1);

@@ -15,12 +15,22 @@ import { decodeDraft, encodeDraft, MAX_DRAFT_BYTES } from "../../studio/page/sha
 import { breathe, ROOT } from "../cli/run.js";
 
 const SEED = Number(process.env["FUZZ_SEED"] ?? 15_2026);
-const COUNT = Number(process.env["FUZZ_COUNT"] ?? 1000);
 /**
- * Scenario mutants run `eval`, which loads its ruleset each time: half as many keep the test under a
- * minute. Map mutants run `reach`, some on maps of up to 702 × 999 hexes: a few dozen.
+ * The default run's size, sized to the suite (a fixed seed: the same mutants every run); the long
+ * sweep is `npm run test:fuzz` (FUZZ_COUNT=5000), and `npm run fuzz` explores with new seeds.
  */
-const COUNTS = { rules: COUNT, scenario: Math.ceil(COUNT / 2), map: Math.ceil(COUNT / 40) };
+const COUNT = Number(process.env["FUZZ_COUNT"] ?? 200);
+/**
+ * Scenario mutants run `eval`, which loads its ruleset each time: half as many. Map mutants run
+ * `reach`, some on maps of up to 702 × 999 hexes: a few dozen (at least 25, which meets every outcome).
+ */
+const COUNTS = {
+  rules: COUNT,
+  scenario: Math.ceil(COUNT / 2),
+  map: Math.max(25, Math.ceil(COUNT / 40)),
+};
+/** A guard against a hang, growing with the sweep. */
+const TIMEOUT = Math.max(300_000, COUNT * 1_000);
 const tmp = mkdtempSync(join(tmpdir(), "variorum-fuzz-test-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -30,7 +40,7 @@ describe("fuzzing the CLI with mutants of the bundled rulesets and scenarios", (
   for (const kind of ["rules", "scenario", "map"] as const) {
     it(
       `${COUNTS[kind]} ${kind} mutants end in exit 0 or 1, every error located (seed ${SEED})`,
-      { timeout: 300_000 },
+      { timeout: TIMEOUT },
       async () => {
         const failures: string[] = [];
         const ops = new Set<string>();

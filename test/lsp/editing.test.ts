@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient, type PublishedDiagnostics } from "../../bench/lsp-client.js";
+import { assertFreshBuild } from "../cli/run.js";
 
 const BROKEN_BASE = `ruleset my-base "A base"\n  extends sl-classic\n\nrule bump [H1] "one more": MF = 1 +\n`;
 const BASE = `ruleset my-base "A base"\n  extends sl-classic\n\nrule bump [H1] "one more": MF = 1\n`;
@@ -36,6 +37,7 @@ describe("variorum lsp --stdio: what editors rely on", () => {
     writeFileSync(join(dir, "my-house.rules"), HOUSE);
     baseUri = pathToFileURL(join(dir, "my-base.rules")).href;
     houseUri = pathToFileURL(join(dir, "my-house.rules")).href;
+    assertFreshBuild(); // the client spawns bin/variorum.js over dist/
     client = new LspClient();
     client.conn.onRequest(
       "client/registerCapability",
@@ -171,6 +173,7 @@ describe("variorum lsp --stdio: what editors rely on", () => {
   });
 
   it("sends snippets to a client that declared snippet support", async () => {
+    assertFreshBuild();
     const other = new LspClient();
     try {
       await other.initialize({

@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BIN } from "../cli/run.js";
+import { assertFreshBuild, BIN } from "../cli/run.js";
 
 const INIT = JSON.stringify({
   jsonrpc: "2.0",
@@ -28,6 +28,7 @@ const CASES: [string, string][] = [
 
 /** Spawns the server, writes `input` and keeps its input open; resolves on exit (bounded). */
 function serve(input: string): Promise<{ code: number | null; stderr: string }> {
+  assertFreshBuild();
   const proc = spawn(process.execPath, [BIN, "lsp", "--stdio"], {
     stdio: ["pipe", "pipe", "pipe"],
   });

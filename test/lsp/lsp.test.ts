@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient, ROOT } from "../../bench/lsp-client.js";
+import { assertFreshBuild } from "../cli/run.js";
 
 const HOUSE_PATH = join(ROOT, "rulesets", "house", "asl-officer-bonus.rules");
 const HOUSE = readFileSync(HOUSE_PATH, "utf8");
@@ -24,6 +25,7 @@ describe("variorum lsp --stdio", () => {
   let client: LspClient;
   let capabilities: Record<string, unknown>;
   beforeAll(async () => {
+    assertFreshBuild(); // the client spawns bin/variorum.js over dist/
     client = new LspClient();
     capabilities = (await client.initialize()).capabilities;
   });

@@ -1,5 +1,5 @@
 /**
- * `variorum reach` and `variorum diff --map` through the real binary: formats, exit codes, located
+ * `variorum reach` and `variorum diff --map` through the command line (in-process, test/cli/run.ts): formats, exit codes, located
  * errors, and the contract that every path `--format json` reports is priced by `variorum eval` as a
  * scenario at the cost reach gives, and is legal.
  */

@@ -1,5 +1,5 @@
 /**
- * Enemy-held hexes on a map (`"enemy": { "B1": "units" }`), through the real binary: each ruleset
+ * Enemy-held hexes on a map (`"enemy": { "B1": "units" }`), through the command line (in-process): each ruleset
  * reads them as a step's `enemy` would say. The fixture is a 3×2 field whose B1 the enemy holds; the
  * way round from A1 to C1 is A2, B2, C2 (4 hexes) where B1 itself is 2. Answers derived from the texts:
  * SL 5.6 (only the Advance Phase enters an enemy hex), ASL A4.14/A4.15 (no entering, but an MMC may

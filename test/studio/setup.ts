@@ -1,6 +1,8 @@
 /**
- * vitest global setup: builds the studio (dist/studio-page) once per test run, and only when it is
- * missing or older than what it bundles (`npm ci` builds it through `prepare`, so CI builds it once).
+ * For the files that load the studio page (test/browser/studio*.test.ts call it in `beforeAll`): builds
+ * dist/studio-page only when it is missing or older than what it bundles (`npm ci` builds it through
+ * `prepare`, so a fresh clone builds it not at all), and no test file that never opens the page waits
+ * for it. Workers do not share a lock: with two at once, both may build the same files.
  */
 import { existsSync, statSync } from "node:fs";
 import { newest } from "../newest.js";
@@ -21,7 +23,7 @@ const SOURCES = [
   "templates",
 ];
 
-export default async function setup(): Promise<void> {
+export async function buildStudioPage(): Promise<void> {
   const index = join(ROOT, "dist", "studio-page", "index.html");
   if (
     existsSync(index) &&

@@ -1,0 +1,1 @@
+compile sl-classic --out {out}/gen --check

@@ -1,0 +1,1 @@
+compile no-such-ruleset --out {out}/gen

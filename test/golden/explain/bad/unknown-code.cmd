@@ -1,0 +1,1 @@
+explain V9999

@@ -1,0 +1,1 @@
+explain V0601

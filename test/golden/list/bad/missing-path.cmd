@@ -1,0 +1,1 @@
+list test/golden/no-such-folder

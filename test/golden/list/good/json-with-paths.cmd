@@ -1,0 +1,1 @@
+list test/fixtures/rules/extend --json

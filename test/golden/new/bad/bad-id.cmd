@@ -1,0 +1,1 @@
+new ../x --extends asl-a4 -o {out}/y.rules

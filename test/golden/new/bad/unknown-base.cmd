@@ -1,0 +1,1 @@
+new my-house --extends no-such-ruleset -o {out}/my-house.rules

@@ -1,0 +1,1 @@
+new my-house --extends sl-classic -o {out}/my-house.rules

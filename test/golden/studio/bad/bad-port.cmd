@@ -1,0 +1,1 @@
+studio --port nope --no-open

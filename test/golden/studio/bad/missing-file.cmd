@@ -1,0 +1,1 @@
+studio test/golden/no-such.rules --no-open

@@ -1,0 +1,1 @@
+studio README.md --no-open

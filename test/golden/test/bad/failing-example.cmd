@@ -1,0 +1,1 @@
+test test/golden/test/bad/fail-demo.rules

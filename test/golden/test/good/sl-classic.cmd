@@ -1,0 +1,1 @@
+test sl-classic
