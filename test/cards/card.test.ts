@@ -24,6 +24,7 @@ import {
 
 const HOUSE = join(FIXTURES, "house-leader.rules");
 const HOSTILE = join(FIXTURES, "hostile.rules");
+const CREWS = join(FIXTURES, "house-crews.rules");
 
 describe("card: sl-classic", () => {
   const c = card("sl-classic");
@@ -339,6 +340,35 @@ describe("card: a house rule", () => {
   });
 });
 
+describe("card: a house rule whose chart grows a column, with helpers", () => {
+  const c = card(CREWS);
+
+  it("marks only the rows whose values changed, not those that only gained a column", () => {
+    const t = tableOf(c, "portage-chart");
+    expect(t.columns).toContain("8 PP");
+    expect(rowOf(t, "Squad").change).toBeNull();
+    expect(rowOf(t, "Half-squad").change).toBeNull();
+    expect(rowOf(t, "Crew").change).toMatchObject({ kind: "changed", from: "sl-classic" });
+    expect(rowOf(t, "Crew").change!.old).toMatch(/^0 PP: 4; /);
+    const olds = allRows(c).flatMap((x) => (x.row.change?.old ? [x.row.change.old] : []));
+    expect(olds.filter((o) => o === "—" || o === "")).toEqual([]);
+  });
+
+  it("prints no definition marked `helper`, in any format", () => {
+    const keys = allRows(c).map((x) => x.row.key);
+    for (const k of ["def:crew-mf", "def:helper-check"]) expect(keys).not.toContain(k);
+    expect(c.sections.flatMap((s) => s.tables.flatMap((t) => t.columns))).not.toContain(
+      "Helper costs",
+    );
+    // A formula may name a helper (the full card prints base-mf's exception as `crew-mf`), but no
+    // helper has a line, a column or a paraphrase of its own.
+    for (const out of [html(c), renderCardMarkdown(c), html(card(CREWS, "player"))])
+      expect(out).not.toMatch(
+        /Crew mf|Helper costs|Helper check|scratch table|a check the encoding/,
+      );
+  });
+});
+
 describe('card: a house rule that restates its rule\'s paraphrase (`extend rule NAME "…"`)', () => {
   const c = card(join(ROOT, "test", "diff", "fixtures", "two-change.rules"));
   const rule = rowOf(tableOf(c, "rules-bonuses"), "Leader bonus");
@@ -387,7 +417,8 @@ describe("card: HTML", () => {
   it("is self-contained and print-ready", () => {
     const h = html(card("sl-classic"));
     expect(h).not.toMatch(/<script|<link|<img|@import|url\(|src=|href="http/i);
-    expect(h).toMatch(/@page \{ size: A4; margin: /);
+    // The paper is the printer's (A4 or Letter): the card sets the margins only.
+    expect(h).toMatch(/@page \{ margin: /);
     expect(h).toMatch(/tr, [^{]*\{ break-inside: avoid;/);
     expect(h).toContain('<h2 id="s-terrain-h">Terrain</h2>');
   });
