@@ -160,10 +160,13 @@ export function playerCard(card: Card, ir: RulesetIR): Card {
       if (x.change?.kind === "added") added++;
     }
   }
+  // A definition the ruleset removed is listed; an exception it dropped shows in the charts above.
+  const removed = card.removed.filter((r) => r.depth === 0);
   return {
     ...card,
     layout: "player",
     sections,
-    stats: { rows, changed, added, removed: card.removed.length },
+    removed,
+    stats: { rows, changed, added, removed: removed.length },
   };
 }
