@@ -63,6 +63,12 @@ function formula(text: string): boolean {
   return /[a-z]-[a-z]|[a-z]\.[a-z]|\(|\bif\b/.test(text);
 }
 
+/** Whether a listed rule has exceptions (then its own value is only the default). */
+function hasExceptions(ir: RulesetIR, key: string): boolean {
+  const name = key.startsWith("def:") ? key.slice(4).split("/")[0]! : null;
+  return ir.rules.some((r) => r.name === name && r.exceptions.length > 0);
+}
+
 /** Whether every value cell of a chart says the same (it then tells a player nothing). */
 function uniform(t: CardTable): boolean {
   const values = new Set(t.rows.flatMap((r) => r.cells.slice(t.labels).map((c) => c.text)));
@@ -83,10 +89,12 @@ function briefList(ir: RulesetIR, section: string, t: CardTable): CardTable | nu
       (r.depth === 0 && RULE_SECTIONS.has(section) && briefKind(ir, section, r.key));
     if (!keep) continue;
     // An exception printed alone names the rule it belongs to; a formula is not for the table.
+    // A base value its exceptions change ("0 DRM", +1 when CX) would mislead: the paraphrase says it.
+    const hidden = (text: string) => formula(text) || (r.depth === 0 && hasExceptions(ir, r.key));
     const cells = r.cells.map((c, i) =>
       i === 0 && r.depth > 0
         ? { ...c, text: `${parent}, exception` }
-        : i >= t.labels && formula(c.text)
+        : i >= t.labels && hidden(c.text)
           ? { ...c, text: "" }
           : c,
     );
@@ -146,8 +154,11 @@ export function playerCard(card: Card, ir: RulesetIR): Card {
   let changed = 0;
   let added = 0;
   for (const s of card.sections) {
-    const tables = s.tables.flatMap((t) => keepTable(ir, s.key, t) ?? []);
+    let tables = s.tables.flatMap((t) => keepTable(ir, s.key, t) ?? []);
     if (tables.length === 0 && s.charts.length === 0) continue;
+    // A rules list left alone in its section goes by the section's title ("Rules" no longer tells).
+    if (tables.length === 1 && s.charts.length === 0 && tables[0]!.list)
+      tables = [{ ...tables[0]!, title: s.title }];
     sections.push({ ...s, tables, charts: s.charts.map(gatherDiceCites) });
     for (const r of tables.flatMap((t) => t.rows)) {
       rows++;

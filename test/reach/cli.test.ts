@@ -158,7 +158,7 @@ describe("variorum diff --map", () => {
     const text = await variorum(["diff", "sl-classic", "asl-a4", "--map", MAP, "--from", "A2"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/== Reach on the map: Test crossroads, from A2 ==/);
-    expect(text.stdout).toMatch(/^ +sl-classic +\d+ hexes \(allowance 4 MF\)$/m);
+    expect(text.stdout).toMatch(/^ +sl-classic +\d+ hexes reachable \(allowance 4 MF\)$/m);
     const md = await variorum([
       "diff",
       "sl-classic",
