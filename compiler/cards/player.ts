@@ -69,10 +69,16 @@ function hasExceptions(ir: RulesetIR, key: string): boolean {
   return ir.rules.some((r) => r.name === name && r.exceptions.length > 0);
 }
 
-/** Whether every value cell of a chart says the same (it then tells a player nothing). */
+/**
+ * Whether every value cell of a chart says the same word, not a value ("varies": the cost is not a
+ * number of the chart): the chart then tells a player nothing. Wall +1, hedge +1 is a chart.
+ */
 function uniform(t: CardTable): boolean {
   const values = new Set(t.rows.flatMap((r) => r.cells.slice(t.labels).map((c) => c.text)));
-  return t.rows.length > 1 && values.size <= 1;
+  const [only] = values;
+  return (
+    t.rows.length > 1 && values.size === 1 && !/^([+−-]?[\d½⅓⅔¼¾]|NA$|all|yes$|no$)/.test(only!)
+  );
 }
 
 /**

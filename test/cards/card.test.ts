@@ -369,6 +369,52 @@ describe("card: a house rule whose chart grows a column, with helpers", () => {
   });
 });
 
+describe("card: the player's one-page card", () => {
+  const keys = (c: ReturnType<typeof card>) =>
+    c.sections.flatMap((s) => s.tables.map((t) => t.key));
+
+  it("keeps the charts a player looks up, and who may move as brief lines without formulas", () => {
+    const c = card("sl-classic", "player");
+    expect(c.layout).toBe("player");
+    for (const k of ["allowances", "terrain-chart", "hexsides", "portage-chart"])
+      expect(keys(c)).toContain(k);
+    const who = tableOf(c, "rules-who-may-move");
+    expect(who.brief).toBe(true);
+    expect(who.rows.map((r) => r.cells[0]!.text)).toEqual([
+      "No move after prep fire",
+      "TI may not move",
+      "Enemy hex",
+    ]);
+    const lines = allRows(c).filter((x) => x.table.brief);
+    expect(lines.every((x) => x.row.depth === 0)).toBe(true);
+    for (const x of lines)
+      for (const cell of x.row.cells.slice(x.table.labels))
+        expect(cell.text).not.toMatch(/[a-z]-[a-z]|\(|[a-z]\.[a-z]/);
+    // A full card's formula rules (COT, entry cost) are not on the player's card.
+    expect(allRows(c).map((x) => x.row.key)).not.toContain("def:cot");
+    expect(allRows(card("sl-classic")).map((x) => x.row.key)).toContain("def:cot");
+    // A rule whose exceptions change it prints no base value ("0 DRM" would mislead).
+    const cx = allRows(card("asl-a4", "player")).find((x) => x.row.key === "def:cx-drm")!;
+    expect(cx.row.cells[1]!.text).toBe("");
+  });
+
+  it("keeps a dice ruleset's distance chart and drops a chart that only says 'varies'", () => {
+    const c = card("chain-of-command", "player");
+    expect(c.sections.flatMap((s) => s.charts)).toHaveLength(1);
+    expect(keys(c)).not.toContain("terrain-chart");
+    expect(keys(card("chain-of-command"))).toContain("terrain-chart");
+  });
+
+  it("keeps every changed row of a house rule, and counts the marks it prints", () => {
+    const c = card(HOUSE, "player");
+    const changed = allRows(c).filter((x) => x.row.change?.kind === "changed");
+    expect(changed.map((x) => x.row.cells[0]!.text)).toContain("Leader bonus, exception");
+    expect(c.stats.changed).toBe(changed.length);
+    expect(c.removed.map((r) => r.key)).toEqual(["def:ti-may-not-move"]);
+    expect(html(c)).toContain('<body class="layout-player">');
+  });
+});
+
 describe('card: a house rule that restates its rule\'s paraphrase (`extend rule NAME "…"`)', () => {
   const c = card(join(ROOT, "test", "diff", "fixtures", "two-change.rules"));
   const rule = rowOf(tableOf(c, "rules-bonuses"), "Leader bonus");
