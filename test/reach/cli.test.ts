@@ -204,6 +204,8 @@ describe("variorum diff --map", () => {
       reachable: { "sl-classic": false, "asl-a4": true },
       cost: { "sl-classic": null, "asl-a4": 5 },
       rules: { "asl-a4": ["A4.131", "A4.132"] },
+      // The cost as the reports print it (a book fraction where there is one).
+      costText: { "sl-classic": null, "asl-a4": "5" },
     });
     expect((await variorum(["diff", "sl-classic", "asl-a4", "--map", MAP])).code).toBe(2);
   });
