@@ -8,7 +8,8 @@
  *
  * A house rule's card (`base` given) is compared with its base's card row by row, by key
  * (compare.ts): computed rows per unit kind before kinds with identical rows are merged, so a change
- * to one kind is never hidden in a group.
+ * to one kind is never hidden in a group. The card is the full one, or (the default) the player's
+ * one-page card chosen from it (player.ts).
  */
 
 import type { RulesetIR, TableDef } from "../ir/ir.js";
@@ -18,6 +19,7 @@ import { markAgainst } from "./compare.js";
 import { definitions, tableCards } from "./definitions.js";
 import { diceChart } from "./dice.js";
 import type { Card, CardRow, CardSection, CardTable } from "./card-model.js";
+import { playerCard } from "./player.js";
 import { portageTable } from "./portage.js";
 import { Probe } from "./card-answers.js";
 import {
@@ -36,6 +38,8 @@ export interface BuildOptions {
   source?: string | null;
   /** The base ruleset to compare with (a house rule's parent), already loaded. */
   base?: RulesetIR | null;
+  /** `player` (the default): the one-page card (player.ts); `full`: every definition but helpers. */
+  layout?: "player" | "full";
 }
 
 /** The raw card: the computed tables and charts, then each section's listed definitions. */
@@ -186,7 +190,8 @@ export function buildCard(ir: RulesetIR, opts: BuildOptions = {}): Card {
       sections.push({ key: s.key, title: s.title, tables, charts: s.charts });
   }
   const mdef = ir.measures.find((m) => m.name === ir.movement.measure);
-  return {
+  const full: Card = {
+    layout: "full",
     id: ir.id,
     title: ir.title,
     edition: ir.edition,
@@ -199,4 +204,5 @@ export function buildCard(ir: RulesetIR, opts: BuildOptions = {}): Card {
     removed: removed.map(clean),
     stats: { rows, changed, added, removed: removed.length },
   };
+  return (opts.layout ?? "player") === "player" ? playerCard(full, ir) : full;
 }

@@ -55,6 +55,8 @@ export interface CardTable {
   rows: CardRow[];
   /** A rules list (label, value, paraphrase) rather than a chart: rendered more compactly. */
   list: boolean;
+  /** A rules list of the player's card: one line per definition (name, paraphrase, citation). */
+  brief?: true;
 }
 
 /** One bar of a dice chart. */
@@ -84,7 +86,8 @@ export interface DiceChart {
   /** What the rows are (the rate) and the columns (the terrain). */
   rowHeader: string;
   columns: string[];
-  rows: { label: string; cells: DiceCell[] }[];
+  /** `cite`: on the player's card, the citations of the row's cells, gathered beside its label. */
+  rows: { label: string; cells: DiceCell[]; cite?: string[] }[];
   /** The measure of the distance ("inch"). */
   measure: string;
   /** The largest value on any chart (the x axis runs 0..maxValue on every chart, for comparison). */
@@ -101,6 +104,11 @@ export interface CardSection {
 }
 
 export interface Card {
+  /**
+   * `player`: the one-page card of what a player looks up at the table (player.ts); `full`: every
+   * definition of the ruleset but its helpers.
+   */
+  layout: "player" | "full";
   id: string;
   title: string;
   edition: string | null;

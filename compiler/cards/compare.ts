@@ -5,30 +5,37 @@
  * base's allowance is shown even when it no longer changes this one.
  */
 
-import type { CardRow, Cell, Change, DiceCell } from "./card-model.js";
+import type { Change, DiceCell } from "./card-model.js";
 import { distText } from "../render/numbers.js";
 import type { RawCard, RawRow } from "./raw-card.js";
 
-function valueCells(r: CardRow, labels: number): Cell[] {
-  return r.cells.slice(labels);
+/** A row's values by column, printed or not (raw-card.ts: `hidden`). */
+function values(r: RawRow, labels: number): Map<string, string> {
+  return new Map([...r.cells.slice(labels), ...(r.hidden ?? [])].map((c) => [c.col, c.text]));
 }
 
-function sig(r: CardRow, labels: number): string {
-  return JSON.stringify([valueCells(r, labels).map((c) => [c.col, c.text]), r.detail]);
-}
-
-function oldText(r: CardRow, b: CardRow, labels: number): string {
-  const mine = valueCells(r, labels);
-  const theirs = valueCells(b, labels);
-  const parts: string[] = [];
-  const single = mine.length <= 1 && theirs.length <= 1;
-  for (const c of theirs) {
-    const m = mine.find((x) => x.col === c.col);
-    if (m && m.text === c.text) continue;
-    parts.push(single ? c.text || "—" : `${c.col}: ${c.text || "—"}`);
+/**
+ * The columns whose values differ between a row and the base's: only columns both cards computed
+ * count, so a column one card adds (a longer portage chart, a variant that now differs) is not a
+ * change of the values that were there.
+ */
+function differing(r: RawRow, rl: number, b: RawRow, bl: number): { col: string; old: string }[] {
+  const mine = values(r, rl);
+  const out: { col: string; old: string }[] = [];
+  for (const [col, text] of values(b, bl)) {
+    const m = mine.get(col);
+    if (m !== undefined && m !== text) out.push({ col, old: text });
   }
-  if (r.detail !== b.detail && b.detail !== null) parts.push(b.detail);
-  return parts.join("; ") || "—";
+  return out;
+}
+
+/** The base's values that differ, as text: "6 MF" for a one-value row, else "IPC: 2; 3 PP: 3". */
+function oldText(r: RawRow, rl: number, b: RawRow, bl: number): string | null {
+  const cols = differing(r, rl, b, bl);
+  const single = r.cells.length - rl <= 1 && b.cells.length - bl <= 1;
+  const parts = cols.map((c) => (single ? c.old || "—" : `${c.col}: ${c.old || "—"}`));
+  if (r.detail !== b.detail) parts.push(b.detail ?? "no condition");
+  return parts.length > 0 ? parts.join("; ") : null;
 }
 
 interface Indexed {
@@ -71,8 +78,10 @@ export function markAgainst(card: RawCard, base: RawCard, from: string): RawRow[
         const b = theirs.get(r.key);
         let change: Change | null = null;
         if (!b) change = { kind: "added", from, old: null };
-        else if (sig(r, t.labels) !== sig(b.row, b.labels))
-          change = { kind: "changed", from, old: oldText(r, b.row, t.labels) };
+        else {
+          const old = oldText(r, t.labels, b.row, b.labels);
+          if (old !== null) change = { kind: "changed", from, old };
+        }
         r.change = change;
         // A condition that changed the base's allowance is printed even when it no longer changes this one.
         if (r.shown === false && b && b.row.shown !== false && change) r.shown = true;

@@ -4,6 +4,7 @@
  * rule, keyed by condition), and every table the computed charts did not consume as a chart of its own
  * (tables of one section keyed by the same enum merge into one). Each is assigned its section as in
  * the diff report (compiler/ir/report-sections.ts) and kept in source order, ancestors first.
+ * Helpers (definitions marked `helper`: steps of the encoding, not concepts of the book) are left out.
  */
 
 import type { ConstraintDef, Exception, RuleDef, RulesetIR, TableDef } from "../ir/ir.js";
@@ -217,8 +218,9 @@ export function definitions(ir: RulesetIR, consumed: Set<string>): Listed[] {
     o.line,
   ];
   const out: Listed[] = [];
+  // Helpers (`helper`) belong to the encoding, not to the book: never a line of a card.
   for (const t of ir.tables) {
-    if (consumed.has(t.name)) continue;
+    if (consumed.has(t.name) || t.helper) continue;
     out.push({
       section: inferSection(
         { name: t.name, concept: t.concept, section: t.section, keys: t.keys, type: t.type },
@@ -230,7 +232,7 @@ export function definitions(ir: RulesetIR, consumed: Set<string>): Listed[] {
   }
   const allowance = boundRule(ir, ir.movement.allowance);
   for (const r of ir.rules) {
-    if (r === allowance) continue;
+    if (r === allowance || r.helper) continue;
     out.push({
       section: inferSection(
         { name: r.name, concept: r.concept, section: r.section, type: r.type, exprs: ruleExprs(r) },
@@ -241,6 +243,7 @@ export function definitions(ir: RulesetIR, consumed: Set<string>): Listed[] {
     });
   }
   for (const c of ir.constraints) {
+    if (c.helper) continue;
     out.push({
       section: inferSection(
         { name: c.name, concept: c.concept, section: c.section, exprs: [c.cond] },

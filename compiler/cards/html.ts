@@ -24,7 +24,7 @@ function anchor(key: string): string {
   return key.replace(/[^a-z0-9-]/gi, "-");
 }
 
-function rowView(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean) {
+function rowView(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean, player: boolean) {
   const labels = r.cells.slice(0, t.labels).map((c) => ({ text: c.text }));
   // Short values ("2–12 (mean 7)") never wrap; long ones may.
   const values = r.cells
@@ -41,7 +41,7 @@ function rowView(t: CardTable, r: CardRow, showNotes: boolean, showCite: boolean
     values,
     note: r.note,
     detail: r.detail,
-    change: changeText(r.change),
+    change: changeText(r.change, player),
     cite: citeText(r.cite),
     showNotes,
     showCite,
@@ -89,9 +89,35 @@ function entries(t: CardTable) {
   return out;
 }
 
-function tableView(t: CardTable, section: string) {
+/** A brief list's line: the name, a fixed value (not "must hold": the paraphrase says it), the paraphrase. */
+function briefEntries(t: CardTable) {
+  // Only the player's card has brief lists.
+  return t.rows.map((r) => {
+    const value = r.cells
+      .slice(t.labels)
+      .map((c) => c.text)
+      .join(" ");
+    return {
+      cls: r.change ? r.change.kind : "",
+      mark: changeSign(r.change),
+      name: r.cells
+        .slice(0, t.labels)
+        .map((c) => c.text)
+        .join(" "),
+      value: value === "must hold" ? "" : value,
+      note: r.note,
+      change: changeText(r.change, true),
+      cite: citeText(r.cite),
+    };
+  });
+}
+
+function tableView(t: CardTable, section: string, player: boolean) {
   const showNotes =
-    t.list || t.rows.some((r) => r.note !== null || r.detail !== null || r.change !== null);
+    t.list ||
+    t.rows.some(
+      (r) => r.note !== null || r.detail !== null || changeText(r.change, player) !== null,
+    );
   const showCite = t.rows.some((r) => r.cite.length > 0);
   const headers = t.columns.map((c, i) => ({
     text: c,
@@ -102,7 +128,8 @@ function tableView(t: CardTable, section: string) {
     id: `t-${anchor(t.key)}`,
     title: t.title,
     caption: t.caption,
-    list: t.list,
+    list: t.list && !t.brief,
+    brief: t.brief === true,
     // A grid with notes or many columns takes the full width; small charts sit side by side.
     wide: showNotes || t.columns.length > 6,
     showTitle: !t.list || t.title !== section,
@@ -110,12 +137,13 @@ function tableView(t: CardTable, section: string) {
     showNotes,
     showCite,
     notesHeader: t.list ? "What it says" : "Notes",
-    rows: t.list ? [] : t.rows.map((r) => rowView(t, r, showNotes, showCite)),
-    entries: t.list ? entries(t) : [],
+    rows: t.list ? [] : t.rows.map((r) => rowView(t, r, showNotes, showCite, player)),
+    entries: t.list && !t.brief ? entries(t) : [],
+    briefEntries: t.brief ? briefEntries(t) : [],
   };
 }
 
-function chartView(ch: DiceChart) {
+function chartView(ch: DiceChart, player: boolean) {
   return {
     title: ch.title,
     caption: ch.caption,
@@ -123,6 +151,7 @@ function chartView(ch: DiceChart) {
     columns: ch.columns,
     rows: ch.rows.map((r) => ({
       label: r.label,
+      cite: citeText(r.cite ?? []),
       cells: r.cells.map((c, i) => {
         const g = geometry(ch, c, r.label, ch.columns[i] ?? "");
         return {
@@ -131,7 +160,7 @@ function chartView(ch: DiceChart) {
           cover: c.cover ?? null,
           cite: citeText(c.cite),
           mark: changeSign(c.change),
-          change: changeText(c.change),
+          change: changeText(c.change, player),
           cls: c.change ? (c.change.kind === "added" ? "added" : "changed") : "",
         };
       }),
@@ -141,7 +170,10 @@ function chartView(ch: DiceChart) {
 
 export function cardView(card: Card) {
   const h = header(card);
+  const player = card.layout === "player";
   return {
+    layout: card.layout,
+    player,
     title: h.title,
     subtitle: h.subtitle,
     houseRule: h.houseRule,
@@ -149,8 +181,8 @@ export function cardView(card: Card) {
     sections: card.sections.map((s) => ({
       id: `s-${anchor(s.key)}`,
       title: s.title,
-      charts: s.charts.map(chartView),
-      tables: s.tables.map((t) => tableView(t, s.title)),
+      charts: s.charts.map((c) => chartView(c, player)),
+      tables: s.tables.map((t) => tableView(t, s.title, player)),
     })),
     removed:
       card.removed.length > 0 && card.base

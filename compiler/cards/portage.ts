@@ -82,8 +82,10 @@ export function portageTable(p: Probe): RawTable | null {
     const cells = [cell("Unit", display)];
     if (ipc) cells.push(cell("IPC", v.ipc ?? "—", []));
     v.cells.slice(0, n + 1).forEach((c, i) => cells.push(cell(ppCols[i]!, c.text, c.cite)));
+    const hidden = v.cells.slice(n + 1).map((c, i) => cell(`${n + 1 + i} ${ppm}`.trim(), c.text));
     rows.push(
       row(`portage:${k.name}`, cells, ipc ? v.ipcCite : [], {
+        hidden,
         kind: k.name,
         kindDisplay: display,
         sub: "",

@@ -26,6 +26,13 @@ export interface RawRow extends CardRow {
   shown?: boolean;
   /** For an exception's row: the name of its rule (to say whose exception a removed row was). */
   parent?: string;
+  /**
+   * Values computed but not printed, because the table left their column out (a variant that costs
+   * what the plain hex costs, a load past the last one that still moves). A house rule's card is
+   * compared with its base's on every value, printed or not: a column one card prints and the other
+   * leaves out is then no change by itself.
+   */
+  hidden?: Cell[];
 }
 
 export interface RawTable extends CardTable {

@@ -111,7 +111,10 @@ export function terrainTables(p: Probe): TerrainResult {
       append(cellCites, colName(f), nc);
       cells.push(cell(colName(f), v ? v.text : "—", nc));
     }
-    rows.push(row(`terrain:${t.name}`, cells, []));
+    const hidden = flags
+      .filter((f) => !columns.includes(f.name))
+      .map((f) => cell(colName(f.name), x.variants.get(f.name)?.text ?? "—"));
+    rows.push(row(`terrain:${t.name}`, cells, [], { hidden }));
   }
   const mainName = main && kinds ? memberDisplay(scopeOf(p.ir), kinds.name, main) : null;
   const chartTable = table(

@@ -11,10 +11,14 @@ export function citeText(cites: readonly string[]): string {
   return cites.length === 0 ? "" : `[${cites.join(", ")}]`;
 }
 
-export function changeText(c: Change | null): string | null {
+/**
+ * A change in words. On the player's card (`brief`) an added row says nothing more than its "+" (the
+ * legend names the base): the page keeps its room for values.
+ */
+export function changeText(c: Change | null, brief = false): string | null {
   if (c === null) return null;
-  if (c.kind === "added") return `new: not in ${c.from}`;
-  return `changed from ${c.from}: was ${c.old ?? "—"}`;
+  if (c.kind === "added") return brief ? null : `new: not in ${c.from}`;
+  return c.old === null ? `changed from ${c.from}` : `changed from ${c.from}: was ${c.old}`;
 }
 
 /** "Δ" for a changed row, "+" for an added one: marks that read in black and white. */

@@ -1,6 +1,7 @@
 /**
- * `variorum card ID|FILE [--format html|md|pdf] [-o FILE]`: the printable reference card of one
- * ruleset. A ruleset that extends another (a house rule) is compared with its nearest base, and every
+ * `variorum card ID|FILE [--format html|md|pdf] [-o FILE] [--full] [--paper a4|letter]`: the
+ * printable reference card of one ruleset, by default the one-page player's card (`--full`: every
+ * definition). A ruleset that extends another (a house rule) is compared with its nearest base, and every
  * row that differs is marked with the base's old value. Exit 0 when written, 1 when the ruleset (or
  * its base) does not load (diagnostics printed) or a PDF cannot be printed, 2 for a usage mistake.
  */
@@ -28,7 +29,14 @@ export type CardFormat = (typeof CARD_FORMATS)[number];
 export interface CardCliOptions {
   format?: string;
   output?: string;
+  /** The full card instead of the one-page player's card. */
+  full?: boolean;
+  /** The PDF's page size: `a4` (the default) or `letter`. */
+  paper?: string;
 }
+
+/** Page sizes a PDF is printed on; the player's card fits one page of each. */
+export const PAPERS = ["a4", "letter"] as const;
 
 function formatOf(opts: CardCliOptions): CardFormat {
   return outputFormat(opts.format, opts.output, CARD_FORMATS, "html");
@@ -64,6 +72,9 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     throw new UsageError(
       "--format pdf writes a binary file: name it with -o FILE, e.g. `-o card.pdf`",
     );
+  const paper = (opts.paper ?? "a4").toLowerCase();
+  if (!(PAPERS as readonly string[]).includes(paper))
+    throw new UsageError(`--paper must be one of ${PAPERS.join(", ")}, not "${opts.paper}"`);
   const started = performance.now();
   const host = fsHost(ctx.root);
   // An unknown id or a missing file is reported by the loader (exit 1), like any ruleset that does not load.
@@ -77,7 +88,11 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     base = b.loaded[0]?.ir ?? null;
     if (b.errors > 0 || base === null) return 1;
   }
-  const model = buildCard(ir, { source: sourceOf(loaded[0]!.file, ctx), base }).value!;
+  const model = buildCard(ir, {
+    source: sourceOf(loaded[0]!.file, ctx),
+    base,
+    layout: opts.full ? "full" : "player",
+  }).value!;
   const s = model.stats;
   const marks = model.base
     ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ""}`
@@ -91,7 +106,11 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     }
     let bytes: Uint8Array;
     try {
-      bytes = await printPdf(cardHtml(model, ctx), { executablePath: exe });
+      bytes = await printPdf(cardHtml(model, ctx), {
+        executablePath: exe,
+        paper: paper as (typeof PAPERS)[number],
+        onePage: model.layout === "player",
+      });
     } catch (e) {
       if (!(e instanceof PdfError)) throw e;
       ctx.err(`${ctx.cErr.red("variorum: error:")} ${e.message}\n`);

@@ -219,11 +219,19 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       "write the card to a file instead of standard output (needed for pdf)",
     )
     .option(
+      "--full",
+      "the full card: every rule with its value, exceptions and conditions (default: the one-page player's card)",
+    )
+    .option("--paper <size>", "a4 or letter: the page size of a pdf (default: a4)")
+    .option(
       "--watch",
       "rebuild the card whenever the ruleset (or a file it extends) changes; Ctrl-C to stop",
     )
     .action(
-      async (ruleset: string, opts: { format?: string; output?: string; watch?: boolean }) => {
+      async (
+        ruleset: string,
+        opts: { format?: string; output?: string; full?: boolean; paper?: string; watch?: boolean },
+      ) => {
         const { card } = await import("./card.js");
         setCode(await watching([ruleset], opts, () => card(ruleset, opts, ctx)));
       },

@@ -35,7 +35,17 @@ export function chromiumMissing(executablePath: string): string {
 
 export interface PrintOptions {
   executablePath?: string;
+  /** The page size (default A4); the card's CSS leaves the size to the printer. */
+  paper?: "a4" | "letter";
+  /**
+   * Print on one page: when the page at full size runs over, print it again smaller, in steps of
+   * 5%, down to `MIN_SCALE` (the player's card; a house rule that changes much may run long).
+   */
+  onePage?: boolean;
 }
+
+/** The smallest scale a one-page print goes down to (6.9 pt type prints at 4.8 pt there). */
+export const MIN_SCALE = 0.7;
 
 interface PdfPage {
   setContent(
@@ -44,13 +54,17 @@ interface PdfPage {
   ): Promise<void>;
   pdf(opts: {
     format: string;
+    scale?: number;
     printBackground: boolean;
     preferCSSPageSize?: boolean;
     tagged?: boolean;
   }): Promise<Uint8Array>;
 }
 
-/** Prints `html` on A4 with its backgrounds, and returns the PDF bytes (creation dates fixed, see below). */
+/**
+ * Prints `html` on A4 (or Letter) with its backgrounds, and returns the PDF bytes (creation dates
+ * fixed, see below).
+ */
 export async function printPdf(html: string, opts: PrintOptions = {}): Promise<Uint8Array> {
   const executablePath = opts.executablePath ?? CHROMIUM;
   let pw: typeof import("playwright-core");
@@ -73,7 +87,13 @@ export async function printPdf(html: string, opts: PrintOptions = {}): Promise<U
   try {
     const page = (await browser.newPage()) as unknown as PdfPage;
     await page.setContent(html, { waitUntil: "load" });
-    const pdf = await page.pdf({ format: "A4", printBackground: true, tagged: true });
+    const format = opts.paper === "letter" ? "Letter" : "A4";
+    let scale = 1;
+    let pdf = await page.pdf({ format, printBackground: true, tagged: true });
+    while (opts.onePage && pdfPageCount(pdf) > 1 && scale > MIN_SCALE + 1e-9) {
+      scale = Math.round((scale - 0.05) * 100) / 100;
+      pdf = await page.pdf({ format, scale, printBackground: true, tagged: true });
+    }
     return normalisePdf(pdf);
   } catch (e) {
     throw new PdfError(

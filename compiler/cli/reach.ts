@@ -5,6 +5,7 @@
  * or unit (located diagnostics), 2 for a usage mistake.
  */
 
+import { hexesReached } from "../reach/report.js";
 import { resolve } from "node:path";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import {
@@ -170,7 +171,7 @@ export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, 
     const wrote = writeIfChanged(file, render(built.graph, built.report, null));
     const counts = (
       summary?.summary.map((r) => `${r.ruleset} ${r.reached}`) ??
-      built.report.results.map((r) => `${r.ruleset} ${Object.keys(r.hexes).length}`)
+      built.report.results.map((r) => `${r.ruleset} ${hexesReached(r, built.report.from)}`)
     ).join(", ");
     ctx.out(
       `${wrote ? "wrote" : "unchanged"} ${displayPath(file, ctx.cwd)}: hexes reachable ${counts}; ${built.report.differences.length} differ\n`,

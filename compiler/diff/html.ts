@@ -181,12 +181,14 @@ export function htmlView(report: DiffReport): unknown {
           phase: report.reach.phase,
           unit: JSON.stringify(report.reach.unit),
           counts: report.reach.counts,
+          picture: report.reach.picture,
+          pictureAlt: report.reach.pictureAlt,
           rulesets: ids,
           rows: report.reach.differences.map((d) => ({
             hex: d.hex,
             cells: ids.map((id) => ({
               reachable: d.cost[id] !== null && d.cost[id] !== undefined,
-              cost: d.cost[id],
+              cost: d.costText[id],
               rules: (d.rules[id] ?? []).join(", "),
             })),
           })),

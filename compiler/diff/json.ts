@@ -61,7 +61,13 @@ export function reportJson(report: DiffReport): unknown {
     stats: report.stats,
   };
   if (report.scenarios) out.scenarios = report.scenarios.scenarios;
-  if (report.reach) out.reach = report.reach;
+  // The reach picture is for the HTML and Markdown reports; JSON keeps the counts and costs.
+  if (report.reach) {
+    const { picture: _picture, pictureAlt: _alt, ...reach } = report.reach;
+    void _picture;
+    void _alt;
+    out.reach = reach;
+  }
   return out;
 }
 

@@ -129,9 +129,12 @@ export function renderMarkdown(report: DiffReport): string {
       "",
       `## Reach on the map: ${md(r.map)}, from ${md(startText(r.from, r.aboard))}`,
       "",
-      `Unit \`${md(JSON.stringify(r.unit))}\`, ${md(r.phase)} phase. ${r.counts.map((c) => `${md(c.ruleset)}: ${c.hexes} hexes`).join("; ")}.`,
+      `Unit \`${md(JSON.stringify(r.unit))}\`, ${md(r.phase)} phase. ${r.counts.map((c) => `${md(c.ruleset)}: ${c.hexes} hexes reachable`).join("; ")}.`,
       "",
     );
+    // The picture is a Markdown image of a data: URI (not inline <svg>): renderers that drop raw
+    // HTML still show an image, and the drawing's own styles stay inside it.
+    if (r.picture) out.push(`![${md(r.pictureAlt)}](<${r.picture}>)`, "");
     if (r.differences.length === 0) out.push("Every hex agrees.");
     else {
       out.push(
@@ -140,10 +143,10 @@ export function renderMarkdown(report: DiffReport): string {
       );
       for (const d of r.differences) {
         const cells = ids.map((id) => {
-          const c = d.cost[id];
+          const c = d.costText[id];
           return c === null || c === undefined
             ? "—"
-            : `${c} <sub>${md((d.rules[id] ?? []).join(", "))}</sub>`;
+            : `${md(c)} <sub>${md((d.rules[id] ?? []).join(", "))}</sub>`;
         });
         out.push(`| ${md(d.hex)} | ${cells.join(" | ")} |`);
       }

@@ -146,8 +146,17 @@ export interface ReachSection {
   aboard?: true;
   phase: string;
   unit: Record<string, unknown>;
+  /** Per ruleset, the hexes it reaches, counted as `reach` counts them (reach/report.ts: hexesReached). */
   counts: { ruleset: string; hexes: number; measure: string; allowance: string }[];
-  differences: ReachDifference[];
+  /** Each difference with its costs as the rulebooks print them (`1½`), null where not reached. */
+  differences: (ReachDifference & { costText: Record<string, string | null> })[];
+  /**
+   * The reach picture (the drawing of `reach --format svg`) as a `data:` URI, for the HTML and
+   * Markdown reports; null when the map is too large to draw. Not part of the JSON report.
+   */
+  picture: string | null;
+  /** What the picture shows, for its alternative text. */
+  pictureAlt: string;
 }
 
 export interface DiffOptions {

@@ -120,7 +120,7 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
     out.push(p.dim(`   unit ${termSafe(JSON.stringify(r.unit))}, ${termSafe(r.phase)} phase`));
     for (const c of r.counts)
       out.push(
-        `    ${termSafe(c.ruleset).padEnd(w)}  ${c.hexes} hexes (allowance ${termSafe(c.allowance)} ${termSafe(c.measure)})`,
+        `    ${termSafe(c.ruleset).padEnd(w)}  ${c.hexes} hexes reachable (allowance ${termSafe(c.allowance)} ${termSafe(c.measure)})`,
       );
     out.push(
       r.differences.length === 0
@@ -130,10 +130,10 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
     for (const d of r.differences) {
       out.push(`  ${p.yellow("≠")} ${termSafe(d.hex)}`);
       for (const id of ids) {
-        const cost = d.cost[id];
+        const cost = d.costText[id];
         const rules = d.rules[id];
         out.push(
-          `    ${termSafe(id).padEnd(w)}  ${cost === null || cost === undefined ? p.dim("cannot end here") : String(cost)}${rules ? p.dim(`  [${rules.map(termSafe).join(", ")}]`) : ""}`,
+          `    ${termSafe(id).padEnd(w)}  ${cost === null || cost === undefined ? p.dim("cannot end here") : termSafe(cost)}${rules ? p.dim(`  [${rules.map(termSafe).join(", ")}]`) : ""}`,
         );
       }
     }

@@ -11,9 +11,12 @@ import type { ScenarioFile } from "../diff/scenarios.js";
 import { keepScenario } from "../diff/scenario-marks.js";
 import { runSuite } from "./evaluate.js";
 import type { RulesetIR } from "../ir/ir.js";
-import { formatQuantity } from "../../runtime/format.js";
+import { costText } from "../render/numbers.js";
 import type { Outcome } from "./outcome.js";
 import { buildReach } from "../reach/build.js";
+import { MAX_DRAWN_HEXES } from "../reach/formats.js";
+import { hexesReached } from "../reach/report.js";
+import { reachDrawing, renderReachSvg, svgDataUri } from "../reach/svg.js";
 import { reachInputs, type ReachRequest } from "./reach.js";
 
 export interface DiffRequest {
@@ -44,7 +47,11 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
       : suite;
   }
   if (reach?.value) {
-    const r = buildReach(reach.value).report;
+    const built = buildReach(reach.value);
+    const r = built.report;
+    const drawn = built.graph.columns * built.graph.rows * r.results.length <= MAX_DRAWN_HEXES;
+    const exact = (id: string, hex: string) =>
+      r.results.find((x) => x.ruleset === id)?.hexes[hex]?.exact;
     report.reach = {
       map: r.map,
       from: r.from,
@@ -53,16 +60,26 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
       unit: r.unit,
       counts: r.results.map((x) => ({
         ruleset: x.ruleset,
-        hexes: Object.keys(x.hexes).length,
+        hexes: hexesReached(x, r.from),
         measure: x.measure,
         allowance:
           x.allowance === null
             ? "none"
             : typeof x.allowance === "number"
-              ? formatQuantity(String(x.allowance))
-              : `${x.allowance.min}–${x.allowance.max}`,
+              ? costText({ cost: x.allowance })
+              : `${costText({ cost: x.allowance.min })}–${costText({ cost: x.allowance.max })}`,
       })),
-      differences: r.differences,
+      differences: r.differences.map((d) => ({
+        ...d,
+        costText: Object.fromEntries(
+          Object.entries(d.cost).map(([id, c]) => [
+            id,
+            c === null ? null : costText({ cost: c, exact: exact(id, d.hex) }),
+          ]),
+        ),
+      })),
+      picture: drawn ? svgDataUri(renderReachSvg(built.graph, r)) : null,
+      pictureAlt: reachDrawing(built.graph, r).desc,
     };
   }
   return { value: report, diagnostics };

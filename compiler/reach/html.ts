@@ -18,7 +18,7 @@ import {
   START,
   terrainStyle,
 } from "./palette.js";
-import type { ReachReport, ReachRulesetResult } from "./report.js";
+import { hexesReached, type ReachReport, type ReachRulesetResult } from "./report.js";
 import { renderReachSvg } from "./svg.js";
 
 const STYLE = `
@@ -102,7 +102,7 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
 }
 
 function rulesetRow(report: ReachReport, r: ReachRulesetResult): Markup {
-  const n = Object.keys(r.hexes).filter((h) => h !== report.from).length;
+  const n = hexesReached(r, report.from);
   return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${allowanceText(r.allowance, r.measure)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
 }
 

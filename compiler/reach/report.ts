@@ -77,6 +77,17 @@ export interface ReachDifference {
   rules: Record<string, string[]>;
 }
 
+/**
+ * The hexes a unit can move to under one ruleset: every hex where its move may end but the start
+ * (which it "reaches" by not moving, at cost 0). The one count every reach drawing, listing and the
+ * diff's "reach on the map" section print.
+ */
+export function hexesReached(r: ReachRulesetResult, from: string): number {
+  let n = 0;
+  for (const h in r.hexes) if (h !== from) n++;
+  return n;
+}
+
 export interface ReachReport {
   map: string;
   from: string;

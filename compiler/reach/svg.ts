@@ -32,7 +32,12 @@ import {
   terrainStyle,
   VEHICLE,
 } from "./palette.js";
-import type { ReachDifference, ReachReport, ReachRulesetResult } from "./report.js";
+import {
+  hexesReached,
+  type ReachDifference,
+  type ReachReport,
+  type ReachRulesetResult,
+} from "./report.js";
 
 /** Hex radius (centre to corner) and height, in SVG units. */
 const S = 28;
@@ -439,14 +444,12 @@ function legend(
 }
 
 function summary(report: ReachReport): string {
-  const per = report.results
-    .map((r) => `${r.ruleset} ${Object.keys(r.hexes).filter((h) => h !== report.from).length}`)
-    .join(", ");
+  const per = report.results.map((r) => `${r.ruleset} ${hexesReached(r, report.from)}`).join(", ");
   const diff =
     report.results.length > 1
       ? `; ${report.differences.length} ${report.differences.length === 1 ? "hex differs" : "hexes differ"}`
       : "";
-  return `Hexes where the unit may end its move from ${report.from}: ${per}${diff}.`;
+  return `Hexes the unit can reach from ${report.from}: ${per}${diff}.`;
 }
 
 /** One unit's reach as a drawing: per ruleset its least cost (or chance) per hex, the start marked. */
@@ -465,7 +468,7 @@ export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
     holder: "the enemy",
     panels: report.results.map((r) => {
       const scale = byKey.get(scaleKey(r))!;
-      const reachable = Object.keys(r.hexes).filter((n) => n !== report.from).length;
+      const reachable = hexesReached(r, report.from);
       const count = `${reachable} ${reachable === 1 ? "hex" : "hexes"}`;
       return {
         ruleset: r.ruleset,
@@ -480,6 +483,15 @@ export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
 
 export function renderReachSvg(graph: MapGraph, report: ReachReport): string {
   return renderMapSvg(graph, reachDrawing(graph, report));
+}
+
+/**
+ * A drawing as a `data:` URI (percent-encoded, so it runs in a browser too), for an `<img>` or a
+ * Markdown image: the picture keeps its own styles (its `<style>` cannot reach the page holding it)
+ * and, as an image, runs nothing. Parentheses are encoded too, so it stands in a Markdown link.
+ */
+export function svgDataUri(svg: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg).replace(/\(/g, "%28").replace(/\)/g, "%29")}`;
 }
 
 /** The whole drawing: a panel per ruleset (in the drawing's order), then the legend. */

@@ -9,7 +9,7 @@ import { indexOf, type MapGraph } from "../../runtime/map.js";
 import { allowanceText, costText } from "../render/numbers.js";
 import { startText } from "../render/start.js";
 import { hexValueText, pathText } from "./labels.js";
-import type { ReachReport, ReachRulesetResult } from "./report.js";
+import { hexesReached, type ReachReport, type ReachRulesetResult } from "./report.js";
 
 export interface TextStyle {
   bold(s: string): string;
@@ -70,12 +70,12 @@ export function renderReachText(
       ),
   ];
   for (const r of report.results) {
-    const n = Object.keys(r.hexes).length;
+    const n = hexesReached(r, report.from);
     out.push(
       "",
       `${style.bold(r.ruleset)}  ${style.dim(r.title)}`,
       ...(r.unit !== undefined ? [`  unit ${JSON.stringify(r.unit)}`] : []),
-      `  allowance ${allowanceText(r.allowance, r.measure)}; ${n} ${n === 1 ? "hex" : "hexes"} where the move may end`,
+      `  allowance ${allowanceText(r.allowance, r.measure)}; ${n} ${n === 1 ? "hex" : "hexes"} reachable from ${report.from}`,
     );
     const unboarded = r.notApplicable
       .filter((x) => x.startsWith("vehicle: "))

@@ -24,6 +24,7 @@ import {
 
 const HOUSE = join(FIXTURES, "house-leader.rules");
 const HOSTILE = join(FIXTURES, "hostile.rules");
+const CREWS = join(FIXTURES, "house-crews.rules");
 
 describe("card: sl-classic", () => {
   const c = card("sl-classic");
@@ -339,6 +340,81 @@ describe("card: a house rule", () => {
   });
 });
 
+describe("card: a house rule whose chart grows a column, with helpers", () => {
+  const c = card(CREWS);
+
+  it("marks only the rows whose values changed, not those that only gained a column", () => {
+    const t = tableOf(c, "portage-chart");
+    expect(t.columns).toContain("8 PP");
+    expect(rowOf(t, "Squad").change).toBeNull();
+    expect(rowOf(t, "Half-squad").change).toBeNull();
+    expect(rowOf(t, "Crew").change).toMatchObject({ kind: "changed", from: "sl-classic" });
+    expect(rowOf(t, "Crew").change!.old).toMatch(/^0 PP: 4; /);
+    const olds = allRows(c).flatMap((x) => (x.row.change?.old ? [x.row.change.old] : []));
+    expect(olds.filter((o) => o === "—" || o === "")).toEqual([]);
+  });
+
+  it("prints no definition marked `helper`, in any format", () => {
+    const keys = allRows(c).map((x) => x.row.key);
+    for (const k of ["def:crew-mf", "def:helper-check"]) expect(keys).not.toContain(k);
+    expect(c.sections.flatMap((s) => s.tables.flatMap((t) => t.columns))).not.toContain(
+      "Helper costs",
+    );
+    // A formula may name a helper (the full card prints base-mf's exception as `crew-mf`), but no
+    // helper has a line, a column or a paraphrase of its own.
+    for (const out of [html(c), renderCardMarkdown(c), html(card(CREWS, "player"))])
+      expect(out).not.toMatch(
+        /Crew mf|Helper costs|Helper check|scratch table|a check the encoding/,
+      );
+  });
+});
+
+describe("card: the player's one-page card", () => {
+  const keys = (c: ReturnType<typeof card>) =>
+    c.sections.flatMap((s) => s.tables.map((t) => t.key));
+
+  it("keeps the charts a player looks up, and who may move as brief lines without formulas", () => {
+    const c = card("sl-classic", "player");
+    expect(c.layout).toBe("player");
+    for (const k of ["allowances", "terrain-chart", "hexsides", "portage-chart"])
+      expect(keys(c)).toContain(k);
+    const who = tableOf(c, "rules-who-may-move");
+    expect(who.brief).toBe(true);
+    expect(who.rows.map((r) => r.cells[0]!.text)).toEqual([
+      "No move after prep fire",
+      "TI may not move",
+      "Enemy hex",
+    ]);
+    const lines = allRows(c).filter((x) => x.table.brief);
+    expect(lines.every((x) => x.row.depth === 0)).toBe(true);
+    for (const x of lines)
+      for (const cell of x.row.cells.slice(x.table.labels))
+        expect(cell.text).not.toMatch(/[a-z]-[a-z]|\(|[a-z]\.[a-z]/);
+    // A full card's formula rules (COT, entry cost) are not on the player's card.
+    expect(allRows(c).map((x) => x.row.key)).not.toContain("def:cot");
+    expect(allRows(card("sl-classic")).map((x) => x.row.key)).toContain("def:cot");
+    // A rule whose exceptions change it prints no base value ("0 DRM" would mislead).
+    const cx = allRows(card("asl-a4", "player")).find((x) => x.row.key === "def:cx-drm")!;
+    expect(cx.row.cells[1]!.text).toBe("");
+  });
+
+  it("keeps a dice ruleset's distance chart and drops a chart that only says 'varies'", () => {
+    const c = card("chain-of-command", "player");
+    expect(c.sections.flatMap((s) => s.charts)).toHaveLength(1);
+    expect(keys(c)).not.toContain("terrain-chart");
+    expect(keys(card("chain-of-command"))).toContain("terrain-chart");
+  });
+
+  it("keeps every changed row of a house rule, and counts the marks it prints", () => {
+    const c = card(HOUSE, "player");
+    const changed = allRows(c).filter((x) => x.row.change?.kind === "changed");
+    expect(changed.map((x) => x.row.cells[0]!.text)).toContain("Leader bonus, exception");
+    expect(c.stats.changed).toBe(changed.length);
+    expect(c.removed.map((r) => r.key)).toEqual(["def:ti-may-not-move"]);
+    expect(html(c)).toContain('<body class="layout-player">');
+  });
+});
+
 describe('card: a house rule that restates its rule\'s paraphrase (`extend rule NAME "…"`)', () => {
   const c = card(join(ROOT, "test", "diff", "fixtures", "two-change.rules"));
   const rule = rowOf(tableOf(c, "rules-bonuses"), "Leader bonus");
@@ -387,7 +463,8 @@ describe("card: HTML", () => {
   it("is self-contained and print-ready", () => {
     const h = html(card("sl-classic"));
     expect(h).not.toMatch(/<script|<link|<img|@import|url\(|src=|href="http/i);
-    expect(h).toMatch(/@page \{ size: A4; margin: /);
+    // The paper is the printer's (A4 or Letter): the card sets the margins only.
+    expect(h).toMatch(/@page \{ margin: /);
     expect(h).toMatch(/tr, [^{]*\{ break-inside: avoid;/);
     expect(h).toContain('<h2 id="s-terrain-h">Terrain</h2>');
   });

@@ -34,11 +34,14 @@ export function ir(ref: string): RulesetIR {
   return x;
 }
 
-/** The card of a ruleset, compared with its base when it extends one (as the CLI does). */
-export function card(ref: string): Card {
+/**
+ * The card of a ruleset, compared with its base when it extends one (as the CLI does): the full card
+ * unless the player's one-page card is asked for.
+ */
+export function card(ref: string, layout: "player" | "full" = "full"): Card {
   const r = ir(ref);
   const base = r.extends.length > 0 ? ir(r.extends[0]!) : null;
-  return buildCard(r, { source: ref, base });
+  return buildCard(r, { source: ref, base, layout });
 }
 
 export function html(c: Card): string {

@@ -249,7 +249,7 @@ describe("11. a path aggregate that reads a rule's parameter", () => {
     const r = await variorum(reach);
     clean(r);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/allowance 4 MP; \d+ hexes where the move may end/);
+    expect(r.stdout).toMatch(/allowance 4 MP; \d+ hexes reachable from /);
     const j = await variorum([...reach, "--format", "json"]);
     clean(j);
     expect(j.code).toBe(0);

@@ -158,7 +158,7 @@ describe("variorum diff --map", () => {
     const text = await variorum(["diff", "sl-classic", "asl-a4", "--map", MAP, "--from", "A2"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/== Reach on the map: Test crossroads, from A2 ==/);
-    expect(text.stdout).toMatch(/^ +sl-classic +\d+ hexes \(allowance 4 MF\)$/m);
+    expect(text.stdout).toMatch(/^ +sl-classic +\d+ hexes reachable \(allowance 4 MF\)$/m);
     const md = await variorum([
       "diff",
       "sl-classic",
@@ -204,6 +204,8 @@ describe("variorum diff --map", () => {
       reachable: { "sl-classic": false, "asl-a4": true },
       cost: { "sl-classic": null, "asl-a4": 5 },
       rules: { "asl-a4": ["A4.131", "A4.132"] },
+      // The cost as the reports print it (a book fraction where there is one).
+      costText: { "sl-classic": null, "asl-a4": "5" },
     });
     expect((await variorum(["diff", "sl-classic", "asl-a4", "--map", MAP])).code).toBe(2);
   });

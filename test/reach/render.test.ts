@@ -163,7 +163,7 @@ describe("renderReachSvg", () => {
       '<title id="vr-title">Reach on Crossroads from B3: sl-classic, asl-a4</title>',
     );
     expect(svg).toMatch(
-      /<desc id="vr-desc">Hexes where the unit may end its move from B3: sl-classic \d+, asl-a4 \d+; 15 hexes differ\.<\/desc>/,
+      /<desc id="vr-desc">Hexes the unit can reach from B3: sl-classic \d+, asl-a4 \d+; 15 hexes differ\.<\/desc>/,
     );
   });
 

@@ -1,0 +1,1 @@
+card sl-classic --format pdf -o card.pdf --paper legal

@@ -1,0 +1,1 @@
+card rulesets/house/asl-officer-bonus.rules --format md --full

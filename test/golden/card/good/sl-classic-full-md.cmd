@@ -1,0 +1,1 @@
+card sl-classic --format md --full
