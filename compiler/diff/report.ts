@@ -36,6 +36,18 @@ function slug(s: string): string {
   return t === "" ? "x" : t.slice(0, 80);
 }
 
+/** The names an entry row goes by, each once: "Wheatfield / Grain" where ASL calls it grain. */
+function entryNames(items: readonly (Item | null)[]): string {
+  const seen: string[] = [];
+  for (const it of items)
+    if (
+      it?.kind === "table-entry" &&
+      !seen.some((d) => normaliseDisplay(d) === normaliseDisplay(it.table.display))
+    )
+      seen.push(it.table.display);
+  return seen.join(" / ");
+}
+
 interface Slot {
   key: string;
   concept: string;
@@ -88,14 +100,25 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         prev = s;
         continue;
       }
-      // A table entry: align by member names, then by normalised display names.
+      // A table entry: align by member names, then by the members' concept keys, then by normalised
+      // display names.
       const list = tableSlots.get(it.key) ?? [];
       tableSlots.set(it.key, list);
       const names = it.table.names;
       const disp = it.table.display.split(" · ").map(normaliseDisplay).join("|");
-      let s =
-        list.find((x) => !x.items[ri] && x.names.has(names)) ??
-        list.find((x) => !x.items[ri] && x.displays.has(disp));
+      // By member name, then by a concept key the members declare, then by display name.
+      // A member with several keys (`broken concept wheatfield | brush`) takes the first that has a row.
+      const free = (x: Slot) => !x.items[ri];
+      let s: Slot | undefined;
+      let matched: string | undefined;
+      for (const a of it.table.aliases) {
+        s = list.find((x) => free(x) && x.names.has(a));
+        if (s) {
+          matched = a;
+          break;
+        }
+      }
+      s ??= list.find((x) => free(x) && x.displays.has(disp));
       if (!s) {
         s = {
           key: `${it.key}/${names}`,
@@ -112,6 +135,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         place(s);
       }
       s.names.add(names);
+      s.names.add(matched ?? it.table.aliases[1] ?? names);
       s.displays.add(disp);
       s.items[ri] = it;
       s.irs[ri] = ir;
@@ -163,7 +187,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     const firstItem = s.items.find((it) => it !== null)!;
     const label =
       firstItem.kind === "table-entry"
-        ? `${humanise(s.concept)}: ${firstItem.table.display}`
+        ? `${humanise(s.concept)}: ${entryNames(s.items)}`
         : firstItem.kind === "enum"
           ? `${humanise(s.concept)} (domain)`
           : firstItem.kind === "group"
