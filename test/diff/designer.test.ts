@@ -99,7 +99,7 @@ describe("what changed, first", () => {
       "asl-a4 raises IPC to 3 PP for half-squad (A4.5, A4.42, A4.52; sl-classic 2 PP, 142.33)",
     );
     expect(s.concepts.find((c) => c.section === "terrain")!.lines).toContainEqual(
-      expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Grain, Orchard, Marsh; /),
+      expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Orchard, Marsh; /),
     );
   });
 
