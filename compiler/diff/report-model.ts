@@ -93,6 +93,11 @@ export interface Row {
    * definitions it uses: those definitions (e.g. ["leader-bonus"]). Empty for a row changed itself.
    */
   followsFrom: string[];
+  /**
+   * A changed row whose own text differs but whose every situation follows from other changed rows
+   * (causes.ts): those rows' ids. Its `followsFrom` then names their definitions.
+   */
+  causes: string[];
   cells: Record<string, Cell | null>;
   situations: Situation[];
   /** "asl-a4 adds an exception: A4.52 (…)". */

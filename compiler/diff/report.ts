@@ -24,6 +24,7 @@ import { exceptionNotes, throughNotes } from "./notes.js";
 import { searchSituations, type Focus, type Situation, type Subject } from "./situations.js";
 import { conceptsDiffer } from "./concepts.js";
 import { buildSummary } from "./summary.js";
+import { causesOf } from "./causes.js";
 import { plainScope } from "../render/plain.js";
 import type { Exception } from "../ir/ir.js";
 
@@ -160,7 +161,9 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       if (it && (it.kind === "rule" || it.kind === "predicate") && !focusByName.has(it.def.name))
         focusByName.set(it.def.name, { exceptions, base: c.baseDiffers });
   });
+  const rowSlots: Slot[] = [];
   for (const [k, s] of slots.entries()) {
+    rowSlots.push(s);
     const cells: Record<string, Cell | null> = {};
     let firstKey: string | null = null;
     let differs = false;
@@ -260,11 +263,49 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       status,
       differs,
       followsFrom,
+      causes: [],
       cells,
       situations,
       notes,
     });
   }
+
+  // One cause per change: a changed row whose every situation follows from other changed rows
+  // folds under them (causes.ts).
+  const changed = rows
+    .map((r, k) => ({ r, k }))
+    .filter(({ r }) => r.status === "changed" && r.followsFrom.length === 0);
+  const found = causesOf(
+    irs,
+    changed.map(({ r, k }) => {
+      const items = rowSlots[k]!.items;
+      const first = items.find((it) => it !== null)!;
+      return {
+        items,
+        situations: r.situations,
+        candidate:
+          first.kind !== "table-entry" &&
+          first.kind !== "enum" &&
+          first.kind !== "group" &&
+          !r.notes.some((n) => n.startsWith("no situation")),
+      };
+    }),
+  );
+  found.forEach((cs, x) => {
+    if (cs.length === 0) return;
+    const row = changed[x]!.r;
+    const causes = cs.map((c) => changed[c]!.r);
+    row.causes = causes.map((c) => c.id);
+    row.followsFrom = [
+      ...new Set(
+        causes.flatMap((c) =>
+          Object.values(c.cells).flatMap((cell) =>
+            cell ? [c.member === null ? cell.definition : `${cell.definition}(${c.member})`] : [],
+          ),
+        ),
+      ),
+    ].sort();
+  });
 
   // By section; within one, definitions before the domains (enums, groups) they draw on.
   const domainLast = (r: Row) => {

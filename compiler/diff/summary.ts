@@ -120,15 +120,25 @@ function conceptList(rows: readonly Row[]): string {
     .join("; ");
 }
 
-/** The rows that follow from these definitions, directly or through another that follows. */
-function followersOf(names: Set<string>, follows: readonly Row[]): Row[] {
+/**
+ * The rows that follow from a root change: those it causes (causes.ts), those that differ only
+ * through its definitions, and, in turn, those that follow from them.
+ */
+function followersOf(root: Row, follows: readonly Row[]): Row[] {
   const out: Row[] = [];
-  const reached = new Set(names);
+  const reached = new Set(cellsOf(root).map(([, c]) => c.definition));
+  const ids = new Set([root.id]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const f of follows) {
-      if (out.includes(f) || !f.followsFrom.some((n) => reached.has(n))) continue;
+      if (out.includes(f)) continue;
+      const from =
+        f.causes.length > 0
+          ? f.causes.some((id) => ids.has(id))
+          : f.followsFrom.some((n) => reached.has(n));
+      if (!from) continue;
       out.push(f);
+      ids.add(f.id);
       for (const [, c] of cellsOf(f)) reached.add(c.definition);
       grew = true;
     }
@@ -143,15 +153,12 @@ export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Ro
       r.status === "changed" && r.followsFrom.length === 0 && RULES.has(cellsOf(r)[0]![1].kind),
   );
   const follows = rows.filter((r) => r.status === "changed" && r.followsFrom.length > 0);
-  const changes: SummaryChange[] = own.map((r) => {
-    const names = new Set(cellsOf(r).map(([, c]) => c.definition));
-    return {
-      row: r.id,
-      label: r.label,
-      sentence: sentence(r, ids),
-      follows: followersOf(names, follows).map((f) => ({ row: f.id, label: f.label })),
-    };
-  });
+  const changes: SummaryChange[] = own.map((r) => ({
+    row: r.id,
+    label: r.label,
+    sentence: sentence(r, ids),
+    follows: followersOf(r, follows).map((f) => ({ row: f.id, label: f.label })),
+  }));
   // Concepts not every ruleset has, by section: "asl-a4 only: Brush, Grain".
   const bySection = new Map<string, Map<string, Row[]>>();
   for (const r of rows) {
