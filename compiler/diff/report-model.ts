@@ -156,7 +156,10 @@ export interface ReachSection {
 }
 
 export interface DiffOptions {
-  /** Keep only the changed rows (and the scenarios whose verdicts differ). */
+  /**
+   * Keep only the rows where two rulesets that have the row differ (changed rows, and partial rows
+   * whose present cells differ), and the scenarios whose verdicts differ.
+   */
   onlyDifferences?: boolean;
   /** With onlyDifferences: keep the partial rows (and the scenarios only some rulesets answer) too. */
   includePartial?: boolean;

@@ -316,7 +316,8 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     (a, b) => sectionIndex(a.section) - sectionIndex(b.section) || domainLast(a) - domainLast(b),
   );
   const shown = opts.onlyDifferences
-    ? rows.filter((r) => r.status === "changed" || (opts.includePartial && r.status === "partial"))
+    ? // Every row where any two rulesets that have it differ (a partial row of the five-way diff too).
+      rows.filter((r) => r.differs || (opts.includePartial && r.status === "partial"))
     : rows;
   const sections: SectionGroup[] = SECTIONS.map((x) => ({
     key: x.key,

@@ -69,10 +69,16 @@ function sentence(row: Row, ids: readonly string[]): string {
       }
       return [clause(sit, true), ...more.map((x) => clause(x, false))].join("; and ");
     }
-    const each = present.map(
-      (id) =>
-        `${id} ${sit.display[id]}${sit.rules[id]!.length > 0 ? ` (${cites(sit.rules[id]!)})` : ""}`,
-    );
+    // Which editions agree: "sl-classic, sqla-31, asl-a4: 2 MF (5.44; A4.12); tide-of-iron: 1 MP (…)".
+    const groups = new Map<string, string[]>();
+    for (const id of present) {
+      const key = JSON.stringify(sit.values[id]) + (sit.display[id] ?? "");
+      groups.set(key, [...(groups.get(key) ?? []), id]);
+    }
+    const each = [...groups.values()].map((g) => {
+      const c = [...new Set(g.flatMap((id) => (sit.rules[id] ?? []).slice(0, 3)))];
+      return `${g.join(", ")}: ${sit.display[g[0]!]}${c.length > 0 ? ` (${cites(c)})` : ""}`;
+    });
     return `${label}${situationWords(sit.text)}: ${each.join("; ")}`;
   }
   // No situation: a constant's values themselves (a table entry, `road-rate`) …
@@ -84,8 +90,17 @@ function sentence(row: Row, ids: readonly string[]): string {
     const [id, c] = diff[0]!;
     return `${id} makes ${label} ${c.display} (${cites(c.rules)}; ${first[0]} ${first[1].display}, ${cites(first[1].rules)})`;
   }
-  if (constant)
-    return `${label}: ${cells.map(([id, c]) => `${id} ${c.display} (${cites(c.rules)})`).join("; ")}`;
+  if (constant) {
+    // Which editions agree, as for a situation.
+    const groups = new Map<string, [string, Cell][]>();
+    for (const e of cells) groups.set(e[1].display, [...(groups.get(e[1].display) ?? []), e]);
+    return `${label}: ${[...groups.entries()]
+      .map(
+        ([d, g]) =>
+          `${g.map(([id]) => id).join(", ")}: ${d} (${cites([...new Set(g.flatMap(([, c]) => c.rules))])})`,
+      )
+      .join("; ")}`;
+  }
   // … else the rule changed, and why no situation shows it.
   const why = row.notes.find(
     (n) => n.startsWith("no situations") || n.startsWith("the concepts differ"),
@@ -148,9 +163,10 @@ function followersOf(root: Row, follows: readonly Row[]): Row[] {
 
 export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Row[]): Summary {
   const ids = rulesets.map((r) => r.id);
+  // Root causes: rows whose own values differ between two rulesets that have them (in a diff of
+  // three or more, a row some lack counts too).
   const own = rows.filter(
-    (r) =>
-      r.status === "changed" && r.followsFrom.length === 0 && RULES.has(cellsOf(r)[0]![1].kind),
+    (r) => r.differs && r.followsFrom.length === 0 && RULES.has(cellsOf(r)[0]![1].kind),
   );
   const follows = rows.filter((r) => r.status === "changed" && r.followsFrom.length > 0);
   const changes: SummaryChange[] = own.map((r) => ({
