@@ -90,6 +90,16 @@ function keyIn(id: string, ir: RulesetIR, it: Item, p: Probe): string | null {
  */
 export function causesOf(irs: readonly RulesetIR[], changes: readonly Change[]): number[][] {
   const out: number[][] = changes.map(() => []);
+  // One swapped ruleset per (ruleset, change), so its interpreter is built once.
+  const swaps = new Map<string, RulesetIR | null>();
+  const swapOf = (j: number, base: number, ci: number): RulesetIR | null => {
+    const key = `${j}:${base}:${ci}`;
+    if (!swaps.has(key)) {
+      const c = changes[ci]!;
+      swaps.set(key, swapped(irs[j]!, c.items[j]!, c.items[base]!));
+    }
+    return swaps.get(key)!;
+  };
   changes.forEach((r, k) => {
     if (!r.candidate || r.situations.length === 0) return;
     const causes = new Set<number>();
@@ -121,8 +131,8 @@ export function causesOf(irs: readonly RulesetIR[], changes: readonly Change[]):
               Number(x.c.items[j]!.kind === "table-entry"),
           );
         let explained = false;
-        for (const { c, ci } of candidates) {
-          const ir = swapped(irs[j]!, c.items[j]!, c.items[base]!);
+        for (const { ci } of candidates) {
+          const ir = swapOf(j, base, ci);
           if (ir !== null && keyIn(id, ir, own, p) === want) {
             causes.add(ci);
             explained = true;
