@@ -334,6 +334,15 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     right:
       'rule road-rate [2.1] "a road costs ½ MF" : MF = 1/2 * 1 MF\nconstraint cheap-roads [2.2] "a road never costs more than 1 MF" : road-rate <= 1 MF',
   },
+  V0702: {
+    means:
+      "A warning: a definition the diff and the cards would show as a rule of the book, though it looks like a step of the encoding — a rule of this file that takes parameters, names no concept of its own (its concept is its name) and shares its citation with the rule that calls it. Mark it `helper` (never a row of a diff or a line of a card; `explain`, hover and traces still show it), or name the book's concept it stands for with `concept KEY`.",
+    kind: "rules",
+    wrong:
+      'rule cost-of(t: terrain) [2.1] "MF of a terrain" : MF = 2 MF if t == woods else 1 MF\nrule woods-cost [2.1] "woods cost 2 MF" : MF = cost-of(woods)\nconstraint cheap [2.2] "woods cost at most 2 MF" : woods-cost <= 2 MF',
+    right:
+      'rule cost-of(t: terrain) [2.1] "MF of a terrain" helper : MF = 2 MF if t == woods else 1 MF\nrule woods-cost [2.1] "woods cost 2 MF" : MF = cost-of(woods)\nconstraint cheap [2.2] "woods cost at most 2 MF" : woods-cost <= 2 MF',
+  },
   V0801: {
     means:
       "An example's expectation failed when `variorum test` ran it: the message gives what was expected and what the rules computed. Either the example or the rules are wrong — derive the answer from the rule text to know which.",

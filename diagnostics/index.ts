@@ -97,6 +97,7 @@ export const CODES = {
   V0601: { severity: "error", summary: "exceptions conflict" },
   // Hygiene
   V0701: { severity: "warning", summary: "definition is never used" },
+  V0702: { severity: "warning", summary: "definition is neither a concept nor a helper" },
   // Examples
   V0801: { severity: "error", summary: "example expectation failed" },
   V0802: { severity: "error", summary: "example input is invalid" },

@@ -174,6 +174,10 @@ export const MESSAGES = {
   },
   // Hygiene
   V0701: { unused: "{name} is never used by the movement binding, a constraint or an example" },
+  V0702: {
+    unmarked:
+      "{name} takes parameters and shares its citation [{cite}] with {caller}, which calls it, yet it is neither a concept nor a helper: the diff would show it as a rule of the book",
+  },
   // Examples
   V0801: EXAMPLE,
   V0802: {

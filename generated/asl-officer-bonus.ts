@@ -433,6 +433,44 @@ function t_hexside_cost(_ctx: Ctx, trace: string[] | null, k1: Hexside): number 
 }
 
 /**
+ * an obstacle Bypass may skirt: woods or a building [A4.3]
+ *
+ * Keyed by terrain; values.
+ */
+export const bypassableTable = {
+  "open-ground": false,
+  road: false,
+  woods: true,
+  building: true,
+  "shell-hole": false,
+  marsh: false,
+  brush: false,
+  grain: false,
+  orchard: false,
+} as const;
+/**
+ * {@link bypassableTable}, 1 for true, 0 for false, indexed by terrain code.
+ * Codes in declaration order (terrain: open-ground, road, woods, building, shell-hole, marsh, brush, grain, orchard).
+ */
+const tk_bypassable = new Uint8Array([
+  0, // open-ground
+  0, // road
+  1, // woods
+  1, // building
+  0, // shell-hole
+  0, // marsh
+  0, // brush
+  0, // grain
+  0, // orchard
+]);
+
+/** Looks up {@link bypassableTable} (in ticks) and traces the row's citation. */
+function t_bypassable(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean {
+  if (trace !== null) trace.push("A4.3");
+  return tk_bypassable[terrainCodes[k1]] === 1;
+}
+
+/**
  * TEM of the Location, by terrain [A4.61 EX]
  *
  * Keyed by terrain; values in DRM; "all" = all of the unit's allowance, "NA" = not allowed.
@@ -862,15 +900,6 @@ export function r_road_rate(_ctx: Ctx, trace: string[] | null): number {
   return 2;
 }
 
-/** an obstacle Bypass may skirt: woods or a building [A4.3] */
-export function r_bypassable(ctx: Ctx, trace: string[] | null): boolean {
-  if (trace !== null) trace.push("A4.3");
-  return (
-    (ctx.path[ctx.i]!.terrain as Terrain) === "woods" ||
-    (ctx.path[ctx.i]!.terrain as Terrain) === "building"
-  );
-}
-
 /** the terrain a Bypass moves through: Open Ground unless given [A4.31] */
 export function r_bypassed_through(ctx: Ctx, trace: string[] | null): Terrain {
   if (trace !== null) trace.push("A4.31");
@@ -888,7 +917,7 @@ export function r_bypassed_through(ctx: Ctx, trace: string[] | null): Terrain {
  */
 export function r_bypass_cost(ctx: Ctx, trace: string[] | null): number {
   if (
-    r_bypassable(ctx, null) &&
+    t_bypassable(ctx, null, ctx.path[ctx.i]!.terrain) &&
     (ctx.path[ctx.i]!.bypass != null ? ctx.path[ctx.i]!.bypass! > 4 : false) &&
     !ctx.unit.status.has("broken")
   ) {
@@ -898,7 +927,7 @@ export function r_bypass_cost(ctx: Ctx, trace: string[] | null): number {
     return base_1 * 2;
   }
 
-  if (!r_bypassable(ctx, null) || ctx.unit.status.has("broken")) {
+  if (!t_bypassable(ctx, null, ctx.path[ctx.i]!.terrain) || ctx.unit.status.has("broken")) {
     if (trace !== null) trace.push("A4.3");
     return NaN;
   }
@@ -984,7 +1013,7 @@ export function r_entry_cost(ctx: Ctx, trace: string[] | null): number {
  * Returns MF in ticks (value × SCALE).
  */
 export function r_occupy_cost(ctx: Ctx, trace: string[] | null): number {
-  if (!r_bypassable(ctx, null)) {
+  if (!t_bypassable(ctx, null, ctx.path[ctx.i]!.terrain)) {
     if (trace !== null) trace.push("A4.3");
     return NaN;
   }
@@ -2166,7 +2195,7 @@ export function evaluate(input: ScenarioInput, trace = true): Answer {
 /**
  * The cost in ticks (÷ {@link SCALE} for MF) of the path in `ctx` (see {@link prepare}), NaN if a
  * step is not allowed: the sum `pricePath` returns, through the rules specialised for it
- * (untraced, constants folded, a definition read more than once a step computed once) [A4.1].
+ * (untraced, constants folded) [A4.1].
  * A definition with exceptions or parameters called once is inlined, cited above the statement that holds it.
  * The cost reads the whole move: `ctx.hexes`, `ctx.spent` (0), `ctx.allowance` are set first.
  * It checks no constraint.
@@ -2181,21 +2210,20 @@ export function price(ctx: Ctx): number {
   let spent = 0;
   for (let i = 0; i < path.length; i++) {
     const s = path[i]!;
-    const v_bypassable: boolean = f_bypassable(ctx, s);
     // [A4.13] Cost Of Terrain of the hex entered
     // [A4.31] a Bypass costs the other terrain of the Location (usually Open Ground), not the obstacle
     // [A4.31] the terrain a Bypass moves through: Open Ground unless given
     const base_1: number = s.viaRoad
       ? 2
       : s.bypass != null && !s.viaRoad
-        ? v_bypassable &&
+        ? tk_bypassable[s.terrainCode] === 1 &&
           (s.bypass != null ? s.bypass! > 4 : false) &&
           !ctx.unit.status.has("broken")
           ? tf_terrain_cost(
               ctx,
               s.bypassThrough != null ? s.bypassThroughCode : /* open-ground */ 0,
             ) * 2
-          : !v_bypassable || ctx.unit.status.has("broken")
+          : !(tk_bypassable[s.terrainCode] === 1) || ctx.unit.status.has("broken")
             ? NaN
             : tf_terrain_cost(
                 ctx,
@@ -2211,7 +2239,7 @@ export function price(ctx: Ctx): number {
     // [A4.15] Infantry OVR: an MMC enters, in the MPh, a Location whose only enemy is one Known SMC
     spent +=
       s.action != null
-        ? !v_bypassable
+        ? !(tk_bypassable[s.terrainCode] === 1)
           ? NaN
           : tf_terrain_cost(ctx, s.terrainCode)
         : (ctx.scenario.phase as Phase) === "movement" &&
@@ -2249,17 +2277,6 @@ export function explain(ctx: Ctx): Explanation {
   }
 
   return { spent, steps };
-}
-
-/**
- * an obstacle Bypass may skirt: woods or a building [A4.3]
- *
- * {@link r_bypassable} specialised for {@link price}: untraced, the step in `s`.
- */
-function f_bypassable(_ctx: Ctx, s: PStep): boolean {
-  return (
-    (s.terrainCode as number) === /* woods */ 2 || (s.terrainCode as number) === /* building */ 3
-  );
 }
 
 // Reach on a hex map.

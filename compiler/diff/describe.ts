@@ -17,6 +17,28 @@ export interface SituationInputs {
   path?: Record<string, string | number | boolean | string[]>[];
 }
 
+/** Words before a step's enum value: "held by a lone enemy leader", "through Shell hole". */
+const STEP_LEAD: Readonly<Record<string, string>> = {
+  enemy: "held by ",
+  bypassThrough: "through ",
+  hexside: "across ",
+};
+
+/** After "held by" a display reads in lower case ("a lone enemy leader or hero"). */
+function lowerLead(json: string, shown: string): string {
+  return json === "enemy" ? shown.charAt(0).toLowerCase() + shown.slice(1) : shown;
+}
+
+/**
+ * A number field in words: "portage 3 PP"; a count of a measure named by a plural word takes the
+ * singular for one ("bypassing 1 hexside", not "bypass 1 hexsides").
+ */
+function numberWords(d: Dim, q: string): string {
+  const name = d.json === "bypass" ? "bypassing" : humanise(d.json).toLowerCase();
+  const one = q === "1" && d.measure !== null && /^[a-z]+s$/.test(d.measure);
+  return `${name} ${one ? `1 ${d.measure!.slice(0, -1)}` : quantity(q, d.measure)}`;
+}
+
 /** The inputs of a situation as a scenario-shaped object, and as text ("moving one hex" for a path-level row). */
 export function describe(
   subjects: readonly Subject[],
@@ -58,7 +80,10 @@ export function describe(
     }
     if (d.kind === "enum") {
       jsonValue = v as string;
-      words.push(displayOf(d, v as string));
+      const shown = displayOf(d, v as string);
+      words.push(
+        d.rec === "step" ? `${STEP_LEAD[d.json] ?? ""}${lowerLead(d.json, shown)}` : shown,
+      );
     } else if (d.kind === "bool") {
       jsonValue = v as boolean;
       const name = humanise(d.json).toLowerCase();
@@ -66,7 +91,7 @@ export function describe(
     } else {
       const q = (v as string).slice(2);
       jsonValue = Rat.parse(q).toNumber();
-      words.push(`${humanise(d.json).toLowerCase()} ${quantity(q, d.measure)}`);
+      words.push(numberWords(d, q));
     }
     if (d.rec === "unit") unit[d.json] = jsonValue;
     else if (d.rec === "step") step[d.json] = jsonValue;

@@ -2,7 +2,7 @@
  * The JSON form of a diff report: the contract for scripts (documented in docs/diff.md).
  *
  *   { "rulesets": [{ "id", "title", "measure", "extends" }],
- *     "rows": [{ "section", "concept", "member", "label", "id", "status", "differs", "followsFrom",
+ *     "rows": [{ "section", "concept", "member", "label", "id", "status", "differs", "followsFrom", "causes",
  *                "cells": { "<id>": { "value", "display", "rules", "definition", "kind", "title", "lines" } | null },
  *                "situations": [{ "inputs", "values", "display", "rules", "text" }],
  *                "notes": [] }],
@@ -32,6 +32,7 @@ export function reportJson(report: DiffReport): unknown {
       status: row.status,
       differs: row.differs,
       followsFrom: row.followsFrom,
+      causes: row.causes,
       cells: Object.fromEntries(
         Object.entries(row.cells).map(([id, c]) => [
           id,

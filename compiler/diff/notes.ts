@@ -149,15 +149,15 @@ export function throughNotes(
     const c = cells[irs[i]!.id]!;
     if (c.differs && c.display !== baseCell.display) ownText = true;
     if (!c.differs || c.display !== baseCell.display) continue;
-    const refs = new Set<string>();
-    const defs = [items[base]!.def, items[i]!.def];
-    for (const d of defs) {
+    const refsOf = (d: Item["def"]): Set<string> => {
+      const refs = new Set<string>();
       const exprs = "cond" in d ? [d.cond] : "value" in d ? ruleExprs(d as RuleDef) : [];
       for (const e of exprs)
         walk(e, (x) => {
           if (x.k === "rule" || x.k === "table") refs.add(x.name);
         });
-    }
+      return refs;
+    };
     const deep = (ci: number, name: string): string => {
       const ir = irs[ci]!;
       const r = ir.rules.find((x) => x.name === name);
@@ -165,10 +165,32 @@ export function throughNotes(
       const t = ir.tables.find((x) => x.name === name);
       return t ? canons[ci]!.table(t) : "";
     };
-    const through = [...refs].filter((n) => deep(base, n) !== deep(i, n)).sort();
-    if (through.length > 0)
+    const defOf = (ci: number, name: string) =>
+      irs[ci]!.rules.find((x) => x.name === name) ?? irs[ci]!.tables.find((x) => x.name === name);
+    // A helper is never the source a row names: the concepts it differs through are, found through it.
+    const through = new Set<string>();
+    const seen = new Set<string>();
+    const follow = (names: Iterable<string>) => {
+      for (const n of names) {
+        if (seen.has(n) || deep(base, n) === deep(i, n)) continue;
+        seen.add(n);
+        const d = defOf(i, n) ?? defOf(base, n);
+        if (d?.helper !== true) {
+          through.add(n);
+          continue;
+        }
+        const inner = new Set<string>();
+        for (const ci of [base, i]) {
+          const x = defOf(ci, n);
+          if (x) for (const r of refsOf(x)) inner.add(r);
+        }
+        follow(inner);
+      }
+    };
+    follow(new Set([...refsOf(items[base]!.def), ...refsOf(items[i]!.def)]));
+    if (through.size > 0)
       notes.push(
-        `${irs[i]!.id} reads the same as ${irs[base]!.id} but differs through: ${through.join(", ")}`,
+        `${irs[i]!.id} reads the same as ${irs[base]!.id} but differs through: ${[...through].sort().join(", ")}`,
       );
     for (const n of through) from.add(n);
   }

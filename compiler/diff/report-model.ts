@@ -93,6 +93,11 @@ export interface Row {
    * definitions it uses: those definitions (e.g. ["leader-bonus"]). Empty for a row changed itself.
    */
   followsFrom: string[];
+  /**
+   * A changed row whose own text differs but whose every situation follows from other changed rows
+   * (causes.ts): those rows' ids. Its `followsFrom` then names their definitions.
+   */
+  causes: string[];
   cells: Record<string, Cell | null>;
   situations: Situation[];
   /** "asl-a4 adds an exception: A4.52 (…)". */
@@ -160,7 +165,10 @@ export interface ReachSection {
 }
 
 export interface DiffOptions {
-  /** Keep only the changed rows (and the scenarios whose verdicts differ). */
+  /**
+   * Keep only the rows where two rulesets that have the row differ (changed rows, and partial rows
+   * whose present cells differ), and the scenarios whose verdicts differ.
+   */
   onlyDifferences?: boolean;
   /** With onlyDifferences: keep the partial rows (and the scenarios only some rulesets answer) too. */
   includePartial?: boolean;

@@ -24,6 +24,7 @@ import { exceptionNotes, throughNotes } from "./notes.js";
 import { searchSituations, type Focus, type Situation, type Subject } from "./situations.js";
 import { conceptsDiffer } from "./concepts.js";
 import { buildSummary } from "./summary.js";
+import { causesOf } from "./causes.js";
 import { plainScope } from "../render/plain.js";
 import type { Exception } from "../ir/ir.js";
 
@@ -34,6 +35,18 @@ function slug(s: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
   return t === "" ? "x" : t.slice(0, 80);
+}
+
+/** The names an entry row goes by, each once: "Wheatfield / Grain" where ASL calls it grain. */
+function entryNames(items: readonly (Item | null)[]): string {
+  const seen: string[] = [];
+  for (const it of items)
+    if (
+      it?.kind === "table-entry" &&
+      !seen.some((d) => normaliseDisplay(d) === normaliseDisplay(it.table.display))
+    )
+      seen.push(it.table.display);
+  return seen.join(" / ");
 }
 
 interface Slot {
@@ -88,14 +101,25 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         prev = s;
         continue;
       }
-      // A table entry: align by member names, then by normalised display names.
+      // A table entry: align by member names, then by the members' concept keys, then by normalised
+      // display names.
       const list = tableSlots.get(it.key) ?? [];
       tableSlots.set(it.key, list);
       const names = it.table.names;
       const disp = it.table.display.split(" · ").map(normaliseDisplay).join("|");
-      let s =
-        list.find((x) => !x.items[ri] && x.names.has(names)) ??
-        list.find((x) => !x.items[ri] && x.displays.has(disp));
+      // By member name, then by a concept key the members declare, then by display name.
+      // A member with several keys (`broken concept wheatfield | brush`) takes the first that has a row.
+      const free = (x: Slot) => !x.items[ri];
+      let s: Slot | undefined;
+      let matched: string | undefined;
+      for (const a of it.table.aliases) {
+        s = list.find((x) => free(x) && x.names.has(a));
+        if (s) {
+          matched = a;
+          break;
+        }
+      }
+      s ??= list.find((x) => free(x) && x.displays.has(disp));
       if (!s) {
         s = {
           key: `${it.key}/${names}`,
@@ -112,6 +136,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         place(s);
       }
       s.names.add(names);
+      s.names.add(matched ?? it.table.aliases[1] ?? names);
       s.displays.add(disp);
       s.items[ri] = it;
       s.irs[ri] = ir;
@@ -136,7 +161,9 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       if (it && (it.kind === "rule" || it.kind === "predicate") && !focusByName.has(it.def.name))
         focusByName.set(it.def.name, { exceptions, base: c.baseDiffers });
   });
+  const rowSlots: Slot[] = [];
   for (const [k, s] of slots.entries()) {
+    rowSlots.push(s);
     const cells: Record<string, Cell | null> = {};
     let firstKey: string | null = null;
     let differs = false;
@@ -163,7 +190,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     const firstItem = s.items.find((it) => it !== null)!;
     const label =
       firstItem.kind === "table-entry"
-        ? `${humanise(s.concept)}: ${firstItem.table.display}`
+        ? `${humanise(s.concept)}: ${entryNames(s.items)}`
         : firstItem.kind === "enum"
           ? `${humanise(s.concept)} (domain)`
           : firstItem.kind === "group"
@@ -236,11 +263,49 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       status,
       differs,
       followsFrom,
+      causes: [],
       cells,
       situations,
       notes,
     });
   }
+
+  // One cause per change: a changed row whose every situation follows from other changed rows
+  // folds under them (causes.ts).
+  const changed = rows
+    .map((r, k) => ({ r, k }))
+    .filter(({ r }) => r.status === "changed" && r.followsFrom.length === 0);
+  const found = causesOf(
+    irs,
+    changed.map(({ r, k }) => {
+      const items = rowSlots[k]!.items;
+      const first = items.find((it) => it !== null)!;
+      return {
+        items,
+        situations: r.situations,
+        candidate:
+          first.kind !== "table-entry" &&
+          first.kind !== "enum" &&
+          first.kind !== "group" &&
+          !r.notes.some((n) => n.startsWith("no situation")),
+      };
+    }),
+  );
+  found.forEach((cs, x) => {
+    if (cs.length === 0) return;
+    const row = changed[x]!.r;
+    const causes = cs.map((c) => changed[c]!.r);
+    row.causes = causes.map((c) => c.id);
+    row.followsFrom = [
+      ...new Set(
+        causes.flatMap((c) =>
+          Object.values(c.cells).flatMap((cell) =>
+            cell ? [c.member === null ? cell.definition : `${cell.definition}(${c.member})`] : [],
+          ),
+        ),
+      ),
+    ].sort();
+  });
 
   // By section; within one, definitions before the domains (enums, groups) they draw on.
   const domainLast = (r: Row) => {
@@ -251,7 +316,8 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     (a, b) => sectionIndex(a.section) - sectionIndex(b.section) || domainLast(a) - domainLast(b),
   );
   const shown = opts.onlyDifferences
-    ? rows.filter((r) => r.status === "changed" || (opts.includePartial && r.status === "partial"))
+    ? // Every row where any two rulesets that have it differ (a partial row of the five-way diff too).
+      rows.filter((r) => r.differs || (opts.includePartial && r.status === "partial"))
     : rows;
   const sections: SectionGroup[] = SECTIONS.map((x) => ({
     key: x.key,

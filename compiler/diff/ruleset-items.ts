@@ -49,10 +49,29 @@ export type Item = ItemBase &
     | {
         kind: "table-entry";
         def: TableDef;
-        table: { def: TableDef; row: TableRow; names: string; display: string };
+        /**
+         * `names`: the entry's members; `aliases`: the same tuple through each member's concept keys
+         * (`grain concept wheatfield` → "wheatfield"), by which entries of other rulesets line up.
+         */
+        table: { def: TableDef; row: TableRow; names: string; aliases: string[]; display: string };
       }
   );
 
+/** Every tuple the members answer to: each member by its own name, then by its concept keys. */
+function aliasesOf(ir: RulesetIR, enums: readonly string[], keys: readonly string[]): string[] {
+  let out: string[][] = [[]];
+  keys.forEach((k, j) => {
+    const m = ir.enums.find((e) => e.name === enums[j])?.members.find((x) => x.name === k);
+    const names = [k, ...(m?.concepts ?? [])];
+    out = out.flatMap((pre) => names.map((n) => [...pre, n]));
+  });
+  return out.map((t) => t.join(" · "));
+}
+
+/**
+ * The ruleset's items: every definition of the book (a definition marked `helper` belongs to the
+ * encoding and is never a row).
+ */
 export function itemsOf(ir: RulesetIR): Item[] {
   const chain = [...ir.extends].reverse(); // root ancestor first
   const rank = (origin: { ruleset: string; line: number }) => {
@@ -76,6 +95,7 @@ export function itemsOf(ir: RulesetIR): Item[] {
       exprs?: readonly RuleDef["value"][];
     } = {},
   ) => {
+    if (d.helper === true) return;
     const cs = { concept: d.concept, section: d.section };
     const section = inferSection(
       { name: d.name, concept: cs.concept, section: cs.section, ...extra },
@@ -93,7 +113,13 @@ export function itemsOf(ir: RulesetIR): Item[] {
           section,
           kind,
           def: t,
-          table: { def: t, row, names: row.keys.join(" · "), display },
+          table: {
+            def: t,
+            row,
+            names: row.keys.join(" · "),
+            aliases: aliasesOf(ir, t.keys, row.keys),
+            display,
+          },
           order: rank(t.origin) + i / 1000,
         });
       });
@@ -157,7 +183,11 @@ function cellOf(canon: Canon, scope: RenderScope, it: Item): Omit<Cell, "plain">
         ],
         rules: [e.cite],
         differs: false,
-        key: `enum:${[...names].sort().join(",")}`,
+        // Members compared by their first concept key (ASL `grain concept wheatfield` is SL's wheatfield).
+        key: `enum:${e.members
+          .map((m) => m.concepts?.[0] ?? m.name)
+          .sort()
+          .join(",")}`,
       };
     }
     case "group": {

@@ -23,6 +23,7 @@ import {
   isRule,
   readsOf,
   type Assignment,
+  type Dim,
   type Subject,
 } from "./domain.js";
 import type { Exception, RecordName } from "../ir/ir.js";
@@ -41,6 +42,18 @@ export interface Situation {
   rules: Record<string, string[]>;
   /** The inputs as a reader sees them: "Half-squad, portage 3 PP". */
   text: string;
+}
+
+/** The search's own form of a situation: its dimensions and their values (see `probeOf`). */
+export interface Probe {
+  dims: readonly Dim[];
+  a: Readonly<Assignment>;
+}
+const PROBE = Symbol("probe");
+
+/** How a situation the search found was asked, to ask it again of another form of a definition. */
+export function probeOf(s: Situation): Probe | undefined {
+  return (s as unknown as Record<symbol, Probe | undefined>)[PROBE];
 }
 
 export interface SearchOptions {
@@ -229,7 +242,10 @@ export function searchSituations(
       display[s.id] = o ? o.display : null;
       rules[s.id] = o ? o.rules : [];
     }
-    const entry: Entry = { a, sit: { inputs, values, display, rules, text }, n: tried };
+    const sit: Situation = { inputs, values, display, rules, text };
+    // How to ask the situation again (causes.ts), kept out of the report's data.
+    Object.defineProperty(sit, PROBE, { value: { dims, a } satisfies Probe, enumerable: false });
+    const entry: Entry = { a, sit, n: tried };
     if (newly.length > 0) {
       for (const x of newly) uncovered.delete(x);
       cover.push(entry);

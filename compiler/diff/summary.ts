@@ -69,10 +69,16 @@ function sentence(row: Row, ids: readonly string[]): string {
       }
       return [clause(sit, true), ...more.map((x) => clause(x, false))].join("; and ");
     }
-    const each = present.map(
-      (id) =>
-        `${id} ${sit.display[id]}${sit.rules[id]!.length > 0 ? ` (${cites(sit.rules[id]!)})` : ""}`,
-    );
+    // Which editions agree: "sl-classic, sqla-31, asl-a4: 2 MF (5.44; A4.12); tide-of-iron: 1 MP (…)".
+    const groups = new Map<string, string[]>();
+    for (const id of present) {
+      const key = JSON.stringify(sit.values[id]) + (sit.display[id] ?? "");
+      groups.set(key, [...(groups.get(key) ?? []), id]);
+    }
+    const each = [...groups.values()].map((g) => {
+      const c = [...new Set(g.flatMap((id) => (sit.rules[id] ?? []).slice(0, 3)))];
+      return `${g.join(", ")}: ${sit.display[g[0]!]}${c.length > 0 ? ` (${cites(c)})` : ""}`;
+    });
     return `${label}${situationWords(sit.text)}: ${each.join("; ")}`;
   }
   // No situation: a constant's values themselves (a table entry, `road-rate`) …
@@ -84,8 +90,17 @@ function sentence(row: Row, ids: readonly string[]): string {
     const [id, c] = diff[0]!;
     return `${id} makes ${label} ${c.display} (${cites(c.rules)}; ${first[0]} ${first[1].display}, ${cites(first[1].rules)})`;
   }
-  if (constant)
-    return `${label}: ${cells.map(([id, c]) => `${id} ${c.display} (${cites(c.rules)})`).join("; ")}`;
+  if (constant) {
+    // Which editions agree, as for a situation.
+    const groups = new Map<string, [string, Cell][]>();
+    for (const e of cells) groups.set(e[1].display, [...(groups.get(e[1].display) ?? []), e]);
+    return `${label}: ${[...groups.entries()]
+      .map(
+        ([d, g]) =>
+          `${g.map(([id]) => id).join(", ")}: ${d} (${cites([...new Set(g.flatMap(([, c]) => c.rules))])})`,
+      )
+      .join("; ")}`;
+  }
   // … else the rule changed, and why no situation shows it.
   const why = row.notes.find(
     (n) => n.startsWith("no situations") || n.startsWith("the concepts differ"),
@@ -120,15 +135,25 @@ function conceptList(rows: readonly Row[]): string {
     .join("; ");
 }
 
-/** The rows that follow from these definitions, directly or through another that follows. */
-function followersOf(names: Set<string>, follows: readonly Row[]): Row[] {
+/**
+ * The rows that follow from a root change: those it causes (causes.ts), those that differ only
+ * through its definitions, and, in turn, those that follow from them.
+ */
+function followersOf(root: Row, follows: readonly Row[]): Row[] {
   const out: Row[] = [];
-  const reached = new Set(names);
+  const reached = new Set(cellsOf(root).map(([, c]) => c.definition));
+  const ids = new Set([root.id]);
   for (let grew = true; grew; ) {
     grew = false;
     for (const f of follows) {
-      if (out.includes(f) || !f.followsFrom.some((n) => reached.has(n))) continue;
+      if (out.includes(f)) continue;
+      const from =
+        f.causes.length > 0
+          ? f.causes.some((id) => ids.has(id))
+          : f.followsFrom.some((n) => reached.has(n));
+      if (!from) continue;
       out.push(f);
+      ids.add(f.id);
       for (const [, c] of cellsOf(f)) reached.add(c.definition);
       grew = true;
     }
@@ -138,20 +163,18 @@ function followersOf(names: Set<string>, follows: readonly Row[]): Row[] {
 
 export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Row[]): Summary {
   const ids = rulesets.map((r) => r.id);
+  // Root causes: rows whose own values differ between two rulesets that have them (in a diff of
+  // three or more, a row some lack counts too).
   const own = rows.filter(
-    (r) =>
-      r.status === "changed" && r.followsFrom.length === 0 && RULES.has(cellsOf(r)[0]![1].kind),
+    (r) => r.differs && r.followsFrom.length === 0 && RULES.has(cellsOf(r)[0]![1].kind),
   );
   const follows = rows.filter((r) => r.status === "changed" && r.followsFrom.length > 0);
-  const changes: SummaryChange[] = own.map((r) => {
-    const names = new Set(cellsOf(r).map(([, c]) => c.definition));
-    return {
-      row: r.id,
-      label: r.label,
-      sentence: sentence(r, ids),
-      follows: followersOf(names, follows).map((f) => ({ row: f.id, label: f.label })),
-    };
-  });
+  const changes: SummaryChange[] = own.map((r) => ({
+    row: r.id,
+    label: r.label,
+    sentence: sentence(r, ids),
+    follows: followersOf(r, follows).map((f) => ({ row: f.id, label: f.label })),
+  }));
   // Concepts not every ruleset has, by section: "asl-a4 only: Brush, Grain".
   const bySection = new Map<string, Map<string, Row[]>>();
   for (const r of rows) {

@@ -57,6 +57,35 @@ describe("situations that belong to their row", () => {
   });
 });
 
+describe("one cause per change", () => {
+  it("COT follows from the shell hole and the road rate: one cause each, COT folded under both", () => {
+    const r = slAslReport();
+    const cot = row(r, "cot");
+    const shell = r.rows.find((x) => x.label === "Terrain cost: Shell hole")!;
+    const road = row(r, "road-rate");
+    expect(cot.causes.sort()).toEqual([road.id, shell.id].sort());
+    expect(cot.followsFrom).toEqual(["road-rate", "terrain-cost(shell-hole)"]);
+    const s = r.summary;
+    expect(s.changes.map((c) => c.label)).not.toContain("COT");
+    expect(s.changes.find((c) => c.row === shell.id)!.follows.map((f) => f.label)).toEqual(["COT"]);
+    // Uphill stays a cause: SL 5.53 does not double a shell hole, ASL A4.133 doubles every COT.
+    expect(s.changes.map((c) => c.label)).toContain("Uphill");
+  });
+
+  it("the five-way summary says which editions agree, and --only-differences keeps the partial rows that differ", () => {
+    const r = buildReport(
+      ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"].map(load),
+      { onlyDifferences: true },
+    );
+    const lb = r.summary.changes.find((c) => c.label === "Leader bonus")!;
+    expect(lb.sentence).toBe(
+      "Leader bonus for squad, leader: sl-classic, sqla-31, asl-a4: 2 MF (5.44, A4.12); tide-of-iron: 1 MP (Movement EXAMPLES/3)",
+    );
+    expect(r.rows.some((x) => x.status === "partial" && x.label === "Road rate")).toBe(true);
+    expect(r.rows.every((x) => x.differs)).toBe(true);
+  });
+});
+
 describe("plain words", () => {
   const OPERATORS = /\b(unit|step|scenario|path)\.[a-z]|==|!=|[{}]|\bmax\(|\bmin\(/;
 
@@ -92,14 +121,14 @@ describe("what changed, first", () => {
   it("counts the rules that change answers, one sentence each with its smallest situation", () => {
     const s = slAslReport().summary;
     expect(s.headline).toMatch(
-      /^\d+ rules change answers; \d+ concepts are not in every ruleset\.$/,
+      /^\d+ rules change answers \(\d+ more rows follow from them\); \d+ concepts are not in every ruleset\.$/,
     );
     const ipc = s.changes.find((c) => c.row === "r-ipc")!;
     expect(ipc.sentence).toBe(
       "asl-a4 raises IPC to 3 PP for half-squad (A4.5, A4.42, A4.52; sl-classic 2 PP, 142.33)",
     );
     expect(s.concepts.find((c) => c.section === "terrain")!.lines).toContainEqual(
-      expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Grain, Orchard, Marsh; /),
+      expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Orchard, Marsh; /),
     );
   });
 

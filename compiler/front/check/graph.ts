@@ -240,6 +240,41 @@ export function wholeRulesetChecks(
       }
     }
   }
+  conceptless(rules, deps, isOwn, scope, out);
+}
+
+/**
+ * V0702: a definition the diff would show that is no concept of the book — one of this file's rules
+ * that takes parameters, names no concept (its concept is its own name), is not marked `helper`, and
+ * is called by a rule citing the same paragraph: a step of that rule's computation, which no other
+ * ruleset can line up with.
+ */
+function conceptless(
+  rules: ReadonlyMap<string, I.RuleDef>,
+  deps: Dependencies,
+  isOwn: (name: string) => boolean,
+  scope: Scope,
+  out: Diagnostic[],
+): void {
+  for (const [caller, callees] of deps.calls) {
+    const c = rules.get(caller);
+    if (!c) continue;
+    for (const name of callees) {
+      const r = rules.get(name);
+      if (!r || r.helper || r.params.length === 0 || r.concept !== r.name) continue;
+      if (r.cite !== c.cite || !isOwn(name)) continue;
+      out.push(
+        report(
+          "V0702",
+          "unmarked",
+          spanOf(scope, name),
+          { name, cite: r.cite, caller },
+          "mark it `helper` if it is a step of the encoding, or name the book's concept with `concept KEY`",
+        ),
+      );
+      break;
+    }
+  }
 }
 
 /** Adds to `acc` the names the field values of record literal `r` use (as `astNames`). */

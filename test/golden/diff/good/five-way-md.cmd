@@ -1,0 +1,1 @@
+diff sl-classic sqla-31 asl-a4 tide-of-iron chain-of-command --format md

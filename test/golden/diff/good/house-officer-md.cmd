@@ -1,0 +1,1 @@
+diff asl-a4 asl-officer-bonus --format md

@@ -1,0 +1,1 @@
+diff sl-classic sl-asl-portage --format md

@@ -1,0 +1,1 @@
+diff sl-classic asl-a4 --format json

@@ -1,0 +1,1 @@
+diff sl-classic sqla-31 --format html
