@@ -36,7 +36,7 @@ export class IncrementalParser {
       for (const d of moved.decls) decls.push(d);
     }
     this.pieces = next;
-    return { ast: { path: uri, header, decls }, diagnostics: [] };
+    return { ast: { path: uri, header, decls }, diagnostics: [], tokens: [] };
   }
 }
 
