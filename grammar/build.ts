@@ -76,7 +76,7 @@ export const MAX_STEPS = 10_000;
  * and d ≤ 10^MAX_DECIMALS (so that, at any tick scale the compiler accepts, a value stays a safe integer).
  */
 function malformed(text: string): never {
-  throw new TypeError(`the lexer passed a malformed number: ${text}`);
+  throw new Error(`the lexer passed a malformed number: ${text}`);
 }
 
 /**
