@@ -299,13 +299,12 @@ export function tokenEnd(t: IToken): number {
  * The lexer tracks offsets only (Chevrotain's performance guide: position tracking only as needed):
  * every span is made from offsets (`SourceFile` turns them into lines and columns), and the two
  * parser gates that ask whether tokens share a line read the text between them (grammar/parser.ts
- * `sameLine`). Tracking lines and columns too made lexing ≈ 1.6–3.5× slower.
+ * `sameLine`). Tracking lines and columns too made lexing ≈ 1.6–3.5× slower. The token definitions
+ * are fixed, so Chevrotain's checks of them run in test/grammar/parse-data.test.ts, not at every
+ * start (and no Node global is read to decide: this module runs in the browser too).
  */
 export const lexer = new Lexer(allTokens, {
   positionTracking: "onlyOffset",
   ensureOptimizations: false,
-  skipValidations:
-    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
-      "VITEST"
-    ] === undefined,
+  skipValidations: true,
 });
