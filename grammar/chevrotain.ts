@@ -16,5 +16,5 @@ async function load(): Promise<typeof Chevrotain> {
 }
 
 const chevrotain = await load();
-export const { createToken, createTokenInstance, EmbeddedActionsParser, Lexer, tokenMatcher } =
+export const { createToken, createTokenInstance, EmbeddedActionsParser, EOF, Lexer, tokenMatcher } =
   chevrotain;

@@ -6,6 +6,7 @@
  */
 import type { IParserErrorMessageProvider, IRecognitionException, TokenType } from "chevrotain";
 import { diag, type Diagnostic, type SourceFile } from "../diagnostics/index.js";
+import { EOF } from "./chevrotain.js";
 import { Citation, tokenEnd } from "./tokens.js";
 
 /** How a token type is named in a message: `Colon` → `":"`, `Kw_measure` → `"measure"`. */
@@ -48,7 +49,9 @@ export function expectedMessage(type: TokenType): string {
  */
 export const messages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage: ({ expected }) => expectedMessage(expected),
-  buildNotAllInputParsedMessage: () => "expected a definition",
+  // Tokens left after the last definition: worded as where recovery skips tokens between two
+  // definitions (it expected the file to end, or a definition to start).
+  buildNotAllInputParsedMessage: () => expectedMessage(EOF),
   buildNoViableAltMessage: () => "unexpected token here",
   buildEarlyExitMessage: ({ expectedIterationPaths }) => {
     const first = expectedIterationPaths[0]?.[0];
