@@ -17,6 +17,13 @@ const LINE_KEYWORDS = [...DEFINITION_KEYWORDS, ...CLAUSE_KEYWORDS];
  * which are names, not keywords (compiler/ir/ir.ts `Builtin`, `Aggregate`; `need`).
  */
 const BUILTINS = ["any", "every", "count", "max", "min", "sum", "fru", "frd", "need"];
+/** The words offered inside an expression: the builtins after the record keywords, as always listed. */
+const afterRecords = EXPRESSION_KEYWORDS.indexOf("path") + 1;
+const EXPRESSION_WORDS = [
+  ...EXPRESSION_KEYWORDS.slice(0, afterRecords),
+  ...BUILTINS,
+  ...EXPRESSION_KEYWORDS.slice(afterRecords),
+];
 
 const SNIPPETS: CompletionItem[] = [
   {
@@ -113,8 +120,7 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
     items.push(...SNIPPETS);
     for (const k of LINE_KEYWORDS) items.push({ label: k, kind: "keyword" });
   }
-  for (const k of EXPRESSION_KEYWORDS) items.push({ label: k, kind: "keyword" });
-  for (const k of BUILTINS) items.push({ label: k, kind: "keyword" });
+  for (const k of EXPRESSION_WORDS) items.push({ label: k, kind: "keyword" });
   if (!merged) return items;
   for (const o of merged.decls) {
     const d = o.decl;
