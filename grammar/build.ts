@@ -133,9 +133,11 @@ export class AstBuilder {
   spanOfToken(t: IToken): Span {
     return this.src.span(t.startOffset, tokenEnd(t));
   }
+  /** A string's text, or null where there is none (or recovery inserted an empty one). */
   str(t: IToken | undefined): string | null {
     return t && !t.isInsertedInRecovery ? this.clean(t, unquote(t.image)) : null;
   }
+  /** A citation, or null where there is none (or recovery inserted an empty one). */
   /** A citation, or null where there is none (or recovery inserted an empty one). */
   cite(t: IToken | undefined): A.Cite | null {
     return t && !t.isInsertedInRecovery
