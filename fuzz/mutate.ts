@@ -9,49 +9,17 @@
  */
 
 import { mulberry32 } from "../compiler/util/random.js";
+import { KEYWORDS } from "../grammar/tokens.js";
 
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const int = (r: Rand, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
 
+/** Every keyword (grammar/tokens.ts), two phrases, then punctuation, literals and awkward names. */
 const RULES_TOKENS = [
-  "ruleset",
-  "extends",
-  "measure",
-  "enum",
-  "group",
-  "input",
-  "table",
-  "rule",
-  "predicate",
-  "constraint",
-  "example",
-  "exception",
-  "when",
-  "override",
-  "remove",
-  "section",
+  ...KEYWORDS,
   "set of",
-  "bool",
-  "if",
-  "else",
-  "and",
-  "or",
-  "not",
-  "in",
-  "true",
-  "false",
-  "all",
-  "NA",
-  "base",
-  "expect",
-  "legal",
-  "violation",
-  "unit",
-  "step",
-  "path",
   "keep highest 1",
-  "roll",
   "->",
   "==",
   "!=",

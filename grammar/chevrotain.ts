@@ -16,4 +16,5 @@ async function load(): Promise<typeof Chevrotain> {
 }
 
 const chevrotain = await load();
-export const { createToken, CstParser, Lexer, tokenMatcher } = chevrotain;
+export const { createToken, createTokenInstance, EmbeddedActionsParser, EOF, Lexer, tokenMatcher } =
+  chevrotain;

@@ -2,43 +2,33 @@
  * The grammar's entry point: text → `{ ast, diagnostics }`. Never throws; a file with three mistakes
  * reports three errors.
  */
-import type { IRecognitionException, IToken } from "chevrotain";
-import { diag, SourceFile, type Diagnostic, type Span } from "../diagnostics/index.js";
+import type { IToken } from "chevrotain";
+import { diag, SourceFile, type Diagnostic } from "../diagnostics/index.js";
 import type { RulesFile } from "./ast.js";
 import { AstBuilder } from "./build.js";
-import {
-  MAX_BRACKETS,
-  MAX_EXPR_DEPTH,
-  MAX_FILE_CHARS,
-  mayNestTooDeep,
-  scanTokens,
-  tooDeep,
-  type TokenCursor,
-} from "./limits.js";
-import { lexText, parseAst, parseTokens } from "./parser.js";
+import { MAX_BRACKETS, MAX_EXPR_DEPTH, MAX_FILE_CHARS, scanTokens, tooDeep } from "./limits.js";
+import { lexText, parseTokens } from "./parser.js";
+import { syntaxError } from "./syntax-errors.js";
 import { tokenEnd } from "./tokens.js";
-import type { FileCstNode } from "./cst.js";
 
 export type * from "./ast.js";
 
 export interface ParseOutput {
   ast: RulesFile;
   diagnostics: Diagnostic[];
-}
-
-export function parse(text: string, path: string): ParseOutput {
-  return parseVia(text, path, true);
+  /**
+   * The file's tokens (comments and white space left out), as the parser read them: the language
+   * service finds names and keywords in them rather than lexing the text again. Empty where the
+   * file was not parsed (too long, or nested too deep).
+   */
+  tokens: IToken[];
 }
 
 /**
- * `parse` by the recovering path alone (the concrete syntax tree and grammar/build.ts), for the tests
- * that hold the two paths to the same AST and diagnostics on a file without a syntax error.
+ * Lexes and parses one file: one pass of the lexer, one of the parser (which recovers from every
+ * syntax error and builds the AST as it goes), then the grammar's limits.
  */
-export function parseRecovering(text: string, path: string): ParseOutput {
-  return parseVia(text, path, false);
-}
-
-function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
+export function parse(text: string, path: string): ParseOutput {
   const src = new SourceFile(path, text);
   if (text.length > MAX_FILE_CHARS) {
     // Every pass is linear or close to it, but memory grows with each definition: past the limit,
@@ -51,11 +41,9 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
       at,
       "split it into rulesets that extend one another",
     );
-    return { ast: { path, header: null, decls: [] }, diagnostics: [d] };
+    return { ast: { path, header: null, decls: [] }, diagnostics: [d], tokens: [] };
   }
-  const lexed = lexText(text);
-  const lexErrors = lexed.lexErrors;
-  let tokens = lexed.tokens;
+  const { tokens, lexErrors } = lexText(text);
   const diagnostics: Diagnostic[] = [];
   const { deep, badStrings } = scanTokens(tokens);
   if (deep) {
@@ -70,75 +58,41 @@ function parseVia(text: string, path: string, embedded: boolean): ParseOutput {
         "name the inner part as a rule of its own",
       ),
     );
-    return { ast: { path, header: null, decls: [] }, diagnostics };
+    return { ast: { path, header: null, decls: [] }, diagnostics, tokens: [] };
   }
   lexical(text, badStrings, lexErrors, diagnostics, src);
-  // Most files have no syntax error: their AST is built as they are parsed. An expression nested
-  // too deep is built by the recovering path too, which stops at the level too many (see
-  // `AstBuilder.climb`); the AST built while parsing is the same wherever no definition nests
-  // that deep.
   const builder = new AstBuilder(src);
-  const parts = embedded ? parseAst(tokens, builder) : null;
-  if (parts && !anyDeep(parts.long)) {
-    diagnostics.push(...builder.diagnostics);
-    diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-    return { ast: { path, header: parts.header, decls: parts.decls }, diagnostics };
+  const parts = parseTokens(tokens, builder);
+  if (parts.errors.length > 0) {
+    const badAt = new Set(badStrings.map((t) => t.startOffset));
+    for (const e of parts.errors) {
+      // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
+      if (!badAt.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src));
+    }
+    reportUnclosed(tokens, diagnostics, src);
   }
-  // `parseAst` used the tokens up (it lets go of each once parsed): lex the text again, and scan it
-  // for its names only (one string per spelling; the limits and bad strings were found above).
-  if (embedded) {
-    tokens = lexText(text).tokens;
-    scanTokens(tokens);
-  }
-  const { cst, parseErrors } = parseTokens(tokens, text);
-  const badAt = new Set(badStrings.map((t) => t.startOffset));
-  for (const e of parseErrors) {
-    // An unterminated string is already reported (V0103); the parser's complaint about it is noise.
-    if (!badAt.has(e.token.startOffset)) diagnostics.push(syntaxError(e, src, text.length));
-  }
-  reportUnclosed(tokens, diagnostics, src);
-  const recovered = new AstBuilder(src);
-  // The parser's `file` rule builds a FileCstNode (grammar/cst.ts types it from the grammar).
-  const ast = recovered.file(cst as FileCstNode, path, parseErrors.length > 0);
-  diagnostics.push(...recovered.diagnostics);
+  diagnostics.push(...builder.diagnostics);
+  let decls = parts.decls;
   // A definition nested too deep is reported and left out: later passes recurse over expressions.
-  const cursor: TokenCursor = { at: 0 };
-  ast.decls = ast.decls.filter((d) => {
-    const at = deepAt(tokens, d, cursor);
-    if (at)
-      diagnostics.push(
-        diag(
-          "V0104",
-          `this expression nests more than ${MAX_EXPR_DEPTH} levels deep`,
-          at,
-          "split it into rules of their own",
-        ),
-      );
-    return at === null;
-  });
+  // Only those of at least MAX_EXPR_DEPTH tokens may (`long`, counted by the parser).
+  if (parts.long.some((d) => tooDeep(d) !== null)) {
+    const deepOnes = new Set(parts.long);
+    decls = decls.filter((d) => {
+      const at = deepOnes.has(d) ? tooDeep(d) : null;
+      if (at)
+        diagnostics.push(
+          diag(
+            "V0104",
+            `this expression nests more than ${MAX_EXPR_DEPTH} levels deep`,
+            at,
+            "split it into rules of their own",
+          ),
+        );
+      return at === null;
+    });
+  }
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { ast, diagnostics };
-}
-
-/**
- * Where a definition's expressions nest too deep (V0104), or null; most are too short to. `cursor`
- * carries the token search from one definition to the next, asked in file order.
- */
-function deepAt(
-  tokens: readonly IToken[],
-  d: RulesFile["decls"][number],
-  cursor: TokenCursor,
-): Span | null {
-  return mayNestTooDeep(tokens, d.span.start, d.span.end, cursor) ? tooDeep(d) : null;
-}
-
-/**
- * Whether any of a file's definitions nests too deep, of those that hold at least MAX_EXPR_DEPTH
- * tokens (`long`, which the parser counted: the others cannot, see `mayNestTooDeep`).
- */
-function anyDeep(long: readonly RulesFile["decls"][number][]): boolean {
-  for (let i = 0; i < long.length; i++) if (tooDeep(long[i]!) !== null) return true;
-  return false;
+  return { ast: { path, header: parts.header, decls }, diagnostics, tokens };
 }
 
 /** The lexer's errors (V0101) and the strings left open (V0103; `badStrings`, from `scanTokens`). */
@@ -229,59 +183,4 @@ function reportUnclosed(
     }
     diagnostics.push(d);
   }
-}
-
-function syntaxError(e: IRecognitionException, src: SourceFile, eof: number): Diagnostic {
-  const t = e.token;
-  const start = Number.isNaN(t.startOffset) ? eof : t.startOffset;
-  const end = Number.isNaN(t.startOffset) ? eof : tokenEnd(t);
-  const found = t.tokenType?.name === "EOF" ? "the end of the file" : JSON.stringify(t.image);
-  const expected = expectedToken(e);
-  return diag(
-    "V0102",
-    `${describe(e)}, found ${found}`,
-    src.span(start, end),
-    undefined,
-    expected === "Citation" ? { fix: "citation" } : undefined,
-  );
-}
-
-/** The one token type a recognition error expected, if it names one (Chevrotain says it in words). */
-function expectedToken(e: IRecognitionException): string | undefined {
-  return /Expecting(?: token of type)? --> (\S+) <--/.exec(e.message)?.[1];
-}
-
-/** Chevrotain's messages list token type names; say what was expected in the language's words. */
-function describe(e: IRecognitionException): string {
-  const expected = expectedToken(e);
-  if (expected) return `expected ${tokenWord(expected)}`;
-  if (e.name === "NoViableAltException") return "unexpected token here";
-  if (e.name === "NotAllInputParsedException") return "expected a definition";
-  const first = /one of these possible Token sequences:\s*\n\s*1\. \[([^\]]+)\]/.exec(e.message);
-  if (first) return `expected ${tokenWord(first[1]!.split(",")[0]!.trim())}`;
-  return "unexpected token here";
-}
-
-const WORDS: Record<string, string> = {
-  Name: "a name",
-  Citation: "a citation like [5.4]",
-  StringLit: "a quoted string",
-  NumberLit: "a number",
-  Colon: '":"',
-  Comma: '","',
-  Equals: '"="',
-  LBrace: '"{"',
-  RBrace: '"}"',
-  LParen: '"("',
-  RParen: '")"',
-  Arrow: '"->"',
-  Pipe: '"|"',
-  Dot: '"."',
-  EOF: "a new definition",
-  Ident: "a name",
-};
-function tokenWord(name: string): string {
-  if (WORDS[name]) return WORDS[name]!;
-  if (name.startsWith("Kw_")) return `"${name.slice(3).replace(/_/g, "-")}"`;
-  return name;
 }

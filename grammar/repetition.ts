@@ -1,31 +1,38 @@
 /**
- * Chevrotain 11's `OPTION`, `MANY`, `MANY_SEP` and `AT_LEAST_ONE_SEP`, for a parser instance without
- * error recovery (the one that builds the AST as it parses, grammar/parser.ts). Chevrotain's own
- * (`optionInternalLogic`, …) make the same choices but allocate on every call for the sake of
- * recovery: a context for a closure over `this`, an array of arguments for
- * `attemptInRepetitionRecovery` (a no-op without recovery), a closure for the separator's lookahead.
- * With tens of thousands of calls per file that was a visible share of parsing's garbage. These take
- * the same lookahead functions from Chevrotain's cache and call the same actions in the same order;
- * an early exit (`AT_LEAST_ONE_SEP` with nothing to repeat) is left to Chevrotain's own, which raises
- * its exception. test/grammar/chevrotain-internals.test.ts holds the names to Chevrotain's.
+ * Chevrotain 11's `OPTION` and `MANY`, for the parser that builds the AST as it parses
+ * (grammar/parser.ts). Chevrotain's own (`optionInternalLogic`, `manyInternalLogic`) make the same
+ * choices but allocate on every call: a closure over `this` for a gate, and an array of arguments
+ * for `attemptInRepetitionRecovery`, the in-repetition error recovery run after every `MANY`. With
+ * tens of thousands of calls per file that was a visible share of parsing's garbage. These take the
+ * same lookahead functions from Chevrotain's cache and call the same actions in the same order.
+ * After a repetition they ask, without allocating, what Chevrotain's recovery would ask first —
+ * does the token that may follow the repetition (`firstAfterRepMap`, Chevrotain's cache) come next?
+ * — and only where it does not (a syntax error, or the first time that cache is asked) call
+ * Chevrotain's own method, which then runs no round (its lookahead says no) and tries the
+ * recovery. `MANY_SEP` and `AT_LEAST_ONE_SEP` stay Chevrotain's: their recovery resumes the list
+ * mid-way, by functions Chevrotain does not export. test/grammar/chevrotain-internals.test.ts
+ * holds the names to Chevrotain's.
  */
 import type { IToken, TokenType } from "chevrotain";
 
-/** The Chevrotain internals these use: all public-shaped methods of its parser class. */
+/** The Chevrotain internals these use: all public-shaped methods and fields of its parser class. */
 interface Internals {
   getLaFuncFromCache(key: number): (this: Internals) => boolean;
   getLexerPosition(): number;
   tokenMatcher(token: IToken, type: TokenType): boolean;
   LA(howMuch: number): IToken;
-  CONSUME(type: TokenType): IToken;
+  /** Per repetition (by its lookahead key): the token that may follow it, once Chevrotain asked. */
+  firstAfterRepMap: Record<
+    number,
+    { token: TokenType | undefined; isEndOfRule: boolean } | undefined
+  >;
+  RULE_STACK: number[];
+  /** Chevrotain's own `manyInternalLogic` (see `installRepetitions`). */
+  originalMany(occurrence: number, def: Action | Gated, key: number): void;
 }
 type Action = (this: Internals) => unknown;
 interface Gated {
   GATE?: (this: Internals) => boolean;
-  DEF: Action;
-}
-interface Separated {
-  SEP: TokenType;
   DEF: Action;
 }
 
@@ -47,7 +54,7 @@ function optionInternalLogic(
 
 function manyInternalLogic(
   this: Internals,
-  _occurrence: number,
+  occurrence: number,
   def: Action | Gated,
   key: number,
 ): void {
@@ -58,63 +65,34 @@ function manyInternalLogic(
   while ((gate === undefined || gate.call(this) === true) && lookahead.call(this) === true) {
     const before = this.getLexerPosition();
     action.call(this);
-    if (!(this.getLexerPosition() > before)) break;
+    // Stuck: Chevrotain tries no recovery either.
+    if (!(this.getLexerPosition() > before)) return;
   }
+  if (!followsAsExpected(this, key)) this.originalMany(occurrence, def, key);
 }
 
-function manySepFirstInternalLogic(
-  this: Internals,
-  _occurrence: number,
-  options: Separated,
-  key: number,
-): void {
-  if (this.getLaFuncFromCache(key).call(this) !== true) return;
-  const { SEP: sep, DEF: action } = options;
-  action.call(this);
-  while (this.tokenMatcher(this.LA(1), sep) === true) {
-    this.CONSUME(sep);
-    action.call(this);
-  }
-}
-
-/** Chevrotain's own, for the early exit. */
-type Original = (this: Internals, occurrence: number, options: Separated, key: number) => void;
-
-function atLeastOneSepFirstInternalLogic(
-  this: Internals & { readonly originalAtLeastOneSep: Original },
-  occurrence: number,
-  options: Separated,
-  key: number,
-): void {
-  if (this.getLaFuncFromCache(key).call(this) !== true) {
-    this.originalAtLeastOneSep(occurrence, options, key);
-    return;
-  }
-  const { SEP: sep, DEF: action } = options;
-  action.call(this);
-  while (this.tokenMatcher(this.LA(1), sep) === true) {
-    this.CONSUME(sep);
-    action.call(this);
-  }
+/**
+ * Whether Chevrotain's in-repetition recovery would stop at its first test after the repetition
+ * of lookahead key `key` (`attemptInRepetitionRecovery`): nothing to resynchronise to (a
+ * repetition at the end of a rule that is not the file's), or the token expected after it is next.
+ */
+function followsAsExpected(p: Internals, key: number): boolean {
+  const after = p.firstAfterRepMap[key];
+  if (after === undefined) return false;
+  if (after.token === undefined) return !(p.RULE_STACK.length === 1 && after.isEndOfRule);
+  return p.tokenMatcher(p.LA(1), after.token);
 }
 
 /** The methods `installRepetitions` replaces, by their names in Chevrotain 11. */
-export const REPLACED = [
-  "optionInternalLogic",
-  "manyInternalLogic",
-  "manySepFirstInternalLogic",
-  "atLeastOneSepFirstInternalLogic",
-] as const;
+export const REPLACED = ["optionInternalLogic", "manyInternalLogic"] as const;
 
 /**
- * Gives `parser` (an instance without recovery, its grammar already recorded) the allocation-free
- * repetitions, as own properties: the class, and so the recovering instance, keeps Chevrotain's.
+ * Gives `parser` (its grammar already recorded) the allocation-free repetitions, as own
+ * properties; Chevrotain's `MANY` stays reachable as `originalMany` for the recovery.
  */
 export function installRepetitions(parser: object): void {
   const p = parser as Record<string, unknown>;
-  p["originalAtLeastOneSep"] = p["atLeastOneSepFirstInternalLogic"];
+  p["originalMany"] = p["manyInternalLogic"];
   p["optionInternalLogic"] = optionInternalLogic;
   p["manyInternalLogic"] = manyInternalLogic;
-  p["manySepFirstInternalLogic"] = manySepFirstInternalLogic;
-  p["atLeastOneSepFirstInternalLogic"] = atLeastOneSepFirstInternalLogic;
 }

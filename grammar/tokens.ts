@@ -251,6 +251,62 @@ export const keywords = [
   Roll,
 ];
 
+/** A keyword's spelling (`Kw_half_squad` is written `half-squad`). */
+export const spelling = (t: TokenType): string => (t.PATTERN as RegExp).source;
+
+/** Every keyword of the language, as written: the one list the language service and the fuzzer use. */
+export const KEYWORDS: readonly string[] = keywords.map(spelling);
+
+/**
+ * The keywords that start a definition, where it starts a line (`override` and `remove` before one):
+ * the incremental parser cuts a document before each (compiler/service/incremental.ts).
+ */
+export const DEFINITION_KEYWORDS: readonly string[] = [
+  Measure,
+  Enum,
+  Group,
+  Input,
+  Table,
+  Rule,
+  Predicate,
+  Constraint,
+  Movement,
+  Example,
+  Override,
+  Remove,
+  Extend,
+].map(spelling);
+
+/** The keywords that start a clause on a line of its own inside a definition. */
+export const CLAUSE_KEYWORDS: readonly string[] = [Exception, Expect, Concept, Section].map(
+  spelling,
+);
+
+/** The keywords written inside expressions (and `when`, which starts an exception's condition). */
+export const EXPRESSION_KEYWORDS: readonly string[] = [
+  If,
+  Else,
+  And,
+  Or,
+  Not,
+  In,
+  True,
+  False,
+  All,
+  NA,
+  Base,
+  Unit,
+  Vehicle,
+  Step,
+  Scenario,
+  Path,
+  Keep,
+  Highest,
+  Lowest,
+  Each,
+  When,
+].map(spelling);
+
 export const allTokens: TokenType[] = [
   ByteOrderMark,
   WhiteSpace,
@@ -299,13 +355,12 @@ export function tokenEnd(t: IToken): number {
  * The lexer tracks offsets only (Chevrotain's performance guide: position tracking only as needed):
  * every span is made from offsets (`SourceFile` turns them into lines and columns), and the two
  * parser gates that ask whether tokens share a line read the text between them (grammar/parser.ts
- * `sameLine`). Tracking lines and columns too made lexing ≈ 1.6–3.5× slower.
+ * `sameLine`). Tracking lines and columns too made lexing ≈ 1.6–3.5× slower. The token definitions
+ * are fixed, so Chevrotain's checks of them run in test/grammar/parse-data.test.ts, not at every
+ * start (and no Node global is read to decide: this module runs in the browser too).
  */
 export const lexer = new Lexer(allTokens, {
   positionTracking: "onlyOffset",
   ensureOptimizations: false,
-  skipValidations:
-    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[
-      "VITEST"
-    ] === undefined,
+  skipValidations: true,
 });

@@ -8,57 +8,21 @@ import type { Analysis } from "./analysis.js";
 import { ownedByName } from "./analysis.js";
 import { typeText } from "./navigate.js";
 import type { CompletionItem, CompletionKind } from "./types.js";
+import { CLAUSE_KEYWORDS, DEFINITION_KEYWORDS, EXPRESSION_KEYWORDS } from "../../grammar/tokens.js";
 
-const DEFINITION_KEYWORDS = [
-  "measure",
-  "enum",
-  "group",
-  "input",
-  "table",
-  "rule",
-  "predicate",
-  "constraint",
-  "movement",
-  "example",
-  "override",
-  "remove",
-  "extend",
-  "exception",
-  "expect",
-  "concept",
-  "section",
-];
-const EXPRESSION_KEYWORDS = [
-  "if",
-  "else",
-  "and",
-  "or",
-  "not",
-  "in",
-  "true",
-  "false",
-  "all",
-  "NA",
-  "base",
-  "unit",
-  "vehicle",
-  "step",
-  "scenario",
-  "path",
-  "any",
-  "every",
-  "count",
-  "max",
-  "min",
-  "sum",
-  "fru",
-  "frd",
-  "need",
-  "keep",
-  "highest",
-  "lowest",
-  "each",
-  "when",
+/** At the start of a line: the keywords that start a definition or a clause (grammar/tokens.ts). */
+const LINE_KEYWORDS = [...DEFINITION_KEYWORDS, ...CLAUSE_KEYWORDS];
+/**
+ * Elsewhere: the expression keywords (grammar/tokens.ts) and the built-in functions and aggregates,
+ * which are names, not keywords (compiler/ir/ir.ts `Builtin`, `Aggregate`; `need`).
+ */
+const BUILTINS = ["any", "every", "count", "max", "min", "sum", "fru", "frd", "need"];
+/** The words offered inside an expression: the builtins after the record keywords, as always listed. */
+const afterRecords = EXPRESSION_KEYWORDS.indexOf("path") + 1;
+const EXPRESSION_WORDS = [
+  ...EXPRESSION_KEYWORDS.slice(0, afterRecords),
+  ...BUILTINS,
+  ...EXPRESSION_KEYWORDS.slice(afterRecords),
 ];
 
 const SNIPPETS: CompletionItem[] = [
@@ -154,9 +118,9 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
   const items: CompletionItem[] = [];
   if (/^\s*[\w-]*$/.test(line)) {
     items.push(...SNIPPETS);
-    for (const k of DEFINITION_KEYWORDS) items.push({ label: k, kind: "keyword" });
+    for (const k of LINE_KEYWORDS) items.push({ label: k, kind: "keyword" });
   }
-  for (const k of EXPRESSION_KEYWORDS) items.push({ label: k, kind: "keyword" });
+  for (const k of EXPRESSION_WORDS) items.push({ label: k, kind: "keyword" });
   if (!merged) return items;
   for (const o of merged.decls) {
     const d = o.decl;

@@ -13,8 +13,13 @@ import { quotedText } from "../../diagnostics/safe-text.js";
 
 const tokenCache = new WeakMap<Parsed, IToken[]>();
 
-/** The document's tokens (comments and white space left out), lexed once per text. */
+/**
+ * The document's tokens (comments and white space left out): those its parse kept. A file the
+ * grammar's limits stopped before parsing (over the size limit, brackets nested too deep) kept none,
+ * and is lexed here, once per text.
+ */
 export function tokensOf(p: Parsed): IToken[] {
+  if (p.out.tokens.length > 0 || p.text.length === 0) return p.out.tokens;
   let t = tokenCache.get(p);
   if (!t) {
     t = lexer.tokenize(p.text).tokens;

@@ -1,87 +1,61 @@
 /**
- * grammar/parser.ts relies on internals of Chevrotain 11. It overrides one method of the CST
- * builder (`cstInvocationStateUpdate`) so CST children are plain objects (issue 27: a third of
- * parsing went to hash-table children). And its one grammar extends the class that CstParser and
- * EmbeddedActionsParser both only configure, passing `outputCst` itself, so that one grammar makes an
- * instance that builds the AST in its actions and one that builds a CST. The embedded-actions
- * instance replaces Chevrotain's repetition methods (`optionInternalLogic`, …; grammar/repetition.ts)
- * by allocation-free ones of the same names. Chevrotain is pinned to an
- * exact version in package.json; this test is what makes an upgrade that renames the method, changes
- * its body's assumptions or the classes' shape fail loudly instead of silently falling back to the
- * slow path.
+ * grammar/parser.ts relies on internals of Chevrotain 11. It replaces Chevrotain's `OPTION` and
+ * `MANY` (`optionInternalLogic`, `manyInternalLogic`; grammar/repetition.ts) by allocation-free
+ * ones of the same names, which read Chevrotain's cache of what follows a repetition
+ * (`firstAfterRepMap`) and its rule stack (`RULE_STACK`) to decide when to hand over to its
+ * in-repetition recovery; it hooks the two methods Chevrotain calls as each rule starts and ends
+ * (`cstInvocationStateUpdate`, `cstFinallyStateUpdate`: no-ops without a CST) to undo a recovered
+ * rule's state; and it places the tokens recovery inserts (`getTokenToInsert`). Chevrotain is pinned
+ * to an exact version in package.json; this test is what makes an upgrade that renames a method or
+ * a field fail loudly instead of silently skipping the recovery or the fast path.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { CstParser, EmbeddedActionsParser } from "chevrotain";
+import { EmbeddedActionsParser } from "chevrotain";
 import { describe, expect, it } from "vitest";
 import { AstBuilder } from "../../grammar/build.js";
-import { lexText, parseAst, parser, parseText } from "../../grammar/parser.js";
+import { lexText, parser, parseTokens } from "../../grammar/parser.js";
 import { SourceFile } from "../../diagnostics/index.js";
 import { REPLACED } from "../../grammar/repetition.js";
 import { MAX_EXPR_DEPTH, mayNestTooDeep, scanTokens } from "../../grammar/limits.js";
 
+const proto = EmbeddedActionsParser.prototype as unknown as Record<string, unknown>;
+const own = parser as unknown as Record<string, unknown>;
+
 describe("the parser's reliance on Chevrotain internals", () => {
-  it("overrides a method Chevrotain's CstParser has", () => {
-    const proto = CstParser.prototype as unknown as Record<string, unknown>;
-    expect(typeof proto["cstInvocationStateUpdate"]).toBe("function");
-  });
-
-  it("is the one that runs: every CST node's children are a plain object", () => {
-    const { cst, parseErrors } = parseText(readFileSync("rulesets/sl-classic.rules", "utf8"));
-    expect(parseErrors).toEqual([]);
-    expect(cst).toBeDefined();
-    const seen: unknown[] = [];
-    const walk = (n: { children: Record<string, unknown[]> }) => {
-      seen.push(Object.getPrototypeOf(n.children));
-      for (const kids of Object.values(n.children))
-        for (const k of kids)
-          if (k !== null && typeof k === "object" && "children" in k) walk(k as never);
-    };
-    walk(cst as never);
-    expect(seen.length).toBeGreaterThan(1);
-    expect(new Set(seen)).toEqual(new Set([Object.prototype]));
-  });
-
-  it("CstParser and EmbeddedActionsParser extend one class, which takes `outputCst` from its config", () => {
-    const base: unknown = Object.getPrototypeOf(CstParser);
-    expect(base).toBe(Object.getPrototypeOf(EmbeddedActionsParser));
-    expect(String(base)).toContain("initTreeBuilder");
-  });
-
-  it("the embedded-actions instance builds the AST and no CST", () => {
-    expect((parser as unknown as { outputCst: boolean }).outputCst).toBe(false);
-    const text = readFileSync("rulesets/sl-classic.rules", "utf8");
-    const parts = parseAst(lexText(text).tokens, new AstBuilder(new SourceFile("sl.rules", text)));
-    expect(parts?.header?.id).toBe("sl-classic");
-    expect(parts!.decls.length).toBeGreaterThan(10);
-  });
-
-  it("the embedded-actions instance replaces Chevrotain's repetitions, by their names", () => {
-    const base = Object.getPrototypeOf(CstParser) as { prototype: Record<string, unknown> };
+  it("replaces Chevrotain's OPTION and MANY, by their names, keeping its MANY for recovery", () => {
     for (const name of REPLACED) {
       // A method Chevrotain renamed would leave the replacement unused: fail here instead.
-      expect(typeof base.prototype[name], name).toBe("function");
+      expect(typeof proto[name], name).toBe("function");
       expect(Object.hasOwn(parser, name), name).toBe(true);
-      expect((parser as unknown as Record<string, unknown>)[name]).not.toBe(base.prototype[name]);
+      expect(own[name]).not.toBe(proto[name]);
     }
+    expect(own["originalMany"]).toBe(proto["manyInternalLogic"]);
   });
 
-  it("the embedded-actions instance lets go of each token once parsed, by Chevrotain's consumeToken", () => {
-    const base = Object.getPrototypeOf(CstParser) as { prototype: Record<string, unknown> };
-    // Chevrotain's own, on the prototype chain (its lexer adapter): the override must shadow it.
-    expect(typeof (base.prototype["consumeToken"] ?? (parser as never)["consumeToken"])).toBe(
-      "function",
-    );
-    expect(Object.hasOwn(parser, "consumeToken")).toBe(true);
+  it("reads the fields its repetitions and recovery hooks rely on", () => {
     const text = readFileSync("rulesets/sl-classic.rules", "utf8");
-    const tokens = lexText(text).tokens;
-    const n = tokens.length;
-    const parts = parseAst(tokens, new AstBuilder(new SourceFile("sl.rules", text)));
-    expect(parts).not.toBeNull();
-    // All but the last token (LA(0) when the file ends) are released.
-    expect(tokens.length).toBe(n);
-    expect(tokens.filter((t) => t !== undefined)).toHaveLength(1);
-    expect(tokens[n - 1]?.image).toBe("}");
+    parseTokens(lexText(text).tokens, new AstBuilder(new SourceFile("sl.rules", text)));
+    // Filled by Chevrotain's own MANY the first time each repetition is left.
+    const after = Object.values(own["firstAfterRepMap"] as object);
+    expect(after.length).toBeGreaterThan(5);
+    expect(after[0]).toHaveProperty("isEndOfRule");
+    expect(Array.isArray(own["RULE_STACK"])).toBe(true);
+  });
+
+  it("hooks the rule start and end Chevrotain calls, and places inserted tokens", () => {
+    for (const name of ["cstInvocationStateUpdate", "cstFinallyStateUpdate", "getTokenToInsert"])
+      expect(typeof proto[name], name).toBe("function");
+    expect(Object.hasOwn(parser, "cstInvocationStateUpdate")).toBe(true);
+    expect(Object.hasOwn(parser, "cstFinallyStateUpdate")).toBe(true);
+    // A missing `:` is inserted where `[1]` ends, not at NaN.
+    const text = 'ruleset a "A"\nconstraint c [1] true';
+    const parts = parseTokens(
+      lexText(text).tokens,
+      new AstBuilder(new SourceFile("a.rules", text)),
+    );
+    expect(parts.errors.map((e) => e.message)).toEqual(['expected ":"']);
+    expect(parts.decls[0]?.span).toMatchObject({ start: 14, end: text.length });
   });
 
   it("counts each definition's tokens as mayNestTooDeep does on the token list", () => {
@@ -113,8 +87,8 @@ describe("the parser's reliance on Chevrotain internals", () => {
       const tokens = lexText(text).tokens;
       // A file whose brackets nest too deep is not parsed (grammar/index.ts).
       if (scanTokens(tokens).deep !== null) continue;
-      const parts = parseAst(lexText(text).tokens, new AstBuilder(new SourceFile("t.rules", text)));
-      if (parts === null) continue;
+      const parts = parseTokens(tokens, new AstBuilder(new SourceFile("t.rules", text)));
+      if (parts.errors.length > 0) continue;
       parsed++;
       for (const d of parts.decls) {
         const expected = mayNestTooDeep(tokens, d.span.start, d.span.end);

@@ -11,7 +11,6 @@ import { SourceFile, type Span } from "../../diagnostics/index.js";
 import { compileText, runExamples } from "../../compiler/engine/index.js";
 import {
   parse,
-  parseRecovering,
   type Decl,
   type Expr,
   type ExceptionDecl,
@@ -700,7 +699,6 @@ rule r [4] "r": MF = ½ + ¾ + 1/3 − 2 × 3
         ],
       },
     });
-    expect(parseRecovering(text, "a.rules").ast).toEqual(ast);
   });
 
   it("an expectation's value ends at a new line before a record: `foo` then `step { … }` (fixture)", () => {
@@ -722,10 +720,7 @@ rule r [4] "r": MF = ½ + ¾ + 1/3 − 2 × 3
       value: { k: "name", name: "woods", member: null },
     });
     expect(ex.expects[1]).toMatchObject({ e: "value", value: { k: "bool", v: true } });
-    expect(JSON.stringify(parseRecovering(text, "x.rules"))).toBe(
-      JSON.stringify(parse(text, "x.rules")),
-    );
-    // With a syntax error after it, the example is built by the recovering path, the same way.
+    // With a syntax error after it, the example is built the same way.
     const broken = parse(text + "\nrule r [10] : MF = (\n", "expect-then-record.rules");
     expect(broken.diagnostics.map((d) => d.code)).toEqual(["V0102"]);
     const again = broken.ast.decls.find((d) => d.kind === "example");
@@ -744,14 +739,13 @@ rule r [4] "r": MF = ½ + ¾ + 1/3 − 2 × 3
       k: "agg",
       op: "any",
     });
-    // On one line, `foo step {` is an aggregate missing its `(`: the same error by both paths.
+    // On one line, `foo step {` is an aggregate missing its `(`.
     const text = head + 'example [1] "e" {\n  expect a = foo step { terrain: woods }\n}\n';
     const one = parse(text, "a.rules");
     expect(one.diagnostics.map((d) => [d.code, d.message])).toContainEqual([
       "V0102",
       'expected "(", found "{"',
     ]);
-    expect(JSON.stringify(parseRecovering(text, "a.rules"))).toBe(JSON.stringify(one));
   });
 
   it("an example records its roll, path and expectations", () => {
@@ -806,65 +800,3 @@ function rulesFiles(dir: string): string[] {
     return name.endsWith(".rules") ? [path] : [];
   });
 }
-
-describe("the two parsing paths", () => {
-  // grammar/parser.ts: a file is parsed once with the AST built in the parser's actions, and only a
-  // file with a syntax error (or an expression nested too deep) again, into a CST that
-  // grammar/build.ts turns into the AST. Both must give a file the same AST and diagnostics, spans
-  // and key order included (JSON text compares both).
-  const same = (text: string, path: string) =>
-    expect(JSON.stringify(parse(text, path))).toBe(JSON.stringify(parseRecovering(text, path)));
-  const files = [
-    ...rulesFiles(join(ROOT, "rulesets")),
-    ...rulesFiles(join(ROOT, "examples")),
-    ...rulesFiles(join(ROOT, "test", "fixtures")),
-  ];
-
-  it("agree on every bundled ruleset and fixture", () => {
-    expect(files.length).toBeGreaterThan(50);
-    for (const f of files) same(readFileSync(f, "utf8"), f);
-  });
-
-  it("agree on the builder's own diagnostics and on the clauses whose first occurrence counts", () => {
-    const header = 'ruleset t "T" edition "1" cites a extends b cites c edition "2"\n';
-    const texts = [
-      // A second note and no title: the second note's text is the title.
-      header + 'measure MF [1.1] note "n1" note "n2" section s concept c section t',
-      // Text too long (V0108) and with a control character (V0107), numbers and dice out of range.
-      header + `measure MF [1.1] "${"x".repeat(1_200)}"\nmeasure PP [1.2 \u0007] "a\u0007b"`,
-      header +
-        "rule r [1] : bool = 1234567890123 > 0.0000001 and 7d20 > 1 and 2d6 keep highest 9 > 1",
-      header +
-        "rule r [1] : bool = a not in {x, y.z} and not - - 1d6 each -2 if b else c if d else e",
-      header +
-        'example [1] "e" { unit { a: 1 } path { b: 2 }, { c: 3 } roll 1, 99 expect step 20000 = 1 }',
-      header +
-        'example [1] "e" { expect needs unit.a expect depends on vehicle.b expect not legal }',
-      header + 'example [1] "e" { expect violation [2] expect f(1, 2) = 3 expect g = ½ MF }',
-      // Headers out of place; `section` blocks; `override`, `extend` and `remove`.
-      'section s { measure MF [1] }\nruleset a "A"\nmeasure PP [2]\nruleset b "B"',
-      header + "override table t [1] : a, b -> bool { x | y : true, false [2] otherwise : 1 }",
-      header +
-        'extend rule r "p" { exception e [1] when a : 1 override exception [2] when b : 2 remove exception e remove exception [3] }',
-      header +
-        "remove predicate p\ninput unit [1] { a: bool? = true b: set of x }\nmovement [2] MF { x: 1 y MF: 2 }",
-      header +
-        'rule r(a: bool, b: set of x) [1] : MF = sum step(a) { exception [2] "t" when unit.x : 2 { exception [3] when 1 : 2 } }',
-      header + "rule r [1] : bool = " + "- ".repeat(300) + "1",
-      header + "rule r [1] : bool = " + "(".repeat(40) + "- ".repeat(10) + "1" + ")".repeat(40),
-    ];
-    for (const t of texts) {
-      // None has a syntax error, so `parse` builds their AST in the parser's actions.
-      expect(parse(t, "t.rules").diagnostics.map((d) => d.message)).not.toContainEqual(
-        expect.stringMatching(/^expected|^unexpected/),
-      );
-      same(t, "t.rules");
-    }
-  });
-
-  it("agree on files with syntax errors (both take the recovering path)", () => {
-    const sl = readFileSync(SL, "utf8");
-    for (let at = 100; at < sl.length; at += Math.floor(sl.length / 40))
-      same(sl.slice(0, at) + " ( not not in " + sl.slice(at), "edited.rules");
-  });
-});

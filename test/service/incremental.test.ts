@@ -1,12 +1,13 @@
 /**
- * The incremental parser gives the very AST (spans included) of a whole-file parse, for every bundled
- * ruleset and after edits, and falls back to the whole-file parse (same diagnostics) on an error.
+ * The incremental parser gives the very AST (spans included), diagnostics and tokens of a whole-file
+ * parse, for every bundled ruleset and after edits, with errors too — parsing only the pieces that
+ * changed.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parse } from "../../grammar/index.js";
+import { parse, type ParseOutput } from "../../grammar/index.js";
 import { IncrementalParser } from "../../compiler/service/incremental.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -18,7 +19,15 @@ const files = [
     .filter((f) => f.endsWith(".rules"))
     .map((f) => join(ROOT, "rulesets", "house", f)),
 ];
-const json = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+/** A parse as data: its AST, its diagnostics and where each token lies. */
+const json = (v: ParseOutput): unknown =>
+  JSON.parse(
+    JSON.stringify({
+      ast: v.ast,
+      diagnostics: v.diagnostics,
+      tokens: v.tokens.map((t) => [t.startOffset, t.image]),
+    }),
+  );
 
 describe("incremental parsing", () => {
   for (const f of files) {
@@ -37,4 +46,34 @@ describe("incremental parsing", () => {
       expect(json(b)).toEqual(json(parse(broken, "u")));
     });
   }
+
+  const dirs = ["parser", "diagnostics"].map((d) => join(ROOT, "test", "fixtures", d));
+  const broken = dirs.flatMap((d) =>
+    readdirSync(d)
+      .filter((f) => f.endsWith(".rules"))
+      .map((f) => join(d, f)),
+  );
+  it("gives the whole-file parse of every file with syntax errors (the parser and diagnostics fixtures)", () => {
+    expect(broken.length).toBeGreaterThan(40);
+    for (const f of broken) {
+      const text = readFileSync(f, "utf8");
+      expect(json(new IncrementalParser().parse("u", text)), f).toEqual(json(parse(text, "u")));
+    }
+  });
+
+  it("re-parses only the piece edited when another has an error", () => {
+    const text = readFileSync(join(ROOT, "rulesets", "asl-a4.rules"), "utf8");
+    const at = text.indexOf("\nrule ", text.length / 3) + 1;
+    // A missing `:` in one rule, then an edit far below it.
+    const withError = text.slice(0, at) + text.slice(at).replace(":", "");
+    const inc = new IncrementalParser();
+    const first = inc.parse("u", withError);
+    expect(first.diagnostics.map((d) => d.code)).toContain("V0102");
+    const i = withError.indexOf('"', Math.floor((withError.length * 3) / 4)) + 1;
+    const edited = withError.slice(0, i) + "longer " + withError.slice(i);
+    const again = inc.parse("u", edited);
+    expect(json(again)).toEqual(json(parse(edited, "u")));
+    expect(inc.parsedChars).toBeGreaterThan(0);
+    expect(inc.parsedChars).toBeLessThan(edited.length / 10);
+  });
 });
