@@ -35,12 +35,34 @@ const MISMATCH = {
 const EXAMPLE = { example: 'example [{cite}] "{title}": {why}' } as const;
 
 export const MESSAGES = {
-  // Lexing and parsing (the parser's own messages are still written in grammar/)
-  V0102: { unknownOperator: "unknown operator {op}" },
+  // Lexing and parsing
+  V0101: { character: "unexpected character {char}" },
+  V0102: {
+    unknownOperator: "unknown operator {op}",
+    // `problem`: what the parser expected, in the language's words (grammar/syntax-errors.ts).
+    syntax: "{problem}, found {found}",
+    neverClosed: "`{open}` opened at {line}:{col} is never closed",
+    secondHeader: "a second `ruleset` header: a file holds one ruleset",
+    headerFirst: "the `ruleset` header must come first",
+  },
+  V0103: { unclosed: "this string has no closing quote" },
+  V0104: {
+    brackets: "{what} nest more than {max} deep here",
+    expression: "this expression nests more than {max} levels deep",
+  },
   V0105: {
     ...EXAMPLE,
+    number:
+      "the number {shown} is out of range: numbers are at most {max} with at most {decimals} decimal places",
+    value: "{value} is out of range here: at most {max}",
+    dice: "{dice} is out of range: {what}",
     overflow:
       "this constant exceeds the exact range (numerators and denominators up to 9,007,199,254,740,991)",
+  },
+  V0107: { control: "a control character (such as ESC or TAB) in text" },
+  V0108: {
+    file: "this file is {length} characters long; a ruleset is at most {max}",
+    text: "this text is {length} characters long; a string or citation is at most {max}",
   },
   V0106: {
     ticks: "the fractions this ruleset computes need ticks finer than 1/{scale} to stay exact",
@@ -73,7 +95,11 @@ export const MESSAGES = {
     noException: "{rule} has no exception {ref}",
     ambiguousException: "{ref} names {count} exceptions of {rule}: label the one you mean",
   },
-  V0205: { noParent: "no ruleset named {id} to extend" },
+  V0205: {
+    noParent: "no ruleset named {id} to extend",
+    noRuleset: "no ruleset named {ref}",
+    unreadable: "cannot read {file}",
+  },
   V0206: { cycle: "ruleset {id} extends itself: {chain}" },
   V0207: { ambiguousMember: "{name} is a member of {enums}" },
   V0208: {

@@ -4,7 +4,8 @@
  * the grammar's limits, dice, the header, and the precedence climb over an expression's flat run.
  */
 import type { IToken } from "chevrotain";
-import { diag, type Diagnostic, type SourceFile, type Span } from "../diagnostics/index.js";
+import type { Diagnostic, SourceFile, Span } from "../diagnostics/index.js";
+import { report } from "../diagnostics/messages.js";
 import { decimalToQ } from "../runtime/rational.js";
 import { hasControl, safeLine } from "../diagnostics/safe-text.js";
 import type * as A from "./ast.js";
@@ -101,11 +102,11 @@ export function inRange(q: string): boolean {
 
 export function outOfRange(text: string, span: Span): Diagnostic {
   const shown = text.length > 40 ? text.slice(0, 37) + "…" : text;
-  return diag(
-    "V0105",
-    `the number ${shown} is out of range: numbers are at most ${MAX_NUMBER.toLocaleString("en")} with at most ${MAX_DECIMALS} decimal places`,
-    span,
-  );
+  return report("V0105", "number", span, {
+    shown,
+    max: MAX_NUMBER.toLocaleString("en"),
+    decimals: MAX_DECIMALS,
+  });
 }
 
 export function unquote(text: string): string {
@@ -154,10 +155,11 @@ export class AstBuilder {
       // Titles and citations reach every report; a longer one is an error, and is cut.
       const n = (x: number) => x.toLocaleString("en");
       this.diagnostics.push(
-        diag(
+        report(
           "V0108",
-          `this text is ${n(text.length)} characters long; a string or citation is at most ${n(MAX_TEXT_CHARS)}`,
+          "text",
           this.spanOfToken(t),
+          { length: n(text.length), max: n(MAX_TEXT_CHARS) },
           "say it in fewer words; cite the rule for the rest",
         ),
       );
@@ -165,10 +167,11 @@ export class AstBuilder {
     }
     if (!hasControl(text)) return text;
     this.diagnostics.push(
-      diag(
+      report(
         "V0107",
-        "a control character (such as ESC or TAB) in text",
+        "control",
         this.spanOfToken(t),
+        {},
         "write plain text; use spaces instead of tabs",
       ),
     );
@@ -198,12 +201,11 @@ export class AstBuilder {
   /** V0102 for a `ruleset` header at `at` that is not the file's (`first`: the file has one before it). */
   extraHeader(at: number, first: boolean): void {
     this.diagnostics.push(
-      diag(
+      report(
         "V0102",
-        first
-          ? "a second `ruleset` header: a file holds one ruleset"
-          : "the `ruleset` header must come first",
+        first ? "secondHeader" : "headerFirst",
         this.src.span(at, at + "ruleset".length),
+        {},
         first ? "put each ruleset in a file of its own" : "move it to the top of the file",
       ),
     );
@@ -416,11 +418,10 @@ export class AstBuilder {
     const v = Number(t.image);
     if (Number.isSafeInteger(v) && v <= max) return v;
     this.diagnostics.push(
-      diag(
-        "V0105",
-        `${t.image.length > 40 ? t.image.slice(0, 37) + "…" : t.image} is out of range here: at most ${max}`,
-        this.spanOfToken(t),
-      ),
+      report("V0105", "value", this.spanOfToken(t), {
+        value: t.image.length > 40 ? t.image.slice(0, 37) + "…" : t.image,
+        max,
+      }),
     );
     return 0;
   }
@@ -447,11 +448,10 @@ export class AstBuilder {
     ) {
       const what = `1 to ${MAX_DICE} dice of 2 to ${MAX_SIDES} sides, at most ${MAX_OUTCOMES.toLocaleString("en")} outcomes (6d6)`;
       this.diagnostics.push(
-        diag(
-          "V0105",
-          `${diceTok!.image.slice(0, 40)} is out of range: ${what}`,
-          this.spanOfToken(diceTok!),
-        ),
+        report("V0105", "dice", this.spanOfToken(diceTok!), {
+          dice: diceTok!.image.slice(0, 40),
+          what,
+        }),
       );
       [count, sides] = [1, 6];
     }
@@ -508,8 +508,4 @@ function normaliseOp(op: string): string {
   if (op === "−") return "-";
   if (op === "×") return "*";
   return op;
-}
-
-export function syntaxDiagnostic(message: string, span: Span): Diagnostic {
-  return diag("V0102", message, span);
 }

@@ -3,7 +3,8 @@
  * reports three errors.
  */
 import type { IToken } from "chevrotain";
-import { diag, SourceFile, type Diagnostic } from "../diagnostics/index.js";
+import { SourceFile, type Diagnostic } from "../diagnostics/index.js";
+import { report } from "../diagnostics/messages.js";
 import type { RulesFile } from "./ast.js";
 import { AstBuilder } from "./build.js";
 import { MAX_BRACKETS, MAX_EXPR_DEPTH, MAX_FILE_CHARS, scanTokens, tooDeep } from "./limits.js";
@@ -35,10 +36,11 @@ export function parse(text: string, path: string): ParseOutput {
     // one error at the first character too many, and nothing is lexed.
     const at = src.span(MAX_FILE_CHARS, MAX_FILE_CHARS + 1);
     const n = (x: number) => x.toLocaleString("en");
-    const d = diag(
+    const d = report(
       "V0108",
-      `this file is ${n(text.length)} characters long; a ruleset is at most ${n(MAX_FILE_CHARS)}`,
+      "file",
       at,
+      { length: n(text.length), max: n(MAX_FILE_CHARS) },
       "split it into rulesets that extend one another",
     );
     return { ast: { path, header: null, decls: [] }, diagnostics: [d], tokens: [] };
@@ -51,10 +53,11 @@ export function parse(text: string, path: string): ParseOutput {
     const at = src.span(deep.startOffset, tokenEnd(deep));
     const what = deep.image === "each" ? "dice values (`each`) and brackets" : "brackets";
     diagnostics.push(
-      diag(
+      report(
         "V0104",
-        `${what} nest more than ${MAX_BRACKETS} deep here`,
+        "brackets",
         at,
+        { what, max: MAX_BRACKETS },
         "name the inner part as a rule of its own",
       ),
     );
@@ -81,10 +84,11 @@ export function parse(text: string, path: string): ParseOutput {
       const at = deepOnes.has(d) ? tooDeep(d) : null;
       if (at)
         diagnostics.push(
-          diag(
+          report(
             "V0104",
-            `this expression nests more than ${MAX_EXPR_DEPTH} levels deep`,
+            "expression",
             at,
+            { max: MAX_EXPR_DEPTH },
             "split it into rules of their own",
           ),
         );
@@ -106,19 +110,18 @@ function lexical(
   for (const e of lexErrors) {
     const ch = text.slice(e.offset, e.offset + 1);
     diagnostics.push(
-      diag(
-        "V0101",
-        `unexpected character ${JSON.stringify(ch)}`,
-        src.span(e.offset, e.offset + e.length),
-      ),
+      report("V0101", "character", src.span(e.offset, e.offset + e.length), {
+        char: JSON.stringify(ch),
+      }),
     );
   }
   for (const t of badStrings) {
     diagnostics.push(
-      diag(
+      report(
         "V0103",
-        "this string has no closing quote",
+        "unclosed",
         src.span(t.startOffset, tokenEnd(t)),
+        {},
         'close it with " on the same line',
       ),
     );
@@ -170,10 +173,11 @@ function reportUnclosed(
     );
     const closer = o.image === "{" ? "}" : ")";
     const at = src.span(o.startOffset, o.startOffset + 1);
-    const d = diag(
+    const d = report(
       "V0102",
-      `\`${o.image}\` opened at ${at.line}:${at.col} is never closed`,
+      "neverClosed",
       span,
+      { open: o.image, line: at.line, col: at.col },
       `close it with \`${closer}\``,
     );
     if (gaveUp >= 0) {

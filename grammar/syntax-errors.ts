@@ -5,7 +5,8 @@
  * the token found.
  */
 import type { IParserErrorMessageProvider, IRecognitionException, TokenType } from "chevrotain";
-import { diag, type Diagnostic, type SourceFile } from "../diagnostics/index.js";
+import type { Diagnostic, SourceFile } from "../diagnostics/index.js";
+import { report } from "../diagnostics/messages.js";
 import { EOF } from "./chevrotain.js";
 import { Citation, tokenEnd } from "./tokens.js";
 
@@ -70,10 +71,11 @@ export function syntaxError(e: IRecognitionException, src: SourceFile): Diagnost
   const start = atEnd ? eof : t.startOffset;
   const end = atEnd ? eof : tokenEnd(t);
   const found = t.tokenType?.name === "EOF" ? "the end of the file" : JSON.stringify(t.image);
-  return diag(
+  return report(
     "V0102",
-    `${e.message}, found ${found}`,
+    "syntax",
     src.span(start, end),
+    { problem: e.message, found },
     undefined,
     e.message === MISSING_CITATION ? { fix: "citation" } : undefined,
   );

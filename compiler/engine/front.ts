@@ -8,7 +8,8 @@
  */
 import { parse, type ParseOutput } from "../../grammar/index.js";
 import { check } from "../front/check/index.js";
-import { diag, hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import { hasErrors, type Diagnostic } from "../../diagnostics/index.js";
+import { report } from "../../diagnostics/messages.js";
 import type { RulesetIR } from "../ir/ir.js";
 import { lower } from "../front/lower.js";
 import { resolve, type Merged } from "../front/resolve.js";
@@ -87,10 +88,11 @@ export function loadRuleset(ref: string, host: Host): Loaded {
     return {
       ir: null,
       diagnostics: [
-        diag(
+        report(
           "V0205",
-          `no ruleset named ${ref}`,
+          "noRuleset",
           null,
+          { ref },
           "name a ruleset under rulesets/ or rulesets/house/, or a path ending in .rules",
         ),
       ],
@@ -106,7 +108,12 @@ export function loadRuleset(ref: string, host: Host): Loaded {
   };
   const root = read(file);
   if (!root)
-    return { ir: null, diagnostics: [diag("V0205", `cannot read ${file}`, null)], sources, file };
+    return {
+      ir: null,
+      diagnostics: [report("V0205", "unreadable", null, { file })],
+      sources,
+      file,
+    };
   const { ir, diagnostics } = frontEnd(root, (id, from) => {
     const p = resolveRuleset(host, id, from);
     return p ? read(p) : null;
