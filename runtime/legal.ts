@@ -262,12 +262,12 @@ export function mayGoOn<T>(num: Num<T>, total: T, allowance: T, hexesBefore: num
 }
 
 /**
- * Whether a path of `hexes` hexes entered that spent `spent` of `allowance` may be extended at all:
- * not when its allowance is NA (it may not move), nor when it entered a hex and spent more than its
- * allowance (every step on it would enter a second hex or more beyond it: `mayGoOn`). A path that
- * entered no hex may always go on, whatever it spent: its next hex is a first one, which Minimum Move
- * may let overspend, from any allowance (one below zero too).
+ * Whether a path whose allowance is `allowance` may be extended at all: not when it is NA (the unit
+ * may not move; the allowance never grows as a path lengthens). A path that spent more than its
+ * allowance is still asked per edge: `mayGoOn` ends every step from it but a first hex, which Minimum
+ * Move may let overspend from any allowance (one below zero too) — a second prune on spending would
+ * only repeat `mayGoOn`, and a test could not tell it was there.
  */
-export function expands<T>(num: Num<T>, spent: T, allowance: T, hexes: number): boolean {
-  return !num.isNA(allowance) && (hexes === 0 || !num.gt(spent, allowance));
+export function expands<T>(num: Num<T>, allowance: T): boolean {
+  return !num.isNA(allowance);
 }

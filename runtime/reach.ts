@@ -27,8 +27,9 @@
  * so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex twice). The
  * search assumes what every bundled ruleset satisfies: step costs are never negative, an allowance
  * never grows as a path lengthens, and no constraint favours a longer path, nor does halting (a step
- * that halts, but for being the last, halts on every longer path too); so a label that spent more
- * than its allowance is not extended.
+ * that halts, but for being the last, halts on every longer path too); so no step beyond the
+ * allowance is taken but into a first hex (legal.ts `mayGoOn`), and a path whose allowance is NA
+ * is not extended (`expands`). test/reach/prunes.test.ts holds each prune.
  *
  * Two loops run it. Where the profile needs no path read (numeric states, local costs and step
  * checks, a fixed allowance, no halts) and costs are integer ticks, the plain loop keeps one label
@@ -996,7 +997,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           if (legal(label, h, cost as unknown as T, startAllowance)) bestL[hex] = label;
         }
       }
-      if (!expands(tick, cost, allowed, entered)) continue;
+      // (legal.ts `expands` holds: the plain search runs only from an allowance that is not NA.)
       const hn = entered + 1 < cap_ ? entered + 1 : cap_;
       const anchor = hn >= cap_ ? anchorA[label]! : -1;
       let lows = 0;
@@ -1075,7 +1076,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   // reaches it, and the queue pops by ticks, then by push (a push's number is the label index the
   // general loop would give, so the same pops in the same order and the same answer).
   // Not with steps in place before the first hex (`prefix`): a path of no hex entered goes on
-  // whatever it spent (legal.ts `expands`), so its pushes are not bounded by the allowance.
+  // whatever it spent (legal.ts `mayGoOn`), so its pushes are not bounded by the allowance.
   let plain =
     !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance) && prefix === 0;
   const most = startAllowance as unknown as number;
@@ -1092,7 +1093,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
     if (!(Number.isInteger(most) && most >= 0 && most < MAX_BUCKETS)) plain = false;
   }
-  // A label is expanded only within the allowance, so no push costs more than this.
+  // Only a first hex is pushed beyond the allowance (legal.ts `mayGoOn`), from the start at cost 0,
+  // so no push costs more than this.
   const lastBucket = most + maxTick + 1;
   if (plain) tickBuckets.reserve(lastBucket);
   let found: Found<T>;
@@ -1109,7 +1111,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       if (needsPath) ensure();
       const allowance = allowanceOf(label, h);
       if (best[hex]! < 0 && legal(label, h, cost, allowance)) best[hex] = label;
-      if (!expands(num, cost, allowance, hexesOf(h))) continue;
+      if (!expands(num, allowance)) continue;
       if (needsPath) {
         ensure();
         // Room for the step taken: each edge below writes it (and nothing loads a path meanwhile).
