@@ -1010,6 +1010,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         const s = slotStepL[slot]!;
         if (s < 0) continue;
         const c = ticks[s]!;
+        if (c !== c) continue;
         const total = cost + c;
         // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.
         if (!mayGoOn(tick, total, allowed, entered)) continue;
