@@ -21,7 +21,7 @@ import {
 import { chanceOfMove, withChance } from "./chance.js";
 import { InputError } from "./errors.js";
 import type { CheckedInput, CheckedRecord, InputDomains } from "./input.js";
-import { evaluateMove } from "./move.js";
+import { evaluateMove, type EvaluateOptions } from "./move.js";
 import type { MoveContext, MoveModel, MoveResult, Num, StepResult } from "./types.js";
 
 /** One question a module answers: a predicate, or a rule asked of every step. */
@@ -54,20 +54,75 @@ export interface Evaluation extends Omit<MoveResult, "steps" | "legal" | "probab
   predicateRules: Record<string, string[]>;
 }
 
-function answer<X>(
-  q: Question<X>,
-  ctx: X,
-  scale: number,
-): { value: number | boolean | string | null; rules: string[] } {
+/** A question asked of a priced move: its value as the rule gives it, and the citations consulted. */
+export interface Asked {
+  /** The rule's value; null when it reads an input or a roll the move leaves open (an `InputError`). */
+  readonly value: unknown;
+  /** The citations consulted, the question's own first. */
+  readonly rules: string[];
+}
+
+/** A move's answers, built once: its price and every question asked of it. */
+export interface MoveAnswers {
+  result: MoveResult;
+  /** Per question about the whole move, in order. */
+  predicates: Asked[];
+  /** Per step, per question asked of every step (each an empty array when there are none). */
+  perStep: Asked[][];
+}
+
+function ask<X>(q: Question<X>, ctx: X): Asked {
   const trace: string[] = [];
-  let v: unknown;
+  let value: unknown;
   try {
-    v = q.ask(ctx, trace);
+    value = q.ask(ctx, trace);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    v = null;
+    value = null;
   }
-  const rules = [...new Set([q.cite, ...trace])];
+  return { value, rules: [...new Set([q.cite, ...trace])] };
+}
+
+/**
+ * The one builder of a move's answers, for generated modules (`answerInput`) and the interpreter
+ * (compiler/interpret/answers.ts): the move in `ctx` priced once (`evaluateMove`), then `predicates`
+ * asked of the context the pricing left (`path.spent`, `path.hexes` and the allowance are the move's),
+ * and `perStep` asked of every step with `ctx.i` set.
+ */
+export function answerMove<T, X extends MoveContext<T>>(
+  model: MoveModel<T, X>,
+  num: Num<T>,
+  ctx: X,
+  opts: EvaluateOptions,
+  predicates: readonly Question<X>[],
+  perStep: readonly Question<X>[],
+): MoveAnswers {
+  return askOf(evaluateMove(model, num, ctx, opts), ctx, predicates, perStep);
+}
+
+/** `result` (the move priced in `ctx`) with `predicates` and, per step, `perStep` asked of `ctx`. */
+function askOf<X extends MoveContext<unknown>>(
+  result: MoveResult,
+  ctx: X,
+  predicates: readonly Question<X>[],
+  perStep: readonly Question<X>[],
+): MoveAnswers {
+  const asked = predicates.map((q) => ask(q, ctx));
+  const steps = result.steps.map((_, i): Asked[] => {
+    if (perStep.length === 0) return [];
+    ctx.i = i;
+    return perStep.map((q) => ask(q, ctx));
+  });
+  return { result, predicates: asked, perStep: steps };
+}
+
+/** An asked value as `evaluate` shows it: numbers in the measure (ticks of `scale`), sets joined by `+`. */
+function shown(
+  q: Pick<Question<unknown>, "type">,
+  a: Asked,
+  scale: number,
+): { value: number | boolean | string | null; rules: string[] } {
+  const { value: v, rules } = a;
   if (v === null) return { value: null, rules };
   switch (q.type) {
     case "num": {
@@ -84,6 +139,7 @@ function answer<X>(
 /**
  * `result` with the answers of `predicates` and, per step, of `perStep`, asked of `ctx` as the move
  * left it (`path.spent`, `path.hexes` and the allowance are the move's); numbers are in ticks of `scale`.
+ * (`answerInput` prices and asks in one, `answerMove`.)
  */
 export function withAnswers<X extends MoveContext<number>>(
   result: MoveResult,
@@ -92,15 +148,28 @@ export function withAnswers<X extends MoveContext<number>>(
   perStep: readonly Question<X>[],
   scale: number,
 ): Evaluation {
-  const asked = predicates.map((q) => [q.name, answer(q, ctx, scale)] as const);
+  return evaluation(askOf(result, ctx, predicates, perStep), predicates, perStep, scale);
+}
+
+/**
+ * A move's answers (`answerMove`) as `evaluate` gives them: the predicates and, per step, the answers
+ * of `perStep` (each step without them when there are none); numbers are in ticks of `scale`.
+ */
+function evaluation<X>(
+  a: MoveAnswers,
+  predicates: readonly Question<X>[],
+  perStep: readonly Question<X>[],
+  scale: number,
+): Evaluation {
+  const { result } = a;
+  const asked = predicates.map((q, j) => [q.name, shown(q, a.predicates[j]!, scale)] as const);
   const steps = result.steps.map((s, i): AnsweredStep => {
     if (perStep.length === 0) return s;
-    ctx.i = i;
-    const a = perStep.map((q) => [q.name, answer(q, ctx, scale)] as const);
+    const ans = perStep.map((q, j) => [q.name, shown(q, a.perStep[i]![j]!, scale)] as const);
     return {
       ...s,
-      answers: Object.fromEntries(a.map(([n, x]) => [n, x.value])),
-      answerRules: Object.fromEntries(a.map(([n, x]) => [n, x.rules])),
+      answers: Object.fromEntries(ans.map(([n, x]) => [n, x.value])),
+      answerRules: Object.fromEntries(ans.map(([n, x]) => [n, x.rules])),
     };
   });
   // A numeric probability is the move's own; the module's `evaluate` states the exact chance.
@@ -171,8 +240,10 @@ export function answerInput<X extends MoveContext<number>>(
     answer: (input) => {
       const ctx = m.prepare(input);
       const notApplicable = input.notApplicable;
-      const result = evaluateMove(m.model, m.num, ctx, { trace: m.trace, notApplicable });
-      const answered = withAnswers(result, ctx, m.predicates, m.stepQuestions, m.domains.scale);
+      const opts = { trace: m.trace, notApplicable };
+      const moved = answerMove(m.model, m.num, ctx, opts, m.predicates, m.stepQuestions);
+      const { result } = moved;
+      const answered = evaluation(moved, m.predicates, m.stepQuestions, m.domains.scale);
       // Without a fixed roll the dice decide: the move priced once per roll (runtime/chance.ts).
       if (result.probability === undefined) return answered;
       const roll = (r: readonly number[]) => m.prepare({ ...input, roll: r });

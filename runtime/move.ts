@@ -11,15 +11,8 @@
  */
 
 import { forEachRoll, summarize } from "./dice.js";
-import { formatCost, formatQuantity } from "./format.js";
-import {
-  allowanceViolation,
-  haltsBefore,
-  movesNone,
-  moveViolations,
-  overspends,
-  stepViolations,
-} from "./legal.js";
+import { formatQuantity } from "./format.js";
+import { ASK_ALL, judgeMove, overspends, type HaltLog } from "./legal.js";
 import { unique } from "./lists.js";
 import type {
   Halt,
@@ -60,9 +53,10 @@ export function countHexes<T, X extends MoveContext<T>>(model: MoveModel<T, X>, 
 }
 
 /**
- * One pricing pass. NA citations are found by re-pricing with a trace, so they do not depend on
- * `trace`. What makes the move illegal is asked of legal.ts, as reach asks it; the move "none" (no
- * step) is legal whatever the allowance and the constraints say, so it is asked nothing.
+ * One pricing pass: each step priced (with its trace, when tracing) as legal.ts `judgeMove`, the one
+ * composition of legality reach calls too, walks the move and reports every violation. NA citations
+ * are found by re-pricing with a trace, so they do not depend on `trace`. The move "none" (no step)
+ * is legal whatever the allowance and the constraints say, so it is asked nothing.
  */
 function pass<T, X extends MoveContext<T>>(
   model: MoveModel<T, X>,
@@ -71,66 +65,59 @@ function pass<T, X extends MoveContext<T>>(
   trace: boolean,
 ): Pass<T> {
   const violations: Violation[] = [];
-  const none = movesNone(ctx);
   ctx.hexes = countHexes(model, ctx);
   ctx.spent = num.zero;
-  let t: string[] | null = trace ? [] : null;
-  const allowance = model.allowance(ctx, t);
+  const at: string[] | null = trace ? [] : null;
+  const allowance = model.allowance(ctx, at);
   ctx.allowance = allowance;
-  const allowanceNA = num.isNA(allowance);
-  const na = none ? null : allowanceViolation(model, num, ctx, t);
-  if (na !== null) violations.push(na);
-
   const steps: StepResult[] = [];
-  let spent = num.zero;
   // Halting steps (an obstacle): passed only with the allowance to spare beyond the distance to them.
-  let halt: Halt | null = null;
-  const halting: number[] | null = model.haltAt ? [] : null;
-  const crossed: number[] | null = model.haltAt ? [] : null;
-  for (let i = 0, n = ctx.path.length; i < n; i++) {
-    ctx.i = i;
-    if (model.haltAt && model.haltAt(ctx) && !allowanceNA) {
-      halting!.push(i);
-      if (!haltsBefore(model, num, ctx, allowance, spent)) crossed!.push(i);
-      else if (halt === null) {
-        const toward = model.haltAllowance ? model.haltAllowance(ctx) : allowance;
-        const at = num.gt(toward, spent) ? spent : toward;
-        halt = { at: num.toNumber(at), rule: model.haltCite ?? model.cite };
-        violations.push({
-          rule: halt.rule,
-          message: `step ${i + 1}: the roll does not carry the unit past it; it halts after ${formatCost(num, at)} ${model.measure}`,
-          step: i + 1,
-        });
-      }
-    }
-    t = trace ? [] : null;
-    const c = model.stepCost(ctx, t);
-    if (num.isNA(c)) steps.push({ cost: null, display: "NA", rules: t === null ? [] : unique(t) });
-    else {
-      spent = num.add(spent, c);
-      steps.push({
-        cost: num.toNumber(c),
-        display: formatQuantity(num.toExact(c)),
-        rules: t === null ? [] : unique(t),
-      });
-    }
-    stepViolations(model, num, ctx, c, t, violations);
-  }
-
-  ctx.spent = spent;
-  if (!none) moveViolations(model, num, ctx, violations);
+  const log: HaltLog | null = model.haltAt ? { halt: null, halting: [], crossed: [] } : null;
+  let t: string[] | null = null;
+  judgeMove(
+    model,
+    num,
+    ctx,
+    {
+      cost: () => {
+        t = trace ? [] : null;
+        const c = model.stepCost(ctx, t);
+        const rules = t === null ? [] : unique(t);
+        if (num.isNA(c)) steps.push({ cost: null, display: "NA", rules });
+        else
+          steps.push({
+            cost: num.toNumber(c),
+            display: formatQuantity(num.toExact(c)),
+            rules,
+          });
+        return c;
+      },
+      trace: () => t,
+      spentBefore: null,
+      spent: null,
+      none: null,
+      allowanceTrace: at,
+      steps: true,
+      ask: ASK_ALL,
+      checkMove: true,
+      first: false,
+      log,
+    },
+    violations,
+  );
+  const spent = ctx.spent;
   // Short of the destination with nothing to halt before: the unit moves the full distance.
-  if (model.haltAt && halt === null && !allowanceNA && overspends(model, num, ctx))
-    halt = { at: num.toNumber(allowance), rule: model.cite };
+  if (log !== null && log.halt === null && !num.isNA(allowance) && overspends(model, num, ctx))
+    log.halt = { at: num.toNumber(allowance), rule: model.cite };
   return {
     allowance,
     spent,
     steps,
     violations,
     vehicleSpent: model.vehicleSpent(ctx),
-    halt,
-    crossed,
-    halting,
+    halt: log?.halt ?? null,
+    crossed: log?.crossed ?? null,
+    halting: log?.halting ?? null,
   };
 }
 

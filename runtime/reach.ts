@@ -27,8 +27,9 @@
  * so the first legal label at a hex is its cheapest legal move. Paths are simple (no hex twice). The
  * search assumes what every bundled ruleset satisfies: step costs are never negative, an allowance
  * never grows as a path lengthens, and no constraint favours a longer path, nor does halting (a step
- * that halts, but for being the last, halts on every longer path too); so a label that spent more
- * than its allowance is not extended.
+ * that halts, but for being the last, halts on every longer path too); so no step beyond the
+ * allowance is taken but into a first hex (legal.ts `mayGoOn`), and a path whose allowance is NA
+ * is not extended (`expands`). test/reach/prunes.test.ts holds each prune.
  *
  * Two loops run it. Where the profile needs no path read (numeric states, local costs and step
  * checks, a fixed allowance, no halts) and costs are integer ticks, the plain loop keeps one label
@@ -77,7 +78,15 @@
  *   state (key, hexes entered capped) have the same allowance, as they pass the same constraints.
  */
 
-import { haltsBefore, movesNone, overspends, stepViolations } from "./legal.js";
+import {
+  expands,
+  judgeMove,
+  judgeStep,
+  mayGoOn,
+  movesNone,
+  type Judging,
+  type StepAsks,
+} from "./legal.js";
 import type { MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 export interface ReachProfile<X> {
@@ -718,7 +727,23 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       ctx.allowance = startAllowance;
       ctx.spent = num.zero;
       violations.length = 0;
-      stepOk[s] = stepViolations(model, num, ctx, null, null, violations) ? 1 : 0;
+      stepOk[s] = judgeStep(
+        model,
+        num,
+        ctx,
+        startAllowance,
+        num.zero,
+        null,
+        null,
+        violations,
+        null,
+        {
+          halts: false,
+          checks: true,
+        },
+      )
+        ? 1
+        : 0;
     }
     buf.length = 0;
   }
@@ -801,6 +826,9 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   const halting = model.haltAt !== undefined;
   /** Halting reads more than its step (profile.pathHalts): judged again over the whole path. */
   const pathHalts = halting && profile.pathHalts === true;
+  /** What the general loop asks of a step where it is entered (null: nothing beyond its cost). */
+  const edgeAsk: StepAsks | null =
+    halting || pathStepChecks ? { halts: halting, checks: pathStepChecks } : null;
   // Whether the search needs each label's path in ctx.path (else only to ask a constraint).
   const needsPath = !(
     numericStates &&
@@ -820,72 +848,73 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
   };
 
+  /** Per steps taken, the cost of the label on the path being judged (pathHalts: spent before each step). */
+  const spentAt: T[] = [];
   /**
-   * Whether the move of `label` (h hexes, `spent`, against `allowance`) is legal, as legal.ts says
-   * (the steps passed `stepViolations` and `haltsBefore` when they were entered; `checks` asks the
-   * constraints on the move, and on steps that depend on where they stand).
+   * How reach asks legal.ts `judgeMove` whether a label's move may end: only the verdict (`first`);
+   * its steps were asked as they were entered (`judgeStep` per edge), so they are walked again only
+   * where halting reads the whole move (`pathHalts`) or a constraint on steps depends on where the step
+   * stands (`pathStepChecks`: asked again over the whole path, as eval asks it); the constraints on the
+   * move only where the state's verdict is not known yet (`checkMove`).
+   */
+  const judging: Judging<T> = {
+    cost: () => null,
+    trace: () => null,
+    spentBefore: (i) => spentAt[i]!,
+    spent: null,
+    none: false,
+    // The verdict only: an NA allowance's citation is not looked for.
+    allowanceTrace: [],
+    steps: false,
+    ask: { halts: pathHalts, checks: pathStepChecks },
+    checkMove: true,
+    first: true,
+    log: null,
+  };
+  /**
+   * Whether the move of `label` (h steps, `spent`, against `allowance`) is legal: legal.ts `judgeMove`'s
+   * verdict. Where the constraints' verdict depends only on the state less its hex (`cacheChecks`), it
+   * is kept once known: passed where the move was legal or failed only by overspending, failed where
+   * it failed a constraint on the move.
    */
   const legal = (label: number, h: number, spent: T, allowance: T): boolean => {
     if (h === 0) {
       ensure();
       if (movesNone(ctx)) return true;
     }
-    if (num.isNA(allowance)) return false;
-    ctx.hexes = hexesOf(h);
-    ctx.allowance = allowance;
-    ctx.spent = spent;
-    // Minimum Move reads the path; a move of another length overspends without reading it.
-    if (hexesOf(h) === 1 && num.gt(spent, allowance)) ensure();
-    if (overspends(model, num, ctx)) return false;
-    if (pathHalts && halted(label, h, allowance)) return false;
-    return checks(label, h, spent, allowance);
-  };
-  /**
-   * Whether a step of the path of `label` (h steps, all of them asked as eval asks them: the whole
-   * path loaded, nothing spent yet) halts the unit, measured against what the steps before it cost.
-   */
-  const halted = (label: number, h: number, allowance: T): boolean => {
-    ensure();
-    ctx.hexes = hexesOf(h);
-    ctx.allowance = allowance;
-    ctx.spent = num.zero;
-    for (let k = L.parent[label]!, i = h - 1; k >= 0; k = L.parent[k]!, i--) {
-      ctx.i = i;
-      if (haltsBefore(model, num, ctx, allowance, L.cost[k]!)) return true;
-    }
-    return false;
-  };
-  const checks = (label: number, h: number, spent: T, allowance: T): boolean => {
+    let known = 0;
     let core = 0;
-    if (checkedByNumber !== null) {
-      const known = checkedByNumber[capped(hexesOf(h))]!;
-      if (known !== 0) return known === 1;
-    } else if (checkedByKey !== null) {
+    if (checkedByNumber !== null) known = checkedByNumber[capped(hexesOf(h))]!;
+    else if (checkedByKey !== null) {
       // The state less its hex: (key id, hex count capped); counts stay below 2^20 (a simple path
       // on the largest map has fewer hexes).
       const e = L.state[label]!;
       core = table!.key[e]! * 1048576 + table!.h[e]!;
-      const known = checkedByKey.get(core);
-      if (known !== undefined) return known;
+      const k = checkedByKey.get(core);
+      known = k === undefined ? 0 : k ? 1 : 2;
     }
-    ensure();
+    if (known === 2) return false;
+    const walk = pathHalts || (known === 0 && pathStepChecks);
+    // The path is read where steps are walked, the constraints asked, or Minimum Move asked (a move
+    // of one hex beyond its allowance; one of another length overspends without reading it).
+    if (walk || known === 0 || (hexesOf(h) === 1 && num.gt(spent, allowance))) ensure();
+    if (pathHalts)
+      for (let k = L.parent[label]!, i = h - 1; k >= 0; k = L.parent[k]!, i--)
+        spentAt[i] = L.cost[k]!;
     ctx.hexes = hexesOf(h);
     ctx.allowance = allowance;
-    violations.length = 0;
-    if (pathStepChecks) {
-      // As the pricing pass asks them: nothing spent yet.
-      ctx.spent = num.zero;
-      for (let i = 0; i < h; i++) {
-        ctx.i = i;
-        if (!stepViolations(model, num, ctx, null, null, violations)) return false;
-      }
-    }
     ctx.spent = spent;
-    model.checkMove(ctx, violations);
-    const ok = violations.length === 0;
-    if (checkedByNumber !== null) checkedByNumber[capped(hexesOf(h))] = ok ? 1 : 2;
-    else if (checkedByKey !== null) checkedByKey.set(core, ok);
-    return ok;
+    judging.spent = spent;
+    judging.steps = walk;
+    judging.checkMove = known === 0;
+    violations.length = 0;
+    const verdict = judgeMove(model, num, ctx, judging, violations);
+    if (known === 0 && verdict !== "allowance" && verdict !== "step") {
+      const ok = verdict !== "move";
+      if (checkedByNumber !== null) checkedByNumber[capped(hexesOf(h))] = ok ? 1 : 2;
+      else if (checkedByKey !== null) checkedByKey.set(core, ok);
+    }
+    return verdict === "legal";
   };
 
   /**
@@ -906,6 +935,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
    * edge. What it reads is held in locals (the label arrays read again when they grow).
    */
   const plainSearch = (): void => {
+    const tick = num as unknown as Num<number>;
     const ticks = plainTicks;
     let costs = L.cost as unknown as number[];
     const byNumber = bestByNumber!;
@@ -967,7 +997,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           if (legal(label, h, cost as unknown as T, startAllowance)) bestL[hex] = label;
         }
       }
-      if (cost > allowed) continue;
+      // (legal.ts `expands` holds: the plain search runs only from an allowance that is not NA.)
       const hn = entered + 1 < cap_ ? entered + 1 : cap_;
       const anchor = hn >= cap_ ? anchorA[label]! : -1;
       let lows = 0;
@@ -982,7 +1012,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
         const c = ticks[s]!;
         if (c !== c) continue;
         const total = cost + c;
-        if (total > allowed && entered > 0) continue;
+        // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.
+        if (!mayGoOn(tick, total, allowed, entered)) continue;
         const state = hn * plane + next;
         let child = byNumber[state]!;
         // Not yet popped (it costs more than this label): the cheaper path takes its place.
@@ -1044,7 +1075,10 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
   // or a failing local step check). A state holds one label, updated in place when a cheaper path
   // reaches it, and the queue pops by ticks, then by push (a push's number is the label index the
   // general loop would give, so the same pops in the same order and the same answer).
-  let plain = !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance);
+  // Not with steps in place before the first hex (`prefix`): a path of no hex entered goes on
+  // whatever it spent (legal.ts `mayGoOn`), so its pushes are not bounded by the allowance.
+  let plain =
+    !needsPath && typeof num.zero === "number" && !num.isNA(startAllowance) && prefix === 0;
   const most = startAllowance as unknown as number;
   let maxTick = 0;
   if (plain) {
@@ -1059,7 +1093,8 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
     }
     if (!(Number.isInteger(most) && most >= 0 && most < MAX_BUCKETS)) plain = false;
   }
-  // A label is expanded only within the allowance, so no push costs more than this.
+  // Only a first hex is pushed beyond the allowance (legal.ts `mayGoOn`), from the start at cost 0,
+  // so no push costs more than this.
   const lastBucket = most + maxTick + 1;
   if (plain) tickBuckets.reserve(lastBucket);
   let found: Found<T>;
@@ -1076,7 +1111,7 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
       if (needsPath) ensure();
       const allowance = allowanceOf(label, h);
       if (best[hex]! < 0 && legal(label, h, cost, allowance)) best[hex] = label;
-      if (num.isNA(allowance) || num.gt(cost, allowance)) continue;
+      if (!expands(num, allowance)) continue;
       if (needsPath) {
         ensure();
         // Room for the step taken: each edge below writes it (and nothing loads a path meanwhile).
@@ -1120,49 +1155,46 @@ export function searchReach<T, S, X extends MoveContext<T, unknown, unknown, S>>
           ctx.allowance = allowance;
           c = model.stepCost(ctx, null);
         }
+        // A step that costs NA ends the search along this path.
         if (num.isNA(c)) continue;
-        if (halting) {
-          // An obstacle the allowance does not carry the unit past halts it: no move goes on —
-          // unless halting reads the path and the step halts only as the last one (as for step
-          // constraints below); where the move ends, `legal` asks every step again.
-          ctx.i = h;
-          ctx.hexes = hexesOf(h + 1);
-          ctx.spent = num.zero;
-          ctx.allowance = allowance;
-          if (haltsBefore(model, num, ctx, allowance, cost)) {
-            if (!pathHalts) continue;
-            buf.length = h + 2;
-            buf[h + 1] = buf[h]!;
-            const goesOn = !haltsBefore(model, num, ctx, allowance, cost);
-            buf.length = h + 1;
-            if (!goesOn) continue;
-          }
-        }
-        if (stepOk !== null) {
-          if (stepOk[s] === 0) continue;
-        } else if (profile.stepChecks) {
-          // A step that breaks a step constraint where it stands ends the search along this path —
-          // unless it breaks it only as the move's last step (ASL A4.32: no move ends in Bypass):
-          // then the path goes on, and where it ends `legal` judges every step on the whole path.
+        // A kind of step that fails its local step checks is never entered (asked once per kind).
+        if (stepOk !== null && stepOk[s] === 0) continue;
+        if (edgeAsk !== null) {
+          // A step that halts the unit (an obstacle its allowance does not carry it past) or breaks a
+          // step constraint where it stands ends the search along this path — unless it does so
+          // only as the move's last step (ASL A4.32: no move ends in Bypass; a halt reading
+          // `step.last`): then the path goes on, and where it ends `legal` judges every step on the
+          // whole path. A step constraint or halt that reads only its step says the same again.
           ctx.i = h;
           ctx.hexes = hexesOf(h + 1);
           ctx.allowance = allowance;
           ctx.spent = num.zero;
           // Emptied only when a step before left something in it (no length written per edge).
           if (violations.length !== 0) violations.length = 0;
-          if (!stepViolations(model, num, ctx, c, null, violations)) {
+          if (!judgeStep(model, num, ctx, allowance, cost, c, null, violations, null, edgeAsk)) {
             // Asked again as a step that is not the last (one more copy of it on the path).
             buf.length = h + 2;
             buf[h + 1] = buf[h]!;
             violations.length = 0;
-            const goesOn = stepViolations(model, num, ctx, c, null, violations);
+            const goesOn = judgeStep(
+              model,
+              num,
+              ctx,
+              allowance,
+              cost,
+              c,
+              null,
+              violations,
+              null,
+              edgeAsk,
+            );
             buf.length = h + 1;
             if (!goesOn) continue;
           }
         }
         const total = num.add(cost, c);
         // Beyond the allowance only a first hex (Minimum Move) may still be a legal end.
-        if (hexesOf(h) > 0 && num.gt(total, allowance)) continue;
+        if (!mayGoOn(num, total, allowance, hexesOf(h))) continue;
         const state = stateOf(next, h + 1, label, s);
         const held = bestOf(state);
         if (held >= 0 && !num.gt(L.cost[held]!, total)) continue;

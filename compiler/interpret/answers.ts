@@ -19,10 +19,17 @@ import {
 import { chanceOfMove, type Chance } from "../../runtime/chance.js";
 import { ratNum } from "../../runtime/rational.js";
 import type { MoveResult } from "../../runtime/types.js";
-import type { InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
-import { interpretScenario, interpreterFor, prepare } from "./interpreter.js";
-import { predicateAnswers, type PredicateAnswer } from "./predicates.js";
-import { stepAnswers, type StepAnswer } from "./step-answers.js";
+import type { Question } from "../../runtime/answers.js";
+import type { InputField, RecordName, RuleDef, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
+import type { EvalContext } from "./eval.js";
+import { interpretAnswers, interpreterFor, prepare } from "./interpreter.js";
+import {
+  movePredicates,
+  predicateAnswer,
+  ruleQuestions,
+  type PredicateAnswer,
+} from "./predicates.js";
+import { aggregatedStepRules, stepAnswer, type StepAnswer } from "./step-answers.js";
 
 /** A value a left-out field is given to price one case: an enum member's name, or a boolean. */
 export type { GivenValue };
@@ -75,14 +82,17 @@ export function answerScenario(
   input: ScenarioValue,
   notApplicable: string[],
 ): ScenarioReply {
+  const q = questionsOf(ir);
   const how: Answering<ScenarioValue, Answered> = {
+    // Each case priced once, its questions asked of that one pricing (runtime/answers.ts).
     answer: (x) => {
-      const result = interpretScenario(ir, x, notApplicable);
+      const a = interpretAnswers(ir, x, notApplicable, true, q.predicates, q.perStep);
+      const { result } = a;
       return {
         result,
         chance: result.probability !== undefined ? chanceOf(ir, x, notApplicable) : null,
-        predicates: predicateAnswers(ir, x),
-        perStep: stepAnswers(ir, x),
+        predicates: a.predicates.map((p, j) => predicateAnswer(q.predicateRules[j]!, p)),
+        perStep: a.perStep.map((s) => s.map((v, j) => stepAnswer(q.stepRules[j]!, v))),
       };
     },
     values: (path) => {
@@ -116,6 +126,30 @@ export function answerScenario(
       perStep: c.answer?.perStep ?? [],
     })),
   };
+}
+
+/** A ruleset's questions: its predicates about the move and the rules it asks of every step. */
+interface Questions {
+  predicateRules: RuleDef[];
+  stepRules: RuleDef[];
+  predicates: Question<EvalContext>[];
+  perStep: Question<EvalContext>[];
+}
+const QUESTIONS = new WeakMap<RulesetIR, Questions>();
+function questionsOf(ir: RulesetIR): Questions {
+  let q = QUESTIONS.get(ir);
+  if (q === undefined) {
+    const predicateRules = movePredicates(ir);
+    const stepRules = aggregatedStepRules(ir);
+    q = {
+      predicateRules,
+      stepRules,
+      predicates: ruleQuestions(ir, predicateRules),
+      perStep: ruleQuestions(ir, stepRules),
+    };
+    QUESTIONS.set(ir, q);
+  }
+  return q;
 }
 
 /** Equal answers as one: predicates and step answers kept where all agree. */

@@ -3,6 +3,7 @@
  * by `Evaluator`. The runtime's one pricing loop (`evaluateMove`) runs it exactly as it runs a
  * generated module.
  */
+import { answerMove, type MoveAnswers, type Question } from "../../runtime/answers.js";
 import { diceRead } from "../../runtime/dice.js";
 import { evaluateMove } from "../../runtime/move.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
@@ -192,12 +193,36 @@ export function interpretScenario(
   notApplicable: string[],
   trace = true,
 ): MoveResult {
-  const { ctx, needs } = prepare(ir, input);
+  return interpretAnswers(ir, input, notApplicable, trace, [], []).result;
+}
+
+/**
+ * A scenario's move priced once and `predicates` and `perStep` asked of it (runtime/answers.ts
+ * `answerMove`, the builder generated modules use too); an input with a problem asks nothing. Throws
+ * as `interpretScenario` does.
+ */
+export function interpretAnswers(
+  ir: RulesetIR,
+  input: ScenarioValue,
+  notApplicable: string[],
+  trace: boolean,
+  predicates: readonly Question<EvalContext>[],
+  perStep: readonly Question<EvalContext>[],
+): MoveAnswers {
+  const { ctx, needs, problems } = prepare(ir, input);
   // Only an implied vehicle's required field can be missing here (a scenario's own are checked first).
   if (needs.length > 0) throw new MissingInput(needs[0]!);
-  const result = evaluateMove(interpreterFor(ir), ratNum, ctx, { notApplicable, trace });
+  const ok = problems.length === 0;
+  const answers = answerMove(
+    interpreterFor(ir),
+    ratNum,
+    ctx,
+    { notApplicable, trace },
+    ok ? predicates : [],
+    ok ? perStep : [],
+  );
   if (input.roll !== undefined && input.roll.length > 0) checkRollLength(ir, input, notApplicable);
-  return result;
+  return answers;
 }
 
 /**

@@ -1,15 +1,16 @@
 /**
  * The answers a scenario gives to a ruleset's predicates ("may this unit use Assault Movement / fire
  * its SW / Dash?"), as the rule texts ask them: every predicate without parameters that is read once
- * per move (not per step), evaluated after the move is priced (so `path.spent`, `path.hexes` and the
+ * per move (not per step), asked after the move is priced (so `path.spent`, `path.hexes` and the
  * allowance are those of the scenario), each with the citations it consulted. A predicate that
- * depends on a roll the scenario does not fix answers null. Runs in a browser (no Node API).
+ * depends on a roll the scenario does not fix answers null. Here are the questions and how an answer
+ * reads; runtime/answers.ts `answerMove` prices the move once and asks them (as it does for a
+ * generated module). Runs in a browser (no Node API).
  */
-import { evaluateMove } from "../../runtime/move.js";
-import { ratNum } from "../../runtime/rational.js";
-import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
-import { InputError } from "./eval.js";
-import { interpreterFor, prepare } from "./interpreter.js";
+import type { Asked, Question } from "../../runtime/answers.js";
+import type { RuleDef, RulesetIR } from "../ir/ir.js";
+import type { EvalContext } from "./eval.js";
+import { interpreterFor } from "./interpreter.js";
 
 export interface PredicateAnswer {
   name: string;
@@ -20,23 +21,28 @@ export interface PredicateAnswer {
   rules: string[];
 }
 
-export function predicateAnswers(ir: RulesetIR, input: ScenarioValue): PredicateAnswer[] {
-  const model = interpreterFor(ir);
-  const { ctx, problems } = prepare(ir, input);
-  if (problems.length > 0) return [];
-  evaluateMove(model, ratNum, ctx, { trace: false });
-  const out: PredicateAnswer[] = [];
-  for (const r of ir.rules) {
-    if (r.kind !== "predicate" || r.params.length > 0 || r.context === "step") continue;
-    const trace: string[] = [];
-    let value: boolean | null;
-    try {
-      value = model.ev.rule(r, ctx, trace) as boolean;
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      value = null;
-    }
-    out.push({ name: r.name, title: r.title, value, rules: [...new Set([r.cite, ...trace])] });
-  }
-  return out;
+/** The predicates a scenario answers: without parameters, read once per move, in declaration order. */
+export function movePredicates(ir: RulesetIR): RuleDef[] {
+  return ir.rules.filter(
+    (r) => r.kind === "predicate" && r.params.length === 0 && r.context !== "step",
+  );
+}
+
+/**
+ * `rules` as questions the runtime asks of a priced move (`answerMove`): each asked of the context
+ * the pricing left, its value the evaluator's (predicates.ts and step-answers.ts say how it reads).
+ */
+export function ruleQuestions(ir: RulesetIR, rules: readonly RuleDef[]): Question<EvalContext>[] {
+  const ev = interpreterFor(ir).ev;
+  return rules.map((r) => ({
+    name: r.name,
+    cite: r.cite,
+    type: r.type.t === "dist" ? "num" : r.type.t,
+    ask: (ctx, trace) => ev.rule(r, ctx, trace),
+  }));
+}
+
+/** A predicate's answer as `eval` reports it. */
+export function predicateAnswer(r: RuleDef, a: Asked): PredicateAnswer {
+  return { name: r.name, title: r.title, value: a.value as boolean | null, rules: a.rules };
 }

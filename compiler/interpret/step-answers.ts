@@ -4,14 +4,15 @@
  * ruleset (`min step (location-drm)`, `any step (difficult-terrain)`) is a quantity the ruleset asks of
  * every step: ASL's First Fire DRM where the unit stands, whether a hex is Difficult Terrain. `eval`
  * reports each step's value with the citations consulted, after the move is priced (so `path.spent`,
- * `path.hexes` and the allowance are the scenario's). Runs in a browser (no Node API).
+ * `path.hexes` and the allowance are the scenario's): runtime/answers.ts `answerMove` asks them, as
+ * the questions of predicates.ts `ruleQuestions`. Here are which rules and how a value reads. Runs in
+ * a browser (no Node API).
  */
-import { evaluateMove } from "../../runtime/move.js";
-import { ratNum, Rat } from "../../runtime/rational.js";
-import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
+import type { Asked } from "../../runtime/answers.js";
+import { Rat } from "../../runtime/rational.js";
+import type { RuleDef, RulesetIR } from "../ir/ir.js";
 import { rulesetExprs, walk } from "../ir/walk.js";
-import { InputError, type RunValue } from "./eval.js";
-import { interpreterFor, prepare } from "./interpreter.js";
+import type { RunValue } from "./eval.js";
 
 export interface StepAnswer {
   name: string;
@@ -35,28 +36,9 @@ export function aggregatedStepRules(ir: RulesetIR): RuleDef[] {
   return ir.rules.filter((r) => names.has(r.name) && r.context === "step" && r.params.length === 0);
 }
 
-/** For each step of the scenario, the answers of the aggregated step rules (empty when it has none). */
-export function stepAnswers(ir: RulesetIR, input: ScenarioValue): StepAnswer[][] {
-  const rules = aggregatedStepRules(ir);
-  if (rules.length === 0) return input.path.map(() => []);
-  const model = interpreterFor(ir);
-  const { ctx, problems } = prepare(ir, input);
-  if (problems.length > 0) return input.path.map(() => []);
-  evaluateMove(model, ratNum, ctx, { trace: false });
-  return ctx.path.map((_, i) => {
-    ctx.i = i;
-    return rules.map((r) => {
-      const trace: string[] = [];
-      let v: RunValue | null;
-      try {
-        v = model.ev.rule(r, ctx, trace);
-      } catch (e) {
-        if (!(e instanceof InputError)) throw e;
-        v = null;
-      }
-      return { name: r.name, title: r.title, ...shown(v), rules: [...new Set([r.cite, ...trace])] };
-    });
-  });
+/** A step rule's answer at one step, as `eval` reports it. */
+export function stepAnswer(r: RuleDef, a: Asked): StepAnswer {
+  return { name: r.name, title: r.title, ...shown(a.value as RunValue | null), rules: a.rules };
 }
 
 function shown(v: RunValue | null): Pick<StepAnswer, "value" | "display"> {

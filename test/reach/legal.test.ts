@@ -7,7 +7,9 @@
  * start: profile.localKey); Minimum Move — searched on random small maps
  * and compared, hex by hex, with brute force: every simple path from the start priced by
  * `evaluateMove` over the same binding, the cheapest legal one kept. Were reach to decide a move's or
- * a step's legality otherwise than eval does, a hex would differ.
+ * a step's legality otherwise than eval does, a hex would differ. Each is searched in rationals (the
+ * general loop) and in integer ticks (test/reach/ticks.ts), where a probe without aggregates takes the
+ * plain loop: both loops are held. test/reach/prunes.test.ts holds each prune of the search.
  *
  * The constraints never favour a longer path (what reach's search assumes, docs/maps.md): with one
  * that does (`path.hexes != 2`), the cheapest label of a search state can hide a dearer one whose
@@ -20,6 +22,7 @@ import { interpretedBinding } from "../../compiler/reach/binding.js";
 import { reachProfile } from "../../compiler/reach/profile.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { bruteReach, gridGraph } from "./helpers.js";
+import { tickBinding } from "./ticks.js";
 import { evaluateMove } from "../../runtime/move.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
 import { pathSteps } from "../../runtime/reach-steps.js";
@@ -135,10 +138,35 @@ describe("reach and eval share one legality", () => {
     expect(reachProfile(bySteps).stateAllowance).toBe(false);
   });
 
+  // Without aggregates either: numeric states, local costs and step checks, so in integer ticks the
+  // search takes the plain loop (one label per state, Dial's queue).
+  const plainShape = compileText(
+    PROBE.replace(/constraint woods-early[^\n]*\n[^\n]*\n/, "")
+      .replace(/constraint spend-three[^\n]*\n[^\n]*\n/, "")
+      .replace(/constraint one-brush[^\n]*\n[^\n]*\n/, "")
+      .replace(/constraint picky-open[^\n]*\n[^\n]*\n/, ""),
+    "legal-probe.rules",
+  ).ir!;
+  it("without aggregates, the probe's profile is the plain loop's", () => {
+    expect(plainShape.constraints.map((c) => c.name)).toEqual([
+      "no-marsh",
+      "three-hexes",
+      "heavy-stays",
+    ]);
+    const p = reachProfile(plainShape);
+    expect([p.aggregates.length, p.localCost, p.pathAllowance, p.localStepChecks]).toEqual([
+      0,
+      true,
+      false,
+      true,
+    ]);
+  });
+
   for (const [shape, rules] of [
     ["every constraint shape", ir!],
     ["constraints asked per state", perState],
     ["an allowance the path lowers", pathAllowance],
+    ["the plain loop's shape", plainShape],
   ] as const)
     it(`reach = brute force over evaluateMove on random maps, ${shape}`, async () => {
       const ir = rules;
@@ -158,7 +186,12 @@ describe("reach and eval share one legality", () => {
             const p = parseScenario(JSON.stringify({ unit, path: [] }), "u.json", [ir!]);
             expect(p.diagnostics).toEqual([]);
             const b = interpretedBinding(ir!, p.perRuleset[0]!.value, unit);
-            const reached = reachOnMap(b, g, from);
+            // In rationals (the general loop), and in integer ticks as a generated module searches
+            // (the plain loop where the profile allows it, the tick heap otherwise).
+            const answers = {
+              rationals: reachOnMap(b, g, from),
+              ticks: reachOnMap(tickBinding(ir!, b), g, from),
+            };
 
             const best = bruteReach(g, from, unit.mp + 2, (path) => {
               const r = evaluateMove(
@@ -170,10 +203,13 @@ describe("reach and eval share one legality", () => {
             });
             const want: Record<string, number> = {};
             for (const [h, c] of best) want[g.names[h]!] = c;
-            const got: Record<string, number> = {};
-            for (let h = 0; h < g.n; h++)
-              if (!Number.isNaN(reached.cost[h])) got[g.names[h]!] = reached.cost[h]!;
-            expect(got, JSON.stringify({ terrain, from: g.names[from], unit })).toEqual(want);
+            for (const [name, reached] of Object.entries(answers)) {
+              const got: Record<string, number> = {};
+              for (let h = 0; h < g.n; h++)
+                if (!Number.isNaN(reached.cost[h])) got[g.names[h]!] = reached.cost[h]!;
+              const where = JSON.stringify({ terrain, from: g.names[from], unit });
+              expect(got, `${name} ${where}`).toEqual(want);
+            }
           },
         ),
         { seed: 20261125, numRuns: 150 },
