@@ -25,6 +25,11 @@ export interface Owned {
    * at the inherited definition in the parent's file (`decl.nameSpan`).
    */
   editSpan?: Span;
+  /**
+   * For a rule a child `extend`s: the file the rule itself is written in (its `decl`'s spans are
+   * offsets there, not in `file`, the child's). Absent: `file`.
+   */
+  declFile?: string;
 }
 
 export interface Merged {
@@ -190,6 +195,7 @@ export function resolve(
           file: ast.path,
           extendedFrom: target.extendedFrom ?? target.origin,
           editSpan: d.nameSpan,
+          declFile: target.declFile ?? target.file,
         });
       }
       continue;

@@ -164,7 +164,8 @@ export function definitionOf(a: Analysis, w: Word): Location | null {
       const base = replaced(a.merged, d);
       if (base) return loc(a, base.file, base.decl.nameSpan.start, base.decl.nameSpan.end);
     }
-    return loc(a, t.owned.file, d.nameSpan.start, d.nameSpan.end);
+    // A rule a child `extend`s is still written in its own file (the child only adds cases).
+    return loc(a, t.owned.declFile ?? t.owned.file, d.nameSpan.start, d.nameSpan.end);
   }
   if (t.t === "member")
     return loc(a, t.owned.file, t.member.span.start, t.member.span.start + t.member.name.length);
