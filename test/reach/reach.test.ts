@@ -226,12 +226,8 @@ describe("generated modules export reach", () => {
       ["tide-of-iron", { kind: "squad", action: "advance" }],
       ["asl-officer-bonus", { kind: "squad", leader: true }],
     ] as const) {
-      const b = reachOf(
-        [id.startsWith("asl-officer") ? "house/asl-officer-bonus" : id],
-        m,
-        "A2",
-        unit,
-      );
+      // A house rule is named by its id like any ruleset (found under rulesets/house/).
+      const b = reachOf([id], m, "A2", unit);
       const mod = modules[id]!;
       const a = mod.reach(g, unit, "A2");
       expect(
