@@ -257,13 +257,6 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
       }
       const file = join(dirname(target), `${id}.rules`);
       const shown = displayPath(join(dirname(given), `${id}.rules`), cwd);
-      const replaces = req.headers[VERSION_HEADER];
-      if (typeof replaces !== "string" || replaces === "") {
-        drain(req);
-        return json(res, 428, {
-          error: `a save must say which version of the file it replaces (the header ${VERSION_HEADER}, from the session or the last save)`,
-        });
-      }
       return void readBody(req).then((body) => {
         if (body === "too-large")
           return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` });

@@ -86,6 +86,41 @@ describe("the studio and the user's files", () => {
     expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
+  // Issue 45, item 1: an edit made in another editor is never overwritten unseen.
+  it("asks when FILE changed on disk since the page loaded it: nothing saved until the author chooses", async () => {
+    const p = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const theirs = bytes.toString("utf8") + "# changed in another editor\r\n";
+    try {
+      await p.goto(withFile.url);
+      await ready(p);
+      await settled(p);
+      writeFileSync(file, theirs);
+      await p.locator(".cm-content").click();
+      await p.keyboard.press("Control+End");
+      await p.keyboard.insertText("\n# typed in the page\n");
+      await p.locator("#conflict").waitFor({ state: "visible", ...WAIT });
+      expect(await p.locator("#conflict").innerText()).toMatch(
+        /changed on disk since this page loaded it/,
+      );
+      expect(await p.locator("#status").textContent()).toMatch(/^not saved/);
+      expect(readFileSync(file, "utf8")).toBe(theirs);
+      // Show both, then reload: the page takes the disk's text, and nothing was written.
+      await p.locator("#conflict-both").click();
+      expect(await p.locator("#conflict-disk").innerText()).toContain(
+        "# changed in another editor",
+      );
+      await p.locator("#conflict-reload").click();
+      await expect
+        .poll(() => p.locator(".cm-content").innerText(), WAIT)
+        .toContain("# changed in another editor");
+      expect(await p.locator(".cm-content").innerText()).not.toContain("# typed in the page");
+      expect(readFileSync(file, "utf8")).toBe(theirs);
+    } finally {
+      await p.close();
+      writeFileSync(file, bytes);
+    }
+  });
+
   it("'New house rule from this' asks, then writes a new file beside FILE, never over it", async () => {
     const p = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const asked: string[] = [];

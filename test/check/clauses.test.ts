@@ -39,7 +39,7 @@ describe("section blocks and notes", () => {
     expect(d).toContain(
       "note: sec reads the text this way: we read 'stacked with' as starting and ending the phase together",
     );
-    const c = (await variorum(["card", FILE, "--format", "md"])).stdout;
+    const c = (await variorum(["card", FILE, "--format", "md", "--full"])).stdout;
     expect(c).toContain(
       "a leader adds 1 MF (our reading: we read 'stacked with' as starting and ending the phase together)",
     );

@@ -102,7 +102,7 @@ describe("extend rule", () => {
   });
 
   it("the card marks the new exception row only", async () => {
-    const r = await variorum(["card", `${DIR}/hero-bonus.rules`, "--format", "md"]);
+    const r = await variorum(["card", `${DIR}/hero-bonus.rules`, "--format", "md", "--full"]);
     const marked = r.stdout.split("\n").filter((l) => /^\| \*\*(\+|Δ)\*\*/.test(l));
     expect(marked).toHaveLength(2);
     expect(marked.some((l) => l.includes("**+**") && l.includes("H1"))).toBe(true);
