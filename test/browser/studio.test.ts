@@ -259,7 +259,8 @@ describe("variorum studio in Chromium", () => {
     await page.keyboard.press("Escape");
     for (let i = 0; i < 3; i++) await page.keyboard.press("Control+z");
     await expect.poll(() => editorText(), WAIT).not.toContain("leader-b\n");
-    expect(await page.locator("#outline").textContent()).toContain("leader-bonus");
+    // The outline follows the text once the page has analysed it again.
+    await expect.poll(() => page.locator("#outline").textContent(), WAIT).toContain("leader-bonus");
   });
 
   it("starts a house rule from the gallery and carries a draft in a share link", async () => {
