@@ -11,10 +11,9 @@ import { defineConfig } from "vitest/config";
  *   sources, so nothing spawned is stale; what one file alone needs (the studio page, the .vsix) that
  *   file builds in its own `beforeAll`, when stale.
  *
- * Workers: one per core. Most files run in-process, nothing spawned, so a 2-core machine runs two
- * at once (with one worker the suite took ≈ 630 s on this machine); where a file spawns (the
- * `processes` project) the spawn is asynchronous and its timeouts generous, so a busy machine slows
- * it without failing it. `--maxWorkers=N` overrides it.
+ * Workers are capped at half the cores (one on a 2-core machine: its other core runs what the test
+ * spawns), so a run never starts more test processes than the machine can keep answering vitest's
+ * RPC; `--maxWorkers=N` overrides it.
  * Spawning is asynchronous (test/cli/run.ts): a worker blocked in spawnSync cannot answer vitest's
  * RPC, and on a loaded machine that was "Timeout calling onTaskUpdate" with every test passed.
  */
@@ -34,7 +33,7 @@ export const COUNTER_EXAMPLES = ["test/fixtures/**"];
 
 export default defineConfig({
   test: {
-    maxWorkers: "100%",
+    maxWorkers: "50%",
     minWorkers: 1,
     projects: [
       {
