@@ -51,32 +51,38 @@ function markUnused(s: string | StatementStructures): string | StatementStructur
   };
 }
 
-/** Prints statements through an in-memory ts-morph project and formats the text with prettier. */
+/**
+ * Prints statements through an in-memory ts-morph project and formats the text with prettier. A
+ * module-private function or constant nothing reads (a table lookup no rule calls, and then its
+ * tick-valued copy) is left out: the statements are printed, the unread ones dropped from the
+ * structures, and printed again until none is unread (dropping never makes a read name unread, so
+ * the order does not matter; dropping structures, not nodes, spares ts-morph a re-parse per removal).
+ */
 export async function printStatements(
   statements: (string | StatementStructures)[],
 ): Promise<string> {
   const project = new Project({ useInMemoryFileSystem: true });
-  const file = project.createSourceFile("/module.ts", { statements: statements.map(markUnused) });
-  // A module-private function or constant nothing reads (a table lookup no rule calls, and then its
-  // tick-valued copy) is left out.
-  const unread = (name: string): boolean =>
-    (file.getFullText().match(new RegExp(`(?<![\\w$])${name}(?![\\w$])`, "g"))?.length ?? 0) <= 1;
-  for (let removed = true; removed; ) {
-    removed = false;
-    for (const f of file.getFunctions()) {
-      const name = f.getName();
-      if (f.isExported() || name === undefined || !unread(name)) continue;
-      f.remove();
-      removed = true;
-    }
-    for (const v of file.getVariableStatements()) {
-      const ds = v.getDeclarations();
-      if (v.isExported() || ds.length !== 1 || !unread(ds[0]!.getName())) continue;
-      v.remove();
-      removed = true;
-    }
+  let kept = statements.map(markUnused);
+  for (;;) {
+    const file = project.createSourceFile("/module.ts", { statements: kept }, { overwrite: true });
+    const text = file.getFullText();
+    const unread = (name: string): boolean =>
+      (text.match(new RegExp(`(?<![\\w$])${name}(?![\\w$])`, "g"))?.length ?? 0) <= 1;
+    const next = kept.filter((s) => {
+      const name = typeof s === "string" ? undefined : privateName(s);
+      return name === undefined || !unread(name);
+    });
+    if (next.length === kept.length) return prettier.format(text, PRETTIER_OPTIONS);
+    kept = next;
   }
-  return prettier.format(file.getFullText(), PRETTIER_OPTIONS);
+}
+
+/** The name a module-private function or one-constant statement declares (else undefined). */
+function privateName(s: StatementStructures): string | undefined {
+  if (s.kind === StructureKind.Function) return s.isExported ? undefined : s.name;
+  if (s.kind === StructureKind.VariableStatement && !s.isExported && s.declarations.length === 1)
+    return s.declarations[0]!.name;
+  return undefined;
 }
 
 export function header(source: string, title: string | null): string {
