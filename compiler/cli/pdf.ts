@@ -42,6 +42,16 @@ export interface PrintOptions {
    * 5%, down to `MIN_SCALE` (the player's card; a house rule that changes much may run long).
    */
   onePage?: boolean;
+  /**
+   * A Chromium already running (playwright-core's `Browser`): the card is printed in a new page of
+   * it, closed afterwards, instead of a browser started for this card alone (tests print many).
+   */
+  browser?: PdfBrowser;
+}
+
+/** What `printPdf` uses of a running browser. */
+export interface PdfBrowser {
+  newPage(): Promise<unknown>;
 }
 
 /** The smallest scale a one-page print goes down to (6.9 pt type prints at 4.8 pt there). */
@@ -52,6 +62,7 @@ interface PdfPage {
     html: string,
     opts?: { waitUntil?: "load" | "domcontentloaded" | "networkidle" },
   ): Promise<void>;
+  close(): Promise<void>;
   pdf(opts: {
     format: string;
     scale?: number;
@@ -66,6 +77,14 @@ interface PdfPage {
  * fixed, see below).
  */
 export async function printPdf(html: string, opts: PrintOptions = {}): Promise<Uint8Array> {
+  if (opts.browser) {
+    const page = (await opts.browser.newPage()) as PdfPage;
+    try {
+      return await printOn(page, html, opts);
+    } finally {
+      await page.close();
+    }
+  }
   const executablePath = opts.executablePath ?? CHROMIUM;
   let pw: typeof import("playwright-core");
   try {
@@ -85,7 +104,15 @@ export async function printPdf(html: string, opts: PrintOptions = {}): Promise<U
     );
   }
   try {
-    const page = (await browser.newPage()) as unknown as PdfPage;
+    return await printOn((await browser.newPage()) as unknown as PdfPage, html, opts);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Prints `html` in `page` (see `printPdf`). */
+async function printOn(page: PdfPage, html: string, opts: PrintOptions): Promise<Uint8Array> {
+  try {
     await page.setContent(html, { waitUntil: "load" });
     const format = opts.paper === "letter" ? "Letter" : "A4";
     let scale = 1;
@@ -99,8 +126,6 @@ export async function printPdf(html: string, opts: PrintOptions = {}): Promise<U
     throw new PdfError(
       `Chromium could not print the card: ${(e instanceof Error ? e.message : String(e)).split("\n")[0]}`,
     );
-  } finally {
-    await browser.close();
   }
 }
 

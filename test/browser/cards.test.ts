@@ -156,7 +156,7 @@ describe.each(IDS)("the player's card of %s", (id) => {
 
   it.each(PAPERS)("prints on one %s page", async (paper) => {
     const c = card(id, "player");
-    const pdf = await printPdf(html(c), { executablePath: CHROMIUM, paper, onePage: true });
+    const pdf = await printPdf(html(c), { browser: browser!, paper, onePage: true });
     expect(pdfPageCount(pdf)).toBe(1);
     const boxes = mediaBoxes(pdf);
     expect(boxes).toHaveLength(1);
@@ -172,7 +172,7 @@ describe("card PDF", () => {
   it("prints asl-a4's full card on a few A4 pages whose text holds the terrain chart", async () => {
     const text = html(card("asl-a4"));
     expect(text).toContain('<h3 id="t-terrain-chart">Terrain cost chart</h3>');
-    const pdf = await printPdf(text, { executablePath: CHROMIUM });
+    const pdf = await printPdf(text, { browser: browser! });
     writeFileSync(join(ARTIFACTS, "card-asl-a4.pdf"), pdf);
     expect(Buffer.from(pdf.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
     expect(pdf.length).toBeGreaterThan(20_000);
