@@ -7,7 +7,7 @@ import type { IToken } from "chevrotain";
 import type { Diagnostic, SourceFile, Span } from "../diagnostics/index.js";
 import { report } from "../diagnostics/messages.js";
 import { decimalToQ } from "../runtime/rational.js";
-import { hasControl, safeLine } from "../diagnostics/safe-text.js";
+import { hasControl, quotedText, safeLine } from "../diagnostics/safe-text.js";
 import type * as A from "./ast.js";
 import { MAX_EXPR_DEPTH, MAX_TEXT_CHARS } from "./limits.js";
 import { tokenEnd } from "./tokens.js";
@@ -101,9 +101,8 @@ export function inRange(q: string): boolean {
 }
 
 export function outOfRange(text: string, span: Span): Diagnostic {
-  const shown = text.length > 40 ? text.slice(0, 37) + "…" : text;
   return report("V0105", "number", span, {
-    shown,
+    shown: quotedText(text, 40),
     max: MAX_NUMBER.toLocaleString("en"),
     decimals: MAX_DECIMALS,
   });
@@ -419,7 +418,7 @@ export class AstBuilder {
     if (Number.isSafeInteger(v) && v <= max) return v;
     this.diagnostics.push(
       report("V0105", "value", this.spanOfToken(t), {
-        value: t.image.length > 40 ? t.image.slice(0, 37) + "…" : t.image,
+        value: quotedText(t.image, 40),
         max,
       }),
     );
@@ -449,7 +448,7 @@ export class AstBuilder {
       const what = `1 to ${MAX_DICE} dice of 2 to ${MAX_SIDES} sides, at most ${MAX_OUTCOMES.toLocaleString("en")} outcomes (6d6)`;
       this.diagnostics.push(
         report("V0105", "dice", this.spanOfToken(diceTok!), {
-          dice: diceTok!.image.slice(0, 40),
+          dice: quotedText(diceTok!.image, 40),
           what,
         }),
       );
