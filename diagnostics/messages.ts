@@ -118,6 +118,8 @@ export const MESSAGES = {
   V0210: {
     noField: "{record} has no field {field}",
     noPathValue: "path has no value {field}",
+    droppedField:
+      "the override of input {record} leaves out {field}, which the ruleset it extends reads (at {at}, among others)",
   },
   V0211: {
     otherKind: "{name} is a {kind}, not a {target}",

@@ -162,14 +162,12 @@ function reportUnclosed(
   for (const o of unclosed.sort((a, b) => a.startOffset - b.startOffset)) {
     if (!rejected.has(o.startOffset) && !first.has(o.image)) first.set(o.image, o);
   }
+  // Openers are taken in order, so a diagnostic made here lies before every later opener and is
+  // never taken for where parsing gave up after it.
   for (const o of first.values()) {
     const span = src.span(o.startOffset, o.startOffset + 1);
     const gaveUp = diagnostics.findIndex(
-      (d) =>
-        d.code === "V0102" &&
-        d.span !== null &&
-        d.span.start > o.startOffset &&
-        !d.message.includes("never closed"),
+      (d) => d.code === "V0102" && d.span !== null && d.span.start > o.startOffset,
     );
     const closer = o.image === "{" ? "}" : ")";
     const at = src.span(o.startOffset, o.startOffset + 1);

@@ -22,7 +22,7 @@ export function conceptsDiffer(subjects: readonly Subject[]): string | null {
   if (subjects.length < 2 || !subjects.every(yesNo)) return null;
   const own: string[] = [];
   for (const s of subjects) {
-    const exprs: Expr[] = isRule(s.def) ? ruleExprs(s.def as RuleDef) : [s.def.cond];
+    const exprs: readonly Expr[] = isRule(s.def) ? ruleExprs(s.def as RuleDef) : [s.def.cond];
     const fields = new Set<string>();
     for (const e of exprs) {
       const r = reads(e);

@@ -61,7 +61,7 @@ export function isRule(d: RuleDef | ConstraintDef): d is RuleDef {
   return "exceptions" in d;
 }
 
-function exprsOf(d: RuleDef | ConstraintDef): Expr[] {
+function exprsOf(d: RuleDef | ConstraintDef): readonly Expr[] {
   return isRule(d) ? ruleExprs(d) : [d.cond];
 }
 

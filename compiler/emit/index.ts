@@ -9,12 +9,13 @@ import type { RulesetIR } from "../ir/ir.js";
 import { camel, NameTable } from "./names.js";
 import { printStatements } from "./module.js";
 import { objectKey } from "./text.js";
+import { RULESET_ID } from "../util/ruleset-id.js";
 
 export { emitModule, PRETTIER_OPTIONS, RUNTIME_SPECIFIER, type EmitOptions } from "./module.js";
 
-/** A ruleset id is also a file name: letters, digits, `-`, `_`, `.`, starting with a letter or digit. */
+/** A ruleset id is also a file name (the callers have checked it: this guards the invariant). */
 function checkId(id: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(id) || id.includes("..")) {
+  if (!RULESET_ID.test(id)) {
     throw new Error(`ruleset id ${JSON.stringify(id)} cannot name a generated module`);
   }
 }

@@ -162,7 +162,7 @@ export function readsBase(e: Expr): boolean {
   return found;
 }
 
-const exprsOf = new WeakMap<RuleExprs, Expr[]>();
+const exprsOf = new WeakMap<RuleExprs, readonly Expr[]>();
 
 /** What `ruleExprs` reads of a rule: a definition, or a checked rule before it has its context. */
 type RuleExprs = Pick<RuleDef, "value" | "exceptions">;
@@ -171,20 +171,19 @@ type RuleExprs = Pick<RuleDef, "value" | "exceptions">;
  * Every expression of a rule: its value, and each exception's condition and value (memoised for a
  * rule with exceptions; for one without, the one-element list costs less than a weak entry).
  */
-export function ruleExprs(r: RuleExprs): Expr[] {
+export function ruleExprs(r: RuleExprs): readonly Expr[] {
   if (r.exceptions.length === 0) return [r.value];
-  let out = exprsOf.get(r);
-  if (out) return out;
-  out = [r.value];
-  const acc = out;
+  const known = exprsOf.get(r);
+  if (known) return known;
+  const acc: Expr[] = [r.value];
   const go = (xs: RuleDef["exceptions"]) =>
     xs.forEach((x) => {
       acc.push(x.when, x.value);
       go(x.exceptions);
     });
   go(r.exceptions);
-  exprsOf.set(r, out);
-  return out;
+  exprsOf.set(r, acc);
+  return acc;
 }
 
 /**

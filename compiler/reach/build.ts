@@ -87,9 +87,10 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       notApplicable: [...new Set([...a.notApplicable, ...notApplicable])].sort(),
     };
   };
+  // Hexes reached as every report counts them (report.ts's `hexesReached`: the start left out).
   let reached = 0;
   for (const a of answers)
-    for (let h = 0; h < graph.n; h++) if (!Number.isNaN(a.cost[h])) reached++;
+    for (let h = 0; h < graph.n; h++) if (h !== from && !Number.isNaN(a.cost[h])) reached++;
   if (req.summary === true || reached > MAX_LISTED_HEXES) {
     const report: ReachReport = {
       map: req.map.name,
@@ -106,7 +107,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       phase: req.phase,
       unit: req.unit,
       ...(aboard ? { aboard: true as const } : {}),
-      summary: answers.map((a, i) => summarizeAnswer(graph, a, head(i))),
+      summary: answers.map((a, i) => summarizeAnswer(graph, a, from, head(i))),
     };
     return { report, graph, answers, mismatches, summary };
   }

@@ -24,7 +24,7 @@ export interface ReachSummaryResult {
   measure: string;
   allowance: number | DistributionSummary | null;
   notApplicable: string[];
-  /** Hexes where the unit may end its move (the start included). */
+  /** Hexes where the unit may end its move, the start left out (`hexesReached`'s count). */
   reached: number;
   /** Quarters of the allowance (of the greatest cost when there is no single allowance), then beyond. */
   bands: ReachSummaryBand[];
@@ -45,13 +45,14 @@ export interface ReachSummary {
 export function summarizeAnswer(
   graph: MapGraph,
   a: ReachAnswer,
+  from: number,
   head: Omit<ReachSummaryResult, "reached" | "bands" | "furthest">,
 ): ReachSummaryResult {
   let reached = 0;
   let max = 0;
   for (let h = 0; h < graph.n; h++) {
     const c = a.cost[h];
-    if (Number.isNaN(c)) continue;
+    if (Number.isNaN(c) || h === from) continue;
     reached++;
     if (c > max) max = c;
   }
@@ -63,7 +64,7 @@ export function summarizeAnswer(
   const far: number[] = [];
   for (let h = 0; h < graph.n; h++) {
     const c = a.cost[h];
-    if (Number.isNaN(c)) continue;
+    if (Number.isNaN(c) || h === from) continue;
     let b = 0;
     while (b < bands.length - 1 && c > bands[b]!.upTo) b++;
     bands[b]!.hexes++;

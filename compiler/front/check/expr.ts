@@ -22,6 +22,7 @@ import { dict } from "../../util/dict.js";
 import { foldConstant, type ConstantEvaluator } from "../../ir/fold.js";
 import { closest } from "../../util/suggest.js";
 import { isRule, type FieldSym, type Scope } from "./scope.js";
+import type { Owned } from "../resolve.js";
 import { ANY, BOOL, enumType, fits, join, num, setType, typeText } from "./types.js";
 
 export interface Env {
@@ -515,6 +516,8 @@ export class ExprChecker {
     }
     const sf = fields && this.flagField(fields, e.field);
     if (sf) return this.typed({ k: "flag", rec, field: sf.name, member: e.field }, BOOL);
+    const input = this.scope.owned(`input ${rec}`);
+    if (input?.decl.override && e.span.file !== input.file) return this.dropped(input, e);
     const names = [...(fields?.keys() ?? [])];
     return this.unknown(
       "V0210",
@@ -524,6 +527,27 @@ export class ExprChecker {
       e.field,
       names,
       names.length ? `fields: ${names.join(", ")}` : `declare it in \`input ${rec} [...] { ... }\``,
+    );
+  }
+
+  /** The `record.field`s `dropped` has reported. */
+  private readonly droppedFields = new Set<string>();
+
+  /**
+   * A field an inherited definition reads that the child's `override input` leaves out: the child's
+   * edit is the cause, so it is reported once, at the override in the child's file, naming the first
+   * place the base reads it (the base checks clean on its own).
+   */
+  private dropped(input: Owned, e: A.Expr & { k: "rec" }): null {
+    const key = `${e.rec}.${e.field}`;
+    if (this.droppedFields.has(key)) return null;
+    this.droppedFields.add(key);
+    return this.err(
+      "V0210",
+      "droppedField",
+      input.decl.nameSpan,
+      { record: e.rec, field: e.field, at: `${e.span.file}:${e.span.line}:${e.span.col}` },
+      `keep \`${e.field}\` in the override (with its type and default)`,
     );
   }
 

@@ -60,6 +60,11 @@ export class Scope {
   /** The rules and predicates together, in file order. */
   readonly ruleDecls: (A.Decl & { kind: "rule" | "predicate" })[] = [];
 
+  /** What the merged ruleset holds under a namespace key (`input scenario`, `rule cot`). */
+  owned(key: string): Owned | undefined {
+    return this.byKey.get(key);
+  }
+
   /**
    * Built in one pass over `merged`'s declarations (the names are looked up in resolve's map, not in
    * one made again here).
