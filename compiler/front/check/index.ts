@@ -14,6 +14,7 @@ import { report } from "../../../diagnostics/messages.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import { checkConflicts } from "./conflicts.js";
+import { checkCoverage } from "./coverage.js";
 import { constraintDef, DeclChecker, ruleDef } from "./decls.js";
 import { ExampleChecker } from "./examples.js";
 import { wholeRulesetChecks, dependencies } from "./graph.js";
@@ -79,6 +80,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const measure = movement?.measure ?? null;
   const examples = kept(of("example"), (d) => ex.check(d, measure));
 
+  const coverage = checkCoverage(merged, c.citations, out);
   // Without a movement binding (its check reported why) there is no ruleset to analyse.
   if (!movement) return { checked: null, diagnostics: out };
   const checked: Checked = {
@@ -96,6 +98,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     constraints,
     movement,
     examples,
+    ...coverage,
   };
   wholeRulesetChecks(checked, deps, merged, scope, out);
   // With errors, definitions that failed to check look unused: do not add noise to real errors.
