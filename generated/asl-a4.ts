@@ -356,7 +356,7 @@ const ALL = Infinity;
  * Keyed by terrain; values in MF; "all" = all of the unit's allowance, "NA" = not allowed.
  *
  * Rows with their own citation:
- * - marsh [A4.134 EX]
+ * - marsh [A4.134 EX#2]
  */
 export const terrainCostTable = {
   "open-ground": 1,
@@ -390,7 +390,7 @@ const tc_terrain_cost: Readonly<Record<Terrain, string>> = {
   road: "A4.13",
   woods: "A4.13",
   building: "A4.13",
-  marsh: "A4.134 EX",
+  marsh: "A4.134 EX#2",
   "shell-hole": "A4.13",
   brush: "A4.13",
   grain: "A4.13",
@@ -1395,6 +1395,19 @@ export function r_dash(ctx: Ctx, trace: string[] | null): boolean {
     agg_4(ctx, trace) === 2 &&
     ctx.spent <= r_allowance(ctx, trace)
   );
+}
+
+/** a firer's non-ordnance First Fire at a Dashing unit is Area Fire (halved) while the unit is in the road, unless the Dash's start or end is Open Ground to that firer [A4.63] */
+export function r_dash_halves_fire(
+  _ctx: Ctx,
+  trace: string[] | null,
+  p_from_open: boolean,
+  p_to_open: boolean,
+  p_in_road: boolean,
+  p_ordnance: boolean,
+): boolean {
+  if (trace !== null) trace.push("A4.63");
+  return p_in_road && !p_ordnance && !p_from_open && !p_to_open;
 }
 
 /** the one advance hex is entered whatever its MF cost [A4.7] */
