@@ -1,6 +1,7 @@
 /**
- * Coverage: a RulesetIR → the coverage report model. What it adds: each paragraph of the index
- * (the ruleset's own, or else its nearest ancestor's) with the definitions and examples that cite
+ * Coverage: a RulesetIR → the coverage report model. What it adds: each paragraph of the ruleset's
+ * own index (a ruleset's examples are its own, so an ancestor's index is reported by the ancestor)
+ * with the definitions and examples that cite
  * it, through the one rule of which paragraph a citation names (compiler/ir/paragraphs.ts), and
  * totals per `source` block and overall.
  */
@@ -40,14 +41,12 @@ export function definitionCitations(ir: I.RulesetIR): { cite: string; name: stri
   return out;
 }
 
-/** The index a report reads: the ruleset's own blocks, or else the nearest ancestor's. */
-function reportedIndexes(ir: I.RulesetIR): I.SourceIndex[] {
+/** The ruleset's own index blocks, and the nearest ancestor that declares some (when it has none). */
+function reportedIndexes(ir: I.RulesetIR): { own: I.SourceIndex[]; ancestor: string | null } {
   const all = ir.sources ?? [];
-  for (const id of [ir.id, ...ir.extends]) {
-    const own = all.filter((s) => s.ruleset === id);
-    if (own.length > 0) return own;
-  }
-  return [];
+  const own = all.filter((s) => s.ruleset === ir.id);
+  const ancestor = own.length > 0 ? null : (all[0]?.ruleset ?? null);
+  return { own, ancestor };
 }
 
 const zero = (): Totals => ({
@@ -84,7 +83,7 @@ export function buildCoverage(ir: I.RulesetIR): CoverageReport {
   };
   for (const c of definitionCitations(ir)) note(byDefs, c.cite, c.name);
   for (const e of ir.examples) note(byExamples, e.cite, e.title);
-  const indexes = reportedIndexes(ir);
+  const { own: indexes, ancestor } = reportedIndexes(ir);
   const totals = zero();
   const sections: CoverageSection[] = indexes.map((s) => {
     const t = zero();
@@ -141,7 +140,8 @@ export function buildCoverage(ir: I.RulesetIR): CoverageReport {
   return {
     ruleset: ir.id,
     title: ir.title,
-    indexOf: indexes[0]?.ruleset ?? null,
+    indexOf: indexes.length > 0 ? ir.id : null,
+    ancestorIndex: ancestor,
     sections,
     totals,
   };

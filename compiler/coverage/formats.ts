@@ -22,18 +22,24 @@ function detail(r: ParagraphRow | ExampleRow): string {
   return r.status === "encoded" ? shown.join(", ") : shown.map((t) => `"${t}"`).join(", ");
 }
 
+/** `n` and the noun, plural unless one. */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 function totalsLine(t: Totals): string {
-  return `${t.paragraphs} paragraphs: ${t.encoded} encoded, ${t.examplesOnly} examples only, ${t.outOfScope} out of scope, ${t.missing} missing; ${t.examples} worked examples: ${t.carried} carried, ${t.examplesOutOfScope} out of scope, ${t.examplesMissing} missing`;
+  return `${count(t.paragraphs, "paragraph")}: ${t.encoded} encoded, ${t.examplesOnly} examples only, ${t.outOfScope} out of scope, ${t.missing} missing; ${count(t.examples, "worked example")}: ${t.carried} carried, ${t.examplesOutOfScope} out of scope, ${t.examplesMissing} missing`;
 }
 
 function noIndex(r: CoverageReport): string {
-  return `${r.ruleset} declares no source index (and neither does any ruleset it extends): write \`source "…" { paragraph [1.1] "…" }\` (docs/language.md)`;
+  const base =
+    r.ancestorIndex === null
+      ? ""
+      : `; the source index of the ruleset it extends is reported by \`variorum coverage ${r.ancestorIndex}\``;
+  return `${r.ruleset} declares no source index of its own${base}. To report the coverage of its own source, list its paragraphs: \`source "…" { paragraph [H1] "…" }\` (docs/language.md)`;
 }
 
 export function coverageText(r: CoverageReport): string {
   if (r.indexOf === null) return `${noIndex(r)}\n`;
   const lines = [`coverage of ${r.ruleset}  ${r.title}`];
-  if (r.indexOf !== r.ruleset) lines.push(`(the source index of ${r.indexOf})`);
   const width = Math.max(
     8,
     ...r.sections.flatMap((s) => [...s.paragraphs, ...s.examples].map((p) => p.cite.length)),
@@ -60,7 +66,6 @@ export function coverageText(r: CoverageReport): string {
 export function coverageMarkdown(r: CoverageReport): string {
   if (r.indexOf === null) return `${md(noIndex(r))}\n`;
   const out = [`# Coverage of ${md(r.ruleset)}: ${md(r.title)}`, ""];
-  if (r.indexOf !== r.ruleset) out.push(`The source index of ${md(r.indexOf)}.`, "");
   out.push(`**Total:** ${md(totalsLine(r.totals))}.`, "");
   for (const s of r.sections) {
     out.push(`## ${md(s.title)}`, "", `${md(totalsLine(s.totals))}.`, "");

@@ -51,8 +51,10 @@ export interface CoverageSection {
 export interface CoverageReport {
   ruleset: string;
   title: string;
-  /** The ruleset whose index is reported (itself, or the nearest ancestor with one); null: none. */
+  /** The ruleset whose index is reported: itself, or null when it declares none. */
   indexOf: string | null;
+  /** When it declares none: the nearest ruleset it extends that does (null: none). */
+  ancestorIndex: string | null;
   sections: CoverageSection[];
   totals: Totals;
 }
