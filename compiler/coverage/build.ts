@@ -147,8 +147,11 @@ export function buildCoverage(ir: I.RulesetIR): CoverageReport {
   };
 }
 
-/** One line saying what a ruleset leaves out, for the card and the diff (null: nothing, or no index). */
-export function leavesOutLine(ir: I.RulesetIR): string | null {
+/**
+ * One line saying what a ruleset leaves out of its source, for the diff (`list`: naming each
+ * paragraph) and the card (counting them: it must fit its page); null when it declares no index.
+ */
+export function leavesOutLine(ir: I.RulesetIR, list = true): string | null {
   const r = buildCoverage(ir);
   if (r.indexOf === null) return null;
   const out: string[] = [];
@@ -162,5 +165,6 @@ export function leavesOutLine(ir: I.RulesetIR): string | null {
   const gaps = missing > 0 ? `; ${missing} neither encoded nor declared out of scope` : "";
   if (out.length === 0)
     return `leaves out none of the ${all} paragraphs and worked examples of its source${gaps}`;
-  return `leaves out ${out.length} of the ${all} paragraphs and worked examples of its source${gaps}: ${out.join(", ")} (\`variorum coverage ${ir.id}\` says why)`;
+  const which = list ? `: ${out.join(", ")}` : "";
+  return `leaves out ${out.length} of the ${all} paragraphs and worked examples of its source${gaps}${which}; why: variorum coverage ${ir.id}`;
 }
