@@ -25,7 +25,8 @@ function detail(r: ParagraphRow | ExampleRow): string {
 /** `n` and the noun, plural unless one. */
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
-function totalsLine(t: Totals): string {
+/** The totals as one line: `42 paragraphs: 27 encoded, …; 8 worked examples: …`. */
+export function totalsLine(t: Totals): string {
   return `${count(t.paragraphs, "paragraph")}: ${t.encoded} encoded, ${t.examplesOnly} examples only, ${t.outOfScope} out of scope, ${t.missing} missing; ${count(t.examples, "worked example")}: ${t.carried} carried, ${t.examplesOutOfScope} out of scope, ${t.examplesMissing} missing`;
 }
 

@@ -5,4 +5,4 @@
  */
 export type * from "./model.js";
 export { buildCoverage, definitionCitations, leavesOutLine } from "./build.js";
-export { COVERAGE_RENDERERS, type CoverageFormat } from "./formats.js";
+export { COVERAGE_RENDERERS, totalsLine, type CoverageFormat } from "./formats.js";
