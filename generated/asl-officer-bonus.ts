@@ -1384,6 +1384,32 @@ export function r_first_fire_drm(ctx: Ctx, trace: string[] | null): number {
   return agg_2(ctx, trace);
 }
 
+/** FFMO at a unit that paid only the road rate, for a firer whose LOS reaches the hex centre or the road's point on the hexside crossed without an obstruction in that hex [A4.132] */
+export function r_road_entry_ffmo(
+  _ctx: Ctx,
+  trace: string[] | null,
+  p_road_rate: boolean,
+  p_sees_centre: boolean,
+  p_sees_road_point: boolean,
+): boolean {
+  if (trace !== null) trace.push("A4.132");
+  return p_road_rate && (p_sees_centre || p_sees_road_point);
+}
+
+/**
+ * First Fire DRM at a Bypasser not Assault Moving, for a firer whose LOS reaches an Open Ground vertex of a hexside it traversed: FFNAM and FFMO, unless the LOS crosses a wall or hedge, whose TEM then applies instead of FFMO [A4.34]
+ *
+ * Returns DRM in ticks (value × SCALE).
+ */
+export function r_bypass_vertex_drm(
+  _ctx: Ctx,
+  trace: string[] | null,
+  p_wall_crossed: boolean,
+): number {
+  if (trace !== null) trace.push("A4.34");
+  return p_wall_crossed ? 0 : 0 - 4;
+}
+
 /** a two-hex MPh move straight across a road into non-Open Ground, within the unit's MF [A4.63] */
 export function r_dash(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("A4.63");
