@@ -134,15 +134,17 @@ export class DeclChecker {
       this.err("V0302", "missing", where, {});
       return "";
     }
-    if (c.text !== "")
-      this.citations.push({
-        text: c.text,
-        span: c.span,
-        ruleset: this.ruleset,
-        example: this.inExample,
-      });
-    if (c.text === "") this.err("V0302", "empty", c.span, {});
-    else if (!(this.style === "numbered" ? NUMBERED : HEADING).test(c.text)) {
+    if (c.text === "") {
+      this.err("V0302", "empty", c.span, {});
+      return c.text;
+    }
+    this.citations.push({
+      text: c.text,
+      span: c.span,
+      ruleset: this.ruleset,
+      example: this.inExample,
+    });
+    if (!(this.style === "numbered" ? NUMBERED : HEADING).test(c.text)) {
       this.err(
         "V0301",
         this.style === "numbered" ? "notNumbered" : "notHeading",

@@ -5,7 +5,8 @@
  * analysis that gives each rule and constraint its context (graph.ts), so their definitions are built
  * whole, then the examples (examples.ts), whose constants the one folder (compiler/ir/fold.ts
  * `foldConstant`) evaluates with the checked rules, then the whole-ruleset checks: cycles, what the
- * once-per-move roles read, unused definitions (graph.ts) and conflicting exceptions (conflicts.ts). Types and how they compare are in
+ * once-per-move roles read, unused definitions (graph.ts) and conflicting exceptions (conflicts.ts);
+ * the source indexes against every citation met (coverage.ts). Types and how they compare are in
  * types.ts, expressions in expr.ts, the symbol table in scope.ts.
  */
 import type * as A from "../../../grammar/ast.js";
