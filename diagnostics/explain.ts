@@ -66,6 +66,18 @@ movement [1.7] MF {
 
 const DEEP = 65;
 
+/** The index of the demonstration ruleset's paragraphs (PRELUDE's citations), for V0303–V0306. */
+const INDEX_OF_PRELUDE = `  paragraph [1.1] "MF"
+  paragraph [1.2] "PP"
+  paragraph [1.3] "counters"
+  paragraph [1.4] "terrain"
+  paragraph [1.5] "what a unit is"
+  paragraph [1.6] "what a step enters"
+  paragraph [1.7] "spending MF"`;
+/** A source index of PRELUDE's paragraphs and `more` after them. */
+const demoIndex = (more: string): string =>
+  `source "the demo rules" {\n${INDEX_OF_PRELUDE}${more === "" ? "" : `\n${more}`}\n}`;
+
 export const EXPLANATIONS: Record<Code, Explanation> = {
   V0101: {
     means:
@@ -252,6 +264,34 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     kind: "rules",
     wrong: 'rule double [] "two MF" : MF = 2 MF',
     right: 'rule double [2.1] "two MF" : MF = 2 MF',
+  },
+  V0303: {
+    means:
+      'A warning: a paragraph of the ruleset\'s source index (`source "…" { paragraph [2.1] "…" }`) that no definition or example cites and no `out-of-scope [2.1] "why"` leaves out, or a worked example of the index (`example [2.1 EX] "…"` in the index) that no `example` carries. `variorum coverage` lists it as missing. Encode it and cite it, carry the example, or declare it out of scope with the reason.',
+    kind: "rules",
+    wrong: demoIndex('  paragraph [2.1] "the road rate"'),
+    right: `${demoIndex('  paragraph [2.1] "the road rate"')}\nout-of-scope [2.1] "the demonstration map has no roads"`,
+  },
+  V0304: {
+    means:
+      "A warning: a citation, or an `out-of-scope` declaration, names no paragraph of the source index of its ruleset or of the rulesets it extends — often a typo (5.73 for 5.74), or a paragraph the index forgot. A file without a source index of its own is not judged.",
+    kind: "rules",
+    wrong: `${demoIndex("")}\nrule bonus [1.8] "a leader adds 2 MF" : MF = 2 MF`,
+    right: `${demoIndex('  paragraph [1.8] "leaders"')}\nrule bonus [1.8] "a leader adds 2 MF" : MF = 2 MF`,
+  },
+  V0305: {
+    means:
+      "A warning: the text numbers several paragraphs alike, the index tells them apart with an ordinal (`[2.1#1]`, `[2.1#2]`, `[A4.52 EX#2]`), and a citation without the ordinal names all of them. Cite the one paragraph you mean.",
+    kind: "rules",
+    wrong: `${demoIndex('  paragraph [2.1#1] "a leader\'s bonus"\n  paragraph [2.1#2] "a hero\'s bonus"')}\nrule bonus [2.1] "a leader adds 2 MF" : MF = 2 MF\nout-of-scope [2.1#2] "no heroes in the demo"`,
+    right: `${demoIndex('  paragraph [2.1#1] "a leader\'s bonus"\n  paragraph [2.1#2] "a hero\'s bonus"')}\nrule bonus [2.1#1] "a leader adds 2 MF" : MF = 2 MF\nout-of-scope [2.1#2] "no heroes in the demo"`,
+  },
+  V0306: {
+    means:
+      "A warning: an entry listed twice in the source index, a paragraph declared out of scope twice, or one declared out of scope that a definition or an example cites all the same — the coverage report would contradict itself. Keep one entry, and either the citations or the declaration.",
+    kind: "rules",
+    wrong: `${demoIndex("")}\nout-of-scope [1.2] "no support weapons in the demo"`,
+    right: demoIndex(""),
   },
   V0401: {
     means:

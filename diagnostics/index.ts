@@ -82,6 +82,16 @@ export const CODES = {
   // Citations
   V0301: { severity: "error", summary: "citation does not fit the ruleset citation style" },
   V0302: { severity: "error", summary: "empty citation" },
+  V0303: {
+    severity: "warning",
+    summary: "paragraph of the source index neither cited nor out of scope",
+  },
+  V0304: { severity: "warning", summary: "citation names no paragraph of the source index" },
+  V0305: { severity: "warning", summary: "citation names several paragraphs numbered alike" },
+  V0306: {
+    severity: "warning",
+    summary: "source index entry listed twice, or out of scope and cited",
+  },
   // Types and measures
   V0401: { severity: "error", summary: "measures do not match" },
   V0402: { severity: "error", summary: "type mismatch" },

@@ -145,6 +145,23 @@ export const MESSAGES = {
     missing: "every definition cites the rule it encodes, e.g. [5.44]",
     empty: "this citation is empty",
   },
+  V0303: {
+    notCited: "paragraph [{cite}] of the source index is neither cited nor declared out of scope",
+    notCarried:
+      "worked example [{cite}] of the source index is carried by no example and not declared out of scope",
+  },
+  V0304: {
+    noParagraph: "[{cite}] names no paragraph of the source index",
+    noParagraphOutOfScope: "out-of-scope [{cite}] names no paragraph of the source index",
+  },
+  V0305: {
+    ambiguous: "[{cite}] names {count} paragraphs the text numbers alike",
+  },
+  V0306: {
+    listedTwice: "[{cite}] is listed twice in the source index",
+    outOfScopeTwice: "[{cite}] is declared out of scope twice",
+    alsoCited: "[{cite}] is declared out of scope, yet a definition or an example cites it",
+  },
   // Types and measures
   V0401: {
     ...MISMATCH,

@@ -356,7 +356,7 @@ const ALL = Infinity;
  * Keyed by terrain; values in MF; "all" = all of the unit's allowance, "NA" = not allowed.
  *
  * Rows with their own citation:
- * - marsh [A4.134 EX]
+ * - marsh [A4.134 EX#2]
  */
 export const terrainCostTable = {
   "open-ground": 1,
@@ -390,7 +390,7 @@ const tc_terrain_cost: Readonly<Record<Terrain, string>> = {
   road: "A4.13",
   woods: "A4.13",
   building: "A4.13",
-  marsh: "A4.134 EX",
+  marsh: "A4.134 EX#2",
   "shell-hole": "A4.13",
   brush: "A4.13",
   grain: "A4.13",
@@ -1384,6 +1384,32 @@ export function r_first_fire_drm(ctx: Ctx, trace: string[] | null): number {
   return agg_2(ctx, trace);
 }
 
+/** FFMO at a unit that paid only the road rate, for a firer whose LOS reaches the hex centre or the road's point on the hexside crossed without an obstruction in that hex [A4.132] */
+export function r_road_entry_ffmo(
+  _ctx: Ctx,
+  trace: string[] | null,
+  p_road_rate: boolean,
+  p_sees_centre: boolean,
+  p_sees_road_point: boolean,
+): boolean {
+  if (trace !== null) trace.push("A4.132");
+  return p_road_rate && (p_sees_centre || p_sees_road_point);
+}
+
+/**
+ * First Fire DRM at a Bypasser not Assault Moving, for a firer whose LOS reaches an Open Ground vertex of a hexside it traversed: FFNAM and FFMO, unless the LOS crosses a wall or hedge, whose TEM then applies instead of FFMO [A4.34]
+ *
+ * Returns DRM in ticks (value × SCALE).
+ */
+export function r_bypass_vertex_drm(
+  _ctx: Ctx,
+  trace: string[] | null,
+  p_wall_crossed: boolean,
+): number {
+  if (trace !== null) trace.push("A4.34");
+  return p_wall_crossed ? 0 : 0 - 4;
+}
+
 /** a two-hex MPh move straight across a road into non-Open Ground, within the unit's MF [A4.63] */
 export function r_dash(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("A4.63");
@@ -1395,6 +1421,19 @@ export function r_dash(ctx: Ctx, trace: string[] | null): boolean {
     agg_4(ctx, trace) === 2 &&
     ctx.spent <= r_allowance(ctx, trace)
   );
+}
+
+/** a firer's non-ordnance First Fire at a Dashing unit is Area Fire (halved) while the unit is in the road, unless the Dash's start or end is Open Ground to that firer [A4.63] */
+export function r_dash_halves_fire(
+  _ctx: Ctx,
+  trace: string[] | null,
+  p_from_open: boolean,
+  p_to_open: boolean,
+  p_in_road: boolean,
+  p_ordnance: boolean,
+): boolean {
+  if (trace !== null) trace.push("A4.63");
+  return p_in_road && !p_ordnance && !p_from_open && !p_to_open;
 }
 
 /** the one advance hex is entered whatever its MF cost [A4.7] */

@@ -838,6 +838,16 @@ export function r_may_fire_sw_in_afph(ctx: Ctx, trace: string[] | null): boolean
 }
 
 /**
+ * a SW found in the hex a unit entered fires at half strength in the AFPh, if the unit's load did not slow it [5.74 Q&A]
+ *
+ * Returns a plain number in ticks (value × SCALE).
+ */
+export function r_found_sw_afph_fp(ctx: Ctx, trace: string[] | null): number {
+  if (trace !== null) trace.push("5.74 Q&A");
+  return r_may_fire_sw_in_afph(ctx, trace) ? 2 / 2 : 0;
+}
+
+/**
  * a dismantled weapon costs half its (squad) PP, rounded up [142.8]
  *
  * Exceptions:
@@ -878,9 +888,9 @@ export function r_advance_any_cost(ctx: Ctx, trace: string[] | null): boolean {
   return (ctx.scenario.phase as Phase) === "advance";
 }
 
-/** moving on foot just one hex in the Movement Phase, not berserk, without needing all MF for it [142.71] */
+/** moving on foot just one hex in the Movement Phase, not berserk, without needing all MF for it [142.71#1] */
 export function r_assault_movement(ctx: Ctx, trace: string[] | null): boolean {
-  if (trace !== null) trace.push("142.71");
+  if (trace !== null) trace.push("142.71#1");
   return (
     (ctx.scenario.phase as Phase) === "movement" &&
     ctx.hexes * SCALE === 2 &&
@@ -1180,7 +1190,7 @@ export const predicates: readonly Question<Ctx>[] = [
   { name: "may-fire-sw-in-afph", cite: "5.74", type: "bool", ask: r_may_fire_sw_in_afph },
   { name: "may-enter-enemy-hex", cite: "5.6", type: "bool", ask: r_may_enter_enemy_hex },
   { name: "advance-any-cost", cite: "142.2", type: "bool", ask: r_advance_any_cost },
-  { name: "assault-movement", cite: "142.71", type: "bool", ask: r_assault_movement },
+  { name: "assault-movement", cite: "142.71#1", type: "bool", ask: r_assault_movement },
 ];
 /** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
 export const stepQuestions: readonly Question<Ctx>[] = [];

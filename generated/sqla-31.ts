@@ -241,7 +241,7 @@ export const actionNames: Readonly<Record<Action, string>> = {
   unload: "Get off a vehicle",
 };
 
-/** Nationality of the infantry (design-your-own scenarios) [31.11] */
+/** Nationality of the infantry (design-your-own scenarios) [31.11#1] */
 export type Nationality =
   | "russian"
   | "german"
@@ -399,13 +399,13 @@ export interface Step {
   enemy?: Occupant;
 }
 
-/** The scenario record of a scenario [31.11]. Numbers in real units. */
+/** The scenario record of a scenario [31.11#1]. Numbers in real units. */
 export interface Scenario {
-  /** phase, default movement [31.11] */
+  /** phase, default movement [31.11#1] */
   phase?: Phase;
-  /** nationality, optional [31.11] */
+  /** nationality, optional [31.11#1] */
   nationality?: Nationality;
-  /** year, optional [31.11] */
+  /** year, optional [31.11#1] */
   year?: number;
 }
 
@@ -481,11 +481,11 @@ export interface PStep {
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
 export interface PScenario {
-  /** phase, default movement [31.11] */
+  /** phase, default movement [31.11#1] */
   readonly phase: Phase;
-  /** nationality, optional [31.11] */
+  /** nationality, optional [31.11#1] */
   readonly nationality: Nationality | null;
-  /** year, optional [31.11] */
+  /** year, optional [31.11#1] */
   readonly year: number | null;
 }
 
@@ -1099,6 +1099,16 @@ export function r_may_fire_sw_in_afph(ctx: Ctx, trace: string[] | null): boolean
 }
 
 /**
+ * a SW found in the hex a unit entered fires at half strength in the AFPh, if the unit's load did not slow it [5.74 Q&A]
+ *
+ * Returns a plain number in ticks (value × SCALE).
+ */
+export function r_found_sw_afph_fp(ctx: Ctx, trace: string[] | null): number {
+  if (trace !== null) trace.push("5.74 Q&A");
+  return r_may_fire_sw_in_afph(ctx, trace) ? 2 / 2 : 0;
+}
+
+/**
  * a dismantled weapon costs half its (squad) PP, rounded up [142.8]
  *
  * Exceptions:
@@ -1140,7 +1150,7 @@ export function r_advance_any_cost(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * moving on foot just one hex in the Movement Phase, not berserk, without needing all MF for it [142.71]
+ * moving on foot just one hex in the Movement Phase, not berserk, without needing all MF for it [142.71#1]
  *
  * Exceptions:
  * - getting off into the vehicle's own hex is Assault Movement; into the next hex it is not [31.5]
@@ -1157,7 +1167,7 @@ export function r_assault_movement(ctx: Ctx, trace: string[] | null): boolean {
     return true;
   }
 
-  if (trace !== null) trace.push("142.71");
+  if (trace !== null) trace.push("142.71#1");
   return (
     (ctx.scenario.phase as Phase) === "movement" &&
     ctx.hexes * SCALE === 2 &&
@@ -1287,47 +1297,47 @@ export function r_mounted_assault(ctx: Ctx, trace: string[] | null): boolean {
       : false;
 }
 
-/** the infantry is Russian [31.11] */
+/** the infantry is Russian [31.11#1] */
 export function r_is_russian(ctx: Ctx, trace: string[] | null): boolean {
-  if (trace !== null) trace.push("31.11");
+  if (trace !== null) trace.push("31.11#1");
   return ctx.scenario.nationality != null
     ? (ctx.scenario.nationality as Nationality) === "russian"
     : false;
 }
 
-/** the infantry is German [31.11] */
+/** the infantry is German [31.11#1] */
 export function r_is_german(ctx: Ctx, trace: string[] | null): boolean {
-  if (trace !== null) trace.push("31.11");
+  if (trace !== null) trace.push("31.11#1");
   return ctx.scenario.nationality != null
     ? (ctx.scenario.nationality as Nationality) === "german"
     : false;
 }
 
 /**
- * in a design-your-own scenario, Mounted Assault starts in 1942 for the Russians, 1943 for the Germans, 1944 for everyone [31.11]
+ * in a design-your-own scenario, Mounted Assault starts in 1942 for the Russians, 1943 for the Germans, 1944 for everyone [31.11#1]
  *
  * Exceptions:
- * - before 1942 nobody rides on AFVs [31.11]
- * - in 1942 only the Russians [31.11]
- * - in 1943 the Russians and the Germans [31.11]
+ * - before 1942 nobody rides on AFVs [31.11#1]
+ * - in 1942 only the Russians [31.11#1]
+ * - in 1943 the Russians and the Germans [31.11#1]
  */
 export function r_mounted_assault_period(ctx: Ctx, trace: string[] | null): boolean {
   if (ctx.scenario.year != null ? ctx.scenario.year! < 3884 : false) {
-    if (trace !== null) trace.push("31.11");
+    if (trace !== null) trace.push("31.11#1");
     return false;
   }
 
   if (ctx.scenario.year != null ? ctx.scenario.year! === 3884 : false) {
-    if (trace !== null) trace.push("31.11");
+    if (trace !== null) trace.push("31.11#1");
     return r_is_russian(ctx, trace);
   }
 
   if (ctx.scenario.year != null ? ctx.scenario.year! === 3886 : false) {
-    if (trace !== null) trace.push("31.11");
+    if (trace !== null) trace.push("31.11#1");
     return r_is_russian(ctx, trace) || r_is_german(ctx, trace);
   }
 
-  if (trace !== null) trace.push("31.11");
+  if (trace !== null) trace.push("31.11#1");
   return true;
 }
 
@@ -1550,11 +1560,11 @@ export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
  * passengers who bail out take a Normal Morale Check [31.7]
  *
  * Exceptions:
- * - a passenger already broken takes none: it is just set beneath the AFV [31.11]
+ * - a passenger already broken takes none: it is just set beneath the AFV [31.11#2]
  */
 export function r_bail_out_nmc(ctx: Ctx, trace: string[] | null): boolean {
   if (ctx.unit.status.has("broken")) {
-    if (trace !== null) trace.push("31.11");
+    if (trace !== null) trace.push("31.11#2");
     return false;
   }
 
@@ -1830,7 +1840,7 @@ export function c_own_load_fits_hex(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: no boarding an AFV in a design-your-own scenario before its side may use Mounted Assault [31.11]
+ * Must hold: no boarding an AFV in a design-your-own scenario before its side may use Mounted Assault [31.11#1]
  *
  * Constraint, checked on the whole move.
  */
@@ -1852,7 +1862,7 @@ export function c_no_transfer_in_advance(ctx: Ctx, trace: string[] | null): bool
 }
 
 /**
- * Must hold: a broken unit may not be taken aboard for Mounted Assault [31.11]
+ * Must hold: a broken unit may not be taken aboard for Mounted Assault [31.11#2]
  *
  * Constraint, checked on the whole move.
  */
@@ -1930,7 +1940,7 @@ export function c_unload_first(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: a move boards once or gets off once, not more [31.3]
+ * Must hold: a move boards once or gets off once, not more [31.5]
  *
  * Constraint, checked on the whole move.
  */
@@ -2090,11 +2100,11 @@ export const predicates: readonly Question<Ctx>[] = [
   { name: "may-fire-sw-in-afph", cite: "5.74", type: "bool", ask: r_may_fire_sw_in_afph },
   { name: "may-enter-enemy-hex", cite: "5.6", type: "bool", ask: r_may_enter_enemy_hex },
   { name: "advance-any-cost", cite: "142.2", type: "bool", ask: r_advance_any_cost },
-  { name: "assault-movement", cite: "142.71", type: "bool", ask: r_assault_movement },
+  { name: "assault-movement", cite: "142.71#1", type: "bool", ask: r_assault_movement },
   { name: "mounted-assault", cite: "31.1", type: "bool", ask: r_mounted_assault },
-  { name: "is-russian", cite: "31.11", type: "bool", ask: r_is_russian },
-  { name: "is-german", cite: "31.11", type: "bool", ask: r_is_german },
-  { name: "mounted-assault-period", cite: "31.11", type: "bool", ask: r_mounted_assault_period },
+  { name: "is-russian", cite: "31.11#1", type: "bool", ask: r_is_russian },
+  { name: "is-german", cite: "31.11#1", type: "bool", ask: r_is_german },
+  { name: "mounted-assault-period", cite: "31.11#1", type: "bool", ask: r_mounted_assault_period },
   { name: "may-start-mounted", cite: "31.13", type: "bool", ask: r_may_start_mounted },
   { name: "boards", cite: "31.3", type: "bool", ask: r_boards },
   { name: "unloads", cite: "31.4", type: "bool", ask: r_unloads },
@@ -2219,7 +2229,7 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
     });
   if (!c_board_period(ctx, null))
     out.push({
-      rule: "31.11",
+      rule: "31.11#1",
       message:
         "no boarding an AFV in a design-your-own scenario before its side may use Mounted Assault",
     });
@@ -2227,7 +2237,7 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
     out.push({ rule: "31.3", message: "no boarding or getting off in the Advance Phase" });
   if (!c_broken_not_carried(ctx, null))
     out.push({
-      rule: "31.11",
+      rule: "31.11#2",
       message: "a broken unit may not be taken aboard for Mounted Assault",
     });
   if (!c_deck_room(ctx, null))
@@ -2253,7 +2263,7 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
       message: "after getting off, a unit goes no further than the next hex that phase",
     });
   if (!c_one_transfer(ctx, null))
-    out.push({ rule: "31.3", message: "a move boards once or gets off once, not more" });
+    out.push({ rule: "31.5", message: "a move boards once or gets off once, not more" });
   if (!c_bailed_out_stays(ctx, null))
     out.push({ rule: "31.7", message: "a unit that bailed out may not move again that phase" });
 }

@@ -893,7 +893,7 @@ export function c_exits_once(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
- * Must hold: a unit enters a fortification at most once in an action [Movement]
+ * Must hold: a unit spends MP to enter a fortification; we let it do so once in an action [Movement]
  *
  * Constraint, checked on the whole move.
  */
@@ -1147,7 +1147,7 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
   if (!c_fortification_once(ctx, null))
     out.push({
       rule: "Movement",
-      message: "a unit enters a fortification at most once in an action",
+      message: "a unit spends MP to enter a fortification; we let it do so once in an action",
     });
 }
 

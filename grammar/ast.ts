@@ -175,8 +175,40 @@ export type ExceptionEdit =
 
 export type DeclKind = Decl["kind"];
 
+/**
+ * One entry of a source index: a paragraph of the rule text, or one of its worked examples (an EX,
+ * a Q&A answer, an "In action" box, a numbered diagram), with a short title in our own words.
+ */
+export interface SourceEntry {
+  kind: "paragraph" | "example";
+  cite: Cite;
+  title: string | null;
+  span: Span;
+}
+
+/**
+ * `source "title" { paragraph [5.1] "…" example [5.7 Q&A] "…" }`: the index of the paragraphs of
+ * the text a ruleset encodes (docs/language.md, "Coverage of the source").
+ */
+export interface SourceDecl {
+  title: string | null;
+  entries: SourceEntry[];
+  span: Span;
+}
+
+/** `out-of-scope [5.3] "why"`: a paragraph of the index the ruleset leaves out, with its reason. */
+export interface OutOfScopeDecl {
+  cite: Cite | null;
+  reason: string | null;
+  span: Span;
+}
+
 export interface RulesFile {
   path: string;
   header: Header | null;
   decls: Decl[];
+  /** The file's source indexes (absent: none). */
+  sources?: SourceDecl[];
+  /** The paragraphs the file declares out of scope (absent: none). */
+  outOfScope?: OutOfScopeDecl[];
 }

@@ -96,7 +96,10 @@ export function parse(text: string, path: string): ParseOutput {
     });
   }
   diagnostics.sort((a, b) => (a.span?.start ?? 0) - (b.span?.start ?? 0));
-  return { ast: { path, header: parts.header, decls }, diagnostics, tokens };
+  const ast: RulesFile = { path, header: parts.header, decls };
+  if (parts.sources.length > 0) ast.sources = parts.sources;
+  if (parts.outOfScope.length > 0) ast.outOfScope = parts.outOfScope;
+  return { ast, diagnostics, tokens };
 }
 
 /** The lexer's errors (V0101) and the strings left open (V0103; `badStrings`, from `scanTokens`). */

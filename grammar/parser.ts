@@ -187,6 +187,18 @@ class RulesParser extends EmbeddedActionsParser {
             if (this.b) for (const d of inBlock) this.decls.push(d);
           },
         },
+        {
+          ALT: () => {
+            const s = this.SUBRULE(this.sourceDecl);
+            if (s) this.sources.push(s);
+          },
+        },
+        {
+          ALT: () => {
+            const o = this.SUBRULE(this.outOfScopeDecl);
+            if (o) this.outOfScope.push(o);
+          },
+        },
       ];
       this.MANY(() => this.OR(alts));
       return this.fileParts();
@@ -202,8 +214,81 @@ class RulesParser extends EmbeddedActionsParser {
     const h = headers[0] && headers[0].start < this.firstDef ? headers[0] : undefined;
     for (const extra of headers) if (extra !== h) b.extraHeader(extra.start, h !== undefined);
     const header = h ? b.headerOf(h.id, h.title, h.edition, h.cites, h.ext, h.span) : null;
-    return { header, decls: this.decls, long: this.longDecls };
+    return {
+      header,
+      decls: this.decls,
+      long: this.longDecls,
+      sources: this.sources,
+      outOfScope: this.outOfScope,
+    };
   }
+
+  /** The file's source indexes and out-of-scope declarations so far (see `decls`). */
+  private sources: A.SourceDecl[] = [];
+  private outOfScope: A.OutOfScopeDecl[] = [];
+
+  /**
+   * `source "title" { paragraph [CITE] "title" … example [CITE] "title" … }`: the index of the
+   * source text's paragraphs and worked examples. An entry left part-way is left out.
+   */
+  sourceDecl = this.RULE(
+    "sourceDecl",
+    (): A.SourceDecl => {
+      const start = this.b ? this.from() : 0;
+      this.CONSUME(T.Source);
+      const title = this.CONSUME(T.StringLit);
+      this.CONSUME(T.LBrace);
+      const entries: A.SourceEntry[] = [];
+      this.MANY(() => {
+        const e = this.SUBRULE(this.sourceEntry);
+        if (e) entries.push(e);
+      });
+      this.CONSUME(T.RBrace);
+      const b = this.b;
+      if (!b) return NONE;
+      return { title: b.str(title), entries, span: this.to(b, start) };
+    },
+    { recoveryValueFunc: this.leave(null as never) },
+  );
+
+  sourceEntry = this.RULE(
+    "sourceEntry",
+    (): A.SourceEntry => {
+      const start = this.b ? this.from() : 0;
+      const kw = this.OR([
+        { ALT: () => this.CONSUME(T.Paragraph) },
+        { ALT: () => this.CONSUME(T.Example) },
+      ]);
+      const cite = this.CONSUME(T.Citation);
+      const title = this.CONSUME2(T.StringLit);
+      const b = this.b;
+      if (!b) return NONE;
+      const c = b.cite(cite);
+      if (!c) return null as never;
+      return {
+        kind: kw.tokenType === T.Example ? "example" : "paragraph",
+        cite: c,
+        title: b.str(title),
+        span: this.to(b, start),
+      };
+    },
+    { recoveryValueFunc: this.leave(null as never) },
+  );
+
+  /** `out-of-scope [CITE] "reason"`: a paragraph of the index the ruleset leaves out, and why. */
+  outOfScopeDecl = this.RULE(
+    "outOfScopeDecl",
+    (): A.OutOfScopeDecl => {
+      const start = this.b ? this.from() : 0;
+      this.CONSUME(T.OutOfScope);
+      const cite = this.CONSUME(T.Citation);
+      const reason = this.CONSUME(T.StringLit);
+      const b = this.b;
+      if (!b) return NONE;
+      return { cite: b.cite(cite), reason: b.str(reason), span: this.to(b, start) };
+    },
+    { recoveryValueFunc: this.leave(null as never) },
+  );
 
   /** `section KEY { definitions }`: every definition inside is in report section KEY unless it says otherwise. */
   sectionBlock = this.RULE(
@@ -1445,6 +1530,8 @@ class RulesParser extends EmbeddedActionsParser {
   forgetRuns(): void {
     this.headers = [];
     this.decls = [];
+    this.sources = [];
+    this.outOfScope = [];
     this.firstDef = Infinity;
     this.tops.length = this.runFroms.length = this.ifPartsAt.length = 0;
     this.longDecls = [];
@@ -1802,6 +1889,8 @@ type Param = { name: string; type: A.TypeRef; span: A.Header["span"] };
 interface FileParts {
   header: A.Header | null;
   decls: A.Decl[];
+  sources: A.SourceDecl[];
+  outOfScope: A.OutOfScopeDecl[];
   /** Those of `decls` that hold at least MAX_EXPR_DEPTH tokens: only they may nest too deep. */
   long: A.Decl[];
 }
@@ -1848,7 +1937,14 @@ export function parseTokens(tokens: IToken[], builder: AstBuilder): ParsedTokens
   p.forgetRuns();
   try {
     const out = p.file();
-    return { header: out.header, decls: out.decls, long: out.long, errors: [...p.errors] };
+    return {
+      header: out.header,
+      decls: out.decls,
+      long: out.long,
+      sources: out.sources,
+      outOfScope: out.outOfScope,
+      errors: [...p.errors],
+    };
   } finally {
     p.b = null;
     p.text = "";

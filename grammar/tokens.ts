@@ -174,6 +174,12 @@ export const Highest = kw("highest");
 export const Lowest = kw("lowest");
 export const Each = kw("each");
 export const Roll = kw("roll", true);
+/** `source "…" { … }`: the index of a ruleset's source text; soft, so `source` stays a name. */
+export const Source = kw("source", true);
+/** `paragraph [5.1] "…"`: an entry of a source index; soft. */
+export const Paragraph = kw("paragraph", true);
+/** `out-of-scope [5.3] "why"`: a paragraph the ruleset leaves out; soft. */
+export const OutOfScope = kw("out-of-scope", true);
 
 export const Arrow = createToken({ name: "Arrow", pattern: /->/ });
 export const EqEq = createToken({ name: "EqEq", pattern: /==/ });
@@ -249,6 +255,9 @@ export const keywords = [
   Lowest,
   Each,
   Roll,
+  Source,
+  Paragraph,
+  OutOfScope,
 ];
 
 /** A keyword's spelling (`Kw_half_squad` is written `half-squad`). */
@@ -275,6 +284,8 @@ export const DEFINITION_KEYWORDS: readonly string[] = [
   Override,
   Remove,
   Extend,
+  Source,
+  OutOfScope,
 ].map(spelling);
 
 /** The keywords that start a clause on a line of its own inside a definition. */

@@ -12,6 +12,7 @@
  * one-page card chosen from it (player.ts).
  */
 
+import { leavesOutLine } from "../coverage/build.js";
 import type { RulesetIR, TableDef } from "../ir/ir.js";
 import { groupOf, scopeOf } from "../render/expr.js";
 import { allowanceTable } from "./allowances.js";
@@ -196,6 +197,7 @@ export function buildCard(ir: RulesetIR, opts: BuildOptions = {}): Card {
     title: ir.title,
     edition: ir.edition,
     source: opts.source ?? null,
+    leavesOut: leavesOutLine(ir, false),
     extends: ir.extends,
     measure: { name: ir.movement.measure, title: mdef?.title ?? "" },
     citeStyle: ir.citeStyle,

@@ -114,6 +114,8 @@ export interface Card {
   edition: string | null;
   /** Where the ruleset came from: its file, as given to the card builder. */
   source: string | null;
+  /** One line saying what the ruleset leaves out of its source text (null: it declares no index). */
+  leavesOut: string | null;
   /** Ancestors, nearest first. */
   extends: string[];
   measure: { name: string; title: string };

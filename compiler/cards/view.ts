@@ -40,6 +40,7 @@ export function header(card: Card): Header {
   sub.push(`Ruleset: ${card.id}${card.source ? ` (${card.source})` : ""}`);
   if (card.extends.length > 0) sub.push(`Extends: ${card.extends.join(" → ")}`);
   sub.push(`Measure: ${card.measure.name}${card.measure.title ? ` — ${card.measure.title}` : ""}`);
+  if (card.leavesOut) sub.push(`Source: ${card.leavesOut}`);
   const s = card.stats;
   let houseRule: string | null = null;
   if (card.base) {

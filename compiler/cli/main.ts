@@ -237,6 +237,22 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       },
     );
 
+  p.command("coverage")
+    .showHelpAfterError("(run `variorum coverage --help` for usage)")
+    .description(
+      "every paragraph of a ruleset's source text: encoded, examples only, out of scope or missing; exit 1 if any is missing",
+    )
+    .argument("<ruleset>", "ruleset id or path to a .rules file, e.g. sl-classic")
+    .option(
+      "--format <format>",
+      "text, md, html or json (default: from the -o extension, else text)",
+    )
+    .option("-o, --output <file>", "write the report to a file instead of standard output")
+    .action(async (ruleset: string, opts: { format?: string; output?: string }) => {
+      const { coverage } = await import("./coverage.js");
+      setCode(coverage(ruleset, opts, ctx));
+    });
+
   p.command("explain")
     .showHelpAfterError("(run `variorum explain --help` for usage)")
     .description("explain a diagnostic code: what it means, a wrong and a right snippet")

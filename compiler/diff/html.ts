@@ -140,6 +140,7 @@ export function htmlView(report: DiffReport): unknown {
       title: r.title,
       measure: r.measure,
       extendsText: r.extends.length > 0 ? `extends ${r.extends.join(" → ")}` : null,
+      leavesOut: r.leavesOut ?? null,
     })),
     summary: `${countsText(s)}; ${s.withSituations} with situations where the answers differ.`,
     whatChanged: report.summary,

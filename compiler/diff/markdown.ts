@@ -35,7 +35,9 @@ export function renderMarkdown(report: DiffReport): string {
   out.push(`# Variorum diff: ${ids.map(md).join(" · ")}`, "");
   out.push("| Ruleset | Title | Measure |", "|---|---|---|");
   for (const r of report.rulesets)
-    out.push(`| \`${r.id.replace(/`/g, "")}\` | ${md(r.title)} | ${md(r.measure)} |`);
+    out.push(
+      `| \`${r.id.replace(/`/g, "")}\` | ${md(r.title)}${r.leavesOut ? `<br>${md(r.leavesOut)}` : ""} | ${md(r.measure)} |`,
+    );
   const sum = report.summary;
   out.push("", "## What changed", "", md(sum.headline), "");
   for (const c of sum.changes) {

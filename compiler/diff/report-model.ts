@@ -109,6 +109,8 @@ export interface RulesetInfo {
   title: string;
   measure: string;
   extends: string[];
+  /** One line saying what the ruleset leaves out of its source (absent: it declares no index). */
+  leavesOut?: string;
 }
 
 export interface SectionGroup {

@@ -6,6 +6,7 @@
  * (notes.ts); rows are then grouped by section, definitions before the domains they draw on.
  */
 
+import { leavesOutLine } from "../coverage/build.js";
 import type { RulesetIR } from "../ir/ir.js";
 import { humanise, normaliseDisplay, scopeOf } from "../render/expr.js";
 import { sectionIndex, SECTIONS, sectionTitle } from "../ir/report-sections.js";
@@ -334,12 +335,16 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       });
   }
   const ordered = sections.flatMap((g) => g.rows);
-  const rulesets = irs.map((ir) => ({
-    id: ir.id,
-    title: ir.title,
-    measure: ir.movement.measure,
-    extends: [...ir.extends],
-  }));
+  const rulesets = irs.map((ir) => {
+    const leavesOut = leavesOutLine(ir);
+    return {
+      id: ir.id,
+      title: ir.title,
+      measure: ir.movement.measure,
+      extends: [...ir.extends],
+      ...(leavesOut === null ? {} : { leavesOut }),
+    };
+  });
   return {
     rulesets,
     rows: ordered,

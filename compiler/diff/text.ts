@@ -59,10 +59,12 @@ export function renderText(report: DiffReport, paint: Paint = PLAIN): string {
   const w = Math.max(...ids.map((i) => termSafe(i).length));
   const out: string[] = [];
   out.push(p.bold(`Variorum diff: ${ids.map(termSafe).join(" · ")}`));
-  for (const r of report.rulesets)
+  for (const r of report.rulesets) {
     out.push(
       `  ${termSafe(r.id).padEnd(w)}  ${termSafe(r.title)} ${p.dim(`(${termSafe(r.measure)})`)}`,
     );
+    if (r.leavesOut) out.push(`  ${" ".repeat(w)}  ${p.dim(termSafe(r.leavesOut))}`);
+  }
   const s = report.stats;
   out.push(
     `${countsText(s)}; ${s.withSituations} with situations` +

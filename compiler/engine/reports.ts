@@ -3,6 +3,8 @@
  * and a ruleset's reference card: models only; the caller renders them in the format it wants.
  */
 import { buildCard, type BuildOptions } from "../cards/build.js";
+import { buildCoverage } from "../coverage/build.js";
+import type { CoverageReport } from "../coverage/model.js";
 import type { Card } from "../cards/card-model.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { DiffOptions, DiffReport } from "../diff/report-model.js";
@@ -88,4 +90,9 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
 /** A ruleset's reference card, its changes marked against `base` when given. */
 export function card(ir: RulesetIR, opts: BuildOptions = {}): Outcome<Card> {
   return { value: buildCard(ir, opts), diagnostics: [] };
+}
+
+/** A ruleset's coverage of its source: every paragraph of its index and every worked example. */
+export function coverage(ir: RulesetIR): Outcome<CoverageReport> {
+  return { value: buildCoverage(ir), diagnostics: [] };
 }

@@ -4,7 +4,15 @@
  * edits an inherited rule's exceptions and may restate its paraphrase, new names are added), every declaration knows which ruleset
  * wrote it, and names are unique per namespace.
  */
-import type { Decl, ExceptionDecl, ExceptionEdit, Header, RulesFile } from "../../grammar/ast.js";
+import type {
+  Decl,
+  ExceptionDecl,
+  ExceptionEdit,
+  Header,
+  OutOfScopeDecl,
+  RulesFile,
+  SourceDecl,
+} from "../../grammar/ast.js";
 import type { Diagnostic, Span } from "../../diagnostics/index.js";
 import { report } from "../../diagnostics/messages.js";
 
@@ -46,6 +54,9 @@ export interface Merged {
   byKey: ReadonlyMap<string, Owned>;
   /** For a child ruleset: the parent's merged declarations, for "changed from" reports. */
   parent: Merged | null;
+  /** This file's own source indexes and out-of-scope declarations (absent: none). */
+  sources?: SourceDecl[];
+  outOfScope?: OutOfScopeDecl[];
 }
 
 /** Loads the AST of a parent ruleset by id (the caller owns the file system). */
@@ -259,6 +270,8 @@ export function resolve(
       decls,
       byKey,
       parent,
+      ...(ast.sources ? { sources: ast.sources } : {}),
+      ...(ast.outOfScope ? { outOfScope: ast.outOfScope } : {}),
     },
     diagnostics,
   };

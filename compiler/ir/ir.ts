@@ -237,6 +237,35 @@ export interface ExampleDef {
   origin: Origin;
 }
 
+/**
+ * One entry of a source index: a paragraph of the rule text or one of its worked examples, with a
+ * short title in our own words (docs/language.md, "Coverage of the source").
+ */
+export interface SourceEntry {
+  /** The citation that names it, e.g. "5.1", "31.11#2", "A4.52 EX#1", "Movement/Half Hexes". */
+  cite: string;
+  title: string;
+  /** A worked example (an EX, a Q&A answer, an "In action" box, a numbered diagram). */
+  example: boolean;
+  line: number;
+}
+
+/** The index of the paragraphs of the text one ruleset of the chain encodes (`source "…" { … }`). */
+export interface SourceIndex {
+  /** The ruleset whose file declares it. */
+  ruleset: string;
+  title: string;
+  entries: SourceEntry[];
+}
+
+/** `out-of-scope [5.3] "why"`: a paragraph a ruleset of the chain leaves out, with its reason. */
+export interface OutOfScope {
+  cite: string;
+  reason: string;
+  ruleset: string;
+  line: number;
+}
+
 export interface RulesetIR {
   id: string;
   title: string;
@@ -253,6 +282,10 @@ export interface RulesetIR {
   constraints: ConstraintDef[];
   movement: Movement;
   examples: ExampleDef[];
+  /** The source indexes of the chain, this ruleset's first (absent: none declares one). */
+  sources?: SourceIndex[];
+  /** The paragraphs the chain declares out of scope (absent: none). */
+  outOfScope?: OutOfScope[];
   /**
    * Integer ticks per unit of measure chosen by the compiler: every number the ruleset can compute
    * is a whole multiple of 1/scale, so generated code computes in exact integer ticks.

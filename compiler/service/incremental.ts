@@ -13,7 +13,7 @@
  */
 import type { IToken } from "chevrotain";
 import { parse, type ParseOutput } from "../../grammar/index.js";
-import type { Decl } from "../../grammar/ast.js";
+import type { Decl, OutOfScopeDecl, SourceDecl } from "../../grammar/ast.js";
 import { DEFINITION_KEYWORDS, Ruleset } from "../../grammar/tokens.js";
 import { MAX_FILE_CHARS } from "../../grammar/limits.js";
 import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
@@ -51,6 +51,8 @@ export class IncrementalParser {
     const src = new SourceFile(uri, text);
     const next = new Map<string, Piece>();
     const decls: Decl[] = [];
+    const sources: SourceDecl[] = [];
+    const outOfScope: OutOfScopeDecl[] = [];
     const diagnostics: Diagnostic[] = [];
     const tokens: IToken[] = [];
     let header: ParseOutput["ast"]["header"] = null;
@@ -81,13 +83,18 @@ export class IncrementalParser {
       const moved = shift(out.ast, at, src) as ParseOutput["ast"];
       if (i === 0) header = moved.header;
       for (const d of moved.decls) decls.push(d);
+      for (const d of moved.sources ?? []) sources.push(d);
+      for (const d of moved.outOfScope ?? []) outOfScope.push(d);
       for (const d of out.diagnostics) diagnostics.push(shift(d, at, src) as Diagnostic);
       if (p.moved?.at !== at) p.moved = { at, tokens: out.tokens.map((t) => moveToken(t, at)) };
       for (const t of p.moved.tokens) tokens.push(t);
       i = j;
     }
     this.pieces = next;
-    return { ast: { path: uri, header, decls }, diagnostics, tokens };
+    const ast: ParseOutput["ast"] = { path: uri, header, decls };
+    if (sources.length > 0) ast.sources = sources;
+    if (outOfScope.length > 0) ast.outOfScope = outOfScope;
+    return { ast, diagnostics, tokens };
   }
 
   private whole(text: string, uri: string): ParseOutput {

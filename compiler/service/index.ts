@@ -25,7 +25,7 @@ import { codeActions } from "./actions.js";
 import { analyseDocument, Lines, ParseCache, type Analysis, type Parsed } from "./analysis.js";
 import type { ExampleMemo } from "../interpret/examples.js";
 import { complete } from "./complete.js";
-import { hoverOf } from "./hover.js";
+import { citationHover, hoverOf } from "./hover.js";
 import { definitionOf, extendsDefinition, referencesOf, renameOf, wordAt } from "./navigate.js";
 import { semanticTokens, symbolsOf } from "./outline.js";
 import type {
@@ -149,7 +149,8 @@ export class LanguageService {
   hover(uri: string, offset: number): Hover | null {
     const a = this.analysis(uri);
     const w = a && wordAt(a, uri, offset);
-    return a && w ? hoverOf(a, w) : null;
+    if (!a) return null;
+    return (w ? hoverOf(a, w) : null) ?? citationHover(a, uri, offset);
   }
 
   definition(uri: string, offset: number): Location | null {

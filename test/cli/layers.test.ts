@@ -42,7 +42,13 @@ const RANKS: readonly { layer: string; prefixes: readonly string[] }[] = [
   },
   {
     layer: "analyses and backends",
-    prefixes: ["compiler/reach/", "compiler/emit/", "compiler/diff/", "compiler/cards/"],
+    prefixes: [
+      "compiler/reach/",
+      "compiler/emit/",
+      "compiler/diff/",
+      "compiler/cards/",
+      "compiler/coverage/",
+    ],
   },
   { layer: "engine", prefixes: ["compiler/engine/"] },
   { layer: "language service", prefixes: ["compiler/service/"] },

@@ -26,6 +26,7 @@ export const COMMANDS = [
   "reach",
   "diff",
   "card",
+  "coverage",
   "list",
   "explain",
   "new",

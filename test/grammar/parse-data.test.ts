@@ -60,6 +60,9 @@ export function dumpParse(text: string, path: string): string {
   const { ast, diagnostics } = parse(text, path);
   const lines = ["# header", ...dumpValue(ast.header, 1), "# decls"];
   for (const d of ast.decls) lines.push(...dumpValue(d, 1));
+  // A source index and out-of-scope declarations, where the file has any.
+  if (ast.sources) lines.push("# sources", ...dumpValue(ast.sources, 1));
+  if (ast.outOfScope) lines.push("# out of scope", ...dumpValue(ast.outOfScope, 1));
   lines.push("# diagnostics", ...diagnostics.map((d) => `  ${dumpDiagnostic(d)}`));
   return lines.join("\n") + "\n";
 }

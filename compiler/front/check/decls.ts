@@ -24,7 +24,8 @@ import type { Evaluator } from "../../interpret/eval.js";
 import type { Scope } from "./scope.js";
 import { ANY, BOOL, irType, num } from "./types.js";
 
-const NUMBERED = /^(?:[A-Z]{1,4} ?)?\d+[A-Z]?(?:\.\d+)*(?:-\.?\d+)?(?: \S.*)?$/;
+/** A rule number, its ordinal among paragraphs numbered alike (`31.11#2`), then a qualifier (`EX#1`). */
+const NUMBERED = /^(?:[A-Z]{1,4} ?)?\d+[A-Z]?(?:\.\d+)*(?:-\.?\d+)?(?:#\d+)?(?: \S.*)?$/;
 const HEADING = /^[A-Za-z].*$/;
 
 const noEnv = (records: Iterable<I.RecordName | "path"> = []): Env => ({
@@ -94,6 +95,12 @@ export class DeclChecker {
   }
 
   private style: "numbered" | "headings" = "numbered";
+  /** The ruleset that wrote the citations being checked. */
+  private ruleset = "";
+  /** Every citation checked, where it is written and by which ruleset (check/coverage.ts reads them). */
+  readonly citations: { text: string; span: Span; ruleset: string; example: boolean }[] = [];
+  /** Whether the declaration being checked is an example (its citation carries a worked example). */
+  private inExample = false;
 
   /** Starts checking `d`: its citations follow the style of the ruleset that wrote it. */
   enter(d: A.Decl): void {
@@ -101,6 +108,8 @@ export class DeclChecker {
     // Its ruleset as `origin` gives it, without making the origin.
     const ruleset = o ? (o.extendedFrom ?? o.origin) : this.merged.header.id;
     this.style = this.styles.get(ruleset) ?? "numbered";
+    this.ruleset = ruleset;
+    this.inExample = d.kind === "example";
   }
 
   private err<C extends MessageCode, M extends MessageName<C>>(
@@ -125,8 +134,17 @@ export class DeclChecker {
       this.err("V0302", "missing", where, {});
       return "";
     }
-    if (c.text === "") this.err("V0302", "empty", c.span, {});
-    else if (!(this.style === "numbered" ? NUMBERED : HEADING).test(c.text)) {
+    if (c.text === "") {
+      this.err("V0302", "empty", c.span, {});
+      return c.text;
+    }
+    this.citations.push({
+      text: c.text,
+      span: c.span,
+      ruleset: this.ruleset,
+      example: this.inExample,
+    });
+    if (!(this.style === "numbered" ? NUMBERED : HEADING).test(c.text)) {
       this.err(
         "V0301",
         this.style === "numbered" ? "notNumbered" : "notHeading",
@@ -482,9 +500,14 @@ export class DeclChecker {
       const e = list[i]!;
       // An exception an `extend` added is judged by its own file's citation style.
       const style = this.style;
-      if (e.origin !== undefined) this.style = this.styles.get(e.origin) ?? style;
+      const ruleset = this.ruleset;
+      if (e.origin !== undefined) {
+        this.style = this.styles.get(e.origin) ?? style;
+        this.ruleset = e.origin;
+      }
       const cite = this.cite(e.cite, e.span);
       this.style = style;
+      this.ruleset = ruleset;
       const when = this.x.check(e.when, env, BOOL);
       const value = this.x.check(e.value, inner!, type);
       const subs = this.exceptions(e.exceptions, inner!, type);

@@ -5,7 +5,8 @@
  * analysis that gives each rule and constraint its context (graph.ts), so their definitions are built
  * whole, then the examples (examples.ts), whose constants the one folder (compiler/ir/fold.ts
  * `foldConstant`) evaluates with the checked rules, then the whole-ruleset checks: cycles, what the
- * once-per-move roles read, unused definitions (graph.ts) and conflicting exceptions (conflicts.ts). Types and how they compare are in
+ * once-per-move roles read, unused definitions (graph.ts) and conflicting exceptions (conflicts.ts);
+ * the source indexes against every citation met (coverage.ts). Types and how they compare are in
  * types.ts, expressions in expr.ts, the symbol table in scope.ts.
  */
 import type * as A from "../../../grammar/ast.js";
@@ -14,6 +15,7 @@ import { report } from "../../../diagnostics/messages.js";
 import type * as I from "../../ir/ir.js";
 import type { Merged } from "../resolve.js";
 import { checkConflicts } from "./conflicts.js";
+import { checkCoverage } from "./coverage.js";
 import { constraintDef, DeclChecker, ruleDef } from "./decls.js";
 import { ExampleChecker } from "./examples.js";
 import { wholeRulesetChecks, dependencies } from "./graph.js";
@@ -79,6 +81,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
   const measure = movement?.measure ?? null;
   const examples = kept(of("example"), (d) => ex.check(d, measure));
 
+  const coverage = checkCoverage(merged, c.citations, out);
   // Without a movement binding (its check reported why) there is no ruleset to analyse.
   if (!movement) return { checked: null, diagnostics: out };
   const checked: Checked = {
@@ -96,6 +99,7 @@ export function check(merged: Merged): { checked: Checked | null; diagnostics: D
     constraints,
     movement,
     examples,
+    ...coverage,
   };
   wholeRulesetChecks(checked, deps, merged, scope, out);
   // With errors, definitions that failed to check look unused: do not add noise to real errors.

@@ -1,0 +1,1 @@
+coverage sl-classic --format pdf

@@ -1,0 +1,1 @@
+coverage asl-officer-bonus

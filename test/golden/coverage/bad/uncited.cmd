@@ -1,0 +1,1 @@
+coverage test/fixtures/diagnostics/V0303.rules

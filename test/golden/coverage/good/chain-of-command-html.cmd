@@ -1,0 +1,1 @@
+coverage chain-of-command --format html

@@ -1,0 +1,1 @@
+coverage sqla-31 --format md

@@ -1,0 +1,1 @@
+coverage tide-of-iron --format json
