@@ -361,6 +361,8 @@ export interface Unit {
   status?: readonly Status[];
   /** squad-portage (PP), optional [5.76] */
   squadPortage?: number;
+  /** aboard, default false [5.76] */
+  aboard?: boolean;
 }
 
 /** The vehicle record of a scenario [31.1]. Numbers in real units. */
@@ -431,6 +433,8 @@ export interface PUnit {
   readonly status: ReadonlySet<Status>;
   /** squad-portage (PP), optional [5.76] */
   readonly squadPortage: number | null;
+  /** aboard, default false [5.76] */
+  readonly aboard: boolean;
   /** The code of `kind` (its position in {@link kindValues}), read by {@link price}. */
   readonly kindCode: number;
 }
@@ -1423,6 +1427,12 @@ export function r_unloads(ctx: Ctx, trace: string[] | null): boolean {
   return agg_2(ctx, trace);
 }
 
+/** the unit is a rider of the scenario's vehicle: aboard, or boarded, and not got off [31.2] */
+export function r_rides(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("31.2");
+  return (ctx.unit.aboard || r_boards(ctx, trace)) && !r_unloads(ctx, trace);
+}
+
 /**
  * the vehicle must pay 2 MP to let its passengers off [31.6]
  *
@@ -1528,6 +1538,7 @@ export function r_deck_load(ctx: Ctx, trace: string[] | null): number {
  */
 export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
   if (
+    r_rides(ctx, null) &&
     r_mounted_assault(ctx, null) &&
     ctx.vehicle?.status.has("destroyed") === true &&
     ctx.vehicle?.status.has("he") === true
@@ -1538,6 +1549,7 @@ export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
 
   if (trace !== null) trace.push("31.7");
   return (
+    r_rides(ctx, trace) &&
     r_mounted_assault(ctx, trace) &&
     (ctx.vehicle?.status.has("fired") === true ||
       ctx.vehicle?.status.has("hit") === true ||
@@ -1616,7 +1628,7 @@ export function r_survivor_hazard_drm(_ctx: Ctx, trace: string[] | null): number
 /** passengers may not fire while aboard, nor in the player turn they bailed out (CC is always allowed) [31.10] */
 export function r_may_fire_this_turn(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.10");
-  return !ctx.unit.status.has("bailed-out") && !(r_boards(ctx, trace) && !r_unloads(ctx, trace));
+  return !(ctx.unit.status.has("bailed-out") || r_rides(ctx, trace) || r_must_bail_out(ctx, trace));
 }
 
 /**
@@ -1939,6 +1951,15 @@ export function c_one_transfer(ctx: Ctx, trace: string[] | null): boolean {
 }
 
 /**
+ * Must hold: a unit already aboard the vehicle cannot board it [31.3]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_board_from_foot(ctx: Ctx, trace: string[] | null): boolean {
+  return !(ctx.unit.aboard && r_boards(ctx, trace));
+}
+
+/**
  * Must hold: a unit that bailed out may not move again that phase [31.7]
  *
  * Constraint, checked on the whole move.
@@ -2036,6 +2057,7 @@ export const inputDomains: InputDomains = {
       ["leader", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
       ["squadPortage", { t: "num", required: false, quantity: true }],
+      ["aboard", { t: "bool", required: false }],
     ]),
     other: new Map<string, InputShape>([
       ["leaderPortage", "number"],
@@ -2098,6 +2120,7 @@ export const predicates: readonly Question<Ctx>[] = [
   { name: "may-start-mounted", cite: "31.13", type: "bool", ask: r_may_start_mounted },
   { name: "boards", cite: "31.3", type: "bool", ask: r_boards },
   { name: "unloads", cite: "31.4", type: "bool", ask: r_unloads },
+  { name: "rides", cite: "31.2", type: "bool", ask: r_rides },
   { name: "unload-any-cost", cite: "31.5", type: "bool", ask: r_unload_any_cost },
   { name: "must-bail-out", cite: "31.7", type: "bool", ask: r_must_bail_out },
   { name: "bail-out-nmc", cite: "31.7", type: "bool", ask: r_bail_out_nmc },
@@ -2126,6 +2149,7 @@ export function prepare(input: ScenarioInput): Ctx {
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
       squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
+      aboard: u.aboard ?? false,
       kindCode: kindCodes[u.kind],
     },
     vehicle:
@@ -2254,6 +2278,8 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
     });
   if (!c_one_transfer(ctx, null))
     out.push({ rule: "31.3", message: "a move boards once or gets off once, not more" });
+  if (!c_board_from_foot(ctx, null))
+    out.push({ rule: "31.3", message: "a unit already aboard the vehicle cannot board it" });
   if (!c_bailed_out_stays(ctx, null))
     out.push({ rule: "31.7", message: "a unit that bailed out may not move again that phase" });
 }
