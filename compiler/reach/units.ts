@@ -6,8 +6,10 @@
  * that can end their move there, how many, and whether the ruleset's stacking limit lets them all end
  * there together.
  *
- * The other side's units hold their hexes: for the search they are the map's `enemy` occupant
- * `units` (unless the map's `enemy` says who holds the hex), as a scenario's `step.enemy`.
+ * The other side's units hold their hexes: for the search they are the map's `enemy` occupant (unless
+ * the map's `enemy` says who holds the hex), as a scenario's `step.enemy` — per ruleset, what its
+ * `holds-as` rule says one unit alone holds its hex as (ASL A4.15: a lone SMC, which an MMC may
+ * overrun), and `units` for a hex of several units or a ruleset without the rule (`occupantsOf`).
  *
  * Stacking is read from the ruleset (docs/language.md, "Stacking"): a predicate whose every parameter
  * P has a rule `stacks-as-P` is the limit; it is asked with, per P, the sum over the units in a hex of
@@ -34,6 +36,9 @@ import { missingAction } from "./action.js";
 
 /** The prefix of a ruleset's per-unit stacking counts (`stacks-as-infantry`). */
 export const STACKS_AS = "stacks-as-";
+
+/** The rule that says what one unit, alone in its hex, holds the hex as for the other side (`step.enemy`). */
+export const HOLDS_AS = "holds-as";
 
 export interface UnitsRequest {
   map: MapJson;
@@ -102,13 +107,22 @@ export function buildUnitsReach(req: UnitsRequest): {
 } {
   const diagnostics: Diagnostic[] = [];
   const placed: { hex: string; p: PlacedUnit }[] = [];
-  const held: Record<string, string> = {};
+  const others: Record<string, PlacedUnit[]> = {};
   for (const [hex, list] of Object.entries(req.map.units ?? {}))
     for (const p of list) {
       if (p.side === req.side) placed.push({ hex, p });
-      else held[hex] = "units";
+      else (others[hex] ??= []).push(p);
     }
-  const graph = buildGraph({ ...req.map, enemy: { ...held, ...(req.map.enemy ?? {}) } });
+  const held = (occupant: (hex: string, units: PlacedUnit[]) => string) =>
+    buildGraph({
+      ...req.map,
+      enemy: {
+        ...Object.fromEntries(Object.entries(others).map(([h, l]) => [h, occupant(h, l)])),
+        ...(req.map.enemy ?? {}),
+      },
+    });
+  // The drawing's graph: every hex of the other side is held; the search's is per ruleset (below).
+  const graph = held(() => "units");
   // Map order (column-major), then the hex's own order: reports list units as the map reads.
   placed.sort((a, b) => indexOf(graph, a.hex) - indexOf(graph, b.hex));
   const src = new SourceFile(req.mapFile, req.mapText);
@@ -116,6 +130,8 @@ export function buildUnitsReach(req: UnitsRequest): {
   const results = req.rulesets.map((ir): UnitsRulesetResult => {
     const model = interpreterFor(ir);
     const stacking = stackingOf(ir);
+    const searched =
+      holdsAs(ir) === undefined ? graph : held((_, l) => occupantOf(ir, l, req.phase));
     const units: UnitsUnit[] = [];
     const notPlaced: UnitsRulesetResult["notPlaced"] = [];
     const na = new Set<string>();
@@ -131,7 +147,7 @@ export function buildUnitsReach(req: UnitsRequest): {
       }
       for (const x of read.notApplicable) na.add(x);
       const binding = interpretedBinding(ir, read.value, p.unit);
-      const a = reachOnMap(binding, graph, hex);
+      const a = reachOnMap(binding, searched, hex);
       for (const x of a.notApplicable) na.add(x);
       const k = units.length;
       let reaches = 0;
@@ -230,6 +246,25 @@ export function stackingOf(ir: RulesetIR): { limit: RuleDef | null; counts: Rule
     (r) => r.name.startsWith(STACKS_AS) && r.kind === "rule" && r.params.length === 0,
   );
   return { limit: null, counts };
+}
+
+/** The ruleset's `holds-as` rule (no parameters), if it has one. */
+function holdsAs(ir: RulesetIR): RuleDef | undefined {
+  return ir.rules.find((r) => r.name === HOLDS_AS && r.kind === "rule" && r.params.length === 0);
+}
+
+/**
+ * Who holds a hex of the other side's units, under this ruleset, as a step's `enemy`: one unit alone
+ * holds it as the ruleset's `holds-as` rule asked of it says (ASL A4.15: `lone-smc` for a single-man
+ * counter); several units, a unit the ruleset cannot read, or no such rule: `units`.
+ */
+export function occupantOf(ir: RulesetIR, units: readonly PlacedUnit[], phase: string): string {
+  const rule = holdsAs(ir);
+  if (rule === undefined || units.length !== 1) return "units";
+  const read = readPlaced(ir, units[0]!, phase);
+  if ("reason" in read) return "units";
+  const v = interpreterFor(ir).ev.rule(rule, prepare(ir, read.value).ctx, null, []);
+  return typeof v === "string" ? v : "units";
 }
 
 /** A placed unit as this ruleset's scenario value, or why it cannot move it. */
