@@ -1935,6 +1935,7 @@ export const inputDomains: InputDomains = {
       ["status", { t: "set", required: false, name: "status", members: in_status }],
     ]),
     other: new Map<string, InputShape>([
+      ["squadPortage", "number"],
       ["action", "string"],
       ["rate", "string"],
       ["shock", "number"],

@@ -1138,6 +1138,14 @@ export function r_ovr(ctx: Ctx, trace: string[] | null): boolean {
   );
 }
 
+/** an SMC alone in its Location holds it as a lone SMC; any other unit as enemy units [A4.15] */
+export function r_holds_as(ctx: Ctx, trace: string[] | null): Occupant {
+  if (trace !== null) trace.push("A4.15");
+  return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
+    ? "lone-smc"
+    : "units";
+}
+
 /**
  * who may enter an enemy-held Location in the MPh [A4.14]
  *
@@ -1927,6 +1935,7 @@ export const inputDomains: InputDomains = {
       ["status", { t: "set", required: false, name: "status", members: in_status }],
     ]),
     other: new Map<string, InputShape>([
+      ["squadPortage", "number"],
       ["action", "string"],
       ["rate", "string"],
       ["shock", "number"],

@@ -1298,6 +1298,7 @@ export const inputDomains: InputDomains = {
       ["leader", "boolean"],
       ["leaderPortage", "number"],
       ["leaderDoubleTime", "boolean"],
+      ["squadPortage", "number"],
       ["doubleTime", "boolean"],
       ["status", "string[]"],
       ["action", "string"],

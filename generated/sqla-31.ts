@@ -1096,6 +1096,27 @@ export function r_ipc(ctx: Ctx, trace: string[] | null): number {
   return 6;
 }
 
+/**
+ * a PP figure means squad usage unless a rule says otherwise: the unit's load as the squad column counts it [5.76]
+ *
+ * Exceptions:
+ * - a leader's or hero's load counts at its squad-column weight [5.76]
+ *
+ * Returns PP in ticks (value × SCALE).
+ */
+export function r_squad_usage(ctx: Ctx, trace: string[] | null): number {
+  if (
+    ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
+    ctx.unit.portage > 0
+  ) {
+    if (trace !== null) trace.push("5.76");
+    return ctx.unit.squadPortage ?? missing("unit.squadPortage");
+  }
+
+  if (trace !== null) trace.push("5.76");
+  return ctx.unit.portage;
+}
+
 /** a unit whose load slowed it may not fire a support weapon in the following Advancing Fire Phase [5.74] */
 export function r_may_fire_sw_in_afph(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("5.74");
@@ -1272,13 +1293,12 @@ export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
 }
 
 /**
- * the support weapons a unit carries count their PP against the ten [6.1]
+ * the support weapons a unit carries count their PP (squad usage, 5.76) against the ten [6.1]
  *
  * Returns PP in ticks (value × SCALE).
  */
 export function r_stacks_as_pp(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("6.1");
-  return ctx.unit.portage;
+  return r_squad_usage(ctx, trace);
 }
 
 /** riding on top is possible only on a tank, TD, SPA or assault gun [31.1] */
@@ -1507,27 +1527,6 @@ export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
 export function r_vehicle_spent(ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("31.3");
   return r_boarding_mp(ctx, trace) + r_unloading_mp(ctx, trace);
-}
-
-/**
- * PP a boarding unit puts on the AFV's deck, counted in the squad column [5.76]
- *
- * Exceptions:
- * - an SMC's load counts at its squad-column weight [5.76]
- *
- * Returns PP in ticks (value × SCALE).
- */
-export function r_deck_load(ctx: Ctx, trace: string[] | null): number {
-  if (
-    ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
-    ctx.unit.portage > 0
-  ) {
-    if (trace !== null) trace.push("5.76");
-    return ctx.unit.squadPortage ?? missing("unit.squadPortage");
-  }
-
-  if (trace !== null) trace.push("5.76");
-  return ctx.unit.portage;
 }
 
 /**
@@ -1894,7 +1893,7 @@ export function c_deck_room(ctx: Ctx, trace: string[] | null): boolean {
 export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace) && r_mounted_assault(ctx, trace)
     ? (ctx.vehicle ?? absent("vehicle.passengerPortage")).passengerPortage +
-        r_deck_load(ctx, trace) <=
+        r_squad_usage(ctx, trace) <=
         r_mounted_portage_cap(ctx, trace)
     : true;
 }

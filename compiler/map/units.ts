@@ -7,7 +7,7 @@
  *              "H5": [{ "kind": "squad", "side": "enemy", "portage": 2 }] }
  *
  * Each record is read by the scenario's own record reader (scenario/validate.ts `readRecord`) for its
- * shape — a field given twice, unknown, or of the wrong shape — with the map's codes (V1001, V1002,
+ * shape (its fields: the scenario contract's `unit` fields and those the rulesets asked declare) — a field given twice, unknown, or of the wrong shape — with the map's codes (V1001, V1002,
  * V1003). Whether a ruleset asked can move the unit (its kind, its values) is asked of each ruleset
  * by `variorum reach --all` (compiler/reach/units.ts): a kind one ruleset lacks is listed there, not an
  * error of the map.
@@ -20,6 +20,7 @@ import { spanOf } from "../scenario/read.js";
 import type { Known } from "../scenario/validate.js";
 import { readMapRecord } from "./record.js";
 import { VOCABULARY } from "../ir/scenario-fields.js";
+import type { MapVocabulary } from "./known-names.js";
 import type { PlacedUnit } from "../../runtime/map.js";
 
 /** The scenario's codes for a record's mistakes, as the map's. */
@@ -32,6 +33,7 @@ export function parseUnits(
   src: SourceFile,
   entries: (obj: Node, prefix: string) => [Node, Node][],
   hex: (n: Node) => string | null,
+  vocabulary: MapVocabulary | null,
   out: Diagnostic[],
 ): Record<string, PlacedUnit[]> {
   const units: Record<string, PlacedUnit[]> = {};
@@ -46,6 +48,9 @@ export function parseUnits(
   }
   const known: Known = new Map();
   for (const f of VOCABULARY.unit) known.set(f.json, f.shape);
+  // A field a ruleset asked declares beyond the contract (SL's `squadPortage`, 5.76): its shape as
+  // that ruleset's reader checks it.
+  for (const f of vocabulary?.unitFields ?? []) if (!known.has(f)) known.set(f, null);
   known.set("side", "string");
   known.set("name", "string");
   for (const [k, list] of entries(node, "units.")) {

@@ -26,6 +26,7 @@ import {
   type PlacedUnit,
 } from "../../runtime/map.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
+import { MissingInput } from "../../runtime/errors.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
@@ -145,6 +146,14 @@ export function buildUnitsReach(req: UnitsRequest): {
         notPlaced.push({ name: p.name, hex, reason: read.reason });
         continue;
       }
+      const ctx = prepare(ir, read.value).ctx;
+      const share = counted(() =>
+        stacking.counts.map((r) => model.ev.rule(r, ctx, null, []) as Rat),
+      );
+      if (!Array.isArray(share)) {
+        notPlaced.push({ name: p.name, hex, reason: share.reason });
+        continue;
+      }
       for (const x of read.notApplicable) na.add(x);
       const binding = interpretedBinding(ir, read.value, p.unit);
       const a = reachOnMap(binding, searched, hex);
@@ -163,9 +172,8 @@ export function buildUnitsReach(req: UnitsRequest): {
         allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
         reaches,
       });
-      const ctx = prepare(ir, read.value).ctx;
       contexts.push(ctx);
-      shares.push(stacking.counts.map((r) => model.ev.rule(r, ctx, null, []) as Rat));
+      shares.push(share);
       if (!warned && reaches === 1) {
         const w = missingAction(ir, read.value, p.name, src.span(p.offset, p.offset + p.length));
         if (w !== null) {
@@ -246,6 +254,22 @@ export function stackingOf(ir: RulesetIR): { limit: RuleDef | null; counts: Rule
     (r) => r.name.startsWith(STACKS_AS) && r.kind === "rule" && r.params.length === 0,
   );
   return { limit: null, counts };
+}
+
+/**
+ * A unit's stacking counts, or why they cannot be counted: a field they need that the unit leaves
+ * out (SL 5.76: a leader's load at squad usage, `squadPortage`), named in the reason.
+ */
+function counted(count: () => Rat[]): Rat[] | { reason: string } {
+  try {
+    return count();
+  } catch (e) {
+    if (!(e instanceof MissingInput)) throw e;
+    const field = e.field.replace(/^unit\./, "");
+    return {
+      reason: `its stacking counts need \`${field}\`, which the unit does not give`,
+    };
+  }
 }
 
 /** The ruleset's `holds-as` rule (no parameters), if it has one. */
