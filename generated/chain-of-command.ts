@@ -1562,8 +1562,10 @@ const in_obstacle: ReadonlyMap<string, string> = new Map([
   ["medium", "medium"],
   ["major", "major"],
   ["fence", "minor"],
+  ["door", "minor"],
   ["hedge", "medium"],
   ["wall", "medium"],
+  ["window", "medium"],
 ]);
 /** The names a scenario may give for {@link Action}: each member, then the concept keys members declare. */
 const in_action: ReadonlyMap<string, string> = new Map([
@@ -1940,8 +1942,10 @@ const m_reach_resolve_names = {
     ["medium", "medium"],
     ["major", "major"],
     ["fence", "minor"],
+    ["door", "minor"],
     ["hedge", "medium"],
     ["wall", "medium"],
+    ["window", "medium"],
   ]),
   enemy: new Map<string, string>([]),
   vehicle: new Map<string, string>([]),
