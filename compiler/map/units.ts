@@ -1,7 +1,8 @@
 /**
  * A map's `units` (parse.ts): hex → the units placed there, each a scenario's `unit` record with two
- * more fields, `side` (`friendly`, the default, or `enemy`) and `name` (how reports call it; default
- * the hex and its place in the list, `C3.1`):
+ * more fields, `side` (`friendly`, the default, or `enemy`), `name` (how reports call it; default
+ * the hex and its place in the list, `C3.1`) and `with` (the name of the leader in its hex it moves
+ * with as one stack, `reach --all`):
  *
  *   "units": { "C3": [{ "kind": "squad" }, { "kind": "leader", "name": "Lt. Ross" }],
  *              "H5": [{ "kind": "squad", "side": "enemy", "portage": 2 }] }
@@ -53,6 +54,7 @@ export function parseUnits(
   for (const f of vocabulary?.unitFields ?? []) if (!known.has(f)) known.set(f, null);
   known.set("side", "string");
   known.set("name", "string");
+  known.set("with", "string");
   for (const [k, list] of entries(node, "units.")) {
     const h = hex(k);
     const where = safeLine(String(k.value));
@@ -83,11 +85,12 @@ export function parseUnits(
         ok = false;
       }
       if (!ok) return;
-      const { side, name, ...unit } = rec;
+      const { side, name, with: leader, ...unit } = rec;
       placed.push({
         name: typeof name === "string" ? safeLine(name) : `${where}.${i + 1}`,
         side: side === "enemy" ? "enemy" : "friendly",
         unit,
+        ...(typeof leader === "string" ? { with: safeLine(leader) } : {}),
         offset: v.offset,
         length: v.length,
       });

@@ -34,6 +34,7 @@ import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { parseScenario } from "../scenario/index.js";
 import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
+import { stackReach, withLeader, type StackMember } from "./stacks.js";
 
 /** The prefix of a ruleset's per-unit stacking counts (`stacks-as-infantry`). */
 export const STACKS_AS = "stacks-as-";
@@ -131,16 +132,25 @@ export function buildUnitsReach(req: UnitsRequest): {
   const results = req.rulesets.map((ir): UnitsRulesetResult => {
     const model = interpreterFor(ir);
     const stacking = stackingOf(ir);
-    const searched =
-      holdsAs(ir) === undefined ? graph : held((_, l) => occupantOf(ir, l, req.phase));
+    const board = holdsAs(ir) === undefined ? graph : held((_, l) => occupantOf(ir, l, req.phase));
     const units: UnitsUnit[] = [];
     const notPlaced: UnitsRulesetResult["notPlaced"] = [];
     const na = new Set<string>();
     const hexUnits: number[][] = Array.from({ length: graph.n }, () => []);
     const shares: Rat[][] = [];
     const contexts: ReturnType<typeof prepare>["ctx"][] = [];
+    const searched: (StackMember & { p: PlacedUnit })[] = [];
     let warned = false;
-    for (const { hex, p } of placed) {
+    for (const { hex, p: placedUnit } of placed) {
+      const p = withLeader(
+        ir,
+        placedUnit,
+        placed.filter((x) => x.hex === hex).map((x) => x.p),
+      );
+      if ("reason" in p) {
+        notPlaced.push({ name: placedUnit.name, hex, reason: p.reason });
+        continue;
+      }
       const read = readPlaced(ir, p, req.phase);
       if ("reason" in read) {
         notPlaced.push({ name: p.name, hex, reason: read.reason });
@@ -156,25 +166,19 @@ export function buildUnitsReach(req: UnitsRequest): {
       }
       for (const x of read.notApplicable) na.add(x);
       const binding = interpretedBinding(ir, read.value, p.unit);
-      const a = reachOnMap(binding, searched, hex);
+      const a = reachOnMap(binding, board, hex);
       for (const x of a.notApplicable) na.add(x);
-      const k = units.length;
-      let reaches = 0;
-      for (let h = 0; h < graph.n; h++)
-        if (!Number.isNaN(a.cost[h])) {
-          hexUnits[h]!.push(k);
-          reaches++;
-        }
+      searched.push({ binding, answer: a, p });
       units.push({
         name: p.name,
         hex,
         unit: p.unit,
         allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
-        reaches,
+        reaches: 0,
       });
       contexts.push(ctx);
       shares.push(share);
-      if (!warned && reaches === 1) {
+      if (!warned && reachable(a).filter((x) => x).length === 1) {
         const w = missingAction(ir, read.value, p.name, src.span(p.offset, p.offset + p.length));
         if (w !== null) {
           diagnostics.push(w);
@@ -182,6 +186,32 @@ export function buildUnitsReach(req: UnitsRequest): {
         }
       }
     }
+
+    // Where each unit may end: alone, or where its stack (a leader and the units `with` him, in his
+    // hex) may end together (stacks.ts), asked once per stack.
+    const together = new Map<string, boolean[]>();
+    const ends = searched.map((m, k) => {
+      const alone = reachable(m.answer);
+      const hex = units[k]!.hex;
+      const leader = m.p.with ?? (searched.some((o) => o.p.with === m.p.name) ? m.p.name : null);
+      if (leader === null) return alone;
+      const key = `${hex} ${leader}`;
+      let t = together.get(key);
+      if (t === undefined) {
+        const stack = searched.filter(
+          (o, j) => units[j]!.hex === hex && (o.p.name === leader || o.p.with === leader),
+        );
+        t = stackReach(ir, stack, graph.n);
+        together.set(key, t);
+      }
+      return alone.map((x, h) => x && t[h]!);
+    });
+    for (const [k, e] of ends.entries())
+      for (let h = 0; h < graph.n; h++)
+        if (e[h]) {
+          hexUnits[h]!.push(k);
+          units[k]!.reaches++;
+        }
 
     const hexes: Record<string, UnitsHex> = {};
     const overLimit: string[] = [];
@@ -270,6 +300,11 @@ function counted(count: () => Rat[]): Rat[] | { reason: string } {
       reason: `its stacking counts need \`${field}\`, which the unit does not give`,
     };
   }
+}
+
+/** Per hex, whether the unit's own search ends a legal move there. */
+function reachable(a: { cost: Float64Array }): boolean[] {
+  return Array.from(a.cost, (c) => !Number.isNaN(c));
 }
 
 /** The ruleset's `holds-as` rule (no parameters), if it has one. */
