@@ -8,7 +8,8 @@
  *              "H5": [{ "kind": "squad", "side": "enemy", "portage": 2 }] }
  *
  * Each record is read by the scenario's own record reader (scenario/validate.ts `readRecord`) for its
- * shape (its fields: the scenario contract's `unit` fields and those the rulesets asked declare) — a field given twice, unknown, or of the wrong shape — with the map's codes (V1001, V1002,
+ * shape — its fields are the scenario contract's `unit` fields and those the rulesets asked declare;
+ * a field given twice, unknown, or of the wrong shape is reported with the map's codes (V1001, V1002,
  * V1003). Whether a ruleset asked can move the unit (its kind, its values) is asked of each ruleset
  * by `variorum reach --all` (compiler/reach/units.ts): a kind one ruleset lacks is listed there, not an
  * error of the map.

@@ -9,7 +9,8 @@
  * The other side's units hold their hexes: for the search they are the map's `enemy` occupant (unless
  * the map's `enemy` says who holds the hex), as a scenario's `step.enemy` — per ruleset, what its
  * `holds-as` rule says one unit alone holds its hex as (ASL A4.15: a lone SMC, which an MMC may
- * overrun), and `units` for a hex of several units or a ruleset without the rule (`occupantsOf`).
+ * overrun), and `units` for a hex of several units or a ruleset without the rule (`occupantOf`).
+ * A unit whose `with` names a leader in its hex moves with him as one stack (stacks.ts).
  *
  * Stacking is read from the ruleset (docs/language.md, "Stacking"): a predicate whose every parameter
  * P has a rule `stacks-as-P` is the limit; it is asked with, per P, the sum over the units in a hex of
