@@ -234,12 +234,18 @@ export interface Unit {
   assaultMovement?: boolean;
   /** status, default {} [A4.11] */
   status?: readonly Status[];
+  /** start-terrain, optional [A4.11] */
+  startTerrain?: Terrain;
+  /** start-unseen, default false [A4.11] */
+  startUnseen?: boolean;
 }
 
 /** The vehicle record of a scenario [A4.11]. Numbers in real units. */
 export interface Vehicle {
   /** kind, optional [A4.11] */
   kind?: VehicleKind;
+  /** ridden, default true [A4.11] */
+  ridden?: boolean;
 }
 
 /** The step record of a scenario [A4.13]. Numbers in real units. */
@@ -300,12 +306,20 @@ export interface PUnit {
   readonly assaultMovement: boolean;
   /** status, default {} [A4.11] */
   readonly status: ReadonlySet<Status>;
+  /** start-terrain, optional [A4.11] */
+  readonly startTerrain: Terrain | null;
+  /** start-unseen, default false [A4.11] */
+  readonly startUnseen: boolean;
+  /** The code of `startTerrain` (its position in {@link terrainValues}, -1 when absent), read by {@link price}. */
+  readonly startTerrainCode: number;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
 export interface PVehicle {
   /** kind, optional [A4.11] */
   readonly kind: VehicleKind | null;
+  /** ridden, default true [A4.11] */
+  readonly ridden: boolean;
 }
 
 /** The step record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -597,7 +611,7 @@ function t_in_the_open(_ctx: Ctx, trace: string[] | null, k1: Terrain): boolean 
 /** the unit mounts, rides or dismounts a conveyance this Player Turn [A4.11] */
 export function r_rides_conveyance(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("A4.11");
-  return ctx.vehicle?.kind != null;
+  return ctx.vehicle?.kind != null && (ctx.vehicle ?? absent("vehicle.ridden")).ridden;
 }
 
 /**
@@ -1138,6 +1152,14 @@ export function r_ovr(ctx: Ctx, trace: string[] | null): boolean {
   );
 }
 
+/** an SMC alone in its Location holds it as a lone SMC; any other unit as enemy units [A4.15] */
+export function r_holds_as(ctx: Ctx, trace: string[] | null): Occupant {
+  if (trace !== null) trace.push("A4.15");
+  return (ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero"
+    ? "lone-smc"
+    : "units";
+}
+
 /**
  * who may enter an enemy-held Location in the MPh [A4.14]
  *
@@ -1294,7 +1316,7 @@ export function r_location_tem(ctx: Ctx, trace: string[] | null): number {
   return (
     t_terrain_tem(ctx, trace, r_fire_terrain(ctx, trace)) +
     (ctx.path[ctx.i]!.hexside != null ? t_hexside_tem(ctx, trace, ctx.path[ctx.i]!.hexside!) : 0) +
-    r_afv_tem(ctx, trace)
+    (r_rides_conveyance(ctx, trace) || ctx.i === ctx.path.length - 1 ? r_afv_tem(ctx, trace) : 0)
   );
 }
 
@@ -1410,6 +1432,15 @@ export function r_bypass_vertex_drm(
   return p_wall_crossed ? 0 : 0 - 4;
 }
 
+/** the Dash starts from non-Open Ground, or from a Location out of the firer's LOS [A4.63] */
+export function r_dash_start(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("A4.63");
+  return (
+    ctx.unit.startUnseen ||
+    (ctx.unit.startTerrain != null ? !t_in_the_open(ctx, trace, ctx.unit.startTerrain!) : true)
+  );
+}
+
 /** a two-hex MPh move straight across a road into non-Open Ground, within the unit's MF [A4.63] */
 export function r_dash(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("A4.63");
@@ -1419,7 +1450,8 @@ export function r_dash(ctx: Ctx, trace: string[] | null): boolean {
     ctx.hexes * SCALE === 4 &&
     agg_3(ctx, trace) === 2 &&
     agg_4(ctx, trace) === 2 &&
-    ctx.spent <= r_allowance(ctx, trace)
+    ctx.spent <= r_allowance(ctx, trace) &&
+    r_dash_start(ctx, trace)
   );
 }
 
@@ -1910,12 +1942,6 @@ const in_status: ReadonlyMap<string, string> = new Map([
   ["hazardous", "hazardous"],
   ["pushing-gun", "pushing-gun"],
 ]);
-/** The names a scenario may give for {@link VehicleKind}: each member, then the concept keys members declare. */
-const in_vehicle_kind: ReadonlyMap<string, string> = new Map([
-  ["tank", "tank"],
-  ["halftrack", "halftrack"],
-  ["truck", "truck"],
-]);
 /** The names a scenario may give for {@link Terrain}: each member, then the concept keys members declare. */
 const in_terrain: ReadonlyMap<string, string> = new Map([
   ["open-ground", "open-ground"],
@@ -1928,6 +1954,12 @@ const in_terrain: ReadonlyMap<string, string> = new Map([
   ["grain", "grain"],
   ["orchard", "orchard"],
   ["wheatfield", "grain"],
+]);
+/** The names a scenario may give for {@link VehicleKind}: each member, then the concept keys members declare. */
+const in_vehicle_kind: ReadonlyMap<string, string> = new Map([
+  ["tank", "tank"],
+  ["halftrack", "halftrack"],
+  ["truck", "truck"],
 ]);
 /** The names a scenario may give for {@link Hexside}: each member, then the concept keys members declare. */
 const in_hexside: ReadonlyMap<string, string> = new Map([
@@ -1964,8 +1996,11 @@ export const inputDomains: InputDomains = {
       ["lateDoubleTime", { t: "bool", required: false }],
       ["assaultMovement", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
+      ["startTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
+      ["startUnseen", { t: "bool", required: false }],
     ]),
     other: new Map<string, InputShape>([
+      ["squadPortage", "number"],
       ["action", "string"],
       ["rate", "string"],
       ["shock", "number"],
@@ -1975,6 +2010,7 @@ export const inputDomains: InputDomains = {
   vehicle: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
+      ["ridden", { t: "bool", required: false }],
     ]),
     other: new Map<string, InputShape>([
       ["mp", "number"],
@@ -2024,6 +2060,7 @@ export const predicates: readonly Question<Ctx>[] = [
   { name: "hazardous-fire", cite: "A4.62", type: "bool", ask: r_hazardous_fire },
   { name: "may-assault-move", cite: "A4.61", type: "bool", ask: r_may_assault_move },
   { name: "assault-movement", cite: "A4.61", type: "bool", ask: r_assault_movement },
+  { name: "dash-start", cite: "A4.63", type: "bool", ask: r_dash_start },
   { name: "dash", cite: "A4.63", type: "bool", ask: r_dash },
   { name: "advance-any-cost", cite: "A4.7", type: "bool", ask: r_advance_any_cost },
   { name: "advance-becomes-cx", cite: "A4.72", type: "bool", ask: r_advance_becomes_cx },
@@ -2056,8 +2093,11 @@ export function prepare(input: ScenarioInput): Ctx {
       lateDoubleTime: u.lateDoubleTime ?? false,
       assaultMovement: u.assaultMovement ?? false,
       status: new Set<Status>(u.status ?? []),
+      startTerrain: u.startTerrain ?? null,
+      startUnseen: u.startUnseen ?? false,
+      startTerrainCode: u.startTerrain == null ? -1 : terrainCodes[u.startTerrain],
     },
-    vehicle: veh == null ? null : { kind: veh.kind ?? null },
+    vehicle: veh == null ? null : { kind: veh.kind ?? null, ridden: veh.ridden ?? true },
     scenario: { phase: s.phase ?? "movement" },
     path: input.path.map(
       (c: Step): PStep => ({

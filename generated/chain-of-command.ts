@@ -137,13 +137,14 @@ const obstacleCodes: Readonly<Record<Obstacle, number>> = {
 };
 
 /** Action taken in place instead of moving across the ground [10.1.5] */
-export type Action = "board" | "unload";
+export type Action = "board" | "unload" | "change-floor";
 /** The members of {@link Action}, in rulebook order. */
-export const actionValues: readonly Action[] = ["board", "unload"];
+export const actionValues: readonly Action[] = ["board", "unload", "change-floor"];
 /** Display names of {@link Action}. */
 export const actionNames: Readonly<Record<Action, string>> = {
   board: "Embark on a vehicle",
   unload: "Disembark from a vehicle",
+  "change-floor": "Go up or down a floor of a building",
 };
 
 /** Which of the two movement dice count [10.1.2] */
@@ -159,25 +160,41 @@ export const dieKeptNames: Readonly<Record<DieKept, string>> = {
 };
 
 /** Depth of a waterway waded through [10.1.2.1] */
-export type Stream = "knee-deep" | "waist-deep" | "chest-deep";
+export type Stream = "knee-deep" | "waist-deep" | "chest-deep" | "narrow";
 /** The members of {@link Stream}, in rulebook order. */
-export const streamValues: readonly Stream[] = ["knee-deep", "waist-deep", "chest-deep"];
+export const streamValues: readonly Stream[] = ["knee-deep", "waist-deep", "chest-deep", "narrow"];
 /** Display names of {@link Stream}. */
 export const streamNames: Readonly<Record<Stream, string>> = {
   "knee-deep": "Knee-deep",
   "waist-deep": "Waist-deep",
   "chest-deep": "Chest-deep",
+  narrow: "Narrow, up to an inch wide: jumped, not waded",
+};
+/** The code of each member of {@link Stream}: its position in {@link streamValues}, by which the tick tables are indexed. */
+const streamCodes: Readonly<Record<Stream, number>> = {
+  "knee-deep": 0,
+  "waist-deep": 1,
+  "chest-deep": 2,
+  narrow: 3,
 };
 
 /** Way into or out of a building [10.1.4] */
-export type Opening = "large-opening" | "door" | "window";
+export type Opening = "large-opening" | "barn" | "door" | "window";
 /** The members of {@link Opening}, in rulebook order. */
-export const openingValues: readonly Opening[] = ["large-opening", "door", "window"];
+export const openingValues: readonly Opening[] = ["large-opening", "barn", "door", "window"];
 /** Display names of {@link Opening}. */
 export const openingNames: Readonly<Record<Opening, string>> = {
   "large-opening": "Large opening (barn door, breach)",
+  barn: "A barn's large doors",
   door: "Small door (house)",
   window: "Large window",
+};
+/** The code of each member of {@link Opening}: its position in {@link openingValues}, by which the tick tables are indexed. */
+const openingCodes: Readonly<Record<Opening, number>> = {
+  "large-opening": 0,
+  barn: 1,
+  door: 2,
+  window: 3,
 };
 
 /** Guns moved by their crews [10.3] */
@@ -219,10 +236,17 @@ export interface Step {
   obstacle?: Obstacle;
   /** action, optional [10.1.2] */
   action?: Action;
+  /** opening, optional [10.1.2] */
+  opening?: Opening;
+  /** stream, optional [10.1.2] */
+  stream?: Stream;
 }
 
-/** The scenario record: this ruleset reads none of its fields. Numbers in real units. */
-export interface Scenario {}
+/** The scenario record of a scenario [10.4]. Numbers in real units. */
+export interface Scenario {
+  /** enemy-jump-off (inch), optional [10.4] */
+  enemyJumpOff?: number;
+}
 
 /** One situation to price: unit, vehicle, scenario fields, path, and optionally a fixed dice roll. */
 export interface ScenarioInput {
@@ -263,14 +287,25 @@ export interface PStep {
   readonly obstacle: Obstacle;
   /** action, optional [10.1.2] */
   readonly action: Action | null;
+  /** opening, optional [10.1.2] */
+  readonly opening: Opening | null;
+  /** stream, optional [10.1.2] */
+  readonly stream: Stream | null;
   /** The code of `terrain` (its position in {@link terrainValues}), read by {@link price}. */
   readonly terrainCode: number;
   /** The code of `obstacle` (its position in {@link obstacleValues}), read by {@link price}. */
   readonly obstacleCode: number;
+  /** The code of `opening` (its position in {@link openingValues}, -1 when absent), read by {@link price}. */
+  readonly openingCode: number;
+  /** The code of `stream` (its position in {@link streamValues}, -1 when absent), read by {@link price}. */
+  readonly streamCode: number;
 }
 
 /** The scenario record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
-export interface PScenario {}
+export interface PScenario {
+  /** enemy-jump-off (inch), optional [10.4] */
+  readonly enemyJumpOff: number | null;
+}
 
 /** The evaluation context of this ruleset (see `prepare`). */
 export interface Ctx extends MoveContext<number, PUnit, PVehicle, PStep, PScenario> {}
@@ -427,7 +462,24 @@ export const streamGroundTable = {
   "knee-deep": "broken",
   "waist-deep": "rough",
   "chest-deep": "heavy-going",
+  narrow: "open",
 } as const;
+/**
+ * {@link streamGroundTable}, each value's code in {@link terrainValues}, indexed by stream code.
+ * Codes in declaration order (stream: knee-deep, waist-deep, chest-deep, narrow).
+ */
+const tk_stream_ground = new Int32Array([
+  1, // knee-deep
+  2, // waist-deep
+  3, // chest-deep
+  0, // narrow
+]);
+
+/** Looks up {@link streamGroundTable} (in ticks) and traces the row's citation. */
+function t_stream_ground(_ctx: Ctx, trace: string[] | null, k1: Stream): Terrain {
+  if (trace !== null) trace.push("10.1.2.1");
+  return terrainValues[tk_stream_ground[streamCodes[k1]]!]!;
+}
 
 /**
  * rates each kind of unit may move at [10.3]
@@ -476,9 +528,26 @@ function t_kind_rates(_ctx: Ctx, trace: string[] | null, k1: Kind, k2: Rate): bo
  */
 export const openingObstacleTable = {
   "large-opening": "none",
+  barn: "none",
   door: "minor",
   window: "medium",
 } as const;
+/**
+ * {@link openingObstacleTable}, each value's code in {@link obstacleValues}, indexed by opening code.
+ * Codes in declaration order (opening: large-opening, barn, door, window).
+ */
+const tk_opening_obstacle = new Int32Array([
+  0, // large-opening
+  0, // barn
+  1, // door
+  2, // window
+]);
+
+/** Looks up {@link openingObstacleTable} (in ticks) and traces the row's citation. */
+function t_opening_obstacle(_ctx: Ctx, trace: string[] | null, k1: Opening): Obstacle {
+  if (trace !== null) trace.push("10.1.4");
+  return obstacleValues[tk_opening_obstacle[openingCodes[k1]]!]!;
+}
 
 // Rules and predicates: `(ctx, trace, ...params)`, numbers in ticks.
 
@@ -539,6 +608,61 @@ export function r_dice_kept(ctx: Ctx, trace: string[] | null): DieKept {
 export function r_narrow_stream(_ctx: Ctx, trace: string[] | null): Obstacle {
   if (trace !== null) trace.push("10.1.2.1");
   return "minor";
+}
+
+/** the stretch wades a stream [10.1.2.1] */
+export function r_wades(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("10.1.2.1");
+  return ctx.path[ctx.i]!.stream != null ? (ctx.path[ctx.i]!.stream as Stream) !== "narrow" : false;
+}
+
+/**
+ * the kind of ground a stretch crosses: a stream waded counts by its depth [10.1.2]
+ *
+ * Exceptions:
+ * - wading a stream [10.1.2.1]
+ */
+export function r_ground(ctx: Ctx, trace: string[] | null): Terrain {
+  if (r_wades(ctx, null)) {
+    if (trace !== null) trace.push("10.1.2.1");
+    return t_stream_ground(
+      ctx,
+      trace,
+      ctx.path[ctx.i]!.stream ?? missing("path[" + ctx.i + "]." + "stream"),
+    );
+  }
+
+  if (trace !== null) trace.push("10.1.2");
+  return ctx.path[ctx.i]!.terrain;
+}
+
+/**
+ * the obstacle met at the start of a stretch: an opening, a narrow stream, or the one named [10.1.2.1]
+ *
+ * Exceptions:
+ * - a building's opening [10.1.4]
+ * - a narrow stream jumped [10.1.2.1]
+ */
+export function r_crossing(ctx: Ctx, trace: string[] | null): Obstacle {
+  if (ctx.path[ctx.i]!.opening != null) {
+    if (trace !== null) trace.push("10.1.4");
+    return t_opening_obstacle(
+      ctx,
+      trace,
+      ctx.path[ctx.i]!.opening ?? missing("path[" + ctx.i + "]." + "opening"),
+    );
+  }
+
+  if (
+    (ctx.path[ctx.i]!.stream != null ? (ctx.path[ctx.i]!.stream as Stream) === "narrow" : false) &&
+    !(ctx.path[ctx.i]!.opening != null)
+  ) {
+    if (trace !== null) trace.push("10.1.2.1");
+    return r_narrow_stream(ctx, trace);
+  }
+
+  if (trace !== null) trace.push("10.1.2.1");
+  return ctx.path[ctx.i]!.obstacle;
 }
 
 /**
@@ -675,6 +799,29 @@ export function r_gun_roll(ctx: Ctx, trace: string[] | null): number {
   return sumDice(ctx.roll, 2, 0, 2, true) * SCALE;
 }
 
+/** the move goes up or down a floor of a building [10.1.4] */
+export function r_changes_floor(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("10.1.4");
+  return agg_9(ctx, trace);
+}
+
+/**
+ * the distance the move has before Shock: the roll, or 6 inches on the new floor after a floor change [10.1.4]
+ *
+ * Exceptions:
+ * - a floor change: no roll, 6 inches on the new floor [10.1.4]
+ *
+ * Returns inch in ticks (value × SCALE).
+ */
+export function r_move_distance(ctx: Ctx, trace: string[] | null): number {
+  if (r_changes_floor(ctx, null)) {
+    if (trace !== null) trace.push("10.1.4");
+    return r_floor_change_move(ctx, trace);
+  }
+
+  return r_rolled(ctx, trace);
+}
+
 /**
  * the distance rolled for this move [10.1.1]
  *
@@ -717,7 +864,7 @@ export function r_shock_penalty(ctx: Ctx, trace: string[] | null): number {
 /** a unit whose Shock matches or beats its roll does not move at all [10.1.3] */
 export function r_held_by_shock(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("10.1.3");
-  return ctx.unit.shock > 0 && r_shock_penalty(ctx, trace) >= r_rolled(ctx, trace);
+  return ctx.unit.shock > 0 && r_shock_penalty(ctx, trace) >= r_move_distance(ctx, trace);
 }
 
 /** crossing a major obstacle or embarking uses the whole phase [10.1.2.1] */
@@ -747,7 +894,7 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
   }
 
   if (trace !== null) trace.push("10.1.3");
-  return r_rolled(ctx, trace) - r_shock_penalty(ctx, trace);
+  return r_move_distance(ctx, trace) - r_shock_penalty(ctx, trace);
 }
 
 /**
@@ -805,11 +952,17 @@ export function r_leader_bonus(_ctx: Ctx, trace: string[] | null): number {
  *
  * Exceptions:
  * - a unit that has just got off a vehicle may fire at once, at half its Firepower dice [10.1.5]
+ * - no firing in a phase spent changing floor [10.1.4]
  */
 export function r_may_fire(ctx: Ctx, trace: string[] | null): boolean {
-  if (r_disembarking(ctx, null)) {
+  if (r_disembarking(ctx, null) && !r_changes_floor(ctx, null)) {
     if (trace !== null) trace.push("10.1.5");
     return true;
+  }
+
+  if (r_changes_floor(ctx, null)) {
+    if (trace !== null) trace.push("10.1.4");
+    return false;
   }
 
   if (trace !== null) trace.push("10.1.1");
@@ -848,6 +1001,28 @@ export function r_jump_off_block_range(_ctx: Ctx, trace: string[] | null): numbe
   return 4;
 }
 
+/** the unit moves and its distance covers the whole path [10.4] */
+export function r_reaches_end(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("10.4");
+  return ctx.path.length * SCALE > 0 && ctx.spent <= r_allowance(ctx, trace);
+}
+
+/** a unit that moves to within 4 inches of an enemy Jump-Off Point blocks it [10.4] */
+export function r_blocks_jump_off(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("10.4");
+  return ctx.scenario.enemyJumpOff != null
+    ? ctx.scenario.enemyJumpOff! <= r_jump_off_block_range(ctx, trace) && r_reaches_end(ctx, trace)
+    : false;
+}
+
+/** a unit that moves onto an enemy Jump-Off Point captures it [10.4] */
+export function r_captures_jump_off(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("10.4");
+  return ctx.scenario.enemyJumpOff != null
+    ? ctx.scenario.enemyJumpOff! === 0 && r_reaches_end(ctx, trace)
+    : false;
+}
+
 /**
  * a stretch of ground costs its length; an action in place costs nothing (the ground acts on the dice) [10.1.1]
  *
@@ -863,10 +1038,7 @@ export function r_step_cost(ctx: Ctx, trace: string[] | null): number {
 /** an obstacle is passed only if the roll carries the unit beyond it; short of that, the unit halts at it [10.1.2.1] */
 export function r_halts_at_obstacle(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("10.1.2.1");
-  return (
-    (ctx.path[ctx.i]!.obstacle as Obstacle) === "minor" ||
-    (ctx.path[ctx.i]!.obstacle as Obstacle) === "medium"
-  );
+  return r_crossing(ctx, trace) === "minor" || r_crossing(ctx, trace) === "medium";
 }
 
 /**
@@ -895,12 +1067,12 @@ export function r_toward_obstacle(ctx: Ctx, trace: string[] | null): number {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_1(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.terrain as Terrain) === "heavy-going") return true;
+      if (r_ground(ctx, trace) === "heavy-going") return true;
     }
     return false;
   } finally {
@@ -909,12 +1081,12 @@ function agg_1(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_2(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_2(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.terrain as Terrain) === "rough") return true;
+      if (r_ground(ctx, trace) === "rough") return true;
     }
     return false;
   } finally {
@@ -923,12 +1095,12 @@ function agg_2(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_3(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_3(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.terrain as Terrain) === "broken") return true;
+      if (r_ground(ctx, trace) === "broken") return true;
     }
     return false;
   } finally {
@@ -937,12 +1109,12 @@ function agg_3(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_4(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_4(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "major") return true;
+      if (r_crossing(ctx, trace) === "major") return true;
     }
     return false;
   } finally {
@@ -951,12 +1123,12 @@ function agg_4(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_5(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_5(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "medium") return true;
+      if (r_crossing(ctx, trace) === "medium") return true;
     }
     return false;
   } finally {
@@ -965,12 +1137,12 @@ function agg_5(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_6(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_6(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "minor") return true;
+      if (r_crossing(ctx, trace) === "minor") return true;
     }
     return false;
   } finally {
@@ -1016,7 +1188,12 @@ function agg_9(ctx: Ctx, _trace: string[] | null): boolean {
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "major") return true;
+      if (
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "change-floor"
+          : false
+      )
+        return true;
     }
     return false;
   } finally {
@@ -1024,13 +1201,34 @@ function agg_9(ctx: Ctx, _trace: string[] | null): boolean {
   }
 }
 
+/** `count step` over the path (a count); `ctx.i` is restored afterwards. */
+function agg_10(ctx: Ctx, _trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "change-floor"
+          : false
+      )
+        acc++;
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc * SCALE;
+}
+
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_10(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_11(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "medium") return true;
+      if (r_crossing(ctx, trace) === "major") return true;
     }
     return false;
   } finally {
@@ -1039,12 +1237,12 @@ function agg_10(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_11(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_12(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.obstacle as Obstacle) === "minor") return true;
+      if (r_crossing(ctx, trace) === "medium") return true;
     }
     return false;
   } finally {
@@ -1053,12 +1251,12 @@ function agg_11(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_12(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_13(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.terrain as Terrain) === "heavy-going") return true;
+      if (r_crossing(ctx, trace) === "minor") return true;
     }
     return false;
   } finally {
@@ -1067,12 +1265,12 @@ function agg_12(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_13(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_14(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.terrain as Terrain) === "rough") return true;
+      if (r_ground(ctx, trace) === "heavy-going") return true;
     }
     return false;
   } finally {
@@ -1081,12 +1279,12 @@ function agg_13(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_14(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_15(ctx: Ctx, trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
       ctx.i = i;
-      if ((ctx.path[ctx.i]!.terrain as Terrain) === "broken") return true;
+      if (r_ground(ctx, trace) === "rough") return true;
     }
     return false;
   } finally {
@@ -1095,7 +1293,21 @@ function agg_14(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_15(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_16(ctx: Ctx, trace: string[] | null): boolean {
+  const saved = ctx.i;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (r_ground(ctx, trace) === "broken") return true;
+    }
+    return false;
+  } finally {
+    ctx.i = saved;
+  }
+}
+
+/** `any step` over the path (a test); `ctx.i` is restored afterwards. */
+function agg_17(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
@@ -1112,7 +1324,26 @@ function agg_15(ctx: Ctx, _trace: string[] | null): boolean {
 }
 
 /** `any step` over the path (a test); `ctx.i` is restored afterwards. */
-function agg_16(ctx: Ctx, _trace: string[] | null): boolean {
+function agg_18(ctx: Ctx, _trace: string[] | null): boolean {
+  const saved = ctx.i;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "change-floor"
+          : false
+      )
+        return true;
+    }
+    return false;
+  } finally {
+    ctx.i = saved;
+  }
+}
+
+/** `any step` over the path (a test); `ctx.i` is restored afterwards. */
+function agg_19(ctx: Ctx, _trace: string[] | null): boolean {
   const saved = ctx.i;
   try {
     for (let i = 0; i < ctx.path.length; i++) {
@@ -1126,7 +1357,44 @@ function agg_16(ctx: Ctx, _trace: string[] | null): boolean {
   }
 }
 
+/** `count step` over the path (a count); `ctx.i` is restored afterwards. */
+function agg_20(ctx: Ctx, _trace: string[] | null): number {
+  const saved = ctx.i;
+  let acc = 0;
+  try {
+    for (let i = 0; i < ctx.path.length; i++) {
+      ctx.i = i;
+      if (
+        ctx.path[ctx.i]!.action != null
+          ? (ctx.path[ctx.i]!.action as Action) === "change-floor"
+          : false
+      )
+        acc++;
+    }
+  } finally {
+    ctx.i = saved;
+  }
+
+  return acc * SCALE;
+}
+
 // Constraints: each must hold for a move to be legal.
+
+/**
+ * Must hold: a stretch starts at one obstacle at most: an opening, a narrow stream or a named obstacle [10.1.2.1]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_one_crossing(ctx: Ctx, _trace: string[] | null): boolean {
+  return (
+    (ctx.path[ctx.i]!.opening != null ? 1 : 0) +
+      ((ctx.path[ctx.i]!.stream != null ? (ctx.path[ctx.i]!.stream as Stream) === "narrow" : false)
+        ? 1
+        : 0) +
+      ((ctx.path[ctx.i]!.obstacle as Obstacle) === "none" ? 0 : 1) <=
+    1
+  );
+}
 
 /**
  * Must hold: the ground crossed does not allow this rate of movement [10.1.2]
@@ -1135,8 +1403,7 @@ function agg_16(ctx: Ctx, _trace: string[] | null): boolean {
  */
 export function c_rate_in_terrain(ctx: Ctx, trace: string[] | null): boolean {
   return (
-    t_rate_allowed(ctx, trace, ctx.path[ctx.i]!.terrain, ctx.unit.rate) ||
-    r_disembarking(ctx, trace)
+    t_rate_allowed(ctx, trace, r_ground(ctx, trace), ctx.unit.rate) || r_disembarking(ctx, trace)
   );
 }
 
@@ -1147,7 +1414,7 @@ export function c_rate_in_terrain(ctx: Ctx, trace: string[] | null): boolean {
  */
 export function c_obstacle_at_normal(ctx: Ctx, trace: string[] | null): boolean {
   return (
-    (ctx.path[ctx.i]!.obstacle as Obstacle) === "none" ||
+    r_crossing(ctx, trace) === "none" ||
     (ctx.unit.rate as Rate) === "normal" ||
     r_disembarking(ctx, trace)
   );
@@ -1194,10 +1461,9 @@ export function c_rate_for_kind(ctx: Ctx, trace: string[] | null): boolean {
  *
  * Constraint, checked at every step.
  */
-export function c_gun_open_ground(ctx: Ctx, _trace: string[] | null): boolean {
+export function c_gun_open_ground(ctx: Ctx, trace: string[] | null): boolean {
   return set_1.has(ctx.unit.kind)
-    ? (ctx.path[ctx.i]!.terrain as Terrain) === "open" &&
-        (ctx.path[ctx.i]!.obstacle as Obstacle) === "none"
+    ? r_ground(ctx, trace) === "open" && r_crossing(ctx, trace) === "none"
     : true;
 }
 
@@ -1214,6 +1480,29 @@ export function c_crew_to_move(ctx: Ctx, trace: string[] | null): boolean {
       (ctx.unit.crew != null ? ctx.unit.crew! < r_min_mobile_crew(ctx, trace) : false)
     )
   );
+}
+
+/**
+ * Must hold: a floor change takes the phase from its start: the unit may not walk up to the stairs first [10.1.4]
+ *
+ * Constraint, checked at every step.
+ */
+export function c_floor_change_first(ctx: Ctx, _trace: string[] | null): boolean {
+  return (
+    (ctx.i + 1) * SCALE === 1 ||
+    !(ctx.path[ctx.i]!.action != null
+      ? (ctx.path[ctx.i]!.action as Action) === "change-floor"
+      : false)
+  );
+}
+
+/**
+ * Must hold: a move changes floor once, up or down [10.1.4]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_one_floor_change(ctx: Ctx, trace: string[] | null): boolean {
+  return agg_10(ctx, trace) <= 1;
 }
 
 /**
@@ -1273,13 +1562,30 @@ const in_obstacle: ReadonlyMap<string, string> = new Map([
   ["medium", "medium"],
   ["major", "major"],
   ["fence", "minor"],
+  ["door", "minor"],
   ["hedge", "medium"],
   ["wall", "medium"],
+  ["window", "medium"],
 ]);
 /** The names a scenario may give for {@link Action}: each member, then the concept keys members declare. */
 const in_action: ReadonlyMap<string, string> = new Map([
   ["board", "board"],
   ["unload", "unload"],
+  ["change-floor", "change-floor"],
+]);
+/** The names a scenario may give for {@link Opening}: each member, then the concept keys members declare. */
+const in_opening: ReadonlyMap<string, string> = new Map([
+  ["large-opening", "large-opening"],
+  ["barn", "barn"],
+  ["door", "door"],
+  ["window", "window"],
+]);
+/** The names a scenario may give for {@link Stream}: each member, then the concept keys members declare. */
+const in_stream: ReadonlyMap<string, string> = new Map([
+  ["knee-deep", "knee-deep"],
+  ["waist-deep", "waist-deep"],
+  ["chest-deep", "chest-deep"],
+  ["narrow", "narrow"],
 ]);
 /**
  * What `evaluate` and `reach` accept: each record's fields and their values, the rest of the scenario
@@ -1298,6 +1604,7 @@ export const inputDomains: InputDomains = {
       ["leader", "boolean"],
       ["leaderPortage", "number"],
       ["leaderDoubleTime", "boolean"],
+      ["squadPortage", "number"],
       ["doubleTime", "boolean"],
       ["status", "string[]"],
       ["action", "string"],
@@ -1311,6 +1618,8 @@ export const inputDomains: InputDomains = {
       ["inches", { t: "num", required: false, quantity: true }],
       ["obstacle", { t: "enum", required: false, name: "obstacle", members: in_obstacle }],
       ["action", { t: "enum", required: false, name: "action", members: in_action }],
+      ["opening", { t: "enum", required: false, name: "opening", members: in_opening }],
+      ["stream", { t: "enum", required: false, name: "stream", members: in_stream }],
     ]),
     other: new Map<string, InputShape>([
       ["hexside", "string"],
@@ -1322,7 +1631,9 @@ export const inputDomains: InputDomains = {
     ]),
   },
   scenario: {
-    fields: new Map<string, FieldDomain>([]),
+    fields: new Map<string, FieldDomain>([
+      ["enemyJumpOff", { t: "num", required: false, quantity: true }],
+    ]),
     other: new Map<string, InputShape>([["phase", "string"]]),
   },
   dice: { n: 3, sides: 6 },
@@ -1333,11 +1644,15 @@ export const predicates: readonly Question<Ctx>[] = [
   { name: "disembarking", cite: "10.1.5", type: "bool", ask: r_disembarking },
   { name: "embarking", cite: "10.1.5", type: "bool", ask: r_embarking },
   { name: "double-rolled", cite: "10.3", type: "bool", ask: r_double_rolled },
+  { name: "changes-floor", cite: "10.1.4", type: "bool", ask: r_changes_floor },
   { name: "held-by-shock", cite: "10.1.3", type: "bool", ask: r_held_by_shock },
   { name: "whole-phase", cite: "10.1.2.1", type: "bool", ask: r_whole_phase },
   { name: "may-fire", cite: "10.1.1", type: "bool", ask: r_may_fire },
   { name: "places-tactical-marker", cite: "10.1.1", type: "bool", ask: r_places_tactical_marker },
   { name: "ends-tactical-stance", cite: "10.1", type: "bool", ask: r_ends_tactical_stance },
+  { name: "reaches-end", cite: "10.4", type: "bool", ask: r_reaches_end },
+  { name: "blocks-jump-off", cite: "10.4", type: "bool", ask: r_blocks_jump_off },
+  { name: "captures-jump-off", cite: "10.4", type: "bool", ask: r_captures_jump_off },
 ];
 /** The values the ruleset gathers step by step, answered in each step's `answers` (runtime/answers.ts). */
 export const stepQuestions: readonly Question<Ctx>[] = [];
@@ -1350,6 +1665,7 @@ export const stepQuestions: readonly Question<Ctx>[] = [];
  */
 export function prepare(input: ScenarioInput): Ctx {
   const u = input.unit;
+  const s = input.scenario ?? ({} as Scenario);
   return {
     unit: {
       kind: u.kind,
@@ -1360,15 +1676,19 @@ export function prepare(input: ScenarioInput): Ctx {
       rateCode: rateCodes[u.rate ?? "normal"],
     },
     vehicle: null,
-    scenario: {},
+    scenario: { enemyJumpOff: s.enemyJumpOff == null ? null : toTicks(s.enemyJumpOff, SCALE) },
     path: input.path.map(
       (c: Step): PStep => ({
         terrain: c.terrain ?? "open",
         inches: c.inches == null ? null : toTicks(c.inches, SCALE),
         obstacle: c.obstacle ?? "none",
         action: c.action ?? null,
+        opening: c.opening ?? null,
+        stream: c.stream ?? null,
         terrainCode: terrainCodes[c.terrain ?? "open"],
         obstacleCode: obstacleCodes[c.obstacle ?? "none"],
+        openingCode: c.opening == null ? -1 : openingCodes[c.opening],
+        streamCode: c.stream == null ? -1 : streamCodes[c.stream],
       }),
     ),
     i: 0,
@@ -1423,10 +1743,19 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
       rule: "10.3",
       message: "a Tripod MG or gun Team down to two crew figures or fewer may only turn, not move",
     });
+  if (!c_one_floor_change(ctx, null))
+    out.push({ rule: "10.1.4", message: "a move changes floor once, up or down" });
 }
 
 /** Appends the violated constraints on step `ctx.i` (reported 1-based). */
 function m_check_step(ctx: Ctx, out: Violation[]): void {
+  if (!c_one_crossing(ctx, null))
+    out.push({
+      rule: "10.1.2.1",
+      message:
+        "a stretch starts at one obstacle at most: an opening, a narrow stream or a named obstacle",
+      step: ctx.i + 1,
+    });
   if (!c_rate_in_terrain(ctx, null))
     out.push({
       rule: "10.1.2",
@@ -1444,6 +1773,13 @@ function m_check_step(ctx: Ctx, out: Violation[]): void {
     out.push({
       rule: "10.3",
       message: "a gun moves only over open ground and never across an obstacle",
+      step: ctx.i + 1,
+    });
+  if (!c_floor_change_first(ctx, null))
+    out.push({
+      rule: "10.1.4",
+      message:
+        "a floor change takes the phase from its start: the unit may not walk up to the stairs first",
       step: ctx.i + 1,
     });
   if (!c_disembark_first(ctx, null))
@@ -1560,10 +1896,6 @@ export function explain(ctx: Ctx): Explanation {
 /** The values of the path aggregates this ruleset reads, for the path in `ctx.path` (the reach state). */
 function m_reach_key(ctx: Ctx): string {
   return (
-    String(agg_9(ctx, null)) +
-    "|" +
-    String(agg_10(ctx, null)) +
-    "|" +
     String(agg_11(ctx, null)) +
     "|" +
     String(agg_12(ctx, null)) +
@@ -1574,7 +1906,15 @@ function m_reach_key(ctx: Ctx): string {
     "|" +
     String(agg_15(ctx, null)) +
     "|" +
-    String(agg_16(ctx, null))
+    String(agg_16(ctx, null)) +
+    "|" +
+    String(agg_17(ctx, null)) +
+    "|" +
+    String(agg_18(ctx, null)) +
+    "|" +
+    String(agg_19(ctx, null)) +
+    "|" +
+    String(agg_20(ctx, null))
   );
 }
 
@@ -1602,8 +1942,10 @@ const m_reach_resolve_names = {
     ["medium", "medium"],
     ["major", "major"],
     ["fence", "minor"],
+    ["door", "minor"],
     ["hedge", "medium"],
     ["wall", "medium"],
+    ["window", "medium"],
   ]),
   enemy: new Map<string, string>([]),
   vehicle: new Map<string, string>([]),

@@ -4,6 +4,7 @@
 import {
   answerInput,
   checkInput,
+  missing,
   InputError,
   reachOnMap,
   tickNum,
@@ -209,6 +210,8 @@ export interface Unit {
   leader?: boolean;
   /** status, default {} [5.4] */
   status?: readonly Status[];
+  /** squad-portage (PP), optional [5.4] */
+  squadPortage?: number;
 }
 
 /** The vehicle record: this ruleset reads none of its fields. Numbers in real units. */
@@ -260,6 +263,8 @@ export interface PUnit {
   readonly leader: boolean;
   /** status, default {} [5.4] */
   readonly status: ReadonlySet<Status>;
+  /** squad-portage (PP), optional [5.4] */
+  readonly squadPortage: number | null;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -831,6 +836,27 @@ export function r_ipc(ctx: Ctx, trace: string[] | null): number {
   return 6;
 }
 
+/**
+ * a PP figure means squad usage unless a rule says otherwise: the unit's load as the squad column counts it [5.76]
+ *
+ * Exceptions:
+ * - a leader's or hero's load counts at its squad-column weight [5.76]
+ *
+ * Returns PP in ticks (value × SCALE).
+ */
+export function r_squad_usage(ctx: Ctx, trace: string[] | null): number {
+  if (
+    ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
+    ctx.unit.portage > 0
+  ) {
+    if (trace !== null) trace.push("5.76");
+    return ctx.unit.squadPortage ?? missing("unit.squadPortage");
+  }
+
+  if (trace !== null) trace.push("5.76");
+  return ctx.unit.portage;
+}
+
 /** a unit whose load slowed it may not fire a support weapon in the following Advancing Fire Phase [5.74] */
 export function r_may_fire_sw_in_afph(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("5.74");
@@ -1001,13 +1027,12 @@ export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
 }
 
 /**
- * the support weapons a unit carries count their PP against the ten [6.1]
+ * the support weapons a unit carries count their PP (squad usage, 5.76) against the ten [6.1]
  *
  * Returns PP in ticks (value × SCALE).
  */
 export function r_stacks_as_pp(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("6.1");
-  return ctx.unit.portage;
+  return r_squad_usage(ctx, trace);
 }
 
 // Constraints: each must hold for a move to be legal.
@@ -1147,6 +1172,7 @@ export const inputDomains: InputDomains = {
       ["portage", { t: "num", required: false, quantity: true }],
       ["leader", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
+      ["squadPortage", { t: "num", required: false, quantity: true }],
     ]),
     other: new Map<string, InputShape>([
       ["leaderPortage", "number"],
@@ -1210,6 +1236,7 @@ export function prepare(input: ScenarioInput): Ctx {
       portage: u.portage == null ? 0 : toTicks(u.portage, SCALE),
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
+      squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
     },
     vehicle: null,
     scenario: { phase: s.phase ?? "movement" },

@@ -361,6 +361,8 @@ export interface Unit {
   status?: readonly Status[];
   /** squad-portage (PP), optional [5.76] */
   squadPortage?: number;
+  /** aboard, default false [5.76] */
+  aboard?: boolean;
 }
 
 /** The vehicle record of a scenario [31.1]. Numbers in real units. */
@@ -431,6 +433,8 @@ export interface PUnit {
   readonly status: ReadonlySet<Status>;
   /** squad-portage (PP), optional [5.76] */
   readonly squadPortage: number | null;
+  /** aboard, default false [5.76] */
+  readonly aboard: boolean;
   /** The code of `kind` (its position in {@link kindValues}), read by {@link price}. */
   readonly kindCode: number;
 }
@@ -1092,6 +1096,27 @@ export function r_ipc(ctx: Ctx, trace: string[] | null): number {
   return 6;
 }
 
+/**
+ * a PP figure means squad usage unless a rule says otherwise: the unit's load as the squad column counts it [5.76]
+ *
+ * Exceptions:
+ * - a leader's or hero's load counts at its squad-column weight [5.76]
+ *
+ * Returns PP in ticks (value × SCALE).
+ */
+export function r_squad_usage(ctx: Ctx, trace: string[] | null): number {
+  if (
+    ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
+    ctx.unit.portage > 0
+  ) {
+    if (trace !== null) trace.push("5.76");
+    return ctx.unit.squadPortage ?? missing("unit.squadPortage");
+  }
+
+  if (trace !== null) trace.push("5.76");
+  return ctx.unit.portage;
+}
+
 /** a unit whose load slowed it may not fire a support weapon in the following Advancing Fire Phase [5.74] */
 export function r_may_fire_sw_in_afph(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("5.74");
@@ -1278,13 +1303,12 @@ export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
 }
 
 /**
- * the support weapons a unit carries count their PP against the ten [6.1]
+ * the support weapons a unit carries count their PP (squad usage, 5.76) against the ten [6.1]
  *
  * Returns PP in ticks (value × SCALE).
  */
 export function r_stacks_as_pp(ctx: Ctx, trace: string[] | null): number {
-  if (trace !== null) trace.push("6.1");
-  return ctx.unit.portage;
+  return r_squad_usage(ctx, trace);
 }
 
 /** riding on top is possible only on a tank, TD, SPA or assault gun [31.1] */
@@ -1433,6 +1457,12 @@ export function r_unloads(ctx: Ctx, trace: string[] | null): boolean {
   return agg_2(ctx, trace);
 }
 
+/** the unit is a rider of the scenario's vehicle: aboard, or boarded, and not got off [31.2] */
+export function r_rides(ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("31.2");
+  return (ctx.unit.aboard || r_boards(ctx, trace)) && !r_unloads(ctx, trace);
+}
+
 /**
  * the vehicle must pay 2 MP to let its passengers off [31.6]
  *
@@ -1510,27 +1540,6 @@ export function r_vehicle_spent(ctx: Ctx, trace: string[] | null): number {
 }
 
 /**
- * PP a boarding unit puts on the AFV's deck, counted in the squad column [5.76]
- *
- * Exceptions:
- * - an SMC's load counts at its squad-column weight [5.76]
- *
- * Returns PP in ticks (value × SCALE).
- */
-export function r_deck_load(ctx: Ctx, trace: string[] | null): number {
-  if (
-    ((ctx.unit.kind as Kind) === "leader" || (ctx.unit.kind as Kind) === "hero") &&
-    ctx.unit.portage > 0
-  ) {
-    if (trace !== null) trace.push("5.76");
-    return ctx.unit.squadPortage ?? missing("unit.squadPortage");
-  }
-
-  if (trace !== null) trace.push("5.76");
-  return ctx.unit.portage;
-}
-
-/**
  * riders must jump off when their Mounted Assault AFV fires its armament or is hit without being destroyed [31.7]
  *
  * Exceptions:
@@ -1538,6 +1547,7 @@ export function r_deck_load(ctx: Ctx, trace: string[] | null): number {
  */
 export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
   if (
+    r_rides(ctx, null) &&
     r_mounted_assault(ctx, null) &&
     ctx.vehicle?.status.has("destroyed") === true &&
     ctx.vehicle?.status.has("he") === true
@@ -1548,6 +1558,7 @@ export function r_must_bail_out(ctx: Ctx, trace: string[] | null): boolean {
 
   if (trace !== null) trace.push("31.7");
   return (
+    r_rides(ctx, trace) &&
     r_mounted_assault(ctx, trace) &&
     (ctx.vehicle?.status.has("fired") === true ||
       ctx.vehicle?.status.has("hit") === true ||
@@ -1626,7 +1637,7 @@ export function r_survivor_hazard_drm(_ctx: Ctx, trace: string[] | null): number
 /** passengers may not fire while aboard, nor in the player turn they bailed out (CC is always allowed) [31.10] */
 export function r_may_fire_this_turn(ctx: Ctx, trace: string[] | null): boolean {
   if (trace !== null) trace.push("31.10");
-  return !ctx.unit.status.has("bailed-out") && !(r_boards(ctx, trace) && !r_unloads(ctx, trace));
+  return !(ctx.unit.status.has("bailed-out") || r_rides(ctx, trace) || r_must_bail_out(ctx, trace));
 }
 
 /**
@@ -1892,7 +1903,7 @@ export function c_deck_room(ctx: Ctx, trace: string[] | null): boolean {
 export function c_deck_portage(ctx: Ctx, trace: string[] | null): boolean {
   return r_boards(ctx, trace) && r_mounted_assault(ctx, trace)
     ? (ctx.vehicle ?? absent("vehicle.passengerPortage")).passengerPortage +
-        r_deck_load(ctx, trace) <=
+        r_squad_usage(ctx, trace) <=
         r_mounted_portage_cap(ctx, trace)
     : true;
 }
@@ -1946,6 +1957,15 @@ export function c_unload_first(ctx: Ctx, _trace: string[] | null): boolean {
  */
 export function c_one_transfer(ctx: Ctx, trace: string[] | null): boolean {
   return agg_3(ctx, trace) <= 2;
+}
+
+/**
+ * Must hold: a unit already aboard the vehicle cannot board it [31.3]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_board_from_foot(ctx: Ctx, trace: string[] | null): boolean {
+  return !(ctx.unit.aboard && r_boards(ctx, trace));
 }
 
 /**
@@ -2046,6 +2066,7 @@ export const inputDomains: InputDomains = {
       ["leader", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
       ["squadPortage", { t: "num", required: false, quantity: true }],
+      ["aboard", { t: "bool", required: false }],
     ]),
     other: new Map<string, InputShape>([
       ["leaderPortage", "number"],
@@ -2108,6 +2129,7 @@ export const predicates: readonly Question<Ctx>[] = [
   { name: "may-start-mounted", cite: "31.13", type: "bool", ask: r_may_start_mounted },
   { name: "boards", cite: "31.3", type: "bool", ask: r_boards },
   { name: "unloads", cite: "31.4", type: "bool", ask: r_unloads },
+  { name: "rides", cite: "31.2", type: "bool", ask: r_rides },
   { name: "unload-any-cost", cite: "31.5", type: "bool", ask: r_unload_any_cost },
   { name: "must-bail-out", cite: "31.7", type: "bool", ask: r_must_bail_out },
   { name: "bail-out-nmc", cite: "31.7", type: "bool", ask: r_bail_out_nmc },
@@ -2136,6 +2158,7 @@ export function prepare(input: ScenarioInput): Ctx {
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
       squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
+      aboard: u.aboard ?? false,
       kindCode: kindCodes[u.kind],
     },
     vehicle:
@@ -2264,6 +2287,8 @@ function m_check_move(ctx: Ctx, out: Violation[]): void {
     });
   if (!c_one_transfer(ctx, null))
     out.push({ rule: "31.5", message: "a move boards once or gets off once, not more" });
+  if (!c_board_from_foot(ctx, null))
+    out.push({ rule: "31.3", message: "a unit already aboard the vehicle cannot board it" });
   if (!c_bailed_out_stays(ctx, null))
     out.push({ rule: "31.7", message: "a unit that bailed out may not move again that phase" });
 }

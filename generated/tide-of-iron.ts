@@ -978,6 +978,7 @@ export const inputDomains: InputDomains = {
       ["portage", "number"],
       ["leaderPortage", "number"],
       ["leaderDoubleTime", "boolean"],
+      ["squadPortage", "number"],
       ["doubleTime", "boolean"],
       ["rate", "string"],
       ["shock", "number"],

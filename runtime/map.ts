@@ -40,8 +40,10 @@ export interface PlacedUnit {
   /** How reports call it: the map's `name`, else the hex and its place in the hex's list (`C3.1`). */
   name: string;
   side: "friendly" | "enemy";
-  /** The scenario `unit` record (`kind`, `portage`, …), without `side` and `name`. */
+  /** The scenario `unit` record (`kind`, `portage`, …), without `side`, `name` and `with`. */
   unit: Record<string, unknown>;
+  /** The name of the leader in its hex it moves with, as one stack (SL 5.44, ASL A4.12), if any. */
+  with?: string;
   /** Where the unit's object lies in the map's text (for located diagnostics). */
   offset: number;
   length: number;

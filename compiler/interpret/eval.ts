@@ -201,6 +201,9 @@ export class Evaluator {
         return args.reduce((a, b) => (expr.fn === "max" ? a.max(b) : a.min(b)));
       }
       case "dice": {
+        // The per-die modifier first, as a generated module reads it (an argument of its
+        // `sumDice`): without a roll both have consulted its rules when the roll is found missing.
+        const per = expr.perDie ? (this.evaluate(expr.perDie, ctx, trace, frame) as Rat) : Rat.ZERO;
         const roll = ctx.roll;
         if (!roll || roll.length < expr.n)
           throw new InputError(
@@ -208,7 +211,6 @@ export class Evaluator {
             "unit.dice",
             `this move rolls ${expr.n} dice, but the fixed roll gives ${roll?.length ?? 0}`,
           );
-        const per = expr.perDie ? (this.evaluate(expr.perDie, ctx, trace, frame) as Rat) : Rat.ZERO;
         const faces = roll.slice(0, expr.n).map((x) => Rat.of(x).add(per).max(Rat.ZERO));
         let kept = faces;
         if (expr.keep) {

@@ -57,6 +57,11 @@ export const UNIT_FIELDS: readonly VocabField[] = [
     doc: "PP the accompanying leader carries himself (default 0); he lends the rest of his IPC",
   },
   { json: "leaderDoubleTime", shape: "boolean", doc: "double time together with a leader" },
+  {
+    json: "squadPortage",
+    shape: "number",
+    doc: "a leader's or hero's load at squad usage (SL 5.76: his LMG is 1 PP, not 2)",
+  },
   { json: "doubleTime", shape: "boolean", doc: "uses double time" },
   { json: "status", shape: "string[]", doc: "statuses, e.g. `broken`, `cx`, `inexperienced`" },
   {

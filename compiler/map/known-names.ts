@@ -19,6 +19,8 @@ export interface MapVocabulary {
   vehicle: ReadonlySet<string>;
   /** The JSON field names the rulesets' `vehicle` inputs take. */
   vehicleFields: ReadonlySet<string>;
+  /** The JSON field names the rulesets' `unit` inputs take (beyond the contract's: SL's `squadPortage`). */
+  unitFields: ReadonlySet<string>;
   /** The rulesets that measure stretches in inches: the map must give `hexInches` for them. */
   inInches: readonly string[];
 }
@@ -67,6 +69,7 @@ export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
     enemy: new Set<string>(),
     vehicle: new Set<string>(),
     vehicleFields: new Set<string>(),
+    unitFields: new Set<string>(),
     inInches: [] as string[],
   };
   for (const ir of irs) {
@@ -74,6 +77,8 @@ export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
     for (const field of MAP_FIELDS) for (const n of names[field].keys()) out[field].add(n);
     for (const f of ir.inputs.find((i) => i.rec === "vehicle")?.fields ?? [])
       out.vehicleFields.add(f.json);
+    for (const f of ir.inputs.find((i) => i.rec === "unit")?.fields ?? [])
+      out.unitFields.add(f.json);
     if (ir.inputs.some((i) => i.rec === "step" && i.fields.some((f) => f.json === "inches")))
       out.inInches.push(ir.id);
   }

@@ -361,7 +361,7 @@ export function parseMap(
 
   // units: { "C3": [{ "kind": "squad", "side": "friendly" }] } — units placed (units.ts).
   const un = fields.get("units");
-  const units = un === undefined ? {} : parseUnits(un, src, entries, hex, out);
+  const units = un === undefined ? {} : parseUnits(un, src, entries, hex, vocabulary, out);
 
   let hexInches: number | undefined;
   const ih = fields.get("hexInches");

@@ -1,13 +1,15 @@
 /**
  * A map's `units` (parse.ts): hex → the units placed there, each a scenario's `unit` record with two
- * more fields, `side` (`friendly`, the default, or `enemy`) and `name` (how reports call it; default
- * the hex and its place in the list, `C3.1`):
+ * more fields, `side` (`friendly`, the default, or `enemy`), `name` (how reports call it; default
+ * the hex and its place in the list, `C3.1`) and `with` (the name of the leader in its hex it moves
+ * with as one stack, `reach --all`):
  *
  *   "units": { "C3": [{ "kind": "squad" }, { "kind": "leader", "name": "Lt. Ross" }],
  *              "H5": [{ "kind": "squad", "side": "enemy", "portage": 2 }] }
  *
  * Each record is read by the scenario's own record reader (scenario/validate.ts `readRecord`) for its
- * shape — a field given twice, unknown, or of the wrong shape — with the map's codes (V1001, V1002,
+ * shape — its fields are the scenario contract's `unit` fields and those the rulesets asked declare;
+ * a field given twice, unknown, or of the wrong shape is reported with the map's codes (V1001, V1002,
  * V1003). Whether a ruleset asked can move the unit (its kind, its values) is asked of each ruleset
  * by `variorum reach --all` (compiler/reach/units.ts): a kind one ruleset lacks is listed there, not an
  * error of the map.
@@ -20,6 +22,7 @@ import { spanOf } from "../scenario/read.js";
 import type { Known } from "../scenario/validate.js";
 import { readMapRecord } from "./record.js";
 import { VOCABULARY } from "../ir/scenario-fields.js";
+import type { MapVocabulary } from "./known-names.js";
 import type { PlacedUnit } from "../../runtime/map.js";
 
 /** The scenario's codes for a record's mistakes, as the map's. */
@@ -32,6 +35,7 @@ export function parseUnits(
   src: SourceFile,
   entries: (obj: Node, prefix: string) => [Node, Node][],
   hex: (n: Node) => string | null,
+  vocabulary: MapVocabulary | null,
   out: Diagnostic[],
 ): Record<string, PlacedUnit[]> {
   const units: Record<string, PlacedUnit[]> = {};
@@ -46,8 +50,12 @@ export function parseUnits(
   }
   const known: Known = new Map();
   for (const f of VOCABULARY.unit) known.set(f.json, f.shape);
+  // A field a ruleset asked declares beyond the contract (SL's `squadPortage`, 5.76): its shape as
+  // that ruleset's reader checks it.
+  for (const f of vocabulary?.unitFields ?? []) if (!known.has(f)) known.set(f, null);
   known.set("side", "string");
   known.set("name", "string");
+  known.set("with", "string");
   for (const [k, list] of entries(node, "units.")) {
     const h = hex(k);
     const where = safeLine(String(k.value));
@@ -78,11 +86,12 @@ export function parseUnits(
         ok = false;
       }
       if (!ok) return;
-      const { side, name, ...unit } = rec;
+      const { side, name, with: leader, ...unit } = rec;
       placed.push({
         name: typeof name === "string" ? safeLine(name) : `${where}.${i + 1}`,
         side: side === "enemy" ? "enemy" : "friendly",
         unit,
+        ...(typeof leader === "string" ? { with: safeLine(leader) } : {}),
         offset: v.offset,
         length: v.length,
       });

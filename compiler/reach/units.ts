@@ -6,8 +6,11 @@
  * that can end their move there, how many, and whether the ruleset's stacking limit lets them all end
  * there together.
  *
- * The other side's units hold their hexes: for the search they are the map's `enemy` occupant
- * `units` (unless the map's `enemy` says who holds the hex), as a scenario's `step.enemy`.
+ * The other side's units hold their hexes: for the search they are the map's `enemy` occupant (unless
+ * the map's `enemy` says who holds the hex), as a scenario's `step.enemy` — per ruleset, what its
+ * `holds-as` rule says one unit alone holds its hex as (ASL A4.15: a lone SMC, which an MMC may
+ * overrun), and `units` for a hex of several units or a ruleset without the rule (`occupantOf`).
+ * A unit whose `with` names a leader in its hex moves with him as one stack (stacks.ts).
  *
  * Stacking is read from the ruleset (docs/language.md, "Stacking"): a predicate whose every parameter
  * P has a rule `stacks-as-P` is the limit; it is asked with, per P, the sum over the units in a hex of
@@ -24,6 +27,7 @@ import {
   type PlacedUnit,
 } from "../../runtime/map.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
+import { MissingInput } from "../../runtime/errors.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
@@ -31,9 +35,13 @@ import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { parseScenario } from "../scenario/index.js";
 import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
+import { stackReach, withLeader, type StackMember } from "./stacks.js";
 
 /** The prefix of a ruleset's per-unit stacking counts (`stacks-as-infantry`). */
 export const STACKS_AS = "stacks-as-";
+
+/** The rule that says what one unit, alone in its hex, holds the hex as for the other side (`step.enemy`). */
+export const HOLDS_AS = "holds-as";
 
 export interface UnitsRequest {
   map: MapJson;
@@ -102,13 +110,22 @@ export function buildUnitsReach(req: UnitsRequest): {
 } {
   const diagnostics: Diagnostic[] = [];
   const placed: { hex: string; p: PlacedUnit }[] = [];
-  const held: Record<string, string> = {};
+  const others: Record<string, PlacedUnit[]> = {};
   for (const [hex, list] of Object.entries(req.map.units ?? {}))
     for (const p of list) {
       if (p.side === req.side) placed.push({ hex, p });
-      else held[hex] = "units";
+      else (others[hex] ??= []).push(p);
     }
-  const graph = buildGraph({ ...req.map, enemy: { ...held, ...(req.map.enemy ?? {}) } });
+  const held = (occupant: (hex: string, units: PlacedUnit[]) => string) =>
+    buildGraph({
+      ...req.map,
+      enemy: {
+        ...Object.fromEntries(Object.entries(others).map(([h, l]) => [h, occupant(h, l)])),
+        ...(req.map.enemy ?? {}),
+      },
+    });
+  // The drawing's graph: every hex of the other side is held; the search's is per ruleset (below).
+  const graph = held(() => "units");
   // Map order (column-major), then the hex's own order: reports list units as the map reads.
   placed.sort((a, b) => indexOf(graph, a.hex) - indexOf(graph, b.hex));
   const src = new SourceFile(req.mapFile, req.mapText);
@@ -116,41 +133,53 @@ export function buildUnitsReach(req: UnitsRequest): {
   const results = req.rulesets.map((ir): UnitsRulesetResult => {
     const model = interpreterFor(ir);
     const stacking = stackingOf(ir);
+    const board = holdsAs(ir) === undefined ? graph : held((_, l) => occupantOf(ir, l, req.phase));
     const units: UnitsUnit[] = [];
     const notPlaced: UnitsRulesetResult["notPlaced"] = [];
     const na = new Set<string>();
     const hexUnits: number[][] = Array.from({ length: graph.n }, () => []);
     const shares: Rat[][] = [];
     const contexts: ReturnType<typeof prepare>["ctx"][] = [];
+    const searched: (StackMember & { p: PlacedUnit })[] = [];
     let warned = false;
-    for (const { hex, p } of placed) {
+    for (const { hex, p: placedUnit } of placed) {
+      const p = withLeader(
+        ir,
+        placedUnit,
+        placed.filter((x) => x.hex === hex).map((x) => x.p),
+      );
+      if ("reason" in p) {
+        notPlaced.push({ name: placedUnit.name, hex, reason: p.reason });
+        continue;
+      }
       const read = readPlaced(ir, p, req.phase);
       if ("reason" in read) {
         notPlaced.push({ name: p.name, hex, reason: read.reason });
         continue;
       }
+      const ctx = prepare(ir, read.value).ctx;
+      const share = counted(() =>
+        stacking.counts.map((r) => model.ev.rule(r, ctx, null, []) as Rat),
+      );
+      if (!Array.isArray(share)) {
+        notPlaced.push({ name: p.name, hex, reason: share.reason });
+        continue;
+      }
       for (const x of read.notApplicable) na.add(x);
       const binding = interpretedBinding(ir, read.value, p.unit);
-      const a = reachOnMap(binding, graph, hex);
+      const a = reachOnMap(binding, board, hex);
       for (const x of a.notApplicable) na.add(x);
-      const k = units.length;
-      let reaches = 0;
-      for (let h = 0; h < graph.n; h++)
-        if (!Number.isNaN(a.cost[h])) {
-          hexUnits[h]!.push(k);
-          reaches++;
-        }
+      searched.push({ binding, answer: a, p });
       units.push({
         name: p.name,
         hex,
         unit: p.unit,
         allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
-        reaches,
+        reaches: 0,
       });
-      const ctx = prepare(ir, read.value).ctx;
       contexts.push(ctx);
-      shares.push(stacking.counts.map((r) => model.ev.rule(r, ctx, null, []) as Rat));
-      if (!warned && reaches === 1) {
+      shares.push(share);
+      if (!warned && reachable(a).filter((x) => x).length === 1) {
         const w = missingAction(ir, read.value, p.name, src.span(p.offset, p.offset + p.length));
         if (w !== null) {
           diagnostics.push(w);
@@ -158,6 +187,32 @@ export function buildUnitsReach(req: UnitsRequest): {
         }
       }
     }
+
+    // Where each unit may end: alone, or where its stack (a leader and the units `with` him, in his
+    // hex) may end together (stacks.ts), asked once per stack.
+    const together = new Map<string, boolean[]>();
+    const ends = searched.map((m, k) => {
+      const alone = reachable(m.answer);
+      const hex = units[k]!.hex;
+      const leader = m.p.with ?? (searched.some((o) => o.p.with === m.p.name) ? m.p.name : null);
+      if (leader === null) return alone;
+      const key = `${hex} ${leader}`;
+      let t = together.get(key);
+      if (t === undefined) {
+        const stack = searched.filter(
+          (o, j) => units[j]!.hex === hex && (o.p.name === leader || o.p.with === leader),
+        );
+        t = stackReach(ir, stack, graph.n);
+        together.set(key, t);
+      }
+      return alone.map((x, h) => x && t[h]!);
+    });
+    for (const [k, e] of ends.entries())
+      for (let h = 0; h < graph.n; h++)
+        if (e[h]) {
+          hexUnits[h]!.push(k);
+          units[k]!.reaches++;
+        }
 
     const hexes: Record<string, UnitsHex> = {};
     const overLimit: string[] = [];
@@ -230,6 +285,46 @@ export function stackingOf(ir: RulesetIR): { limit: RuleDef | null; counts: Rule
     (r) => r.name.startsWith(STACKS_AS) && r.kind === "rule" && r.params.length === 0,
   );
   return { limit: null, counts };
+}
+
+/**
+ * A unit's stacking counts, or why they cannot be counted: a field they need that the unit leaves
+ * out (SL 5.76: a leader's load at squad usage, `squadPortage`), named in the reason.
+ */
+function counted(count: () => Rat[]): Rat[] | { reason: string } {
+  try {
+    return count();
+  } catch (e) {
+    if (!(e instanceof MissingInput)) throw e;
+    const field = e.field.replace(/^unit\./, "");
+    return {
+      reason: `its stacking counts need \`${field}\`, which the unit does not give`,
+    };
+  }
+}
+
+/** Per hex, whether the unit's own search ends a legal move there. */
+function reachable(a: { cost: Float64Array }): boolean[] {
+  return Array.from(a.cost, (c) => !Number.isNaN(c));
+}
+
+/** The ruleset's `holds-as` rule (no parameters), if it has one. */
+function holdsAs(ir: RulesetIR): RuleDef | undefined {
+  return ir.rules.find((r) => r.name === HOLDS_AS && r.kind === "rule" && r.params.length === 0);
+}
+
+/**
+ * Who holds a hex of the other side's units, under this ruleset, as a step's `enemy`: one unit alone
+ * holds it as the ruleset's `holds-as` rule asked of it says (ASL A4.15: `lone-smc` for a single-man
+ * counter); several units, a unit the ruleset cannot read, or no such rule: `units`.
+ */
+export function occupantOf(ir: RulesetIR, units: readonly PlacedUnit[], phase: string): string {
+  const rule = holdsAs(ir);
+  if (rule === undefined || units.length !== 1) return "units";
+  const read = readPlaced(ir, units[0]!, phase);
+  if ("reason" in read) return "units";
+  const v = interpreterFor(ir).ev.rule(rule, prepare(ir, read.value).ctx, null, []);
+  return typeof v === "string" ? v : "units";
 }
 
 /** A placed unit as this ruleset's scenario value, or why it cannot move it. */

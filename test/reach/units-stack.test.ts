@@ -1,0 +1,75 @@
+/**
+ * `reach --all` moves a stack with its leader as one (issue 42; SL 5.44, ASL A4.12): a placed unit's
+ * `with` names the leader it moves with, in the same hex; it then moves with that leader's bonus
+ * (`leader`, and in ASL his lent IPC, `leaderPortage` being his own load), and the stack ends only
+ * where a path legal for each of its units leads. Derived by hand on 7 × 1 hexes of open ground, all
+ * units in A1: HMG, a squad with an HMG (5 PP) moving with Lt, a leader; 2nd, another HMG squad alone.
+ * - SL: HMG 4 − (5 − 3) = 2 MF, +2 with the leader (5.44): 4 MF, A1–E1. Lt alone has 6 MF (F1, G1)
+ *   but moves with the stack: A1–E1. 2nd, alone: 2 MF, A1–C1.
+ * - ASL: HMG's IPC is 3 + the leader's unused 1 (A4.42): 5 − 4 = 1 PP over, 4 + 2 − 1 = 5 MF, A1–F1;
+ *   Lt with the stack, A1–F1 (G1 is his alone). 2nd: 4 − 2 = 2 MF, A1–C1.
+ */
+import { describe, expect, it } from "vitest";
+import { reachUnitsOn } from "../../compiler/engine/index.js";
+import { ir } from "./helpers.js";
+
+const MAP = {
+  name: "Stack",
+  columns: 7,
+  rows: 1,
+  terrain: { default: "open-ground" },
+  units: {
+    A1: [
+      { kind: "squad", portage: 5, name: "HMG", with: "Lt" },
+      { kind: "leader", name: "Lt" },
+      { kind: "squad", portage: 5, name: "2nd" },
+    ],
+  },
+};
+
+function all(id: string, map: unknown = MAP) {
+  const out = reachUnitsOn({
+    rulesets: [ir(id)],
+    map: { text: JSON.stringify(map), file: "stack.json" },
+    phase: "movement",
+    side: "friendly",
+  });
+  expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return out.value!.report.results[0]!;
+}
+
+const where = (r: ReturnType<typeof all>, name: string) =>
+  Object.keys(r.hexes).filter((h) => r.hexes[h]!.units.includes(name));
+
+describe("reach --all: a stack moving with its leader", () => {
+  it("SL: the HMG squad moves with Lt's bonus, and Lt no further than the stack (5.44)", () => {
+    const sl = all("sl-classic");
+    expect(sl.units.map((u) => [u.name, u.allowance, u.reaches])).toEqual([
+      ["HMG", 4, 5],
+      ["Lt", 6, 5],
+      ["2nd", 2, 3],
+    ]);
+    expect(where(sl, "HMG")).toEqual(["A1", "B1", "C1", "D1", "E1"]);
+    expect(where(sl, "Lt")).toEqual(["A1", "B1", "C1", "D1", "E1"]);
+    expect(where(sl, "2nd")).toEqual(["A1", "B1", "C1"]);
+  });
+
+  it("ASL: the leader lends his IPC too (A4.42): 5 MF, the stack to F1", () => {
+    const asl = all("asl-a4");
+    expect(asl.units.map((u) => [u.name, u.allowance, u.reaches])).toEqual([
+      ["HMG", 5, 6],
+      ["Lt", 6, 6],
+      ["2nd", 2, 3],
+    ]);
+    expect(where(asl, "Lt")).toEqual(["A1", "B1", "C1", "D1", "E1", "F1"]);
+  });
+
+  it("a `with` naming no leader in the hex: the unit is not moved, and says why", () => {
+    const map = { ...MAP, units: { A1: [{ kind: "squad", name: "1st", with: "Capt" }] } };
+    const sl = all("sl-classic", map);
+    expect(sl.units).toEqual([]);
+    expect(sl.notPlaced.map((u) => [u.name, u.reason])).toEqual([
+      ["1st", "it moves with `Capt`, who is not placed in its hex on its side"],
+    ]);
+  });
+});
