@@ -11,6 +11,7 @@ import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
 import {
   buildReach,
+  ReachFault,
   MAX_LISTED_HEXES,
   type ReachBuilt,
   type ReachRequest as ReachInput,
@@ -23,6 +24,7 @@ import { buildGraph, columnName, indexOf, type MapGraph, type MapJson } from "..
 import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import { wholeMoveNote } from "../reach/lookahead.js";
 import { own } from "../util/dict.js";
+import { InputError } from "../../runtime/errors.js";
 import type { Outcome } from "./outcome.js";
 
 /** A piece of text the user typed, and the name its diagnostics' spans give it. */
@@ -61,7 +63,8 @@ export const DEFAULT_UNIT = { kind: "squad" };
 export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
   const inputs = reachInputs(req);
   if (inputs.value === null) return { value: null, diagnostics: inputs.diagnostics };
-  const built = buildReach(inputs.value);
+  const built = searched(req, () => buildReach(inputs.value!));
+  if ("fault" in built) return { value: null, diagnostics: [...inputs.diagnostics, built.fault] };
   // A listing is bounded (docs/cli.md, limits): refused after the search, located at the map.
   if (built.tooLarge !== undefined) {
     const n = inputs.value.rulesets.length;
@@ -75,6 +78,33 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
     return { value: null, diagnostics: [...inputs.diagnostics, d] };
   }
   return { value: built, diagnostics: inputs.diagnostics };
+}
+
+/**
+ * Runs a reach (`buildReach`) for `req`: an evaluation fault it meets — a field a rule `need()`s that
+ * the unit leaves out, a value beyond the exact range — is V0903 with eval's words, located where the
+ * field belongs: a unit's field in the unit as typed (`--unit`, the studio's field), anything else
+ * (a step's field, the map's vehicle's) at the map.
+ */
+export function searched<T>(
+  req: Pick<ReachRequest, "unit" | "units" | "map">,
+  f: () => T,
+): T | { fault: Diagnostic } {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof ReachFault)) throw e;
+    const field = e.fault instanceof InputError ? e.fault.field : null;
+    const typed = own(req.units ?? {}, e.ruleset) ??
+      req.unit ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
+    const span =
+      field !== null && field.startsWith("unit.")
+        ? new SourceFile(typed.file, typed.text).span(0, typed.text.length)
+        : new SourceFile(req.map.file, req.map.text).span(0, 0);
+    return {
+      fault: report("V0903", "evaluation", span, { ruleset: e.ruleset, fault: e.fault.message }),
+    };
+  }
 }
 
 /**
@@ -292,6 +322,8 @@ export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
     side: req.side,
     rulesets: irs,
   });
+  if (hasErrors(built.diagnostics))
+    return { value: null, diagnostics: [...diagnostics, ...built.diagnostics] };
   return {
     value: { report: built.report, graph: built.graph },
     diagnostics: [...diagnostics, ...built.diagnostics, ...wholeMoveNotes(irs, req.map)],

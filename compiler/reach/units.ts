@@ -25,6 +25,8 @@ import {
 } from "../../runtime/map.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
 import { Rat } from "../../runtime/rational.js";
+import { isEvaluationFault } from "../../runtime/errors.js";
+import { report } from "../../diagnostics/messages.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
@@ -130,8 +132,22 @@ export function buildUnitsReach(req: UnitsRequest): {
         continue;
       }
       for (const x of read.notApplicable) na.add(x);
-      const binding = interpretedBinding(ir, read.value, p.unit);
-      const a = reachOnMap(binding, graph, hex);
+      // A field a rule need()s that this unit leaves out (or a value beyond the exact range): V0903
+      // with eval's words, at the unit as the map places it; the answer is then refused.
+      const at = src.span(p.offset, p.offset + p.length);
+      let share: Rat[];
+      let a: ReturnType<typeof reachOnMap>;
+      let ctx: ReturnType<typeof prepare>["ctx"];
+      try {
+        a = reachOnMap(interpretedBinding(ir, read.value, p.unit), graph, hex);
+        ctx = prepare(ir, read.value).ctx;
+        const c = ctx;
+        share = stacking.counts.map((r) => model.ev.rule(r, c, null, []) as Rat);
+      } catch (e) {
+        if (!isEvaluationFault(e)) throw e;
+        diagnostics.push(report("V0903", "evaluation", at, { ruleset: ir.id, fault: e.message }));
+        continue;
+      }
       for (const x of a.notApplicable) na.add(x);
       const k = units.length;
       let reaches = 0;
@@ -147,11 +163,10 @@ export function buildUnitsReach(req: UnitsRequest): {
         allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
         reaches,
       });
-      const ctx = prepare(ir, read.value).ctx;
       contexts.push(ctx);
-      shares.push(stacking.counts.map((r) => model.ev.rule(r, ctx, null, []) as Rat));
+      shares.push(share);
       if (!warned && reaches === 1) {
-        const w = missingAction(ir, read.value, p.name, src.span(p.offset, p.offset + p.length));
+        const w = missingAction(ir, read.value, p.name, at);
         if (w !== null) {
           diagnostics.push(w);
           warned = true;
