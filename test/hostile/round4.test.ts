@@ -3,10 +3,25 @@
  * through the CLI's `run()`: a located error or a bounded answer, never exit 70, and no timing
  * assertion — each bound is asserted on a count or a size.
  */
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { Interpreter } from "../../compiler/interpret/interpreter.js";
+import { MAX_WORK } from "../../runtime/chance.js";
 import { STACK, variorum } from "../cli/run.js";
 
 const FIX = "test/hostile/fixtures";
+const tmp = mkdtempSync(join(tmpdir(), "variorum-round4-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+/** A scenario file in the temporary folder. */
+function scenario(name: string, value: unknown): string {
+  const f = join(tmp, name);
+  writeFileSync(f, JSON.stringify(value));
+  return f;
+}
 
 function clean(r: { code: number | null; stderr: string }): void {
   expect(r.stderr).not.toMatch(/internal error/);
@@ -79,5 +94,67 @@ describe("5. reach where a step cost need()s a unit field the unit leaves out", 
     const hexes = (JSON.parse(r.stdout) as { results: { hexes: Record<string, unknown> }[] })
       .results[0]!.hexes;
     expect(Object.keys(hexes).sort()).toEqual(["A1", "A2", "A3", "B1", "B2", "C1", "C2"]);
+  });
+});
+
+describe("9 and 10. dice × left-out cases, dice × path length: the work is bounded", () => {
+  const rules = `${FIX}/six-dice.rules`;
+  // Six dice read as one block: 462 multisets of faces, each priced twice (distribution, chance).
+  const perStep = 2 * 462;
+
+  it("9. a one-step scenario leaving out a 200-value field: answered, each case priced per multiset", async () => {
+    const f = scenario("one-step.json", { unit: { kind: "squad" }, path: [{ wet: true }] });
+    const priced = vi.spyOn(Interpreter.prototype, "stepCost");
+    const r = await variorum(["eval", rules, f, "--json"]);
+    clean(r);
+    expect(r.code).toBe(0);
+    const res = (JSON.parse(r.stdout) as { results: { dependsOn: string[]; cases: unknown[] }[] })
+      .results[0]!;
+    expect(res.dependsOn).toEqual(["path[0].terrain"]);
+    expect(res.cases).toHaveLength(2);
+    // 200 cases × 462 × 2 step pricings (and a few to count the dice), not 200 × 46,656 × 2.
+    expect(priced.mock.calls.length).toBeLessThanOrEqual(200 * perStep * 1.1);
+  });
+
+  it("10. a long path under six dice: priced per multiset of faces", async () => {
+    const f = scenario("long.json", {
+      unit: { kind: "squad" },
+      path: Array.from({ length: 500 }, () => ({ terrain: "t1" })),
+    });
+    const priced = vi.spyOn(Interpreter.prototype, "stepCost");
+    const r = await variorum(["eval", rules, f, "--json"]);
+    clean(r);
+    expect(r.code).toBe(0);
+    const res = (JSON.parse(r.stdout) as { results: { legal: boolean | null }[] }).results[0]!;
+    expect(res.legal).toBe(false); // 500 MF against at most 36
+    expect(priced.mock.calls.length).toBeLessThanOrEqual(500 * perStep * 1.1);
+  });
+
+  it("beyond the work bound: a located error at the scenario, before the work is done", async () => {
+    const steps = Math.ceil(MAX_WORK / perStep);
+    const f = scenario("longer.json", {
+      unit: { kind: "squad" },
+      path: Array.from({ length: steps }, () => ({ terrain: "t1" })),
+    });
+    const priced = vi.spyOn(Interpreter.prototype, "stepCost");
+    const r = await variorum(["eval", rules, f]);
+    clean(r);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/longer\.json:1:1: error V0903: under six-dice: too much to answer/);
+    expect(priced.mock.calls.length).toBe(0);
+  });
+
+  it("the same bound in the cases: 200 left-out values × a path too long for all of them", async () => {
+    // Each case fits (500 steps × 924 pricings); 200 of them do not.
+    const f = scenario("cases-long.json", {
+      unit: { kind: "squad" },
+      path: [{ wet: true }, ...Array.from({ length: 499 }, () => ({ terrain: "t1" }))],
+    });
+    const priced = vi.spyOn(Interpreter.prototype, "stepCost");
+    const r = await variorum(["eval", rules, f]);
+    clean(r);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error V0903: under six-dice: too much to answer/);
+    expect(priced.mock.calls.length).toBeLessThanOrEqual(MAX_WORK * 1.1);
   });
 });
