@@ -158,3 +158,72 @@ describe("9 and 10. dice × left-out cases, dice × path length: the work is bou
     expect(priced.mock.calls.length).toBeLessThanOrEqual(MAX_WORK * 1.1);
   });
 });
+
+describe("11. a huge enum: a documented bound, and messages that list its members clipped", () => {
+  /** A ruleset whose terrain has `n` members; its table gives `rows` of them (and `otherwise` or not). */
+  function bigEnum(n: number, otherwise: boolean): string {
+    const f = join(tmp, `enum-${n}-${otherwise}.rules`);
+    const members = Array.from({ length: n }, (_, i) => `  m${i}`).join("\n");
+    writeFileSync(
+      f,
+      `ruleset big-enum "a big enum"\n  cites numbered\nmeasure MF [1.1] "m"\n` +
+        `enum kind [1.2] "k" {\n  squad\n}\nenum terrain [1.3] "t" {\n${members}\n}\n` +
+        `input unit [1.4] {\n  kind: kind\n}\ninput step [1.5] {\n  terrain: terrain\n}\n` +
+        `table cost [1.6] "c": terrain -> MF {\n  m0: 1\n${otherwise ? "  otherwise: 2\n" : ""}}\n` +
+        `movement [1.7] MF {\n  allowance: 4 MF\n  cost: cost(step.terrain)\n}\n`,
+    );
+    return f;
+  }
+
+  it("60,000 members: V0108 at the first member past 1,000, one short message", async () => {
+    const f = bigEnum(60_000, true);
+    const r = await variorum(["check", f]);
+    clean(r);
+    expect(r.code).toBe(1);
+    // Line 8 holds the first member, m0: the 1,001st, m1000, is on line 1,008.
+    expect(r.stderr).toMatch(
+      /enum-60000-true\.rules:1008:3: error V0108: terrain has 60,000 members; an enum has at most 1,000/,
+    );
+    expect(r.stderr.length).toBeLessThan(2_000);
+  });
+
+  for (const cmd of [["compile", "--out"], ["diff", "--format", "json", "sl-classic"], ["card"]])
+    it(`${cmd[0]} refuses it with the same error, writing nothing`, async () => {
+      const f = bigEnum(60_000, true);
+      const out = join(tmp, `out-${cmd[0]}`);
+      const args =
+        cmd[0] === "compile"
+          ? ["compile", f, "--out", out]
+          : cmd[0] === "diff"
+            ? ["diff", f, "sl-classic", "--format", "json"]
+            : ["card", f];
+      const r = await variorum(args);
+      clean(r);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/error V0108: terrain has 60,000 members/);
+      expect(r.stdout.length).toBeLessThan(2_000);
+    });
+
+  it("1,000 members: V0501 names the first rows missing and how many more", async () => {
+    const r = await variorum(["check", bigEnum(1_000, false)]);
+    clean(r);
+    expect(r.code).toBe(1);
+    const line = r.stderr.split("\n").find((l) => l.includes("V0501"))!;
+    expect(line).toMatch(/cost has no entry for m1, m2, .*, … and 979 more$/);
+    expect(line.length).toBeLessThan(400);
+  });
+
+  it("1,000 members: V0903 for an unknown member lists the first and how many more", async () => {
+    const f = bigEnum(1_000, true);
+    const s = scenario("unknown-member.json", {
+      unit: { kind: "squad" },
+      path: [{ terrain: "nowhere" }],
+    });
+    const r = await variorum(["eval", f, s]);
+    clean(r);
+    expect(r.code).toBe(1);
+    const line = r.stderr.split("\n").find((l) => l.includes("V0903"))!;
+    expect(line).toMatch(/valid: m0, m1, .*, … and 980 more$/);
+    expect(line.length).toBeLessThan(400);
+  });
+});
