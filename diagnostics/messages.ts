@@ -291,6 +291,10 @@ export const MESSAGES = {
       "the map is too large to draw: {columns} × {rows} hexes × {rulesets} rulesets = {drawn} hexes; a drawing holds at most {max}",
     tooLargeToList:
       "the answer is too large to list: {count} hexes reached; a listing holds at most {max}",
+    tooManyUnits:
+      "the map places {units} {side} units and {rulesets} rulesets are asked: --all searches at most {max} units × rulesets",
+    tooLargeToListUnits:
+      "the answer is too large to list: {count} units ending in a hex (all hexes, all rulesets together); a listing holds at most {max}",
     tooLargeToListAll:
       "the answer is too large to list: {count} hexes reached (all rulesets together); a listing holds at most {max}",
   },

@@ -60,6 +60,18 @@ export interface ReachRequest {
 
 export const DEFAULT_UNIT = { kind: "squad" };
 
+/**
+ * `reach --all`: the most single-unit searches (the side's units × the rulesets asked), refused
+ * before searching; each is a whole reach search (docs/cli.md, limits).
+ */
+export const MAX_UNIT_SEARCHES = 1_000;
+
+/**
+ * `reach --all`: the most (hex, unit) entries a listing holds — every hex names each unit that can end
+ * there, so the listing grows with units × hexes — refused after the search (docs/cli.md, limits).
+ */
+export const MAX_UNIT_ENTRIES = 50_000;
+
 export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
   const inputs = reachInputs(req);
   if (inputs.value === null) return { value: null, diagnostics: inputs.diagnostics };
@@ -314,6 +326,31 @@ export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
     );
     return { value: null, diagnostics };
   }
+  // Bounded (docs/cli.md, limits): the searches before they run, located at the first unit past
+  // the bound; the listing after, at the map.
+  const placed = Object.values(map.units ?? {})
+    .flat()
+    .filter((u) => u.side === req.side)
+    .sort((a, b) => a.offset - b.offset);
+  const at = new SourceFile(req.map.file, req.map.text);
+  if (placed.length * irs.length > MAX_UNIT_SEARCHES) {
+    const past = placed[Math.floor(MAX_UNIT_SEARCHES / irs.length)]!;
+    diagnostics.push(
+      report(
+        "V1003",
+        "tooManyUnits",
+        at.span(past.offset, past.offset + past.length),
+        {
+          units: placed.length.toLocaleString("en"),
+          side: req.side,
+          rulesets: irs.length,
+          max: MAX_UNIT_SEARCHES.toLocaleString("en"),
+        },
+        "move fewer units at once (a map per group), or ask fewer rulesets",
+      ),
+    );
+    return { value: null, diagnostics };
+  }
   const built = buildUnitsReach({
     map,
     mapText: req.map.text,
@@ -324,6 +361,20 @@ export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
   });
   if (hasErrors(built.diagnostics))
     return { value: null, diagnostics: [...diagnostics, ...built.diagnostics] };
+  const listed = built.report.results.reduce(
+    (n, r) => n + Object.values(r.hexes).reduce((m, h) => m + h.count, 0),
+    0,
+  );
+  if (listed > MAX_UNIT_ENTRIES) {
+    const d = report(
+      "V1003",
+      "tooLargeToListUnits",
+      at.span(0, 0),
+      { count: listed.toLocaleString("en"), max: MAX_UNIT_ENTRIES.toLocaleString("en") },
+      "move fewer units at once (a map per group), a smaller allowance, or ask fewer rulesets",
+    );
+    return { value: null, diagnostics: [...diagnostics, ...built.diagnostics, d] };
+  }
   return {
     value: { report: built.report, graph: built.graph },
     diagnostics: [...diagnostics, ...built.diagnostics, ...wholeMoveNotes(irs, req.map)],

@@ -227,3 +227,47 @@ describe("11. a huge enum: a documented bound, and messages that list its member
     expect(line.length).toBeLessThan(400);
   });
 });
+
+describe("12. reach --all: the searches and the listing are bounded", () => {
+  /** A 15 × 15 open map placing `n` friendly squads in H8, one unit a line. */
+  function crowd(n: number): string {
+    const f = join(tmp, `crowd-${n}.json`);
+    const units = Array.from({ length: n }, () => '    { "kind": "squad", "side": "friendly" }');
+    writeFileSync(
+      f,
+      `{\n  "name": "Crowd", "columns": 15, "rows": 15,\n  "terrain": { "default": "open-ground" },\n` +
+        `  "units": { "H8": [\n${units.join(",\n")}\n  ] }\n}\n`,
+    );
+    return f;
+  }
+
+  it("1,001 units × one ruleset: V1003 at the 1,001st unit, before any search", async () => {
+    const r = await variorum(["reach", "sl-classic", crowd(1_001), "--all", "--format", "json"]);
+    clean(r);
+    expect(r.code).toBe(1);
+    // Line 5 holds the first unit: the 1,001st is on line 1,005.
+    expect(r.stderr).toMatch(
+      /crowd-1001\.json:1005:5: error V1003: the map places 1,001 friendly units and 1 rulesets are asked: --all searches at most 1,000/,
+    );
+    expect(r.stdout).toBe("");
+  });
+
+  it("the same bound counts the rulesets asked", async () => {
+    const r = await variorum(["reach", "sl-classic,asl-a4", crowd(501), "--all"]);
+    clean(r);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /crowd-501\.json:505:5: error V1003: the map places 501 friendly units/,
+    );
+  });
+
+  it("1,000 units each reaching 61 hexes: the listing (61,000 entries) is refused, located at the map", async () => {
+    const r = await variorum(["reach", "sl-classic", crowd(1_000), "--all", "--format", "json"]);
+    clean(r);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /crowd-1000\.json:1:1: error V1003: the answer is too large to list: 61,000 units ending in a hex/,
+    );
+    expect(r.stdout).toBe("");
+  });
+});
