@@ -5,11 +5,11 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { Interpreter } from "../../compiler/interpret/interpreter.js";
 import { MAX_WORK } from "../../runtime/chance.js";
-import { STACK, variorum } from "../cli/run.js";
+import { ROOT, STACK, variorum } from "../cli/run.js";
 
 const FIX = "test/hostile/fixtures";
 const tmp = mkdtempSync(join(tmpdir(), "variorum-round4-"));
@@ -270,4 +270,54 @@ describe("12. reach --all: the searches and the listing are bounded", () => {
     );
     expect(r.stdout).toBe("");
   });
+});
+
+describe("22. every command answers alike whatever the working folder", () => {
+  const abs = (p: string) => join(ROOT, p);
+  const files = [
+    abs("scenarios/minimum-move.json"),
+    abs("maps/crossroads.json"),
+    abs(`${FIX}/needs-tired.rules`),
+    abs(`${FIX}/needs-tired.json`),
+  ];
+  const runs: string[][] = [
+    ["check", "sl-classic", abs("rulesets/house/asl-officer-bonus.rules")],
+    ["test", "asl-officer-bonus"],
+    ["eval", "sl-classic,asl-a4", files[0]!, "--json"],
+    ["eval", "sl-classic", abs("scenarios/nope.json")],
+    ["diff", "sl-classic", "asl-a4", "--format", "md"],
+    ["card", "asl-officer-bonus", "--format", "md"],
+    ["reach", "sl-classic", files[1]!, "--from", "B3"],
+    ["reach", files[2]!, files[3]!, "--from", "A1", "--unit", '{"kind":"squad"}'],
+    ["reach", files[2]!, files[3]!, "--all"],
+    ["list"],
+    ["explain", "V0903"],
+  ];
+  /** Paths shown relative to the working folder (or absolute) become one placeholder. */
+  function shown(text: string, cwd: string): string {
+    let out = text;
+    for (const f of [...files, abs("scenarios/nope.json")].sort((a, b) => b.length - a.length)) {
+      const rel = relative(cwd, f);
+      out = out.split(f).join("<FILE>").split(rel).join("<FILE>");
+    }
+    // The bundled files, shown relative to the working folder as the user's are.
+    if (cwd !== ROOT)
+      out = out
+        .split(`${relative(cwd, ROOT)}/`)
+        .join("")
+        .split(`${ROOT}/`)
+        .join("");
+    return out;
+  }
+  for (const argv of runs)
+    it(`${argv.slice(0, 2).join(" ")}: the same from the project, a subfolder and elsewhere`, async () => {
+      const answers = [];
+      for (const cwd of [ROOT, join(ROOT, "test"), tmp]) {
+        const r = await variorum(argv, { cwd });
+        clean(r);
+        answers.push({ code: r.code, stdout: shown(r.stdout, cwd), stderr: shown(r.stderr, cwd) });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    });
 });
