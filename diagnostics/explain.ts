@@ -131,7 +131,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V0108: {
     means:
-      "A `.rules` file over 1,000,000 characters (the bundled rulesets hold about 62,000), or a string or citation over 1,000 characters. Split a huge ruleset into rulesets that extend one another; say a title in fewer words and cite the rule for the rest.",
+      "A `.rules` file over 1,000,000 characters (the bundled rulesets hold about 62,000), a string or citation over 1,000 characters, or an enum of more than 1,000 members (each member is a case of every answer that leaves its field out, a row of its tables, a line of the module and the card). Split a huge ruleset into rulesets that extend one another; say a title in fewer words and cite the rule for the rest.",
     kind: "rules",
     wrong: `rule long [2.1] "${"very ".repeat(200)}long" : MF = 1 MF`,
     shown: 'rule long [2.1] "very very very … (200 times) long" : MF = 1 MF',

@@ -63,6 +63,7 @@ export const MESSAGES = {
   V0108: {
     file: "this file is {length} characters long; a ruleset is at most {max}",
     text: "this text is {length} characters long; a string or citation is at most {max}",
+    members: "{name} has {count} members; an enum has at most {max}",
   },
   V0106: {
     ticks: "the fractions this ruleset computes need ticks finer than 1/{scale} to stay exact",
@@ -309,6 +310,10 @@ export const MESSAGES = {
       "the map is too large to draw: {columns} × {rows} hexes × {rulesets} rulesets = {drawn} hexes; a drawing holds at most {max}",
     tooLargeToList:
       "the answer is too large to list: {count} hexes reached; a listing holds at most {max}",
+    tooManyUnits:
+      "the map places {units} {side} units and {rulesets} rulesets are asked: --all searches at most {max} units × rulesets",
+    tooLargeToListUnits:
+      "the answer is too large to list: {count} units ending in a hex (all hexes, all rulesets together); a listing holds at most {max}",
     tooLargeToListAll:
       "the answer is too large to list: {count} hexes reached (all rulesets together); a listing holds at most {max}",
   },
@@ -370,6 +375,16 @@ export function fill(text: string, args: Readonly<Record<string, string | number
   return text.replace(PLACEHOLDER, (whole, name: string) =>
     Object.hasOwn(args, name) ? String(args[name]) : whole,
   );
+}
+
+/**
+ * Names listed in a message or a hint, bounded: the first `max` and how many more ("a, b, c, … and
+ * 59,997 more"), so a list drawn from a user's file (an enum's members, a table's missing rows) never
+ * makes a message grow with the file (docs/cli.md, limits).
+ */
+export function nameList(names: readonly string[], max = 20): string {
+  if (names.length <= max) return names.join(", ");
+  return `${names.slice(0, max).join(", ")}, … and ${(names.length - max).toLocaleString("en")} more`;
 }
 
 /** `n` and the noun, in the singular for one: `count(1, "argument")` is "1 argument". */

@@ -1813,6 +1813,7 @@ export const model: MoveModel<number, Ctx> = {
   cite: "10.1",
   dice: 3,
   sides: 6,
+  diceCuts: [1, 2, 3],
   isHex: m_is_hex,
   allowance: m_allowance,
   stepCost: m_step_cost,

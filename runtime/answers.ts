@@ -18,7 +18,7 @@ import {
   type GivenValue,
   type NeedsRecord,
 } from "./cases.js";
-import { chanceOfMove, withChance } from "./chance.js";
+import { chanceOfMove, moveWork, withChance } from "./chance.js";
 import { InputError } from "./errors.js";
 import type { CheckedInput, CheckedRecord, InputDomains } from "./input.js";
 import { evaluateMove, type EvaluateOptions } from "./move.js";
@@ -257,6 +257,8 @@ export function answerInput<X extends MoveContext<number>>(
         m.prepare(roll === null ? rest : { ...rest, roll });
       return partialAllowance(m.model, m.num, at, fixed ?? null, missing);
     },
+    work: (input) =>
+      moveWork(m.model, input.path.length, input.roll !== undefined && input.roll.length > 0),
     key: (a) => {
       const { predicates: _p, predicateRules: _r, steps, ...move } = a;
       return { ...move, steps: steps.map(({ answers: _a, answerRules: _ar, ...s }) => s) };

@@ -11,6 +11,7 @@
  */
 import { diceRead, forEachRoll, summarize } from "./dice.js";
 import { InputError, MissingInput } from "./errors.js";
+import { MAX_WORK } from "./chance.js";
 import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
 
 /** A value a left-out field is given to answer one case: an enum member's name, or a boolean. */
@@ -58,6 +59,11 @@ export interface Answering<I, A> {
   withValue(input: I, field: string, value: GivenValue): I;
   /** What can be answered without the number `missing` names; throws `missing` when nothing can. */
   partial(input: I, missing: MissingInput): PartialAnswer;
+  /**
+   * The step pricings answering `input` takes (runtime/chance.ts `moveWork`), charged against
+   * `MAX_WORK` before each case is answered: the work is bounded, not only the count of cases.
+   */
+  work?(input: I): number;
   /** What makes two answers one case (compared as JSON): the move's price, not the side answers. */
   key(answer: A): unknown;
   /** Answers that are one case, as one (keeping the side answers all of them agree on). */
@@ -73,7 +79,7 @@ export const MAX_CASES = 256;
  * one that gets this answer): cases are never per-field value sets merged into a false cross-product.
  */
 export function answerCases<I, A>(input: I, how: Answering<I, A>): Reply<I, A> {
-  const budget = { left: MAX_CASES };
+  const budget = { left: MAX_CASES, work: MAX_WORK };
   return group(collect(input, how, {}, budget), how);
 }
 
@@ -85,9 +91,11 @@ function collect<I, A>(
   input: I,
   how: Answering<I, A>,
   given: Record<string, GivenValue[]>,
-  budget: { left: number },
+  budget: { left: number; work: number },
 ): Case<I, A>[] {
   let answer: A;
+  const work = how.work?.(input) ?? 0;
+  spend(budget, work);
   try {
     answer = how.answer(input);
   } catch (e) {
@@ -97,11 +105,24 @@ function collect<I, A>(
       const partial = how.partial(input, e);
       return [leaf<I, A>(budget, { given, input, answer: null, partial, needs: [e.field] })];
     }
+    // Each value is a case at least as costly as this one: refused now when they cannot all be.
+    if (values.length * work > budget.work + work) spend(budget, Infinity);
     return values.flatMap((v) =>
       collect(how.withValue(input, e.field, v), how, { ...given, [e.field]: [v] }, budget),
     );
   }
   return [leaf(budget, { given, input, answer, partial: null, needs: [] })];
+}
+
+/** Charges `work` step pricings to the budget, or throws the error saying the answer takes too many. */
+function spend(budget: { work: number }, work: number): void {
+  budget.work -= work;
+  if (budget.work < 0)
+    throw new InputError(
+      "missing",
+      null,
+      `too much to answer: more than ${MAX_WORK.toLocaleString("en")} step pricings (a move is priced once per roll: give the roll as \`dice\`, the fields left out, or a shorter path)`,
+    );
 }
 
 /** One more case of the budget's MAX_CASES (the case itself), or the error saying there are too many. */

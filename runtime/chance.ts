@@ -5,7 +5,8 @@
  * passed on 20 of 36 rolls"). The one implementation behind `eval` (the interpreter's answers) and the
  * generated modules' `evaluate()`.
  */
-import { diceRead, forEachRoll } from "./dice.js";
+import { diceRead } from "./dice.js";
+import { blockRollCount, forEachBlockRoll } from "./rolls.js";
 import { evaluateMove } from "./move.js";
 import type { MoveContext, MoveModel, MoveResult, Num, Violation } from "./types.js";
 
@@ -33,29 +34,33 @@ export function chanceOfMove<T, X extends MoveContext<T>>(
   const out: Violation[] = [];
   const seen = new Set<string>();
   const short: number[] = [];
+  let shortRolls = 0;
   let needs = 0;
   let rolls = 0;
   let legal = 0;
   let shortAt = -1;
   const halts = new Map<string, { v: Violation; rolls: number }>();
-  forEachRoll(k, model.sides, (roll) => {
+  // Rolls that differ only by the order of faces no dice expression tells apart are priced once,
+  // weighted by the ordered rolls they stand for (runtime/rolls.ts).
+  forEachBlockRoll(k, model.sides, model.diceCuts, (roll, weight) => {
     const r = priced(roll);
-    rolls++;
-    if (r.legal) legal++;
+    rolls += weight;
+    if (r.legal) legal += weight;
     for (const v of r.violations) {
       const allowance = typeof r.allowance === "number" ? r.allowance : NaN;
       if (v.rule === model.cite && v.step === undefined && r.spent > allowance) {
         if (shortAt < 0) shortAt = out.length;
         short.push(allowance);
+        shortRolls += weight;
         needs = r.spent;
         continue;
       }
       if (v.step !== undefined && v.rule === model.haltCite && r.halt !== undefined) {
         const key = JSON.stringify([v.rule, v.step]);
         const h = halts.get(key);
-        if (h) h.rolls++;
+        if (h) h.rolls += weight;
         else {
-          halts.set(key, { v, rolls: 1 });
+          halts.set(key, { v, rolls: weight });
           out.push(v);
         }
         continue;
@@ -81,10 +86,32 @@ export function chanceOfMove<T, X extends MoveContext<T>>(
     const range = lo === hi ? num3(lo) : `${num3(lo)}–${num3(hi)}`;
     out.splice(shortAt, 0, {
       rule: model.cite,
-      message: `short on ${short.length} of ${rolls} rolls: needs ${num3(needs)}, rolls ${range}`,
+      message: `short on ${shortRolls} of ${rolls} rolls: needs ${num3(needs)}, rolls ${range}`,
     });
   }
   return { legal, rolls, violations: out };
+}
+
+/**
+ * The most step pricings one scenario's answer may take, over all its cases (runtime/cases.ts counts
+ * them with `moveWork`): a dice move without a fixed roll is priced once per roll, so six dice over a
+ * long path or many left-out values would otherwise take minutes (docs/cli.md, limits).
+ */
+export const MAX_WORK = 3_000_000;
+
+/**
+ * The step pricings of answering one move of `steps` steps: once, or for a dice move without a fixed
+ * roll twice per roll priced (its distribution, `evaluateMove`, and its chance, `chanceOfMove`), the
+ * rolls counted as the pricing loop enumerates them (runtime/rolls.ts `blockRollCount`).
+ */
+export function moveWork<T, X extends MoveContext<T>>(
+  model: MoveModel<T, X>,
+  steps: number,
+  fixedRoll: boolean,
+): number {
+  const once = steps + 1;
+  if (model.dice === 0 || fixedRoll) return once;
+  return 2 * once * blockRollCount(model.dice, model.sides, model.diceCuts);
 }
 
 /** Legal when every roll is, not legal when none is, else null: the roll decides. */

@@ -10,7 +10,8 @@
  * is illegal unless it enters exactly one hex and `minimumMove` holds; every constraint must hold.
  */
 
-import { forEachRoll, summarize } from "./dice.js";
+import { summarizeWeighted } from "./dice.js";
+import { forEachBlockRoll } from "./rolls.js";
 import { formatQuantity } from "./format.js";
 import { ASK_ALL, judgeMove, overspends, type HaltLog } from "./legal.js";
 import { unique } from "./lists.js";
@@ -149,7 +150,7 @@ export function evaluateMove<T, X extends MoveContext<T>>(
   let crossings: { step: number; probability: number }[] | undefined;
   if (model.dice > 0 && ctx.roll === null) {
     const passes: Pass<T>[] = [];
-    const allowances: number[] = [];
+    const allowances = new Map<number, number>();
     const seen = new Set<string>();
     violations = [];
     legal = true;
@@ -157,17 +158,20 @@ export function evaluateMove<T, X extends MoveContext<T>>(
     let legalRolls = 0;
     const crossedBy = new Map<number, number>();
     try {
-      forEachRoll(model.dice, model.sides, (roll) => {
+      // Rolls that differ only by the order of faces no dice expression tells apart are priced once,
+      // weighted by the ordered rolls they stand for (runtime/rolls.ts).
+      forEachBlockRoll(model.dice, model.sides, model.diceCuts, (roll, weight) => {
         ctx.roll = roll.slice();
         const p = pass(model, num, ctx, trace && passes.length === 0);
         if (passes.length === 0) passes.push(p);
-        allowances.push(num.toNumber(p.allowance));
-        rolls++;
+        const a = num.toNumber(p.allowance);
+        allowances.set(a, (allowances.get(a) ?? 0) + weight);
+        rolls += weight;
         if (p.violations.length > 0) legal = false;
-        else legalRolls++;
+        else legalRolls += weight;
         if (p.halting !== null) {
           for (const i of p.halting) if (!crossedBy.has(i)) crossedBy.set(i, 0);
-          for (const i of p.crossed!) crossedBy.set(i, crossedBy.get(i)! + 1);
+          for (const i of p.crossed!) crossedBy.set(i, crossedBy.get(i)! + weight);
         }
         for (const v of p.violations) {
           const key = JSON.stringify([v.rule, v.message, v.step ?? null]);
@@ -181,7 +185,7 @@ export function evaluateMove<T, X extends MoveContext<T>>(
       ctx.roll = null;
     }
     first = passes[0]!;
-    allowance = summarize(allowances);
+    allowance = summarizeWeighted(allowances);
     probability = legalRolls / rolls;
     if (crossedBy.size > 0)
       crossings = [...crossedBy]

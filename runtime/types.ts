@@ -55,6 +55,11 @@ export interface MoveModel<T, X extends MoveContext<T> = MoveContext<T>> {
   /** Number of dice the ruleset can roll at most (0 when it rolls none). */
   readonly dice: number;
   readonly sides: number;
+  /**
+   * The numbers of dice its dice expressions read, sorted (runtime/rolls.ts `DiceCuts`): rolls that
+   * differ only by the order of faces within a block are priced once. Absent: every ordered roll.
+   */
+  readonly diceCuts?: readonly number[];
   /** Whether step `ctx.path[i]` enters a hex (false for an action in place). */
   isHex(ctx: X, i: number): boolean;
   allowance(ctx: X, trace: string[] | null): T;

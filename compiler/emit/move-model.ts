@@ -10,7 +10,7 @@ import {
   type StatementStructures,
 } from "ts-morph";
 import type { EmitContext } from "./context.js";
-import { diceOf } from "../ir/walk.js";
+import { diceCutsOf, diceOf } from "../ir/walk.js";
 import { ExprCompiler, newEnv, type Env } from "./expr.js";
 import { citeLine, commentText, lit } from "./text.js";
 import { reachProfile } from "../reach/profile.js";
@@ -188,7 +188,7 @@ export function modelStatements(
     measure: ${lit(m.measure)},
     cite: ${lit(m.cite)},
     dice: ${dice},
-    sides: ${sides},
+    sides: ${sides},${dice > 0 ? `\n    diceCuts: [${diceCutsOf(cx.ir).join(", ")}],` : ""}
     isHex: ${names.isHex},
     allowance: ${names.allowance},
     stepCost: ${names.stepCost},

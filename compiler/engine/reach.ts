@@ -11,6 +11,7 @@ import { parseMap } from "../map/parse.js";
 import { mapVocabulary } from "../map/known-names.js";
 import {
   buildReach,
+  ReachFault,
   MAX_LISTED_HEXES,
   type ReachBuilt,
   type ReachRequest as ReachInput,
@@ -23,6 +24,7 @@ import { buildGraph, columnName, indexOf, type MapGraph, type MapJson } from "..
 import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import { wholeMoveNote } from "../reach/lookahead.js";
 import { own } from "../util/dict.js";
+import { InputError } from "../../runtime/errors.js";
 import type { Outcome } from "./outcome.js";
 
 /** A piece of text the user typed, and the name its diagnostics' spans give it. */
@@ -58,10 +60,23 @@ export interface ReachRequest {
 
 export const DEFAULT_UNIT = { kind: "squad" };
 
+/**
+ * `reach --all`: the most single-unit searches (the side's units × the rulesets asked), refused
+ * before searching; each is a whole reach search (docs/cli.md, limits).
+ */
+export const MAX_UNIT_SEARCHES = 1_000;
+
+/**
+ * `reach --all`: the most (hex, unit) entries a listing holds — every hex names each unit that can end
+ * there, so the listing grows with units × hexes — refused after the search (docs/cli.md, limits).
+ */
+export const MAX_UNIT_ENTRIES = 50_000;
+
 export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
   const inputs = reachInputs(req);
   if (inputs.value === null) return { value: null, diagnostics: inputs.diagnostics };
-  const built = buildReach(inputs.value);
+  const built = searched(req, () => buildReach(inputs.value!));
+  if ("fault" in built) return { value: null, diagnostics: [...inputs.diagnostics, built.fault] };
   // A listing is bounded (docs/cli.md, limits): refused after the search, located at the map.
   if (built.tooLarge !== undefined) {
     const n = inputs.value.rulesets.length;
@@ -75,6 +90,33 @@ export function reachOn(req: ReachRequest): Outcome<ReachBuilt> {
     return { value: null, diagnostics: [...inputs.diagnostics, d] };
   }
   return { value: built, diagnostics: inputs.diagnostics };
+}
+
+/**
+ * Runs a reach (`buildReach`) for `req`: an evaluation fault it meets — a field a rule `need()`s that
+ * the unit leaves out, a value beyond the exact range — is V0903 with eval's words, located where the
+ * field belongs: a unit's field in the unit as typed (`--unit`, the studio's field), anything else
+ * (a step's field, the map's vehicle's) at the map.
+ */
+export function searched<T>(
+  req: Pick<ReachRequest, "unit" | "units" | "map">,
+  f: () => T,
+): T | { fault: Diagnostic } {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof ReachFault)) throw e;
+    const field = e.fault instanceof InputError ? e.fault.field : null;
+    const typed = own(req.units ?? {}, e.ruleset) ??
+      req.unit ?? { text: JSON.stringify(DEFAULT_UNIT), file: "unit" };
+    const span =
+      field !== null && field.startsWith("unit.")
+        ? new SourceFile(typed.file, typed.text).span(0, typed.text.length)
+        : new SourceFile(req.map.file, req.map.text).span(0, 0);
+    return {
+      fault: report("V0903", "evaluation", span, { ruleset: e.ruleset, fault: e.fault.message }),
+    };
+  }
 }
 
 /**
@@ -284,6 +326,31 @@ export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
     );
     return { value: null, diagnostics };
   }
+  // Bounded (docs/cli.md, limits): the searches before they run, located at the first unit past
+  // the bound; the listing after, at the map.
+  const placed = Object.values(map.units ?? {})
+    .flat()
+    .filter((u) => u.side === req.side)
+    .sort((a, b) => a.offset - b.offset);
+  const at = new SourceFile(req.map.file, req.map.text);
+  if (placed.length * irs.length > MAX_UNIT_SEARCHES) {
+    const past = placed[Math.floor(MAX_UNIT_SEARCHES / irs.length)]!;
+    diagnostics.push(
+      report(
+        "V1003",
+        "tooManyUnits",
+        at.span(past.offset, past.offset + past.length),
+        {
+          units: placed.length.toLocaleString("en"),
+          side: req.side,
+          rulesets: irs.length,
+          max: MAX_UNIT_SEARCHES.toLocaleString("en"),
+        },
+        "move fewer units at once (a map per group), or ask fewer rulesets",
+      ),
+    );
+    return { value: null, diagnostics };
+  }
   const built = buildUnitsReach({
     map,
     mapText: req.map.text,
@@ -292,6 +359,22 @@ export function reachUnitsOn(req: UnitsReachRequest): Outcome<UnitsBuilt> {
     side: req.side,
     rulesets: irs,
   });
+  if (hasErrors(built.diagnostics))
+    return { value: null, diagnostics: [...diagnostics, ...built.diagnostics] };
+  const listed = built.report.results.reduce(
+    (n, r) => n + Object.values(r.hexes).reduce((m, h) => m + h.count, 0),
+    0,
+  );
+  if (listed > MAX_UNIT_ENTRIES) {
+    const d = report(
+      "V1003",
+      "tooLargeToListUnits",
+      at.span(0, 0),
+      { count: listed.toLocaleString("en"), max: MAX_UNIT_ENTRIES.toLocaleString("en") },
+      "move fewer units at once (a map per group), a smaller allowance, or ask fewer rulesets",
+    );
+    return { value: null, diagnostics: [...diagnostics, ...built.diagnostics, d] };
+  }
   return {
     value: { report: built.report, graph: built.graph },
     diagnostics: [...diagnostics, ...built.diagnostics, ...wholeMoveNotes(irs, req.map)],

@@ -19,7 +19,7 @@ import { buildReach } from "../reach/build.js";
 import { MAX_DRAWN_HEXES } from "../reach/formats.js";
 import { hexesReached } from "../reach/report.js";
 import { reachDrawing, renderReachSvg, svgDataUri } from "../reach/svg.js";
-import { reachInputs, type ReachRequest } from "./reach.js";
+import { reachInputs, searched, type ReachRequest } from "./reach.js";
 
 export interface DiffRequest {
   rulesets: readonly RulesetIR[];
@@ -49,7 +49,9 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
       : suite;
   }
   if (reach?.value) {
-    const built = buildReach(reach.value);
+    const value = reach.value;
+    const built = searched(req.reach!, () => buildReach(value));
+    if ("fault" in built) return { value: null, diagnostics: [...diagnostics, built.fault] };
     const r = built.report;
     const drawn = built.graph.columns * built.graph.rows * r.results.length <= MAX_DRAWN_HEXES;
     const exact = (id: string, hex: string) =>

@@ -16,7 +16,7 @@ import {
   type GivenValue,
   type PartialAnswer,
 } from "../../runtime/cases.js";
-import { chanceOfMove, type Chance } from "../../runtime/chance.js";
+import { chanceOfMove, moveWork, type Chance } from "../../runtime/chance.js";
 import { ratNum } from "../../runtime/rational.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { Question } from "../../runtime/answers.js";
@@ -108,6 +108,8 @@ export function answerScenario(
         x.roll ?? null,
         missing,
       ),
+    work: (x) =>
+      moveWork(interpreterFor(ir), x.path.length, x.roll !== undefined && x.roll.length > 0),
     key: (a) => [a.result, a.chance],
     merge: mergeAnswers,
   };

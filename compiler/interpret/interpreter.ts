@@ -9,7 +9,7 @@ import { evaluateMove } from "../../runtime/move.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
 import type { MoveModel, MoveResult, Violation } from "../../runtime/types.js";
 import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
-import { diceOf } from "../ir/walk.js";
+import { diceCutsOf, diceOf } from "../ir/walk.js";
 import { Evaluator, InputError, valueOf, type EvalContext, type ValueRecord } from "./eval.js";
 import {
   isEvaluationFault,
@@ -28,6 +28,7 @@ export class Interpreter implements MoveModel<Rat, EvalContext> {
   readonly cite: string;
   readonly dice: number;
   readonly sides: number;
+  readonly diceCuts: readonly number[];
   private readonly hasAction: boolean;
 
   constructor(readonly ir: RulesetIR) {
@@ -39,6 +40,7 @@ export class Interpreter implements MoveModel<Rat, EvalContext> {
     const dice = diceOf(ir);
     this.dice = dice?.n ?? 0;
     this.sides = dice?.sides ?? 6;
+    this.diceCuts = diceCutsOf(ir);
     this.hasAction = ir.inputs.some(
       (i) => i.rec === "step" && i.fields.some((f) => f.name === "action"),
     );

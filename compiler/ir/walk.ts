@@ -568,3 +568,17 @@ export function diceOf(ir: ExprParts): { n: number; sides: number } | null {
   }
   return n > 0 ? { n, sides } : null;
 }
+
+/**
+ * The numbers of dice the ruleset's dice expressions read, sorted and distinct (`2d6` and `3d6`:
+ * [2, 3]): the pricing loop prices once the rolls that differ only by the order of faces within
+ * each block between two of them (runtime/rolls.ts `DiceCuts`). Empty when it rolls none.
+ */
+export function diceCutsOf(ir: ExprParts): number[] {
+  const ns = new Set<number>();
+  for (const e of rulesetExprs(ir))
+    walk(e, (x) => {
+      if (x.k === "dice") ns.add(x.n);
+    });
+  return [...ns].sort((a, b) => a - b);
+}

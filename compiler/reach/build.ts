@@ -10,6 +10,7 @@ import { reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
 import type { PlainStep } from "../../runtime/reach-steps.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import { evaluateMove } from "../../runtime/move.js";
+import { isEvaluationFault, type EvaluationFault } from "../../runtime/errors.js";
 import { ratNum } from "../../runtime/rational.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { interpretedBinding } from "./binding.js";
@@ -66,6 +67,35 @@ export interface ReachBuilt {
  */
 export const MAX_LISTED_HEXES = 20_000;
 
+/**
+ * A search or a pricing under `ruleset` that met an evaluation fault — a field a rule `need()`s that
+ * the unit or the map leaves out, a value beyond the exact range: the user's input, not a bug. Thrown
+ * by `buildReach` with the ruleset named; the engine turns it into a located diagnostic.
+ */
+export class ReachFault extends Error {
+  constructor(
+    readonly ruleset: string,
+    readonly fault: EvaluationFault,
+  ) {
+    super(`under ${ruleset}: ${fault.message}`);
+    this.name = "ReachFault";
+  }
+}
+
+/** Runs `f` for ruleset `id`: an evaluation fault it meets becomes a `ReachFault` naming `id`. */
+export function faultUnder<T>(id: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isEvaluationFault(e)) throw new ReachFault(id, e);
+    throw e;
+  }
+}
+
+/**
+ * The reach of each ruleset on the map, listed hex by hex (or summarised); an evaluation fault met
+ * on the way is a `ReachFault` naming the ruleset (the engine reports it located).
+ */
 export function buildReach(req: ReachRequest): ReachBuilt {
   const graph = buildGraph(req.map);
   const from = indexOf(graph, req.from);
@@ -75,7 +105,9 @@ export function buildReach(req: ReachRequest): ReachBuilt {
     interpretedBinding(ir, base, unit ?? req.unit),
   );
   const aboard = req.aboard === true;
-  for (const b of bindings) answers.push(reachOnMap(b, graph, from, aboard));
+  bindings.forEach((b, i) =>
+    answers.push(faultUnder(req.rulesets[i]!.ir.id, () => reachOnMap(b, graph, from, aboard))),
+  );
   const head = (i: number) => {
     const { ir, notApplicable } = req.rulesets[i]!;
     const a = answers[i]!;
@@ -107,11 +139,21 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       phase: req.phase,
       unit: req.unit,
       ...(aboard ? { aboard: true as const } : {}),
-      summary: answers.map((a, i) => summarizeAnswer(graph, a, from, head(i))),
+      summary: answers.map((a, i) =>
+        faultUnder(req.rulesets[i]!.ir.id, () => summarizeAnswer(graph, a, from, head(i))),
+      ),
     };
     return { report, graph, answers, mismatches, summary };
   }
-  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, unit }, i) => {
+  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, unit }, i) =>
+    faultUnder(ir.id, () => listed(ir, base, unit, i)),
+  );
+  function listed(
+    ir: RulesetIR,
+    base: ScenarioValue,
+    unit: Record<string, unknown> | undefined,
+    i: number,
+  ): ReachRulesetResult {
     const binding = bindings[i]!;
     const a = answers[i]!;
     const hexes: Record<string, ReachHex> = {};
@@ -166,7 +208,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       }
     }
     return result;
-  });
+  }
   return {
     report: {
       map: req.map.name,

@@ -27,8 +27,9 @@ import {
   type PlacedUnit,
 } from "../../runtime/map.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
-import { MissingInput } from "../../runtime/errors.js";
+import { isEvaluationFault, MissingInput } from "../../runtime/errors.js";
 import { Rat } from "../../runtime/rational.js";
+import { report } from "../../diagnostics/messages.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
@@ -157,17 +158,32 @@ export function buildUnitsReach(req: UnitsRequest): {
         notPlaced.push({ name: p.name, hex, reason: read.reason });
         continue;
       }
-      const ctx = prepare(ir, read.value).ctx;
-      const share = counted(() =>
-        stacking.counts.map((r) => model.ev.rule(r, ctx, null, []) as Rat),
-      );
+      // A field a rule need()s that this unit leaves out (or a value beyond the exact range): V0903
+      // with eval's words, at the unit as the map places it; the answer is then refused. A field
+      // only its stacking counts need leaves the unit not placed, with the reason.
+      const at = src.span(p.offset, p.offset + p.length);
+      let ctx: ReturnType<typeof prepare>["ctx"];
+      let share: Rat[] | { reason: string };
+      let binding: ReturnType<typeof interpretedBinding> | null = null;
+      let a: ReturnType<typeof reachOnMap> | null = null;
+      try {
+        const c = (ctx = prepare(ir, read.value).ctx);
+        share = counted(() => stacking.counts.map((r) => model.ev.rule(r, c, null, []) as Rat));
+        if (Array.isArray(share)) {
+          binding = interpretedBinding(ir, read.value, p.unit);
+          a = reachOnMap(binding, board, hex);
+        }
+      } catch (e) {
+        if (!isEvaluationFault(e)) throw e;
+        diagnostics.push(report("V0903", "evaluation", at, { ruleset: ir.id, fault: e.message }));
+        continue;
+      }
       if (!Array.isArray(share)) {
         notPlaced.push({ name: p.name, hex, reason: share.reason });
         continue;
       }
+      if (binding === null || a === null) continue; // searched whenever the counts were
       for (const x of read.notApplicable) na.add(x);
-      const binding = interpretedBinding(ir, read.value, p.unit);
-      const a = reachOnMap(binding, board, hex);
       for (const x of a.notApplicable) na.add(x);
       searched.push({ binding, answer: a, p });
       units.push({
@@ -180,7 +196,7 @@ export function buildUnitsReach(req: UnitsRequest): {
       contexts.push(ctx);
       shares.push(share);
       if (!warned && reachable(a).filter((x) => x).length === 1) {
-        const w = missingAction(ir, read.value, p.name, src.span(p.offset, p.offset + p.length));
+        const w = missingAction(ir, read.value, p.name, at);
         if (w !== null) {
           diagnostics.push(w);
           warned = true;

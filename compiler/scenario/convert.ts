@@ -11,7 +11,7 @@
 
 import type { Node } from "jsonc-parser";
 import type { Diagnostic, SourceFile } from "../../diagnostics/index.js";
-import { count, report } from "../../diagnostics/messages.js";
+import { count, nameList, report } from "../../diagnostics/messages.js";
 import type { EnumDef, InputField, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
 import { dict } from "../util/dict.js";
 import { closest } from "../util/suggest.js";
@@ -190,7 +190,7 @@ function memberOf(
       "V0903",
       "unknownMember",
       spanOf(src, node),
-      { enum: e.name, name, path, ruleset: ir.id, valid: names.join(", ") },
+      { enum: e.name, name, path, ruleset: ir.id, valid: nameList(names) },
       near !== null ? `did you mean \`${near}\`?` : undefined,
       { scenario: "member", path, enum: e.name, name },
     ),

@@ -9,7 +9,7 @@
 
 import type { Node } from "jsonc-parser";
 import type { Diagnostic, SourceFile } from "../../diagnostics/index.js";
-import { report } from "../../diagnostics/messages.js";
+import { nameList, report } from "../../diagnostics/messages.js";
 import type { RatText, RulesetIR, Type } from "../ir/ir.js";
 import {
   describeShape,
@@ -253,7 +253,7 @@ function unknownField(
     "V0902",
     "unknownField",
     spanOf(src, key),
-    { path, where, valid: valid.join(", ") },
+    { path, where, valid: nameList(valid) },
     near !== null ? `did you mean \`${near}\`?` : undefined,
     { scenario: "field", path, name },
   );

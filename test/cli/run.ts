@@ -39,6 +39,8 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   /** Spawned runs only: a guard against a hang. */
   timeout?: number;
+  /** Spawned runs only: the binary's path as typed (relative to `cwd`), instead of its absolute path. */
+  bin?: string;
 }
 
 /** Sets `env` on process.env, runs `f`, restores the previous values. */
@@ -134,7 +136,7 @@ export function spawnVariorum(args: string[], opts: RunOptions = {}): Promise<Ru
   delete env.FORCE_COLOR;
   if (opts.env && "NO_COLOR" in opts.env && opts.env.NO_COLOR === undefined) delete env.NO_COLOR;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [opts.bin ?? BIN, ...args], {
       cwd: opts.cwd ?? ROOT,
       env: env as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],

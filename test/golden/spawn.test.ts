@@ -34,3 +34,34 @@ describe("golden CLI output through the binary", () => {
     });
   }
 });
+
+describe("the binary answers alike whatever the working folder and however it is named (issue 45, item 22)", () => {
+  // A scenario path with an escape sequence (echoed sanitised), and a bundled ruleset by id.
+  const evil = "scenarios/no\u001b[31mred.json";
+  const argvs = [
+    ["eval", "sl-classic", evil],
+    ["check", "sl-classic", "nope\u0007"],
+    ["reach", "sl-classic", "maps/crossroads.json", "--from", "B3", "--format", "json"],
+  ];
+  for (const argv of argvs)
+    it(`${argv.slice(0, 2).join(" ")}: bin/variorum.js from the project = ../bin/variorum.js from test/ = the absolute path`, async () => {
+      const fromRoot = await spawnVariorum(argv, { bin: "bin/variorum.js" });
+      const sub = join(ROOT, "test");
+      const fromSub = await spawnVariorum(
+        argv.map((a) => (a.includes("/") ? `../${a}` : a)),
+        { cwd: sub, bin: "../bin/variorum.js" },
+      );
+      const absolute = await spawnVariorum(argv);
+      for (const r of [fromRoot, fromSub, absolute]) {
+        expect(r.code).not.toBe(70);
+        expect(r.stderr).not.toMatch(/\u001b|\u0007/);
+      }
+      const same = (r: typeof fromRoot) => ({
+        code: r.code,
+        stdout: r.stdout,
+        stderr: r.stderr.split("../").join(""),
+      });
+      expect(same(fromSub)).toEqual(same(fromRoot));
+      expect(same(absolute)).toEqual(same(fromRoot));
+    });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { forEachRoll, forEachSortedRoll, summarize } from "../../runtime/index.js";
 import { diceRead, summarizeWeighted } from "../../runtime/dice.js";
+import { blockRollCount, forEachBlockRoll } from "../../runtime/rolls.js";
 import { InputError, MissingInput } from "../../runtime/errors.js";
 
 describe("forEachRoll", () => {
@@ -108,5 +109,50 @@ describe("diceRead: the dice a move reads", () => {
       throw new MissingInput("unit.kind");
     };
     expect(() => diceRead(3, fails)).toThrow(MissingInput);
+  });
+});
+
+describe("forEachBlockRoll: rolls up to reordering within blocks (issue 45, items 9 and 10)", () => {
+  // Canonical form of an ordered roll: each block's faces sorted.
+  const canon = (roll: readonly number[], ends: readonly number[]) => {
+    const out: number[] = [];
+    let from = 0;
+    for (const e of ends) {
+      out.push(...roll.slice(from, e).sort((a, b) => a - b));
+      from = e;
+    }
+    return out.join(",");
+  };
+  const shapes: [number, number, number[] | undefined][] = [
+    [6, 6, [6]],
+    [3, 6, [2, 3]],
+    [3, 6, [1, 3]],
+    [3, 6, undefined],
+    [4, 3, [2, 4]],
+    [2, 20, [2]],
+    [5, 4, [1, 3, 5]],
+    [0, 6, []],
+  ];
+  for (const [dice, sides, cuts] of shapes)
+    it(`${dice}d${sides} cut at ${JSON.stringify(cuts)}: each class once, weighted by its ordered rolls, in their first-met order`, () => {
+      const ends = cuts === undefined ? Array.from({ length: dice }, (_, i) => i + 1) : cuts;
+      // Brute force: every ordered roll, grouped by its canonical form, in first-met order.
+      const expected = new Map<string, number>();
+      forEachRoll(dice, sides, (r) => {
+        const k = canon(r, ends);
+        expected.set(k, (expected.get(k) ?? 0) + 1);
+      });
+      const got = new Map<string, number>();
+      forEachBlockRoll(dice, sides, cuts, (r, w) => {
+        expect(canon(r, ends)).toBe(r.join(","));
+        expect(got.has(r.join(","))).toBe(false);
+        got.set(r.join(","), w);
+      });
+      expect([...got]).toEqual([...expected]);
+      expect(blockRollCount(dice, sides, cuts)).toBe(expected.size);
+    });
+  it("6d6 read as one block is 462 rolls, not 46,656", () => {
+    expect(blockRollCount(6, 6, [6])).toBe(462);
+    expect(blockRollCount(6, 6, undefined)).toBe(46_656);
   });
 });

@@ -10,6 +10,7 @@ import { closest } from "../../util/suggest.js";
 import type * as A from "../../../grammar/ast.js";
 import type { Diagnostic, DiagnosticData, Span } from "../../../diagnostics/index.js";
 import {
+  nameList,
   count,
   report,
   type MessageArgs,
@@ -81,6 +82,9 @@ const ALL_RECORDS: ReadonlySet<I.RecordName | "path"> = new Set([
 /** No parameters, nothing narrowed. Shared: never changed. */
 const NO_PARAMS = new Map<string, I.Type>();
 const NOTHING_NARROWED = new Set<string>();
+
+/** The most members an enum may have (docs/cli.md, limits; V0108 past it). */
+export const MAX_ENUM_MEMBERS = 1_000;
 
 export class DeclChecker {
   readonly x: ExprChecker;
@@ -191,6 +195,20 @@ export class DeclChecker {
   }
 
   enumDef(d: A.Decl & { kind: "enum" }): I.EnumDef {
+    // An enum's members are bounded (docs/cli.md, limits): each is a case of every answer that
+    // leaves its field out, a row of its tables, a line of the module and the card. Past the bound,
+    // one error at the first member too many, and the members before it kept.
+    if (d.members.length > MAX_ENUM_MEMBERS) {
+      const n = (x: number) => x.toLocaleString("en");
+      this.err(
+        "V0108",
+        "members",
+        d.members[MAX_ENUM_MEMBERS]!.span,
+        { name: d.name, count: n(d.members.length), max: n(MAX_ENUM_MEMBERS) },
+        "split it into groups of a smaller enum, or keep the members the rules tell apart",
+      );
+      d = { ...d, members: d.members.slice(0, MAX_ENUM_MEMBERS) };
+    }
     // The members kept are the names seen: a few, looked for in the list (a set only for many).
     const seen = d.members.length > 32 ? new Set<string>() : null;
     // A place per member (the list cut to those kept), not a list grown by pushing.
@@ -347,6 +365,10 @@ export class DeclChecker {
       return null;
     }
     const rowsDomain = domains[0]!;
+    // Each member's first place in the domain, looked up once per key (a domain may be large).
+    const placeOf = new Map<string, number>();
+    for (let i = rowsDomain.length - 1; i >= 0; i--) placeOf.set(rowsDomain[i]!, i);
+    const place = (k: string) => placeOf.get(k) ?? -1;
     const cols = domains.length === 2 ? domains[1]! : null;
     // A place per entry the domain has (each member's row once, a value per column), the list cut
     // to those made: a table keeps its rows exactly, and no list grown by pushing is copied.
@@ -361,7 +383,7 @@ export class DeclChecker {
       if (r.values.length !== width) {
         if (r.keys !== "otherwise")
           for (const k of r.keys) {
-            const at = rowsDomain.indexOf(k);
+            const at = place(k);
             if (at >= 0 && seen[at] === undefined) seen[at] = r.span;
           }
         const args = {
@@ -380,14 +402,14 @@ export class DeclChecker {
       }
       for (let ki = 0; ki < r.keys.length; ki++) {
         const k = r.keys[ki]!;
-        const at = rowsDomain.indexOf(k);
+        const at = place(k);
         if (at < 0) {
           this.err(
             "V0201",
             "notMember",
             r.span,
             { key: k, enum: d.keys[0]!.name },
-            `members: ${rowsDomain.join(", ")}`,
+            `members: ${nameList(rowsDomain)}`,
           );
           continue;
         }
@@ -408,13 +430,13 @@ export class DeclChecker {
     }
     const missing: string[] = [];
     for (let i = 0; i < rowsDomain.length; i++)
-      if (seen[rowsDomain.indexOf(rowsDomain[i]!)] === undefined) missing.push(rowsDomain[i]!);
+      if (seen[place(rowsDomain[i]!)] === undefined) missing.push(rowsDomain[i]!);
     if (missing.length && !otherwise) {
       this.err(
         "V0501",
         "missingRows",
         d.nameSpan,
-        { table: d.name, missing: missing.join(", ") },
+        { table: d.name, missing: nameList(missing) },
         `add a row for each, or \`otherwise: NA\``,
         { fix: "rows", missing },
       );
@@ -424,8 +446,7 @@ export class DeclChecker {
         made = this.putRow(rows, made, m, otherwise.values, cols, type, cite);
     }
     if (made < rows.length) rows.length = made;
-    if (otherwise)
-      rows.sort((a, b) => rowsDomain.indexOf(a.keys[0]!) - rowsDomain.indexOf(b.keys[0]!));
+    if (otherwise) rows.sort((a, b) => place(a.keys[0]!) - place(b.keys[0]!));
     const t = def as I.TableDef;
     t.keys = d.keys.map((k) => k.name);
     t.type = type;

@@ -10,6 +10,7 @@ import type * as A from "../../../grammar/ast.js";
 import { Rat, RatOverflow } from "../../../runtime/rational.js";
 import type { Diagnostic, DiagnosticData, Span } from "../../../diagnostics/index.js";
 import {
+  nameList,
   report,
   type MessageArgs,
   type MessageCode,
@@ -238,7 +239,7 @@ export class ExprChecker {
           "noMember",
           span,
           { enum: name, member },
-          `members: ${ms.join(", ")}`,
+          `members: ${nameList(ms)}`,
         );
       return { enum: name, name: member };
     }
@@ -251,7 +252,7 @@ export class ExprChecker {
           "noMember",
           span,
           { enum: enumHint, member: name },
-          ms ? `members: ${ms.join(", ")}` : undefined,
+          ms ? `members: ${nameList(ms)}` : undefined,
         );
     }
     const owners = this.scope.enumsWith(name);
