@@ -99,6 +99,11 @@ export interface CodeAction {
   /** The diagnostic code this fixes. */
   code: string;
   edits: { uri: string; edits: TextEdit[] }[];
+  /**
+   * Why the fix is offered but cannot be applied (LSP 3.16 `disabled`): the file is not the user's
+   * to edit (compiler/service/writable.ts). Its `edits` are then empty.
+   */
+  disabled?: { reason: string };
 }
 
 /** A rename's edits per file, or why it was refused (it would break a base, or the name is taken). */
