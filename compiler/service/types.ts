@@ -70,6 +70,11 @@ export interface CompletionItem {
   /** Kind and citation, e.g. `rule [A4.12]`. */
   detail?: string;
   documentation?: string;
+  /**
+   * The key an editor sorts the list by (LSP `sortText`), set where the position ranks some items
+   * first (after `unit.kind == `: the kinds); absent, the items come in the order given.
+   */
+  sortText?: string;
   /** With `snippet`: LSP snippet syntax (`${1:name}`). */
   insertText?: string;
   snippet?: boolean;
