@@ -5,6 +5,8 @@
  * and `rulesets/house/`, which the package owns and other rulesets extend), and inside one of the
  * workspace's folders when the editor named any (LSP `workspaceFolders` / `rootUri`). The answer is
  * the reason to show the user (`it is …`, to follow the file's name), or null when it may be edited.
+ * The package folders are writable only where a workspace folder holds them: a checkout of Variorum
+ * itself, whose maintainers edit the bundled rulesets (an installed copy is in `node_modules`).
  *
  * Names are compared as the host names them (`file:` URIs for the language server, plain keys for
  * the studio and tests), by whole path segments: `/work/a` does not contain `/work/ab/x.rules`.
@@ -26,7 +28,8 @@ function segments(file: string): string[] {
 
 /**
  * Why `file` must not be edited, or null when it may: inside `node_modules`, in a package folder of
- * the host (`bundled`, `house`), or outside every folder of `workspace` (when it names any).
+ * the host (`bundled`, `house`) that no workspace folder holds, or outside every folder of
+ * `workspace` (when it names any).
  */
 export function whyNotWritable(
   file: string,
@@ -35,7 +38,12 @@ export function whyNotWritable(
 ): string | null {
   if (segments(file).includes("node_modules"))
     return "it is inside node_modules: an installed package's copy, not yours to edit";
-  const pkg = folders.find((f) => f.kind !== "user" && inside(file, f.path));
+  // The package's own folders are the user's only in a checkout of Variorum opened as the workspace.
+  // The innermost folder holding the file (`rulesets/house/` inside `rulesets/`).
+  const pkg = folders
+    .filter((f) => inside(file, f.path))
+    .sort((p, q) => q.path.length - p.path.length)
+    .find((f) => f.kind !== "user" && !workspace.some((w) => inside(f.path, w)));
   if (pkg)
     return `it is ${pkg.kind === "house" ? "a house rule" : "a ruleset"} bundled with Variorum, which other rulesets extend as it is: override the definition in a house rule of your own instead`;
   if (workspace.length > 0 && !workspace.some((w) => inside(file, w)))

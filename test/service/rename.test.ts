@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import type { Host } from "../../compiler/engine/host.js";
 import { LanguageService } from "../../compiler/service/index.js";
+import { whyNotWritable } from "../../compiler/service/writable.js";
 import { bundledTexts } from "./host.js";
 
 const WS = "file:///work";
@@ -93,6 +94,27 @@ describe("rename never writes where it should not (issue 44, item 6)", () => {
     const t = service({ [mine]: typo });
     t.open(mine, typo);
     expect(t.codeActions(mine, at(typo, "bunp"), at(typo, "bunp"))[0]!.disabled).toBeUndefined();
+  });
+});
+
+describe("which files are the user's (compiler/service/writable.ts)", () => {
+  const folders = [
+    { path: "file:///pkg/rulesets", kind: "bundled" as const },
+    { path: "file:///pkg/rulesets/house", kind: "house" as const },
+  ];
+  it.each([
+    ["file:///work/a.rules", ["file:///work"], null],
+    ["file:///work/a.rules", [], null],
+    ["file:///workshop/a.rules", ["file:///work"], /outside the workspace/],
+    ["file:///work/node_modules/variorum/rulesets/a.rules", ["file:///work"], /node_modules/],
+    ["file:///pkg/rulesets/a.rules", [], /bundled with Variorum/],
+    ["file:///pkg/rulesets/house/a.rules", ["file:///work"], /a house rule bundled/],
+    // A checkout of Variorum opened as the workspace: its maintainers edit the bundled rulesets.
+    ["file:///pkg/rulesets/a.rules", ["file:///pkg"], null],
+  ] as const)("%s in %j", (file, workspace, why) => {
+    const got = whyNotWritable(file, folders, workspace);
+    if (why === null) expect(got).toBeNull();
+    else expect(got).toMatch(why);
   });
 });
 
