@@ -153,13 +153,7 @@ function refresh(): void {
 }
 
 function problems(): Problem[] {
-  return bench.diagnostics().map((d) => ({
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    line: d.range.start.line + 1,
-    col: d.range.start.character + 1,
-  }));
+  return bench.problems();
 }
 
 function drawProblems(): void {
