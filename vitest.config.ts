@@ -24,6 +24,7 @@ export const PROCESSES = [
   "test/lsp/lsp.test.ts",
   "test/studio/server.test.ts",
   "test/editors/vsix.test.ts",
+  "test/editors/vim.test.ts",
   "test/package/**/*.test.ts",
   "test/examples/**/*.test.ts",
 ];

@@ -1,10 +1,14 @@
 #!/bin/sh
-# Installs Debian's `chromium` package for the browser test (test/browser/diff.test.ts), unless
-# /usr/bin/chromium is already there. Non-interactive; run as root (CI) or with sudo available.
+# Installs the Debian packages the tests run: `chromium` (the browser tests, test/browser/) and `vim`
+# (the Vim syntax file's test, test/editors/vim.test.ts), each unless it is already there.
+# Non-interactive; run as root (CI) or with sudo available.
 set -eu
 
-if [ -x /usr/bin/chromium ]; then
-  echo "install-chromium: /usr/bin/chromium is already installed ($(/usr/bin/chromium --version 2>/dev/null || echo 'version unknown'))"
+PACKAGES=""
+[ -x /usr/bin/chromium ] || PACKAGES="chromium fonts-dejavu-core"
+[ -x /usr/bin/vim ] || PACKAGES="$PACKAGES vim"
+if [ -z "$PACKAGES" ]; then
+  echo "install-chromium: /usr/bin/chromium and /usr/bin/vim are already installed ($(/usr/bin/chromium --version 2>/dev/null || echo 'version unknown'))"
   exit 0
 fi
 
@@ -24,10 +28,12 @@ fi
 
 export DEBIAN_FRONTEND=noninteractive
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q
-$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium fonts-dejavu-core
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $PACKAGES
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "install-chromium: the chromium package installed, but /usr/bin/chromium is missing" >&2
-  exit 1
-fi
+for b in chromium vim; do
+  if [ ! -x /usr/bin/$b ]; then
+    echo "install-chromium: the $b package installed, but /usr/bin/$b is missing" >&2
+    exit 1
+  fi
+done
 echo "install-chromium: installed $(/usr/bin/chromium --version 2>/dev/null || echo chromium)"

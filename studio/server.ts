@@ -29,7 +29,7 @@ import type { Socket } from "node:net";
 import { createHash } from "node:crypto";
 import { readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import sirv from "sirv";
+import { serveStatic } from "./statics.js";
 import { loadRuleset } from "../compiler/engine/front.js";
 import { folderOf, type Host } from "../compiler/engine/host.js";
 import { nodeHost } from "../compiler/node/host.js";
@@ -141,15 +141,10 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
   const given = opts.file ? resolve(cwd, opts.file) : null;
   // Save through a link to its target, so the link stays a link.
   const target = given === null ? null : realOrSelf(given);
-  // The file list (and each file's ETag) is read once, at start: a page rebuilt meanwhile needs a restart.
-  // Answers are revalidated (no-cache + ETag), so the browser never keeps an old page across restarts.
-  const statics = sirv(resolve(opts.dir), {
-    single: false,
-    dev: false,
-    etag: true,
-    dotfiles: false,
-    setHeaders: (res) => res.setHeader("cache-control", "no-cache"),
-  });
+  // The page's files are read at each request (studio/statics.ts): a rebuild is served as it stands,
+  // a missing file is an answer. Answers are revalidated (no-cache + ETag), so the browser never
+  // keeps an old page across restarts.
+  const pageRoot = resolve(opts.dir);
   let port = requested;
   const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
 
@@ -168,7 +163,7 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
       res.setHeader("allow", "GET, HEAD");
       return json(res, 405, { error: `${req.method ?? "this method"} is not allowed here` });
     }
-    statics(req, res, () => json(res, 404, { error: "not found" }));
+    serveStatic(pageRoot, path, req, res);
   };
 
   const api = (req: IncomingMessage, res: ServerResponse, path: string): void => {
@@ -328,7 +323,7 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
   });
 }
 
-/** The path of a request target, without query or fragment (undecoded: sirv decodes for itself). */
+/** The path of a request target, without query or fragment (undecoded: studio/statics.ts decodes it). */
 function pathOf(url: string): string {
   const q = url.search(/[?#]/);
   return q >= 0 ? url.slice(0, q) : url;

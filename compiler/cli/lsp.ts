@@ -6,9 +6,13 @@
  * Sync is incremental. Diagnostics are published after every change (changes arriving together are
  * analysed once, for the latest text); an edit of an open base re-publishes the open documents that
  * extend it. Bases (`extends`) are looked up beside the document that names them, then among the
- * bundled rulesets (compiler/engine/host.ts: the CLI's rule), and read once per session until a watched `.rules` file changes (the server registers
- * `workspace/didChangeWatchedFiles` for every `.rules` file with a client that allows it). Snippets go
- * only to a client that declared snippet support; a rename the service refuses is an error response.
+ * bundled rulesets (compiler/engine/host.ts: the CLI's rule), and read once per session until a
+ * watched `.rules` file changes (the server registers `workspace/didChangeWatchedFiles` for every
+ * `.rules` file with a client that allows it); with a client that does not (Neovim before 0.10), a
+ * base is re-read whenever its modification time changed, checked at each edit and request. Snippets
+ * go only to a client that declared snippet support; a rename the service refuses is an error
+ * response; rename and quick fixes never edit a file outside the workspace folders, inside
+ * `node_modules` or among the bundled rulesets (compiler/service/writable.ts).
  */
 import { Transform, type TransformCallback } from "node:stream";
 import {
@@ -152,6 +156,9 @@ export function startServer(
     const doc = documents.get(uri);
     if (!doc) return false;
     service.update(uri, doc.getText());
+    // Without watching, any request may be the first to see a base changed on disk: re-publish
+    // (sent only when the diagnostics differ).
+    if (service.pollBases) schedule(uri);
     return true;
   };
 
@@ -159,6 +166,12 @@ export function startServer(
     const caps = params.capabilities;
     snippets = caps.textDocument?.completion?.completionItem?.snippetSupport === true;
     watchRegistration = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    // A client that cannot be asked to watch files (Neovim 0.7–0.9) never says a base changed on
+    // disk: the service then compares each base's modification time whenever it is asked.
+    service.pollBases = !watchRegistration;
+    // Rename and quick fixes edit files inside the workspace only (compiler/service/writable.ts).
+    service.workspace =
+      params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -245,6 +258,7 @@ export function startServer(
           kind: COMPLETION_KINDS[c.kind],
           ...(c.detail ? { detail: c.detail } : {}),
           ...(c.documentation ? { documentation: c.documentation } : {}),
+          ...(c.sortText ? { sortText: c.sortText } : {}),
           ...(c.insertText
             ? { insertText: c.insertText, insertTextFormat: c.snippet ? 2 : 1 }
             : {}),
@@ -291,11 +305,19 @@ export function startServer(
     return service.codeActions(textDocument.uri, start, end).map((a) => ({
       title: a.title,
       kind: CodeActionKind.QuickFix,
-      edit: {
-        changes: Object.fromEntries(
-          a.edits.map((e) => [e.uri, e.edits.map((x) => ({ range: x.range, newText: x.newText }))]),
-        ),
-      },
+      // A fix in a file Variorum will not edit: shown greyed out with the reason (LSP 3.16).
+      ...(a.disabled
+        ? { disabled: a.disabled }
+        : {
+            edit: {
+              changes: Object.fromEntries(
+                a.edits.map((e) => [
+                  e.uri,
+                  e.edits.map((x) => ({ range: x.range, newText: x.newText })),
+                ]),
+              ),
+            },
+          }),
     }));
   });
   connection.languages.semanticTokens.on(({ textDocument }) => {

@@ -2,9 +2,8 @@
 
 import { lstatSync } from "node:fs";
 import { resolve } from "node:path";
-import { skeleton } from "../service/skeleton.js";
+import { newIdProblem, skeleton } from "../service/skeleton.js";
 import type { Ctx } from "./context.js";
-import { ID_PATTERN, listRulesetIds } from "./project.js";
 import { fsHost } from "./host.js";
 import { displayPath } from "../node/paths.js";
 import { WriteError, writeNew } from "../node/write.js";
@@ -27,15 +26,9 @@ export function newRuleset(
     ctx.err(`${ctx.cErr.red("variorum: error:")} ${message}\n`);
     return code;
   };
-  if (!ID_PATTERN.test(id))
-    return fail(
-      `\`${id}\` is not a ruleset id: use letters, digits, dots, hyphens and underscores`,
-      2,
-    );
-  if (id === opts.extends)
-    return fail(`a ruleset cannot extend itself: choose a new id for the house rule over ${id}`, 2);
-  if (listRulesetIds(ctx.root).includes(id))
-    return fail(`the id ${id} is taken by a bundled ruleset; choose another id`, 2);
+  // The id's checks are the studio's too (compiler/service/skeleton.ts): the same words everywhere.
+  const bad = newIdProblem(id, opts.extends, fsHost(ctx.root));
+  if (bad !== null) return fail(bad, 2);
   const out = resolve(ctx.cwd, opts.output ?? `${id}.rules`);
   if (!out.endsWith(".rules")) return fail(`a ruleset file must end in .rules: ${opts.output}`, 2);
   const exists = (why: string): number =>

@@ -1,7 +1,9 @@
 /**
  * Completion from the text before the cursor: input fields after `unit.`, members after `ENUM.` or
  * inside `in {`, section keys after `section`, definition keywords and snippets at the start of a
- * line, and otherwise every name in scope (with its kind and citation), members and keywords.
+ * line, and otherwise every name in scope (with its kind and citation), members and keywords —
+ * after a comparison with an operand of an enum's type (`unit.kind == `), that enum's members
+ * first (each item then carries the `sortText` that keeps this order in the editor).
  */
 import { SECTIONS } from "../ir/report-sections.js";
 import type { Analysis } from "./analysis.js";
@@ -115,13 +117,31 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
     return all;
   }
 
+  const compared = /([\w.-]+)\s*(?:==|!=)\s*[\w-]*$/.exec(line);
+  const fits = compared && merged ? enumOfOperand(a, compared[1]!) : null;
   const items: CompletionItem[] = [];
+  if (fits) {
+    const e = ownedByName(merged!, fits);
+    if (e?.decl.kind === "enum") items.push(...members(e.decl.members, e.decl.name));
+  }
   if (/^\s*[\w-]*$/.test(line)) {
     items.push(...SNIPPETS);
     for (const k of LINE_KEYWORDS) items.push({ label: k, kind: "keyword" });
   }
   for (const k of EXPRESSION_WORDS) items.push({ label: k, kind: "keyword" });
   if (!merged) return items;
+  const all = everything(items, merged);
+  if (!fits) return all;
+  // Ranked: the members that fit first, then the rest in their usual order.
+  const width = String(all.length).length;
+  return all.map((c, i) => ({ ...c, sortText: String(i).padStart(width, "0") }));
+}
+
+/** `items`, then every name in scope and its members, each label of a kind once. */
+function everything(
+  items: CompletionItem[],
+  merged: NonNullable<Analysis["merged"]>,
+): CompletionItem[] {
   for (const o of merged.decls) {
     const d = o.decl;
     if (

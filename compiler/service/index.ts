@@ -19,14 +19,25 @@
  * edited document only, never its bases, and every answer for one text shares one analysis.
  */
 import type { Diagnostic } from "../../diagnostics/index.js";
-import { resolveRuleset, type FileStat, type Host } from "../engine/host.js";
+import { folderOf, resolveRuleset, type FileStat, type Host } from "../engine/host.js";
+import { frontEnd, type FrontEnd } from "../engine/front.js";
+import { parse, type ParseOutput } from "../../grammar/index.js";
 import { tokenEnd } from "../../grammar/tokens.js";
 import { codeActions } from "./actions.js";
 import { analyseDocument, Lines, ParseCache, type Analysis, type Parsed } from "./analysis.js";
 import type { ExampleMemo } from "../interpret/examples.js";
 import { complete } from "./complete.js";
 import { citationHover, hoverOf } from "./hover.js";
-import { definitionOf, extendsDefinition, referencesOf, renameOf, wordAt } from "./navigate.js";
+import {
+  definitionOf,
+  extendsDefinition,
+  isDefinitionToken,
+  wordAt,
+  type Word,
+} from "./navigate.js";
+import { renameEdits } from "./rename.js";
+import { MAX_SEARCHED_FILES, rulesFilesIn, searchName } from "./search.js";
+import { whyNotWritable } from "./writable.js";
 import { semanticTokens, symbolsOf } from "./outline.js";
 import type {
   CodeAction,
@@ -47,6 +58,18 @@ export { SEMANTIC_TOKEN_TYPES } from "./types.js";
 export interface ServiceOptions {
   /** Run the document's examples and report failures (V0801) once it checks clean. Default true. */
   examples?: boolean;
+  /**
+   * The folders the user works in (the editor's workspace folders, named as the host names files):
+   * rename and quick fixes never edit a file outside them. None: only the package's own folders
+   * and `node_modules` are refused (compiler/service/writable.ts).
+   */
+  workspace?: readonly string[];
+  /**
+   * Re-read a base whenever the host's `stat` version of it (a file's modification time) changed,
+   * for an editor that cannot tell the server a file changed on disk. Default false: bases are
+   * read once until `refresh`.
+   */
+  pollBases?: boolean;
 }
 
 export class LanguageService {
@@ -59,8 +82,14 @@ export class LanguageService {
   private readonly examples: boolean;
   /** Per document, which examples passed for which IR: unchanged semantics skip them. */
   private readonly memos = new Map<string, ExampleMemo>();
-  /** What the host returned per file, read once until `refresh`. */
-  private readonly bases = new Map<string, string | null>();
+  /** What the host returned per file and the version it had, read once until `refresh`. */
+  private readonly bases = new Map<string, { text: string | null; version: number | null }>();
+  /** Closed files read to find the rulesets that extend a name's file, per file, with their text. */
+  private readonly closed = new Map<string, { text: string; analysis: Analysis }>();
+  /** See `ServiceOptions.workspace`. */
+  workspace: readonly string[];
+  /** See `ServiceOptions.pollBases`. */
+  pollBases: boolean;
   /** Where each base id resolved from each naming file (`from\0id`), until `refresh` or an open/close. */
   private readonly resolved = new Map<string, string | null>();
   /** The host seen through the open documents: an open file exists, with the editor's text. */
@@ -71,6 +100,8 @@ export class LanguageService {
     opts: ServiceOptions = {},
   ) {
     this.examples = opts.examples ?? true;
+    this.workspace = opts.workspace ?? [];
+    this.pollBases = opts.pollBases ?? false;
     const docs = this.docs;
     this.files = {
       folders: host.folders,
@@ -101,6 +132,12 @@ export class LanguageService {
     this.bases.clear();
     this.resolved.clear();
     this.analyses.clear();
+    this.closed.clear();
+  }
+
+  /** Why file `uri` must not be edited by a rename or a quick fix, or null (writable.ts). */
+  whyNotWritable(uri: string): string | null {
+    return whyNotWritable(uri, this.host.folders, this.workspace);
   }
   text(uri: string): string | null {
     return this.docs.get(uri) ?? null;
@@ -161,25 +198,43 @@ export class LanguageService {
     return a && w ? definitionOf(a, w) : null;
   }
 
+  /**
+   * Every use of the name at `offset`: in the document, its bases, and every ruleset that extends
+   * the file defining it, open or closed (the same search as `rename`, so the two agree).
+   */
   references(uri: string, offset: number, includeDeclaration = true): Location[] {
     const a = this.analysis(uri);
     const w = a && wordAt(a, uri, offset);
-    return a && w ? referencesOf(a, w, includeDeclaration) : [];
+    if (!a || !w?.target) return [];
+    const { family } = this.family(a, w);
+    const out: Location[] = [];
+    const files = new Map(family.flatMap((x) => [...x.files]));
+    // By file name, then place: the same list whichever file of the family asks.
+    const byFile = [...searchName(family, w)].sort(([p], [q]) => (p < q ? -1 : p > q ? 1 : 0));
+    for (const [file, locs] of byFile)
+      for (const l of locs)
+        if (includeDeclaration || !isDefinitionToken(files.get(file)!, { startOffset: l.start }))
+          out.push(l);
+    return out;
   }
 
   /**
-   * The edits renaming the name at `offset` to `newName` across the document, its bases and the open
-   * documents that extend them, or why not (see `renameOf`: never an edit that would break a base).
+   * The edits renaming the name at `offset` to `newName` in every file the one search finds it in
+   * (the document, its bases, the rulesets that extend them, open or closed), or why not: see
+   * compiler/service/rename.ts (never a file that is not the user's, never a change of meaning).
    */
   rename(uri: string, offset: number, newName: string): RenameResult {
     const a = this.analysis(uri);
     const w = a && wordAt(a, uri, offset);
     if (!a || !w) return { error: "there is no name here to rename" };
-    const others = this.documents()
-      .filter((u) => u !== uri)
-      .map((u) => this.analysis(u))
-      .filter((x): x is Analysis => x !== null);
-    const r = renameOf(a, w, newName, others, (u) => this.docs.has(u));
+    const { family, complete } = w.target ? this.family(a, w) : { family: [a], complete: true };
+    const r = renameEdits(w, newName, {
+      family,
+      complete,
+      occurrences: searchName(family, w),
+      whyNotWritable: (u) => this.whyNotWritable(u),
+      frontEnd: (u, texts) => this.frontEndOver(u, texts),
+    });
     if ("error" in r) return r;
     return {
       edits: r.edits.map((f) => ({
@@ -240,7 +295,16 @@ export class LanguageService {
     const a = this.analysis(uri);
     if (!a) return [];
     const ds = this.diagnostics(uri).filter((d) => d.start <= end && d.end >= start);
-    return codeActions(a, ds);
+    const actions = codeActions(a, ds);
+    const why = this.whyNotWritable(uri);
+    // Shown, so the user learns why nothing can be fixed here, but with nothing to apply.
+    return why === null
+      ? actions
+      : actions.map((x) => ({
+          ...x,
+          edits: [],
+          disabled: { reason: `Variorum will not edit this file: ${why}` },
+        }));
   }
 
   /** The analysis of the document's current text (computed once per text). */
@@ -303,9 +367,83 @@ export class LanguageService {
     if (file === null) return null;
     const open = this.docs.get(file);
     if (open !== undefined) return this.parses.get(file, open);
-    if (!this.bases.has(file)) this.bases.set(file, this.host.readFile(file));
-    const text = this.bases.get(file)!;
-    return text === null ? null : this.parses.get(file, text);
+    let hit = this.bases.get(file);
+    const version = !hit || this.pollBases ? (this.host.stat(file)?.version ?? null) : null;
+    if (!hit || (this.pollBases && version !== hit.version)) {
+      hit = { text: this.host.readFile(file), version };
+      this.bases.set(file, hit);
+    }
+    return hit.text === null ? null : this.parses.get(file, hit.text);
+  }
+
+  /**
+   * The analyses the one search runs over for the name at `w`: the document's, then those of every
+   * ruleset that reads the file defining the name — the open documents, and the closed `.rules`
+   * files beside that file, beside each open document, in each workspace folder and in the host's
+   * ruleset folders (not their subfolders), read through the host (at most MAX_SEARCHED_FILES; `complete` says whether all were read).
+   */
+  private family(a: Analysis, w: Word): { family: Analysis[]; complete: boolean } {
+    const defining = w.target!.owned.file;
+    const dirs = new Set([
+      folderOf(defining),
+      ...this.documents().map(folderOf),
+      ...this.workspace,
+    ]);
+    const candidates = new Set(this.documents());
+    let complete = true;
+    for (const dir of dirs)
+      for (const f of rulesFilesIn(this.files, dir)) {
+        if (candidates.size >= MAX_SEARCHED_FILES) complete = false;
+        else candidates.add(f);
+      }
+    const family = [a];
+    for (const uri of candidates) {
+      if (uri === a.doc.uri) continue;
+      const x = this.docs.has(uri) ? this.analysis(uri) : this.closedAnalysis(uri);
+      if (x?.files.has(defining)) family.push(x);
+    }
+    return { family, complete };
+  }
+
+  /** The analysis of a closed file read through the host (no examples), or null (no `extends`). */
+  private closedAnalysis(uri: string): Analysis | null {
+    const text = this.host.readFile(uri);
+    if (text === null) return null;
+    const hit = this.closed.get(uri);
+    if (hit && hit.text === text && this.basesUnchanged(hit.analysis)) return hit.analysis;
+    const doc = this.parses.get(uri, text);
+    if (!doc.out.ast.header?.extends) return null;
+    const analysis = analyseDocument(doc, (id, from) => this.base(id, from), { examples: false });
+    this.closed.set(uri, { text, analysis });
+    return analysis;
+  }
+
+  /**
+   * The front end (resolve, check, lower) over file `uri` as the host and the open documents have
+   * it, except the files in `texts`, which stand with those texts (a rename's result, before it is
+   * made). Null when the file cannot be read.
+   */
+  private frontEndOver(uri: string, texts: ReadonlyMap<string, string>): FrontEnd | null {
+    const files = this.files;
+    const over: Host = {
+      folders: files.folders,
+      readFile: (f) => texts.get(f) ?? files.readFile(f),
+      stat: (f) =>
+        texts.has(f) ? { isFile: true, isDirectory: false, version: 0 } : files.stat(f),
+      readDirectory: (d) => files.readDirectory(d),
+    };
+    const parsed = (f: string): ParseOutput | null => {
+      const text = over.readFile(f);
+      if (text === null) return null;
+      // An edited text is parsed on its own: the cache keeps the text the editor has.
+      return texts.has(f) ? parse(text, f) : this.parses.get(f, text).out;
+    };
+    const root = parsed(uri);
+    if (!root) return null;
+    return frontEnd(root, (id, from) => {
+      const f = resolveRuleset(over, id, from);
+      return f === null ? null : parsed(f);
+    });
   }
 
   private located(

@@ -9,7 +9,6 @@ import { Ident, lexer, tokenEnd } from "../../grammar/tokens.js";
 import type { Owned } from "../front/resolve.js";
 import { ownedByName, replaced, type Analysis, type Parsed } from "./analysis.js";
 import type { Location } from "./types.js";
-import { quotedText } from "../../diagnostics/safe-text.js";
 
 const tokenCache = new WeakMap<Parsed, IToken[]>();
 
@@ -172,42 +171,8 @@ export function definitionOf(a: Analysis, w: Word): Location | null {
   return loc(a, t.owned.file, t.field.span.start, t.field.span.start + t.field.name.length);
 }
 
-/**
- * Every use of the target in the document and its bases, found by name and confirmed by resolving
- * each occurrence. An override and the definition it replaces count as the same name.
- */
-export function referencesOf(a: Analysis, w: Word, includeDeclaration = true): Location[] {
-  const t = w.target;
-  if (!t) return [];
-  const name = w.token.image;
-  const out: Location[] = [];
-  for (const [uri, file] of a.files) {
-    const tokens = tokensOf(file);
-    tokens.forEach((tok, i) => {
-      if (tok.image !== name) return;
-      const other = targetOf(a, tokens, i, uri);
-      if (!other || other.t !== t.t || !sameTarget(other, t)) {
-        // In a base file, the base's own definition of an overridden name.
-        if (!(t.t === "decl" && uri !== a.doc.uri && isDefinitionToken(file, tok))) return;
-      }
-      const isDecl = isDefinitionToken(file, tok);
-      if (!includeDeclaration && isDecl) return;
-      out.push(loc(a, uri, tok.startOffset, tokenEnd(tok)));
-    });
-  }
-  return out;
-}
-
-function sameTarget(x: Target, y: Target): boolean {
-  if (x.t === "decl" && y.t === "decl") return x.owned.decl.name === y.owned.decl.name;
-  if (x.t === "member" && y.t === "member")
-    return x.owned.decl.name === y.owned.decl.name && x.member.name === y.member.name;
-  if (x.t === "field" && y.t === "field")
-    return x.owned.decl.name === y.owned.decl.name && x.field.name === y.field.name;
-  return false;
-}
-
-function isDefinitionToken(file: Parsed, tok: { startOffset: number }): boolean {
+/** Whether `tok` is the name of a definition written in `file` (not an example or an input). */
+export function isDefinitionToken(file: Parsed, tok: { startOffset: number }): boolean {
   return file.out.ast.decls.some(
     (d) => d.kind !== "example" && d.kind !== "input" && d.nameSpan.start === tok.startOffset,
   );
@@ -239,14 +204,14 @@ export function isPlainName(name: string): boolean {
 }
 
 /** What the name in `w` denotes, as a key equal across the analyses of different documents. */
-function targetKey(t: Target): string {
+export function targetKey(t: Target): string {
   if (t.t === "decl") return `decl ${t.owned.decl.name}`;
   if (t.t === "member") return `member ${t.owned.decl.name}.${t.member.name}`;
   return `field ${t.owned.decl.name}.${t.field.name}`;
 }
 
 /** Where the name at `w` occurs in file `uri` of analysis `a`, confirmed by resolving each. */
-function occurrencesIn(a: Analysis, uri: string, name: string, key: string): Location[] {
+export function occurrencesIn(a: Analysis, uri: string, name: string, key: string): Location[] {
   const file = a.files.get(uri);
   if (!file) return [];
   const out: Location[] = [];
@@ -261,7 +226,7 @@ function occurrencesIn(a: Analysis, uri: string, name: string, key: string): Loc
 }
 
 /** The names `merged` already gives meaning to: its definitions and enum members. */
-function taken(a: Analysis, name: string): string | null {
+export function taken(a: Analysis, name: string): string | null {
   for (const o of a.merged?.decls ?? []) {
     const d = o.decl;
     if (d.kind !== "example" && d.name === name) return `a ${d.kind} of ${o.origin}`;
@@ -269,55 +234,4 @@ function taken(a: Analysis, name: string): string | null {
       return `a member of ${o.origin}'s enum ${d.name}`;
   }
   return null;
-}
-
-/**
- * Renames the name at `w` in every file it occurs in: the document, its bases, and the other open
- * documents that extend the file defining it (`others`). Refused (with the reason) where the edit
- * would break a base: a file it must change is not open (a bundled or unopened base, which other
- * rulesets extend too), the name is an override's (it must match the base), the new name is already
- * taken in one of the rulesets, or it is not a plain name.
- */
-export function renameOf(
-  a: Analysis,
-  w: Word,
-  newName: string,
-  others: readonly Analysis[],
-  isOpen: (uri: string) => boolean,
-): { edits: { uri: string; edits: Location[] }[] } | { error: string } {
-  const t = w.target;
-  if (!t) return { error: "there is no defined name here to rename" };
-  if (!isPlainName(newName))
-    return {
-      error: `\`${quotedText(newName)}\` is not a plain name (letters, digits and hyphens, not a keyword)`,
-    };
-  const name = w.token.image;
-  if (newName === name) return { edits: [] };
-  const key = targetKey(t);
-  const involved = [a, ...others.filter((o) => o !== a && o.files.has(t.owned.file))];
-  const byUri = new Map<string, Location[]>();
-  for (const x of involved)
-    for (const uri of x.files.keys())
-      for (const l of occurrencesIn(x, uri, name, key)) {
-        const list = byUri.get(uri) ?? byUri.set(uri, []).get(uri)!;
-        if (!list.some((y) => y.start === l.start)) list.push(l);
-      }
-  for (const [uri, locs] of byUri)
-    if (!isOpen(uri)) {
-      const file = a.files.get(uri);
-      const defined = !!file && locs.some((l) => isDefinitionToken(file, { startOffset: l.start }));
-      return {
-        error: `${name} is ${defined ? "defined" : "used"} in ${uri}, which is not open: renaming it would break that ruleset and what extends it; open it to rename across it`,
-      };
-    }
-  for (const x of involved) {
-    const clash = taken(x, newName);
-    if (clash) return { error: `${quotedText(newName)} already names ${clash}` };
-  }
-  return {
-    edits: [...byUri].map(([uri, edits]) => ({
-      uri,
-      edits: edits.sort((p, q) => p.start - q.start),
-    })),
-  };
 }

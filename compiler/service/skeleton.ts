@@ -5,7 +5,8 @@
  * it is offered. Pure: the caller writes the file.
  */
 import type { Decl } from "../../grammar/ast.js";
-import { resolveRuleset, type Host } from "../engine/host.js";
+import { resolveRuleset, rulesetsIn, type Host } from "../engine/host.js";
+import { RULESET_ID } from "../util/ruleset-id.js";
 import { LanguageService } from "./index.js";
 
 export type Skeleton =
@@ -15,10 +16,28 @@ export type Skeleton =
 const quote = (s: string): string => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
 /**
- * The skeleton of house rule `id` over `baseId`, to be written at `file`: its base is found, and it
- * is checked, as it will be there (beside `file`, then the host's ruleset folders).
+ * Why `id` cannot name a new house rule over `baseId`, or null: not a ruleset id, the base's own id,
+ * or the id of a ruleset in the host's folders. `variorum new` (exit 2) and the studio's "New house
+ * rule from this" say these same words.
+ */
+export function newIdProblem(id: string, baseId: string, host: Host): string | null {
+  if (!RULESET_ID.test(id))
+    return `\`${id}\` is not a ruleset id: use letters, digits, dots, hyphens and underscores`;
+  if (id === baseId)
+    return `a ruleset cannot extend itself: choose a new id for the house rule over ${id}`;
+  if (rulesetsIn(host).some((r) => r.id === id))
+    return `the id ${id} is taken by a bundled ruleset; choose another id`;
+  return null;
+}
+
+/**
+ * The skeleton of house rule `id` over `baseId`, to be written at `file`: the id is checked
+ * (`newIdProblem`), its base is found, and it is checked, as it will be there (beside `file`, then
+ * the host's ruleset folders).
  */
 export function skeleton(id: string, baseId: string, host: Host, file = `${id}.rules`): Skeleton {
+  const bad = newIdProblem(id, baseId, host);
+  if (bad !== null) return { ok: false, message: bad };
   const baseFile = resolveRuleset(host, baseId, file);
   const baseText = baseFile === null ? null : host.readFile(baseFile);
   if (baseFile === null || baseText === null)

@@ -70,6 +70,11 @@ export interface CompletionItem {
   /** Kind and citation, e.g. `rule [A4.12]`. */
   detail?: string;
   documentation?: string;
+  /**
+   * The key an editor sorts the list by (LSP `sortText`), set where the position ranks some items
+   * first (after `unit.kind == `: the kinds); absent, the items come in the order given.
+   */
+  sortText?: string;
   /** With `snippet`: LSP snippet syntax (`${1:name}`). */
   insertText?: string;
   snippet?: boolean;
@@ -99,6 +104,11 @@ export interface CodeAction {
   /** The diagnostic code this fixes. */
   code: string;
   edits: { uri: string; edits: TextEdit[] }[];
+  /**
+   * Why the fix is offered but cannot be applied (LSP 3.16 `disabled`): the file is not the user's
+   * to edit (compiler/service/writable.ts). Its `edits` are then empty.
+   */
+  disabled?: { reason: string };
 }
 
 /** A rename's edits per file, or why it was refused (it would break a base, or the name is taken). */

@@ -97,11 +97,16 @@ function warnings(ds: readonly Diagnostic[]): Problem[] {
   return ds.filter((d) => d.severity === "warning").map(problem);
 }
 
+/** A message with its hint, as the studio shows both on one line: `message (hint)`. */
+function withHint(message: string, hint: string | undefined): string {
+  return message + (hint ? ` (${hint})` : "");
+}
+
 function problem(d: Diagnostic): Problem {
   return {
     code: d.code,
     severity: d.severity,
-    message: d.message + (d.hint ? ` (${d.hint})` : ""),
+    message: withHint(d.message, d.hint),
     line: d.span?.line ?? 1,
     col: d.span?.col ?? 1,
     ...(d.span ? { file: d.span.file } : {}),
@@ -142,6 +147,16 @@ export class StudioSession {
   }
   diagnostics(): ServiceDiagnostic[] {
     return this.service.diagnostics(DRAFT_URI);
+  }
+  /** The draft's diagnostics as the problems list shows them: with the CLI's hint, as every pane. */
+  problems(): Problem[] {
+    return this.diagnostics().map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: withHint(d.message, d.hint),
+      line: d.range.start.line + 1,
+      col: d.range.start.character + 1,
+    }));
   }
   /** The draft's checked IR, or null while it has errors. */
   ir(): RulesetIR | null {

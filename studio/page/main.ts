@@ -79,6 +79,9 @@ async function startText(): Promise<{ text: string; note?: string }> {
         bench.beside(s.bases ?? {});
         // The editor holds lines joined by LF; the server writes them back with the file's own ending.
         lastSaved = s.text.replace(/\r\n?/g, "\n");
+        // A share link never replaces the file silently, nor is it dropped silently: say which won.
+        if (location.hash.startsWith("#src="))
+          return { text: s.text, note: sharedInFileMode(fileMode.name) };
         return { text: s.text };
       }
       // A file the studio must not edit (not UTF-8): say so, and edit the browser's draft instead.
@@ -119,6 +122,47 @@ async function startText(): Promise<{ text: string; note?: string }> {
   return { text: s.ok ? s.text : (rulesetById("sl-classic")?.text ?? ""), note };
 }
 
+/** Why a share link is not opened in a studio serving a FILE (every change there is saved to it). */
+function sharedInFileMode(name: string): string {
+  return `the share link was not opened: this studio edits ${name}, saved back on every change; keep it, or open the link in a studio started without a file (variorum studio: “Open link” takes it from any port)`;
+}
+
+/**
+ * "Open link": a share link pasted from anywhere — another studio's port, another machine — opens
+ * here, since the draft travels in its fragment, not in its address. This browser's own draft is
+ * set aside first ("Back to my draft"), as when a link is opened directly.
+ */
+async function openLink(): Promise<void> {
+  const link = prompt("Paste a Variorum Studio share link (from any studio, on any port)");
+  if (link === null) return;
+  const m = /#src=([A-Za-z0-9_-]*)/.exec(link);
+  if (m === null) return void status("that is not a share link: it has no #src=… part");
+  if (fileMode !== null) return void status(sharedInFileMode(fileMode.name));
+  const shared = await decodeDraft(m[1]!);
+  if (!shared.ok)
+    return void status(
+      shared.reason === "too-large"
+        ? `the share link was not opened: its draft is larger than ${MAX_DRAFT_BYTES / 1024 / 1024} MiB`
+        : "the share link could not be read",
+    );
+  const mine = view.state.doc.toString();
+  if (mine !== shared.text) {
+    try {
+      localStorage.setItem(OTHER_KEY, mine);
+    } catch {
+      return void status(
+        "the share link was not opened: this browser could not keep your draft beside it (storage full?)",
+      );
+    }
+    $("swap-draft").hidden = false;
+  }
+  history.replaceState(null, "", `#src=${m[1]!}`);
+  openText(
+    shared.text,
+    "opened the shared draft; your own draft is kept: “Back to my draft” returns to it",
+  );
+}
+
 /** Swaps the open draft with the one set aside when a share link was opened: neither is lost. */
 function swapDraft(): void {
   const other = localStorage.getItem(OTHER_KEY);
@@ -153,13 +197,7 @@ function refresh(): void {
 }
 
 function problems(): Problem[] {
-  return bench.diagnostics().map((d) => ({
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    line: d.range.start.line + 1,
-    col: d.range.start.character + 1,
-  }));
+  return bench.problems();
 }
 
 function drawProblems(): void {
@@ -655,6 +693,7 @@ function wire(): void {
     }
   });
   $("swap-draft").addEventListener("click", swapDraft);
+  $("open-link").addEventListener("click", () => void openLink());
   $("export").addEventListener("click", () => {
     const name = `${bench.header().id ?? "draft"}.rules`;
     const a = el("a", {

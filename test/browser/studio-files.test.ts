@@ -19,6 +19,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 import { variorum } from "../cli/run.js";
 import { buildStudioPage } from "../studio/setup.js";
 import { serveStudio, type Studio } from "./studio-server.js";
+import { encodeDraft } from "../../studio/page/share.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const WAIT = { timeout: 30_000 };
@@ -204,6 +205,40 @@ describe("the studio and the user's files", () => {
         "the share link could not be read",
       );
       await r.close();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("share links and the FILE (issue 44, item 11)", () => {
+  it("a link opened on a studio with FILE says the file is kept; 'Open link' takes a link from any port", async () => {
+    const draft = 'ruleset shared-one "a shared draft"\n  extends sl-classic\n';
+    const fragment = `#src=${await encodeDraft(draft)}`;
+    const ctx = await browser.newContext();
+    try {
+      const p = await ctx.newPage();
+      await p.goto(`${withFile.url}${fragment}`);
+      await ready(p);
+      expect(await p.locator("#status").textContent()).toMatch(
+        /^the share link was not opened: this studio edits .*my-house\.rules, saved back on every change/,
+      );
+      expect(await p.locator(".cm-content").innerText()).toContain("ruleset my-house");
+      expect(readFileSync(file, "utf8")).not.toContain("shared-one");
+      await p.close();
+
+      // The link was made by a studio on another port: its fragment is all that matters.
+      const q = await ctx.newPage();
+      await q.goto(noFile.url);
+      await ready(q);
+      q.once("dialog", (d) => void d.accept(`http://127.0.0.1:1/${fragment}`));
+      await q.click("#open-link");
+      await expect
+        .poll(() => q.locator(".cm-content").innerText(), WAIT)
+        .toContain("ruleset shared-one");
+      expect(await q.locator("#status").textContent()).toContain("your own draft is kept");
+      expect(await q.locator("#swap-draft").isVisible()).toBe(true);
+      await q.close();
     } finally {
       await ctx.close();
     }

@@ -8,14 +8,18 @@
  * Each step of NAME.in.json is `{ "request": METHOD, "params": … }` (what the client receives: the
  * response's `result` or `error`), or `{ "notify": METHOD, "params": … }`; after `didOpen` and `didChange`
  * the session waits for the diagnostics of that version (an event, with a bound against a hang), so
- * the transcript's order is fixed. In strings, `${root}` is the project root's file URL; a
- * `textDocument.textFile` (a path under the root) stands for its `text`. The transcript ends with
+ * the transcript's order is fixed. In strings, `${root}` is the project root's file URL and `${tmp}`
+ * the file URL of a folder made for the session (outside the root, removed after it); a
+ * `textDocument.textFile` (a path under the root) stands for its `text`. A step
+ * `{ "write": "${tmp}/NAME", "text": …, "mtime": SECONDS }` writes a file there as another program
+ * would (a `git pull`, another editor), with that modification time. The transcript ends with
  * `shutdown` (never `exit`, which ends the process).
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   createMessageConnection,
   StreamMessageReader,
@@ -32,34 +36,41 @@ const PUBLISHES_WITHIN_MS = 120_000;
 
 export type Step =
   | { request: string; params?: unknown }
-  | { notify: string; params?: unknown };
+  | { notify: string; params?: unknown }
+  | { write: string; text: string; mtime: number };
 
 export type Received =
   | { response: string; result?: unknown; error?: unknown }
   | { notification: string; params: unknown };
 
-/** `${root}` → the root's URL in every string; `textFile` → `text`. */
-function expand(value: unknown): unknown {
-  if (typeof value === "string") return value.replaceAll("${root}", ROOT_URI);
-  if (Array.isArray(value)) return value.map(expand);
+/** `${root}`, `${tmp}` → the folders' URLs in every string; `textFile` → `text`. */
+function expand(value: unknown, tmp: string): unknown {
+  if (typeof value === "string") return value.replaceAll("${root}", ROOT_URI).replaceAll("${tmp}", tmp);
+  if (Array.isArray(value)) return value.map((v) => expand(v, tmp));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       if (k === "textFile") out.text = readFileSync(join(ROOT, String(v)), "utf8");
-      else out[k] = expand(v);
+      else out[k] = expand(v, tmp);
     }
     return out;
   }
   return value;
 }
 
-/** The root's URL back to `${root}` in every string of what the server said. */
-function contract(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value ?? null).replaceAll(ROOT_URI, "${root}"));
+/** The folders' URLs back to `${tmp}` and `${root}` in every string of what the server said. */
+function contract(value: unknown, tmp: string): unknown {
+  return JSON.parse(
+    JSON.stringify(value ?? null)
+      .replaceAll(tmp, "${tmp}")
+      .replaceAll(ROOT_URI, "${root}"),
+  );
 }
 
 /** Runs the steps against a fresh in-process server; what the client received, step by step. */
 export async function runSession(steps: readonly Step[]): Promise<Received[]> {
+  const tmpDir = mkdtempSync(join(tmpdir(), "variorum-lsp-"));
+  const tmp = pathToFileURL(tmpDir).href;
   const toServer = new PassThrough();
   const toClient = new PassThrough();
   const server = createConnection(
@@ -75,21 +86,27 @@ export async function runSession(steps: readonly Step[]): Promise<Received[]> {
   const received: Received[] = [];
   let published: ((p: { uri: string; version?: number }) => void) | null = null;
   client.onNotification((method, params) => {
-    received.push({ notification: method, params: contract(params) });
+    received.push({ notification: method, params: contract(params, tmp) });
     if (method === "textDocument/publishDiagnostics" && published)
       published(params as { uri: string; version?: number });
   });
   client.listen();
   try {
     for (const step of steps) {
-      const params = expand(step.params);
+      if ("write" in step) {
+        const file = fileURLToPath(String(expand(step.write, tmp)));
+        writeFileSync(file, step.text);
+        utimesSync(file, step.mtime, step.mtime);
+        continue;
+      }
+      const params = expand(step.params, tmp);
       if ("request" in step) {
         try {
           const result = await client.sendRequest(step.request, params);
-          received.push({ response: step.request, result: contract(result) });
+          received.push({ response: step.request, result: contract(result, tmp) });
         } catch (e) {
           const { code, message } = e as { code?: number; message?: string };
-          received.push({ response: step.request, error: { code, message } });
+          received.push({ response: step.request, error: contract({ code, message }, tmp) });
         }
         continue;
       }
@@ -118,6 +135,7 @@ export async function runSession(steps: readonly Step[]): Promise<Received[]> {
     server.dispose();
     toServer.end();
     toClient.end();
+    rmSync(tmpDir, { recursive: true, force: true });
   }
   return received;
 }

@@ -13,7 +13,8 @@ import { assertFreshBuild } from "../cli/run.js";
 
 const HOUSE_PATH = join(ROOT, "rulesets", "house", "asl-officer-bonus.rules");
 const HOUSE = readFileSync(HOUSE_PATH, "utf8");
-const URI = pathToFileURL(HOUSE_PATH).href.replace(/asl-officer-bonus\.rules$/, "typo-house.rules");
+// A user's file (the package's own house folder is not one Variorum's quick fixes edit).
+const URI = pathToFileURL(join(ROOT, "test", "lsp", "typo-house.rules")).href;
 const BASE_URI = pathToFileURL(join(ROOT, "rulesets", "asl-a4.rules")).href;
 const pos = (text: string, needle: string, plus = 1): { line: number; character: number } => {
   const i = text.indexOf(needle) + plus;

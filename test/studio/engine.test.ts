@@ -3,8 +3,10 @@
  * rulesets, maps and templates Vite bundles (import.meta.glob works under vitest too). Checked: a
  * house rule's diagnostics, diff, card, scenario and reach answers, and the share link round trip.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { variorum } from "../cli/run.js";
 import { describe, expect, it } from "vitest";
 import { StudioSession } from "../../studio/page/engine.js";
 import { MAPS, RULESETS, SCENARIOS } from "../../studio/page/bundled.js";
@@ -183,5 +185,38 @@ describe("studio engine", () => {
     expect(await decodeDraft(code)).toEqual({ ok: true, text });
     expect(await decodeDraft(code.slice(0, 40))).toEqual({ ok: false, reason: "unreadable" });
     expect(await decodeDraft("not base64 at all!")).toEqual({ ok: false, reason: "unreadable" });
+  });
+
+  it("a new house rule's id is refused with the CLI's words (issue 44, item 12)", async () => {
+    for (const [id, base] of [
+      ["Winter ASL", "asl-a4"],
+      ["asl-a4", "asl-a4"],
+      ["sl-classic", "asl-a4"],
+    ] as const) {
+      const cli = await variorum(["new", id, "--extends", base]);
+      expect(cli.code).toBe(2);
+      const s = StudioSession.skeleton(id, base);
+      expect(s).toEqual({
+        ok: false,
+        message: cli.stderr.replace(/^variorum: error: /, "").trimEnd(),
+      });
+    }
+  });
+
+  it("the problems list keeps the CLI's hints (issue 44, item 14)", async () => {
+    const s = StudioSession.skeleton("my-house", "sl-classic");
+    if (!s.ok) throw new Error(s.message);
+    const text = `${s.text}\nrule extra [H9] "one more": MF = 1 if unit.leadr else 0\n`;
+    const dir = mkdtempSync(join(tmpdir(), "variorum-studio-"));
+    try {
+      writeFileSync(join(dir, "my-house.rules"), text);
+      const cli = await variorum(["check", "my-house.rules"], { cwd: dir });
+      const hint = /^hint: (.*)$/m.exec(cli.stderr)![1]!;
+      const problems = new StudioSession(text).problems();
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.message).toBe(`unit has no field leadr (${hint})`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

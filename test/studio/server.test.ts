@@ -10,6 +10,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -19,6 +20,7 @@ import { createColors } from "picocolors";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
+import { STACK } from "../cli/run.js";
 import { studio } from "../../compiler/cli/studio.js";
 import { MAX_BODY, PortInUse, startStudio, versionOf, type Studio } from "../../studio/server.js";
 
@@ -139,6 +141,32 @@ describe("studio server with a FILE", () => {
     expect(await r.text()).not.toContain(SECRET);
     // no directory listing
     expect((await raw(s.port, "/assets/")).body).not.toContain("app.js");
+  });
+
+  it("survives its page files disappearing and serves them again once rebuilt (issue 44, item 13)", async () => {
+    const moved = `${f.page}-away`;
+    renameSync(f.page, moved);
+    try {
+      const page = await raw(s.port, "/");
+      expect(page.status).toBe(503);
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+      expect(page.body).toContain("npm run build:studio");
+      expect(page.body).not.toMatch(STACK);
+      expect((await raw(s.port, "/assets/app.js")).status).toBe(404);
+      // The rest of the server goes on answering.
+      expect((await raw(s.port, "/api/session")).status).toBe(200);
+    } finally {
+      renameSync(moved, f.page);
+    }
+    // Rebuilt with new contents: served as they now stand, without a restart.
+    writeFileSync(join(f.page, "assets", "app.js"), 'console.log("rebuilt");\n');
+    try {
+      const app = await raw(s.port, "/assets/app.js");
+      expect(app.status).toBe(200);
+      expect(app.body).toBe('console.log("rebuilt");\n');
+    } finally {
+      writeFileSync(join(f.page, "assets", "app.js"), 'console.log("studio");\n');
+    }
   });
 
   it("a request with another Host is refused (DNS rebinding)", async () => {
