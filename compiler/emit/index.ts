@@ -10,7 +10,13 @@ import { camel, NameTable } from "./names.js";
 import { printStatements } from "./module.js";
 import { objectKey } from "./text.js";
 
-export { emitModule, PRETTIER_OPTIONS, RUNTIME_SPECIFIER, type EmitOptions } from "./module.js";
+export {
+  emitModule,
+  PACKAGE_RUNTIME_SPECIFIER,
+  PRETTIER_OPTIONS,
+  RUNTIME_SPECIFIER,
+  type EmitOptions,
+} from "./module.js";
 
 /** A ruleset id is also a file name: letters, digits, `-`, `_`, `.`, starting with a letter or digit. */
 function checkId(id: string): void {
