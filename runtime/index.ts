@@ -36,12 +36,18 @@ export {
   buildGraph,
   indexOf,
   hexName,
+  columnName,
   parseHexName,
   stepOf,
   neighbourOf,
+  directionBetween,
   DIRECTIONS,
+  MAX_COLUMNS,
+  MAX_ROWS,
 } from "./map.js";
-export type { MapJson, MapGraph, MapStep } from "./map.js";
+export type { MapJson, MapGraph, MapStep, MapUnit, PlacedUnit } from "./map.js";
+export { checkMap, MAX_MAP_ISSUES } from "./map-check.js";
+export type { MapCheck, MapIssue } from "./map-check.js";
 export { searchReach, labelPath } from "./reach.js";
 export type { ReachProfile, ReachGraph, ReachSearch } from "./reach.js";
 export { reachOnMap } from "./reach-map.js";

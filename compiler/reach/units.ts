@@ -16,13 +16,9 @@
  * judging; one with neither says so: "no stacking limit in the bundled text".
  */
 import { SourceFile, type Diagnostic } from "../../diagnostics/index.js";
-import {
-  buildGraph,
-  indexOf,
-  type MapGraph,
-  type MapJson,
-  type PlacedUnit,
-} from "../../runtime/map.js";
+import { buildGraph, indexOf, type MapGraph } from "../../runtime/map.js";
+import type { ValidMap } from "../map/parse.js";
+import type { PlacedAt } from "../map/units.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
@@ -36,7 +32,7 @@ import { missingAction } from "./action.js";
 export const STACKS_AS = "stacks-as-";
 
 export interface UnitsRequest {
-  map: MapJson;
+  map: ValidMap;
   /** The map's text and file name: diagnostics about a placed unit are located there. */
   mapText: string;
   mapFile: string;
@@ -101,7 +97,7 @@ export function buildUnitsReach(req: UnitsRequest): {
   diagnostics: Diagnostic[];
 } {
   const diagnostics: Diagnostic[] = [];
-  const placed: { hex: string; p: PlacedUnit }[] = [];
+  const placed: { hex: string; p: PlacedAt }[] = [];
   const held: Record<string, string> = {};
   for (const [hex, list] of Object.entries(req.map.units ?? {}))
     for (const p of list) {
@@ -235,7 +231,7 @@ export function stackingOf(ir: RulesetIR): { limit: RuleDef | null; counts: Rule
 /** A placed unit as this ruleset's scenario value, or why it cannot move it. */
 function readPlaced(
   ir: RulesetIR,
-  p: PlacedUnit,
+  p: PlacedAt,
   phase: string,
 ): { value: ScenarioValue; notApplicable: string[] } | { reason: string; value?: undefined } {
   const kinds = ir.enums.find(
