@@ -179,7 +179,8 @@ try {
   // The toolchain's compiled code imports the light package's runtime where it imported
   // dist/runtime/ (every specifier checked: one that would still point into dist/runtime/ or
   // dist/generated/ fails the pack).
-  const specifier = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*)(["'])(\.{1,2}\/[^"']+)\2/g;
+  const specifier =
+    /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bexport\s*\*\s*from\s*)(["'])(\.{1,2}\/[^"']+)\2/g;
   let rewritten = 0;
   for (const f of filesUnder(join(tool, "dist")).filter(isModuleFile)) {
     const file = join(tool, "dist", f);

@@ -174,10 +174,16 @@ let tarball = "";
 let rulesTarball = "";
 
 /** An empty project of npm's, with the tarballs installed as a user does; npm's stderr. */
-async function installInto(name: string, tarballs: string[]): Promise<{ path: string; stderr: string }> {
+async function installInto(
+  name: string,
+  tarballs: string[],
+): Promise<{ path: string; stderr: string }> {
   const path = join(dir, name);
   mkdirSync(path);
-  writeFileSync(join(path, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
+  writeFileSync(
+    join(path, "package.json"),
+    JSON.stringify({ name, private: true, type: "module" }),
+  );
   const installed = await timed(`install ${name}`, () =>
     run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...tarballs], path),
   );
@@ -228,7 +234,10 @@ beforeAll(async () => {
   installStderr = [light.stderr, full.stderr];
   sizes["variorum-rules installed"] = bytesUnder(join(aid, "node_modules"));
   sizes["variorum + variorum-rules installed"] = bytesUnder(join(project, "node_modules"));
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: [...CHROMIUM_ARGS] });
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [...CHROMIUM_ARGS],
+  });
   // The build prepack runs (tsc over the whole compiler, Vite over the studio) and the installs take
   // minutes on a loaded 2-core machine: longer than the processes project's hook timeout.
 }, 900_000);
