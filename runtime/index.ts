@@ -17,7 +17,15 @@ export { evaluateMove, pricePath } from "./move.js";
 export { absent, missing, missingMessage, EvalError, InputError, MissingInput } from "./errors.js";
 export type { InputCode } from "./errors.js";
 export { checkInput } from "./input.js";
-export type { CheckedInput, FieldDomain, InputDomains, InputShape, RecordDomain } from "./input.js";
+export type {
+  CheckedInput,
+  CheckedRecord,
+  FieldDomain,
+  InputDomains,
+  InputShape,
+  RecordDomain,
+} from "./input.js";
+export type { ReachBoarding } from "./reach-board.js";
 export { answerInput, withAnswers } from "./answers.js";
 export type { GivenValue, NeedsRecord } from "./cases.js";
 export { chanceOfMove, legalByChance, withChance } from "./chance.js";

@@ -29,6 +29,8 @@
 export { parse, check, type ParseOptions, type CheckOptions } from "./front.js";
 export type { ParseOutput } from "../../grammar/index.js";
 export type { RulesFile } from "../../grammar/ast.js";
+/** The syntax tree's node types (`parse`'s `ast`, the front end's merged declarations). */
+export type * as Ast from "../../grammar/ast.js";
 
 // The engine.
 export type { Outcome } from "../engine/outcome.js";
@@ -95,6 +97,7 @@ export type { Merged, Owned } from "../front/resolve.js";
 export type { PredicateAnswer } from "../interpret/predicates.js";
 export type { StepAnswer } from "../interpret/step-answers.js";
 export type {
+  DefKind,
   DiffOptions,
   DiffReport,
   Cell as DiffCell,
@@ -111,6 +114,9 @@ export type {
   SummaryConcepts,
 } from "../diff/report-model.js";
 export type { ScenarioFile, ScenarioRow, ScenarioSuite, Verdict } from "../diff/scenarios.js";
+export type { Situation } from "../diff/situations.js";
+export type { SituationInputs } from "../diff/describe.js";
+export type { Answer as SituationAnswer } from "../diff/situation-answers.js";
 export type { BuildOptions as CardOptions } from "../cards/build.js";
 export type {
   Bar,
