@@ -21,8 +21,11 @@ import type { RulesetIR } from "../ir/ir.js";
 import type { ReachBuilt } from "../reach/build.js";
 import type { MapJson } from "../../runtime/map.js";
 
-/** A scenario as a value: the fields of a scenario file (docs/cli.md), e.g. `{ unit, path }`. */
-export type ScenarioJson = Readonly<Record<string, unknown>>;
+/**
+ * A scenario as a value: an object with the fields of a scenario file (docs/cli.md), e.g.
+ * `{ unit, path }` — a rules module's `ScenarioInput` is one. Checked when evaluated, as a file is.
+ */
+export type ScenarioJson = object;
 
 /** {@link evaluateScenario}'s request with the scenario as a value. */
 export interface ScenarioValueRequest {
@@ -39,13 +42,13 @@ export interface ScenarioValueRequest {
 export interface ReachValueRequest {
   rulesets: readonly RulesetIR[];
   /** The map: a map file's object (`import map from "variorum-rules/maps/crossroads"`). */
-  map: MapJson | Readonly<Record<string, unknown>>;
+  map: MapJson | object;
   /** The start hex, e.g. `"B3"`. */
   from: string;
   /** The unit (a scenario's `unit` record); default `{ kind: "squad" }`. */
-  unit?: Readonly<Record<string, unknown>>;
+  unit?: object;
   /** A unit per ruleset, by ruleset id: it replaces `unit` for that ruleset. */
-  units?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  units?: Readonly<Record<string, object>>;
   /** Default `"movement"`. */
   phase?: "movement" | "advance";
   /** The unit starts aboard the map's vehicle in the start hex. */

@@ -232,6 +232,7 @@ beforeAll(async () => {
   const full = await installInto("project", [rulesTarball, tarball]);
   project = full.path;
   installStderr = [light.stderr, full.stderr];
+  writeFileSync(join(project, "scenario.json"), JSON.stringify(SCENARIO));
   sizes["variorum-rules installed"] = bytesUnder(join(aid, "node_modules"));
   sizes["variorum + variorum-rules installed"] = bytesUnder(join(project, "node_modules"));
   browser = await chromium.launch({
@@ -331,7 +332,7 @@ async function bundleAndRun(cwd: string, name: string, script: string): Promise<
         if (m.type() === "error") errors.push(m.text());
       });
       await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-      await tab.waitForSelector("body[data-answer]");
+      await tab.waitForSelector("body[data-answer]", { state: "attached" });
       expect(errors).toEqual([]);
       answers.push(JSON.parse((await tab.getAttribute("body", "data-answer"))!));
       await tab.close();
@@ -420,7 +421,6 @@ describe("the installed package", () => {
       engine: unknown;
       misspelt: string | null;
     };
-    writeFileSync(join(project, "scenario.json"), JSON.stringify(SCENARIO));
     const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
     expect(cli.code).toBe(0);
     const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
