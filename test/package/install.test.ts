@@ -501,6 +501,33 @@ document.body.dataset["answer"] = JSON.stringify({
   });
 });
 
+describe("examples/game-aid, copied into the game aid's project", () => {
+  it("builds with its own Vite config against the installed light package, and runs in Chromium", async () => {
+    const example = join(aid, "game-aid");
+    for (const f of ["index.html", "src", "vite.config.ts"])
+      cpSync(join(ROOT, "examples", "game-aid", f), join(example, f), { recursive: true });
+    // The config imports only Vite's types (erased); everything else resolves from node_modules.
+    await viteBuild({ root: example, configFile: join(example, "vite.config.ts") });
+    const server: Server = createServer(sirv(join(example, "dist"), { dev: true }));
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    try {
+      const tab = await browser!.newPage();
+      const errors: string[] = [];
+      tab.on("pageerror", (e) => errors.push(e.message));
+      await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await tab.waitForSelector("body[data-ready=true]", { state: "attached" });
+      expect(errors).toEqual([]);
+      const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
+      const expected = (JSON.parse(cli.stdout) as { results: { allowance: number }[] }).results[0]!;
+      expect(await tab.textContent("#allowance")).toBe(String(expected.allowance));
+      expect(await tab.$$eval("polygon.reached", (ps) => ps.length)).toBeGreaterThan(10);
+      await tab.close();
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
+  });
+});
+
 describe("the package installed globally (npm install -g --prefix)", () => {
   it("serves an editor with `PREFIX/bin/variorum lsp --stdio` from an unrelated, empty folder", async () => {
     const prefix = join(dir, "global");
