@@ -347,28 +347,88 @@ export function reachStatements(
   const stepFields = MAP_STEP_FIELDS.filter((j) =>
     [...(cx.fields.get("step")?.values() ?? [])].some((f) => f.field.json === j),
   );
+  const reachDoc =
+    'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
+    "cheapest path. `options.scenario` gives the phase and other scenario fields; `options.roll` fixes the dice.\n" +
+    "A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n" +
+    "is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.\n" +
+    "With `options.aboard`, the unit starts aboard the map's vehicle in `from` and gets off first, where this ruleset can.\n" +
+    `\`unit\`, \`scenario\` and \`roll\` are checked as \`evaluate\` checks them ({@link ${checks.domains}}).`;
+  out.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: "ReachOptions",
+    docs: ["What {@link reach} is asked besides the map, the unit and the start hex."],
+    properties: [
+      {
+        name: "scenario",
+        type: "Scenario",
+        hasQuestionToken: true,
+        docs: ["The phase and other scenario fields (default `{}`)."],
+      },
+      {
+        name: "roll",
+        type: "readonly number[]",
+        hasQuestionToken: true,
+        docs: ["A fixed roll of the dice (default: every roll, with its probability)."],
+      },
+      {
+        name: "aboard",
+        type: "boolean",
+        hasQuestionToken: true,
+        docs: [
+          "The unit starts aboard the map's vehicle in `from` and gets off first (default false).",
+        ],
+      },
+    ],
+  });
   out.push({
     kind: StructureKind.Function,
     isExported: true,
     name: "reach",
-    docs: [
-      'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
-        "cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n" +
-        "A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n" +
-        "is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.\n" +
-        "With `aboard`, the unit starts aboard the map's vehicle in `from` and gets off first, where this ruleset can.\n" +
-        `\`unit\`, \`scenario\` and \`roll\` are checked as \`evaluate\` checks them ({@link ${checks.domains}}).`,
+    overloads: [
+      {
+        docs: [reachDoc],
+        parameters: [
+          { name: "map", type: "MapGraph" },
+          { name: "unit", type: "Unit" },
+          { name: "from", type: "string" },
+          { name: "options", type: "ReachOptions", hasQuestionToken: true },
+        ],
+        returnType: "ReachAnswer",
+      },
+      {
+        docs: [
+          "The positional form of {@link reach}.\n\n" +
+            "@deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.",
+        ],
+        parameters: [
+          { name: "map", type: "MapGraph" },
+          { name: "unit", type: "Unit" },
+          { name: "from", type: "string" },
+          { name: "scenario", type: "Scenario" },
+          { name: "roll", type: "readonly number[]", hasQuestionToken: true },
+          { name: "aboard", type: "boolean", hasQuestionToken: true },
+        ],
+        returnType: "ReachAnswer",
+      },
     ],
     parameters: [
       { name: "map", type: "MapGraph" },
       { name: "unit", type: "Unit" },
       { name: "from", type: "string" },
-      { name: "scenario", type: "Scenario", initializer: "{}" },
-      { name: "roll", type: "readonly number[]", hasQuestionToken: true },
-      { name: "aboard", type: "boolean", initializer: "false" },
+      { name: "options", type: "ReachOptions | Scenario", initializer: "{}" },
+      { name: "positionalRoll", type: "readonly number[]", hasQuestionToken: true },
+      { name: "positionalAboard", type: "boolean", hasQuestionToken: true },
     ],
     returnType: "ReachAnswer",
     statements: [
+      // The deprecated positional form: a fifth or sixth argument, or a fourth with a scenario's fields.
+      'const positional = positionalRoll !== undefined || positionalAboard !== undefined || Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");',
+      "const o: ReachOptions = positional ? { scenario: options as Scenario, ...(positionalRoll === undefined ? {} : { roll: positionalRoll }), ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }) } : (options as ReachOptions);",
+      "const scenario = o.scenario ?? {};",
+      "const roll = o.roll;",
+      "const aboard = o.aboard ?? false;",
       `const checked = checkInput({ unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) }, ${checks.domains});`,
       "const u = checked.unit as unknown as Unit;",
       "const sc = checked.scenario as unknown as Scenario;",
