@@ -2166,6 +2166,12 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
+/** What {@link evaluate} is asked besides the scenario. */
+export interface EvaluationOptions {
+  /** Cite the rules behind each step's cost (default true; false is faster). */
+  trace?: boolean;
+}
+
 /**
  * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
  * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
@@ -2177,7 +2183,15 @@ export const model: MoveModel<number, Ctx> = {
  * (V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for
  * is listed in `notApplicable`.
  */
-export function evaluate(input: ScenarioInput, trace = true): Answer {
+export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer;
+/**
+ * The form of {@link evaluate} with a trailing boolean.
+ *
+ * @deprecated Pass an options object: `evaluate(input, { trace: false })`.
+ */
+export function evaluate(input: ScenarioInput, trace: boolean): Answer;
+export function evaluate(input: ScenarioInput, options: EvaluationOptions | boolean = {}): Answer {
+  const trace = typeof options === "boolean" ? options : (options.trace ?? true);
   const checked = checkInput(input, inputDomains);
   return answerInput(checked, {
     model,

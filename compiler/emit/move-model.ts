@@ -217,26 +217,61 @@ export function modelStatements(
       declarations: [{ name: "model", type: "MoveModel<number, Ctx>", initializer: model }],
     },
     {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: "EvaluationOptions",
+      docs: ["What {@link evaluate} is asked besides the scenario."],
+      properties: [
+        {
+          name: "trace",
+          type: "boolean",
+          hasQuestionToken: true,
+          docs: ["Cite the rules behind each step's cost (default true; false is faster)."],
+        },
+      ],
+    },
+    {
       kind: StructureKind.Function,
       isExported: true,
       name: "evaluate",
-      docs: [
-        "Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`\n" +
-          "result (allowance, spent, legal, steps with their rules and answers, violations, predicates and\n" +
-          "their rules). Where the input leaves out a detail a rule needs, it answers for every value of it, as\n" +
-          "`eval` does (runtime/cases.ts): one answer naming the field it did not need (`notNeeded`), else\n" +
-          "`dependsOn` and one of `cases` per group of values; for a number left out, what can be said without\n" +
-          `it (\`allowance\`, \`covers\`, \`needs\`). The input is checked first against {@link ${checks.domains}}: a\n` +
-          "field, kind, terrain or number this ruleset does not know throws `InputError` with the CLI's code\n" +
-          '(V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for\n' +
-          "is listed in `notApplicable`.",
+      overloads: [
+        {
+          docs: [
+            "Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`\n" +
+              "result (allowance, spent, legal, steps with their rules and answers, violations, predicates and\n" +
+              "their rules). Where the input leaves out a detail a rule needs, it answers for every value of it, as\n" +
+              "`eval` does (runtime/cases.ts): one answer naming the field it did not need (`notNeeded`), else\n" +
+              "`dependsOn` and one of `cases` per group of values; for a number left out, what can be said without\n" +
+              `it (\`allowance\`, \`covers\`, \`needs\`). The input is checked first against {@link ${checks.domains}}: a\n` +
+              "field, kind, terrain or number this ruleset does not know throws `InputError` with the CLI's code\n" +
+              '(V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for\n' +
+              "is listed in `notApplicable`.",
+          ],
+          parameters: [
+            { name: "input", type: "ScenarioInput" },
+            { name: "options", type: "EvaluationOptions", hasQuestionToken: true },
+          ],
+          returnType: "Answer",
+        },
+        {
+          docs: [
+            "The form of {@link evaluate} with a trailing boolean.\n\n" +
+              "@deprecated Pass an options object: `evaluate(input, { trace: false })`.",
+          ],
+          parameters: [
+            { name: "input", type: "ScenarioInput" },
+            { name: "trace", type: "boolean" },
+          ],
+          returnType: "Answer",
+        },
       ],
       parameters: [
         { name: "input", type: "ScenarioInput" },
-        { name: "trace", initializer: "true" },
+        { name: "options", type: "EvaluationOptions | boolean", initializer: "{}" },
       ],
       returnType: "Answer",
       statements: [
+        'const trace = typeof options === "boolean" ? options : (options.trace ?? true);',
         `const checked = checkInput(input, ${checks.domains});`,
         `return answerInput(checked, {
           model,
