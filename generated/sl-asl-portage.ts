@@ -1332,6 +1332,12 @@ export const model: MoveModel<number, Ctx> = {
   vehicleSpent: m_vehicle_spent,
 };
 
+/** What {@link evaluate} is asked besides the scenario. */
+export interface EvaluationOptions {
+  /** Cite the rules behind each step's cost (default true; false is faster). */
+  trace?: boolean;
+}
+
 /**
  * Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`
  * result (allowance, spent, legal, steps with their rules and answers, violations, predicates and
@@ -1343,7 +1349,15 @@ export const model: MoveModel<number, Ctx> = {
  * (V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for
  * is listed in `notApplicable`.
  */
-export function evaluate(input: ScenarioInput, trace = true): Answer {
+export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer;
+/**
+ * The form of {@link evaluate} with a trailing boolean.
+ *
+ * @deprecated Pass an options object: `evaluate(input, { trace: false })`.
+ */
+export function evaluate(input: ScenarioInput, trace: boolean): Answer;
+export function evaluate(input: ScenarioInput, options: EvaluationOptions | boolean = {}): Answer {
+  const trace = typeof options === "boolean" ? options : (options.trace ?? true);
   const checked = checkInput(input, inputDomains);
   return answerInput(checked, {
     model,
@@ -1504,22 +1518,60 @@ const reachProfile: ReachProfile<Ctx> = {
   key: null,
 };
 
+/** What {@link reach} is asked besides the map, the unit and the start hex. */
+export interface ReachOptions {
+  /** The phase and other scenario fields (default `{}`). */
+  scenario?: Scenario;
+  /** A fixed roll of the dice (default: every roll, with its probability). */
+  roll?: readonly number[];
+  /** The unit starts aboard the map's vehicle in `from` and gets off first (default false). */
+  aboard?: boolean;
+}
+
 /**
  * Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one
- * cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.
+ * cheapest path. `options.scenario` gives the phase and other scenario fields; `options.roll` fixes the dice.
  * A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see
  * is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.
- * With `aboard`, the unit starts aboard the map's vehicle in `from` and gets off first, where this ruleset can.
+ * With `options.aboard`, the unit starts aboard the map's vehicle in `from` and gets off first, where this ruleset can.
  * `unit`, `scenario` and `roll` are checked as `evaluate` checks them ({@link inputDomains}).
+ */
+export function reach(map: MapGraph, unit: Unit, from: string, options?: ReachOptions): ReachAnswer;
+/**
+ * The positional form of {@link reach}.
+ *
+ * @deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.
  */
 export function reach(
   map: MapGraph,
   unit: Unit,
   from: string,
-  scenario: Scenario = {},
+  scenario: Scenario,
   roll?: readonly number[],
-  aboard: boolean = false,
+  aboard?: boolean,
+): ReachAnswer;
+export function reach(
+  map: MapGraph,
+  unit: Unit,
+  from: string,
+  options: ReachOptions | Scenario = {},
+  positionalRoll?: readonly number[],
+  positionalAboard?: boolean,
 ): ReachAnswer {
+  const positional =
+    positionalRoll !== undefined ||
+    positionalAboard !== undefined ||
+    Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");
+  const o: ReachOptions = positional
+    ? {
+        scenario: options as Scenario,
+        ...(positionalRoll === undefined ? {} : { roll: positionalRoll }),
+        ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }),
+      }
+    : (options as ReachOptions);
+  const scenario = o.scenario ?? {};
+  const roll = o.roll;
+  const aboard = o.aboard ?? false;
   const checked = checkInput(
     { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
     inputDomains,

@@ -64,7 +64,7 @@ export interface Header {
   span: Span;
 }
 
-interface DeclBase {
+export interface DeclBase {
   name: string;
   nameSpan: Span;
   override: boolean;

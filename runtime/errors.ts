@@ -26,9 +26,19 @@ export class EvalError extends Error {}
  * not fit the dice the move rolls (`field` is `unit.dice`); `entry` — a table has no entry for the
  * values given (`field` is null). A generated module's input checks (runtime/input.ts) throw the CLI's
  * scenario codes: `V0902` — a field nobody knows; `V0903` — a value outside the module's domains (a
- * kind, a terrain, a number), a required field absent, a bad roll.
+ * kind, a terrain, a number), a required field absent, a bad roll. `buildGraph` throws the map's:
+ * `V1002` — a field the map format does not know; `V1003` — a value of the wrong shape, a hex off the
+ * map (`field` is the JSON path, `roads[0][2]`).
  */
-export type InputCode = "missing" | "absent" | "roll" | "entry" | "V0902" | "V0903";
+export type InputCode =
+  | "missing"
+  | "absent"
+  | "roll"
+  | "entry"
+  | "V0902"
+  | "V0903"
+  | "V1002"
+  | "V1003";
 
 /**
  * This input cannot be evaluated: a user's mistake, reported as a diagnostic (V0903 for a scenario, a

@@ -17,7 +17,15 @@ export { evaluateMove, pricePath } from "./move.js";
 export { absent, missing, missingMessage, EvalError, InputError, MissingInput } from "./errors.js";
 export type { InputCode } from "./errors.js";
 export { checkInput } from "./input.js";
-export type { CheckedInput, FieldDomain, InputDomains, InputShape, RecordDomain } from "./input.js";
+export type {
+  CheckedInput,
+  CheckedRecord,
+  FieldDomain,
+  InputDomains,
+  InputShape,
+  RecordDomain,
+} from "./input.js";
+export type { ReachBoarding } from "./reach-board.js";
 export { answerInput, withAnswers } from "./answers.js";
 export type { GivenValue, NeedsRecord } from "./cases.js";
 export { chanceOfMove, legalByChance, withChance } from "./chance.js";
@@ -36,12 +44,18 @@ export {
   buildGraph,
   indexOf,
   hexName,
+  columnName,
   parseHexName,
   stepOf,
   neighbourOf,
+  directionBetween,
   DIRECTIONS,
+  MAX_COLUMNS,
+  MAX_ROWS,
 } from "./map.js";
-export type { MapJson, MapGraph, MapStep } from "./map.js";
+export type { MapJson, MapGraph, MapStep, MapUnit, PlacedUnit } from "./map.js";
+export { checkMap, MAX_MAP_ISSUES } from "./map-check.js";
+export type { MapCheck, MapIssue } from "./map-check.js";
 export { searchReach, labelPath } from "./reach.js";
 export type { ReachProfile, ReachGraph, ReachSearch } from "./reach.js";
 export { reachOnMap } from "./reach-map.js";

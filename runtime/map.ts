@@ -1,115 +1,19 @@
 /**
  * Hex-map geometry, as docs/maps.md fixes it: flat-topped hexes named by
  * column letters (A … Z, AA …) and row number from 1, every second column (B, D, …) half a hex lower
- * ("odd-q"). `buildGraph` turns a map (already validated by compiler/map/) into flat typed arrays:
- * six neighbour slots per hex, and per directed edge what a scenario step entering the neighbour
- * says (its terrain, `viaRoad`, `uphill`/`downhill`, a hexside feature). Dependency-free, no Node API:
- * generated modules and the browser use it.
+ * ("odd-q"). `buildGraph` turns a map into flat typed arrays: six neighbour slots per hex, and per
+ * directed edge what a scenario step entering the neighbour says (its terrain, `viaRoad`,
+ * `uphill`/`downhill`, a hexside feature). A map that is not one (map-check.ts `checkMap`) is an
+ * `InputError` naming the field, never a `RangeError` or a hex silently left out. Dependency-free,
+ * no Node API: generated modules and the browser use it.
  */
+import { InputError } from "./errors.js";
+import { DIRECTIONS, directionBetween, hexName, neighbourOf, parseHexName } from "./hex.js";
+import { checkMap } from "./map-check.js";
+import type { MapJson } from "./map-json.js";
 
-/** A map file (the JSON contract). `compiler/map/parse.ts` validates one into this shape. */
-export interface MapJson {
-  name: string;
-  columns: number;
-  rows: number;
-  terrain: { default: string; hexes?: Record<string, string> };
-  /** A second terrain in a hex (SL 5.54): hex name → terrain. A road hex's second terrain is its road. */
-  alsoTerrain?: Record<string, string>;
-  levels?: Record<string, number>;
-  roads?: string[][];
-  hexsides?: { hexes: [string, string]; feature: string }[];
-  /**
-   * The sides of an obstacle hex (woods, a building) that its obstacle does not touch, so a Bypass
-   * (SL 106, ASL A4.3) may skirt the obstacle along them: hex name → directions (`N`, `NE`, … `NW`).
-   */
-  bypass?: Record<string, string[]>;
-  /** Who of the enemy holds a hex: hex name → occupant (`units`, `lone-smc`, `afv`). */
-  enemy?: Record<string, string>;
-  /** A vehicle standing in a hex, for a unit to board: hex name → a scenario's `vehicle` record (`kind`, `mp`, …). */
-  vehicles?: Record<string, Record<string, unknown>>;
-  /** Width of a hex in inches, for rulesets measured in inches. */
-  hexInches?: number;
-  /** Units placed on the map: hex name → its units, each with its side (`variorum reach --all`). */
-  units?: Record<string, PlacedUnit[]>;
-  /** Free text shown under the map's name. */
-  description?: string;
-}
-
-/** A unit a map places in a hex (`units`): a scenario's `unit` record, its side and its name. */
-export interface PlacedUnit {
-  /** How reports call it: the map's `name`, else the hex and its place in the hex's list (`C3.1`). */
-  name: string;
-  side: "friendly" | "enemy";
-  /** The scenario `unit` record (`kind`, `portage`, …), without `side`, `name` and `with`. */
-  unit: Record<string, unknown>;
-  /** The name of the leader in its hex it moves with, as one stack (SL 5.44, ASL A4.12), if any. */
-  with?: string;
-  /** Where the unit's object lies in the map's text (for located diagnostics). */
-  offset: number;
-  length: number;
-}
-
-/** The directions of the six neighbour slots, in this order. */
-export const DIRECTIONS = ["N", "NE", "SE", "S", "SW", "NW"] as const;
-
-/** Column index (0-based) → letters: 0 → A, 25 → Z, 26 → AA. */
-export function columnName(col: number): string {
-  let s = "";
-  let c = col + 1;
-  while (c > 0) {
-    const r = (c - 1) % 26;
-    s = String.fromCharCode(65 + r) + s;
-    c = Math.floor((c - 1) / 26);
-  }
-  return s;
-}
-
-export function hexName(col: number, row: number): string {
-  return `${columnName(col)}${row + 1}`;
-}
-
-/** "C5" → { col: 2, row: 4 } (0-based), or null when it is not a hex name (case-sensitive). */
-export function parseHexName(name: string): { col: number; row: number } | null {
-  const m = /^([A-Z]{1,3})([1-9][0-9]{0,3})$/.exec(name);
-  if (m === null) return null;
-  let col = 0;
-  for (const ch of m[1]!) col = col * 26 + (ch.charCodeAt(0) - 64);
-  return { col: col - 1, row: Number(m[2]) - 1 };
-}
-
-/**
- * The neighbour of (col, row) in direction `d` (index into DIRECTIONS), unbounded. Odd columns
- * (B, D, …: index 1, 3, …) sit half a hex lower.
- */
-export function neighbourOf(col: number, row: number, d: number): { col: number; row: number } {
-  const low = (col & 1) === 1;
-  switch (d) {
-    case 0:
-      return { col, row: row - 1 };
-    case 1:
-      return { col: col + 1, row: low ? row : row - 1 };
-    case 2:
-      return { col: col + 1, row: low ? row + 1 : row };
-    case 3:
-      return { col, row: row + 1 };
-    case 4:
-      return { col: col - 1, row: low ? row + 1 : row };
-    default:
-      return { col: col - 1, row: low ? row : row - 1 };
-  }
-}
-
-/** The direction from hex a to hex b, or -1 when they are not adjacent. */
-export function directionBetween(
-  a: { col: number; row: number },
-  b: { col: number; row: number },
-): number {
-  for (let d = 0; d < 6; d++) {
-    const n = neighbourOf(a.col, a.row, d);
-    if (n.col === b.col && n.row === b.row) return d;
-  }
-  return -1;
-}
+export * from "./hex.js";
+export type * from "./map-json.js";
 
 /** What entering a neighbour says, as a scenario step would (map terrain names, not yet resolved). */
 export interface MapStep {
@@ -169,8 +73,17 @@ export function indexOf(g: MapGraph, name: string): number {
   return hexIndex(g, p.col, p.row);
 }
 
-/** A validated map → its graph. Names the map uses must be on it (compiler/map/ checks that). */
-export function buildGraph(map: MapJson): MapGraph {
+/**
+ * A map → its graph. The map is checked first (`checkMap`, without its `units`, which the graph does
+ * not hold): a value that is not a map throws `InputError` with the first issue's code (V1002,
+ * V1003) and JSON path as its `field` — call `checkMap` first for every issue as values.
+ */
+export function buildGraph(map: Omit<MapJson, "units">): MapGraph {
+  const checked = checkMap({ ...map, units: undefined });
+  if (checked.map === null) {
+    const first = checked.issues[0]!;
+    throw new InputError(first.code, first.path, first.message);
+  }
   const { columns, rows } = map;
   const n = columns * rows;
   const names: string[] = new Array<string>(n);
@@ -245,7 +158,7 @@ export function buildGraph(map: MapJson): MapGraph {
     }
   for (const [h, v] of Object.entries(map.levels ?? {})) if (at(h) >= 0) level[at(h)] = v;
   for (const s of map.hexsides ?? [])
-    link(s.hexes[0], s.hexes[1], (slot) => (hexside[slot] = s.feature));
+    link(s.hexes[0]!, s.hexes[1]!, (slot) => (hexside[slot] = s.feature));
   for (const [h, who] of Object.entries(map.enemy ?? {})) if (at(h) >= 0) enemy[at(h)] = who;
   for (const [h, v] of Object.entries(map.vehicles ?? {})) if (at(h) >= 0) vehicles[at(h)] = v;
   for (const [h, sides] of Object.entries(map.bypass ?? {}))

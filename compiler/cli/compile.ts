@@ -73,9 +73,13 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
     const rel = relative(ctx.root, file);
     return rel.startsWith("..") || isAbsolute(rel) ? basename(file) : rel.split(sep).join("/");
   };
+  // Modules written into the project's own generated/ import the runtime beside them; written
+  // anywhere else (`--out`, also from an installed package, where no runtime/ lies beside them)
+  // they import the light package's runtime export (`variorum-rules/runtime`).
   const compiled = await compileModules({
     rulesets: irs.map((ir) => ({ ir, source: sourceOf(byId.get(ir.id)!) })),
     index: all || opts.out !== undefined,
+    runtime: outDir === generatedDir(ctx.root) ? "beside" : "package",
   });
   const files: { path: string; content: string }[] = compiled.modules.map((m) => ({
     path: join(outDir, `${m.id}.ts`),

@@ -11,7 +11,13 @@ import { printStatements } from "./module.js";
 import { objectKey } from "./text.js";
 import { RULESET_ID } from "../util/ruleset-id.js";
 
-export { emitModule, PRETTIER_OPTIONS, RUNTIME_SPECIFIER, type EmitOptions } from "./module.js";
+export {
+  emitModule,
+  PACKAGE_RUNTIME_SPECIFIER,
+  PRETTIER_OPTIONS,
+  RUNTIME_SPECIFIER,
+  type EmitOptions,
+} from "./module.js";
 
 /** A ruleset id is also a file name (the callers have checked it: this guards the invariant). */
 function checkId(id: string): void {

@@ -26,12 +26,20 @@ import { enumStatements, inputStatements, prepareFunction } from "./types.js";
 /** Prettier options of generated files (`prettier --check` must agree). */
 export const PRETTIER_OPTIONS: prettier.Options = { parser: "typescript", printWidth: 100 };
 
-/** The specifier generated modules import the runtime from. */
+/** The specifier the bundled modules (generated/) import the runtime from: the runtime beside them. */
 export const RUNTIME_SPECIFIER = "../runtime/index.js";
+
+/**
+ * The specifier of the runtime as a package exports it: what a module compiled anywhere else
+ * (`variorum compile --out DIR`) imports, resolved through the light package `variorum-rules`.
+ */
+export const PACKAGE_RUNTIME_SPECIFIER = "variorum-rules/runtime";
 
 export interface EmitOptions {
   /** The ruleset's source path for the header (default `rulesets/<id>.rules`). */
   source?: string;
+  /** Where the module imports the runtime from (default {@link RUNTIME_SPECIFIER}). */
+  runtime?: string;
 }
 
 /**
@@ -120,7 +128,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
     {
       kind: StructureKind.ImportDeclaration,
       leadingTrivia: "\n",
-      moduleSpecifier: RUNTIME_SPECIFIER,
+      moduleSpecifier: options.runtime ?? RUNTIME_SPECIFIER,
       namedImports: [
         ...(cx.usesAbsent ? ["absent"] : []),
         "answerInput",

@@ -217,26 +217,61 @@ export function modelStatements(
       declarations: [{ name: "model", type: "MoveModel<number, Ctx>", initializer: model }],
     },
     {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: "EvaluationOptions",
+      docs: ["What {@link evaluate} is asked besides the scenario."],
+      properties: [
+        {
+          name: "trace",
+          type: "boolean",
+          hasQuestionToken: true,
+          docs: ["Cite the rules behind each step's cost (default true; false is faster)."],
+        },
+      ],
+    },
+    {
       kind: StructureKind.Function,
       isExported: true,
       name: "evaluate",
-      docs: [
-        "Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`\n" +
-          "result (allowance, spent, legal, steps with their rules and answers, violations, predicates and\n" +
-          "their rules). Where the input leaves out a detail a rule needs, it answers for every value of it, as\n" +
-          "`eval` does (runtime/cases.ts): one answer naming the field it did not need (`notNeeded`), else\n" +
-          "`dependsOn` and one of `cases` per group of values; for a number left out, what can be said without\n" +
-          `it (\`allowance\`, \`covers\`, \`needs\`). The input is checked first against {@link ${checks.domains}}: a\n` +
-          "field, kind, terrain or number this ruleset does not know throws `InputError` with the CLI's code\n" +
-          '(V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for\n' +
-          "is listed in `notApplicable`.",
+      overloads: [
+        {
+          docs: [
+            "Prices a move under this ruleset and answers its questions about it: the `variorum eval --json`\n" +
+              "result (allowance, spent, legal, steps with their rules and answers, violations, predicates and\n" +
+              "their rules). Where the input leaves out a detail a rule needs, it answers for every value of it, as\n" +
+              "`eval` does (runtime/cases.ts): one answer naming the field it did not need (`notNeeded`), else\n" +
+              "`dependsOn` and one of `cases` per group of values; for a number left out, what can be said without\n" +
+              `it (\`allowance\`, \`covers\`, \`needs\`). The input is checked first against {@link ${checks.domains}}: a\n` +
+              "field, kind, terrain or number this ruleset does not know throws `InputError` with the CLI's code\n" +
+              '(V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for\n' +
+              "is listed in `notApplicable`.",
+          ],
+          parameters: [
+            { name: "input", type: "ScenarioInput" },
+            { name: "options", type: "EvaluationOptions", hasQuestionToken: true },
+          ],
+          returnType: "Answer",
+        },
+        {
+          docs: [
+            "The form of {@link evaluate} with a trailing boolean.\n\n" +
+              "@deprecated Pass an options object: `evaluate(input, { trace: false })`.",
+          ],
+          parameters: [
+            { name: "input", type: "ScenarioInput" },
+            { name: "trace", type: "boolean" },
+          ],
+          returnType: "Answer",
+        },
       ],
       parameters: [
         { name: "input", type: "ScenarioInput" },
-        { name: "trace", initializer: "true" },
+        { name: "options", type: "EvaluationOptions | boolean", initializer: "{}" },
       ],
       returnType: "Answer",
       statements: [
+        'const trace = typeof options === "boolean" ? options : (options.trace ?? true);',
         `const checked = checkInput(input, ${checks.domains});`,
         `return answerInput(checked, {
           model,
@@ -347,28 +382,88 @@ export function reachStatements(
   const stepFields = MAP_STEP_FIELDS.filter((j) =>
     [...(cx.fields.get("step")?.values() ?? [])].some((f) => f.field.json === j),
   );
+  const reachDoc =
+    'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
+    "cheapest path. `options.scenario` gives the phase and other scenario fields; `options.roll` fixes the dice.\n" +
+    "A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n" +
+    "is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.\n" +
+    "With `options.aboard`, the unit starts aboard the map's vehicle in `from` and gets off first, where this ruleset can.\n" +
+    `\`unit\`, \`scenario\` and \`roll\` are checked as \`evaluate\` checks them ({@link ${checks.domains}}).`;
+  out.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: "ReachOptions",
+    docs: ["What {@link reach} is asked besides the map, the unit and the start hex."],
+    properties: [
+      {
+        name: "scenario",
+        type: "Scenario",
+        hasQuestionToken: true,
+        docs: ["The phase and other scenario fields (default `{}`)."],
+      },
+      {
+        name: "roll",
+        type: "readonly number[]",
+        hasQuestionToken: true,
+        docs: ["A fixed roll of the dice (default: every roll, with its probability)."],
+      },
+      {
+        name: "aboard",
+        type: "boolean",
+        hasQuestionToken: true,
+        docs: [
+          "The unit starts aboard the map's vehicle in `from` and gets off first (default false).",
+        ],
+      },
+    ],
+  });
   out.push({
     kind: StructureKind.Function,
     isExported: true,
     name: "reach",
-    docs: [
-      'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
-        "cheapest path. `scenario` gives the phase and other scenario fields; `roll` fixes the dice.\n" +
-        "A terrain or hexside feature this ruleset lacks cannot be entered or crossed; an enemy it cannot see\n" +
-        "is ignored (both are listed in `notApplicable`). A vehicle on the map is boarded where this ruleset can.\n" +
-        "With `aboard`, the unit starts aboard the map's vehicle in `from` and gets off first, where this ruleset can.\n" +
-        `\`unit\`, \`scenario\` and \`roll\` are checked as \`evaluate\` checks them ({@link ${checks.domains}}).`,
+    overloads: [
+      {
+        docs: [reachDoc],
+        parameters: [
+          { name: "map", type: "MapGraph" },
+          { name: "unit", type: "Unit" },
+          { name: "from", type: "string" },
+          { name: "options", type: "ReachOptions", hasQuestionToken: true },
+        ],
+        returnType: "ReachAnswer",
+      },
+      {
+        docs: [
+          "The positional form of {@link reach}.\n\n" +
+            "@deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.",
+        ],
+        parameters: [
+          { name: "map", type: "MapGraph" },
+          { name: "unit", type: "Unit" },
+          { name: "from", type: "string" },
+          { name: "scenario", type: "Scenario" },
+          { name: "roll", type: "readonly number[]", hasQuestionToken: true },
+          { name: "aboard", type: "boolean", hasQuestionToken: true },
+        ],
+        returnType: "ReachAnswer",
+      },
     ],
     parameters: [
       { name: "map", type: "MapGraph" },
       { name: "unit", type: "Unit" },
       { name: "from", type: "string" },
-      { name: "scenario", type: "Scenario", initializer: "{}" },
-      { name: "roll", type: "readonly number[]", hasQuestionToken: true },
-      { name: "aboard", type: "boolean", initializer: "false" },
+      { name: "options", type: "ReachOptions | Scenario", initializer: "{}" },
+      { name: "positionalRoll", type: "readonly number[]", hasQuestionToken: true },
+      { name: "positionalAboard", type: "boolean", hasQuestionToken: true },
     ],
     returnType: "ReachAnswer",
     statements: [
+      // The deprecated positional form: a fifth or sixth argument, or a fourth with a scenario's fields.
+      'const positional = positionalRoll !== undefined || positionalAboard !== undefined || Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");',
+      "const o: ReachOptions = positional ? { scenario: options as Scenario, ...(positionalRoll === undefined ? {} : { roll: positionalRoll }), ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }) } : (options as ReachOptions);",
+      "const scenario = o.scenario ?? {};",
+      "const roll = o.roll;",
+      "const aboard = o.aboard ?? false;",
       `const checked = checkInput({ unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) }, ${checks.domains});`,
       "const u = checked.unit as unknown as Unit;",
       "const sc = checked.scenario as unknown as Scenario;",

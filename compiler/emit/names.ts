@@ -46,10 +46,12 @@ export const FIXED_NAMES = [
   'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
   'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx', 'inputDomains',
   'predicates', 'stepQuestions', 'reach', 'reachProfile', 'price', 'explain', 'Explanation', 'PricedStep',
+  'ReachOptions', 'EvaluationOptions',
   // locals and parameters of generated functions
   'ctx', 'trace', 'out', 'input', 'i', 'j', 'k', 'n', 'f', 'v', 'acc', 'saved', 'base', 'roll', 'perDie',
   'keep', 'highest', 'u', 'c', 's', 'veh', 'rulesets', 'checked', 'result', 'sc', 'fixed', 'map', 'from',
-  'unit', 'scenario', 'steps', 'vehicle', 'path', 'spent', 'cost', 'rules', 'hexes',
+  'unit', 'scenario', 'steps', 'vehicle', 'path', 'spent', 'cost', 'rules', 'hexes', 'options',
+  'positional', 'positionalRoll', 'positionalAboard', 'o', 'aboard',
 ];
 
 /** True when `s` can be written as a bare identifier (and is not a reserved word). */

@@ -14,6 +14,12 @@ export interface CompileRequest {
   rulesets: readonly { ir: RulesetIR; source: string }[];
   /** Also emit the index module (`index.ts`) of these rulesets, in their order. */
   index: boolean;
+  /**
+   * Where the modules import the runtime from: `"beside"` (`../runtime/index.js`, the bundled
+   * generated/ beside runtime/) or `"package"` (`variorum-rules/runtime`, for modules written
+   * anywhere else). Default `"beside"`.
+   */
+  runtime?: "beside" | "package";
 }
 
 export interface Compiled {
@@ -24,10 +30,13 @@ export interface Compiled {
 
 /** The modules of `req.rulesets` (their ids are file names: the caller has checked them). */
 export async function compileModules(req: CompileRequest): Promise<Compiled> {
-  const { emitModule, emitIndex } = await import("../emit/index.js");
+  const { emitModule, emitIndex, PACKAGE_RUNTIME_SPECIFIER, RUNTIME_SPECIFIER } = await import(
+    "../emit/index.js"
+  );
+  const runtime = req.runtime === "package" ? PACKAGE_RUNTIME_SPECIFIER : RUNTIME_SPECIFIER;
   const modules: Compiled["modules"] = [];
   for (const { ir, source } of req.rulesets)
-    modules.push({ id: ir.id, text: await emitModule(ir, { source }) });
+    modules.push({ id: ir.id, text: await emitModule(ir, { source, runtime }) });
   const index = req.index ? await emitIndex(req.rulesets.map((r) => r.ir)) : null;
   return { modules, index };
 }

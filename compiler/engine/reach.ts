@@ -20,7 +20,8 @@ import { drawingTooLarge } from "../reach/formats.js";
 import { missingAction } from "../reach/action.js";
 import { parseScenario } from "../scenario/index.js";
 import { readJson } from "../scenario/read.js";
-import { buildGraph, columnName, indexOf, type MapGraph, type MapJson } from "../../runtime/map.js";
+import { buildGraph, columnName, indexOf, type MapGraph } from "../../runtime/map.js";
+import type { ValidMap } from "../map/parse.js";
 import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import { wholeMoveNote } from "../reach/lookahead.js";
 import { own } from "../util/dict.js";
@@ -131,7 +132,7 @@ export function searched<T>(
 function readMap(
   req: Pick<ReachRequest, "map" | "drawing">,
   irs: readonly RulesetIR[],
-): { map: MapJson | null; diagnostics: Diagnostic[] } {
+): { map: ValidMap | null; diagnostics: Diagnostic[] } {
   const parsed = parseMap(req.map.text, req.map.file, mapVocabulary(irs));
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const map = parsed.map;

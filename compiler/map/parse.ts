@@ -17,19 +17,25 @@ import {
   columnName,
   DIRECTIONS,
   directionBetween,
+  MAX_COLUMNS,
+  MAX_ROWS,
   parseHexName,
   type MapJson,
 } from "../../runtime/map.js";
 import type { MapVocabulary } from "./known-names.js";
 import { parseVehicles } from "./vehicles.js";
-import { parseUnits } from "./units.js";
+import { parseUnits, type PlacedAt } from "./units.js";
 
-/** The largest map: columns (A … ZZ) and rows. */
-export const MAX_COLUMNS = 702;
-export const MAX_ROWS = 999;
+export { MAX_COLUMNS, MAX_ROWS } from "../../runtime/map.js";
+
+/**
+ * A map as read from its text: the file's fields, each checked, with its placed units read (their
+ * side and name apart, and where each lies in the text).
+ */
+export type ValidMap = Omit<MapJson, "units"> & { units?: Record<string, PlacedAt[]> };
 
 export interface ParsedMap {
-  map: MapJson | null;
+  map: ValidMap | null;
   diagnostics: Diagnostic[];
 }
 
@@ -380,7 +386,7 @@ export function parseMap(
 
   if (hasErrors(out) || name === null || columns === null || rows === null || terrain === null)
     return { map: null, diagnostics: out };
-  const map: MapJson = { name: safeLine(name), columns, rows, terrain, levels, roads, hexsides };
+  const map: ValidMap = { name: safeLine(name), columns, rows, terrain, levels, roads, hexsides };
   if (description !== null) map.description = safeLine(description);
   if (Object.keys(alsoTerrain).length > 0) map.alsoTerrain = alsoTerrain;
   if (Object.keys(bypass).length > 0) map.bypass = bypass;

@@ -25,7 +25,11 @@ import { VOCABULARY } from "../ir/scenario-fields.js";
 import type { MapVocabulary } from "./known-names.js";
 import type { PlacedUnit } from "../../runtime/map.js";
 
-/** The scenario's codes for a record's mistakes, as the map's. */
+/** A placed unit with where its object lies in the map's text (for located diagnostics). */
+export interface PlacedAt extends PlacedUnit {
+  offset: number;
+  length: number;
+}
 
 /** The sides a placed unit may be on. */
 export const SIDES = ["friendly", "enemy"] as const;
@@ -37,8 +41,8 @@ export function parseUnits(
   hex: (n: Node) => string | null,
   vocabulary: MapVocabulary | null,
   out: Diagnostic[],
-): Record<string, PlacedUnit[]> {
-  const units: Record<string, PlacedUnit[]> = {};
+): Record<string, PlacedAt[]> {
+  const units: Record<string, PlacedAt[]> = {};
   const bad = <M extends MessageName<"V1003">>(
     n: Node,
     message: M,
@@ -63,7 +67,7 @@ export function parseUnits(
       bad(list, "unitsList", { hex: where });
       continue;
     }
-    const placed: PlacedUnit[] = [];
+    const placed: PlacedAt[] = [];
     (list.children ?? []).forEach((v, i) => {
       if (v.type !== "object") {
         bad(v, "unitNotObject", { hex: where });

@@ -5,7 +5,8 @@
  * be legal and cost what the search says (`mismatches` counts those that do not; tests require 0).
  * A boarding of a map's vehicle is priced again the same way, with its vehicle and board step.
  */
-import { buildGraph, indexOf, type MapGraph, type MapJson } from "../../runtime/map.js";
+import { buildGraph, indexOf, type MapGraph } from "../../runtime/map.js";
+import type { MapJson } from "../../runtime/map.js";
 import { reachOnMap, type ReachAnswer } from "../../runtime/reach-map.js";
 import type { PlainStep } from "../../runtime/reach-steps.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
@@ -26,7 +27,8 @@ import type {
 } from "./report.js";
 
 export interface ReachRequest {
-  map: MapJson;
+  /** The map (its placed `units` are not read here). */
+  map: Omit<MapJson, "units">;
   /** Answer in counts (summary.ts) instead of hex by hex: nothing is priced again. */
   summary?: boolean;
   from: string;

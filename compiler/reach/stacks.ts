@@ -22,11 +22,11 @@ import type { RulesetIR } from "../ir/ir.js";
  * (the leader's own `portage`), unless the map gives them; without `with`, `p` itself. A `with` that
  * names no unit there: why it cannot move.
  */
-export function withLeader(
+export function withLeader<P extends PlacedUnit>(
   ir: RulesetIR,
-  p: PlacedUnit,
-  inHex: readonly PlacedUnit[],
-): PlacedUnit | { reason: string } {
+  p: P,
+  inHex: readonly P[],
+): P | { reason: string } {
   if (p.with === undefined) return p;
   const leader = inHex.find((u) => u !== p && u.name === p.with);
   if (leader === undefined)

@@ -19,13 +19,9 @@
  * judging; one with neither says so: "no stacking limit in the bundled text".
  */
 import { SourceFile, type Diagnostic } from "../../diagnostics/index.js";
-import {
-  buildGraph,
-  indexOf,
-  type MapGraph,
-  type MapJson,
-  type PlacedUnit,
-} from "../../runtime/map.js";
+import { buildGraph, indexOf, type MapGraph } from "../../runtime/map.js";
+import type { ValidMap } from "../map/parse.js";
+import type { PlacedAt } from "../map/units.js";
 import { reachOnMap } from "../../runtime/reach-map.js";
 import { isEvaluationFault, MissingInput } from "../../runtime/errors.js";
 import { Rat } from "../../runtime/rational.js";
@@ -45,7 +41,7 @@ export const STACKS_AS = "stacks-as-";
 export const HOLDS_AS = "holds-as";
 
 export interface UnitsRequest {
-  map: MapJson;
+  map: ValidMap;
   /** The map's text and file name: diagnostics about a placed unit are located there. */
   mapText: string;
   mapFile: string;
@@ -110,14 +106,14 @@ export function buildUnitsReach(req: UnitsRequest): {
   diagnostics: Diagnostic[];
 } {
   const diagnostics: Diagnostic[] = [];
-  const placed: { hex: string; p: PlacedUnit }[] = [];
-  const others: Record<string, PlacedUnit[]> = {};
+  const placed: { hex: string; p: PlacedAt }[] = [];
+  const others: Record<string, PlacedAt[]> = {};
   for (const [hex, list] of Object.entries(req.map.units ?? {}))
     for (const p of list) {
       if (p.side === req.side) placed.push({ hex, p });
       else (others[hex] ??= []).push(p);
     }
-  const held = (occupant: (hex: string, units: PlacedUnit[]) => string) =>
+  const held = (occupant: (hex: string, units: PlacedAt[]) => string) =>
     buildGraph({
       ...req.map,
       enemy: {
@@ -141,7 +137,7 @@ export function buildUnitsReach(req: UnitsRequest): {
     const hexUnits: number[][] = Array.from({ length: graph.n }, () => []);
     const shares: Rat[][] = [];
     const contexts: ReturnType<typeof prepare>["ctx"][] = [];
-    const searched: (StackMember & { p: PlacedUnit })[] = [];
+    const searched: (StackMember & { p: PlacedAt })[] = [];
     let warned = false;
     for (const { hex, p: placedUnit } of placed) {
       const p = withLeader(
@@ -334,7 +330,7 @@ function holdsAs(ir: RulesetIR): RuleDef | undefined {
  * holds it as the ruleset's `holds-as` rule asked of it says (ASL A4.15: `lone-smc` for a single-man
  * counter); several units, a unit the ruleset cannot read, or no such rule: `units`.
  */
-export function occupantOf(ir: RulesetIR, units: readonly PlacedUnit[], phase: string): string {
+export function occupantOf(ir: RulesetIR, units: readonly PlacedAt[], phase: string): string {
   const rule = holdsAs(ir);
   if (rule === undefined || units.length !== 1) return "units";
   const read = readPlaced(ir, units[0]!, phase);
@@ -346,7 +342,7 @@ export function occupantOf(ir: RulesetIR, units: readonly PlacedUnit[], phase: s
 /** A placed unit as this ruleset's scenario value, or why it cannot move it. */
 function readPlaced(
   ir: RulesetIR,
-  p: PlacedUnit,
+  p: PlacedAt,
   phase: string,
 ): { value: ScenarioValue; notApplicable: string[] } | { reason: string; value?: undefined } {
   const kinds = ir.enums.find(

@@ -54,7 +54,8 @@ const RANKS: readonly { layer: string; prefixes: readonly string[] }[] = [
   { layer: "language service", prefixes: ["compiler/service/"] },
   // Node-side file access shared by the surfaces that run under Node (the CLI, the studio's server).
   { layer: "file access", prefixes: ["compiler/node/"] },
-  // The package's library entry (`import … from "variorum"`): the engine, and a host over the disk.
+  // The package's library entries: `variorum` (the engine, browser-safe) and `variorum/node` (a host
+  // over the disk, the emitter).
   { layer: "library", prefixes: ["compiler/library/"] },
   { layer: "surfaces", prefixes: ["compiler/cli/", "studio/", "editors/"] },
   { layer: "tools", prefixes: ["bench/", "fuzz/", "scripts/", "generated/"] },
@@ -184,10 +185,17 @@ function closure(graph: Graph, roots: readonly string[]): Set<string> {
   return seen;
 }
 
-/** The roots of the code that runs in a browser: the studio page and the language service. */
+/**
+ * The roots of the code that runs in a browser: the studio page, the language service and the
+ * library's main entry (`import … from "variorum"`, bundled for browsers; Node's parts are
+ * compiler/library/node.ts, `variorum/node`).
+ */
 function browserRoots(graph: Graph): string[] {
   return [...graph.keys()].filter(
-    (f) => f.startsWith("studio/page/") || f.startsWith("compiler/service/"),
+    (f) =>
+      f.startsWith("studio/page/") ||
+      f.startsWith("compiler/service/") ||
+      f === "compiler/library/index.ts",
   );
 }
 

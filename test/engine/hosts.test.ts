@@ -22,7 +22,7 @@ import { describe, expect, it } from "vitest";
 import { fsHost } from "../../compiler/cli/host.js";
 import { startServer } from "../../compiler/cli/lsp.js";
 import { loadRuleset, resolveRuleset, type Host } from "../../compiler/engine/index.js";
-import { bundledHost } from "../../compiler/library/index.js";
+import { bundledHost } from "../../compiler/library/node.js";
 import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 import { LanguageService } from "../../compiler/service/index.js";
 import { pageHost, StudioSession } from "../../studio/page/engine.js";

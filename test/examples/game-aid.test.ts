@@ -1,8 +1,10 @@
 /**
- * examples/game-aid: the Vite page that imports `variorum/rules/sl-classic` and `variorum/runtime`
- * as a package consumer does (resolved through package.json's `exports` over this run's dist/),
- * built once, served, and opened in Chromium: it prices the move the module prices and shades every
- * hex the module's `reach` reaches.
+ * examples/game-aid: the Vite page that imports `variorum-rules/rules/sl-classic`,
+ * `variorum-rules/runtime` and `variorum-rules/maps/crossroads` as a user of the light package does,
+ * built once with the example's own config over this checkout (each `variorum-rules/…` aliased to
+ * what scripts/pack.mjs puts there: dist/generated/, dist/runtime/, maps/), served, and opened in
+ * Chromium: it prices the move the module prices and shades every hex the module's `reach` reaches.
+ * test/package/install.test.ts builds it as copied, against the installed package.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -22,8 +24,24 @@ let server: Server | undefined;
 let browser: Browser | undefined;
 let url = "";
 
+/** `variorum-rules/…` → this checkout's files, as the packed package lays them out. */
+const ALIASES = [
+  {
+    find: /^variorum-rules\/rules\/([a-z0-9-]+)$/,
+    replacement: join(ROOT, "dist", "generated", "$1.js"),
+  },
+  { find: /^variorum-rules\/runtime$/, replacement: join(ROOT, "dist", "runtime", "index.js") },
+  { find: /^variorum-rules\/maps\/([a-z0-9-]+)$/, replacement: join(ROOT, "maps", "$1.json") },
+];
+
 beforeAll(async () => {
-  await build({ configFile: join(ROOT, "examples", "game-aid", "vite.config.ts") });
+  const example = join(ROOT, "examples", "game-aid");
+  await build({
+    configFile: join(example, "vite.config.ts"),
+    root: example,
+    resolve: { alias: ALIASES },
+    build: { outDir: OUT, emptyOutDir: true },
+  });
   const s = createServer(sirv(OUT, { dev: true }));
   server = s;
   await new Promise<void>((ok) => s.listen(0, "127.0.0.1", ok));

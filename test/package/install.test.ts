@@ -1,16 +1,25 @@
 /**
- * The package as a user gets it: `npm pack`, then `npm install ./variorum-*.tgz` into an empty
- * project, and there the CLI (`npx variorum`: bundled rulesets, templates and the studio page found
- * inside the package; a house rule beside the user's files extending a bundled one), `--version`, the
- * library (`import … from "variorum"`) and a rules module (`variorum/rules/sl-classic`), also compiled
- * by a strict TypeScript consumer with `skipLibCheck` off.
+ * The two packages as users get them: `npm run pack -- DIR` (scripts/pack.mjs) writes the light
+ * rules package (`variorum-rules`) and the toolchain (`variorum`), and each is installed into an empty
+ * project as its user would:
  *
- * One pack and one install for the whole file. The pack is `npm pack` as a user or CI runs it, so
- * `prepack` (scripts/build.mjs) builds the package itself: from a clean copy of the sources (the files
- * git tracks, as they are in the worktree, without dist/) in a temporary folder, with the checkout's
- * node_modules linked in. The same tarball is also installed globally into a temporary prefix, whose
- * `bin/variorum lsp --stdio` serves an editor from an unrelated, empty folder. The installs prefer
- * npm's cache (`--prefer-offline`), which the checkout's own `npm ci` filled.
+ * - a game aid installs `variorum-rules` alone: no other package, no install-time script, its size
+ *   measured; a strict TypeScript consumer (`skipLibCheck` off) imports a rules module, the runtime, a
+ *   bundled map (typed `MapJson`, no cast) and a ruleset's text; esbuild (`--platform=browser`) and
+ *   Vite bundle a page of it, and Chromium runs both bundles;
+ * - a toolchain user installs both: the CLI (`npx variorum`: bundled rulesets, templates and the
+ *   studio page found inside the package; a house rule beside the user's files extending a bundled
+ *   one), `--version`, `compile --out` (modules importing `variorum-rules/runtime`, compiled by the
+ *   strict consumer), the library (`variorum`, `variorum/node`) and the rules modules through
+ *   `variorum/rules/<id>`, with one runtime (an `InputError` is one class); the library's main entry
+ *   bundled for a browser by esbuild and Vite checks a ruleset's text in Chromium.
+ *
+ * One pack and the installs for the whole file. The pack runs as CI runs it, from a clean copy of the
+ * sources (the files git tracks, as they are in the worktree, without dist/) in a temporary folder,
+ * with the checkout's node_modules linked in. Both tarballs are also installed globally into a
+ * temporary prefix, whose `bin/variorum lsp --stdio` serves an editor from an unrelated, empty
+ * folder. The installs prefer npm's cache (`--prefer-offline`), which the checkout's own `npm ci`
+ * filled.
  */
 import { spawn } from "node:child_process";
 import {
@@ -18,17 +27,27 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { build as esbuild } from "esbuild";
+import { chromium, type Browser } from "playwright-core";
+import sirv from "sirv";
+import { build as viteBuild } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient } from "../../bench/lsp-client.js";
+import { CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
 import { ROOT, type Run } from "../cli/run.js";
 
 function run(cmd: string, args: string[], cwd: string): Promise<Run> {
@@ -73,20 +92,43 @@ const SCENARIO = {
   path: [{ terrain: "open-ground" }, { terrain: "woods", uphill: true }],
 };
 
+/** The toolchain's strict consumer: the library, its Node entry, a rules module and the runtime. */
 const CONSUMER = `import { evaluate, type ScenarioInput } from "variorum/rules/sl-classic";
 import { InputError } from "variorum/runtime";
-import { bundledHost, evaluateScenario, loadRuleset } from "variorum";
+import { evaluateScenario, InputError as LibraryInputError, loadRuleset } from "variorum";
+import { bundledHost } from "variorum/node";
+import { evaluate as compiled } from "./gen/sl-classic.js";
 
 const input: ScenarioInput = ${JSON.stringify({ unit: SCENARIO.unit, path: SCENARIO.path })};
 const sl = loadRuleset("sl-classic", bundledHost());
-const engine = sl.ir === null ? null : evaluateScenario({ rulesets: [sl.ir], text: JSON.stringify(input), file: "s.json" });
+const engine = sl.ir === null ? null : evaluateScenario({ rulesets: [sl.ir], scenario: input });
 let misspelt: string | null = null;
 try {
   evaluate({ unit: { kind: "sqaud" }, path: [] } as unknown as ScenarioInput);
 } catch (e) {
-  if (e instanceof InputError) misspelt = \`\${e.code} \${e.field}\`;
+  if (e instanceof InputError && e instanceof LibraryInputError) misspelt = \`\${e.code} \${e.field}\`;
 }
-console.log(JSON.stringify({ module: evaluate(input), engine: engine?.value?.answers[0]?.result ?? null, misspelt }));
+console.log(JSON.stringify({ module: evaluate(input), compiled: compiled(input), engine: engine?.value?.answers[0]?.result ?? null, misspelt }));
+`;
+
+/** The game aid's strict consumer: the light package alone. */
+const AID = `import { evaluate, reach } from "variorum-rules/rules/sl-classic";
+import { buildGraph, checkMap, InputError, type MapJson } from "variorum-rules/runtime";
+import crossroads from "variorum-rules/maps/crossroads";
+import slText from "variorum-rules/rulesets/sl-classic";
+
+const map: MapJson = crossroads;
+const move = evaluate(${JSON.stringify({ unit: SCENARIO.unit, path: SCENARIO.path })});
+const answer = reach(buildGraph(map), { kind: "squad" }, "B3");
+const reached = answer.cost.filter((c) => !Number.isNaN(c)).length;
+const bad = checkMap({ ...map, levels: { Z99: 1 } });
+let thrown = "";
+try {
+  buildGraph({ name: "bad" } as unknown as MapJson);
+} catch (e) {
+  if (e instanceof InputError) thrown = \`\${e.code} \${e.field}\`;
+}
+console.log(JSON.stringify({ move, reached, issues: bad.issues.map((i) => i.path), thrown, header: /^ruleset sl-classic /m.test(slText) }));
 `;
 
 const STRICT = {
@@ -110,7 +152,11 @@ const STRICT = {
 
 let dir = "";
 let project = "";
+let aid = "";
 const times: Record<string, number> = {};
+/** Sizes the report and docs/install.md quote (bytes). */
+const sizes: Record<string, number> = {};
+let browser: Browser | undefined;
 
 async function timed<T>(name: string, f: () => Promise<T>): Promise<T> {
   const t = performance.now();
@@ -125,6 +171,38 @@ const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   version: string;
 };
 let tarball = "";
+let rulesTarball = "";
+
+/** An empty project of npm's, with the tarballs installed as a user does; npm's stderr. */
+async function installInto(
+  name: string,
+  tarballs: string[],
+): Promise<{ path: string; stderr: string }> {
+  const path = join(dir, name);
+  mkdirSync(path);
+  writeFileSync(
+    join(path, "package.json"),
+    JSON.stringify({ name, private: true, type: "module" }),
+  );
+  const installed = await timed(`install ${name}`, () =>
+    run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", ...tarballs], path),
+  );
+  expect(installed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
+  expect(installed.code).toBe(0);
+  return { path, stderr: installed.stderr };
+}
+
+/** Every file under `p` and its size in bytes, summed (what an install puts on the disk). */
+function bytesUnder(p: string): number {
+  let n = 0;
+  for (const e of readdirSync(p, { withFileTypes: true })) {
+    const q = join(p, e.name);
+    n += e.isDirectory() ? bytesUnder(q) : statSync(q).size;
+  }
+  return n;
+}
+
+let installStderr: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "variorum-pkg-"));
@@ -139,32 +217,36 @@ beforeAll(async () => {
   }
   expect(existsSync(join(src, "dist"))).toBe(false);
   symlinkSync(realpathSync(join(ROOT, "node_modules")), join(src, "node_modules"), "dir");
-  const packed = await timed("pack", () => run("npm", ["pack", "--pack-destination", dir], src));
+  const out = join(dir, "packages");
+  const packed = await timed("pack", () => run("npm", ["run", "pack", "--", out], src));
   expect(packed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
   expect(packed.code).toBe(0);
   // prepack built it: the compiler with its declarations, then the studio page.
   expect(packed.stdout).toContain("build: tsc -p tsconfig.build.json");
   expect(packed.stdout).toContain("build: vite build");
-  tarball = join(dir, `${PKG.name}-${PKG.version}.tgz`);
-  expect(existsSync(tarball)).toBe(true);
-  project = join(dir, "project");
-  mkdirSync(project);
-  writeFileSync(
-    join(project, "package.json"),
-    JSON.stringify({ name: "consumer", private: true, type: "module" }),
-  );
-  const installed = await timed("install", () =>
-    run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], project),
-  );
-  expect(installed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
-  expect(installed.code).toBe(0);
-  // The build prepack runs (tsc over the whole compiler, Vite over the studio) and the install take
+  tarball = join(out, `${PKG.name}-${PKG.version}.tgz`);
+  rulesTarball = join(out, `variorum-rules-${PKG.version}.tgz`);
+  expect(readdirSync(out).sort()).toEqual([basename(rulesTarball), basename(tarball)].sort());
+  const light = await installInto("aid", [rulesTarball]);
+  aid = light.path;
+  const full = await installInto("project", [rulesTarball, tarball]);
+  project = full.path;
+  installStderr = [light.stderr, full.stderr];
+  writeFileSync(join(project, "scenario.json"), JSON.stringify(SCENARIO));
+  sizes["variorum-rules installed"] = bytesUnder(join(aid, "node_modules"));
+  sizes["variorum + variorum-rules installed"] = bytesUnder(join(project, "node_modules"));
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [...CHROMIUM_ARGS],
+  });
+  // The build prepack runs (tsc over the whole compiler, Vite over the studio) and the installs take
   // minutes on a loaded 2-core machine: longer than the processes project's hook timeout.
 }, 900_000);
 
-afterAll(() => {
-  // The figures the report quotes (ms): the pack, the install.
-  console.log(`package test: ${JSON.stringify(times)}`);
+afterAll(async () => {
+  // The figures the report quotes: the pack, the installs (ms), the sizes (bytes).
+  console.log(`package test: ${JSON.stringify({ times, sizes })}`);
+  if (browser !== undefined) await browser.close();
   if (dir !== "") rmSync(dir, { recursive: true, force: true });
 });
 
@@ -180,6 +262,86 @@ function groupAlive(pgid: number): boolean {
 
 const npx = (args: string[]): Promise<Run> =>
   run("npx", ["--no-install", "variorum", ...args], project);
+
+/** The checkout's TypeScript over a project's tsconfig.json (the strict settings). */
+const strictTsc = (cwd: string): Promise<Run> =>
+  run(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "."], cwd);
+
+/**
+ * A page's script bundled twice from a project, as a user's build would — esbuild with
+ * `--platform=browser` and Vite — each served and opened in Chromium, which must run it without an
+ * error; the script leaves its answer as JSON in `body[data-answer]`. Returns both answers, and
+ * records each bundle's size, gzipped.
+ */
+async function bundleAndRun(cwd: string, name: string, script: string): Promise<unknown[]> {
+  const site = join(cwd, `site-${name}`);
+  mkdirSync(join(site, "src"), { recursive: true });
+  writeFileSync(join(site, "src", "main.js"), script);
+  const html = (src: string) =>
+    `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><script type="module" src="${src}"></script></body></html>`;
+  writeFileSync(join(site, "index.html"), html("./src/main.js"));
+  // esbuild, as `esbuild src/main.js --bundle --platform=browser --format=esm --minify` would.
+  const esb = join(site, "esbuild");
+  mkdirSync(esb);
+  const built = await esbuild({
+    entryPoints: [join(site, "src", "main.js")],
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    minify: true,
+    outfile: join(esb, "main.js"),
+    absWorkingDir: cwd,
+    logLevel: "silent",
+  });
+  expect(built.errors).toEqual([]);
+  expect(built.warnings).toEqual([]);
+  writeFileSync(join(esb, "index.html"), html("./main.js"));
+  sizes[`${name} esbuild gzip`] = gzipSync(readFileSync(join(esb, "main.js"))).length;
+  // Vite, with no configuration of its own beyond the page's folder.
+  const warnings: string[] = [];
+  await viteBuild({
+    root: site,
+    base: "./",
+    configFile: false,
+    logLevel: "silent",
+    customLogger: {
+      info: () => {},
+      warn: (m) => warnings.push(m),
+      warnOnce: (m) => warnings.push(m),
+      error: (m) => warnings.push(m),
+      clearScreen: () => {},
+      hasErrorLogged: () => false,
+      hasWarned: false,
+    },
+    build: { outDir: join(site, "vite"), emptyOutDir: true, chunkSizeWarningLimit: 10_000 },
+  });
+  expect(warnings).toEqual([]);
+  const assets = join(site, "vite", "assets");
+  sizes[`${name} vite gzip`] = readdirSync(assets)
+    .filter((f) => f.endsWith(".js"))
+    .reduce((n, f) => n + gzipSync(readFileSync(join(assets, f))).length, 0);
+  const answers: unknown[] = [];
+  for (const out of [esb, join(site, "vite")]) {
+    const server: Server = createServer(sirv(out, { dev: true }));
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    try {
+      const tab = await browser!.newPage();
+      const errors: string[] = [];
+      tab.on("pageerror", (e) => errors.push(e.message));
+      tab.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await tab.waitForSelector("body[data-answer]", { state: "attached" });
+      expect(errors).toEqual([]);
+      answers.push(JSON.parse((await tab.getAttribute("body", "data-answer"))!));
+      await tab.close();
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
+  }
+  return answers;
+}
 
 describe("the installed package", () => {
   it("prints its version", async () => {
@@ -237,31 +399,138 @@ describe("the installed package", () => {
     }
   });
 
-  it("gives a strict TypeScript consumer the library and the rules module, answering as eval --json does", async () => {
+  it("compiles a ruleset with --out into modules importing variorum-rules/runtime, and gives a strict TypeScript consumer them, the library and the rules modules, answering as eval --json does", async () => {
+    const compiled = await npx(["compile", "sl-classic", "--out", "gen"]);
+    expect(compiled.code).toBe(0);
+    const module = readFileSync(join(project, "gen", "sl-classic.ts"), "utf8");
+    expect(module).toContain('from "variorum-rules/runtime";');
+    expect(module).not.toContain("../runtime/index.js");
     writeFileSync(join(project, "consumer.ts"), CONSUMER);
-    writeFileSync(join(project, "tsconfig.json"), JSON.stringify(STRICT));
-    const tsc = await timed("tsc", () =>
-      run(
-        process.execPath,
-        [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "."],
-        project,
-      ),
+    writeFileSync(
+      join(project, "tsconfig.json"),
+      JSON.stringify({ ...STRICT, files: ["consumer.ts", "gen/sl-classic.ts"] }),
     );
+    const tsc = await timed("tsc", () => strictTsc(project));
     expect(tsc.stdout).toBe("");
     expect(tsc.code).toBe(0);
     const r = await run(process.execPath, ["out/consumer.js"], project);
     expect(r.stderr).toBe("");
     const got = JSON.parse(r.stdout) as {
       module: unknown;
+      compiled: unknown;
       engine: unknown;
       misspelt: string | null;
     };
-    writeFileSync(join(project, "scenario.json"), JSON.stringify(SCENARIO));
     const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
     expect(cli.code).toBe(0);
     const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
     expect(got.module).toEqual(expected);
+    expect(got.compiled).toEqual(expected);
+    // One runtime in the install: the rules module's InputError is the library's.
     expect(got.misspelt).toBe("V0903 unit.kind");
+    expect(existsSync(join(project, "node_modules", "variorum", "dist", "runtime"))).toBe(false);
+  });
+
+  it("bundles the library's main entry for a browser (esbuild --platform=browser, Vite): it checks a ruleset's text and evaluates a scenario in Chromium", async () => {
+    const page = `import { check, evaluateScenario } from "variorum";
+import slText from "variorum-rules/rulesets/sl-classic";
+const sl = check(slText, { path: "sl-classic.rules" });
+const r = sl.ir === null ? null : evaluateScenario({ rulesets: [sl.ir], scenario: ${JSON.stringify({ unit: SCENARIO.unit, path: SCENARIO.path })} });
+const house = check("ruleset h \\"H\\" extends sl-classic\\nrule x [H1] \\"x\\": MF = leader-bonsu\\n", { path: "h.rules", bases: { "sl-classic": slText } });
+document.body.dataset["answer"] = JSON.stringify({ errors: sl.diagnostics.filter((d) => d.severity === "error").length, result: r?.value?.answers[0]?.result ?? null, house: house.diagnostics.map((d) => d.code) });
+`;
+    const answers = await bundleAndRun(project, "library", page);
+    const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
+    const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
+    // The engine's move result is what `eval --json` prints, which adds the predicates' answers.
+    for (const a of answers) {
+      const got = a as { errors: number; result: Record<string, unknown>; house: string[] };
+      expect([got.errors, got.house]).toEqual([0, ["V0201"]]);
+      expect(expected).toMatchObject(got.result);
+      expect(Object.keys(got.result).length).toBeGreaterThan(5);
+    }
+  });
+});
+
+describe("the light package installed alone (a game aid)", () => {
+  it("installs one package, with no install-time script and no warning", () => {
+    expect(readdirSync(join(aid, "node_modules")).filter((n) => !n.startsWith("."))).toEqual([
+      "variorum-rules",
+    ]);
+    const manifest = JSON.parse(
+      readFileSync(join(aid, "node_modules", "variorum-rules", "package.json"), "utf8"),
+    ) as Record<string, unknown>;
+    expect(manifest["dependencies"]).toBeUndefined();
+    expect(manifest["scripts"]).toBeUndefined();
+    for (const stderr of installStderr) expect(stderr.match(/npm warn.*/gi) ?? []).toEqual([]);
+    // Each rules module's size, gzipped: what a page loads (docs/install.md quotes them).
+    const rules = join(aid, "node_modules", "variorum-rules", "rules");
+    for (const f of readdirSync(rules).filter((n) => n.endsWith(".js")))
+      sizes[`rules/${f} gzip`] = gzipSync(readFileSync(join(rules, f))).length;
+  });
+
+  it("gives a strict TypeScript consumer the rules module, the runtime, a bundled map typed MapJson and a ruleset's text", async () => {
+    writeFileSync(join(aid, "consumer.ts"), AID);
+    writeFileSync(join(aid, "tsconfig.json"), JSON.stringify(STRICT));
+    const tsc = await strictTsc(aid);
+    expect(tsc.stdout).toBe("");
+    expect(tsc.code).toBe(0);
+    const r = await run(process.execPath, ["out/consumer.js"], aid);
+    expect(r.stderr).toBe("");
+    const got = JSON.parse(r.stdout) as Record<string, unknown>;
+    const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
+    expect(got["move"]).toEqual((JSON.parse(cli.stdout) as { results: unknown[] }).results[0]);
+    expect(got["reached"]).toBeGreaterThan(10);
+    expect(got["issues"]).toEqual(["levels.Z99"]);
+    expect(got["thrown"]).toBe("V1003 columns");
+    expect(got["header"]).toBe(true);
+  });
+
+  it("bundles for a browser (esbuild --platform=browser, Vite) and runs in Chromium, each bundle's size measured", async () => {
+    const page = `import { evaluate, reach } from "variorum-rules/rules/sl-classic";
+import { buildGraph, checkMap } from "variorum-rules/runtime";
+import crossroads from "variorum-rules/maps/crossroads";
+const checked = checkMap(crossroads);
+const answer = checked.map === null ? null : reach(buildGraph(checked.map), { kind: "squad" }, "B3");
+document.body.dataset["answer"] = JSON.stringify({
+  move: evaluate(${JSON.stringify({ unit: SCENARIO.unit, path: SCENARIO.path })}),
+  reached: answer === null ? 0 : answer.cost.filter((c) => !Number.isNaN(c)).length,
+});
+`;
+    const answers = await bundleAndRun(aid, "aid", page);
+    const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
+    const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
+    for (const a of answers) {
+      expect((a as { move: unknown }).move).toEqual(expected);
+      expect((a as { reached: number }).reached).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe("examples/game-aid, copied into the game aid's project", () => {
+  it("builds with its own Vite config against the installed light package, and runs in Chromium", async () => {
+    const example = join(aid, "game-aid");
+    for (const f of ["index.html", "src", "vite.config.ts"])
+      cpSync(join(ROOT, "examples", "game-aid", f), join(example, f), { recursive: true });
+    // The config imports only Vite's types (erased); everything else resolves from node_modules.
+    await viteBuild({ root: example, configFile: join(example, "vite.config.ts") });
+    const server: Server = createServer(sirv(join(example, "dist"), { dev: true }));
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    try {
+      const tab = await browser!.newPage();
+      const errors: string[] = [];
+      tab.on("pageerror", (e) => errors.push(e.message));
+      await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await tab.waitForSelector("body[data-ready=true]", { state: "attached" });
+      expect(errors).toEqual([]);
+      const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
+      const expected = (JSON.parse(cli.stdout) as { results: { allowance: number }[] }).results[0]!;
+      expect(await tab.textContent("#allowance")).toBe(String(expected.allowance));
+      expect(await tab.$$eval("polygon.reached", (ps) => ps.length)).toBeGreaterThan(10);
+      await tab.close();
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
   });
 });
 
@@ -279,6 +548,7 @@ describe("the package installed globally (npm install -g --prefix)", () => {
           "--prefer-offline",
           "--no-audit",
           "--no-fund",
+          rulesTarball,
           tarball,
         ],
         dir,

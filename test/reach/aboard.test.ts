@@ -61,8 +61,14 @@ function evalAgrees(
 ): void {
   const a = b.answers[0]!;
   const scenario = id === "sqla-31" ? { phase } : {};
-  const g = modules[id]!.reach(buildGraph(MAP), unit, "B2", scenario, undefined, true);
+  const g = modules[id]!.reach(buildGraph(MAP), unit, "B2", { scenario, aboard: true });
   expect([...g.cost]).toEqual([...a.cost]);
+  // The deprecated positional form asks the same (`scenario, roll, aboard`), and without `aboard`
+  // it is another question.
+  const positional = modules[id]!.reach(buildGraph(MAP), unit, "B2", scenario, undefined, true);
+  expect([...positional.cost]).toEqual([...a.cost]);
+  const walking = modules[id]!.reach(buildGraph(MAP), unit, "B2", { scenario });
+  expect([...walking.cost]).not.toEqual([...a.cost]);
   expect(g.aboard?.action).toBe(action);
   for (let h = 0; h < b.graph.n; h++) {
     if (Number.isNaN(a.cost[h])) continue;

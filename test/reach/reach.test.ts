@@ -244,7 +244,7 @@ describe("generated modules export reach", () => {
       columns: 7,
       rows: 6,
       terrain: { default: "open-ground", hexes: { C3: "woods", E2: "building" } },
-      roads: [["A1", "B2", "C2", "D3", "E3", "F4", "G4"]],
+      roads: [["A1", "B1", "C2", "D2", "E3", "F3", "G4"]],
       hexsides: [{ hexes: ["D4", "D5"], feature: "wall" }],
     };
     const g = buildGraph(m);

@@ -1,9 +1,10 @@
-// A game aid built on a Variorum rules module, imported as a package consumer does
-// (`variorum/rules/sl-classic`, `variorum/runtime`): it prices a move and shades the hexes a squad
-// reaches on a bundled map, darker the more it costs.
-import { evaluate, reach } from "variorum/rules/sl-classic";
-import { buildGraph, hexName, indexOf, type MapJson } from "variorum/runtime";
-import crossroads from "../../../maps/crossroads.json";
+// A game aid built on the light rules package, `variorum-rules` (no dependencies, nothing of Node):
+// a rules module (`variorum-rules/rules/sl-classic`), the runtime (`variorum-rules/runtime`) and a
+// bundled map (`variorum-rules/maps/crossroads`). It prices a move and shades the hexes a squad
+// reaches on the map, darker the more it costs.
+import { evaluate, reach } from "variorum-rules/rules/sl-classic";
+import { buildGraph, checkMap, hexName, indexOf } from "variorum-rules/runtime";
+import crossroads from "variorum-rules/maps/crossroads";
 
 const $ = (id: string): HTMLElement => {
   const el = document.getElementById(id);
@@ -23,8 +24,12 @@ $("move").innerHTML =
   `spends <b id="spent">${move.spent}</b> MF — ${move.legal ? "legal" : "not legal"} ` +
   `<span class="rules">[${move.steps.flatMap((s) => s.rules).join(", ")}]</span>`;
 
-// 2. Reach on the map, shaded by cost.
-const map = buildGraph(crossroads as unknown as MapJson);
+// 2. Reach on the map, shaded by cost. A map from elsewhere (a file the user opens) is checked
+// first: `checkMap` returns each mistake with its JSON path, and never throws.
+const checked = checkMap(crossroads);
+if (checked.map === null)
+  throw new Error(checked.issues.map((i) => `${i.path}: ${i.message}`).join("\n"));
+const map = buildGraph(checked.map);
 const from = "B3";
 const answer = reach(map, { kind: "squad" }, from);
 $("start").textContent = from;
