@@ -112,12 +112,26 @@ export class Asker {
     return out;
   }
 
+  /** Whether dimension `d` is one-sided and this ruleset lacks it (then it ignores it). */
+  private lacks(d: Dim): boolean {
+    return d.only !== null && !d.only.includes(this.s.id);
+  }
+
+  /**
+   * Whether the situation sets an input only other rulesets have: this ruleset answers it as if that
+   * input were left out (a ruleset without conscripts asks about the squad).
+   */
+  ignores(dims: readonly Dim[], a: Readonly<Assignment>): boolean {
+    return dims.some((d, i) => a[i] !== undefined && this.lacks(d));
+  }
+
   /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
   private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): string | null {
     const { ir } = this.s;
     const parts: string[] = [];
     for (let i = 0; i < dims.length; i++) {
       const d = dims[i]!;
+      if (this.lacks(d)) continue;
       const given = a[i] !== undefined;
       const v = given ? a[i]! : d.def;
       const f = fieldDef(ir, d.rec, "json", d.json);
@@ -153,12 +167,14 @@ export class Asker {
     const { ir } = this.s;
     const recs: Record<string, Record<string, Value>> = {
       unit: dict(),
+      vehicle: dict(),
       scenario: dict(),
       step: dict(),
     };
     const flags = new Map<string, string[]>();
     for (let i = 0; i < dims.length; i++) {
       const d = dims[i]!;
+      if (this.lacks(d)) continue;
       const given = a[i] !== undefined;
       const v = given ? a[i]! : d.def;
       const f = fieldDef(ir, d.rec, "json", d.json);
@@ -197,10 +213,11 @@ export class Asker {
     for (const [name, members] of flags) {
       const f =
         fieldDef(ir, "unit", "name", name) ??
+        fieldDef(ir, "vehicle", "name", name) ??
         fieldDef(ir, "scenario", "name", name) ??
         fieldDef(ir, "step", "name", name);
       if (!f || f.type.t !== "set") continue;
-      const rec = (["unit", "scenario", "step"] as const).find(
+      const rec = (["unit", "vehicle", "scenario", "step"] as const).find(
         (r) => fieldDef(ir, r, "name", name) === f,
       )!;
       const order = enumMembers(ir, f.type.of);
@@ -212,7 +229,7 @@ export class Asker {
     }
     // Required fields nobody varies still need a value.
     for (const input of ir.inputs) {
-      if (input.rec === "vehicle") continue;
+      if (input.rec === "vehicle" && Object.keys(recs.vehicle!).length === 0) continue;
       if (input.rec === "step" && !this.isStep) continue;
       for (const f of input.fields) {
         if (f.default !== null || f.optional || recs[input.rec]![f.name] !== undefined) continue;
@@ -222,7 +239,8 @@ export class Asker {
     }
     const sv: ScenarioValue = {
       unit: recs.unit!,
-      vehicle: null,
+      // A vehicle only when the situation gives it a field (the unit uses a conveyance).
+      vehicle: Object.keys(recs.vehicle!).length > 0 ? recs.vehicle! : null,
       scenario: recs.scenario!,
       path: this.isStep ? [recs.step!] : [],
     };
@@ -240,7 +258,11 @@ export class Asker {
     // An overflow, like any question that cannot be asked here, is the answer "cannot" (query.ts).
     const r = ask(ir, situation, { def: this.s.def }, true);
     const out = this.answerOf(r);
-    return out === null ? null : { ...out, fired: r.applied?.exceptions ?? [] };
+    const fired = r.applied?.exceptions ?? [];
+    const origin = this.s.origin;
+    return out === null
+      ? null
+      : { ...out, fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired };
   }
 
   private answerOf(r: QueryResult): Outcome | null {
