@@ -288,7 +288,7 @@ export class Asker {
   }
 
   private outcome(v: RunValue, t: string[]): Outcome {
-    const rules = unique(t);
+    const rules = unique(t).filter((c) => c !== ""); // a constraint a ruleset lacks cites nothing
     if (v instanceof Rat) {
       if (v.isNA()) return { key: "NA", answer: "NA", display: "NA", rules };
       return {

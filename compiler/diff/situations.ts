@@ -222,7 +222,7 @@ export function searchSituations(
   let complete = true;
   const phases = dims.some((d) => d.only !== null) ? [false, true] : [false];
   for (const oneSided of phases) {
-    if (oneSided && ((found.length >= limit && uncovered.size === 0) || exhausted)) break;
+    if (oneSided && found.length >= limit && uncovered.size === 0) break;
     // Each phase has the budget: the shared inputs' search does not starve the one-sided one.
     const spent = askers.map((k) => k.evaluations);
     let triedHere = 0;

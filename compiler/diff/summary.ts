@@ -66,7 +66,13 @@ function sentence(row: Row, ids: readonly string[]): string {
               ? "raises"
               : "lowers"
             : "changes";
-        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x.text)} (${cites(x.rules[other] ?? [])}; ${first} ${x.display[first]}${x.rules[first]!.length > 0 ? `, ${cites(x.rules[first]!)}` : ""})`;
+        const theirs = x.rules[first]!.length > 0 ? `, ${cites(x.rules[first]!)}` : "";
+        // A constraint one of them does not have (a house rule's `remove`).
+        const gone = row.cells[other] === null ? other : row.cells[first] === null ? first : null;
+        if (gone !== null)
+          return `${other} ${gone === other ? "removes" : "adds"} ${label}: ${x.display[other]}${situationWords(x.text)} (${first} ${x.display[first]}${theirs})`;
+        const mine = cites(x.rules[other] ?? []);
+        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x.text)} (${mine}${mine ? "; " : ""}${first} ${x.display[first]}${theirs})`;
       };
       // Situations another exception decides (other citations) show the other changes in play.
       // Only a citation of the row's own definition counts (H1 of a house rule), not one of a
