@@ -63,9 +63,9 @@ interface Slot {
 }
 
 /**
- * For a constraint some rulesets lack, those that lack it because one extends the other (a house
- * rule's `remove constraint`, or a constraint the house rule adds): ruleset index → the constraint as
- * that ruleset has it — none, so it always holds — and the id of the ruleset it is compared with.
+ * For a constraint some rulesets lack, those that lack it because they extend one that has it (a
+ * house rule's `remove constraint`): ruleset index → the constraint as that ruleset has it — none, so
+ * it always holds — and the id of the ruleset it removed it from.
  */
 function absentConstraints(
   irs: readonly RulesetIR[],
@@ -76,9 +76,8 @@ function absentConstraints(
   if (having.length === 0) return out;
   irs.forEach((ir, i) => {
     if (items[i]) return;
-    const h = having.find(
-      (j) => ir.extends.includes(irs[j]!.id) || irs[j]!.extends.includes(ir.id),
-    );
+    // Only a removal: a constraint a child adds stays the child's own (its rulesets ask more).
+    const h = having.find((j) => ir.extends.includes(irs[j]!.id));
     if (h === undefined) return;
     const def = items[h]!.def as ConstraintDef;
     out.set(i, {
@@ -251,9 +250,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       });
       for (const [i, { from }] of absent)
         notes.push(
-          irs[i]!.extends.includes(from)
-            ? `${irs[i]!.id} removes ${from}'s ${label}: every move is allowed where it applied`
-            : `${irs[i]!.id} has no such constraint (${from}, which extends it, adds it): every move is allowed`,
+          `${irs[i]!.id} removes ${from}'s ${label}: every move is allowed where it applied`,
         );
       const differ = conceptsDiffer(subjects);
       if (differ !== null) notes.push(differ);

@@ -65,7 +65,7 @@ export interface OneSided {
 
 /**
  * What a one-sided situation says of each ruleset that lacks its inputs: "sl-classic has no
- * Conscript (4 MF without it)". Empty for a situation over shared inputs.
+ * Conscript: 4 MF without it". Empty for a situation over shared inputs.
  */
 export function lackingWords(sit: Situation, ids: readonly string[]): string[] {
   const only = sit.only;
@@ -76,7 +76,7 @@ export function lackingWords(sit: Situation, ids: readonly string[]): string[] {
     .filter((id) => id in only.without)
     .map((id) => {
       const w = only.without[id];
-      return `${id} has no ${what}${w ? ` (${w.display} without ${it})` : ""}`;
+      return `${id} has no ${what}${w ? `: ${w.display} without ${it}` : ""}`;
     });
 }
 
@@ -228,12 +228,12 @@ export function searchSituations(
     let triedHere = 0;
     complete = true;
     for (const a of assignments(dims, oneSided)) {
-      tried++;
       if (++triedHere > budget * 20 || askers.some((k, i) => k.evaluations - spent[i]! >= budget)) {
         exhausted = true;
         complete = false;
         break;
       }
+      tried++;
       if (found.length >= limit && uncovered.size === 0) {
         complete = false;
         break;
