@@ -359,10 +359,15 @@ function* choose(n: number, k: number): Generator<number[]> {
 /**
  * Every assignment, lightest first (fewest dimensions off their default). `oneSided`: false, only
  * those that leave every one-sided dimension at its default; true, only those that set one or more.
+ * At most `maxWeight` dimensions off their default.
  */
-export function* assignments(dims: readonly Dim[], oneSided = false): Generator<Assignment> {
+export function* assignments(
+  dims: readonly Dim[],
+  oneSided = false,
+  maxWeight = dims.length,
+): Generator<Assignment> {
   const alt = dims.map((d) => d.values.filter((v) => v !== d.def));
-  for (let w = 0; w <= dims.length; w++) {
+  for (let w = 0; w <= Math.min(maxWeight, dims.length); w++) {
     for (const pick of choose(dims.length, w)) {
       if (pick.some((i) => alt[i]!.length === 0)) continue;
       if (pick.some((i) => dims[i]!.only !== null) !== oneSided) continue;

@@ -80,6 +80,17 @@ function filler(ir: RulesetIR, f: InputField): Value | null {
   }
 }
 
+/** What a definition makes of one dimension (Asker.planOf). */
+interface Plan {
+  /** One-sided, and this ruleset lacks it: ignored. */
+  lacks: boolean;
+  field: InputField | undefined;
+  reads: boolean;
+  fits: boolean;
+  /** The values this ruleset knows (null: any). */
+  known: ReadonlySet<Scalar> | null;
+}
+
 export class Asker {
   private readonly reads: Reads;
   private readonly isStep: boolean;
@@ -125,36 +136,57 @@ export class Asker {
     return dims.some((d, i) => a[i] !== undefined && this.lacks(d));
   }
 
-  /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
-  private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): string | null {
+  /**
+   * Per dimension, what this definition makes of it, worked out once per domain (the search asks
+   * thousands of situations of the same dimensions): its field here, whether the definition reads
+   * it, and which values this ruleset knows (a value it does not know: no answer).
+   */
+  private readonly plans = new WeakMap<readonly Dim[], Plan[]>();
+  private planOf(dims: readonly Dim[]): Plan[] {
+    const hit = this.plans.get(dims);
+    if (hit !== undefined) return hit;
     const { ir } = this.s;
-    const parts: string[] = [];
-    for (let i = 0; i < dims.length; i++) {
-      const d = dims[i]!;
-      if (this.lacks(d)) continue;
-      const given = a[i] !== undefined;
-      const v = given ? a[i]! : d.def;
+    const plan = dims.map((d): Plan => {
       const f = fieldDef(ir, d.rec, "json", d.json);
-      if (f === undefined) {
-        if (given) return null;
-        continue;
-      }
-      if (this.readsField(d.rec, f.name)) {
-        parts.push(String(v));
-        continue;
-      }
-      // Not read: only whether the situation gives it a value this ruleset lacks (then no answer).
+      if (this.lacks(d) || f === undefined)
+        return { lacks: this.lacks(d), field: f, reads: false, fits: false, known: null };
       const fits = d.kind === "flag" ? f.type.t === "set" : d.kind === f.type.t;
       const known =
         d.kind === "flag"
           ? f.type.t === "set" && enumMembers(ir, f.type.of).includes(d.member!)
+            ? null
+            : new Set<Scalar>()
           : d.kind === "enum"
-            ? v === null ||
-              (f.type.t === "enum" && enumMembers(ir, f.type.name).includes(v as string))
-            : true;
-      parts.push(given && !(fits && known) ? "X" : "-");
+            ? new Set<Scalar>([null, ...(f.type.t === "enum" ? enumMembers(ir, f.type.name) : [])])
+            : null;
+      return { lacks: false, field: f, reads: this.readsField(d.rec, f.name), fits, known };
+    });
+    this.plans.set(dims, plan);
+    return plan;
+  }
+
+  /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
+  private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): string | null {
+    const plan = this.planOf(dims);
+    let key = "";
+    for (let i = 0; i < dims.length; i++) {
+      const p = plan[i]!;
+      if (p.lacks) continue;
+      const given = a[i] !== undefined;
+      if (p.field === undefined) {
+        if (given) return null;
+        continue;
+      }
+      const v = given ? a[i]! : dims[i]!.def;
+      if (p.reads) {
+        key += `${String(v)}\u0000`;
+        continue;
+      }
+      // Not read: only whether the situation gives it a value this ruleset lacks (then no answer).
+      const known = p.known === null || p.known.has(v);
+      key += given && !(p.fits && known) ? "X\u0000" : "-\u0000";
     }
-    return parts.join("\u0000");
+    return key;
   }
 
   /** Whether the definition reads field `name` of record `rec` (whole, or a member of it). */

@@ -145,6 +145,9 @@ export function findSituations(all: readonly Subject[], opts: SearchOptions = {}
   return searchSituations(all, opts).situations;
 }
 
+/** A one-sided situation sets at most this many inputs (its one-sided ones included). */
+const ONE_SIDED = 3;
+
 /** How a reader names a one-sided input: a status by its display ("Conscript"), a field by its name. */
 function inputName(subjects: readonly Subject[], d: Dim): string {
   if (d.kind === "flag") {
@@ -223,12 +226,15 @@ export function searchSituations(
   const phases = dims.some((d) => d.only !== null) ? [false, true] : [false];
   for (const oneSided of phases) {
     if (oneSided && found.length >= limit && uncovered.size === 0) break;
-    // Each phase has the budget: the shared inputs' search does not starve the one-sided one.
+    // Each phase has a budget of its own: the shared inputs' search does not starve the one-sided
+    // one, which looks for small situations only (ONE_SIDED: at most that many inputs set, half the
+    // evaluations).
     const spent = askers.map((k) => k.evaluations);
+    const cap = oneSided ? Math.ceil(budget / 2) : budget;
     let triedHere = 0;
     complete = true;
-    for (const a of assignments(dims, oneSided)) {
-      if (++triedHere > budget * 20 || askers.some((k, i) => k.evaluations - spent[i]! >= budget)) {
+    for (const a of assignments(dims, oneSided, oneSided ? ONE_SIDED : dims.length)) {
+      if (++triedHere > cap * 20 || askers.some((k, i) => k.evaluations - spent[i]! >= cap)) {
         exhausted = true;
         complete = false;
         break;
@@ -326,9 +332,9 @@ export function searchSituations(
       why =
         "no situations of its own: where the answers differ, none of the exceptions this row changes applies — they differ through the definitions it uses";
     else if (exhausted || !complete)
-      why = `no situations within the search's bound (${budget} evaluations per ruleset; ${tried} situations tried)`;
+      why = `no situations within the search's bound (${budget} evaluations per ruleset over the inputs two share${phases.length > 1 ? `, ${Math.ceil(budget / 2)} setting up to ${ONE_SIDED} inputs with one that only one has` : ""}; ${tried} situations tried)`;
     else
-      why = `no situations: the answers agree in every one of the ${tried} situations over the inputs the definitions read (every value tried)`;
+      why = `no situations: the answers agree in every one of the ${tried} situations over the inputs the definitions read (every value tried${phases.length > 1 ? `; with an input only one ruleset has, up to ${ONE_SIDED} inputs set` : ""})`;
   }
   return { situations: picked.map((e) => e.sit), unfired, why, exhausted };
 }
