@@ -197,6 +197,9 @@ export function buildDims(
       // Declared by one ruleset only: its values are that ruleset's own.
       const only =
         declarers < 2 ? subjects.filter((_, i) => same[i] !== null).map((s) => s.id) : null;
+      // A vehicle is varied only as an input one ruleset has (ASL's conveyance, A4.11–A4.12): asking
+      // the vehicle rules two rulesets share prices a vehicle's move per situation, beyond the budget.
+      if (rec === "vehicle" && only === null) continue;
       const least = only === null ? 2 : 1;
       const t = first.type;
       if (t.t === "enum") {

@@ -35,6 +35,7 @@ import {
   type Subject,
 } from "./domain.js";
 import { dict } from "../util/dict.js";
+import { diceOf } from "../ir/walk.js";
 
 export type Answer = number | boolean | string | string[] | DistributionSummary | null;
 
@@ -104,11 +105,16 @@ export class Asker {
     // Step-level definitions are asked about one step; path-level ones about a one-hex move.
     this.isStep = s.def.context !== "unit" || reads.step || reads.path;
     this.measure = isRule(s.def) ? measureOf(s.def.type) : null;
+    const dice = reads.dice || reads.all ? diceOf(s.ir) : null;
+    this.rolls = dice === null ? 1 : dice.sides ** dice.n;
   }
 
   private readonly cache = new Map<string, Outcome | null>();
   /** Evaluations made (cache misses). */
   evaluations = 0;
+  /** Work done: an evaluation over every roll of the dice counts once per roll. */
+  work = 0;
+  private readonly rolls: number;
 
   /** The answer in one situation, or null when this ruleset cannot be asked it. */
   ask(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
@@ -118,6 +124,7 @@ export class Asker {
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     this.evaluations++;
+    this.work += this.rolls;
     const out = this.compute(dims, a);
     this.cache.set(key, out);
     return out;

@@ -225,16 +225,23 @@ export function searchSituations(
   let complete = true;
   const phases = dims.some((d) => d.only !== null) ? [false, true] : [false];
   for (const oneSided of phases) {
-    if (oneSided && found.length >= limit && uncovered.size === 0) break;
+    // One-sided situations are sought only where the shared inputs show nothing, or leave a focus
+    // exception unfired (a wounded SMC's 3 MF, A4.11).
+    if (oneSided && found.length + more.length + cover.length > 0 && uncovered.size === 0) break;
     // Each phase has a budget of its own: the shared inputs' search does not starve the one-sided
     // one, which looks for small situations only (ONE_SIDED: at most that many inputs set, half the
     // evaluations).
-    const spent = askers.map((k) => k.evaluations);
+    // The one-sided search counts work, so a definition answered over every roll of the dice
+    // counts each roll.
+    const spent = askers.map((k) => (oneSided ? k.work : k.evaluations));
     const cap = oneSided ? Math.ceil(budget / 2) : budget;
     let triedHere = 0;
     complete = true;
     for (const a of assignments(dims, oneSided, oneSided ? ONE_SIDED : dims.length)) {
-      if (++triedHere > cap * 20 || askers.some((k, i) => k.evaluations - spent[i]! >= cap)) {
+      if (
+        ++triedHere > cap * 20 ||
+        askers.some((k, i) => (oneSided ? k.work : k.evaluations) - spent[i]! >= cap)
+      ) {
         exhausted = true;
         complete = false;
         break;
