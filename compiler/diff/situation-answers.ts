@@ -172,6 +172,11 @@ export class Asker {
     return plan;
   }
 
+  /** Whether the definition reads dimension `i` of `dims` (varying it may change its answer). */
+  readsDim(dims: readonly Dim[], i: number): boolean {
+    return this.planOf(dims)[i]!.reads;
+  }
+
   /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
   private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): string | null {
     const plan = this.planOf(dims);

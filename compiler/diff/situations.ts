@@ -191,17 +191,22 @@ export function searchSituations(
     );
   }
   const reads = subjects.map((s) => readsOf(s.ir, s.def));
-  const dims = buildDims(subjects, reads, true);
+  const built = buildDims(subjects, reads, true);
   // Definitions that read no input differ everywhere alike: no situation says more than the cells.
   const readsNothing = reads.every(
     (r) => r.fields.size === 0 && r.flags.size === 0 && r.wholeSets.size === 0 && !r.path,
   );
-  if (dims.length === 0 && readsNothing) return none(null); // constants: the cells say it all
-  if (dims.length === 0)
+  if (built.length === 0 && readsNothing) return none(null); // constants: the cells say it all
+  if (built.length === 0)
     return none(
       "no situations: the definitions read no input two rulesets share, so they differ alike everywhere",
     );
   const askers = subjects.map((s, i) => new Asker(s, reads[i]!));
+  // Pruned by what each definition reads: a dimension no definition reads (one only pricing or a
+  // whole-set read brought in) is never varied — it could only leave a ruleset without an answer.
+  const dims = built.map((d, i) =>
+    askers.some((k) => k.readsDim(built, i)) ? d : { ...d, values: [d.def] },
+  );
   const pathLevel = subjects.some((s, i) => s.def.context === "path" || reads[i]!.path);
   const focus = opts.focus;
   const focusSets = subjects.map((s) => focus?.exceptions.get(s.id) ?? new Set<Exception>());
