@@ -37,7 +37,7 @@ describe("inputs only one ruleset has", () => {
       without: { "sl-classic": { value: 4, display: "4 MF" } },
     });
     expect(lackingWords(conscript, ["sl-classic", "asl-a4"])).toEqual([
-      "sl-classic has no Conscript (4 MF without it)",
+      "sl-classic has no Conscript: 4 MF without it",
     ]);
     const wounded = sit(mf, "Leader, Wounded (SMC)");
     expect(wounded.values["asl-a4"]).toBe(3);
