@@ -22,6 +22,7 @@ const STEP_LEAD: Readonly<Record<string, string>> = {
   enemy: "held by ",
   bypassThrough: "through ",
   hexside: "across ",
+  alsoTerrain: "also ",
 };
 
 /** After "held by" a display reads in lower case ("a lone enemy leader or hero"). */

@@ -15,7 +15,15 @@
  */
 
 import { Rat } from "../../runtime/rational.js";
-import type { ConstraintDef, Expr, InputField, RecordName, RuleDef, RulesetIR } from "../ir/ir.js";
+import type {
+  ConstraintDef,
+  Exception,
+  Expr,
+  InputField,
+  RecordName,
+  RuleDef,
+  RulesetIR,
+} from "../ir/ir.js";
 import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
 
 /** One ruleset's definition in a row. */
@@ -23,6 +31,8 @@ export interface Subject {
   id: string;
   ir: RulesetIR;
   def: RuleDef | ConstraintDef;
+  /** A definition bound at a call (bind.ts): its exceptions → the definition's own. */
+  origin?: ReadonlyMap<Exception, Exception>;
 }
 
 /** A dimension's value: enum member, boolean, number as Q text ("n:3"), absent = null. */
@@ -41,6 +51,11 @@ export interface Dim {
   def: Scalar;
   required: boolean;
   measure: string | null;
+  /**
+   * Null for an input at least two rulesets share. Else the ids of the only rulesets that have it
+   * (`unit.conscript`: asl-a4): a one-sided input, which the others ignore (situation-answers.ts).
+   */
+  only: readonly string[] | null;
 }
 
 export interface Reads {
@@ -117,10 +132,17 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
   };
 }
 
-const RECS: RecordName[] = ["unit", "scenario", "step"];
+const RECS: RecordName[] = ["unit", "vehicle", "scenario", "step"];
 
-/** The dimensions to vary for these subjects, given what each reads. */
-export function buildDims(subjects: readonly Subject[], reads: readonly Reads[]): Dim[] {
+/**
+ * The dimensions to vary for these subjects, given what each reads. With `oneSided`, also the inputs
+ * only one of them has (a field only it declares, a status only its set has), each marked `only`.
+ */
+export function buildDims(
+  subjects: readonly Subject[],
+  reads: readonly Reads[],
+  oneSided = false,
+): Dim[] {
   const dims: Dim[] = [];
   // Numbers the definitions use: the boundaries worth trying.
   const consts = new Set<string>();
@@ -171,11 +193,18 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
       const first = decl.find((f) => f !== null)!;
       const same = decl.map((f) => (f !== null && f.type.t === first.type.t ? f : null));
       const declarers = same.filter((f) => f !== null).length;
-      if (declarers < 2) continue;
+      if (declarers < 2 && !(oneSided && subjects.length >= 2)) continue;
+      // Declared by one ruleset only: its values are that ruleset's own.
+      const only =
+        declarers < 2 ? subjects.filter((_, i) => same[i] !== null).map((s) => s.id) : null;
+      // A vehicle is varied only as an input one ruleset has (ASL's conveyance, A4.11–A4.12): asking
+      // the vehicle rules two rulesets share prices a vehicle's move per situation, beyond the budget.
+      if (rec === "vehicle" && only === null) continue;
+      const least = only === null ? 2 : 1;
       const t = first.type;
       if (t.t === "enum") {
         const count = memberCounts(subjects, same, (ty) => (ty.t === "enum" ? ty.name : null));
-        const shared = [...count.keys()].filter((m) => count.get(m)! >= 2);
+        const shared = [...count.keys()].filter((m) => count.get(m)! >= least);
         if (shared.length === 0) continue;
         const firstDefault = same.find((f) => f !== null && f.default !== null)?.default ?? null;
         const optional = same.every((f) => f === null || f.optional);
@@ -183,7 +212,9 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
         if (firstDefault !== null && firstDefault.v === "member") def = firstDefault.name;
         else if (optional) def = null;
         else def = [...shared].sort((a, b) => count.get(b)! - count.get(a)!)[0]!;
-        const values: Scalar[] = optional && firstDefault === null ? [null, ...shared] : shared;
+        if (only !== null && firstDefault === null) def = null; // the others ignore it
+        const values: Scalar[] =
+          (optional || only !== null) && firstDefault === null ? [null, ...shared] : shared;
         if (def !== null && !values.includes(def)) values.unshift(def);
         dims.push({
           rec,
@@ -192,8 +223,9 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
           kind: "enum",
           values,
           def,
-          required: firstDefault === null && !optional,
+          required: firstDefault === null && !optional && only === null,
           measure: null,
+          only,
         });
       } else if (t.t === "bool") {
         const d = same.find((f) => f !== null && f.default !== null)?.default;
@@ -207,13 +239,14 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
           def,
           required: false,
           measure: null,
+          only,
         });
       } else if (t.t === "num") {
         const d = same.find((f) => f !== null && f.default !== null)?.default;
         const def =
           d !== undefined && d !== null && d.v === "num" ? Rat.parse(d.q).toString() : null;
         const values = numbers(def);
-        if (def === null && same.every((f) => f === null || f.optional)) {
+        if (def === null && (only !== null || same.every((f) => f === null || f.optional))) {
           // An optional number with no default (`bypass: hexsides?`): absent is its default (and
           // stands for none of it, so 0 is not tried), and a situation that leaves it absent says
           // nothing about it.
@@ -226,6 +259,7 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
             def: null,
             required: false,
             measure: t.measure,
+            only,
           });
         } else {
           dims.push({
@@ -237,6 +271,7 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
             def: def === null ? values[0]! : `n:${def}`,
             required: def === null,
             measure: t.measure,
+            only,
           });
         }
       } else if (t.t === "set") {
@@ -252,7 +287,7 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
         });
         const count = memberCounts(subjects, same, (ty) => (ty.t === "set" ? ty.of : null));
         const shared = [...count.keys()].filter(
-          (m) => count.get(m)! >= 2 && (whole || tested.has(m)),
+          (m) => count.get(m)! >= least && (whole || tested.has(m)),
         );
         for (const m of shared.slice(0, 6)) {
           dims.push({
@@ -264,8 +299,28 @@ export function buildDims(subjects: readonly Subject[], reads: readonly Reads[])
             def: false,
             required: false,
             measure: null,
+            only,
           });
         }
+        // A status only one ruleset's set has (`conscript`): one-sided, when tested.
+        if (oneSided && only === null)
+          for (const m of [...count.keys()].filter((m) => count.get(m)! === 1 && tested.has(m)))
+            dims.push({
+              rec,
+              json,
+              member: m,
+              kind: "flag",
+              values: [false, true],
+              def: false,
+              required: false,
+              measure: null,
+              only: subjects
+                .filter((s, i) => {
+                  const f = same[i];
+                  return f?.type.t === "set" && enumMembers(s.ir, f.type.of).includes(m);
+                })
+                .map((s) => s.id),
+            });
       }
     }
   }
@@ -304,12 +359,21 @@ function* choose(n: number, k: number): Generator<number[]> {
   }
 }
 
-/** Every assignment, lightest first (fewest dimensions off their default). */
-export function* assignments(dims: readonly Dim[]): Generator<Assignment> {
+/**
+ * Every assignment, lightest first (fewest dimensions off their default). `oneSided`: false, only
+ * those that leave every one-sided dimension at its default; true, only those that set one or more.
+ * At most `maxWeight` dimensions off their default.
+ */
+export function* assignments(
+  dims: readonly Dim[],
+  oneSided = false,
+  maxWeight = dims.length,
+): Generator<Assignment> {
   const alt = dims.map((d) => d.values.filter((v) => v !== d.def));
-  for (let w = 0; w <= dims.length; w++) {
+  for (let w = 0; w <= Math.min(maxWeight, dims.length); w++) {
     for (const pick of choose(dims.length, w)) {
       if (pick.some((i) => alt[i]!.length === 0)) continue;
+      if (pick.some((i) => dims[i]!.only !== null) !== oneSided) continue;
       const pos = pick.map(() => 0);
       for (;;) {
         const a: Assignment = dims.map(() => undefined);

@@ -7,6 +7,7 @@
  * The caller supplies the template texts (only the CLI touches the file system): `templatesFrom(read)`.
  */
 
+import { lackingWords } from "./situations.js";
 import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
 import { startText } from "../render/start.js";
 import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
@@ -42,6 +43,8 @@ interface CellView {
 interface SituationView {
   text: string;
   answers: { ruleset: string; display: string; rules: string; hasRules: boolean }[];
+  /** "sl-classic has no Conscript (4 MF without it)": a one-sided situation's other rulesets. */
+  lacking: string[];
 }
 interface RowView {
   id: string;
@@ -114,6 +117,7 @@ function rowView(report: DiffReport, row: Row): RowView {
         rules: s.rules[id]!.join(", "),
         hasRules: s.rules[id]!.length > 0,
       })),
+    lacking: lackingWords(s, ids),
   }));
   return {
     id: row.id,

@@ -56,6 +56,7 @@ export function reportJson(report: DiffReport): unknown {
         display: s.display,
         rules: s.rules,
         text: s.text,
+        ...(s.only ? { only: s.only } : {}),
       })),
       notes: row.notes,
     })),

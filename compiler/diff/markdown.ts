@@ -9,6 +9,7 @@ import { md } from "../render/markdown.js";
 import { startText } from "../render/start.js";
 import { countsText, type DiffReport, type Row } from "./report-model.js";
 import { scenarioMark } from "./scenario-marks.js";
+import { lackingWords } from "./situations.js";
 import type { ScenarioRow } from "./scenarios.js";
 
 const STATUS: Record<Row["status"], string> = {
@@ -103,7 +104,10 @@ export function renderMarkdown(report: DiffReport): string {
             (id) =>
               `${md(id)} **${md(sit.display[id]!)}**${sit.rules[id]!.length ? ` (${md(sit.rules[id]!.join(", "))})` : ""}`,
           );
-        out.push(`- ${md(sit.text)}: ${answers.join(", ")}`);
+        const lack = lackingWords(sit, ids);
+        out.push(
+          `- ${md(sit.text)}: ${answers.join(", ")}${lack.length > 0 ? `; ${lack.map(md).join("; ")}` : ""}`,
+        );
       }
       out.push("");
     }

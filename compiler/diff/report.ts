@@ -7,7 +7,7 @@
  */
 
 import { leavesOutLine } from "../coverage/build.js";
-import type { RulesetIR } from "../ir/ir.js";
+import type { ConstraintDef, RulesetIR } from "../ir/ir.js";
 import { humanise, normaliseDisplay, scopeOf } from "../render/expr.js";
 import { sectionIndex, SECTIONS, sectionTitle } from "../ir/report-sections.js";
 import { Canon } from "./canonical-form.js";
@@ -61,6 +61,32 @@ interface Slot {
   irs: (RulesetIR | null)[];
   firstOrder: number;
   firstRuleset: number;
+}
+
+/**
+ * For a constraint some rulesets lack, those that lack it because they extend one that has it (a
+ * house rule's `remove constraint`): ruleset index → the constraint as that ruleset has it — none, so
+ * it always holds — and the id of the ruleset it removed it from.
+ */
+function absentConstraints(
+  irs: readonly RulesetIR[],
+  items: readonly (Item | null)[],
+): Map<number, { def: ConstraintDef; from: string }> {
+  const out = new Map<number, { def: ConstraintDef; from: string }>();
+  const having = items.flatMap((it, i) => (it?.kind === "constraint" ? [i] : []));
+  if (having.length === 0) return out;
+  irs.forEach((ir, i) => {
+    if (items[i]) return;
+    // Only a removal: a constraint a child adds stays the child's own (its rulesets ask more).
+    const h = having.find((j) => ir.extends.includes(irs[j]!.id));
+    if (h === undefined) return;
+    const def = items[h]!.def as ConstraintDef;
+    out.set(i, {
+      def: { ...def, cite: "", title: "no such constraint", cond: { k: "bool", v: true } },
+      from: irs[h]!.id,
+    });
+  });
+  return out;
 }
 
 export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): DiffReport {
@@ -212,13 +238,21 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     if (through !== null && status === "changed") followsFrom = through.followsFrom;
     let situations: Situation[] = [];
     const limit = opts.situations ?? 5;
-    if (differs && limit > 0) {
+    // A constraint a house rule removes (or adds): the ruleset without it allows every move.
+    const absent = status === "partial" ? absentConstraints(irs, s.items) : new Map();
+    if ((differs || absent.size > 0) && limit > 0) {
       const subjects: Subject[] = [];
       irs.forEach((ir, i) => {
         const it = s.items[i];
         if (it && (it.kind === "rule" || it.kind === "predicate" || it.kind === "constraint"))
           subjects.push({ id: ir.id, ir, def: it.def });
+        const none = absent.get(i);
+        if (none) subjects.push({ id: ir.id, ir, def: none.def });
       });
+      for (const [i, { from }] of absent)
+        notes.push(
+          `${irs[i]!.id} removes ${from}'s ${label}: every move is allowed where it applied`,
+        );
       const differ = conceptsDiffer(subjects);
       if (differ !== null) notes.push(differ);
       else if (subjects.length >= 2) {
@@ -240,6 +274,10 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         }
         const found = searchSituations(subjects, { limit, budget: opts.budget, focus });
         situations = found.situations;
+        for (const sit of situations)
+          for (const i of absent.keys())
+            if (sit.display[irs[i]!.id] !== null)
+              sit.display[irs[i]!.id] = `${sit.display[irs[i]!.id]} (no such constraint)`;
         if (found.why !== null) notes.push(found.why);
         else
           for (const u of found.unfired)
@@ -262,7 +300,8 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       member: s.member,
       label,
       status,
-      differs,
+      // A removed constraint differs where its situations show it.
+      differs: differs || (absent.size > 0 && situations.length > 0),
       followsFrom,
       causes: [],
       cells,

@@ -35,6 +35,7 @@ import {
   type Subject,
 } from "./domain.js";
 import { dict } from "../util/dict.js";
+import { diceOf } from "../ir/walk.js";
 
 export type Answer = number | boolean | string | string[] | DistributionSummary | null;
 
@@ -80,6 +81,17 @@ function filler(ir: RulesetIR, f: InputField): Value | null {
   }
 }
 
+/** What a definition makes of one dimension (Asker.planOf). */
+interface Plan {
+  /** One-sided, and this ruleset lacks it: ignored. */
+  lacks: boolean;
+  field: InputField | undefined;
+  reads: boolean;
+  fits: boolean;
+  /** The values this ruleset knows (null: any). */
+  known: ReadonlySet<Scalar> | null;
+}
+
 export class Asker {
   private readonly reads: Reads;
   private readonly isStep: boolean;
@@ -93,11 +105,16 @@ export class Asker {
     // Step-level definitions are asked about one step; path-level ones about a one-hex move.
     this.isStep = s.def.context !== "unit" || reads.step || reads.path;
     this.measure = isRule(s.def) ? measureOf(s.def.type) : null;
+    const dice = reads.dice || reads.all ? diceOf(s.ir) : null;
+    this.rolls = dice === null ? 1 : dice.sides ** dice.n;
   }
 
   private readonly cache = new Map<string, Outcome | null>();
   /** Evaluations made (cache misses). */
   evaluations = 0;
+  /** Work done: an evaluation over every roll of the dice counts once per roll. */
+  work = 0;
+  private readonly rolls: number;
 
   /** The answer in one situation, or null when this ruleset cannot be asked it. */
   ask(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
@@ -107,40 +124,81 @@ export class Asker {
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
     this.evaluations++;
+    this.work += this.rolls;
     const out = this.compute(dims, a);
     this.cache.set(key, out);
     return out;
   }
 
-  /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
-  private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): string | null {
+  /** Whether dimension `d` is one-sided and this ruleset lacks it (then it ignores it). */
+  private lacks(d: Dim): boolean {
+    return d.only !== null && !d.only.includes(this.s.id);
+  }
+
+  /**
+   * Whether the situation sets an input only other rulesets have: this ruleset answers it as if that
+   * input were left out (a ruleset without conscripts asks about the squad).
+   */
+  ignores(dims: readonly Dim[], a: Readonly<Assignment>): boolean {
+    return dims.some((d, i) => a[i] !== undefined && this.lacks(d));
+  }
+
+  /**
+   * Per dimension, what this definition makes of it, worked out once per domain (the search asks
+   * thousands of situations of the same dimensions): its field here, whether the definition reads
+   * it, and which values this ruleset knows (a value it does not know: no answer).
+   */
+  private readonly plans = new WeakMap<readonly Dim[], Plan[]>();
+  private planOf(dims: readonly Dim[]): Plan[] {
+    const hit = this.plans.get(dims);
+    if (hit !== undefined) return hit;
     const { ir } = this.s;
-    const parts: string[] = [];
-    for (let i = 0; i < dims.length; i++) {
-      const d = dims[i]!;
-      const given = a[i] !== undefined;
-      const v = given ? a[i]! : d.def;
+    const plan = dims.map((d): Plan => {
       const f = fieldDef(ir, d.rec, "json", d.json);
-      if (f === undefined) {
-        if (given) return null;
-        continue;
-      }
-      if (this.readsField(d.rec, f.name)) {
-        parts.push(String(v));
-        continue;
-      }
-      // Not read: only whether the situation gives it a value this ruleset lacks (then no answer).
+      if (this.lacks(d) || f === undefined)
+        return { lacks: this.lacks(d), field: f, reads: false, fits: false, known: null };
       const fits = d.kind === "flag" ? f.type.t === "set" : d.kind === f.type.t;
       const known =
         d.kind === "flag"
           ? f.type.t === "set" && enumMembers(ir, f.type.of).includes(d.member!)
+            ? null
+            : new Set<Scalar>()
           : d.kind === "enum"
-            ? v === null ||
-              (f.type.t === "enum" && enumMembers(ir, f.type.name).includes(v as string))
-            : true;
-      parts.push(given && !(fits && known) ? "X" : "-");
+            ? new Set<Scalar>([null, ...(f.type.t === "enum" ? enumMembers(ir, f.type.name) : [])])
+            : null;
+      return { lacks: false, field: f, reads: this.readsField(d.rec, f.name), fits, known };
+    });
+    this.plans.set(dims, plan);
+    return plan;
+  }
+
+  /** Whether the definition reads dimension `i` of `dims` (varying it may change its answer). */
+  readsDim(dims: readonly Dim[], i: number): boolean {
+    return this.planOf(dims)[i]!.reads;
+  }
+
+  /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
+  private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): string | null {
+    const plan = this.planOf(dims);
+    let key = "";
+    for (let i = 0; i < dims.length; i++) {
+      const p = plan[i]!;
+      if (p.lacks) continue;
+      const given = a[i] !== undefined;
+      if (p.field === undefined) {
+        if (given) return null;
+        continue;
+      }
+      const v = given ? a[i]! : dims[i]!.def;
+      if (p.reads) {
+        key += `${String(v)}\u0000`;
+        continue;
+      }
+      // Not read: only whether the situation gives it a value this ruleset lacks (then no answer).
+      const known = p.known === null || p.known.has(v);
+      key += given && !(p.fits && known) ? "X\u0000" : "-\u0000";
     }
-    return parts.join("\u0000");
+    return key;
   }
 
   /** Whether the definition reads field `name` of record `rec` (whole, or a member of it). */
@@ -153,12 +211,14 @@ export class Asker {
     const { ir } = this.s;
     const recs: Record<string, Record<string, Value>> = {
       unit: dict(),
+      vehicle: dict(),
       scenario: dict(),
       step: dict(),
     };
     const flags = new Map<string, string[]>();
     for (let i = 0; i < dims.length; i++) {
       const d = dims[i]!;
+      if (this.lacks(d)) continue;
       const given = a[i] !== undefined;
       const v = given ? a[i]! : d.def;
       const f = fieldDef(ir, d.rec, "json", d.json);
@@ -197,10 +257,11 @@ export class Asker {
     for (const [name, members] of flags) {
       const f =
         fieldDef(ir, "unit", "name", name) ??
+        fieldDef(ir, "vehicle", "name", name) ??
         fieldDef(ir, "scenario", "name", name) ??
         fieldDef(ir, "step", "name", name);
       if (!f || f.type.t !== "set") continue;
-      const rec = (["unit", "scenario", "step"] as const).find(
+      const rec = (["unit", "vehicle", "scenario", "step"] as const).find(
         (r) => fieldDef(ir, r, "name", name) === f,
       )!;
       const order = enumMembers(ir, f.type.of);
@@ -212,7 +273,7 @@ export class Asker {
     }
     // Required fields nobody varies still need a value.
     for (const input of ir.inputs) {
-      if (input.rec === "vehicle") continue;
+      if (input.rec === "vehicle" && Object.keys(recs.vehicle!).length === 0) continue;
       if (input.rec === "step" && !this.isStep) continue;
       for (const f of input.fields) {
         if (f.default !== null || f.optional || recs[input.rec]![f.name] !== undefined) continue;
@@ -222,7 +283,8 @@ export class Asker {
     }
     const sv: ScenarioValue = {
       unit: recs.unit!,
-      vehicle: null,
+      // A vehicle only when the situation gives it a field (the unit uses a conveyance).
+      vehicle: Object.keys(recs.vehicle!).length > 0 ? recs.vehicle! : null,
       scenario: recs.scenario!,
       path: this.isStep ? [recs.step!] : [],
     };
@@ -240,7 +302,11 @@ export class Asker {
     // An overflow, like any question that cannot be asked here, is the answer "cannot" (query.ts).
     const r = ask(ir, situation, { def: this.s.def }, true);
     const out = this.answerOf(r);
-    return out === null ? null : { ...out, fired: r.applied?.exceptions ?? [] };
+    const fired = r.applied?.exceptions ?? [];
+    const origin = this.s.origin;
+    return out === null
+      ? null
+      : { ...out, fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired };
   }
 
   private answerOf(r: QueryResult): Outcome | null {
@@ -266,7 +332,7 @@ export class Asker {
   }
 
   private outcome(v: RunValue, t: string[]): Outcome {
-    const rules = unique(t);
+    const rules = unique(t).filter((c) => c !== ""); // a constraint a ruleset lacks cites nothing
     if (v instanceof Rat) {
       if (v.isNA()) return { key: "NA", answer: "NA", display: "NA", rules };
       return {

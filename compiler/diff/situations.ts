@@ -15,6 +15,7 @@
 
 import { Asker, type Answer } from "./situation-answers.js";
 import { describe, type SituationInputs } from "./describe.js";
+import { memberDisplay, scopeOf } from "../render/expr.js";
 import {
   assignments,
   buildDims,
@@ -27,6 +28,8 @@ import {
   type Subject,
 } from "./domain.js";
 import type { Exception, RecordName } from "../ir/ir.js";
+import { bindAtCall } from "./bind.js";
+import { humanise } from "../render/expr.js";
 
 export type { Answer } from "./situation-answers.js";
 export type { SituationInputs } from "./describe.js";
@@ -42,6 +45,39 @@ export interface Situation {
   rules: Record<string, string[]>;
   /** The inputs as a reader sees them: "Half-squad, portage 3 PP". */
   text: string;
+  /** Set when the situation gives inputs only some rulesets have (absent otherwise). */
+  only?: OneSided;
+}
+
+/**
+ * A situation with inputs only some rulesets have ("only asl-a4 has Conscript"): the rulesets that
+ * lack them cannot be asked it (their `values` are null); what they answer without those inputs is
+ * what the answers differ from.
+ */
+export interface OneSided {
+  /** The inputs, as a reader names them: "Conscript", "winter". */
+  inputs: string[];
+  /** The rulesets that have them. */
+  rulesets: string[];
+  /** ruleset id → what a ruleset that lacks them answers without them (4, "4 MF"). */
+  without: Record<string, { value: Answer; display: string } | null>;
+}
+
+/**
+ * What a one-sided situation says of each ruleset that lacks its inputs: "sl-classic has no
+ * Conscript: 4 MF without it". Empty for a situation over shared inputs.
+ */
+export function lackingWords(sit: Situation, ids: readonly string[]): string[] {
+  const only = sit.only;
+  if (only === undefined) return [];
+  const what = only.inputs.join(" or ");
+  const it = only.inputs.length === 1 ? "it" : "them";
+  return ids
+    .filter((id) => id in only.without)
+    .map((id) => {
+      const w = only.without[id];
+      return `${id} has no ${what}${w ? `: ${w.display} without ${it}` : ""}`;
+    });
 }
 
 /** The search's own form of a situation: its dimensions and their values (see `probeOf`). */
@@ -67,9 +103,16 @@ export interface SearchOptions {
   budget?: number;
 }
 
-/** Whether the search can ask this definition at all. */
+/** Whether the search can ask this definition at all (one with parameters: bound at a call, bind.ts). */
 export function searchable(s: Subject): boolean {
-  return !(isRule(s.def) && s.def.params.length > 0);
+  return prepared(s) !== null;
+}
+
+/** The subject as the search asks it: a definition with parameters bound at its first call. */
+function prepared(s: Subject): Subject | null {
+  if (!(isRule(s.def) && s.def.params.length > 0)) return s;
+  const b = bindAtCall(s.ir, s.def);
+  return b === null ? null : { ...s, def: b.def, origin: b.origin };
 }
 
 /**
@@ -102,38 +145,29 @@ export function findSituations(all: readonly Subject[], opts: SearchOptions = {}
   return searchSituations(all, opts).situations;
 }
 
-/** The fields a definition reads that fewer than two of the rulesets declare: `unit.conscript`. */
-function unsharedReads(subjects: readonly Subject[], reads: readonly ReturnType<typeof readsOf>[]) {
-  const out: { id: string; field: string }[] = [];
-  subjects.forEach((s, i) => {
-    const r = reads[i]!;
-    for (const key of [...r.fields, ...r.flags.keys(), ...r.wholeSets]) {
-      const dot = key.indexOf(".");
-      const rec = key.slice(0, dot) as RecordName;
-      const f = fieldDef(s.ir, rec, "name", key.slice(dot + 1));
-      if (!f) continue;
-      const declarers = subjects.filter((o) => fieldDef(o.ir, rec, "json", f.json)).length;
-      const add = (field: string) => {
-        if (!out.some((x) => x.id === s.id && x.field === field)) out.push({ id: s.id, field });
-      };
-      if (declarers < 2) add(`${rec}.${f.json}`);
-      // A status tested (`unit.wounded`) that the other rulesets' sets lack.
-      for (const m of r.flags.get(key) ?? []) {
-        const having = subjects.filter((o) => {
-          const g = fieldDef(o.ir, rec, "json", f.json);
-          return g !== undefined && g.type.t === "set" && enumMembers(o.ir, g.type.of).includes(m);
-        }).length;
-        if (having < 2) add(`${rec}.${m}`);
-      }
+/** A one-sided situation sets at most this many inputs (its one-sided ones included). */
+const ONE_SIDED = 3;
+
+/** How a reader names a one-sided input: a status by its display ("Conscript"), a field by its name. */
+function inputName(subjects: readonly Subject[], d: Dim): string {
+  if (d.kind === "flag") {
+    for (const s of subjects) {
+      const f = fieldDef(s.ir, d.rec, "json", d.json);
+      if (f?.type.t === "set" && enumMembers(s.ir, f.type.of).includes(d.member!))
+        return memberDisplay(scopeOf(s.ir), f.type.of, d.member!);
     }
-  });
-  return out;
+    return d.member!;
+  }
+  return d.rec === "vehicle" ? "vehicle" : humanise(d.json).toLowerCase();
 }
 
 /**
  * The search, with a focus: situations that exercise none of the row's focus are left out, and the
  * search goes on (within its budget) until every focus exception has fired in a situation whose
- * answers differ — then those come first. Says why when it finds nothing.
+ * answers differ — then those come first. It runs twice: over the inputs two or more rulesets share;
+ * then, when that found too few situations or left a focus exception unfired, also setting inputs
+ * only one ruleset has (a one-sided situation: the others answer without them, and say they lack
+ * them). Says why when it finds nothing, with the search's bound.
  */
 export function searchSituations(
   all: readonly Subject[],
@@ -141,7 +175,7 @@ export function searchSituations(
 ): SearchResult {
   const limit = opts.limit ?? 5;
   const budget = opts.budget ?? 400;
-  const subjects = all.filter(searchable);
+  const subjects = all.map(prepared).filter((s): s is Subject => s !== null);
   const none = (why: string | null): SearchResult => ({
     situations: [],
     unfired: [],
@@ -152,32 +186,27 @@ export function searchSituations(
     const withParams = all.filter((s) => !searchable(s)).map((s) => s.id);
     return none(
       withParams.length > 0
-        ? `no situations: ${withParams.join(", ")} ${withParams.length === 1 ? "takes" : "take"} parameters, and the search asks definitions without parameters only`
+        ? `no situations: ${withParams.join(", ")} ${withParams.length === 1 ? "takes" : "take"} parameters and no definition of ${withParams.length === 1 ? "its" : "their"} ruleset calls it, so nothing says what they stand for`
         : null,
     );
   }
   const reads = subjects.map((s) => readsOf(s.ir, s.def));
-  const dims = buildDims(subjects, reads);
-  const unshared = () => {
-    const u = unsharedReads(subjects, reads);
-    return u.length === 0
-      ? ""
-      : `; they differ only through inputs not every ruleset has (${subjects
-          .map((s) => ({ id: s.id, f: u.filter((x) => x.id === s.id).map((x) => x.field) }))
-          .filter((x) => x.f.length > 0)
-          .map((x) => `${x.id}: ${x.f.join(", ")}`)
-          .join("; ")})`;
-  };
-  // Definitions that read no shared input differ everywhere alike: no situation says more than the cells.
+  const built = buildDims(subjects, reads, true);
+  // Definitions that read no input differ everywhere alike: no situation says more than the cells.
   const readsNothing = reads.every(
     (r) => r.fields.size === 0 && r.flags.size === 0 && r.wholeSets.size === 0 && !r.path,
   );
-  if (dims.length === 0 && readsNothing) return none(null); // constants: the cells say it all
-  if (dims.length === 0)
+  if (built.length === 0 && readsNothing) return none(null); // constants: the cells say it all
+  if (built.length === 0)
     return none(
-      `no situations: the definitions read no input two rulesets share, so they differ alike everywhere${unshared()}`,
+      "no situations: the definitions read no input two rulesets share, so they differ alike everywhere",
     );
   const askers = subjects.map((s, i) => new Asker(s, reads[i]!));
+  // Pruned by what each definition reads: a dimension no definition reads (one only pricing or a
+  // whole-set read brought in) is never varied — it could only leave a ruleset without an answer.
+  const dims = built.map((d, i) =>
+    askers.some((k) => k.readsDim(built, i)) ? d : { ...d, values: [d.def] },
+  );
   const pathLevel = subjects.some((s, i) => s.def.context === "path" || reads[i]!.path);
   const focus = opts.focus;
   const focusSets = subjects.map((s) => focus?.exceptions.get(s.id) ?? new Set<Exception>());
@@ -199,63 +228,104 @@ export function searchSituations(
   let offTopic = 0;
   let exhausted = false;
   let complete = true;
-  for (const a of assignments(dims)) {
-    if (++tried > budget * 20 || askers.some((k) => k.evaluations >= budget)) {
-      exhausted = true;
-      complete = false;
-      break;
-    }
-    if (found.length >= limit && uncovered.size === 0) {
-      complete = false;
-      break;
-    }
-    // Skip a situation that contains one already found, unless a focus exception is still to fire.
-    const contains = [...found, ...more, ...cover].some((f) =>
-      f.a.every((v, i) => v === undefined || v === a[i]),
-    );
-    if (contains && uncovered.size === 0) continue;
-    const outs = askers.map((k) => k.ask(dims, a));
-    const keys = new Set(outs.filter((o) => o !== null).map((o) => o!.key));
-    if (keys.size < 2) continue;
-    // Which of the focus exceptions fired. Base values that read differently make every situation
-    // whose answers differ evidence; otherwise one of the focus exceptions must fire.
-    const fired = new Set<Exception>();
-    outs.forEach((o, i) => {
-      if (o === null) return;
-      for (const x of o.fired ?? []) if (focusSets[i]!.has(x)) fired.add(x);
-    });
-    if (hasFocus && !focus!.base && fired.size === 0) {
-      offTopic++;
-      continue;
-    }
-    const newly = [...fired].filter((x) => uncovered.has(x));
-    if (contains && newly.length === 0) continue;
-    if (found.length >= limit && newly.length === 0) continue;
-    const { inputs, text } = describe(subjects, dims, a, pathLevel);
-    const values: Record<string, Answer> = {};
-    const display: Record<string, string | null> = {};
-    const rules: Record<string, string[]> = {};
-    for (const s of all) {
-      const i = subjects.indexOf(s);
-      const o = i < 0 ? null : outs[i]!;
-      values[s.id] = o ? o.answer : null;
-      display[s.id] = o ? o.display : null;
-      rules[s.id] = o ? o.rules : [];
-    }
-    const sit: Situation = { inputs, values, display, rules, text };
-    // How to ask the situation again (causes.ts), kept out of the report's data.
-    Object.defineProperty(sit, PROBE, { value: { dims, a } satisfies Probe, enumerable: false });
-    const entry: Entry = { a, sit, n: tried };
-    if (newly.length > 0) {
-      for (const x of newly) uncovered.delete(x);
-      cover.push(entry);
-      continue;
-    }
-    const cls = classOf(a);
-    if (classes.has(cls)) more.push(entry);
-    else {
-      classes.add(cls);
-      found.push(entry);
+  const phases = dims.some((d) => d.only !== null) ? [false, true] : [false];
+  for (const oneSided of phases) {
+    // One-sided situations are sought only where the shared inputs show nothing, or leave a focus
+    // exception unfired (a wounded SMC's 3 MF, A4.11).
+    if (oneSided && found.length + more.length + cover.length > 0 && uncovered.size === 0) break;
+    // Each phase has a budget of its own: the shared inputs' search does not starve the one-sided
+    // one, which looks for small situations only (ONE_SIDED: at most that many inputs set, half the
+    // evaluations).
+    // The one-sided search counts work, so a definition answered over every roll of the dice
+    // counts each roll.
+    const spent = askers.map((k) => (oneSided ? k.work : k.evaluations));
+    const cap = oneSided ? Math.ceil(budget / 2) : budget;
+    let triedHere = 0;
+    complete = true;
+    for (const a of assignments(dims, oneSided, oneSided ? ONE_SIDED : dims.length)) {
+      if (
+        ++triedHere > cap * 20 ||
+        askers.some((k, i) => (oneSided ? k.work : k.evaluations) - spent[i]! >= cap)
+      ) {
+        exhausted = true;
+        complete = false;
+        break;
+      }
+      tried++;
+      if (found.length >= limit && uncovered.size === 0) {
+        complete = false;
+        break;
+      }
+      // Skip a situation that contains one already found, unless a focus exception is still to fire.
+      const contains = [...found, ...more, ...cover].some((f) =>
+        f.a.every((v, i) => v === undefined || v === a[i]),
+      );
+      if (contains && uncovered.size === 0) continue;
+      const outs = askers.map((k) => k.ask(dims, a));
+      // One-sided: the rulesets that lack an input set here answer without it.
+      const lacking = askers.map((k) => oneSided && k.ignores(dims, a));
+      const keys = new Set(outs.filter((o) => o !== null).map((o) => o!.key));
+      if (keys.size < 2) continue;
+      if (oneSided) {
+        // Evidence only when a ruleset that has the inputs answers other than one that lacks them.
+        const has = outs.filter((o, i) => o !== null && !lacking[i]).map((o) => o!.key);
+        const lacks = outs.filter((o, i) => o !== null && lacking[i]).map((o) => o!.key);
+        if (!has.some((h) => lacks.some((l) => l !== h))) continue;
+      }
+      // Which of the focus exceptions fired. Base values that read differently make every situation
+      // whose answers differ evidence; otherwise one of the focus exceptions must fire.
+      const fired = new Set<Exception>();
+      outs.forEach((o, i) => {
+        // A ruleset that lacks the inputs counts too: its exception fires where the other's does not.
+        if (o === null) return;
+        for (const x of o.fired ?? []) if (focusSets[i]!.has(x)) fired.add(x);
+      });
+      if (hasFocus && !focus!.base && fired.size === 0) {
+        offTopic++;
+        continue;
+      }
+      const newly = [...fired].filter((x) => uncovered.has(x));
+      if (contains && newly.length === 0) continue;
+      if (found.length >= limit && newly.length === 0) continue;
+      const { inputs, text } = describe(subjects, dims, a, pathLevel);
+      const values: Record<string, Answer> = {};
+      const display: Record<string, string | null> = {};
+      const rules: Record<string, string[]> = {};
+      const without: OneSided["without"] = {};
+      for (const s of all) {
+        const i = subjects.findIndex((x) => x.id === s.id);
+        const o = i < 0 || lacking[i] ? null : outs[i]!;
+        values[s.id] = o ? o.answer : null;
+        display[s.id] = o ? o.display : null;
+        rules[s.id] = o ? o.rules : [];
+        if (i >= 0 && lacking[i]) {
+          const o = outs[i];
+          without[s.id] = o ? { value: o.answer, display: o.display } : null;
+        }
+      }
+      const sit: Situation = { inputs, values, display, rules, text };
+      if (oneSided)
+        sit.only = {
+          inputs: dims.flatMap((d, i) =>
+            a[i] !== undefined && d.only !== null ? [inputName(subjects, d)] : [],
+          ),
+          rulesets: subjects.filter((_, i) => !lacking[i]).map((s) => s.id),
+          without,
+        };
+      // How to ask the situation again (causes.ts), kept out of the report's data.
+      Object.defineProperty(sit, PROBE, { value: { dims, a } satisfies Probe, enumerable: false });
+      const entry: Entry = { a, sit, n: tried };
+      if (newly.length > 0) {
+        for (const x of newly) uncovered.delete(x);
+        cover.push(entry);
+        continue;
+      }
+      const cls = classOf(a);
+      if (classes.has(cls)) more.push(entry);
+      else {
+        classes.add(cls);
+        found.push(entry);
+      }
     }
   }
   // The situations that fire a focus exception first, then the minimal ones, then the rest; shown
@@ -274,8 +344,9 @@ export function searchSituations(
       why =
         "no situations of its own: where the answers differ, none of the exceptions this row changes applies — they differ through the definitions it uses";
     else if (exhausted || !complete)
-      why = `no situations within the search (${budget} evaluations per ruleset)`;
-    else why = `no situations: the answers agree on every input the rulesets share${unshared()}`;
+      why = `no situations within the search's bound (${budget} evaluations per ruleset over the inputs two share${phases.length > 1 ? `, ${Math.ceil(budget / 2)} setting up to ${ONE_SIDED} inputs with one that only one has` : ""}; ${tried} situations tried)`;
+    else
+      why = `no situations: the answers agree in every one of the ${tried} situations over the inputs the definitions read (every value tried${phases.length > 1 ? `; with an input only one ruleset has, up to ${ONE_SIDED} inputs set` : ""})`;
   }
   return { situations: picked.map((e) => e.sit), unfired, why, exhausted };
 }

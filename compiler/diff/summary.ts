@@ -39,6 +39,19 @@ function sentence(row: Row, ids: readonly string[]): string {
   const sit = row.situations[0];
   if (sit !== undefined) {
     const present = ids.filter((id) => sit.display[id] !== null && sit.display[id] !== undefined);
+    const lackers = ids.filter((id) => sit.only?.without[id]);
+    if (sit.only && present.length === 1 && lackers.length === 1) {
+      // One-sided: "only asl-a4 has Conscript: asl-a4 lowers Movement factor to 3 MF for a squad,
+      // Conscript (A4.11; sl-classic has no Conscript: 4 MF without it)".
+      const [id, lacker] = [present[0]!, lackers[0]!];
+      const w = sit.only.without[lacker]!;
+      const a = w.value;
+      const b = sit.values[id];
+      const verb =
+        typeof a === "number" && typeof b === "number" ? (b > a ? "raises" : "lowers") : "changes";
+      const what = sit.only.inputs.join(" and ");
+      return `only ${id} has ${what}: ${id} ${verb} ${label} to ${sit.display[id]}${situationWords(sit.text)} (${cites(sit.rules[id] ?? [])}${sit.rules[id]!.length > 0 ? "; " : ""}${lacker} has no ${what}: ${w.display} without it)`;
+    }
     const [first, ...rest] = present;
     const other = rest.find(
       (id) => JSON.stringify(sit.values[id]) !== JSON.stringify(sit.values[first!]),
@@ -53,7 +66,13 @@ function sentence(row: Row, ids: readonly string[]): string {
               ? "raises"
               : "lowers"
             : "changes";
-        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x.text)} (${cites(x.rules[other] ?? [])}; ${first} ${x.display[first]}${x.rules[first]!.length > 0 ? `, ${cites(x.rules[first]!)}` : ""})`;
+        const theirs = x.rules[first]!.length > 0 ? `, ${cites(x.rules[first]!)}` : "";
+        // A constraint one of them does not have (a house rule's `remove`).
+        const gone = row.cells[other] === null ? other : row.cells[first] === null ? first : null;
+        if (gone !== null)
+          return `${other} ${gone === other ? "removes" : "adds"} ${label}: ${x.display[other]}${situationWords(x.text)} (${first} ${x.display[first]}${theirs})`;
+        const mine = cites(x.rules[other] ?? []);
+        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x.text)} (${mine}${mine ? "; " : ""}${first} ${x.display[first]}${theirs})`;
       };
       // Situations another exception decides (other citations) show the other changes in play.
       // Only a citation of the row's own definition counts (H1 of a house rule), not one of a

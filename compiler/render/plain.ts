@@ -39,10 +39,18 @@ export interface PlainScope extends RenderScope {
   /** The movement measure ("MF"), for `path.spent`. */
   measure: string;
   inputs: readonly InputDef[];
+  /** A rule's parameter names, to word a yes/no argument ("without dt", not "with no"). */
+  params?: ReadonlyMap<string, readonly string[]>;
 }
 
 export function plainScope(ir: RulesetIR): PlainScope {
-  return { groups: ir.groups, enums: ir.enums, measure: ir.movement.measure, inputs: ir.inputs };
+  return {
+    groups: ir.groups,
+    enums: ir.enums,
+    measure: ir.movement.measure,
+    inputs: ir.inputs,
+    params: new Map(ir.rules.map((r) => [r.name, r.params.map((p) => p.name)])),
+  };
 }
 
 const CMP: Record<string, [string, string]> = {
@@ -261,10 +269,19 @@ export function plainValue(e: Expr, s: PlainScope, measure: string | null = null
       return "not allowed (NA)";
     case "bool":
       return e.v ? "yes" : "no";
-    case "rule":
-      return e.args.length === 0
-        ? `the ${nameWords(e.name)}`
-        : `the ${nameWords(e.name)} with ${e.args.map((a) => plainArg(a, s)).join(" and ")}`;
+    case "rule": {
+      if (e.args.length === 0) return `the ${nameWords(e.name)}`;
+      // A name that ends in "with" takes its arguments without another one ("the IPC with dt"); a
+      // yes/no constant argument is worded by its parameter ("without dt", never "with no").
+      const name = nameWords(e.name);
+      const params = s.params?.get(e.name) ?? [];
+      const args = e.args.map((a, i) =>
+        a.k === "bool" && params[i] !== undefined
+          ? `${a.v ? "" : "no "}${nameWords(params[i]!)}`
+          : plainArg(a, s),
+      );
+      return `the ${name.replace(/ with$/, "")} with ${args.join(" and ")}`;
+    }
     case "table":
       return `the ${nameWords(e.name)} of ${e.keys.map((a) => plainArg(a, s)).join(" and ")}`;
     case "base":
