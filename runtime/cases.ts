@@ -11,7 +11,9 @@
  */
 import { diceRead, forEachRoll, summarize } from "./dice.js";
 import { InputError, MissingInput } from "./errors.js";
-import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
+import { judgeOpen } from "./open.js";
+import { Rat } from "./rational.js";
+import type { DistributionSummary, MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 /** A value a left-out field is given to answer one case: an enum member's name, or a boolean. */
 export type GivenValue = string | boolean;
@@ -24,6 +26,19 @@ export interface PartialAnswer {
   /** A dice ruleset: for each whole unit 0…max, the rolls that cover at least that far, of `rolls`. */
   covers?: { at: number; rolls: number }[];
   rolls?: number;
+  /**
+   * Whether the move is legal whatever the left-out numbers are (runtime/open.ts): false — with
+   * `violations`, each holding for every value (over the rolls, their union) —, true, or null when the
+   * roll alone decides (`legalRolls` of `rolls`). Absent when the answer turns on the numbers.
+   */
+  legal?: boolean | null;
+  violations?: Violation[];
+  legalRolls?: number;
+  /**
+   * Where legality turns on one number alone (one step's cost left out, the roll fixed or none): the
+   * most it may be for the move to stay legal, in the measure, and exactly ("7/2") when not whole.
+   */
+  legalUpTo?: { field: string; at: number; exact?: string };
 }
 
 /** One answer: for every scenario (`given` empty), or for the values of the fields in `given`. */
@@ -223,9 +238,10 @@ export function fieldAt(path: string): {
 
 /**
  * What a move can say without the number `missing` names: its allowance (for a dice ruleset without a
- * fixed roll, its distribution and the rolls that cover each whole unit). `prepareRoll(roll)` is the
- * move's context with that fixed roll (null: the scenario's own). Throws `missing` when the allowance
- * needs it too (then nothing can be answered).
+ * fixed roll, its distribution and the rolls that cover each whole unit), and whether it is legal
+ * whatever the left-out numbers are (runtime/open.ts: roll by roll without a fixed roll), or up to what
+ * value of the one it turns on. `prepareRoll(roll)` is the move's context with that fixed roll (null:
+ * the scenario's own). Throws `missing` when the allowance needs it too (then nothing can be answered).
  */
 export function partialAllowance<T, X extends MoveContext<T>>(
   model: MoveModel<T, X>,
@@ -244,22 +260,69 @@ export function partialAllowance<T, X extends MoveContext<T>>(
       throw e;
     }
   };
-  if (model.dice === 0 || (fixedRoll !== null && fixedRoll.length > 0)) {
+  const judged = (roll: readonly number[] | null) => judgeOpen(model, num, prepareRoll(roll));
+  const fixed = fixedRoll !== null && fixedRoll.length > 0;
+  // The dice the allowance reads (none: a unit that may not move rolls nothing, one allowance).
+  const k =
+    model.dice === 0 || fixed
+      ? 0
+      : diceRead(model.dice, (n) => allowanceFor(new Array<number>(n).fill(1)));
+  if (k === 0) {
     const a = allowanceFor(fixedRoll);
-    if (num.isNA(a)) return { allowance: NaN, exactAllowance: "NA" };
+    const verdict = openVerdict([judged(fixedRoll)]);
+    if (num.isNA(a)) return { allowance: NaN, exactAllowance: "NA", ...verdict };
     const exact = num.toExact(a);
     return exact.includes("/")
-      ? { allowance: num.toNumber(a), exactAllowance: exact }
-      : { allowance: num.toNumber(a) };
+      ? { allowance: num.toNumber(a), exactAllowance: exact, ...verdict }
+      : { allowance: num.toNumber(a), ...verdict };
   }
-  const k = diceRead(model.dice, (n) => allowanceFor(new Array<number>(n).fill(1)));
   const values: number[] = [];
-  forEachRoll(k, model.sides, (roll) => values.push(num.toNumber(allowanceFor(roll))));
+  const judgements: ReturnType<typeof judgeOpen>[] = [];
+  forEachRoll(k, model.sides, (roll) => {
+    values.push(num.toNumber(allowanceFor(roll)));
+    judgements.push(judged(roll.slice()));
+  });
   const allowance = summarize(values);
   const covers: { at: number; rolls: number }[] = [];
   for (let at = 0; at <= Math.floor(allowance.max); at++)
     covers.push({ at, rolls: values.filter((v) => v >= at).length });
-  return { allowance, covers, rolls: values.length };
+  return { allowance, covers, rolls: values.length, ...openVerdict(judgements) };
+}
+
+/**
+ * The verdict of a move judged with numbers left out, over each roll (one: the roll fixed or none):
+ * a roll that breaks a rule needing none of them is illegal, one that breaks none and needed none
+ * legal, any other open. Decided when no roll is open — false when every roll is illegal (the
+ * violations' union, in first-seen order), true when every roll is legal, else null with the legal
+ * rolls —; where the one roll turns on one step's cost, the most it may be; else nothing.
+ */
+function openVerdict(
+  judgements: readonly ReturnType<typeof judgeOpen>[],
+): Pick<PartialAnswer, "legal" | "violations" | "legalRolls" | "legalUpTo"> {
+  // A roll that breaks a rule needing no left-out number is illegal whatever the rest would say.
+  if (judgements.some((j) => j.violations.length === 0 && j.open.length > 0)) {
+    const only = judgements.length === 1 ? judgements[0]! : null;
+    if (only === null || only.upTo === null) return {};
+    const at = Rat.parse(only.upTo);
+    const field = only.open[0]!;
+    return {
+      legalUpTo: { field, at: at.toNumber(), ...(at.d === 1 ? {} : { exact: only.upTo }) },
+    };
+  }
+  const seen = new Set<string>();
+  const violations: Violation[] = [];
+  for (const j of judgements)
+    for (const v of j.violations) {
+      const key = JSON.stringify([v.rule, v.message, v.step ?? null]);
+      if (!seen.has(key)) {
+        seen.add(key);
+        violations.push(v);
+      }
+    }
+  const legalRolls = judgements.filter((j) => j.violations.length === 0).length;
+  if (legalRolls === judgements.length) return { legal: true, violations: [] };
+  if (legalRolls === 0) return { legal: false, violations };
+  return { legal: null, violations, legalRolls };
 }
 
 /** A case's `given` as its JSON's first field (none when it holds for every scenario). */
@@ -276,6 +339,15 @@ export interface NeedsRecord {
   allowance: number | DistributionSummary | null;
   /** Whole unit → the rolls that cover at least that far, "21/36". */
   covers?: Record<string, string>;
+  /** Legal whatever the left-out numbers are (true/false), or null when the roll decides (`probability`). */
+  legal?: boolean | null;
+  /** Legal rolls of all, "15/36", when `legal` is null. */
+  probability?: string;
+  /** The violations that hold for every value of the left-out numbers. */
+  violations?: Violation[];
+  /** Where legality turns on one number: it is legal up to this value of `field`. */
+  legalUpTo?: { field: string; at: number; exact?: string };
+  /** What the rest of the answer (what the move spends, the vehicle's MP, legality when absent) needs. */
   needs: string[];
   exact?: { allowance: string };
 }
@@ -291,6 +363,10 @@ export function needsRecord(
     ...(p.covers !== undefined
       ? { covers: Object.fromEntries(p.covers.map((x) => [String(x.at), `${x.rolls}/${p.rolls}`])) }
       : {}),
+    ...(p.legal !== undefined ? { legal: p.legal } : {}),
+    ...(p.legalRolls !== undefined ? { probability: `${p.legalRolls}/${p.rolls}` } : {}),
+    ...(p.violations !== undefined ? { violations: p.violations } : {}),
+    ...(p.legalUpTo !== undefined ? { legalUpTo: p.legalUpTo } : {}),
     needs: c.needs,
     ...(p.exactAllowance !== undefined ? { exact: { allowance: p.exactAllowance } } : {}),
   };

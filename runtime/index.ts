@@ -19,6 +19,8 @@ export type { InputCode } from "./errors.js";
 export { checkInput } from "./input.js";
 export type { CheckedInput, FieldDomain, InputDomains, InputShape, RecordDomain } from "./input.js";
 export { answerInput, withAnswers } from "./answers.js";
+export { holdsOpen, judgeOpen } from "./open.js";
+export type { OpenJudgement } from "./open.js";
 export type { GivenValue, NeedsRecord } from "./cases.js";
 export { chanceOfMove, legalByChance, withChance } from "./chance.js";
 export type { Chance } from "./chance.js";

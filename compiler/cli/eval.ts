@@ -6,7 +6,14 @@
 
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import type { PredicateAnswer } from "../interpret/predicates.js";
-import { caseLegal, dependsText, givenText, replyJson, verdictText } from "../render/answers.js";
+import {
+  caseLegal,
+  dependsText,
+  givenText,
+  partialVerdictText,
+  replyJson,
+  verdictText,
+} from "../render/answers.js";
 import { describeStep } from "../render/steps.js";
 import { decimalText as fmt, percentText as pct, quantityText as qty } from "../render/numbers.js";
 import type { MoveResult } from "../../runtime/types.js";
@@ -200,9 +207,22 @@ function renderPartial(ir: RulesetIR, one: CaseAnswer, ctx: Ctx): string {
       `  covers     ${covers.join("  ")}  ${c.dim(`(rolls that carry it at least so many ${unit})`)}`,
     );
   }
-  lines.push(
-    `  needs      ${one.needs.join(", ")}  ${c.dim("(for what the move spends and whether it is legal)")}`,
-  );
+  // Legality where the text decides it whatever the left-out number, or up to what value of it.
+  const legal = caseLegal(one);
+  const decided = p.legal !== undefined || p.legalUpTo !== undefined;
+  if (decided) {
+    const said = partialVerdictText(one, unit);
+    lines.push(
+      `  verdict    ${legal === true ? c.green(said) : legal === false ? c.red(said) : said}`,
+    );
+  }
+  for (const v of p.violations ?? [])
+    lines.push(
+      `  ${c.red("violation")}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ""}`,
+    );
+  const why =
+    p.legal !== undefined ? "for the rest of the answer" : "for what the move spends and whether it is legal";
+  lines.push(`  needs      ${one.needs.join(", ")}  ${c.dim(`(${why})`)}`);
   return lines.join("\n") + "\n";
 }
 

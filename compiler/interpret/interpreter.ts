@@ -6,6 +6,7 @@
 import { answerMove, type MoveAnswers, type Question } from "../../runtime/answers.js";
 import { diceRead } from "../../runtime/dice.js";
 import { evaluateMove } from "../../runtime/move.js";
+import { holdsOpen } from "../../runtime/open.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
 import type { MoveModel, MoveResult, Violation } from "../../runtime/types.js";
 import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
@@ -69,17 +70,22 @@ export class Interpreter implements MoveModel<Rat, EvalContext> {
       ? (this.ev.evaluate(this.ir.movement.minimumMove, c, null) as boolean)
       : false;
   }
-  checkMove(c: EvalContext, out: Violation[]): void {
+  checkMove(c: EvalContext, out: Violation[], open: string[] | null = null): void {
     for (const k of this.ir.constraints) {
-      if (k.context !== "step" && !this.ev.evaluate(k.cond, c, null))
+      if (k.context !== "step" && !this.holds(k.cond, c, open))
         out.push({ rule: k.cite, message: k.title });
     }
   }
-  checkStep(c: EvalContext, out: Violation[]): void {
+  checkStep(c: EvalContext, out: Violation[], open: string[] | null = null): void {
     for (const k of this.ir.constraints) {
-      if (k.context === "step" && !this.ev.evaluate(k.cond, c, null))
+      if (k.context === "step" && !this.holds(k.cond, c, open))
         out.push({ rule: k.cite, message: k.title, step: c.i + 1 });
     }
+  }
+  /** A constraint's condition; with `open`, one that needs a left-out field counts as holding (runtime/open.ts). */
+  private holds(cond: RulesetIR["constraints"][number]["cond"], c: EvalContext, open: string[] | null): boolean {
+    if (open === null) return this.ev.evaluate(cond, c, null) as boolean;
+    return holdsOpen(() => this.ev.evaluate(cond, c, null) as boolean, open);
   }
   readonly haltCite?: string;
   haltAt?(c: EvalContext): boolean;

@@ -172,6 +172,30 @@ function caseView(box: HTMLElement, a: ScenarioAnswer, c: CaseAnswer): void {
             .join("  "),
         ),
       );
+    // Legality where the text decides it whatever the left-out number (runtime/open.ts).
+    if (p.legal !== undefined || p.legalUpTo !== undefined) {
+      const legal = caseLegal(c);
+      box.append(
+        el(
+          "p",
+          {},
+          el("strong", {}, "Verdict "),
+          el(
+            "span",
+            { class: legal === true ? "good" : legal === false ? "bad" : "" },
+            verdictText(c, a.measure),
+          ),
+        ),
+      );
+    }
+    for (const v of p.violations ?? [])
+      box.append(
+        el(
+          "p",
+          { class: "bad" },
+          `[${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ""}`,
+        ),
+      );
     box.append(el("p", { class: "dim" }, `needs ${c.needs.join(", ")}`));
     return;
   }
