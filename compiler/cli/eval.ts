@@ -221,7 +221,9 @@ function renderPartial(ir: RulesetIR, one: CaseAnswer, ctx: Ctx): string {
       `  ${c.red("violation")}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ""}`,
     );
   const why =
-    p.legal !== undefined ? "for the rest of the answer" : "for what the move spends and whether it is legal";
+    p.legal !== undefined
+      ? "for the rest of the answer"
+      : "for what the move spends and whether it is legal";
   lines.push(`  needs      ${one.needs.join(", ")}  ${c.dim(`(${why})`)}`);
   return lines.join("\n") + "\n";
 }

@@ -83,7 +83,11 @@ export class Interpreter implements MoveModel<Rat, EvalContext> {
     }
   }
   /** A constraint's condition; with `open`, one that needs a left-out field counts as holding (runtime/open.ts). */
-  private holds(cond: RulesetIR["constraints"][number]["cond"], c: EvalContext, open: string[] | null): boolean {
+  private holds(
+    cond: RulesetIR["constraints"][number]["cond"],
+    c: EvalContext,
+    open: string[] | null,
+  ): boolean {
     if (open === null) return this.ev.evaluate(cond, c, null) as boolean;
     return holdsOpen(() => this.ev.evaluate(cond, c, null) as boolean, open);
   }
