@@ -17,6 +17,7 @@ import {
   type PartialAnswer,
 } from "../../runtime/cases.js";
 import { chanceOfMove, type Chance } from "../../runtime/chance.js";
+import { known } from "../../runtime/unknown.js";
 import { ratNum } from "../../runtime/rational.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { Question } from "../../runtime/answers.js";
@@ -99,7 +100,7 @@ export function answerScenario(
       const field = fieldOf(ir, path);
       return field === null ? null : valuesOf(ir, field.def);
     },
-    withValue: (x, path, v) => withValue(x, fieldOf(ir, path)!, v),
+    withValue: (x, path, v) => withValue(x, fieldOf(ir, path)!, v, path),
     partial: (x, missing) =>
       partialAllowance(
         interpreterFor(ir),
@@ -187,7 +188,11 @@ function valuesOf(ir: RulesetIR, f: InputField): GivenValue[] | null {
   return ir.enums.find((e) => e.name === name)?.members.map((m) => m.name) ?? null;
 }
 
-function withValue(input: ScenarioValue, f: FieldRef, v: GivenValue): ScenarioValue {
+function withValue(given: ScenarioValue, f: FieldRef, v: GivenValue, path: string): ScenarioValue {
+  // The field now has a value: no longer unknown (runtime/unknown.ts).
+  const { unknown: _u, ...rest } = given;
+  const left = known(given.unknown, path);
+  const input: ScenarioValue = left === undefined ? rest : { ...rest, unknown: left };
   const value: Value =
     typeof v === "boolean"
       ? { v: "bool", b: v }

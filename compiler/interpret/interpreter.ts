@@ -7,8 +7,9 @@ import { answerMove, type MoveAnswers, type Question } from "../../runtime/answe
 import { diceRead } from "../../runtime/dice.js";
 import { evaluateMove } from "../../runtime/move.js";
 import { holdsOpen } from "../../runtime/open.js";
+import { markUnknown } from "../../runtime/unknown.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
-import type { MoveModel, MoveResult, Violation } from "../../runtime/types.js";
+import type { MoveContext, MoveModel, MoveResult, Violation } from "../../runtime/types.js";
 import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
 import { diceOf } from "../ir/walk.js";
 import { Evaluator, InputError, valueOf, type EvalContext, type ValueRecord } from "./eval.js";
@@ -124,6 +125,7 @@ export function prepare(
   const problems: string[] = [];
   const needs: string[] = [];
   const input = (rec: RecordName) => ir.inputs.find((i) => i.rec === rec);
+  const unknown = new Set(sv.unknown ?? []);
   const record = (rec: RecordName, given: Record<string, Value>, where: string): ValueRecord => {
     const def: InputDef | undefined = input(rec);
     const out: ValueRecord = dict();
@@ -131,7 +133,8 @@ export function prepare(
       const v = own(given, f.name);
       if (v !== undefined) out[f.name] = valueOf(v);
       else if (f.default) out[f.name] = valueOf(f.default);
-      else if (f.optional) out[f.name] = null;
+      else if (f.optional || unknown.has(`${where === "scenario" ? "" : `${where}.`}${f.json}`))
+        out[f.name] = null;
       else problems.push(`${where}.${f.json} is required`);
     }
     return out;
@@ -164,6 +167,12 @@ export function prepare(
     spent: Rat.ZERO,
     hexes: 0,
   };
+  // A field given as unknown reads as missing (runtime/unknown.ts): answered per value.
+  if (unknown.size > 0)
+    markUnknown(ctx as MoveContext<unknown>, [...unknown], (rec, json) => {
+      const f = input(rec)?.fields.find((x) => x.json === json);
+      return f === undefined ? [] : [f.name];
+    });
   return { ctx, problems, needs };
 }
 

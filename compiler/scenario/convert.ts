@@ -52,6 +52,12 @@ export function forRuleset(
     const out: Record<string, Value> = dict();
     for (const f of r.fields) {
       const field = decl?.get(f.json);
+      // An unknown roll is no fixed roll: the dice decide.
+      if (rec === "unit" && f.json === "dice" && f.raw.s === "unknown" && dice !== null) continue;
+      if (field !== undefined && f.raw.s === "unknown") {
+        (value.unknown ??= []).push(f.path);
+        continue;
+      }
       if (field === undefined) {
         if (rec === "unit" && f.json === "dice" && f.raw.s === "number[]" && dice !== null) {
           const roll = checkRoll(ir, f, dice, src, ds);
