@@ -274,6 +274,29 @@ export function answerInput<X extends MoveContext<number>>(
       return { ...move, steps: steps.map(({ answers: _a, answerRules: _ar, ...s }) => s) };
     },
     merge: mergeEvaluations,
+    defaults: (input) => {
+      // What prepare fills in for a finite field of the unit, vehicle or scenario the input leaves out.
+      const ctx = m.prepare(input);
+      const out: { field: string; value: GivenValue }[] = [];
+      const unknown = new Set(input.unknown ?? []);
+      const recs = [
+        ["unit.", input.unit, ctx.unit, m.domains.unit],
+        ["vehicle.", input.vehicle, ctx.vehicle, m.domains.vehicle],
+        ["", input.scenario, ctx.scenario, m.domains.scenario],
+      ] as const;
+      for (const [prefix, given, prepared, d] of recs) {
+        if (given === undefined || d === null) continue;
+        for (const [json, f] of d.fields) {
+          if (f.t !== "bool" && f.t !== "enum") continue;
+          if (given[json] !== undefined || unknown.has(`${prefix}${json}`)) continue;
+          const v = (prepared as Record<string, unknown> | null)?.[json];
+          if (typeof v === "boolean" || typeof v === "string")
+            out.push({ field: `${prefix}${json}`, value: v });
+        }
+      }
+      return out;
+    },
+    withUnknown: (input, field) => ({ ...input, unknown: [...(input.unknown ?? []), field] }),
   };
   const reply = answerCases(checked, how);
   return replyRecord(m.model.id, reply, checked.notApplicable, (c) => {

@@ -61,6 +61,11 @@ export interface Reply<I, A> {
   /** Fields left out whose every value gives the same answer. */
   notNeeded: string[];
   cases: Case<I, A>[];
+  /**
+   * Fields of the unit, vehicle or scenario the input leaves to their default whose value changes
+   * the answer, each with the default assumed ("assuming no leader (the default)").
+   */
+  assumed: { field: string; value: GivenValue }[];
 }
 
 /** How one implementation (the interpreter, a generated module) answers and compares. */
@@ -77,6 +82,13 @@ export interface Answering<I, A> {
   key(answer: A): unknown;
   /** Answers that are one case, as one (keeping the side answers all of them agree on). */
   merge(answers: readonly A[]): A;
+  /**
+   * The finite fields of the unit, vehicle and scenario (not the steps: the ground is what the player
+   * describes) that `input` leaves to their default, with that default.
+   */
+  defaults(input: I): { field: string; value: GivenValue }[];
+  /** `input` with the field at scenario path `field` unknown (runtime/unknown.ts). */
+  withUnknown(input: I, field: string): I;
 }
 
 /** At most this many answers per scenario (each left-out field multiplies them). */
@@ -89,7 +101,32 @@ export const MAX_CASES = 256;
  */
 export function answerCases<I, A>(input: I, how: Answering<I, A>): Reply<I, A> {
   const budget = { left: MAX_CASES };
-  return group(collect(input, how, {}, budget), how);
+  return { ...group(collect(input, how, {}, budget), how), assumed: assumedDefaults(input, how) };
+}
+
+/**
+ * The defaults the answer turns on: each field left to its default is made unknown alone and the
+ * move answered for its every value (a field the move never reads costs one evaluation); where the
+ * answers differ, the default was assumed. A field with too many cases to tell is left unnamed.
+ */
+function assumedDefaults<I, A>(input: I, how: Answering<I, A>): Reply<I, A>["assumed"] {
+  const out: Reply<I, A>["assumed"] = [];
+  for (const d of how.defaults(input)) {
+    let leaves: Case<I, A>[];
+    try {
+      leaves = collect(how.withUnknown(input, d.field), how, {}, { left: MAX_CASES });
+    } catch (e) {
+      if (e instanceof InputError) continue;
+      throw e;
+    }
+    const keys = new Set(
+      leaves.map((c) =>
+        JSON.stringify([c.answer === null ? null : how.key(c.answer), c.partial, c.needs]),
+      ),
+    );
+    if (keys.size > 1) out.push(d);
+  }
+  return out;
 }
 
 /**
@@ -142,7 +179,7 @@ interface Box<I, A> {
  * product). A field no case restricts is `notNeeded`; the others are `dependsOn`, and each case lists
  * every value it holds for of each (all of a field's values where its answer does not turn on it).
  */
-function group<I, A>(cases: Case<I, A>[], how: Answering<I, A>): Reply<I, A> {
+function group<I, A>(cases: Case<I, A>[], how: Answering<I, A>): Omit<Reply<I, A>, "assumed"> {
   const fields = [...new Set(cases.flatMap((c) => Object.keys(c.given)))];
   const every = new Map(fields.map((f) => [f, how.values(f) ?? []] as const));
   let boxes: Box<I, A>[] = cases.map((c) => ({
@@ -379,11 +416,22 @@ export function needsRecord(
  */
 export function replyRecord<C>(
   ruleset: string,
-  reply: { dependsOn: string[]; notNeeded: string[]; cases: C[] },
+  reply: {
+    dependsOn: string[];
+    notNeeded: string[];
+    cases: C[];
+    assumed?: { field: string; value: GivenValue }[];
+  },
   notApplicable: readonly string[],
   one: (c: C) => Record<string, unknown>,
 ): Record<string, unknown> {
-  const notNeeded = reply.notNeeded.length > 0 ? { notNeeded: reply.notNeeded } : {};
+  const notNeeded = {
+    ...(reply.notNeeded.length > 0 ? { notNeeded: reply.notNeeded } : {}),
+    // The defaults the answer turns on: field → the default assumed.
+    ...(reply.assumed !== undefined && reply.assumed.length > 0
+      ? { assumed: Object.fromEntries(reply.assumed.map((a) => [a.field, a.value])) }
+      : {}),
+  };
   if (reply.dependsOn.length === 0) {
     const c = one(reply.cases[0]!);
     return { ruleset, ...c, notApplicable: c["notApplicable"] ?? notApplicable, ...notNeeded };

@@ -7,6 +7,7 @@
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import type { PredicateAnswer } from "../interpret/predicates.js";
 import {
+  assumedText,
   caseLegal,
   dependsText,
   givenText,
@@ -162,19 +163,23 @@ function renderAnswer(a: ScenarioAnswer, ctx: Ctx): string {
   const c = ctx.cOut;
   const head = `${c.bold(a.ir.id)}  ${c.dim(a.ir.title)}\n`;
   const { reply } = a;
+  // The defaults the answer turns on: "assuming no unit.leader (the default)".
+  const assumed = assumedText(reply)
+    .map((t) => `  ${c.dim(`note       ${t}`)}\n`)
+    .join("");
   if (reply.dependsOn.length === 0) {
     const one = reply.cases[0]!;
     const note =
       reply.notNeeded.length > 0
         ? `  ${c.dim(`note       the same for every ${reply.notNeeded.join(" and every ")} (not given)`)}\n`
         : "";
-    return head + renderCase(a.ir, a.input, one, ctx, "") + note;
+    return head + renderCase(a.ir, a.input, one, ctx, "") + note + assumed;
   }
   let out = head + `  ${dependsText(reply)}\n`;
   for (const one of reply.cases)
     out +=
       `  ${c.bold(`when ${givenText(one.given)}:`)}\n` + renderCase(a.ir, a.input, one, ctx, "  ");
-  return out;
+  return out + assumed;
 }
 
 /** One case: its result and predicates, or what can be answered without a number it needs. */

@@ -63,6 +63,8 @@ export interface ScenarioReply {
   /** Fields left out whose every value gives the same answer. */
   notNeeded: string[];
   cases: CaseAnswer[];
+  /** Fields left to their default whose value changes the answer, with the default assumed. */
+  assumed: { field: string; value: GivenValue }[];
 }
 
 /** The interpreter's whole answer to one case. */
@@ -111,11 +113,23 @@ export function answerScenario(
       ),
     key: (a) => [a.result, a.chance],
     merge: mergeAnswers,
+    defaults: (x) =>
+      (x.defaulted ?? []).flatMap((path): { field: string; value: GivenValue }[] => {
+        const f = fieldOf(ir, path);
+        if (f === null || (x.unknown ?? []).includes(path)) return [];
+        const rec = f.rec === "step" ? null : f.rec === "vehicle" ? x.vehicle : x[f.rec];
+        const v = rec?.[f.def.name];
+        if (v?.v === "bool") return [{ field: path, value: v.b }];
+        if (v?.v === "member") return [{ field: path, value: v.name }];
+        return [];
+      }),
+    withUnknown: (x, path) => ({ ...x, unknown: [...(x.unknown ?? []), path] }),
   };
   const reply = answerCases(input, how);
   return {
     dependsOn: reply.dependsOn,
     notNeeded: reply.notNeeded,
+    assumed: reply.assumed,
     cases: reply.cases.map((c) => ({
       given: c.given,
       input: c.input,

@@ -229,6 +229,8 @@ export interface ScenarioValue {
   roll?: number[];
   /** Fields given as unknown (`null`), as scenario paths: answered for every value, no default assumed. */
   unknown?: string[];
+  /** Finite fields of the unit, vehicle and scenario the file leaves to their default (scenario paths). */
+  defaulted?: string[];
 }
 
 export interface ExampleDef {

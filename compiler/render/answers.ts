@@ -61,6 +61,18 @@ export function partialVerdictText(c: CaseAnswer, measure = ""): string {
   return `needs ${c.needs.join(", ")}`;
 }
 
+/**
+ * "assuming no unit.leader (the default)", "assuming phase movement (the default)": the defaults the
+ * answer turns on (runtime/cases.ts `assumed`), one each.
+ */
+export function assumedText(reply: Pick<ScenarioReply, "assumed">): string[] {
+  return reply.assumed
+    .map(({ field, value }) =>
+      value === false ? `no ${field}` : value === true ? field : `${field} ${value}`,
+    )
+    .map((t) => `assuming ${t} (the default)`);
+}
+
 /** [tank, td, spa] → "tank, td or spa"; booleans as "yes"/"no". */
 function valuesText(vs: readonly GivenValue[]): string {
   const t = vs.map((v) => (v === true ? "yes" : v === false ? "no" : v));

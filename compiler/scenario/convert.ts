@@ -72,8 +72,11 @@ export function forRuleset(
     }
     for (const field of decl?.values() ?? []) {
       if (Object.hasOwn(out, field.name) || r.given.has(field.json)) continue;
-      if (field.default !== null) out[field.name] = field.default;
-      else if (!field.optional && r.broken !== true) {
+      if (field.default !== null) {
+        out[field.name] = field.default;
+        const finite = field.default.v === "bool" || field.default.v === "member";
+        if (finite && rec !== "step") (value.defaulted ??= []).push(`${prefix}${field.json}`);
+      } else if (!field.optional && r.broken !== true) {
         ds.push(
           report(
             "V0903",
