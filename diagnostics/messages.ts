@@ -302,6 +302,8 @@ export const MESSAGES = {
     empty: "the unit is not valid JSON: the file is empty",
     syntax: "the unit is not valid JSON: {problem}",
     notObject: "the unit is not a JSON object",
+    unknownField:
+      "`{field}` is given as unknown (null): reach searches a unit whose fields are all known (eval answers an unknown field per value)",
   },
   V1103: {
     gated:
