@@ -238,6 +238,8 @@ export const MESSAGES = {
   V1003: {
     notObject: "a map is a JSON object with `name`, `columns`, `rows` and `terrain`",
     needs: "the map needs `{field}`",
+    unitUnknown:
+      "`{path}` is given as unknown (null): reach --all searches units whose fields are all known (eval answers an unknown field per value)",
     notString: "{what} must be a string",
     notWhole: "{what} must be a whole number from {min} to {max}",
     hexNotString: 'a hex is named by a string such as "C5"',
