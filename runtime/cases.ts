@@ -6,8 +6,10 @@
  * grouped — one plain answer when all agree (naming the field it did not need, `notNeeded`), else one
  * case per group (`dependsOn`). Where the field is a number (a distance), everything that does not need
  * it is answered (the allowance, and for a dice ruleset the chance to cover each whole unit up to the
- * maximum) and the field is listed under `needs`. Only a field nothing can be answered without stays an
- * error (the `MissingInput` thrown). Generic over the input and the answer; runs in a browser (no Node API).
+ * maximum; legality where the text decides it whatever the number, runtime/open.ts, else the value it
+ * turns at) and the field is listed under `needs`. Only a field nothing can be answered without stays an
+ * error (the `MissingInput` thrown). A default the answer turns on is named (`assumed`). Generic over
+ * the input and the answer; runs in a browser (no Node API).
  */
 import { diceRead, forEachRoll, summarize } from "./dice.js";
 import { InputError, MissingInput } from "./errors.js";
