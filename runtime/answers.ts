@@ -213,7 +213,10 @@ export interface NeedsAnswer extends NeedsRecord {
  * of an answer that depends on a left-out field (`dependsOn`), or what can be said without a left-out
  * number (`needs`).
  */
-export type Answer = (Evaluation & { notNeeded?: string[] }) | DependentAnswer | NeedsAnswer;
+export type Answer = ((Evaluation & { notNeeded?: string[] }) | DependentAnswer | NeedsAnswer) & {
+  /** Fields left to their default whose value changes the answer → the default assumed. */
+  assumed?: Record<string, GivenValue>;
+};
 
 /** What `answerInput` needs of a generated module. */
 export interface ModuleAnswering<X extends MoveContext<number>> {
