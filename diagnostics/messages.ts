@@ -258,6 +258,8 @@ export const MESSAGES = {
   V1003: {
     notObject: "a map is a JSON object with `name`, `columns`, `rows` and `terrain`",
     needs: "the map needs `{field}`",
+    unitUnknown:
+      "`{path}` is given as unknown (null): reach --all searches units whose fields are all known (eval answers an unknown field per value)",
     notString: "{what} must be a string",
     notWhole: "{what} must be a whole number from {min} to {max}",
     hexNotString: 'a hex is named by a string such as "C5"',
@@ -326,6 +328,8 @@ export const MESSAGES = {
     empty: "the unit is not valid JSON: the file is empty",
     syntax: "the unit is not valid JSON: {problem}",
     notObject: "the unit is not a JSON object",
+    unknownField:
+      "`{field}` is given as unknown (null): reach searches a unit whose fields are all known (eval answers an unknown field per value)",
   },
   V1103: {
     gated:

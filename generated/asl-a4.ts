@@ -5,6 +5,7 @@ import {
   absent,
   answerInput,
   checkInput,
+  holdsOpen,
   InputError,
   reachOnMap,
   tickNum,
@@ -2143,79 +2144,131 @@ function m_minimum_move(ctx: Ctx): boolean {
   return r_minimum_move(ctx, null) || r_advance_any_cost(ctx, null);
 }
 
-/** Appends the violated constraints on the unit and the whole move. */
-function m_check_move(ctx: Ctx, out: Violation[]): void {
-  if (!c_occupy_after_bypass(ctx, null))
+/** Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended). */
+function m_check_move(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (
+    !(open === null
+      ? c_occupy_after_bypass(ctx, null)
+      : holdsOpen(() => c_occupy_after_bypass(ctx, null), open))
+  )
     out.push({
       rule: "A4.3",
       message: "a unit occupies only the obstacle it is Bypassing: the step right after its Bypass",
     });
-  if (!c_smc_portage_cap(ctx, null))
+  if (
+    !(open === null
+      ? c_smc_portage_cap(ctx, null)
+      : holdsOpen(() => c_smc_portage_cap(ctx, null), open))
+  )
     out.push({ rule: "A4.42", message: "a leader or hero never carries more than 2 PP" });
-  if (!c_broken_portage(ctx, null))
+  if (
+    !(open === null
+      ? c_broken_portage(ctx, null)
+      : holdsOpen(() => c_broken_portage(ctx, null), open))
+  )
     out.push({
       rule: "A4.42",
       message: "a broken unit carries nothing beyond its own IPC, leader or not",
     });
-  if (!c_double_time_eligible(ctx, null))
+  if (
+    !(open === null
+      ? c_double_time_eligible(ctx, null)
+      : holdsOpen(() => c_double_time_eligible(ctx, null), open))
+  )
     out.push({
       rule: "A4.5",
       message:
         "no Double Time for a unit broken, wounded, already CX, or using a conveyance this turn",
     });
-  if (!c_may_move(ctx, null))
+  if (!(open === null ? c_may_move(ctx, null) : holdsOpen(() => c_may_move(ctx, null), open)))
     out.push({
       rule: "A4.1",
       message:
         "no Movement Phase for a unit that Prep Fired, is broken, TI, an Opportunity Firer, or in Melee",
     });
-  if (!c_ti_may_not_move(ctx, null))
+  if (
+    !(open === null
+      ? c_ti_may_not_move(ctx, null)
+      : holdsOpen(() => c_ti_may_not_move(ctx, null), open))
+  )
     out.push({ rule: "A4.8", message: "a TI unit neither moves nor advances" });
-  if (!c_minimum_move_refused(ctx, null))
+  if (
+    !(open === null
+      ? c_minimum_move_refused(ctx, null)
+      : holdsOpen(() => c_minimum_move_refused(ctx, null), open))
+  )
     out.push({
       rule: "A4.134",
       message: "a one-hex move beyond the MF left is a Minimum Move, which this unit may not make",
     });
-  if (!c_assault_movement_kept(ctx, null))
+  if (
+    !(open === null
+      ? c_assault_movement_kept(ctx, null)
+      : holdsOpen(() => c_assault_movement_kept(ctx, null), open))
+  )
     out.push({
       rule: "A4.61",
       message:
         "a unit that declared Assault Movement moves at most one Location, without needing all its MF",
     });
-  if (!c_advance_one_hex(ctx, null))
+  if (
+    !(open === null
+      ? c_advance_one_hex(ctx, null)
+      : holdsOpen(() => c_advance_one_hex(ctx, null), open))
+  )
     out.push({ rule: "A4.7", message: "in the APh a unit moves one hex at most" });
-  if (!c_may_advance(ctx, null))
+  if (!(open === null ? c_may_advance(ctx, null) : holdsOpen(() => c_may_advance(ctx, null), open)))
     out.push({ rule: "A4.7", message: "no advance for a broken, pinned, TI or Melee unit" });
-  if (!c_advance_needs_mf(ctx, null))
+  if (
+    !(open === null
+      ? c_advance_needs_mf(ctx, null)
+      : holdsOpen(() => c_advance_needs_mf(ctx, null), open))
+  )
     out.push({ rule: "A4.72", message: "no advance for a unit left with no MF after portage" });
-  if (!c_cx_no_difficult_advance(ctx, null))
+  if (
+    !(open === null
+      ? c_cx_no_difficult_advance(ctx, null)
+      : holdsOpen(() => c_cx_no_difficult_advance(ctx, null), open))
+  )
     out.push({
       rule: "A4.72",
       message: "a unit already CX may not advance into Difficult Terrain",
     });
 }
 
-/** Appends the violated constraints on step `ctx.i` (reported 1-based). */
-function m_check_step(ctx: Ctx, out: Violation[]): void {
-  if (!c_up_or_down(ctx, null))
+/** Appends the violated constraints on step `ctx.i` (reported 1-based; `open` as for the move's). */
+function m_check_step(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (!(open === null ? c_up_or_down(ctx, null) : holdsOpen(() => c_up_or_down(ctx, null), open)))
     out.push({
       rule: "A4.133",
       message: "a step cannot be both uphill and downhill",
       step: ctx.i + 1,
     });
-  if (!c_bypass_hexsides(ctx, null))
+  if (
+    !(open === null
+      ? c_bypass_hexsides(ctx, null)
+      : holdsOpen(() => c_bypass_hexsides(ctx, null), open))
+  )
     out.push({
       rule: "A4.31",
       message: "`bypass` must count at least one hexside (a Bypass skirts one or more)",
       step: ctx.i + 1,
     });
-  if (!c_no_end_in_bypass(ctx, null))
+  if (
+    !(open === null
+      ? c_no_end_in_bypass(ctx, null)
+      : holdsOpen(() => c_no_end_in_bypass(ctx, null), open))
+  )
     out.push({
       rule: "A4.32",
       message: "a unit may not end its Movement Phase in Bypass",
       step: ctx.i + 1,
     });
-  if (!c_enemy_location(ctx, null))
+  if (
+    !(open === null
+      ? c_enemy_location(ctx, null)
+      : holdsOpen(() => c_enemy_location(ctx, null), open))
+  )
     out.push({
       rule: "A4.14",
       message: "no entering an unconcealed enemy's Location in the MPh (the APh allows it)",

@@ -4,6 +4,7 @@
 import {
   answerInput,
   checkInput,
+  holdsOpen,
   missing,
   InputError,
   reachOnMap,
@@ -879,6 +880,7 @@ export function r_whole_phase(ctx: Ctx, trace: string[] | null): boolean {
  * Exceptions:
  * - Shock at or above the roll: no move [10.1.3]
  * - a major obstacle or boarding fills the phase: no distance beyond it [10.1.2.1]
+ * - a Tripod MG or gun Team down to two crew figures only turns its weapon: no distance [10.3]
  *
  * Returns inch in ticks (value × SCALE).
  */
@@ -890,6 +892,14 @@ export function r_allowance(ctx: Ctx, trace: string[] | null): number {
 
   if (r_whole_phase(ctx, null)) {
     if (trace !== null) trace.push("10.1.2.1");
+    return 0;
+  }
+
+  if (
+    set_2.has(ctx.unit.kind) &&
+    (ctx.unit.crew != null ? ctx.unit.crew! < r_min_mobile_crew(ctx, null) : false)
+  ) {
+    if (trace !== null) trace.push("10.3");
     return 0;
   }
 
@@ -1719,70 +1729,112 @@ function m_minimum_move(_ctx: Ctx): boolean {
   return false;
 }
 
-/** Appends the violated constraints on the unit and the whole move. */
-function m_check_move(ctx: Ctx, out: Violation[]): void {
-  if (!c_major_obstacle_alone(ctx, null))
+/** Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended). */
+function m_check_move(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (
+    !(open === null
+      ? c_major_obstacle_alone(ctx, null)
+      : holdsOpen(() => c_major_obstacle_alone(ctx, null), open))
+  )
     out.push({
       rule: "10.1.2.1",
       message: "a major obstacle is crossed from adjacent in a whole phase, with no other movement",
     });
-  if (!c_embark_alone(ctx, null))
+  if (
+    !(open === null ? c_embark_alone(ctx, null) : holdsOpen(() => c_embark_alone(ctx, null), open))
+  )
     out.push({
       rule: "10.1.5",
       message: "embarking starts next to the vehicle and takes the whole phase",
     });
-  if (!c_disembark_no_major(ctx, null))
+  if (
+    !(open === null
+      ? c_disembark_no_major(ctx, null)
+      : holdsOpen(() => c_disembark_no_major(ctx, null), open))
+  )
     out.push({
       rule: "10.1.5",
       message: "a unit getting off a vehicle may not cross a major obstacle",
     });
-  if (!c_rate_for_kind(ctx, null))
+  if (
+    !(open === null
+      ? c_rate_for_kind(ctx, null)
+      : holdsOpen(() => c_rate_for_kind(ctx, null), open))
+  )
     out.push({ rule: "10.3", message: "this unit may not move at this rate" });
-  if (!c_crew_to_move(ctx, null))
+  if (
+    !(open === null ? c_crew_to_move(ctx, null) : holdsOpen(() => c_crew_to_move(ctx, null), open))
+  )
     out.push({
       rule: "10.3",
       message: "a Tripod MG or gun Team down to two crew figures or fewer may only turn, not move",
     });
-  if (!c_one_floor_change(ctx, null))
+  if (
+    !(open === null
+      ? c_one_floor_change(ctx, null)
+      : holdsOpen(() => c_one_floor_change(ctx, null), open))
+  )
     out.push({ rule: "10.1.4", message: "a move changes floor once, up or down" });
 }
 
-/** Appends the violated constraints on step `ctx.i` (reported 1-based). */
-function m_check_step(ctx: Ctx, out: Violation[]): void {
-  if (!c_one_crossing(ctx, null))
+/** Appends the violated constraints on step `ctx.i` (reported 1-based; `open` as for the move's). */
+function m_check_step(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (
+    !(open === null ? c_one_crossing(ctx, null) : holdsOpen(() => c_one_crossing(ctx, null), open))
+  )
     out.push({
       rule: "10.1.2.1",
       message:
         "a stretch starts at one obstacle at most: an opening, a narrow stream or a named obstacle",
       step: ctx.i + 1,
     });
-  if (!c_rate_in_terrain(ctx, null))
+  if (
+    !(open === null
+      ? c_rate_in_terrain(ctx, null)
+      : holdsOpen(() => c_rate_in_terrain(ctx, null), open))
+  )
     out.push({
       rule: "10.1.2",
       message: "the ground crossed does not allow this rate of movement",
       step: ctx.i + 1,
     });
-  if (!c_obstacle_at_normal(ctx, null))
+  if (
+    !(open === null
+      ? c_obstacle_at_normal(ctx, null)
+      : holdsOpen(() => c_obstacle_at_normal(ctx, null), open))
+  )
     out.push({
       rule: "10.1.2.1",
       message:
         "obstacles are crossed only at Normal rate (not Tactical, At the Double, or moving and firing)",
       step: ctx.i + 1,
     });
-  if (!c_gun_open_ground(ctx, null))
+  if (
+    !(open === null
+      ? c_gun_open_ground(ctx, null)
+      : holdsOpen(() => c_gun_open_ground(ctx, null), open))
+  )
     out.push({
       rule: "10.3",
       message: "a gun moves only over open ground and never across an obstacle",
       step: ctx.i + 1,
     });
-  if (!c_floor_change_first(ctx, null))
+  if (
+    !(open === null
+      ? c_floor_change_first(ctx, null)
+      : holdsOpen(() => c_floor_change_first(ctx, null), open))
+  )
     out.push({
       rule: "10.1.4",
       message:
         "a floor change takes the phase from its start: the unit may not walk up to the stairs first",
       step: ctx.i + 1,
     });
-  if (!c_disembark_first(ctx, null))
+  if (
+    !(open === null
+      ? c_disembark_first(ctx, null)
+      : holdsOpen(() => c_disembark_first(ctx, null), open))
+  )
     out.push({
       rule: "10.1.5",
       message: "getting off a vehicle starts the move: a unit may not walk up and then disembark",

@@ -4,6 +4,7 @@
 import {
   answerInput,
   checkInput,
+  holdsOpen,
   missing,
   InputError,
   reachOnMap,
@@ -1278,31 +1279,55 @@ function m_minimum_move(ctx: Ctx): boolean {
   return r_advance_any_cost(ctx, null);
 }
 
-/** Appends the violated constraints on the unit and the whole move. */
-function m_check_move(ctx: Ctx, out: Violation[]): void {
-  if (!c_smc_portage_cap(ctx, null))
+/** Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended). */
+function m_check_move(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (
+    !(open === null
+      ? c_smc_portage_cap(ctx, null)
+      : holdsOpen(() => c_smc_portage_cap(ctx, null), open))
+  )
     out.push({ rule: "5.71", message: "a leader or hero can never carry more than 3 PP" });
-  if (!c_no_move_after_prep_fire(ctx, null))
+  if (
+    !(open === null
+      ? c_no_move_after_prep_fire(ctx, null)
+      : holdsOpen(() => c_no_move_after_prep_fire(ctx, null), open))
+  )
     out.push({
       rule: "5.1",
       message: "a unit that fired in the Prep Fire Phase may not move in the Movement Phase",
     });
-  if (!c_ti_may_not_move(ctx, null))
+  if (
+    !(open === null
+      ? c_ti_may_not_move(ctx, null)
+      : holdsOpen(() => c_ti_may_not_move(ctx, null), open))
+  )
     out.push({ rule: "4.4.3", message: "a TI unit may neither move nor advance" });
-  if (!c_advance_one_hex(ctx, null))
+  if (
+    !(open === null
+      ? c_advance_one_hex(ctx, null)
+      : holdsOpen(() => c_advance_one_hex(ctx, null), open))
+  )
     out.push({ rule: "142.2", message: "in the Advance Phase a unit moves at most one hex" });
-  if (!c_advance_portage(ctx, null))
+  if (
+    !(open === null
+      ? c_advance_portage(ctx, null)
+      : holdsOpen(() => c_advance_portage(ctx, null), open))
+  )
     out.push({ rule: "142.22", message: "an advancing unit carries at most one PP over its IPC" });
-  if (!c_own_load_fits_hex(ctx, null))
+  if (
+    !(open === null
+      ? c_own_load_fits_hex(ctx, null)
+      : holdsOpen(() => c_own_load_fits_hex(ctx, null), open))
+  )
     out.push({
       rule: "6.1",
       message: "a unit may not end its move carrying more than one hex may hold",
     });
 }
 
-/** Appends the violated constraints on step `ctx.i` (reported 1-based). */
-function m_check_step(ctx: Ctx, out: Violation[]): void {
-  if (!c_enemy_hex(ctx, null))
+/** Appends the violated constraints on step `ctx.i` (reported 1-based; `open` as for the move's). */
+function m_check_step(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (!(open === null ? c_enemy_hex(ctx, null) : holdsOpen(() => c_enemy_hex(ctx, null), open)))
     out.push({
       rule: "5.6",
       message: "no entering an enemy-held hex except in the Advance Phase",

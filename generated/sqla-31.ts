@@ -5,6 +5,7 @@ import {
   absent,
   answerInput,
   checkInput,
+  holdsOpen,
   missing,
   InputError,
   reachOnMap,
@@ -2230,84 +2231,144 @@ function m_minimum_move(ctx: Ctx): boolean {
   return r_may_overspend(ctx, null);
 }
 
-/** Appends the violated constraints on the unit and the whole move. */
-function m_check_move(ctx: Ctx, out: Violation[]): void {
-  if (!c_smc_portage_cap(ctx, null))
+/** Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended). */
+function m_check_move(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (
+    !(open === null
+      ? c_smc_portage_cap(ctx, null)
+      : holdsOpen(() => c_smc_portage_cap(ctx, null), open))
+  )
     out.push({ rule: "5.71", message: "a leader or hero can never carry more than 3 PP" });
-  if (!c_no_move_after_prep_fire(ctx, null))
+  if (
+    !(open === null
+      ? c_no_move_after_prep_fire(ctx, null)
+      : holdsOpen(() => c_no_move_after_prep_fire(ctx, null), open))
+  )
     out.push({
       rule: "5.1",
       message: "a unit that fired in the Prep Fire Phase may not move in the Movement Phase",
     });
-  if (!c_ti_may_not_move(ctx, null))
+  if (
+    !(open === null
+      ? c_ti_may_not_move(ctx, null)
+      : holdsOpen(() => c_ti_may_not_move(ctx, null), open))
+  )
     out.push({ rule: "4.4.3", message: "a TI unit may neither move nor advance" });
-  if (!c_advance_one_hex(ctx, null))
+  if (
+    !(open === null
+      ? c_advance_one_hex(ctx, null)
+      : holdsOpen(() => c_advance_one_hex(ctx, null), open))
+  )
     out.push({ rule: "142.2", message: "in the Advance Phase a unit moves at most one hex" });
-  if (!c_advance_portage(ctx, null))
+  if (
+    !(open === null
+      ? c_advance_portage(ctx, null)
+      : holdsOpen(() => c_advance_portage(ctx, null), open))
+  )
     out.push({ rule: "142.22", message: "an advancing unit carries at most one PP over its IPC" });
-  if (!c_own_load_fits_hex(ctx, null))
+  if (
+    !(open === null
+      ? c_own_load_fits_hex(ctx, null)
+      : holdsOpen(() => c_own_load_fits_hex(ctx, null), open))
+  )
     out.push({
       rule: "6.1",
       message: "a unit may not end its move carrying more than one hex may hold",
     });
-  if (!c_board_period(ctx, null))
+  if (
+    !(open === null ? c_board_period(ctx, null) : holdsOpen(() => c_board_period(ctx, null), open))
+  )
     out.push({
       rule: "31.11#1",
       message:
         "no boarding an AFV in a design-your-own scenario before its side may use Mounted Assault",
     });
-  if (!c_no_transfer_in_advance(ctx, null))
+  if (
+    !(open === null
+      ? c_no_transfer_in_advance(ctx, null)
+      : holdsOpen(() => c_no_transfer_in_advance(ctx, null), open))
+  )
     out.push({ rule: "31.3", message: "no boarding or getting off in the Advance Phase" });
-  if (!c_broken_not_carried(ctx, null))
+  if (
+    !(open === null
+      ? c_broken_not_carried(ctx, null)
+      : holdsOpen(() => c_broken_not_carried(ctx, null), open))
+  )
     out.push({
       rule: "31.11#2",
       message: "a broken unit may not be taken aboard for Mounted Assault",
     });
-  if (!c_deck_room(ctx, null))
+  if (!(open === null ? c_deck_room(ctx, null) : holdsOpen(() => c_deck_room(ctx, null), open)))
     out.push({
       rule: "31.2",
       message: "the boarding infantry must fit on the AFV with those already aboard",
     });
-  if (!c_deck_portage(ctx, null))
+  if (
+    !(open === null ? c_deck_portage(ctx, null) : holdsOpen(() => c_deck_portage(ctx, null), open))
+  )
     out.push({
       rule: "31.3",
       message:
         "the weapons taken aboard an AFV, with those already on it, may not pass 5 PP (squad PP, 5.76)",
     });
-  if (!c_vehicle_pays_unloading(ctx, null))
+  if (
+    !(open === null
+      ? c_vehicle_pays_unloading(ctx, null)
+      : holdsOpen(() => c_vehicle_pays_unloading(ctx, null), open))
+  )
     out.push({
       rule: "31.6",
       message:
         "passengers get off only if the vehicle has the 2 MP to pay (a bogged or immobilized one: had them left)",
     });
-  if (!c_unload_one_hex(ctx, null))
+  if (
+    !(open === null
+      ? c_unload_one_hex(ctx, null)
+      : holdsOpen(() => c_unload_one_hex(ctx, null), open))
+  )
     out.push({
       rule: "31.5",
       message: "after getting off, a unit goes no further than the next hex that phase",
     });
-  if (!c_one_transfer(ctx, null))
+  if (
+    !(open === null ? c_one_transfer(ctx, null) : holdsOpen(() => c_one_transfer(ctx, null), open))
+  )
     out.push({ rule: "31.5", message: "a move boards once or gets off once, not more" });
-  if (!c_board_from_foot(ctx, null))
+  if (
+    !(open === null
+      ? c_board_from_foot(ctx, null)
+      : holdsOpen(() => c_board_from_foot(ctx, null), open))
+  )
     out.push({ rule: "31.3", message: "a unit already aboard the vehicle cannot board it" });
-  if (!c_bailed_out_stays(ctx, null))
+  if (
+    !(open === null
+      ? c_bailed_out_stays(ctx, null)
+      : holdsOpen(() => c_bailed_out_stays(ctx, null), open))
+  )
     out.push({ rule: "31.7", message: "a unit that bailed out may not move again that phase" });
 }
 
-/** Appends the violated constraints on step `ctx.i` (reported 1-based). */
-function m_check_step(ctx: Ctx, out: Violation[]): void {
-  if (!c_enemy_hex(ctx, null))
+/** Appends the violated constraints on step `ctx.i` (reported 1-based; `open` as for the move's). */
+function m_check_step(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (!(open === null ? c_enemy_hex(ctx, null) : holdsOpen(() => c_enemy_hex(ctx, null), open)))
     out.push({
       rule: "5.6",
       message: "no entering an enemy-held hex except in the Advance Phase",
       step: ctx.i + 1,
     });
-  if (!c_boarding_ends_move(ctx, null))
+  if (
+    !(open === null
+      ? c_boarding_ends_move(ctx, null)
+      : holdsOpen(() => c_boarding_ends_move(ctx, null), open))
+  )
     out.push({
       rule: "31.3",
       message: "boarding is the last thing the unit does in its Movement Phase",
       step: ctx.i + 1,
     });
-  if (!c_unload_first(ctx, null))
+  if (
+    !(open === null ? c_unload_first(ctx, null) : holdsOpen(() => c_unload_first(ctx, null), open))
+  )
     out.push({
       rule: "31.5",
       message: "a unit getting off does so before it moves: the unload is its first step",

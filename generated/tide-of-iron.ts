@@ -5,6 +5,7 @@ import {
   absent,
   answerInput,
   checkInput,
+  holdsOpen,
   missing,
   InputError,
   reachOnMap,
@@ -1113,60 +1114,86 @@ function m_minimum_move(_ctx: Ctx): boolean {
   return false;
 }
 
-/** Appends the violated constraints on the unit and the whole move. */
-function m_check_move(ctx: Ctx, out: Violation[]): void {
-  if (!c_may_spend_mp(ctx, null))
+/** Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended). */
+function m_check_move(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (
+    !(open === null ? c_may_spend_mp(ctx, null) : holdsOpen(() => c_may_spend_mp(ctx, null), open))
+  )
     out.push({
       rule: "Movement",
       message: "MP are spent only by a unit activated with Advance, Fire and Movement or Assault",
     });
-  if (!c_immobile_stays(ctx, null))
+  if (
+    !(open === null
+      ? c_immobile_stays(ctx, null)
+      : holdsOpen(() => c_immobile_stays(ctx, null), open))
+  )
     out.push({
       rule: "Movement/Immobile Units",
       message: "a pinned, disrupted or heavily damaged unit may not move until the marker goes",
     });
-  if (!c_fatigued_stays(ctx, null))
+  if (
+    !(open === null
+      ? c_fatigued_stays(ctx, null)
+      : holdsOpen(() => c_fatigued_stays(ctx, null), open))
+  )
     out.push({
       rule: "Movement/Moving and Opportunity Fire",
       message: "a fatigued unit's activation is over: it spends no more MP",
     });
-  if (!c_transport_room(ctx, null))
+  if (
+    !(open === null
+      ? c_transport_room(ctx, null)
+      : holdsOpen(() => c_transport_room(ctx, null), open))
+  )
     out.push({
       rule: "Movement/Transporting Squads in Vehicles",
       message: "a squad enters only a vehicle with room left under its Transport (n)",
     });
-  if (!c_only_squads_ride(ctx, null))
+  if (
+    !(open === null
+      ? c_only_squads_ride(ctx, null)
+      : holdsOpen(() => c_only_squads_ride(ctx, null), open))
+  )
     out.push({
       rule: "Movement/Transporting Squads in Vehicles",
       message: "only squads are carried: a vehicle does not enter or exit a transport",
     });
-  if (!c_exits_once(ctx, null))
+  if (!(open === null ? c_exits_once(ctx, null) : holdsOpen(() => c_exits_once(ctx, null), open)))
     out.push({
       rule: "Movement/Entering and Exiting Transport Vehicles",
       message: "a squad gets out of a vehicle at most once in an action",
     });
-  if (!c_fortification_once(ctx, null))
+  if (
+    !(open === null
+      ? c_fortification_once(ctx, null)
+      : holdsOpen(() => c_fortification_once(ctx, null), open))
+  )
     out.push({
       rule: "Movement",
       message: "a unit spends MP to enter a fortification; we let it do so once in an action",
     });
 }
 
-/** Appends the violated constraints on step `ctx.i` (reported 1-based). */
-function m_check_step(ctx: Ctx, out: Violation[]): void {
-  if (!c_enemy_hex(ctx, null))
+/** Appends the violated constraints on step `ctx.i` (reported 1-based; `open` as for the move's). */
+function m_check_step(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (!(open === null ? c_enemy_hex(ctx, null) : holdsOpen(() => c_enemy_hex(ctx, null), open)))
     out.push({
       rule: "Movement",
       message: "no moving into or through a hex an enemy unit holds",
       step: ctx.i + 1,
     });
-  if (!c_boards_once(ctx, null))
+  if (!(open === null ? c_boards_once(ctx, null) : holdsOpen(() => c_boards_once(ctx, null), open)))
     out.push({
       rule: "Movement/Entering and Exiting Transport Vehicles",
       message: "entering a vehicle fatigues the squad and ends its action: nothing follows it",
       step: ctx.i + 1,
     });
-  if (!c_one_level_change(ctx, null))
+  if (
+    !(open === null
+      ? c_one_level_change(ctx, null)
+      : holdsOpen(() => c_one_level_change(ctx, null), open))
+  )
     out.push({
       rule: "Movement EXAMPLES/2",
       message: "a hex entered is higher or lower than the hex left, not both",

@@ -20,6 +20,7 @@ import {
 } from "./cases.js";
 import { chanceOfMove, moveWork, withChance } from "./chance.js";
 import { InputError } from "./errors.js";
+import { known, markUnknown } from "./unknown.js";
 import type { CheckedInput, CheckedRecord, InputDomains } from "./input.js";
 import { evaluateMove, type EvaluateOptions } from "./move.js";
 import type { MoveContext, MoveModel, MoveResult, Num, StepResult } from "./types.js";
@@ -212,7 +213,10 @@ export interface NeedsAnswer extends NeedsRecord {
  * of an answer that depends on a left-out field (`dependsOn`), or what can be said without a left-out
  * number (`needs`).
  */
-export type Answer = (Evaluation & { notNeeded?: string[] }) | DependentAnswer | NeedsAnswer;
+export type Answer = ((Evaluation & { notNeeded?: string[] }) | DependentAnswer | NeedsAnswer) & {
+  /** Fields left to their default whose value changes the answer → the default assumed. */
+  assumed?: Record<string, GivenValue>;
+};
 
 /** What `answerInput` needs of a generated module. */
 export interface ModuleAnswering<X extends MoveContext<number>> {
@@ -236,9 +240,20 @@ export function answerInput<X extends MoveContext<number>>(
   checked: CheckedInput,
   m: ModuleAnswering<X>,
 ): Answer {
+  // A field given as unknown reads as missing (runtime/unknown.ts): a generated module's prepared
+  // records hold each field under its JSON name, an enum's also as its code (`terrainCode`).
+  const prepare = (input: CheckedInput): X => {
+    const ctx = m.prepare(input);
+    if (input.unknown !== undefined)
+      markUnknown(ctx as MoveContext<unknown>, input.unknown, (_rec, json) => [
+        json,
+        `${json}Code`,
+      ]);
+    return ctx;
+  };
   const how: Answering<CheckedInput, Evaluation> = {
     answer: (input) => {
-      const ctx = m.prepare(input);
+      const ctx = prepare(input);
       const notApplicable = input.notApplicable;
       const opts = { trace: m.trace, notApplicable };
       const moved = answerMove(m.model, m.num, ctx, opts, m.predicates, m.stepQuestions);
@@ -246,7 +261,7 @@ export function answerInput<X extends MoveContext<number>>(
       const answered = evaluation(moved, m.predicates, m.stepQuestions, m.domains.scale);
       // Without a fixed roll the dice decide: the move priced once per roll (runtime/chance.ts).
       if (result.probability === undefined) return answered;
-      const roll = (r: readonly number[]) => m.prepare({ ...input, roll: r });
+      const roll = (r: readonly number[]) => prepare({ ...input, roll: r });
       return withChance(answered, chanceOfMove(m.model, m.num, roll, notApplicable));
     },
     values: (path) => domainValues(m.domains, path),
@@ -254,7 +269,7 @@ export function answerInput<X extends MoveContext<number>>(
     partial: (input, missing) => {
       const { roll: fixed, ...rest } = input;
       const at = (roll: readonly number[] | null) =>
-        m.prepare(roll === null ? rest : { ...rest, roll });
+        prepare(roll === null ? rest : { ...rest, roll });
       return partialAllowance(m.model, m.num, at, fixed ?? null, missing);
     },
     work: (input) =>
@@ -264,6 +279,29 @@ export function answerInput<X extends MoveContext<number>>(
       return { ...move, steps: steps.map(({ answers: _a, answerRules: _ar, ...s }) => s) };
     },
     merge: mergeEvaluations,
+    defaults: (input) => {
+      // What prepare fills in for a finite field of the unit, vehicle or scenario the input leaves out.
+      const ctx = m.prepare(input);
+      const out: { field: string; value: GivenValue }[] = [];
+      const unknown = new Set(input.unknown ?? []);
+      const recs = [
+        ["unit.", input.unit, ctx.unit, m.domains.unit],
+        ["vehicle.", input.vehicle, ctx.vehicle, m.domains.vehicle],
+        ["", input.scenario, ctx.scenario, m.domains.scenario],
+      ] as const;
+      for (const [prefix, given, prepared, d] of recs) {
+        if (given === undefined || d === null) continue;
+        for (const [json, f] of d.fields) {
+          if (f.t !== "bool" && f.t !== "enum") continue;
+          if (given[json] !== undefined || unknown.has(`${prefix}${json}`)) continue;
+          const v = (prepared as Record<string, unknown> | null)?.[json];
+          if (typeof v === "boolean" || typeof v === "string")
+            out.push({ field: `${prefix}${json}`, value: v });
+        }
+      }
+      return out;
+    },
+    withUnknown: (input, field) => ({ ...input, unknown: [...(input.unknown ?? []), field] }),
   };
   const reply = answerCases(checked, how);
   return replyRecord(m.model.id, reply, checked.notApplicable, (c) => {
@@ -283,8 +321,11 @@ function domainValues(d: InputDomains, path: string): GivenValue[] | null {
 }
 
 /** `input` with the field at scenario path `path` given `v`. */
-function withGiven(input: CheckedInput, path: string, v: GivenValue): CheckedInput {
+function withGiven(given: CheckedInput, path: string, v: GivenValue): CheckedInput {
   const { rec, index, json } = fieldAt(path);
+  const { unknown: _u, ...rest } = given;
+  const left = known(given.unknown, path);
+  const input: CheckedInput = left === undefined ? rest : { ...rest, unknown: left };
   // Null-prototype records, as checkInput makes them: a field named `__proto__` stays a field.
   const set = (r: CheckedRecord | undefined): CheckedRecord => {
     const out = Object.assign(Object.create(null) as CheckedRecord, r);

@@ -6,13 +6,17 @@
  * grouped — one plain answer when all agree (naming the field it did not need, `notNeeded`), else one
  * case per group (`dependsOn`). Where the field is a number (a distance), everything that does not need
  * it is answered (the allowance, and for a dice ruleset the chance to cover each whole unit up to the
- * maximum) and the field is listed under `needs`. Only a field nothing can be answered without stays an
- * error (the `MissingInput` thrown). Generic over the input and the answer; runs in a browser (no Node API).
+ * maximum; legality where the text decides it whatever the number, runtime/open.ts, else the value it
+ * turns at) and the field is listed under `needs`. Only a field nothing can be answered without stays an
+ * error (the `MissingInput` thrown). A default the answer turns on is named (`assumed`). Generic over
+ * the input and the answer; runs in a browser (no Node API).
  */
 import { diceRead, forEachRoll, summarize } from "./dice.js";
 import { InputError, MissingInput } from "./errors.js";
 import { MAX_WORK } from "./chance.js";
-import type { DistributionSummary, MoveContext, MoveModel, Num } from "./types.js";
+import { judgeOpen } from "./open.js";
+import { Rat } from "./rational.js";
+import type { DistributionSummary, MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 /** A value a left-out field is given to answer one case: an enum member's name, or a boolean. */
 export type GivenValue = string | boolean;
@@ -25,6 +29,19 @@ export interface PartialAnswer {
   /** A dice ruleset: for each whole unit 0…max, the rolls that cover at least that far, of `rolls`. */
   covers?: { at: number; rolls: number }[];
   rolls?: number;
+  /**
+   * Whether the move is legal whatever the left-out numbers are (runtime/open.ts): false — with
+   * `violations`, each holding for every value (over the rolls, their union) —, true, or null when the
+   * roll alone decides (`legalRolls` of `rolls`). Absent when the answer turns on the numbers.
+   */
+  legal?: boolean | null;
+  violations?: Violation[];
+  legalRolls?: number;
+  /**
+   * Where legality turns on one number alone (one step's cost left out, the roll fixed or none): the
+   * most it may be for the move to stay legal, in the measure, and exactly ("7/2") when not whole.
+   */
+  legalUpTo?: { field: string; at: number; exact?: string };
 }
 
 /** One answer: for every scenario (`given` empty), or for the values of the fields in `given`. */
@@ -47,6 +64,11 @@ export interface Reply<I, A> {
   /** Fields left out whose every value gives the same answer. */
   notNeeded: string[];
   cases: Case<I, A>[];
+  /**
+   * Fields of the unit, vehicle or scenario the input leaves to their default whose value changes
+   * the answer, each with the default assumed ("assuming no leader (the default)").
+   */
+  assumed: { field: string; value: GivenValue }[];
 }
 
 /** How one implementation (the interpreter, a generated module) answers and compares. */
@@ -68,6 +90,13 @@ export interface Answering<I, A> {
   key(answer: A): unknown;
   /** Answers that are one case, as one (keeping the side answers all of them agree on). */
   merge(answers: readonly A[]): A;
+  /**
+   * The finite fields of the unit, vehicle and scenario (not the steps: the ground is what the player
+   * describes) that `input` leaves to their default, with that default.
+   */
+  defaults(input: I): { field: string; value: GivenValue }[];
+  /** `input` with the field at scenario path `field` unknown (runtime/unknown.ts). */
+  withUnknown(input: I, field: string): I;
 }
 
 /** At most this many answers per scenario (each left-out field multiplies them). */
@@ -80,7 +109,40 @@ export const MAX_CASES = 256;
  */
 export function answerCases<I, A>(input: I, how: Answering<I, A>): Reply<I, A> {
   const budget = { left: MAX_CASES, work: MAX_WORK };
-  return group(collect(input, how, {}, budget), how);
+  return { ...group(collect(input, how, {}, budget), how), assumed: assumedDefaults(input, how) };
+}
+
+/**
+ * The defaults the answer turns on: each field left to its default is made unknown alone and the
+ * move answered for its every value (a field the move never reads costs one evaluation); where the
+ * answers differ, the default was assumed. A field with too many cases to tell is left unnamed.
+ */
+function assumedDefaults<I, A>(input: I, how: Answering<I, A>): Reply<I, A>["assumed"] {
+  const out: Reply<I, A>["assumed"] = [];
+  for (const d of how.defaults(input)) {
+    let leaves: Case<I, A>[];
+    try {
+      leaves = collect(
+        how.withUnknown(input, d.field),
+        how,
+        {},
+        {
+          left: MAX_CASES,
+          work: MAX_WORK,
+        },
+      );
+    } catch (e) {
+      if (e instanceof InputError) continue;
+      throw e;
+    }
+    const keys = new Set(
+      leaves.map((c) =>
+        JSON.stringify([c.answer === null ? null : how.key(c.answer), c.partial, c.needs]),
+      ),
+    );
+    if (keys.size > 1) out.push(d);
+  }
+  return out;
 }
 
 /**
@@ -148,7 +210,7 @@ interface Box<I, A> {
  * product). A field no case restricts is `notNeeded`; the others are `dependsOn`, and each case lists
  * every value it holds for of each (all of a field's values where its answer does not turn on it).
  */
-function group<I, A>(cases: Case<I, A>[], how: Answering<I, A>): Reply<I, A> {
+function group<I, A>(cases: Case<I, A>[], how: Answering<I, A>): Omit<Reply<I, A>, "assumed"> {
   const fields = [...new Set(cases.flatMap((c) => Object.keys(c.given)))];
   const every = new Map(fields.map((f) => [f, how.values(f) ?? []] as const));
   let boxes: Box<I, A>[] = cases.map((c) => ({
@@ -244,9 +306,10 @@ export function fieldAt(path: string): {
 
 /**
  * What a move can say without the number `missing` names: its allowance (for a dice ruleset without a
- * fixed roll, its distribution and the rolls that cover each whole unit). `prepareRoll(roll)` is the
- * move's context with that fixed roll (null: the scenario's own). Throws `missing` when the allowance
- * needs it too (then nothing can be answered).
+ * fixed roll, its distribution and the rolls that cover each whole unit), and whether it is legal
+ * whatever the left-out numbers are (runtime/open.ts: roll by roll without a fixed roll), or up to what
+ * value of the one it turns on. `prepareRoll(roll)` is the move's context with that fixed roll (null:
+ * the scenario's own). Throws `missing` when the allowance needs it too (then nothing can be answered).
  */
 export function partialAllowance<T, X extends MoveContext<T>>(
   model: MoveModel<T, X>,
@@ -265,22 +328,69 @@ export function partialAllowance<T, X extends MoveContext<T>>(
       throw e;
     }
   };
-  if (model.dice === 0 || (fixedRoll !== null && fixedRoll.length > 0)) {
+  const judged = (roll: readonly number[] | null) => judgeOpen(model, num, prepareRoll(roll));
+  const fixed = fixedRoll !== null && fixedRoll.length > 0;
+  // The dice the allowance reads (none: a unit that may not move rolls nothing, one allowance).
+  const k =
+    model.dice === 0 || fixed
+      ? 0
+      : diceRead(model.dice, (n) => allowanceFor(new Array<number>(n).fill(1)));
+  if (k === 0) {
     const a = allowanceFor(fixedRoll);
-    if (num.isNA(a)) return { allowance: NaN, exactAllowance: "NA" };
+    const verdict = openVerdict([judged(fixedRoll)]);
+    if (num.isNA(a)) return { allowance: NaN, exactAllowance: "NA", ...verdict };
     const exact = num.toExact(a);
     return exact.includes("/")
-      ? { allowance: num.toNumber(a), exactAllowance: exact }
-      : { allowance: num.toNumber(a) };
+      ? { allowance: num.toNumber(a), exactAllowance: exact, ...verdict }
+      : { allowance: num.toNumber(a), ...verdict };
   }
-  const k = diceRead(model.dice, (n) => allowanceFor(new Array<number>(n).fill(1)));
   const values: number[] = [];
-  forEachRoll(k, model.sides, (roll) => values.push(num.toNumber(allowanceFor(roll))));
+  const judgements: ReturnType<typeof judgeOpen>[] = [];
+  forEachRoll(k, model.sides, (roll) => {
+    values.push(num.toNumber(allowanceFor(roll)));
+    judgements.push(judged(roll.slice()));
+  });
   const allowance = summarize(values);
   const covers: { at: number; rolls: number }[] = [];
   for (let at = 0; at <= Math.floor(allowance.max); at++)
     covers.push({ at, rolls: values.filter((v) => v >= at).length });
-  return { allowance, covers, rolls: values.length };
+  return { allowance, covers, rolls: values.length, ...openVerdict(judgements) };
+}
+
+/**
+ * The verdict of a move judged with numbers left out, over each roll (one: the roll fixed or none):
+ * a roll that breaks a rule needing none of them is illegal, one that breaks none and needed none
+ * legal, any other open. Decided when no roll is open — false when every roll is illegal (the
+ * violations' union, in first-seen order), true when every roll is legal, else null with the legal
+ * rolls —; where the one roll turns on one step's cost, the most it may be; else nothing.
+ */
+function openVerdict(
+  judgements: readonly ReturnType<typeof judgeOpen>[],
+): Pick<PartialAnswer, "legal" | "violations" | "legalRolls" | "legalUpTo"> {
+  // A roll that breaks a rule needing no left-out number is illegal whatever the rest would say.
+  if (judgements.some((j) => j.violations.length === 0 && j.open.length > 0)) {
+    const only = judgements.length === 1 ? judgements[0]! : null;
+    if (only === null || only.upTo === null) return {};
+    const at = Rat.parse(only.upTo);
+    const field = only.open[0]!;
+    return {
+      legalUpTo: { field, at: at.toNumber(), ...(at.d === 1 ? {} : { exact: only.upTo }) },
+    };
+  }
+  const seen = new Set<string>();
+  const violations: Violation[] = [];
+  for (const j of judgements)
+    for (const v of j.violations) {
+      const key = JSON.stringify([v.rule, v.message, v.step ?? null]);
+      if (!seen.has(key)) {
+        seen.add(key);
+        violations.push(v);
+      }
+    }
+  const legalRolls = judgements.filter((j) => j.violations.length === 0).length;
+  if (legalRolls === judgements.length) return { legal: true, violations: [] };
+  if (legalRolls === 0) return { legal: false, violations };
+  return { legal: null, violations, legalRolls };
 }
 
 /** A case's `given` as its JSON's first field (none when it holds for every scenario). */
@@ -297,6 +407,15 @@ export interface NeedsRecord {
   allowance: number | DistributionSummary | null;
   /** Whole unit → the rolls that cover at least that far, "21/36". */
   covers?: Record<string, string>;
+  /** Legal whatever the left-out numbers are (true/false), or null when the roll decides (`probability`). */
+  legal?: boolean | null;
+  /** Legal rolls of all, "15/36", when `legal` is null. */
+  probability?: string;
+  /** The violations that hold for every value of the left-out numbers. */
+  violations?: Violation[];
+  /** Where legality turns on one number: it is legal up to this value of `field`. */
+  legalUpTo?: { field: string; at: number; exact?: string };
+  /** What the rest of the answer (what the move spends, the vehicle's MP, legality when absent) needs. */
   needs: string[];
   exact?: { allowance: string };
 }
@@ -312,6 +431,10 @@ export function needsRecord(
     ...(p.covers !== undefined
       ? { covers: Object.fromEntries(p.covers.map((x) => [String(x.at), `${x.rolls}/${p.rolls}`])) }
       : {}),
+    ...(p.legal !== undefined ? { legal: p.legal } : {}),
+    ...(p.legalRolls !== undefined ? { probability: `${p.legalRolls}/${p.rolls}` } : {}),
+    ...(p.violations !== undefined ? { violations: p.violations } : {}),
+    ...(p.legalUpTo !== undefined ? { legalUpTo: p.legalUpTo } : {}),
     needs: c.needs,
     ...(p.exactAllowance !== undefined ? { exact: { allowance: p.exactAllowance } } : {}),
   };
@@ -324,11 +447,22 @@ export function needsRecord(
  */
 export function replyRecord<C>(
   ruleset: string,
-  reply: { dependsOn: string[]; notNeeded: string[]; cases: C[] },
+  reply: {
+    dependsOn: string[];
+    notNeeded: string[];
+    cases: C[];
+    assumed?: { field: string; value: GivenValue }[];
+  },
   notApplicable: readonly string[],
   one: (c: C) => Record<string, unknown>,
 ): Record<string, unknown> {
-  const notNeeded = reply.notNeeded.length > 0 ? { notNeeded: reply.notNeeded } : {};
+  const notNeeded = {
+    ...(reply.notNeeded.length > 0 ? { notNeeded: reply.notNeeded } : {}),
+    // The defaults the answer turns on: field → the default assumed.
+    ...(reply.assumed !== undefined && reply.assumed.length > 0
+      ? { assumed: Object.fromEntries(reply.assumed.map((a) => [a.field, a.value])) }
+      : {}),
+  };
   if (reply.dependsOn.length === 0) {
     const c = one(reply.cases[0]!);
     return { ruleset, ...c, notApplicable: c["notApplicable"] ?? notApplicable, ...notNeeded };

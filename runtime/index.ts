@@ -27,6 +27,8 @@ export type {
 } from "./input.js";
 export type { ReachBoarding } from "./reach-board.js";
 export { answerInput, withAnswers } from "./answers.js";
+export { holdsOpen, judgeOpen } from "./open.js";
+export type { OpenJudgement } from "./open.js";
 export type { GivenValue, NeedsRecord } from "./cases.js";
 export { chanceOfMove, legalByChance, withChance } from "./chance.js";
 export type { Chance } from "./chance.js";

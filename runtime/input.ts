@@ -60,6 +60,11 @@ export interface CheckedInput {
   path: CheckedRecord[];
   roll?: readonly number[];
   notApplicable: string[];
+  /**
+   * Fields given as unknown (`null`, scenario paths): answered for every value they can take
+   * (runtime/cases.ts), their defaults not assumed.
+   */
+  unknown?: string[];
 }
 
 function bad(field: string | null, message: string): never {
@@ -163,6 +168,8 @@ function checkRecord(
   notApplicable: string[],
   /** For the unit: where a fixed roll given as `unit.dice` goes, when the ruleset rolls dice. */
   roll: { dice: unknown } | null = null,
+  /** Where a field given as unknown (`null`) is listed. */
+  unknown: string[] = [],
 ): CheckedRecord {
   if (given === undefined) given = {};
   if (!isRecord(given))
@@ -173,12 +180,15 @@ function checkRecord(
     const path = `${prefix}${k}`;
     const f = d.fields.get(k);
     if (f === undefined && k === "dice" && roll !== null) {
-      roll.dice = v;
+      // An unknown roll is no fixed roll: the dice decide.
+      if (v !== null) roll.dice = v;
       continue;
     }
     if (f !== undefined) {
       if (v === undefined) continue;
-      out[k] = value(v, f, path, scale);
+      // `null`: the player does not know it (docs/cli.md): answered for every value, no default.
+      if (v === null) unknown.push(path);
+      else out[k] = value(v, f, path, scale);
       continue;
     }
     const shape = d.other.get(k);
@@ -187,11 +197,11 @@ function checkRecord(
       throw new InputError("V0902", path, `unknown field \`${path}\`; known: ${known.join(", ")}`);
     }
     if (v === undefined) continue;
-    checkShape(v, shape, path);
+    if (v !== null) checkShape(v, shape, path);
     notApplicable.push(path);
   }
   for (const [k, f] of d.fields)
-    if (f.required && out[k] === undefined)
+    if (f.required && out[k] === undefined && !unknown.includes(`${prefix}${k}`))
       bad(`${prefix}${k}`, `missing field: this ruleset requires \`${prefix}${k}\``);
   return out;
 }
@@ -212,6 +222,7 @@ export function checkInput(input: unknown, d: InputDomains): CheckedInput {
         `unknown field \`${k}\`; known: unit, vehicle, scenario, path, roll`,
       );
   const notApplicable: string[] = [];
+  const unknown: string[] = [];
   const scenario = checkRecord(
     input["scenario"],
     d.scenario,
@@ -219,6 +230,8 @@ export function checkInput(input: unknown, d: InputDomains): CheckedInput {
     "",
     d.scale,
     notApplicable,
+    null,
+    unknown,
   );
   const given = { dice: input["roll"] };
   const unit = checkRecord(
@@ -229,6 +242,7 @@ export function checkInput(input: unknown, d: InputDomains): CheckedInput {
     d.scale,
     notApplicable,
     d.dice === null ? null : given,
+    unknown,
   );
   const roll = given.dice;
   const out: CheckedInput = { unit, scenario, path: [], notApplicable };
@@ -261,7 +275,16 @@ export function checkInput(input: unknown, d: InputDomains): CheckedInput {
         bad("vehicle", `\`vehicle\` must be an object, not ${kindOf(vehicle)}`);
       notApplicable.push("vehicle");
     } else
-      out.vehicle = checkRecord(vehicle, d.vehicle, "vehicle", "vehicle.", d.scale, notApplicable);
+      out.vehicle = checkRecord(
+        vehicle,
+        d.vehicle,
+        "vehicle",
+        "vehicle.",
+        d.scale,
+        notApplicable,
+        null,
+        unknown,
+      );
   }
   const path = input["path"];
   if (!Array.isArray(path))
@@ -275,7 +298,8 @@ export function checkInput(input: unknown, d: InputDomains): CheckedInput {
       notApplicable.push(at);
       return;
     }
-    out.path.push(checkRecord(step, d.step, at, `${at}.`, d.scale, notApplicable));
+    out.path.push(checkRecord(step, d.step, at, `${at}.`, d.scale, notApplicable, null, unknown));
   });
+  if (unknown.length > 0) out.unknown = unknown;
   return out;
 }

@@ -67,10 +67,14 @@ export interface MoveModel<T, X extends MoveContext<T> = MoveContext<T>> {
   stepCost(ctx: X, trace: string[] | null): T;
   /** True when the ruleset allows a one-hex overspend here (Minimum Move); false if it has none. */
   minimumMove(ctx: X): boolean;
-  /** Appends violations of constraints on the unit and the whole path (ctx.spent/hexes are final). */
-  checkMove(ctx: X, out: Violation[]): void;
-  /** Appends violations of constraints on step `ctx.i`. */
-  checkStep(ctx: X, out: Violation[]): void;
+  /**
+   * Appends violations of constraints on the unit and the whole path (ctx.spent/hexes are final).
+   * With `open` (runtime/open.ts), a constraint that needs a field the scenario leaves out (its
+   * `MissingInput`) is set aside: its field is appended to `open` and the next constraint asked.
+   */
+  checkMove(ctx: X, out: Violation[], open?: string[] | null): void;
+  /** Appends violations of constraints on step `ctx.i` (`open` as for `checkMove`). */
+  checkStep(ctx: X, out: Violation[], open?: string[] | null): void;
   /** What the vehicle spends (in `vehicleMeasure`), or null when the ruleset has no such rule or no vehicle. */
   vehicleSpent(ctx: X): T | null;
   /**

@@ -6,7 +6,15 @@
 
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import type { PredicateAnswer } from "../interpret/predicates.js";
-import { caseLegal, dependsText, givenText, replyJson, verdictText } from "../render/answers.js";
+import {
+  assumedText,
+  caseLegal,
+  dependsText,
+  givenText,
+  partialVerdictText,
+  replyJson,
+  verdictText,
+} from "../render/answers.js";
 import { describeStep } from "../render/steps.js";
 import { decimalText as fmt, percentText as pct, quantityText as qty } from "../render/numbers.js";
 import type { MoveResult } from "../../runtime/types.js";
@@ -155,19 +163,23 @@ function renderAnswer(a: ScenarioAnswer, ctx: Ctx): string {
   const c = ctx.cOut;
   const head = `${c.bold(a.ir.id)}  ${c.dim(a.ir.title)}\n`;
   const { reply } = a;
+  // The defaults the answer turns on: "assuming no unit.leader (the default)".
+  const assumed = assumedText(reply)
+    .map((t) => `  ${c.dim(`note       ${t}`)}\n`)
+    .join("");
   if (reply.dependsOn.length === 0) {
     const one = reply.cases[0]!;
     const note =
       reply.notNeeded.length > 0
         ? `  ${c.dim(`note       the same for every ${reply.notNeeded.join(" and every ")} (not given)`)}\n`
         : "";
-    return head + renderCase(a.ir, a.input, one, ctx, "") + note;
+    return head + renderCase(a.ir, a.input, one, ctx, "") + note + assumed;
   }
   let out = head + `  ${dependsText(reply)}\n`;
   for (const one of reply.cases)
     out +=
       `  ${c.bold(`when ${givenText(one.given)}:`)}\n` + renderCase(a.ir, a.input, one, ctx, "  ");
-  return out;
+  return out + assumed;
 }
 
 /** One case: its result and predicates, or what can be answered without a number it needs. */
@@ -200,9 +212,24 @@ function renderPartial(ir: RulesetIR, one: CaseAnswer, ctx: Ctx): string {
       `  covers     ${covers.join("  ")}  ${c.dim(`(rolls that carry it at least so many ${unit})`)}`,
     );
   }
-  lines.push(
-    `  needs      ${one.needs.join(", ")}  ${c.dim("(for what the move spends and whether it is legal)")}`,
-  );
+  // Legality where the text decides it whatever the left-out number, or up to what value of it.
+  const legal = caseLegal(one);
+  const decided = p.legal !== undefined || p.legalUpTo !== undefined;
+  if (decided) {
+    const said = partialVerdictText(one, unit);
+    lines.push(
+      `  verdict    ${legal === true ? c.green(said) : legal === false ? c.red(said) : said}`,
+    );
+  }
+  for (const v of p.violations ?? [])
+    lines.push(
+      `  ${c.red("violation")}  [${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ""}`,
+    );
+  const why =
+    p.legal !== undefined
+      ? "for the rest of the answer"
+      : "for what the move spends and whether it is legal";
+  lines.push(`  needs      ${one.needs.join(", ")}  ${c.dim(`(${why})`)}`);
   return lines.join("\n") + "\n";
 }
 

@@ -68,12 +68,28 @@ export function replyVerdict(
   const same =
     reply.notNeeded.length > 0 ? ` (the same for every ${reply.notNeeded.join(", ")})` : "";
   if (only.result === null) {
-    const a = only.partial!.allowance;
+    // A left-out number: "not legal at any distance [10.1.2]" where the text decides it whatever the
+    // number, else what it turns on.
+    const p = only.partial!;
+    const a = p.allowance;
+    const violations = p.violations ?? [];
+    const why =
+      p.legal !== true && violations.length > 0
+        ? ` [${[...new Set(violations.map((v) => v.rule))].join(", ")}]`
+        : "";
     return {
-      verdict: "needs",
-      display: `${verdictText(only)}: allowance ${allowanceText(a, ir.movement.measure)}${same}`,
+      verdict:
+        p.legal === true
+          ? "legal"
+          : p.legal === false
+            ? "not legal"
+            : p.legal === null
+              ? "by the dice"
+              : "needs",
+      display: `${verdictText(only, ir.movement.measure)}${why}: allowance ${allowanceText(a, ir.movement.measure)}${same}`,
       allowance: a,
       ...base,
+      violations,
     };
   }
   const v = verdictOf(ir, only.result, only);

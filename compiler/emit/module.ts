@@ -133,6 +133,7 @@ export async function emitModule(ir: RulesetIR, options: EmitOptions = {}): Prom
         ...(cx.usesAbsent ? ["absent"] : []),
         "answerInput",
         "checkInput",
+        ...(ir.constraints.length > 0 ? ["holdsOpen"] : []),
         ...(cx.usesNeed ? ["missing"] : []),
         "InputError",
         "reachOnMap",

@@ -29,7 +29,7 @@ const TRACE = "string[] | null";
 function fn(
   name: string,
   doc: string,
-  parameters: { name: string; type: string }[],
+  parameters: { name: string; type: string; initializer?: string }[],
   returnType: string,
   statements: string[],
 ): FunctionDeclarationStructure {
@@ -108,28 +108,31 @@ export function modelStatements(
   const stepChecks: string[] = [];
   ir.constraints.forEach((c, i) => {
     const name = cx.constraints[i];
+    // With `open` (runtime/open.ts), a constraint that needs a left-out field is set aside.
+    const holds = `(open === null ? ${name}(ctx, null) : holdsOpen(() => ${name}(ctx, null), open))`;
     if (c.context === "step") {
       stepChecks.push(
-        `if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)}, step: ctx.i + 1 });`,
+        `if (!${holds}) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)}, step: ctx.i + 1 });`,
       );
     } else {
       moveChecks.push(
-        `if (!${name}(ctx, null)) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)} });`,
+        `if (!${holds}) out.push({ rule: ${lit(c.cite)}, message: ${lit(c.title)} });`,
       );
     }
   });
   const outParam = { name: "out", type: "Violation[]" };
+  const openParam = { name: "open", type: "string[] | null", initializer: "null" };
   const checkMove = fn(
     names.checkMove,
-    "Appends the violated constraints on the unit and the whole move.",
-    [ctxParam, outParam],
+    "Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended).",
+    [ctxParam, outParam, openParam],
     "void",
     moveChecks,
   );
   const checkStep = fn(
     names.checkStep,
-    "Appends the violated constraints on step `ctx.i` (reported 1-based).",
-    [ctxParam, outParam],
+    "Appends the violated constraints on step `ctx.i` (reported 1-based; `open` as for the move's).",
+    [ctxParam, outParam, openParam],
     "void",
     stepChecks,
   );

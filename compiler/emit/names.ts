@@ -41,14 +41,14 @@ export const FIXED_NAMES = [
   'MoveContext', 'MoveModel', 'MoveResult', 'Violation', 'evaluateMove', 'tickNum', 'toTicks', 'missing',
   'absent', 'checkInput', 'withAnswers', 'InputError', 'reachOnMap', 'Evaluation', 'FieldDomain', 'InputDomains',
   'InputShape', 'Question', 'MapGraph', 'ReachAnswer', 'ReachProfile', 'chanceOfMove', 'withChance',
-  'answerInput', 'Answer',
+  'answerInput', 'Answer', 'holdsOpen',
   // module-level declarations
   'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
   'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx', 'inputDomains',
   'predicates', 'stepQuestions', 'reach', 'reachProfile', 'price', 'explain', 'Explanation', 'PricedStep',
   'ReachOptions', 'EvaluationOptions',
   // locals and parameters of generated functions
-  'ctx', 'trace', 'out', 'input', 'i', 'j', 'k', 'n', 'f', 'v', 'acc', 'saved', 'base', 'roll', 'perDie',
+  'ctx', 'trace', 'out', 'open', 'input', 'i', 'j', 'k', 'n', 'f', 'v', 'acc', 'saved', 'base', 'roll', 'perDie',
   'keep', 'highest', 'u', 'c', 's', 'veh', 'rulesets', 'checked', 'result', 'sc', 'fixed', 'map', 'from',
   'unit', 'scenario', 'steps', 'vehicle', 'path', 'spent', 'cost', 'rules', 'hexes', 'options',
   'positional', 'positionalRoll', 'positionalAboard', 'o', 'aboard',

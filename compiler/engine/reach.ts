@@ -283,6 +283,16 @@ function readUnit(
     diagnostics.push(m);
   }
   if (hasErrors(scenario.diagnostics)) return null;
+  // A field given as unknown (null) is answered per value by eval; reach searches one unit.
+  const unknown = [...new Set(scenario.perRuleset.flatMap((p) => p.value.unknown ?? []))];
+  for (const field of unknown) {
+    const json = field.slice(field.indexOf(".") + 1);
+    const at = new RegExp(`"${json.replace(/[^\w-]/g, "")}"\\s*:\\s*null`).exec(unit.text);
+    const span =
+      at === null ? src.span(0, unit.text.length) : src.span(at.index, at.index + at[0].length);
+    diagnostics.push(report("V1102", "unknownField", span, { field }));
+  }
+  if (unknown.length > 0) return null;
   return {
     record: JSON.parse(unit.text) as Record<string, unknown>,
     perRuleset: scenario.perRuleset,

@@ -17,6 +17,7 @@ import {
   type PartialAnswer,
 } from "../../runtime/cases.js";
 import { chanceOfMove, moveWork, type Chance } from "../../runtime/chance.js";
+import { known } from "../../runtime/unknown.js";
 import { ratNum } from "../../runtime/rational.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { Question } from "../../runtime/answers.js";
@@ -62,6 +63,8 @@ export interface ScenarioReply {
   /** Fields left out whose every value gives the same answer. */
   notNeeded: string[];
   cases: CaseAnswer[];
+  /** Fields left to their default whose value changes the answer, with the default assumed. */
+  assumed: { field: string; value: GivenValue }[];
 }
 
 /** The interpreter's whole answer to one case. */
@@ -99,7 +102,7 @@ export function answerScenario(
       const field = fieldOf(ir, path);
       return field === null ? null : valuesOf(ir, field.def);
     },
-    withValue: (x, path, v) => withValue(x, fieldOf(ir, path)!, v),
+    withValue: (x, path, v) => withValue(x, fieldOf(ir, path)!, v, path),
     partial: (x, missing) =>
       partialAllowance(
         interpreterFor(ir),
@@ -112,11 +115,23 @@ export function answerScenario(
       moveWork(interpreterFor(ir), x.path.length, x.roll !== undefined && x.roll.length > 0),
     key: (a) => [a.result, a.chance],
     merge: mergeAnswers,
+    defaults: (x) =>
+      (x.defaulted ?? []).flatMap((path): { field: string; value: GivenValue }[] => {
+        const f = fieldOf(ir, path);
+        if (f === null || (x.unknown ?? []).includes(path)) return [];
+        const rec = f.rec === "step" ? null : f.rec === "vehicle" ? x.vehicle : x[f.rec];
+        const v = rec?.[f.def.name];
+        if (v?.v === "bool") return [{ field: path, value: v.b }];
+        if (v?.v === "member") return [{ field: path, value: v.name }];
+        return [];
+      }),
+    withUnknown: (x, path) => ({ ...x, unknown: [...(x.unknown ?? []), path] }),
   };
   const reply = answerCases(input, how);
   return {
     dependsOn: reply.dependsOn,
     notNeeded: reply.notNeeded,
+    assumed: reply.assumed,
     cases: reply.cases.map((c) => ({
       given: c.given,
       input: c.input,
@@ -189,7 +204,11 @@ function valuesOf(ir: RulesetIR, f: InputField): GivenValue[] | null {
   return ir.enums.find((e) => e.name === name)?.members.map((m) => m.name) ?? null;
 }
 
-function withValue(input: ScenarioValue, f: FieldRef, v: GivenValue): ScenarioValue {
+function withValue(given: ScenarioValue, f: FieldRef, v: GivenValue, path: string): ScenarioValue {
+  // The field now has a value: no longer unknown (runtime/unknown.ts).
+  const { unknown: _u, ...rest } = given;
+  const left = known(given.unknown, path);
+  const input: ScenarioValue = left === undefined ? rest : { ...rest, unknown: left };
   const value: Value =
     typeof v === "boolean"
       ? { v: "bool", b: v }

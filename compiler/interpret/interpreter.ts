@@ -6,8 +6,10 @@
 import { answerMove, type MoveAnswers, type Question } from "../../runtime/answers.js";
 import { diceRead } from "../../runtime/dice.js";
 import { evaluateMove } from "../../runtime/move.js";
+import { holdsOpen } from "../../runtime/open.js";
+import { markUnknown } from "../../runtime/unknown.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
-import type { MoveModel, MoveResult, Violation } from "../../runtime/types.js";
+import type { MoveContext, MoveModel, MoveResult, Violation } from "../../runtime/types.js";
 import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
 import { diceCutsOf, diceOf } from "../ir/walk.js";
 import { Evaluator, InputError, valueOf, type EvalContext, type ValueRecord } from "./eval.js";
@@ -71,17 +73,26 @@ export class Interpreter implements MoveModel<Rat, EvalContext> {
       ? (this.ev.evaluate(this.ir.movement.minimumMove, c, null) as boolean)
       : false;
   }
-  checkMove(c: EvalContext, out: Violation[]): void {
+  checkMove(c: EvalContext, out: Violation[], open: string[] | null = null): void {
     for (const k of this.ir.constraints) {
-      if (k.context !== "step" && !this.ev.evaluate(k.cond, c, null))
+      if (k.context !== "step" && !this.holds(k.cond, c, open))
         out.push({ rule: k.cite, message: k.title });
     }
   }
-  checkStep(c: EvalContext, out: Violation[]): void {
+  checkStep(c: EvalContext, out: Violation[], open: string[] | null = null): void {
     for (const k of this.ir.constraints) {
-      if (k.context === "step" && !this.ev.evaluate(k.cond, c, null))
+      if (k.context === "step" && !this.holds(k.cond, c, open))
         out.push({ rule: k.cite, message: k.title, step: c.i + 1 });
     }
+  }
+  /** A constraint's condition; with `open`, one that needs a left-out field counts as holding (runtime/open.ts). */
+  private holds(
+    cond: RulesetIR["constraints"][number]["cond"],
+    c: EvalContext,
+    open: string[] | null,
+  ): boolean {
+    if (open === null) return this.ev.evaluate(cond, c, null) as boolean;
+    return holdsOpen(() => this.ev.evaluate(cond, c, null) as boolean, open);
   }
   readonly haltCite?: string;
   haltAt?(c: EvalContext): boolean;
@@ -116,6 +127,7 @@ export function prepare(
   const problems: string[] = [];
   const needs: string[] = [];
   const input = (rec: RecordName) => ir.inputs.find((i) => i.rec === rec);
+  const unknown = new Set(sv.unknown ?? []);
   const record = (rec: RecordName, given: Record<string, Value>, where: string): ValueRecord => {
     const def: InputDef | undefined = input(rec);
     const out: ValueRecord = dict();
@@ -123,7 +135,8 @@ export function prepare(
       const v = own(given, f.name);
       if (v !== undefined) out[f.name] = valueOf(v);
       else if (f.default) out[f.name] = valueOf(f.default);
-      else if (f.optional) out[f.name] = null;
+      else if (f.optional || unknown.has(`${where === "scenario" ? "" : `${where}.`}${f.json}`))
+        out[f.name] = null;
       else problems.push(`${where}.${f.json} is required`);
     }
     return out;
@@ -156,6 +169,12 @@ export function prepare(
     spent: Rat.ZERO,
     hexes: 0,
   };
+  // A field given as unknown reads as missing (runtime/unknown.ts): answered per value.
+  if (unknown.size > 0)
+    markUnknown(ctx as MoveContext<unknown>, [...unknown], (rec, json) => {
+      const f = input(rec)?.fields.find((x) => x.json === json);
+      return f === undefined ? [] : [f.name];
+    });
   return { ctx, problems, needs };
 }
 

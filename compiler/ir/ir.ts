@@ -227,6 +227,10 @@ export interface ScenarioValue {
   path: Record<string, Value>[];
   /** A fixed dice roll (scenario `unit.dice`), one face per die; absent: the ruleset's distribution. */
   roll?: number[];
+  /** Fields given as unknown (`null`), as scenario paths: answered for every value, no default assumed. */
+  unknown?: string[];
+  /** Finite fields of the unit, vehicle and scenario the file leaves to their default (scenario paths). */
+  defaulted?: string[];
 }
 
 export interface ExampleDef {

@@ -78,6 +78,12 @@ export function parseUnits(
       const rec: Record<string, unknown> = {};
       for (const f of read.fields) {
         const value = f.value;
+        // `null` (unknown) is answered per value by eval; reach --all searches known units.
+        if (value === null) {
+          bad(f.node, "unitUnknown", { path: `units.${where}[${i}].${f.json}` });
+          ok = false;
+          continue;
+        }
         if (f.json === "side" && !(SIDES as readonly string[]).includes(value as string)) {
           bad(f.node, "unitSide", {});
           ok = false;

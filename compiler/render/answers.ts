@@ -7,6 +7,7 @@
  */
 import { givenRecord, needsRecord, replyRecord } from "../../runtime/cases.js";
 import { legalByChance, withChance } from "../../runtime/chance.js";
+import { formatQuantity } from "../../runtime/format.js";
 import type { CaseAnswer, GivenValue, ScenarioReply } from "../interpret/answers.js";
 
 /** 15, 36 → "15/36 (41.7%)". */
@@ -14,20 +15,62 @@ export function chanceText(n: number, of: number): string {
   return `${n}/${of} (${((n / of) * 100).toFixed(1)}%)`;
 }
 
-/** Whether the case's move is legal: true or false when certain, null when the roll decides. */
+/**
+ * Whether the case's move is legal: true or false when certain (for a case that leaves out a number,
+ * when the text decides it whatever the number), null when the roll decides or it turns on the number.
+ */
 export function caseLegal(c: CaseAnswer): boolean | null {
-  if (c.result === null) return null;
+  if (c.result === null) return c.partial?.legal ?? null;
   if (c.chance === null) return c.result.legal;
   return legalByChance(c.chance);
 }
 
-/** "legal", "not legal", "reaches its end with probability 15/36 (41.7%)", "needs path[0].inches". */
-export function verdictText(c: CaseAnswer): string {
-  if (c.result === null) return `needs ${c.needs.join(", ")}`;
+/**
+ * "legal", "not legal", "reaches its end with probability 15/36 (41.7%)"; for a case that leaves out a
+ * number (`partialVerdictText`): "not legal at any distance", "legal up to 6 inch (path[0].inches)",
+ * "needs path[0].inches". `measure` is the movement's (for a threshold).
+ */
+export function verdictText(c: CaseAnswer, measure = ""): string {
+  if (c.result === null) return partialVerdictText(c, measure);
   const legal = caseLegal(c);
   if (legal === null)
     return `reaches its end with probability ${chanceText(c.chance!.legal, c.chance!.rolls)}`;
   return legal ? "legal" : "not legal";
+}
+
+/**
+ * What a case that leaves out numbers says of legality: decided whatever they are ("not legal at any
+ * distance" when they are steps' lengths or costs, else "not legal whatever vehicle.mp is"; "legal …";
+ * by the dice, "reaches its end with probability 3/6 (50.0%) at any distance"), up to a value of the
+ * one it turns on ("legal up to 6 inch (path[0].inches)"), or "needs path[0].inches".
+ */
+export function partialVerdictText(c: CaseAnswer, measure = ""): string {
+  const p = c.partial;
+  if (p === null) return `needs ${c.needs.join(", ")}`;
+  const whatever = c.needs.every((f) => f.startsWith("path["))
+    ? "at any distance"
+    : `whatever ${c.needs.join(" and ")} ${c.needs.length > 1 ? "are" : "is"}`;
+  if (p.legal === true) return `legal ${whatever}`;
+  if (p.legal === false) return `not legal ${whatever}`;
+  if (p.legal === null)
+    return `reaches its end with probability ${chanceText(p.legalRolls!, p.rolls!)} ${whatever}`;
+  if (p.legalUpTo !== undefined) {
+    const at = formatQuantity(p.legalUpTo.exact ?? String(p.legalUpTo.at));
+    return `legal up to ${at}${measure === "" ? "" : ` ${measure}`} (${p.legalUpTo.field})`;
+  }
+  return `needs ${c.needs.join(", ")}`;
+}
+
+/**
+ * "assuming no unit.leader (the default)", "assuming phase movement (the default)": the defaults the
+ * answer turns on (runtime/cases.ts `assumed`), one each.
+ */
+export function assumedText(reply: Pick<ScenarioReply, "assumed">): string[] {
+  return reply.assumed
+    .map(({ field, value }) =>
+      value === false ? `no ${field}` : value === true ? field : `${field} ${value}`,
+    )
+    .map((t) => `assuming ${t} (the default)`);
 }
 
 /** [tank, td, spa] → "tank, td or spa"; booleans as "yes"/"no". */
@@ -48,7 +91,11 @@ export function dependsText(reply: ScenarioReply): string {
   const cases = reply.cases.map((c) => {
     const vs = Object.values(c.given).map(valuesText).join(", ");
     const rules = [
-      ...new Set((c.chance?.violations ?? c.result?.violations ?? []).map((v) => v.rule)),
+      ...new Set(
+        (c.chance?.violations ?? c.result?.violations ?? c.partial?.violations ?? []).map(
+          (v) => v.rule,
+        ),
+      ),
     ];
     return `${vs}: ${verdictText(c)}${rules.length > 0 ? ` [${rules.join(", ")}]` : ""}`;
   });

@@ -52,6 +52,12 @@ export function forRuleset(
     const out: Record<string, Value> = dict();
     for (const f of r.fields) {
       const field = decl?.get(f.json);
+      // An unknown roll is no fixed roll: the dice decide.
+      if (rec === "unit" && f.json === "dice" && f.raw.s === "unknown" && dice !== null) continue;
+      if (field !== undefined && f.raw.s === "unknown") {
+        (value.unknown ??= []).push(f.path);
+        continue;
+      }
       if (field === undefined) {
         if (rec === "unit" && f.json === "dice" && f.raw.s === "number[]" && dice !== null) {
           const roll = checkRoll(ir, f, dice, src, ds);
@@ -66,8 +72,11 @@ export function forRuleset(
     }
     for (const field of decl?.values() ?? []) {
       if (Object.hasOwn(out, field.name) || r.given.has(field.json)) continue;
-      if (field.default !== null) out[field.name] = field.default;
-      else if (!field.optional && r.broken !== true) {
+      if (field.default !== null) {
+        out[field.name] = field.default;
+        const finite = field.default.v === "bool" || field.default.v === "member";
+        if (finite && rec !== "step") (value.defaulted ??= []).push(`${prefix}${field.json}`);
+      } else if (!field.optional && r.broken !== true) {
         ds.push(
           report(
             "V0903",

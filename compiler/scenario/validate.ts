@@ -30,7 +30,9 @@ export type Raw =
   | { s: "number"; q: RatText }
   | { s: "boolean"; v: boolean }
   | { s: "string[]"; v: { v: string; node: Node }[] }
-  | { s: "number[]"; v: { q: RatText; n: number; node: Node }[] };
+  | { s: "number[]"; v: { q: RatText; n: number; node: Node }[] }
+  /** `null`: the player does not know it; answered for every value (docs/cli.md). */
+  | { s: "unknown" };
 
 export interface RawField {
   /** Field path for messages: `unit.kind`, `path[2].terrain`, `phase`. */
@@ -274,6 +276,8 @@ function readField(
     );
     return null;
   };
+  // `null` is the one spelling of "unknown" (as SQL's NULL): any field may be given so.
+  if (node.type === "null") return { path, json, key, node, raw: { s: "unknown" } };
   const wanted = shape ?? inferShape(node);
   if (wanted === null) return bad("a string, number, boolean or array");
   switch (wanted) {

@@ -14,7 +14,13 @@ import {
 import { formatQuantity } from "../../runtime/format.js";
 import type { Problem, ScenarioAnswer } from "./engine.js";
 import type { CaseAnswer } from "../../compiler/interpret/answers.js";
-import { caseLegal, dependsText, givenText, verdictText } from "../../compiler/render/answers.js";
+import {
+  assumedText,
+  caseLegal,
+  dependsText,
+  givenText,
+  verdictText,
+} from "../../compiler/render/answers.js";
 
 /** `el('td', { class: 'x' }, 'text', child)`: an element with attributes and text or element children. */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -129,6 +135,10 @@ function answerView(a: ScenarioAnswer): HTMLElement {
   const box = el("section", { class: "answer", "data-ruleset": a.ruleset });
   box.append(el("h3", {}, a.ruleset, " ", el("span", { class: "dim" }, a.title)));
   const { reply } = a;
+  // The defaults the answer turns on: "assuming no unit.leader (the default)".
+  const assumed = (): void => {
+    for (const t of assumedText(reply)) box.append(el("p", { class: "dim" }, t));
+  };
   if (reply.dependsOn.length === 0) {
     caseView(box, a, reply.cases[0]!);
     if (reply.notNeeded.length > 0)
@@ -139,6 +149,7 @@ function answerView(a: ScenarioAnswer): HTMLElement {
           `the same for every ${reply.notNeeded.join(" and every ")} (not given)`,
         ),
       );
+    assumed();
     return box;
   }
   box.append(el("p", {}, el("strong", {}, dependsText(reply))));
@@ -146,6 +157,7 @@ function answerView(a: ScenarioAnswer): HTMLElement {
     box.append(el("h4", {}, `when ${givenText(c.given)}`));
     caseView(box, a, c);
   }
+  assumed();
   return box;
 }
 
@@ -170,6 +182,30 @@ function caseView(box: HTMLElement, a: ScenarioAnswer, c: CaseAnswer): void {
             .filter((x) => x.at > 0)
             .map((x) => `${x.at}: ${x.rolls}/${p.rolls}`)
             .join("  "),
+        ),
+      );
+    // Legality where the text decides it whatever the left-out number (runtime/open.ts).
+    if (p.legal !== undefined || p.legalUpTo !== undefined) {
+      const legal = caseLegal(c);
+      box.append(
+        el(
+          "p",
+          {},
+          el("strong", {}, "Verdict "),
+          el(
+            "span",
+            { class: legal === true ? "good" : legal === false ? "bad" : "" },
+            verdictText(c, a.measure),
+          ),
+        ),
+      );
+    }
+    for (const v of p.violations ?? [])
+      box.append(
+        el(
+          "p",
+          { class: "bad" },
+          `[${v.rule}] ${v.message}${v.step !== undefined ? ` (step ${v.step})` : ""}`,
         ),
       );
     box.append(el("p", { class: "dim" }, `needs ${c.needs.join(", ")}`));

@@ -170,7 +170,7 @@ describe("evaluate() checks its input against the module's domains", () => {
 
   it("answers predicates and per-step values by their rulebook names", () => {
     const r = asl.evaluate({ unit: { kind: "squad" }, path: [{ terrain: "woods" }] });
-    if (!("legal" in r)) throw new Error("one answer expected");
+    if (!("steps" in r)) throw new Error("one answer expected");
     expect(Object.keys(r.predicates)).toContain("assault-movement");
     expect(r.steps[0]?.answers).toHaveProperty("location-drm");
   });

@@ -14,7 +14,11 @@ import { replyJson } from "../../compiler/render/answers.js";
 import { rulesets } from "../../generated/index.js";
 import { MAPS } from "../../studio/page/bundled.js";
 import { StudioSession, type Problem } from "../../studio/page/engine.js";
-import { ROOT } from "../cli/run.js";
+import { ROOT, variorum } from "../cli/run.js";
+import { loadRuleset, runSuite } from "../../compiler/engine/index.js";
+import { fsHost } from "../../compiler/cli/host.js";
+import { LanguageService } from "../../compiler/service/index.js";
+import { bundledTexts } from "../service/host.js";
 
 /** What both surfaces are compared on: `LINE:COL CODE message (hint)`. */
 type Seen = string;
@@ -457,4 +461,77 @@ describe("every surface gives the same answer to the same question", () => {
       expect(v0801, id).toBe(Number(m[2]));
     }
   });
+});
+
+/**
+ * A move the text forbids whatever the number the scenario leaves out (issue 42) is "not legal" on
+ * every surface — not "needs": the CLI's `eval` (JSON and text), the generated module's `evaluate`,
+ * the diff's scenario table and the language service (an example asking the same question). CoC
+ * 10.1.2: heavy going allows Normal movement only, so a Tactical move is barred at any distance;
+ * SQLA 31.3: nobody gets off a vehicle in the Advance Phase, whatever MP the vehicle has.
+ */
+describe("a move illegal whatever the left-out number is not legal on every surface", () => {
+  const QUESTIONS = [
+    {
+      id: "chain-of-command",
+      file: "test/fixtures/answers/coc-tactical-heavy-going.json",
+      left: "path[0].inches",
+      rule: "10.1.2",
+      example: "unit { kind: team, rate: tactical }\n  path { terrain: heavy-going }",
+      text: "not legal at any distance",
+    },
+    {
+      id: "sqla-31",
+      file: "test/fixtures/answers/sqla-unload-advance.json",
+      left: "vehicle.mp",
+      rule: "31.3",
+      example:
+        "unit { kind: squad }\n  vehicle { kind: halftrack }\n  scenario { phase: advance }\n  path { action: unload }, { terrain: open-ground }",
+      text: "not legal whatever vehicle.mp is",
+    },
+  ];
+  const host = fsHost(ROOT);
+  for (const q of QUESTIONS) {
+    it(`${q.id}: eval, the generated module, the diff's scenario table and the language service say not legal [${q.rule}]`, async () => {
+      const text = readFileSync(join(ROOT, q.file), "utf8");
+      // The module's input holds the scenario's own fields (`phase`) under `scenario`.
+      const { name: _name, phase, ...rest } = JSON.parse(text) as Record<string, unknown>;
+      void _name;
+      const input = phase === undefined ? rest : { ...rest, scenario: { phase } };
+
+      // The CLI, JSON and text.
+      const json = await variorum(["eval", q.id, q.file, "--json"]);
+      expect(json.code, json.stderr).toBe(0);
+      const cli = (JSON.parse(json.stdout) as { results: Record<string, unknown>[] }).results[0]!;
+      expect(cli).toMatchObject({ legal: false, needs: [q.left] });
+      const rules = (cli["violations"] as { rule: string }[]).map((v) => v.rule);
+      expect(rules).toContain(q.rule);
+      const plain = await variorum(["eval", q.id, q.file]);
+      expect(plain.stdout).toContain(q.text);
+      expect(plain.stdout).toContain(`[${q.rule}]`);
+
+      // The generated module: the very same answer.
+      const mod = (rulesets as Record<string, { evaluate: (input: unknown) => unknown }>)[q.id]!;
+      expect(mod.evaluate(input)).toEqual(cli);
+
+      // The diff's scenario table.
+      const ir = loadRuleset(q.id, host).ir!;
+      const row = runSuite([ir], [{ file: q.file, text }]).scenarios[0]!;
+      const cell = row.results[q.id]!;
+      expect(cell.verdict).toBe("not legal");
+      expect(cell.display).toContain(`${q.text} [${q.rule}]`);
+
+      // The language service: an example asking the same question passes with `expect not legal`,
+      // and fails with `expect legal`, naming the rule that holds whatever the number.
+      const doc = (want: string) =>
+        `ruleset asks "asks" extends ${q.id}\n\nexample [${q.rule}] "the question" {\n  ${q.example}\n  ${want}\n}\n`;
+      const s = new LanguageService(bundledTexts());
+      s.open("file:///asks.rules", doc("expect not legal"));
+      expect(s.diagnostics("file:///asks.rules")).toEqual([]);
+      s.update("file:///asks.rules", doc("expect legal"));
+      const ds = s.diagnostics("file:///asks.rules");
+      expect(ds.map((d) => d.code)).toEqual(["V0801"]);
+      expect(ds[0]!.message).toContain(`whatever \`${q.left}\` is: [${q.rule}]`);
+    });
+  }
 });

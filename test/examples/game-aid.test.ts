@@ -75,7 +75,7 @@ describe("examples/game-aid", () => {
       path: [{ terrain: "open-ground" }, { terrain: "woods", uphill: true }],
     });
     // The move gives every detail: one answer (no `dependsOn`, no `needs`).
-    if (!("legal" in move)) throw new Error("the move should be answered whole");
+    if (!("steps" in move)) throw new Error("the move should be answered whole");
     expect(await page.textContent("#allowance")).toBe(String(move.allowance));
     expect(await page.textContent("#spent")).toBe(String(move.spent));
 

@@ -140,15 +140,17 @@ describe("names like Object.prototype members", () => {
             scenario: {},
             path: input.path.map((s) => toValue(ir, "step", s)),
           };
-          // The module's evaluate() also answers the ruleset's predicates (as eval --json does);
-          // the move itself must be the interpreter's.
+          // The module's evaluate() also answers the ruleset's predicates and names the defaults
+          // the answer turns on (as eval --json does); the move itself must be the interpreter's.
           const {
             predicates: _p,
             predicateRules: _r,
+            assumed: _a,
             ...move
           } = mod!.evaluate(input, true) as {
             predicates: unknown;
             predicateRules: unknown;
+            assumed?: unknown;
           };
           expect(move, names.join(" ")).toEqual(interpretScenario(ir, sv, [], true));
         }),

@@ -33,6 +33,8 @@ function answering(
     },
     key: (a) => a,
     merge: (as) => as[0]!,
+    defaults: () => [],
+    withUnknown: (input) => input,
   };
 }
 
@@ -73,6 +75,38 @@ function check(domains: readonly (readonly GivenValue[])[], rule: Parameters<typ
 }
 
 describe("a scenario's cases (runtime/cases.ts)", () => {
+  it("names a default the answer turns on, and no other", () => {
+    // f0 defaults to false and changes the answer; f1 defaults to "a" and is read but changes
+    // nothing; f2 defaults to true and is never read. A field given as unknown is "?".
+    const DEFAULTS: Record<string, GivenValue> = { f0: false, f1: "a", f2: true };
+    const how: Answering<Input, number> = {
+      ...answering(
+        [
+          [true, false],
+          ["a", "b"],
+          [true, false],
+        ],
+        (read) => (read(1) === "z" ? 0 : read(0) ? 2 : 1),
+      ),
+      answer: (input) => {
+        const read = (f: number): GivenValue => {
+          const v = input[`f${f}`];
+          if (v === "?") throw new MissingInput(`f${f}`);
+          return v ?? DEFAULTS[`f${f}`]!;
+        };
+        return read(1) === "z" ? 0 : read(0) ? 2 : 1;
+      },
+      defaults: (input) =>
+        Object.entries(DEFAULTS)
+          .filter(([f]) => input[f] === undefined)
+          .map(([field, value]) => ({ field, value })),
+      withUnknown: (input, field) => ({ ...input, [field]: "?" }),
+    };
+    expect(answerCases<Input, number>({}, how).assumed).toEqual([{ field: "f0", value: false }]);
+    // Given, it is not assumed.
+    expect(answerCases<Input, number>({ f0: true }, how).assumed).toEqual([]);
+  });
+
   it("two fields that interact: a cost of 2 when wet and cold agree", () => {
     const reply = check(
       [

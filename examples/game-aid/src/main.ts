@@ -18,7 +18,7 @@ const move = evaluate({
   path: [{ terrain: "open-ground" }, { terrain: "woods", uphill: true }],
 });
 // Every detail the rules read is given, so the answer is one move (without `dependsOn` or `needs`).
-if (!("legal" in move)) throw new Error("the move leaves out a detail the rules need");
+if (!("steps" in move)) throw new Error("the move leaves out a detail the rules need");
 $("move").innerHTML =
   `A squad with a leader: allowance <b id="allowance">${String(move.allowance)}</b> MF, ` +
   `spends <b id="spent">${move.spent}</b> MF — ${move.legal ? "legal" : "not legal"} ` +

@@ -1,0 +1,1 @@
+eval chain-of-command test/fixtures/answers/coc-tactical-heavy-going.json --json

@@ -1,0 +1,1 @@
+eval sl-classic test/fixtures/answers/sl-leader-unknown.json --json
