@@ -114,7 +114,7 @@ export type {
   SummaryConcepts,
 } from "../diff/report-model.js";
 export type { ScenarioFile, ScenarioRow, ScenarioSuite, Verdict } from "../diff/scenarios.js";
-export type { Situation } from "../diff/situations.js";
+export type { OneSided, Situation } from "../diff/situations.js";
 export type { SituationInputs } from "../diff/describe.js";
 export type { Answer as SituationAnswer } from "../diff/situation-answers.js";
 export type { BuildOptions as CardOptions } from "../cards/build.js";
