@@ -207,7 +207,7 @@ describe("card PDF", () => {
       "Orchard",
     ])
       expect(all).toContain(t);
-    expect(all).toMatch(/Marsh all \[A4\.134 EX\] 1 2 × all/);
+    expect(all).toMatch(/Marsh all \[A4\.134 EX#2\] 1 2 × all/);
     expect(all).toContain("Difficult terrain");
     expect(texts[0]).toContain(`page 1 of ${pages}`);
   });

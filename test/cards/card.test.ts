@@ -163,7 +163,7 @@ describe("card: asl-a4", () => {
     const marsh = rowOf(t, "Marsh");
     expect(text(marsh, "Cost")).toBe("all");
     expect(text(marsh, "Uphill")).toBe("2 × all");
-    expect(marsh.cells.find((x) => x.col === "Cost")!.cite).toEqual(["A4.134 EX"]);
+    expect(marsh.cells.find((x) => x.col === "Cost")!.cite).toEqual(["A4.134 EX#2"]);
     expect(text(rowOf(t, "Grain"), "Cost")).toBe("1½");
     expect(text(rowOf(t, "Woods"), "Along road")).toBe("1");
     expect(t.columnCites).toMatchObject({
