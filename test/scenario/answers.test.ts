@@ -54,7 +54,7 @@ describe("a field the scenario leaves out", () => {
       [["tank", "td", "spa", "assault-gun"], false],
       [["halftrack", "truck"], true],
     ]);
-    expect(a.reply.cases[0]!.result!.violations.map((v) => v.rule)).toEqual(["31.11"]);
+    expect(a.reply.cases[0]!.result!.violations.map((v) => v.rule)).toEqual(["31.11#1"]);
     const json = replyJson("sqla-31", a.reply, []) as { cases: Record<string, unknown>[] };
     expect(json).toMatchObject({ dependsOn: ["vehicle.kind"] });
     expect(json.cases[1]).toMatchObject({
