@@ -73,6 +73,9 @@ function citeOf(c: { text: string } | null): string {
   return c ? ` [${c.text}]` : "";
 }
 
+/** How much of the line before the cursor is read for `NAME == ` (a name and its operator fit). */
+const COMPARED_CHARS = 256;
+
 export function complete(a: Analysis, offset: number): CompletionItem[] {
   const text = a.doc.text;
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
@@ -117,7 +120,9 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
     return all;
   }
 
-  const compared = /([\w.-]+)\s*(?:==|!=)\s*[\w-]*$/.exec(line);
+  // Read off the line's last characters only: on a long line of word characters the pattern
+  // backtracks from every start (a 200,000-character line took two minutes).
+  const compared = /([\w.-]+)\s*(?:==|!=)\s*[\w-]*$/.exec(line.slice(-COMPARED_CHARS));
   const fits = compared && merged ? enumOfOperand(a, compared[1]!) : null;
   const items: CompletionItem[] = [];
   if (fits) {
