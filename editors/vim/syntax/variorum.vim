@@ -24,7 +24,8 @@ syntax keyword variorumKeyword ruleset edition cites extends extend measure enum
 syntax keyword variorumKeyword rule predicate constraint movement example exception when override
 syntax keyword variorumKeyword remove concept section note helper set of bool if else and or not in
 syntax keyword variorumKeyword true false all NA base expect legal violation otherwise unit vehicle
-syntax keyword variorumKeyword step scenario path keep highest lowest each roll
+syntax keyword variorumKeyword step scenario path keep highest lowest each roll source paragraph
+syntax keyword variorumKeyword out-of-scope
 
 syntax match variorumOperator /->\|[=!<>]=\|[<>=+*\/|?]\|-\|−\|×/
 syntax match variorumNumber /\d\+\%(\.\d\+\)\=/
