@@ -34,6 +34,9 @@ export async function buildVsix() {
     platform: "node",
     format: "esm",
     target: "node18",
+    // ES builds first: jsonc-parser's UMD build (its `main`) requires its parts at run time, which a
+    // bundle does not hold ("Cannot find module './impl/format'" from the unpacked .vsix).
+    mainFields: ["module", "main"],
     outfile: join(ext, "out", "server.mjs"),
     banner: {
       js: 'import { createRequire as __variorumRequire } from "node:module"; const require = __variorumRequire(import.meta.url);',
