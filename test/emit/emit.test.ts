@@ -638,9 +638,9 @@ describe("generated mini-infantry", () => {
       const b = ev({ ...input, scenario: scenario && { phase: scenario.Set } });
       // The defaults an answer assumed are named by the fields' own (hostile) names.
       const plain: Record<string, string> = { Set: "phase", "unit.constructor": "unit.leader" };
+      const given = (a as { assumed?: Record<string, unknown> }).assumed;
       const assumed =
-        a.assumed &&
-        Object.fromEntries(Object.entries(a.assumed).map(([k, v]) => [plain[k] ?? k, v]));
+        given && Object.fromEntries(Object.entries(given).map(([k, v]) => [plain[k] ?? k, v]));
       expect({ ...a, ruleset: b.ruleset, assumed }).toEqual(b);
     }
   });
