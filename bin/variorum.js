@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// The `variorum` command. The CLI itself is TypeScript, compiled to dist/ by `npm run build`
+// The `variorum` command. The CLI itself is TypeScript, bundled into dist/cli/ by `npm run build`
 // (which `npm ci` runs through the "prepare" script).
 let cli;
 try {
-  cli = await import("../dist/compiler/cli/main.js");
+  cli = await import("../dist/cli/main.js");
 } catch (e) {
   if (
     e &&
     e.code === "ERR_MODULE_NOT_FOUND" &&
-    String(e.message).includes("dist/compiler/cli/main.js")
+    String(e.message).includes("dist/cli/main.js")
   ) {
     process.stderr.write(
       "variorum: the compiled CLI is missing (dist/); run `npm run build` first\n",

@@ -1895,8 +1895,15 @@ interface FileParts {
   long: A.Decl[];
 }
 
-/** The one parser instance (its grammar is recorded once, when the module loads). */
-export const parser = new RulesParser();
+let theParser: RulesParser | null = null;
+
+/**
+ * The one parser instance, built on first use: its grammar is recorded once per process, and a
+ * command answered from built results (compiler/node/front-cache.ts) never builds it.
+ */
+export function parser(): RulesParser {
+  return (theParser ??= new RulesParser());
+}
 
 /** A parser that also checks the grammar as Chevrotain can (test/grammar/parse-data.test.ts). */
 export function validatingParser(): object {
@@ -1908,7 +1915,7 @@ export function lexText(text: string): {
   tokens: IToken[];
   lexErrors: { offset: number; length: number; message: string }[];
 } {
-  const lexed = T.lexer.tokenize(text);
+  const lexed = T.lexer().tokenize(text);
   return {
     tokens: lexed.tokens,
     lexErrors: lexed.errors.map((e) => ({
@@ -1930,7 +1937,7 @@ export interface ParsedTokens extends FileParts {
  * (the caller keeps them for the language service).
  */
 export function parseTokens(tokens: IToken[], builder: AstBuilder): ParsedTokens {
-  const p = parser;
+  const p = parser();
   p.text = builder.src.text;
   p.input = tokens;
   p.b = builder;

@@ -370,8 +370,13 @@ export function tokenEnd(t: IToken): number {
  * are fixed, so Chevrotain's checks of them run in test/grammar/parse-data.test.ts, not at every
  * start (and no Node global is read to decide: this module runs in the browser too).
  */
-export const lexer = new Lexer(allTokens, {
-  positionTracking: "onlyOffset",
-  ensureOptimizations: false,
-  skipValidations: true,
-});
+let theLexer: InstanceType<typeof Lexer> | null = null;
+
+/** The one lexer, built on first use (a command answered from built results never lexes). */
+export function lexer(): InstanceType<typeof Lexer> {
+  return (theLexer ??= new Lexer(allTokens, {
+    positionTracking: "onlyOffset",
+    ensureOptimizations: false,
+    skipValidations: true,
+  }));
+}

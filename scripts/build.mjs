@@ -17,9 +17,13 @@ if (!existsSync("tsconfig.build.json")) {
 }
 for (const args of [
   ["tsc", "-p", "tsconfig.build.json"],
+  ["node", "scripts/bundle-cli.mjs"],
   ["vite", "build", "--config", "studio/vite.config.ts"],
 ]) {
   console.log(`build: ${args.join(" ")}`);
-  const r = spawnSync("npx", ["--no-install", ...args], { stdio: "inherit" });
+  const r =
+    args[0] === "node"
+      ? spawnSync(process.execPath, args.slice(1), { stdio: "inherit" })
+      : spawnSync("npx", ["--no-install", ...args], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

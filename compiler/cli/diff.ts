@@ -20,6 +20,7 @@ import { UsageError } from "./errors.js";
 import { outputFormat } from "./output-format.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
+import { reportStore } from "../node/report-store.js";
 import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
 import { printReachDiagnostics, reachRequest } from "./reach.js";
@@ -111,6 +112,7 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
     },
     scenarios: files,
     reach,
+    store: reportStore(),
   });
   if (reach !== null) printReachDiagnostics(diagnostics, reach, ctx);
   if (report === null) return 1;

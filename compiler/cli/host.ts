@@ -4,12 +4,15 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { resolveRuleset, rulesetsIn, type Host } from "../engine/host.js";
 import { isFile, nodeHost, rulesetFolders } from "../node/host.js";
+import { builtFronts } from "../node/front-cache.js";
 import { projectRoot } from "../node/root.js";
 import { UsageError } from "./errors.js";
 
 /** The host every command reads through: the disk, ids found beside a file, then under `root`'s rulesets. */
 export function fsHost(root = projectRoot()): Host {
-  return nodeHost(rulesetFolders(root));
+  const host = nodeHost(rulesetFolders(root));
+  const built = builtFronts(root);
+  return built ? { ...host, built } : host;
 }
 
 /** Whether a command-line argument names a file rather than a ruleset id. */

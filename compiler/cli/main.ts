@@ -373,3 +373,15 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     process.exitCode = EXIT.internal;
   }
 }
+
+/**
+ * For scripts/build.mjs, run through the CLI's bundle: builds the front-end results of the package's
+ * own rulesets (compiler/node/front-cache.ts) with this build's id. Returns the ids built.
+ */
+export async function buildFrontCache(root: string): Promise<string[]> {
+  const [{ writeBuiltFronts }, { nodeHost, rulesetFolders }] = await Promise.all([
+    import("../node/front-cache.js"),
+    import("../node/host.js"),
+  ]);
+  return writeBuiltFronts(root, nodeHost(rulesetFolders(root)));
+}

@@ -100,11 +100,17 @@ export function loadRuleset(ref: string, host: Host): Loaded {
       file: ref,
     };
   }
-  const read = (path: string): ParseOutput | null => {
+  const readText = (path: string): string | null => {
     const text = host.readFile(path);
-    if (text === null) return null;
-    sources.set(path, text);
-    return parse(text, path);
+    if (text !== null) sources.set(path, text);
+    return text;
+  };
+  const built = host.built?.lookup(file, readText) ?? null;
+  if (built !== null) return { ir: built, diagnostics: [], sources, file };
+  sources.clear();
+  const read = (path: string): ParseOutput | null => {
+    const text = readText(path);
+    return text === null ? null : parse(text, path);
   };
   const root = read(file);
   if (!root)

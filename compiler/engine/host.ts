@@ -10,6 +10,7 @@
  * (`memoryHost`). Names are joined with `/` (or the `\` a Windows path already uses), never with
  * Node's `path`: no Node API here, the browser runs this file. Node's host is compiler/node/host.ts.
  */
+import type { RulesetIR } from "../ir/ir.js";
 import { RULESET_ID } from "../util/ruleset-id.js";
 
 /** What `stat` tells of a name: its kind, and a version that changes when its content does. */
@@ -40,6 +41,21 @@ export interface Host {
   stat(file: string): FileStat | null;
   /** The names (not paths) of a folder's entries, or null when it is not a readable folder. */
   readDirectory(dir: string): string[] | null;
+  /**
+   * Front-end results built ahead of time for files that do not change between runs (the CLI's
+   * bundle: the package's own rulesets, compiler/node/front-cache.ts). None by default.
+   */
+  readonly built?: BuiltFronts;
+}
+
+/**
+ * The front end's results, built ahead: `lookup` gives the IR the front end made of `file` when each
+ * file it read then (the ruleset and its bases) reads the same now through `read`, and null
+ * otherwise. Only results without a diagnostic are kept, so a hit is exactly what the front end would
+ * return (`loadRuleset` with no diagnostics).
+ */
+export interface BuiltFronts {
+  lookup(file: string, read: (file: string) => string | null): RulesetIR | null;
 }
 
 /** A ruleset found in the host's folders: its id, its file, and the folder it is in. */

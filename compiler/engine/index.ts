@@ -22,6 +22,7 @@ export {
   rulesetsIn,
   type FileStat,
   type FoundRuleset,
+  type BuiltFronts,
   type Host,
   type RulesetFolder,
 } from "./host.js";
@@ -45,7 +46,7 @@ export {
   type UnitsReachRequest,
 } from "./reach.js";
 export { listRulesets, type ListedRuleset, type ListRequest } from "./list.js";
-export { card, coverage, diffReport, type DiffRequest } from "./reports.js";
+export { card, coverage, diffReport, type DiffRequest, type ReportStore } from "./reports.js";
 export type { ReachBuilt } from "../reach/build.js";
 export { exampleDiagnostic, runExamples, type ExampleResult } from "../interpret/examples.js";
 export { interpretScenario } from "../interpret/interpreter.js";

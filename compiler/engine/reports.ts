@@ -21,9 +21,23 @@ import { hexesReached } from "../reach/report.js";
 import { reachDrawing, renderReachSvg, svgDataUri } from "../reach/svg.js";
 import { reachInputs, searched, type ReachRequest } from "./reach.js";
 
+/**
+ * Where diff reports may be kept between runs (the CLI's cache, compiler/node/report-store.ts). A
+ * report is a function of the rulesets' IR and the options alone, so `key`, the JSON text of both,
+ * names it exactly; the store may hash it. A report that cannot be read back is computed again.
+ */
+export interface ReportStore {
+  /** The report's JSON kept under `key`, or null. */
+  load(key: string): string | null;
+  /** Keeps a report's JSON under `key` (a store that cannot write keeps nothing). */
+  save(key: string, report: string): void;
+}
+
 export interface DiffRequest {
   rulesets: readonly RulesetIR[];
   options?: DiffOptions;
+  /** Where a report computed before may be found, and this one kept. None by default. */
+  store?: ReportStore;
   /** Scenario files to evaluate under every ruleset (the report's scenario section). */
   scenarios?: readonly ScenarioFile[] | null;
   /** A map, start and unit: the report's "reach on the map" section. */
@@ -37,7 +51,7 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
   const reach = req.reach ? reachInputs({ ...req.reach, rulesets: irs }) : null;
   const diagnostics: Diagnostic[] = [...(reach?.diagnostics ?? [])];
   if (reach && reach.value === null) return { value: null, diagnostics };
-  const report = buildReport(irs, req.options ?? {});
+  const report = kept(req.store, irs, req.options ?? {});
   if (req.scenarios) {
     const suite = runSuite(irs, req.scenarios);
     // `--only-differences` keeps the scenarios whose verdicts differ (and one-sided ones with --include-partial).
@@ -87,6 +101,27 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
     };
   }
   return { value: report, diagnostics };
+}
+
+/**
+ * `buildReport`, through the store when there is one: a report kept under the same rulesets and
+ * options is read back (the model is plain JSON data: test/engine/report-store.test.ts renders both
+ * in every format), else computed and kept.
+ */
+function kept(store: ReportStore | undefined, irs: readonly RulesetIR[], options: DiffOptions) {
+  if (!store) return buildReport(irs, options);
+  const key = JSON.stringify({ rulesets: irs, options });
+  const text = store.load(key);
+  if (text !== null) {
+    try {
+      return JSON.parse(text) as DiffReport;
+    } catch {
+      // A damaged entry: computed again below, and replaced.
+    }
+  }
+  const report = buildReport(irs, options);
+  store.save(key, JSON.stringify(report));
+  return report;
 }
 
 /** A ruleset's reference card, its changes marked against `base` when given. */

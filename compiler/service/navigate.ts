@@ -21,7 +21,7 @@ export function tokensOf(p: Parsed): IToken[] {
   if (p.out.tokens.length > 0 || p.text.length === 0) return p.out.tokens;
   let t = tokenCache.get(p);
   if (!t) {
-    t = lexer.tokenize(p.text).tokens;
+    t = lexer().tokenize(p.text).tokens;
     tokenCache.set(p, t);
   }
   return t;
@@ -199,7 +199,7 @@ export function extendsDefinition(a: Analysis, uri: string, offset: number): Loc
 
 /** A name a rename may write: one identifier token, not a keyword. */
 export function isPlainName(name: string): boolean {
-  const r = lexer.tokenize(name);
+  const r = lexer().tokenize(name);
   return r.errors.length === 0 && r.tokens.length === 1 && r.tokens[0]!.tokenType === Ident;
 }
 

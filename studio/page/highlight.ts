@@ -32,7 +32,7 @@ function lineTokens(line: string): Map<number, { end: number; style: string | nu
   let hit = cache.get(line);
   if (hit) return hit;
   hit = new Map();
-  for (const t of lexer.tokenize(line).tokens)
+  for (const t of lexer().tokenize(line).tokens)
     hit.set(t.startOffset, { end: tokenEnd(t), style: styleOf(t.tokenType.name) });
   if (cache.size > 2000) cache.clear();
   cache.set(line, hit);

@@ -15,6 +15,7 @@
 
 import { spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createColors } from "picocolors";
@@ -106,8 +107,11 @@ export const BUILD_SOURCES = [
   "tsconfig.build.json",
   "tsconfig.json",
 ];
-/** The file of dist/ the binary loads first; tsc rewrites it on every build. */
-export const BUILT = join(ROOT, "dist", "compiler", "cli", "main.js");
+/**
+ * The file of dist/ the binary loads first: the CLI's bundle (scripts/bundle-cli.mjs), written after
+ * tsc on every build.
+ */
+export const BUILT = join(ROOT, "dist", "cli", "main.js");
 
 /** Why dist/ cannot be trusted (missing, or older than a source), or null when it is current. */
 export function staleBuild(): string | null {
@@ -124,7 +128,7 @@ export function assertFreshBuild(): void {
   const why = staleBuild();
   if (why)
     throw new Error(
-      `${why}: run \`npx tsc -p tsconfig.build.json\` (the processes project's global setup, test/build-setup.ts, does it)`,
+      `${why}: run \`npx tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs\` (the processes project's global setup, test/build-setup.ts, does it)`,
     );
   checked = true;
 }
@@ -132,7 +136,13 @@ export function assertFreshBuild(): void {
 /** Spawns the real binary (bin/variorum.js over a current dist/), stdin closed, colours off. */
 export function spawnVariorum(args: string[], opts: RunOptions = {}): Promise<Run> {
   assertFreshBuild();
-  const env: Record<string, string | undefined> = { ...process.env, ...opts.env };
+  // The diff's report cache (compiler/node/report-store.ts) in a folder of this test process, not the
+  // user's: a spawned diff reads back what an earlier spawned diff of the same build kept.
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    VARIORUM_CACHE_DIR: join(tmpdir(), `variorum-test-cache-${process.pid}`),
+    ...opts.env,
+  };
   delete env.FORCE_COLOR;
   if (opts.env && "NO_COLOR" in opts.env && opts.env.NO_COLOR === undefined) delete env.NO_COLOR;
   return new Promise((resolve, reject) => {

@@ -57,7 +57,7 @@ function probes(text: string): Probe[] {
   };
   const out: Probe[] = [];
   const covered = new Array<boolean>(text.length).fill(false);
-  for (const t of lexer.tokenize(text).tokens) {
+  for (const t of lexer().tokenize(text).tokens) {
     const want = groupOf(t.tokenType.name);
     const start = at(t.startOffset);
     const what = `${t.tokenType.name} ${JSON.stringify(t.image)} at ${start.line}:${start.col}`;

@@ -1,0 +1,129 @@
+/**
+ * The front end's results for the package's own rulesets, built once with the CLI's bundle
+ * (scripts/build.mjs) instead of on every command: `dist/front-cache/<id>.json` holds a ruleset's IR,
+ * the build that made it, and a SHA-256 of each file the front end read (the ruleset and its bases).
+ * A command uses an entry only when it runs that same build (`__VARIORUM_BUILD__`, a hash of every
+ * source the bundle is made of) and every file still hashes the same, so an edited ruleset, a file
+ * added beside it or a changed compiler is always compiled afresh. Outside the bundle (tests, the
+ * library, `tsc`'s dist/) there is no build id and nothing is looked up.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import type { BuiltFronts, Host } from "../engine/host.js";
+import { loadRuleset } from "../engine/front.js";
+import { rulesetsIn } from "../engine/host.js";
+import type { RulesetIR } from "../ir/ir.js";
+import { dict } from "../util/dict.js";
+import { writeIfChanged } from "./write.js";
+
+declare const __VARIORUM_BUILD__: string | undefined;
+
+/** The id of the running build (the CLI's bundle), or null outside it. */
+export function buildId(): string | null {
+  return typeof __VARIORUM_BUILD__ === "string" ? __VARIORUM_BUILD__ : null;
+}
+
+/** One built result: the IR and what it was built from. */
+interface Entry {
+  build: string;
+  /** Each file the front end read, relative to the package root, with the SHA-256 of its text. */
+  files: { path: string; sha256: string }[];
+  ir: RulesetIR;
+}
+
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/**
+ * The IR keeps records keyed by names from a user's file without a prototype (compiler/util/dict.ts);
+ * JSON has no such thing, so they are written with this key (a NUL, which no name of the language can
+ * hold) and read back as records without a prototype, each as the front end made it.
+ */
+const NO_PROTOTYPE = "\u0000dict";
+
+function irText(entry: Entry): string {
+  return JSON.stringify(entry, (_key, value: unknown) =>
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) === null
+      ? Object.fromEntries([[NO_PROTOTYPE, 1], ...Object.entries(value)])
+      : value,
+  );
+}
+
+function readEntry(text: string): Entry {
+  return JSON.parse(text, (_key, value: unknown) =>
+    value !== null && typeof value === "object" && Object.hasOwn(value, NO_PROTOTYPE)
+      ? dict(Object.entries(value).filter(([k]) => k !== NO_PROTOTYPE))
+      : value,
+  ) as Entry;
+}
+
+/** Where the entry for a file under the package root is kept (null for a file outside it). */
+function entryPath(root: string, file: string): string | null {
+  const rel = relative(root, file);
+  if (rel.startsWith("..") || rel.includes(":") || !rel.endsWith(".rules")) return null;
+  return join(root, "dist", "front-cache", rel.split(sep).join("__") + ".json");
+}
+
+/** The built results of the package at `root`, for the running build; undefined outside the bundle. */
+export function builtFronts(root: string): BuiltFronts | undefined {
+  const build = buildId();
+  if (build === null) return undefined;
+  return {
+    lookup(file, read) {
+      const at = entryPath(root, file);
+      if (at === null) return null;
+      let entry: Entry;
+      try {
+        entry = readEntry(readFileSync(at, "utf8"));
+      } catch {
+        return null;
+      }
+      if (entry.build !== build || entry.files.length === 0) return null;
+      for (const f of entry.files) {
+        const text = read(join(root, f.path));
+        if (text === null || sha256(text) !== f.sha256) return null;
+      }
+      return entry.ir;
+    },
+  };
+}
+
+/**
+ * Builds the entries of every ruleset in `host`'s package folders that compiles without a diagnostic
+ * (run by scripts/build.mjs through the bundle, so the entries carry its build id). Returns the ids
+ * written.
+ */
+export function writeBuiltFronts(root: string, host: Host): string[] {
+  const build = buildId();
+  if (build === null) throw new Error("writeBuiltFronts runs only in the CLI's bundle");
+  mkdirSync(join(root, "dist", "front-cache"), { recursive: true });
+  const written: string[] = [];
+  for (const found of rulesetsIn(host)) {
+    const read: string[] = [];
+    const recording: Host = {
+      folders: host.folders,
+      stat: (f) => host.stat(f),
+      readDirectory: (d) => host.readDirectory(d),
+      readFile(f) {
+        const text = host.readFile(f);
+        if (text !== null) read.push(f);
+        return text;
+      },
+    };
+    const l = loadRuleset(found.file, recording);
+    const at = entryPath(root, found.file);
+    if (l.ir === null || l.diagnostics.length > 0 || at === null) continue;
+    const files = [...new Set(read)].map((f) => ({
+      path: relative(root, f),
+      sha256: sha256(l.sources.get(f)!),
+    }));
+    if (files.some((f) => f.path.startsWith(".."))) continue;
+    const entry: Entry = { build, files, ir: l.ir };
+    writeIfChanged(at, irText(entry));
+    written.push(found.id);
+  }
+  return written;
+}

@@ -1,0 +1,54 @@
+/**
+ * The CLI's cache of diff reports (the engine's `ReportStore`): a report is a function of the
+ * rulesets' IR and the diff's options, so it is kept under the SHA-256 of both, in a folder of the
+ * running build (`__VARIORUM_BUILD__`, so a report made by other code is never read). Where:
+ * `$VARIORUM_CACHE_DIR`, else `$XDG_CACHE_HOME/variorum`, else `~/.cache/variorum`, as prettier and
+ * eslint keep theirs. `VARIORUM_NO_CACHE=1` turns it off; a folder that cannot be written means no
+ * cache, never an error. Outside the CLI's bundle (tests, the library) there is no store.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { ReportStore } from "../engine/reports.js";
+import { buildId } from "./front-cache.js";
+import { writeIfChanged } from "./write.js";
+
+/** The cache folder the environment names (null when caching is turned off or no folder is known). */
+export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (
+    env.VARIORUM_NO_CACHE !== undefined &&
+    env.VARIORUM_NO_CACHE !== "" &&
+    env.VARIORUM_NO_CACHE !== "0"
+  )
+    return null;
+  if (env.VARIORUM_CACHE_DIR) return env.VARIORUM_CACHE_DIR;
+  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "variorum");
+  const home = homedir();
+  return home ? join(home, ".cache", "variorum") : null;
+}
+
+/** The report store of the running build, or undefined outside the bundle or with caching off. */
+export function reportStore(env: NodeJS.ProcessEnv = process.env): ReportStore | undefined {
+  const build = buildId();
+  const folder = cacheFolder(env);
+  if (build === null || folder === null) return undefined;
+  const at = (key: string) =>
+    join(folder, build, "diff-" + createHash("sha256").update(key).digest("hex") + ".json");
+  return {
+    load(key) {
+      try {
+        return readFileSync(at(key), "utf8");
+      } catch {
+        return null;
+      }
+    },
+    save(key, report) {
+      try {
+        writeIfChanged(at(key), report);
+      } catch {
+        // No cache where the folder cannot be written.
+      }
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// The CLI as one bundle (esbuild): dist/cli/main.js and a chunk per lazily imported command, so a
+// command loads a handful of files instead of some two hundred modules. Packages stay in
+// node_modules (loaded only by the commands that use them), except Chevrotain's one-file build and
+// commander, which every command needs. `__VARIORUM_BUILD__` is the build's id: a hash of every source
+// the bundle is made from, which the built results of the bundled rulesets (dist/front-cache/) carry,
+// so results built by other code are never used (compiler/node/front-cache.ts).
+import { build } from "esbuild";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const SOURCES = ["compiler", "grammar", "runtime", "diagnostics", "studio", "templates"];
+
+/** Every file under the source folders, sorted: what the build id hashes. */
+function sourceFiles() {
+  const out = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) {
+        if (name !== "node_modules") walk(p);
+      } else out.push(p);
+    }
+  };
+  for (const s of SOURCES) walk(join(root, s));
+  return out;
+}
+
+export function buildId() {
+  const h = createHash("sha256");
+  const lock = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8"));
+  h.update(`variorum ${lock.version}\n`);
+  for (const [name, meta] of Object.entries(lock.packages ?? {}))
+    if (name.startsWith("node_modules/")) h.update(`${name}@${meta.version}\n`);
+  for (const f of sourceFiles()) {
+    h.update(relative(root, f) + "\n");
+    h.update(readFileSync(f));
+  }
+  return h.digest("hex").slice(0, 16);
+}
+
+/** Chevrotain from its one-file ESM build, statically (grammar/chevrotain.ts loads it dynamically). */
+const chevrotainStatic = {
+  name: "chevrotain-static",
+  setup(b) {
+    b.onResolve({ filter: /^chevrotain$/ }, () => ({
+      path: join(root, "node_modules", "chevrotain", "lib", "chevrotain.mjs"),
+    }));
+    b.onResolve({ filter: /\/chevrotain\.js$/ }, (args) =>
+      args.importer.includes(`${"grammar"}`)
+        ? { path: join(root, "grammar", "chevrotain-static.ts") }
+        : undefined,
+    );
+  },
+};
+
+export async function bundleCli() {
+  const outdir = join(root, "dist", "cli");
+  rmSync(outdir, { recursive: true, force: true });
+  rmSync(join(root, "dist", "front-cache"), { recursive: true, force: true });
+  const id = buildId();
+  await build({
+    absWorkingDir: root,
+    entryPoints: { main: "compiler/cli/main.ts" },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    plugins: [chevrotainStatic],
+    define: { __VARIORUM_BUILD__: JSON.stringify(id) },
+    chunkNames: "chunks/[name]-[hash]",
+    legalComments: "none",
+    logLevel: "warning",
+    // Handlebars' CommonJS build is loaded by `require` in Node; keep a require for it.
+    banner: {
+      js: 'import { createRequire as __variorumRequire } from "node:module"; const require = __variorumRequire(import.meta.url);',
+    },
+  });
+  return id;
+}
+
+/** The bundle, then the front-end results of the package's rulesets, built by the bundle itself. */
+export async function buildCli() {
+  const id = await bundleCli();
+  const cli = await import(new URL(`../dist/cli/main.js?${id}`, import.meta.url).href);
+  const ids = await cli.buildFrontCache(root);
+  return { id, ids };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { id, ids } = await buildCli();
+  console.log(
+    `bundle: dist/cli/ (build ${id}); built results of ${ids.length} rulesets in dist/front-cache/`,
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Results built ahead and kept (issue: every command at the speed of the process):
+ *
+ * - the front end's results of the package's rulesets (compiler/node/front-cache.ts): what a command
+ *   reads back is the IR the front end computes, for every bundled ruleset and house rule; an entry is
+ *   used only by the build that wrote it, and only while every file it was built from reads the same;
+ * - the diff's report cache (compiler/node/report-store.ts, through the engine's `ReportStore`): a
+ *   report read back renders, in every format, exactly as the report computed; the CLI keeps a report
+ *   and reads it back; a damaged entry is computed again.
+ *
+ * The CLI's bundle defines `__VARIORUM_BUILD__`; here the tests set it on `globalThis` (what the
+ * modules' `typeof __VARIORUM_BUILD__` reads outside the bundle) and take it away after.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createColors } from "picocolors";
+import { render } from "../../compiler/cli/diff.js";
+import type { Ctx } from "../../compiler/cli/context.js";
+import { loadRuleset, rulesetsIn } from "../../compiler/engine/index.js";
+import { buildReport } from "../../compiler/diff/report.js";
+import { builtFronts, writeBuiltFronts } from "../../compiler/node/front-cache.js";
+import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
+import { ROOT, variorum } from "../cli/run.js";
+
+const g = globalThis as { __VARIORUM_BUILD__?: string };
+afterEach(() => {
+  delete g.__VARIORUM_BUILD__;
+});
+
+/** A copy of the package's rulesets under a temporary root (entries are written under its dist/). */
+function tempRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), "variorum-built-"));
+  cpSync(join(ROOT, "rulesets"), join(root, "rulesets"), { recursive: true });
+  return root;
+}
+
+describe("the front end's built results", () => {
+  it("give back, for every bundled ruleset and house rule, the IR the front end computes", () => {
+    const root = tempRoot();
+    try {
+      g.__VARIORUM_BUILD__ = "build-a";
+      const host = nodeHost(rulesetFolders(root));
+      const ids = writeBuiltFronts(root, host);
+      expect(ids.sort()).toEqual(
+        rulesetsIn(host)
+          .map((r) => r.id)
+          .sort(),
+      );
+      const built = builtFronts(root)!;
+      for (const found of rulesetsIn(host)) {
+        const fresh = loadRuleset(found.file, host);
+        const cached = loadRuleset(found.file, { ...host, built });
+        expect(fresh.diagnostics).toEqual([]);
+        expect(cached.diagnostics).toEqual([]);
+        expect(cached.ir, found.id).toStrictEqual(fresh.ir);
+        expect(cached.sources, found.id).toEqual(fresh.sources);
+        expect(cached.ir).not.toBe(fresh.ir);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("are not used by another build, nor once a file they were built from changes", () => {
+    const root = tempRoot();
+    try {
+      g.__VARIORUM_BUILD__ = "build-a";
+      const host = nodeHost(rulesetFolders(root));
+      writeBuiltFronts(root, host);
+      const sl = join(root, "rulesets", "sl-classic.rules");
+      const house = join(root, "rulesets", "house", "sl-asl-portage.rules");
+      const read = (f: string) => host.readFile(f);
+      expect(builtFronts(root)!.lookup(sl, read)).not.toBeNull();
+      expect(builtFronts(root)!.lookup(house, read)).not.toBeNull();
+
+      g.__VARIORUM_BUILD__ = "build-b";
+      expect(builtFronts(root)!.lookup(sl, read)).toBeNull();
+
+      g.__VARIORUM_BUILD__ = "build-a";
+      // A base edited: the house rule built over it is compiled afresh, and so is the base.
+      writeFileSync(sl, readFileSync(sl, "utf8") + "\n# an edit\n");
+      expect(builtFronts(root)!.lookup(sl, read)).toBeNull();
+      expect(builtFronts(root)!.lookup(house, read)).toBeNull();
+      // A file outside the package's folders is never looked up.
+      expect(builtFronts(root)!.lookup(join(tmpdir(), "x.rules"), read)).toBeNull();
+      delete g.__VARIORUM_BUILD__;
+      expect(builtFronts(root)).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+const ctx = { root: ROOT, cOut: createColors(false) } as unknown as Ctx;
+const ir = (id: string) => loadRuleset(id, nodeHost(rulesetFolders(ROOT))).ir!;
+
+describe("the diff's report cache", () => {
+  it("renders a report read back exactly as the report computed, in every format", () => {
+    const sets = [
+      ["sl-classic", "asl-a4"],
+      ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"],
+      ["sl-classic", "sl-asl-portage"],
+    ];
+    for (const ids of sets) {
+      const report = buildReport(ids.map(ir), {});
+      const back = JSON.parse(JSON.stringify(report)) as typeof report;
+      for (const format of ["text", "md", "html", "json"] as const)
+        expect(render(back, format, ctx, false), `${ids.join(" ")} ${format}`).toBe(
+          render(report, format, ctx, false),
+        );
+    }
+  });
+
+  it("is written by the CLI's diff, read back by the next, and recomputed when damaged", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "variorum-cache-"));
+    try {
+      g.__VARIORUM_BUILD__ = "build-a";
+      const env = { VARIORUM_CACHE_DIR: dir, VARIORUM_NO_CACHE: undefined };
+      const args = ["diff", "sl-classic", "asl-a4", "--format", "json"];
+      const first = await variorum(args, { env });
+      expect(first.code).toBe(0);
+      const kept = readdirSync(join(dir, "build-a"));
+      expect(kept).toHaveLength(1);
+      const entry = join(dir, "build-a", kept[0]!);
+      // What the next run prints comes from the entry: mark it and see the mark.
+      const marked = readFileSync(entry, "utf8").replace(/"asl-a4"/g, '"asl-a4-kept"');
+      writeFileSync(entry, marked);
+      expect((await variorum(args, { env })).stdout).toContain("asl-a4-kept");
+      // A damaged entry: computed again, the same output as the first run, the entry replaced.
+      writeFileSync(entry, "{ not json");
+      const again = await variorum(args, { env });
+      expect(again.stdout).toBe(first.stdout);
+      expect(readFileSync(entry, "utf8")).not.toBe("{ not json");
+      // Turned off: nothing read.
+      writeFileSync(entry, marked);
+      const off = await variorum(args, { env: { ...env, VARIORUM_NO_CACHE: "1" } });
+      expect(off.stdout).toBe(first.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
