@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { CARD_RENDERERS, cardTemplatesFrom, type Card } from "../cards/index.js";
-import { card as buildCard } from "../engine/index.js";
+import { card as buildCard } from "../engine/reports.js";
 import { CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf } from "./pdf.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -79,12 +79,12 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
   const host = fsHost(ctx.root);
   // An unknown id or a missing file is reported by the loader (exit 1), like any ruleset that does not load.
   const ref = isPathArg(arg) ? resolve(ctx.cwd, arg) : arg;
-  const { loaded, errors } = loadRulesets([ref], ctx, host, { warnings: false });
+  const { loaded, errors } = await loadRulesets([ref], ctx, host, { warnings: false });
   const ir = loaded[0]?.ir ?? null;
   if (errors > 0 || ir === null) return 1;
   let base = null;
   if (ir.extends.length > 0) {
-    const b = loadRulesets([ir.extends[0]!], ctx, host, { warnings: false });
+    const b = await loadRulesets([ir.extends[0]!], ctx, host, { warnings: false });
     base = b.loaded[0]?.ir ?? null;
     if (b.errors > 0 || base === null) return 1;
   }

@@ -5,14 +5,14 @@ import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
 import { plural } from "../render/numbers.js";
 
-export function check(args: string[], ctx: Ctx): number {
+export async function check(args: string[], ctx: Ctx): Promise<number> {
   const host = fsHost(ctx.root);
   const refs = refsFor(args, host, ctx);
   if (refs.length === 0) {
     ctx.out("no rulesets to check (rulesets/ holds no .rules files)\n");
     return 0;
   }
-  const { errors, warnings } = loadRulesets(refs, ctx, host);
+  const { errors, warnings } = await loadRulesets(refs, ctx, host);
   const c = ctx.cOut;
   const summary = `checked ${plural(refs.length, "ruleset")}: ${plural(errors, "error")}, ${plural(warnings, "warning")}`;
   ctx.out((errors > 0 ? c.red(summary) : summary) + "\n");

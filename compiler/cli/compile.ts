@@ -40,7 +40,7 @@ export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): P
   const outDir = opts.out !== undefined ? resolve(ctx.cwd, opts.out) : generatedDir(ctx.root);
   const c = ctx.cOut;
 
-  const { loaded, errors } = loadRulesets(refs, ctx, host);
+  const { loaded, errors } = await loadRulesets(refs, ctx, host);
   if (errors > 0) {
     ctx.err(`${plural(errors, "error")}; nothing ${opts.check === true ? "checked" : "written"}\n`);
     return 1;

@@ -7,7 +7,7 @@
  */
 import { resolve } from "node:path";
 import { COVERAGE_RENDERERS, type CoverageFormat } from "../coverage/index.js";
-import { coverage as buildCoverage } from "../engine/index.js";
+import { coverage as buildCoverage } from "../engine/reports.js";
 import type { Ctx } from "./context.js";
 import { fsHost, isPathArg } from "./host.js";
 import { loadRulesets } from "./load.js";
@@ -22,10 +22,10 @@ export interface CoverageCliOptions {
   output?: string;
 }
 
-export function coverage(arg: string, opts: CoverageCliOptions, ctx: Ctx): number {
+export async function coverage(arg: string, opts: CoverageCliOptions, ctx: Ctx): Promise<number> {
   const format = outputFormat(opts.format, opts.output, COVERAGE_FORMATS, "text");
   const ref = isPathArg(arg) ? resolve(ctx.cwd, arg) : arg;
-  const { loaded, errors } = loadRulesets([ref], ctx, fsHost(ctx.root), { warnings: false });
+  const { loaded, errors } = await loadRulesets([ref], ctx, fsHost(ctx.root), { warnings: false });
   const ir = loaded[0]?.ir ?? null;
   if (errors > 0 || ir === null) return 1;
   const report = buildCoverage(ir).value!;

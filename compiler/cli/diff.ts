@@ -25,7 +25,7 @@ import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
 import { printReachDiagnostics, reachRequest } from "./reach.js";
 import { readInputFile } from "./input.js";
-import { diffReport } from "../engine/index.js";
+import { diffReport } from "../engine/reports.js";
 
 export const FORMATS: readonly DiffFormat[] = DIFF_FORMATS;
 export type Format = DiffFormat;
@@ -75,7 +75,7 @@ export function render(report: DiffReport, format: Format, ctx: Ctx, colour: boo
   });
 }
 
-export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
+export async function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): Promise<number> {
   const format = outputFormat(opts.format, opts.output, FORMATS, "text");
   if (opts.map !== undefined && opts.from === undefined)
     throw new UsageError("--map needs --from HEX: where the unit starts");
@@ -92,7 +92,7 @@ export function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): number {
   if (refs.length < 2) throw new UsageError("name at least two different rulesets to compare");
   const files = opts.scenarios !== undefined ? scenarioFiles(opts.scenarios, ctx) : null;
 
-  const { loaded, errors } = loadRulesets(refs, ctx, host);
+  const { loaded, errors } = await loadRulesets(refs, ctx, host);
   if (errors > 0) return 1;
   const irs = loaded.map((l) => l.ir!);
   const seen = new Set<string>();

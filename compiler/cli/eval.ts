@@ -23,7 +23,7 @@ import {
   type CaseAnswer,
   type Evaluation,
   type ScenarioAnswer,
-} from "../engine/index.js";
+} from "../engine/evaluate.js";
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
 import { unitsOf } from "./reach.js";
@@ -79,14 +79,14 @@ function withUnit(
   };
 }
 
-export function evaluate(
+export async function evaluate(
   rulesets: string,
   scenarioFile: string,
   opts: EvalOptions,
   ctx: Ctx,
-): number {
+): Promise<number> {
   const ids = namedRulesets(rulesets, "variorum eval sl-classic scenario.json");
-  const asked = loadInput(ids, scenarioFile, "scenario", ctx);
+  const asked = await loadInput(ids, scenarioFile, "scenario", ctx);
   if (asked === null) return 1;
   const { irs } = asked;
   const { file, text } = asked.input;

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { RulesetIR } from "../ir/ir.js";
-import type { Typed } from "../engine/index.js";
+import type { Typed } from "../engine/reach.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
@@ -48,16 +48,16 @@ export function readInputFile(path: string, what: string, ctx: Ctx): Typed {
  * read (a usage error when it cannot be), then the rulesets loaded with their errors printed: null
  * when one has errors.
  */
-export function loadInput(
+export async function loadInput(
   ids: readonly string[],
   path: string,
   what: string,
   ctx: Ctx,
-): CommandInput | null {
+): Promise<CommandInput | null> {
   const host = fsHost(ctx.root);
   const refs = refsFor(ids, host, ctx);
   const input = readInputFile(path, what, ctx);
-  const { loaded, errors } = loadRulesets(refs, ctx, host, { warnings: false });
+  const { loaded, errors } = await loadRulesets(refs, ctx, host, { warnings: false });
   if (errors > 0) return null;
   return { ids: [...ids], irs: loaded.map((l) => l.ir!), input };
 }

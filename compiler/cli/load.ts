@@ -1,7 +1,9 @@
 /** Loading the rulesets named on the command line (default: all of them), printing their diagnostics. */
 
-// The front end alone (not the engine's index, which brings the diff, the cards and reach): `check` starts fast.
-import { loadRuleset, type Loaded } from "../engine/front.js";
+// The front end alone (not the engine's index, which brings the diff, the cards and reach), and only
+// when a ruleset has no built result (compiler/engine/built.ts): a command over the package's own
+// rulesets loads no grammar and no checker.
+import { builtRuleset, type Loaded } from "../engine/built.js";
 import { rulesetsIn, type Host } from "../engine/host.js";
 import type { Ctx } from "./context.js";
 import { fsHost, resolveRefs } from "./host.js";
@@ -26,17 +28,18 @@ export function refsFor(args: readonly string[], host: Host, ctx: Ctx): string[]
  * Loads each ruleset and prints its diagnostics. `warnings: false` prints errors only (for `eval` and
  * `test`, whose users ask about scenarios and examples; `check` and `compile` show everything).
  */
-export function loadRulesets(
+export async function loadRulesets(
   refs: readonly string[],
   ctx: Ctx,
   host: Host = fsHost(ctx.root),
   opts: { warnings?: boolean } = {},
-): LoadedSet {
+): Promise<LoadedSet> {
   const loaded: Loaded[] = [];
   let errors = 0;
   let warnings = 0;
   for (const ref of refs) {
-    const l = loadRuleset(ref, host);
+    const l =
+      builtRuleset(ref, host) ?? (await import("../engine/front.js")).loadRuleset(ref, host);
     const shown =
       opts.warnings === false ? l.diagnostics.filter((d) => d.severity === "error") : l.diagnostics;
     const n = printDiagnostics(shown, l.sources, ctx, l.file);

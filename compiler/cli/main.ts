@@ -124,7 +124,7 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .action(
       async (rulesets: string, scenario: string, opts: { json?: boolean; unit?: string[] }) => {
         const { evaluate } = await import("./eval.js");
-        setCode(evaluate(rulesets, scenario, opts, ctx));
+        setCode(await evaluate(rulesets, scenario, opts, ctx));
       },
     );
 
@@ -152,7 +152,7 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .option(...ABOARD_OPTION)
     .action(async (rulesets: string, map: string, opts: import("./reach.js").ReachCliOptions) => {
       const { reach } = await import("./reach.js");
-      setCode(reach(rulesets, map, opts, ctx));
+      setCode(await reach(rulesets, map, opts, ctx));
     });
 
   p.command("diff")
@@ -250,7 +250,7 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
     .option("-o, --output <file>", "write the report to a file instead of standard output")
     .action(async (ruleset: string, opts: { format?: string; output?: string }) => {
       const { coverage } = await import("./coverage.js");
-      setCode(coverage(ruleset, opts, ctx));
+      setCode(await coverage(ruleset, opts, ctx));
     });
 
   p.command("explain")
@@ -380,7 +380,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
  */
 export async function buildFrontCache(root: string): Promise<string[]> {
   const [{ writeBuiltFronts }, { nodeHost, rulesetFolders }] = await Promise.all([
-    import("../node/front-cache.js"),
+    import("../node/front-cache-build.js"),
     import("../node/host.js"),
   ]);
   return writeBuiltFronts(root, nodeHost(rulesetFolders(root)));

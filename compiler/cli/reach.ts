@@ -12,10 +12,10 @@ import {
   DEFAULT_UNIT,
   reachOn,
   reachUnitsOn,
-  type ReachBuilt,
   type ReachRequest,
   type Typed,
-} from "../engine/index.js";
+} from "../engine/reach.js";
+import type { ReachBuilt } from "../reach/build.js";
 import { REACH_RENDERERS, type ReachFormat } from "../reach/formats.js";
 import { renderSummaryJson, renderSummaryText } from "../reach/summary.js";
 import { UNITS_RENDERERS } from "../reach/units-formats.js";
@@ -126,13 +126,13 @@ export function printReachDiagnostics(
  * Runs the command up to the built report (exported for tests); null after printed errors. `format`
  * is the command's (`formatOf(opts)`, read once by the caller).
  */
-export function reachFor(
+export async function reachFor(
   rulesets: string,
   mapFile: string,
   opts: ReachCliOptions,
   ctx: Ctx,
   format: ReachFormat = formatOf(opts),
-): ReachBuilt | null {
+): Promise<ReachBuilt | null> {
   const ids = namedRulesets(rulesets, "variorum reach sl-classic maps/crossroads.json --from B3");
   if (opts.from === undefined)
     throw new UsageError("say where the unit starts: --from HEX (e.g. --from B3)");
@@ -141,7 +141,7 @@ export function reachFor(
   const drawing = format === "svg" || format === "html";
   if (opts.summary === true && drawing)
     throw new UsageError("--summary answers in text or json, not as a drawing");
-  const input = loadInput(ids, mapFile, "map", ctx);
+  const input = await loadInput(ids, mapFile, "map", ctx);
   if (input === null) return null;
   const req = {
     map: input.input,
@@ -156,10 +156,15 @@ export function reachFor(
   return value;
 }
 
-export function reach(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
+export async function reach(
+  rulesets: string,
+  mapFile: string,
+  opts: ReachCliOptions,
+  ctx: Ctx,
+): Promise<number> {
   if (opts.all === true || opts.side !== undefined) return reachAll(rulesets, mapFile, opts, ctx);
   const format = formatOf(opts);
-  const built = reachFor(rulesets, mapFile, opts, ctx, format);
+  const built = await reachFor(rulesets, mapFile, opts, ctx, format);
   if (built === null) return 1;
   const summary = built.summary;
   const render =
@@ -201,7 +206,12 @@ const NOT_WITH_ALL: readonly (readonly [keyof ReachCliOptions & string, string])
  * `--all [--side friendly|enemy]`: every unit the map places on that side, each searched alone, with
  * per hex how many can end there and whether the stacking limit lets them all (docs/maps.md).
  */
-function reachAll(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx: Ctx): number {
+async function reachAll(
+  rulesets: string,
+  mapFile: string,
+  opts: ReachCliOptions,
+  ctx: Ctx,
+): Promise<number> {
   const ids = namedRulesets(rulesets, "variorum reach sl-classic maps/skirmish.json --all");
   for (const [option, why] of NOT_WITH_ALL)
     if (given(opts[option]))
@@ -211,7 +221,7 @@ function reachAll(rulesets: string, mapFile: string, opts: ReachCliOptions, ctx:
     throw new UsageError(`unknown side \`${side}\`; use friendly or enemy`);
   const phase = phaseOf(opts);
   const format = formatOf(opts);
-  const input = loadInput(ids, mapFile, "map", ctx);
+  const input = await loadInput(ids, mapFile, "map", ctx);
   if (input === null) return 1;
   const { file, text } = input.input;
   const { value, diagnostics } = reachUnitsOn({

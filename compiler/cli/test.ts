@@ -6,17 +6,17 @@
  */
 
 import { hasErrors } from "../../diagnostics/index.js";
-import { exampleDiagnostic, runExamples } from "../engine/index.js";
+import { exampleDiagnostic, runExamples } from "../interpret/examples.js";
 import type { Ctx } from "./context.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
 import { printDiagnostics } from "./render.js";
 import { displayPath } from "../node/paths.js";
 
-export function test(args: string[], ctx: Ctx): number {
+export async function test(args: string[], ctx: Ctx): Promise<number> {
   const host = fsHost(ctx.root);
   const refs = refsFor(args, host, ctx);
-  const { loaded } = loadRulesets(refs, ctx, host, { warnings: false });
+  const { loaded } = await loadRulesets(refs, ctx, host, { warnings: false });
   const c = ctx.cOut;
   let passed = 0;
   let failed = 0;

@@ -14,6 +14,7 @@ import type { RulesetIR } from "../ir/ir.js";
 import { lower } from "../front/lower.js";
 import { resolve, type Merged } from "../front/resolve.js";
 import { wholeMoveNote, wholeMoveRead } from "../reach/lookahead.js";
+import { builtRuleset, type Loaded } from "./built.js";
 import { folderOf, inFolder, memoryHost, resolveRuleset, type Host } from "./host.js";
 
 export interface FrontEnd {
@@ -72,13 +73,7 @@ function wholeMoveCost(ir: RulesetIR, merged: Merged): Diagnostic[] {
   return [wholeMoveNote(ir, cost?.span ?? binding?.span ?? null)!];
 }
 
-export interface Loaded {
-  ir: RulesetIR | null;
-  diagnostics: Diagnostic[];
-  /** path → text of every file read, for code frames */
-  sources: Map<string, string>;
-  file: string;
-}
+export type { Loaded } from "./built.js";
 
 /** A ruleset by id (through the host) or by a path ending in `.rules`, through the front end. */
 export function loadRuleset(ref: string, host: Host): Loaded {
@@ -100,17 +95,13 @@ export function loadRuleset(ref: string, host: Host): Loaded {
       file: ref,
     };
   }
-  const readText = (path: string): string | null => {
-    const text = host.readFile(path);
-    if (text !== null) sources.set(path, text);
-    return text;
-  };
-  const built = host.built?.lookup(file, readText) ?? null;
-  if (built !== null) return { ir: built, diagnostics: [], sources, file };
-  sources.clear();
+  const built = builtRuleset(file, host);
+  if (built !== null) return built;
   const read = (path: string): ParseOutput | null => {
-    const text = readText(path);
-    return text === null ? null : parse(text, path);
+    const text = host.readFile(path);
+    if (text === null) return null;
+    sources.set(path, text);
+    return parse(text, path);
   };
   const root = read(file);
   if (!root)

@@ -5,17 +5,15 @@
  * A command uses an entry only when it runs that same build (`__VARIORUM_BUILD__`, a hash of every
  * source the bundle is made of) and every file still hashes the same, so an edited ruleset, a file
  * added beside it or a changed compiler is always compiled afresh. Outside the bundle (tests, the
- * library, `tsc`'s dist/) there is no build id and nothing is looked up.
+ * library, `tsc`'s dist/) there is no build id and nothing is looked up. The entries are written by
+ * compiler/node/front-cache-build.ts; this file reads them and loads no part of the front end.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { BuiltFronts, Host } from "../engine/host.js";
-import { loadRuleset } from "../engine/front.js";
-import { rulesetsIn } from "../engine/host.js";
+import type { BuiltFronts } from "../engine/host.js";
 import type { RulesetIR } from "../ir/ir.js";
 import { dict } from "../util/dict.js";
-import { writeIfChanged } from "./write.js";
 
 declare const __VARIORUM_BUILD__: string | undefined;
 
@@ -25,14 +23,14 @@ export function buildId(): string | null {
 }
 
 /** One built result: the IR and what it was built from. */
-interface Entry {
+export interface Entry {
   build: string;
   /** Each file the front end read, relative to the package root, with the SHA-256 of its text. */
   files: { path: string; sha256: string }[];
   ir: RulesetIR;
 }
 
-const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+export const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
 /**
  * The IR keeps records keyed by names from a user's file without a prototype (compiler/util/dict.ts);
@@ -41,7 +39,7 @@ const sha256 = (text: string): string => createHash("sha256").update(text).diges
  */
 const NO_PROTOTYPE = "\u0000dict";
 
-function irText(entry: Entry): string {
+export function irText(entry: Entry): string {
   return JSON.stringify(entry, (_key, value: unknown) =>
     value !== null &&
     typeof value === "object" &&
@@ -61,7 +59,7 @@ function readEntry(text: string): Entry {
 }
 
 /** Where the entry for a file under the package root is kept (null for a file outside it). */
-function entryPath(root: string, file: string): string | null {
+export function entryPath(root: string, file: string): string | null {
   const rel = relative(root, file);
   if (rel.startsWith("..") || rel.includes(":") || !rel.endsWith(".rules")) return null;
   return join(root, "dist", "front-cache", rel.split(sep).join("__") + ".json");
@@ -89,41 +87,4 @@ export function builtFronts(root: string): BuiltFronts | undefined {
       return entry.ir;
     },
   };
-}
-
-/**
- * Builds the entries of every ruleset in `host`'s package folders that compiles without a diagnostic
- * (run by scripts/build.mjs through the bundle, so the entries carry its build id). Returns the ids
- * written.
- */
-export function writeBuiltFronts(root: string, host: Host): string[] {
-  const build = buildId();
-  if (build === null) throw new Error("writeBuiltFronts runs only in the CLI's bundle");
-  mkdirSync(join(root, "dist", "front-cache"), { recursive: true });
-  const written: string[] = [];
-  for (const found of rulesetsIn(host)) {
-    const read: string[] = [];
-    const recording: Host = {
-      folders: host.folders,
-      stat: (f) => host.stat(f),
-      readDirectory: (d) => host.readDirectory(d),
-      readFile(f) {
-        const text = host.readFile(f);
-        if (text !== null) read.push(f);
-        return text;
-      },
-    };
-    const l = loadRuleset(found.file, recording);
-    const at = entryPath(root, found.file);
-    if (l.ir === null || l.diagnostics.length > 0 || at === null) continue;
-    const files = [...new Set(read)].map((f) => ({
-      path: relative(root, f),
-      sha256: sha256(l.sources.get(f)!),
-    }));
-    if (files.some((f) => f.path.startsWith(".."))) continue;
-    const entry: Entry = { build, files, ir: l.ir };
-    writeIfChanged(at, irText(entry));
-    written.push(found.id);
-  }
-  return written;
 }

@@ -20,7 +20,8 @@ import { render } from "../../compiler/cli/diff.js";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { loadRuleset, rulesetsIn } from "../../compiler/engine/index.js";
 import { buildReport } from "../../compiler/diff/report.js";
-import { builtFronts, writeBuiltFronts } from "../../compiler/node/front-cache.js";
+import { builtFronts } from "../../compiler/node/front-cache.js";
+import { writeBuiltFronts } from "../../compiler/node/front-cache-build.js";
 import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 import { ROOT, variorum } from "../cli/run.js";
 

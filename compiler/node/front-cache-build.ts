@@ -1,0 +1,48 @@
+/**
+ * Writes the front end's results of the package's own rulesets (read back by
+ * compiler/node/front-cache.ts): run by scripts/build.mjs through the CLI's bundle, so each entry
+ * carries the bundle's build id.
+ */
+import { mkdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { loadRuleset } from "../engine/front.js";
+import { rulesetsIn, type Host } from "../engine/host.js";
+import { buildId, entryPath, irText, sha256, type Entry } from "./front-cache.js";
+import { writeIfChanged } from "./write.js";
+
+/**
+ * Builds the entries of every ruleset in `host`'s package folders that compiles without a diagnostic
+ * (run by scripts/build.mjs through the bundle, so the entries carry its build id). Returns the ids
+ * written.
+ */
+export function writeBuiltFronts(root: string, host: Host): string[] {
+  const build = buildId();
+  if (build === null) throw new Error("writeBuiltFronts runs only in the CLI's bundle");
+  mkdirSync(join(root, "dist", "front-cache"), { recursive: true });
+  const written: string[] = [];
+  for (const found of rulesetsIn(host)) {
+    const read: string[] = [];
+    const recording: Host = {
+      folders: host.folders,
+      stat: (f) => host.stat(f),
+      readDirectory: (d) => host.readDirectory(d),
+      readFile(f) {
+        const text = host.readFile(f);
+        if (text !== null) read.push(f);
+        return text;
+      },
+    };
+    const l = loadRuleset(found.file, recording);
+    const at = entryPath(root, found.file);
+    if (l.ir === null || l.diagnostics.length > 0 || at === null) continue;
+    const files = [...new Set(read)].map((f) => ({
+      path: relative(root, f),
+      sha256: sha256(l.sources.get(f)!),
+    }));
+    if (files.some((f) => f.path.startsWith(".."))) continue;
+    const entry: Entry = { build, files, ir: l.ir };
+    writeIfChanged(at, irText(entry));
+    written.push(found.id);
+  }
+  return written;
+}
