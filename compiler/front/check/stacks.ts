@@ -21,6 +21,9 @@ export const MAX_ROWS = 99;
 /** At most this many counters (units and weapons) in one example. */
 export const MAX_COUNTERS = 64;
 
+/** The prefix of the rules that say what one unit counts against a hex's stacking limit. */
+export const STACKS_AS = "stacks-as-";
+
 /** The predicate asked of each unit beneath a weapon, from the top: the first that holds possesses it. */
 export const POSSESSES = "possesses";
 
