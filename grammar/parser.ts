@@ -1291,7 +1291,7 @@ class RulesParser extends EmbeddedActionsParser {
   /**
    * `stack A1 { lt { kind: leader } weapon lmg { portage: 1 } first { kind: squad } }`: the counters
    * an example places in one hex, from the top of the stack down — units, and support weapons
-   * (`weapon NAME`) whose fields go to the unit that possesses them. An entry left part-way is left out.
+   * (`weapon NAME`) whose fields go to the unit that possesses them.
    */
   stackDecl = this.RULE(
     "stackDecl",
