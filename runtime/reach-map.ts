@@ -11,6 +11,7 @@ import { bypassSides, plainStep, type PlainStep, type ReachBinding } from "./rea
 import { labelPath, searchReach, type ReachSearch } from "./reach.js";
 import { diceRead, summarizeWeighted } from "./dice.js";
 import { forEachBlockRoll } from "./rolls.js";
+import { InputError } from "./errors.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
 import type { DistributionSummary, MoveContext, Num } from "./types.js";
 
@@ -68,7 +69,11 @@ export function reachOnMap<T, X extends MoveContext<T>>(
 ): ReachAnswer {
   const from = typeof start === "number" ? start : indexOf(g, start);
   if (!(from >= 0 && from < g.n))
-    throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
+    throw new InputError(
+      "V1101",
+      "from",
+      `${JSON.stringify(String(start).slice(0, 40))} is not a hex of ${g.name}`,
+    );
   if (aboard) return aboardOnMap(b, g, from);
   const m = stepsFor(b, g);
   const ctx = b.prepare(m.plain);
