@@ -236,6 +236,8 @@ export const MESSAGES = {
   V0803: {
     mixed:
       "this example places its units with `stack`, so it gives no {what}: each unit's fields go in its stack",
+    scenarioField:
+      "an example with `stack` runs as `variorum reach --all` does, which asks a scenario its phase alone: `{field}` would not be read",
     oneUnit:
       "`expect {what}` asks of one unit's move; in an example with `stack`, say which unit: `expect NAME.{what}`",
     noStacks: "`expect {what}` asks of units placed with `stack`, and this example places none",

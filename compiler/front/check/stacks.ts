@@ -63,7 +63,12 @@ export function checkStacks(
     if (r.rec !== "scenario") {
       h.stackError("mixed", r.value.span, { what: `\`${r.rec}\`` });
       ok = false;
-    }
+    } else
+      for (const f of r.value.fields)
+        if (f.name !== "phase") {
+          h.stackError("scenarioField", f.span, { field: `scenario.${f.name}` });
+          ok = false;
+        }
   if (d.path) {
     h.stackError("mixed", d.path[0]?.span ?? d.nameSpan, { what: "`path`" });
     ok = false;
