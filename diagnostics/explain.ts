@@ -398,6 +398,15 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     right:
       'example [1.7] "one woods hex" {\n  unit { kind: squad }\n  path { terrain: woods }\n  expect spent = 1\n}',
   },
+  V0803: {
+    means:
+      "An example that places several units (`stack HEX { … }`) is written wrong: it also gives a single unit's `unit`, `path` or `roll`, or a `scenario` field other than its phase (it runs as `reach --all`, which asks nothing else); it asks a single move's `expect allowance` instead of a unit's (`expect NAME.allowance`); a hex name is not one (A1, B12) or lies beyond the 26 × 99 hexes an example's map may span; a hex or a name is placed twice; an expectation names no unit of its stacks or a hex off its map; a weapon gives a field that is not a quantity, lies at the bottom of its stack with no unit beneath it, or the ruleset has no `possesses` predicate to say who holds it. `check` reports it without running the example.",
+    kind: "rules",
+    wrong:
+      'example [1.7] "two squads in one hex" {\n  stack A1 {\n    first { kind: squad }\n    second { kind: squad }\n  }\n  expect allowance = 4\n}',
+    right:
+      'example [1.7] "two squads in one hex" {\n  stack A1 {\n    first { kind: squad }\n    second { kind: squad }\n  }\n  expect first.allowance = 4\n}',
+  },
   V0901: {
     means:
       "The scenario file is not valid JSON (no comments, no trailing commas), is larger than 1,000,000 characters, or nests deeper than 64.",

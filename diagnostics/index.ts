@@ -111,6 +111,7 @@ export const CODES = {
   // Examples
   V0801: { severity: "error", summary: "example expectation failed" },
   V0802: { severity: "error", summary: "example input is invalid" },
+  V0803: { severity: "error", summary: "example's stacks are invalid" },
   // Scenario files
   V0901: { severity: "error", summary: "malformed scenario JSON" },
   V0902: { severity: "error", summary: "unknown scenario field" },

@@ -233,6 +233,30 @@ export const MESSAGES = {
     givesNoOne: "this example gives no {record}, and {fields} has no default",
     givesNoMany: "this example gives no {record}, and {fields} have no default",
   },
+  V0803: {
+    mixed:
+      "this example places its units with `stack`, so it gives no {what}: each unit's fields go in its stack",
+    scenarioField:
+      "an example with `stack` runs as `variorum reach --all` does, which asks a scenario its phase alone: `{field}` would not be read",
+    oneUnit:
+      "`expect {what}` asks of one unit's move; in an example with `stack`, say which unit: `expect NAME.{what}`",
+    noStacks: "`expect {what}` asks of units placed with `stack`, and this example places none",
+    ruleValue:
+      "an example with `stack` expects `stack HEX legal` and its units' values (`expect NAME.allowance`); `expect {what}` goes in an example of its own",
+    badHex:
+      "`{hex}` is not a hex name: a column of one to three letters and a row number, such as A1",
+    tooFar: "hex {hex} is beyond the largest map an example may place units on ({max})",
+    hexTwice: "hex {hex} has a second `stack` in this example: list its counters in one",
+    nameTwice: "{name} is placed twice in this example",
+    tooMany: "this example places {count} counters; at most {max}",
+    weaponField:
+      "a weapon adds its {field} to the unit that possesses it, so it must be a quantity, not {type}",
+    noPossession:
+      "this ruleset does not say who possesses a weapon in a stack: declare `predicate possesses`, asked of each unit beneath the weapon from the top",
+    nothingBeneath: "no unit is stacked beneath weapon {name} to possess it",
+    unknownUnit: "{name} is not a unit of this example's stacks; its units: {units}",
+    offMap: "hex {hex} is off this example's map (A1 to {corner}, the hexes its stacks span)",
+  },
   // Scenario files
   V0901: JSON_MALFORMED,
   V0902: { unknownField: "unknown field `{path}`; {where} has: {valid}" },

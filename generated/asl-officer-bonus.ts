@@ -887,6 +887,12 @@ export function r_portage_excess(ctx: Ctx, trace: string[] | null): number {
   return r_excess_with(ctx, trace, r_double_timing(ctx, trace));
 }
 
+/** a SW belongs to the first Personnel unit stacked beneath it [A4.43] */
+export function r_possesses(_ctx: Ctx, trace: string[] | null): boolean {
+  if (trace !== null) trace.push("A4.43");
+  return true;
+}
+
 /**
  * MF to spend: allotment plus bonuses, less portage beyond the IPC [A4.11]
  *
@@ -2048,6 +2054,7 @@ export const inputDomains: InputDomains = {
 export const predicates: readonly Question<Ctx>[] = [
   { name: "rides-conveyance", cite: "A4.11", type: "bool", ask: r_rides_conveyance },
   { name: "double-timing", cite: "A4.5", type: "bool", ask: r_double_timing },
+  { name: "possesses", cite: "A4.43", type: "bool", ask: r_possesses },
   {
     name: "heavy-sw-may-fire-in-afph",
     cite: "A4.41",

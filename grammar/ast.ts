@@ -130,7 +130,30 @@ export type ExpectDecl = { span: Span } & (
   | { e: "needs"; rec: RecordKw; field: string }
   /** `expect depends on vehicle.kind`: the answer differs with that field, which the example leaves out. */
   | { e: "depends"; rec: RecordKw; field: string }
+  /** `expect stack A1 legal`: the units that can end their move in hex A1 are within the stacking limit. */
+  | { e: "stack"; hex: string; hexSpan: Span; negated: boolean }
+  /** `expect first.allowance = 4`: a value of one unit of a `stack` (its allowance, reach, or a field). */
+  | { e: "member"; unit: string; unitSpan: Span; what: string; value: Expr }
 );
+
+/**
+ * One entry of an example's `stack HEX { … }`, top of the stack first: a unit (`NAME { fields }`) or
+ * a support weapon (`weapon NAME { fields }`), whose fields go to the unit that possesses it.
+ */
+export interface StackEntry {
+  name: string;
+  nameSpan: Span;
+  weapon: boolean;
+  fields: RecordLit;
+}
+
+/** `stack HEX { … }`: the counters of one hex, listed from the top of the stack down. */
+export interface StackDecl {
+  hex: string;
+  hexSpan: Span;
+  entries: StackEntry[];
+  span: Span;
+}
 
 export type Decl =
   | (DeclBase & { kind: "measure" })
@@ -158,6 +181,8 @@ export type Decl =
       path: RecordLit[] | null;
       /** A fixed dice roll, one face per die. */
       roll: number[] | null;
+      /** Several units placed on a map, by hex (`stack HEX { … }`); empty for a one-unit example. */
+      stacks: StackDecl[];
       expects: ExpectDecl[];
     })
   | (DeclBase & { kind: "remove"; target: string })

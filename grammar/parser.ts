@@ -1203,6 +1203,7 @@ class RulesParser extends EmbeddedActionsParser {
       const records: { rec: A.RecordKw; value: A.RecordLit }[] = (ex.records = []);
       ex.path = null;
       ex.roll = null;
+      const stacks: A.StackDecl[] = (ex.stacks = []);
       const expects: A.ExpectDecl[] = (ex.expects = []);
       this.MANY(
         (this.exampleItems ??= () => this.OR((this.exampleAlts ??= this.exampleAlternatives()))),
@@ -1221,6 +1222,7 @@ class RulesParser extends EmbeddedActionsParser {
         records: exact(records),
         path: path && exact(path),
         roll: faces ? faces.map((t) => b.smallInt(t, MAX_SIDES)) : null,
+        stacks: exact(stacks),
         expects: exact(expects),
       });
     },
@@ -1232,8 +1234,9 @@ class RulesParser extends EmbeddedActionsParser {
     records: { rec: A.RecordKw; value: A.RecordLit }[];
     path: A.RecordLit[] | null;
     roll: IToken[] | null;
+    stacks: A.StackDecl[];
     expects: A.ExpectDecl[];
-  } = { records: [], path: null, roll: null, expects: [] };
+  } = { records: [], path: null, roll: null, stacks: [], expects: [] };
   private exampleItems: (() => void) | undefined;
   private exampleAlts: IOrAlt<unknown>[] | undefined;
 
@@ -1276,8 +1279,66 @@ class RulesParser extends EmbeddedActionsParser {
           this.AT_LEAST_ONE_SEP2(faces);
         },
       },
+      {
+        ALT: () => {
+          const s = this.SUBRULE(this.stackDecl);
+          if (s) ex.stacks.push(s);
+        },
+      },
     ];
   }
+
+  /**
+   * `stack A1 { lt { kind: leader } weapon lmg { portage: 1 } first { kind: squad } }`: the counters
+   * an example places in one hex, from the top of the stack down — units, and support weapons
+   * (`weapon NAME`) whose fields go to the unit that possesses them.
+   */
+  stackDecl = this.RULE(
+    "stackDecl",
+    (): A.StackDecl => {
+      const start = this.b ? this.from() : 0;
+      this.CONSUME(T.Stack);
+      const hex = this.CONSUME(T.Name);
+      this.CONSUME(T.LBrace);
+      const from = this.top;
+      this.MANY((this.stackEntries ??= () => this.SUBRULE(this.stackEntry)));
+      this.CONSUME(T.RBrace);
+      const entries = this.take<A.StackEntry>(from);
+      const b = this.b;
+      if (!b) return NONE;
+      return {
+        hex: hex.image,
+        hexSpan: b.spanOfToken(hex),
+        entries,
+        span: this.to(b, start),
+      };
+    },
+    { recoveryValueFunc: this.leave(null as never) },
+  );
+  private stackEntries: (() => void) | undefined;
+  private stackWeapon: (() => IToken) | undefined;
+
+  stackEntry = this.RULE(
+    "stackEntry",
+    (): void => {
+      // `weapon NAME { … }`: a weapon when a name follows the word; `weapon { … }` is a unit so named.
+      const weapon =
+        this.OPTION({
+          GATE: () => this.LA(1).image === "weapon" && tokenMatcher(this.LA(2), T.Name),
+          DEF: (this.stackWeapon ??= () => this.CONSUME(T.Name, { LABEL: "weapon" })),
+        }) !== undefined;
+      const name = this.CONSUME2(T.Name);
+      const fields = this.SUBRULE(this.record);
+      if (this.b && fields)
+        this.stack[this.top++] = {
+          name: name.image,
+          nameSpan: this.b.spanOfToken(name),
+          weapon,
+          fields,
+        } satisfies A.StackEntry;
+    },
+    { recoveryValueFunc: this.leave(undefined) },
+  );
 
   record = this.RULE(
     "record",
@@ -1413,6 +1474,49 @@ class RulesParser extends EmbeddedActionsParser {
           if (!b) return NONE;
           const span = this.to(b, start);
           return { e: "depends", rec: rec.image as A.RecordKw, field: field.image, span };
+        },
+      },
+      {
+        // `expect stack A1 legal`, `expect stack A1 not legal`: the stacking limit in a hex of a
+        // `stack` example (`expect stack = …` stays a rule named `stack`).
+        GATE: () =>
+          this.LA(1).tokenType === T.Stack &&
+          this.LA(2).tokenType !== T.Equals &&
+          this.LA(2).tokenType !== T.LParen &&
+          this.LA(2).tokenType !== T.Dot,
+        ALT: (): A.ExpectDecl => {
+          const start = this.expectFrom;
+          this.CONSUME(T.Stack);
+          const hex = this.CONSUME7(T.Name, { LABEL: "stackHex" });
+          const negated = this.OPTION3(() => this.CONSUME2(T.Not)) !== undefined;
+          this.CONSUME2(T.Legal);
+          const b = this.b;
+          if (!b) return NONE;
+          const span = this.to(b, start);
+          return { e: "stack", hex: hex.image, hexSpan: b.spanOfToken(hex), negated, span };
+        },
+      },
+      {
+        // `expect first.allowance = 4`: one unit of a `stack` example.
+        GATE: () => this.LA(2).tokenType === T.Dot,
+        ALT: (): A.ExpectDecl => {
+          const start = this.expectFrom;
+          const unit = this.CONSUME8(T.Name, { LABEL: "stackUnit" });
+          this.CONSUME3(T.Dot);
+          const what = this.CONSUME9(T.Name, { LABEL: "stackUnitValue" });
+          this.CONSUME3(T.Equals);
+          const value = this.SUBRULE4(this.expr);
+          const b = this.b;
+          if (!b) return NONE;
+          const span = this.to(b, start);
+          return {
+            e: "member",
+            unit: unit.image,
+            unitSpan: b.spanOfToken(unit),
+            what: what.image,
+            value,
+            span,
+          };
         },
       },
       {

@@ -180,6 +180,8 @@ export const Source = kw("source", true);
 export const Paragraph = kw("paragraph", true);
 /** `out-of-scope [5.3] "why"`: a paragraph the ruleset leaves out; soft. */
 export const OutOfScope = kw("out-of-scope", true);
+/** `stack A1 { … }`: an example's units in one hex, top of the stack first; soft, so `stack` stays a name. */
+export const Stack = kw("stack", true);
 
 export const Arrow = createToken({ name: "Arrow", pattern: /->/ });
 export const EqEq = createToken({ name: "EqEq", pattern: /==/ });
@@ -258,6 +260,7 @@ export const keywords = [
   Source,
   Paragraph,
   OutOfScope,
+  Stack,
 ];
 
 /** A keyword's spelling (`Kw_half_squad` is written `half-squad`). */
@@ -289,7 +292,7 @@ export const DEFINITION_KEYWORDS: readonly string[] = [
 ].map(spelling);
 
 /** The keywords that start a clause on a line of its own inside a definition. */
-export const CLAUSE_KEYWORDS: readonly string[] = [Exception, Expect, Concept, Section].map(
+export const CLAUSE_KEYWORDS: readonly string[] = [Exception, Expect, Concept, Section, Stack].map(
   spelling,
 );
 

@@ -135,12 +135,20 @@ function assumedDefaults<I, A>(input: I, how: Answering<I, A>): Reply<I, A>["ass
       if (e instanceof InputError) continue;
       throw e;
     }
-    const keys = new Set(
-      leaves.map((c) =>
-        JSON.stringify([c.answer === null ? null : how.key(c.answer), c.partial, c.needs]),
-      ),
-    );
-    if (keys.size > 1) out.push(d);
+    // The answer turns on the default when two leaves that agree on every other field left out
+    // (another unknown, such as a leader, splitting the answer on its own) answer differently.
+    const byOthers = new Map<string, Set<string>>();
+    for (const c of leaves) {
+      const others = JSON.stringify(
+        Object.entries(c.given)
+          .filter(([f]) => f !== d.field)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
+      let keys = byOthers.get(others);
+      if (keys === undefined) byOthers.set(others, (keys = new Set()));
+      keys.add(JSON.stringify([c.answer === null ? null : how.key(c.answer), c.partial, c.needs]));
+    }
+    if ([...byOthers.values()].some((keys) => keys.size > 1)) out.push(d);
   }
   return out;
 }

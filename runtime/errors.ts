@@ -28,7 +28,7 @@ export class EvalError extends Error {}
  * scenario codes: `V0902` — a field nobody knows; `V0903` — a value outside the module's domains (a
  * kind, a terrain, a number), a required field absent, a bad roll. `buildGraph` throws the map's:
  * `V1002` — a field the map format does not know; `V1003` — a value of the wrong shape, a hex off the
- * map (`field` is the JSON path, `roads[0][2]`).
+ * map (`field` is the JSON path, `roads[0][2]`); `V1101` — a start hex not on the map (`field` is `from`).
  */
 export type InputCode =
   | "missing"
@@ -38,7 +38,8 @@ export type InputCode =
   | "V0902"
   | "V0903"
   | "V1002"
-  | "V1003";
+  | "V1003"
+  | "V1101";
 
 /**
  * This input cannot be evaluated: a user's mistake, reported as a diagnostic (V0903 for a scenario, a

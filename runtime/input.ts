@@ -158,6 +158,56 @@ function value(v: unknown, d: FieldDomain, path: string, scale: number): unknown
   }
 }
 
+/** How deep an input may nest: as a scenario file (docs/cli.md, limits). */
+const MAX_DEPTH = 64;
+/** The longest array an input may hold (a path of a million steps is far past every work bound). */
+const MAX_ITEMS = 1_000_000;
+
+/**
+ * The caller's input as plain data, read once, before any check: each own enumerable string-keyed
+ * property read one at a time into a prototype-free object (a key `__proto__` stays a key), each
+ * array index into an array that keeps its holes (the checks report them). So a getter that throws,
+ * a Proxy whose traps throw, a cycle or an endless array becomes an `InputError` naming where, and
+ * nothing later reads the caller's object again (a getter cannot answer one value to the check and
+ * another to the pricing). Symbol keys are not data (JSON has none) and are not read.
+ */
+function snapshot(x: unknown, path: string, depth: number): unknown {
+  if (typeof x !== "object" || x === null) return x;
+  const where = path === "" ? null : path;
+  if (depth >= MAX_DEPTH)
+    throw new InputError("V0903", where, `the input nests deeper than ${MAX_DEPTH} (a cycle?)`);
+  try {
+    if (Array.isArray(x)) {
+      if (x.length > MAX_ITEMS)
+        throw new InputError(
+          "V0903",
+          where,
+          `\`${path}\` holds ${x.length} items; at most ${MAX_ITEMS.toLocaleString("en")}`,
+        );
+      const out = new Array<unknown>(x.length);
+      for (let i = 0; i < x.length; i++)
+        if (Object.hasOwn(x, i)) out[i] = snapshot(x[i], `${path}[${i}]`, depth + 1);
+      return out;
+    }
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const k of Object.keys(x))
+      out[k] = snapshot(
+        (x as Record<string, unknown>)[k],
+        path === "" ? k : `${path}.${k}`,
+        depth + 1,
+      );
+    return out;
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    const why = e instanceof Error ? e.message : String(e);
+    throw new InputError(
+      "V0903",
+      where,
+      `reading \`${path === "" ? "the input" : path}\` failed: ${why.slice(0, 200)}`,
+    );
+  }
+}
+
 /** One record checked against `d`; `prefix` starts its fields' paths (`unit.`, `path[2].`, ``). */
 function checkRecord(
   given: unknown,
@@ -212,7 +262,8 @@ function checkRecord(
  * ruleset has no concept for listed in `notApplicable` and left out (a whole in-place step where it
  * has no `action`), a fixed roll (`roll`, or `unit.dice` as in a scenario file) checked against its dice.
  */
-export function checkInput(input: unknown, d: InputDomains): CheckedInput {
+export function checkInput(caller: unknown, d: InputDomains): CheckedInput {
+  const input = snapshot(caller, "", 0);
   if (!isRecord(input)) return bad(null, `the input must be an object, not ${kindOf(input)}`);
   for (const k of Object.keys(input))
     if (!["unit", "vehicle", "scenario", "path", "roll"].includes(k))

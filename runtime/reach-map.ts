@@ -10,7 +10,8 @@ import { indexOf, type MapGraph } from "./map.js";
 import { bypassSides, plainStep, type PlainStep, type ReachBinding } from "./reach-steps.js";
 import { labelPath, searchReach, type ReachSearch } from "./reach.js";
 import { diceRead, summarizeWeighted } from "./dice.js";
-import { forEachSortedRoll } from "./rolls.js";
+import { forEachBlockRoll } from "./rolls.js";
+import { InputError } from "./errors.js";
 import { boardingOnMap, type ReachBoarding } from "./reach-board.js";
 import type { DistributionSummary, MoveContext, Num } from "./types.js";
 
@@ -68,7 +69,11 @@ export function reachOnMap<T, X extends MoveContext<T>>(
 ): ReachAnswer {
   const from = typeof start === "number" ? start : indexOf(g, start);
   if (!(from >= 0 && from < g.n))
-    throw new RangeError(`${String(start)} is not a hex of ${g.name}`);
+    throw new InputError(
+      "V1101",
+      "from",
+      `${JSON.stringify(String(start).slice(0, 40))} is not a hex of ${g.name}`,
+    );
   if (aboard) return aboardOnMap(b, g, from);
   const m = stepsFor(b, g);
   const ctx = b.prepare(m.plain);
@@ -90,18 +95,21 @@ export function reachOnMap<T, X extends MoveContext<T>>(
     return answer(b, g.n, from, [search], [null], null, [...na].sort(), search.labels, boarding);
   }
 
-  // Every roll (as a multiset, weighted by the ordered rolls it stands for): a hex's cost and path come
-  // from the roll that reaches it most cheaply (the first such roll), its probability from all of them.
+  // Every roll (by the ruleset's blocks of dice, weighted by the ordered rolls each stands for): a
+  // hex's cost and path come from the roll that reaches it most cheaply (the first such roll), its
+  // probability from all of them.
   const searches: FoldedSearch<T>[] = [];
   const rolls: number[][] = [];
   const probability = new Float64Array(g.n);
   const allowances = new Map<number, number>();
   let total = 0;
   let labels = 0;
-  // Faces are enumerated as multisets of the dice the move reads (a Normal move reads two of a
-  // ruleset's three): the fewest that price the start. A shorter roll fails to price it.
+  // The dice the move reads (a Normal move reads two of a ruleset's three): the fewest that price
+  // the start (a shorter roll fails to price it), enumerated as `eval` enumerates them
+  // (runtime/rolls.ts `forEachBlockRoll`): faces reordered only within a block of the ruleset's
+  // dice expressions — never as one multiset, which would hand `1d6` the lower of `2d6`'s two faces.
   const dice = diceAtStart(b, ctx);
-  forEachSortedRoll(dice, b.model.sides, (roll, weight) => {
+  forEachBlockRoll(dice, b.model.sides, b.model.diceCuts, (roll, weight) => {
     ctx.roll = roll.slice();
     rolls.push(roll.slice());
     const search = run();

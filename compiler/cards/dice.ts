@@ -9,6 +9,7 @@ import type { DiceCell, DiceChart } from "./card-model.js";
 import { unique } from "../../runtime/lists.js";
 import { logCites, type Fields, type Probe, val } from "./card-answers.js";
 import { allowanceCite, diceRuleCites } from "./raw-card.js";
+import { blockRollCount } from "../../runtime/rolls.js";
 
 /** A cell with no distances: why (`reason`), and the rules that say so. */
 function unanswered(key: string, reason: string, cite: string[] = []): DiceCell {
@@ -17,6 +18,13 @@ function unanswered(key: string, reason: string, cite: string[] = []): DiceCell 
 
 /** Distances whose chance each cell of the chart gives. */
 const COVER = [3, 6, 9];
+
+/**
+ * The most rolls a dice chart prices, over all its cells (issue 45: six dice in two blocks over a
+ * 200-member terrain enum priced 302,400 rolls, 22.6 s). Past it no cell is priced, and each says
+ * why with the counts (docs/cli.md, limits).
+ */
+export const MAX_CHART_ROLLS = 100_000;
 
 export function diceChart(p: Probe): DiceChart | null {
   if (!p.dice) return null;
@@ -36,7 +44,23 @@ export function diceChart(p: Probe): DiceChart | null {
   const base: Fields = k0 && kinds ? { kind: val.member(kinds.name, k0.name) } : {};
   const rateDefault = rateF?.default?.v === "member" ? rateF.default.name : null;
 
+  // The chart's work, before any of it is done: its cells × the rolls each prices (the ruleset's
+  // blocks of dice, runtime/rolls.ts), against MAX_CHART_ROLLS.
+  const cols0 = terrains.length > 0 ? terrains.length : 1;
+  let cells = (rates.length > 0 ? rates.length : 1) * cols0;
+  for (const f of extraFs)
+    if (f.type.t === "enum") {
+      const n = p.enumDef(f.type.name)?.members.length ?? 0;
+      cells += Math.max(0, n - (f.default?.v === "member" ? 1 : 0)) * cols0;
+    }
+  const rolls = blockRollCount(p.interp.dice, p.interp.sides, p.interp.diceCuts);
+  const bound =
+    cells * rolls > MAX_CHART_ROLLS
+      ? `not charted: ${cells.toLocaleString("en")} cells × ${rolls.toLocaleString("en")} rolls would price more than ${MAX_CHART_ROLLS.toLocaleString("en")} rolls (the card's bound)`
+      : null;
+
   const cellFor = (unit: Fields, step: Fields | null, key: string): DiceCell => {
+    if (bound !== null) return unanswered(key, bound);
     const ctx = p.ctx(unit, step ? [step] : []);
     if (!ctx) return unanswered(key, "needs more input");
     const vs = p.violations(ctx);

@@ -48,5 +48,5 @@ export {
 export { listRulesets, type ListedRuleset, type ListRequest } from "./list.js";
 export { card, coverage, diffReport, type DiffRequest, type ReportStore } from "./reports.js";
 export type { ReachBuilt } from "../reach/build.js";
-export { exampleDiagnostic, runExamples, type ExampleResult } from "../interpret/examples.js";
+export { exampleDiagnostic, runExamples, type ExampleResult } from "./examples.js";
 export { interpretScenario } from "../interpret/interpreter.js";

@@ -24,7 +24,8 @@ export interface ExampleResult {
   span: Span | null;
 }
 
-function show(v: RunValue | Value): string {
+/** A value as an example's failure shows it. */
+export function show(v: RunValue | Value): string {
   if (v instanceof Rat) return v.isNA() ? "NA" : formatQuantity(v.toString());
   if (typeof v === "boolean" || typeof v === "string") return String(v);
   if (v instanceof Set) return `{${[...v].join(", ")}}`;
@@ -37,7 +38,8 @@ function show(v: RunValue | Value): string {
   return `{${x.members.join(", ")}}`;
 }
 
-function sameValue(a: Value, b: Value): boolean {
+/** Whether two constants are equal (numbers exactly, sets as sets). */
+export function sameValue(a: Value, b: Value): boolean {
   if (a.v === "num" && b.v === "num") return Rat.parse(a.q).eq(Rat.parse(b.q));
   if (a.v === "set" && b.v === "set") return same(new Set(a.members), new Set(b.members));
   return JSON.stringify(a) === JSON.stringify(b);
@@ -47,13 +49,33 @@ function wantRV(v: Value): RunValue {
   return v.v === "na" ? Rat.NA : valueOf(v);
 }
 
+/**
+ * Runs an example that places several units (`stack HEX { … }`): reach's machinery does
+ * (compiler/reach/examples.ts), so a caller above reach in the ranks passes it in (the engine's
+ * `runExamples`); without it such an example fails saying so.
+ */
+export type SeveralUnits = (ir: RulesetIR, ex: ExampleDef, span: Span | null) => ExampleResult;
+
 export function runExample(
   ir: RulesetIR,
   ex: ExampleDef,
   src: SourceFile | null = null,
+  several: SeveralUnits | null = null,
 ): ExampleResult {
   const failures: string[] = [];
   const span: Span | null = src ? lineSpan(src, ex.origin.line) : null;
+  if (ex.counters !== undefined) {
+    if (several !== null) return several(ir, ex, span);
+    return {
+      cite: ex.cite,
+      title: ex.title,
+      passed: false,
+      invalid: false,
+      overflow: false,
+      failures: ["an example of several units runs through the engine's runExamples"],
+      span,
+    };
+  }
   let invalid = false;
   let overflow = false;
   const done = (): ExampleResult => ({
@@ -346,6 +368,7 @@ export function runExamplesMemo(
   memo: ExampleMemo,
   file: string | null = null,
   text: string | null = null,
+  several: SeveralUnits | null = null,
 ): ExampleResult[] {
   const fp = exampleFingerprint(ir);
   const same = memo.fingerprint === fp && memo.passed.length === ir.examples.length;
@@ -361,7 +384,7 @@ export function runExamplesMemo(
           failures: [],
           span: null,
         }
-      : runExample(ir, ex, src),
+      : runExample(ir, ex, src, several),
   );
   memo.fingerprint = fp;
   memo.passed = out.map((r) => r.passed);
@@ -373,9 +396,10 @@ export function runExamples(
   ir: RulesetIR,
   file: string | null = null,
   text: string | null = null,
+  several: SeveralUnits | null = null,
 ): ExampleResult[] {
   const src = file !== null ? new SourceFile(file, text ?? "") : null;
-  return ir.examples.map((ex) => runExample(ir, ex, src));
+  return ir.examples.map((ex) => runExample(ir, ex, src, several));
 }
 
 /** The span of line `line` (1-based) of `src`, or of its start when the text is not known. */

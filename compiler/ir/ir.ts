@@ -218,7 +218,27 @@ export type Expectation =
   /** The move stops for want of a field the scenario leaves out (`need(…)`): `vehicle.kind`, `path[].terrain`. */
   | { e: "needs"; field: string }
   /** The answer differs with the value of a field the example leaves out (`dependsOn`): `vehicle.kind`. */
-  | { e: "depends"; field: string };
+  | { e: "depends"; field: string }
+  /** A `stack` example: the units that can end their move in `hex` are within the stacking limit. */
+  | { e: "stack"; hex: string; want: boolean }
+  /**
+   * A `stack` example: one unit's allowance (`what: "allowance"`), the number of hexes it can end
+   * its move in (`"reaches"`), or one of its `unit` fields once it holds the weapons it possesses.
+   */
+  | { e: "member"; unit: string; what: string; want: Value };
+
+/**
+ * One counter an example places in a hex (`stack HEX { … }`), the top of each stack first: a unit,
+ * or a support weapon whose fields (quantities of the `unit` record, its PP) are added to those of
+ * the unit that possesses it (the ruleset's `possesses` predicate, asked of the units beneath it).
+ */
+export interface ExampleCounter {
+  name: string;
+  hex: string;
+  weapon: boolean;
+  /** The `unit` record's fields as written (a unit's must give the required ones). */
+  fields: Record<string, Value>;
+}
 
 export interface ScenarioValue {
   unit: Record<string, Value>;
@@ -237,6 +257,11 @@ export interface ExampleDef {
   cite: string;
   title: string;
   input: ScenarioValue;
+  /**
+   * Several units on a map (`stack HEX { … }`), run as `variorum reach --all` runs a map's units
+   * (compiler/reach/examples.ts); absent for an example of one unit's move (`input`).
+   */
+  counters?: ExampleCounter[];
   expect: Expectation[];
   origin: Origin;
 }

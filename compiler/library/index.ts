@@ -80,7 +80,7 @@ export {
 export { listRulesets, type ListedRuleset, type ListRequest } from "../engine/list.js";
 export { card, diffReport, type DiffRequest } from "../engine/reports.js";
 export type { ReachBuilt } from "../reach/build.js";
-export { exampleDiagnostic, runExamples, type ExampleResult } from "../interpret/examples.js";
+export { exampleDiagnostic, runExamples, type ExampleResult } from "../engine/examples.js";
 export { interpretScenario } from "../interpret/interpreter.js";
 
 // The types the engine's signatures name.

@@ -33,9 +33,10 @@ import { parseScenario } from "../scenario/index.js";
 import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
 import { stackReach, withLeader, type StackMember } from "./stacks.js";
+import { STACKS_AS } from "../front/check/stacks.js";
 
-/** The prefix of a ruleset's per-unit stacking counts (`stacks-as-infantry`). */
-export const STACKS_AS = "stacks-as-";
+/** The prefix of a ruleset's per-unit stacking counts (`stacks-as-infantry`): the checker's. */
+export { STACKS_AS };
 
 /** The rule that says what one unit, alone in its hex, holds the hex as for the other side (`step.enemy`). */
 export const HOLDS_AS = "holds-as";

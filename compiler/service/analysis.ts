@@ -14,7 +14,7 @@ import {
   runExamplesMemo,
   type ExampleMemo,
   type ExampleResult,
-} from "../interpret/examples.js";
+} from "../engine/examples.js";
 import type { RulesetIR } from "../ir/ir.js";
 import { frontEnd } from "../engine/front.js";
 import { IncrementalParser } from "./incremental.js";

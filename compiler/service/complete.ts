@@ -9,6 +9,7 @@ import { SECTIONS } from "../ir/report-sections.js";
 import type { Analysis } from "./analysis.js";
 import { ownedByName } from "./analysis.js";
 import { typeText } from "./navigate.js";
+import { stackCompletion } from "./stacks.js";
 import type { CompletionItem, CompletionKind } from "./types.js";
 import { CLAUSE_KEYWORDS, DEFINITION_KEYWORDS, EXPRESSION_KEYWORDS } from "../../grammar/tokens.js";
 
@@ -52,6 +53,14 @@ const SNIPPETS: CompletionItem[] = [
       'example [${1:cite} EX] "${2:what it shows}" {\n  unit { kind: ${3:squad} }\n  path { terrain: ${4:open-ground} }\n  expect legal\n  expect allowance = ${5:4}\n}',
   },
   {
+    label: "stack",
+    kind: "snippet",
+    detail: "an example's units in one hex, top of the stack first",
+    snippet: true,
+    insertText:
+      "stack ${1:A1} {\n  ${2:first} { kind: ${3:squad} }\n  ${4:second} { kind: ${5:squad} }\n}",
+  },
+  {
     label: "table",
     kind: "snippet",
     detail: "a cost table",
@@ -82,6 +91,8 @@ export function complete(a: Analysis, offset: number): CompletionItem[] {
   const line = text.slice(lineStart, offset);
   const merged = a.merged;
 
+  const several = stackCompletion(a, offset, line);
+  if (several) return several;
   const rec = /\b(unit|vehicle|step|scenario)\.([\w-]*)$/.exec(line);
   if (rec) {
     const input = merged ? ownedByName(merged, rec[1]!) : null;

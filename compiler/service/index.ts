@@ -28,6 +28,7 @@ import { analyseDocument, Lines, ParseCache, type Analysis, type Parsed } from "
 import type { ExampleMemo } from "../interpret/examples.js";
 import { complete } from "./complete.js";
 import { citationHover, hoverOf } from "./hover.js";
+import { stackHover } from "./stacks.js";
 import {
   definitionOf,
   extendsDefinition,
@@ -187,7 +188,9 @@ export class LanguageService {
     const a = this.analysis(uri);
     const w = a && wordAt(a, uri, offset);
     if (!a) return null;
-    return (w ? hoverOf(a, w) : null) ?? citationHover(a, uri, offset);
+    return (
+      stackHover(a, uri, offset) ?? (w ? hoverOf(a, w) : null) ?? citationHover(a, uri, offset)
+    );
   }
 
   definition(uri: string, offset: number): Location | null {

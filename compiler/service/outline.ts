@@ -8,6 +8,7 @@ import { sectionTitle } from "../ir/report-sections.js";
 import type { Parsed } from "./analysis.js";
 import { signature } from "./hover.js";
 import { tokensOf } from "./navigate.js";
+import { stackSymbols } from "./stacks.js";
 import type { DocumentSymbol, SemanticToken, SemanticTokenType } from "./types.js";
 
 /** The outline group of a definition: its `section` clause, else what kind of thing it is. */
@@ -57,6 +58,12 @@ export function symbolsOf(p: Parsed): DocumentSymbol[] {
             [],
           ),
         );
+    } else if (d.kind === "example") {
+      children.push(
+        ...stackSymbols(d, (name, kind, detail, start, end, selStart, selEnd, kids) =>
+          sym(p, name, kind, detail, start, end, selStart, selEnd, kids),
+        ),
+      );
     } else if (d.kind === "input") {
       for (const f of d.fields)
         children.push(

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildGraph, type MapJson } from "../../runtime/map.js";
+import { InputError } from "../../runtime/errors.js";
 import { costs, modules, reachOf, type Gen } from "./helpers.js";
 
 // A1 → A2 crosses a wall (1 + 1 MF); the detour A1 → B1 → A2 ends along the road (1 + ½ MF).
@@ -265,15 +266,21 @@ describe("generated modules export reach", () => {
       expect(view(kept), id).toEqual(fresh);
     }
   });
-  it("an unknown start hex is a RangeError naming it", () => {
+  it("an unknown start hex is an InputError (V1101, `from`) naming it", () => {
     const g = buildGraph({
       name: "tiny",
       columns: 1,
       rows: 1,
       terrain: { default: "open-ground" },
     });
-    expect(() => modules["sl-classic"]!.reach(g, { kind: "squad" }, "Q9")).toThrow(
-      /Q9 is not a hex of tiny/,
-    );
+    let thrown: unknown;
+    try {
+      modules["sl-classic"]!.reach(g, { kind: "squad" }, "Q9");
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(InputError);
+    expect(thrown).toMatchObject({ code: "V1101", field: "from" });
+    expect((thrown as Error).message).toMatch(/"Q9" is not a hex of tiny/);
   });
 });

@@ -152,6 +152,30 @@ describe("language service", () => {
     expect(syms.find((x) => x.name === "Examples")!.children).toHaveLength(2);
   });
 
+  it("outlines an example's stacks and their counters, top first", () => {
+    const text = `ruleset stacked "Stacks" extends asl-a4
+
+example [A4.43 EX] "a SW belongs to the unit beneath it" {
+  stack A1 {
+    leader { kind: leader }
+    weapon lmg { portage: 1 }
+    first { kind: squad }
+  }
+  stack B1 { other { kind: squad } }
+  expect first.portage = 1
+}
+`;
+    const ex = service(text)
+      .symbols(URI)
+      .find((x) => x.name === "Examples")!.children[0]!;
+    expect(
+      ex.children.map((c) => [c.name, c.children.map((u) => `${u.name} ${u.detail}`)]),
+    ).toEqual([
+      ["stack A1", ["leader unit", "lmg weapon", "first unit"]],
+      ["stack B1", ["other unit"]],
+    ]);
+  });
+
   it("classifies tokens for highlighting", () => {
     const s = service();
     const toks = s.semanticTokens(URI);

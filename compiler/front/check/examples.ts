@@ -20,6 +20,7 @@ import { camel, type DeclChecker } from "./decls.js";
 import type { Evaluator } from "../../interpret/eval.js";
 import { isRule, type Scope } from "./scope.js";
 import { ANY, enumType, num } from "./types.js";
+import { checkStackExpectation, checkStacks, type StackHost } from "./stacks.js";
 
 const NONE: readonly string[] = [];
 
@@ -36,8 +37,28 @@ function gives(lit: A.RecordLit | null, name: string): boolean {
   return false;
 }
 
-export class ExampleChecker {
-  private readonly scope: Scope;
+/** The one-move answer expectation `e` asks for (`allowance`, `legal`, …), or null for a rule's value. */
+function oneMove(e: A.ExpectDecl): string | null {
+  if (e.e === "legal") return e.negated ? "not legal" : "legal";
+  if (e.e === "violation") return "violation";
+  if (e.e === "step") return "step";
+  if (e.e === "needs" || e.e === "depends") return e.e;
+  if (e.e === "value" && ONE_MOVE.has(e.name)) return e.name;
+  return null;
+}
+const ONE_MOVE: ReadonlySet<string> = new Set([
+  "allowance",
+  "spent",
+  "vehicle-spent",
+  "halt",
+  "probability",
+  "mean",
+  "min",
+  "max",
+]);
+
+export class ExampleChecker implements StackHost {
+  readonly scope: Scope;
 
   constructor(
     /** Checks citations and constants, and knows each declaration's origin. */
@@ -59,8 +80,21 @@ export class ExampleChecker {
     this.out.push(report(code, message, span, args, hint));
   }
 
-  private constValue(e: A.Expr, type: I.Type): I.Value | null {
+  constValue(e: A.Expr, type: I.Type): I.Value | null {
     return this.c.constValue(e, type, this.rules);
+  }
+
+  stackError<M extends MessageName<"V0803">>(
+    message: M,
+    span: Span | null,
+    args: MessageArgs<"V0803", M>,
+    hint?: string,
+  ): void {
+    this.err("V0803", message, span, args, hint);
+  }
+
+  noField(span: Span, record: string, field: string, hint: string): void {
+    this.err("V0210", "noField", span, { record, field }, hint);
   }
 
   /** Each record's required fields (no default, not optional), in declaration order: made once. */
@@ -86,7 +120,8 @@ export class ExampleChecker {
    * V0802 at the record, or at the example's header when the record is missing altogether.
    */
   private requiredGiven(d: A.Decl & { kind: "example" }): boolean {
-    let ok = this.given(d, "unit", recordOf(d, "unit"), "unit");
+    // An example of stacks gives each unit's fields in its stack (stacks.ts checks them).
+    let ok = d.stacks.length > 0 || this.given(d, "unit", recordOf(d, "unit"), "unit");
     if (!this.given(d, "scenario", recordOf(d, "scenario"), "scenario")) ok = false;
     const vehicle = recordOf(d, "vehicle");
     if (vehicle && !this.given(d, "vehicle", vehicle, "vehicle")) ok = false;
@@ -102,7 +137,7 @@ export class ExampleChecker {
   }
 
   /** Whether `lit` (record `rec` of example `d`, written `where`) gives its required fields; else V0802. */
-  private given(
+  given(
     d: A.Decl & { kind: "example" },
     rec: I.RecordName,
     lit: A.RecordLit | null,
@@ -140,7 +175,7 @@ export class ExampleChecker {
   }
 
   /** The record `lit` (record `rec`) as values of its fields' types; null when one has an error. */
-  private record(rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> | null {
+  record(rec: I.RecordName, lit: A.RecordLit): Record<string, I.Value> | null {
     const out: Record<string, I.Value> = dict();
     const fields = this.scope.inputs.get(rec);
     let ok = true;
@@ -207,11 +242,32 @@ export class ExampleChecker {
     };
     if (d.roll) input.roll = d.roll;
     if (!this.requiredGiven(d)) ok = false;
+    const stacks = d.stacks.length > 0 ? checkStacks(this, d) : null;
+    if (d.stacks.length > 0 && stacks === null) ok = false;
     // One place per expectation (every one failed sets ok, and the example is then dropped).
     const expect: I.Expectation[] = new Array<I.Expectation>(d.expects.length);
     const m = num(measure ?? ANY);
     for (let i = 0; i < d.expects.length; i++) {
       const e = d.expects[i]!;
+      if (e.e === "stack" || e.e === "member") {
+        if (d.stacks.length === 0) {
+          const what = e.e === "stack" ? `stack ${e.hex}` : `${e.unit}.${e.what}`;
+          this.stackError("noStacks", e.span, { what });
+          ok = false;
+        } else if (stacks !== null) {
+          const x = checkStackExpectation(this, e, stacks.counters, stacks.corner, m);
+          if (x) expect[i] = x;
+          else ok = false;
+        }
+        continue;
+      }
+      if (d.stacks.length > 0) {
+        const what = oneMove(e);
+        if (what !== null) this.stackError("oneUnit", e.span, { what });
+        else this.stackError("ruleValue", e.span, { what: e.e === "value" ? e.name : e.e });
+        ok = false;
+        continue;
+      }
       if (e.e === "legal") expect[i] = { e: "legal", want: !e.negated };
       else if (e.e === "violation")
         expect[i] = { e: "violation", cite: this.c.cite(e.cite, e.span), want: !e.negated };
@@ -323,6 +379,14 @@ export class ExampleChecker {
       }
     }
     if (!ok) return null;
-    return { cite, title: d.meta.title ?? "", input, expect, origin: this.c.origin(d) };
+    const ex: I.ExampleDef = {
+      cite,
+      title: d.meta.title ?? "",
+      input,
+      expect,
+      origin: this.c.origin(d),
+    };
+    if (stacks !== null) ex.counters = stacks.counters;
+    return ex;
   }
 }

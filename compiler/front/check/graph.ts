@@ -5,6 +5,7 @@
  * ruleset: it reports those cycles, what the allowance and the other once-per-move roles may not read,
  * examples that expect one value of a step rule, and definitions nothing uses.
  */
+import { POSSESSES, STACKS_AS } from "./stacks.js";
 import type * as A from "../../../grammar/ast.js";
 import type { Diagnostic, Span } from "../../../diagnostics/index.js";
 import { report } from "../../../diagnostics/messages.js";
@@ -216,6 +217,23 @@ export function wholeRulesetChecks(
     const d = exampleDecls[i]!;
     for (let j = 0; j < d.records.length; j++) fieldNames(d.records[j]!.value, exampleNames);
     if (d.path) for (let j = 0; j < d.path.length; j++) fieldNames(d.path[j]!, exampleNames);
+    // A stack's counters, and the predicate that says who possesses its weapons (stacks.ts).
+    for (const s of d.stacks)
+      for (const e of s.entries) {
+        fieldNames(e.fields, exampleNames);
+        if (e.weapon) exampleNames.add(POSSESSES);
+      }
+    // `expect stack A1 legal` asks the stacking limit: each `stacks-as-P` rule, and a predicate
+    // whose every parameter P has one (docs/language.md, "Stacking").
+    if (d.expects.some((x) => x.e === "stack"))
+      for (const r of scope.ruleDecls)
+        if (
+          r.name.startsWith(STACKS_AS) ||
+          (r.kind === "predicate" &&
+            r.params.length > 0 &&
+            r.params.every((q) => scope.named(STACKS_AS + q.name) !== undefined))
+        )
+          exampleNames.add(r.name);
   }
   exampleNames.forEach(useRule);
   // The names this file declares (not the rulesets it extends), needed only once one is unused.

@@ -25,7 +25,7 @@ syntax keyword variorumKeyword rule predicate constraint movement example except
 syntax keyword variorumKeyword remove concept section note helper set of bool if else and or not in
 syntax keyword variorumKeyword true false all NA base expect legal violation otherwise unit vehicle
 syntax keyword variorumKeyword step scenario path keep highest lowest each roll source paragraph
-syntax keyword variorumKeyword out-of-scope
+syntax keyword variorumKeyword out-of-scope stack
 
 syntax match variorumOperator /->\|[=!<>]=\|[<>=+*\/|?]\|-\|−\|×/
 syntax match variorumNumber /\d\+\%(\.\d\+\)\=/
