@@ -6,7 +6,7 @@
  */
 
 import { hasErrors } from "../../diagnostics/index.js";
-import { exampleDiagnostic, runExamples } from "../interpret/examples.js";
+import { exampleDiagnostic, runExamples } from "../engine/examples.js";
 import type { Ctx } from "./context.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
