@@ -14,10 +14,12 @@ import { LanguageService } from "../../compiler/service/index.js";
 import { memoryHost } from "../../compiler/engine/host.js";
 import { mutant } from "../../fuzz/mutate.js";
 import { mulberry32 } from "../../compiler/util/random.js";
+import { runs } from "../sweep.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SEED = 22_4;
-const MUTANTS = 200;
+/** The mutants' count (test/sweep.ts): the suite's size, then the long sweep's; 200 before issue 41. */
+const MUTANTS = runs(100, 2000);
 /** Offsets asked per document beyond the fixed ones (start, middle, end, the first definitions' names). */
 const POSITIONS = 6;
 /** How many definitions' names are asked about per document. */
