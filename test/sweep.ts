@@ -14,3 +14,8 @@ export const SWEEP = process.env["SWEEP"] === "1";
 export function runs(suite: number, sweep: number): number {
   return SWEEP ? sweep : suite;
 }
+
+/** A test's guard against a hang, `ms` in the default run, grown with the sweep's counts. */
+export function timeout(ms: number): number {
+  return SWEEP ? ms * 25 : ms;
+}

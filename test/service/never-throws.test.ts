@@ -14,7 +14,7 @@ import { LanguageService } from "../../compiler/service/index.js";
 import { memoryHost } from "../../compiler/engine/host.js";
 import { mutant } from "../../fuzz/mutate.js";
 import { mulberry32 } from "../../compiler/util/random.js";
-import { runs } from "../sweep.js";
+import { runs, timeout } from "../sweep.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SEED = 22_4;
@@ -25,7 +25,7 @@ const POSITIONS = 6;
 /** How many definitions' names are asked about per document. */
 const NAMES = 4;
 /** The mutants run every request on a loaded 2-core machine: minutes, not the default 60 s. */
-const SLOW = 600_000;
+const SLOW = timeout(600_000);
 
 const bundled = [
   ...readdirSync(join(ROOT, "rulesets"))
