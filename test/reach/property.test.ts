@@ -38,7 +38,7 @@ import {
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import { bypassSides, pathSteps } from "../../runtime/reach-steps.js";
 import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
-import { runs, timeout } from "../sweep.js";
+import { runs } from "../sweep.js";
 
 const ROOT = join(__dirname, "..", "..");
 const host = nodeHost(rulesetFolders(ROOT));
@@ -288,6 +288,7 @@ function bruteForce(
  * Per ruleset, its units and how many random maps it is checked on (`runs`, test/sweep.ts: the
  * suite's size, then the long sweep's; 40 each before issue 41 sized them to the suite — ASL A4's
  * brute force, with every Bypass, costs the most per map; SQLA needs its 40 to meet a boarding).
+ * Their guard against a hang is the project's (vitest.config.ts, grown for the sweep).
  */
 const CASES: { id: string; units: unknown[]; runs: number }[] = [
   {
@@ -345,159 +346,154 @@ function alone(c: (typeof CASES)[number], map: MapJson) {
 
 describe("reach: generated = interpreted = brute force, alone = beside other rulesets", () => {
   for (const c of CASES) {
-    it(
-      `${c.id}: random 4×3 maps, every unit, both phases`,
-      async () => {
-        const ir = loadRuleset(c.id, host).ir!;
-        const gen = modules[c.id]!;
-        const resolve: Resolve = (f, n) => resolveName(ir, f, n);
-        const kinds = stepEnum(ir, "vehicle")?.members.map((m) => m.name) ?? ["halftrack"];
-        const board = c.id === "chain-of-command" ? null : boardMember(ir);
-        const unload = c.id === "chain-of-command" ? null : unloadMember(ir);
-        let aboardRuns = 0;
-        const phases = c.id === "chain-of-command" ? ["movement"] : ["movement", "advance"];
-        let checked = 0;
-        let boarded = 0;
-        let bypassing = 0;
-        await fc.assert(
-          fc.asyncProperty(
-            arbMap,
-            fc.integer({ min: 0, max: COLS * ROWS - 1 }),
-            fc.constantFrom(...c.units),
-            fc.constantFrom(...phases),
-            async (random, from, unit, phase) => {
-              await new Promise((r) => setImmediate(r));
-              const map: MapJson = {
-                ...random,
-                vehicles: Object.fromEntries(
-                  Object.entries(random.vehicles ?? {}).map(([h, v]) => [
-                    h,
-                    { ...v, kind: kinds[(v.kind as number) % kinds.length] },
-                  ]),
-                ),
-              };
-              const g = buildGraph(map);
-              const p = parseScenario(
-                JSON.stringify(
-                  c.id === "chain-of-command" ? { unit, path: [] } : { phase, unit, path: [] },
-                ),
-                "u.json",
-                [ir],
-              );
-              expect(p.diagnostics).toEqual([]);
-              const built = buildReach({
+    it(`${c.id}: random 4×3 maps, every unit, both phases`, async () => {
+      const ir = loadRuleset(c.id, host).ir!;
+      const gen = modules[c.id]!;
+      const resolve: Resolve = (f, n) => resolveName(ir, f, n);
+      const kinds = stepEnum(ir, "vehicle")?.members.map((m) => m.name) ?? ["halftrack"];
+      const board = c.id === "chain-of-command" ? null : boardMember(ir);
+      const unload = c.id === "chain-of-command" ? null : unloadMember(ir);
+      let aboardRuns = 0;
+      const phases = c.id === "chain-of-command" ? ["movement"] : ["movement", "advance"];
+      let checked = 0;
+      let boarded = 0;
+      let bypassing = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          arbMap,
+          fc.integer({ min: 0, max: COLS * ROWS - 1 }),
+          fc.constantFrom(...c.units),
+          fc.constantFrom(...phases),
+          async (random, from, unit, phase) => {
+            await new Promise((r) => setImmediate(r));
+            const map: MapJson = {
+              ...random,
+              vehicles: Object.fromEntries(
+                Object.entries(random.vehicles ?? {}).map(([h, v]) => [
+                  h,
+                  { ...v, kind: kinds[(v.kind as number) % kinds.length] },
+                ]),
+              ),
+            };
+            const g = buildGraph(map);
+            const p = parseScenario(
+              JSON.stringify(
+                c.id === "chain-of-command" ? { unit, path: [] } : { phase, unit, path: [] },
+              ),
+              "u.json",
+              [ir],
+            );
+            expect(p.diagnostics).toEqual([]);
+            const built = buildReach({
+              map,
+              from: g.names[from]!,
+              phase,
+              unit: unit as Record<string, unknown>,
+              rulesets: [{ ir, base: p.perRuleset[0]!.value, notApplicable: [] }],
+            });
+            expect(built.mismatches).toEqual([]);
+            const interpreted = built.answers[0]!;
+            // Several rulesets at once: this one between the next two cases (each with its first
+            // unit) gives the answer it gives alone — a name means what it means in this ruleset.
+            const beside = [1, 2].map((k) => CASES[(CASES.indexOf(c) + k) % CASES.length]!);
+            const together = buildReach({
+              map,
+              from: g.names[from]!,
+              phase,
+              unit: unit as Record<string, unknown>,
+              rulesets: [
+                alone(beside[0]!, map),
+                { ir, base: p.perRuleset[0]!.value, notApplicable: [] },
+                alone(beside[1]!, map),
+              ],
+            });
+            expect(together.mismatches).toEqual([]);
+            expect(together.report.results[1], `beside ${beside.map((b) => b.id)}`).toEqual(
+              built.report.results[0],
+            );
+            const { dice, ...plainUnit } = unit as { dice?: number[] };
+            const scenario = c.id === "chain-of-command" ? {} : { phase };
+            const compiled = gen.reach(g, plainUnit, g.names[from]!, scenario, dice);
+            // The step fields the ruleset declares (viaRoad, uphill, downhill, inches): a map's
+            // flag the ruleset has no field for is not applicable, as the search treats it.
+            const fields = [...interpretedBinding(ir, p.perRuleset[0]!.value, unit).stepFields];
+            const boarding = new Map<number, number>();
+            const brute = bruteForce(
+              gen,
+              g,
+              from,
+              plainUnit,
+              scenario,
+              resolve,
+              dice,
+              fields,
+              c.id === "chain-of-command",
+              board,
+              boarding,
+            );
+            if (fields.includes("bypass") && Object.keys(map.bypass ?? {}).length > 0) bypassing++;
+            for (let h = 0; h < g.n; h++) {
+              const want = brute.get(h) ?? NaN;
+              const where = `${g.names[h]} from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
+              expect(interpreted.cost[h], `interpreted ${where}`).toEqual(want);
+              expect(compiled.cost[h], `generated ${where}`).toEqual(want);
+            }
+            const boards = (a: ReachAnswer) =>
+              Object.fromEntries(a.boarding.map((b) => [g.names[b.hex], b.cost]));
+            const wantBoarding = Object.fromEntries(
+              [...boarding].map(([h, cost]) => [g.names[h], cost]),
+            );
+            const where = `from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
+            expect(boards(interpreted), `interpreted boarding ${where}`).toEqual(wantBoarding);
+            expect(boards(compiled), `generated boarding ${where}`).toEqual(wantBoarding);
+            if (board !== null && Object.keys(wantBoarding).length > 0) boarded++;
+            // A unit starting aboard the map's vehicle (`reach --aboard`): it gets off first.
+            const vh = g.vehicles.findIndex((v) => v !== null);
+            if (unload !== null && vh >= 0) {
+              const vehicle = g.vehicles[vh]!;
+              const onboard = buildReach({
                 map,
-                from: g.names[from]!,
+                from: g.names[vh]!,
+                aboard: true,
                 phase,
                 unit: unit as Record<string, unknown>,
                 rulesets: [{ ir, base: p.perRuleset[0]!.value, notApplicable: [] }],
               });
-              expect(built.mismatches).toEqual([]);
-              const interpreted = built.answers[0]!;
-              // Several rulesets at once: this one between the next two cases (each with its first
-              // unit) gives the answer it gives alone — a name means what it means in this ruleset.
-              const beside = [1, 2].map((k) => CASES[(CASES.indexOf(c) + k) % CASES.length]!);
-              const together = buildReach({
-                map,
-                from: g.names[from]!,
-                phase,
-                unit: unit as Record<string, unknown>,
-                rulesets: [
-                  alone(beside[0]!, map),
-                  { ir, base: p.perRuleset[0]!.value, notApplicable: [] },
-                  alone(beside[1]!, map),
-                ],
-              });
-              expect(together.mismatches).toEqual([]);
-              expect(together.report.results[1], `beside ${beside.map((b) => b.id)}`).toEqual(
-                built.report.results[0],
-              );
-              const { dice, ...plainUnit } = unit as { dice?: number[] };
-              const scenario = c.id === "chain-of-command" ? {} : { phase };
-              const compiled = gen.reach(g, plainUnit, g.names[from]!, scenario, dice);
-              // The step fields the ruleset declares (viaRoad, uphill, downhill, inches): a map's
-              // flag the ruleset has no field for is not applicable, as the search treats it.
-              const fields = [...interpretedBinding(ir, p.perRuleset[0]!.value, unit).stepFields];
-              const boarding = new Map<number, number>();
-              const brute = bruteForce(
+              expect(onboard.mismatches).toEqual([]);
+              const genAboard = gen.reach(g, plainUnit, g.names[vh]!, scenario, dice, true);
+              const bruteAboard = bruteForce(
                 gen,
                 g,
-                from,
+                vh,
                 plainUnit,
                 scenario,
                 resolve,
                 dice,
                 fields,
-                c.id === "chain-of-command",
-                board,
-                boarding,
+                false,
+                null,
+                new Map(),
+                { action: unload, vehicle },
               );
-              if (fields.includes("bypass") && Object.keys(map.bypass ?? {}).length > 0)
-                bypassing++;
               for (let h = 0; h < g.n; h++) {
-                const want = brute.get(h) ?? NaN;
-                const where = `${g.names[h]} from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
-                expect(interpreted.cost[h], `interpreted ${where}`).toEqual(want);
-                expect(compiled.cost[h], `generated ${where}`).toEqual(want);
+                const want = bruteAboard.get(h) ?? NaN;
+                const at = `${g.names[h]} aboard in ${g.names[vh]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
+                expect(onboard.answers[0]!.cost[h], `interpreted ${at}`).toEqual(want);
+                expect(genAboard.cost[h], `generated ${at}`).toEqual(want);
               }
-              const boards = (a: ReachAnswer) =>
-                Object.fromEntries(a.boarding.map((b) => [g.names[b.hex], b.cost]));
-              const wantBoarding = Object.fromEntries(
-                [...boarding].map(([h, cost]) => [g.names[h], cost]),
-              );
-              const where = `from ${g.names[from]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
-              expect(boards(interpreted), `interpreted boarding ${where}`).toEqual(wantBoarding);
-              expect(boards(compiled), `generated boarding ${where}`).toEqual(wantBoarding);
-              if (board !== null && Object.keys(wantBoarding).length > 0) boarded++;
-              // A unit starting aboard the map's vehicle (`reach --aboard`): it gets off first.
-              const vh = g.vehicles.findIndex((v) => v !== null);
-              if (unload !== null && vh >= 0) {
-                const vehicle = g.vehicles[vh]!;
-                const onboard = buildReach({
-                  map,
-                  from: g.names[vh]!,
-                  aboard: true,
-                  phase,
-                  unit: unit as Record<string, unknown>,
-                  rulesets: [{ ir, base: p.perRuleset[0]!.value, notApplicable: [] }],
-                });
-                expect(onboard.mismatches).toEqual([]);
-                const genAboard = gen.reach(g, plainUnit, g.names[vh]!, scenario, dice, true);
-                const bruteAboard = bruteForce(
-                  gen,
-                  g,
-                  vh,
-                  plainUnit,
-                  scenario,
-                  resolve,
-                  dice,
-                  fields,
-                  false,
-                  null,
-                  new Map(),
-                  { action: unload, vehicle },
-                );
-                for (let h = 0; h < g.n; h++) {
-                  const want = bruteAboard.get(h) ?? NaN;
-                  const at = `${g.names[h]} aboard in ${g.names[vh]} (${JSON.stringify(unit)}, ${phase}) on ${JSON.stringify(map)}`;
-                  expect(onboard.answers[0]!.cost[h], `interpreted ${at}`).toEqual(want);
-                  expect(genAboard.cost[h], `generated ${at}`).toEqual(want);
-                }
-                if (bruteAboard.size > 0) aboardRuns++;
-              }
-              checked++;
-            },
-          ),
-          { numRuns: c.runs, seed: 20261125 },
-        );
-        expect(checked).toBe(c.runs);
-        if (board !== null) expect(boarded, "runs where a boarding was found").toBeGreaterThan(0);
-        if (unload !== null)
-          expect(aboardRuns, "runs where a unit aboard got off").toBeGreaterThan(0);
-        if (ir.inputs.some((i) => i.rec === "step" && i.fields.some((f) => f.json === "bypass")))
-          expect(bypassing, "runs on a map with Bypass sides").toBeGreaterThan(0);
-      },
-      timeout(120_000),
-    );
+              if (bruteAboard.size > 0) aboardRuns++;
+            }
+            checked++;
+          },
+        ),
+        { numRuns: c.runs, seed: 20261125 },
+      );
+      expect(checked).toBe(c.runs);
+      if (board !== null) expect(boarded, "runs where a boarding was found").toBeGreaterThan(0);
+      if (unload !== null)
+        expect(aboardRuns, "runs where a unit aboard got off").toBeGreaterThan(0);
+      if (ir.inputs.some((i) => i.rec === "step" && i.fields.some((f) => f.json === "bypass")))
+        expect(bypassing, "runs on a map with Bypass sides").toBeGreaterThan(0);
+    });
   }
 });

@@ -34,7 +34,7 @@ import { readFileSync } from "node:fs";
 import { bruteReach, expectAsBrute, ir as bundled, ROOT, type Gen } from "./helpers.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import { artifacts, importEmitted } from "../artifacts.js";
-import { runs, timeout } from "../sweep.js";
+import { runs } from "../sweep.js";
 
 const ABOARD = `ruleset aboard-probe "constraints reading the steps of a move that starts aboard"
   cites numbered
@@ -214,7 +214,7 @@ beforeAll(async () => {
 
 /**
  * Random maps per probe (test/sweep.ts): the suite's size, then the long sweep's (`SWEEP=1`); 150,
- * 200 and 150 before issue 41 sized them to the suite.
+ * 200 and 150 before issue 41 sized them to the suite. Their guard against a hang is the project's.
  */
 const ABOARD_RUNS = runs(60, 750);
 const HALT_RUNS = runs(60, 1000);
@@ -288,45 +288,41 @@ describe("reach from aboard: constraints reading the steps, getting off included
   });
 
   for (const c of CASES)
-    it(
-      `${c.id}: generated = interpreted = brute force, aboard and on foot`,
-      async () => {
-        const ir = irs.get(c.id)!;
-        const gen = gens.get(c.id)!;
-        let reachedFar = 0;
-        await fc.assert(
-          fc.asyncProperty(
-            terrainArb,
-            fromArb,
-            fc.record({ mp: fc.integer({ min: 0, max: 6 }), slow: fc.boolean() }),
-            fc.boolean(),
-            async (terrain, from, unit, aboard) => {
-              await new Promise((r) => setImmediate(r));
-              const g = mapWith(terrain, from);
-              const b = bindingFor(ir, unit);
-              const interpreted = reachOnMap(b, g, from, aboard);
-              const generated = gen.reach(g, unit, g.names[from]!, {}, undefined, aboard);
-              const best = bruteReach(g, from, 6, (path) => {
-                const steps = pathSteps(g, path, b.resolve, b.stepFields);
-                const r = gen.evaluate(
-                  aboard
-                    ? { unit, vehicle: VEHICLE, path: [{ action: "unload" }, ...steps] }
-                    : { unit, path: steps },
-                  false,
-                );
-                return { legal: r.legal, spent: r.spent, goOn: r.spent <= unit.mp };
-              });
-              const where = JSON.stringify({ terrain, from: g.names[from], unit, aboard });
-              expectAsBrute(g, best, { interpreted, generated }, where);
-              if (aboard && best.size > 4) reachedFar++;
-            },
-          ),
-          { seed: 20261127, numRuns: ABOARD_RUNS },
-        );
-        expect(reachedFar, "aboard runs reaching more than 4 hexes").toBeGreaterThan(10);
-      },
-      timeout(120_000),
-    );
+    it(`${c.id}: generated = interpreted = brute force, aboard and on foot`, async () => {
+      const ir = irs.get(c.id)!;
+      const gen = gens.get(c.id)!;
+      let reachedFar = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          terrainArb,
+          fromArb,
+          fc.record({ mp: fc.integer({ min: 0, max: 6 }), slow: fc.boolean() }),
+          fc.boolean(),
+          async (terrain, from, unit, aboard) => {
+            await new Promise((r) => setImmediate(r));
+            const g = mapWith(terrain, from);
+            const b = bindingFor(ir, unit);
+            const interpreted = reachOnMap(b, g, from, aboard);
+            const generated = gen.reach(g, unit, g.names[from]!, {}, undefined, aboard);
+            const best = bruteReach(g, from, 6, (path) => {
+              const steps = pathSteps(g, path, b.resolve, b.stepFields);
+              const r = gen.evaluate(
+                aboard
+                  ? { unit, vehicle: VEHICLE, path: [{ action: "unload" }, ...steps] }
+                  : { unit, path: steps },
+                false,
+              );
+              return { legal: r.legal, spent: r.spent, goOn: r.spent <= unit.mp };
+            });
+            const where = JSON.stringify({ terrain, from: g.names[from], unit, aboard });
+            expectAsBrute(g, best, { interpreted, generated }, where);
+            if (aboard && best.size > 4) reachedFar++;
+          },
+        ),
+        { seed: 20261127, numRuns: ABOARD_RUNS },
+      );
+      expect(reachedFar, "aboard runs reaching more than 4 hexes").toBeGreaterThan(10);
+    });
 });
 
 describe("reach with halting read from the path (halt-at, halt-allowance)", () => {
@@ -356,39 +352,35 @@ describe("reach with halting read from the path (halt-at, halt-allowance)", () =
   });
 
   for (const c of HALT_CASES)
-    it(
-      `${c.id}: generated = interpreted = brute force`,
-      async () => {
-        const ir = irs.get(c.id)!;
-        const gen = gens.get(c.id)!;
-        let halted = 0;
-        await fc.assert(
-          fc.asyncProperty(
-            terrainArb,
-            fromArb,
-            fc.record({ mp: fc.integer({ min: 0, max: 5 }) }),
-            async (terrain, from, unit) => {
-              await new Promise((r) => setImmediate(r));
-              const g = mapWith(terrain, from);
-              const b = bindingFor(ir, unit);
-              const interpreted = reachOnMap(b, g, from);
-              const generated = gen.reach(g, unit, g.names[from]!);
-              const best = bruteReach(g, from, 8, (path) => {
-                const steps = pathSteps(g, path, b.resolve, b.stepFields);
-                const r = gen.evaluate({ unit, path: steps }, false);
-                if (r.halt != null) halted++;
-                return { legal: r.legal, spent: r.spent, goOn: r.spent <= unit.mp };
-              });
-              const where = JSON.stringify({ terrain, from: g.names[from], unit });
-              expectAsBrute(g, best, { interpreted, generated }, where);
-            },
-          ),
-          { seed: 20261127, numRuns: HALT_RUNS },
-        );
-        expect(halted, "moves that halt").toBeGreaterThan(50);
-      },
-      timeout(120_000),
-    );
+    it(`${c.id}: generated = interpreted = brute force`, async () => {
+      const ir = irs.get(c.id)!;
+      const gen = gens.get(c.id)!;
+      let halted = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          terrainArb,
+          fromArb,
+          fc.record({ mp: fc.integer({ min: 0, max: 5 }) }),
+          async (terrain, from, unit) => {
+            await new Promise((r) => setImmediate(r));
+            const g = mapWith(terrain, from);
+            const b = bindingFor(ir, unit);
+            const interpreted = reachOnMap(b, g, from);
+            const generated = gen.reach(g, unit, g.names[from]!);
+            const best = bruteReach(g, from, 8, (path) => {
+              const steps = pathSteps(g, path, b.resolve, b.stepFields);
+              const r = gen.evaluate({ unit, path: steps }, false);
+              if (r.halt != null) halted++;
+              return { legal: r.legal, spent: r.spent, goOn: r.spent <= unit.mp };
+            });
+            const where = JSON.stringify({ terrain, from: g.names[from], unit });
+            expectAsBrute(g, best, { interpreted, generated }, where);
+          },
+        ),
+        { seed: 20261127, numRuns: HALT_RUNS },
+      );
+      expect(halted, "moves that halt").toBeGreaterThan(50);
+    });
 });
 
 /** The answer and the search's work: costs, one path per hex, labels made. */
@@ -399,32 +391,28 @@ function searched(a: ReachAnswer, n: number): unknown {
 }
 
 describe("keys one step on by folds (profile keyFolds): the same search as keys asked per edge", () => {
-  it(
-    "the folds probe on random maps, aboard and on foot: label for label",
-    async () => {
-      const ir = irs.get("aboard-folds")!;
-      await fc.assert(
-        fc.asyncProperty(
-          terrainArb,
-          fromArb,
-          fc.record({ mp: fc.integer({ min: 2, max: 8 }), slow: fc.boolean() }),
-          fc.boolean(),
-          async (terrain, from, unit, aboard) => {
-            await new Promise((r) => setImmediate(r));
-            const g = mapWith(terrain, from);
-            const b = bindingFor(ir, unit);
-            expect(b.profile.keyFolds).toBeTruthy();
-            const perEdge = { ...b, profile: { ...b.profile, keyFolds: null } };
-            expect(searched(reachOnMap(b, g, from, aboard), g.n)).toEqual(
-              searched(reachOnMap(perEdge, g, from, aboard), g.n),
-            );
-          },
-        ),
-        { seed: 20261127, numRuns: FOLD_RUNS },
-      );
-    },
-    timeout(120_000),
-  );
+  it("the folds probe on random maps, aboard and on foot: label for label", async () => {
+    const ir = irs.get("aboard-folds")!;
+    await fc.assert(
+      fc.asyncProperty(
+        terrainArb,
+        fromArb,
+        fc.record({ mp: fc.integer({ min: 2, max: 8 }), slow: fc.boolean() }),
+        fc.boolean(),
+        async (terrain, from, unit, aboard) => {
+          await new Promise((r) => setImmediate(r));
+          const g = mapWith(terrain, from);
+          const b = bindingFor(ir, unit);
+          expect(b.profile.keyFolds).toBeTruthy();
+          const perEdge = { ...b, profile: { ...b.profile, keyFolds: null } };
+          expect(searched(reachOnMap(b, g, from, aboard), g.n)).toEqual(
+            searched(reachOnMap(perEdge, g, from, aboard), g.n),
+          );
+        },
+      ),
+      { seed: 20261127, numRuns: FOLD_RUNS },
+    );
+  });
 
   it("ASL A4 on every bundled map, from every tenth hex, in both phases: label for label", () => {
     const ir = bundled("asl-a4");
