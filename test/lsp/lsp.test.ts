@@ -171,5 +171,6 @@ describe("the test client (bench/lsp-client.ts) when the server dies", () => {
     await expect(client.initialize()).rejects.toThrow(
       /exited \(3\) before answering initialize: no server here/,
     );
+    client.conn.dispose();
   });
 });
