@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { timeout } from "./test/sweep.js";
 
 /**
  * Two projects, run one after the other (sequence.groupOrder):
@@ -50,7 +51,8 @@ export default defineConfig({
           exclude: [...PROCESSES, ...COUNTER_EXAMPLES],
           // A guard against a hang, not a speed limit: on a 2-core machine with two busy loops and
           // seven other jobs beside it (load ≈ 25), `evaluate() is eval --json` for asl-a4 took 61 s.
-          testTimeout: 300_000,
+          // Grown for the long sweep (`SWEEP=1`, test/sweep.ts), whose property tests run longer.
+          testTimeout: timeout(300_000),
           hookTimeout: 300_000,
           sequence: { groupOrder: 0 },
         },

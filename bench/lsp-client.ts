@@ -48,7 +48,8 @@ export class LspClient {
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.proc.stderr!.on("data", (d: Buffer) => (this.stderr += d.toString()));
-    this.exited = new Promise((resolve) => this.proc.on("exit", (code) => resolve(code)));
+    // "close": the process has exited and its stdio is read to the end (stderr complete).
+    this.exited = new Promise((resolve) => this.proc.on("close", (code) => resolve(code)));
     this.conn = createMessageConnection(
       new StreamMessageReader(this.proc.stdout!),
       new StreamMessageWriter(this.proc.stdin!),
@@ -75,7 +76,7 @@ export class LspClient {
   async initialize(
     capabilities: Record<string, unknown> = {},
   ): Promise<{ capabilities: Record<string, unknown> }> {
-    const r = await this.conn.sendRequest<{ capabilities: Record<string, unknown> }>("initialize", {
+    const r = await this.request<{ capabilities: Record<string, unknown> }>("initialize", {
       processId: process.pid,
       rootUri: null,
       capabilities,
@@ -110,8 +111,18 @@ export class LspClient {
     });
   }
 
+  /**
+   * The server's answer to `method`, or a rejection as soon as the server exits without one (with its
+   * exit code and stderr): a server that dies on start fails its test at once, not at the hook's
+   * timeout.
+   */
   request<T>(method: string, params: unknown): Promise<T> {
-    return this.conn.sendRequest<T>(method, params);
+    const died = this.exited.then((code): never => {
+      throw new Error(
+        `the language server exited (${code}) before answering ${method}: ${this.stderr}`,
+      );
+    });
+    return Promise.race([this.conn.sendRequest<T>(method, params), died]);
   }
 
   /** shutdown, then exit; resolves to the server's exit code. */

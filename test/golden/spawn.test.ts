@@ -1,25 +1,40 @@
 /**
- * The golden cases are run in-process (test/golden/cli.test.ts); here the first good and the first bad
- * case of each command go through the real binary (bin/variorum.js over a current dist/, colours off)
- * and must match the same golden files byte for byte: the in-process runner is the binary's own entry.
+ * The golden cases are run in-process (test/golden/cli.test.ts); here a good and a bad case of each
+ * command go through the real binary (bin/variorum.js over a current dist/, colours off) and must match
+ * the same golden files byte for byte: the in-process runner is the binary's own entry. What the
+ * binary adds to `run()` is the process (its exit code, its streams on pipes), not the command's
+ * work, so each command's case with the least output is taken (a spawned case costs a cold start of
+ * the binary and everything the command loads, in a child) — and the case with the most output of
+ * all, so that a large answer is seen to reach the pipe whole before the process exits.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, spawnVariorum } from "../cli/run.js";
-import { cases, COMMANDS, compare, SERVERS, written } from "./cases.js";
+import { cases, COMMANDS, compare, DIR, SERVERS, written, type Case } from "./cases.js";
 
 const ALL = cases();
 const KINDS = (command: string) => (SERVERS.includes(command) ? ["bad"] : ["good", "bad"]);
-const SOME = COMMANDS.flatMap((command) =>
-  KINDS(command).flatMap((kind) =>
-    ALL.filter((c) => c.command === command && c.kind === kind).slice(0, 1),
+/** A case's expected output, in bytes (stdout and stderr). */
+const bytes = (c: Case): number =>
+  statSync(join(DIR, `${c.name}.stdout`)).size + statSync(join(DIR, `${c.name}.stderr`)).size;
+/** The first of the cases with the least output (cases() keeps a stable order). */
+const least = (cs: Case[]): Case[] =>
+  cs.length === 0 ? [] : [cs.reduce((a, b) => (bytes(b) < bytes(a) ? b : a))];
+const LARGEST = ALL.reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
+const SOME = [
+  ...COMMANDS.flatMap((command) =>
+    KINDS(command).flatMap((kind) =>
+      least(ALL.filter((c) => c.command === command && c.kind === kind)),
+    ),
   ),
-);
+  LARGEST,
+];
 
 describe("golden CLI output through the binary", () => {
-  it("takes a good and a bad case of every command (a server's bad one)", () => {
-    expect(SOME).toHaveLength(COMMANDS.reduce((n, c) => n + KINDS(c).length, 0));
+  it("takes a good and a bad case of every command (a server's bad one), and the largest output", () => {
+    expect(SOME).toHaveLength(COMMANDS.reduce((n, c) => n + KINDS(c).length, 0) + 1);
+    expect(bytes(LARGEST)).toBeGreaterThan(100_000);
   });
 
   for (const c of SOME) {

@@ -13,13 +13,15 @@ import { corpus, problems, runCase } from "../../fuzz/cases.js";
 import { mulberry32 } from "../../compiler/util/random.js";
 import { decodeDraft, encodeDraft, MAX_DRAFT_BYTES } from "../../studio/page/share.js";
 import { breathe, ROOT } from "../cli/run.js";
+import { runs } from "../sweep.js";
 
 const SEED = Number(process.env["FUZZ_SEED"] ?? 15_2026);
 /**
- * The default run's size, sized to the suite (a fixed seed: the same mutants every run); the long
- * sweep is `npm run test:fuzz` (FUZZ_COUNT=5000), and `npm run fuzz` explores with new seeds.
+ * The default run's size, sized to the suite (a fixed seed: the same mutants every run, the first of
+ * the sweep's; 200 before issue 41); the long sweep is `npm run test:fuzz` (FUZZ_COUNT=5000, also
+ * under `SWEEP=1`, test/sweep.ts), and `npm run fuzz` explores with new seeds.
  */
-const COUNT = Number(process.env["FUZZ_COUNT"] ?? 200);
+const COUNT = Number(process.env["FUZZ_COUNT"] ?? runs(100, 5000));
 /**
  * Scenario mutants run `eval`, which loads its ruleset each time: half as many. Map mutants run
  * `reach`, some on maps of up to 702 × 999 hexes: a few dozen (at least 25, which meets every outcome).

@@ -160,3 +160,17 @@ describe("variorum lsp --stdio", () => {
     expect(client.stderr).toBe("");
   });
 });
+
+describe("the test client (bench/lsp-client.ts) when the server dies", () => {
+  it("rejects initialize as soon as the server exits, with its exit code and stderr", async () => {
+    // A "server" that dies on start: the request must fail now, not at the hook's timeout.
+    const client = new LspClient(ROOT, [
+      "-e",
+      "process.stderr.write('no server here'); process.exit(3)",
+    ]);
+    await expect(client.initialize()).rejects.toThrow(
+      /exited \(3\) before answering initialize: no server here/,
+    );
+    client.conn.dispose();
+  });
+});

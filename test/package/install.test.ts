@@ -203,6 +203,32 @@ function bytesUnder(p: string): number {
 }
 
 let installStderr: string[] = [];
+/** The prefix both tarballs are installed into globally (`npm install -g --prefix`). */
+let prefix = "";
+
+/** Both tarballs installed globally into a prefix of their own, as `npm install -g` does. */
+async function installGlobally(): Promise<void> {
+  prefix = join(dir, "global");
+  const installed = await timed("global install", () =>
+    run(
+      "npm",
+      [
+        "install",
+        "-g",
+        "--prefix",
+        prefix,
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        rulesTarball,
+        tarball,
+      ],
+      dir,
+    ),
+  );
+  expect(installed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
+  expect(installed.code).toBe(0);
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "variorum-pkg-"));
@@ -227,9 +253,13 @@ beforeAll(async () => {
   tarball = join(out, `${PKG.name}-${PKG.version}.tgz`);
   rulesTarball = join(out, `variorum-rules-${PKG.version}.tgz`);
   expect(readdirSync(out).sort()).toEqual([basename(rulesTarball), basename(tarball)].sort());
-  const light = await installInto("aid", [rulesTarball]);
+  // The three installs at once (npm's cache is safe to share): each waits mostly on npm, not a core.
+  const [light, full] = await Promise.all([
+    installInto("aid", [rulesTarball]),
+    installInto("project", [rulesTarball, tarball]),
+    installGlobally(),
+  ]);
   aid = light.path;
-  const full = await installInto("project", [rulesTarball, tarball]);
   project = full.path;
   installStderr = [light.stderr, full.stderr];
   writeFileSync(join(project, "scenario.json"), JSON.stringify(SCENARIO));
@@ -262,6 +292,20 @@ function groupAlive(pgid: number): boolean {
 
 const npx = (args: string[]): Promise<Run> =>
   run("npx", ["--no-install", "variorum", ...args], project);
+
+let evalled: Promise<unknown> | undefined;
+/**
+ * What the installed CLI answers for the scenario (`npx variorum eval sl-classic scenario.json --json`,
+ * its first result): asked once, the answer every consumer below is held to.
+ */
+function cliAnswer(): Promise<unknown> {
+  evalled ??= npx(["eval", "sl-classic", "scenario.json", "--json"]).then((cli) => {
+    expect(cli.stderr).toBe("");
+    expect(cli.code).toBe(0);
+    return (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
+  });
+  return evalled;
+}
 
 /** The checkout's TypeScript over a project's tsconfig.json (the strict settings). */
 const strictTsc = (cwd: string): Promise<Run> =>
@@ -421,9 +465,7 @@ describe("the installed package", () => {
       engine: unknown;
       misspelt: string | null;
     };
-    const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
-    expect(cli.code).toBe(0);
-    const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
+    const expected = await cliAnswer();
     expect(got.module).toEqual(expected);
     expect(got.compiled).toEqual(expected);
     // One runtime in the install: the rules module's InputError is the library's.
@@ -440,8 +482,7 @@ const house = check("ruleset h \\"H\\" extends sl-classic\\nrule x [H1] \\"x\\":
 document.body.dataset["answer"] = JSON.stringify({ errors: sl.diagnostics.filter((d) => d.severity === "error").length, result: r?.value?.answers[0]?.result ?? null, house: house.diagnostics.map((d) => d.code) });
 `;
     const answers = await bundleAndRun(project, "library", page);
-    const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
-    const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
+    const expected = await cliAnswer();
     // The engine's move result is what `eval --json` prints, which adds the predicates' answers.
     for (const a of answers) {
       const got = a as { errors: number; result: Record<string, unknown>; house: string[] };
@@ -478,8 +519,7 @@ describe("the light package installed alone (a game aid)", () => {
     const r = await run(process.execPath, ["out/consumer.js"], aid);
     expect(r.stderr).toBe("");
     const got = JSON.parse(r.stdout) as Record<string, unknown>;
-    const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
-    expect(got["move"]).toEqual((JSON.parse(cli.stdout) as { results: unknown[] }).results[0]);
+    expect(got["move"]).toEqual(await cliAnswer());
     expect(got["reached"]).toBeGreaterThan(10);
     expect(got["issues"]).toEqual(["levels.Z99"]);
     expect(got["thrown"]).toBe("V1003 columns");
@@ -498,8 +538,7 @@ document.body.dataset["answer"] = JSON.stringify({
 });
 `;
     const answers = await bundleAndRun(aid, "aid", page);
-    const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
-    const expected = (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
+    const expected = await cliAnswer();
     for (const a of answers) {
       expect((a as { move: unknown }).move).toEqual(expected);
       expect((a as { reached: number }).reached).toBeGreaterThan(10);
@@ -523,8 +562,7 @@ describe("examples/game-aid, copied into the game aid's project", () => {
       await tab.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
       await tab.waitForSelector("body[data-ready=true]", { state: "attached" });
       expect(errors).toEqual([]);
-      const cli = await npx(["eval", "sl-classic", "scenario.json", "--json"]);
-      const expected = (JSON.parse(cli.stdout) as { results: { allowance: number }[] }).results[0]!;
+      const expected = (await cliAnswer()) as { allowance: number };
       expect(await tab.textContent("#allowance")).toBe(String(expected.allowance));
       expect(await tab.$$eval("polygon.reached", (ps) => ps.length)).toBeGreaterThan(10);
       await tab.close();
@@ -536,26 +574,7 @@ describe("examples/game-aid, copied into the game aid's project", () => {
 
 describe("the package installed globally (npm install -g --prefix)", () => {
   it("serves an editor with `PREFIX/bin/variorum lsp --stdio` from an unrelated, empty folder", async () => {
-    const prefix = join(dir, "global");
-    const installed = await timed("global install", () =>
-      run(
-        "npm",
-        [
-          "install",
-          "-g",
-          "--prefix",
-          prefix,
-          "--prefer-offline",
-          "--no-audit",
-          "--no-fund",
-          rulesTarball,
-          tarball,
-        ],
-        dir,
-      ),
-    );
-    expect(installed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
-    expect(installed.code).toBe(0);
+    // Installed by the file's beforeAll (installGlobally), beside the two projects.
     const elsewhere = join(dir, "elsewhere");
     mkdirSync(elsewhere);
     // The command npm linked into the prefix's bin/, run from a folder with no package.json and no

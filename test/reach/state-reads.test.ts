@@ -34,6 +34,7 @@ import { readFileSync } from "node:fs";
 import { bruteReach, expectAsBrute, ir as bundled, ROOT, type Gen } from "./helpers.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import { artifacts, importEmitted } from "../artifacts.js";
+import { runs } from "../sweep.js";
 
 const ABOARD = `ruleset aboard-probe "constraints reading the steps of a move that starts aboard"
   cites numbered
@@ -211,6 +212,14 @@ beforeAll(async () => {
   for (const c of [...CASES, ...HALT_CASES]) await load(c.id, c.text);
 }, 120_000);
 
+/**
+ * Random maps per probe (test/sweep.ts): the suite's size, then the long sweep's (`SWEEP=1`); 150,
+ * 200 and 150 before issue 41 sized them to the suite. Their guard against a hang is the project's.
+ */
+const ABOARD_RUNS = runs(60, 750);
+const HALT_RUNS = runs(60, 1000);
+const FOLD_RUNS = runs(60, 750);
+
 const COLS = 4;
 const ROWS = 3;
 const TERRAIN = ["open-ground", "open-ground", "woods", "marsh", "brush"];
@@ -310,10 +319,10 @@ describe("reach from aboard: constraints reading the steps, getting off included
             if (aboard && best.size > 4) reachedFar++;
           },
         ),
-        { seed: 20261127, numRuns: 150 },
+        { seed: 20261127, numRuns: ABOARD_RUNS },
       );
       expect(reachedFar, "aboard runs reaching more than 4 hexes").toBeGreaterThan(10);
-    }, 120_000);
+    });
 });
 
 describe("reach with halting read from the path (halt-at, halt-allowance)", () => {
@@ -368,10 +377,10 @@ describe("reach with halting read from the path (halt-at, halt-allowance)", () =
             expectAsBrute(g, best, { interpreted, generated }, where);
           },
         ),
-        { seed: 20261127, numRuns: 200 },
+        { seed: 20261127, numRuns: HALT_RUNS },
       );
       expect(halted, "moves that halt").toBeGreaterThan(50);
-    }, 120_000);
+    });
 });
 
 /** The answer and the search's work: costs, one path per hex, labels made. */
@@ -401,9 +410,9 @@ describe("keys one step on by folds (profile keyFolds): the same search as keys 
           );
         },
       ),
-      { seed: 20261127, numRuns: 150 },
+      { seed: 20261127, numRuns: FOLD_RUNS },
     );
-  }, 120_000);
+  });
 
   it("ASL A4 on every bundled map, from every tenth hex, in both phases: label for label", () => {
     const ir = bundled("asl-a4");
