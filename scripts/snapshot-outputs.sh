@@ -6,7 +6,8 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 out="${1:?usage: snapshot-outputs.sh DIR}"
 mkdir -p "$out"
-v() { node bin/variorum.js "$@"; }
+# VARIORUM_BIN: another entry to run (default: the binary, bin/variorum.js).
+v() { node "${VARIORUM_BIN:-bin/variorum.js}" "$@"; }
 run() { # name, then the command's arguments
   local name="$1"; shift
   v "$@" >"$out/$name.out" 2>"$out/$name.err" </dev/null
