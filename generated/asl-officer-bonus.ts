@@ -1989,9 +1989,9 @@ export const inputDomains: InputDomains = {
   unit: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
-      ["portage", { t: "num", required: false, quantity: true }],
+      ["portage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["leader", { t: "bool", required: false }],
-      ["leaderPortage", { t: "num", required: false, quantity: true }],
+      ["leaderPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["leaderDoubleTime", { t: "bool", required: false }],
       ["doubleTime", { t: "bool", required: false }],
       ["lateDoubleTime", { t: "bool", required: false }],
@@ -2025,7 +2025,7 @@ export const inputDomains: InputDomains = {
       ["viaRoad", { t: "bool", required: false }],
       ["uphill", { t: "bool", required: false }],
       ["downhill", { t: "bool", required: false }],
-      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypass", { t: "num", required: false, quantity: true, measure: "hexsides" }],
       ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
       ["action", { t: "enum", required: false, name: "in-hex", members: in_in_hex }],

@@ -1606,8 +1606,8 @@ export const inputDomains: InputDomains = {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
       ["rate", { t: "enum", required: false, name: "rate", members: in_rate }],
-      ["shock", { t: "num", required: false, quantity: true }],
-      ["crew", { t: "num", required: false, quantity: true }],
+      ["shock", { t: "num", required: false, quantity: true, measure: "shock-points" }],
+      ["crew", { t: "num", required: false, quantity: true, measure: "figures" }],
     ]),
     other: new Map<string, InputShape>([
       ["portage", "number"],
@@ -1625,7 +1625,7 @@ export const inputDomains: InputDomains = {
   step: {
     fields: new Map<string, FieldDomain>([
       ["terrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
-      ["inches", { t: "num", required: false, quantity: true }],
+      ["inches", { t: "num", required: false, quantity: true, measure: "inch" }],
       ["obstacle", { t: "enum", required: false, name: "obstacle", members: in_obstacle }],
       ["action", { t: "enum", required: false, name: "action", members: in_action }],
       ["opening", { t: "enum", required: false, name: "opening", members: in_opening }],
@@ -1642,7 +1642,7 @@ export const inputDomains: InputDomains = {
   },
   scenario: {
     fields: new Map<string, FieldDomain>([
-      ["enemyJumpOff", { t: "num", required: false, quantity: true }],
+      ["enemyJumpOff", { t: "num", required: false, quantity: true, measure: "inch" }],
     ]),
     other: new Map<string, InputShape>([["phase", "string"]]),
   },

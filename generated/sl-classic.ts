@@ -1170,10 +1170,10 @@ export const inputDomains: InputDomains = {
   unit: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
-      ["portage", { t: "num", required: false, quantity: true }],
+      ["portage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["leader", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
-      ["squadPortage", { t: "num", required: false, quantity: true }],
+      ["squadPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
     ]),
     other: new Map<string, InputShape>([
       ["leaderPortage", "number"],
@@ -1192,7 +1192,7 @@ export const inputDomains: InputDomains = {
       ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
       ["viaRoad", { t: "bool", required: false }],
       ["uphill", { t: "bool", required: false }],
-      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypass", { t: "num", required: false, quantity: true, measure: "hexsides" }],
       ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["alsoTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],

@@ -2063,10 +2063,10 @@ export const inputDomains: InputDomains = {
   unit: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
-      ["portage", { t: "num", required: false, quantity: true }],
+      ["portage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["leader", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
-      ["squadPortage", { t: "num", required: false, quantity: true }],
+      ["squadPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["aboard", { t: "bool", required: false }],
     ]),
     other: new Map<string, InputShape>([
@@ -2082,10 +2082,10 @@ export const inputDomains: InputDomains = {
   vehicle: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
-      ["mp", { t: "num", required: false, quantity: true }],
+      ["mp", { t: "num", required: false, quantity: true, measure: "MP" }],
       ["status", { t: "set", required: false, name: "vehicle-status", members: in_vehicle_status }],
-      ["passengers", { t: "num", required: false, quantity: true }],
-      ["passengerPortage", { t: "num", required: false, quantity: true }],
+      ["passengers", { t: "num", required: false, quantity: true, measure: "places" }],
+      ["passengerPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
     ]),
     other: new Map<string, InputShape>([]),
   },
@@ -2095,7 +2095,7 @@ export const inputDomains: InputDomains = {
       ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
       ["viaRoad", { t: "bool", required: false }],
       ["uphill", { t: "bool", required: false }],
-      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypass", { t: "num", required: false, quantity: true, measure: "hexsides" }],
       ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["alsoTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["action", { t: "enum", required: false, name: "action", members: in_action }],

@@ -989,8 +989,8 @@ export const inputDomains: InputDomains = {
   vehicle: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
-      ["mp", { t: "num", required: false, quantity: true }],
-      ["passengers", { t: "num", required: false, quantity: true }],
+      ["mp", { t: "num", required: false, quantity: true, measure: "MP" }],
+      ["passengers", { t: "num", required: false, quantity: true, measure: "squads" }],
     ]),
     other: new Map<string, InputShape>([]),
   },

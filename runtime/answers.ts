@@ -21,7 +21,7 @@ import {
 import { chanceOfMove, moveWork, withChance } from "./chance.js";
 import { InputError } from "./errors.js";
 import { known, markUnknown } from "./unknown.js";
-import type { CheckedInput, CheckedRecord, InputDomains } from "./input.js";
+import type { CheckedInput, CheckedRecord, FieldDomain, InputDomains } from "./input.js";
 import { evaluateMove, type EvaluateOptions } from "./move.js";
 import type { MoveContext, MoveModel, MoveResult, Num, StepResult } from "./types.js";
 
@@ -302,6 +302,11 @@ export function answerInput<X extends MoveContext<number>>(
       return out;
     },
     withUnknown: (input, field) => ({ ...input, unknown: [...(input.unknown ?? []), field] }),
+    scale: m.domains.scale,
+    withNumber: (input, path, value) =>
+      numberDomain(m.domains, path) === null ? null : withGiven(input, path, value.toNumber()),
+    measureOf: (path) => numberDomain(m.domains, path)?.measure ?? null,
+    legal: (a) => a.legal,
   };
   const reply = answerCases(checked, how);
   return replyRecord(m.model.id, reply, checked.notApplicable, (c) => {
@@ -320,8 +325,15 @@ function domainValues(d: InputDomains, path: string): GivenValue[] | null {
   return f.t === "enum" ? [...new Set(f.members.values())] : null;
 }
 
+/** The domain of the field at scenario path `path` when it is a number, else null. */
+function numberDomain(d: InputDomains, path: string): Extract<FieldDomain, { t: "num" }> | null {
+  const { rec, json } = fieldAt(path);
+  const f = (rec === "vehicle" ? d.vehicle : d[rec])?.fields.get(json);
+  return f?.t === "num" ? f : null;
+}
+
 /** `input` with the field at scenario path `path` given `v`. */
-function withGiven(given: CheckedInput, path: string, v: GivenValue): CheckedInput {
+function withGiven(given: CheckedInput, path: string, v: GivenValue | number): CheckedInput {
   const { rec, index, json } = fieldAt(path);
   const { unknown: _u, ...rest } = given;
   const left = known(given.unknown, path);
