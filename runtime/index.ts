@@ -61,6 +61,8 @@ export type { MapCheck, MapIssue } from "./map-check.js";
 export { searchReach, labelPath } from "./reach.js";
 export type { ReachProfile, ReachGraph, ReachSearch } from "./reach.js";
 export { reachOnMap } from "./reach-map.js";
+export { evaluateWith, reachArgs, reachWith } from "./rules-module.js";
+export type { EvaluateArgs, ModuleRules, PreparedInput, ReachArgs } from "./rules-module.js";
 export type { ReachAnswer } from "./reach-map.js";
 export { pathSteps } from "./reach-steps.js";
 export type { ReachBinding, PlainStep } from "./reach-steps.js";
