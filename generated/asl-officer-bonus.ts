@@ -2314,15 +2314,18 @@ export interface EvaluationOptions {
  * (V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for
  * is listed in `notApplicable`.
  */
-export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer;
+export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer<number>;
 /**
  * The form of {@link evaluate} with a trailing boolean.
  *
  * @deprecated Pass an options object: `evaluate(input, { trace: false })`.
  */
-export function evaluate(input: ScenarioInput, trace: boolean): Answer;
-export function evaluate(input: ScenarioInput, options: EvaluationOptions | boolean = {}): Answer {
-  return evaluateWith(moduleRules, input, options);
+export function evaluate(input: ScenarioInput, trace: boolean): Answer<number>;
+export function evaluate(
+  input: ScenarioInput,
+  options: EvaluationOptions | boolean = {},
+): Answer<number> {
+  return evaluateWith<Ctx, number>(moduleRules, input, options);
 }
 
 // Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.

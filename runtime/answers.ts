@@ -23,7 +23,14 @@ import { InputError } from "./errors.js";
 import { known, markUnknown } from "./unknown.js";
 import type { CheckedInput, CheckedRecord, FieldDomain, InputDomains } from "./input.js";
 import { evaluateMove, type EvaluateOptions } from "./move.js";
-import type { MoveContext, MoveModel, MoveResult, Num, StepResult } from "./types.js";
+import type {
+  DistributionSummary,
+  MoveContext,
+  MoveModel,
+  MoveResult,
+  Num,
+  StepResult,
+} from "./types.js";
 
 /** One question a module answers: a predicate, or a rule asked of every step. */
 export interface Question<X> {
@@ -42,8 +49,17 @@ export interface AnsweredStep extends StepResult {
   answerRules?: Record<string, string[]>;
 }
 
+/**
+ * An allowance as a module's answers give it: `number` for a ruleset that rolls no dice (its generated
+ * module types its answers `Answer<number>`), else a number or, without a fixed roll, its distribution.
+ */
+export type AllowanceOf = number | DistributionSummary;
+
 /** The result of a generated module's `evaluate`: one entry of `variorum eval --json`'s `results`. */
-export interface Evaluation extends Omit<MoveResult, "steps" | "legal" | "probability"> {
+export interface Evaluation<A extends AllowanceOf = AllowanceOf>
+  extends Omit<MoveResult, "steps" | "legal" | "probability" | "allowance"> {
+  /** The allowance: a number, or (a dice ruleset without a fixed roll) its distribution. */
+  allowance: A;
   /** Legal or not; null when the dice decide (a dice move without a fixed roll: see `probability`). */
   legal: boolean | null;
   /** A dice move without a fixed roll: the exact chance it is legal, "15/36" (runtime/chance.ts). */
@@ -187,13 +203,13 @@ function evaluation<X>(
  * `evaluate`'s answer where the input leaves out a detail some of whose values give different answers:
  * one case per group of equal answers, each with the values it holds for (`given`).
  */
-export interface DependentAnswer {
+export interface DependentAnswer<A extends AllowanceOf = AllowanceOf> {
   ruleset: string;
   /** The fields (scenario paths) the answer depends on: `["vehicle.kind"]`. */
   dependsOn: string[];
   cases: (
-    | (Omit<Evaluation, "ruleset" | "notApplicable"> & { given: Record<string, GivenValue[]> })
-    | NeedsRecord
+    | (Omit<Evaluation<A>, "ruleset" | "notApplicable"> & { given: Record<string, GivenValue[]> })
+    | NeedsRecord<A>
   )[];
   notApplicable: string[];
   /** Fields left out whose every value gives the same answer. */
@@ -201,7 +217,7 @@ export interface DependentAnswer {
 }
 
 /** `evaluate`'s answer where the input leaves out a number it needs: what can be said without it. */
-export interface NeedsAnswer extends NeedsRecord {
+export interface NeedsAnswer<A extends AllowanceOf = AllowanceOf> extends NeedsRecord<A> {
   ruleset: string;
   notApplicable: string[];
   notNeeded?: string[];
@@ -213,7 +229,11 @@ export interface NeedsAnswer extends NeedsRecord {
  * of an answer that depends on a left-out field (`dependsOn`), or what can be said without a left-out
  * number (`needs`).
  */
-export type Answer = ((Evaluation & { notNeeded?: string[] }) | DependentAnswer | NeedsAnswer) & {
+export type Answer<A extends AllowanceOf = AllowanceOf> = (
+  | (Evaluation<A> & { notNeeded?: string[] })
+  | DependentAnswer<A>
+  | NeedsAnswer<A>
+) & {
   /** Fields left to their default whose value changes the answer → the default assumed. */
   assumed?: Record<string, GivenValue>;
 };

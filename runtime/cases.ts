@@ -514,10 +514,12 @@ export function givenRecord(given: Readonly<Record<string, readonly GivenValue[]
 }
 
 /** A case that needs a number as `eval --json` gives it: `allowance`, `covers` "rolls/of", `needs`. */
-export interface NeedsRecord {
+export interface NeedsRecord<
+  A extends number | DistributionSummary = number | DistributionSummary,
+> {
   given?: Record<string, GivenValue[]>;
   /** null when not allowed. */
-  allowance: number | DistributionSummary | null;
+  allowance: A | null;
   /** Whole unit → the rolls that cover at least that far, "21/36". */
   covers?: Record<string, string>;
   /** Legal whatever the left-out numbers are (true/false), or null when the roll decides (`probability`). */

@@ -27,6 +27,7 @@ export type {
 } from "./input.js";
 export type { ReachBoarding } from "./reach-board.js";
 export { answerInput, withAnswers } from "./answers.js";
+export type { AllowanceOf } from "./answers.js";
 export { holdsOpen, judgeOpen } from "./open.js";
 export type { OpenJudgement } from "./open.js";
 export type { GivenValue, NeedsRecord } from "./cases.js";

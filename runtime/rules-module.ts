@@ -6,7 +6,7 @@
  * profile and map names) in one `ModuleRules` object and calls these. Runs in a browser (no Node API).
  */
 import { InputError } from "./errors.js";
-import { answerInput, type Answer, type Question } from "./answers.js";
+import { answerInput, type AllowanceOf, type Answer, type Question } from "./answers.js";
 import { checkInput, type CheckedRecord, type InputDomains } from "./input.js";
 import type { MapGraph } from "./map.js";
 import { reachOnMap, type ReachAnswer } from "./reach-map.js";
@@ -57,16 +57,18 @@ export interface EvaluateArgs {
 
 /**
  * A module's `evaluate(input, options)`: `options` an options object, or the deprecated trailing
- * boolean (`trace`). Throws `InputError` for input outside the module's domains.
+ * boolean (`trace`). Throws `InputError` for input outside the module's domains. `A` is the module's
+ * allowance type: `number` for a ruleset that rolls no dice (its every allowance is a number: only a
+ * dice move without a fixed roll answers a distribution, runtime/move.ts), as the emitter declares it.
  */
-export function evaluateWith<X extends MoveContext<number>>(
+export function evaluateWith<X extends MoveContext<number>, A extends AllowanceOf = AllowanceOf>(
   rules: ModuleRules<X>,
   input: unknown,
   options: EvaluateArgs | boolean | undefined,
-): Answer {
+): Answer<A> {
   const trace = typeof options === "boolean" ? options : (options?.trace ?? true);
   const checked = checkInput(input, rules.domains);
-  return answerInput(checked, { ...rules, trace });
+  return answerInput(checked, { ...rules, trace }) as Answer<A>;
 }
 
 /** `reach`'s options, in either of its forms. */

@@ -57,6 +57,9 @@ export function modelStatements(
 ): StatementStructures[] {
   const ir = cx.ir;
   const m = ir.movement;
+  // A ruleset that rolls no dice answers every allowance as a number (runtime/move.ts): its answers
+  // are typed so (issue 44), a dice ruleset's a number or, without a fixed roll, a distribution.
+  const answer = diceOf(ir) === null ? "Answer<number>" : "Answer";
   const names = {
     isHex: cx.names.claim("m_is_hex"),
     allowance: cx.names.claim("m_allowance"),
@@ -254,7 +257,7 @@ export function modelStatements(
             { name: "input", type: "ScenarioInput" },
             { name: "options", type: "EvaluationOptions", hasQuestionToken: true },
           ],
-          returnType: "Answer",
+          returnType: answer,
         },
         {
           docs: [
@@ -265,16 +268,18 @@ export function modelStatements(
             { name: "input", type: "ScenarioInput" },
             { name: "trace", type: "boolean" },
           ],
-          returnType: "Answer",
+          returnType: answer,
         },
       ],
       parameters: [
         { name: "input", type: "ScenarioInput" },
         { name: "options", type: "EvaluationOptions | boolean", initializer: "{}" },
       ],
-      returnType: "Answer",
+      returnType: answer,
       // The options read, the input checked and answered by the runtime (runtime/rules-module.ts).
-      statements: ["return evaluateWith(moduleRules, input, options);"],
+      statements: [
+        `return evaluateWith${answer === "Answer" ? "" : "<Ctx, number>"}(moduleRules, input, options);`,
+      ],
     },
   ];
 }

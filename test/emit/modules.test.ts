@@ -8,12 +8,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { buildGraph, InputError } from "../../runtime/index.js";
 import { rulesets } from "../../generated/index.js";
 import * as sl from "../../generated/sl-classic.js";
 import * as asl from "../../generated/asl-a4.js";
 import * as sqla from "../../generated/sqla-31.js";
+import * as coc from "../../generated/chain-of-command.js";
+import type { DistributionSummary } from "../../runtime/index.js";
 import { runInProcess } from "../golden/cases.js";
 import { ROOT } from "../cli/run.js";
 
@@ -282,5 +284,27 @@ describe("reach's forms are told by the count of its arguments, never by the key
     expect([
       ...sl.reach(map, { kind: "squad" }, "B3", { phase: "advance" }, undefined).cost,
     ]).toEqual([...advance.cost]);
+  });
+});
+
+describe("allowance is typed per ruleset: a number where the ruleset rolls no dice (issue 44)", () => {
+  type Moved<A> = Extract<A, { steps: unknown }>;
+  type Needs<A> = Extract<A, { needs: string[] }>;
+  it("SL Classic, which rolls no dice: a number, in the answer and where a number is left out", () => {
+    expectTypeOf<Moved<ReturnType<typeof sl.evaluate>>["allowance"]>().toEqualTypeOf<number>();
+    expectTypeOf<Needs<ReturnType<typeof sl.evaluate>>["allowance"]>().toEqualTypeOf<
+      number | null
+    >();
+    const a = sl.evaluate(WOODS_WALL);
+    const n: number = "steps" in a ? a.allowance : NaN;
+    expect(n).toBe(4);
+  });
+
+  it("Chain of Command, whose allowance is rolled: a number or, without a fixed roll, its distribution", () => {
+    expectTypeOf<Moved<ReturnType<typeof coc.evaluate>>["allowance"]>().toEqualTypeOf<
+      number | DistributionSummary
+    >();
+    const a = coc.evaluate({ unit: { kind: "team" }, path: [{ terrain: "open", inches: 3 }] });
+    expect("steps" in a && typeof a.allowance === "object" ? a.allowance.max : null).toBe(12);
   });
 });
