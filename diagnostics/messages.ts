@@ -340,6 +340,12 @@ export const MESSAGES = {
   V1104: {
     noUnits: "{map} places no {side} units: --all moves the units a map's `units` places",
   },
+  V1105: {
+    notPresent:
+      "{ruleset}: {unit} moves with `{with}`, who is not placed in its hex on its side: a stack moves with a leader of its hex (SL 5.44, ASL A4.12)",
+    notLeader:
+      "{ruleset}: {unit} moves with `{with}`, a {kind}, who is not a leader in {ruleset}: a stack moves with a leader of its hex (SL 5.44, ASL A4.12)",
+  },
   V1113: {
     noVehicle: "{from} holds no vehicle to start aboard (the map's `vehicles`)",
     noVehicleListed: "{from} holds no vehicle to start aboard (the map's `vehicles`: {vehicles})",
