@@ -284,6 +284,21 @@ function scenarioFields(typed: Typed | null, diagnostics: Diagnostic[]): Scenari
   return { typed, inner: inner.trim() === "" ? "" : inner, at, phase };
 }
 
+/** The values a unit field can take in `irs` ("true or false", "squad, crew or leader", "any number"). */
+function fieldValuesText(irs: readonly RulesetIR[], json: string): string {
+  const values = new Set<string>();
+  for (const ir of irs) {
+    const t = ir.inputs.find((i) => i.rec === "unit")?.fields.find((f) => f.json === json)?.type;
+    if (t === undefined) continue;
+    if (t.t === "bool") ["true", "false"].forEach((v) => values.add(v));
+    else if (t.t === "enum")
+      for (const m of ir.enums.find((e) => e.name === t.name)?.members ?? []) values.add(m.name);
+    else return "any number";
+  }
+  const vs = [...values];
+  return vs.length <= 1 ? (vs[0] ?? "any value") : `${vs.slice(0, -1).join(", ")} or ${vs.at(-1)}`;
+}
+
 /**
  * The unit checked as a scenario's would be: its text is put in a scenario `{…fields, "unit": TEXT}`
  * (with the scenario fields typed, `fields`) and the scenario's diagnostics are moved back into the
@@ -345,7 +360,9 @@ function readUnit(
     const at = new RegExp(`"${json.replace(/[^\w-]/g, "")}"\\s*:\\s*null`).exec(unit.text);
     const span =
       at === null ? src.span(0, unit.text.length) : src.span(at.index, at.index + at[0].length);
-    diagnostics.push(report("V1102", "unknownField", span, { field }));
+    diagnostics.push(
+      report("V1102", "unknownField", span, { field, values: fieldValuesText(irs, json) }),
+    );
   }
   if (unknown.length > 0) return null;
   return {
