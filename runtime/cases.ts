@@ -237,8 +237,9 @@ function withThreshold<I, A>(
  * tick — and the answer confirmed on both sides: every tick within NEAR below it and up to four times
  * it (NEAR at most), then powers of two up to the cap. Probing, not proof: a rule that makes one far
  * value an exception (illegal at 1,000 MP alone) is not seen; the rules compare a number with
- * thresholds, and each such change near the threshold is. Null too when another left-out field, the dice, or an out-of-range value leave an
- * answer undecided: a threshold is said only where one number alone decides.
+ * thresholds, and each such change near the threshold is. Null too when another left-out field, the
+ * dice, or an out-of-range value leave an answer undecided: a threshold is said only where one number
+ * alone decides.
  */
 function thresholdFrom<I, A>(
   input: I,
