@@ -494,6 +494,15 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     right:
       '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground" },\n  "units": { "B2": [{ "kind": "squad" }] } }',
   },
+  V1105: {
+    means:
+      "A unit a map places moves `with` a leader of its hex, as one stack (`variorum reach --all`; SL 5.44, ASL A4.12), and the unit it names is not placed in that hex on its side, or is not a leader in the ruleset (a hero, a squad; a ruleset without leaders): the unit is not moved, never moved as a silent stack. Name a leader of its hex, or leave `with` out.",
+    kind: "units-map",
+    wrong:
+      '{ "name": "Field", "columns": 3, "rows": 1,\n  "terrain": { "default": "open-ground" },\n  "units": { "A1": [{ "kind": "squad", "with": "Hero" },\n                   { "kind": "hero", "name": "Hero" }] } }',
+    right:
+      '{ "name": "Field", "columns": 3, "rows": 1,\n  "terrain": { "default": "open-ground" },\n  "units": { "A1": [{ "kind": "squad", "with": "Lt" },\n                   { "kind": "leader", "name": "Lt" }] } }',
+  },
   V1113: {
     means:
       "`variorum reach --aboard` starts the unit aboard the vehicle the map places in the `--from` hex (its `vehicles`), and that hex holds none. Place the vehicle there, or start from the hex that holds it.",

@@ -126,6 +126,7 @@ export const CODES = {
   V1102: { severity: "error", summary: "malformed unit JSON" },
   V1103: { severity: "warning", summary: "the unit gives no action its moves need" },
   V1104: { severity: "error", summary: "the map places no units of the side asked" },
+  V1105: { severity: "error", summary: "a unit moves `with` one who is not a leader in its hex" },
   V1113: { severity: "error", summary: "no vehicle in the start hex to start aboard" },
   // Reach against eval (the ruleset's `cost:` binding, and every reach answer)
   V1120: { severity: "warning", summary: "reach prices a step over the path so far" },

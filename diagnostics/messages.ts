@@ -283,7 +283,7 @@ export const MESSAGES = {
     notObject: "a map is a JSON object with `name`, `columns`, `rows` and `terrain`",
     needs: "the map needs `{field}`",
     unitUnknown:
-      "`{path}` is given as unknown (null): reach --all searches units whose fields are all known (eval answers an unknown field per value)",
+      "`{path}` is given as unknown (null): reach --all counts, per hex, the units that can end there, each unit one answer; an unknown field would make a unit one answer per value: give it (eval answers an unknown field per value)",
     notString: "{what} must be a string",
     notWhole: "{what} must be a whole number from {min} to {max}",
     hexNotString: 'a hex is named by a string such as "C5"',
@@ -353,7 +353,7 @@ export const MESSAGES = {
     syntax: "the unit is not valid JSON: {problem}",
     notObject: "the unit is not a JSON object",
     unknownField:
-      "`{field}` is given as unknown (null): reach searches a unit whose fields are all known (eval answers an unknown field per value)",
+      "`{field}` is given as unknown (null): reach draws one map per ruleset for a unit whose fields are all known, and an unknown field would make it one map per value ({values}), no longer side by side: give one, or ask reach once per value (eval answers an unknown field per value)",
   },
   V1103: {
     gated:
@@ -363,6 +363,12 @@ export const MESSAGES = {
   },
   V1104: {
     noUnits: "{map} places no {side} units: --all moves the units a map's `units` places",
+  },
+  V1105: {
+    notPresent:
+      "{ruleset}: {unit} moves with `{with}`, who is not placed in its hex on its side: a stack moves with a leader of its hex (SL 5.44, ASL A4.12)",
+    notLeader:
+      "{ruleset}: {unit} moves with `{with}`, a {kind}, who is not a leader in {ruleset}: a stack moves with a leader of its hex (SL 5.44, ASL A4.12)",
   },
   V1113: {
     noVehicle: "{from} holds no vehicle to start aboard (the map's `vehicles`)",

@@ -3,11 +3,9 @@
 
 import {
   absent,
-  answerInput,
-  checkInput,
+  evaluateWith,
   holdsOpen,
-  InputError,
-  reachOnMap,
+  reachWith,
   tickNum,
   toTicks,
   type Answer,
@@ -16,6 +14,7 @@ import {
   type InputDomains,
   type InputShape,
   type MapGraph,
+  type ModuleRules,
   type MoveContext,
   type MoveModel,
   type PricedStep,
@@ -1995,9 +1994,9 @@ export const inputDomains: InputDomains = {
   unit: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
-      ["portage", { t: "num", required: false, quantity: true }],
+      ["portage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["leader", { t: "bool", required: false }],
-      ["leaderPortage", { t: "num", required: false, quantity: true }],
+      ["leaderPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["leaderDoubleTime", { t: "bool", required: false }],
       ["doubleTime", { t: "bool", required: false }],
       ["lateDoubleTime", { t: "bool", required: false }],
@@ -2031,7 +2030,7 @@ export const inputDomains: InputDomains = {
       ["viaRoad", { t: "bool", required: false }],
       ["uphill", { t: "bool", required: false }],
       ["downhill", { t: "bool", required: false }],
-      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypass", { t: "num", required: false, quantity: true, measure: "hexsides" }],
       ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
       ["action", { t: "enum", required: false, name: "in-hex", members: in_in_hex }],
@@ -2322,25 +2321,18 @@ export interface EvaluationOptions {
  * (V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for
  * is listed in `notApplicable`.
  */
-export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer;
+export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer<number>;
 /**
  * The form of {@link evaluate} with a trailing boolean.
  *
  * @deprecated Pass an options object: `evaluate(input, { trace: false })`.
  */
-export function evaluate(input: ScenarioInput, trace: boolean): Answer;
-export function evaluate(input: ScenarioInput, options: EvaluationOptions | boolean = {}): Answer {
-  const trace = typeof options === "boolean" ? options : (options.trace ?? true);
-  const checked = checkInput(input, inputDomains);
-  return answerInput(checked, {
-    model,
-    num,
-    domains: inputDomains,
-    prepare: (c) => prepare(c as unknown as ScenarioInput),
-    predicates,
-    stepQuestions,
-    trace,
-  });
+export function evaluate(input: ScenarioInput, trace: boolean): Answer<number>;
+export function evaluate(
+  input: ScenarioInput,
+  options: EvaluationOptions | boolean = {},
+): Answer<number> {
+  return evaluateWith<Ctx, number>(moduleRules, input, options);
 }
 
 // Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
@@ -2501,6 +2493,21 @@ const reachProfile: ReachProfile<Ctx> = {
   keyFolds: [[], [], [], [], [-1, 0]],
   key: m_reach_key,
 };
+/** This ruleset's parts, as `evaluate` and `reach` hand them to the runtime. */
+const moduleRules: ModuleRules<Ctx> = {
+  model,
+  num,
+  domains: inputDomains,
+  prepare: (c) => prepare(c as unknown as ScenarioInput),
+  predicates,
+  stepQuestions,
+  profile: reachProfile,
+  resolve: m_reach_resolve,
+  stepFields: ["viaRoad", "uphill", "downhill", "bypass", "bypassThrough"],
+  hexsideAlso: null,
+  boardAction: null,
+  unloadAction: null,
+};
 
 /** What {@link reach} is asked besides the map, the unit and the start hex. */
 export interface ReachOptions {
@@ -2522,7 +2529,7 @@ export interface ReachOptions {
  */
 export function reach(map: MapGraph, unit: Unit, from: string, options?: ReachOptions): ReachAnswer;
 /**
- * The positional form of {@link reach}.
+ * The positional form of {@link reach}, told by its five or six arguments (the roll may be `undefined`).
  *
  * @deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.
  */
@@ -2531,55 +2538,9 @@ export function reach(
   unit: Unit,
   from: string,
   scenario: Scenario,
-  roll?: readonly number[],
+  roll: readonly number[] | undefined,
   aboard?: boolean,
 ): ReachAnswer;
-export function reach(
-  map: MapGraph,
-  unit: Unit,
-  from: string,
-  options: ReachOptions | Scenario = {},
-  positionalRoll?: readonly number[],
-  positionalAboard?: boolean,
-): ReachAnswer {
-  const positional =
-    positionalRoll !== undefined ||
-    positionalAboard !== undefined ||
-    Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");
-  const o: ReachOptions = positional
-    ? {
-        scenario: options as Scenario,
-        ...(positionalRoll === undefined ? {} : { roll: positionalRoll }),
-        ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }),
-      }
-    : (options as ReachOptions);
-  const scenario = o.scenario ?? {};
-  const roll = o.roll;
-  const aboard = o.aboard ?? false;
-  const checked = checkInput(
-    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
-    inputDomains,
-  );
-  const u = checked.unit as unknown as Unit;
-  const sc = checked.scenario as unknown as Scenario;
-  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
-  return reachOnMap<number, Ctx>(
-    {
-      model,
-      num,
-      profile: reachProfile,
-      resolve: m_reach_resolve,
-      stepFields: ["viaRoad", "uphill", "downhill", "bypass", "bypassThrough"],
-      prepare: (steps) =>
-        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
-      boardAction: null,
-      inputError: (e) => e instanceof InputError,
-      prepareAboard: () => null,
-      unloadAction: null,
-      prepareUnload: () => null,
-    },
-    map,
-    from,
-    aboard,
-  );
+export function reach(map: MapGraph, unit: Unit, from: string, ...args: unknown[]): ReachAnswer {
+  return reachWith(moduleRules, map, unit, from, args);
 }

@@ -2,12 +2,11 @@
 // Chain of Command: infantry movement
 
 import {
-  answerInput,
-  checkInput,
+  evaluateWith,
   holdsOpen,
   missing,
   InputError,
-  reachOnMap,
+  reachWith,
   tickNum,
   toTicks,
   type Answer,
@@ -16,6 +15,7 @@ import {
   type InputDomains,
   type InputShape,
   type MapGraph,
+  type ModuleRules,
   type MoveContext,
   type MoveModel,
   type PricedStep,
@@ -1606,8 +1606,8 @@ export const inputDomains: InputDomains = {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
       ["rate", { t: "enum", required: false, name: "rate", members: in_rate }],
-      ["shock", { t: "num", required: false, quantity: true }],
-      ["crew", { t: "num", required: false, quantity: true }],
+      ["shock", { t: "num", required: false, quantity: true, measure: "shock-points" }],
+      ["crew", { t: "num", required: false, quantity: true, measure: "figures" }],
     ]),
     other: new Map<string, InputShape>([
       ["portage", "number"],
@@ -1625,7 +1625,7 @@ export const inputDomains: InputDomains = {
   step: {
     fields: new Map<string, FieldDomain>([
       ["terrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
-      ["inches", { t: "num", required: false, quantity: true }],
+      ["inches", { t: "num", required: false, quantity: true, measure: "inch" }],
       ["obstacle", { t: "enum", required: false, name: "obstacle", members: in_obstacle }],
       ["action", { t: "enum", required: false, name: "action", members: in_action }],
       ["opening", { t: "enum", required: false, name: "opening", members: in_opening }],
@@ -1642,7 +1642,7 @@ export const inputDomains: InputDomains = {
   },
   scenario: {
     fields: new Map<string, FieldDomain>([
-      ["enemyJumpOff", { t: "num", required: false, quantity: true }],
+      ["enemyJumpOff", { t: "num", required: false, quantity: true, measure: "inch" }],
     ]),
     other: new Map<string, InputShape>([["phase", "string"]]),
   },
@@ -1903,17 +1903,7 @@ export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Ans
  */
 export function evaluate(input: ScenarioInput, trace: boolean): Answer;
 export function evaluate(input: ScenarioInput, options: EvaluationOptions | boolean = {}): Answer {
-  const trace = typeof options === "boolean" ? options : (options.trace ?? true);
-  const checked = checkInput(input, inputDomains);
-  return answerInput(checked, {
-    model,
-    num,
-    domains: inputDomains,
-    prepare: (c) => prepare(c as unknown as ScenarioInput),
-    predicates,
-    stepQuestions,
-    trace,
-  });
+  return evaluateWith(moduleRules, input, options);
 }
 
 // Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
@@ -2038,6 +2028,21 @@ const reachProfile: ReachProfile<Ctx> = {
   localKey: true,
   key: m_reach_key,
 };
+/** This ruleset's parts, as `evaluate` and `reach` hand them to the runtime. */
+const moduleRules: ModuleRules<Ctx> = {
+  model,
+  num,
+  domains: inputDomains,
+  prepare: (c) => prepare(c as unknown as ScenarioInput),
+  predicates,
+  stepQuestions,
+  profile: reachProfile,
+  resolve: m_reach_resolve,
+  stepFields: ["inches"],
+  hexsideAlso: "obstacle",
+  boardAction: null,
+  unloadAction: null,
+};
 
 /** What {@link reach} is asked besides the map, the unit and the start hex. */
 export interface ReachOptions {
@@ -2059,7 +2064,7 @@ export interface ReachOptions {
  */
 export function reach(map: MapGraph, unit: Unit, from: string, options?: ReachOptions): ReachAnswer;
 /**
- * The positional form of {@link reach}.
+ * The positional form of {@link reach}, told by its five or six arguments (the roll may be `undefined`).
  *
  * @deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.
  */
@@ -2068,60 +2073,9 @@ export function reach(
   unit: Unit,
   from: string,
   scenario: Scenario,
-  roll?: readonly number[],
+  roll: readonly number[] | undefined,
   aboard?: boolean,
 ): ReachAnswer;
-export function reach(
-  map: MapGraph,
-  unit: Unit,
-  from: string,
-  options: ReachOptions | Scenario = {},
-  positionalRoll?: readonly number[],
-  positionalAboard?: boolean,
-): ReachAnswer {
-  const positional =
-    positionalRoll !== undefined ||
-    positionalAboard !== undefined ||
-    Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");
-  const o: ReachOptions = positional
-    ? {
-        scenario: options as Scenario,
-        ...(positionalRoll === undefined ? {} : { roll: positionalRoll }),
-        ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }),
-      }
-    : (options as ReachOptions);
-  const scenario = o.scenario ?? {};
-  const roll = o.roll;
-  const aboard = o.aboard ?? false;
-  const checked = checkInput(
-    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
-    inputDomains,
-  );
-  const u = checked.unit as unknown as Unit;
-  const sc = checked.scenario as unknown as Scenario;
-  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
-  return reachOnMap<number, Ctx>(
-    {
-      model,
-      num,
-      profile: reachProfile,
-      resolve: m_reach_resolve,
-      stepFields: ["inches"],
-      prepare: (steps) =>
-        prepare({
-          unit: u,
-          scenario: sc,
-          path: steps.map((s) => ({ ...s, obstacle: s.hexside })) as unknown as readonly Step[],
-          ...fixed,
-        }),
-      boardAction: null,
-      inputError: (e) => e instanceof InputError,
-      prepareAboard: () => null,
-      unloadAction: null,
-      prepareUnload: () => null,
-    },
-    map,
-    from,
-    aboard,
-  );
+export function reach(map: MapGraph, unit: Unit, from: string, ...args: unknown[]): ReachAnswer {
+  return reachWith(moduleRules, map, unit, from, args);
 }

@@ -2,12 +2,10 @@
 // Squad Leader Classic: infantry movement
 
 import {
-  answerInput,
-  checkInput,
+  evaluateWith,
   holdsOpen,
   missing,
-  InputError,
-  reachOnMap,
+  reachWith,
   tickNum,
   toTicks,
   type Answer,
@@ -16,6 +14,7 @@ import {
   type InputDomains,
   type InputShape,
   type MapGraph,
+  type ModuleRules,
   type MoveContext,
   type MoveModel,
   type PricedStep,
@@ -213,10 +212,6 @@ export interface Unit {
   status?: readonly Status[];
   /** squad-portage (PP), optional [5.4] */
   squadPortage?: number;
-  /** relayed-portage (PP), default 0 [5.4] */
-  relayedPortage?: number;
-  /** aboard, default false [5.4] */
-  aboard?: boolean;
 }
 
 /** The vehicle record: this ruleset reads none of its fields. Numbers in real units. */
@@ -270,10 +265,6 @@ export interface PUnit {
   readonly status: ReadonlySet<Status>;
   /** squad-portage (PP), optional [5.4] */
   readonly squadPortage: number | null;
-  /** relayed-portage (PP), default 0 [5.4] */
-  readonly relayedPortage: number;
-  /** aboard, default false [5.4] */
-  readonly aboard: boolean;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -1014,17 +1005,9 @@ export function r_within_stacking(
 /**
  * every infantry counter, MMC or SMC, counts once against the four [6.1]
  *
- * Exceptions:
- * - a passenger counts with its vehicle, not the hex [6.1 & 29.2 Q&A]
- *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stacks_as_infantry(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.unit.aboard) {
-    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
-    return 0;
-  }
-
+export function r_stacks_as_infantry(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 2;
 }
@@ -1032,17 +1015,9 @@ export function r_stacks_as_infantry(ctx: Ctx, trace: string[] | null): number {
 /**
  * a squad, half-squad or crew counts once against the three MMC; a leader or hero does not [6.1]
  *
- * Exceptions:
- * - a passenger counts with its vehicle, not the hex [6.1 & 29.2 Q&A]
- *
  * Returns counters in ticks (value × SCALE).
  */
 export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.unit.aboard) {
-    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
-    return 0;
-  }
-
   if (trace !== null) trace.push("6.1");
   return (ctx.unit.kind as Kind) === "squad" ||
     (ctx.unit.kind as Kind) === "half-squad" ||
@@ -1054,30 +1029,13 @@ export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
 /**
  * the support weapons a unit carries count their PP (squad usage, 5.76) against the ten [6.1]
  *
- * Exceptions:
- * - a passenger's weapons count with its vehicle, not the hex [6.1 & 29.2 Q&A]
- *
  * Returns PP in ticks (value × SCALE).
  */
 export function r_stacks_as_pp(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.unit.aboard) {
-    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
-    return 0;
-  }
-
   return r_squad_usage(ctx, trace);
 }
 
 // Constraints: each must hold for a move to be legal.
-
-/**
- * Must hold: a weapon another unit carried this phase is not carried into another hex [5.72 Q&A]
- *
- * Constraint, checked on the whole move.
- */
-export function c_carry_once(ctx: Ctx, _trace: string[] | null): boolean {
-  return ctx.hexes * SCALE === 0 || ctx.unit.relayedPortage === 0;
-}
 
 /**
  * Must hold: a leader or hero can never carry more than 3 PP [5.71]
@@ -1211,12 +1169,10 @@ export const inputDomains: InputDomains = {
   unit: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
-      ["portage", { t: "num", required: false, quantity: true }],
+      ["portage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["leader", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
-      ["squadPortage", { t: "num", required: false, quantity: true }],
-      ["relayedPortage", { t: "num", required: false, quantity: true }],
-      ["aboard", { t: "bool", required: false }],
+      ["squadPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
     ]),
     other: new Map<string, InputShape>([
       ["leaderPortage", "number"],
@@ -1235,7 +1191,7 @@ export const inputDomains: InputDomains = {
       ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
       ["viaRoad", { t: "bool", required: false }],
       ["uphill", { t: "bool", required: false }],
-      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypass", { t: "num", required: false, quantity: true, measure: "hexsides" }],
       ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["alsoTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["enemy", { t: "enum", required: false, name: "occupant", members: in_occupant }],
@@ -1281,8 +1237,6 @@ export function prepare(input: ScenarioInput): Ctx {
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
       squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
-      relayedPortage: u.relayedPortage == null ? 0 : toTicks(u.relayedPortage, SCALE),
-      aboard: u.aboard ?? false,
     },
     vehicle: null,
     scenario: { phase: s.phase ?? "movement" },
@@ -1332,11 +1286,6 @@ function m_minimum_move(ctx: Ctx): boolean {
 
 /** Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended). */
 function m_check_move(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
-  if (!(open === null ? c_carry_once(ctx, null) : holdsOpen(() => c_carry_once(ctx, null), open)))
-    out.push({
-      rule: "5.72 Q&A",
-      message: "a weapon another unit carried this phase is not carried into another hex",
-    });
   if (
     !(open === null
       ? c_smc_portage_cap(ctx, null)
@@ -1430,25 +1379,18 @@ export interface EvaluationOptions {
  * (V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for
  * is listed in `notApplicable`.
  */
-export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer;
+export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer<number>;
 /**
  * The form of {@link evaluate} with a trailing boolean.
  *
  * @deprecated Pass an options object: `evaluate(input, { trace: false })`.
  */
-export function evaluate(input: ScenarioInput, trace: boolean): Answer;
-export function evaluate(input: ScenarioInput, options: EvaluationOptions | boolean = {}): Answer {
-  const trace = typeof options === "boolean" ? options : (options.trace ?? true);
-  const checked = checkInput(input, inputDomains);
-  return answerInput(checked, {
-    model,
-    num,
-    domains: inputDomains,
-    prepare: (c) => prepare(c as unknown as ScenarioInput),
-    predicates,
-    stepQuestions,
-    trace,
-  });
+export function evaluate(input: ScenarioInput, trace: boolean): Answer<number>;
+export function evaluate(
+  input: ScenarioInput,
+  options: EvaluationOptions | boolean = {},
+): Answer<number> {
+  return evaluateWith<Ctx, number>(moduleRules, input, options);
 }
 
 // Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
@@ -1598,6 +1540,21 @@ const reachProfile: ReachProfile<Ctx> = {
   localKey: true,
   key: null,
 };
+/** This ruleset's parts, as `evaluate` and `reach` hand them to the runtime. */
+const moduleRules: ModuleRules<Ctx> = {
+  model,
+  num,
+  domains: inputDomains,
+  prepare: (c) => prepare(c as unknown as ScenarioInput),
+  predicates,
+  stepQuestions,
+  profile: reachProfile,
+  resolve: m_reach_resolve,
+  stepFields: ["viaRoad", "uphill", "alsoTerrain", "bypass", "bypassThrough"],
+  hexsideAlso: null,
+  boardAction: null,
+  unloadAction: null,
+};
 
 /** What {@link reach} is asked besides the map, the unit and the start hex. */
 export interface ReachOptions {
@@ -1619,7 +1576,7 @@ export interface ReachOptions {
  */
 export function reach(map: MapGraph, unit: Unit, from: string, options?: ReachOptions): ReachAnswer;
 /**
- * The positional form of {@link reach}.
+ * The positional form of {@link reach}, told by its five or six arguments (the roll may be `undefined`).
  *
  * @deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.
  */
@@ -1628,55 +1585,9 @@ export function reach(
   unit: Unit,
   from: string,
   scenario: Scenario,
-  roll?: readonly number[],
+  roll: readonly number[] | undefined,
   aboard?: boolean,
 ): ReachAnswer;
-export function reach(
-  map: MapGraph,
-  unit: Unit,
-  from: string,
-  options: ReachOptions | Scenario = {},
-  positionalRoll?: readonly number[],
-  positionalAboard?: boolean,
-): ReachAnswer {
-  const positional =
-    positionalRoll !== undefined ||
-    positionalAboard !== undefined ||
-    Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");
-  const o: ReachOptions = positional
-    ? {
-        scenario: options as Scenario,
-        ...(positionalRoll === undefined ? {} : { roll: positionalRoll }),
-        ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }),
-      }
-    : (options as ReachOptions);
-  const scenario = o.scenario ?? {};
-  const roll = o.roll;
-  const aboard = o.aboard ?? false;
-  const checked = checkInput(
-    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
-    inputDomains,
-  );
-  const u = checked.unit as unknown as Unit;
-  const sc = checked.scenario as unknown as Scenario;
-  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
-  return reachOnMap<number, Ctx>(
-    {
-      model,
-      num,
-      profile: reachProfile,
-      resolve: m_reach_resolve,
-      stepFields: ["viaRoad", "uphill", "alsoTerrain", "bypass", "bypassThrough"],
-      prepare: (steps) =>
-        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
-      boardAction: null,
-      inputError: (e) => e instanceof InputError,
-      prepareAboard: () => null,
-      unloadAction: null,
-      prepareUnload: () => null,
-    },
-    map,
-    from,
-    aboard,
-  );
+export function reach(map: MapGraph, unit: Unit, from: string, ...args: unknown[]): ReachAnswer {
+  return reachWith(moduleRules, map, unit, from, args);
 }

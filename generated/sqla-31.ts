@@ -3,12 +3,10 @@
 
 import {
   absent,
-  answerInput,
-  checkInput,
+  evaluateWith,
   holdsOpen,
   missing,
-  InputError,
-  reachOnMap,
+  reachWith,
   tickNum,
   toTicks,
   type Answer,
@@ -17,6 +15,7 @@ import {
   type InputDomains,
   type InputShape,
   type MapGraph,
+  type ModuleRules,
   type MoveContext,
   type MoveModel,
   type PricedStep,
@@ -362,8 +361,6 @@ export interface Unit {
   status?: readonly Status[];
   /** squad-portage (PP), optional [5.76] */
   squadPortage?: number;
-  /** relayed-portage (PP), default 0 [5.76] */
-  relayedPortage?: number;
   /** aboard, default false [5.76] */
   aboard?: boolean;
 }
@@ -436,8 +433,6 @@ export interface PUnit {
   readonly status: ReadonlySet<Status>;
   /** squad-portage (PP), optional [5.76] */
   readonly squadPortage: number | null;
-  /** relayed-portage (PP), default 0 [5.76] */
-  readonly relayedPortage: number;
   /** aboard, default false [5.76] */
   readonly aboard: boolean;
   /** The code of `kind` (its position in {@link kindValues}), read by {@link price}. */
@@ -1286,17 +1281,9 @@ export function r_within_stacking(
 /**
  * every infantry counter, MMC or SMC, counts once against the four [6.1]
  *
- * Exceptions:
- * - a passenger counts with its vehicle, not the hex [6.1 & 29.2 Q&A]
- *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stacks_as_infantry(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.unit.aboard) {
-    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
-    return 0;
-  }
-
+export function r_stacks_as_infantry(_ctx: Ctx, trace: string[] | null): number {
   if (trace !== null) trace.push("6.1");
   return 2;
 }
@@ -1304,17 +1291,9 @@ export function r_stacks_as_infantry(ctx: Ctx, trace: string[] | null): number {
 /**
  * a squad, half-squad or crew counts once against the three MMC; a leader or hero does not [6.1]
  *
- * Exceptions:
- * - a passenger counts with its vehicle, not the hex [6.1 & 29.2 Q&A]
- *
  * Returns counters in ticks (value × SCALE).
  */
 export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.unit.aboard) {
-    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
-    return 0;
-  }
-
   if (trace !== null) trace.push("6.1");
   return (ctx.unit.kind as Kind) === "squad" ||
     (ctx.unit.kind as Kind) === "half-squad" ||
@@ -1326,17 +1305,9 @@ export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
 /**
  * the support weapons a unit carries count their PP (squad usage, 5.76) against the ten [6.1]
  *
- * Exceptions:
- * - a passenger's weapons count with its vehicle, not the hex [6.1 & 29.2 Q&A]
- *
  * Returns PP in ticks (value × SCALE).
  */
 export function r_stacks_as_pp(ctx: Ctx, trace: string[] | null): number {
-  if (ctx.unit.aboard) {
-    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
-    return 0;
-  }
-
   return r_squad_usage(ctx, trace);
 }
 
@@ -1798,15 +1769,6 @@ function agg_6(ctx: Ctx, _trace: string[] | null): number {
 // Constraints: each must hold for a move to be legal.
 
 /**
- * Must hold: a weapon another unit carried this phase is not carried into another hex [5.72 Q&A]
- *
- * Constraint, checked on the whole move.
- */
-export function c_carry_once(ctx: Ctx, _trace: string[] | null): boolean {
-  return ctx.hexes * SCALE === 0 || ctx.unit.relayedPortage === 0;
-}
-
-/**
  * Must hold: a leader or hero can never carry more than 3 PP [5.71]
  *
  * Constraint, checked on the whole move.
@@ -2100,11 +2062,10 @@ export const inputDomains: InputDomains = {
   unit: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: true, name: "kind", members: in_kind }],
-      ["portage", { t: "num", required: false, quantity: true }],
+      ["portage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["leader", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
-      ["squadPortage", { t: "num", required: false, quantity: true }],
-      ["relayedPortage", { t: "num", required: false, quantity: true }],
+      ["squadPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
       ["aboard", { t: "bool", required: false }],
     ]),
     other: new Map<string, InputShape>([
@@ -2120,10 +2081,10 @@ export const inputDomains: InputDomains = {
   vehicle: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
-      ["mp", { t: "num", required: false, quantity: true }],
+      ["mp", { t: "num", required: false, quantity: true, measure: "MP" }],
       ["status", { t: "set", required: false, name: "vehicle-status", members: in_vehicle_status }],
-      ["passengers", { t: "num", required: false, quantity: true }],
-      ["passengerPortage", { t: "num", required: false, quantity: true }],
+      ["passengers", { t: "num", required: false, quantity: true, measure: "places" }],
+      ["passengerPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
     ]),
     other: new Map<string, InputShape>([]),
   },
@@ -2133,7 +2094,7 @@ export const inputDomains: InputDomains = {
       ["hexside", { t: "enum", required: false, name: "hexside", members: in_hexside }],
       ["viaRoad", { t: "bool", required: false }],
       ["uphill", { t: "bool", required: false }],
-      ["bypass", { t: "num", required: false, quantity: true }],
+      ["bypass", { t: "num", required: false, quantity: true, measure: "hexsides" }],
       ["bypassThrough", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["alsoTerrain", { t: "enum", required: false, name: "terrain", members: in_terrain }],
       ["action", { t: "enum", required: false, name: "action", members: in_action }],
@@ -2197,7 +2158,6 @@ export function prepare(input: ScenarioInput): Ctx {
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
       squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
-      relayedPortage: u.relayedPortage == null ? 0 : toTicks(u.relayedPortage, SCALE),
       aboard: u.aboard ?? false,
       kindCode: kindCodes[u.kind],
     },
@@ -2272,11 +2232,6 @@ function m_minimum_move(ctx: Ctx): boolean {
 
 /** Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended). */
 function m_check_move(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
-  if (!(open === null ? c_carry_once(ctx, null) : holdsOpen(() => c_carry_once(ctx, null), open)))
-    out.push({
-      rule: "5.72 Q&A",
-      message: "a weapon another unit carried this phase is not carried into another hex",
-    });
   if (
     !(open === null
       ? c_smc_portage_cap(ctx, null)
@@ -2460,25 +2415,18 @@ export interface EvaluationOptions {
  * (V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for
  * is listed in `notApplicable`.
  */
-export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer;
+export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer<number>;
 /**
  * The form of {@link evaluate} with a trailing boolean.
  *
  * @deprecated Pass an options object: `evaluate(input, { trace: false })`.
  */
-export function evaluate(input: ScenarioInput, trace: boolean): Answer;
-export function evaluate(input: ScenarioInput, options: EvaluationOptions | boolean = {}): Answer {
-  const trace = typeof options === "boolean" ? options : (options.trace ?? true);
-  const checked = checkInput(input, inputDomains);
-  return answerInput(checked, {
-    model,
-    num,
-    domains: inputDomains,
-    prepare: (c) => prepare(c as unknown as ScenarioInput),
-    predicates,
-    stepQuestions,
-    trace,
-  });
+export function evaluate(input: ScenarioInput, trace: boolean): Answer<number>;
+export function evaluate(
+  input: ScenarioInput,
+  options: EvaluationOptions | boolean = {},
+): Answer<number> {
+  return evaluateWith<Ctx, number>(moduleRules, input, options);
 }
 
 // Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
@@ -2680,6 +2628,21 @@ const reachProfile: ReachProfile<Ctx> = {
   localKey: true,
   key: m_reach_key,
 };
+/** This ruleset's parts, as `evaluate` and `reach` hand them to the runtime. */
+const moduleRules: ModuleRules<Ctx> = {
+  model,
+  num,
+  domains: inputDomains,
+  prepare: (c) => prepare(c as unknown as ScenarioInput),
+  predicates,
+  stepQuestions,
+  profile: reachProfile,
+  resolve: m_reach_resolve,
+  stepFields: ["viaRoad", "uphill", "alsoTerrain", "bypass", "bypassThrough"],
+  hexsideAlso: null,
+  boardAction: "board",
+  unloadAction: "unload",
+};
 
 /** What {@link reach} is asked besides the map, the unit and the start hex. */
 export interface ReachOptions {
@@ -2701,7 +2664,7 @@ export interface ReachOptions {
  */
 export function reach(map: MapGraph, unit: Unit, from: string, options?: ReachOptions): ReachAnswer;
 /**
- * The positional form of {@link reach}.
+ * The positional form of {@link reach}, told by its five or six arguments (the roll may be `undefined`).
  *
  * @deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.
  */
@@ -2710,69 +2673,9 @@ export function reach(
   unit: Unit,
   from: string,
   scenario: Scenario,
-  roll?: readonly number[],
+  roll: readonly number[] | undefined,
   aboard?: boolean,
 ): ReachAnswer;
-export function reach(
-  map: MapGraph,
-  unit: Unit,
-  from: string,
-  options: ReachOptions | Scenario = {},
-  positionalRoll?: readonly number[],
-  positionalAboard?: boolean,
-): ReachAnswer {
-  const positional =
-    positionalRoll !== undefined ||
-    positionalAboard !== undefined ||
-    Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");
-  const o: ReachOptions = positional
-    ? {
-        scenario: options as Scenario,
-        ...(positionalRoll === undefined ? {} : { roll: positionalRoll }),
-        ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }),
-      }
-    : (options as ReachOptions);
-  const scenario = o.scenario ?? {};
-  const roll = o.roll;
-  const aboard = o.aboard ?? false;
-  const checked = checkInput(
-    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
-    inputDomains,
-  );
-  const u = checked.unit as unknown as Unit;
-  const sc = checked.scenario as unknown as Scenario;
-  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
-  return reachOnMap<number, Ctx>(
-    {
-      model,
-      num,
-      profile: reachProfile,
-      resolve: m_reach_resolve,
-      stepFields: ["viaRoad", "uphill", "alsoTerrain", "bypass", "bypassThrough"],
-      prepare: (steps) =>
-        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
-      boardAction: "board",
-      inputError: (e) => e instanceof InputError,
-      prepareAboard: (steps, vehicle) =>
-        prepare({
-          unit: u,
-          scenario: sc,
-          vehicle: vehicle as Vehicle,
-          path: [...steps, { action: "board" }] as unknown as readonly Step[],
-          ...fixed,
-        }),
-      unloadAction: "unload",
-      prepareUnload: (steps, vehicle) =>
-        prepare({
-          unit: u,
-          scenario: sc,
-          vehicle: vehicle as Vehicle,
-          path: [{ action: "unload" }, ...steps] as unknown as readonly Step[],
-          ...fixed,
-        }),
-    },
-    map,
-    from,
-    aboard,
-  );
+export function reach(map: MapGraph, unit: Unit, from: string, ...args: unknown[]): ReachAnswer {
+  return reachWith(moduleRules, map, unit, from, args);
 }

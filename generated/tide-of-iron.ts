@@ -3,12 +3,10 @@
 
 import {
   absent,
-  answerInput,
-  checkInput,
+  evaluateWith,
   holdsOpen,
   missing,
-  InputError,
-  reachOnMap,
+  reachWith,
   tickNum,
   toTicks,
   type Answer,
@@ -17,6 +15,7 @@ import {
   type InputDomains,
   type InputShape,
   type MapGraph,
+  type ModuleRules,
   type MoveContext,
   type MoveModel,
   type PricedStep,
@@ -989,8 +988,8 @@ export const inputDomains: InputDomains = {
   vehicle: {
     fields: new Map<string, FieldDomain>([
       ["kind", { t: "enum", required: false, name: "vehicle-kind", members: in_vehicle_kind }],
-      ["mp", { t: "num", required: false, quantity: true }],
-      ["passengers", { t: "num", required: false, quantity: true }],
+      ["mp", { t: "num", required: false, quantity: true, measure: "MP" }],
+      ["passengers", { t: "num", required: false, quantity: true, measure: "squads" }],
     ]),
     other: new Map<string, InputShape>([]),
   },
@@ -1241,25 +1240,18 @@ export interface EvaluationOptions {
  * (V0902, V0903) and the field (`"unit.kind"`); a field of the scenario vocabulary it has no concept for
  * is listed in `notApplicable`.
  */
-export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer;
+export function evaluate(input: ScenarioInput, options?: EvaluationOptions): Answer<number>;
 /**
  * The form of {@link evaluate} with a trailing boolean.
  *
  * @deprecated Pass an options object: `evaluate(input, { trace: false })`.
  */
-export function evaluate(input: ScenarioInput, trace: boolean): Answer;
-export function evaluate(input: ScenarioInput, options: EvaluationOptions | boolean = {}): Answer {
-  const trace = typeof options === "boolean" ? options : (options.trace ?? true);
-  const checked = checkInput(input, inputDomains);
-  return answerInput(checked, {
-    model,
-    num,
-    domains: inputDomains,
-    prepare: (c) => prepare(c as unknown as ScenarioInput),
-    predicates,
-    stepQuestions,
-    trace,
-  });
+export function evaluate(input: ScenarioInput, trace: boolean): Answer<number>;
+export function evaluate(
+  input: ScenarioInput,
+  options: EvaluationOptions | boolean = {},
+): Answer<number> {
+  return evaluateWith<Ctx, number>(moduleRules, input, options);
 }
 
 // Pricing a path: `price` (ticks, through the rules specialised for it) and `explain`.
@@ -1381,6 +1373,21 @@ const reachProfile: ReachProfile<Ctx> = {
   localKey: true,
   key: m_reach_key,
 };
+/** This ruleset's parts, as `evaluate` and `reach` hand them to the runtime. */
+const moduleRules: ModuleRules<Ctx> = {
+  model,
+  num,
+  domains: inputDomains,
+  prepare: (c) => prepare(c as unknown as ScenarioInput),
+  predicates,
+  stepQuestions,
+  profile: reachProfile,
+  resolve: m_reach_resolve,
+  stepFields: ["viaRoad", "uphill", "downhill"],
+  hexsideAlso: null,
+  boardAction: "enter-transport",
+  unloadAction: "exit-transport",
+};
 
 /** What {@link reach} is asked besides the map, the unit and the start hex. */
 export interface ReachOptions {
@@ -1402,7 +1409,7 @@ export interface ReachOptions {
  */
 export function reach(map: MapGraph, unit: Unit, from: string, options?: ReachOptions): ReachAnswer;
 /**
- * The positional form of {@link reach}.
+ * The positional form of {@link reach}, told by its five or six arguments (the roll may be `undefined`).
  *
  * @deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.
  */
@@ -1411,69 +1418,9 @@ export function reach(
   unit: Unit,
   from: string,
   scenario: Scenario,
-  roll?: readonly number[],
+  roll: readonly number[] | undefined,
   aboard?: boolean,
 ): ReachAnswer;
-export function reach(
-  map: MapGraph,
-  unit: Unit,
-  from: string,
-  options: ReachOptions | Scenario = {},
-  positionalRoll?: readonly number[],
-  positionalAboard?: boolean,
-): ReachAnswer {
-  const positional =
-    positionalRoll !== undefined ||
-    positionalAboard !== undefined ||
-    Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");
-  const o: ReachOptions = positional
-    ? {
-        scenario: options as Scenario,
-        ...(positionalRoll === undefined ? {} : { roll: positionalRoll }),
-        ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }),
-      }
-    : (options as ReachOptions);
-  const scenario = o.scenario ?? {};
-  const roll = o.roll;
-  const aboard = o.aboard ?? false;
-  const checked = checkInput(
-    { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
-    inputDomains,
-  );
-  const u = checked.unit as unknown as Unit;
-  const sc = checked.scenario as unknown as Scenario;
-  const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
-  return reachOnMap<number, Ctx>(
-    {
-      model,
-      num,
-      profile: reachProfile,
-      resolve: m_reach_resolve,
-      stepFields: ["viaRoad", "uphill", "downhill"],
-      prepare: (steps) =>
-        prepare({ unit: u, scenario: sc, path: steps as unknown as readonly Step[], ...fixed }),
-      boardAction: "enter-transport",
-      inputError: (e) => e instanceof InputError,
-      prepareAboard: (steps, vehicle) =>
-        prepare({
-          unit: u,
-          scenario: sc,
-          vehicle: vehicle as Vehicle,
-          path: [...steps, { action: "enter-transport" }] as unknown as readonly Step[],
-          ...fixed,
-        }),
-      unloadAction: "exit-transport",
-      prepareUnload: (steps, vehicle) =>
-        prepare({
-          unit: u,
-          scenario: sc,
-          vehicle: vehicle as Vehicle,
-          path: [{ action: "exit-transport" }, ...steps] as unknown as readonly Step[],
-          ...fixed,
-        }),
-    },
-    map,
-    from,
-    aboard,
-  );
+export function reach(map: MapGraph, unit: Unit, from: string, ...args: unknown[]): ReachAnswer {
+  return reachWith(moduleRules, map, unit, from, args);
 }

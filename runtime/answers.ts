@@ -21,9 +21,16 @@ import {
 import { chanceOfMove, moveWork, withChance } from "./chance.js";
 import { InputError } from "./errors.js";
 import { known, markUnknown } from "./unknown.js";
-import type { CheckedInput, CheckedRecord, InputDomains } from "./input.js";
+import type { CheckedInput, CheckedRecord, FieldDomain, InputDomains } from "./input.js";
 import { evaluateMove, type EvaluateOptions } from "./move.js";
-import type { MoveContext, MoveModel, MoveResult, Num, StepResult } from "./types.js";
+import type {
+  DistributionSummary,
+  MoveContext,
+  MoveModel,
+  MoveResult,
+  Num,
+  StepResult,
+} from "./types.js";
 
 /** One question a module answers: a predicate, or a rule asked of every step. */
 export interface Question<X> {
@@ -42,8 +49,17 @@ export interface AnsweredStep extends StepResult {
   answerRules?: Record<string, string[]>;
 }
 
+/**
+ * An allowance as a module's answers give it: `number` for a ruleset that rolls no dice (its generated
+ * module types its answers `Answer<number>`), else a number or, without a fixed roll, its distribution.
+ */
+export type AllowanceOf = number | DistributionSummary;
+
 /** The result of a generated module's `evaluate`: one entry of `variorum eval --json`'s `results`. */
-export interface Evaluation extends Omit<MoveResult, "steps" | "legal" | "probability"> {
+export interface Evaluation<A extends AllowanceOf = AllowanceOf>
+  extends Omit<MoveResult, "steps" | "legal" | "probability" | "allowance"> {
+  /** The allowance: a number, or (a dice ruleset without a fixed roll) its distribution. */
+  allowance: A;
   /** Legal or not; null when the dice decide (a dice move without a fixed roll: see `probability`). */
   legal: boolean | null;
   /** A dice move without a fixed roll: the exact chance it is legal, "15/36" (runtime/chance.ts). */
@@ -187,13 +203,13 @@ function evaluation<X>(
  * `evaluate`'s answer where the input leaves out a detail some of whose values give different answers:
  * one case per group of equal answers, each with the values it holds for (`given`).
  */
-export interface DependentAnswer {
+export interface DependentAnswer<A extends AllowanceOf = AllowanceOf> {
   ruleset: string;
   /** The fields (scenario paths) the answer depends on: `["vehicle.kind"]`. */
   dependsOn: string[];
   cases: (
-    | (Omit<Evaluation, "ruleset" | "notApplicable"> & { given: Record<string, GivenValue[]> })
-    | NeedsRecord
+    | (Omit<Evaluation<A>, "ruleset" | "notApplicable"> & { given: Record<string, GivenValue[]> })
+    | NeedsRecord<A>
   )[];
   notApplicable: string[];
   /** Fields left out whose every value gives the same answer. */
@@ -201,7 +217,7 @@ export interface DependentAnswer {
 }
 
 /** `evaluate`'s answer where the input leaves out a number it needs: what can be said without it. */
-export interface NeedsAnswer extends NeedsRecord {
+export interface NeedsAnswer<A extends AllowanceOf = AllowanceOf> extends NeedsRecord<A> {
   ruleset: string;
   notApplicable: string[];
   notNeeded?: string[];
@@ -213,7 +229,11 @@ export interface NeedsAnswer extends NeedsRecord {
  * of an answer that depends on a left-out field (`dependsOn`), or what can be said without a left-out
  * number (`needs`).
  */
-export type Answer = ((Evaluation & { notNeeded?: string[] }) | DependentAnswer | NeedsAnswer) & {
+export type Answer<A extends AllowanceOf = AllowanceOf> = (
+  | (Evaluation<A> & { notNeeded?: string[] })
+  | DependentAnswer<A>
+  | NeedsAnswer<A>
+) & {
   /** Fields left to their default whose value changes the answer → the default assumed. */
   assumed?: Record<string, GivenValue>;
 };
@@ -302,6 +322,11 @@ export function answerInput<X extends MoveContext<number>>(
       return out;
     },
     withUnknown: (input, field) => ({ ...input, unknown: [...(input.unknown ?? []), field] }),
+    scale: m.domains.scale,
+    withNumber: (input, path, value) =>
+      numberDomain(m.domains, path) === null ? null : withGiven(input, path, value.toNumber()),
+    measureOf: (path) => numberDomain(m.domains, path)?.measure ?? null,
+    legal: (a) => a.legal,
   };
   const reply = answerCases(checked, how);
   return replyRecord(m.model.id, reply, checked.notApplicable, (c) => {
@@ -320,8 +345,15 @@ function domainValues(d: InputDomains, path: string): GivenValue[] | null {
   return f.t === "enum" ? [...new Set(f.members.values())] : null;
 }
 
+/** The domain of the field at scenario path `path` when it is a number, else null. */
+function numberDomain(d: InputDomains, path: string): Extract<FieldDomain, { t: "num" }> | null {
+  const { rec, json } = fieldAt(path);
+  const f = (rec === "vehicle" ? d.vehicle : d[rec])?.fields.get(json);
+  return f?.t === "num" ? f : null;
+}
+
 /** `input` with the field at scenario path `path` given `v`. */
-function withGiven(given: CheckedInput, path: string, v: GivenValue): CheckedInput {
+function withGiven(given: CheckedInput, path: string, v: GivenValue | number): CheckedInput {
   const { rec, index, json } = fieldAt(path);
   const { unknown: _u, ...rest } = given;
   const left = known(given.unknown, path);

@@ -15,7 +15,7 @@ import { diceRead, forEachRoll, summarize } from "./dice.js";
 import { InputError, MissingInput } from "./errors.js";
 import { MAX_WORK } from "./chance.js";
 import { judgeOpen } from "./open.js";
-import { Rat } from "./rational.js";
+import { Rat, RatOverflow } from "./rational.js";
 import type { DistributionSummary, MoveContext, MoveModel, Num, Violation } from "./types.js";
 
 /** A value a left-out field is given to answer one case: an enum member's name, or a boolean. */
@@ -42,6 +42,12 @@ export interface PartialAnswer {
    * most it may be for the move to stay legal, in the measure, and exactly ("7/2") when not whole.
    */
   legalUpTo?: { field: string; at: number; exact?: string };
+  /**
+   * Where legality turns on one number alone and the move is legal only at or above some value of it
+   * (SQLA 31.6: the vehicle must have 2 MP to pay for the unloading): the least value, in the
+   * measure, and exactly ("7/2") when not whole (`thresholdFrom`).
+   */
+  legalFrom?: { field: string; at: number; exact?: string; measure?: string };
 }
 
 /** One answer: for every scenario (`given` empty), or for the values of the fields in `given`. */
@@ -97,6 +103,14 @@ export interface Answering<I, A> {
   defaults(input: I): { field: string; value: GivenValue }[];
   /** `input` with the field at scenario path `field` unknown (runtime/unknown.ts). */
   withUnknown(input: I, field: string): I;
+  /** Ticks per unit of the input's numbers: every number the ruleset computes is a whole number of them. */
+  readonly scale: number;
+  /** `input` with the number at scenario path `field` set to `value`, or null when it is no number. */
+  withNumber(input: I, field: string, value: Rat): I | null;
+  /** The measure of the number at scenario path `field` ("MP"), or null when it has none. */
+  measureOf(field: string): string | null;
+  /** Whether an answer's move is legal (null: the dice decide). */
+  legal(answer: A): boolean | null;
 }
 
 /** At most this many answers per scenario (each left-out field multiplies them). */
@@ -172,7 +186,7 @@ function collect<I, A>(
     if (!(e instanceof MissingInput)) throw e;
     const values = how.values(e.field);
     if (values === null) {
-      const partial = how.partial(input, e);
+      const partial = withThreshold(input, e.field, how.partial(input, e), how, budget, work);
       return [leaf<I, A>(budget, { given, input, answer: null, partial, needs: [e.field] })];
     }
     // Each value is a case at least as costly as this one: refused now when they cannot all be.
@@ -182,6 +196,106 @@ function collect<I, A>(
     );
   }
   return [leaf(budget, { given, input, answer, partial: null, needs: [] })];
+}
+
+/** The most ticks a threshold is looked for at (a value beyond is "no threshold"). */
+const THRESHOLD_CAP = 2 ** 20;
+/** The ticks either side of a threshold each confirmed. */
+const NEAR = 64;
+
+/**
+ * `partial` with `legalFrom` when the move it answers turns on the number at `field` (neither decided
+ * whatever it is, `legal`, nor bounded above, `legalUpTo`) and is legal exactly from some value of it
+ * on (`thresholdFrom`). Each probe is a whole answer charged to the budget; without the work left for
+ * every probe, no threshold is looked for.
+ */
+function withThreshold<I, A>(
+  input: I,
+  field: string,
+  partial: PartialAnswer,
+  how: Answering<I, A>,
+  budget: { work: number },
+  work: number,
+): PartialAnswer {
+  if (partial.legal !== undefined || partial.legalUpTo !== undefined) return partial;
+  // A binary search over at most THRESHOLD_CAP ticks, and the checks on either side.
+  const probes = 4 * Math.log2(THRESHOLD_CAP) + 2 * NEAR + 2;
+  if (probes * work > budget.work) return partial;
+  const from = thresholdFrom(input, field, how, (w) => (budget.work -= w), work);
+  if (from === null) return partial;
+  const at = Rat.of(from, how.scale);
+  const measure = how.measureOf(field);
+  return {
+    ...partial,
+    legalFrom: {
+      field,
+      at: at.toNumber(),
+      ...(at.isInteger() ? {} : { exact: at.toString() }),
+      ...(measure === null ? {} : { measure }),
+    },
+  };
+}
+
+/**
+ * The least value (in ticks of `how.scale`) of the number at `field` from which the move is legal,
+ * when it is illegal below it and legal from it on; else null. The move is answered with the number
+ * given (the one pricing and legality check every answer takes): illegal at 0, legal somewhere up to
+ * THRESHOLD_CAP ticks, the least such tick found by bisection — every number the ruleset computes is
+ * a whole number of ticks, so a rule comparing the number with a threshold changes its answer at a
+ * tick — and the answer confirmed on both sides: every tick within NEAR below it and up to four times
+ * it (NEAR at most), then powers of two up to the cap. Probing, not proof: a rule that makes one far
+ * value an exception (illegal at 1,000 MP alone) is not seen; the rules compare a number with
+ * thresholds, and each such change near the threshold is. Null too when another left-out field, the
+ * dice, or an out-of-range value leave an answer undecided: a threshold is said only where one number
+ * alone decides.
+ */
+function thresholdFrom<I, A>(
+  input: I,
+  field: string,
+  how: Answering<I, A>,
+  charge: (work: number) => void,
+  work: number,
+): number | null {
+  const legalAt = (ticks: number): boolean | null => {
+    charge(work);
+    const x = how.withNumber(input, field, Rat.of(ticks, how.scale));
+    if (x === null) return null;
+    try {
+      return how.legal(how.answer(x));
+    } catch (e) {
+      if (e instanceof InputError || e instanceof RatOverflow) return null;
+      throw e;
+    }
+  };
+  if (legalAt(0) !== false) return null;
+  // The least power of two at which the move is legal, the one before it illegal.
+  let lo = 0;
+  let hi = 1;
+  for (;;) {
+    const legal = legalAt(hi);
+    if (legal === true) break;
+    if (legal === null || hi >= THRESHOLD_CAP) return null;
+    lo = hi;
+    hi *= 2;
+  }
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    const legal = legalAt(mid);
+    if (legal === null) return null;
+    if (legal) hi = mid;
+    else lo = mid;
+  }
+  // Confirmed tick by tick near the threshold (up to four times it, at most NEAR ticks either side),
+  // then at powers of two up to the cap.
+  const above: number[] = [];
+  for (let t = hi + 1; t <= Math.min(4 * hi, hi + NEAR); t++) above.push(t);
+  for (let t = 8 * hi; t < THRESHOLD_CAP; t *= 2) above.push(t);
+  above.push(THRESHOLD_CAP);
+  const below: number[] = [];
+  for (let t = Math.max(0, hi - NEAR); t < hi; t++) if (t !== lo) below.push(t);
+  if (above.some((t) => legalAt(t) !== true) || below.some((t) => legalAt(t) !== false))
+    return null;
+  return hi;
 }
 
 /** Charges `work` step pricings to the budget, or throws the error saying the answer takes too many. */
@@ -409,10 +523,12 @@ export function givenRecord(given: Readonly<Record<string, readonly GivenValue[]
 }
 
 /** A case that needs a number as `eval --json` gives it: `allowance`, `covers` "rolls/of", `needs`. */
-export interface NeedsRecord {
+export interface NeedsRecord<
+  A extends number | DistributionSummary = number | DistributionSummary,
+> {
   given?: Record<string, GivenValue[]>;
   /** null when not allowed. */
-  allowance: number | DistributionSummary | null;
+  allowance: A | null;
   /** Whole unit → the rolls that cover at least that far, "21/36". */
   covers?: Record<string, string>;
   /** Legal whatever the left-out numbers are (true/false), or null when the roll decides (`probability`). */
@@ -423,6 +539,8 @@ export interface NeedsRecord {
   violations?: Violation[];
   /** Where legality turns on one number: it is legal up to this value of `field`. */
   legalUpTo?: { field: string; at: number; exact?: string };
+  /** Where legality turns on one number: it is legal from this value of `field` on (in `measure`). */
+  legalFrom?: { field: string; at: number; exact?: string; measure?: string };
   /** What the rest of the answer (what the move spends, the vehicle's MP, legality when absent) needs. */
   needs: string[];
   exact?: { allowance: string };
@@ -443,6 +561,7 @@ export function needsRecord(
     ...(p.legalRolls !== undefined ? { probability: `${p.legalRolls}/${p.rolls}` } : {}),
     ...(p.violations !== undefined ? { violations: p.violations } : {}),
     ...(p.legalUpTo !== undefined ? { legalUpTo: p.legalUpTo } : {}),
+    ...(p.legalFrom !== undefined ? { legalFrom: p.legalFrom } : {}),
     needs: c.needs,
     ...(p.exactAllowance !== undefined ? { exact: { allowance: p.exactAllowance } } : {}),
   };

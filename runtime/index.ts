@@ -27,6 +27,7 @@ export type {
 } from "./input.js";
 export type { ReachBoarding } from "./reach-board.js";
 export { answerInput, withAnswers } from "./answers.js";
+export type { AllowanceOf } from "./answers.js";
 export { holdsOpen, judgeOpen } from "./open.js";
 export type { OpenJudgement } from "./open.js";
 export type { GivenValue, NeedsRecord } from "./cases.js";
@@ -61,6 +62,8 @@ export type { MapCheck, MapIssue } from "./map-check.js";
 export { searchReach, labelPath } from "./reach.js";
 export type { ReachProfile, ReachGraph, ReachSearch } from "./reach.js";
 export { reachOnMap } from "./reach-map.js";
+export { evaluateWith, reachArgs, reachWith } from "./rules-module.js";
+export type { EvaluateArgs, ModuleRules, PreparedInput, ReachArgs } from "./rules-module.js";
 export type { ReachAnswer } from "./reach-map.js";
 export { pathSteps } from "./reach-steps.js";
 export type { ReachBinding, PlainStep } from "./reach-steps.js";

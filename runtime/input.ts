@@ -18,8 +18,13 @@ export type InputShape = "string" | "number" | "boolean" | "string[]" | "number[
 /** What one field of a record accepts. */
 export type FieldDomain =
   | { readonly t: "bool"; readonly required: boolean }
-  /** `quantity`: a number with a measure, never negative. */
-  | { readonly t: "num"; readonly required: boolean; readonly quantity: boolean }
+  /** `quantity`: a number with a measure (`measure`: its name, "MP"), never negative. */
+  | {
+      readonly t: "num";
+      readonly required: boolean;
+      readonly quantity: boolean;
+      readonly measure?: string;
+    }
   /** `members`: each accepted name (a member, or this ruleset's own concept key) → the member. */
   | {
       readonly t: "enum" | "set";

@@ -214,7 +214,7 @@ function renderPartial(ir: RulesetIR, one: CaseAnswer, ctx: Ctx): string {
   }
   // Legality where the text decides it whatever the left-out number, or up to what value of it.
   const legal = caseLegal(one);
-  const decided = p.legal !== undefined || p.legalUpTo !== undefined;
+  const decided = p.legal !== undefined || p.legalUpTo !== undefined || p.legalFrom !== undefined;
   if (decided) {
     const said = partialVerdictText(one, unit);
     lines.push(

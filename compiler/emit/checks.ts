@@ -89,7 +89,9 @@ export function checkStatements(cx: EmitContext): {
           ? `{ t: "bool", required: ${required} }`
           : t.t === "enum" || t.t === "set"
             ? `{ t: ${lit(t.t)}, required: ${required}, name: ${lit(t.t === "enum" ? t.name : t.of)}, members: ${tableOf(t.t === "enum" ? t.name : t.of)} }`
-            : `{ t: "num", required: ${required}, quantity: ${t.t === "num" && t.measure !== null} }`;
+            : t.t === "num" && t.measure !== null
+              ? `{ t: "num", required: ${required}, quantity: true, measure: ${lit(t.measure)} }`
+              : `{ t: "num", required: ${required}, quantity: false }`;
       return `[${lit(f.json)}, ${d}]`;
     });
     const mine = new Set([...(cx.fields.get(rec)?.values() ?? [])].map((x) => x.field.json));

@@ -57,6 +57,9 @@ export function modelStatements(
 ): StatementStructures[] {
   const ir = cx.ir;
   const m = ir.movement;
+  // A ruleset that rolls no dice answers every allowance as a number (runtime/move.ts): its answers
+  // are typed so (issue 44), a dice ruleset's a number or, without a fixed roll, a distribution.
+  const answer = diceOf(ir) === null ? "Answer<number>" : "Answer";
   const names = {
     isHex: cx.names.claim("m_is_hex"),
     allowance: cx.names.claim("m_allowance"),
@@ -254,7 +257,7 @@ export function modelStatements(
             { name: "input", type: "ScenarioInput" },
             { name: "options", type: "EvaluationOptions", hasQuestionToken: true },
           ],
-          returnType: "Answer",
+          returnType: answer,
         },
         {
           docs: [
@@ -265,26 +268,17 @@ export function modelStatements(
             { name: "input", type: "ScenarioInput" },
             { name: "trace", type: "boolean" },
           ],
-          returnType: "Answer",
+          returnType: answer,
         },
       ],
       parameters: [
         { name: "input", type: "ScenarioInput" },
         { name: "options", type: "EvaluationOptions | boolean", initializer: "{}" },
       ],
-      returnType: "Answer",
+      returnType: answer,
+      // The options read, the input checked and answered by the runtime (runtime/rules-module.ts).
       statements: [
-        'const trace = typeof options === "boolean" ? options : (options.trace ?? true);',
-        `const checked = checkInput(input, ${checks.domains});`,
-        `return answerInput(checked, {
-          model,
-          num,
-          domains: ${checks.domains},
-          prepare: (c) => prepare(c as unknown as ScenarioInput),
-          ${checks.predicates === "predicates" ? "predicates" : `predicates: ${checks.predicates}`},
-          ${checks.stepQuestions === "stepQuestions" ? "stepQuestions" : `stepQuestions: ${checks.stepQuestions}`},
-          trace,
-        });`,
+        `return evaluateWith${answer === "Answer" ? "" : "<Ctx, number>"}(moduleRules, input, options);`,
       ],
     },
   ];
@@ -357,10 +351,6 @@ export function reachStatements(
     ],
     declarations: [{ name: "reachProfile", type: "ReachProfile<Ctx>", initializer: profile }],
   });
-  const pathOf = (steps: string): string =>
-    hexsideField(ir) === "obstacle"
-      ? `${steps}.map((s) => ({ ...s, obstacle: s.hexside }))`
-      : steps;
   // Boarding a map's vehicle: a ruleset with a board action and a vehicle to board.
   const board = ir.inputs.some((i) => i.rec === "vehicle" && i.fields.length > 0)
     ? boardMember(ir)
@@ -369,22 +359,35 @@ export function reachStatements(
   const unload = ir.inputs.some((i) => i.rec === "vehicle" && i.fields.length > 0)
     ? unloadMember(ir)
     : null;
-  /**
-   * The generated `prepareUnload` / `prepareAboard`: the unit with the map's vehicle and steps, one
-   * `action: member` step before them (unload, then move) or after them (move, then board).
-   */
-  const prepareWithAction = (member: string | null, position: "before" | "after"): string => {
-    if (member === null) return "() => null";
-    const actionStep = `{ action: ${lit(member)} }`;
-    const path =
-      position === "before"
-        ? `[${actionStep}, ...${pathOf("steps")}]`
-        : `[...${pathOf("steps")}, ${actionStep}]`;
-    return `(steps, vehicle) => prepare({ unit: u, scenario: sc, vehicle: vehicle as Vehicle, path: ${path} as unknown as readonly Step[], ...fixed })`;
-  };
   const stepFields = MAP_STEP_FIELDS.filter((j) =>
     [...(cx.fields.get("step")?.values() ?? [])].some((f) => f.field.json === j),
   );
+  // What `evaluate` and `reach` bind (runtime/rules-module.ts): this module's own parts, in one object.
+  out.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: ["This ruleset's parts, as `evaluate` and `reach` hand them to the runtime."],
+    declarations: [
+      {
+        name: "moduleRules",
+        type: "ModuleRules<Ctx>",
+        initializer: `{
+          model,
+          num,
+          domains: ${checks.domains},
+          prepare: (c) => prepare(c as unknown as ScenarioInput),
+          ${checks.predicates === "predicates" ? "predicates" : `predicates: ${checks.predicates}`},
+          ${checks.stepQuestions === "stepQuestions" ? "stepQuestions" : `stepQuestions: ${checks.stepQuestions}`},
+          profile: reachProfile,
+          resolve: ${resolveName},
+          stepFields: ${JSON.stringify(stepFields)},
+          hexsideAlso: ${hexsideField(ir) === "obstacle" ? lit("obstacle") : "null"},
+          boardAction: ${board === null ? "null" : lit(board)},
+          unloadAction: ${unload === null ? "null" : lit(unload)},
+        }`,
+      },
+    ],
+  });
   const reachDoc =
     'Every hex of `map` where the unit may end a move started in hex `from` (e.g. "B3"): least cost, one\n' +
     "cheapest path. `options.scenario` gives the phase and other scenario fields; `options.roll` fixes the dice.\n" +
@@ -437,7 +440,7 @@ export function reachStatements(
       },
       {
         docs: [
-          "The positional form of {@link reach}.\n\n" +
+          "The positional form of {@link reach}, told by its five or six arguments (the roll may be `undefined`).\n\n" +
             "@deprecated Pass one options object: `reach(map, unit, from, { scenario, roll, aboard })`.",
         ],
         parameters: [
@@ -445,7 +448,7 @@ export function reachStatements(
           { name: "unit", type: "Unit" },
           { name: "from", type: "string" },
           { name: "scenario", type: "Scenario" },
-          { name: "roll", type: "readonly number[]", hasQuestionToken: true },
+          { name: "roll", type: "readonly number[] | undefined" },
           { name: "aboard", type: "boolean", hasQuestionToken: true },
         ],
         returnType: "ReachAnswer",
@@ -455,41 +458,12 @@ export function reachStatements(
       { name: "map", type: "MapGraph" },
       { name: "unit", type: "Unit" },
       { name: "from", type: "string" },
-      { name: "options", type: "ReachOptions | Scenario", initializer: "{}" },
-      { name: "positionalRoll", type: "readonly number[]", hasQuestionToken: true },
-      { name: "positionalAboard", type: "boolean", hasQuestionToken: true },
+      { name: "args", type: "unknown[]", isRestParameter: true },
     ],
     returnType: "ReachAnswer",
-    statements: [
-      // The deprecated positional form: a fifth or sixth argument, or a fourth with a scenario's fields.
-      'const positional = positionalRoll !== undefined || positionalAboard !== undefined || Object.keys(options).some((k) => k !== "scenario" && k !== "roll" && k !== "aboard");',
-      "const o: ReachOptions = positional ? { scenario: options as Scenario, ...(positionalRoll === undefined ? {} : { roll: positionalRoll }), ...(positionalAboard === undefined ? {} : { aboard: positionalAboard }) } : (options as ReachOptions);",
-      "const scenario = o.scenario ?? {};",
-      "const roll = o.roll;",
-      "const aboard = o.aboard ?? false;",
-      `const checked = checkInput({ unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) }, ${checks.domains});`,
-      "const u = checked.unit as unknown as Unit;",
-      "const sc = checked.scenario as unknown as Scenario;",
-      "const fixed = checked.roll === undefined ? {} : { roll: checked.roll };",
-      `return reachOnMap<number, Ctx>(
-        {
-          model,
-          num,
-          profile: reachProfile,
-          resolve: ${resolveName},
-          stepFields: ${JSON.stringify(stepFields)},
-          prepare: (steps) => prepare({ unit: u, scenario: sc, path: ${pathOf("steps")} as unknown as readonly Step[], ...fixed }),
-          boardAction: ${board === null ? "null" : lit(board)},
-          inputError: (e) => e instanceof InputError,
-          prepareAboard: ${prepareWithAction(board, "after")},
-          unloadAction: ${unload === null ? "null" : lit(unload)},
-          prepareUnload: ${prepareWithAction(unload, "before")},
-        },
-        map,
-        from,
-        aboard,
-      );`,
-    ],
+    // The form told by the arguments' count, the input checked, the map searched: the runtime's
+    // (runtime/rules-module.ts).
+    statements: ["return reachWith(moduleRules, map, unit, from, args);"],
   });
   return out;
 }

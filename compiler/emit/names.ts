@@ -39,19 +39,19 @@ const RESERVED = new Set([
 export const FIXED_NAMES = [
   // runtime imports
   'MoveContext', 'MoveModel', 'MoveResult', 'Violation', 'evaluateMove', 'tickNum', 'toTicks', 'missing',
-  'absent', 'checkInput', 'withAnswers', 'InputError', 'reachOnMap', 'Evaluation', 'FieldDomain', 'InputDomains',
+  'absent', 'checkInput', 'withAnswers', 'InputError', 'reachOnMap', 'evaluateWith', 'reachWith', 'ModuleRules', 'Evaluation', 'FieldDomain', 'InputDomains',
   'InputShape', 'Question', 'MapGraph', 'ReachAnswer', 'ReachProfile', 'chanceOfMove', 'withChance',
   'answerInput', 'Answer', 'holdsOpen',
   // module-level declarations
   'SCALE', 'ALL', 'num', 'model', 'evaluate', 'prepare', 'sumDice', 'diceScratch', 'Unit', 'Vehicle', 'Step',
   'Scenario', 'ScenarioInput', 'PUnit', 'PVehicle', 'PStep', 'PScenario', 'Ctx', 'inputDomains',
   'predicates', 'stepQuestions', 'reach', 'reachProfile', 'price', 'explain', 'Explanation', 'PricedStep',
-  'ReachOptions', 'EvaluationOptions',
+  'ReachOptions', 'EvaluationOptions', 'moduleRules',
   // locals and parameters of generated functions
   'ctx', 'trace', 'out', 'open', 'input', 'i', 'j', 'k', 'n', 'f', 'v', 'acc', 'saved', 'base', 'roll', 'perDie',
   'keep', 'highest', 'u', 'c', 's', 'veh', 'rulesets', 'checked', 'result', 'sc', 'fixed', 'map', 'from',
   'unit', 'scenario', 'steps', 'vehicle', 'path', 'spent', 'cost', 'rules', 'hexes', 'options',
-  'positional', 'positionalRoll', 'positionalAboard', 'o', 'aboard',
+  'args', 'aboard',
 ];
 
 /** True when `s` can be written as a bare identifier (and is not a reserved word). */

@@ -47,6 +47,12 @@ export interface ReachRequest {
    */
   units?: Readonly<Record<string, Typed>>;
   phase: "movement" | "advance";
+  /**
+   * Scenario fields besides the phase, as a JSON object typed (a house rule's `{"winter": true}`),
+   * checked as a scenario's own fields (V0901–V0903, located in this text); null or absent: none.
+   * A `phase` given here is the phase.
+   */
+  scenario?: Typed | null;
   /** The answer will be drawn (SVG, HTML): a map too large to draw is refused before the search. */
   drawing?: boolean;
   /** Answer in counts (`--summary`) rather than hex by hex. */
@@ -191,10 +197,13 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
     notApplicable: string[];
   }[] = new Array(irs.length);
   let failed = false;
+  const fields = scenarioFields(req.scenario ?? null, diagnostics);
+  if (fields === null) return { value: null, diagnostics };
   for (const [typed, which] of groups) {
     const unit = readUnit(
       typed,
       req.phase,
+      fields,
       which.map((i) => irs[i]!),
       diagnostics,
     );
@@ -242,13 +251,63 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
   };
 }
 
+/** Scenario fields as typed: the object's members as text, where they start in it, and whether `phase` is one. */
+interface ScenarioFields {
+  typed: Typed | null;
+  /** The text between the object's braces (empty: no field). */
+  inner: string;
+  /** Where `inner` starts in the typed text. */
+  at: number;
+  phase: boolean;
+}
+
+/** `typed` read as a JSON object of scenario fields (V0901/V0903 located in it), or null after an error. */
+function scenarioFields(typed: Typed | null, diagnostics: Diagnostic[]): ScenarioFields | null {
+  if (typed === null || typed.text.trim() === "")
+    return { typed: null, inner: "", at: 0, phase: false };
+  const src = new SourceFile(typed.file, typed.text);
+  const read = readJson(typed.text, src, "scenario", "V0901");
+  if ("error" in read) {
+    diagnostics.push(read.error);
+    return null;
+  }
+  const root = read.root;
+  if (root.type !== "object") {
+    diagnostics.push(
+      report("V0903", "notObject", src.span(0, typed.text.length), { found: root.type }),
+    );
+    return null;
+  }
+  const at = root.offset + 1;
+  const inner = typed.text.slice(at, root.offset + root.length - 1);
+  const phase = (root.children ?? []).some((c) => c.children?.[0]?.value === "phase");
+  return { typed, inner: inner.trim() === "" ? "" : inner, at, phase };
+}
+
+/** The values a unit field can take in `irs` ("true or false", "squad, crew or leader", "any number"). */
+function fieldValuesText(irs: readonly RulesetIR[], json: string): string {
+  const values = new Set<string>();
+  for (const ir of irs) {
+    const t = ir.inputs.find((i) => i.rec === "unit")?.fields.find((f) => f.json === json)?.type;
+    if (t === undefined) continue;
+    if (t.t === "bool") ["true", "false"].forEach((v) => values.add(v));
+    else if (t.t === "enum")
+      for (const m of ir.enums.find((e) => e.name === t.name)?.members ?? []) values.add(m.name);
+    else return "any number";
+  }
+  const vs = [...values];
+  return vs.length <= 1 ? (vs[0] ?? "any value") : `${vs.slice(0, -1).join(", ")} or ${vs.at(-1)}`;
+}
+
 /**
- * The unit checked as a scenario's would be: its text is put in a scenario `{…, "unit": TEXT}` and
- * the scenario's diagnostics are moved back into the unit's text. Null after an error.
+ * The unit checked as a scenario's would be: its text is put in a scenario `{…fields, "unit": TEXT}`
+ * (with the scenario fields typed, `fields`) and the scenario's diagnostics are moved back into the
+ * text they are about: the unit's, or the fields'. Null after an error.
  */
 function readUnit(
   typed: Typed | null,
   phase: string,
+  fields: ScenarioFields,
   irs: RulesetIR[],
   diagnostics: Diagnostic[],
 ): {
@@ -266,11 +325,22 @@ function readUnit(
     diagnostics.push(report("V1102", "notObject", src.span(0, unit.text.length), {}, UNIT_HINT));
     return null;
   }
-  const prefix = `{"name":"reach","phase":${JSON.stringify(phase)},"path":[],"unit":`;
+  const head = `{"name":"reach",${fields.phase ? "" : `"phase":${JSON.stringify(phase)},`}"path":[],`;
+  const prefix = `${head}${fields.inner}${fields.inner === "" ? "" : ","}"unit":`;
   const scenario = parseScenario(`${prefix}${unit.text}}`, unit.file, irs);
-  // Spans in the scenario → spans in the unit's text (one outside it covers the whole unit).
+  // Spans in the scenario → spans in the scenario fields' text, or in the unit's (one outside both
+  // covers the whole unit).
   const moved = (s: Span | null): Span | null => {
     if (s === null) return null;
+    if (
+      fields.typed !== null &&
+      s.start >= head.length &&
+      s.end <= head.length + fields.inner.length
+    )
+      return new SourceFile(fields.typed.file, fields.typed.text).span(
+        s.start - head.length + fields.at,
+        s.end - head.length + fields.at,
+      );
     const start = s.start - prefix.length;
     const end = s.end - prefix.length;
     return start >= 0 && end <= unit.text.length
@@ -290,7 +360,9 @@ function readUnit(
     const at = new RegExp(`"${json.replace(/[^\w-]/g, "")}"\\s*:\\s*null`).exec(unit.text);
     const span =
       at === null ? src.span(0, unit.text.length) : src.span(at.index, at.index + at[0].length);
-    diagnostics.push(report("V1102", "unknownField", span, { field }));
+    diagnostics.push(
+      report("V1102", "unknownField", span, { field, values: fieldValuesText(irs, json) }),
+    );
   }
   if (unknown.length > 0) return null;
   return {

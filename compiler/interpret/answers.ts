@@ -16,9 +16,9 @@ import {
   type GivenValue,
   type PartialAnswer,
 } from "../../runtime/cases.js";
-import { chanceOfMove, moveWork, type Chance } from "../../runtime/chance.js";
+import { chanceOfMove, legalByChance, moveWork, type Chance } from "../../runtime/chance.js";
 import { known } from "../../runtime/unknown.js";
-import { ratNum } from "../../runtime/rational.js";
+import { Rat, ratNum } from "../../runtime/rational.js";
 import type { MoveResult } from "../../runtime/types.js";
 import type { Question } from "../../runtime/answers.js";
 import type { InputField, RecordName, RuleDef, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
@@ -126,6 +126,16 @@ export function answerScenario(
         return [];
       }),
     withUnknown: (x, path) => ({ ...x, unknown: [...(x.unknown ?? []), path] }),
+    scale: ir.scale,
+    withNumber: (x, path, value) => {
+      const f = fieldOf(ir, path);
+      return f?.def.type.t === "num" ? withValue(x, f, value, path) : null;
+    },
+    measureOf: (path) => {
+      const t = fieldOf(ir, path)?.def.type;
+      return t?.t === "num" ? t.measure : null;
+    },
+    legal: (a) => (a.chance === null ? a.result.legal : legalByChance(a.chance)),
   };
   const reply = answerCases(input, how);
   return {
@@ -204,7 +214,12 @@ function valuesOf(ir: RulesetIR, f: InputField): GivenValue[] | null {
   return ir.enums.find((e) => e.name === name)?.members.map((m) => m.name) ?? null;
 }
 
-function withValue(given: ScenarioValue, f: FieldRef, v: GivenValue, path: string): ScenarioValue {
+function withValue(
+  given: ScenarioValue,
+  f: FieldRef,
+  v: GivenValue | Rat,
+  path: string,
+): ScenarioValue {
   // The field now has a value: no longer unknown (runtime/unknown.ts).
   const { unknown: _u, ...rest } = given;
   const left = known(given.unknown, path);
@@ -212,7 +227,9 @@ function withValue(given: ScenarioValue, f: FieldRef, v: GivenValue, path: strin
   const value: Value =
     typeof v === "boolean"
       ? { v: "bool", b: v }
-      : { v: "member", enum: (f.def.type as { name: string }).name, name: v };
+      : v instanceof Rat
+        ? { v: "num", q: v.toString() }
+        : { v: "member", enum: (f.def.type as { name: string }).name, name: v };
   const set = (r: Record<string, Value> | null) => ({ ...(r ?? {}), [f.def.name]: value });
   switch (f.rec) {
     case "unit":

@@ -162,7 +162,7 @@ export function runExample(
           if (p.legal !== x.want)
             failures.push(
               p.legal === undefined || p.legal === null
-                ? `expected ${x.want ? "a legal" : "an illegal"} move, but it turns on \`${missing.field}\`, which the example does not give`
+                ? `expected ${x.want ? "a legal" : "an illegal"} move, but it turns on \`${missing.field}\`${thresholdText(p)}, which the example does not give`
                 : x.want
                   ? `expected a legal move, but whatever \`${missing.field}\` is: ${violations.map((v) => `[${v.rule}] ${v.message}`).join("; ")}`
                   : `expected an illegal move, but it is legal whatever \`${missing.field}\` is`,
@@ -201,6 +201,15 @@ export function runExample(
           failures.push(missing.message);
       }
     }
+  }
+
+  /** ": legal from 2 MP" — where legality turns on one number at a threshold (runtime/cases.ts). */
+  function thresholdText(p: Partial): string {
+    const t = p.legalFrom ?? p.legalUpTo;
+    if (t === undefined) return "";
+    const at = formatQuantity(t.exact ?? String(t.at));
+    const measure = p.legalFrom !== undefined ? p.legalFrom.measure : ir.movement.measure;
+    return `: legal ${p.legalFrom !== undefined ? "from" : "up to"} ${at}${measure === undefined ? "" : ` ${measure}`}`;
   }
 
   /** Prices the example's move with `input` and compares every expectation. */

@@ -83,6 +83,16 @@ function enumOf(ir: Pick<RulesetIR, "enums">, f: InputField | undefined): EnumDe
   return ir.enums.find((x) => x.name === name) ?? null;
 }
 
+/**
+ * The member of a ruleset's unit `kind` enum that is a leader (`leader` resolved: by name, then by
+ * concept key), or null when it has none: who a stack moves with (SL 5.44, ASL A4.12).
+ */
+export function leaderMember(ir: RulesetIR): string | null {
+  const type = ir.inputs.find((i) => i.rec === "unit")?.fields.find((f) => f.json === "kind")?.type;
+  const e = type?.t === "enum" ? (ir.enums.find((x) => x.name === type.name) ?? null) : null;
+  return resolveMember(e, "leader");
+}
+
 /** The member of the step `action` enum that boards a vehicle (`board` resolved), or null. */
 export function boardMember(ir: RulesetIR): string | null {
   return resolveMember(actionEnum(ir), "board");

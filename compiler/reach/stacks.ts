@@ -15,22 +15,41 @@ import { ratNum, type Rat } from "../../runtime/rational.js";
 import type { EvalContext } from "../interpret/eval.js";
 import { interpreterFor } from "../interpret/interpreter.js";
 import type { RulesetIR } from "../ir/ir.js";
+import { leaderMember } from "../ir/name-resolver.js";
+
+/** Why a unit's `with` makes no stack: it names no unit in its hex on its side, or one not a leader. */
+export type NoStack =
+  | { problem: "notPresent"; reason: string }
+  | { problem: "notLeader"; reason: string; kind: string };
 
 /**
  * `p` as it moves under `ir`: with the leader it names (`with`) found among `inHex` (the units of its
  * side in its hex), its record gains `leader: true` and, where the ruleset reads it, `leaderPortage`
  * (the leader's own `portage`), unless the map gives them; without `with`, `p` itself. A `with` that
- * names no unit there: why it cannot move.
+ * names no unit there, or a unit whose kind is not this ruleset's leader (name-resolver.ts
+ * `leaderMember`: a hero, a squad, a ruleset without leaders): why it cannot move (the caller reports
+ * it, located: V1105).
  */
 export function withLeader<P extends PlacedUnit>(
   ir: RulesetIR,
   p: P,
   inHex: readonly P[],
-): P | { reason: string } {
+): P | NoStack {
   if (p.with === undefined) return p;
   const leader = inHex.find((u) => u !== p && u.name === p.with);
   if (leader === undefined)
-    return { reason: `it moves with \`${p.with}\`, who is not placed in its hex on its side` };
+    return {
+      problem: "notPresent",
+      reason: `it moves with \`${p.with}\`, who is not placed in its hex on its side`,
+    };
+  const kind = String(leader.unit["kind"]);
+  const leads = leaderMember(ir);
+  if (leads === null || kind !== leads)
+    return {
+      problem: "notLeader",
+      reason: `it moves with \`${p.with}\`, a ${kind}, who is not a leader in ${ir.id}`,
+      kind,
+    };
   const fields = new Set(ir.inputs.find((i) => i.rec === "unit")?.fields.map((f) => f.json) ?? []);
   const unit = { ...p.unit };
   if (fields.has("leader") && !Object.hasOwn(unit, "leader")) unit["leader"] = true;

@@ -147,7 +147,21 @@ export function buildUnitsReach(req: UnitsRequest): {
         placed.filter((x) => x.hex === hex).map((x) => x.p),
       );
       if ("reason" in p) {
+        // Never a silent stack: located at the unit whose `with` names no leader in its hex.
         notPlaced.push({ name: placedUnit.name, hex, reason: p.reason });
+        diagnostics.push(
+          report(
+            "V1105",
+            p.problem,
+            src.span(placedUnit.offset, placedUnit.offset + placedUnit.length),
+            {
+              ruleset: ir.id,
+              unit: placedUnit.name,
+              with: placedUnit.with!,
+              kind: p.problem === "notLeader" ? p.kind : "",
+            },
+          ),
+        );
         continue;
       }
       const read = readPlaced(ir, p, req.phase);

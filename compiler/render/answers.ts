@@ -28,7 +28,7 @@ export function caseLegal(c: CaseAnswer): boolean | null {
 /**
  * "legal", "not legal", "reaches its end with probability 15/36 (41.7%)"; for a case that leaves out a
  * number (`partialVerdictText`): "not legal at any distance", "legal up to 6 inch (path[0].inches)",
- * "needs path[0].inches". `measure` is the movement's (for a threshold).
+ * "legal from 2 MP (vehicle.mp)", "needs path[0].inches". `measure` is the movement's (for a threshold).
  */
 export function verdictText(c: CaseAnswer, measure = ""): string {
   if (c.result === null) return partialVerdictText(c, measure);
@@ -42,7 +42,8 @@ export function verdictText(c: CaseAnswer, measure = ""): string {
  * What a case that leaves out numbers says of legality: decided whatever they are ("not legal at any
  * distance" when they are steps' lengths or costs, else "not legal whatever vehicle.mp is"; "legal …";
  * by the dice, "reaches its end with probability 3/6 (50.0%) at any distance"), up to a value of the
- * one it turns on ("legal up to 6 inch (path[0].inches)"), or "needs path[0].inches".
+ * one it turns on ("legal up to 6 inch (path[0].inches)"), from a value of it ("legal from 2 MP
+ * (vehicle.mp)", runtime/cases.ts `thresholdFrom`), or "needs path[0].inches".
  */
 export function partialVerdictText(c: CaseAnswer, measure = ""): string {
   const p = c.partial;
@@ -57,6 +58,11 @@ export function partialVerdictText(c: CaseAnswer, measure = ""): string {
   if (p.legalUpTo !== undefined) {
     const at = formatQuantity(p.legalUpTo.exact ?? String(p.legalUpTo.at));
     return `legal up to ${at}${measure === "" ? "" : ` ${measure}`} (${p.legalUpTo.field})`;
+  }
+  if (p.legalFrom !== undefined) {
+    // The number's own measure (a vehicle's MP), not the movement's.
+    const { exact, at, measure: of, field } = p.legalFrom;
+    return `legal from ${formatQuantity(exact ?? String(at))}${of === undefined ? "" : ` ${of}`} (${field})`;
   }
   return `needs ${c.needs.join(", ")}`;
 }

@@ -71,6 +71,8 @@ export const DRAFT_URI = "studio:draft.rules";
 export const SCENARIO_FILE = "scenario.json";
 export const START_FILE = "start";
 export const UNIT_FILE = "unit";
+/** The reach pane's scenario fields (a house rule's `{"winter": true}`), as its problems name them. */
+export const SCENARIO_FIELDS_FILE = "scenario fields";
 /** The field of a ruleset's own unit (the CLI's `--unit ID=JSON`). */
 export const unitFile = (id: string): string => `unit ${id}`;
 
@@ -261,7 +263,8 @@ export class StudioSession {
   /**
    * The reach map of a bundled map from hex `from`, for `otherId` and the draft side by side: the
    * unit `unitJson` for both, unless `own` gives one of them its own (the CLI's `--unit ID=JSON`; an
-   * empty text is no unit of its own).
+   * empty text is no unit of its own), with the scenario fields `scenarioJson` (a JSON object, as a
+   * scenario's own fields: a house rule's `{"winter": true}`; empty, none) for both.
    */
   reach(
     mapName: string,
@@ -270,6 +273,7 @@ export class StudioSession {
     phase: string,
     otherId: string | null,
     own: Partial<Record<Side, string>> = {},
+    scenarioJson = "",
   ): Answer<{ svg: string; report: ReachReport; warnings: Problem[] }> {
     const irs = this.compared(otherId);
     const mapText = MAPS[mapName];
@@ -284,6 +288,7 @@ export class StudioSession {
       map: { text: mapText, file: `maps/${mapName}.json` },
       from: { text: from, file: START_FILE },
       unit: { text: unitJson, file: UNIT_FILE },
+      scenario: { text: scenarioJson, file: SCENARIO_FIELDS_FILE },
       units,
       phase: phase === "advance" ? "advance" : "movement",
       drawing: true,

@@ -341,6 +341,7 @@ function drawReach(compare: string): void {
       compared: $<HTMLInputElement>("reach-unit-compared").value,
       draft: $<HTMLInputElement>("reach-unit-draft").value,
     },
+    $<HTMLInputElement>("reach-scenario").value,
   );
   if (!a.ok) return reachProblems(a.problems);
   const r = a.value.report;
@@ -657,6 +658,7 @@ function wire(): void {
     "reach-from",
     "reach-unit-compared",
     "reach-unit-draft",
+    "reach-scenario",
   ])
     $(id).addEventListener("change", () => ((shown.reach = -1), void draw("reach")));
   $("reach-out").addEventListener("click", (e) => {

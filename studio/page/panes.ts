@@ -185,7 +185,7 @@ function caseView(box: HTMLElement, a: ScenarioAnswer, c: CaseAnswer): void {
         ),
       );
     // Legality where the text decides it whatever the left-out number (runtime/open.ts).
-    if (p.legal !== undefined || p.legalUpTo !== undefined) {
+    if (p.legal !== undefined || p.legalUpTo !== undefined || p.legalFrom !== undefined) {
       const legal = caseLegal(c);
       box.append(
         el(

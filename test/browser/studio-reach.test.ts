@@ -255,4 +255,45 @@ describe("the studio's reach pane: all units of a side, and a unit per ruleset",
     expect(await page.locator("#reach-out svg").isVisible()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, "studio-reach-warning.png") });
   });
+  it("scenario fields (issue 44): a phase typed there draws what the CLI's --phase draws; a field no ruleset has is V0902 in that field", async () => {
+    await redraw(() => page.selectOption("#compare", "asl-a4"));
+    const reachedBy = (r: ReachReport) =>
+      Object.fromEntries(
+        r.results.map((x) => [
+          x.ruleset,
+          Object.keys(x.hexes)
+            .filter((h) => h !== "C3")
+            .sort(),
+        ]),
+      );
+    const drawnBy = async () =>
+      Object.fromEntries(
+        Object.entries(await printed()).map(([id, hexes]) => [id, Object.keys(hexes).sort()]),
+      );
+    const args = ["reach", "asl-a4,my-house.rules", CROSSROADS, "--from", "C3"];
+    const movement = reachedBy(await cliJson<ReachReport>(args));
+    expect(await drawnBy()).toEqual(movement);
+    await redraw(() =>
+      page
+        .fill("#reach-scenario", '{"phase": "advance"}')
+        .then(() => page.locator("#reach-scenario").dispatchEvent("change")),
+    );
+    const advance = reachedBy(await cliJson<ReachReport>([...args, "--phase", "advance"]));
+    expect(advance).not.toEqual(movement);
+    expect(await drawnBy()).toEqual(advance);
+
+    await redraw(() =>
+      page
+        .fill("#reach-scenario", '{"winterr": true}')
+        .then(() => page.locator("#reach-scenario").dispatchEvent("change")),
+    );
+    await expect
+      .poll(() => page.locator("#reach-out .problems").textContent(), WAIT)
+      .toContain("scenario fields:1:2 V0902");
+    await redraw(() =>
+      page
+        .fill("#reach-scenario", "")
+        .then(() => page.locator("#reach-scenario").dispatchEvent("change")),
+    );
+  });
 });

@@ -8,12 +8,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { InputError } from "../../runtime/index.js";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { buildGraph, InputError } from "../../runtime/index.js";
 import { rulesets } from "../../generated/index.js";
 import * as sl from "../../generated/sl-classic.js";
 import * as asl from "../../generated/asl-a4.js";
 import * as sqla from "../../generated/sqla-31.js";
+import * as coc from "../../generated/chain-of-command.js";
+import type { DistributionSummary } from "../../runtime/index.js";
 import { runInProcess } from "../golden/cases.js";
 import { ROOT } from "../cli/run.js";
 
@@ -212,5 +214,97 @@ describe("evaluate() checks its input against the module's domains", () => {
     const map = { cols: 1, rows: 1 } as never;
     const e = thrown(() => sl.reach(map, { kind: "sqaud" } as never, "A1"));
     expect({ code: e.code, field: e.field }).toEqual({ code: "V0903", field: "unit.kind" });
+  });
+});
+
+/** A squad over woods, a wall and open ground, as a game aid asks it of the SL module. */
+const WOODS_WALL = {
+  unit: { kind: "squad" as const },
+  path: [
+    { terrain: "woods" as const },
+    { terrain: "open-ground" as const, hexside: "wall" as const },
+  ],
+};
+
+describe("evaluate(input, { trace }): the options form (issue 44)", () => {
+  it("cites the rules behind each step by default and with trace: true, as eval --json does", () => {
+    const traced = sl.evaluate(WOODS_WALL) as sl_Answer;
+    expect(sl.evaluate(WOODS_WALL, { trace: true })).toEqual(traced);
+    const rules = traced.steps.map((s) => s.rules);
+    // SL 5.5: the Cost Of Terrain of woods; 5.52 … a wall's hexside cost on top (cited, not copied).
+    expect(rules.every((r) => r.length > 0)).toBe(true);
+    expect(rules[1]!.length).toBeGreaterThan(1);
+  });
+
+  it("without trace the steps cite nothing, and the price and verdict are the same", () => {
+    const traced = sl.evaluate(WOODS_WALL) as sl_Answer;
+    const plain = sl.evaluate(WOODS_WALL, { trace: false }) as sl_Answer;
+    expect(plain.steps.map((s) => s.rules)).toEqual([[], []]);
+    expect(plain.steps.map((s) => s.cost)).toEqual(traced.steps.map((s) => s.cost));
+    expect({ ...plain, steps: [] }).toEqual({ ...traced, steps: [] });
+    // The deprecated trailing boolean asks the same.
+    expect(sl.evaluate(WOODS_WALL, false)).toEqual(plain);
+  });
+});
+
+type sl_Answer = { steps: { cost: number | null; rules: string[] }[] };
+
+describe("reach's forms are told by the count of its arguments, never by the keys of the fourth (issue 44)", () => {
+  const map = buildGraph(JSON.parse(readFileSync(join(ROOT, "maps", "crossroads.json"), "utf8")));
+  const coc = rulesets["chain-of-command"] as unknown as {
+    reach: (...args: unknown[]) => { cost: Float64Array };
+  };
+  const team = { kind: "team" };
+
+  it("the options object and the positional form (five or six arguments) ask the same", () => {
+    const options = coc.reach(map, team, "B3", { roll: [2, 3] });
+    expect([...coc.reach(map, team, "B3", {}, [2, 3]).cost]).toEqual([...options.cost]);
+    expect([...coc.reach(map, team, "B3", {}, [2, 3], false).cost]).toEqual([...options.cost]);
+    // A roll given is a roll: another roll is another answer.
+    expect([...coc.reach(map, team, "B3", { roll: [6, 6] }).cost]).not.toEqual([...options.cost]);
+  });
+
+  it("a scenario passed alone where the options go is refused, naming its field and the fix", () => {
+    const e = thrown(() => sl.reach(map, { kind: "squad" }, "B3", { phase: "advance" } as never));
+    expect({ code: e.code, field: e.field }).toEqual({ code: "V0902", field: "options.phase" });
+    expect(e.message).toContain("{ scenario: { phase: … } }");
+  });
+
+  it("a misspelt option is named, not read as a scenario's field", () => {
+    const e = thrown(() => sl.reach(map, { kind: "squad" }, "B3", { abord: true } as never));
+    expect({ code: e.code, field: e.field }).toEqual({ code: "V0902", field: "options.abord" });
+    const f = thrown(() => sl.reach(map, { kind: "squad" }, "B3", { aboard: "yes" } as never));
+    expect({ code: f.code, field: f.field }).toEqual({ code: "V0903", field: "options.aboard" });
+  });
+
+  it("a scenario given under `scenario` is read as one", () => {
+    const advance = sl.reach(map, { kind: "squad" }, "B3", { scenario: { phase: "advance" } });
+    const movement = sl.reach(map, { kind: "squad" }, "B3");
+    expect([...advance.cost]).not.toEqual([...movement.cost]);
+    expect([
+      ...sl.reach(map, { kind: "squad" }, "B3", { phase: "advance" }, undefined).cost,
+    ]).toEqual([...advance.cost]);
+  });
+});
+
+describe("allowance is typed per ruleset: a number where the ruleset rolls no dice (issue 44)", () => {
+  type Moved<A> = Extract<A, { steps: unknown }>;
+  type Needs<A> = Extract<A, { needs: string[] }>;
+  it("SL Classic, which rolls no dice: a number, in the answer and where a number is left out", () => {
+    expectTypeOf<Moved<ReturnType<typeof sl.evaluate>>["allowance"]>().toEqualTypeOf<number>();
+    expectTypeOf<Needs<ReturnType<typeof sl.evaluate>>["allowance"]>().toEqualTypeOf<
+      number | null
+    >();
+    const a = sl.evaluate(WOODS_WALL);
+    const n: number = "steps" in a ? a.allowance : NaN;
+    expect(n).toBe(4);
+  });
+
+  it("Chain of Command, whose allowance is rolled: a number or, without a fixed roll, its distribution", () => {
+    expectTypeOf<Moved<ReturnType<typeof coc.evaluate>>["allowance"]>().toEqualTypeOf<
+      number | DistributionSummary
+    >();
+    const a = coc.evaluate({ unit: { kind: "team" }, path: [{ terrain: "open", inches: 3 }] });
+    expect("steps" in a && typeof a.allowance === "object" ? a.allowance.max : null).toBe(12);
   });
 });

@@ -10,7 +10,7 @@ import { createColors } from "picocolors";
 import { describe, expect, it } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
-import { replyJson } from "../../compiler/render/answers.js";
+import { replyJson, verdictText } from "../../compiler/render/answers.js";
 import { rulesets } from "../../generated/index.js";
 import { MAPS } from "../../studio/page/bundled.js";
 import { StudioSession, type Problem } from "../../studio/page/engine.js";
@@ -534,4 +534,53 @@ describe("a move illegal whatever the left-out number is not legal on every surf
       expect(ds[0]!.message).toContain(`whatever \`${q.left}\` is: [${q.rule}]`);
     });
   }
+});
+
+/**
+ * Issue 42: a move left without a number that is legal only from some value of it on says "legal from
+ * N" on every surface. SQLA 31.6, derived by hand from the text: infantry may get off only if the
+ * vehicle pays a 2 MP penalty, so a squad unloading into the next hex in its Movement Phase, the
+ * vehicle's MP not given, is legal from 2 MP on (and not below: 31.6 has no other condition here).
+ */
+describe("a move legal only from some value of a left-out number says so on every surface", () => {
+  const file = "test/fixtures/answers/sqla-unload-mp-left-out.json";
+  const from = { field: "vehicle.mp", at: 2, measure: "MP" };
+  it("sqla-31, vehicle.mp left out: eval, the generated module, the diff's scenario table and the language service say legal from 2 MP", async () => {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    const { name: _name, ...input } = JSON.parse(text) as Record<string, unknown>;
+    void _name;
+
+    const json = await variorum(["eval", "sqla-31", file, "--json"]);
+    expect(json.code, json.stderr).toBe(0);
+    const cli = (JSON.parse(json.stdout) as { results: Record<string, unknown>[] }).results[0]!;
+    expect(cli).toMatchObject({ legalFrom: from, needs: ["vehicle.mp"] });
+    expect(cli["legal"]).toBeUndefined();
+    const plain = await variorum(["eval", "sqla-31", file]);
+    expect(plain.stdout).toContain("verdict    legal from 2 MP (vehicle.mp)");
+
+    // The generated module: the very same answer.
+    const mod = (rulesets as Record<string, { evaluate: (input: unknown) => unknown }>)["sqla-31"]!;
+    expect(mod.evaluate(input)).toEqual(cli);
+
+    // The diff's scenario table.
+    const ir = loadRuleset("sqla-31", fsHost(ROOT)).ir!;
+    const cell = runSuite([ir], [{ file, text }]).scenarios[0]!.results["sqla-31"]!;
+    expect(cell.display).toContain("legal from 2 MP (vehicle.mp)");
+
+    // The studio's scenario pane: its answer, and the verdict it shows (studio/page/panes.ts).
+    const studio = sessionOf("sqla-31").scenario(text, null);
+    expect(studio.ok).toBe(true);
+    const answer = studio.ok ? studio.value.answers[0]! : null;
+    const one = answer!.reply.cases[0]!;
+    expect(one.partial?.legalFrom).toEqual(from);
+    expect(verdictText(one, answer!.measure)).toBe("legal from 2 MP (vehicle.mp)");
+
+    // The language service: an example expecting a legal move is told where it turns.
+    const doc = `ruleset asks "asks" extends sqla-31\n\nexample [31.6] "the question" {\n  unit { kind: squad }\n  vehicle { kind: halftrack }\n  path { action: unload }, { terrain: open-ground }\n  expect legal\n}\n`;
+    const s = new LanguageService(bundledTexts());
+    s.open("file:///asks.rules", doc);
+    const ds = s.diagnostics("file:///asks.rules");
+    expect(ds.map((d) => d.code)).toEqual(["V0801"]);
+    expect(ds[0]!.message).toContain("it turns on `vehicle.mp`: legal from 2 MP");
+  });
 });

@@ -74,7 +74,9 @@ describe("the grain map: sl-classic's answer alone, beside asl-a4 and generated"
   it("the generated sl-classic module's reach gives the interpreter's answer", () => {
     const g = buildGraph(grainMap);
     const interpreted = reachOf(["asl-a4", "sl-classic"], grainMap, "B3", SQUAD).answers[1]!;
-    const compiled = modules["sl-classic"]!.reach(g, SQUAD, "B3", { phase: "movement" });
+    const compiled = modules["sl-classic"]!.reach(g, SQUAD, "B3", {
+      scenario: { phase: "movement" },
+    });
     expect(said(compiled)).toEqual(said(interpreted));
     expect(compiled.notApplicable).toEqual(["downhill", "terrain: grain"]);
     expect(Number.isNaN(compiled.allowance)).toBe(false);

@@ -64,12 +64,60 @@ describe("reach --all: a stack moving with its leader", () => {
     expect(where(asl, "Lt")).toEqual(["A1", "B1", "C1", "D1", "E1", "F1"]);
   });
 
-  it("a `with` naming no leader in the hex: the unit is not moved, and says why", () => {
+  /** The answer and its diagnostics (`all` refuses errors). */
+  function withDiagnostics(id: string, map: unknown) {
+    const text = JSON.stringify(map, null, 1);
+    const out = reachUnitsOn({
+      rulesets: [ir(id)],
+      map: { text, file: "stack.json" },
+      phase: "movement",
+      side: "friendly",
+    });
+    // An error refuses the answer, as a unit missing a field its rules need does (V0903).
+    expect(out.value).toBeNull();
+    return { ds: out.diagnostics, text };
+  }
+
+  it("a `with` naming no unit in the hex: V1105 at that unit, the answer refused", () => {
     const map = { ...MAP, units: { A1: [{ kind: "squad", name: "1st", with: "Capt" }] } };
-    const sl = all("sl-classic", map);
-    expect(sl.units).toEqual([]);
-    expect(sl.notPlaced.map((u) => [u.name, u.reason])).toEqual([
-      ["1st", "it moves with `Capt`, who is not placed in its hex on its side"],
+    const { ds, text } = withDiagnostics("sl-classic", map);
+    expect(ds.map((d) => [d.code, d.severity])).toEqual([["V1105", "error"]]);
+    expect(ds[0]!.message).toBe(
+      "sl-classic: 1st moves with `Capt`, who is not placed in its hex on its side: a stack moves with a leader of its hex (SL 5.44, ASL A4.12)",
+    );
+    // Located at the unit whose `with` it is.
+    const at = ds[0]!.span!;
+    expect(JSON.parse(text.slice(at.start, at.end))).toEqual(map.units.A1[0]);
+    expect(at.line).toBeGreaterThan(1);
+  });
+
+  it("a `with` naming a hero (SL 5.4, ASL A4.11: a single-man counter, not a leader): V1105, no silent stack", () => {
+    // Without the check the squad would move with the hero as with a leader: +2 MF (SL 5.44).
+    const units = {
+      A1: [
+        { kind: "squad", portage: 5, name: "HMG", with: "Hero" },
+        { kind: "hero", name: "Hero" },
+      ],
+    };
+    for (const id of ["sl-classic", "asl-a4"]) {
+      const { ds } = withDiagnostics(id, { ...MAP, units });
+      expect(ds.map((d) => d.code)).toEqual(["V1105"]);
+      expect(ds[0]!.message).toBe(
+        `${id}: HMG moves with \`Hero\`, a hero, who is not a leader in ${id}: a stack moves with a leader of its hex (SL 5.44, ASL A4.12)`,
+      );
+    }
+  });
+
+  it("a `with` in a ruleset without leaders (Tide of Iron): V1105", () => {
+    const units = {
+      A1: [
+        { kind: "squad", name: "1st", with: "2nd" },
+        { kind: "squad", name: "2nd" },
+      ],
+    };
+    const { ds } = withDiagnostics("tide-of-iron", { ...MAP, units });
+    expect(ds.filter((d) => d.code === "V1105").map((d) => d.message)).toEqual([
+      "tide-of-iron: 1st moves with `2nd`, a squad, who is not a leader in tide-of-iron: a stack moves with a leader of its hex (SL 5.44, ASL A4.12)",
     ]);
   });
 });

@@ -35,6 +35,10 @@ function answering(
     merge: (as) => as[0]!,
     defaults: () => [],
     withUnknown: (input) => input,
+    scale: 1,
+    withNumber: () => null,
+    measureOf: () => null,
+    legal: () => null,
   };
 }
 

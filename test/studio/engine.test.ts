@@ -220,3 +220,54 @@ describe("studio engine", () => {
     }
   });
 });
+
+/**
+ * Issue 44 item 14: the Reach pane sets scenario fields, through the engine's reach request. A house
+ * rule over SL whose woods cost 3 MF in winter (test/diff/fixtures/sl-winter.rules): on Crossroads a
+ * squad from B3 enters the woods of B2 (the hex above) for 2 MF (SL's chart), and for 3 MF with `{"winter": true}`.
+ */
+describe("the reach pane's scenario fields", () => {
+  const winter = new StudioSession(
+    readFileSync(join(import.meta.dirname, "..", "diff", "fixtures", "sl-winter.rules"), "utf8"),
+  );
+  const reach = (fields: string) =>
+    winter.reach("crossroads", "B3", '{"kind":"squad"}', "movement", null, {}, fields);
+  const b2 = (fields: string) => {
+    const a = reach(fields);
+    expect(a.ok, JSON.stringify(a.ok ? [] : a.problems)).toBe(true);
+    return a.ok ? a.value.report.results[0]!.hexes["B2"] : undefined;
+  };
+
+  it("a house rule's scenario field changes the answer: woods 2 MF, 3 MF in winter", () => {
+    expect(b2("")?.cost).toBe(2);
+    expect(b2('{"winter": false}')?.cost).toBe(2);
+    expect(b2('{"winter": true}')?.cost).toBe(3);
+    expect(b2('{"winter": true}')?.rules).toContain("H1");
+  });
+
+  it("a phase given there is the phase", () => {
+    const advance = reach('{"phase": "advance"}');
+    const movement = reach("");
+    expect(advance.ok && movement.ok).toBe(true);
+    if (advance.ok && movement.ok)
+      expect(Object.keys(advance.value.report.results[0]!.hexes).length).toBeLessThan(
+        Object.keys(movement.value.report.results[0]!.hexes).length,
+      );
+  });
+
+  it("mistakes are the scenario's, located in the fields typed", () => {
+    const unknown = reach('{"winterr": true}');
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) {
+      expect(unknown.problems.map((p) => p.code)).toEqual(["V0902"]);
+      expect(unknown.problems[0]!.file).toBe("scenario fields");
+      expect(unknown.problems[0]!.col).toBe(2);
+    }
+    const wrong = reach('{"winter": 3}');
+    expect(wrong.ok ? [] : wrong.problems.map((p) => [p.code, p.file])).toEqual([
+      ["V0903", "scenario fields"],
+    ]);
+    const array = reach("[1]");
+    expect(array.ok ? [] : array.problems.map((p) => p.code)).toEqual(["V0903"]);
+  });
+});
