@@ -47,6 +47,19 @@ export interface Outcome {
   rules: string[];
   /** The exceptions that applied (of every rule evaluated): which of the row's own exceptions fired. */
   fired?: readonly Exception[];
+  /** What the answer used: the rules evaluated (by name) and the table rows read (deciding.ts). */
+  used?: Used;
+}
+
+/** The definitions an answer used: rule names, and table rows as `table` + NUL + the keys NUL-joined. */
+export interface Used {
+  rules: ReadonlySet<string>;
+  rows: ReadonlySet<string>;
+}
+
+/** A table row's key in `Used.rows`. */
+export function rowKey(table: string, keys: readonly string[]): string {
+  return [table, ...keys].join("\u0000");
 }
 
 function toValue(f: InputField, v: Scalar): Value | null {
@@ -304,9 +317,13 @@ export class Asker {
     const out = this.answerOf(r);
     const fired = r.applied?.exceptions ?? [];
     const origin = this.s.origin;
+    const used: Used = {
+      rules: new Set(r.applied?.rules.map((x) => x.name) ?? []),
+      rows: new Set(r.applied?.rows.map((x) => rowKey(x.table, x.keys)) ?? []),
+    };
     return out === null
       ? null
-      : { ...out, fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired };
+      : { ...out, fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired, used };
   }
 
   private answerOf(r: QueryResult): Outcome | null {

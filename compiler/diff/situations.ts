@@ -13,7 +13,7 @@
  * there are too few others.
  */
 
-import { Asker, type Answer } from "./situation-answers.js";
+import { Asker, type Answer, type Used } from "./situation-answers.js";
 import { describe, type SituationInputs } from "./describe.js";
 import { memberDisplay, scopeOf } from "../render/expr.js";
 import {
@@ -90,6 +90,15 @@ const PROBE = Symbol("probe");
 /** How a situation the search found was asked, to ask it again of another form of a definition. */
 export function probeOf(s: Situation): Probe | undefined {
   return (s as unknown as Record<symbol, Probe | undefined>)[PROBE];
+}
+
+/** What each ruleset's answer in a situation used: the exceptions that applied, the rules and rows. */
+export type Trace = Record<string, { fired: readonly Exception[]; used: Used } | undefined>;
+const TRACE = Symbol("trace");
+
+/** What each ruleset's answer used (deciding.ts); empty for a situation not made by the search. */
+export function traceOf(s: Situation): Trace {
+  return (s as unknown as Record<symbol, Trace | undefined>)[TRACE] ?? {};
 }
 
 export interface SearchOptions {
@@ -292,12 +301,14 @@ export function searchSituations(
       const display: Record<string, string | null> = {};
       const rules: Record<string, string[]> = {};
       const without: OneSided["without"] = {};
+      const trace: Trace = {};
       for (const s of all) {
         const i = subjects.findIndex((x) => x.id === s.id);
         const o = i < 0 || lacking[i] ? null : outs[i]!;
         values[s.id] = o ? o.answer : null;
         display[s.id] = o ? o.display : null;
-        rules[s.id] = o ? o.rules : [];
+        rules[s.id] = o ? [...o.rules] : [];
+        if (o?.used) trace[s.id] = { fired: o.fired ?? [], used: o.used };
         if (i >= 0 && lacking[i]) {
           const o = outs[i];
           without[s.id] = o ? { value: o.answer, display: o.display } : null;
@@ -314,6 +325,7 @@ export function searchSituations(
         };
       // How to ask the situation again (causes.ts), kept out of the report's data.
       Object.defineProperty(sit, PROBE, { value: { dims, a } satisfies Probe, enumerable: false });
+      Object.defineProperty(sit, TRACE, { value: trace, enumerable: false });
       const entry: Entry = { a, sit, n: tried };
       if (newly.length > 0) {
         for (const x of newly) uncovered.delete(x);

@@ -56,6 +56,25 @@ describe("situations that belong to their row", () => {
   });
 });
 
+describe("citations that decided, first", () => {
+  it("the road bonus situation cites the road bonus (A4.11) before Double Time (A4.5) and A4.52", () => {
+    const al = row(slAslReport(), "allowance");
+    const road = al.situations.find((s) => s.text === "Squad, entering Open Ground, via road")!;
+    expect(road.rules["asl-a4"]).toEqual(["A4.11", "A4.12", "A4.5", "A4.42", "A4.52"]);
+    // The same order in the summary and every format, which render the model.
+    const s = slAslReport().summary.changes.find((c) => c.row === al.id)!;
+    expect(s.sentence).toContain("via road (A4.11, A4.12, A4.5 …;");
+  });
+
+  it("a shell hole climbed cites the terrain chart that changed (5.5) before the COT rule (5.54)", () => {
+    const up = row(slAslReport(), "uphill");
+    expect(up.situations[0]!.rules).toEqual({
+      "sl-classic": ["5.5", "5.54"],
+      "asl-a4": ["A4.133", "A4.13"],
+    });
+  });
+});
+
 describe("one cause per change", () => {
   it("COT follows from the shell hole and the road rate: one cause each, COT folded under both", () => {
     const r = slAslReport();
@@ -124,7 +143,7 @@ describe("what changed, first", () => {
     );
     const ipc = s.changes.find((c) => c.row === "r-ipc")!;
     expect(ipc.sentence).toBe(
-      "asl-a4 raises IPC to 3 PP for half-squad (A4.5, A4.42, A4.52; sl-classic 2 PP, 142.33)",
+      "asl-a4 raises IPC to 3 PP for half-squad (A4.42, A4.5, A4.52; sl-classic 2 PP, 142.33)",
     );
     expect(s.concepts.find((c) => c.section === "terrain")!.lines).toContainEqual(
       expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Orchard, Marsh; /),
