@@ -13,6 +13,12 @@ let slAsl: DiffReport | null = null;
 const slAslReport = () => (slAsl ??= buildReport([load("sl-classic"), load("asl-a4")]));
 let house: DiffReport | null = null;
 const houseReport = () => (house ??= buildReport([load("sl-classic"), load("two-change")]));
+const five: Record<string, DiffReport> = {};
+const fiveReport = (onlyDifferences: boolean) =>
+  (five[String(onlyDifferences)] ??= buildReport(
+    ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"].map(load),
+    { onlyDifferences },
+  ));
 const row = (r: DiffReport, concept: string): Row =>
   r.rows.find((x) => x.concept === concept || x.label === concept)!;
 
@@ -91,16 +97,35 @@ describe("one cause per change", () => {
   });
 
   it("the five-way summary says which editions agree, and --only-differences keeps the partial rows that differ", () => {
-    const r = buildReport(
-      ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"].map(load),
-      { onlyDifferences: true },
-    );
+    const r = fiveReport(true);
     const lb = r.summary.changes.find((c) => c.label === "Leader bonus")!;
     expect(lb.sentence).toBe(
-      "Leader bonus for squad, leader: sl-classic, sqla-31, asl-a4: 2 MF (5.44, A4.12); tide-of-iron: 1 MP (Movement EXAMPLES/3)",
+      "Leader bonus for squad, leader: sl-classic, sqla-31, asl-a4: 2 MF (5.44, A4.12); tide-of-iron: 1 MP (Movement EXAMPLES/3); chain-of-command: no answer for these inputs",
     );
     expect(r.rows.some((x) => x.status === "partial" && x.label === "Road rate")).toBe(true);
     expect(r.rows.every((x) => x.differs)).toBe(true);
+  });
+
+  it("names every edition in a five-way sentence, those that lack an input grouped by what they answer without it", () => {
+    const s = fiveReport(false).summary.changes;
+    expect(s.find((c) => c.label === "Movement factor")!.sentence).toBe(
+      "Movement factor for squad, Conscript: sl-classic, sqla-31: no Conscript (4 MF without it); asl-a4: 3 MF (A4.11); tide-of-iron: no Conscript (4 MP without it)",
+    );
+    // Allowance: asl-a4 is named even where it gives no answer.
+    expect(s.find((c) => c.label === "Allowance")!.sentence).toMatch(
+      /^Allowance for .*: sl-classic, sqla-31: 6 MF \(.*\); asl-a4, chain-of-command: no answer for these inputs; tide-of-iron: 5 MP/,
+    );
+  });
+
+  it("--only-differences keeps every row where any two editions that have it differ, and no other", () => {
+    const full = fiveReport(false);
+    const only = fiveReport(true);
+    const differing = full.rows.filter((x) => {
+      const keys = Object.values(x.cells).flatMap((c) => (c === null ? [] : [c.key]));
+      return new Set(keys).size > 1 || (x.differs && x.situations.length > 0);
+    });
+    expect(only.rows.map((x) => x.id)).toEqual(differing.map((x) => x.id));
+    expect(only.rows.length).toBeGreaterThan(30);
   });
 });
 
