@@ -14,7 +14,7 @@
  */
 
 import { Asker, type Answer, type Used } from "./situation-answers.js";
-import { describe, type SituationInputs } from "./describe.js";
+import { describe, type Fold, type SituationInputs } from "./describe.js";
 import { memberDisplay, scopeOf } from "../render/expr.js";
 import {
   assignments,
@@ -47,6 +47,12 @@ export interface Situation {
   text: string;
   /** Set when the situation gives inputs only some rulesets have (absent otherwise). */
   only?: OneSided;
+  /**
+   * Set when situations that differ only in one enum input's member, with the same answers and
+   * citations on every side, are folded into this one: that input (`vehicle.kind`) and its members,
+   * the first being the one `inputs` holds ("Tank, Halftrack or Truck" in `text`).
+   */
+  members?: { input: string; values: string[] };
 }
 
 /**
@@ -224,10 +230,24 @@ export function searchSituations(
   // `found` are minimal and of a new kind; `more` differ from one found only in a number (the
   // same fields off their defaults, the same enum values): used only when there are too few others.
   // `cover` fire a focus exception no earlier situation fired.
-  type Entry = { a: Assignment; sit: Situation; n: number };
+  type Entry = { a: Assignment; sit: Situation; n: number; sig: string; fold?: Fold };
   const found: Entry[] = [];
   const more: Entry[] = [];
   const cover: Entry[] = [];
+  // The one enum dimension where `a` differs from entry `e`, when both answer alike (else null).
+  const foldsAt = (e: Entry, a: Readonly<Assignment>, sig: string): number | null => {
+    if (e.sig !== sig) return null;
+    let at: number | null = null;
+    for (let i = 0; i < dims.length; i++) {
+      if (e.a[i] === a[i]) continue;
+      if (at !== null || dims[i]!.kind !== "enum") return null;
+      at = i;
+    }
+    if (at === null || (e.fold !== undefined && e.fold.index !== at)) return null;
+    const mine = a[at] ?? dims[at]!.def;
+    const theirs = e.a[at] ?? dims[at]!.def;
+    return mine === null || theirs === null ? null : at;
+  };
   const classOf = (a: Readonly<Assignment>) =>
     a
       .map((v, i) => (v === undefined ? "-" : dims[i]!.kind === "num" ? "#" : String(v)))
@@ -267,7 +287,12 @@ export function searchSituations(
       }
       // Skip a situation that contains one already found, unless a focus exception is still to fire.
       const contains = [...found, ...more, ...cover].some((f) =>
-        f.a.every((v, i) => v === undefined || v === a[i]),
+        f.a.every(
+          (v, i) =>
+            v === undefined ||
+            v === a[i] ||
+            (f.fold?.index === i && f.fold.members.includes(a[i] as string)),
+        ),
       );
       if (contains && uncovered.size === 0) continue;
       const outs = askers.map((k) => k.ask(dims, a));
@@ -326,7 +351,23 @@ export function searchSituations(
       // How to ask the situation again (causes.ts), kept out of the report's data.
       Object.defineProperty(sit, PROBE, { value: { dims, a } satisfies Probe, enumerable: false });
       Object.defineProperty(sit, TRACE, { value: trace, enumerable: false });
-      const entry: Entry = { a, sit, n: tried };
+      const sig = JSON.stringify([values, display, rules, sit.only ?? null]);
+      // The same answers and citations everywhere, differing only in one enum input's member: one
+      // situation naming the members ("Tank, Halftrack or Truck").
+      const into = [...cover, ...found, ...more].find((e) => foldsAt(e, a, sig) !== null);
+      if (into !== undefined) {
+        const i = foldsAt(into, a, sig)!;
+        const first = (into.a[i] ?? dims[i]!.def) as string;
+        into.fold = { index: i, members: [...(into.fold?.members ?? [first]), a[i] as string] };
+        into.sit.text = describe(subjects, dims, into.a, pathLevel, into.fold).text;
+        into.sit.members = {
+          input: `${dims[i]!.rec}.${dims[i]!.json}`,
+          values: [...into.fold.members],
+        };
+        for (const x of newly) uncovered.delete(x);
+        continue;
+      }
+      const entry: Entry = { a, sit, n: tried, sig };
       if (newly.length > 0) {
         for (const x of newly) uncovered.delete(x);
         cover.push(entry);

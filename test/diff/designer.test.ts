@@ -62,6 +62,41 @@ describe("situations that belong to their row", () => {
   });
 });
 
+describe("repeated situations folded", () => {
+  it("Leader bonus names Tank, Halftrack or Truck in one situation, not three that say the same", () => {
+    const lb = row(slAslReport(), "leader-bonus");
+    const texts = lb.situations.map((s) => s.text);
+    expect(texts).toContain("Squad, leader, Tank, Halftrack or Truck");
+    expect(texts).not.toContain("Squad, leader, Halftrack");
+    const folded = lb.situations.find((s) => s.text === "Squad, leader, Tank, Halftrack or Truck")!;
+    expect(folded.members).toEqual({
+      input: "vehicle.kind",
+      values: ["tank", "halftrack", "truck"],
+    });
+    // No two situations of any row answer alike everywhere and differ only in one member.
+    const flat = (x: unknown, at = ""): [string, unknown][] =>
+      x !== null && typeof x === "object" && !Array.isArray(x)
+        ? Object.entries(x).flatMap(([k, v]) => flat(v, `${at}.${k}`))
+        : [[at, x]];
+    for (const r of slAslReport().rows)
+      for (const s of r.situations)
+        for (const t of r.situations) {
+          if (t === s || s.members || t.members) continue;
+          if (JSON.stringify([t.values, t.rules]) !== JSON.stringify([s.values, s.rules])) continue;
+          const a = new Map(flat(s.inputs));
+          const b = new Map(flat(t.inputs));
+          const keys = [...new Set([...a.keys(), ...b.keys()])].filter(
+            (k) => a.get(k) !== b.get(k),
+          );
+          const oneMember =
+            keys.length === 1 &&
+            typeof a.get(keys[0]!) === "string" &&
+            typeof b.get(keys[0]!) === "string";
+          expect(oneMember, `${r.id}: ${s.text} / ${t.text}`).toBe(false);
+        }
+  });
+});
+
 describe("citations that decided, first", () => {
   it("the road bonus situation cites the road bonus (A4.11) before Double Time (A4.5) and A4.52", () => {
     const al = row(slAslReport(), "allowance");
@@ -168,7 +203,7 @@ describe("what changed, first", () => {
     );
     const ipc = s.changes.find((c) => c.row === "r-ipc")!;
     expect(ipc.sentence).toBe(
-      "asl-a4 raises IPC to 3 PP for half-squad (A4.42, A4.5, A4.52; sl-classic 2 PP, 142.33)",
+      "asl-a4 raises IPC to 3 PP for half-squad or Crew (A4.42, A4.5, A4.52; sl-classic 2 PP, 142.33)",
     );
     expect(s.concepts.find((c) => c.section === "terrain")!.lines).toContainEqual(
       expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Orchard, Marsh; /),
