@@ -97,6 +97,21 @@ describe("repeated situations folded", () => {
   });
 });
 
+describe("counts searched over whole numbers", () => {
+  it("a Bypass skirts whole hexsides (a measure no ruleset writes a fraction of), never 1½", () => {
+    const rows = slAslReport().rows.filter((r) =>
+      r.situations.some((s) => s.inputs.path?.[0]?.bypass !== undefined),
+    );
+    expect(rows.map((r) => r.label)).toContain("Bypass");
+    for (const r of rows)
+      for (const s of r.situations) {
+        const n = s.inputs.path?.[0]?.bypass;
+        if (n !== undefined) expect(Number.isInteger(n), `${r.id}: ${s.text}`).toBe(true);
+        expect(s.text).not.toMatch(/[½⅓⅔¼¾] hexside/);
+      }
+  });
+});
+
 describe("citations that decided, first", () => {
   it("the road bonus situation cites the road bonus (A4.11) before Double Time (A4.5) and A4.52", () => {
     const al = row(slAslReport(), "allowance");
