@@ -82,15 +82,17 @@ export function decidingFirst(irs: readonly RulesetIR[], rows: readonly Deciding
         const ir = irs[i]!;
         const d = differing[i]!;
         const deciding = new Set<string>();
+        const usedRules = new Set(t.used.rules.map((x) => x.name));
+        const usedRows = new Set(t.used.rows.map((x) => rowKey(x.table, x.keys)));
         for (const r of ir.rules)
-          if (d.rules.has(r.name) && t.used.rules.has(r.name)) deciding.add(r.cite);
+          if (d.rules.has(r.name) && usedRules.has(r.name)) deciding.add(r.cite);
         // A constraint is asked itself, never used by another definition.
         const own = items[i];
         if (own?.kind === "constraint" && d.rules.has(own.def.name)) deciding.add(own.def.cite);
         for (const tb of ir.tables)
           for (const tr of tb.rows) {
             const key = rowKey(tb.name, tr.keys);
-            if (d.rows.has(key) && t.used.rows.has(key)) deciding.add(tr.cite ?? tb.cite);
+            if (d.rows.has(key) && usedRows.has(key)) deciding.add(tr.cite ?? tb.cite);
           }
         for (const x of t.fired) {
           const r = exceptionRules[i]!.get(x);
