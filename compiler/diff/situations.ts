@@ -358,7 +358,8 @@ export function searchSituations(
       if (into !== undefined) {
         const i = foldsAt(into, a, sig)!;
         const first = (into.a[i] ?? dims[i]!.def) as string;
-        into.fold = { index: i, members: [...(into.fold?.members ?? [first]), a[i] as string] };
+        const member = (a[i] ?? dims[i]!.def) as string;
+        into.fold = { index: i, members: [...(into.fold?.members ?? [first]), member] };
         into.sit.text = describe(subjects, dims, into.a, pathLevel, into.fold).text;
         into.sit.members = {
           input: `${dims[i]!.rec}.${dims[i]!.json}`,
