@@ -28,9 +28,20 @@ function cites(rules: readonly string[]): string {
   return rules.slice(0, 3).join(", ") + (rules.length > 3 ? " …" : "");
 }
 
-/** "a Squad, entering Open Ground" → "for a squad, entering …"; an empty situation: "in every case". */
-function situationWords(text: string): string {
-  return text === "" ? "" : ` for ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+/**
+ * "Squad, entering Open Ground" → " for squad, entering …"; the unit's kinds of a folded situation
+ * alike ("Half-squad or Crew, …" → " for half-squad or crew, …"); an empty situation: "".
+ */
+function situationWords(sit: Situation): string {
+  const text = sit.text;
+  if (text === "") return "";
+  const lower = (w: string) => w.charAt(0).toLowerCase() + w.slice(1);
+  const comma = text.indexOf(", ");
+  const head = comma < 0 ? text : text.slice(0, comma);
+  const kinds = sit.members?.input.startsWith("unit.")
+    ? head.split(" or ").map(lower).join(" or ")
+    : lower(head);
+  return ` for ${kinds}${comma < 0 ? "" : text.slice(comma)}`;
 }
 
 /**
@@ -87,7 +98,7 @@ function sentence(row: Row, ids: readonly string[]): string {
       const verb =
         typeof a === "number" && typeof b === "number" ? (b > a ? "raises" : "lowers") : "changes";
       const what = sit.only.inputs.join(" and ");
-      return `only ${id} has ${what}: ${id} ${verb} ${label} to ${sit.display[id]}${situationWords(sit.text)} (${cites(sit.rules[id] ?? [])}${sit.rules[id]!.length > 0 ? "; " : ""}${lacker} has no ${what}: ${w.display} without it)`;
+      return `only ${id} has ${what}: ${id} ${verb} ${label} to ${sit.display[id]}${situationWords(sit)} (${cites(sit.rules[id] ?? [])}${sit.rules[id]!.length > 0 ? "; " : ""}${lacker} has no ${what}: ${w.display} without it)`;
     }
     const [first, ...rest] = present;
     const other = rest.find(
@@ -107,9 +118,9 @@ function sentence(row: Row, ids: readonly string[]): string {
         // A constraint one of them does not have (a house rule's `remove`).
         const gone = row.cells[other] === null ? other : row.cells[first] === null ? first : null;
         if (gone !== null)
-          return `${other} ${gone === other ? "removes" : "adds"} ${label}: ${x.display[other]}${situationWords(x.text)} (${first} ${x.display[first]}${theirs})`;
+          return `${other} ${gone === other ? "removes" : "adds"} ${label}: ${x.display[other]}${situationWords(x)} (${first} ${x.display[first]}${theirs})`;
         const mine = cites(x.rules[other] ?? []);
-        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x.text)} (${mine}${mine ? "; " : ""}${first} ${x.display[first]}${theirs})`;
+        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x)} (${mine}${mine ? "; " : ""}${first} ${x.display[first]}${theirs})`;
       };
       // Situations another exception decides (other citations) show the other changes in play.
       // Only a citation of the row's own definition counts (H1 of a house rule), not one of a
@@ -125,7 +136,7 @@ function sentence(row: Row, ids: readonly string[]): string {
       }
       return [clause(sit, true), ...more.map((x) => clause(x, false))].join("; and ");
     }
-    return `${label}${situationWords(sit.text)}: ${agreeing(row, sit, ids).join("; ")}`;
+    return `${label}${situationWords(sit)}: ${agreeing(row, sit, ids).join("; ")}`;
   }
   // No situation: a constant's values themselves (a table entry, `road-rate`) …
   const cells = cellsOf(row);

@@ -218,7 +218,7 @@ describe("what changed, first", () => {
     );
     const ipc = s.changes.find((c) => c.row === "r-ipc")!;
     expect(ipc.sentence).toBe(
-      "asl-a4 raises IPC to 3 PP for half-squad or Crew (A4.42, A4.5, A4.52; sl-classic 2 PP, 142.33)",
+      "asl-a4 raises IPC to 3 PP for half-squad or crew (A4.42, A4.5, A4.52; sl-classic 2 PP, 142.33)",
     );
     expect(s.concepts.find((c) => c.section === "terrain")!.lines).toContainEqual(
       expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Orchard, Marsh; /),

@@ -106,7 +106,7 @@ describe("a constraint a house rule removes", () => {
       "sl-no-cap removes sl-classic's SMC portage cap: every move is allowed where it applied",
     );
     expect(r.summary.changes.map((c) => c.sentence)).toEqual([
-      "sl-no-cap removes SMC portage cap: allowed (no such constraint) for leader or Hero, portage 4 PP, entering Open Ground (sl-classic not allowed, 5.71)",
+      "sl-no-cap removes SMC portage cap: allowed (no such constraint) for leader or hero, portage 4 PP, entering Open Ground (sl-classic not allowed, 5.71)",
     ]);
   });
 });
