@@ -7,10 +7,11 @@
  * Helpers (definitions marked `helper`: steps of the encoding, not concepts of the book) are left out.
  */
 
-import type { ConstraintDef, Exception, RuleDef, RulesetIR, TableDef } from "../ir/ir.js";
+import type { ConstraintDef, Exception, Expr, RuleDef, RulesetIR, TableDef } from "../ir/ir.js";
 import { ruleExprs } from "../ir/walk.js";
 import {
   exprText,
+  foldConstant,
   humanise,
   measureOf,
   memberDisplay,
@@ -19,7 +20,7 @@ import {
   type RenderScope,
 } from "../render/expr.js";
 import { inferSection } from "../ir/report-sections.js";
-import { plain, plainScope, type PlainScope } from "../render/plain.js";
+import { plain, plainScope, plainValue, type PlainScope } from "../render/plain.js";
 import {
   append,
   boundRule,
@@ -31,6 +32,23 @@ import {
   type RawRow,
   type RawTable,
 } from "./raw-card.js";
+
+/**
+ * A rule's value on the card: a constant in the card's short notation ("4 MF", "½ MF", "NA"); a
+ * formula in the same plain words as the diff's cells ("the IPC with double timing", never the
+ * formula `ipc-with(double-timing)`), from the one renderer (render/plain.ts) and its scope.
+ */
+function valueWords(e: Expr, scope: RenderScope, ps: PlainScope, m: string | null): string {
+  const constant =
+    e.k === "num" ||
+    e.k === "all" ||
+    e.k === "na" ||
+    e.k === "bool" ||
+    e.k === "member" ||
+    (e.k === "neg" && e.x.k === "num") ||
+    (e.k === "bin" && foldConstant(e) !== null);
+  return constant ? exprText(e, scope, m) : plainValue(e, ps, m);
+}
 
 function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
   const m = measureOf(r.type);
@@ -59,7 +77,7 @@ function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
     out.push(
       row(
         `def:${r.name}`,
-        [cell("Name", label), cell("Value", exprText(r.value, scope, m))],
+        [cell("Name", label), cell("Value", valueWords(r.value, scope, ps, m))],
         [r.cite],
         { note: withReading(r.title, r.note) },
       ),
@@ -75,7 +93,7 @@ function ruleRows(r: RuleDef, scope: RenderScope, ps: PlainScope): RawRow[] {
           ? x.value.v
             ? "yes"
             : "no"
-          : exprText(x.value, scope, m);
+          : valueWords(x.value, scope, ps, m);
       const when = plain(x.when, ps);
       const n = seen.get(when) ?? 0;
       seen.set(when, n + 1);

@@ -76,12 +76,21 @@ function defIn(ir: RulesetIR, it: Item): Subject["def"] | undefined {
     : ir.rules.find((r) => r.name === it.def.name);
 }
 
+/** One Asker per ruleset (a swapped one included) and definition, so its reads and answers are reused. */
+const askers = new WeakMap<RulesetIR, Map<Subject["def"], Asker>>();
+
 /** The answer's key of `it`'s definition in `ir` for a probe (null: it cannot be asked). */
 function keyIn(id: string, ir: RulesetIR, it: Item, p: Probe): string | null {
   const def = defIn(ir, it);
   if (def === undefined) return null;
-  const s: Subject = { id, ir, def };
-  return new Asker(s, readsOf(ir, def)).ask(p.dims, p.a)?.key ?? null;
+  let byDef = askers.get(ir);
+  if (byDef === undefined) askers.set(ir, (byDef = new Map()));
+  let k = byDef.get(def);
+  if (k === undefined) {
+    const s: Subject = { id, ir, def };
+    byDef.set(def, (k = new Asker(s, readsOf(ir, def))));
+  }
+  return k.ask(p.dims, p.a)?.key ?? null;
 }
 
 /**

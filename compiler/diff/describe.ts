@@ -7,6 +7,7 @@
 
 import { Rat } from "../../runtime/rational.js";
 import { humanise, memberDisplay, quantity, scopeOf } from "../render/expr.js";
+import { orList } from "../render/plain.js";
 import { enumMembers, fieldDef, type Assignment, type Dim, type Subject } from "./domain.js";
 
 /** Inputs of a situation, shaped as a scenario file (`variorum eval` reads the same fields). */
@@ -40,12 +41,23 @@ function numberWords(d: Dim, q: string): string {
   return `${name} ${one ? `1 ${d.measure!.slice(0, -1)}` : quantity(q, d.measure)}`;
 }
 
-/** The inputs of a situation as a scenario-shaped object, and as text ("moving one hex" for a path-level row). */
+/** Situations folded into one (situations.ts): dimension `index` takes any of `members`. */
+export interface Fold {
+  index: number;
+  members: readonly string[];
+}
+
+/**
+ * The inputs of a situation as a scenario-shaped object, and as text ("moving one hex" for a
+ * path-level row). With `fold`, that dimension's text names every member ("Tank, Halftrack or
+ * Truck"); the inputs keep the assignment's own (a scenario that runs).
+ */
 export function describe(
   subjects: readonly Subject[],
   dims: readonly Dim[],
   a: Readonly<Assignment>,
   oneHex: boolean,
+  fold?: Fold,
 ): { inputs: SituationInputs; text: string } {
   const inputs: SituationInputs = {};
   const unit: Record<string, string | number | boolean | string[]> = {};
@@ -81,7 +93,10 @@ export function describe(
     }
     if (d.kind === "enum") {
       jsonValue = v as string;
-      const shown = displayOf(d, v as string);
+      const shown =
+        fold?.index === i
+          ? orList(fold.members.map((m) => displayOf(d, m)))
+          : displayOf(d, v as string);
       words.push(
         d.rec === "step" ? `${STEP_LEAD[d.json] ?? ""}${lowerLead(d.json, shown)}` : shown,
       );

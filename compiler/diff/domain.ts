@@ -8,7 +8,8 @@
  * fields both declare, with the values both share". Each dimension has a default: the declared
  * default, else (a required enum) the member most rulesets share, else "absent".
  * - enum fields: the shared members;  booleans: false, true;
- * - numbers: 0, the default, and every constant c (and c + 1) that the definitions use, up to 20;
+ * - numbers: 0, the default, and every constant c (and c + 1) that the definitions use, up to 20 —
+ *   whole ones only for a count (a measure no ruleset writes a fraction of: hexsides, PP);
  * - sets (statuses): each member a definition tests (`unit.cx`) is its own yes/no dimension.
  *
  * A situation is an assignment: a value per dimension, or `undefined` where it stays at its default.
@@ -24,7 +25,7 @@ import type {
   RuleDef,
   RulesetIR,
 } from "../ir/ir.js";
-import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
+import { addReads, noReads, reads, ruleExprs, ruleReader, walk } from "../ir/walk.js";
 
 /** One ruleset's definition in a row. */
 export interface Subject {
@@ -135,6 +136,50 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
 const RECS: RecordName[] = ["unit", "vehicle", "scenario", "step"];
 
 /**
+ * The measures some ruleset writes a fraction of (`1½ MF`, `½ inch`): a rule or table of that measure
+ * with a constant that is not whole or a division, or a field defaulting to a fraction. Any other measure counts whole
+ * things (hexsides skirted, PP carried), so a number input in it is searched over whole numbers only.
+ */
+export function fractionalMeasures(irs: readonly RulesetIR[]): Set<string> {
+  return new Set(irs.flatMap((ir) => [...fractionalOf(ir)]));
+}
+
+const fractionalCache = new WeakMap<RulesetIR, ReadonlySet<string>>();
+function fractionalOf(ir: RulesetIR): ReadonlySet<string> {
+  const hit = fractionalCache.get(ir);
+  if (hit !== undefined) return hit;
+  const out = new Set<string>();
+  const whole = (q: string) => {
+    try {
+      return Rat.parse(q).isInteger();
+    } catch {
+      return true;
+    }
+  };
+  {
+    for (const r of ir.rules) {
+      if (r.type.t !== "num" || r.type.measure === null || out.has(r.type.measure)) continue;
+      const m = r.type.measure;
+      for (const e of ruleExprs(r))
+        walk(e, (x) => {
+          // A constant that is not whole, or a division (`1/2`, `x / 3`), can make a fraction.
+          if ((x.k === "num" && !whole(x.q)) || (x.k === "bin" && x.op === "/")) out.add(m);
+        });
+    }
+    for (const t of ir.tables)
+      if (t.type.t === "num" && t.type.measure !== null)
+        for (const row of t.rows)
+          if (row.value.v === "num" && !whole(row.value.q)) out.add(t.type.measure);
+    for (const i of ir.inputs)
+      for (const f of i.fields)
+        if (f.type.t === "num" && f.type.measure !== null && f.default?.v === "num")
+          if (!whole(f.default.q)) out.add(f.type.measure);
+  }
+  fractionalCache.set(ir, out);
+  return out;
+}
+
+/**
  * The dimensions to vary for these subjects, given what each reads. With `oneSided`, also the inputs
  * only one of them has (a field only it declares, a status only its set has), each marked `only`.
  */
@@ -147,9 +192,13 @@ export function buildDims(
   // Numbers the definitions use: the boundaries worth trying.
   const consts = new Set<string>();
   for (const r of reads) for (const q of r.consts) consts.add(q);
-  const numbers = (def: string | null): Scalar[] => {
+  const fractional = fractionalMeasures(subjects.map((s) => s.ir));
+  const numbers = (def: string | null, measure: string | null): Scalar[] => {
     const out = new Map<string, Rat>();
+    // A count (a measure no ruleset writes a fraction of) takes whole numbers only.
+    const whole = measure !== null && !fractional.has(measure);
     const add = (x: Rat) => {
+      if (whole && !x.isInteger()) return;
       if (!x.isNA() && x.ge(Rat.ZERO) && x.le(Rat.of(20))) out.set(x.toString(), x);
     };
     add(Rat.ZERO);
@@ -245,7 +294,7 @@ export function buildDims(
         const d = same.find((f) => f !== null && f.default !== null)?.default;
         const def =
           d !== undefined && d !== null && d.v === "num" ? Rat.parse(d.q).toString() : null;
-        const values = numbers(def);
+        const values = numbers(def, t.measure);
         if (def === null && (only !== null || same.every((f) => f === null || f.optional))) {
           // An optional number with no default (`bypass: hexsides?`): absent is its default (and
           // stands for none of it, so 0 is not tried), and a situation that leaves it absent says

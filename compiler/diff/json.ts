@@ -57,6 +57,7 @@ export function reportJson(report: DiffReport): unknown {
         rules: s.rules,
         text: s.text,
         ...(s.only ? { only: s.only } : {}),
+        ...(s.members ? { members: s.members } : {}),
       })),
       notes: row.notes,
     })),

@@ -26,6 +26,7 @@ import { searchSituations, type Focus, type Situation, type Subject } from "./si
 import { conceptsDiffer } from "./concepts.js";
 import { buildSummary } from "./summary.js";
 import { causesOf } from "./causes.js";
+import { decidingFirst, type DecidingRow } from "./deciding.js";
 import { plainScope } from "../render/plain.js";
 import type { Exception } from "../ir/ir.js";
 
@@ -189,6 +190,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         focusByName.set(it.def.name, { exceptions, base: c.baseDiffers });
   });
   const rowSlots: Slot[] = [];
+  const deciding: DecidingRow[] = [];
   for (const [k, s] of slots.entries()) {
     rowSlots.push(s);
     const cells: Record<string, Cell | null> = {};
@@ -293,7 +295,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       if (d?.note !== undefined) notes.push(`${ir.id} reads the text this way: ${d.note}`);
     });
     if (through !== null) notes.push(...through.notes);
-    rows.push({
+    const row: Row = {
       id,
       section,
       concept: s.concept,
@@ -307,8 +309,16 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       cells,
       situations,
       notes,
+    };
+    rows.push(row);
+    deciding.push({
+      row,
+      items: s.items,
+      ownDiffers: through !== null && through.followsFrom.length === 0,
     });
   }
+  // Each situation cites first the definitions whose own values differ (deciding.ts).
+  decidingFirst(irs, deciding);
 
   // One cause per change: a changed row whose every situation follows from other changed rows
   // folds under them (causes.ts).

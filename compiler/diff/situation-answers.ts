@@ -47,6 +47,19 @@ export interface Outcome {
   rules: string[];
   /** The exceptions that applied (of every rule evaluated): which of the row's own exceptions fired. */
   fired?: readonly Exception[];
+  /** What the answer used: the rules evaluated (by name) and the table rows read (deciding.ts). */
+  used?: Used;
+}
+
+/** The definitions an answer used: the rules evaluated and the table rows read (as recorded). */
+export interface Used {
+  rules: readonly { name: string }[];
+  rows: readonly { table: string; keys: readonly string[] }[];
+}
+
+/** A table row's key in `Used.rows`. */
+export function rowKey(table: string, keys: readonly string[]): string {
+  return [table, ...keys].join("\u0000");
 }
 
 function toValue(f: InputField, v: Scalar): Value | null {
@@ -109,7 +122,8 @@ export class Asker {
     this.rolls = dice === null ? 1 : dice.sides ** dice.n;
   }
 
-  private readonly cache = new Map<string, Outcome | null>();
+  /** Answers by domain (a key is what the definition sees of one domain's assignment). */
+  private readonly caches = new WeakMap<readonly Dim[], Map<string, Outcome | null>>();
   /** Evaluations made (cache misses). */
   evaluations = 0;
   /** Work done: an evaluation over every roll of the dice counts once per roll. */
@@ -121,12 +135,14 @@ export class Asker {
     // Situations that differ only in inputs this definition does not read get the same answer.
     const key = this.keyOf(dims, a);
     if (key === null) return null;
-    const hit = this.cache.get(key);
+    let cache = this.caches.get(dims);
+    if (cache === undefined) this.caches.set(dims, (cache = new Map()));
+    const hit = cache.get(key);
     if (hit !== undefined) return hit;
     this.evaluations++;
     this.work += this.rolls;
     const out = this.compute(dims, a);
-    this.cache.set(key, out);
+    cache.set(key, out);
     return out;
   }
 
@@ -170,6 +186,41 @@ export class Asker {
     });
     this.plans.set(dims, plan);
     return plan;
+  }
+
+  /** A set-valued field by name (the first record that has it), with its enum's members in order. */
+  private readonly setFields = new Map<
+    string,
+    { rec: RecordName; of: string; order: string[] } | null
+  >();
+  private setField(name: string): { rec: RecordName; of: string; order: string[] } | null {
+    const hit = this.setFields.get(name);
+    if (hit !== undefined) return hit;
+    const { ir } = this.s;
+    const recs = ["unit", "vehicle", "scenario", "step"] as const;
+    const rec = recs.find((r) => fieldDef(ir, r, "name", name) !== undefined);
+    const f = rec === undefined ? undefined : fieldDef(ir, rec, "name", name);
+    const out =
+      rec === undefined || f === undefined || f.type.t !== "set"
+        ? null
+        : { rec, of: f.type.of, order: enumMembers(ir, f.type.of) };
+    this.setFields.set(name, out);
+    return out;
+  }
+
+  /** The required fields without a default, in declaration order, with the value that fills them. */
+  private fillers: { rec: RecordName; name: string; value: Value }[] | null = null;
+  private required(): { rec: RecordName; name: string; value: Value }[] {
+    if (this.fillers !== null) return this.fillers;
+    const { ir } = this.s;
+    this.fillers = [];
+    for (const input of ir.inputs)
+      for (const f of input.fields) {
+        if (f.default !== null || f.optional) continue;
+        const value = filler(ir, f);
+        if (value !== null) this.fillers.push({ rec: input.rec, name: f.name, value });
+      }
+    return this.fillers;
   }
 
   /** Whether the definition reads dimension `i` of `dims` (varying it may change its answer). */
@@ -216,22 +267,21 @@ export class Asker {
       step: dict(),
     };
     const flags = new Map<string, string[]>();
+    const plan = this.planOf(dims);
     for (let i = 0; i < dims.length; i++) {
       const d = dims[i]!;
-      if (this.lacks(d)) continue;
+      const p = plan[i]!;
+      if (p.lacks) continue;
       const given = a[i] !== undefined;
       const v = given ? a[i]! : d.def;
-      const f = fieldDef(ir, d.rec, "json", d.json);
-      const readsIt = f !== undefined && this.readsField(d.rec, f.name);
-      const fits =
-        f !== undefined && (d.kind === "flag" ? f.type.t === "set" : d.kind === f.type.t);
-      if (f === undefined || !fits) {
+      const f = p.field;
+      if (f === undefined || !p.fits) {
         if (given) return null; // the situation sets a field this ruleset has no concept of
         continue;
       }
       if (d.kind === "flag") {
-        const members = f.type.t === "set" ? enumMembers(ir, f.type.of) : [];
-        if (!members.includes(d.member!)) {
+        // `known` is null exactly when the field's set has the member.
+        if (p.known !== null) {
           if (given) return null;
           continue;
         }
@@ -242,44 +292,28 @@ export class Asker {
         }
         continue;
       }
-      if (
-        d.kind === "enum" &&
-        v !== null &&
-        f.type.t === "enum" &&
-        !enumMembers(ir, f.type.name).includes(v as string)
-      ) {
-        if (given || readsIt) return null;
+      if (d.kind === "enum" && v !== null && p.known !== null && !p.known.has(v)) {
+        if (given || p.reads) return null;
         continue;
       }
       const val = toValue(f, v);
       if (val !== null) recs[d.rec]![f.name] = val;
     }
     for (const [name, members] of flags) {
-      const f =
-        fieldDef(ir, "unit", "name", name) ??
-        fieldDef(ir, "vehicle", "name", name) ??
-        fieldDef(ir, "scenario", "name", name) ??
-        fieldDef(ir, "step", "name", name);
-      if (!f || f.type.t !== "set") continue;
-      const rec = (["unit", "vehicle", "scenario", "step"] as const).find(
-        (r) => fieldDef(ir, r, "name", name) === f,
-      )!;
-      const order = enumMembers(ir, f.type.of);
-      recs[rec]![name] = {
+      const at = this.setField(name);
+      if (at === null) continue;
+      recs[at.rec]![name] = {
         v: "set",
-        enum: f.type.of,
-        members: order.filter((m) => members.includes(m)),
+        enum: at.of,
+        members: at.order.filter((m) => members.includes(m)),
       };
     }
     // Required fields nobody varies still need a value.
-    for (const input of ir.inputs) {
-      if (input.rec === "vehicle" && Object.keys(recs.vehicle!).length === 0) continue;
-      if (input.rec === "step" && !this.isStep) continue;
-      for (const f of input.fields) {
-        if (f.default !== null || f.optional || recs[input.rec]![f.name] !== undefined) continue;
-        const v = filler(ir, f);
-        if (v !== null) recs[input.rec]![f.name] = v;
-      }
+    const vehicleGiven = Object.keys(recs.vehicle!).length > 0;
+    for (const r of this.required()) {
+      if (r.rec === "vehicle" && !vehicleGiven) continue;
+      if (r.rec === "step" && !this.isStep) continue;
+      if (recs[r.rec]![r.name] === undefined) recs[r.rec]![r.name] = r.value;
     }
     const sv: ScenarioValue = {
       unit: recs.unit!,
@@ -304,9 +338,10 @@ export class Asker {
     const out = this.answerOf(r);
     const fired = r.applied?.exceptions ?? [];
     const origin = this.s.origin;
+    const used: Used = { rules: r.applied?.rules ?? [], rows: r.applied?.rows ?? [] };
     return out === null
       ? null
-      : { ...out, fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired };
+      : { ...out, fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired, used };
   }
 
   private answerOf(r: QueryResult): Outcome | null {

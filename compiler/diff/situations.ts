@@ -13,8 +13,8 @@
  * there are too few others.
  */
 
-import { Asker, type Answer } from "./situation-answers.js";
-import { describe, type SituationInputs } from "./describe.js";
+import { Asker, type Answer, type Used } from "./situation-answers.js";
+import { describe, type Fold, type SituationInputs } from "./describe.js";
 import { memberDisplay, scopeOf } from "../render/expr.js";
 import {
   assignments,
@@ -47,6 +47,12 @@ export interface Situation {
   text: string;
   /** Set when the situation gives inputs only some rulesets have (absent otherwise). */
   only?: OneSided;
+  /**
+   * Set when situations that differ only in one enum input's member, with the same answers and
+   * citations on every side, are folded into this one: that input (`vehicle.kind`) and its members,
+   * the first being the one `inputs` holds ("Tank, Halftrack or Truck" in `text`).
+   */
+  members?: { input: string; values: string[] };
 }
 
 /**
@@ -90,6 +96,15 @@ const PROBE = Symbol("probe");
 /** How a situation the search found was asked, to ask it again of another form of a definition. */
 export function probeOf(s: Situation): Probe | undefined {
   return (s as unknown as Record<symbol, Probe | undefined>)[PROBE];
+}
+
+/** What each ruleset's answer in a situation used: the exceptions that applied, the rules and rows. */
+export type Trace = Record<string, { fired: readonly Exception[]; used: Used } | undefined>;
+const TRACE = Symbol("trace");
+
+/** What each ruleset's answer used (deciding.ts); empty for a situation not made by the search. */
+export function traceOf(s: Situation): Trace {
+  return (s as unknown as Record<symbol, Trace | undefined>)[TRACE] ?? {};
 }
 
 export interface SearchOptions {
@@ -215,10 +230,24 @@ export function searchSituations(
   // `found` are minimal and of a new kind; `more` differ from one found only in a number (the
   // same fields off their defaults, the same enum values): used only when there are too few others.
   // `cover` fire a focus exception no earlier situation fired.
-  type Entry = { a: Assignment; sit: Situation; n: number };
+  type Entry = { a: Assignment; sit: Situation; n: number; sig: string; fold?: Fold };
   const found: Entry[] = [];
   const more: Entry[] = [];
   const cover: Entry[] = [];
+  // The one enum dimension where `a` differs from entry `e`, when both answer alike (else null).
+  const foldsAt = (e: Entry, a: Readonly<Assignment>, sig: string): number | null => {
+    if (e.sig !== sig) return null;
+    let at: number | null = null;
+    for (let i = 0; i < dims.length; i++) {
+      if (e.a[i] === a[i]) continue;
+      if (at !== null || dims[i]!.kind !== "enum") return null;
+      at = i;
+    }
+    if (at === null || (e.fold !== undefined && e.fold.index !== at)) return null;
+    const mine = a[at] ?? dims[at]!.def;
+    const theirs = e.a[at] ?? dims[at]!.def;
+    return mine === null || theirs === null ? null : at;
+  };
   const classOf = (a: Readonly<Assignment>) =>
     a
       .map((v, i) => (v === undefined ? "-" : dims[i]!.kind === "num" ? "#" : String(v)))
@@ -258,7 +287,12 @@ export function searchSituations(
       }
       // Skip a situation that contains one already found, unless a focus exception is still to fire.
       const contains = [...found, ...more, ...cover].some((f) =>
-        f.a.every((v, i) => v === undefined || v === a[i]),
+        f.a.every(
+          (v, i) =>
+            v === undefined ||
+            v === a[i] ||
+            (f.fold?.index === i && f.fold.members.includes(a[i] as string)),
+        ),
       );
       if (contains && uncovered.size === 0) continue;
       const outs = askers.map((k) => k.ask(dims, a));
@@ -292,12 +326,14 @@ export function searchSituations(
       const display: Record<string, string | null> = {};
       const rules: Record<string, string[]> = {};
       const without: OneSided["without"] = {};
+      const trace: Trace = {};
       for (const s of all) {
         const i = subjects.findIndex((x) => x.id === s.id);
         const o = i < 0 || lacking[i] ? null : outs[i]!;
         values[s.id] = o ? o.answer : null;
         display[s.id] = o ? o.display : null;
-        rules[s.id] = o ? o.rules : [];
+        rules[s.id] = o ? [...o.rules] : [];
+        if (o?.used) trace[s.id] = { fired: o.fired ?? [], used: o.used };
         if (i >= 0 && lacking[i]) {
           const o = outs[i];
           without[s.id] = o ? { value: o.answer, display: o.display } : null;
@@ -314,7 +350,25 @@ export function searchSituations(
         };
       // How to ask the situation again (causes.ts), kept out of the report's data.
       Object.defineProperty(sit, PROBE, { value: { dims, a } satisfies Probe, enumerable: false });
-      const entry: Entry = { a, sit, n: tried };
+      Object.defineProperty(sit, TRACE, { value: trace, enumerable: false });
+      const sig = JSON.stringify([values, display, rules, sit.only ?? null]);
+      // The same answers and citations everywhere, differing only in one enum input's member: one
+      // situation naming the members ("Tank, Halftrack or Truck").
+      const into = [...cover, ...found, ...more].find((e) => foldsAt(e, a, sig) !== null);
+      if (into !== undefined) {
+        const i = foldsAt(into, a, sig)!;
+        const first = (into.a[i] ?? dims[i]!.def) as string;
+        const member = (a[i] ?? dims[i]!.def) as string;
+        into.fold = { index: i, members: [...(into.fold?.members ?? [first]), member] };
+        into.sit.text = describe(subjects, dims, into.a, pathLevel, into.fold).text;
+        into.sit.members = {
+          input: `${dims[i]!.rec}.${dims[i]!.json}`,
+          values: [...into.fold.members],
+        };
+        for (const x of newly) uncovered.delete(x);
+        continue;
+      }
+      const entry: Entry = { a, sit, n: tried, sig };
       if (newly.length > 0) {
         for (const x of newly) uncovered.delete(x);
         cover.push(entry);

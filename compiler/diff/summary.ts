@@ -28,9 +28,56 @@ function cites(rules: readonly string[]): string {
   return rules.slice(0, 3).join(", ") + (rules.length > 3 ? " …" : "");
 }
 
-/** "a Squad, entering Open Ground" → "for a squad, entering …"; an empty situation: "in every case". */
-function situationWords(text: string): string {
-  return text === "" ? "" : ` for ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+/**
+ * "Squad, entering Open Ground" → " for squad, entering …"; the unit's kinds of a folded situation
+ * alike ("Half-squad or Crew, …" → " for half-squad or crew, …"); an empty situation: "".
+ */
+function situationWords(sit: Situation): string {
+  const text = sit.text;
+  if (text === "") return "";
+  const lower = (w: string) => w.charAt(0).toLowerCase() + w.slice(1);
+  const comma = text.indexOf(", ");
+  const head = comma < 0 ? text : text.slice(0, comma);
+  const kinds = sit.members?.input.startsWith("unit.")
+    ? head.split(" or ").map(lower).join(" or ")
+    : lower(head);
+  return ` for ${kinds}${comma < 0 ? "" : text.slice(comma)}`;
+}
+
+/**
+ * Which editions agree in a situation, one group per answer, in the rulesets' order: "sl-classic,
+ * sqla-31: no Conscript (4 MF without it); asl-a4: 3 MF (A4.11); tide-of-iron: no Conscript (4 MP
+ * without it)". Every ruleset that has the row is named: those that answer, grouped by answer; those
+ * that lack an input the situation sets (one-sided), grouped by what they answer without it; those
+ * that cannot be asked it ("no answer for these inputs").
+ */
+function agreeing(row: Row, sit: Situation, ids: readonly string[]): string[] {
+  const groups = new Map<string, { ids: string[]; text: (g: string[]) => string }>();
+  const add = (key: string, id: string, text: (g: string[]) => string) => {
+    const g = groups.get(key) ?? { ids: [], text };
+    g.ids.push(id);
+    groups.set(key, g);
+  };
+  const what = sit.only?.inputs.join(" or ") ?? "";
+  const it = sit.only?.inputs.length === 1 ? "it" : "them";
+  for (const id of ids) {
+    if (row.cells[id] === null || row.cells[id] === undefined) continue;
+    const d = sit.display[id];
+    if (d !== null && d !== undefined) {
+      add(`a:${JSON.stringify(sit.values[id])}${d}`, id, (g) => {
+        const c = [...new Set(g.flatMap((x) => (sit.rules[x] ?? []).slice(0, 3)))];
+        return `${d}${c.length > 0 ? ` (${cites(c)})` : ""}`;
+      });
+    } else if (sit.only !== undefined && id in sit.only.without) {
+      const w = sit.only.without[id];
+      add(
+        `w:${w?.display ?? ""}`,
+        id,
+        () => `no ${what}${w ? ` (${w.display} without ${it})` : ""}`,
+      );
+    } else add("x", id, () => "no answer for these inputs");
+  }
+  return [...groups.values()].map((g) => `${g.ids.join(", ")}: ${g.text(g.ids)}`);
 }
 
 /** One sentence for a row changed in its own right. */
@@ -40,7 +87,8 @@ function sentence(row: Row, ids: readonly string[]): string {
   if (sit !== undefined) {
     const present = ids.filter((id) => sit.display[id] !== null && sit.display[id] !== undefined);
     const lackers = ids.filter((id) => sit.only?.without[id]);
-    if (sit.only && present.length === 1 && lackers.length === 1) {
+    const pair = ids.length === 2;
+    if (pair && sit.only && present.length === 1 && lackers.length === 1) {
       // One-sided: "only asl-a4 has Conscript: asl-a4 lowers Movement factor to 3 MF for a squad,
       // Conscript (A4.11; sl-classic has no Conscript: 4 MF without it)".
       const [id, lacker] = [present[0]!, lackers[0]!];
@@ -50,13 +98,13 @@ function sentence(row: Row, ids: readonly string[]): string {
       const verb =
         typeof a === "number" && typeof b === "number" ? (b > a ? "raises" : "lowers") : "changes";
       const what = sit.only.inputs.join(" and ");
-      return `only ${id} has ${what}: ${id} ${verb} ${label} to ${sit.display[id]}${situationWords(sit.text)} (${cites(sit.rules[id] ?? [])}${sit.rules[id]!.length > 0 ? "; " : ""}${lacker} has no ${what}: ${w.display} without it)`;
+      return `only ${id} has ${what}: ${id} ${verb} ${label} to ${sit.display[id]}${situationWords(sit)} (${cites(sit.rules[id] ?? [])}${sit.rules[id]!.length > 0 ? "; " : ""}${lacker} has no ${what}: ${w.display} without it)`;
     }
     const [first, ...rest] = present;
     const other = rest.find(
       (id) => JSON.stringify(sit.values[id]) !== JSON.stringify(sit.values[first!]),
     );
-    if (first !== undefined && other !== undefined && present.length === 2) {
+    if (pair && first !== undefined && other !== undefined && present.length === 2) {
       const clause = (x: Situation, lead: boolean) => {
         const a = x.values[first];
         const b = x.values[other];
@@ -70,9 +118,9 @@ function sentence(row: Row, ids: readonly string[]): string {
         // A constraint one of them does not have (a house rule's `remove`).
         const gone = row.cells[other] === null ? other : row.cells[first] === null ? first : null;
         if (gone !== null)
-          return `${other} ${gone === other ? "removes" : "adds"} ${label}: ${x.display[other]}${situationWords(x.text)} (${first} ${x.display[first]}${theirs})`;
+          return `${other} ${gone === other ? "removes" : "adds"} ${label}: ${x.display[other]}${situationWords(x)} (${first} ${x.display[first]}${theirs})`;
         const mine = cites(x.rules[other] ?? []);
-        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x.text)} (${mine}${mine ? "; " : ""}${first} ${x.display[first]}${theirs})`;
+        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x)} (${mine}${mine ? "; " : ""}${first} ${x.display[first]}${theirs})`;
       };
       // Situations another exception decides (other citations) show the other changes in play.
       // Only a citation of the row's own definition counts (H1 of a house rule), not one of a
@@ -88,17 +136,7 @@ function sentence(row: Row, ids: readonly string[]): string {
       }
       return [clause(sit, true), ...more.map((x) => clause(x, false))].join("; and ");
     }
-    // Which editions agree: "sl-classic, sqla-31, asl-a4: 2 MF (5.44; A4.12); tide-of-iron: 1 MP (…)".
-    const groups = new Map<string, string[]>();
-    for (const id of present) {
-      const key = JSON.stringify(sit.values[id]) + (sit.display[id] ?? "");
-      groups.set(key, [...(groups.get(key) ?? []), id]);
-    }
-    const each = [...groups.values()].map((g) => {
-      const c = [...new Set(g.flatMap((id) => (sit.rules[id] ?? []).slice(0, 3)))];
-      return `${g.join(", ")}: ${sit.display[g[0]!]}${c.length > 0 ? ` (${cites(c)})` : ""}`;
-    });
-    return `${label}${situationWords(sit.text)}: ${each.join("; ")}`;
+    return `${label}${situationWords(sit)}: ${agreeing(row, sit, ids).join("; ")}`;
   }
   // No situation: a constant's values themselves (a table entry, `road-rate`) …
   const cells = cellsOf(row);

@@ -9,6 +9,7 @@ import { givenRecord, needsRecord, replyRecord } from "../../runtime/cases.js";
 import { legalByChance, withChance } from "../../runtime/chance.js";
 import { formatQuantity } from "../../runtime/format.js";
 import type { CaseAnswer, GivenValue, ScenarioReply } from "../interpret/answers.js";
+import { orList } from "./plain.js";
 
 /** 15, 36 → "15/36 (41.7%)". */
 export function chanceText(n: number, of: number): string {
@@ -81,8 +82,7 @@ export function assumedText(reply: Pick<ScenarioReply, "assumed">): string[] {
 
 /** [tank, td, spa] → "tank, td or spa"; booleans as "yes"/"no". */
 function valuesText(vs: readonly GivenValue[]): string {
-  const t = vs.map((v) => (v === true ? "yes" : v === false ? "no" : v));
-  return t.length <= 1 ? (t[0] ?? "") : `${t.slice(0, -1).join(", ")} or ${t[t.length - 1]}`;
+  return orList(vs.map((v) => (v === true ? "yes" : v === false ? "no" : String(v))));
 }
 
 /** "vehicle.kind tank, td, spa or assault-gun; year …": what a case holds for. */

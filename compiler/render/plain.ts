@@ -88,9 +88,13 @@ function setText(e: Expr, s: PlainScope): string {
   if (e.k !== "set") return plain(e, s);
   const g = groupOf(s, e.enum, e.members);
   if (g) return g.name;
-  const names = e.members.map((m) => memberDisplay(s, e.enum, m));
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+  return orList(e.members.map((m) => memberDisplay(s, e.enum, m)));
+}
+
+/** ["Tank", "Halftrack", "Truck"] → "Tank, Halftrack or Truck" (one word: itself; none: ""). */
+export function orList(words: readonly string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}`;
 }
 
 /** `x == y if x else false` (an optional field's guard) says no more than `x == y`. */

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { md, plain, plainScope, renderCardMarkdown } from "../../compiler/cards/index.js";
+import { md, plain, plainOf, plainScope, renderCardMarkdown } from "../../compiler/cards/index.js";
 import { listRulesetIds } from "../../compiler/cli/project.js";
 import type { Expr } from "../../compiler/ir/ir.js";
 import {
@@ -366,6 +366,24 @@ describe("card: a house rule whose chart grows a column, with helpers", () => {
       expect(out).not.toMatch(
         /Crew mf|Helper costs|Helper check|scratch table|a check the encoding/,
       );
+  });
+});
+
+describe("card: formulas in the diff's plain words", () => {
+  it("a rule's formula reads as the diff's cell reads it (one renderer, one scope)", () => {
+    const c = card("asl-a4");
+    const value = (key: string) => allRows(c).find((x) => x.row.key === key)!.row.cells[1]!.text;
+    // The diff's plain words for the same definitions (compiler/render/plain.ts, plainScope).
+    const a = ir("asl-a4");
+    const diffWords = (name: string) => plainOf(a, name)![0]!.text;
+    expect(value("def:ipc")).toBe("the IPC with double timing");
+    expect(value("def:ipc")).toBe(diffWords("ipc"));
+    expect(value("def:portage-excess")).toBe(diffWords("portage-excess"));
+    expect(value("def:cot")).toBe(diffWords("cot"));
+    // Constants keep the card's short notation.
+    expect(value("def:mf-cap")).toBe("8 MF");
+    for (const x of allRows(c))
+      expect(x.row.cells[1]?.text ?? "").not.toMatch(/\bwith with\b|[a-z]\(/);
   });
 });
 

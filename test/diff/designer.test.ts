@@ -13,6 +13,12 @@ let slAsl: DiffReport | null = null;
 const slAslReport = () => (slAsl ??= buildReport([load("sl-classic"), load("asl-a4")]));
 let house: DiffReport | null = null;
 const houseReport = () => (house ??= buildReport([load("sl-classic"), load("two-change")]));
+const five: Record<string, DiffReport> = {};
+const fiveReport = (onlyDifferences: boolean) =>
+  (five[String(onlyDifferences)] ??= buildReport(
+    ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"].map(load),
+    { onlyDifferences },
+  ));
 const row = (r: DiffReport, concept: string): Row =>
   r.rows.find((x) => x.concept === concept || x.label === concept)!;
 
@@ -56,6 +62,75 @@ describe("situations that belong to their row", () => {
   });
 });
 
+describe("repeated situations folded", () => {
+  it("Leader bonus names Tank, Halftrack or Truck in one situation, not three that say the same", () => {
+    const lb = row(slAslReport(), "leader-bonus");
+    const texts = lb.situations.map((s) => s.text);
+    expect(texts).toContain("Squad, leader, Tank, Halftrack or Truck");
+    expect(texts).not.toContain("Squad, leader, Halftrack");
+    const folded = lb.situations.find((s) => s.text === "Squad, leader, Tank, Halftrack or Truck")!;
+    expect(folded.members).toEqual({
+      input: "vehicle.kind",
+      values: ["tank", "halftrack", "truck"],
+    });
+    // No two situations of any row answer alike everywhere and differ only in one member.
+    const flat = (x: unknown, at = ""): [string, unknown][] =>
+      x !== null && typeof x === "object" && !Array.isArray(x)
+        ? Object.entries(x).flatMap(([k, v]) => flat(v, `${at}.${k}`))
+        : [[at, x]];
+    for (const r of slAslReport().rows)
+      for (const s of r.situations)
+        for (const t of r.situations) {
+          if (t === s || s.members || t.members) continue;
+          if (JSON.stringify([t.values, t.rules]) !== JSON.stringify([s.values, s.rules])) continue;
+          const a = new Map(flat(s.inputs));
+          const b = new Map(flat(t.inputs));
+          const keys = [...new Set([...a.keys(), ...b.keys()])].filter(
+            (k) => a.get(k) !== b.get(k),
+          );
+          const oneMember =
+            keys.length === 1 &&
+            typeof a.get(keys[0]!) === "string" &&
+            typeof b.get(keys[0]!) === "string";
+          expect(oneMember, `${r.id}: ${s.text} / ${t.text}`).toBe(false);
+        }
+  });
+});
+
+describe("counts searched over whole numbers", () => {
+  it("a Bypass skirts whole hexsides (a measure no ruleset writes a fraction of), never 1½", () => {
+    const rows = slAslReport().rows.filter((r) =>
+      r.situations.some((s) => s.inputs.path?.[0]?.bypass !== undefined),
+    );
+    expect(rows.map((r) => r.label)).toContain("Bypass");
+    for (const r of rows)
+      for (const s of r.situations) {
+        const n = s.inputs.path?.[0]?.bypass;
+        if (n !== undefined) expect(Number.isInteger(n), `${r.id}: ${s.text}`).toBe(true);
+        expect(s.text).not.toMatch(/[½⅓⅔¼¾] hexside/);
+      }
+  });
+});
+
+describe("citations that decided, first", () => {
+  it("the road bonus situation cites the road bonus (A4.11) before Double Time (A4.5) and A4.52", () => {
+    const al = row(slAslReport(), "allowance");
+    const road = al.situations.find((s) => s.text === "Squad, entering Open Ground, via road")!;
+    expect(road.rules["asl-a4"]).toEqual(["A4.11", "A4.12", "A4.5", "A4.42", "A4.52"]);
+    // The same order in the summary and every format, which render the model.
+    const s = slAslReport().summary.changes.find((c) => c.row === al.id)!;
+    expect(s.sentence).toContain("via road (A4.11, A4.12, A4.5 …;");
+  });
+
+  it("a shell hole climbed cites the terrain chart that changed (5.5) before the COT rule (5.54)", () => {
+    const up = row(slAslReport(), "uphill");
+    expect(up.situations[0]!.rules).toEqual({
+      "sl-classic": ["5.5", "5.54"],
+      "asl-a4": ["A4.133", "A4.13"],
+    });
+  });
+});
+
 describe("one cause per change", () => {
   it("COT follows from the shell hole and the road rate: one cause each, COT folded under both", () => {
     const r = slAslReport();
@@ -72,16 +147,35 @@ describe("one cause per change", () => {
   });
 
   it("the five-way summary says which editions agree, and --only-differences keeps the partial rows that differ", () => {
-    const r = buildReport(
-      ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"].map(load),
-      { onlyDifferences: true },
-    );
+    const r = fiveReport(true);
     const lb = r.summary.changes.find((c) => c.label === "Leader bonus")!;
     expect(lb.sentence).toBe(
-      "Leader bonus for squad, leader: sl-classic, sqla-31, asl-a4: 2 MF (5.44, A4.12); tide-of-iron: 1 MP (Movement EXAMPLES/3)",
+      "Leader bonus for squad, leader: sl-classic, sqla-31, asl-a4: 2 MF (5.44, A4.12); tide-of-iron: 1 MP (Movement EXAMPLES/3); chain-of-command: no answer for these inputs",
     );
     expect(r.rows.some((x) => x.status === "partial" && x.label === "Road rate")).toBe(true);
     expect(r.rows.every((x) => x.differs)).toBe(true);
+  });
+
+  it("names every edition in a five-way sentence, those that lack an input grouped by what they answer without it", () => {
+    const s = fiveReport(false).summary.changes;
+    expect(s.find((c) => c.label === "Movement factor")!.sentence).toBe(
+      "Movement factor for squad, Conscript: sl-classic, sqla-31: no Conscript (4 MF without it); asl-a4: 3 MF (A4.11); tide-of-iron: no Conscript (4 MP without it)",
+    );
+    // Allowance: asl-a4 is named even where it gives no answer.
+    expect(s.find((c) => c.label === "Allowance")!.sentence).toMatch(
+      /^Allowance for .*: sl-classic, sqla-31: 6 MF \(.*\); asl-a4, chain-of-command: no answer for these inputs; tide-of-iron: 5 MP/,
+    );
+  });
+
+  it("--only-differences keeps every row where any two editions that have it differ, and no other", () => {
+    const full = fiveReport(false);
+    const only = fiveReport(true);
+    const differing = full.rows.filter((x) => {
+      const keys = Object.values(x.cells).flatMap((c) => (c === null ? [] : [c.key]));
+      return new Set(keys).size > 1 || (x.differs && x.situations.length > 0);
+    });
+    expect(only.rows.map((x) => x.id)).toEqual(differing.map((x) => x.id));
+    expect(only.rows.length).toBeGreaterThan(30);
   });
 });
 
@@ -124,7 +218,7 @@ describe("what changed, first", () => {
     );
     const ipc = s.changes.find((c) => c.row === "r-ipc")!;
     expect(ipc.sentence).toBe(
-      "asl-a4 raises IPC to 3 PP for half-squad (A4.5, A4.42, A4.52; sl-classic 2 PP, 142.33)",
+      "asl-a4 raises IPC to 3 PP for half-squad or crew (A4.42, A4.5, A4.52; sl-classic 2 PP, 142.33)",
     );
     expect(s.concepts.find((c) => c.section === "terrain")!.lines).toContainEqual(
       expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Orchard, Marsh; /),

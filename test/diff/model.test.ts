@@ -223,7 +223,7 @@ describe("a house rule against its base", () => {
     expect(r.rows.filter((x) => x.status === "partial")).toEqual([]);
     expect(r.stats.same).toBeGreaterThan(r.stats.changed);
     const ipc = row(r.rows, "ipc");
-    expect(ipc.situations[0]!.text).toBe("Half-squad");
+    expect(ipc.situations[0]!.text).toBe("Half-squad or Crew");
     expect(ipc.situations[0]!.values).toEqual({ "sl-classic": 2, "my-house": 3 });
   });
 });

@@ -39,7 +39,7 @@ describe("inputs only one ruleset has", () => {
     expect(lackingWords(conscript, ["sl-classic", "asl-a4"])).toEqual([
       "sl-classic has no Conscript: 4 MF without it",
     ]);
-    const wounded = sit(mf, "Leader, Wounded (SMC)");
+    const wounded = sit(mf, "Leader or Hero, Wounded (SMC)");
     expect(wounded.values["asl-a4"]).toBe(3);
     expect(wounded.only!.without["sl-classic"]!.value).toBe(6);
     expect(mf.notes.join("\n")).not.toMatch(/no situations/);
@@ -81,10 +81,12 @@ describe("definitions with parameters", () => {
     const by = row(slAslReport(), "Bypass");
     expect(by.notes.join("\n")).not.toMatch(/parameters/);
     // Skirting woods through a shell hole: the other terrain's cost (SL 1 MF, ASL 2 MF, A4.31).
-    const s = sit(by, "entering Woods, bypassing 1 hexside, through Shell hole");
+    const s = sit(by, "entering Woods or Building, bypassing 1 hexside, through Shell hole");
     expect(s.values).toEqual({ "sl-classic": 1, "asl-a4": 2 });
     // Three hexsides double it in both (106.3, A4.31).
-    expect(sit(by, "entering Woods, bypassing 3 hexsides, through Shell hole").values).toEqual({
+    expect(
+      sit(by, "entering Woods or Building, bypassing 3 hexsides, through Shell hole").values,
+    ).toEqual({
       "sl-classic": 2,
       "asl-a4": 4,
     });
@@ -97,14 +99,14 @@ describe("a constraint a house rule removes", () => {
     const cap = row(r, "SMC portage cap");
     expect(cap.status).toBe("partial");
     expect(cap.differs).toBe(true);
-    const s = sit(cap, "Leader, portage 4 PP, entering Open Ground");
+    const s = sit(cap, "Leader or Hero, portage 4 PP, entering Open Ground");
     expect(s.values).toEqual({ "sl-classic": false, "sl-no-cap": true });
     expect(s.rules).toEqual({ "sl-classic": ["5.71"], "sl-no-cap": [] });
     expect(cap.notes).toContain(
       "sl-no-cap removes sl-classic's SMC portage cap: every move is allowed where it applied",
     );
     expect(r.summary.changes.map((c) => c.sentence)).toEqual([
-      "sl-no-cap removes SMC portage cap: allowed (no such constraint) for leader, portage 4 PP, entering Open Ground (sl-classic not allowed, 5.71)",
+      "sl-no-cap removes SMC portage cap: allowed (no such constraint) for leader or hero, portage 4 PP, entering Open Ground (sl-classic not allowed, 5.71)",
     ]);
   });
 });
