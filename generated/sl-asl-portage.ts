@@ -212,6 +212,10 @@ export interface Unit {
   status?: readonly Status[];
   /** squad-portage (PP), optional [5.4] */
   squadPortage?: number;
+  /** relayed-portage (PP), default 0 [5.4] */
+  relayedPortage?: number;
+  /** aboard, default false [5.4] */
+  aboard?: boolean;
 }
 
 /** The vehicle record: this ruleset reads none of its fields. Numbers in real units. */
@@ -265,6 +269,10 @@ export interface PUnit {
   readonly status: ReadonlySet<Status>;
   /** squad-portage (PP), optional [5.4] */
   readonly squadPortage: number | null;
+  /** relayed-portage (PP), default 0 [5.4] */
+  readonly relayedPortage: number;
+  /** aboard, default false [5.4] */
+  readonly aboard: boolean;
 }
 
 /** The vehicle record as rules read it: defaults applied, absent optional fields null, numbers in ticks. */
@@ -999,9 +1007,17 @@ export function r_within_stacking(
 /**
  * every infantry counter, MMC or SMC, counts once against the four [6.1]
  *
+ * Exceptions:
+ * - a passenger counts with its vehicle, not the hex [6.1 & 29.2 Q&A]
+ *
  * Returns counters in ticks (value × SCALE).
  */
-export function r_stacks_as_infantry(_ctx: Ctx, trace: string[] | null): number {
+export function r_stacks_as_infantry(ctx: Ctx, trace: string[] | null): number {
+  if (ctx.unit.aboard) {
+    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
+    return 0;
+  }
+
   if (trace !== null) trace.push("6.1");
   return 2;
 }
@@ -1009,9 +1025,17 @@ export function r_stacks_as_infantry(_ctx: Ctx, trace: string[] | null): number 
 /**
  * a squad, half-squad or crew counts once against the three MMC; a leader or hero does not [6.1]
  *
+ * Exceptions:
+ * - a passenger counts with its vehicle, not the hex [6.1 & 29.2 Q&A]
+ *
  * Returns counters in ticks (value × SCALE).
  */
 export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
+  if (ctx.unit.aboard) {
+    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
+    return 0;
+  }
+
   if (trace !== null) trace.push("6.1");
   return (ctx.unit.kind as Kind) === "squad" ||
     (ctx.unit.kind as Kind) === "half-squad" ||
@@ -1023,13 +1047,30 @@ export function r_stacks_as_mmcs(ctx: Ctx, trace: string[] | null): number {
 /**
  * the support weapons a unit carries count their PP (squad usage, 5.76) against the ten [6.1]
  *
+ * Exceptions:
+ * - a passenger's weapons count with its vehicle, not the hex [6.1 & 29.2 Q&A]
+ *
  * Returns PP in ticks (value × SCALE).
  */
 export function r_stacks_as_pp(ctx: Ctx, trace: string[] | null): number {
+  if (ctx.unit.aboard) {
+    if (trace !== null) trace.push("6.1 & 29.2 Q&A");
+    return 0;
+  }
+
   return r_squad_usage(ctx, trace);
 }
 
 // Constraints: each must hold for a move to be legal.
+
+/**
+ * Must hold: a weapon another unit carried this phase is not carried into another hex [5.72 Q&A]
+ *
+ * Constraint, checked on the whole move.
+ */
+export function c_carry_once(ctx: Ctx, _trace: string[] | null): boolean {
+  return ctx.hexes * SCALE === 0 || ctx.unit.relayedPortage === 0;
+}
 
 /**
  * Must hold: a leader or hero can never carry more than 3 PP [5.71]
@@ -1167,6 +1208,8 @@ export const inputDomains: InputDomains = {
       ["leader", { t: "bool", required: false }],
       ["status", { t: "set", required: false, name: "status", members: in_status }],
       ["squadPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
+      ["relayedPortage", { t: "num", required: false, quantity: true, measure: "PP" }],
+      ["aboard", { t: "bool", required: false }],
     ]),
     other: new Map<string, InputShape>([
       ["leaderPortage", "number"],
@@ -1231,6 +1274,8 @@ export function prepare(input: ScenarioInput): Ctx {
       leader: u.leader ?? false,
       status: new Set<Status>(u.status ?? []),
       squadPortage: u.squadPortage == null ? null : toTicks(u.squadPortage, SCALE),
+      relayedPortage: u.relayedPortage == null ? 0 : toTicks(u.relayedPortage, SCALE),
+      aboard: u.aboard ?? false,
     },
     vehicle: null,
     scenario: { phase: s.phase ?? "movement" },
@@ -1280,6 +1325,11 @@ function m_minimum_move(ctx: Ctx): boolean {
 
 /** Appends the violated constraints on the unit and the whole move (with `open`, one that needs a left-out field is set aside, its field appended). */
 function m_check_move(ctx: Ctx, out: Violation[], open: string[] | null = null): void {
+  if (!(open === null ? c_carry_once(ctx, null) : holdsOpen(() => c_carry_once(ctx, null), open)))
+    out.push({
+      rule: "5.72 Q&A",
+      message: "a weapon another unit carried this phase is not carried into another hex",
+    });
   if (
     !(open === null
       ? c_smc_portage_cap(ctx, null)
