@@ -50,6 +50,7 @@ export {
   rulesetsIn,
   type FileStat,
   type FoundRuleset,
+  type BuiltFronts,
   type Host,
   type RulesetFolder,
 } from "../engine/host.js";
@@ -78,7 +79,7 @@ export {
   type UnitsReachRequest,
 } from "../engine/reach.js";
 export { listRulesets, type ListedRuleset, type ListRequest } from "../engine/list.js";
-export { card, diffReport, type DiffRequest } from "../engine/reports.js";
+export { card, diffReport, type DiffRequest, type ReportStore } from "../engine/reports.js";
 export type { ReachBuilt } from "../reach/build.js";
 export { exampleDiagnostic, runExamples, type ExampleResult } from "../engine/examples.js";
 export { interpretScenario } from "../interpret/interpreter.js";
