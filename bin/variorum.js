@@ -5,11 +5,7 @@ let cli;
 try {
   cli = await import("../dist/cli/main.js");
 } catch (e) {
-  if (
-    e &&
-    e.code === "ERR_MODULE_NOT_FOUND" &&
-    String(e.message).includes("dist/cli/main.js")
-  ) {
+  if (e && e.code === "ERR_MODULE_NOT_FOUND" && String(e.message).includes("dist/cli/main.js")) {
     process.stderr.write(
       "variorum: the compiled CLI is missing (dist/); run `npm run build` first\n",
     );
