@@ -15,9 +15,9 @@
  *   bundled for a browser by esbuild and Vite checks a ruleset's text in Chromium.
  *
  * One pack and the installs for the whole file. The pack is of the current build (`scripts/pack.mjs
- * --no-build`): dist/ is fresh by the processes project's global setup (test/build-setup.ts, refused
- * stale by `assertFreshBuild`), the studio page by the studio tests' `buildStudioPage`. Both tarballs are also installed globally into a
- * temporary prefix, whose `bin/variorum lsp --stdio` serves an editor from an unrelated, empty
+ * --no-build`): dist/ made fresh by the processes project's global setup (test/build-setup.ts; a
+ * stale one refused by `assertFreshBuild`), the studio page by the studio tests' `buildStudioPage`.
+ * Both tarballs are also installed globally into a temporary prefix, whose `bin/variorum lsp --stdio` serves an editor from an unrelated, empty
  * folder. The installs prefer npm's cache (`--prefer-offline`), which the checkout's own `npm ci`
  * filled.
  */
