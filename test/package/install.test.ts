@@ -14,10 +14,10 @@
  *   `variorum/rules/<id>`, with one runtime (an `InputError` is one class); the library's main entry
  *   bundled for a browser by esbuild and Vite checks a ruleset's text in Chromium.
  *
- * One pack and the installs for the whole file. The pack runs as CI runs it, from a clean copy of the
- * sources (the files git tracks, as they are in the worktree, without dist/) in a temporary folder,
- * with the checkout's node_modules linked in. Both tarballs are also installed globally into a
- * temporary prefix, whose `bin/variorum lsp --stdio` serves an editor from an unrelated, empty
+ * One pack and the installs for the whole file. The pack is of the current build (`scripts/pack.mjs
+ * --no-build`): dist/ made fresh by the processes project's global setup (test/build-setup.ts; a
+ * stale one refused by `assertFreshBuild`), the studio page by the studio tests' `buildStudioPage`.
+ * Both tarballs are also installed globally into a temporary prefix, whose `bin/variorum lsp --stdio` serves an editor from an unrelated, empty
  * folder. The installs prefer npm's cache (`--prefer-offline`), which the checkout's own `npm ci`
  * filled.
  */
@@ -29,16 +29,14 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build as esbuild } from "esbuild";
@@ -48,7 +46,8 @@ import { build as viteBuild } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LspClient } from "../../bench/lsp-client.js";
 import { CHROMIUM_ARGS } from "../../compiler/cli/pdf.js";
-import { ROOT, type Run } from "../cli/run.js";
+import { assertFreshBuild, ROOT, type Run } from "../cli/run.js";
+import { buildStudioPage } from "../studio/setup.js";
 
 function run(cmd: string, args: string[], cwd: string): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -232,24 +231,17 @@ async function installGlobally(): Promise<void> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "variorum-pkg-"));
-  // A clean copy of the sources: what git tracks (with the worktree's edits), no dist/, no build.
-  const src = join(dir, "src");
-  const listed = await run("git", ["ls-files", "-z"], ROOT);
-  expect(listed.code).toBe(0);
-  for (const f of listed.stdout.split("\0").filter((x) => x !== "")) {
-    if (!existsSync(join(ROOT, f))) continue; // deleted in the worktree, not yet committed
-    mkdirSync(dirname(join(src, f)), { recursive: true });
-    cpSync(join(ROOT, f), join(src, f));
-  }
-  expect(existsSync(join(src, "dist"))).toBe(false);
-  symlinkSync(realpathSync(join(ROOT, "node_modules")), join(src, "node_modules"), "dir");
+  // The current build, packed: the processes project's global setup (test/build-setup.ts) made dist/
+  // fresh (tsc, the CLI's bundle), and the studio page is made fresh here with the studio tests' own
+  // helper. `--no-build` packs it as it is: the package is what the sources build, not a second build.
+  assertFreshBuild();
+  await buildStudioPage();
   const out = join(dir, "packages");
-  const packed = await timed("pack", () => run("npm", ["run", "pack", "--", out], src));
+  const packed = await timed("pack", () =>
+    run(process.execPath, [join(ROOT, "scripts", "pack.mjs"), out, "--no-build"], ROOT),
+  );
   expect(packed.stderr.match(/npm error.*/g) ?? []).toEqual([]);
   expect(packed.code).toBe(0);
-  // prepack built it: the compiler with its declarations, then the studio page.
-  expect(packed.stdout).toContain("build: tsc -p tsconfig.build.json");
-  expect(packed.stdout).toContain("build: vite build");
   tarball = join(out, `${PKG.name}-${PKG.version}.tgz`);
   rulesTarball = join(out, `variorum-rules-${PKG.version}.tgz`);
   expect(readdirSync(out).sort()).toEqual([basename(rulesTarball), basename(tarball)].sort());
@@ -269,8 +261,8 @@ beforeAll(async () => {
     executablePath: "/usr/bin/chromium",
     args: [...CHROMIUM_ARGS],
   });
-  // The build prepack runs (tsc over the whole compiler, Vite over the studio) and the installs take
-  // minutes on a loaded 2-core machine: longer than the processes project's hook timeout.
+  // The installs (and the studio page, when stale) take minutes on a loaded 2-core machine: longer
+  // than the processes project's hook timeout.
 }, 900_000);
 
 afterAll(async () => {

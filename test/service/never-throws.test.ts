@@ -3,7 +3,8 @@
  * diagnostic fixture (test/fixtures/diagnostics, test/hostile/fixtures) and a few hundred seeded
  * mutants of the bundled rulesets (fuzz/mutate.ts; a fixed seed, so the same mutants every run) go
  * through diagnostics, symbols, semantic tokens, code actions, and hover, completion, definition and
- * references at several positions. A throw is a bug: the LSP would log "internal error" and publish
+ * references at several positions (each mutant an edit of its ruleset's document in one service, as
+ * an editor sends it). A throw is a bug: the LSP would log "internal error" and publish
  * nothing. Every failure is listed with what reproduces it (file or seed and index, method, offset).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -68,11 +69,21 @@ const host = memoryHost(
   ],
 );
 
-/** Runs every request the editor makes on `text`; returns what threw, with where. */
-function exercise(name: string, text: string, seed: number): string[] {
-  const uri = `file:///${name}`;
-  const s = new LanguageService(host);
-  s.open(uri, text);
+/**
+ * Runs every request the editor makes on `text`; returns what threw, with where. In a fresh service
+ * with `text` opened at `file:///NAME`, unless `editing` is given: then `text` is an edit of that
+ * open document, in a service that has answered for its earlier texts (as an editor's server does).
+ */
+function exercise(
+  name: string,
+  text: string,
+  seed: number,
+  editing?: { service: LanguageService; uri: string },
+): string[] {
+  const uri = editing?.uri ?? `file:///${name}`;
+  const s = editing?.service ?? new LanguageService(host);
+  if (editing === undefined) s.open(uri, text);
+  else s.update(uri, text);
   const failures: string[] = [];
   const attempt = (what: string, f: () => unknown) => {
     try {
@@ -129,11 +140,23 @@ describe("the language service never throws", () => {
     async () => {
       const failures: string[] = [];
       const seen = new Set<string>();
+      // One service, each bundled ruleset open in it, and each mutant an edit of its ruleset's open
+      // document, as an editor sends it: the service's caches (parses, bases, analyses, examples)
+      // carry over from one mutant to the next, so a stale cache that throws is caught too. A failure
+      // names the mutant; it reproduces after the mutants before it of the same seed.
+      const service = new LanguageService(host);
+      const uris = new Map(bundled.map((b) => [b, `file:///edited/${b}`]));
+      for (const [b, uri] of uris) service.open(uri, byId.get(idOf(b))!.text);
       for (let i = 0; i < MUTANTS; i++) {
         const base = bundled[i % bundled.length]!;
         const m = mutant("rules", byId.get(idOf(base))!.text, SEED, i);
         seen.add(m.text);
-        failures.push(...exercise(`${base} seed ${SEED} index ${i} (${m.op})`, m.text, SEED + i));
+        failures.push(
+          ...exercise(`${base} seed ${SEED} index ${i} (${m.op})`, m.text, SEED + i, {
+            service,
+            uri: uris.get(base)!,
+          }),
+        );
         // Let the worker answer vitest between mutants (a long synchronous loop times its RPC out).
         await new Promise((done) => setImmediate(done));
       }
