@@ -1,6 +1,7 @@
 /**
  * The CLI's cache of diff reports (the engine's `ReportStore`): a report is a function of the
- * rulesets' IR and the diff's options, so it is kept under the SHA-256 of both, in a folder of the
+ * rulesets' IR and the diff's options, so it is kept under the SHA-256 of both (and `variorum test`'s
+ * count of a ruleset's examples when every one passed, under the SHA-256 of its IR), in a folder of the
  * running build (`__VARIORUM_BUILD__`, so a report made by other code is never read). Where:
  * `$VARIORUM_CACHE_DIR`, else `$XDG_CACHE_HOME/variorum`, else `~/.cache/variorum`, as prettier and
  * eslint keep theirs. `VARIORUM_NO_CACHE=1` turns it off; a folder that cannot be written means no
@@ -28,13 +29,20 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | null
   return home ? join(home, ".cache", "variorum") : null;
 }
 
-/** The report store of the running build, or undefined outside the bundle or with caching off. */
-export function reportStore(env: NodeJS.ProcessEnv = process.env): ReportStore | undefined {
+/**
+ * The store of the running build for one kind of result (`diff`: the diff's report model; `examples`:
+ * the count of a ruleset's examples that all passed), or undefined outside the bundle or with caching
+ * off.
+ */
+export function reportStore(
+  env: NodeJS.ProcessEnv = process.env,
+  kind: "diff" | "examples" = "diff",
+): ReportStore | undefined {
   const build = buildId();
   const folder = cacheFolder(env);
   if (build === null || folder === null) return undefined;
   const at = (key: string) =>
-    join(folder, build, "diff-" + createHash("sha256").update(key).digest("hex") + ".json");
+    join(folder, build, `${kind}-` + createHash("sha256").update(key).digest("hex") + ".json");
   return {
     load(key) {
       try {

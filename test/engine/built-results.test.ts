@@ -142,4 +142,31 @@ describe("the diff's report cache", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("keeps `variorum test`'s count when every example passed, and never a failure", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "variorum-cache-"));
+    try {
+      g.__VARIORUM_BUILD__ = "build-a";
+      const env = { VARIORUM_CACHE_DIR: dir, VARIORUM_NO_CACHE: undefined };
+      const first = await variorum(["test", "sl-classic"], { env });
+      expect(first.code).toBe(0);
+      const kept = readdirSync(join(dir, "build-a"));
+      expect(kept).toHaveLength(1);
+      const entry = join(dir, "build-a", kept[0]!);
+      const n = Number(readFileSync(entry, "utf8"));
+      expect(first.stdout).toBe(`${n} passed, 0 failed\n`);
+      // The next run reads the count kept: mark it and see the mark.
+      writeFileSync(entry, String(n + 1000));
+      expect((await variorum(["test", "sl-classic"], { env })).stdout).toBe(
+        `${n + 1000} passed, 0 failed\n`,
+      );
+      // A ruleset with failing examples: nothing kept, the failures printed every time.
+      const failing = join(ROOT, "test", "fixtures", "diagnostics", "V0801.rules");
+      const bad = await variorum(["test", failing], { env });
+      expect(bad.code).toBe(1);
+      expect(readdirSync(join(dir, "build-a"))).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
