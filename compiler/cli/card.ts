@@ -17,6 +17,8 @@ import { fsHost, isPathArg } from "./host.js";
 import { outputFormat } from "./output-format.js";
 import { loadRulesets } from "./load.js";
 import { displayPath } from "../node/paths.js";
+import { reportStore } from "../node/report-store.js";
+import type { RulesetIR } from "../ir/ir.js";
 import { writeIfChanged } from "../node/write.js";
 
 /** The text formats of the registry (cards/formats.ts), then PDF (printed from the HTML). */
@@ -66,6 +68,27 @@ function kb(n: number): string {
   return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
 }
 
+/**
+ * The card model, through the report cache (compiler/node/report-store.ts): a function of the IR and
+ * the options alone, kept under both; read back when this build made it before.
+ */
+function keptCard(ir: RulesetIR, asked: Parameters<typeof buildCard>[1]): Card {
+  const store = reportStore(process.env, "card");
+  if (!store) return buildCard(ir, asked).value!;
+  const key = JSON.stringify({ ir, asked });
+  const text = store.load(key);
+  if (text !== null) {
+    try {
+      return JSON.parse(text) as Card;
+    } catch {
+      // A damaged entry: built again below, and replaced.
+    }
+  }
+  const model = buildCard(ir, asked).value!;
+  store.save(key, JSON.stringify(model));
+  return model;
+}
+
 export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise<number> {
   const format = formatOf(opts);
   if (format === "pdf" && opts.output === undefined)
@@ -88,11 +111,12 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     base = b.loaded[0]?.ir ?? null;
     if (b.errors > 0 || base === null) return 1;
   }
-  const model = buildCard(ir, {
+  const asked = {
     source: sourceOf(loaded[0]!.file, ctx),
     base,
-    layout: opts.full ? "full" : "player",
-  }).value!;
+    layout: opts.full ? ("full" as const) : ("player" as const),
+  };
+  const model = keptCard(ir, asked);
   const s = model.stats;
   const marks = model.base
     ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ""}`

@@ -31,12 +31,12 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | null
 
 /**
  * The store of the running build for one kind of result (`diff`: the diff's report model; `examples`:
- * the count of a ruleset's examples that all passed), or undefined outside the bundle or with caching
+ * the count of a ruleset's examples that all passed; `card`: a card's model), or undefined outside the bundle or with caching
  * off.
  */
 export function reportStore(
   env: NodeJS.ProcessEnv = process.env,
-  kind: "diff" | "examples" = "diff",
+  kind: "diff" | "examples" | "card" = "diff",
 ): ReportStore | undefined {
   const build = buildId();
   const folder = cacheFolder(env);

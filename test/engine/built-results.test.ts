@@ -169,4 +169,30 @@ describe("the diff's report cache", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("renders a card read back exactly as the card built, in every format", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "variorum-cache-"));
+    try {
+      g.__VARIORUM_BUILD__ = "build-a";
+      const env = { VARIORUM_CACHE_DIR: dir, VARIORUM_NO_CACHE: undefined };
+      const ids = ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"];
+      for (const id of [...ids, "sl-asl-portage", "asl-officer-bonus"])
+        for (const args of [
+          ["--format", "md"],
+          ["--format", "html", "--full"],
+        ]) {
+          const fresh = await variorum(["card", id, ...args], {
+            env: { ...env, VARIORUM_NO_CACHE: "1" },
+          });
+          const first = await variorum(["card", id, ...args], { env });
+          const back = await variorum(["card", id, ...args], { env });
+          expect(first.stdout, `${id} ${args.join(" ")}`).toBe(fresh.stdout);
+          expect(back.stdout, `${id} ${args.join(" ")}`).toBe(fresh.stdout);
+        }
+      // Two formats and two layouts of seven rulesets: one entry per ruleset and layout.
+      expect(readdirSync(join(dir, "build-a"))).toHaveLength(14);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
