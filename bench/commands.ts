@@ -3,9 +3,9 @@
  * (`node bin/variorum.js …`, cold), paired run by run with `node bin/variorum.js --version` (Node's
  * start-up plus the CLI's entry) in alternating order, and reported as the median and spread of the
  * per-pair ratios of CPU time (user + system, read by the process itself at exit through
- * bench/rusage.mjs), with the medians of CPU, wall time and peak memory. The diff is timed twice:
- * with an empty report cache (its first run) and with the cache it left (every later run of the
- * same diff). `--bin PATH` times another checkout's binary (before/after on the same machine).
+ * bench/rusage.mjs), with the medians of CPU, wall time and peak memory. `test`, `card` and `diff`
+ * are timed twice: with an empty report cache (their first run) and with the cache it left (every
+ * later run of the same command). `--bin PATH` times another checkout's binary (before/after on the same machine).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -73,6 +73,11 @@ export function commandCases(cacheDir: string): CommandCase[] {
   let n = 0;
   const empty = () => ({ VARIORUM_CACHE_DIR: join(cacheDir, `empty-${n++}`) });
   const five = ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"];
+  /** A command whose result the report cache keeps: its first run (an empty cache) and the next. */
+  const both = (name: string, args: string[], goal: number): CommandCase[] => [
+    { name: `${name} (first run: empty cache)`, args, goal, env: empty },
+    { name: `${name} (cached)`, args, goal, env: warm, prime: true },
+  ];
   return [
     { name: "check sl-classic", args: ["check", "sl-classic"], goal: 1.5 },
     {
@@ -80,39 +85,15 @@ export function commandCases(cacheDir: string): CommandCase[] {
       args: ["eval", "sl-classic", "scenarios/sl-squad-woods-uphill.json"],
       goal: 1.5,
     },
-    { name: "test sl-classic", args: ["test", "sl-classic"], goal: 1.5 },
-    { name: "card sl-classic", args: ["card", "sl-classic"], goal: 2 },
+    ...both("test sl-classic", ["test", "sl-classic"], 1.5),
+    ...both("card sl-classic", ["card", "sl-classic"], 2),
     {
       name: "reach sl-classic maps/crossroads.json --from C3",
       args: ["reach", "sl-classic", "maps/crossroads.json", "--from", "C3"],
       goal: 2,
     },
-    {
-      name: "diff sl-classic asl-a4 (first run: empty cache)",
-      args: ["diff", "sl-classic", "asl-a4"],
-      goal: 2.5,
-      env: empty,
-    },
-    {
-      name: "diff sl-classic asl-a4 (cached)",
-      args: ["diff", "sl-classic", "asl-a4"],
-      goal: 2.5,
-      env: warm,
-      prime: true,
-    },
-    {
-      name: "diff, five rulesets (first run: empty cache)",
-      args: ["diff", ...five],
-      goal: 4,
-      env: empty,
-    },
-    {
-      name: "diff, five rulesets (cached)",
-      args: ["diff", ...five],
-      goal: 4,
-      env: warm,
-      prime: true,
-    },
+    ...both("diff sl-classic asl-a4", ["diff", "sl-classic", "asl-a4"], 2.5),
+    ...both("diff, five rulesets", ["diff", ...five], 4),
   ];
 }
 

@@ -17,8 +17,7 @@ import { fsHost, isPathArg } from "./host.js";
 import { outputFormat } from "./output-format.js";
 import { loadRulesets } from "./load.js";
 import { displayPath } from "../node/paths.js";
-import { reportStore } from "../node/report-store.js";
-import type { RulesetIR } from "../ir/ir.js";
+import { kept, reportStore } from "../node/report-store.js";
 import { writeIfChanged } from "../node/write.js";
 
 /** The text formats of the registry (cards/formats.ts), then PDF (printed from the HTML). */
@@ -54,9 +53,12 @@ function sourceOf(file: string, ctx: Ctx): string {
   return shown.split(sep).join("/");
 }
 
+function templateTexts(ctx: Ctx) {
+  return cardTemplatesFrom((f) => readFileSync(join(ctx.root, "templates", "cards", f), "utf8"));
+}
+
 function templates(ctx: Ctx) {
-  return () =>
-    cardTemplatesFrom((f) => readFileSync(join(ctx.root, "templates", "cards", f), "utf8"));
+  return () => templateTexts(ctx);
 }
 
 export function cardHtml(card: Card, ctx: Ctx): string {
@@ -66,27 +68,6 @@ export function cardHtml(card: Card, ctx: Ctx): string {
 /** Writes bytes atomically, only when they changed. */
 function kb(n: number): string {
   return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
-}
-
-/**
- * The card model, through the report cache (compiler/node/report-store.ts): a function of the IR and
- * the options alone, kept under both; read back when this build made it before.
- */
-function keptCard(ir: RulesetIR, asked: Parameters<typeof buildCard>[1]): Card {
-  const store = reportStore(process.env, "card");
-  if (!store) return buildCard(ir, asked).value!;
-  const key = JSON.stringify({ ir, asked });
-  const text = store.load(key);
-  if (text !== null) {
-    try {
-      return JSON.parse(text) as Card;
-    } catch {
-      // A damaged entry: built again below, and replaced.
-    }
-  }
-  const model = buildCard(ir, asked).value!;
-  store.save(key, JSON.stringify(model));
-  return model;
 }
 
 export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise<number> {
@@ -116,7 +97,10 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     base,
     layout: opts.full ? ("full" as const) : ("player" as const),
   };
-  const model = keptCard(ir, asked);
+  // The model, and the text rendered from it with the templates read now, are functions of what
+  // their keys name: kept in the report cache (compiler/node/report-store.ts) under this build.
+  const store = reportStore(process.env, "card");
+  const model = kept(store, JSON.stringify({ ir, asked }), () => buildCard(ir, asked).value!);
   const s = model.stats;
   const marks = model.base
     ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ""}`
@@ -150,7 +134,10 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
     return 0;
   }
 
-  const text = CARD_RENDERERS[format](model, templates(ctx));
+  const texts = templateTexts(ctx);
+  const text = kept(store, JSON.stringify({ ir, asked, format, texts }), () =>
+    CARD_RENDERERS[format](model, () => texts),
+  );
   if (opts.output !== undefined) {
     const file = resolve(ctx.cwd, opts.output);
     const wrote = writeIfChanged(file, text);

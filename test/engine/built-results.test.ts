@@ -189,8 +189,8 @@ describe("the diff's report cache", () => {
           expect(first.stdout, `${id} ${args.join(" ")}`).toBe(fresh.stdout);
           expect(back.stdout, `${id} ${args.join(" ")}`).toBe(fresh.stdout);
         }
-      // Two formats and two layouts of seven rulesets: one entry per ruleset and layout.
-      expect(readdirSync(join(dir, "build-a"))).toHaveLength(14);
+      // Seven rulesets, each in two formats and layouts: a model and a text per layout.
+      expect(readdirSync(join(dir, "build-a"))).toHaveLength(28);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
