@@ -36,6 +36,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mutant } from "../../fuzz/mutate.js";
 import { mulberry32 } from "../../compiler/util/random.js";
+import { WriteError, writeIfChanged } from "../../compiler/node/write.js";
 import { MAX_BODY, startStudio, versionOf, type Studio } from "../../studio/server.js";
 import { ROOT } from "../cli/run.js";
 import { runs, timeout } from "../sweep.js";
@@ -367,4 +368,29 @@ describe("the studio's save path under mutants and hostile events", () => {
         expect(ops, op).toContain(op);
     },
   );
+
+  // The depth the read-only refusal lives at: every writer that replaces a file (`compile`, `-o` of
+  // `diff`, `card` and `reach`, a studio save) renames a temporary file over it, which needs only
+  // the folder's permission.
+  it("writeIfChanged refuses a read-only file (root included) and leaves it whole, mode and all", () => {
+    const ro = join(tmp, "read-only.txt");
+    writeFileSync(ro, "theirs");
+    chmodSync(ro, 0o444);
+    let thrown: unknown = null;
+    try {
+      writeIfChanged(ro, "mine");
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(WriteError);
+    expect((thrown as WriteError).reason).toBe("it is read-only");
+    expect(readFileSync(ro, "utf8")).toBe("theirs");
+    expect(statSync(ro).mode & 0o7777).toBe(0o444);
+    expect(readdirSync(tmp).filter((n) => n.startsWith(".read-only"))).toEqual([]);
+    // Writable again: replaced, the mode kept.
+    chmodSync(ro, 0o604);
+    expect(writeIfChanged(ro, "mine")).toBe(true);
+    expect(readFileSync(ro, "utf8")).toBe("mine");
+    expect(statSync(ro).mode & 0o7777).toBe(0o604);
+  });
 });
