@@ -71,6 +71,8 @@ let tmp: string;
 let dir: string;
 let file: string;
 let s: Studio;
+/** The seed and step (or event) being run, for a failure's message. */
+let where = "";
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "variorum-studio-save-"));
@@ -102,7 +104,7 @@ async function call(
       signal: AbortSignal.timeout(REQUEST_MS),
     });
   } catch (e) {
-    throw new Error(`${method} /${path}: no answer (${(e as Error).message})`);
+    throw new Error(`${where}: ${method} /${path}: no answer (${(e as Error).message})`);
   }
   const text = await r.text();
   let parsed: unknown;
@@ -154,7 +156,6 @@ describe("the studio's save path under mutants and hostile events", () => {
       // The page's state: the version it last read or saved.
       let version = versionOf(readFileSync(file, "utf8"));
       let mode = MODE;
-      let where = "";
 
       /** Every answer: JSON, never a 500; a refusal says why. */
       const wellFormed = (a: Answer): void => {
