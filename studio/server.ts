@@ -12,7 +12,8 @@
  *                       valid UTF-8 (the studio refuses to edit it rather than corrupt it)
  *   PUT /api/file     → writes the text/plain body (UTF-8, ≤ 2 MB) to FILE atomically, with FILE's own
  *                       line ending (CRLF, CR or LF, as the file has it), answers {"saved": true,
- *                       "bytes": N}; 409 when FILE on disk is not valid UTF-8
+ *                       "bytes": N}; 409 when FILE on disk is not valid UTF-8 or cannot be written
+ *                       (a folder in its place, read-only, not ours to write)
  *   POST /api/new?id=ID → creates ID.rules beside FILE with the text/plain body (a new house rule),
  *                       never over anything: 201 {"created": "<display path>"}; 409 when the name is
  *                       taken (FILE itself included); 400 for an id that is not a ruleset id
@@ -229,8 +230,12 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
         try {
           writeIfChanged(target, written);
         } catch (e) {
-          const reason = e instanceof WriteError ? e.reason : "the file could not be written";
-          return json(res, 500, { error: `cannot write ${displayPath(given, cwd)}: ${reason}` });
+          // What stands at FILE's path refuses the write (a folder, a read-only file, no
+          // permission): the file's state, which the user can change, not the server's failure.
+          const shown = displayPath(given, cwd);
+          if (e instanceof WriteError)
+            return json(res, 409, { error: `cannot write ${shown}: ${e.reason}` });
+          return json(res, 500, { error: `cannot write ${shown}: the file could not be written` });
         }
         return json(res, 200, { saved: true, bytes: body.length, version: versionOf(written) });
       });

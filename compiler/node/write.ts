@@ -1,7 +1,9 @@
 /** Writing output files: only when the content changed, and atomically (temp file + rename). */
 
 import {
+  accessSync,
   chmodSync,
+  constants,
   chownSync,
   linkSync,
   mkdirSync,
@@ -35,7 +37,8 @@ export function isStale(file: string, content: string): boolean {
  * sees half a file. What the file was stays: its mode (a 0600 file stays 0600) and, where the process
  * may set them, its owner and group; a symbolic link stays a link (the file it points to is written);
  * a file with other hard links is written in place (editors do the same, e.g. Vim's `backupcopy=auto`),
- * so every name keeps seeing one file — at the cost of atomicity for that file alone.
+ * so every name keeps seeing one file — at the cost of atomicity for that file alone. A file that
+ * cannot be written in place (read-only, or not this process's to write) is refused, never replaced.
  * Returns whether the file was written.
  */
 export function writeIfChanged(file: string, content: string | Uint8Array): boolean {
@@ -44,6 +47,7 @@ export function writeIfChanged(file: string, content: string | Uint8Array): bool
     return false;
   const target = realTarget(file);
   const was = statOrNull(target);
+  if (was !== null) mayReplace(file, target, was);
   if (was !== null && was.nlink > 1) {
     try {
       writeFileSync(target, content);
@@ -83,6 +87,21 @@ function realTarget(file: string): string {
     return realpathSync(file);
   } catch {
     return file;
+  }
+}
+
+/**
+ * A file is replaced only where it could be written in place: a rename needs only the folder's
+ * permission, so without this a read-only file (`chmod a-w`, or one the process may not write) would
+ * be replaced all the same. A file no one may write is refused for every writer, root included (as an
+ * editor refuses a read-only file); one this process may not write, by the system's own check.
+ */
+function mayReplace(file: string, target: string, was: Stats): void {
+  if ((was.mode & 0o222) === 0) throw new WriteError(file, "it is read-only");
+  try {
+    accessSync(target, constants.W_OK);
+  } catch (e) {
+    throw WriteError.from(file, e);
   }
 }
 
