@@ -1,6 +1,7 @@
 /**
  * The front end's results for the package's own rulesets, built once with the CLI's bundle
- * (scripts/build.mjs) instead of on every command: `dist/front-cache/<id>.json` holds a ruleset's IR,
+ * (scripts/build.mjs) instead of on every command: `dist/front-cache/<path>.json` (the ruleset's path
+ * under the package, `/` written `__`) holds its IR,
  * the build that made it, and a SHA-256 of each file the front end read (the ruleset and its bases).
  * A command uses an entry only when it runs that same build (`__VARIORUM_BUILD__`, a hash of every
  * source the bundle is made of) and every file still hashes the same, so an edited ruleset, a file

@@ -1,7 +1,7 @@
 /**
  * The CLI's cache of diff reports (the engine's `ReportStore`): a report is a function of the
- * rulesets' IR and the diff's options, so it is kept under the SHA-256 of both (and `variorum test`'s
- * count of a ruleset's examples when every one passed, under the SHA-256 of its IR), in a folder of the
+ * rulesets' IR and the diff's options, so it is kept under the SHA-256 of both (and so are a card's
+ * model and text, and `variorum test`'s count of a ruleset's examples when every one passed), in a folder of the
  * running build (`__VARIORUM_BUILD__`, so a report made by other code is never read). Where:
  * `$VARIORUM_CACHE_DIR`, else `$XDG_CACHE_HOME/variorum`, else `~/.cache/variorum`, as prettier and
  * eslint keep theirs. `VARIORUM_NO_CACHE=1` turns it off; a folder that cannot be written means no
