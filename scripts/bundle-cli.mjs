@@ -54,7 +54,7 @@ const chevrotainStatic = {
       path: join(root, "node_modules", "handlebars", "dist", "cjs", "handlebars.js"),
     }));
     b.onResolve({ filter: /\/chevrotain\.js$/ }, (args) =>
-      args.importer.includes(`${"grammar"}`)
+      args.importer.startsWith(join(root, "grammar"))
         ? { path: join(root, "grammar", "chevrotain-static.ts") }
         : undefined,
     );

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { CARD_RENDERERS, cardTemplatesFrom, type Card } from "../cards/index.js";
-import { card as buildCard } from "../engine/reports.js";
+import { card as buildCard, kept } from "../engine/reports.js";
 import { CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf } from "./pdf.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
@@ -17,7 +17,7 @@ import { fsHost, isPathArg } from "./host.js";
 import { outputFormat } from "./output-format.js";
 import { loadRulesets } from "./load.js";
 import { displayPath } from "../node/paths.js";
-import { kept, reportStore } from "../node/report-store.js";
+import { reportStore } from "../node/report-store.js";
 import { writeIfChanged } from "../node/write.js";
 
 /** The text formats of the registry (cards/formats.ts), then PDF (printed from the HTML). */
@@ -100,7 +100,12 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
   // The model, and the text rendered from it with the templates read now, are functions of what
   // their keys name: kept in the report cache (compiler/node/report-store.ts) under this build.
   const store = reportStore(process.env, "card");
-  const model = kept(store, JSON.stringify({ ir, asked }), () => buildCard(ir, asked).value!);
+  const irText = store ? JSON.stringify(ir) : "";
+  const model = kept(
+    store,
+    () => JSON.stringify({ ir: irText, asked }),
+    () => buildCard(ir, asked).value!,
+  );
   const s = model.stats;
   const marks = model.base
     ? `, ${s.changed} changed and ${s.added} new from ${model.base.id}${s.removed > 0 ? `, ${s.removed} gone` : ""}`
@@ -135,8 +140,10 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
   }
 
   const texts = templateTexts(ctx);
-  const text = kept(store, JSON.stringify({ ir, asked, format, texts }), () =>
-    CARD_RENDERERS[format](model, () => texts),
+  const text = kept(
+    store,
+    () => JSON.stringify({ ir: irText, asked, format, texts }),
+    () => CARD_RENDERERS[format](model, () => texts),
   );
   if (opts.output !== undefined) {
     const file = resolve(ctx.cwd, opts.output);

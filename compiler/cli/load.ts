@@ -35,11 +35,13 @@ export async function loadRulesets(
   opts: { warnings?: boolean } = {},
 ): Promise<LoadedSet> {
   const loaded: Loaded[] = [];
+  // On a miss the front end runs over the files themselves: the built results were looked up already.
+  const { built: _looked, ...plain } = host;
   let errors = 0;
   let warnings = 0;
   for (const ref of refs) {
     const l =
-      builtRuleset(ref, host) ?? (await import("../engine/front.js")).loadRuleset(ref, host);
+      builtRuleset(ref, host) ?? (await import("../engine/front.js")).loadRuleset(ref, plain);
     const shown =
       opts.warnings === false ? l.diagnostics.filter((d) => d.severity === "error") : l.diagnostics;
     const n = printDiagnostics(shown, l.sources, ctx, l.file);

@@ -51,7 +51,12 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
   const reach = req.reach ? reachInputs({ ...req.reach, rulesets: irs }) : null;
   const diagnostics: Diagnostic[] = [...(reach?.diagnostics ?? [])];
   if (reach && reach.value === null) return { value: null, diagnostics };
-  const report = kept(req.store, irs, req.options ?? {});
+  const options = req.options ?? {};
+  const report = kept(
+    req.store,
+    () => JSON.stringify({ rulesets: irs, options }),
+    () => buildReport(irs, options),
+  );
   if (req.scenarios) {
     const suite = runSuite(irs, req.scenarios);
     // `--only-differences` keeps the scenarios whose verdicts differ (and one-sided ones with --include-partial).
@@ -104,24 +109,25 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
 }
 
 /**
- * `buildReport`, through the store when there is one: a report kept under the same rulesets and
- * options is read back (the model is plain JSON data: test/engine/report-store.test.ts renders both
- * in every format), else computed and kept.
+ * `compute()`, through `store` when there is one: the JSON kept under `key` read back (the models
+ * kept are plain JSON data: test/engine/built-results.test.ts renders them read back in every format),
+ * else computed and kept; a damaged entry is computed again and replaced. `key` must name everything
+ * the value is computed from.
  */
-function kept(store: ReportStore | undefined, irs: readonly RulesetIR[], options: DiffOptions) {
-  if (!store) return buildReport(irs, options);
-  const key = JSON.stringify({ rulesets: irs, options });
-  const text = store.load(key);
+export function kept<T>(store: ReportStore | undefined, key: () => string, compute: () => T): T {
+  if (!store) return compute();
+  const k = key();
+  const text = store.load(k);
   if (text !== null) {
     try {
-      return JSON.parse(text) as DiffReport;
+      return JSON.parse(text) as T;
     } catch {
-      // A damaged entry: computed again below, and replaced.
+      // computed again below
     }
   }
-  const report = buildReport(irs, options);
-  store.save(key, JSON.stringify(report));
-  return report;
+  const value = compute();
+  store.save(k, JSON.stringify(value));
+  return value;
 }
 
 /** A ruleset's reference card, its changes marked against `base` when given. */

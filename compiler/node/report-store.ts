@@ -60,23 +60,3 @@ export function reportStore(
     },
   };
 }
-
-/**
- * `compute()`, through `store` when there is one: the JSON kept under `key` read back, else computed
- * and kept (a damaged entry is computed again and replaced). `key` must name everything the value is
- * computed from.
- */
-export function kept<T>(store: ReportStore | undefined, key: string, compute: () => T): T {
-  if (!store) return compute();
-  const text = store.load(key);
-  if (text !== null) {
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      // computed again below
-    }
-  }
-  const value = compute();
-  store.save(key, JSON.stringify(value));
-  return value;
-}
