@@ -27,7 +27,7 @@ export type DeclOwn<K extends A.Decl["kind"]> = Omit<
 >;
 
 /**
- * A definition, as both parsing paths build it: the fields every definition has, in the AST's
+ * A definition, as the parser's actions build it: the fields every definition has, in the AST's
  * order, then its kind's own. The common part is one literal and the own fields are copied onto it,
  * so each kind keeps one object shape (an object spread of a shared base measured far dearer).
  */

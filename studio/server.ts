@@ -80,6 +80,10 @@ export const DEFAULT_PORT = 7313;
 
 /** The largest body a save accepts, in bytes. */
 export const MAX_BODY = 2 * 1024 * 1024;
+/** How much of an oversized body is read before it is answered (413) without waiting for its end. */
+export const CUT_BODY = 16 * MAX_BODY;
+/** How much of an oversized body is read and dropped in all before the connection is cut. */
+export const DROP_BODY = 256 * MAX_BODY;
 
 /** The header a save must carry (value `1`). */
 export const SAVE_HEADER = "x-variorum-studio";
@@ -272,8 +276,11 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
           if (!writeNew(file, text))
             return json(res, 409, { error: `${shown} already exists: choose another id` });
         } catch (e) {
-          const reason = e instanceof WriteError ? e.reason : "the file could not be written";
-          return json(res, 500, { error: `cannot write ${shown}: ${reason}` });
+          // The folder refuses the new file (read-only, no permission, no space): the folder's
+          // state, which the user can change, answered as /api/file answers it, not as our failure.
+          if (e instanceof WriteError)
+            return json(res, 409, { error: `cannot write ${shown}: ${e.reason}` });
+          return json(res, 500, { error: `cannot write ${shown}: the file could not be written` });
         }
         return json(res, 201, { created: shown });
       });
@@ -360,7 +367,12 @@ function notAllowed(req: IncomingMessage, res: ServerResponse, allow: string): v
   });
 }
 
-/** Reads a request body of at most MAX_BODY bytes; past that the rest is read and dropped. */
+/**
+ * Reads a request body of at most MAX_BODY bytes; past that the rest is read and dropped. A body
+ * still coming at CUT_BODY is answered "too-large" at once, without waiting for its end; the rest
+ * is still read and dropped (closing on a client that is still sending would reset the connection
+ * before it reads the answer), up to DROP_BODY, where the connection is cut.
+ */
 function readBody(req: IncomingMessage): Promise<Buffer | "too-large" | "aborted"> {
   return new Promise((done) => {
     const declared = Number(req.headers["content-length"]);
@@ -370,11 +382,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | "too-large" | "aborted
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY) tooLarge = true;
-      if (tooLarge) {
-        chunks.length = 0;
-        // A client that keeps sending far past the limit is cut off.
-        if (size > 16 * MAX_BODY) req.destroy();
-      } else chunks.push(chunk);
+      if (!tooLarge) return void chunks.push(chunk);
+      chunks.length = 0;
+      if (size > DROP_BODY) req.destroy();
+      else if (size > CUT_BODY) done("too-large");
     });
     req.on("end", () => done(tooLarge ? "too-large" : Buffer.concat(chunks, size)));
     req.on("error", () => done("aborted"));

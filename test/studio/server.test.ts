@@ -289,6 +289,53 @@ describe("studio server with a FILE", () => {
     writeFileSync(f.file, RULES);
   });
 
+  it("a body that keeps coming past the cut is answered 413, not reset, and the file is untouched", async () => {
+    // 40 MB sent in pieces: the server answers at CUT_BODY without waiting for the end.
+    const answer = await new Promise<{ status: number; body: string }>((ok, fail) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: s.port,
+          path: "/api/file",
+          method: "PUT",
+          headers: {
+            "x-variorum-studio": "1",
+            "transfer-encoding": "chunked",
+            ...replacing(f.file),
+          },
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            ok({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+          );
+          res.on("error", fail);
+        },
+      );
+      let answered = false;
+      req.on("response", () => (answered = true));
+      // Once the answer is in, the rest of the upload is cut off: only an error before it fails.
+      req.on("error", (e) => answered || fail(e));
+      const piece = Buffer.alloc(1024 * 1024, 0x78);
+      let sent = 0;
+      const more = (): void => {
+        while (sent < 20 * MAX_BODY) {
+          sent += piece.length;
+          if (!req.write(piece)) return void req.once("drain", more);
+        }
+        req.end();
+      };
+      more();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toHaveProperty("error");
+    expect(readFileSync(f.file, "utf8")).toBe(RULES);
+    // and the server still answers
+    expect((await fetch(`${s.url}api/session`)).status).toBe(200);
+  });
+
   it("a body over 2 MB is 413 and the file is untouched", async () => {
     const big = "x".repeat(MAX_BODY + 1);
     const r = await fetch(`${s.url}api/file`, {
@@ -350,6 +397,41 @@ describe("studio server with a FILE", () => {
 
   it("a port in use is a PortInUse value", async () => {
     await expect(startStudio({ dir: f.page, port: s.port })).rejects.toBeInstanceOf(PortInUse);
+  });
+});
+
+describe("studio server: a new house rule", () => {
+  let f: ReturnType<typeof fixture>;
+  let s: Studio;
+  beforeAll(async () => {
+    f = fixture();
+    s = await startStudio({ dir: f.page, file: f.file, port: 0, cwd: f.root });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+  const create = (id: string, body: string): Promise<Response> =>
+    fetch(`${s.url}api/new?id=${id}`, {
+      method: "POST",
+      body,
+      headers: { "x-variorum-studio": "1" },
+    });
+
+  it("is written beside the open file, never over one, and a folder that refuses it is a 409", async () => {
+    const made = await create("house-b", RULES);
+    expect(made.status).toBe(201);
+    expect(readFileSync(join(f.work, "house-b.rules"), "utf8")).toBe(RULES);
+    const again = await create("house-b", "other");
+    expect(again.status).toBe(409);
+    expect(readFileSync(join(f.work, "house-b.rules"), "utf8")).toBe(RULES);
+    expect((await create("../up", RULES)).status).toBe(400);
+    // The open file's folder is gone: the folder's state, which the user can change, not a 500.
+    rmSync(f.work, { recursive: true });
+    const gone = await create("house-c", RULES);
+    expect(gone.status).toBe(409);
+    expect(((await gone.json()) as { error: string }).error).toMatch(
+      /^cannot write work\/house-c\.rules: /,
+    );
   });
 });
 
