@@ -213,6 +213,14 @@ function snapshot(x: unknown, path: string, depth: number): unknown {
   }
 }
 
+/**
+ * A module's options argument as plain data, read once like the input (`snapshot`): a getter or a
+ * Proxy trap that throws, a cycle, becomes an `InputError` naming `options`, never another throw.
+ */
+export function readOptions(x: unknown): unknown {
+  return snapshot(x, "options", 0);
+}
+
 /** One record checked against `d`; `prefix` starts its fields' paths (`unit.`, `path[2].`, ``). */
 function checkRecord(
   given: unknown,

@@ -7,7 +7,7 @@
  */
 import { InputError } from "./errors.js";
 import { answerInput, type AllowanceOf, type Answer, type Question } from "./answers.js";
-import { checkInput, type CheckedRecord, type InputDomains } from "./input.js";
+import { checkInput, readOptions, type CheckedRecord, type InputDomains } from "./input.js";
 import type { MapGraph } from "./map.js";
 import { reachOnMap, type ReachAnswer } from "./reach-map.js";
 import type { ReachProfile } from "./reach.js";
@@ -66,7 +66,8 @@ export function evaluateWith<X extends MoveContext<number>, A extends AllowanceO
   input: unknown,
   options: EvaluateArgs | boolean | undefined,
 ): Answer<A> {
-  const trace = typeof options === "boolean" ? options : (options?.trace ?? true);
+  const o = typeof options === "boolean" ? { trace: options } : readOptions(options);
+  const trace = isRecord(o) ? Boolean(o["trace"] ?? true) : true;
   const checked = checkInput(input, rules.domains);
   return answerInput(checked, { ...rules, trace }) as Answer<A>;
 }
@@ -100,7 +101,7 @@ export function reachArgs(args: readonly unknown[]): ReachArgs {
       aboard: aboardOf(aboard, "aboard"),
     };
   }
-  const o = args[0] ?? {};
+  const o = readOptions(args[0] ?? {});
   if (!isRecord(o)) throw new InputError("V0903", "options", "`reach`'s options must be an object");
   for (const k of Object.keys(o))
     if (!OPTIONS.has(k))

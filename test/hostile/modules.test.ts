@@ -130,13 +130,18 @@ const isObject = (x: unknown): x is Record<string, unknown> =>
 const proxies = new WeakSet<object>();
 const isProxy = (x: object) => proxies.has(x);
 
-/**
- * Options of the wrong shape that reach the runtime's checks. Not among them: `null`, a Proxy or a
- * throwing getter as the options object itself — the emitted wrappers read `options.trace` and
- * `Object.keys(options)` before any check (compiler/emit/, reported, not this test's to hold).
- */
+/** Options of the wrong shape: the wrong kind, polluting keys, a Proxy, getters that throw. */
 function hostileOptions(r: Rand): unknown {
-  switch (Math.floor(r() * 8)) {
+  switch (Math.floor(r() * 11)) {
+    case 7:
+      return null;
+    case 8:
+      return hostileProxy();
+    case 9: {
+      const o: Record<string, unknown> = {};
+      throwing(o, pick(r, ["trace", "scenario", "roll", "aboard"]));
+      return o;
+    }
     case 0:
       return pick(r, NUMBERS);
     case 1:
