@@ -1,6 +1,7 @@
 /** What every command receives: where it runs, where output goes, and whether to use colour. */
 
 import { createColors } from "picocolors";
+import type { BuiltFronts } from "../engine/host.js";
 import { projectRoot } from "./project.js";
 
 type Colors = ReturnType<typeof createColors>;
@@ -17,6 +18,11 @@ export interface Ctx {
   cOut: Colors;
   cErr: Colors;
   colorErr: boolean;
+  /**
+   * Front-end results of the package's rulesets kept by the caller, used instead of the bundle's
+   * (dist/front-cache): the test suite's in-process runs keep them in memory (test/cli/fronts.ts).
+   */
+  built?: BuiltFronts;
 }
 
 /** Colour only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */

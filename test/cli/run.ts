@@ -23,6 +23,7 @@ import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { newest } from "../newest.js";
+import { keptFronts } from "./fronts.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = join(ROOT, "bin", "variorum.js");
@@ -80,6 +81,7 @@ export async function variorum(args: string[], opts: RunOptions = {}): Promise<R
     cOut: none,
     cErr: none,
     colorErr: false,
+    built: keptFronts(ROOT),
   };
   let code: number;
   try {
