@@ -99,7 +99,7 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
   };
   // The model, and the text rendered from it with the templates read now, are functions of what
   // their keys name: kept in the report cache (compiler/node/report-store.ts) under this build.
-  const store = reportStore(process.env, "card");
+  const store = ctx.stores?.card ?? reportStore(process.env, "card");
   const irText = store ? JSON.stringify(ir) : "";
   const model = kept(
     store,

@@ -2,6 +2,7 @@
 
 import { createColors } from "picocolors";
 import type { BuiltFronts } from "../engine/host.js";
+import type { ReportStore } from "../engine/reports.js";
 import { projectRoot } from "./project.js";
 
 type Colors = ReturnType<typeof createColors>;
@@ -23,6 +24,11 @@ export interface Ctx {
    * (dist/front-cache): the test suite's in-process runs keep them in memory (test/cli/fronts.ts).
    */
   built?: BuiltFronts;
+  /**
+   * Stores of diff reports and card models kept by the caller, used instead of the report cache
+   * (compiler/node/report-store.ts): the test suite's in-process runs keep them in memory.
+   */
+  stores?: { diff?: ReportStore; card?: ReportStore };
 }
 
 /** Colour only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */

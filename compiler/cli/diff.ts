@@ -112,7 +112,7 @@ export async function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): Prom
     },
     scenarios: files,
     reach,
-    store: reportStore(),
+    store: ctx.stores?.diff ?? reportStore(),
   });
   if (reach !== null) printReachDiagnostics(diagnostics, reach, ctx);
   if (report === null) return 1;

@@ -23,7 +23,7 @@ import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { newest } from "../newest.js";
-import { keptFronts } from "./fronts.js";
+import { keptFronts, keptStores } from "./kept.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = join(ROOT, "bin", "variorum.js");
@@ -82,6 +82,7 @@ export async function variorum(args: string[], opts: RunOptions = {}): Promise<R
     cErr: none,
     colorErr: false,
     built: keptFronts(ROOT),
+    stores: keptStores(),
   };
   let code: number;
   try {

@@ -11,7 +11,7 @@ import { createColors } from "picocolors";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
-import { keptFronts } from "../cli/fronts.js";
+import { keptFronts } from "../cli/kept.js";
 import { breathe, ROOT } from "../cli/run.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "variorum-commands-"));
