@@ -6,7 +6,9 @@
  * A command uses an entry only when it runs that same build (`__VARIORUM_BUILD__`, a hash of every
  * source the bundle is made of) and every file still hashes the same, so an edited ruleset, a file
  * added beside it or a changed compiler is always compiled afresh. Outside the bundle (tests, the
- * library, `tsc`'s dist/) there is no build id and nothing is looked up. The entries are written by
+ * library, `tsc`'s dist/) there is no build id and nothing is looked up (a caller may give a command
+ * results of its own, `Ctx.built`: the suite's in-process runs keep theirs in memory, made by the
+ * same `frontEntry` and checked by the same `stillHolds`). The entries are written by
  * compiler/node/front-cache-build.ts; this file reads them and loads no part of the front end.
  */
 import { createHash } from "node:crypto";
