@@ -21,12 +21,13 @@ export interface Ctx {
   colorErr: boolean;
   /**
    * Front-end results of the package's rulesets kept by the caller, used instead of the bundle's
-   * (dist/front-cache): the test suite's in-process runs keep them in memory (test/cli/fronts.ts).
+   * (dist/front-cache): the test suite's in-process runs keep them in memory (test/cli/kept.ts).
    */
   built?: BuiltFronts;
   /**
    * Stores of diff reports and card models kept by the caller, used instead of the report cache
-   * (compiler/node/report-store.ts): the test suite's in-process runs keep them in memory.
+   * (compiler/node/report-store.ts): the test suite's in-process runs keep them in memory
+   * (test/cli/kept.ts).
    */
   stores?: { diff?: ReportStore; card?: ReportStore };
 }

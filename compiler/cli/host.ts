@@ -10,7 +10,8 @@ import { UsageError } from "./errors.js";
 
 /**
  * The host every command reads through: the disk, ids found beside a file, then under `root`'s
- * rulesets; the front-end results `built` ahead (a command's `ctx.built`), else the bundle's.
+ * rulesets; front-end results built ahead: those `kept` by the caller (a command's `ctx.built`), else
+ * the bundle's (dist/front-cache).
  */
 export function fsHost(root = projectRoot(), kept?: BuiltFronts): Host {
   const host = nodeHost(rulesetFolders(root));
