@@ -3,7 +3,7 @@
  * each (`serious color-contrast: … (3 nodes, e.g. ["#x"])`), for the browser tests to expect empty.
  *
  * Every rule runs on the whole page but `color-contrast`, which runs on one element of each distinct
- * text style (`contrastSample`): on the five-way diff report (11,554 elements) contrast over every
+ * text style (`contrastSample`): on the five-way diff report (≈ 11,550 elements) contrast over every
  * element was ≈ 70% of axe's time, and its 11,000 cells share a few dozen styles. A style is what
  * decides an element's contrast: its own colour, size, weight, text shadow and opacity, and the
  * backgrounds (colour, image) and opacities of it and its ancestors up to the first opaque background

@@ -3,15 +3,16 @@
  * (`variorum()` in test/cli/run.ts; the hostile commands' runner takes the front ends alone), made by
  * the current sources instead of a build.
  *
- * `keptFronts`: the front-end results of the package's own rulesets (the bundle's dist/front-cache). The first run in a
- * worker that loads a bundled ruleset runs the front end over it; later runs get its IR back while
- * every file it read (the ruleset and its bases) reads the same (compiler/node/front-cache.ts's
- * `stillHolds`), as the bundle's entries do. A fixture or a user's file is never kept: it goes through
- * the front end on every run, as in the binary. Each hit is a fresh copy of the IR.
+ * `keptFronts`: the front-end results of the package's own rulesets (the bundle's dist/front-cache).
+ * The first run in a worker that loads a bundled ruleset runs the front end over it; later runs get
+ * its IR back while every file it read (the ruleset and its bases) reads the same
+ * (compiler/node/front-cache.ts's `stillHolds`), as the bundle's entries do. A fixture or a user's
+ * file is never kept: it goes through the front end on every run, as in the binary. Each hit is a
+ * fresh copy of the IR.
  *
- * `keptStores`: diff reports and card models (the bundle's report cache, compiler/node/report-store.ts),
- * under the SHA-256 of the key the command gives (the rulesets' IR and the options), the last
- * `KEPT_REPORTS` of each kind.
+ * `keptStores`: diff reports and card models (the bundle's report cache,
+ * compiler/node/report-store.ts), under the SHA-256 of the key the command gives (the rulesets' IR
+ * and the options), the last `KEPT_REPORTS` of each kind.
  *
  * Both are the binary's own paths: test/engine/built-results.test.ts holds that a kept IR is the
  * front end's and that a report or card read back renders byte for byte as computed, and
