@@ -43,6 +43,11 @@ export interface RunOptions {
   timeout?: number;
   /** Spawned runs only: the binary's path as typed (relative to `cwd`), instead of its absolute path. */
   bin?: string;
+  /**
+   * In-process runs only: keep what the binary keeps between runs in the worker's memory
+   * (test/cli/kept.ts). Default true; false for a test of the binary's own caches on disk.
+   */
+  keep?: boolean;
 }
 
 /** Sets `env` on process.env, runs `f`, restores the previous values. */
@@ -81,8 +86,7 @@ export async function variorum(args: string[], opts: RunOptions = {}): Promise<R
     cOut: none,
     cErr: none,
     colorErr: false,
-    built: keptFronts(ROOT),
-    stores: keptStores(),
+    ...(opts.keep === false ? {} : { built: keptFronts(ROOT), stores: keptStores() }),
   };
   let code: number;
   try {
