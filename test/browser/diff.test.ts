@@ -134,8 +134,8 @@ describe("the HTML diff report in Chromium", () => {
   });
 
   it("checks the contrast of a style that only one cell deep in the report has (axe's sample of styles)", async () => {
-    // test/browser/axe.ts runs color-contrast on one element per distinct text style: a cell near the
-    // end of the five-way table (its last citation) given a faint colour of its own must be sampled, and fail.
+    // test/browser/axe.ts runs color-contrast on one element per distinct text style: the last
+    // citation of the five-way table, given a faint colour of its own, must be sampled, and fail.
     const restyled = page.locator("table.diff tr.row cite").last();
     await restyled.evaluate((e) => (e as HTMLElement).style.setProperty("color", "#d0d0d0"));
     try {
