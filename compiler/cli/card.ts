@@ -80,7 +80,7 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
   if (!(PAPERS as readonly string[]).includes(paper))
     throw new UsageError(`--paper must be one of ${PAPERS.join(", ")}, not "${opts.paper}"`);
   const started = performance.now();
-  const host = fsHost(ctx.root);
+  const host = fsHost(ctx.root, ctx.built);
   // An unknown id or a missing file is reported by the loader (exit 1), like any ruleset that does not load.
   const ref = isPathArg(arg) ? resolve(ctx.cwd, arg) : arg;
   const { loaded, errors } = await loadRulesets([ref], ctx, host, { warnings: false });
@@ -99,7 +99,7 @@ export async function card(arg: string, opts: CardCliOptions, ctx: Ctx): Promise
   };
   // The model, and the text rendered from it with the templates read now, are functions of what
   // their keys name: kept in the report cache (compiler/node/report-store.ts) under this build.
-  const store = reportStore(process.env, "card");
+  const store = ctx.stores?.card ?? reportStore(process.env, "card");
   const irText = store ? JSON.stringify(ir) : "";
   const model = kept(
     store,

@@ -6,7 +6,7 @@ import { loadRulesets, refsFor } from "./load.js";
 import { plural } from "../render/numbers.js";
 
 export async function check(args: string[], ctx: Ctx): Promise<number> {
-  const host = fsHost(ctx.root);
+  const host = fsHost(ctx.root, ctx.built);
   const refs = refsFor(args, host, ctx);
   if (refs.length === 0) {
     ctx.out("no rulesets to check (rulesets/ holds no .rules files)\n");

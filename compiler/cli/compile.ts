@@ -34,7 +34,7 @@ export interface CompileOptions {
 const GENERATED_MARK = /generated\b[^\n]*do not edit/i;
 
 export async function compile(args: string[], opts: CompileOptions, ctx: Ctx): Promise<number> {
-  const host = fsHost(ctx.root);
+  const host = fsHost(ctx.root, ctx.built);
   const all = args.length === 0;
   const refs = refsFor(args, host, ctx);
   const outDir = opts.out !== undefined ? resolve(ctx.cwd, opts.out) : generatedDir(ctx.root);

@@ -1,6 +1,8 @@
 /** What every command receives: where it runs, where output goes, and whether to use colour. */
 
 import { createColors } from "picocolors";
+import type { BuiltFronts } from "../engine/host.js";
+import type { ReportStore } from "../engine/reports.js";
 import { projectRoot } from "./project.js";
 
 type Colors = ReturnType<typeof createColors>;
@@ -17,6 +19,17 @@ export interface Ctx {
   cOut: Colors;
   cErr: Colors;
   colorErr: boolean;
+  /**
+   * Front-end results of the package's rulesets kept by the caller, used instead of the bundle's
+   * (dist/front-cache): the test suite's in-process runs keep them in memory (test/cli/kept.ts).
+   */
+  built?: BuiltFronts;
+  /**
+   * Stores of diff reports and card models kept by the caller, used instead of the report cache
+   * (compiler/node/report-store.ts): the test suite's in-process runs keep them in memory
+   * (test/cli/kept.ts).
+   */
+  stores?: { diff?: ReportStore; card?: ReportStore };
 }
 
 /** Colour only on a terminal, and never when NO_COLOR is set to a non-empty value (no-color.org). */

@@ -25,7 +25,9 @@ export interface CoverageCliOptions {
 export async function coverage(arg: string, opts: CoverageCliOptions, ctx: Ctx): Promise<number> {
   const format = outputFormat(opts.format, opts.output, COVERAGE_FORMATS, "text");
   const ref = isPathArg(arg) ? resolve(ctx.cwd, arg) : arg;
-  const { loaded, errors } = await loadRulesets([ref], ctx, fsHost(ctx.root), { warnings: false });
+  const { loaded, errors } = await loadRulesets([ref], ctx, fsHost(ctx.root, ctx.built), {
+    warnings: false,
+  });
   const ir = loaded[0]?.ir ?? null;
   if (errors > 0 || ir === null) return 1;
   const report = buildCoverage(ir).value!;

@@ -87,7 +87,7 @@ export async function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): Prom
     throw new UsageError(
       "name at least two rulesets to compare, e.g. `variorum diff sl-classic asl-a4`",
     );
-  const host = fsHost(ctx.root);
+  const host = fsHost(ctx.root, ctx.built);
   const refs = refsFor(args, host, ctx);
   if (refs.length < 2) throw new UsageError("name at least two different rulesets to compare");
   const files = opts.scenarios !== undefined ? scenarioFiles(opts.scenarios, ctx) : null;
@@ -112,7 +112,7 @@ export async function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): Prom
     },
     scenarios: files,
     reach,
-    store: reportStore(),
+    store: ctx.stores?.diff ?? reportStore(),
   });
   if (reach !== null) printReachDiagnostics(diagnostics, reach, ctx);
   if (report === null) return 1;

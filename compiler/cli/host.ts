@@ -2,16 +2,20 @@
 
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { resolveRuleset, rulesetsIn, type Host } from "../engine/host.js";
+import { resolveRuleset, rulesetsIn, type BuiltFronts, type Host } from "../engine/host.js";
 import { isFile, nodeHost, rulesetFolders } from "../node/host.js";
 import { builtFronts } from "../node/front-cache.js";
 import { projectRoot } from "../node/root.js";
 import { UsageError } from "./errors.js";
 
-/** The host every command reads through: the disk, ids found beside a file, then under `root`'s rulesets. */
-export function fsHost(root = projectRoot()): Host {
+/**
+ * The host every command reads through: the disk, ids found beside a file, then under `root`'s
+ * rulesets; front-end results built ahead: those `kept` by the caller (a command's `ctx.built`), else
+ * the bundle's (dist/front-cache).
+ */
+export function fsHost(root = projectRoot(), kept?: BuiltFronts): Host {
   const host = nodeHost(rulesetFolders(root));
-  const built = builtFronts(root);
+  const built = kept ?? builtFronts(root);
   return built ? { ...host, built } : host;
 }
 

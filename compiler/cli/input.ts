@@ -54,7 +54,7 @@ export async function loadInput(
   what: string,
   ctx: Ctx,
 ): Promise<CommandInput | null> {
-  const host = fsHost(ctx.root);
+  const host = fsHost(ctx.root, ctx.built);
   const refs = refsFor(ids, host, ctx);
   const input = readInputFile(path, what, ctx);
   const { loaded, errors } = await loadRulesets(refs, ctx, host, { warnings: false });

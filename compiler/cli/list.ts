@@ -14,7 +14,7 @@ import { fsHost } from "./host.js";
 import { displayPath } from "../node/paths.js";
 
 export function list(paths: string[], opts: { json?: boolean }, ctx: Ctx): number {
-  const host = fsHost(ctx.root);
+  const host = fsHost(ctx.root, ctx.built);
   const abs = paths.map((p) => {
     const a = resolve(ctx.cwd, p);
     if (host.stat(a) === null) throw new UsageError(`no such file or folder: ${p}`);

@@ -31,7 +31,7 @@ export function refsFor(args: readonly string[], host: Host, ctx: Ctx): string[]
 export async function loadRulesets(
   refs: readonly string[],
   ctx: Ctx,
-  host: Host = fsHost(ctx.root),
+  host: Host = fsHost(ctx.root, ctx.built),
   opts: { warnings?: boolean } = {},
 ): Promise<LoadedSet> {
   const loaded: Loaded[] = [];

@@ -37,7 +37,7 @@ function program(ctx: Ctx, setCode: (n: number) => void): Command {
       import("./host.js"),
       import("./load.js"),
     ]);
-    const host = fsHost(ctx.root);
+    const host = fsHost(ctx.root, ctx.built);
     return watchRun(refsFor(rulesets, host, ctx), host, run, ctx);
   };
 

@@ -27,7 +27,7 @@ export function newRuleset(
     return code;
   };
   // The id's checks are the studio's too (compiler/service/skeleton.ts): the same words everywhere.
-  const bad = newIdProblem(id, opts.extends, fsHost(ctx.root));
+  const bad = newIdProblem(id, opts.extends, fsHost(ctx.root, ctx.built));
   if (bad !== null) return fail(bad, 2);
   const out = resolve(ctx.cwd, opts.output ?? `${id}.rules`);
   if (!out.endsWith(".rules")) return fail(`a ruleset file must end in .rules: ${opts.output}`, 2);
@@ -36,7 +36,7 @@ export function newRuleset(
   const before = taken(out);
   if (before !== null) return exists(before);
   // The base is found as `check` will find it once the file is written: beside it, then bundled.
-  const s = skeleton(id, opts.extends, fsHost(ctx.root), out);
+  const s = skeleton(id, opts.extends, fsHost(ctx.root, ctx.built), out);
   if (!s.ok) return fail(s.message);
   try {
     // Exclusive: a file or a symbolic link (even dangling) that appeared meanwhile is never written through.

@@ -15,7 +15,7 @@ import { displayPath } from "../node/paths.js";
 import { reportStore } from "../node/report-store.js";
 
 export async function test(args: string[], ctx: Ctx): Promise<number> {
-  const host = fsHost(ctx.root);
+  const host = fsHost(ctx.root, ctx.built);
   const refs = refsFor(args, host, ctx);
   const { loaded } = await loadRulesets(refs, ctx, host, { warnings: false });
   const c = ctx.cOut;

@@ -11,6 +11,34 @@ import { buildId, entryPath, irText, sha256, type Entry } from "./front-cache.js
 import { writeIfChanged } from "./write.js";
 
 /**
+ * The entry of the ruleset at `file` for the build `build`: its IR and the SHA-256 of each file the
+ * front end read through `host` (the ruleset and its bases); null when it has a diagnostic or reads a
+ * file outside `root`. What writeBuiltFronts keeps on disk, and what an in-process caller may keep in
+ * memory (test/cli/fronts.ts).
+ */
+export function frontEntry(root: string, file: string, host: Host, build: string): Entry | null {
+  const read: string[] = [];
+  const recording: Host = {
+    folders: host.folders,
+    stat: (f) => host.stat(f),
+    readDirectory: (d) => host.readDirectory(d),
+    readFile(f) {
+      const text = host.readFile(f);
+      if (text !== null) read.push(f);
+      return text;
+    },
+  };
+  const l = loadRuleset(file, recording);
+  if (l.ir === null || l.diagnostics.length > 0) return null;
+  const files = [...new Set(read)].map((f) => ({
+    path: relative(root, f),
+    sha256: sha256(l.sources.get(f)!),
+  }));
+  if (files.some((f) => f.path.startsWith(".."))) return null;
+  return { build, files, ir: l.ir };
+}
+
+/**
  * Builds the entries of every ruleset in `host`'s package folders that compiles without a diagnostic
  * (run by scripts/build.mjs through the bundle, so the entries carry its build id). Returns the ids
  * written.
@@ -21,26 +49,10 @@ export function writeBuiltFronts(root: string, host: Host): string[] {
   mkdirSync(join(root, "dist", "front-cache"), { recursive: true });
   const written: string[] = [];
   for (const found of rulesetsIn(host)) {
-    const read: string[] = [];
-    const recording: Host = {
-      folders: host.folders,
-      stat: (f) => host.stat(f),
-      readDirectory: (d) => host.readDirectory(d),
-      readFile(f) {
-        const text = host.readFile(f);
-        if (text !== null) read.push(f);
-        return text;
-      },
-    };
-    const l = loadRuleset(found.file, recording);
     const at = entryPath(root, found.file);
-    if (l.ir === null || l.diagnostics.length > 0 || at === null) continue;
-    const files = [...new Set(read)].map((f) => ({
-      path: relative(root, f),
-      sha256: sha256(l.sources.get(f)!),
-    }));
-    if (files.some((f) => f.path.startsWith(".."))) continue;
-    const entry: Entry = { build, files, ir: l.ir };
+    if (at === null) continue;
+    const entry = frontEntry(root, found.file, host, build);
+    if (entry === null) continue;
     writeIfChanged(at, irText(entry));
     written.push(found.id);
   }

@@ -6,7 +6,9 @@
  * A command uses an entry only when it runs that same build (`__VARIORUM_BUILD__`, a hash of every
  * source the bundle is made of) and every file still hashes the same, so an edited ruleset, a file
  * added beside it or a changed compiler is always compiled afresh. Outside the bundle (tests, the
- * library, `tsc`'s dist/) there is no build id and nothing is looked up. The entries are written by
+ * library, `tsc`'s dist/) there is no build id and nothing is looked up (a caller may give a command
+ * results of its own, `Ctx.built`: the suite's in-process runs keep theirs in memory, made by the
+ * same `frontEntry` and checked by the same `stillHolds`). The entries are written by
  * compiler/node/front-cache-build.ts; this file reads them and loads no part of the front end.
  */
 import { createHash } from "node:crypto";
@@ -51,7 +53,8 @@ export function irText(entry: Entry): string {
   );
 }
 
-function readEntry(text: string): Entry {
+/** An entry from its text (`irText`), its records without a prototype as the front end made them. */
+export function readEntry(text: string): Entry {
   return JSON.parse(text, (_key, value: unknown) =>
     value !== null && typeof value === "object" && Object.hasOwn(value, NO_PROTOTYPE)
       ? dict(Object.entries(value).filter(([k]) => k !== NO_PROTOTYPE))
@@ -64,6 +67,19 @@ export function entryPath(root: string, file: string): string | null {
   const rel = relative(root, file);
   if (rel.startsWith("..") || rel.includes(":") || !rel.endsWith(".rules")) return null;
   return join(root, "dist", "front-cache", rel.split(sep).join("__") + ".json");
+}
+
+/** Whether every file `entry` was built from (relative to `root`) reads the same now through `read`. */
+export function stillHolds(
+  root: string,
+  entry: Entry,
+  read: (file: string) => string | null,
+): boolean {
+  if (entry.files.length === 0) return false;
+  return entry.files.every((f) => {
+    const text = read(join(root, f.path));
+    return text !== null && sha256(text) === f.sha256;
+  });
 }
 
 /** The built results of the package at `root`, for the running build; undefined outside the bundle. */
@@ -80,12 +96,7 @@ export function builtFronts(root: string): BuiltFronts | undefined {
       } catch {
         return null;
       }
-      if (entry.build !== build || entry.files.length === 0) return null;
-      for (const f of entry.files) {
-        const text = read(join(root, f.path));
-        if (text === null || sha256(text) !== f.sha256) return null;
-      }
-      return entry.ir;
+      return entry.build === build && stillHolds(root, entry, read) ? entry.ir : null;
     },
   };
 }

@@ -5,7 +5,8 @@
  * running build (`__VARIORUM_BUILD__`, so a report made by other code is never read). Where:
  * `$VARIORUM_CACHE_DIR`, else `$XDG_CACHE_HOME/variorum`, else `~/.cache/variorum`, as prettier and
  * eslint keep theirs. `VARIORUM_NO_CACHE=1` turns it off; a folder that cannot be written means no
- * cache, never an error. Outside the CLI's bundle (tests, the library) there is no store.
+ * cache, never an error. Outside the CLI's bundle (tests, the library) there is no store; a caller may
+ * give a command stores of its own (`Ctx.stores`: the suite's in-process runs keep theirs in memory).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";

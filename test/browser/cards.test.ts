@@ -17,7 +17,7 @@
  * Without /usr/bin/chromium every test fails, saying how to install it (CI installs it).
  */
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +26,7 @@ import { PAPERS } from "../../compiler/cli/card.js";
 import { listRulesetIds } from "../../compiler/cli/project.js";
 import { card, html, ROOT } from "../cards/helpers.js";
 import { pdfPagesText } from "../cards/pdf-text.js";
+import { seriousViolations } from "./axe.js";
 
 const ARTIFACTS = join(ROOT, "test-artifacts");
 const IDS = listRulesetIds(ROOT);
@@ -100,37 +101,7 @@ describe.each(IDS)("card %s in Chromium", (id) => {
     await page.emulateMedia({ media: "screen" });
     await page.setViewportSize(A4);
 
-    await page.addScriptTag({
-      content: readFileSync(join(ROOT, "node_modules", "axe-core", "axe.min.js"), "utf8"),
-    });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              ctx: Document,
-              opts: object,
-            ) => Promise<{
-              violations: {
-                id: string;
-                impact: string | null;
-                help: string;
-                nodes: { target: string[] }[];
-              }[];
-            }>;
-          };
-        }
-      ).axe;
-      const r = await axe.run(document, { resultTypes: ["violations"] });
-      return r.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")),
-      }));
-    });
-    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

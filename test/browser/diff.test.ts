@@ -1,7 +1,8 @@
 /**
  * The HTML diff report in a real browser (Chromium through playwright-core): the rows are there, the
  * differences-only toggle works without script, a screenshot is saved to test-artifacts/diff.png, and
- * axe-core finds no serious or critical accessibility violation.
+ * axe-core finds no serious or critical accessibility violation (contrast checked on one element of
+ * each distinct text style, test/browser/axe.ts; a faint cell deep in the table is caught).
  *
  * Needs /usr/bin/chromium: CI installs it with scripts/install-chromium.sh. Without it this test
  * fails (it does not skip), saying how to install it.
@@ -12,7 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seriousViolations } from "./axe.js";
+import { contrastViolations, seriousViolations } from "./axe.js";
 import { buildReport, renderHtml, type DiffReport } from "../../compiler/diff/index.js";
 import { runSuite } from "../../compiler/engine/index.js";
 import { FIVE, load, ROOT, templates } from "../diff/helpers.js";
@@ -130,5 +131,19 @@ describe("the HTML diff report in Chromium", () => {
 
   it("has no serious or critical accessibility violations (axe-core)", async () => {
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("checks the contrast of a style that only one cell deep in the report has (axe's sample of styles)", async () => {
+    // test/browser/axe.ts runs color-contrast on one element per distinct text style: the last
+    // citation of the five-way table, given a faint colour of its own, must be sampled, and fail.
+    const restyled = page.locator("table.diff tr.row cite").last();
+    await restyled.evaluate((e) => (e as HTMLElement).style.setProperty("color", "#d0d0d0"));
+    try {
+      const found = await contrastViolations(page);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(/^serious color-contrast: /);
+    } finally {
+      await restyled.evaluate((e) => (e as HTMLElement).style.removeProperty("color"));
+    }
   });
 });

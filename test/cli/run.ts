@@ -23,6 +23,7 @@ import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import { newest } from "../newest.js";
+import { keptFronts, keptStores } from "./kept.js";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const BIN = join(ROOT, "bin", "variorum.js");
@@ -42,6 +43,11 @@ export interface RunOptions {
   timeout?: number;
   /** Spawned runs only: the binary's path as typed (relative to `cwd`), instead of its absolute path. */
   bin?: string;
+  /**
+   * In-process runs only: keep what the binary keeps between runs in the worker's memory
+   * (test/cli/kept.ts). Default true; false for a test of the binary's own caches on disk.
+   */
+  keep?: boolean;
 }
 
 /** Sets `env` on process.env, runs `f`, restores the previous values. */
@@ -80,6 +86,7 @@ export async function variorum(args: string[], opts: RunOptions = {}): Promise<R
     cOut: none,
     cErr: none,
     colorErr: false,
+    ...(opts.keep === false ? {} : { built: keptFronts(ROOT), stores: keptStores() }),
   };
   let code: number;
   try {

@@ -119,8 +119,10 @@ describe("the diff's report cache", () => {
     try {
       g.__VARIORUM_BUILD__ = "build-a";
       const env = { VARIORUM_CACHE_DIR: dir, VARIORUM_NO_CACHE: undefined };
+      // The cache on disk under test, not the in-process runs' own (test/cli/kept.ts).
+      const keep = false;
       const args = ["diff", "sl-classic", "asl-a4", "--format", "json"];
-      const first = await variorum(args, { env });
+      const first = await variorum(args, { env, keep });
       expect(first.code).toBe(0);
       const kept = readdirSync(join(dir, "build-a"));
       expect(kept).toHaveLength(1);
@@ -128,15 +130,15 @@ describe("the diff's report cache", () => {
       // What the next run prints comes from the entry: mark it and see the mark.
       const marked = readFileSync(entry, "utf8").replace(/"asl-a4"/g, '"asl-a4-kept"');
       writeFileSync(entry, marked);
-      expect((await variorum(args, { env })).stdout).toContain("asl-a4-kept");
+      expect((await variorum(args, { env, keep })).stdout).toContain("asl-a4-kept");
       // A damaged entry: computed again, the same output as the first run, the entry replaced.
       writeFileSync(entry, "{ not json");
-      const again = await variorum(args, { env });
+      const again = await variorum(args, { env, keep });
       expect(again.stdout).toBe(first.stdout);
       expect(readFileSync(entry, "utf8")).not.toBe("{ not json");
       // Turned off: nothing read.
       writeFileSync(entry, marked);
-      const off = await variorum(args, { env: { ...env, VARIORUM_NO_CACHE: "1" } });
+      const off = await variorum(args, { env: { ...env, VARIORUM_NO_CACHE: "1" }, keep });
       expect(off.stdout).toBe(first.stdout);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -148,7 +150,9 @@ describe("the diff's report cache", () => {
     try {
       g.__VARIORUM_BUILD__ = "build-a";
       const env = { VARIORUM_CACHE_DIR: dir, VARIORUM_NO_CACHE: undefined };
-      const first = await variorum(["test", "sl-classic"], { env });
+      // The cache on disk under test, not the in-process runs' own (test/cli/kept.ts).
+      const keep = false;
+      const first = await variorum(["test", "sl-classic"], { env, keep });
       expect(first.code).toBe(0);
       const kept = readdirSync(join(dir, "build-a"));
       expect(kept).toHaveLength(1);
@@ -157,12 +161,12 @@ describe("the diff's report cache", () => {
       expect(first.stdout).toBe(`${n} passed, 0 failed\n`);
       // The next run reads the count kept: mark it and see the mark.
       writeFileSync(entry, String(n + 1000));
-      expect((await variorum(["test", "sl-classic"], { env })).stdout).toBe(
+      expect((await variorum(["test", "sl-classic"], { env, keep })).stdout).toBe(
         `${n + 1000} passed, 0 failed\n`,
       );
       // A ruleset with failing examples: nothing kept, the failures printed every time.
       const failing = join(ROOT, "test", "fixtures", "diagnostics", "V0801.rules");
-      const bad = await variorum(["test", failing], { env });
+      const bad = await variorum(["test", failing], { env, keep });
       expect(bad.code).toBe(1);
       expect(readdirSync(join(dir, "build-a"))).toHaveLength(1);
     } finally {
@@ -175,6 +179,8 @@ describe("the diff's report cache", () => {
     try {
       g.__VARIORUM_BUILD__ = "build-a";
       const env = { VARIORUM_CACHE_DIR: dir, VARIORUM_NO_CACHE: undefined };
+      // The cache on disk under test, not the in-process runs' own (test/cli/kept.ts).
+      const keep = false;
       const ids = ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"];
       for (const id of [...ids, "sl-asl-portage", "asl-officer-bonus"])
         for (const args of [
@@ -183,9 +189,10 @@ describe("the diff's report cache", () => {
         ]) {
           const fresh = await variorum(["card", id, ...args], {
             env: { ...env, VARIORUM_NO_CACHE: "1" },
+            keep,
           });
-          const first = await variorum(["card", id, ...args], { env });
-          const back = await variorum(["card", id, ...args], { env });
+          const first = await variorum(["card", id, ...args], { env, keep });
+          const back = await variorum(["card", id, ...args], { env, keep });
           expect(first.stdout, `${id} ${args.join(" ")}`).toBe(fresh.stdout);
           expect(back.stdout, `${id} ${args.join(" ")}`).toBe(fresh.stdout);
         }

@@ -11,6 +11,7 @@ import { createColors } from "picocolors";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { run } from "../../compiler/cli/main.js";
+import { keptFronts } from "../cli/kept.js";
 import { breathe, ROOT } from "../cli/run.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "variorum-commands-"));
@@ -46,6 +47,7 @@ async function exitOf(argv: string[]): Promise<{ code: number; output: string }>
     cOut: none,
     cErr: none,
     colorErr: false,
+    built: keptFronts(ROOT),
   };
   await breathe(); // let the worker answer vitest's RPC
   try {
