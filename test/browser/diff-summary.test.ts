@@ -2,12 +2,13 @@
  * The SL–ASL diff report as a designer opens it (issue 25), in Chromium through playwright-core:
  * "What changed" comes first, above the table; cells read in plain words with the rule as written
  * closed in a <details> until clicked; axe-core finds no serious or critical violation. Saves a
- * screenshot of the summary to docs/images/diff-summary.png (shown in the README).
+ * screenshot of the summary to test-artifacts/, and with UPDATE_GOLDEN=1 over
+ * docs/images/diff-summary.png (shown in the README).
  *
  * Needs /usr/bin/chromium (scripts/install-chromium.sh); without it this test fails, saying so.
  */
 
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -73,9 +74,16 @@ describe("the SL–ASL diff report, as a designer opens it", () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it("saves a screenshot of the summary for the README", async () => {
-    const out = join(ROOT, "docs", "images", "diff-summary.png");
-    await page.locator("section.what-changed").screenshot({ path: out });
-    expect(existsSync(out)).toBe(true);
+  it("takes a screenshot of the summary (the README's, refreshed with UPDATE_GOLDEN=1)", async () => {
+    // Into test-artifacts/ on every run; over docs/images/ only when goldens are refreshed, so a
+    // test run never leaves the tree changed (a PNG's bytes differ from one Chromium to another).
+    const out = join(ARTIFACTS, "diff-summary.png");
+    const png = await page.locator("section.what-changed").screenshot({ path: out });
+    // A PNG of the section: its signature, and a width and height of at least 100 px (IHDR).
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(png.readUInt32BE(16)).toBeGreaterThan(100);
+    expect(png.readUInt32BE(20)).toBeGreaterThan(100);
+    if (process.env.UPDATE_GOLDEN === "1")
+      copyFileSync(out, join(ROOT, "docs", "images", "diff-summary.png"));
   });
 });
