@@ -8,6 +8,7 @@
  */
 
 import { lackingWords } from "./situations.js";
+import { causeWords } from "./situation-words.js";
 import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
 import { startText } from "../render/start.js";
 import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
@@ -117,7 +118,7 @@ function rowView(report: DiffReport, row: Row): RowView {
         rules: s.rules[id]!.join(", "),
         hasRules: s.rules[id]!.length > 0,
       })),
-    lacking: lackingWords(s, ids),
+    lacking: [...lackingWords(s, ids), ...causeWords(s)],
   }));
   return {
     id: row.id,
