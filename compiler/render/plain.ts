@@ -184,13 +184,11 @@ export function plain(e: Expr, s: PlainScope): string {
       return body;
     }
     case "rule":
-      return e.args.length === 0
-        ? humanise(e.name)
-        : `${humanise(e.name)}(${e.args.map((a) => plain(a, s)).join(", ")})`;
+      return e.args.length === 0 ? humanise(e.name) : callWords(e.name, e.args, s);
     case "param":
       return e.name;
     case "table":
-      return `${humanise(e.name)}(${e.keys.map((a) => plain(a, s)).join(", ")})`;
+      return callWords(e.name, e.keys, s);
     case "base":
       return "the base value";
     case "neg":
@@ -239,6 +237,23 @@ export function plain(e: Expr, s: PlainScope): string {
       return `${num(e.a)} ${op} ${num(e.b)}`;
     }
   }
+}
+
+/**
+ * A rule or table asked of arguments, in a condition: "Bypassable for step terrain", "Uphill doubles
+ * for Priced terrain", "Within stacking for 1, 1 if unit is MMC, else 0 and portage" — never the
+ * call's brackets; a yes/no constant argument is worded by its parameter ("with no dt").
+ */
+function callWords(name: string, args: readonly Expr[], s: PlainScope): string {
+  const params = s.params?.get(name) ?? [];
+  const words = args.map((a, i) =>
+    a.k === "bool" && params[i] !== undefined
+      ? `${a.v ? "" : "no "}${nameWords(params[i]!)}`
+      : plain(a, s),
+  );
+  const list =
+    words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+  return `${humanise(name)} for ${list}`;
 }
 
 /** The enum of a set-valued field (`unit.status`), else the first enum that has the member. */
