@@ -305,6 +305,9 @@ export function plainValue(e: Expr, s: PlainScope, measure: string | null = null
       return `the ${nameWords(e.name)} of ${e.keys.map((a) => plainArg(a, s)).join(" and ")}`;
     case "base":
       return "the base value";
+    case "neg":
+      // A negative constant keeps its measure: "else −2 DRM".
+      return e.x.k === "num" ? `−${quantity(e.x.q, measure)}` : plain(e, s);
     case "call": {
       const [a, b] = e.args;
       if (e.fn === "max" && a && b && a.k === "num")
