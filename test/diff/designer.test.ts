@@ -219,6 +219,15 @@ describe("one cause per change", () => {
     );
   });
 
+  it("a number without a measure says what it counts: Chain of Command's pips off on the terrain-cost rows", () => {
+    const r = fiveReport(false);
+    const woods = r.rows.find((x) => x.label.startsWith("Terrain cost: Woods"))!;
+    expect(woods.cells["chain-of-command"]!.display).toBe("1 (pips off)");
+    expect(woods.cells["chain-of-command"]!.plain).toEqual(["1 (pips off)"]);
+    const s = r.summary.changes.find((c) => c.row === woods.id)!.sentence;
+    expect(s).toContain("chain-of-command: 1 (pips off) (10.1.2)");
+  });
+
   it("--only-differences keeps every row where any two editions that have it differ, and no other", () => {
     const full = fiveReport(false);
     const only = fiveReport(true);
