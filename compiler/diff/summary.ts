@@ -273,15 +273,36 @@ export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Ro
       lines: [...m.entries()].map(([k, list]) => `${k}: ${conceptList(list)}`),
     }));
   const partial = rows.filter((r) => r.status === "partial").length;
+  // A rule written differently whose search found no situation where the answers differ is not
+  // counted as changing answers (SQLA's COT restates SL's Bypass for a step in place): it is said
+  // apart, and so are the rows that only follow from it.
+  const silent = new Set(
+    own
+      .filter(
+        (r) =>
+          r.situations.length === 0 &&
+          r.notes.some((n) =>
+            /^no situations(?: within the search's bound|: the answers agree)/.test(n),
+          ),
+      )
+      .map((r) => r.id),
+  );
+  const counted = own.filter((r) => !silent.has(r.id));
   // Rows that only follow (each once, however many causes it has); the roots are counted apart.
   const roots = new Set(own.map((r) => r.id));
   const folded = new Set(
-    changes.flatMap((c) => c.follows.map((f) => f.row)).filter((id) => !roots.has(id)),
+    changes
+      .filter((c) => !silent.has(c.row))
+      .flatMap((c) => c.follows.map((f) => f.row))
+      .filter((id) => !roots.has(id)),
   ).size;
   const headline =
-    `${own.length} ${own.length === 1 ? "rule changes" : "rules change"} answers` +
+    `${counted.length} ${counted.length === 1 ? "rule changes" : "rules change"} answers` +
     (folded > 0
-      ? ` (${folded} more ${folded === 1 ? "row follows" : "rows follow"} from ${own.length === 1 ? "it" : "them"})`
+      ? ` (${folded} more ${folded === 1 ? "row follows" : "rows follow"} from ${counted.length === 1 ? "it" : "them"})`
+      : "") +
+    (silent.size > 0
+      ? `; ${silent.size} more ${silent.size === 1 ? "is" : "are"} written differently, with no situation found where the answers differ`
       : "") +
     `; ${partial} ${partial === 1 ? "concept is" : "concepts are"} not in every ruleset.`;
   return { headline, changes, concepts };

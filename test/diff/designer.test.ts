@@ -286,6 +286,14 @@ describe("what changed, first", () => {
     );
   });
 
+  it("does not count as changing answers a rule written differently whose search found no situation (SQLA's COT)", () => {
+    const s = buildReport([load("sl-classic"), load("sqla-31")]).summary;
+    expect(s.headline).toBe(
+      "1 rule changes answers; 1 more is written differently, with no situation found where the answers differ; 60 concepts are not in every ruleset.",
+    );
+    expect(s.changes.map((c) => c.label)).toEqual(["COT", "Assault movement"]);
+  });
+
   it("folds the rows that follow from a change under it, and names both changes of the house rule", () => {
     const s = houseReport().summary;
     expect(s.headline).toBe(
