@@ -273,17 +273,18 @@ export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Ro
       lines: [...m.entries()].map(([k, list]) => `${k}: ${conceptList(list)}`),
     }));
   const partial = rows.filter((r) => r.status === "partial").length;
-  // A rule written differently whose search found no situation where the answers differ is not
-  // counted as changing answers (SQLA's COT restates SL's Bypass for a step in place): it is said
-  // apart, and so are the rows that only follow from it.
+  // A rule written differently whose search found no situation where its own change decides the
+  // answer is not counted as changing answers: none where the answers differ (SQLA's COT restates
+  // SL's Bypass for a step in place), or only situations other changes explain (the five-way COT).
+  // It is said apart, and so are the rows that only follow from it.
   const silent = new Set(
     own
-      .filter(
-        (r) =>
-          r.situations.length === 0 &&
-          r.notes.some((n) =>
-            /^no situations(?: within the search's bound|: the answers agree)/.test(n),
-          ),
+      .filter((r) =>
+        r.situations.length === 0
+          ? r.notes.some((n) =>
+              /^no situations(?: within the search's bound|: the answers agree)/.test(n),
+            )
+          : r.situations.every((x) => x.follows !== undefined),
       )
       .map((r) => r.id),
   );
@@ -302,7 +303,7 @@ export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Ro
       ? ` (${folded} more ${folded === 1 ? "row follows" : "rows follow"} from ${counted.length === 1 ? "it" : "them"})`
       : "") +
     (silent.size > 0
-      ? `; ${silent.size} more ${silent.size === 1 ? "is" : "are"} written differently, with no situation found where the answers differ`
+      ? `; ${silent.size} more ${silent.size === 1 ? "is" : "are"} written differently, with no situation found where that alone changes an answer`
       : "") +
     `; ${partial} ${partial === 1 ? "concept is" : "concepts are"} not in every ruleset.`;
   return { headline, changes, concepts };

@@ -195,6 +195,14 @@ describe("one cause per change", () => {
     for (const c of s.changes)
       if (c.label !== "Terrain cost: Shell hole" && c.label !== "Uphill" && c.label !== "COT")
         expect(c.sentence, c.label).not.toMatch(/Shell hole/);
+    // COT's every situation is another change's, and Vehicle spent's search finds none: neither is
+    // counted as changing answers.
+    expect(s.changes.find((c) => c.label === "COT")!.sentence).toMatch(
+      /every situation found follows from Terrain cost: Shell hole/,
+    );
+    expect(s.headline).toMatch(
+      /; 2 more are written differently, with no situation found where that alone changes an answer;/,
+    );
   });
 
   it("the five-way summary says which editions agree, and --only-differences keeps the partial rows that differ", () => {
@@ -289,7 +297,7 @@ describe("what changed, first", () => {
   it("does not count as changing answers a rule written differently whose search found no situation (SQLA's COT)", () => {
     const s = buildReport([load("sl-classic"), load("sqla-31")]).summary;
     expect(s.headline).toBe(
-      "1 rule changes answers; 1 more is written differently, with no situation found where the answers differ; 60 concepts are not in every ruleset.",
+      "1 rule changes answers; 1 more is written differently, with no situation found where that alone changes an answer; 60 concepts are not in every ruleset.",
     );
     expect(s.changes.map((c) => c.label)).toEqual(["COT", "Assault movement"]);
   });
