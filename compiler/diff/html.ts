@@ -46,6 +46,8 @@ interface SituationView {
   answers: { ruleset: string; display: string; rules: string; hasRules: boolean }[];
   /** "sl-classic has no Conscript (4 MF without it)": a one-sided situation's other rulesets. */
   lacking: string[];
+  /** "follows from Terrain cost: Shell hole": what another change makes of it (causes.ts). */
+  causes: string[];
 }
 interface RowView {
   id: string;
@@ -118,7 +120,8 @@ function rowView(report: DiffReport, row: Row): RowView {
         rules: s.rules[id]!.join(", "),
         hasRules: s.rules[id]!.length > 0,
       })),
-    lacking: [...lackingWords(s, ids), ...causeWords(s)],
+    lacking: lackingWords(s, ids),
+    causes: causeWords(s),
   }));
   return {
     id: row.id,
