@@ -41,6 +41,19 @@ function reach(ir: RulesetIR, start: RuleDef | { cond: Expr }): Set<string> {
 }
 
 /**
+ * The helper with parameters rule `name` of `ir` only hands its question to (ASL's `ipc` is
+ * `ipc-with(double-timing)`), or null.
+ */
+function delegateOf(ir: RulesetIR, name: string): string | null {
+  const own = ir.rules.find((r) => r.name === name);
+  const via = own && own.exceptions.length === 0 && own.value.k === "rule" ? own.value : null;
+  const helper = via ? ir.rules.find((r) => r.name === via.name) : undefined;
+  return helper !== undefined && helper.helper === true && helper.params.length > 0
+    ? helper.name
+    : null;
+}
+
+/**
  * `ir` with the definition of `to` given the value `from` has in the other ruleset `fromIr`, or null.
  * A rule with parameters stands in one with the same parameters, or, bound at its first call in its
  * own ruleset (bind.ts), in one that reads the step itself (SL's `bypass-cost(obstacle, other,
@@ -77,7 +90,22 @@ function swapped(ir: RulesetIR, to: Item, from: Item, fromIr: RulesetIR): Rulese
         if (x.k === "rule" || x.k === "table") refs.add(x.name);
       });
     if ([...refs].some((n) => !names.has(n))) return null;
-    return { ...ir, rules: ir.rules.map((r) => (r.name === name ? { ...def, name } : r)) };
+    // A definition that only hands its question to a helper with parameters (ASL's `ipc` is
+    // `ipc-with(double-timing)`, and Allowance and Portage excess call `ipc-with` themselves): the
+    // helper takes the other ruleset's value too, its parameters left unread, so what calls it
+    // directly answers with that value as well.
+    const via = delegateOf(ir, name);
+    const delegate = def.params.length === 0 && via !== null && !refs.has(via) ? via : null;
+    return {
+      ...ir,
+      rules: ir.rules.map((r) =>
+        r.name === name
+          ? { ...def, name }
+          : r.name === delegate
+            ? { ...def, name: r.name, params: r.params }
+            : r,
+      ),
+    };
   }
   return null;
 }
@@ -193,7 +221,11 @@ export function causesOf(irs: readonly RulesetIR[], changes: readonly Change[]):
           .map((c, ci) => ({ c, ci }))
           .filter(
             ({ c, ci }) =>
-              ci !== k && c.items[j] && c.items[base] && used.has(c.items[j]!.def.name),
+              ci !== k &&
+              c.items[j] &&
+              c.items[base] &&
+              (used.has(c.items[j]!.def.name) ||
+                used.has(delegateOf(irs[j]!, c.items[j]!.def.name) ?? "")),
           )
           .sort(
             (x, y) =>

@@ -155,8 +155,16 @@ describe("one cause per change", () => {
     ]);
     // Uphill stays a cause: SL 5.53 does not double a shell hole, ASL A4.133 doubles every COT.
     expect(s.changes.map((c) => c.label)).toContain("Uphill");
-    // The headline counts causes, and each row that only follows once (COT, Enemy hex).
-    expect(s.headline).toMatch(/^17 rules change answers \(2 more rows follow from them\)/);
+    // The headline counts causes, and each row that only follows once (COT, Enemy hex, Portage
+    // excess).
+    expect(s.headline).toMatch(/^16 rules change answers \(3 more rows follow from them\)/);
+    // ASL's IPC hands its question to a helper (`ipc-with(double-timing)`) that Allowance and
+    // Portage excess call themselves: the half-squad's 3 PP is still one cause.
+    expect(s.changes.find((c) => c.label === "IPC")!.follows.map((f) => f.label)).toEqual([
+      "Allowance",
+      "Portage excess",
+    ]);
+    expect(row(r, "portage-excess").causes).toEqual([row(r, "ipc").id]);
   });
 
   it("a row with a change of its own shows evidence that does not turn on another change", () => {
