@@ -1,12 +1,14 @@
 /**
- * One cause per change: which changed rows only carry another row's change. A row whose own text
- * differs (COT, Uphill, Entry cost) may still owe every situation it shows to a definition it uses
- * (ASL's shell hole at 2 MF, its road at 1 MF). Each situation is asked again of the later ruleset
- * with that definition given the first ruleset's value (the rest of the later ruleset unchanged):
- * when the answer is then the first ruleset's, the situation follows from that definition. A row
- * every situation of which follows from other changed rows folds under them (its causes); a row
- * with a situation no other change explains, or an exception of its own no situation fired, stays a
- * root cause.
+ * One cause per change: which changed rows only carry another row's change, and what each situation
+ * of a row owes to the others. A row whose own text differs (COT, Uphill, Entry cost) may owe the
+ * situations it shows to a definition it uses (ASL's shell hole at 2 MF, its road at 1 MF). Each
+ * situation is asked again of the later rulesets with that definition given the first ruleset's
+ * value (the rest of the later ruleset unchanged): when the answer is then the first ruleset's, the
+ * situation follows from that definition; when it only moves, the situation turns on it. A row every
+ * situation of which follows from other changed rows folds under them (its causes); a row with a
+ * situation no other change explains, or an exception of its own no situation fired, stays a root
+ * cause, and each of its situations says what it owes (report.ts marks them, the summary shows its
+ * own evidence first).
  */
 
 import type { Expr, RuleDef, RulesetIR, TableDef } from "../ir/ir.js";
