@@ -6,7 +6,9 @@
  * and only those that at least two of the rulesets declare, by JSON name and record (unit, scenario,
  * step), with enum members that at least two of them share. For two rulesets that is exactly "the
  * fields both declare, with the values both share". Each dimension has a default: the declared
- * default, else (a required enum) the member most rulesets share, else "absent".
+ * default (an enum's by the name most rulesets answer to, its concept keys included: sharedName),
+ * else (a required enum) the member most rulesets share, else "absent". Each ruleset reads an enum
+ * value by member name, then concept key (situation-answers.ts).
  * - enum fields: the shared members;  booleans: false, true;
  * - numbers: 0, the default, and every constant c (and c + 1) that the definitions use, up to 20 —
  *   whole ones only for a count (a measure no ruleset writes a fraction of: hexsides, PP);
@@ -379,10 +381,6 @@ export function buildDims(
 }
 
 /**
- * For each member of the enum of the subjects' fields (`enumOf` their type: an enum's, a set's; null
- * for another type), how many of the subjects' rulesets have it.
- */
-/**
  * The name a declared default goes by in the most rulesets that declare the field: the member's own
  * name, or one of the concept keys its declarer gives it (Chain of Command's `terrain = open`, `open
  * … concept open-ground`: `open-ground`, which every ruleset's terrain answers to through its member
@@ -406,6 +404,10 @@ function sharedName(
   return names.reduce((best, n) => (resolved(n) > resolved(best) ? n : best), name);
 }
 
+/**
+ * For each member of the enum of the subjects' fields (`enumOf` their type: an enum's, a set's; null
+ * for another type), how many of the subjects' rulesets have it.
+ */
 function memberCounts(
   subjects: readonly Subject[],
   fields: readonly (InputField | null)[],
