@@ -231,7 +231,7 @@ describe("one cause per change", () => {
     // Allowance: every edition named, chain-of-command (no squad) even where it gives no answer;
     // asl-a4 answers on the default terrain, which every edition has through its concepts.
     expect(s.find((c) => c.label === "Allowance")!.sentence).toMatch(
-      /^Allowance for squad, entering via road: sl-classic, sqla-31: 4 MF \(.*\); asl-a4: 5 MF \(.*\); tide-of-iron: 4 MP \(.*\); chain-of-command: no answer for these inputs$/,
+      /^Allowance for squad, entering Open Ground, via road: sl-classic, sqla-31: 4 MF \(.*\); asl-a4: 5 MF \(.*\); tide-of-iron: 4 MP \(.*\); chain-of-command: no answer for these inputs$/,
     );
   });
 
