@@ -246,11 +246,18 @@ export function plain(e: Expr, s: PlainScope): string {
  */
 function callWords(name: string, args: readonly Expr[], s: PlainScope): string {
   const params = s.params?.get(name) ?? [];
-  const words = args.map((a, i) =>
-    a.k === "bool" && params[i] !== undefined
-      ? `${a.v ? "" : "no "}${nameWords(params[i]!)}`
-      : plain(a, s),
-  );
+  // Several arguments are told apart by their parameters' names ("infantry 1, mmcs (1 if unit is
+  // MMC, else 0) and pp portage"), a compound one bracketed.
+  const named = args.length > 1 && params.length === args.length;
+  const words = args.map((a, i) => {
+    if (a.k === "bool" && params[i] !== undefined)
+      return `${a.v ? "" : "no "}${nameWords(params[i]!)}`;
+    const w = plain(a, s);
+    if (!named) return w;
+    const p = nameWords(params[i]!);
+    const arg = w.includes(", ") ? `(${w})` : w;
+    return w.toLowerCase() === p.toLowerCase() ? w : `${p} ${arg}`;
+  });
   const list =
     words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
   return `${humanise(name)} for ${list}`;
