@@ -241,13 +241,13 @@ export function plain(e: Expr, s: PlainScope): string {
 
 /**
  * A rule or table asked of arguments, in a condition: "Bypassable for step terrain", "Uphill doubles
- * for Priced terrain", "Within stacking for 1, 1 if unit is MMC, else 0 and portage" — never the
- * call's brackets; a yes/no constant argument is worded by its parameter ("with no dt").
+ * for Priced terrain", "Within stacking for infantry 1, mmcs (1 if unit is MMC, else 0) and PP
+ * portage" — never the call's brackets; a yes/no constant argument is worded by its parameter
+ * ("no dt").
  */
 function callWords(name: string, args: readonly Expr[], s: PlainScope): string {
   const params = s.params?.get(name) ?? [];
-  // Several arguments are told apart by their parameters' names ("infantry 1, mmcs (1 if unit is
-  // MMC, else 0) and pp portage"), a compound one bracketed.
+  // Several arguments are told apart by their parameters' names, a compound one bracketed.
   const named = args.length > 1 && params.length === args.length;
   const words = args.map((a, i) => {
     if (a.k === "bool" && params[i] !== undefined)
