@@ -113,6 +113,12 @@ export function describe(
     else if (d.rec === "step") step[d.json] = jsonValue;
     else inputs[d.json] = jsonValue;
   });
+  // A step described only by what else it is ("via road") names the terrain it enters at its
+  // default too: "entering Open Ground, via road", never "entering via road".
+  const terrain = dims.findIndex((d) => d.rec === "step" && d.json === "terrain");
+  const td = dims[terrain];
+  if (stepText.length > 0 && td && a[terrain] === undefined && !td.required && td.def !== null)
+    stepText.unshift(`${STEP_LEAD[td.json] ?? ""}${displayOf(td, td.def as string)}`);
   const out: SituationInputs = {};
   if (Object.keys(unit).length > 0) out.unit = unit;
   for (const [k, v] of Object.entries(inputs)) out[k] = v;

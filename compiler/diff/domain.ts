@@ -6,7 +6,9 @@
  * and only those that at least two of the rulesets declare, by JSON name and record (unit, scenario,
  * step), with enum members that at least two of them share. For two rulesets that is exactly "the
  * fields both declare, with the values both share". Each dimension has a default: the declared
- * default, else (a required enum) the member most rulesets share, else "absent".
+ * default (an enum's by the name most rulesets answer to, its concept keys included: sharedName),
+ * else (a required enum) the member most rulesets share, else "absent". Each ruleset reads an enum
+ * value by member name, then concept key (situation-answers.ts).
  * - enum fields: the shared members;  booleans: false, true;
  * - numbers: 0, the default, and every constant c (and c + 1) that the definitions use, up to 20 —
  *   whole ones only for a count (a measure no ruleset writes a fraction of: hexsides, PP);
@@ -26,6 +28,7 @@ import type {
   RulesetIR,
 } from "../ir/ir.js";
 import { addReads, noReads, reads, ruleExprs, ruleReader, walk } from "../ir/walk.js";
+import { resolveMember } from "../ir/name-resolver.js";
 
 /** One ruleset's definition in a row. */
 export interface Subject {
@@ -258,7 +261,8 @@ export function buildDims(
         const firstDefault = same.find((f) => f !== null && f.default !== null)?.default ?? null;
         const optional = same.every((f) => f === null || f.optional);
         let def: Scalar;
-        if (firstDefault !== null && firstDefault.v === "member") def = firstDefault.name;
+        if (firstDefault !== null && firstDefault.v === "member")
+          def = sharedName(subjects, same, firstDefault.name);
         else if (optional) def = null;
         else def = [...shared].sort((a, b) => count.get(b)! - count.get(a)!)[0]!;
         if (only !== null && firstDefault === null) def = null; // the others ignore it
@@ -374,6 +378,30 @@ export function buildDims(
     }
   }
   return dims;
+}
+
+/**
+ * The name a declared default goes by in the most rulesets that declare the field: the member's own
+ * name, or one of the concept keys its declarer gives it (Chain of Command's `terrain = open`, `open
+ * … concept open-ground`: `open-ground`, which every ruleset's terrain answers to through its member
+ * names and concept keys, compiler/ir/name-resolver.ts).
+ */
+function sharedName(
+  subjects: readonly Subject[],
+  fields: readonly (InputField | null)[],
+  name: string,
+): string {
+  const enums = fields.map((f, i) =>
+    f !== null && f.type.t === "enum"
+      ? (subjects[i]!.ir.enums.find((e) => e.name === (f.type as { name: string }).name) ?? null)
+      : null,
+  );
+  const declarer = enums.find((e) => e?.members.some((m) => m.name === name)) ?? null;
+  const member = declarer?.members.find((m) => m.name === name);
+  const names = [name, ...(member?.concepts ?? [])];
+  const resolved = (n: string) =>
+    enums.filter((e) => e !== null && resolveMember(e, n) !== null).length;
+  return names.reduce((best, n) => (resolved(n) > resolved(best) ? n : best), name);
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 
 import { lackingWords } from "./situations.js";
+import { causeWords } from "./situation-words.js";
 import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
 import { startText } from "../render/start.js";
 import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
@@ -45,6 +46,8 @@ interface SituationView {
   answers: { ruleset: string; display: string; rules: string; hasRules: boolean }[];
   /** "sl-classic has no Conscript (4 MF without it)": a one-sided situation's other rulesets. */
   lacking: string[];
+  /** "follows from Terrain cost: Shell hole": what another change makes of it (causes.ts). */
+  causes: string[];
 }
 interface RowView {
   id: string;
@@ -118,6 +121,7 @@ function rowView(report: DiffReport, row: Row): RowView {
         hasRules: s.rules[id]!.length > 0,
       })),
     lacking: lackingWords(s, ids),
+    causes: causeWords(s),
   }));
   return {
     id: row.id,

@@ -2,7 +2,7 @@
  * The JSON form of a diff report: the contract for scripts (documented in docs/diff.md).
  *
  *   { "rulesets": [{ "id", "title", "measure", "extends" }],
- *     "rows": [{ "section", "concept", "member", "label", "id", "status", "differs", "followsFrom", "causes",
+ *     "rows": [{ "section", "concept", "member", "label", "id", "status", "differs", "followsFrom", "causes", "turnsOn",
  *                "cells": { "<id>": { "value", "display", "rules", "definition", "kind", "title", "lines" } | null },
  *                "situations": [{ "inputs", "values", "display", "rules", "text" }],
  *                "notes": [] }],
@@ -33,6 +33,7 @@ export function reportJson(report: DiffReport): unknown {
       differs: row.differs,
       followsFrom: row.followsFrom,
       causes: row.causes,
+      turnsOn: row.turnsOn,
       cells: Object.fromEntries(
         Object.entries(row.cells).map(([id, c]) => [
           id,
@@ -58,6 +59,8 @@ export function reportJson(report: DiffReport): unknown {
         text: s.text,
         ...(s.only ? { only: s.only } : {}),
         ...(s.members ? { members: s.members } : {}),
+        ...(s.follows ? { follows: s.follows } : {}),
+        ...(s.apart ? { apart: s.apart } : {}),
       })),
       notes: row.notes,
     })),

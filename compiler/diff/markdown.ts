@@ -10,6 +10,7 @@ import { startText } from "../render/start.js";
 import { countsText, type DiffReport, type Row } from "./report-model.js";
 import { scenarioMark } from "./scenario-marks.js";
 import { lackingWords } from "./situations.js";
+import { causeWords } from "./situation-words.js";
 import type { ScenarioRow } from "./scenarios.js";
 
 const STATUS: Record<Row["status"], string> = {
@@ -104,7 +105,7 @@ export function renderMarkdown(report: DiffReport): string {
             (id) =>
               `${md(id)} **${md(sit.display[id]!)}**${sit.rules[id]!.length ? ` (${md(sit.rules[id]!.join(", "))})` : ""}`,
           );
-        const lack = lackingWords(sit, ids);
+        const lack = [...lackingWords(sit, ids), ...causeWords(sit)];
         out.push(
           `- ${md(sit.text)}: ${answers.join(", ")}${lack.length > 0 ? `; ${lack.map(md).join("; ")}` : ""}`,
         );

@@ -98,6 +98,11 @@ export interface Row {
    * (causes.ts): those rows' ids. Its `followsFrom` then names their definitions.
    */
   causes: string[];
+  /**
+   * A root cause some of whose situations another changed row explains, or turns on (causes.ts):
+   * those rows' ids. The summary lists this row under them too ("follows from it: COT, Uphill").
+   */
+  turnsOn: string[];
   cells: Record<string, Cell | null>;
   situations: Situation[];
   /** "asl-a4 adds an exception: A4.52 (…)". */

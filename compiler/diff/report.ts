@@ -25,7 +25,7 @@ import { exceptionNotes, throughNotes } from "./notes.js";
 import { searchSituations, type Focus, type Situation, type Subject } from "./situations.js";
 import { conceptsDiffer } from "./concepts.js";
 import { buildSummary } from "./summary.js";
-import { causesOf } from "./causes.js";
+import { causesOf, type Reading } from "./causes.js";
 import { decidingFirst, type DecidingRow } from "./deciding.js";
 import { plainScope } from "../render/plain.js";
 import type { Exception } from "../ir/ir.js";
@@ -88,6 +88,38 @@ function absentConstraints(
     });
   });
   return out;
+}
+
+/**
+ * A root cause's situations as causes.ts read them: each one another change explains says so
+ * (`follows`, by that change's label), each one whose answer also turns on another change says what
+ * the later rulesets answer with that change set apart (`apart`); the row's own evidence comes first,
+ * then the situations that turn on another change, then those another change explains. The changes
+ * its situations follow from or turn on are the row's `turnsOn` (the summary lists it under them).
+ */
+function markReadings(row: Row, readings: readonly Reading[], changes: readonly Row[]): void {
+  const turns = new Set<string>();
+  const rank = new Map<Situation, number>();
+  row.situations.forEach((sit, i) => {
+    const r = readings[i];
+    if (r === undefined) return;
+    if (r.follows.length > 0) {
+      sit.follows = r.follows.map((c) => changes[c]!.label);
+      for (const c of r.follows) turns.add(changes[c]!.id);
+      rank.set(sit, 2);
+    } else if (r.turnsOn.length > 0) {
+      for (const c of r.turnsOn) turns.add(changes[c]!.id);
+      if (Object.keys(r.apart).length > 0 && r.from !== null)
+        sit.apart = {
+          from: r.from,
+          causes: r.turnsOn.map((c) => changes[c]!.label),
+          display: r.apart,
+        };
+      rank.set(sit, 1);
+    }
+  });
+  row.situations.sort((a, b) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0));
+  row.turnsOn = changes.filter((c) => turns.has(c.id)).map((c) => c.id);
 }
 
 export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): DiffReport {
@@ -306,6 +338,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       differs: differs || (absent.size > 0 && situations.length > 0),
       followsFrom,
       causes: [],
+      turnsOn: [],
       cells,
       situations,
       notes,
@@ -321,10 +354,19 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
   decidingFirst(irs, deciding);
 
   // One cause per change: a changed row whose every situation follows from other changed rows
-  // folds under them (causes.ts).
+  // folds under them; a root cause's situations that another change explains, or that turn on one,
+  // are marked so, and its own evidence comes first (causes.ts). In a diff of three or more, a row
+  // some rulesets lack counts as a change where those that have it differ.
   const changed = rows
     .map((r, k) => ({ r, k }))
-    .filter(({ r }) => r.status === "changed" && r.followsFrom.length === 0);
+    .filter(({ r, k }) => {
+      const first = rowSlots[k]!.items.find((it) => it !== null)!;
+      return (
+        r.differs &&
+        r.followsFrom.length === 0 &&
+        (r.status === "changed" || (n > 2 && first.kind !== "enum" && first.kind !== "group"))
+      );
+    });
   const found = causesOf(
     irs,
     changed.map(({ r, k }) => {
@@ -341,9 +383,16 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       };
     }),
   );
-  found.forEach((cs, x) => {
-    if (cs.length === 0) return;
+  found.of.forEach((cs, x) => {
     const row = changed[x]!.r;
+    if (cs.length === 0) {
+      markReadings(
+        row,
+        found.readings[x]!,
+        changed.map((c) => c.r),
+      );
+      return;
+    }
     const causes = cs.map((c) => changed[c]!.r);
     row.causes = causes.map((c) => c.id);
     row.followsFrom = [

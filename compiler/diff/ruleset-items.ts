@@ -21,6 +21,7 @@ import {
   foldConstant,
   measureOf,
   memberDisplay,
+  humanise,
   ruleLines,
   ruleText,
   scopeOf,
@@ -163,8 +164,22 @@ export function makeCell(canon: Canon, scope: RenderScope, it: Item, ps: PlainSc
           measure: measureOf(it.table.def.type) ?? null,
         }
       : ({ kind: it.kind, def: it.def } as PlainDefinition);
-  const plain = plainDefinition(def, ps).map((l) => l.text);
+  const plain = plainDefinition(def, ps).map((l) =>
+    it.kind === "table-entry" ? countText(l.text, it) : l.text,
+  );
   return { ...c, plain: plain.length === c.lines.length ? plain : c.lines.map(() => "") };
+}
+
+/**
+ * A number without a measure in a table lined up under another concept says what it counts, by its
+ * table's name: Chain of Command's pips off each die on the terrain-cost row reads "1 (pips off)",
+ * never a bare "1" beside "2 MF".
+ */
+function countText(text: string, it: Item): string {
+  if (it.kind !== "table-entry") return text;
+  const t = it.table.def;
+  const bare = measureOf(t.type) === null && it.table.row.value.v === "num";
+  return bare && it.concept !== t.name ? `${text} (${humanise(t.name).toLowerCase()})` : text;
 }
 
 function cellOf(canon: Canon, scope: RenderScope, it: Item): Omit<Cell, "plain"> {
@@ -209,7 +224,7 @@ function cellOf(canon: Canon, scope: RenderScope, it: Item): Omit<Cell, "plain">
       const t = it.table.def;
       const row = it.table.row;
       const m = measureOf(t.type) ?? null;
-      const text = valueText(row.value, m, scope);
+      const text = countText(valueText(row.value, m, scope), it);
       const v = row.value;
       const value: CellValue =
         v.v === "num"

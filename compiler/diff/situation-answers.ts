@@ -35,6 +35,7 @@ import {
   type Subject,
 } from "./domain.js";
 import { dict } from "../util/dict.js";
+import { memberNames } from "../ir/name-resolver.js";
 import { diceOf } from "../ir/walk.js";
 
 export type Answer = number | boolean | string | string[] | DistributionSummary | null;
@@ -103,6 +104,8 @@ interface Plan {
   fits: boolean;
   /** The values this ruleset knows (null: any). */
   known: ReadonlySet<Scalar> | null;
+  /** An enum's members by the names it answers to: its own, then its concept keys (name-resolver.ts). */
+  names: ReadonlyMap<string, string> | null;
 }
 
 export class Asker {
@@ -172,7 +175,18 @@ export class Asker {
     const plan = dims.map((d): Plan => {
       const f = fieldDef(ir, d.rec, "json", d.json);
       if (this.lacks(d) || f === undefined)
-        return { lacks: this.lacks(d), field: f, reads: false, fits: false, known: null };
+        return {
+          lacks: this.lacks(d),
+          field: f,
+          reads: false,
+          fits: false,
+          known: null,
+          names: null,
+        };
+      const names =
+        d.kind === "enum" && f.type.t === "enum"
+          ? memberNames(ir.enums.find((e) => e.name === (f.type as { name: string }).name) ?? null)
+          : null;
       const fits = d.kind === "flag" ? f.type.t === "set" : d.kind === f.type.t;
       const known =
         d.kind === "flag"
@@ -180,9 +194,9 @@ export class Asker {
             ? null
             : new Set<Scalar>()
           : d.kind === "enum"
-            ? new Set<Scalar>([null, ...(f.type.t === "enum" ? enumMembers(ir, f.type.name) : [])])
+            ? new Set<Scalar>([null, ...(names?.keys() ?? [])])
             : null;
-      return { lacks: false, field: f, reads: this.readsField(d.rec, f.name), fits, known };
+      return { lacks: false, field: f, reads: this.readsField(d.rec, f.name), fits, known, names };
     });
     this.plans.set(dims, plan);
     return plan;
@@ -296,7 +310,7 @@ export class Asker {
         if (given || p.reads) return null;
         continue;
       }
-      const val = toValue(f, v);
+      const val = toValue(f, typeof v === "string" ? (p.names?.get(v) ?? v) : v);
       if (val !== null) recs[d.rec]![f.name] = val;
     }
     for (const [name, members] of flags) {

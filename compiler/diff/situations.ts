@@ -53,6 +53,16 @@ export interface Situation {
    * the first being the one `inputs` holds ("Tank, Halftrack or Truck" in `text`).
    */
   members?: { input: string; values: string[] };
+  /**
+   * On a root cause's row (causes.ts): the changed rows that explain this situation — given their
+   * first ruleset's values, every later ruleset answers as the first (absent otherwise).
+   */
+  follows?: string[];
+  /**
+   * On a root cause's row: the changed rows its answer also turns on, and what each later ruleset
+   * answers with them given the values of ruleset `from` (absent where it turns on none).
+   */
+  apart?: { from: string; causes: string[]; display: Record<string, string> };
 }
 
 /**

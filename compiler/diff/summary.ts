@@ -17,6 +17,7 @@ import type {
 } from "./report-model.js";
 import type { Situation } from "./situations.js";
 import { sectionIndex, sectionTitle } from "../ir/report-sections.js";
+import { causeWords } from "./situation-words.js";
 
 const RULES = new Set(["rule", "predicate", "constraint", "table-entry"]);
 
@@ -83,7 +84,8 @@ function agreeing(row: Row, sit: Situation, ids: readonly string[]): string[] {
 /** One sentence for a row changed in its own right. */
 function sentence(row: Row, ids: readonly string[]): string {
   const label = row.label;
-  const sit = row.situations[0];
+  // The row's own evidence: not the situations another change explains (causes.ts).
+  const sit = row.situations.find((x) => x.follows === undefined);
   if (sit !== undefined) {
     const present = ids.filter((id) => sit.display[id] !== null && sit.display[id] !== undefined);
     const lackers = ids.filter((id) => sit.only?.without[id]);
@@ -120,7 +122,8 @@ function sentence(row: Row, ids: readonly string[]): string {
         if (gone !== null)
           return `${other} ${gone === other ? "removes" : "adds"} ${label}: ${x.display[other]}${situationWords(x)} (${first} ${x.display[first]}${theirs})`;
         const mine = cites(x.rules[other] ?? []);
-        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x)} (${mine}${mine ? "; " : ""}${first} ${x.display[first]}${theirs})`;
+        const apart = causeWords(x).map((w) => ` — ${w}`);
+        return `${lead ? `${other} ${verb} ${label}` : verb} to ${x.display[other]}${situationWords(x)} (${mine}${mine ? "; " : ""}${first} ${x.display[first]}${theirs})${apart.join("")}`;
       };
       // Situations another exception decides (other citations) show the other changes in play.
       // Only a citation of the row's own definition counts (H1 of a house rule), not one of a
@@ -128,7 +131,7 @@ function sentence(row: Row, ids: readonly string[]): string {
       const ownCites = new Set(row.cells[other]?.rules ?? []);
       const seen = new Set((sit.rules[other] ?? []).filter((c) => ownCites.has(c)));
       const more: Situation[] = [];
-      for (const x of row.situations.slice(1)) {
+      for (const x of row.situations.filter((y) => y !== sit && y.follows === undefined)) {
         const fresh = (x.rules[other] ?? []).filter((c) => ownCites.has(c) && !seen.has(c));
         if (fresh.length === 0 || x.display[first] === null || x.display[other] === null) continue;
         for (const c of fresh) seen.add(c);
@@ -136,7 +139,9 @@ function sentence(row: Row, ids: readonly string[]): string {
       }
       return [clause(sit, true), ...more.map((x) => clause(x, false))].join("; and ");
     }
-    return `${label}${situationWords(sit)}: ${agreeing(row, sit, ids).join("; ")}`;
+    return `${label}${situationWords(sit)}: ${agreeing(row, sit, ids).join("; ")}${causeWords(sit)
+      .map((w) => ` — ${w}`)
+      .join("")}`;
   }
   // No situation: a constant's values themselves (a table entry, `road-rate`) …
   const cells = cellsOf(row);
@@ -158,7 +163,15 @@ function sentence(row: Row, ids: readonly string[]): string {
       )
       .join("; ")}`;
   }
-  // … else the rule changed, and why no situation shows it.
+  // … else the rule changed, and why no situation shows it: every one found is another change's, …
+  const explained = [...new Set(row.situations.flatMap((x) => x.follows ?? []))];
+  if (explained.length > 0) {
+    const diffIds = ids.filter((id) => row.cells[id] && row.cells[id]!.differs);
+    const base = ids.find((id) => row.cells[id]);
+    const unfired = row.notes.find((n) => n.startsWith("no situation"));
+    return `${diffIds.join(", ")} ${diffIds.length === 1 ? "changes" : "change"} ${label} (${diffIds.map((id) => `${id}: ${cites(row.cells[id]!.rules)}`).join("; ")}${base ? `; ${base}: ${cites(row.cells[base]!.rules)}` : ""}) — every situation found follows from ${explained.join(" and ")}${unfired ? `; ${unfired}` : ""}`;
+  }
+  // … or none was found.
   const why = row.notes.find(
     (n) => n.startsWith("no situations") || n.startsWith("the concepts differ"),
   );
@@ -225,13 +238,21 @@ export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Ro
   const own = rows.filter(
     (r) => r.differs && r.followsFrom.length === 0 && RULES.has(cellsOf(r)[0]![1].kind),
   );
-  const follows = rows.filter((r) => r.status === "changed" && r.followsFrom.length > 0);
-  const changes: SummaryChange[] = own.map((r) => ({
-    row: r.id,
-    label: r.label,
-    sentence: sentence(r, ids),
-    follows: followersOf(r, follows).map((f) => ({ row: f.id, label: f.label })),
-  }));
+  const follows = rows.filter((r) => r.differs && r.followsFrom.length > 0);
+  // Under each root: the rows that follow from it, and the other roots some of whose situations
+  // it explains or turns on (Uphill under the shell hole), in report order.
+  const changes: SummaryChange[] = own.map((r) => {
+    const under = new Set([
+      ...followersOf(r, follows),
+      ...own.filter((o) => o.turnsOn.includes(r.id)),
+    ]);
+    return {
+      row: r.id,
+      label: r.label,
+      sentence: sentence(r, ids),
+      follows: rows.filter((x) => under.has(x)).map((f) => ({ row: f.id, label: f.label })),
+    };
+  });
   // Concepts not every ruleset has, by section: "asl-a4 only: Brush, Grain".
   const bySection = new Map<string, Map<string, Row[]>>();
   for (const r of rows) {
@@ -252,11 +273,37 @@ export function buildSummary(rulesets: readonly RulesetInfo[], rows: readonly Ro
       lines: [...m.entries()].map(([k, list]) => `${k}: ${conceptList(list)}`),
     }));
   const partial = rows.filter((r) => r.status === "partial").length;
-  const folded = changes.reduce((n, c) => n + c.follows.length, 0);
+  // A rule written differently whose search found no situation where its own change decides the
+  // answer is not counted as changing answers: none where the answers differ (SQLA's COT restates
+  // SL's Bypass for a step in place), or only situations other changes explain (the five-way COT).
+  // It is said apart, and so are the rows that only follow from it.
+  const silent = new Set(
+    own
+      .filter((r) =>
+        r.situations.length === 0
+          ? r.notes.some((n) =>
+              /^no situations(?: within the search's bound|: the answers agree)/.test(n),
+            )
+          : r.situations.every((x) => x.follows !== undefined),
+      )
+      .map((r) => r.id),
+  );
+  const counted = own.filter((r) => !silent.has(r.id));
+  // Rows that only follow (each once, however many causes it has); the roots are counted apart.
+  const roots = new Set(own.map((r) => r.id));
+  const folded = new Set(
+    changes
+      .filter((c) => !silent.has(c.row))
+      .flatMap((c) => c.follows.map((f) => f.row))
+      .filter((id) => !roots.has(id)),
+  ).size;
   const headline =
-    `${own.length} ${own.length === 1 ? "rule changes" : "rules change"} answers` +
+    `${counted.length} ${counted.length === 1 ? "rule changes" : "rules change"} answers` +
     (folded > 0
-      ? ` (${folded} more ${folded === 1 ? "row follows" : "rows follow"} from ${own.length === 1 ? "it" : "them"})`
+      ? ` (${folded} more ${folded === 1 ? "row follows" : "rows follow"} from ${counted.length === 1 ? "it" : "them"})`
+      : "") +
+    (silent.size > 0
+      ? `; ${silent.size} more ${silent.size === 1 ? "is" : "are"} written differently, with no situation found where that alone changes an answer`
       : "") +
     `; ${partial} ${partial === 1 ? "concept is" : "concepts are"} not in every ruleset.`;
   return { headline, changes, concepts };

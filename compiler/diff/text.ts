@@ -9,6 +9,7 @@ import { safeLine } from "../../diagnostics/safe-text.js";
 import { countsText, type Cell, type DiffReport, type Row } from "./report-model.js";
 import { scenarioMark } from "./scenario-marks.js";
 import { lackingWords } from "./situations.js";
+import { causeWords } from "./situation-words.js";
 import type { ScenarioRow } from "./scenarios.js";
 import { startText } from "../render/start.js";
 
@@ -224,10 +225,13 @@ function renderRow(report: DiffReport, row: Row, w: number, p: Paint): string[] 
           (r) =>
             `${termSafe(r.id)} ${p.bold(termSafe(s.display[r.id]!))}${s.rules[r.id]!.length ? ` (${s.rules[r.id]!.map(termSafe).join(", ")})` : ""}`,
         );
-      const lack = lackingWords(
-        s,
-        report.rulesets.map((r) => r.id),
-      );
+      const lack = [
+        ...lackingWords(
+          s,
+          report.rulesets.map((r) => r.id),
+        ),
+        ...causeWords(s),
+      ];
       lines.push(
         `      ${termSafe(s.text)}: ${answers.join(", ")}${lack.length > 0 ? `; ${lack.map(termSafe).join("; ")}` : ""}`,
       );

@@ -184,13 +184,11 @@ export function plain(e: Expr, s: PlainScope): string {
       return body;
     }
     case "rule":
-      return e.args.length === 0
-        ? humanise(e.name)
-        : `${humanise(e.name)}(${e.args.map((a) => plain(a, s)).join(", ")})`;
+      return e.args.length === 0 ? humanise(e.name) : callWords(e.name, e.args, s);
     case "param":
       return e.name;
     case "table":
-      return `${humanise(e.name)}(${e.keys.map((a) => plain(a, s)).join(", ")})`;
+      return callWords(e.name, e.keys, s);
     case "base":
       return "the base value";
     case "neg":
@@ -239,6 +237,30 @@ export function plain(e: Expr, s: PlainScope): string {
       return `${num(e.a)} ${op} ${num(e.b)}`;
     }
   }
+}
+
+/**
+ * A rule or table asked of arguments, in a condition: "Bypassable for step terrain", "Uphill doubles
+ * for Priced terrain", "Within stacking for infantry 1, mmcs (1 if unit is MMC, else 0) and PP
+ * portage" — never the call's brackets; a yes/no constant argument is worded by its parameter
+ * ("no dt").
+ */
+function callWords(name: string, args: readonly Expr[], s: PlainScope): string {
+  const params = s.params?.get(name) ?? [];
+  // Several arguments are told apart by their parameters' names, a compound one bracketed.
+  const named = args.length > 1 && params.length === args.length;
+  const words = args.map((a, i) => {
+    if (a.k === "bool" && params[i] !== undefined)
+      return `${a.v ? "" : "no "}${nameWords(params[i]!)}`;
+    const w = plain(a, s);
+    if (!named) return w;
+    const p = nameWords(params[i]!);
+    const arg = w.includes(", ") ? `(${w})` : w;
+    return w.toLowerCase() === p.toLowerCase() ? w : `${p} ${arg}`;
+  });
+  const list =
+    words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+  return `${humanise(name)} for ${list}`;
 }
 
 /** The enum of a set-valued field (`unit.status`), else the first enum that has the member. */
@@ -290,6 +312,9 @@ export function plainValue(e: Expr, s: PlainScope, measure: string | null = null
       return `the ${nameWords(e.name)} of ${e.keys.map((a) => plainArg(a, s)).join(" and ")}`;
     case "base":
       return "the base value";
+    case "neg":
+      // A negative constant keeps its measure: "else −2 DRM".
+      return e.x.k === "num" ? `−${quantity(e.x.q, measure)}` : plain(e, s);
     case "call": {
       const [a, b] = e.args;
       if (e.fn === "max" && a && b && a.k === "num")

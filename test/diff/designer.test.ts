@@ -141,9 +141,76 @@ describe("one cause per change", () => {
     expect(cot.followsFrom).toEqual(["road-rate", "terrain-cost(shell-hole)"]);
     const s = r.summary;
     expect(s.changes.map((c) => c.label)).not.toContain("COT");
-    expect(s.changes.find((c) => c.row === shell.id)!.follows.map((f) => f.label)).toEqual(["COT"]);
+    // The shell hole is one cause: every row it changes is listed under it, once.
+    expect(s.changes.find((c) => c.row === shell.id)!.follows.map((f) => f.label)).toEqual([
+      "COT",
+      "Uphill",
+      "Entry cost",
+      "Bypass",
+    ]);
+    expect(s.changes.find((c) => c.row === road.id)!.follows.map((f) => f.label)).toEqual([
+      "COT",
+      "Uphill",
+      "Entry cost",
+    ]);
     // Uphill stays a cause: SL 5.53 does not double a shell hole, ASL A4.133 doubles every COT.
     expect(s.changes.map((c) => c.label)).toContain("Uphill");
+    // The headline counts causes, and each row that only follows once (COT, Enemy hex, Portage
+    // excess).
+    expect(s.headline).toMatch(/^16 rules change answers \(3 more rows follow from them\)/);
+    // ASL's IPC hands its question to a helper (`ipc-with(double-timing)`) that Allowance and
+    // Portage excess call themselves: the half-squad's 3 PP is still one cause.
+    expect(s.changes.find((c) => c.label === "IPC")!.follows.map((f) => f.label)).toEqual([
+      "Allowance",
+      "Portage excess",
+    ]);
+    expect(row(r, "portage-excess").causes).toEqual([row(r, "ipc").id]);
+  });
+
+  it("a row with a change of its own shows evidence that does not turn on another change", () => {
+    const r = slAslReport();
+    const sentence = (label: string) => r.summary.changes.find((c) => c.label === label)!.sentence;
+    // Entry cost's own change is A4.15 (OVR): on open ground, where the terrain costs agree.
+    expect(sentence("Entry cost")).toBe(
+      "asl-a4 raises Entry cost to 2 MF for squad, entering Open Ground, held by a lone enemy leader or hero (A4.15, A4.131, A4.13; sl-classic 1 MF, 5.54, 5.5)",
+    );
+    const entry = row(r, "entry-cost");
+    expect(entry.situations.map((x) => x.follows ?? [])).toEqual([
+      [],
+      ["Terrain cost: Shell hole"],
+      ["Road rate"],
+    ]);
+    // Bypass's own change: a broken unit may not Bypass (A4.3), not the shell hole's 2 MF.
+    expect(sentence("Bypass")).toMatch(/^only asl-a4 has Broken: asl-a4 changes Bypass to NA/);
+    expect(sentence("Bypass")).not.toMatch(/Shell hole/);
+    // Uphill's own change (a shell hole doubles uphill) cannot be seen apart from the shell hole's
+    // 2 MF: the sentence says what ASL answers at SL's shell-hole cost.
+    expect(sentence("Uphill")).toBe(
+      "asl-a4 raises Uphill to 4 MF for entering Shell hole, uphill (A4.133, A4.13; sl-classic 1 MF, 5.5, 5.54) — asl-a4 2 MF at sl-classic's Terrain cost: Shell hole",
+    );
+    expect(row(r, "uphill").turnsOn.sort()).toEqual(
+      [
+        row(r, "road-rate").id,
+        r.rows.find((x) => x.label === "Terrain cost: Shell hole")!.id,
+      ].sort(),
+    );
+  });
+
+  it("the five-way diff folds COT's situations under their causes and starts no sentence on the shell hole but its own", () => {
+    const s = fiveReport(false).summary;
+    const shell = s.changes.find((c) => c.label === "Terrain cost: Shell hole")!;
+    expect(shell.follows.map((f) => f.label)).toEqual(["COT", "Uphill", "Entry cost", "Bypass"]);
+    for (const c of s.changes)
+      if (c.label !== "Terrain cost: Shell hole" && c.label !== "Uphill" && c.label !== "COT")
+        expect(c.sentence, c.label).not.toMatch(/Shell hole/);
+    // COT's every situation is another change's, and Vehicle spent's search finds none: neither is
+    // counted as changing answers.
+    expect(s.changes.find((c) => c.label === "COT")!.sentence).toMatch(
+      /every situation found follows from Terrain cost: Shell hole/,
+    );
+    expect(s.headline).toMatch(
+      /; 2 more are written differently, with no situation found where that alone changes an answer;/,
+    );
   });
 
   it("the five-way summary says which editions agree, and --only-differences keeps the partial rows that differ", () => {
@@ -161,10 +228,20 @@ describe("one cause per change", () => {
     expect(s.find((c) => c.label === "Movement factor")!.sentence).toBe(
       "Movement factor for squad, Conscript: sl-classic, sqla-31: no Conscript (4 MF without it); asl-a4: 3 MF (A4.11); tide-of-iron: no Conscript (4 MP without it)",
     );
-    // Allowance: asl-a4 is named even where it gives no answer.
+    // Allowance: every edition named, chain-of-command (no squad) even where it gives no answer;
+    // asl-a4 answers on the default terrain, which every edition has through its concepts.
     expect(s.find((c) => c.label === "Allowance")!.sentence).toMatch(
-      /^Allowance for .*: sl-classic, sqla-31: 6 MF \(.*\); asl-a4, chain-of-command: no answer for these inputs; tide-of-iron: 5 MP/,
+      /^Allowance for squad, entering Open Ground, via road: sl-classic, sqla-31: 4 MF \(.*\); asl-a4: 5 MF \(.*\); tide-of-iron: 4 MP \(.*\); chain-of-command: no answer for these inputs$/,
     );
+  });
+
+  it("a number without a measure says what it counts: Chain of Command's pips off on the terrain-cost rows", () => {
+    const r = fiveReport(false);
+    const woods = r.rows.find((x) => x.label.startsWith("Terrain cost: Woods"))!;
+    expect(woods.cells["chain-of-command"]!.display).toBe("1 (pips off)");
+    expect(woods.cells["chain-of-command"]!.plain).toEqual(["1 (pips off)"]);
+    const s = r.summary.changes.find((c) => c.row === woods.id)!.sentence;
+    expect(s).toContain("chain-of-command: 1 (pips off) (10.1.2)");
   });
 
   it("--only-differences keeps every row where any two editions that have it differ, and no other", () => {
@@ -223,6 +300,14 @@ describe("what changed, first", () => {
     expect(s.concepts.find((c) => c.section === "terrain")!.lines).toContainEqual(
       expect.stringMatching(/^asl-a4 only: Terrain cost: Brush, Orchard, Marsh; /),
     );
+  });
+
+  it("does not count as changing answers a rule written differently whose search found no situation (SQLA's COT)", () => {
+    const s = buildReport([load("sl-classic"), load("sqla-31")]).summary;
+    expect(s.headline).toBe(
+      "1 rule changes answers; 1 more is written differently, with no situation found where that alone changes an answer; 60 concepts are not in every ruleset.",
+    );
+    expect(s.changes.map((c) => c.label)).toEqual(["COT", "Assault movement"]);
   });
 
   it("folds the rows that follow from a change under it, and names both changes of the house rule", () => {

@@ -55,6 +55,10 @@ describe("plain words of every bundled ruleset and house rule", () => {
         /\bwith with\b/,
         /\b1 hexsides\b/,
         /\bthe MF left with no$/m,
+        // A rule or table asked of arguments reads "Bypassable for step terrain", not as a call.
+        /[A-Za-z]\((?!s\))/,
+        // A negative constant keeps its measure ("else −2 DRM"), as a positive one does.
+        /\belse −\d+(?:[½⅓¼⅔¾])?$/m,
       ])
         expect(text, `${id}: ${bad}`).not.toMatch(bad);
     }
