@@ -180,7 +180,11 @@ export class Evaluator {
         return (c) => {
           const v = own(this.record(c, rec), name);
           if (v === undefined || v === null)
-            throw new InputError("absent", this.fieldPath(c, rec, name), `${rec}.${name} is absent`);
+            throw new InputError(
+              "absent",
+              this.fieldPath(c, rec, name),
+              `${rec}.${name} is absent`,
+            );
           return v;
         };
       }
@@ -207,9 +211,7 @@ export class Evaluator {
         };
       }
       case "pos":
-        return expr.name === "number"
-          ? (c) => Rat.of(c.i + 1)
-          : (c) => c.i === c.path.length - 1;
+        return expr.name === "number" ? (c) => Rat.of(c.i + 1) : (c) => c.i === c.path.length - 1;
       case "path":
         if (expr.name === "hexes") return (c) => Rat.of(c.hexes);
         if (expr.name === "steps") return (c) => Rat.of(c.path.length);
