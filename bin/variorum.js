@@ -1,6 +1,19 @@
 #!/usr/bin/env node
 // The `variorum` command. The CLI itself is TypeScript, bundled into dist/cli/ by `npm run build`
 // (which `npm ci` runs through the "prepare" script).
+import { setFlagsFromString } from "node:v8";
+
+// A command is a short burst of work. V8 optimises a function once about 66 KB of its bytecode has
+// run, and on a first `diff` its optimising compiler spent about half the process's CPU compiling
+// code that then ran for a few hundred milliseconds. With 16 times that budget only what runs long
+// (a large reach, the language server, the studio) is optimised, still by the same compiler; the
+// answers are the same. Figures: docs/performance.md. A budget the user sets (NODE_OPTIONS, a node
+// flag) is kept.
+const own = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((a) =>
+  a.includes("interrupt-budget"),
+);
+if (!own) setFlagsFromString("--interrupt-budget=1081344");
+
 let cli;
 try {
   cli = await import("../dist/cli/main.js");
