@@ -18,9 +18,7 @@ import type {
   RuleDef,
   RulesetIR,
   ScenarioValue,
-  Value,
 } from "../ir/ir.js";
-import { own } from "../util/dict.js";
 import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
 import { EvalError, type EvalListener, type EvalContext, type RunValue } from "./eval.js";
 import { interpreterFor, prepare, type Interpreter } from "./interpreter.js";
@@ -118,9 +116,8 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
     }
     // Only the first evaluation's citations are kept (over every roll: the first roll's).
     let first = true;
-    const primeKey = primingKey(ir, s);
     const once = (): RunValue => {
-      prime(model, ctx, s, primeKey);
+      prime(model, ctx, s);
       if ("cost" in q) ctx.i = q.cost;
       const t: string[] = [];
       if (first) rules = t;
@@ -188,128 +185,19 @@ function attempt(f: () => void): EvalError | RangeError | null {
   }
 }
 
-/**
- * What a priming of the allowance depends on besides the ruleset: the scenario, the hexes and how the
- * allowance is primed (null: nothing to prime, or a fixed value).
- */
-function primingKey(ir: RulesetIR, s: Situation): string | null {
-  if (s.allowance !== "priced" && s.allowance !== "computed") return null;
-  return `${s.allowance}\u0000${s.hexes ?? ""}\u0000${scenarioKey(ir, s.scenario)}`;
-}
-
-/**
- * The scenario as `prepare` reads it, as text: each declared field's value of each record (the
- * first input of its kind, as `prepare` takes it), whether there is a vehicle, the steps, the fixed
- * roll and the fields given as unknown. Two scenarios with the same text prepare the same context.
- */
-function scenarioKey(ir: RulesetIR, sv: ScenarioValue): string {
-  let k = `${sv.roll?.join(",") ?? "-"}|${sv.unknown?.join(",") ?? "-"}|${sv.vehicle === null ? 0 : 1}|${sv.path.length}`;
-  for (const rec of ["unit", "vehicle", "scenario", "step"] as const) {
-    const def = ir.inputs.find((i) => i.rec === rec);
-    if (def === undefined) continue;
-    const records = rec === "step" ? sv.path : [sv[rec]];
-    for (const r of records) {
-      k += "|";
-      if (r === null) continue;
-      for (const f of def.fields) k += `${valueText(own(r, f.name))};`;
-    }
-  }
-  return k;
-}
-
-/** A scenario value as `scenarioKey` writes it (a field left out: `~`). */
-function valueText(v: Value | undefined): string {
-  if (v === undefined) return "~";
-  switch (v.v) {
-    case "num":
-      return `n${v.q}`;
-    case "bool":
-      return v.b ? "T" : "F";
-    case "all":
-      return "A";
-    case "na":
-      return "N";
-    case "member":
-      return `m${v.name}`;
-    case "set":
-      return `s${v.members.join(",")}`;
-  }
-}
-
-/**
- * A priming that ran to its end, to be replayed: the context it left and what the evaluator told its
- * listener meanwhile (the rules entered, exceptions chosen and rows read), in order.
- */
-interface Primed {
-  allowance: Rat;
-  spent: Rat;
-  hexes: number;
-  told: ((l: EvalListener) => void)[];
-}
-
-/**
- * Primings by ruleset (its interpreter) and key (`primingKey`, the roll and the step): the diff asks
- * many definitions of the same situation, each priced first. Bounded: emptied when full.
- */
-const primings = new WeakMap<Interpreter, Map<string, Primed>>();
-const PRIMINGS = 4096;
-
-/**
- * Sets the allowance the situation gives (an evaluation error or overflow while priming is left where
- * it stopped). A priming asked before of the same ruleset, situation, roll and step is replayed —
- * the same context, the same things told the listener — instead of evaluated again.
- */
-function prime(model: Interpreter, ctx: EvalContext, s: Situation, key: string | null): void {
+/** Sets the allowance the situation gives (an evaluation error or overflow while priming is left where it stopped). */
+function prime(model: Interpreter, ctx: EvalContext, s: Situation): void {
   const a = s.allowance;
   if (a === undefined) return;
   if (a instanceof Rat) {
     ctx.allowance = a;
     return;
   }
-  let memo = primings.get(model);
-  if (memo === undefined) primings.set(model, (memo = new Map()));
-  const at = key === null ? null : `${key}\u0000${ctx.roll?.join(",") ?? ""}\u0000${ctx.i}`;
-  const listener = model.ev.listener;
-  const hit = at === null ? undefined : memo.get(at);
-  if (hit !== undefined) {
-    if (listener) for (const tell of hit.told) tell(listener);
-    ctx.allowance = hit.allowance;
-    ctx.spent = hit.spent;
-    ctx.hexes = hit.hexes;
-    ctx.i = 0;
-    return;
-  }
-  const told: Primed["told"] = [];
-  model.ev.listener = {
-    rule(r) {
-      told.push((l) => l.rule(r));
-      listener?.rule(r);
-    },
-    exception(x, r) {
-      told.push((l) => l.exception(x, r));
-      listener?.exception(x, r);
-    },
-    row(table, keys, cite) {
-      const k = [...keys];
-      told.push((l) => l.row(table, k, cite));
-      listener?.row(table, keys, cite);
-    },
-  };
-  let stopped: EvalError | RangeError | null;
-  try {
-    stopped = attempt(() => {
-      if (a === "priced") pricePath(model, ratNum, ctx);
-      else ctx.allowance = model.allowance(ctx, null);
-    });
-  } finally {
-    model.ev.listener = listener;
-  }
+  attempt(() => {
+    if (a === "priced") pricePath(model, ratNum, ctx);
+    else ctx.allowance = model.allowance(ctx, null);
+  });
   ctx.i = 0;
-  // Only a priming that ran to its end is kept: one that stopped leaves what an earlier one left.
-  if (stopped === null && at !== null) {
-    if (memo.size >= PRIMINGS) memo.clear();
-    memo.set(at, { allowance: ctx.allowance, spent: ctx.spent, hexes: ctx.hexes, told });
-  }
 }
 
 function defOf(ir: RulesetIR, d: RuleDef | ConstraintDef | string): RuleDef | ConstraintDef {
