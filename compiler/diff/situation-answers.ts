@@ -276,6 +276,7 @@ export class Asker {
     }
     return key;
   }
+
   /** `keyOf` as text, for a domain too large for its keys to be numbers exactly. */
   private keyText(dims: readonly Dim[], a: Readonly<Assignment>, plan: Plan[]): string | null {
     let key = "";
