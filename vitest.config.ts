@@ -28,6 +28,7 @@ export const PROCESSES = [
   "test/editors/vim.test.ts",
   "test/package/**/*.test.ts",
   "test/examples/**/*.test.ts",
+  "test/cli/precompiled.test.ts",
 ];
 
 /** Counter-examples of the invariants' tests (each must fail its test): kept, never run. */

@@ -124,8 +124,24 @@ export class Rat {
     return Rat.make(n, d);
   }
 
+  /**
+   * The texts parsed so far and their values (a Rat is immutable, so one value serves every reader):
+   * the interpreter reads the same few constants and defaults thousands of times. Bounded: emptied
+   * when full.
+   */
+  private static readonly parsed = new Map<string, Rat>();
+
   /** Parses "3", "-1/2", "0.25" (as IR `Q` text and scenario input use) and "NA". */
   static parse(text: string): Rat {
+    const hit = Rat.parsed.get(text);
+    if (hit !== undefined) return hit;
+    const r = Rat.read(text);
+    if (Rat.parsed.size >= 4096) Rat.parsed.clear();
+    Rat.parsed.set(text, r);
+    return r;
+  }
+
+  private static read(text: string): Rat {
     const s = text.trim();
     if (s === "NA") return Rat.NA;
     const m = /^(-?)(\d+)(?:\/(\d+)|\.(\d+))?$/.exec(s);

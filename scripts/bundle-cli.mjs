@@ -5,6 +5,7 @@
 // the bundle is made from, which the built results of the bundled rulesets (dist/front-cache/) carry,
 // so results built by other code are never used (compiler/node/front-cache.ts).
 import { build } from "esbuild";
+import Handlebars from "handlebars";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -61,6 +62,40 @@ const chevrotainStatic = {
   },
 };
 
+/** The options the reports compile their templates with (compiler/render/templates.ts `TEMPLATE_OPTIONS`). */
+export const TEMPLATE_OPTIONS = { strict: true, noEscape: false };
+
+/**
+ * The source of compiler/render/precompiled.ts as the bundle has it: every template under
+ * templates/ (each report's folder), its text → `Handlebars.precompile(text, TEMPLATE_OPTIONS)`, so
+ * no command compiles a template of the package at run time.
+ */
+export function precompiledModule() {
+  const entries = [];
+  const dir = join(root, "templates");
+  for (const report of readdirSync(dir).sort()) {
+    if (!statSync(join(dir, report)).isDirectory()) continue;
+    for (const name of readdirSync(join(dir, report)).sort()) {
+      if (!name.endsWith(".hbs")) continue;
+      const text = readFileSync(join(dir, report, name), "utf8");
+      const spec = Handlebars.precompile(text, { ...TEMPLATE_OPTIONS });
+      entries.push(`  [${JSON.stringify(text)}, ${spec}],`);
+    }
+  }
+  return `export const PRECOMPILED = new Map([\n${entries.join("\n")}\n]);\n`;
+}
+
+/** compiler/render/precompiled.ts replaced by the package's templates, precompiled. */
+const precompiledTemplates = {
+  name: "precompiled-templates",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]compiler[\\/]render[\\/]precompiled\.ts$/ }, () => ({
+      contents: precompiledModule(),
+      loader: "js",
+    }));
+  },
+};
+
 export async function bundleCli() {
   const outdir = join(root, "dist", "cli");
   rmSync(outdir, { recursive: true, force: true });
@@ -76,7 +111,7 @@ export async function bundleCli() {
     platform: "node",
     target: "node20",
     packages: "external",
-    plugins: [chevrotainStatic],
+    plugins: [chevrotainStatic, precompiledTemplates],
     define: { __VARIORUM_BUILD__: JSON.stringify(id) },
     chunkNames: "chunks/[name]-[hash]",
     legalComments: "none",

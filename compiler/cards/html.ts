@@ -7,7 +7,12 @@
  * The caller supplies the template texts (only the CLI touches the file system): `cardTemplatesFrom`.
  */
 
-import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
+import {
+  readTemplates,
+  templateOf,
+  withPartials,
+  type TemplateTexts,
+} from "../render/templates.js";
 import type { Card, CardRow, CardTable, DiceChart } from "./card-model.js";
 import { changeSign, changeText, citeText, geometry, header } from "./view.js";
 
@@ -204,6 +209,6 @@ export function cardView(card: Card) {
 export function renderCardHtml(card: Card, templates: CardTemplates): string {
   const hb = withPartials(templates, CARD_TEMPLATE_NAMES, "card");
   if (templates.card === undefined) throw new Error("missing template card.hbs");
-  const page = hb.compile(templates.card, { strict: true, noEscape: false });
+  const page = templateOf(hb, templates.card);
   return page(cardView(card));
 }

@@ -71,6 +71,12 @@ export function decidingFirst(irs: readonly RulesetIR[], rows: readonly Deciding
     });
   }
   const exceptionRules = irs.map(ruleOfException);
+  // Each ruleset's table rows by key, keyed once (not once per situation).
+  const tableRows = irs.map((ir) =>
+    ir.tables.flatMap((tb) =>
+      tb.rows.map((tr) => ({ key: rowKey(tb.name, tr.keys), cite: tr.cite ?? tb.cite })),
+    ),
+  );
   const byId = new Map(irs.map((ir, i) => [ir.id, i]));
   for (const { row, items } of rows)
     for (const sit of row.situations) {
@@ -89,11 +95,8 @@ export function decidingFirst(irs: readonly RulesetIR[], rows: readonly Deciding
         // A constraint is asked itself, never used by another definition.
         const own = items[i];
         if (own?.kind === "constraint" && d.rules.has(own.def.name)) deciding.add(own.def.cite);
-        for (const tb of ir.tables)
-          for (const tr of tb.rows) {
-            const key = rowKey(tb.name, tr.keys);
-            if (d.rows.has(key) && usedRows.has(key)) deciding.add(tr.cite ?? tb.cite);
-          }
+        for (const tr of tableRows[i]!)
+          if (d.rows.has(tr.key) && usedRows.has(tr.key)) deciding.add(tr.cite);
         for (const x of t.fired) {
           const r = exceptionRules[i]!.get(x);
           if (r === undefined || !(d.oneSided.has(r.name) || d.rules.has(r.name))) continue;

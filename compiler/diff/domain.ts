@@ -447,9 +447,14 @@ export function* assignments(
   maxWeight = dims.length,
 ): Generator<Assignment> {
   const alt = dims.map((d) => d.values.filter((v) => v !== d.def));
+  // Only the dimensions that can be set (a value off the default; a one-sided one only when
+  // `oneSided`) are chosen among: the same picks, in the same order, without trying every other.
+  const live = dims.flatMap((d, i) =>
+    alt[i]!.length > 0 && (oneSided || d.only === null) ? [i] : [],
+  );
   for (let w = 0; w <= Math.min(maxWeight, dims.length); w++) {
-    for (const pick of choose(dims.length, w)) {
-      if (pick.some((i) => alt[i]!.length === 0)) continue;
+    for (const chosen of choose(live.length, w)) {
+      const pick = chosen.map((j) => live[j]!);
       if (pick.some((i) => dims[i]!.only !== null) !== oneSided) continue;
       const pos = pick.map(() => 0);
       for (;;) {

@@ -9,7 +9,12 @@
 
 import { lackingWords } from "./situations.js";
 import { causeWords } from "./situation-words.js";
-import { readTemplates, withPartials, type TemplateTexts } from "../render/templates.js";
+import {
+  readTemplates,
+  templateOf,
+  withPartials,
+  type TemplateTexts,
+} from "../render/templates.js";
 import { startText } from "../render/start.js";
 import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
 import { scenarioMark } from "./scenario-marks.js";
@@ -209,6 +214,6 @@ export function htmlView(report: DiffReport): unknown {
 export function renderHtml(report: DiffReport, templates: Templates): string {
   const hb = withPartials(templates, TEMPLATE_NAMES, "report");
   hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
-  const page = hb.compile(templates.report!, { strict: true, noEscape: false });
+  const page = templateOf(hb, templates.report!);
   return page(htmlView(report));
 }

@@ -106,6 +106,8 @@ interface Plan {
   known: ReadonlySet<Scalar> | null;
   /** An enum's members by the names it answers to: its own, then its concept keys (name-resolver.ts). */
   names: ReadonlyMap<string, string> | null;
+  /** Read: each value of the dimension → its digit in a situation's key (`keyOf`). */
+  digits: ReadonlyMap<Scalar, number> | null;
 }
 
 export class Asker {
@@ -126,7 +128,7 @@ export class Asker {
   }
 
   /** Answers by domain (a key is what the definition sees of one domain's assignment). */
-  private readonly caches = new WeakMap<readonly Dim[], Map<string, Outcome | null>>();
+  private readonly caches = new WeakMap<readonly Dim[], Map<number | string, Outcome | null>>();
   /** Evaluations made (cache misses). */
   evaluations = 0;
   /** Work done: an evaluation over every roll of the dice counts once per roll. */
@@ -168,6 +170,8 @@ export class Asker {
    * it, and which values this ruleset knows (a value it does not know: no answer).
    */
   private readonly plans = new WeakMap<readonly Dim[], Plan[]>();
+  /** Domains whose situations are too many for a number to key each exactly (`keyOf`). */
+  private readonly wide = new WeakMap<readonly Dim[], boolean>();
   private planOf(dims: readonly Dim[]): Plan[] {
     const hit = this.plans.get(dims);
     if (hit !== undefined) return hit;
@@ -182,6 +186,7 @@ export class Asker {
           fits: false,
           known: null,
           names: null,
+          digits: null,
         };
       const names =
         d.kind === "enum" && f.type.t === "enum"
@@ -196,9 +201,18 @@ export class Asker {
           : d.kind === "enum"
             ? new Set<Scalar>([null, ...(names?.keys() ?? [])])
             : null;
-      return { lacks: false, field: f, reads: this.readsField(d.rec, f.name), fits, known, names };
+      const reads = this.readsField(d.rec, f.name);
+      const digits = reads ? new Map<Scalar, number>() : null;
+      if (digits !== null)
+        for (const v of [...d.values, d.def]) if (!digits.has(v)) digits.set(v, digits.size);
+      return { lacks: false, field: f, reads, fits, known, names, digits };
     });
     this.plans.set(dims, plan);
+    // Keys are numbers while every situation's fits below 2^53 (else text).
+    let places = 1;
+    for (const p of plan)
+      if (!p.lacks && p.field !== undefined) places *= p.digits === null ? 2 : p.digits.size;
+    this.wide.set(dims, places > Number.MAX_SAFE_INTEGER);
     return plan;
   }
 
@@ -243,8 +257,36 @@ export class Asker {
   }
 
   /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
-  private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): string | null {
+  private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): number | string | null {
+    // A number in mixed radix: per dimension read, the value's digit; per dimension not read, 0 or
+    // 1 (whether the situation gives it a value this ruleset lacks: then no answer).
     const plan = this.planOf(dims);
+    if (this.wide.get(dims)) return this.keyText(dims, a, plan);
+    let key = 0;
+    let place = 1;
+    for (let i = 0; i < dims.length; i++) {
+      const p = plan[i]!;
+      if (p.lacks) continue;
+      const given = a[i] !== undefined;
+      if (p.field === undefined) {
+        if (given) return null;
+        continue;
+      }
+      const v = given ? a[i]! : dims[i]!.def;
+      if (p.digits !== null) {
+        key += p.digits.get(v)! * place;
+        place *= p.digits.size;
+        continue;
+      }
+      const known = p.known === null || p.known.has(v);
+      if (given && !(p.fits && known)) key += place;
+      place *= 2;
+    }
+    return key;
+  }
+
+  /** `keyOf` as text, for a domain too large for its keys to be numbers exactly. */
+  private keyText(dims: readonly Dim[], a: Readonly<Assignment>, plan: Plan[]): string | null {
     let key = "";
     for (let i = 0; i < dims.length; i++) {
       const p = plan[i]!;
@@ -255,11 +297,10 @@ export class Asker {
         continue;
       }
       const v = given ? a[i]! : dims[i]!.def;
-      if (p.reads) {
-        key += `${String(v)}\u0000`;
+      if (p.digits !== null) {
+        key += `${p.digits.get(v)!}\u0000`;
         continue;
       }
-      // Not read: only whether the situation gives it a value this ruleset lacks (then no answer).
       const known = p.known === null || p.known.has(v);
       key += given && !(p.fits && known) ? "X\u0000" : "-\u0000";
     }
@@ -282,6 +323,8 @@ export class Asker {
     };
     const flags = new Map<string, string[]>();
     const plan = this.planOf(dims);
+    // Whether the situation gives the vehicle a field (then the unit uses one).
+    let vehicleGiven = false;
     for (let i = 0; i < dims.length; i++) {
       const d = dims[i]!;
       const p = plan[i]!;
@@ -311,7 +354,10 @@ export class Asker {
         continue;
       }
       const val = toValue(f, typeof v === "string" ? (p.names?.get(v) ?? v) : v);
-      if (val !== null) recs[d.rec]![f.name] = val;
+      if (val !== null) {
+        recs[d.rec]![f.name] = val;
+        if (d.rec === "vehicle") vehicleGiven = true;
+      }
     }
     for (const [name, members] of flags) {
       const at = this.setField(name);
@@ -321,9 +367,9 @@ export class Asker {
         enum: at.of,
         members: at.order.filter((m) => members.includes(m)),
       };
+      if (at.rec === "vehicle") vehicleGiven = true;
     }
     // Required fields nobody varies still need a value.
-    const vehicleGiven = Object.keys(recs.vehicle!).length > 0;
     for (const r of this.required()) {
       if (r.rec === "vehicle" && !vehicleGiven) continue;
       if (r.rec === "step" && !this.isStep) continue;
@@ -332,7 +378,7 @@ export class Asker {
     const sv: ScenarioValue = {
       unit: recs.unit!,
       // A vehicle only when the situation gives it a field (the unit uses a conveyance).
-      vehicle: Object.keys(recs.vehicle!).length > 0 ? recs.vehicle! : null,
+      vehicle: vehicleGiven ? recs.vehicle! : null,
       scenario: recs.scenario!,
       path: this.isStep ? [recs.step!] : [],
     };

@@ -296,14 +296,14 @@ export function searchSituations(
         break;
       }
       // Skip a situation that contains one already found, unless a focus exception is still to fire.
-      const contains = [...found, ...more, ...cover].some((f) =>
+      const within = (f: Entry) =>
         f.a.every(
           (v, i) =>
             v === undefined ||
             v === a[i] ||
             (f.fold?.index === i && f.fold.members.includes(a[i] as string)),
-        ),
-      );
+        );
+      const contains = found.some(within) || more.some(within) || cover.some(within);
       if (contains && uncovered.size === 0) continue;
       const outs = askers.map((k) => k.ask(dims, a));
       // One-sided: the rulesets that lack an input set here answer without it.

@@ -45,7 +45,7 @@ export function valueOf(v: Value): RunValue {
 }
 
 interface Frame {
-  params: Map<string, RunValue>;
+  params: ReadonlyMap<string, RunValue>;
   /** What `base` denotes in the exception being evaluated (`withBase`), or null where it is not read. */
   base: RunValue | null;
 }
@@ -54,6 +54,19 @@ interface Frame {
 const NO_VEHICLE: ValueRecord = dict();
 
 const EMPTY: Frame = { params: new Map(), base: null };
+
+/** A table's row as the evaluator reads it: its value (`run`: read once, on its first lookup). */
+interface Row {
+  value: Value;
+  cite: string;
+  run?: RunValue;
+}
+
+/** The parameters of a rule that takes none (never written to). */
+const NO_PARAMS: ReadonlyMap<string, RunValue> = new Map();
+
+/** An expression compiled (`Evaluator.compile`): its value in a context, with the citations noted in `trace`. */
+type Code = (ctx: EvalContext, trace: string[] | null, frame: Frame) => RunValue;
 
 /**
  * Told what the evaluator chooses as it goes (the query layer records it for citations). Optional: the
@@ -75,7 +88,7 @@ export class Evaluator {
   private jsonByField: Map<string, string> | null = null;
   private tables: Map<string, TableDef> | null = null;
   /** Each table's rows by their keys joined, indexed on the table's first lookup. */
-  private readonly rows = new Map<string, Map<string, { value: Value; cite: string }>>();
+  private readonly rows = new Map<string, Map<string, Row>>();
 
   /** Told of every rule entered, exception chosen and table row read, when set. */
   listener: EvalListener | null = null;
@@ -99,7 +112,7 @@ export class Evaluator {
   }
 
   /** The rows of table `name` by their keys joined, or undefined when there is no such table. */
-  private rowsOf(name: string): Map<string, { value: Value; cite: string }> | undefined {
+  private rowsOf(name: string): Map<string, Row> | undefined {
     let rows = this.rows.get(name);
     if (rows) return rows;
     this.tables ??= new Map(this.ir.tables.map((t) => [t.name, t]));
@@ -112,115 +125,190 @@ export class Evaluator {
     return rows;
   }
 
+  /** Each expression's compiled form (`compile`), made on its first evaluation. */
+  private readonly code = new WeakMap<Expr, Code>();
+
+  /**
+   * `expr`'s value. The expression is compiled once into a closure (`compile`) and that is run: the
+   * tree is walked when it is first evaluated, not on every evaluation.
+   */
   evaluate(expr: Expr, ctx: EvalContext, trace: string[] | null, frame: Frame = EMPTY): RunValue {
+    return this.codeOf(expr)(ctx, trace, frame);
+  }
+
+  private codeOf(expr: Expr): Code {
+    let f = this.code.get(expr);
+    if (f === undefined) this.code.set(expr, (f = this.compile(expr)));
+    return f;
+  }
+
+  /**
+   * The one semantics of an expression, as a closure over its compiled subexpressions: what it reads
+   * and the order it evaluates them in, the citations it notes and what stops it are fixed here.
+   * Constants are read once (a number's text parsed when compiled, or its error raised when run).
+   * A rule, a table or a parameter is looked up by name when run, as the IR names them.
+   */
+  private compile(expr: Expr): Code {
     switch (expr.k) {
-      case "num":
-        return Rat.parse(expr.q);
-      case "bool":
-        return expr.v;
+      case "num": {
+        let q: Rat;
+        try {
+          q = Rat.parse(expr.q);
+        } catch {
+          return () => Rat.parse(expr.q); // raises its error when evaluated, as it always did
+        }
+        return () => q;
+      }
+      case "bool": {
+        const v = expr.v;
+        return () => v;
+      }
       case "all":
-        return ctx.allowance;
+        return (c) => c.allowance;
       case "na":
-        return NA_RAT;
-      case "member":
-        return expr.name;
-      case "set":
-        return new Set(expr.members);
+        return () => NA_RAT;
+      case "member": {
+        const name = expr.name;
+        return () => name;
+      }
+      case "set": {
+        const members = expr.members;
+        return () => new Set(members);
+      }
       case "field": {
-        const v = own(this.record(ctx, expr.rec), expr.name);
-        if (v === undefined || v === null)
-          throw new InputError(
-            "absent",
-            this.fieldPath(ctx, expr.rec, expr.name),
-            `${expr.rec}.${expr.name} is absent`,
-          );
-        return v;
+        const { rec, name } = expr;
+        return (c) => {
+          const v = own(this.record(c, rec), name);
+          if (v === undefined || v === null)
+            throw new InputError(
+              "absent",
+              this.fieldPath(c, rec, name),
+              `${rec}.${name} is absent`,
+            );
+          return v;
+        };
       }
       case "flag": {
-        const s = own(this.record(ctx, expr.rec), expr.field);
-        return s instanceof Set ? s.has(expr.member) : false;
+        const { rec, field, member } = expr;
+        return (c) => {
+          const s = own(this.record(c, rec), field);
+          return s instanceof Set ? s.has(member) : false;
+        };
       }
       case "need": {
-        const v = own(this.record(ctx, expr.rec), expr.name);
-        if (v === undefined || v === null)
-          throw new MissingInput(this.fieldPath(ctx, expr.rec, expr.name));
-        return v;
+        const { rec, name } = expr;
+        return (c) => {
+          const v = own(this.record(c, rec), name);
+          if (v === undefined || v === null) throw new MissingInput(this.fieldPath(c, rec, name));
+          return v;
+        };
       }
       case "present": {
-        const v = own(this.record(ctx, expr.rec), expr.name);
-        return v !== undefined && v !== null;
+        const { rec, name } = expr;
+        return (c) => {
+          const v = own(this.record(c, rec), name);
+          return v !== undefined && v !== null;
+        };
       }
       case "pos":
-        return expr.name === "number" ? Rat.of(ctx.i + 1) : ctx.i === ctx.path.length - 1;
+        return expr.name === "number" ? (c) => Rat.of(c.i + 1) : (c) => c.i === c.path.length - 1;
       case "path":
-        if (expr.name === "hexes") return Rat.of(ctx.hexes);
-        if (expr.name === "steps") return Rat.of(ctx.path.length);
-        return ctx.spent;
+        if (expr.name === "hexes") return (c) => Rat.of(c.hexes);
+        if (expr.name === "steps") return (c) => Rat.of(c.path.length);
+        return (c) => c.spent;
       case "agg":
-        return this.aggregate(expr.op, expr.body, ctx, trace, frame);
+        return this.aggregate(expr.op, this.compile(expr.body));
       case "rule": {
-        const r = this.rules.get(expr.name);
-        if (!r) throw new EvalError(`unknown rule ${expr.name}`);
-        const args = expr.args.map((a) => this.evaluate(a, ctx, trace, frame));
-        return this.rule(r, ctx, trace, args);
+        const name = expr.name;
+        const args = expr.args.map((a) => this.compile(a));
+        return (c, t, f) => {
+          const r = this.rules.get(name);
+          if (!r) throw new EvalError(`unknown rule ${name}`);
+          const vs = args.map((a) => a(c, t, f));
+          return this.rule(r, c, t, vs);
+        };
       }
       case "param": {
-        const v = frame.params.get(expr.name);
-        if (v === undefined) throw new EvalError(`unknown parameter ${expr.name}`);
-        return v;
+        const name = expr.name;
+        return (_c, _t, f) => {
+          const v = f.params.get(name);
+          if (v === undefined) throw new EvalError(`unknown parameter ${name}`);
+          return v;
+        };
       }
-      case "table":
-        return this.lookup(
-          expr.name,
-          expr.keys.map((k) => this.evaluate(k, ctx, trace, frame) as string),
-          ctx,
-          trace,
-        );
+      case "table": {
+        const name = expr.name;
+        const keys = expr.keys.map((k) => this.compile(k));
+        return (c, t, f) =>
+          this.lookup(
+            name,
+            keys.map((k) => k(c, t, f) as string),
+            c,
+            t,
+          );
+      }
       case "base":
-        if (frame.base === null) throw new EvalError("base outside an exception");
-        return frame.base;
-      case "neg":
-        return (this.evaluate(expr.x, ctx, trace, frame) as Rat).neg();
-      case "not":
-        return !this.evaluate(expr.x, ctx, trace, frame);
+        return (_c, _t, f) => {
+          if (f.base === null) throw new EvalError("base outside an exception");
+          return f.base;
+        };
+      case "neg": {
+        const x = this.compile(expr.x);
+        return (c, t, f) => (x(c, t, f) as Rat).neg();
+      }
+      case "not": {
+        const x = this.compile(expr.x);
+        return (c, t, f) => !x(c, t, f);
+      }
       case "bin":
-        return this.bin(expr.op, expr.a, expr.b, ctx, trace, frame);
-      case "in":
-        return (this.evaluate(expr.set, ctx, trace, frame) as ReadonlySet<string>).has(
-          this.evaluate(expr.x, ctx, trace, frame) as string,
-        );
-      case "if":
-        return this.evaluate(expr.c, ctx, trace, frame)
-          ? this.evaluate(expr.t, ctx, trace, frame)
-          : this.evaluate(expr.e, ctx, trace, frame);
+        return this.bin(expr.op, this.compile(expr.a), this.compile(expr.b));
+      case "in": {
+        const set = this.compile(expr.set);
+        const x = this.compile(expr.x);
+        return (c, t, f) => (set(c, t, f) as ReadonlySet<string>).has(x(c, t, f) as string);
+      }
+      case "if": {
+        const cond = this.compile(expr.c);
+        const then = this.compile(expr.t);
+        const other = this.compile(expr.e);
+        return (c, t, f) => (cond(c, t, f) ? then(c, t, f) : other(c, t, f));
+      }
       case "call": {
-        const args = expr.args.map((a) => this.evaluate(a, ctx, trace, frame) as Rat);
-        if (args.some((a) => a.isNA())) return NA_RAT;
-        if (expr.fn === "fru") return args[0]!.ceil();
-        if (expr.fn === "frd") return args[0]!.floor();
-        return args.reduce((a, b) => (expr.fn === "max" ? a.max(b) : a.min(b)));
+        const fn = expr.fn;
+        const args = expr.args.map((a) => this.compile(a));
+        return (c, t, f) => {
+          const vs = args.map((a) => a(c, t, f) as Rat);
+          if (vs.some((a) => a.isNA())) return NA_RAT;
+          if (fn === "fru") return vs[0]!.ceil();
+          if (fn === "frd") return vs[0]!.floor();
+          return vs.reduce((a, b) => (fn === "max" ? a.max(b) : a.min(b)));
+        };
       }
       case "dice": {
-        // The per-die modifier first, as a generated module reads it (an argument of its
-        // `sumDice`): without a roll both have consulted its rules when the roll is found missing.
-        const per = expr.perDie ? (this.evaluate(expr.perDie, ctx, trace, frame) as Rat) : Rat.ZERO;
-        const roll = ctx.roll;
-        if (!roll || roll.length < expr.n)
-          throw new InputError(
-            "roll",
-            "unit.dice",
-            `this move rolls ${expr.n} dice, but the fixed roll gives ${roll?.length ?? 0}`,
-          );
-        const faces = roll.slice(0, expr.n).map((x) => Rat.of(x).add(per).max(Rat.ZERO));
-        let kept = faces;
-        if (expr.keep) {
-          const sorted = [...faces].sort((a, b) => a.cmp(b));
-          kept =
-            expr.keep.which === "highest"
-              ? sorted.slice(sorted.length - expr.keep.count)
-              : sorted.slice(0, expr.keep.count);
-        }
-        return kept.reduce((a, b) => a.add(b), Rat.ZERO);
+        const { n, keep } = expr;
+        const perDie = expr.perDie ? this.compile(expr.perDie) : null;
+        return (c, t, f) => {
+          // The per-die modifier first, as a generated module reads it (an argument of its
+          // `sumDice`): without a roll both have consulted its rules when the roll is found missing.
+          const per = perDie ? (perDie(c, t, f) as Rat) : Rat.ZERO;
+          const roll = c.roll;
+          if (!roll || roll.length < n)
+            throw new InputError(
+              "roll",
+              "unit.dice",
+              `this move rolls ${n} dice, but the fixed roll gives ${roll?.length ?? 0}`,
+            );
+          const faces = roll.slice(0, n).map((x) => Rat.of(x).add(per).max(Rat.ZERO));
+          let kept = faces;
+          if (keep) {
+            const sorted = [...faces].sort((a, b) => a.cmp(b));
+            kept =
+              keep.which === "highest"
+                ? sorted.slice(sorted.length - keep.count)
+                : sorted.slice(0, keep.count);
+          }
+          return kept.reduce((a, b) => a.add(b), Rat.ZERO);
+        };
       }
     }
   }
@@ -241,76 +329,80 @@ export class Evaluator {
     return s;
   }
 
-  private bin(
-    op: string,
-    ae: Expr,
-    be: Expr,
-    c: EvalContext,
-    t: string[] | null,
-    f: Frame,
-  ): RunValue {
-    if (op === "and")
-      return (this.evaluate(ae, c, t, f) as boolean) && (this.evaluate(be, c, t, f) as boolean);
-    if (op === "or")
-      return (this.evaluate(ae, c, t, f) as boolean) || (this.evaluate(be, c, t, f) as boolean);
-    const a = this.evaluate(ae, c, t, f);
-    const b = this.evaluate(be, c, t, f);
-    if (op === "==") return same(a, b);
-    if (op === "!=") return !same(a, b);
-    const x = a as Rat;
-    const y = b as Rat;
-    const na = x.isNA() || y.isNA();
+  /** A binary operator over its compiled operands (`and`/`or` short-circuit). */
+  private bin(op: string, ae: Code, be: Code): Code {
+    if (op === "and") return (c, t, f) => (ae(c, t, f) as boolean) && (be(c, t, f) as boolean);
+    if (op === "or") return (c, t, f) => (ae(c, t, f) as boolean) || (be(c, t, f) as boolean);
+    if (op === "==") return (c, t, f) => same(ae(c, t, f), be(c, t, f));
+    if (op === "!=") return (c, t, f) => !same(ae(c, t, f), be(c, t, f));
+    const arith = (g: (x: Rat, y: Rat) => Rat): Code => {
+      return (c, t, f) => {
+        const x = ae(c, t, f) as Rat;
+        const y = be(c, t, f) as Rat;
+        return x.isNA() || y.isNA() ? NA_RAT : g(x, y);
+      };
+    };
+    const order = (g: (x: Rat, y: Rat) => boolean): Code => {
+      return (c, t, f) => {
+        const x = ae(c, t, f) as Rat;
+        const y = be(c, t, f) as Rat;
+        return !(x.isNA() || y.isNA()) && g(x, y);
+      };
+    };
     switch (op) {
       case "+":
-        return na ? NA_RAT : x.add(y);
+        return arith((x, y) => x.add(y));
       case "-":
-        return na ? NA_RAT : x.sub(y);
+        return arith((x, y) => x.sub(y));
       case "*":
-        return na ? NA_RAT : x.mul(y);
+        return arith((x, y) => x.mul(y));
       case "/":
-        return na ? NA_RAT : x.div(y);
+        return arith((x, y) => x.div(y));
       case "<":
-        return !na && x.lt(y);
+        return order((x, y) => x.lt(y));
       case "<=":
-        return !na && x.le(y);
+        return order((x, y) => x.le(y));
       case ">":
-        return !na && x.gt(y);
+        return order((x, y) => x.gt(y));
       case ">=":
-        return !na && x.ge(y);
+        return order((x, y) => x.ge(y));
     }
-    throw new EvalError(`unknown operator ${op}`);
+    // Both operands are evaluated before an unknown operator is reported, as they always were.
+    return (c, t, f) => {
+      ae(c, t, f);
+      be(c, t, f);
+      throw new EvalError(`unknown operator ${op}`);
+    };
   }
 
-  private aggregate(
-    op: string,
-    body: Expr,
-    c: EvalContext,
-    t: string[] | null,
-    f: Frame,
-  ): RunValue {
-    const saved = c.i;
-    try {
-      if (op === "any" || op === "all" || op === "count") {
-        let n = 0;
+  /** An aggregate over the path's steps, its body compiled (each step made current in turn). */
+  private aggregate(op: string, body: Code): Code {
+    return (c, t, f) => {
+      const saved = c.i;
+      try {
+        if (op === "any" || op === "all" || op === "count") {
+          let n = 0;
+          for (let i = 0; i < c.path.length; i++) {
+            c.i = i;
+            const v = body(c, t, f) as boolean;
+            if (v) n++;
+            if (op === "any" && v) return true;
+            if (op === "all" && !v) return false;
+          }
+          return op === "count" ? Rat.of(n) : op === "all";
+        }
+        let acc: Rat | null = null;
         for (let i = 0; i < c.path.length; i++) {
           c.i = i;
-          const v = this.evaluate(body, c, t, f) as boolean;
-          if (v) n++;
-          if (op === "any" && v) return true;
-          if (op === "all" && !v) return false;
+          const v = body(c, t, f) as Rat;
+          acc =
+            acc === null ? v : op === "sum" ? acc.add(v) : op === "max" ? acc.max(v) : acc.min(v);
         }
-        return op === "count" ? Rat.of(n) : op === "all";
+        return acc ?? Rat.ZERO;
+      } finally {
+        c.i = saved;
       }
-      let acc: Rat | null = null;
-      for (let i = 0; i < c.path.length; i++) {
-        c.i = i;
-        const v = this.evaluate(body, c, t, f) as Rat;
-        acc = acc === null ? v : op === "sum" ? acc.add(v) : op === "max" ? acc.max(v) : acc.min(v);
-      }
-      return acc ?? Rat.ZERO;
-    } finally {
-      c.i = saved;
-    }
+    };
   }
 
   lookup(name: string, keys: string[], c: EvalContext, t: string[] | null): RunValue {
@@ -318,33 +410,43 @@ export class Evaluator {
     if (!row) throw new InputError("entry", null, `${name} has no entry for ${keys.join(", ")}`);
     if (t) t.push(row.cite);
     if (this.listener) this.listener.row(name, keys, row.cite);
-    return row.value.v === "all" ? c.allowance : valueOf(row.value);
+    const v = row.value;
+    if (v.v === "all") return c.allowance;
+    if (v.v === "set") return valueOf(v); // a set of its own for each read, as before
+    return (row.run ??= valueOf(v));
   }
 
   /** A rule's value: its first applying exception (recursively), else its base value. */
   rule(r: RuleDef, c: EvalContext, t: string[] | null, args: RunValue[] = []): RunValue {
     if (this.listener) this.listener.rule(r);
-    const params = new Map<string, RunValue>();
-    r.params.forEach((p, i) => params.set(p.name, args[i]!));
+    let params = NO_PARAMS;
+    if (r.params.length > 0) {
+      const m = new Map<string, RunValue>();
+      for (let i = 0; i < r.params.length; i++) m.set(r.params[i]!.name, args[i]!);
+      params = m;
+    }
     const baseFrame: Frame = { params, base: null };
+    const hit = this.applying(r.exceptions, c, baseFrame);
     // The base value cites the rule when an exception builds on it (`base`), and when it stands
     // alone unless it merely passes on another definition's value (`= cot`), which cites itself.
+    if (!hit) {
+      if (t && !delegates(r.value)) t.push(r.cite);
+      return this.evaluate(r.value, c, t, baseFrame);
+    }
     const baseValue = () => {
       if (t) t.push(r.cite);
       return this.evaluate(r.value, c, t, baseFrame);
     };
-    const hit = this.applying(r.exceptions, c, params);
-    if (!hit) return delegates(r.value) ? this.evaluate(r.value, c, t, baseFrame) : baseValue();
     if (this.listener) this.listener.exception(hit, r);
     return this.exceptionValue(hit, r, c, t, params, baseValue);
   }
 
-  private applying(
-    list: Exception[],
-    c: EvalContext,
-    params: Map<string, RunValue>,
-  ): Exception | null {
-    for (const x of list) if (this.evaluate(x.when, c, null, { params, base: null })) return x;
+  /** The first exception of `list` whose condition holds (conditions note no citations). */
+  private applying(list: Exception[], c: EvalContext, frame: Frame): Exception | null {
+    for (let i = 0; i < list.length; i++) {
+      const x = list[i]!;
+      if (this.evaluate(x.when, c, null, frame)) return x;
+    }
     return null;
   }
 
@@ -353,12 +455,12 @@ export class Evaluator {
     r: RuleDef,
     c: EvalContext,
     t: string[] | null,
-    params: Map<string, RunValue>,
+    params: ReadonlyMap<string, RunValue>,
     base: () => RunValue,
   ): RunValue {
     if (t) t.push(x.cite);
     const own = () => this.withBase(x.value, c, t, params, base);
-    const inner = this.applying(x.exceptions, c, params);
+    const inner = this.applying(x.exceptions, c, { params, base: null });
     if (!inner) return own();
     if (this.listener) this.listener.exception(inner, r);
     return this.exceptionValue(inner, r, c, t, params, own);
@@ -377,7 +479,7 @@ export class Evaluator {
     value: Expr,
     c: EvalContext,
     t: string[] | null,
-    params: Map<string, RunValue>,
+    params: ReadonlyMap<string, RunValue>,
     base: () => RunValue,
   ): RunValue {
     return this.evaluate(value, c, t, { params, base: readsBase(value) ? base() : null });

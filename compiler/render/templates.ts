@@ -1,10 +1,35 @@
 /**
  * Handlebars plumbing shared by the HTML reports (diff, cards): a report's templates read by name
  * through the caller (only the CLI touches the file system), and a Handlebars environment with every
- * template but the page registered as a partial. The reports compile their page themselves.
+ * template but the page registered as a partial; the page from its text (`templateOf`). The CLI's
+ * bundle has the package's templates precompiled (precompiled.ts): those are not compiled again.
  */
 
 import Handlebars from "handlebars";
+import { PRECOMPILED, type TemplateSpec } from "./precompiled.js";
+
+/**
+ * How every report template is compiled: strict (a name the view lacks is an error, not an empty
+ * string), escaping. The CLI's bundle precompiles the package's templates with these same options
+ * (scripts/bundle-cli.mjs `TEMPLATE_OPTIONS`; test/cli/precompiled.test.ts holds them equal).
+ */
+export const TEMPLATE_OPTIONS: Readonly<{ strict: true; noEscape: false }> = {
+  strict: true,
+  noEscape: false,
+};
+
+/**
+ * A template of `hb` from its text: the build's precompiled specification of that text when it has
+ * one (precompiled.ts), else compiled (on first use) with `TEMPLATE_OPTIONS`. Either renders alike.
+ */
+export function templateOf(
+  hb: typeof Handlebars,
+  text: string,
+  precompiled: ReadonlyMap<string, TemplateSpec> = PRECOMPILED,
+): HandlebarsTemplateDelegate {
+  const spec = precompiled.get(text);
+  return spec !== undefined ? hb.template(spec) : hb.compile(text, { ...TEMPLATE_OPTIONS });
+}
 
 /** Template name → text. */
 export type TemplateTexts = Record<string, string>;
@@ -19,17 +44,24 @@ export function readTemplates(
   return t;
 }
 
-/** A fresh Handlebars environment with every template of `names` but `page` as a partial (each must be given). */
+/**
+ * A fresh Handlebars environment with every template of `names` but `page` as a partial (each must
+ * be given), precompiled when `precompiled` has its text.
+ */
 export function withPartials(
   templates: TemplateTexts,
   names: readonly string[],
   page: string,
+  precompiled: ReadonlyMap<string, TemplateSpec> = PRECOMPILED,
 ): typeof Handlebars {
   const hb = Handlebars.create();
   for (const n of names) {
     if (n === page) continue;
     if (templates[n] === undefined) throw new Error(`missing template ${n}.hbs`);
-    hb.registerPartial(n, templates[n]!);
+    // A partial given as text is compiled when first invoked, with the page's options; a
+    // precompiled one was compiled with those same options.
+    const spec = precompiled.get(templates[n]!);
+    hb.registerPartial(n, spec !== undefined ? hb.template(spec) : templates[n]!);
   }
   return hb;
 }
