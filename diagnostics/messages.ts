@@ -352,8 +352,12 @@ export const MESSAGES = {
     empty: "the unit is not valid JSON: the file is empty",
     syntax: "the unit is not valid JSON: {problem}",
     notObject: "the unit is not a JSON object",
-    unknownField:
-      "`{field}` is given as unknown (null): reach draws one map per ruleset for a unit whose fields are all known, and an unknown field would make it one map per value ({values}), no longer side by side: give one, or ask reach once per value (eval answers an unknown field per value)",
+    unknownNumber:
+      "`{field}` is given as unknown (null), but it takes {values}: reach searches the map once per value of an unknown field, and only a field with a few values (true or false, a kind) can be searched so: give it (eval answers an unknown number where the text decides)",
+    tooManyValues:
+      "the fields given as unknown ({fields}) take {count} combinations of values under {ruleset}; reach searches the map once per combination, at most {max}: give some of them",
+    unknownSummary:
+      "`{field}` is given as unknown (null): --summary counts the reach of a unit whose fields are all known; leave out --summary to have the reach answered per value, or give the field",
   },
   V1103: {
     gated:

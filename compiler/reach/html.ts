@@ -7,7 +7,14 @@
  */
 import type { MapGraph } from "../../runtime/map.js";
 import { allowanceText, costText } from "../render/numbers.js";
-import { hexValueText, pathText, scales, type Scale } from "./labels.js";
+import {
+  hexCasesText,
+  hexValueText,
+  pathText,
+  rulesetAllowanceText,
+  scales,
+  type Scale,
+} from "./labels.js";
 import { Markup, x } from "./markup.js";
 import {
   DIFFERENCE,
@@ -103,7 +110,7 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
 
 function rulesetRow(report: ReachReport, r: ReachRulesetResult): Markup {
   const n = hexesReached(r, report.from);
-  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${allowanceText(r.allowance, r.measure)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
+  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${rulesetAllowanceText(r)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
 }
 
 function differencesTable(graph: MapGraph, report: ReachReport): Markup {
@@ -123,13 +130,40 @@ function differencesTable(graph: MapGraph, report: ReachReport): Markup {
           ? `${hexValueText(h)} (cost ${costText(h)} ${r.measure})`
           : `${costText(h)} ${r.measure}`;
       const rules = d.rules[r.ruleset] ?? h.rules;
-      return x`<td>${value}${rules.length > 0 ? x`<span class="rules">${rules.join(", ")}</span>` : ""}</td>`;
+      const cases =
+        h.dependsOn !== undefined
+          ? x`<span class="rules">${hexCasesText(h, r.measure)}</span>`
+          : "";
+      return x`<td>${value}${h.dependsOn !== undefined ? "?" : ""}${rules.length > 0 ? x`<span class="rules">${rules.join(", ")}</span>` : ""}${cases}</td>`;
     });
     return x`<tr><th scope="row">${d.hex}</th><td>${terrainOf(d.hex)}</td>${cells}</tr>`;
   });
   return x`<table class="differences"><caption class="none">${report.differences.length} ${report.differences.length === 1 ? "hex" : "hexes"}: cost per ruleset, with the rules of its cheapest path</caption>
 <thead><tr><th scope="col">Hex</th><th scope="col">Terrain</th>${report.results.map((r) => x`<th scope="col"><code>${r.ruleset}</code></th>`)}</tr></thead>
 <tbody>${rows}</tbody></table>`;
+}
+
+/**
+ * A unit with fields given as unknown: per ruleset, each hex whose answer turns on them, case by case
+ * (nothing when no hex does).
+ */
+function dependsTable(report: ReachReport): Markup {
+  const rows = report.results.flatMap((r) =>
+    Object.entries(r.hexes)
+      .filter(([, h]) => h.dependsOn !== undefined)
+      .map(
+        ([hex, h]) =>
+          x`<tr><th scope="row">${hex}</th><td><code>${r.ruleset}</code></td><td>${h.dependsOn!.join(", ")}</td><td>${hexCasesText(h, r.measure)}</td></tr>`,
+      ),
+  );
+  if (rows.length === 0) return x``;
+  return x`<section aria-labelledby="depends-head">
+<h2 id="depends-head">Hexes that depend on a field given as unknown</h2>
+<table class="differences"><caption class="none">Searched once per value of the unit's unknown fields: each hex reached under some values only, or at a cost that differs</caption>
+<thead><tr><th scope="col">Hex</th><th scope="col">Ruleset</th><th scope="col">Depends on</th><th scope="col">Per value</th></tr></thead>
+<tbody>${rows}</tbody></table>
+</section>
+`;
 }
 
 /** Per vehicle on the map, per ruleset: the cheapest legal move that ends by boarding it (or why not). */
@@ -192,7 +226,7 @@ ${legendText(graph, report)}
 <h2 id="differences-head">Hexes where the rulesets differ</h2>
 ${differencesTable(graph, report)}
 </section>
-${boardingTable(graph, report)}
+${dependsTable(report)}${boardingTable(graph, report)}
 `,
   );
 }

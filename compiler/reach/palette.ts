@@ -51,6 +51,8 @@ export const ROAD = "#8c6a3f";
 export const CONTOUR = "#7a5230";
 export const DIFFERENCE = "#d1006f";
 export const START = "#111111";
+/** A hex whose answer turns on a field given as unknown (its dashed ring). */
+export const DEPENDS = "#4b2a8c";
 /** An enemy-held hex's counter (the map's `enemy`). */
 export const ENEMY = "#b3261e";
 /** A vehicle to board (the map's `vehicles`). */

@@ -17,8 +17,17 @@
  * escaped by `x` (markup.ts).
  */
 import type { MapGraph } from "../../runtime/map.js";
-import { allowanceText, costText } from "../render/numbers.js";
-import { hexValueText, pathText, scaleKey, scales, shade, type Scale } from "./labels.js";
+import { costText } from "../render/numbers.js";
+import {
+  hexCasesText,
+  hexValueText,
+  pathText,
+  rulesetAllowanceText,
+  scaleKey,
+  scales,
+  shade,
+  type Scale,
+} from "./labels.js";
 import { lines, Markup, num, x } from "./markup.js";
 import {
   CONTOUR,
@@ -31,6 +40,7 @@ import {
   START,
   terrainStyle,
   VEHICLE,
+  DEPENDS,
 } from "./palette.js";
 import {
   hexesReached,
@@ -136,6 +146,8 @@ export interface DrawnHex {
   placed?: boolean;
   /** Outlined in the difference colour, with this class (`differs`: rulesets differ; `over-limit`). */
   outlined?: string;
+  /** The answer turns on a field given as unknown: a dashed ring inside the hex (its value ends in `?`). */
+  depends?: boolean;
 }
 
 /** One panel: a ruleset's answer over the whole map. */
@@ -199,6 +211,8 @@ function reachHex(
         : `${costText(h)} ${r.measure}`;
     out.push(`${r.ruleset}: ${value}`, `path ${pathText(h.path, h.bypass)}`);
     if (h.rules.length > 0) out.push(`rules ${h.rules.join(", ")}`);
+    if (h.dependsOn !== undefined)
+      out.push(`depends on ${h.dependsOn.join(", ")}: ${hexCasesText(h, r.measure)}`);
   } else if (blocked) out.push(`${r.ruleset}: no such terrain, cannot be entered`);
   else out.push(`${r.ruleset}: the unit cannot end its move here`);
   const vehicle = g.vehicles[i];
@@ -222,6 +236,7 @@ function reachHex(
     ...(reached ? { value: { t: shade(scale, h), text: hexValueText(h) } } : {}),
     start: name === report.from,
     ...(differing.has(name) ? { outlined: "differs" } : {}),
+    ...(reached && h.dependsOn !== undefined ? { depends: true } : {}),
   };
 }
 
@@ -285,6 +300,10 @@ function panel(g: MapGraph, d: Drawing, L: Layout, r: DrawnPanel, index: number)
     const vehicle = g.vehicles[i];
     if (vehicle !== null && vehicle !== undefined)
       marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
+    if (h.depends === true)
+      marks.push(
+        x`<polygon class="depends" data-hex="${name}" points="${points(cx, cy, 0.74)}" fill="none" stroke="${DEPENDS}" stroke-width="1.6" stroke-dasharray="3 2"/>`,
+      );
     if (h.outlined !== undefined)
       marks.push(
         x`<polygon class="${h.outlined}" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
@@ -355,6 +374,8 @@ function vehicleMark(x0: number, y0: number, kind: string): Markup {
 
 /** The legend's icon of the start outline (a unit's start; where units of a side stand). */
 export const START_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="#ffffff" stroke="${START}" stroke-width="2.5"/>`;
+/** The legend's icon of a hex whose answer turns on a field given as unknown. */
+const DEPENDS_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DEPENDS}" stroke-width="1.6" stroke-dasharray="3 2"/>`;
 /** The legend's icon of the difference outline (rulesets differ; over a stacking limit). */
 export const OUTLINE_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`;
 
@@ -460,6 +481,12 @@ export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
   const key: KeyItem[] = [{ icon: START_ICON, text: `start (${report.from})` }];
   if (report.results.length > 1)
     key.push({ icon: OUTLINE_ICON, text: `rulesets differ (${report.differences.length})` });
+  const unknown = [...new Set(report.results.flatMap((r) => r.dependsOn ?? []))];
+  if (report.results.some((r) => Object.values(r.hexes).some((h) => h.dependsOn !== undefined)))
+    key.push({
+      icon: DEPENDS_ICON,
+      text: `depends on ${unknown.join(", ")} (given as unknown): the least cost, with ?`,
+    });
   return {
     title: `Reach on ${report.map} from ${report.from}: ${report.results.map((r) => r.ruleset).join(", ")}`,
     desc: summary(report),
@@ -473,7 +500,7 @@ export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
       return {
         ruleset: r.ruleset,
         title: r.title,
-        sub: `${r.ruleset} · allowance ${allowanceText(r.allowance, r.measure)} · ${count} reachable`,
+        sub: `${r.ruleset} · allowance ${rulesetAllowanceText(r)} · ${count} reachable`,
         notApplicable: r.notApplicable,
         hex: (i, blocked) => reachHex(graph, report, differing, scale, r, i, blocked),
       };
