@@ -283,7 +283,7 @@ export const MESSAGES = {
     notObject: "a map is a JSON object with `name`, `columns`, `rows` and `terrain`",
     needs: "the map needs `{field}`",
     unitUnknown:
-      "`{path}` is given as unknown (null): reach --all counts, per hex, the units that can end there, each unit one answer; an unknown field would make a unit one answer per value: give it (eval answers an unknown field per value)",
+      "`{path}` is given as unknown (null): where a unit stands, its side, name and the leader it moves with are the map's to say; only the unit's own fields may be unknown",
     notString: "{what} must be a string",
     notWhole: "{what} must be a whole number from {min} to {max}",
     hexNotString: 'a hex is named by a string such as "C5"',

@@ -1,0 +1,1 @@
+reach sl-classic test/fixtures/maps/leader-woods-units.json --all
