@@ -1,6 +1,6 @@
 /**
  * `reach` with a unit field given as unknown (`null`, issue 42): the map is searched once per value and
- * each hex says what holds there. Derived by hand from SL Classic on test/fixtures/maps/leader-woods.json
+ * each hex says what holds there. Derived by hand from SL Classic on test/fixtures/maps/ok-leader-woods.json
  * (A1 open ground, B1 and C1 woods, D1–F1 open ground, one row):
  * - 5.4: a squad has 4 MF; 5.44: an MMC moving the whole phase with a leader gets 2 more, 6 MF.
  * - 5.5: woods cost 2 MF, open ground 1. So B1 costs 2, C1 4, D1 5, E1 6, F1 7.
@@ -16,13 +16,13 @@ import { renderReachSvg } from "../../compiler/reach/svg.js";
 import { renderUnitsText } from "../../compiler/reach/units-text.js";
 import { ir, ROOT } from "./helpers.js";
 
-const MAP = readFileSync(join(ROOT, "test/fixtures/maps/leader-woods.json"), "utf8");
-const UNITS_MAP = readFileSync(join(ROOT, "test/fixtures/maps/leader-woods-units.json"), "utf8");
+const MAP = readFileSync(join(ROOT, "test/fixtures/maps/ok-leader-woods.json"), "utf8");
+const UNITS_MAP = readFileSync(join(ROOT, "test/fixtures/maps/units-leader-woods.json"), "utf8");
 
 function reach(unit: string, ids = ["sl-classic"], summary = false) {
   return reachOn({
     rulesets: ids.map(ir),
-    map: { text: MAP, file: "leader-woods.json" },
+    map: { text: MAP, file: "ok-leader-woods.json" },
     from: { text: "A1", file: "--from" },
     unit: { text: unit, file: "--unit" },
     phase: "movement",
@@ -135,7 +135,7 @@ describe("reach --all with a placed unit's field given as unknown", () => {
   it("searches it per value and names it in the hexes it reaches only with a leader", () => {
     const out = reachUnitsOn({
       rulesets: [ir("sl-classic")],
-      map: { text: UNITS_MAP, file: "leader-woods-units.json" },
+      map: { text: UNITS_MAP, file: "units-leader-woods.json" },
       phase: "movement",
       side: "friendly",
     });

@@ -1,1 +1,1 @@
-reach sl-classic test/fixtures/maps/leader-woods-units.json --all
+reach sl-classic test/fixtures/maps/units-leader-woods.json --all
