@@ -14,7 +14,9 @@ import { reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import { renderReachText } from "../../compiler/reach/text.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
 import { renderUnitsText } from "../../compiler/reach/units-text.js";
-import { ir, ROOT } from "./helpers.js";
+import { ir, modules, ROOT } from "./helpers.js";
+import { buildGraph, type MapJson } from "../../runtime/map.js";
+import { InputError } from "../../runtime/errors.js";
 
 const MAP = readFileSync(join(ROOT, "test/fixtures/maps/ok-leader-woods.json"), "utf8");
 const UNITS_MAP = readFileSync(join(ROOT, "test/fixtures/maps/units-leader-woods.json"), "utf8");
@@ -162,5 +164,27 @@ describe("reach --all with a placed unit's field given as unknown", () => {
     expect(renderUnitsText(out.value!.graph, out.value!.report)).toContain(
       "D1    1st when unit.leader yes",
     );
+  });
+});
+
+describe("a generated module's reach with a unit field given as unknown", () => {
+  it("refuses it, naming the field and its values, rather than searching its default", () => {
+    const graph = buildGraph(JSON.parse(MAP) as MapJson);
+    const ask = () =>
+      modules["sl-classic"]!.reach(graph, { kind: "squad", leader: null }, "A1", {});
+    expect(ask).toThrow(InputError);
+    try {
+      ask();
+    } catch (e) {
+      expect((e as InputError).field).toBe("unit.leader");
+      expect((e as InputError).message).toContain("(true, false)");
+    }
+    // Known, it answers: 4 MF without a leader (A1–C1), 6 with one (A1–E1).
+    const cost = (leader: boolean) =>
+      [...modules["sl-classic"]!.reach(graph, { kind: "squad", leader }, "A1", {}).cost].map((c) =>
+        Number.isNaN(c) ? null : c,
+      );
+    expect(cost(false)).toEqual([0, 2, 4, null, null, null]);
+    expect(cost(true)).toEqual([0, 2, 4, 5, 6, null]);
   });
 });
