@@ -312,6 +312,8 @@ export const MESSAGES = {
     notSide: "`{side}` is not a side of a hex: {directions}",
     sideTwice: "the side {side} of {hex} is given twice",
     enemyShape: '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }',
+    streamsShape:
+      '`streams` maps hex names to the stream running through them: { "C3": "waist-deep" }',
     hexInches: "`hexInches` is the width of a hex in inches, a number above 0",
     needsHexInchesOne:
       "{rulesets} measures moves in inches: the map needs `hexInches`, the width of a hex",

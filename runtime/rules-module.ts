@@ -42,7 +42,7 @@ export interface ModuleRules<X extends MoveContext<number>> {
   readonly profile: ReachProfile<X>;
   /** The member a map's name means in this ruleset, or null. */
   readonly resolve: (
-    field: "terrain" | "hexside" | "enemy" | "vehicle",
+    field: "terrain" | "hexside" | "enemy" | "vehicle" | "stream",
     name: string,
   ) => string | null;
   /** The map's step fields this ruleset declares (runtime/reach-steps.ts). */
