@@ -55,6 +55,8 @@ export const START = "#111111";
 export const DEPENDS = "#4b2a8c";
 /** An enemy-held hex's counter (the map's `enemy`). */
 export const ENEMY = "#b3261e";
+/** A stream through a hex (the map's `streams`). */
+export const STREAM = "#2b6cb0";
 /** A vehicle to board (the map's `vehicles`). */
 export const VEHICLE = "#2f3b52";
 

@@ -41,6 +41,7 @@ import {
   terrainStyle,
   VEHICLE,
   DEPENDS,
+  STREAM,
 } from "./palette.js";
 import {
   hexesReached,
@@ -184,8 +185,9 @@ function hexTitle(g: MapGraph, d: Drawing, i: number, own: readonly string[]): M
   const name = g.names[i]!;
   const level = g.level[i]!;
   const enemy = g.enemy[i];
+  const stream = g.stream[i];
   return lines([
-    `${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ""}${enemy !== null && enemy !== undefined ? `, held by ${d.holder} (${enemy})` : ""}`,
+    `${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ""}${stream !== null && stream !== undefined ? `, a ${stream} stream` : ""}${enemy !== null && enemy !== undefined ? `, held by ${d.holder} (${enemy})` : ""}`,
     ...own,
   ]);
 }
@@ -300,6 +302,9 @@ function panel(g: MapGraph, d: Drawing, L: Layout, r: DrawnPanel, index: number)
     const vehicle = g.vehicles[i];
     if (vehicle !== null && vehicle !== undefined)
       marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
+    const stream = g.stream[i];
+    if (stream !== null && stream !== undefined)
+      overlays.push(streamMark(cx, cy + H * 0.22, stream));
     if (h.depends === true)
       marks.push(
         x`<polygon class="depends" data-hex="${name}" points="${points(cx, cy, 0.74)}" fill="none" stroke="${DEPENDS}" stroke-width="1.6" stroke-dasharray="3 2"/>`,
@@ -374,6 +379,13 @@ function vehicleMark(x0: number, y0: number, kind: string): Markup {
 
 /** The legend's icon of the start outline (a unit's start; where units of a side stand). */
 export const START_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="#ffffff" stroke="${START}" stroke-width="2.5"/>`;
+/** A stream through a hex (the map's `streams`): a wavy blue line across its lower half. */
+function streamMark(cx: number, cy: number, kind: string): Markup {
+  const w = S * 0.7;
+  const a = 2.5;
+  return x`<path class="stream" data-stream="${kind}" d="M ${num(cx - w / 2)} ${num(cy)} q ${num(w / 8)} ${num(-a)} ${num(w / 4)} 0 t ${num(w / 4)} 0 t ${num(w / 4)} 0 t ${num(w / 4)} 0" fill="none" stroke="${STREAM}" stroke-width="${kind === "narrow" ? 1.5 : 3}" stroke-linecap="round"/>`;
+}
+
 /** The legend's icon of a hex whose answer turns on a field given as unknown. */
 const DEPENDS_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DEPENDS}" stroke-width="1.6" stroke-dasharray="3 2"/>`;
 /** The legend's icon of the difference outline (rulesets differ; over a stacking limit). */
@@ -397,6 +409,8 @@ function keyItems(g: MapGraph, d: Drawing): KeyItem[] {
       text: f,
     });
   }
+  for (const kind of [...new Set(g.stream.filter((s): s is string => s !== null))].sort())
+    items.push({ icon: streamMark(11, 9, kind), text: `stream (${kind})` });
   if (g.enemy.some((e) => e !== null))
     items.push({ icon: enemyMark(11, 9, "key"), text: `held by ${d.holder}` });
   if (g.vehicles.some((v) => v !== null))

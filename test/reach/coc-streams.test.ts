@@ -19,6 +19,7 @@ import { ratNum } from "../../runtime/rational.js";
 import { interpreterFor, prepare } from "../../compiler/interpret/interpreter.js";
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { reachOn } from "../../compiler/engine/index.js";
+import { renderReachSvg } from "../../compiler/reach/svg.js";
 import { costs, ir, modules, reachOf } from "./helpers.js";
 
 const strip = (stream: string | null): MapJson => ({
@@ -94,5 +95,21 @@ describe("Chain of Command: a stream through a hex (10.1.2.1, 10.1.2.2)", () => 
     const r = sl.value!.report.results[0]!;
     expect(r.notApplicable).toContain("stream");
     expect(Object.keys(r.hexes)).toEqual(["A1", "B1", "C1", "D1"]);
+  });
+
+  it("the drawing marks each stream and keys it in the legend", () => {
+    const out = reachOn({
+      rulesets: [ir("chain-of-command")],
+      map: { text: JSON.stringify(strip("waist-deep")), file: "m.json" },
+      from: { text: "A1", file: "--from" },
+      unit: { text: '{"kind":"team","dice":[2,4]}', file: "--unit" },
+      phase: "movement",
+      drawing: true,
+    });
+    const svg = renderReachSvg(out.value!.graph, out.value!.report);
+    // One in the panel, one in the legend; the hex's title names it.
+    expect(svg.match(/class="stream" data-stream="waist-deep"/g)?.length).toBe(2);
+    expect(svg).toContain("stream (waist-deep)");
+    expect(svg).toContain("B1: open-ground, a waist-deep stream");
   });
 });
