@@ -457,7 +457,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V1004: {
     means:
-      "A terrain or hexside feature that none of the rulesets asked has (a map serves every ruleset that knows its names; a name only some rulesets lack is impassable for those and listed in their `notApplicable`).",
+      "A terrain, hexside feature, enemy occupant, vehicle kind or stream that none of the rulesets asked has (a map serves every ruleset that knows its names; a name only some rulesets lack is impassable for those and listed in their `notApplicable`).",
     kind: "map",
     wrong:
       '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground", "hexes": { "B2": "jungle" } } }',
