@@ -179,13 +179,12 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       const listings = split.cases.map((c) =>
         listed(ir, c.base, c.answer.binding, c.answer.answer),
       );
-      const result: ReachRulesetResult = {
-        ...head(i),
-        ...mergeCases(ir, split, listings, graph.names),
-      };
+      const { boarding, ...merged } = mergeCases(ir, split, listings, graph.names);
+      const result: ReachRulesetResult = { ...head(i), ...merged };
       if (unit !== undefined) result.unit = unit;
       const a = answers[i]!;
       if (a.aboard !== null) result.getsOff = a.aboard.action;
+      if (boarding !== undefined) result.boarding = boarding;
       return result;
     }),
   );
