@@ -64,6 +64,9 @@ export function perValue<A>(
   search: (base: ScenarioValue) => A,
   key: (answer: A) => unknown,
 ): PerValue<A> {
+  // Nothing unknown: the one search, its answer never compared (a key of a large map is costly).
+  if ((base.unknown ?? []).length === 0)
+    return { dependsOn: [], notNeeded: [], cases: [{ given: {}, base, answer: search(base) }] };
   const how: Answering<ScenarioValue, A> = {
     // Every unknown field is split before the search: a search reads the unit at every step, and
     // getting on or off a vehicle treats a field it cannot read as "cannot board here".
