@@ -473,7 +473,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V1102: {
     means:
-      "The unit is not a JSON object (no comments, no trailing commas, field names in double quotes). Its fields are then checked as a scenario's `unit` record (V0902, V0903), located in the unit's text. A field given as unknown (`null`) is searched once per value; V1102 too is a field so given that cannot be: a number (no finite set of values), more than 64 combinations of values under one ruleset, or with `--summary` (which counts one unit's reach).",
+      "The unit is not a JSON object (no comments, no trailing commas, field names in double quotes). Its fields are then checked as a scenario's `unit` record (V0902, V0903), located in the unit's text. A field given as unknown (`null`) is searched once per value; V1102 too is a field so given that cannot be: a number (no finite set of values), or more than 64 combinations of values under one ruleset.",
     kind: "unit",
     wrong: "{ kind: squad }",
     right: '{ "kind": "squad" }',

@@ -358,8 +358,6 @@ export const MESSAGES = {
       "`{field}` is given as unknown (null), but it takes {values}: reach searches the map once per value of an unknown field, and only a field with a few values (true or false, a kind) can be searched so: give it (eval answers an unknown number where the text decides)",
     tooManyValues:
       "the fields given as unknown ({fields}) take {count} combinations of values under {ruleset}; reach searches the map once per combination, at most {max}: give some of them",
-    unknownSummary:
-      "`{field}` is given as unknown (null): --summary counts the reach of a unit whose fields are all known; leave out --summary to have the reach answered per value, or give the field",
   },
   V1103: {
     gated:

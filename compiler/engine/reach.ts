@@ -204,7 +204,6 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
     const unit = readUnit(
       typed,
       req.phase,
-      req.summary === true,
       fields,
       which.map((i) => irs[i]!),
       diagnostics,
@@ -309,7 +308,6 @@ function fieldValuesText(irs: readonly RulesetIR[], json: string): string {
 function readUnit(
   typed: Typed | null,
   phase: string,
-  summary: boolean,
   fields: ScenarioFields,
   irs: RulesetIR[],
   diagnostics: Diagnostic[],
@@ -357,7 +355,7 @@ function readUnit(
   }
   if (hasErrors(scenario.diagnostics)) return null;
   // A field given as unknown (null) is searched once per value (compiler/reach/per-value.ts): a
-  // field with a few values, a bounded product of them, and not in counts (`--summary`).
+  // field with a few values, a bounded product of them.
   const located = (field: string): Span => {
     const json = field.slice(field.indexOf(".") + 1);
     const at = new RegExp(`"${json.replace(/[^\w-]/g, "")}"\\s*:\\s*null`).exec(unit.text);
@@ -369,13 +367,6 @@ function readUnit(
   scenario.perRuleset.forEach((p, k) => {
     const unknown = p.value.unknown ?? [];
     if (unknown.length === 0) return;
-    if (summary) {
-      refused = true;
-      diagnostics.push(
-        report("V1102", "unknownSummary", located(unknown[0]!), { field: unknown[0] }),
-      );
-      return;
-    }
     const count = valueCount(irs[k]!, unknown);
     if ("notFinite" in count) {
       refused = true;

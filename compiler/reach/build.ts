@@ -167,8 +167,20 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       phase: req.phase,
       unit: req.unit,
       ...(aboard ? { aboard: true as const } : {}),
-      summary: answers.map((a, i) =>
-        faultUnder(req.rulesets[i]!.ir.id, () => summarizeAnswer(graph, a, from, head(i))),
+      // One entry per case of a unit with fields given as unknown, with the values it holds for.
+      summary: splits.flatMap((split, i) =>
+        split.cases.map((c) =>
+          faultUnder(req.rulesets[i]!.ir.id, () => {
+            const a = c.answer.answer;
+            const entry = summarizeAnswer(graph, a, from, {
+              ...head(i),
+              allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
+            });
+            if (split.dependsOn.length === 0) return entry;
+            const { ruleset, ...rest } = entry;
+            return { ruleset, given: c.given, ...rest };
+          }),
+        ),
       ),
     };
     return { report, graph, answers, mismatches, summary };

@@ -14,6 +14,7 @@ import { reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import { renderReachText } from "../../compiler/reach/text.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
 import { renderUnitsText } from "../../compiler/reach/units-text.js";
+import { renderSummaryText } from "../../compiler/reach/summary.js";
 import { ir, modules, ROOT } from "./helpers.js";
 import { buildGraph, type MapJson } from "../../runtime/map.js";
 import { InputError } from "../../runtime/errors.js";
@@ -96,6 +97,19 @@ describe("reach with a unit field given as unknown", () => {
     expect(out.value!.report.differences).toEqual([]);
   });
 
+  it("--summary counts each case: with a leader 4 hexes up to 6 MF, without 2 up to 4 MF", () => {
+    const out = reach('{"kind":"squad","leader":null}', ["sl-classic"], true);
+    expect(out.diagnostics).toEqual([]);
+    const s = out.value!.summary!.summary;
+    expect(s.map((x) => [x.given, x.allowance, x.reached, x.furthest[0]!.hex])).toEqual([
+      [{ "unit.leader": [true] }, 6, 4, "E1"],
+      [{ "unit.leader": [false] }, 4, 2, "C1"],
+    ]);
+    expect(renderSummaryText(out.value!.summary!)).toContain(
+      "sl-classic  Squad Leader Classic: infantry movement — when unit.leader yes",
+    );
+  });
+
   it("text and drawing mark the hexes that depend on the value", () => {
     const built = reach('{"kind":"squad","leader":null}').value!;
     const text = renderReachText(built.graph, built.report);
@@ -109,14 +123,11 @@ describe("reach with a unit field given as unknown", () => {
     ]);
   });
 
-  it("refuses what it cannot search per value, located at the null: a number, --summary, past 64 searches", () => {
+  it("refuses what it cannot search per value, located at the null: a number, past 64 searches", () => {
     const number = reach('{"kind":"squad","portage":null}');
     expect(number.value).toBeNull();
     expect(number.diagnostics.map((d) => [d.code, d.span?.start])).toEqual([["V1102", 16]]);
     expect(number.diagnostics[0]!.message).toContain("`unit.portage`");
-    const summary = reach('{"kind":"squad","leader":null}', ["sl-classic"], true);
-    expect(summary.diagnostics.map((d) => d.code)).toEqual(["V1102"]);
-    expect(summary.diagnostics[0]!.message).toContain("--summary");
     // ASL: 5 kinds × 2 × 2 × 2 × 2 × 2 = 160 combinations, past the 64 searched.
     const many = reach(
       '{"kind":null,"leader":null,"doubleTime":null,"lateDoubleTime":null,"assaultMovement":null,"startUnseen":null}',
