@@ -217,7 +217,10 @@ export function buildUnitsReach(req: UnitsRequest): {
       let split: PerValue<ReturnType<typeof reachOnMap>> | null = null;
       try {
         const c = (ctx = prepare(ir, read.value).ctx);
-        share = counted(() => stacking.counts.map((r) => model.ev.rule(r, c, null, []) as Rat));
+        share = counted(
+          () => stacking.counts.map((r) => model.ev.rule(r, c, null, []) as Rat),
+          unknown,
+        );
         if (Array.isArray(share)) {
           binding = interpretedBinding(ir, read.value, p.unit);
           if (unknown.length === 0) a = reachOnMap(binding, board, hex);
@@ -226,7 +229,8 @@ export function buildUnitsReach(req: UnitsRequest): {
               ir,
               read.value,
               (b) => reachOnMap(interpretedBinding(ir, b, p.unit), board, hex),
-              (x) => reachable(x),
+              // One case where the allowance and the hexes reached agree.
+              (x) => [x.allowance, x.distribution, reachable(x)],
             );
             a = split.cases[0]!.answer;
           }
@@ -403,17 +407,17 @@ export function stackingOf(ir: RulesetIR): { limit: RuleDef | null; counts: Rule
 
 /**
  * A unit's stacking counts, or why they cannot be counted: a field they need that the unit leaves
- * out (SL 5.76: a leader's load at squad usage, `squadPortage`), named in the reason.
+ * out (SL 5.76: a leader's load at squad usage, `squadPortage`) or gives as unknown (`unknown`),
+ * named in the reason.
  */
-function counted(count: () => Rat[]): Rat[] | { reason: string } {
+function counted(count: () => Rat[], unknown: readonly string[]): Rat[] | { reason: string } {
   try {
     return count();
   } catch (e) {
     if (!(e instanceof MissingInput)) throw e;
     const field = e.field.replace(/^unit\./, "");
-    return {
-      reason: `its stacking counts need \`${field}\`, which the unit does not give`,
-    };
+    const why = unknown.includes(e.field) ? "gives as unknown" : "does not give";
+    return { reason: `its stacking counts need \`${field}\`, which the unit ${why}` };
   }
 }
 
