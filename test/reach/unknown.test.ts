@@ -178,6 +178,43 @@ describe("reach --all with a placed unit's field given as unknown", () => {
   });
 });
 
+describe("reach --all with a placed unit's kind given as unknown", () => {
+  const map = {
+    name: "k",
+    columns: 3,
+    rows: 1,
+    terrain: { default: "open-ground" },
+    units: { A1: [{ kind: null, name: "x" }] },
+  };
+  const all = (id: string) =>
+    reachUnitsOn({
+      rulesets: [ir(id)],
+      map: { text: JSON.stringify(map), file: "k.json" },
+      phase: "movement",
+      side: "friendly",
+    }).value!.report.results[0]!;
+
+  it("ASL A4.11: 4 MF for an MMC, 6 for an SMC — two cases though both reach every hex", () => {
+    const x = all("asl-a4").units[0]!;
+    expect(x.dependsOn).toEqual(["unit.kind"]);
+    expect(x.allowance).toBeNull();
+    expect(x.cases!.map((c) => [c.allowance, c.reaches])).toEqual([
+      [4, 3],
+      [6, 3],
+    ]);
+  });
+
+  it("SL 6.1's stacking counts read the kind: not moved, saying so", () => {
+    expect(all("sl-classic").notPlaced).toEqual([
+      {
+        name: "x",
+        hex: "A1",
+        reason: "its stacking counts need `kind`, which the unit gives as unknown",
+      },
+    ]);
+  });
+});
+
 describe("a generated module's reach with a unit field given as unknown", () => {
   it("refuses it, naming the field and its values, rather than searching its default", () => {
     const graph = buildGraph(JSON.parse(MAP) as MapJson);
