@@ -17,10 +17,6 @@ export function hexValueText(h: ReachHex): string {
   return h.dependsOn !== undefined ? `${v}?` : v;
 }
 
-/**
- * A ruleset's allowance, per case where it turns on fields given as unknown: "6 MF when unit.leader
- * yes, 4 MF when unit.leader no".
- */
 /** What a case holds for: "unit.kind squad or crew and unit.leader no". */
 export function whenText(given: Readonly<Record<string, readonly GivenValue[]>>): string {
   return Object.entries(given)
@@ -28,6 +24,10 @@ export function whenText(given: Readonly<Record<string, readonly GivenValue[]>>)
     .join(" and ");
 }
 
+/**
+ * A ruleset's allowance, per case where it turns on fields given as unknown: "6 MF when unit.leader
+ * yes, 4 MF when unit.leader no".
+ */
 export function rulesetAllowanceText(r: ReachRulesetResult): string {
   const cases = r.cases ?? [];
   const differ = cases.some((c) => JSON.stringify(c.allowance) !== JSON.stringify(r.allowance));
