@@ -134,7 +134,7 @@ function differencesTable(graph: MapGraph, report: ReachReport): Markup {
         h.dependsOn !== undefined
           ? x`<span class="rules">${hexCasesText(h, r.measure)}</span>`
           : "";
-      return x`<td>${value}${h.dependsOn !== undefined ? "?" : ""}${rules.length > 0 ? x`<span class="rules">${rules.join(", ")}</span>` : ""}${cases}</td>`;
+      return x`<td>${value}${h.dependsOn !== undefined && h.probability === undefined ? "?" : ""}${rules.length > 0 ? x`<span class="rules">${rules.join(", ")}</span>` : ""}${cases}</td>`;
     });
     return x`<tr><th scope="row">${d.hex}</th><td>${terrainOf(d.hex)}</td>${cells}</tr>`;
   });
