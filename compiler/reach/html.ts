@@ -17,12 +17,14 @@ import {
 } from "./labels.js";
 import { Markup, x } from "./markup.js";
 import {
+  DEPENDS,
   DIFFERENCE,
   hexsideStyle,
   inkOn,
   rampColour,
   ROAD,
   START,
+  STREAM,
   terrainStyle,
 } from "./palette.js";
 import { hexesReached, type ReachReport, type ReachRulesetResult } from "./report.js";
@@ -77,6 +79,8 @@ export function mapLegend(
     items.push(x`<li>${swatch(ROAD)} road (a line through the hex centres)</li>`);
   for (const f of [...new Set(graph.hexside.filter((v): v is string => v !== null))].sort())
     items.push(x`<li>${swatch(hexsideStyle(f).stroke)} ${f} (a thick line on the hexside)</li>`);
+  for (const k of [...new Set(graph.stream.filter((v): v is string => v !== null))].sort())
+    items.push(x`<li>${swatch(STREAM)} stream (${k}): a wavy line across the hex</li>`);
   if (graph.level.some((l) => l !== 0))
     items.push(
       x`<li>${swatch("#d9c9b8")} level: brown tint, “L1”, “L2” … and a contour where it changes</li>`,
@@ -98,6 +102,10 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
   if (report.results.length > 1)
     lead.push(
       x`<li>${swatch("#ffffff", "", DIFFERENCE)} outlined: a hex where the rulesets differ</li>`,
+    );
+  if (report.results.some((r) => Object.values(r.hexes).some((h) => h.dependsOn !== undefined)))
+    lead.push(
+      x`<li>${swatch("#ffffff", "", DEPENDS)} dashed ring, the value followed by ?: a hex that turns on a field given as unknown, its least cost shown (each value in the table below)</li>`,
     );
   return mapLegend(
     graph,

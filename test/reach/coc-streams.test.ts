@@ -20,6 +20,7 @@ import { interpreterFor, prepare } from "../../compiler/interpret/interpreter.js
 import { parseScenario } from "../../compiler/scenario/index.js";
 import { reachOn } from "../../compiler/engine/index.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
+import { renderReachHtml } from "../../compiler/reach/html.js";
 import { costs, ir, modules, reachOf } from "./helpers.js";
 
 const strip = (stream: string | null): MapJson => ({
@@ -111,5 +112,8 @@ describe("Chain of Command: a stream through a hex (10.1.2.1, 10.1.2.2)", () => 
     expect(svg.match(/class="stream" data-stream="waist-deep"/g)?.length).toBe(2);
     expect(svg).toContain("stream (waist-deep)");
     expect(svg).toContain("B1: open-ground, a waist-deep stream");
+    expect(renderReachHtml(out.value!.graph, out.value!.report)).toContain(
+      "stream (waist-deep): a wavy line across the hex",
+    );
   });
 });

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { reachOn, reachUnitsOn } from "../../compiler/engine/index.js";
 import { renderReachText } from "../../compiler/reach/text.js";
 import { renderReachSvg } from "../../compiler/reach/svg.js";
+import { renderReachHtml } from "../../compiler/reach/html.js";
 import { renderUnitsText } from "../../compiler/reach/units-text.js";
 import { renderSummaryText } from "../../compiler/reach/summary.js";
 import { ir, modules, ROOT } from "./helpers.js";
@@ -116,6 +117,11 @@ describe("reach with a unit field given as unknown", () => {
     expect(text).toContain("allowance 6 MF when unit.leader yes, 4 MF when unit.leader no");
     expect(text).toContain("5?");
     expect(text).toContain("D1    5 MF when unit.leader yes; cannot end here when unit.leader no");
+    const html = renderReachHtml(built.graph, built.report);
+    expect(html).toContain("dashed ring, the value followed by ?");
+    expect(html).toContain(
+      '<tr><th scope="row">E1</th><td><code>sl-classic</code></td><td>unit.leader</td><td>6 MF when unit.leader yes; cannot end here when unit.leader no</td></tr>',
+    );
     const svg = renderReachSvg(built.graph, built.report);
     expect(svg.match(/class="depends" data-hex="(\w+)"/g)).toEqual([
       'class="depends" data-hex="D1"',
