@@ -346,11 +346,15 @@ function mergeCases(
         if (h.bypass !== undefined) c.bypass = h.bypass;
         return c;
       });
-      // The cheapest case that reaches it stands for the hex (its cost, path and rules).
+      // The best case that reaches it stands for the hex (its cost, path and rules): the likeliest
+      // (a dice ruleset without a fixed roll), else the cheapest.
+      const chance = (h: H) => ("probability" in h ? (h.probability ?? 1) : 1);
       const best = part.cases
         .map((c) => each[c.index])
         .filter((h): h is H => h !== undefined)
-        .reduce((a, b) => (b.cost < a.cost ? b : a));
+        .reduce((a, b) =>
+          chance(b) > chance(a) || (chance(b) === chance(a) && b.cost < a.cost) ? b : a,
+        );
       out[name] = { ...best, dependsOn: part.dependsOn, cases };
     }
     return out;

@@ -105,7 +105,7 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
     );
   if (report.results.some((r) => Object.values(r.hexes).some((h) => h.dependsOn !== undefined)))
     lead.push(
-      x`<li>${swatch("#ffffff", "", DEPENDS)} dashed ring, the value followed by ?: a hex that turns on a field given as unknown, its least cost shown (each value in the table below)</li>`,
+      x`<li>${swatch("#ffffff", "", DEPENDS)} dashed ring, the value followed by ?: a hex that turns on a field given as unknown, its best case shown (the least cost, or the greatest chance; each value in the table below)</li>`,
     );
   return mapLegend(
     graph,

@@ -23,7 +23,7 @@ export interface ReachHex {
   /**
    * A unit with fields given as unknown (`null`): the fields this hex's answer turns on, absent when
    * it is the same for every value. Then `cases` says per value, and `cost`, `path` and `rules` above
-   * are the cheapest case's.
+   * are the best case's: the cheapest, or for a dice ruleset without a fixed roll the likeliest.
    */
   dependsOn?: string[];
   /** With `dependsOn`: per case (the values it holds for) its cost, null where the unit cannot end here. */

@@ -499,7 +499,7 @@ export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
   if (report.results.some((r) => Object.values(r.hexes).some((h) => h.dependsOn !== undefined)))
     key.push({
       icon: DEPENDS_ICON,
-      text: `depends on ${unknown.join(", ")} (given as unknown): the least cost, with ?`,
+      text: `depends on ${unknown.join(", ")} (given as unknown): the best case, with ?`,
     });
   return {
     title: `Reach on ${report.map} from ${report.from}: ${report.results.map((r) => r.ruleset).join(", ")}`,

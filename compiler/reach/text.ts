@@ -97,7 +97,9 @@ export function renderReachText(
     // A unit with fields given as unknown: each hex whose answer turns on them, case by case.
     const depends = Object.entries(r.hexes).filter(([, h]) => h.dependsOn !== undefined);
     if (depends.length > 0) {
-      out.push(`  ? depends on ${r.dependsOn!.join(", ")} (the grid shows the least cost):`);
+      out.push(
+        `  ? depends on ${r.dependsOn!.join(", ")} (the grid shows the best case: the least cost, or the greatest chance):`,
+      );
       for (const [hex, h] of depends) out.push(`  ${hex.padEnd(5)} ${hexCasesText(h, r.measure)}`);
     } else if (r.notNeeded !== undefined)
       out.push(style.dim(`  the same for every ${r.notNeeded.join(", ")} (given as unknown)`));

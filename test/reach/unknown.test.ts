@@ -150,6 +150,45 @@ describe("reach with a unit field given as unknown", () => {
   });
 });
 
+describe("reach with a dice ruleset's rate given as unknown (Chain of Command)", () => {
+  /**
+   * test/fixtures/maps/ok-coc-stream.json, 3" a hex, a waist-deep stream down column C; a Team in B2
+   * without a fixed roll (10.1.1: Normal 2D6, Tactical 1D6, At the Double 3D6; 10.1.2.1: a waist-deep
+   * stream is Rough Ground, a pip off each die, and no move At the Double):
+   * - A1, 6" of open ground: Normal 26/36, Tactical 1/6, At the Double 1 − 10/216 = 206/216.
+   * - C2, 3" into the stream: Normal (a − 1) + (b − 1) ≥ 3, 30/36; Tactical 3/6; At the Double never.
+   */
+  const COC = readFileSync(join(ROOT, "test/fixtures/maps/ok-coc-stream.json"), "utf8");
+  it("gives each rate's chance, and the likeliest stands for the hex", () => {
+    const out = reachOn({
+      rulesets: [ir("chain-of-command")],
+      map: { text: COC, file: "ok-coc-stream.json" },
+      from: { text: "B2", file: "--from" },
+      unit: { text: '{"kind":"team","rate":null}', file: "--unit" },
+      phase: "movement",
+    });
+    expect(out.diagnostics).toEqual([]);
+    const r = out.value!.report.results[0]!;
+    const chances = (hex: string) =>
+      r.hexes[hex]!.cases!.map((c) => [
+        c.given["unit.rate"],
+        c.probability === undefined ? null : Math.round(c.probability * 216),
+      ]);
+    expect(chances("A1")).toEqual([
+      [["normal"], 156],
+      [["tactical", "move-and-fire"], 36],
+      [["double"], 206],
+    ]);
+    expect(Math.round(r.hexes["A1"]!.probability! * 216)).toBe(206);
+    expect(chances("C2")).toEqual([
+      [["normal"], 180],
+      [["tactical", "move-and-fire"], 108],
+      [["double"], null],
+    ]);
+    expect(Math.round(r.hexes["C2"]!.probability! * 216)).toBe(180);
+  });
+});
+
 describe("reach --all with a placed unit's field given as unknown", () => {
   it("searches it per value and names it in the hexes it reaches only with a leader", () => {
     const out = reachUnitsOn({
