@@ -457,7 +457,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V1004: {
     means:
-      "A terrain or hexside feature that none of the rulesets asked has (a map serves every ruleset that knows its names; a name only some rulesets lack is impassable for those and listed in their `notApplicable`).",
+      "A terrain, hexside feature, enemy occupant, vehicle kind or stream that none of the rulesets asked has (a map serves every ruleset that knows its names; a name only some rulesets lack is impassable for those and listed in their `notApplicable`).",
     kind: "map",
     wrong:
       '{ "name": "Field", "columns": 3, "rows": 3,\n  "terrain": { "default": "open-ground", "hexes": { "B2": "jungle" } } }',
@@ -473,7 +473,7 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
   },
   V1102: {
     means:
-      "The unit is not a JSON object (no comments, no trailing commas, field names in double quotes). Its fields are then checked as a scenario's `unit` record (V0902, V0903), located in the unit's text.",
+      "The unit is not a JSON object (no comments, no trailing commas, field names in double quotes). Its fields are then checked as a scenario's `unit` record (V0902, V0903), located in the unit's text. A field given as unknown (`null`) is searched once per value; V1102 too is a field so given that cannot be: a number (no finite set of values), or more than 64 combinations of values under one ruleset.",
     kind: "unit",
     wrong: "{ kind: squad }",
     right: '{ "kind": "squad" }',

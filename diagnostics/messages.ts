@@ -283,7 +283,7 @@ export const MESSAGES = {
     notObject: "a map is a JSON object with `name`, `columns`, `rows` and `terrain`",
     needs: "the map needs `{field}`",
     unitUnknown:
-      "`{path}` is given as unknown (null): reach --all counts, per hex, the units that can end there, each unit one answer; an unknown field would make a unit one answer per value: give it (eval answers an unknown field per value)",
+      "`{path}` is given as unknown (null): where a unit stands, its side, name and the leader it moves with are the map's to say; only the unit's own fields may be unknown",
     notString: "{what} must be a string",
     notWhole: "{what} must be a whole number from {min} to {max}",
     hexNotString: 'a hex is named by a string such as "C5"',
@@ -312,6 +312,8 @@ export const MESSAGES = {
     notSide: "`{side}` is not a side of a hex: {directions}",
     sideTwice: "the side {side} of {hex} is given twice",
     enemyShape: '`enemy` maps hex names to who of the enemy holds them: { "F3": "units" }',
+    streamsShape:
+      '`streams` maps hex names to the stream running through them: { "C3": "waist-deep" }',
     hexInches: "`hexInches` is the width of a hex in inches, a number above 0",
     needsHexInchesOne:
       "{rulesets} measures moves in inches: the map needs `hexInches`, the width of a hex",
@@ -352,8 +354,10 @@ export const MESSAGES = {
     empty: "the unit is not valid JSON: the file is empty",
     syntax: "the unit is not valid JSON: {problem}",
     notObject: "the unit is not a JSON object",
-    unknownField:
-      "`{field}` is given as unknown (null): reach draws one map per ruleset for a unit whose fields are all known, and an unknown field would make it one map per value ({values}), no longer side by side: give one, or ask reach once per value (eval answers an unknown field per value)",
+    unknownNumber:
+      "`{field}` is given as unknown (null), but it takes {values}: reach searches the map once per value of an unknown field, and only a field with a few values (true or false, a kind) can be searched so: give it (eval answers an unknown number where the text decides)",
+    tooManyValues:
+      "the fields given as unknown ({fields}) take {count} combinations of values under {ruleset}; reach searches the map once per combination, at most {max}: give some of them",
   },
   V1103: {
     gated:

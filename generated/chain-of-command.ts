@@ -1975,7 +1975,7 @@ function m_reach_key(ctx: Ctx): string {
   );
 }
 
-/** Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept). */
+/** Map names → members: terrain, hexside features, enemy occupants, vehicle kinds and streams (by name, then by declared concept). */
 const m_reach_resolve_names = {
   terrain: new Map<string, string>([
     ["open", "open"],
@@ -2006,11 +2006,17 @@ const m_reach_resolve_names = {
   ]),
   enemy: new Map<string, string>([]),
   vehicle: new Map<string, string>([]),
+  stream: new Map<string, string>([
+    ["knee-deep", "knee-deep"],
+    ["waist-deep", "waist-deep"],
+    ["chest-deep", "chest-deep"],
+    ["narrow", "narrow"],
+  ]),
 };
 
 /** The member a map name means in this ruleset, or null. */
 function m_reach_resolve(
-  field: "terrain" | "hexside" | "enemy" | "vehicle",
+  field: "terrain" | "hexside" | "enemy" | "vehicle" | "stream",
   name: string,
 ): string | null {
   return m_reach_resolve_names[field].get(name) ?? null;
@@ -2038,7 +2044,7 @@ const moduleRules: ModuleRules<Ctx> = {
   stepQuestions,
   profile: reachProfile,
   resolve: m_reach_resolve,
-  stepFields: ["inches"],
+  stepFields: ["inches", "stream"],
   hexsideAlso: "obstacle",
   boardAction: null,
   unloadAction: null,

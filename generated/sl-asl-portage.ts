@@ -1542,7 +1542,7 @@ function f_priced_terrain(_ctx: Ctx, s: PStep): number {
 
 // Reach on a hex map.
 
-/** Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept). */
+/** Map names → members: terrain, hexside features, enemy occupants, vehicle kinds and streams (by name, then by declared concept). */
 const m_reach_resolve_names = {
   terrain: new Map<string, string>([
     ["open-ground", "open-ground"],
@@ -1562,11 +1562,12 @@ const m_reach_resolve_names = {
     ["afv", "afv"],
   ]),
   vehicle: new Map<string, string>([]),
+  stream: new Map<string, string>([]),
 };
 
 /** The member a map name means in this ruleset, or null. */
 function m_reach_resolve(
-  field: "terrain" | "hexside" | "enemy" | "vehicle",
+  field: "terrain" | "hexside" | "enemy" | "vehicle" | "stream",
   name: string,
 ): string | null {
   return m_reach_resolve_names[field].get(name) ?? null;

@@ -2623,7 +2623,7 @@ function m_reach_key(ctx: Ctx): string {
   return String(agg_4(ctx, null)) + "|" + String(agg_5(ctx, null)) + "|" + String(agg_6(ctx, null));
 }
 
-/** Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept). */
+/** Map names → members: terrain, hexside features, enemy occupants, vehicle kinds and streams (by name, then by declared concept). */
 const m_reach_resolve_names = {
   terrain: new Map<string, string>([
     ["open-ground", "open-ground"],
@@ -2650,11 +2650,12 @@ const m_reach_resolve_names = {
     ["halftrack", "halftrack"],
     ["truck", "truck"],
   ]),
+  stream: new Map<string, string>([]),
 };
 
 /** The member a map name means in this ruleset, or null. */
 function m_reach_resolve(
-  field: "terrain" | "hexside" | "enemy" | "vehicle",
+  field: "terrain" | "hexside" | "enemy" | "vehicle" | "stream",
   name: string,
 ): string | null {
   return m_reach_resolve_names[field].get(name) ?? null;

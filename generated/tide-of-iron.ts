@@ -1330,7 +1330,7 @@ function m_reach_key(ctx: Ctx): string {
   );
 }
 
-/** Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept). */
+/** Map names → members: terrain, hexside features, enemy occupants, vehicle kinds and streams (by name, then by declared concept). */
 const m_reach_resolve_names = {
   terrain: new Map<string, string>([
     ["clear", "clear"],
@@ -1351,11 +1351,12 @@ const m_reach_resolve_names = {
     ["truck", "truck"],
     ["halftrack", "halftrack"],
   ]),
+  stream: new Map<string, string>([]),
 };
 
 /** The member a map name means in this ruleset, or null. */
 function m_reach_resolve(
-  field: "terrain" | "hexside" | "enemy" | "vehicle",
+  field: "terrain" | "hexside" | "enemy" | "vehicle" | "stream",
   name: string,
 ): string | null {
   return m_reach_resolve_names[field].get(name) ?? null;

@@ -337,7 +337,7 @@ export function answerInput<X extends MoveContext<number>>(
 }
 
 /** Every value of the field at scenario path `path` when it has finitely many (a boolean, an enum). */
-function domainValues(d: InputDomains, path: string): GivenValue[] | null {
+export function domainValues(d: InputDomains, path: string): GivenValue[] | null {
   const { rec, json } = fieldAt(path);
   const f = (rec === "vehicle" ? d.vehicle : d[rec])?.fields.get(json);
   if (f === undefined) return null;

@@ -39,13 +39,15 @@ export interface PartialAnswer {
   legalRolls?: number;
   /**
    * Where legality turns on one number alone (one step's cost left out, the roll fixed or none): the
-   * most it may be for the move to stay legal, in the measure, and exactly ("7/2") when not whole.
+   * most that number may be for the move to stay legal, in its measure, and exactly ("7/2") when not
+   * whole. runtime/open.ts bounds the step's cost; `withThreshold` makes it a bound on the field
+   * itself, probed with the field given (the two agree only where the step costs its number).
    */
-  legalUpTo?: { field: string; at: number; exact?: string };
+  legalUpTo?: { field: string; at: number; exact?: string; measure?: string };
   /**
    * Where legality turns on one number alone and the move is legal only at or above some value of it
    * (SQLA 31.6: the vehicle must have 2 MP to pay for the unloading): the least value, in the
-   * measure, and exactly ("7/2") when not whole (`thresholdFrom`).
+   * measure, and exactly ("7/2") when not whole (`threshold`).
    */
   legalFrom?: { field: string; at: number; exact?: string; measure?: string };
 }
@@ -204,10 +206,11 @@ const THRESHOLD_CAP = 2 ** 20;
 const NEAR = 64;
 
 /**
- * `partial` with `legalFrom` when the move it answers turns on the number at `field` (neither decided
- * whatever it is, `legal`, nor bounded above, `legalUpTo`) and is legal exactly from some value of it
- * on (`thresholdFrom`). Each probe is a whole answer charged to the budget; without the work left for
- * every probe, no threshold is looked for.
+ * `partial` with its threshold on the number it turns on, probed with the number given (`threshold`):
+ * `legalUpTo` — open.ts's bound on the step's cost — said as the bound on that field it is (or left
+ * out where the probes find none), else `legalFrom` where the move is legal exactly from some value
+ * of `field` on. Each probe is a whole answer charged to the budget; without the work left for every
+ * probe, no threshold is said.
  */
 function withThreshold<I, A>(
   input: I,
@@ -217,44 +220,62 @@ function withThreshold<I, A>(
   budget: { work: number },
   work: number,
 ): PartialAnswer {
-  if (partial.legal !== undefined || partial.legalUpTo !== undefined) return partial;
+  if (partial.legal !== undefined) return partial;
   // A binary search over at most THRESHOLD_CAP ticks, and the checks on either side.
   const probes = 4 * Math.log2(THRESHOLD_CAP) + 2 * NEAR + 2;
+  const charge = (w: number) => (budget.work -= w);
+  if (partial.legalUpTo !== undefined) {
+    // open.ts's bound is on the step's cost, and is the field's only where the step costs its number
+    // (a Chain of Command stretch costs its inches; a rule pricing a stretch at twice its length does
+    // not): the bound said is the field's own, probed with it given, or none.
+    const { legalUpTo, ...rest } = partial;
+    if (probes * work > budget.work) return rest;
+    const upTo = threshold(input, legalUpTo.field, how, charge, work, "upTo");
+    return upTo === null ? rest : { ...rest, legalUpTo: bound(legalUpTo.field, upTo, how) };
+  }
   if (probes * work > budget.work) return partial;
-  const from = thresholdFrom(input, field, how, (w) => (budget.work -= w), work);
+  const from = threshold(input, field, how, charge, work, "from");
   if (from === null) return partial;
-  const at = Rat.of(from, how.scale);
+  return { ...partial, legalFrom: bound(field, from, how) };
+}
+
+/** A threshold in ticks as an answer gives it: the field, the value, exactly when not whole, its measure. */
+function bound<I, A>(
+  field: string,
+  ticks: number,
+  how: Answering<I, A>,
+): { field: string; at: number; exact?: string; measure?: string } {
+  const at = Rat.of(ticks, how.scale);
   const measure = how.measureOf(field);
   return {
-    ...partial,
-    legalFrom: {
-      field,
-      at: at.toNumber(),
-      ...(at.isInteger() ? {} : { exact: at.toString() }),
-      ...(measure === null ? {} : { measure }),
-    },
+    field,
+    at: at.toNumber(),
+    ...(at.isInteger() ? {} : { exact: at.toString() }),
+    ...(measure === null ? {} : { measure }),
   };
 }
 
 /**
- * The least value (in ticks of `how.scale`) of the number at `field` from which the move is legal,
- * when it is illegal below it and legal from it on; else null. The move is answered with the number
- * given (the one pricing and legality check every answer takes): illegal at 0, legal somewhere up to
- * THRESHOLD_CAP ticks, the least such tick found by bisection — every number the ruleset computes is
- * a whole number of ticks, so a rule comparing the number with a threshold changes its answer at a
- * tick — and the answer confirmed on both sides: every tick within NEAR below it and up to four times
- * it (NEAR at most), then powers of two up to the cap. Probing, not proof: a rule that makes one far
- * value an exception (illegal at 1,000 MP alone) is not seen; the rules compare a number with
+ * Where the move turns on the number at `field`, in ticks of `how.scale`: with `from`, the least value
+ * from which it is legal (illegal below it, legal from it on); with `upTo`, the most up to which it is
+ * legal (legal from 0 up to it, illegal above); else null. The move is answered with the number given
+ * (the one pricing and legality check every answer takes): at 0 on the one side, somewhere up to
+ * THRESHOLD_CAP ticks on the other, the turning tick found by bisection — every number the ruleset
+ * computes is a whole number of ticks, so a rule comparing the number with a threshold changes its
+ * answer at a tick — and the answer confirmed on both sides: every tick within NEAR of it and up to
+ * four times it (NEAR at most), then powers of two up to the cap. Probing, not proof: a rule that makes
+ * one far value an exception (illegal at 1,000 MP alone) is not seen; the rules compare a number with
  * thresholds, and each such change near the threshold is. Null too when another left-out field, the
  * dice, or an out-of-range value leave an answer undecided: a threshold is said only where one number
  * alone decides.
  */
-function thresholdFrom<I, A>(
+function threshold<I, A>(
   input: I,
   field: string,
   how: Answering<I, A>,
   charge: (work: number) => void,
   work: number,
+  side: "from" | "upTo",
 ): number | null {
   const legalAt = (ticks: number): boolean | null => {
     charge(work);
@@ -267,13 +288,15 @@ function thresholdFrom<I, A>(
       throw e;
     }
   };
-  if (legalAt(0) !== false) return null;
-  // The least power of two at which the move is legal, the one before it illegal.
+  // Below the turn the move is `low`, from it on `!low`.
+  const low = side === "upTo";
+  if (legalAt(0) !== low) return null;
+  // The least power of two past the turn, the one before it not.
   let lo = 0;
   let hi = 1;
   for (;;) {
     const legal = legalAt(hi);
-    if (legal === true) break;
+    if (legal === !low) break;
     if (legal === null || hi >= THRESHOLD_CAP) return null;
     lo = hi;
     hi *= 2;
@@ -282,20 +305,19 @@ function thresholdFrom<I, A>(
     const mid = Math.floor((lo + hi) / 2);
     const legal = legalAt(mid);
     if (legal === null) return null;
-    if (legal) hi = mid;
-    else lo = mid;
+    if (legal === low) lo = mid;
+    else hi = mid;
   }
-  // Confirmed tick by tick near the threshold (up to four times it, at most NEAR ticks either side),
-  // then at powers of two up to the cap.
+  // `hi` is the first tick past the turn. Confirmed tick by tick near it (up to four times it, at
+  // most NEAR ticks either side), then at powers of two up to the cap.
   const above: number[] = [];
   for (let t = hi + 1; t <= Math.min(4 * hi, hi + NEAR); t++) above.push(t);
   for (let t = 8 * hi; t < THRESHOLD_CAP; t *= 2) above.push(t);
   above.push(THRESHOLD_CAP);
   const below: number[] = [];
   for (let t = Math.max(0, hi - NEAR); t < hi; t++) if (t !== lo) below.push(t);
-  if (above.some((t) => legalAt(t) !== true) || below.some((t) => legalAt(t) !== false))
-    return null;
-  return hi;
+  if (above.some((t) => legalAt(t) !== !low) || below.some((t) => legalAt(t) !== low)) return null;
+  return side === "from" ? hi : lo;
 }
 
 /** Charges `work` step pricings to the budget, or throws the error saying the answer takes too many. */
@@ -537,8 +559,8 @@ export interface NeedsRecord<
   probability?: string;
   /** The violations that hold for every value of the left-out numbers. */
   violations?: Violation[];
-  /** Where legality turns on one number: it is legal up to this value of `field`. */
-  legalUpTo?: { field: string; at: number; exact?: string };
+  /** Where legality turns on one number: it is legal up to this value of `field` (in `measure`). */
+  legalUpTo?: { field: string; at: number; exact?: string; measure?: string };
   /** Where legality turns on one number: it is legal from this value of `field` on (in `measure`). */
   legalFrom?: { field: string; at: number; exact?: string; measure?: string };
   /** What the rest of the answer (what the move spends, the vehicle's MP, legality when absent) needs. */

@@ -42,6 +42,7 @@ const TOP = [
   "roads",
   "hexsides",
   "bypass",
+  "streams",
   "enemy",
   "vehicles",
   "hexInches",
@@ -169,6 +170,7 @@ export function checkMap(value: unknown): MapCheck {
   byHex(value["alsoTerrain"], "alsoTerrain", (x, at) => str(x, at));
   byHex(value["levels"], "levels", (x, at) => whole(x, at, -9, 99, true));
   byHex(value["enemy"], "enemy", (x, at) => str(x, at));
+  byHex(value["streams"], "streams", (x, at) => str(x, at));
 
   const roads = value["roads"];
   if (roads !== undefined) {

@@ -21,6 +21,11 @@ export interface MapJson {
    * (SL 106, ASL A4.3) may skirt the obstacle along them: hex name → directions (`N`, `NE`, … `NW`).
    */
   bypass?: Record<string, string[]>;
+  /**
+   * A stream running through a hex: hex name → its kind (Chain of Command 10.1.2.1: `knee-deep`,
+   * `waist-deep`, `chest-deep` waded, `narrow` jumped); a step entering the hex crosses it (its `stream`).
+   */
+  streams?: Record<string, string>;
   /** Who of the enemy holds a hex: hex name → occupant (`units`, `lone-smc`, `afv`). */
   enemy?: Record<string, string>;
   /** A vehicle standing in a hex, for a unit to board: hex name → a scenario's `vehicle` record (`kind`, `mp`, …). */

@@ -24,6 +24,8 @@ export interface MapStep {
   downhill: boolean;
   /** Who of the enemy holds the hex entered, or null. */
   enemy: string | null;
+  /** The stream running through the hex entered (the map's `streams`), or null. */
+  stream: string | null;
   /**
    * A second terrain in the hex entered (a step's `alsoTerrain`), or null: the map's `alsoTerrain`, or
    * `road` for a hex of a road chain whose terrain is given as another (a road through woods).
@@ -51,6 +53,8 @@ export interface MapGraph {
   hexside: (string | null)[];
   /** Per hex: who of the enemy holds it, or null. */
   enemy: (string | null)[];
+  /** Per hex: the stream running through it (the map's `streams`), or null. */
+  stream: (string | null)[];
   /** Per hex: its second terrain (the map's `alsoTerrain`, or an implied `road`), or null. */
   also: (string | null)[];
   /** Per hex: 1 when `also` is the road a road chain implies, not one the map names. */
@@ -93,6 +97,7 @@ export function buildGraph(map: Omit<MapJson, "units">): MapGraph {
   const road = new Uint8Array(6 * n);
   const hexside: (string | null)[] = new Array<string | null>(6 * n).fill(null);
   const enemy: (string | null)[] = new Array<string | null>(n).fill(null);
+  const stream: (string | null)[] = new Array<string | null>(n).fill(null);
   const also: (string | null)[] = new Array<string | null>(n).fill(null);
   const alsoImplied = new Uint8Array(n);
   const vehicles: (Record<string, unknown> | null)[] = new Array<Record<string, unknown> | null>(
@@ -110,6 +115,7 @@ export function buildGraph(map: Omit<MapJson, "units">): MapGraph {
     road,
     hexside,
     enemy,
+    stream,
     also,
     alsoImplied,
     vehicles,
@@ -160,6 +166,7 @@ export function buildGraph(map: Omit<MapJson, "units">): MapGraph {
   for (const s of map.hexsides ?? [])
     link(s.hexes[0]!, s.hexes[1]!, (slot) => (hexside[slot] = s.feature));
   for (const [h, who] of Object.entries(map.enemy ?? {})) if (at(h) >= 0) enemy[at(h)] = who;
+  for (const [h, kind] of Object.entries(map.streams ?? {})) if (at(h) >= 0) stream[at(h)] = kind;
   for (const [h, v] of Object.entries(map.vehicles ?? {})) if (at(h) >= 0) vehicles[at(h)] = v;
   for (const [h, sides] of Object.entries(map.bypass ?? {}))
     if (at(h) >= 0)
@@ -181,6 +188,7 @@ export function stepOf(g: MapGraph, slot: number): MapStep {
     uphill: g.level[to]! > g.level[from]!,
     downhill: g.level[to]! < g.level[from]!,
     enemy: g.enemy[to]!,
+    stream: g.stream[to]!,
     alsoTerrain: g.also[to]!,
     alsoImplied: g.alsoImplied[to] === 1,
   };

@@ -443,7 +443,7 @@ function stepsFor<T, X extends MoveContext<T>>(b: ReachBinding<T, X>, g: MapGrap
   const kinds = new Map<string, number>();
   const plain: PlainStep[] = [];
   const kindOf = (p: PlainStep): number => {
-    const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}|${p.alsoTerrain ?? ""}|${p.bypass ?? ""}|${p.bypassThrough ?? ""}`;
+    const sig = `${p.terrain}|${p.hexside ?? ""}|${p.viaRoad ? 1 : 0}${p.uphill ? 1 : 0}${p.downhill ? 1 : 0}|${p.inches ?? ""}|${p.enemy ?? ""}|${p.alsoTerrain ?? ""}|${p.bypass ?? ""}|${p.bypassThrough ?? ""}|${p.stream ?? ""}`;
     let k = kinds.get(sig);
     if (k === undefined) {
       k = plain.length;

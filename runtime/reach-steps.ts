@@ -21,6 +21,8 @@ export interface PlainStep {
   downhill?: boolean;
   /** Who of the enemy holds the hex entered (a ruleset whose steps have `enemy`). */
   enemy?: string;
+  /** The stream running through the hex entered (a ruleset whose steps have `stream`: Chain of Command). */
+  stream?: string;
   /** A Bypass of the hex's obstacle along this many of its sides (SL 106, ASL A4.3). */
   bypass?: number;
   /** What the Bypass moves through: the hex's second terrain (SL 106.2); absent: open ground. */
@@ -40,6 +42,7 @@ export const MAP_STEP_FIELDS = [
   "alsoTerrain",
   "bypass",
   "bypassThrough",
+  "stream",
 ] as const;
 
 /** What a ruleset contributes to reach. */
@@ -47,8 +50,11 @@ export interface ReachBinding<T, X extends MoveContext<T>> {
   readonly model: MoveModel<T, X>;
   readonly num: Num<T>;
   readonly profile: ReachProfile<X>;
-  /** The member a map's terrain, hexside, enemy or vehicle name means in this ruleset, or null when it has none. */
-  resolve(field: "terrain" | "hexside" | "enemy" | "vehicle", name: string): string | null;
+  /** The member a map's terrain, hexside, enemy, vehicle or stream name means in this ruleset, or null when it has none. */
+  resolve(
+    field: "terrain" | "hexside" | "enemy" | "vehicle" | "stream",
+    name: string,
+  ): string | null;
   /**
    * Step fields it declares among `viaRoad`, `uphill`, `downhill`, `inches`, `alsoTerrain` (the others
    * are not applicable), and `bypass`, `bypassThrough` (a ruleset with Bypass).
@@ -130,6 +136,19 @@ export function plainStep(
     else na?.add(f);
   }
   if (stepFields.includes("inches") && g.hexInches !== null) p.inches = g.hexInches;
+  if (m.stream !== null) {
+    // A stream through the hex is crossed by the step entering it (Chain of Command 10.1.2.1: waded
+    // as ground of its depth, or jumped as a minor obstacle); a kind the ruleset lacks closes the hex
+    // to it, as a terrain does; a ruleset whose steps have no stream lists it and enters the hex.
+    if (stepFields.includes("stream")) {
+      const s = resolve("stream", m.stream);
+      if (s === null) {
+        na?.add(`stream: ${m.stream}`);
+        return null;
+      }
+      p.stream = s;
+    } else na?.add("stream");
+  }
   if (m.enemy !== null) {
     const who = resolve("enemy", m.enemy);
     if (who === null) na?.add(`enemy: ${m.enemy}`);

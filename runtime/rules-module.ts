@@ -6,7 +6,13 @@
  * profile and map names) in one `ModuleRules` object and calls these. Runs in a browser (no Node API).
  */
 import { InputError } from "./errors.js";
-import { answerInput, type AllowanceOf, type Answer, type Question } from "./answers.js";
+import {
+  answerInput,
+  domainValues,
+  type AllowanceOf,
+  type Answer,
+  type Question,
+} from "./answers.js";
 import { checkInput, readOptions, type CheckedRecord, type InputDomains } from "./input.js";
 import type { MapGraph } from "./map.js";
 import { reachOnMap, type ReachAnswer } from "./reach-map.js";
@@ -36,7 +42,7 @@ export interface ModuleRules<X extends MoveContext<number>> {
   readonly profile: ReachProfile<X>;
   /** The member a map's name means in this ruleset, or null. */
   readonly resolve: (
-    field: "terrain" | "hexside" | "enemy" | "vehicle",
+    field: "terrain" | "hexside" | "enemy" | "vehicle" | "stream",
     name: string,
   ) => string | null;
   /** The map's step fields this ruleset declares (runtime/reach-steps.ts). */
@@ -143,6 +149,18 @@ export function reachWith<X extends MoveContext<number>>(
     { unit, scenario, path: [], ...(roll === undefined ? {} : { roll }) },
     rules.domains,
   );
+  // A field given as unknown: the answer is one map of costs, for a unit whose fields are all known
+  // (`variorum reach` searches once per value and merges them hex by hex; a module's `ReachAnswer`
+  // has one cost per hex). Refused, never searched as its default.
+  const unknown = checked.unknown?.[0];
+  if (unknown !== undefined) {
+    const values = domainValues(rules.domains, unknown);
+    throw new InputError(
+      "V0903",
+      unknown,
+      `\`${unknown}\` is given as unknown (null): \`reach\` answers one cost per hex, for a unit whose fields are all known; call it once per value${values === null ? "" : ` (${values.map(String).join(", ")})`} (\`variorum reach\` answers per value)`,
+    );
+  }
   const fixed = checked.roll === undefined ? {} : { roll: checked.roll };
   const base = { unit: checked.unit, scenario: checked.scenario, ...fixed };
   const also = rules.hexsideAlso;

@@ -321,12 +321,12 @@ export function reachStatements(
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
     docs: [
-      "Map names → members: terrain, hexside features, enemy occupants and vehicle kinds (by name, then by declared concept).",
+      "Map names → members: terrain, hexside features, enemy occupants, vehicle kinds and streams (by name, then by declared concept).",
     ],
     declarations: [
       {
         name: `${resolveName}_names`,
-        initializer: `{ terrain: ${names("terrain")}, hexside: ${names("hexside")}, enemy: ${names("enemy")}, vehicle: ${names("vehicle")} }`,
+        initializer: `{ terrain: ${names("terrain")}, hexside: ${names("hexside")}, enemy: ${names("enemy")}, vehicle: ${names("vehicle")}, stream: ${names("stream")} }`,
       },
     ],
   });
@@ -335,7 +335,7 @@ export function reachStatements(
       resolveName,
       "The member a map name means in this ruleset, or null.",
       [
-        { name: "field", type: '"terrain" | "hexside" | "enemy" | "vehicle"' },
+        { name: "field", type: '"terrain" | "hexside" | "enemy" | "vehicle" | "stream"' },
         { name: "name", type: "string" },
       ],
       "string | null",

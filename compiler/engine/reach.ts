@@ -25,6 +25,7 @@ import type { ValidMap } from "../map/parse.js";
 import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import { wholeMoveNote } from "../reach/lookahead.js";
 import { own } from "../util/dict.js";
+import { MAX_REACH_CASES, valueCount } from "../reach/per-value.js";
 import { InputError } from "../../runtime/errors.js";
 import type { Outcome } from "./outcome.js";
 
@@ -353,18 +354,42 @@ function readUnit(
     diagnostics.push(m);
   }
   if (hasErrors(scenario.diagnostics)) return null;
-  // A field given as unknown (null) is answered per value by eval; reach searches one unit.
-  const unknown = [...new Set(scenario.perRuleset.flatMap((p) => p.value.unknown ?? []))];
-  for (const field of unknown) {
+  // A field given as unknown (null) is searched once per value (compiler/reach/per-value.ts): a
+  // field with a few values, a bounded product of them.
+  const located = (field: string): Span => {
     const json = field.slice(field.indexOf(".") + 1);
     const at = new RegExp(`"${json.replace(/[^\w-]/g, "")}"\\s*:\\s*null`).exec(unit.text);
-    const span =
-      at === null ? src.span(0, unit.text.length) : src.span(at.index, at.index + at[0].length);
-    diagnostics.push(
-      report("V1102", "unknownField", span, { field, values: fieldValuesText(irs, json) }),
-    );
-  }
-  if (unknown.length > 0) return null;
+    return at === null
+      ? src.span(0, unit.text.length)
+      : src.span(at.index, at.index + at[0].length);
+  };
+  let refused = false;
+  scenario.perRuleset.forEach((p, k) => {
+    const unknown = p.value.unknown ?? [];
+    if (unknown.length === 0) return;
+    const count = valueCount(irs[k]!, unknown);
+    if ("notFinite" in count) {
+      refused = true;
+      const json = count.notFinite.slice(count.notFinite.indexOf(".") + 1);
+      diagnostics.push(
+        report("V1102", "unknownNumber", located(count.notFinite), {
+          field: count.notFinite,
+          values: fieldValuesText([irs[k]!], json),
+        }),
+      );
+    } else if (count.count > MAX_REACH_CASES) {
+      refused = true;
+      diagnostics.push(
+        report("V1102", "tooManyValues", located(unknown[0]!), {
+          fields: unknown.join(", "),
+          count: count.count.toLocaleString("en"),
+          ruleset: irs[k]!.id,
+          max: MAX_REACH_CASES,
+        }),
+      );
+    }
+  });
+  if (refused) return null;
   return {
     record: JSON.parse(unit.text) as Record<string, unknown>,
     perRuleset: scenario.perRuleset,

@@ -18,6 +18,7 @@ import type { Outcome } from "./outcome.js";
 import { buildReach } from "../reach/build.js";
 import { MAX_DRAWN_HEXES } from "../reach/formats.js";
 import { hexesReached } from "../reach/report.js";
+import { whenText } from "../reach/labels.js";
 import { reachDrawing, renderReachSvg, svgDataUri } from "../reach/svg.js";
 import { reachInputs, searched, type ReachRequest } from "./reach.js";
 
@@ -85,19 +86,21 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
         ruleset: x.ruleset,
         hexes: hexesReached(x, r.from),
         measure: x.measure,
+        // A unit with fields given as unknown whose allowance turns on them: each case's.
         allowance:
-          x.allowance === null
-            ? "none"
-            : typeof x.allowance === "number"
-              ? costText({ cost: x.allowance })
-              : `${costText({ cost: x.allowance.min })}–${costText({ cost: x.allowance.max })}`,
+          x.allowance === null && x.cases !== undefined
+            ? x.cases.map((c) => `${allowanceOf(c.allowance)} (${whenText(c.given)})`).join(" or ")
+            : allowanceOf(x.allowance),
       })),
       differences: r.differences.map((d) => ({
         ...d,
         costText: Object.fromEntries(
           Object.entries(d.cost).map(([id, c]) => [
             id,
-            c === null ? null : costText({ cost: c, exact: exact(id, d.hex) }),
+            c === null
+              ? null
+              : // `?`: the cheapest of the costs that turn on a field given as unknown.
+                `${costText({ cost: c, exact: exact(id, d.hex) })}${d.dependsOn?.[id] !== undefined ? "?" : ""}`,
           ]),
         ),
       })),
@@ -138,4 +141,13 @@ export function card(ir: RulesetIR, opts: BuildOptions = {}): Outcome<Card> {
 /** A ruleset's coverage of its source: every paragraph of its index and every worked example. */
 export function coverage(ir: RulesetIR): Outcome<CoverageReport> {
   return { value: buildCoverage(ir), diagnostics: [] };
+}
+
+/** An allowance as the diff's reach section prints it: `4`, `2–12`, or `none`. */
+function allowanceOf(a: number | { min: number; max: number } | null): string {
+  return a === null
+    ? "none"
+    : typeof a === "number"
+      ? costText({ cost: a })
+      : `${costText({ cost: a.min })}–${costText({ cost: a.max })}`;
 }

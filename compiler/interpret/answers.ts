@@ -98,11 +98,8 @@ export function answerScenario(
         perStep: a.perStep.map((s) => s.map((v, j) => stepAnswer(q.stepRules[j]!, v))),
       };
     },
-    values: (path) => {
-      const field = fieldOf(ir, path);
-      return field === null ? null : valuesOf(ir, field.def);
-    },
-    withValue: (x, path, v) => withValue(x, fieldOf(ir, path)!, v, path),
+    values: (path) => fieldValues(ir, path),
+    withValue: (x, path, v) => withFieldValue(ir, x, path, v),
     partial: (x, missing) =>
       partialAllowance(
         interpreterFor(ir),
@@ -197,6 +194,26 @@ interface FieldRef {
   /** The step's index, for a step field. */
   index: number | null;
   def: InputField;
+}
+
+/**
+ * Every value of the field at scenario path `path` in `ir` when it has finitely many (enum members,
+ * booleans), else null (a number, a set, no such field): the values `eval` answers a field left out
+ * for, and `reach` searches a field given as unknown for (compiler/reach/per-value.ts).
+ */
+export function fieldValues(ir: RulesetIR, path: string): GivenValue[] | null {
+  const field = fieldOf(ir, path);
+  return field === null ? null : valuesOf(ir, field.def);
+}
+
+/** `x` with the field at scenario path `path` given `v` (no longer unknown). */
+export function withFieldValue(
+  ir: RulesetIR,
+  x: ScenarioValue,
+  path: string,
+  v: GivenValue,
+): ScenarioValue {
+  return withValue(x, fieldOf(ir, path)!, v, path);
 }
 
 /** The input field a scenario path names (`vehicle.kind`, `path[2].inches`, `year`), or null. */

@@ -29,10 +29,13 @@ export function resolveMember(e: EnumDef | null, name: string): string | null {
   return memberNames(e).get(name) ?? null;
 }
 
-/** What a map names: the terrain of a hex, a hexside feature, an enemy occupant, a vehicle's kind. */
-export type MapField = "terrain" | "hexside" | "enemy" | "vehicle";
+/**
+ * What a map names: the terrain of a hex, a hexside feature, an enemy occupant, a vehicle's kind, a
+ * stream through a hex (Chain of Command's step `stream`).
+ */
+export type MapField = "terrain" | "hexside" | "enemy" | "vehicle" | "stream";
 
-export const MAP_FIELDS: readonly MapField[] = ["terrain", "hexside", "enemy", "vehicle"];
+export const MAP_FIELDS: readonly MapField[] = ["terrain", "hexside", "enemy", "vehicle", "stream"];
 
 /** The step field a map's hexside features go into: `hexside`, else `obstacle`, else none. */
 export function hexsideField(ir: RulesetIR): "hexside" | "obstacle" | null {
@@ -62,6 +65,7 @@ export function mapNames(ir: RulesetIR): Readonly<Record<MapField, ReadonlyMap<s
     hexside: memberNames(stepEnum(ir, "hexside")),
     enemy: memberNames(stepEnum(ir, "enemy")),
     vehicle: memberNames(stepEnum(ir, "vehicle")),
+    stream: memberNames(stepEnum(ir, "stream")),
   };
 }
 

@@ -135,7 +135,9 @@ export type {
   ReachBypass,
   ReachDifference,
   ReachHex,
+  ReachHexCase,
   ReachReport,
+  ReachRulesetCase,
   ReachRulesetResult,
 } from "../reach/report.js";
 export type { ReachSummary, ReachSummaryBand, ReachSummaryResult } from "../reach/summary.js";

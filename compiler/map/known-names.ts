@@ -15,6 +15,8 @@ export interface MapVocabulary {
   hexside: ReadonlySet<string>;
   /** Who of the enemy may hold a hex (the step's `enemy` enum). */
   enemy: ReadonlySet<string>;
+  /** The streams a hex may hold (the step's `stream` enum: Chain of Command's depths). */
+  stream: ReadonlySet<string>;
   /** The kinds of vehicle a unit may board (the `vehicle` input's `kind` enum). */
   vehicle: ReadonlySet<string>;
   /** The JSON field names the rulesets' `vehicle` inputs take. */
@@ -68,6 +70,7 @@ export function mapVocabulary(irs: readonly RulesetIR[]): MapVocabulary {
     hexside: new Set<string>(),
     enemy: new Set<string>(),
     vehicle: new Set<string>(),
+    stream: new Set<string>(),
     vehicleFields: new Set<string>(),
     unitFields: new Set<string>(),
     inInches: [] as string[],

@@ -50,6 +50,7 @@ const TOP = [
   "roads",
   "hexsides",
   "bypass",
+  "streams",
   "enemy",
   "vehicles",
   "hexInches",
@@ -125,14 +126,21 @@ export function parseMap(
     }
     return n.value as string;
   };
-  const known = (kind: "terrain" | "hexside" | "enemy", n: Node, value: string) => {
+  const known = (kind: "terrain" | "hexside" | "enemy" | "stream", n: Node, value: string) => {
     if (vocabulary === null) return;
     const set = vocabulary[kind];
-    // Rulesets without enemy-held hexes (Chain of Command) list them as not applicable instead.
-    if (set.has(value) || (kind === "enemy" && set.size === 0)) return;
+    // Rulesets without enemy-held hexes (Chain of Command) or streams (SL, ASL, Tide of Iron) list
+    // them as not applicable instead.
+    if (set.has(value) || ((kind === "enemy" || kind === "stream") && set.size === 0)) return;
     const near = closest(value, [...set]);
     const what =
-      kind === "terrain" ? "terrain" : kind === "hexside" ? "hexside feature" : "enemy occupant";
+      kind === "terrain"
+        ? "terrain"
+        : kind === "hexside"
+          ? "hexside feature"
+          : kind === "stream"
+            ? "stream"
+            : "enemy occupant";
     out.push(
       report(
         "V1004",
@@ -147,9 +155,9 @@ export function parseMap(
   /** `{ "C3": "woods" }`: hex names to names a vocabulary must know (terrain, enemy occupants). */
   const namesByHex = (
     n: Node,
-    kind: "terrain" | "enemy",
+    kind: "terrain" | "enemy" | "stream",
     prefix: string,
-    shape: "terrainHexesShape" | "enemyShape",
+    shape: "terrainHexesShape" | "enemyShape" | "streamsShape",
     what: (hex: string) => string,
   ): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -361,6 +369,14 @@ export function parseMap(
       ? {}
       : namesByHex(en, "enemy", "enemy.", "enemyShape", (h) => `the enemy in ${h}`);
 
+  // streams: { "C3": "waist-deep" } — a stream through a hex (Chain of Command 10.1.2.1: a step's
+  // `stream` when it is entered).
+  const stn = fields.get("streams");
+  const streams =
+    stn === undefined
+      ? {}
+      : namesByHex(stn, "stream", "streams.", "streamsShape", (h) => `the stream in ${h}`);
+
   // vehicles: { "D4": { "kind": "halftrack", "mp": 16 } } — a vehicle a unit may board (vehicles.ts).
   const vn = fields.get("vehicles");
   const vehicles = vn === undefined ? {} : parseVehicles(vn, src, entries, hex, vocabulary, out);
@@ -391,6 +407,7 @@ export function parseMap(
   if (Object.keys(alsoTerrain).length > 0) map.alsoTerrain = alsoTerrain;
   if (Object.keys(bypass).length > 0) map.bypass = bypass;
   if (Object.keys(enemy).length > 0) map.enemy = enemy;
+  if (Object.keys(streams).length > 0) map.streams = streams;
   if (Object.keys(vehicles).length > 0) map.vehicles = vehicles;
   if (hexInches !== undefined) map.hexInches = hexInches;
   if (Object.keys(units).length > 0) map.units = units;

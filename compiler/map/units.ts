@@ -78,8 +78,9 @@ export function parseUnits(
       const rec: Record<string, unknown> = {};
       for (const f of read.fields) {
         const value = f.value;
-        // `null` (unknown) is answered per value by eval; reach --all searches known units.
-        if (value === null) {
+        // `null` (unknown) is a unit field searched once per value (compiler/reach/units.ts); the
+        // fields of the placing itself are always known.
+        if (value === null && (f.json === "side" || f.json === "name" || f.json === "with")) {
           bad(f.node, "unitUnknown", { path: `units.${where}[${i}].${f.json}` });
           ok = false;
           continue;

@@ -17,11 +17,16 @@ import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { interpretedBinding } from "./binding.js";
 import { stepValues } from "./steps.js";
 import { summarizeAnswer, type ReachSummary } from "./summary.js";
+import { perPart, perValue, type PerValue } from "./per-value.js";
+import type { ReachBinding } from "../../runtime/reach-steps.js";
+import type { Rat } from "../../runtime/rational.js";
+import type { EvalContext } from "../interpret/eval.js";
 import type {
   ReachBypass,
   ReachBoarding,
   ReachDifference,
   ReachHex,
+  ReachHexCase,
   ReachReport,
   ReachRulesetResult,
 } from "./report.js";
@@ -102,29 +107,50 @@ export function buildReach(req: ReachRequest): ReachBuilt {
   const graph = buildGraph(req.map);
   const from = indexOf(graph, req.from);
   const mismatches: string[] = [];
-  const answers: ReachAnswer[] = [];
-  const bindings = req.rulesets.map(({ ir, base, unit }) =>
-    interpretedBinding(ir, base, unit ?? req.unit),
-  );
   const aboard = req.aboard === true;
-  bindings.forEach((b, i) =>
-    answers.push(faultUnder(req.rulesets[i]!.ir.id, () => reachOnMap(b, graph, from, aboard))),
+  // Per ruleset, the search once per value of the unit's fields given as unknown (per-value.ts; one
+  // case when there are none), equal answers grouped as eval groups a scenario's cases.
+  const splits = req.rulesets.map(({ ir, base, unit }) =>
+    faultUnder(ir.id, () =>
+      perValue(
+        ir,
+        base,
+        (b): Searched => {
+          const binding = interpretedBinding(ir, b, unit ?? req.unit);
+          return { binding, answer: reachOnMap(binding, graph, from, aboard) };
+        },
+        (s) => answerKey(graph, s.answer),
+      ),
+    ),
   );
+  // The first case's answer of each ruleset (its only one when no field is unknown).
+  const answers: ReachAnswer[] = splits.map((s) => s.cases[0]!.answer.answer);
   const head = (i: number) => {
     const { ir, notApplicable } = req.rulesets[i]!;
-    const a = answers[i]!;
+    const split = splits[i]!;
+    const allowances = split.cases.map(
+      ({ answer: { answer: a } }) =>
+        a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
+    );
+    const same = allowances.every((x) => JSON.stringify(x) === JSON.stringify(allowances[0]));
     return {
       ruleset: ir.id,
       title: ir.title,
       measure: ir.movement.measure,
-      allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
-      notApplicable: [...new Set([...a.notApplicable, ...notApplicable])].sort(),
+      allowance: same ? allowances[0]! : null,
+      notApplicable: [
+        ...new Set([
+          ...split.cases.flatMap((c) => c.answer.answer.notApplicable),
+          ...notApplicable,
+        ]),
+      ].sort(),
     };
   };
   // Hexes reached as every report counts them (report.ts's `hexesReached`: the start left out).
   let reached = 0;
-  for (const a of answers)
-    for (let h = 0; h < graph.n; h++) if (h !== from && !Number.isNaN(a.cost[h])) reached++;
+  for (const split of splits)
+    for (let h = 0; h < graph.n; h++)
+      if (h !== from && split.cases.some((c) => !Number.isNaN(c.answer.answer.cost[h]))) reached++;
   if (req.summary === true || reached > MAX_LISTED_HEXES) {
     const report: ReachReport = {
       map: req.map.name,
@@ -141,23 +167,46 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       phase: req.phase,
       unit: req.unit,
       ...(aboard ? { aboard: true as const } : {}),
-      summary: answers.map((a, i) =>
-        faultUnder(req.rulesets[i]!.ir.id, () => summarizeAnswer(graph, a, from, head(i))),
+      // One entry per case of a unit with fields given as unknown, with the values it holds for.
+      summary: splits.flatMap((split, i) =>
+        split.cases.map((c) =>
+          faultUnder(req.rulesets[i]!.ir.id, () => {
+            const a = c.answer.answer;
+            const entry = summarizeAnswer(graph, a, from, {
+              ...head(i),
+              allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
+            });
+            if (split.dependsOn.length === 0) return entry;
+            const { ruleset, ...rest } = entry;
+            return { ruleset, given: c.given, ...rest };
+          }),
+        ),
       ),
     };
     return { report, graph, answers, mismatches, summary };
   }
-  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, base, unit }, i) =>
-    faultUnder(ir.id, () => listed(ir, base, unit, i)),
+  const results: ReachRulesetResult[] = req.rulesets.map(({ ir, unit }, i) =>
+    faultUnder(ir.id, () => {
+      const split = splits[i]!;
+      const listings = split.cases.map((c) =>
+        listed(ir, c.base, c.answer.binding, c.answer.answer),
+      );
+      const { boarding, ...merged } = mergeCases(ir, split, listings, graph.names);
+      const result: ReachRulesetResult = { ...head(i), ...merged };
+      if (unit !== undefined) result.unit = unit;
+      const a = answers[i]!;
+      if (a.aboard !== null) result.getsOff = a.aboard.action;
+      if (boarding !== undefined) result.boarding = boarding;
+      return result;
+    }),
   );
+  /** One case's hexes and boardings, each path priced again by `evaluateMove` (its citations). */
   function listed(
     ir: RulesetIR,
     base: ScenarioValue,
-    unit: Record<string, unknown> | undefined,
-    i: number,
-  ): ReachRulesetResult {
-    const binding = bindings[i]!;
-    const a = answers[i]!;
+    binding: ReachBinding<Rat, EvalContext>,
+    a: ReachAnswer,
+  ): Listing {
     const hexes: Record<string, ReachHex> = {};
     for (let h = 0; h < graph.n; h++) {
       if (Number.isNaN(a.cost[h])) continue;
@@ -185,31 +234,27 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       if (a.probability !== null) hex.probability = a.probability[h];
       hexes[graph.names[h]] = hex;
     }
-    const result: ReachRulesetResult = { ...head(i), hexes };
-    if (unit !== undefined) result.unit = unit;
-    if (a.aboard !== null) result.getsOff = a.aboard.action;
-    if (!aboard && graph.vehicles.some((v) => v !== null)) {
-      result.boarding = {};
-      for (const b of a.boarding) {
-        const ctx = binding.prepareAboard(b.steps, b.vehicle);
-        const r = ctx === null ? null : evaluateMove(binding.model, ratNum, ctx, { trace: true });
-        if (r === null || !r.legal || r.exact.spent !== b.exact)
-          mismatches.push(
-            `${ir.id} boarding in ${graph.names[b.hex]}: reach ${b.exact}, eval ${r?.exact.spent ?? "none"}${r === null || r.legal ? "" : " (not legal)"}`,
-          );
-        const board: ReachBoarding = {
-          cost: b.cost,
-          path: b.path.map((k) => graph.names[k]),
-          rules: [...new Set((r?.steps ?? []).flatMap((s) => s.rules))],
-        };
-        const bypass = bypassed(graph, b.path, b.steps);
-        if (bypass.length > 0) board.bypass = bypass;
-        if (b.exact.includes("/")) board.exact = b.exact;
-        if (b.vehicleSpent !== null) board.vehicleSpent = b.vehicleSpent;
-        result.boarding[graph.names[b.hex]] = board;
-      }
+    if (aboard || !graph.vehicles.some((v) => v !== null)) return { hexes };
+    const boarding: Record<string, ReachBoarding> = {};
+    for (const b of a.boarding) {
+      const ctx = binding.prepareAboard(b.steps, b.vehicle);
+      const r = ctx === null ? null : evaluateMove(binding.model, ratNum, ctx, { trace: true });
+      if (r === null || !r.legal || r.exact.spent !== b.exact)
+        mismatches.push(
+          `${ir.id} boarding in ${graph.names[b.hex]}: reach ${b.exact}, eval ${r?.exact.spent ?? "none"}${r === null || r.legal ? "" : " (not legal)"}`,
+        );
+      const board: ReachBoarding = {
+        cost: b.cost,
+        path: b.path.map((k) => graph.names[k]),
+        rules: [...new Set((r?.steps ?? []).flatMap((s) => s.rules))],
+      };
+      const bypass = bypassed(graph, b.path, b.steps);
+      if (bypass.length > 0) board.bypass = bypass;
+      if (b.exact.includes("/")) board.exact = b.exact;
+      if (b.vehicleSpent !== null) board.vehicleSpent = b.vehicleSpent;
+      boarding[graph.names[b.hex]] = board;
     }
-    return result;
+    return { hexes, boarding };
   }
   return {
     report: {
@@ -227,6 +272,117 @@ export function buildReach(req: ReachRequest): ReachBuilt {
   };
 }
 
+/** One search: the binding it ran over (to price its paths again) and its answer. */
+interface Searched {
+  binding: ReachBinding<Rat, EvalContext>;
+  answer: ReachAnswer;
+}
+
+/** What makes two searches one answer: the allowance, and per hex and vehicle the exact cost (and chance). */
+function answerKey(graph: MapGraph, a: ReachAnswer): unknown {
+  const hexes: (string | number | null)[] = [];
+  for (let h = 0; h < graph.n; h++)
+    if (!Number.isNaN(a.cost[h]))
+      hexes.push(h, a.exact(h), a.probability === null ? null : a.probability[h]!);
+  return [
+    a.allowance,
+    a.distribution,
+    hexes,
+    a.boarding.map((b) => [b.hex, b.exact, b.vehicleSpent]),
+    a.notApplicable,
+  ];
+}
+
+/** One case's listing: its hexes and, on a map with vehicles (not aboard), its boardings. */
+interface Listing {
+  hexes: Record<string, ReachHex>;
+  boarding?: Record<string, ReachBoarding>;
+}
+
+/**
+ * The listings of a reply's cases as one ruleset result: a hex (or boarding) every case gives alike
+ * is listed as that case gives it; one that turns on unknown fields is the cheapest case's, with the
+ * fields (`dependsOn`) and per case its cost (per-value.ts `perPart`: grouped as eval groups).
+ */
+function mergeCases(
+  ir: RulesetIR,
+  split: PerValue<Searched>,
+  listings: readonly Listing[],
+  mapOrder: readonly string[],
+): Pick<ReachRulesetResult, "hexes" | "boarding" | "dependsOn" | "notNeeded" | "cases"> {
+  if (listings.length === 1)
+    return {
+      ...listings[0]!,
+      ...(split.notNeeded.length > 0 ? { notNeeded: split.notNeeded } : {}),
+    };
+  const merged = <H extends ReachHex | ReachBoarding>(
+    of: (l: Listing) => Record<string, H> | undefined,
+    names: readonly string[],
+  ): Record<string, H> => {
+    const out: Record<string, H> = {};
+    for (const name of names) {
+      const each = listings.map((l) => of(l)?.[name]);
+      const keyOf = (i: number) => {
+        const h = each[i];
+        return h === undefined
+          ? null
+          : [h.exact ?? h.cost, "probability" in h ? h.probability : null];
+      };
+      if (each.every((h) => h === undefined)) continue;
+      const first = JSON.stringify(keyOf(0));
+      if (each.every((_, i) => JSON.stringify(keyOf(i)) === first)) {
+        out[name] = each[0]!;
+        continue;
+      }
+      const part = perPart(ir, split, keyOf);
+      const cases: ReachHexCase[] = part.cases.map(({ given, index }) => {
+        const h = each[index];
+        if (h === undefined) return { given, cost: null };
+        const c: ReachHexCase = { given, cost: h.cost };
+        if (h.exact !== undefined) c.exact = h.exact;
+        c.path = h.path;
+        c.rules = h.rules;
+        if ("probability" in h && h.probability !== undefined) c.probability = h.probability;
+        if (h.bypass !== undefined) c.bypass = h.bypass;
+        return c;
+      });
+      // The best case that reaches it stands for the hex (its cost, path and rules): the likeliest
+      // (a dice ruleset without a fixed roll), else the cheapest.
+      const chance = (h: H) => ("probability" in h ? (h.probability ?? 1) : 1);
+      const best = part.cases
+        .map((c) => each[c.index])
+        .filter((h): h is H => h !== undefined)
+        .reduce((a, b) =>
+          chance(b) > chance(a) || (chance(b) === chance(a) && b.cost < a.cost) ? b : a,
+        );
+      out[name] = { ...best, dependsOn: part.dependsOn, cases };
+    }
+    return out;
+  };
+  // In map order, as a single case lists them.
+  const hexes = merged((l) => l.hexes, mapOrder);
+  const result: Pick<
+    ReachRulesetResult,
+    "hexes" | "boarding" | "dependsOn" | "notNeeded" | "cases"
+  > = {
+    dependsOn: split.dependsOn,
+    ...(split.notNeeded.length > 0 ? { notNeeded: split.notNeeded } : {}),
+    cases: split.cases.map((c) => ({
+      given: c.given,
+      allowance:
+        c.answer.answer.distribution ??
+        (Number.isNaN(c.answer.answer.allowance) ? null : c.answer.answer.allowance),
+      reaches: [...c.answer.answer.cost].filter(
+        (x, h) => !Number.isNaN(x) && h !== c.answer.answer.from,
+      ).length,
+    })),
+    hexes,
+  };
+  if (listings.some((l) => l.boarding !== undefined))
+    result.boarding = merged((l) => l.boarding, mapOrder);
+  return result;
+}
+
 /** The hexes of a path skirted in Bypass: the step (path[step] is the hex), the hex, the sides skirted. */
 function bypassed(
   graph: MapGraph,
@@ -241,18 +397,29 @@ function bypassed(
   return out;
 }
 
-/** Hexes where the rulesets disagree on reachability or cost (none with a single ruleset). */
+/**
+ * Hexes where the rulesets disagree on reachability or cost (none with a single ruleset); with
+ * fields given as unknown, a hex whose cost turns on them differs from one that does not, or that
+ * turns on them otherwise (its `cases`).
+ */
 function differences(graph: MapGraph, results: readonly ReachRulesetResult[]): ReachDifference[] {
   if (results.length < 2) return [];
   const out: ReachDifference[] = [];
+  const said = (h: ReachHex | undefined): string =>
+    JSON.stringify(
+      h === undefined ? null : [h.cost, (h.cases ?? []).map((c) => [c.given, c.cost])],
+    );
   for (const name of graph.names) {
     const costs = results.map((r) => r.hexes[name]?.cost ?? null);
-    if (costs.every((c) => c === costs[0])) continue;
+    const first = said(results[0]!.hexes[name]);
+    if (results.every((r) => said(r.hexes[name]) === first)) continue;
     const d: ReachDifference = { hex: name, reachable: {}, cost: {}, rules: {} };
     results.forEach((r, i) => {
       d.reachable[r.ruleset] = costs[i] !== null;
-      d.cost[r.ruleset] = costs[i];
-      if (r.hexes[name]) d.rules[r.ruleset] = r.hexes[name].rules;
+      d.cost[r.ruleset] = costs[i]!;
+      const h = r.hexes[name];
+      if (h) d.rules[r.ruleset] = h.rules;
+      if (h?.dependsOn !== undefined) (d.dependsOn ??= {})[r.ruleset] = h.dependsOn;
     });
     out.push(d);
   }

@@ -7,15 +7,24 @@
  */
 import type { MapGraph } from "../../runtime/map.js";
 import { allowanceText, costText } from "../render/numbers.js";
-import { hexValueText, pathText, scales, type Scale } from "./labels.js";
+import {
+  hexCasesText,
+  hexValueText,
+  pathText,
+  rulesetAllowanceText,
+  scales,
+  type Scale,
+} from "./labels.js";
 import { Markup, x } from "./markup.js";
 import {
+  DEPENDS,
   DIFFERENCE,
   hexsideStyle,
   inkOn,
   rampColour,
   ROAD,
   START,
+  STREAM,
   terrainStyle,
 } from "./palette.js";
 import { hexesReached, type ReachReport, type ReachRulesetResult } from "./report.js";
@@ -70,6 +79,8 @@ export function mapLegend(
     items.push(x`<li>${swatch(ROAD)} road (a line through the hex centres)</li>`);
   for (const f of [...new Set(graph.hexside.filter((v): v is string => v !== null))].sort())
     items.push(x`<li>${swatch(hexsideStyle(f).stroke)} ${f} (a thick line on the hexside)</li>`);
+  for (const k of [...new Set(graph.stream.filter((v): v is string => v !== null))].sort())
+    items.push(x`<li>${swatch(STREAM)} stream (${k}): a wavy line across the hex</li>`);
   if (graph.level.some((l) => l !== 0))
     items.push(
       x`<li>${swatch("#d9c9b8")} level: brown tint, “L1”, “L2” … and a contour where it changes</li>`,
@@ -92,6 +103,10 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
     lead.push(
       x`<li>${swatch("#ffffff", "", DIFFERENCE)} outlined: a hex where the rulesets differ</li>`,
     );
+  if (report.results.some((r) => Object.values(r.hexes).some((h) => h.dependsOn !== undefined)))
+    lead.push(
+      x`<li>${swatch("#ffffff", "", DEPENDS)} dashed ring, the value followed by ?: a hex that turns on a field given as unknown, its best case shown (the least cost, or the greatest chance; each value in the table below)</li>`,
+    );
   return mapLegend(
     graph,
     scales(report),
@@ -103,7 +118,7 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
 
 function rulesetRow(report: ReachReport, r: ReachRulesetResult): Markup {
   const n = hexesReached(r, report.from);
-  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${allowanceText(r.allowance, r.measure)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
+  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${rulesetAllowanceText(r)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
 }
 
 function differencesTable(graph: MapGraph, report: ReachReport): Markup {
@@ -123,13 +138,40 @@ function differencesTable(graph: MapGraph, report: ReachReport): Markup {
           ? `${hexValueText(h)} (cost ${costText(h)} ${r.measure})`
           : `${costText(h)} ${r.measure}`;
       const rules = d.rules[r.ruleset] ?? h.rules;
-      return x`<td>${value}${rules.length > 0 ? x`<span class="rules">${rules.join(", ")}</span>` : ""}</td>`;
+      const cases =
+        h.dependsOn !== undefined
+          ? x`<span class="rules">${hexCasesText(h, r.measure)}</span>`
+          : "";
+      return x`<td>${value}${h.dependsOn !== undefined && h.probability === undefined ? "?" : ""}${rules.length > 0 ? x`<span class="rules">${rules.join(", ")}</span>` : ""}${cases}</td>`;
     });
     return x`<tr><th scope="row">${d.hex}</th><td>${terrainOf(d.hex)}</td>${cells}</tr>`;
   });
   return x`<table class="differences"><caption class="none">${report.differences.length} ${report.differences.length === 1 ? "hex" : "hexes"}: cost per ruleset, with the rules of its cheapest path</caption>
 <thead><tr><th scope="col">Hex</th><th scope="col">Terrain</th>${report.results.map((r) => x`<th scope="col"><code>${r.ruleset}</code></th>`)}</tr></thead>
 <tbody>${rows}</tbody></table>`;
+}
+
+/**
+ * A unit with fields given as unknown: per ruleset, each hex whose answer turns on them, case by case
+ * (nothing when no hex does).
+ */
+function dependsTable(report: ReachReport): Markup {
+  const rows = report.results.flatMap((r) =>
+    Object.entries(r.hexes)
+      .filter(([, h]) => h.dependsOn !== undefined)
+      .map(
+        ([hex, h]) =>
+          x`<tr><th scope="row">${hex}</th><td><code>${r.ruleset}</code></td><td>${h.dependsOn!.join(", ")}</td><td>${hexCasesText(h, r.measure)}</td></tr>`,
+      ),
+  );
+  if (rows.length === 0) return x``;
+  return x`<section aria-labelledby="depends-head">
+<h2 id="depends-head">Hexes that depend on a field given as unknown</h2>
+<table class="differences"><caption class="none">Searched once per value of the unit's unknown fields: each hex reached under some values only, or at a cost that differs</caption>
+<thead><tr><th scope="col">Hex</th><th scope="col">Ruleset</th><th scope="col">Depends on</th><th scope="col">Per value</th></tr></thead>
+<tbody>${rows}</tbody></table>
+</section>
+`;
 }
 
 /** Per vehicle on the map, per ruleset: the cheapest legal move that ends by boarding it (or why not). */
@@ -192,7 +234,7 @@ ${legendText(graph, report)}
 <h2 id="differences-head">Hexes where the rulesets differ</h2>
 ${differencesTable(graph, report)}
 </section>
-${boardingTable(graph, report)}
+${dependsTable(report)}${boardingTable(graph, report)}
 `,
   );
 }

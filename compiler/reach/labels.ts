@@ -3,12 +3,56 @@
  * a probability as a percentage, an allowance, a path ("B3 → B4 → C5"), and the scale that shades
  * reachable hexes (cost per measure, or probability for a dice ruleset without a fixed roll).
  */
-import { costText, wholePercentText } from "../render/numbers.js";
+import { allowanceText, costText, wholePercentText } from "../render/numbers.js";
+import { givenText } from "../render/answers.js";
+import type { GivenValue } from "../../runtime/cases.js";
 import type { ReachBypass, ReachHex, ReachReport, ReachRulesetResult } from "./report.js";
 
-/** What is printed in a reachable hex: its probability when the report gives one, else its cost. */
+/**
+ * What is printed in a reachable hex: its probability when the report gives one, else its cost;
+ * followed by `?` where the answer turns on a field given as unknown (`dependsOn`: the cheapest case).
+ */
 export function hexValueText(h: ReachHex): string {
-  return h.probability !== undefined ? wholePercentText(h.probability) : costText(h);
+  const v = h.probability !== undefined ? wholePercentText(h.probability) : costText(h);
+  return h.dependsOn !== undefined ? `${v}?` : v;
+}
+
+/** What a case holds for: "unit.kind squad or crew and unit.leader no". */
+export function whenText(given: Readonly<Record<string, readonly GivenValue[]>>): string {
+  return Object.entries(given)
+    .map(([f, vs]) => givenText({ [f]: vs }))
+    .join(" and ");
+}
+
+/**
+ * A ruleset's allowance, per case where it turns on fields given as unknown: "6 MF when unit.leader
+ * yes, 4 MF when unit.leader no".
+ */
+export function rulesetAllowanceText(r: ReachRulesetResult): string {
+  const cases = r.cases ?? [];
+  const differ = cases.some((c) => JSON.stringify(c.allowance) !== JSON.stringify(r.allowance));
+  if (!differ) return allowanceText(r.allowance, r.measure);
+  return cases
+    .map((c) => `${allowanceText(c.allowance, r.measure)} when ${whenText(c.given)}`)
+    .join(", ");
+}
+
+/**
+ * A hex whose answer turns on fields given as unknown, case by case: "5 MF when unit.leader yes;
+ * cannot end here when unit.leader no" (a chance for a dice ruleset without a fixed roll).
+ */
+export function hexCasesText(h: ReachHex, measure: string): string {
+  return (h.cases ?? [])
+    .map((c) => {
+      const value =
+        c.cost === null
+          ? "cannot end here"
+          : c.probability !== undefined
+            ? `${wholePercentText(c.probability)} chance`
+            : `${costText({ cost: c.cost, ...(c.exact !== undefined ? { exact: c.exact } : {}) })} ${measure}`;
+      return `${value} when ${whenText(c.given)}`;
+    })
+    .join("; ");
 }
 
 /** A path as hex names, start first; a hex skirted in Bypass says so: `B2 (Bypass, 2 sides)`. */

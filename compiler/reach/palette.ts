@@ -51,8 +51,12 @@ export const ROAD = "#8c6a3f";
 export const CONTOUR = "#7a5230";
 export const DIFFERENCE = "#d1006f";
 export const START = "#111111";
+/** A hex whose answer turns on a field given as unknown (its dashed ring). */
+export const DEPENDS = "#4b2a8c";
 /** An enemy-held hex's counter (the map's `enemy`). */
 export const ENEMY = "#b3261e";
+/** A stream through a hex (the map's `streams`). */
+export const STREAM = "#2b6cb0";
 /** A vehicle to board (the map's `vehicles`). */
 export const VEHICLE = "#2f3b52";
 

@@ -5,6 +5,7 @@
  * ruleset the cheapest legal move that ends by boarding each one. The renderers (text, SVG/HTML) read only
  * this and the map.
  */
+import type { GivenValue } from "../../runtime/cases.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 
 export interface ReachHex {
@@ -18,6 +19,25 @@ export interface ReachHex {
   /** Dice rulesets without a fixed roll: the probability that the roll lets the unit end here. */
   probability?: number;
   /** The hexes of `path` skirted in Bypass (SL 106, ASL A4.3); absent when none is. */
+  bypass?: ReachBypass[];
+  /**
+   * A unit with fields given as unknown (`null`): the fields this hex's answer turns on, absent when
+   * it is the same for every value. Then `cases` says per value, and `cost`, `path` and `rules` above
+   * are the best case's: the cheapest, or for a dice ruleset without a fixed roll the likeliest.
+   */
+  dependsOn?: string[];
+  /** With `dependsOn`: per case (the values it holds for) its cost, null where the unit cannot end here. */
+  cases?: ReachHexCase[];
+}
+
+/** A hex under some values of the fields given as unknown: null `cost` where the unit cannot end here. */
+export interface ReachHexCase {
+  given: Record<string, GivenValue[]>;
+  cost: number | null;
+  exact?: string;
+  path?: string[];
+  rules?: string[];
+  probability?: number;
   bypass?: ReachBypass[];
 }
 
@@ -41,6 +61,17 @@ export interface ReachBoarding {
   vehicleSpent?: number;
   /** The hexes of `path` skirted in Bypass; absent when none is. */
   bypass?: ReachBypass[];
+  /** As a hex's: the unknown fields this boarding turns on, and per case its cost (null: not boarded). */
+  dependsOn?: string[];
+  cases?: ReachHexCase[];
+}
+
+/** A unit with fields given as unknown: one case of the ruleset's answer, the values it holds for. */
+export interface ReachRulesetCase {
+  given: Record<string, GivenValue[]>;
+  allowance: number | DistributionSummary | null;
+  /** Hexes reachable under these values (the start not counted). */
+  reaches: number;
 }
 
 export interface ReachRulesetResult {
@@ -48,8 +79,21 @@ export interface ReachRulesetResult {
   title: string;
   /** "MF", "MP", "inch". */
   measure: string;
-  /** The allowance for a move from the start (a distribution for a dice ruleset without a fixed roll). */
+  /**
+   * The allowance for a move from the start (a distribution for a dice ruleset without a fixed roll);
+   * null when the unit may not move, or when it differs between the `cases` of a unit with fields
+   * given as unknown (each case's is there).
+   */
   allowance: number | DistributionSummary | null;
+  /**
+   * A unit with fields given as unknown (`null`): the fields the answer turns on (its allowance or a
+   * hex), each searched once per value; absent when there are none or no value changes the answer
+   * (those are `notNeeded`).
+   */
+  dependsOn?: string[];
+  notNeeded?: string[];
+  /** With `dependsOn`: per case, the values it holds for, its allowance and how many hexes it reaches. */
+  cases?: ReachRulesetCase[];
   /** This ruleset's own unit (`--unit ID=JSON`), when it is not the report's `unit`. */
   unit?: Record<string, unknown>;
   /** Map terrain / hexside names this ruleset has no concept for (those hexes are impassable). */
@@ -75,6 +119,8 @@ export interface ReachDifference {
   cost: Record<string, number | null>;
   /** Per ruleset, the citations of its cheapest path to this hex (absent when unreachable). */
   rules: Record<string, string[]>;
+  /** Per ruleset whose answer here turns on fields given as unknown: those fields (its hex's `cases`). */
+  dependsOn?: Record<string, string[]>;
 }
 
 /**

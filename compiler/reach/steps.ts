@@ -20,6 +20,9 @@ export function stepValues(ir: RulesetIR, s: PlainStep): Record<string, Value> {
     out[hf] = { v: "member", enum: h.name, name: s.hexside };
   if (s.enemy !== undefined && e !== null)
     out[byJson.get("enemy")!.name] = { v: "member", enum: e.name, name: s.enemy };
+  const st = stepEnum(ir, "stream");
+  if (s.stream !== undefined && st !== null)
+    out[byJson.get("stream")!.name] = { v: "member", enum: st.name, name: s.stream };
   for (const f of ["viaRoad", "uphill", "downhill"] as const)
     if (s[f] === true && byJson.has(f)) out[byJson.get(f)!.name] = { v: "bool", b: true };
   if (s.bypass !== undefined && byJson.has("bypass")) {

@@ -8,6 +8,8 @@
 import type { MapGraph } from "../../runtime/map.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import type { DistributionSummary } from "../../runtime/types.js";
+import type { GivenValue } from "../../runtime/cases.js";
+import { whenText } from "./labels.js";
 
 /** How many of the most expensive hexes the summary names. */
 export const SUMMARY_FURTHEST = 5;
@@ -20,6 +22,11 @@ export interface ReachSummaryBand {
 
 export interface ReachSummaryResult {
   ruleset: string;
+  /**
+   * A unit with fields given as unknown whose reach turns on them: the values this entry holds for
+   * (one entry per case, per-value.ts); absent otherwise.
+   */
+  given?: Record<string, GivenValue[]>;
   title: string;
   measure: string;
   allowance: number | DistributionSummary | null;
@@ -100,7 +107,7 @@ export function renderSummaryText(s: ReachSummary): string {
           : `${num(r.allowance.mean)} ${r.measure} on average`;
     out.push(
       "",
-      `${r.ruleset}  ${r.title}`,
+      `${r.ruleset}  ${r.title}${r.given !== undefined ? ` — when ${whenText(r.given)}` : ""}`,
       `  allowance ${allowance}; ${r.reached} hexes reached`,
     );
     let low = 0;

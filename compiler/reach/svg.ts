@@ -17,8 +17,17 @@
  * escaped by `x` (markup.ts).
  */
 import type { MapGraph } from "../../runtime/map.js";
-import { allowanceText, costText } from "../render/numbers.js";
-import { hexValueText, pathText, scaleKey, scales, shade, type Scale } from "./labels.js";
+import { costText } from "../render/numbers.js";
+import {
+  hexCasesText,
+  hexValueText,
+  pathText,
+  rulesetAllowanceText,
+  scaleKey,
+  scales,
+  shade,
+  type Scale,
+} from "./labels.js";
 import { lines, Markup, num, x } from "./markup.js";
 import {
   CONTOUR,
@@ -31,6 +40,8 @@ import {
   START,
   terrainStyle,
   VEHICLE,
+  DEPENDS,
+  STREAM,
 } from "./palette.js";
 import {
   hexesReached,
@@ -136,6 +147,8 @@ export interface DrawnHex {
   placed?: boolean;
   /** Outlined in the difference colour, with this class (`differs`: rulesets differ; `over-limit`). */
   outlined?: string;
+  /** The answer turns on a field given as unknown: a dashed ring inside the hex (its value ends in `?`). */
+  depends?: boolean;
 }
 
 /** One panel: a ruleset's answer over the whole map. */
@@ -172,8 +185,9 @@ function hexTitle(g: MapGraph, d: Drawing, i: number, own: readonly string[]): M
   const name = g.names[i]!;
   const level = g.level[i]!;
   const enemy = g.enemy[i];
+  const stream = g.stream[i];
   return lines([
-    `${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ""}${enemy !== null && enemy !== undefined ? `, held by ${d.holder} (${enemy})` : ""}`,
+    `${name}: ${g.terrain[i]}${level !== 0 ? `, level ${level}` : ""}${stream !== null && stream !== undefined ? `, a ${stream} stream` : ""}${enemy !== null && enemy !== undefined ? `, held by ${d.holder} (${enemy})` : ""}`,
     ...own,
   ]);
 }
@@ -199,6 +213,8 @@ function reachHex(
         : `${costText(h)} ${r.measure}`;
     out.push(`${r.ruleset}: ${value}`, `path ${pathText(h.path, h.bypass)}`);
     if (h.rules.length > 0) out.push(`rules ${h.rules.join(", ")}`);
+    if (h.dependsOn !== undefined)
+      out.push(`depends on ${h.dependsOn.join(", ")}: ${hexCasesText(h, r.measure)}`);
   } else if (blocked) out.push(`${r.ruleset}: no such terrain, cannot be entered`);
   else out.push(`${r.ruleset}: the unit cannot end its move here`);
   const vehicle = g.vehicles[i];
@@ -222,6 +238,7 @@ function reachHex(
     ...(reached ? { value: { t: shade(scale, h), text: hexValueText(h) } } : {}),
     start: name === report.from,
     ...(differing.has(name) ? { outlined: "differs" } : {}),
+    ...(reached && h.dependsOn !== undefined ? { depends: true } : {}),
   };
 }
 
@@ -285,6 +302,13 @@ function panel(g: MapGraph, d: Drawing, L: Layout, r: DrawnPanel, index: number)
     const vehicle = g.vehicles[i];
     if (vehicle !== null && vehicle !== undefined)
       marks.push(vehicleMark(cx - S * 0.45, cy - H * 0.2, String(vehicle.kind)));
+    const stream = g.stream[i];
+    if (stream !== null && stream !== undefined)
+      overlays.push(streamMark(cx, cy + H * 0.22, stream));
+    if (h.depends === true)
+      marks.push(
+        x`<polygon class="depends" data-hex="${name}" points="${points(cx, cy, 0.74)}" fill="none" stroke="${DEPENDS}" stroke-width="1.6" stroke-dasharray="3 2"/>`,
+      );
     if (h.outlined !== undefined)
       marks.push(
         x`<polygon class="${h.outlined}" data-hex="${name}" points="${points(cx, cy, 0.92)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`,
@@ -355,6 +379,15 @@ function vehicleMark(x0: number, y0: number, kind: string): Markup {
 
 /** The legend's icon of the start outline (a unit's start; where units of a side stand). */
 export const START_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="#ffffff" stroke="${START}" stroke-width="2.5"/>`;
+/** A stream through a hex (the map's `streams`): a wavy blue line across its lower half. */
+function streamMark(cx: number, cy: number, kind: string): Markup {
+  const w = S * 0.7;
+  const a = 2.5;
+  return x`<path class="stream" data-stream="${kind}" d="M ${num(cx - w / 2)} ${num(cy)} q ${num(w / 8)} ${num(-a)} ${num(w / 4)} 0 t ${num(w / 4)} 0 t ${num(w / 4)} 0 t ${num(w / 4)} 0" fill="none" stroke="${STREAM}" stroke-width="${kind === "narrow" ? 1.5 : 3}" stroke-linecap="round"/>`;
+}
+
+/** The legend's icon of a hex whose answer turns on a field given as unknown. */
+const DEPENDS_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DEPENDS}" stroke-width="1.6" stroke-dasharray="3 2"/>`;
 /** The legend's icon of the difference outline (rulesets differ; over a stacking limit). */
 export const OUTLINE_ICON = x`<polygon points="${points(11, 9, 0.42)}" fill="none" stroke="${DIFFERENCE}" stroke-width="3"/>`;
 
@@ -376,6 +409,8 @@ function keyItems(g: MapGraph, d: Drawing): KeyItem[] {
       text: f,
     });
   }
+  for (const kind of [...new Set(g.stream.filter((s): s is string => s !== null))].sort())
+    items.push({ icon: streamMark(11, 9, kind), text: `stream (${kind})` });
   if (g.enemy.some((e) => e !== null))
     items.push({ icon: enemyMark(11, 9, "key"), text: `held by ${d.holder}` });
   if (g.vehicles.some((v) => v !== null))
@@ -460,6 +495,12 @@ export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
   const key: KeyItem[] = [{ icon: START_ICON, text: `start (${report.from})` }];
   if (report.results.length > 1)
     key.push({ icon: OUTLINE_ICON, text: `rulesets differ (${report.differences.length})` });
+  const unknown = [...new Set(report.results.flatMap((r) => r.dependsOn ?? []))];
+  if (report.results.some((r) => Object.values(r.hexes).some((h) => h.dependsOn !== undefined)))
+    key.push({
+      icon: DEPENDS_ICON,
+      text: `depends on ${unknown.join(", ")} (given as unknown): the best case, with ?`,
+    });
   return {
     title: `Reach on ${report.map} from ${report.from}: ${report.results.map((r) => r.ruleset).join(", ")}`,
     desc: summary(report),
@@ -473,7 +514,7 @@ export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
       return {
         ruleset: r.ruleset,
         title: r.title,
-        sub: `${r.ruleset} · allowance ${allowanceText(r.allowance, r.measure)} · ${count} reachable`,
+        sub: `${r.ruleset} · allowance ${rulesetAllowanceText(r)} · ${count} reachable`,
         notApplicable: r.notApplicable,
         hex: (i, blocked) => reachHex(graph, report, differing, scale, r, i, blocked),
       };

@@ -6,9 +6,9 @@
  * ruleset boards (the cheapest legal move ending aboard it). Plain text; colours come from the caller.
  */
 import { indexOf, type MapGraph } from "../../runtime/map.js";
-import { allowanceText, costText } from "../render/numbers.js";
+import { costText } from "../render/numbers.js";
 import { startText } from "../render/start.js";
-import { hexValueText, pathText } from "./labels.js";
+import { hexCasesText, hexValueText, pathText, rulesetAllowanceText } from "./labels.js";
 import { hexesReached, type ReachReport, type ReachRulesetResult } from "./report.js";
 
 export interface TextStyle {
@@ -75,7 +75,7 @@ export function renderReachText(
       "",
       `${style.bold(r.ruleset)}  ${style.dim(r.title)}`,
       ...(r.unit !== undefined ? [`  unit ${JSON.stringify(r.unit)}`] : []),
-      `  allowance ${allowanceText(r.allowance, r.measure)}; ${n} ${n === 1 ? "hex" : "hexes"} reachable from ${report.from}`,
+      `  allowance ${rulesetAllowanceText(r)}; ${n} ${n === 1 ? "hex" : "hexes"} reachable from ${report.from}`,
     );
     const unboarded = r.notApplicable
       .filter((x) => x.startsWith("vehicle: "))
@@ -94,6 +94,15 @@ export function renderReachText(
     if (unboarded.length > 0)
       out.push(style.dim(`  cannot board the vehicle in ${unboarded.join(", ")}`));
     for (const line of grid(g, r, report.from)) out.push(line);
+    // A unit with fields given as unknown: each hex whose answer turns on them, case by case.
+    const depends = Object.entries(r.hexes).filter(([, h]) => h.dependsOn !== undefined);
+    if (depends.length > 0) {
+      out.push(
+        `  ? depends on ${r.dependsOn!.join(", ")} (the grid shows the best case: the least cost, or the greatest chance):`,
+      );
+      for (const [hex, h] of depends) out.push(`  ${hex.padEnd(5)} ${hexCasesText(h, r.measure)}`);
+    } else if (r.notNeeded !== undefined)
+      out.push(style.dim(`  the same for every ${r.notNeeded.join(", ")} (given as unknown)`));
     for (const [hex, b] of Object.entries(r.boarding ?? {})) {
       const kind = String(g.vehicles[indexOf(g, hex)]?.kind ?? "vehicle");
       const uses =

@@ -6,6 +6,7 @@
  * and whether the limit lets them all.
  */
 import { allowanceText, plural } from "../render/numbers.js";
+import { whenText } from "./labels.js";
 import type { UnitsHex, UnitsReport, UnitsRulesetResult, UnitsUnit } from "./units.js";
 
 export function unitsHeadline(report: UnitsReport): string {
@@ -21,7 +22,27 @@ export function stackingText(r: UnitsRulesetResult, dim: (s: string) => string =
 
 /** What a unit is given and what it reaches: `{"kind":"squad"}: 4 MF, 25 hexes`. */
 export function unitText(u: UnitsUnit, measure: string): string {
-  return `${JSON.stringify(u.unit)}: ${allowanceText(u.allowance, measure)}, ${plural(u.reaches, "hex", "hexes")}`;
+  const cases = u.cases ?? [];
+  const allowance =
+    u.allowance === null && cases.length > 0
+      ? cases
+          .map((c) => `${allowanceText(c.allowance, measure)} when ${whenText(c.given)}`)
+          .join(", ")
+      : allowanceText(u.allowance, measure);
+  const depends =
+    u.dependsOn !== undefined
+      ? ` (under some value of ${u.dependsOn.join(", ")}, given as unknown)`
+      : "";
+  return `${JSON.stringify(u.unit)}: ${allowance}, ${plural(u.reaches, "hex", "hexes")}${depends}`;
+}
+
+/** Units that end in a hex only under some values of fields given as unknown: `C3.1 when unit.leader yes`. */
+export function hexDependsText(h: UnitsHex): string | null {
+  const entries = Object.entries(h.depends ?? {});
+  if (entries.length === 0) return null;
+  return entries
+    .map(([name, givens]) => `${name} when ${givens.map(whenText).join(", or ")}`)
+    .join("; ");
 }
 
 export function notMovedText(u: UnitsRulesetResult["notPlaced"][number]): string {
@@ -67,7 +88,8 @@ export function overLimitHexText(h: UnitsHex): string {
 
 /** Who may end in a hex: `4 units can end here: 1st, 2nd, Lt, HS`. */
 export function hexUnitsText(h: UnitsHex): string {
-  return `${plural(h.count, "unit", "units")} can end here: ${h.units.join(", ")}`;
+  const depends = hexDependsText(h);
+  return `${plural(h.count, "unit", "units")} can end here: ${h.units.join(", ")}${depends === null ? "" : ` (${depends})`}`;
 }
 
 /** What a hex's units count and whether the limit lets them all end there. */

@@ -17,6 +17,7 @@ import {
   stackingText,
   unitsHeadline,
   unitText,
+  hexDependsText,
 } from "./units-labels.js";
 import type { UnitsReport, UnitsRulesetResult } from "./units.js";
 
@@ -53,6 +54,11 @@ export function renderUnitsText(
     if (over !== null) out.push(`  ${over}`);
     for (const name of r.overLimit)
       out.push(`    ${name.padEnd(5)} ${overLimitHexText(r.hexes[name]!)}`);
+    // Units with fields given as unknown: the hexes they end in only under some values.
+    const depends = Object.entries(r.hexes).filter(([, h]) => hexDependsText(h) !== null);
+    if (depends.length > 0)
+      out.push("  hexes a unit ends in only under some values of its unknown fields:");
+    for (const [name, h] of depends) out.push(`    ${name.padEnd(5)} ${hexDependsText(h)}`);
   }
   return out.join("\n") + "\n";
 }

@@ -34,6 +34,8 @@ import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
 import { stackReach, withLeader, type StackMember } from "./stacks.js";
 import { STACKS_AS } from "../front/check/stacks.js";
+import { MAX_REACH_CASES, perPart, perValue, valueCount, type PerValue } from "./per-value.js";
+import type { GivenValue } from "../../runtime/cases.js";
 
 /** The prefix of a ruleset's per-unit stacking counts (`stacks-as-infantry`): the checker's. */
 export { STACKS_AS };
@@ -58,8 +60,16 @@ export interface UnitsUnit {
   unit: Record<string, unknown>;
   /** Its allowance from where it stands (a distribution for a dice ruleset without a fixed roll). */
   allowance: number | DistributionSummary | null;
-  /** How many hexes it can end its move in (its own included). */
+  /** How many hexes it can end its move in (its own included; under some value, with `dependsOn`). */
   reaches: number;
+  /** Its fields given as unknown that its answer turns on (searched once per value). */
+  dependsOn?: string[];
+  /** With `dependsOn`: per case, the values it holds for, its allowance and the hexes it can end in. */
+  cases?: {
+    given: Record<string, GivenValue[]>;
+    allowance: number | DistributionSummary | null;
+    reaches: number;
+  }[];
 }
 
 export interface UnitsHex {
@@ -71,6 +81,12 @@ export interface UnitsHex {
   counts?: Record<string, number>;
   /** The stacking limit lets them all end here (true/false); null: the text gives no limit. */
   withinLimit: boolean | null;
+  /**
+   * Units of `units` with fields given as unknown that end here only under some of their values:
+   * per unit, the values (each a product, as a case's `given`) under which it can. The counts and
+   * the limit count such a unit as ending here.
+   */
+  depends?: Record<string, Record<string, GivenValue[]>[]>;
 }
 
 export interface UnitsRulesetResult {
@@ -139,6 +155,8 @@ export function buildUnitsReach(req: UnitsRequest): {
     const shares: Rat[][] = [];
     const contexts: ReturnType<typeof prepare>["ctx"][] = [];
     const searched: (StackMember & { p: PlacedAt })[] = [];
+    /** Per searched unit with fields given as unknown: its answer per value. */
+    const splits = new Map<number, PerValue<ReturnType<typeof reachOnMap>>>();
     let warned = false;
     for (const { hex, p: placedUnit } of placed) {
       const p = withLeader(
@@ -173,16 +191,49 @@ export function buildUnitsReach(req: UnitsRequest): {
       // with eval's words, at the unit as the map places it; the answer is then refused. A field
       // only its stacking counts need leaves the unit not placed, with the reason.
       const at = src.span(p.offset, p.offset + p.length);
+      // Fields given as unknown: searched once per value (per-value.ts), a bounded product, a unit
+      // moving alone (a stack's members are priced along one another's paths, each one unit).
+      const unknown = read.value.unknown ?? [];
+      const inStack = p.with !== undefined || placed.some((o) => o.p.with === p.name);
+      const values = valueCount(ir, unknown);
+      const refusal =
+        unknown.length === 0
+          ? null
+          : "notFinite" in values
+            ? `\`${values.notFinite}\` is given as unknown and takes any number: give it (reach searches once per value of a field with a few values)`
+            : values.count > MAX_REACH_CASES
+              ? `its fields given as unknown (${unknown.join(", ")}) take ${values.count} combinations of values, more than the ${MAX_REACH_CASES} searched`
+              : inStack
+                ? `it moves in a stack, and ${unknown.join(", ")} is given as unknown: a stack is searched for units whose fields are all known`
+                : null;
+      if (refusal !== null) {
+        notPlaced.push({ name: p.name, hex, reason: refusal });
+        continue;
+      }
       let ctx: ReturnType<typeof prepare>["ctx"];
       let share: Rat[] | { reason: string };
       let binding: ReturnType<typeof interpretedBinding> | null = null;
       let a: ReturnType<typeof reachOnMap> | null = null;
+      let split: PerValue<ReturnType<typeof reachOnMap>> | null = null;
       try {
         const c = (ctx = prepare(ir, read.value).ctx);
-        share = counted(() => stacking.counts.map((r) => model.ev.rule(r, c, null, []) as Rat));
+        share = counted(
+          () => stacking.counts.map((r) => model.ev.rule(r, c, null, []) as Rat),
+          unknown,
+        );
         if (Array.isArray(share)) {
           binding = interpretedBinding(ir, read.value, p.unit);
-          a = reachOnMap(binding, board, hex);
+          if (unknown.length === 0) a = reachOnMap(binding, board, hex);
+          else {
+            split = perValue(
+              ir,
+              read.value,
+              (b) => reachOnMap(interpretedBinding(ir, b, p.unit), board, hex),
+              // One case where the allowance and the hexes reached agree.
+              (x) => [x.allowance, x.distribution, reachable(x)],
+            );
+            a = split.cases[0]!.answer;
+          }
         }
       } catch (e) {
         if (!isEvaluationFault(e)) throw e;
@@ -197,13 +248,35 @@ export function buildUnitsReach(req: UnitsRequest): {
       for (const x of read.notApplicable) na.add(x);
       for (const x of a.notApplicable) na.add(x);
       searched.push({ binding, answer: a, p });
-      units.push({
+      const allowanceOf = (x: ReturnType<typeof reachOnMap>) =>
+        x.distribution ?? (Number.isNaN(x.allowance) ? null : x.allowance);
+      const unitResult: UnitsUnit = {
         name: p.name,
         hex,
         unit: p.unit,
-        allowance: a.distribution ?? (Number.isNaN(a.allowance) ? null : a.allowance),
+        allowance: allowanceOf(a),
         reaches: 0,
-      });
+      };
+      if (split !== null) {
+        const cases = split.cases;
+        for (const x of cases.slice(1)) for (const n of x.answer.notApplicable) na.add(n);
+        if (
+          cases.some(
+            (c) => JSON.stringify(allowanceOf(c.answer)) !== JSON.stringify(unitResult.allowance),
+          )
+        )
+          unitResult.allowance = null;
+        if (split.dependsOn.length > 0) {
+          unitResult.dependsOn = split.dependsOn;
+          unitResult.cases = cases.map((c) => ({
+            given: c.given,
+            allowance: allowanceOf(c.answer),
+            reaches: reachable(c.answer).filter((x) => x).length,
+          }));
+        }
+        splits.set(searched.length - 1, split);
+      }
+      units.push(unitResult);
       contexts.push(ctx);
       shares.push(share);
       if (!warned && reachable(a).filter((x) => x).length === 1) {
@@ -219,7 +292,14 @@ export function buildUnitsReach(req: UnitsRequest): {
     // hex) may end together (stacks.ts), asked once per stack.
     const together = new Map<string, boolean[]>();
     const ends = searched.map((m, k) => {
-      const alone = reachable(m.answer);
+      const split = splits.get(k);
+      // A unit with fields given as unknown may end where some value lets it.
+      const alone =
+        split === undefined
+          ? reachable(m.answer)
+          : split.cases
+              .map((c) => reachable(c.answer))
+              .reduce((u, r) => u.map((x, h) => x || r[h]!));
       const hex = units[k]!.hex;
       const leader = m.p.with ?? (searched.some((o) => o.p.with === m.p.name) ? m.p.name : null);
       if (leader === null) return alone;
@@ -253,6 +333,17 @@ export function buildUnitsReach(req: UnitsRequest): {
         units: ks.map((k) => units[k]!.name),
         withinLimit: null,
       };
+      // The units that end here under some values of their unknown fields only: the fields this
+      // hex turns on for each (per-value.ts `perPart`).
+      for (const k of ks) {
+        const split = splits.get(k);
+        if (split === undefined) continue;
+        const part = perPart(ir, split, (i) => !Number.isNaN(split.cases[i]!.answer.cost[h]!));
+        if (part.dependsOn.length === 0) continue;
+        (hex.depends ??= {})[units[k]!.name] = part.cases
+          .filter((c) => !Number.isNaN(split.cases[c.index]!.answer.cost[h]!))
+          .map((c) => c.given);
+      }
       if (stacking.counts.length > 0) {
         const sums = stacking.counts.map((_, j) =>
           ks.reduce((s, k) => s.add(shares[k]![j]!), Rat.ZERO),
@@ -316,17 +407,17 @@ export function stackingOf(ir: RulesetIR): { limit: RuleDef | null; counts: Rule
 
 /**
  * A unit's stacking counts, or why they cannot be counted: a field they need that the unit leaves
- * out (SL 5.76: a leader's load at squad usage, `squadPortage`), named in the reason.
+ * out (SL 5.76: a leader's load at squad usage, `squadPortage`) or gives as unknown (`unknown`),
+ * named in the reason.
  */
-function counted(count: () => Rat[]): Rat[] | { reason: string } {
+function counted(count: () => Rat[], unknown: readonly string[]): Rat[] | { reason: string } {
   try {
     return count();
   } catch (e) {
     if (!(e instanceof MissingInput)) throw e;
     const field = e.field.replace(/^unit\./, "");
-    return {
-      reason: `its stacking counts need \`${field}\`, which the unit does not give`,
-    };
+    const why = unknown.includes(e.field) ? "gives as unknown" : "does not give";
+    return { reason: `its stacking counts need \`${field}\`, which the unit ${why}` };
   }
 }
 
@@ -370,7 +461,7 @@ function readPlaced(
       )?.name,
   );
   const kind = String(p.unit["kind"]);
-  if (kinds !== undefined && !kinds.members.some((m) => m.name === kind))
+  if (kinds !== undefined && p.unit["kind"] !== null && !kinds.members.some((m) => m.name === kind))
     return { reason: `${ir.id} has no unit kind \`${kind}\`` };
   const text = JSON.stringify({ name: p.name, phase, path: [], unit: p.unit });
   const parsed = parseScenario(text, p.name, [ir]);

@@ -44,7 +44,7 @@ export function verdictText(c: CaseAnswer, measure = ""): string {
  * distance" when they are steps' lengths or costs, else "not legal whatever vehicle.mp is"; "legal …";
  * by the dice, "reaches its end with probability 3/6 (50.0%) at any distance"), up to a value of the
  * one it turns on ("legal up to 6 inch (path[0].inches)"), from a value of it ("legal from 2 MP
- * (vehicle.mp)", runtime/cases.ts `thresholdFrom`), or "needs path[0].inches".
+ * (vehicle.mp)", runtime/cases.ts `threshold`), or "needs path[0].inches".
  */
 export function partialVerdictText(c: CaseAnswer, measure = ""): string {
   const p = c.partial;
@@ -57,8 +57,10 @@ export function partialVerdictText(c: CaseAnswer, measure = ""): string {
   if (p.legal === null)
     return `reaches its end with probability ${chanceText(p.legalRolls!, p.rolls!)} ${whatever}`;
   if (p.legalUpTo !== undefined) {
+    // The number's own measure (probed with it given, runtime/cases.ts), else the movement's.
     const at = formatQuantity(p.legalUpTo.exact ?? String(p.legalUpTo.at));
-    return `legal up to ${at}${measure === "" ? "" : ` ${measure}`} (${p.legalUpTo.field})`;
+    const of = p.legalUpTo.measure ?? measure;
+    return `legal up to ${at}${of === "" ? "" : ` ${of}`} (${p.legalUpTo.field})`;
   }
   if (p.legalFrom !== undefined) {
     // The number's own measure (a vehicle's MP), not the movement's.

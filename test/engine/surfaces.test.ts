@@ -432,6 +432,32 @@ describe("every surface gives the same answer to the same question", () => {
     expect(hexes).toBeGreaterThan(reached);
   });
 
+  it("reach --format json = the studio's reach pane, a unit's leader given as unknown (issue 42)", async () => {
+    const unit = '{"kind":"squad","leader":null}';
+    const out: string[] = [];
+    const none = createColors(false);
+    const argv = ["reach", "sl-classic", "maps/crossroads.json", "--from", "B3", "--unit", unit];
+    const code = await run([...argv, "--format", "json"], {
+      cwd: ROOT,
+      root: ROOT,
+      out: (t) => void out.push(t),
+      err: () => {},
+      cOut: none,
+      cErr: none,
+      colorErr: false,
+    });
+    expect(code).toBe(0);
+    const a = session.reach("crossroads", "B3", unit, "movement", null);
+    expect(a.ok).toBe(true);
+    if (!a.ok) return;
+    const cli = JSON.parse(out.join("")) as { results: Record<string, unknown>[] };
+    const studio = JSON.parse(JSON.stringify(a.value.report.results[0])) as Record<string, unknown>;
+    expect(studio["dependsOn"]).toEqual(["unit.leader"]);
+    expect(studio).toEqual(cli.results[0]);
+    // The pane's drawing rings the hexes that turn on the leader.
+    expect(a.value.svg).toContain('class="depends"');
+  });
+
   it("variorum test = the studio's examples = the language service, on every bundled ruleset", async () => {
     for (const id of RULESETS) {
       const out: string[] = [];

@@ -85,3 +85,30 @@ describe('the diff\'s "reach on the map" section', () => {
     expect(renderMarkdown(report)).toMatch(/\| C5 \| 1½ <sub>/);
   });
 });
+
+describe('the diff\'s "reach on the map" section with a unit field given as unknown', () => {
+  it("gives each ruleset's allowance per value and marks a cost that turns on it with ?", () => {
+    const unknown = {
+      ...request,
+      unit: { text: '{"kind":"squad","leader":null}', file: "--unit" },
+    };
+    const reached = reachOn({ ...unknown, rulesets: irs }).value!;
+    const s = diffReport({ rulesets: irs, options: { situations: 0 }, reach: unknown }).value!
+      .reach!;
+    // SL 5.4/5.44 and ASL A4.11/A4.12: 4 MF, 6 with a leader.
+    expect(s.counts.map((c) => c.allowance)).toEqual([
+      "6 (unit.leader yes) or 4 (unit.leader no)",
+      "6 (unit.leader yes) or 4 (unit.leader no)",
+    ]);
+    expect(s.differences.length).toBe(reached.report.differences.length);
+    for (const d of s.differences)
+      for (const r of reached.report.results) {
+        const h = r.hexes[d.hex];
+        const text = d.costText[r.ruleset];
+        expect(text === null ? null : text.endsWith("?"), `${d.hex} ${r.ruleset}`).toBe(
+          h === undefined ? null : h.dependsOn !== undefined,
+        );
+      }
+    expect(s.differences.some((d) => d.dependsOn !== undefined)).toBe(true);
+  });
+});

@@ -67,6 +67,11 @@ const BAD: [string, unknown, string[]][] = [
       "V1003 hexInches",
     ],
   ],
+  [
+    "a stream of the wrong kind, a stream off the map",
+    { ...SMALL, streams: { A1: 3, D1: "narrow" } },
+    ["V1003 streams.A1", "V1003 streams.D1"],
+  ],
   ["a key that is not a plain name", { ...SMALL, "__proto__ x": 1 }, ['V1002 ["__proto__ x"]']],
 ];
 

@@ -1,5 +1,5 @@
 /**
- * runtime/cases.ts `thresholdFrom` (issue 42): a move left without a number that is legal only from
+ * runtime/cases.ts `threshold` (issue 42): a move left without a number that is legal only from
  * some value of it on says "legal from N" (`legalFrom`), found by probing the one answer with the
  * number given; a rule that is not one threshold (legal at a single value, within a band, above and
  * then again below) gets no threshold, and neither does a move another left-out field or the dice
@@ -100,5 +100,57 @@ describe("legal from N: the least value of a left-out number from which the move
       partial: () => ({ allowance: 4, legal: false, violations: [] }),
     });
     expect(p.legalFrom).toBeUndefined();
+  });
+});
+
+/**
+ * "Legal up to N (field)": runtime/open.ts bounds the cost of the step whose number is left out, and
+ * labels it with that number's field; it is that field's bound only where the step costs its number
+ * (a Chain of Command stretch costs its inches). `threshold` says the field's own bound, probed with
+ * the field given, in the field's measure, or none.
+ */
+describe("legal up to N: the most a left-out number may be, said of that number", () => {
+  /** A stretch of `inches` (left out) costing `cost(inches)`, within 6 of allowance. */
+  function stretch(cost: (inches: Rat) => Rat): ReturnType<typeof answering> {
+    const how = answering((mp) => !cost(mp).gt(at(6)));
+    return {
+      ...how,
+      answer: (input) => {
+        if (input.mp === undefined) throw new MissingInput("path[0].inches");
+        return how.answer(input);
+      },
+      // What open.ts gives: the most the step may cost (6), labelled with the step's field.
+      partial: () => ({ allowance: 6, legalUpTo: { field: "path[0].inches", at: 6 } }),
+      withNumber: (input, field, value) =>
+        field === "path[0].inches" ? { ...input, mp: value } : null,
+      measureOf: () => "inch",
+    };
+  }
+  const partialUpTo = (how: ReturnType<typeof answering>): PartialAnswer => {
+    const reply = answerCases<Input, { legal: boolean | null }>({}, how);
+    return reply.cases[0]!.partial!;
+  };
+
+  it("a stretch that costs its length: legal up to 6 inch, as the cost bound says", () => {
+    expect(partialUpTo(stretch((i) => i)).legalUpTo).toEqual({
+      field: "path[0].inches",
+      at: 6,
+      measure: "inch",
+    });
+  });
+
+  it("a stretch that costs twice its length: legal up to 3 inch, not the cost bound's 6", () => {
+    expect(partialUpTo(stretch((i) => i.add(i))).legalUpTo).toEqual({
+      field: "path[0].inches",
+      at: 3,
+      measure: "inch",
+    });
+  });
+
+  it("a stretch whose cost is not one threshold of its length: no bound said", () => {
+    // Legal up to 2 inches and again from 5 on (a cost that drops past 4 inches).
+    const p = partialUpTo(stretch((i) => (i.gt(at(2)) && i.lt(at(5)) ? at(7) : at(0))));
+    expect(p.legalUpTo).toBeUndefined();
+    expect(p.legal).toBeUndefined();
   });
 });

@@ -1,1 +1,1 @@
-reach sl-classic maps/crossroads.json --from B3 --unit {"kind":"squad","leader":null}
+reach sl-classic maps/crossroads.json --from B3 --unit {"kind":"squad","portage":null}

@@ -1,0 +1,1 @@
+reach sl-classic test/fixtures/maps/units-leader-woods.json --all
