@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { reachOn } from "../../compiler/engine/index.js";
 import { renderReachText } from "../../compiler/reach/text.js";
 import { renderSummaryText } from "../../compiler/reach/summary.js";
+import { renderReachHtml } from "../../compiler/reach/html.js";
 import { ir, ROOT } from "./helpers.js";
 
 const MAP = readFileSync(join(ROOT, "test/fixtures/maps/ok-leader-woods.json"), "utf8");
@@ -39,6 +40,13 @@ describe("reach names the defaults it assumed", () => {
     expect(r.assumed).toEqual({ "unit.leader": false });
     expect(renderReachText(v.graph, v.report)).toContain(
       "  allowance 4 MF; 2 hexes reachable from A1\n  assuming no unit.leader (the default)\n",
+    );
+  });
+
+  it("SL: the HTML page says it beside the allowance", () => {
+    const v = reach('{"kind":"squad"}');
+    expect(renderReachHtml(v.graph, v.report)).toContain(
+      '4 MF<br><span class="none">assuming no unit.leader (the default)</span>',
     );
   });
 
