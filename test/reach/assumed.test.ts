@@ -15,6 +15,7 @@ import { reachOn } from "../../compiler/engine/index.js";
 import { renderReachText } from "../../compiler/reach/text.js";
 import { renderSummaryText } from "../../compiler/reach/summary.js";
 import { renderReachHtml } from "../../compiler/reach/html.js";
+import { renderReachSvg } from "../../compiler/reach/svg.js";
 import { ir, ROOT } from "./helpers.js";
 
 const MAP = readFileSync(join(ROOT, "test/fixtures/maps/ok-leader-woods.json"), "utf8");
@@ -47,6 +48,13 @@ describe("reach names the defaults it assumed", () => {
     const v = reach('{"kind":"squad"}');
     expect(renderReachHtml(v.graph, v.report)).toContain(
       '4 MF<br><span class="none">assuming no unit.leader (the default)</span>',
+    );
+  });
+
+  it("SL: the drawing (the studio's reach pane) says it under the ruleset's name, whole on hover", () => {
+    const v = reach('{"kind":"squad"}');
+    expect(renderReachSvg(v.graph, v.report)).toContain(
+      "<title>sl-classic · allowance 4 MF · 2 hexes reachable · assuming no unit.leader (the default)</title>",
     );
   });
 
