@@ -187,15 +187,6 @@ export function buildUnitsReach(req: UnitsRequest): {
         notPlaced.push({ name: p.name, hex, reason: read.reason });
         continue;
       }
-      // A rider needs its vehicle: aboard nothing, it is not moved (as `reach --aboard`'s V1113).
-      if (startsAboard(read.value) && (board.vehicles[indexOf(board, hex)] ?? null) === null) {
-        notPlaced.push({
-          name: p.name,
-          hex,
-          reason: `it is aboard (\`"aboard": true\`), but the map places no vehicle in ${hex}`,
-        });
-        continue;
-      }
       // A field a rule need()s that this unit leaves out (or a value beyond the exact range): V0903
       // with eval's words, at the unit as the map places it; the answer is then refused. A field
       // only its stacking counts need leaves the unit not placed, with the reason.
