@@ -70,8 +70,7 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
   }
   if (reach?.value) {
     const value = reach.value;
-    // The diff's reach section does not name assumed defaults: they are not searched again.
-    const built = searched(req.reach!, () => buildReach({ ...value, nameDefaults: false }));
+    const built = searched(req.reach!, () => buildReach(value));
     if ("fault" in built) return { value: null, diagnostics: [...diagnostics, built.fault] };
     const r = built.report;
     const drawn = built.graph.columns * built.graph.rows * r.results.length <= MAX_DRAWN_HEXES;

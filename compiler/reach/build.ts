@@ -39,11 +39,6 @@ export interface ReachRequest {
   from: string;
   /** The unit starts aboard the map's vehicle in `from` (SQLA 31.5, Tide of Iron): it gets off first. */
   aboard?: boolean;
-  /**
-   * `false`: do not search each default again to name those the reach turns on (`assumed`); for a
-   * caller that does not show them (`diff --map`), sparing two searches per boolean default.
-   */
-  nameDefaults?: boolean;
   phase: string;
   /** The unit as given (for the report). */
   unit: Record<string, unknown>;
@@ -126,7 +121,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
         },
         (s) => answerKey(graph, s.answer),
         // The defaults the reach turns on are named, as eval names them.
-        req.nameDefaults !== false,
+        true,
       ),
     ),
   );
