@@ -448,7 +448,8 @@ export function occupantOf(ir: RulesetIR, units: readonly PlacedAt[], phase: str
 /**
  * A placed unit that says it rides (`aboard: true`, SQLA 31.13's riders) starts aboard the vehicle the
  * map places in its hex and gets off first, as `reach --aboard` does (runtime/reach-map.ts): never
- * moved as if on foot. No vehicle there, or a ruleset that cannot get off: it reaches only its hex.
+ * moved as if on foot. No vehicle there, or a ruleset that cannot get off: it stays aboard, ending in
+ * no hex (`aboard` not applicable).
  */
 function startsAboard(value: ScenarioValue): boolean {
   const v = value.unit["aboard"];
