@@ -151,20 +151,31 @@ function assumedDefaults<I, A>(input: I, how: Answering<I, A>): Reply<I, A>["ass
       if (e instanceof InputError) continue;
       throw e;
     }
-    // The answer turns on the default when two leaves that agree on every other field left out
-    // (another unknown, such as a leader, splitting the answer on its own) answer differently.
-    const byOthers = new Map<string, Set<string>>();
-    for (const c of leaves) {
-      const others = JSON.stringify(
-        Object.entries(c.given)
-          .filter(([f]) => f !== d.field)
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    // The answer turns on the default when two leaves for different values of it answer differently
+    // where they agree on every other field left out (another unknown, such as a leader, splitting the
+    // answer on its own does not count). A leaf that never read a field holds for its every value, so
+    // two leaves agree where each field both read has one value in both: a default deciding whether
+    // another unknown is read at all is still compared with each of its cases.
+    const keyed = leaves.map((c) => ({
+      given: c.given,
+      key: JSON.stringify([c.answer === null ? null : how.key(c.answer), c.partial, c.needs]),
+    }));
+    const agree = (a: Case<I, A>["given"], b: Case<I, A>["given"]) =>
+      Object.entries(a).every(
+        ([f, vs]) => f === d.field || b[f] === undefined || vs.some((v) => b[f]!.includes(v)),
       );
-      let keys = byOthers.get(others);
-      if (keys === undefined) byOthers.set(others, (keys = new Set()));
-      keys.add(JSON.stringify([c.answer === null ? null : how.key(c.answer), c.partial, c.needs]));
-    }
-    if ([...byOthers.values()].some((keys) => keys.size > 1)) out.push(d);
+    const differs = keyed.some((a, i) =>
+      keyed.some(
+        (b, j) =>
+          j > i &&
+          a.key !== b.key &&
+          a.given[d.field] !== undefined &&
+          b.given[d.field] !== undefined &&
+          !a.given[d.field]!.some((v) => b.given[d.field]!.includes(v)) &&
+          agree(a.given, b.given),
+      ),
+    );
+    if (differs) out.push(d);
   }
   return out;
 }

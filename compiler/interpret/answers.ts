@@ -112,17 +112,8 @@ export function answerScenario(
       moveWork(interpreterFor(ir), x.path.length, x.roll !== undefined && x.roll.length > 0),
     key: (a) => [a.result, a.chance],
     merge: mergeAnswers,
-    defaults: (x) =>
-      (x.defaulted ?? []).flatMap((path): { field: string; value: GivenValue }[] => {
-        const f = fieldOf(ir, path);
-        if (f === null || (x.unknown ?? []).includes(path)) return [];
-        const rec = f.rec === "step" ? null : f.rec === "vehicle" ? x.vehicle : x[f.rec];
-        const v = rec?.[f.def.name];
-        if (v?.v === "bool") return [{ field: path, value: v.b }];
-        if (v?.v === "member") return [{ field: path, value: v.name }];
-        return [];
-      }),
-    withUnknown: (x, path) => ({ ...x, unknown: [...(x.unknown ?? []), path] }),
+    defaults: (x) => defaultsOf(ir, x),
+    withUnknown: withUnknownField,
     scale: ir.scale,
     withNumber: (x, path, value) => {
       const f = fieldOf(ir, path);
@@ -268,4 +259,29 @@ function chanceOf(ir: RulesetIR, input: ScenarioValue, notApplicable: string[]):
     (roll) => prepare(ir, { ...input, roll: [...roll] }).ctx,
     notApplicable,
   );
+}
+
+/**
+ * The finite fields `x` leaves to their default (not given as unknown), each with the default it takes:
+ * the candidates for "assuming no unit.leader (the default)" (runtime/cases.ts `assumed`), for eval and
+ * for reach (compiler/reach/per-value.ts).
+ */
+export function defaultsOf(
+  ir: RulesetIR,
+  x: ScenarioValue,
+): { field: string; value: GivenValue }[] {
+  return (x.defaulted ?? []).flatMap((path): { field: string; value: GivenValue }[] => {
+    const f = fieldOf(ir, path);
+    if (f === null || (x.unknown ?? []).includes(path)) return [];
+    const rec = f.rec === "step" ? null : f.rec === "vehicle" ? x.vehicle : x[f.rec];
+    const v = rec?.[f.def.name];
+    if (v?.v === "bool") return [{ field: path, value: v.b }];
+    if (v?.v === "member") return [{ field: path, value: v.name }];
+    return [];
+  });
+}
+
+/** `x` with the field at `path` given as unknown (answered for every value, no default assumed). */
+export function withUnknownField(x: ScenarioValue, path: string): ScenarioValue {
+  return { ...x, unknown: [...(x.unknown ?? []), path] };
 }

@@ -120,6 +120,8 @@ export function buildReach(req: ReachRequest): ReachBuilt {
           return { binding, answer: reachOnMap(binding, graph, from, aboard) };
         },
         (s) => answerKey(graph, s.answer),
+        // The defaults the reach turns on are named, as eval names them.
+        true,
       ),
     ),
   );
@@ -138,6 +140,9 @@ export function buildReach(req: ReachRequest): ReachBuilt {
       title: ir.title,
       measure: ir.movement.measure,
       allowance: same ? allowances[0]! : null,
+      ...(split.assumed.length > 0
+        ? { assumed: Object.fromEntries(split.assumed.map((a) => [a.field, a.value])) }
+        : {}),
       notApplicable: [
         ...new Set([
           ...split.cases.flatMap((c) => c.answer.answer.notApplicable),

@@ -8,6 +8,7 @@
 import type { MapGraph } from "../../runtime/map.js";
 import { allowanceText, costText } from "../render/numbers.js";
 import {
+  assumedLines,
   hexCasesText,
   hexValueText,
   pathText,
@@ -118,7 +119,7 @@ function legendText(graph: MapGraph, report: ReachReport): Markup {
 
 function rulesetRow(report: ReachReport, r: ReachRulesetResult): Markup {
   const n = hexesReached(r, report.from);
-  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${rulesetAllowanceText(r)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
+  return x`<tr><th scope="row"><code>${r.ruleset}</code></th><td>${r.title}</td><td class="num">${rulesetAllowanceText(r)}${assumedLines(r.assumed).map((t) => x`<br><span class="none">${t.trim()}</span>`)}</td><td class="num">${n}</td><td>${r.notApplicable.length === 0 ? x`<span class="none">—</span>` : r.notApplicable.join(", ")}</td></tr>`;
 }
 
 function differencesTable(graph: MapGraph, report: ReachReport): Markup {

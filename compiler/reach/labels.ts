@@ -4,7 +4,7 @@
  * reachable hexes (cost per measure, or probability for a dice ruleset without a fixed roll).
  */
 import { allowanceText, costText, wholePercentText } from "../render/numbers.js";
-import { givenText } from "../render/answers.js";
+import { assumedText, givenText } from "../render/answers.js";
 import type { GivenValue } from "../../runtime/cases.js";
 import type { ReachBypass, ReachHex, ReachReport, ReachRulesetResult } from "./report.js";
 
@@ -138,4 +138,14 @@ export function scales(report: ReachReport): Scale[] {
     }
   }
   return [...out.values()];
+}
+
+/**
+ * "  assuming no unit.leader (the default)": a line per default the reach turns on (its `assumed`),
+ * in eval's words (compiler/render/answers.ts `assumedText`).
+ */
+export function assumedLines(assumed: Readonly<Record<string, GivenValue>> | undefined): string[] {
+  if (assumed === undefined) return [];
+  const list = Object.entries(assumed).map(([field, value]) => ({ field, value }));
+  return assumedText({ assumed: list }).map((t) => `  ${t}`);
 }

@@ -9,7 +9,7 @@
  */
 import { answerCases, type Answering, type GivenValue } from "../../runtime/cases.js";
 import { MissingInput } from "../../runtime/errors.js";
-import { fieldValues, withFieldValue } from "../interpret/answers.js";
+import { defaultsOf, fieldValues, withFieldValue, withUnknownField } from "../interpret/answers.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 
 /**
@@ -34,6 +34,11 @@ export interface PerValue<A> {
   /** The unknown fields whose every value gives the same answer. */
   notNeeded: string[];
   cases: ValueCase<A>[];
+  /**
+   * With `assumed` asked: the fields left to their default whose value changes the answer, each with
+   * the default searched ("assuming no unit.leader (the default)", as eval says); else empty.
+   */
+  assumed: { field: string; value: GivenValue }[];
 }
 
 /**
@@ -56,17 +61,26 @@ export function valueCount(
 /**
  * `search` answered for every value of the fields `base` gives as unknown (`base.unknown`), equal
  * answers (compared by `key`, as JSON) grouped into cases; without unknown fields, one case.
- * The caller has bounded the work (`valueCount` ≤ `MAX_REACH_CASES`).
+ * The caller has bounded the work (`valueCount` ≤ `MAX_REACH_CASES`). With `assumed`, each field left
+ * to its default is also searched for its every value, alone (runtime/cases.ts, as eval does): those
+ * whose value changes the answer are named; a boolean default costs two searches more.
  */
 export function perValue<A>(
   ir: RulesetIR,
   base: ScenarioValue,
   search: (base: ScenarioValue) => A,
   key: (answer: A) => unknown,
+  assumed = false,
 ): PerValue<A> {
-  // Nothing unknown: the one search, its answer never compared (a key of a large map is costly).
-  if ((base.unknown ?? []).length === 0)
-    return { dependsOn: [], notNeeded: [], cases: [{ given: {}, base, answer: search(base) }] };
+  // Nothing unknown nor asked: the one search, its answer never compared (a key of a large map is
+  // costly).
+  if ((base.unknown ?? []).length === 0 && (!assumed || defaultsOf(ir, base).length === 0))
+    return {
+      dependsOn: [],
+      notNeeded: [],
+      cases: [{ given: {}, base, answer: search(base) }],
+      assumed: [],
+    };
   const how: Answering<ScenarioValue, A> = {
     // Every unknown field is split before the search: a search reads the unit at every step, and
     // getting on or off a vehicle treats a field it cannot read as "cannot board here".
@@ -82,8 +96,8 @@ export function perValue<A>(
     },
     key,
     merge: (as) => as[0]!,
-    defaults: () => [],
-    withUnknown: (x) => x,
+    defaults: (x) => (assumed ? defaultsOf(ir, x) : []),
+    withUnknown: withUnknownField,
     scale: ir.scale,
     withNumber: () => null,
     measureOf: () => null,
@@ -94,6 +108,7 @@ export function perValue<A>(
     dependsOn: reply.dependsOn,
     notNeeded: reply.notNeeded,
     cases: reply.cases.map((c) => ({ given: c.given, base: c.input, answer: c.answer! })),
+    assumed: reply.assumed,
   };
 }
 

@@ -92,6 +92,12 @@ export interface ReachRulesetResult {
    */
   dependsOn?: string[];
   notNeeded?: string[];
+  /**
+   * Fields the unit leaves to their default whose value changes this reach (each searched for its
+   * every value, as eval names them): field → the default searched ("assuming no unit.leader (the
+   * default)"); absent when no default changes it.
+   */
+  assumed?: Record<string, GivenValue>;
   /** With `dependsOn`: per case, the values it holds for, its allowance and how many hexes it reaches. */
   cases?: ReachRulesetCase[];
   /** This ruleset's own unit (`--unit ID=JSON`), when it is not the report's `unit`. */

@@ -9,7 +9,7 @@ import type { MapGraph } from "../../runtime/map.js";
 import type { ReachAnswer } from "../../runtime/reach-map.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import type { GivenValue } from "../../runtime/cases.js";
-import { whenText } from "./labels.js";
+import { assumedLines, whenText } from "./labels.js";
 
 /** How many of the most expensive hexes the summary names. */
 export const SUMMARY_FURTHEST = 5;
@@ -28,6 +28,8 @@ export interface ReachSummaryResult {
    */
   given?: Record<string, GivenValue[]>;
   title: string;
+  /** The defaults this reach turns on, as in the full report (`ReachRulesetResult.assumed`). */
+  assumed?: Record<string, GivenValue>;
   measure: string;
   allowance: number | DistributionSummary | null;
   notApplicable: string[];
@@ -109,6 +111,7 @@ export function renderSummaryText(s: ReachSummary): string {
       "",
       `${r.ruleset}  ${r.title}${r.given !== undefined ? ` — when ${whenText(r.given)}` : ""}`,
       `  allowance ${allowance}; ${r.reached} hexes reached`,
+      ...assumedLines(r.assumed),
     );
     let low = 0;
     for (const b of r.bands) {

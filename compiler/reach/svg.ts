@@ -19,6 +19,7 @@
 import type { MapGraph } from "../../runtime/map.js";
 import { costText } from "../render/numbers.js";
 import {
+  assumedLines,
   hexCasesText,
   hexValueText,
   pathText,
@@ -133,6 +134,12 @@ function blockedTerrain(r: { notApplicable: readonly string[] }): Set<string> {
 
 function truncate(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, Math.max(1, max - 1))}…`;
+}
+
+/** A panel's line under its title: cut to fit, the whole line then its hover title. */
+function subText(s: string, max: number): Markup {
+  const cut = truncate(s, max);
+  return cut === s ? x`${s}` : x`<title>${s}</title>${cut}`;
 }
 
 /** What a panel draws in one hex over the map. */
@@ -356,7 +363,7 @@ function panel(g: MapGraph, d: Drawing, L: Layout, r: DrawnPanel, index: number)
 <clipPath id="vr-clip-${index}"><rect x="${PAD}" y="0" width="${num(L.panelW - 2 * PAD)}" height="${PAD + TITLE - 2}"/></clipPath>
 <g clip-path="url(#vr-clip-${index})">
 <text x="${PAD}" y="${PAD + 14}" class="panel-title"><title>${r.title}</title>${truncate(r.title, maxChars)}</text>
-<text x="${PAD}" y="${PAD + 31}" class="panel-sub">${truncate(r.sub, Math.floor(maxChars * 1.3))}</text>
+<text x="${PAD}" y="${PAD + 31}" class="panel-sub">${subText(r.sub, Math.floor(maxChars * 1.3))}</text>
 </g>
 <g class="hexes">${hexes}</g>
 <g class="overlays" pointer-events="none">${overlays}</g>
@@ -514,7 +521,11 @@ export function reachDrawing(graph: MapGraph, report: ReachReport): Drawing {
       return {
         ruleset: r.ruleset,
         title: r.title,
-        sub: `${r.ruleset} · allowance ${rulesetAllowanceText(r)} · ${count} reachable`,
+        // The defaults the reach assumed follow (the studio's reach pane shows this drawing).
+        sub: [
+          `${r.ruleset} · allowance ${rulesetAllowanceText(r)} · ${count} reachable`,
+          ...assumedLines(r.assumed).map((t) => t.trim()),
+        ].join(" · "),
         notApplicable: r.notApplicable,
         hex: (i, blocked) => reachHex(graph, report, differing, scale, r, i, blocked),
       };

@@ -8,7 +8,13 @@
 import { indexOf, type MapGraph } from "../../runtime/map.js";
 import { costText } from "../render/numbers.js";
 import { startText } from "../render/start.js";
-import { hexCasesText, hexValueText, pathText, rulesetAllowanceText } from "./labels.js";
+import {
+  assumedLines,
+  hexCasesText,
+  hexValueText,
+  pathText,
+  rulesetAllowanceText,
+} from "./labels.js";
 import { hexesReached, type ReachReport, type ReachRulesetResult } from "./report.js";
 
 export interface TextStyle {
@@ -76,6 +82,7 @@ export function renderReachText(
       `${style.bold(r.ruleset)}  ${style.dim(r.title)}`,
       ...(r.unit !== undefined ? [`  unit ${JSON.stringify(r.unit)}`] : []),
       `  allowance ${rulesetAllowanceText(r)}; ${n} ${n === 1 ? "hex" : "hexes"} reachable from ${report.from}`,
+      ...assumedLines(r.assumed),
     );
     const unboarded = r.notApplicable
       .filter((x) => x.startsWith("vehicle: "))

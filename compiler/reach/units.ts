@@ -223,12 +223,12 @@ export function buildUnitsReach(req: UnitsRequest): {
         );
         if (Array.isArray(share)) {
           binding = interpretedBinding(ir, read.value, p.unit);
-          if (unknown.length === 0) a = reachOnMap(binding, board, hex);
+          if (unknown.length === 0) a = reachOnMap(binding, board, hex, startsAboard(read.value));
           else {
             split = perValue(
               ir,
               read.value,
-              (b) => reachOnMap(interpretedBinding(ir, b, p.unit), board, hex),
+              (b) => reachOnMap(interpretedBinding(ir, b, p.unit), board, hex, startsAboard(b)),
               // One case where the allowance and the hexes reached agree.
               (x) => [x.allowance, x.distribution, reachable(x)],
             );
@@ -443,6 +443,17 @@ export function occupantOf(ir: RulesetIR, units: readonly PlacedAt[], phase: str
   if ("reason" in read) return "units";
   const v = interpreterFor(ir).ev.rule(rule, prepare(ir, read.value).ctx, null, []);
   return typeof v === "string" ? v : "units";
+}
+
+/**
+ * A placed unit that says it rides (`aboard: true`, SQLA 31.13's riders) starts aboard the vehicle the
+ * map places in its hex and gets off first, as `reach --aboard` does (runtime/reach-map.ts): never
+ * moved as if on foot. No vehicle there, or a ruleset that cannot get off: it stays aboard, ending in
+ * no hex (`aboard` not applicable).
+ */
+function startsAboard(value: ScenarioValue): boolean {
+  const v = value.unit["aboard"];
+  return v !== undefined && v.v === "bool" && v.b;
 }
 
 /** A placed unit as this ruleset's scenario value, or why it cannot move it. */

@@ -515,10 +515,30 @@ describe("a move illegal whatever the left-out number is not legal on every surf
         "unit { kind: squad }\n  vehicle { kind: halftrack }\n  scenario { phase: advance }\n  path { action: unload }, { terrain: open-ground }",
       text: "not legal whatever vehicle.mp is",
     },
+    // CoC 10.3: a Tripod MG Team down to two crew may only turn, whatever the distance (no allowance).
+    {
+      id: "chain-of-command",
+      file: "test/fixtures/answers/coc-tripod-mg-moving.json",
+      left: "path[0].inches",
+      rule: "10.3",
+      example: "unit { kind: tripod-mg-team, crew: 2 }\n  path { terrain: open }",
+      text: "not legal at any distance",
+    },
+    // SQLA 31.3 EX: boarding costs the squad 1 MF and 1 more per PP past its IPC of 3 (5 PP: 3 MF),
+    // more than the 2 MF its HMG leaves it (SL 5.2), whatever MP the tank has.
+    {
+      id: "sqla-31",
+      file: "test/fixtures/answers/sqla-hmg-board-mp-left-out.json",
+      left: "vehicle.mp",
+      rule: "5.2",
+      example:
+        "unit { kind: squad, portage: 5 }\n  vehicle { kind: tank }\n  path { action: board }",
+      text: "not legal whatever vehicle.mp is",
+    },
   ];
   const host = fsHost(ROOT);
   for (const q of QUESTIONS) {
-    it(`${q.id}: eval, the generated module, the diff's scenario table and the language service say not legal [${q.rule}]`, async () => {
+    it(`${q.id}: eval, the generated module, the diff's scenario table, the studio and the language service say not legal [${q.rule}]`, async () => {
       const text = readFileSync(join(ROOT, q.file), "utf8");
       // The module's input holds the scenario's own fields (`phase`) under `scenario`.
       const { name: _name, phase, ...rest } = JSON.parse(text) as Record<string, unknown>;
@@ -546,6 +566,14 @@ describe("a move illegal whatever the left-out number is not legal on every surf
       const cell = row.results[q.id]!;
       expect(cell.verdict).toBe("not legal");
       expect(cell.display).toContain(`${q.text} [${q.rule}]`);
+
+      // The studio's scenario pane: its answer, and the verdict it shows (studio/page/panes.ts).
+      const studio = sessionOf(q.id).scenario(text, null);
+      expect(studio.ok).toBe(true);
+      const answer = studio.ok ? studio.value.answers[0]! : null;
+      const one = answer!.reply.cases[0]!;
+      expect(one.needs).toEqual([q.left]);
+      expect(verdictText(one, answer!.measure)).toBe(q.text);
 
       // The language service: an example asking the same question passes with `expect not legal`,
       // and fails with `expect legal`, naming the rule that holds whatever the number.

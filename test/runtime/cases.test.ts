@@ -182,3 +182,81 @@ describe("a scenario's cases (runtime/cases.ts)", () => {
     ).toThrow(InputError);
   });
 });
+
+/**
+ * Defaults assumed (issue 42): a field left to its default is named exactly when some assignment of
+ * the other fields left out gives a different answer under another of its values — brute force over
+ * every assignment, against `assumed`. f0 is given as unknown; f1 and f2 are left to their defaults.
+ */
+describe("assumed defaults against brute force", () => {
+  const domains: GivenValue[][] = [
+    ["a", "b"],
+    ["x", "y"],
+    [false, true],
+  ];
+  const defaults = { f1: "x", f2: false } as const;
+
+  function named(rule: (read: (f: number) => GivenValue) => number): string[] {
+    const how: Answering<Input, number> = {
+      ...answering(domains, rule),
+      defaults: (input) =>
+        Object.entries(defaults)
+          .filter(([f]) => input[f] !== undefined)
+          .map(([field, value]) => ({ field, value })),
+      withUnknown: (input, field) => ({ ...input, [field]: undefined }),
+    };
+    return answerCases<Input, number>({ ...defaults }, how).assumed.map((a) => a.field);
+  }
+
+  /** The defaults some assignment of f0 (and the other default kept) answers differently without. */
+  function truth(rule: (read: (f: number) => GivenValue) => number): string[] {
+    return (["f1", "f2"] as const).filter((field) => {
+      const i = Number(field.slice(1));
+      return domains[0]!.some((f0) => {
+        const at = (v: GivenValue) => (f: number) =>
+          f === 0 ? f0 : f === i ? v : defaults[`f${f}` as "f1" | "f2"];
+        const base = rule(at(defaults[field]));
+        return domains[i]!.some((v) => rule(at(v)) !== base);
+      });
+    });
+  }
+
+  it("names a default that decides whether the unknown field is read at all", () => {
+    // f1 = x: 1 whatever f0; f1 = y: f0 is read, and b answers 2. So f1 changes the answer when f0
+    // is b; f2 is never read.
+    const rule = (read: (f: number) => GivenValue) =>
+      read(1) === "x" ? 1 : read(0) === "a" ? 1 : 2;
+    expect(truth(rule)).toEqual(["f1"]);
+    expect(named(rule)).toEqual(["f1"]);
+  });
+
+  it("does not name a default when only the unknown field splits the answer", () => {
+    // f2 is read only after f0 and never changes the answer; f0 alone does.
+    const rule = (read: (f: number) => GivenValue) => (read(0) === "a" ? (read(2) ? 1 : 1) : 2);
+    expect(truth(rule)).toEqual([]);
+    expect(named(rule)).toEqual([]);
+  });
+
+  it("agrees with brute force on rules reading the fields in any order", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 27, maxLength: 27 }),
+        (order, table) => {
+          const reads = [...new Set(order)];
+          const rule = (read: (f: number) => GivenValue) => {
+            let index = 0;
+            for (const f of reads) {
+              const v = read(f);
+              index = index * 3 + domains[f]!.indexOf(v);
+              if (v === false || v === "x") break;
+            }
+            return table[index]!;
+          };
+          expect(named(rule)).toEqual(truth(rule));
+        },
+      ),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+});
