@@ -22,7 +22,6 @@ import type {
 import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
 import { EvalError, type EvalListener, type EvalContext, type RunValue } from "./eval.js";
 import { interpreterFor, prepare, type Interpreter } from "./interpreter.js";
-import { primeKept } from "./primed.js";
 
 /** What is asked: a definition (a rule, predicate or constraint; by name or object), the allowance, step `cost`'s cost, the violations. */
 export type Question =
@@ -194,14 +193,11 @@ function prime(model: Interpreter, ctx: EvalContext, s: Situation): void {
     ctx.allowance = a;
     return;
   }
-  // A context primed before (every field the same) is primed from what that left (primed.ts).
-  primeKept(model, a, ctx, model.ev, () => {
-    attempt(() => {
-      if (a === "priced") pricePath(model, ratNum, ctx);
-      else ctx.allowance = model.allowance(ctx, null);
-    });
-    ctx.i = 0;
+  attempt(() => {
+    if (a === "priced") pricePath(model, ratNum, ctx);
+    else ctx.allowance = model.allowance(ctx, null);
   });
+  ctx.i = 0;
 }
 
 function defOf(ir: RulesetIR, d: RuleDef | ConstraintDef | string): RuleDef | ConstraintDef {

@@ -69,31 +69,6 @@ describe("query layer", () => {
     expect(fixed.value.k === "exact" && fixed.value.v.toString()).toBe("8");
   });
 
-  it("a situation asked again is priced from what its pricing left, with the same choices recorded", () => {
-    // claims-minimum-move reads what the priced one-hex move spent (A4.134: more than the MF left);
-    // step-cost is evaluated by the pricing alone (compiler/interpret/primed.ts keeps its choices).
-    const move = (terrain: string): ScenarioValue => ({
-      ...squad({ portage: { v: "num", q: "6" } }),
-      path: [{ terrain: member("terrain", terrain) }],
-    });
-    const asked = (terrain: string) =>
-      ask(
-        asl,
-        { scenario: move(terrain), hexes: 1, allowance: "priced" },
-        { def: "claims-minimum-move" },
-        true,
-      );
-    const open = asked("open-ground");
-    const woods = asked("woods");
-    expect(open.value).toEqual({ k: "exact", v: false });
-    expect(woods.value).toEqual({ k: "exact", v: true });
-    expect(open.applied!.rules.map((r) => r.name)).toEqual(
-      expect.arrayContaining(["step-cost", "claims-minimum-move"]),
-    );
-    expect(asked("open-ground")).toEqual(open);
-    expect(asked("woods")).toEqual(woods);
-  });
-
   it("what cannot be asked is a value", () => {
     const short = ask(
       coc,
