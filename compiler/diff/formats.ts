@@ -1,17 +1,18 @@
 /**
  * The diff's output formats, one registry: a format name → its renderer. The CLI looks a format up
- * here (and lists the valid ones from here) instead of switching over names; templates come from the
- * caller, so this stays free of file access.
+ * here (and lists the valid ones from here) instead of switching over names. The HTML page comes
+ * from the caller (html.ts's `renderHtml` with its templates), so this stays free of file access and
+ * of Handlebars: a text, Markdown or JSON report never loads the template engine (the CLI imports
+ * html.ts only for `--format html`; the studio imports it directly).
  */
-import { renderHtml, type Templates } from "./html.js";
 import { renderJson } from "./json.js";
 import { renderMarkdown } from "./markdown.js";
 import type { DiffReport } from "./report-model.js";
 import { renderText, type Paint } from "./text.js";
 
 export interface RenderContext {
-  /** The HTML templates, loaded only when the HTML format asks for them. */
-  templates: () => Templates;
+  /** The HTML page of a report (html.ts's `renderHtml` with the templates of templates/diff/). */
+  html: (report: DiffReport) => string;
   /** Colours for the text format (none: plain text). */
   paint?: Paint;
 }
@@ -21,7 +22,7 @@ export type Renderer = (report: DiffReport, cx: RenderContext) => string;
 export const DIFF_RENDERERS = {
   text: (report, cx) => renderText(report, cx.paint),
   md: (report) => renderMarkdown(report),
-  html: (report, cx) => renderHtml(report, cx.templates()),
+  html: (report, cx) => cx.html(report),
   json: (report) => renderJson(report),
 } as const satisfies Record<string, Renderer>;
 

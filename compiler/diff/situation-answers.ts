@@ -95,6 +95,25 @@ function filler(ir: RulesetIR, f: InputField): Value | null {
   }
 }
 
+/**
+ * What value `v` of dimension `d` (`given` by the situation, or its default) does to the records a
+ * situation is asked with; the same every time, so `compute` works it out once per value.
+ */
+function actionOf(d: Dim, p: Plan, v: Scalar, given: boolean): Act {
+  const f = p.field;
+  // The situation sets a field this ruleset has no concept of: no answer.
+  if (f === undefined || !p.fits) return given ? NONE : SKIP;
+  if (d.kind === "flag") {
+    // `known` is null exactly when the field's set has the member.
+    if (p.known !== null) return given ? NONE : SKIP;
+    return v === true ? { k: "flag", field: f.name, member: d.member! } : SKIP;
+  }
+  if (d.kind === "enum" && v !== null && p.known !== null && !p.known.has(v))
+    return given || p.reads ? NONE : SKIP;
+  const value = toValue(f, typeof v === "string" ? (p.names?.get(v) ?? v) : v);
+  return value === null ? SKIP : { k: "set", rec: d.rec, name: f.name, value };
+}
+
 /** What a definition makes of one dimension (Asker.planOf). */
 interface Plan {
   /** One-sided, and this ruleset lacks it: ignored. */
@@ -108,7 +127,23 @@ interface Plan {
   names: ReadonlyMap<string, string> | null;
   /** Read: each value of the dimension → its digit in a situation's key (`keyOf`). */
   digits: ReadonlyMap<Scalar, number> | null;
+  /** What a situation giving each value does to the records (`actionOf`), worked out on first use. */
+  given: Map<Scalar, Act>;
+  /** What a situation leaving the dimension at its default does (null: not yet worked out). */
+  dflt: Act | null;
 }
+
+/**
+ * What one dimension's value does to the records `compute` builds: nothing, no answer at all, a
+ * member added to a set-valued field, or a field's value set.
+ */
+type Act =
+  | { k: "skip" }
+  | { k: "none" }
+  | { k: "flag"; field: string; member: string }
+  | { k: "set"; rec: RecordName; name: string; value: Value };
+const SKIP: Act = { k: "skip" };
+const NONE: Act = { k: "none" };
 
 export class Asker {
   private readonly reads: Reads;
@@ -187,6 +222,8 @@ export class Asker {
           known: null,
           names: null,
           digits: null,
+          given: new Map(),
+          dflt: null,
         };
       const names =
         d.kind === "enum" && f.type.t === "enum"
@@ -205,7 +242,17 @@ export class Asker {
       const digits = reads ? new Map<Scalar, number>() : null;
       if (digits !== null)
         for (const v of [...d.values, d.def]) if (!digits.has(v)) digits.set(v, digits.size);
-      return { lacks: false, field: f, reads, fits, known, names, digits };
+      return {
+        lacks: false,
+        field: f,
+        reads,
+        fits,
+        known,
+        names,
+        digits,
+        given: new Map(),
+        dflt: null,
+      };
     });
     this.plans.set(dims, plan);
     // Keys are numbers while every situation's fits below 2^53 (else text).
@@ -326,37 +373,29 @@ export class Asker {
     // Whether the situation gives the vehicle a field (then the unit uses one).
     let vehicleGiven = false;
     for (let i = 0; i < dims.length; i++) {
-      const d = dims[i]!;
       const p = plan[i]!;
       if (p.lacks) continue;
-      const given = a[i] !== undefined;
-      const v = given ? a[i]! : d.def;
-      const f = p.field;
-      if (f === undefined || !p.fits) {
-        if (given) return null; // the situation sets a field this ruleset has no concept of
-        continue;
+      const v = a[i];
+      let act = v === undefined ? p.dflt : p.given.get(v);
+      if (act === undefined || act === null) {
+        act = actionOf(dims[i]!, p, v === undefined ? dims[i]!.def : v, v !== undefined);
+        if (v === undefined) p.dflt = act;
+        else p.given.set(v, act);
       }
-      if (d.kind === "flag") {
-        // `known` is null exactly when the field's set has the member.
-        if (p.known !== null) {
-          if (given) return null;
+      switch (act.k) {
+        case "skip":
+          continue;
+        case "none":
+          return null;
+        case "flag": {
+          const list = flags.get(act.field) ?? [];
+          list.push(act.member);
+          flags.set(act.field, list);
           continue;
         }
-        if (v === true) {
-          const list = flags.get(f.name) ?? [];
-          list.push(d.member!);
-          flags.set(f.name, list);
-        }
-        continue;
-      }
-      if (d.kind === "enum" && v !== null && p.known !== null && !p.known.has(v)) {
-        if (given || p.reads) return null;
-        continue;
-      }
-      const val = toValue(f, typeof v === "string" ? (p.names?.get(v) ?? v) : v);
-      if (val !== null) {
-        recs[d.rec]![f.name] = val;
-        if (d.rec === "vehicle") vehicleGiven = true;
+        case "set":
+          recs[act.rec]![act.name] = act.value;
+          if (act.rec === "vehicle") vehicleGiven = true;
       }
     }
     for (const [name, members] of flags) {

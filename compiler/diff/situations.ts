@@ -170,6 +170,17 @@ export function findSituations(all: readonly Subject[], opts: SearchOptions = {}
   return searchSituations(all, opts).situations;
 }
 
+/** Whether the answers given (not null) are not all the same. */
+function twoAnswers(outs: readonly ({ key: string } | null)[]): boolean {
+  let first: string | null = null;
+  for (const o of outs) {
+    if (o === null) continue;
+    if (first === null) first = o.key;
+    else if (o.key !== first) return true;
+  }
+  return false;
+}
+
 /** A one-sided situation sets at most this many inputs (its one-sided ones included). */
 const ONE_SIDED = 3;
 
@@ -258,6 +269,14 @@ export function searchSituations(
     const theirs = e.a[at] ?? dims[at]!.def;
     return mine === null || theirs === null ? null : at;
   };
+  // Whether situation `a` contains entry `f`'s: the same values, and perhaps more set.
+  const within = (f: Entry, a: Readonly<Assignment>) =>
+    f.a.every(
+      (v, i) =>
+        v === undefined ||
+        v === a[i] ||
+        (f.fold?.index === i && f.fold.members.includes(a[i] as string)),
+    );
   const classOf = (a: Readonly<Assignment>) =>
     a
       .map((v, i) => (v === undefined ? "-" : dims[i]!.kind === "num" ? "#" : String(v)))
@@ -296,20 +315,15 @@ export function searchSituations(
         break;
       }
       // Skip a situation that contains one already found, unless a focus exception is still to fire.
-      const within = (f: Entry) =>
-        f.a.every(
-          (v, i) =>
-            v === undefined ||
-            v === a[i] ||
-            (f.fold?.index === i && f.fold.members.includes(a[i] as string)),
-        );
-      const contains = found.some(within) || more.some(within) || cover.some(within);
+      const contains =
+        found.some((f) => within(f, a)) ||
+        more.some((f) => within(f, a)) ||
+        cover.some((f) => within(f, a));
       if (contains && uncovered.size === 0) continue;
       const outs = askers.map((k) => k.ask(dims, a));
+      if (!twoAnswers(outs)) continue;
       // One-sided: the rulesets that lack an input set here answer without it.
       const lacking = askers.map((k) => oneSided && k.ignores(dims, a));
-      const keys = new Set(outs.filter((o) => o !== null).map((o) => o!.key));
-      if (keys.size < 2) continue;
       if (oneSided) {
         // Evidence only when a ruleset that has the inputs answers other than one that lacks them.
         const has = outs.filter((o, i) => o !== null && !lacking[i]).map((o) => o!.key);

@@ -98,7 +98,7 @@ const ctx = { root: ROOT, cOut: createColors(false) } as unknown as Ctx;
 const ir = (id: string) => loadRuleset(id, nodeHost(rulesetFolders(ROOT))).ir!;
 
 describe("the diff's report cache", () => {
-  it("renders a report read back exactly as the report computed, in every format", () => {
+  it("renders a report read back exactly as the report computed, in every format", async () => {
     const sets = [
       ["sl-classic", "asl-a4"],
       ["sl-classic", "sqla-31", "asl-a4", "tide-of-iron", "chain-of-command"],
@@ -108,8 +108,8 @@ describe("the diff's report cache", () => {
       const report = buildReport(ids.map(ir), {});
       const back = JSON.parse(JSON.stringify(report)) as typeof report;
       for (const format of ["text", "md", "html", "json"] as const)
-        expect(render(back, format, ctx, false), `${ids.join(" ")} ${format}`).toBe(
-          render(report, format, ctx, false),
+        expect(await render(back, format, ctx, false), `${ids.join(" ")} ${format}`).toBe(
+          await render(report, format, ctx, false),
         );
     }
   });
