@@ -11,14 +11,14 @@ import {
   domainValues,
   type AllowanceOf,
   type Answer,
-  type Question,
+  type ModuleAnswering,
 } from "./answers.js";
-import { checkInput, readOptions, type CheckedRecord, type InputDomains } from "./input.js";
+import { checkInput, readOptions, type CheckedRecord } from "./input.js";
 import type { MapGraph } from "./map.js";
 import { reachOnMap, type ReachAnswer } from "./reach-map.js";
 import type { ReachProfile } from "./reach.js";
 import type { PlainStep } from "./reach-steps.js";
-import type { MoveContext, MoveModel, Num } from "./types.js";
+import type { MoveContext } from "./types.js";
 
 /** A checked input as a module's `prepare` takes it (records under their JSON names). */
 export interface PreparedInput {
@@ -30,14 +30,10 @@ export interface PreparedInput {
 }
 
 /** What a generated module declares of its own for `evaluate` and `reach`. */
-export interface ModuleRules<X extends MoveContext<number>> {
-  readonly model: MoveModel<number, X>;
-  readonly num: Num<number>;
-  readonly domains: InputDomains;
+export interface ModuleRules<X extends MoveContext<number>>
+  extends Omit<ModuleAnswering<X>, "prepare" | "trace"> {
   /** The module's `prepare`: the evaluation context of a checked input. */
   readonly prepare: (input: PreparedInput) => X;
-  readonly predicates: readonly Question<X>[];
-  readonly stepQuestions: readonly Question<X>[];
   /** What the search on a map keeps apart about a path (compiler/reach/profile.ts). */
   readonly profile: ReachProfile<X>;
   /** The member a map's name means in this ruleset, or null. */
