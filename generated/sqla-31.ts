@@ -1653,7 +1653,7 @@ export function r_passenger_survival_dr(ctx: Ctx, trace: string[] | null): boole
 }
 
 /**
- * passengers who survive their AFV's destruction suffer no -2 hazardous movement DRM [31.12]
+ * passengers who survive their AFV's destruction suffer no −2 hazardous movement DRM [31.12]
  *
  * Returns a plain number in ticks (value × SCALE).
  */
