@@ -7,12 +7,14 @@
  *   measured; a strict TypeScript consumer (`skipLibCheck` off) imports a rules module, the runtime, a
  *   bundled map (typed `MapJson`, no cast) and a ruleset's text; esbuild (`--platform=browser`) and
  *   Vite bundle a page of it, and Chromium runs both bundles;
- * - a toolchain user installs both: the CLI (`npx variorum`: bundled rulesets, templates and the
- *   studio page found inside the package; a house rule beside the user's files extending a bundled
- *   one), `--version`, `compile --out` (modules importing `variorum-rules/runtime`, compiled by the
- *   strict consumer), the library (`variorum`, `variorum/node`) and the rules modules through
- *   `variorum/rules/<id>`, with one runtime (an `InputError` is one class); the library's main entry
- *   bundled for a browser by esbuild and Vite checks a ruleset's text in Chromium.
+ * - a toolchain user installs both: the CLI (`npx variorum` finds it; the other runs call the command
+ *   npx runs, node_modules/.bin/variorum, without npx's own start of ≈ 0.5 s of CPU: bundled
+ *   rulesets, templates and the studio page found inside the package; a house rule beside the
+ *   user's files extending a bundled one), `--version`, `compile --out` (modules importing
+ *   `variorum-rules/runtime`, compiled by the strict consumer), the library (`variorum`,
+ *   `variorum/node`) and the rules modules through `variorum/rules/<id>`, with one runtime (an
+ *   `InputError` is one class); the library's main entry bundled for a browser by esbuild and Vite
+ *   checks a ruleset's text in Chromium.
  *
  * The strict consumers check every .d.ts of the packages (`skipLibCheck` off) but not TypeScript's own
  * lib files (`skipDefaultLibCheck`: lib.dom.d.ts alone was ≈ 2 s of CPU per consumer), and both are
@@ -291,14 +293,17 @@ function groupAlive(pgid: number): boolean {
 
 const npx = (args: string[]): Promise<Run> =>
   run("npx", ["--no-install", "variorum", ...args], project);
+/** The command npm linked into the project (what `npx variorum` runs, found in the test of `npx`). */
+const installedBin = (): string => join(project, "node_modules", ".bin", "variorum");
+const variorum = (args: string[]): Promise<Run> => run(installedBin(), args, project);
 
 let evalled: Promise<unknown> | undefined;
 /**
- * What the installed CLI answers for the scenario (`npx variorum eval sl-classic scenario.json --json`,
+ * What the installed CLI answers for the scenario (`variorum eval sl-classic scenario.json --json`,
  * its first result): asked once, the answer every consumer below is held to.
  */
 function cliAnswer(): Promise<unknown> {
-  evalled ??= npx(["eval", "sl-classic", "scenario.json", "--json"]).then((cli) => {
+  evalled ??= variorum(["eval", "sl-classic", "scenario.json", "--json"]).then((cli) => {
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
     return (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
@@ -309,13 +314,13 @@ function cliAnswer(): Promise<unknown> {
 let consumers: Promise<{ compiled: Run; tsc: Run }> | undefined;
 /**
  * Both strict consumers written and type-checked at once: the toolchain user's, beside the modules
- * `npx variorum compile sl-classic --out gen` writes (which it imports), and the game aid's. One
+ * `variorum compile sl-classic --out gen` writes (which it imports), and the game aid's. One
  * `tsc -b aid project` with the checkout's TypeScript: two programs, each consumer checked alone
  * against its own install under the strict settings, that parse TypeScript's lib files once.
  */
 function strictConsumers(): Promise<{ compiled: Run; tsc: Run }> {
   consumers ??= (async () => {
-    const compiled = await npx(["compile", "sl-classic", "--out", "gen"]);
+    const compiled = await variorum(["compile", "sl-classic", "--out", "gen"]);
     writeFileSync(join(project, "consumer.ts"), CONSUMER);
     writeFileSync(
       join(project, "tsconfig.json"),
@@ -417,14 +422,14 @@ async function bundleAndRun(cwd: string, name: string, script: string): Promise<
 }
 
 describe("the installed package", () => {
-  it("prints its version", async () => {
+  it("runs through npx, and prints its version", async () => {
     const r = await npx(["--version"]);
     expect(r.stdout).toBe(`${PKG.version}\n`);
     expect(r.code).toBe(0);
   });
 
   it("runs the CLI over the bundled rulesets and templates", async () => {
-    const r = await npx(["diff", "sl-classic", "asl-a4", "--format", "html"]);
+    const r = await variorum(["diff", "sl-classic", "asl-a4", "--format", "html"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^<!DOCTYPE html>/);
@@ -433,19 +438,19 @@ describe("the installed package", () => {
 
   it("checks and tests a house rule in the user's folder that extends a bundled ruleset", async () => {
     writeFileSync(join(project, "my-house.rules"), HOUSE);
-    const check = await npx(["check", "my-house.rules"]);
+    const check = await variorum(["check", "my-house.rules"]);
     expect(check.stdout).toContain("0 errors");
     expect(check.code).toBe(0);
-    const test = await npx(["test", "my-house.rules"]);
+    const test = await variorum(["test", "my-house.rules"]);
     expect(test.stdout.trim().split("\n").at(-1)).toBe("1 passed, 0 failed");
     expect(test.code).toBe(0);
   });
 
   it("serves the studio page it ships", async () => {
-    // npx runs the server through a shell of its own and does not pass a signal on to it: the server
-    // gets a process group of its own, and the whole group is stopped (a lone SIGINT to npx left one
+    // The server gets a process group of its own, and the whole group is stopped (when it ran under
+    // npx, which runs it through a shell of its own and passes no signal on, a lone SIGINT left one
     // studio server running after every test run).
-    const child = spawn("npx", ["--no-install", "variorum", "studio", "--no-open", "--port", "0"], {
+    const child = spawn(installedBin(), ["studio", "--no-open", "--port", "0"], {
       cwd: project,
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -467,7 +472,8 @@ describe("the installed package", () => {
     } finally {
       process.kill(-child.pid!, "SIGINT");
       await exited;
-      // The server may still be closing when npx has exited: nothing of the group outlives the test.
+      // The server may still be closing when the command has exited: nothing of the group outlives
+      // the test.
       if (groupAlive(child.pid!)) process.kill(-child.pid!, "SIGKILL");
     }
   });
