@@ -33,7 +33,7 @@ export function durationKey(root: string, moduleId: string): string {
 
 /**
  * `files` in the order they should start: those with a known duration first, the slowest first,
- * then the others in the order `rest` gave them. Stable: equal durations keep `rest`'s order.
+ * then the others in the order given. Stable: files of equal duration keep the order given.
  */
 export function slowestFirst<T>(files: T[], duration: (f: T) => number | undefined): T[] {
   const known = files.filter((f) => duration(f) !== undefined);
