@@ -7,12 +7,18 @@
  *   measured; a strict TypeScript consumer (`skipLibCheck` off) imports a rules module, the runtime, a
  *   bundled map (typed `MapJson`, no cast) and a ruleset's text; esbuild (`--platform=browser`) and
  *   Vite bundle a page of it, and Chromium runs both bundles;
- * - a toolchain user installs both: the CLI (`npx variorum`: bundled rulesets, templates and the
- *   studio page found inside the package; a house rule beside the user's files extending a bundled
- *   one), `--version`, `compile --out` (modules importing `variorum-rules/runtime`, compiled by the
- *   strict consumer), the library (`variorum`, `variorum/node`) and the rules modules through
- *   `variorum/rules/<id>`, with one runtime (an `InputError` is one class); the library's main entry
- *   bundled for a browser by esbuild and Vite checks a ruleset's text in Chromium.
+ * - a toolchain user installs both: the CLI (`npx variorum` finds it; the other runs call the command
+ *   npx runs, node_modules/.bin/variorum, without npx's own start of ≈ 0.5 s of CPU: bundled
+ *   rulesets, templates and the studio page found inside the package; a house rule beside the
+ *   user's files extending a bundled one), `--version`, `compile --out` (modules importing
+ *   `variorum-rules/runtime`, compiled by the strict consumer), the library (`variorum`,
+ *   `variorum/node`) and the rules modules through `variorum/rules/<id>`, with one runtime (an
+ *   `InputError` is one class); the library's main entry bundled for a browser by esbuild and Vite
+ *   checks a ruleset's text in Chromium.
+ *
+ * The strict consumers check every .d.ts of the packages (`skipLibCheck` off) but not TypeScript's own
+ * lib files (`skipDefaultLibCheck`: lib.dom.d.ts alone was ≈ 2 s of CPU per consumer), and both are
+ * type-checked by one `tsc -b` (two programs, the lib files parsed once).
  *
  * One pack and the installs for the whole file. The pack is of the current build (`scripts/pack.mjs
  * --no-build`): dist/ made fresh by the processes project's global setup (test/build-setup.ts; a
@@ -142,7 +148,10 @@ const STRICT = {
     noUnusedParameters: true,
     verbatimModuleSyntax: true,
     erasableSyntaxOnly: true,
+    // Every .d.ts of the installed packages is checked under these settings; TypeScript's own lib
+    // files (lib.dom.d.ts among them, ≈ 2 s of CPU per program) are not under test.
     skipLibCheck: false,
+    skipDefaultLibCheck: true,
     types: [],
     outDir: "out",
   },
@@ -284,14 +293,17 @@ function groupAlive(pgid: number): boolean {
 
 const npx = (args: string[]): Promise<Run> =>
   run("npx", ["--no-install", "variorum", ...args], project);
+/** The command npm linked into the project (what `npx variorum` runs, found in the test of `npx`). */
+const installedBin = (): string => join(project, "node_modules", ".bin", "variorum");
+const variorum = (args: string[]): Promise<Run> => run(installedBin(), args, project);
 
 let evalled: Promise<unknown> | undefined;
 /**
- * What the installed CLI answers for the scenario (`npx variorum eval sl-classic scenario.json --json`,
+ * What the installed CLI answers for the scenario (`variorum eval sl-classic scenario.json --json`,
  * its first result): asked once, the answer every consumer below is held to.
  */
 function cliAnswer(): Promise<unknown> {
-  evalled ??= npx(["eval", "sl-classic", "scenario.json", "--json"]).then((cli) => {
+  evalled ??= variorum(["eval", "sl-classic", "scenario.json", "--json"]).then((cli) => {
     expect(cli.stderr).toBe("");
     expect(cli.code).toBe(0);
     return (JSON.parse(cli.stdout) as { results: unknown[] }).results[0];
@@ -299,9 +311,39 @@ function cliAnswer(): Promise<unknown> {
   return evalled;
 }
 
-/** The checkout's TypeScript over a project's tsconfig.json (the strict settings). */
-const strictTsc = (cwd: string): Promise<Run> =>
-  run(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "."], cwd);
+let consumers: Promise<{ compiled: Run; tsc: Run }> | undefined;
+/**
+ * Both strict consumers written and type-checked at once: the toolchain user's, beside the modules
+ * `variorum compile sl-classic --out gen` writes (which it imports), and the game aid's. One
+ * `tsc -b aid project` with the checkout's TypeScript: two programs, each consumer checked alone
+ * against its own install under the strict settings, that parse TypeScript's lib files once.
+ */
+function strictConsumers(): Promise<{ compiled: Run; tsc: Run }> {
+  consumers ??= (async () => {
+    const compiled = await variorum(["compile", "sl-classic", "--out", "gen"]);
+    writeFileSync(join(project, "consumer.ts"), CONSUMER);
+    writeFileSync(
+      join(project, "tsconfig.json"),
+      JSON.stringify({ ...STRICT, files: ["consumer.ts", "gen/sl-classic.ts"] }),
+    );
+    writeFileSync(join(aid, "consumer.ts"), AID);
+    writeFileSync(join(aid, "tsconfig.json"), JSON.stringify(STRICT));
+    const tsc = await timed("tsc", () =>
+      run(
+        process.execPath,
+        [
+          join(ROOT, "node_modules", "typescript", "bin", "tsc"),
+          "-b",
+          basename(aid),
+          basename(project),
+        ],
+        dir,
+      ),
+    );
+    return { compiled, tsc };
+  })();
+  return consumers;
+}
 
 /**
  * A page's script bundled twice from a project, as a user's build would — esbuild with
@@ -380,14 +422,14 @@ async function bundleAndRun(cwd: string, name: string, script: string): Promise<
 }
 
 describe("the installed package", () => {
-  it("prints its version", async () => {
+  it("runs through npx, and prints its version", async () => {
     const r = await npx(["--version"]);
     expect(r.stdout).toBe(`${PKG.version}\n`);
     expect(r.code).toBe(0);
   });
 
   it("runs the CLI over the bundled rulesets and templates", async () => {
-    const r = await npx(["diff", "sl-classic", "asl-a4", "--format", "html"]);
+    const r = await variorum(["diff", "sl-classic", "asl-a4", "--format", "html"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^<!DOCTYPE html>/);
@@ -396,19 +438,19 @@ describe("the installed package", () => {
 
   it("checks and tests a house rule in the user's folder that extends a bundled ruleset", async () => {
     writeFileSync(join(project, "my-house.rules"), HOUSE);
-    const check = await npx(["check", "my-house.rules"]);
+    const check = await variorum(["check", "my-house.rules"]);
     expect(check.stdout).toContain("0 errors");
     expect(check.code).toBe(0);
-    const test = await npx(["test", "my-house.rules"]);
+    const test = await variorum(["test", "my-house.rules"]);
     expect(test.stdout.trim().split("\n").at(-1)).toBe("1 passed, 0 failed");
     expect(test.code).toBe(0);
   });
 
   it("serves the studio page it ships", async () => {
-    // npx runs the server through a shell of its own and does not pass a signal on to it: the server
-    // gets a process group of its own, and the whole group is stopped (a lone SIGINT to npx left one
+    // The server gets a process group of its own, and the whole group is stopped (when it ran under
+    // npx, which runs it through a shell of its own and passes no signal on, a lone SIGINT left one
     // studio server running after every test run).
-    const child = spawn("npx", ["--no-install", "variorum", "studio", "--no-open", "--port", "0"], {
+    const child = spawn(installedBin(), ["studio", "--no-open", "--port", "0"], {
       cwd: project,
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -430,23 +472,18 @@ describe("the installed package", () => {
     } finally {
       process.kill(-child.pid!, "SIGINT");
       await exited;
-      // The server may still be closing when npx has exited: nothing of the group outlives the test.
+      // The server may still be closing when the command has exited: nothing of the group outlives
+      // the test.
       if (groupAlive(child.pid!)) process.kill(-child.pid!, "SIGKILL");
     }
   });
 
   it("compiles a ruleset with --out into modules importing variorum-rules/runtime, and gives a strict TypeScript consumer them, the library and the rules modules, answering as eval --json does", async () => {
-    const compiled = await npx(["compile", "sl-classic", "--out", "gen"]);
+    const { compiled, tsc } = await strictConsumers();
     expect(compiled.code).toBe(0);
     const module = readFileSync(join(project, "gen", "sl-classic.ts"), "utf8");
     expect(module).toContain('from "variorum-rules/runtime";');
     expect(module).not.toContain("../runtime/index.js");
-    writeFileSync(join(project, "consumer.ts"), CONSUMER);
-    writeFileSync(
-      join(project, "tsconfig.json"),
-      JSON.stringify({ ...STRICT, files: ["consumer.ts", "gen/sl-classic.ts"] }),
-    );
-    const tsc = await timed("tsc", () => strictTsc(project));
     expect(tsc.stdout).toBe("");
     expect(tsc.code).toBe(0);
     const r = await run(process.execPath, ["out/consumer.js"], project);
@@ -503,9 +540,7 @@ describe("the light package installed alone (a game aid)", () => {
   });
 
   it("gives a strict TypeScript consumer the rules module, the runtime, a bundled map typed MapJson and a ruleset's text", async () => {
-    writeFileSync(join(aid, "consumer.ts"), AID);
-    writeFileSync(join(aid, "tsconfig.json"), JSON.stringify(STRICT));
-    const tsc = await strictTsc(aid);
+    const { tsc } = await strictConsumers();
     expect(tsc.stdout).toBe("");
     expect(tsc.code).toBe(0);
     const r = await run(process.execPath, ["out/consumer.js"], aid);
