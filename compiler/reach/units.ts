@@ -34,6 +34,7 @@ import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
 import { stackReach, withLeader, type StackMember } from "./stacks.js";
 import { STACKS_AS } from "../front/check/stacks.js";
+import { floorChangeNote } from "./floors.js";
 import { MAX_REACH_CASES, perPart, perValue, valueCount, type PerValue } from "./per-value.js";
 import type { GivenValue } from "../../runtime/cases.js";
 
@@ -300,6 +301,9 @@ export function buildUnitsReach(req: UnitsRequest): {
         splits.set(searched.length - 1, split);
       }
       units.push(unitResult);
+      // Starting in a building, it could change floor first, which reach does not search (V1121).
+      const floors = startsAboard(read.value) ? null : floorChangeNote(ir, req.map, hex, at);
+      if (floors !== null) diagnostics.push(floors);
       contexts.push(ctx);
       shares.push(share);
       if (!warned && reachable(a).filter((x) => x).length === 1) {
