@@ -9,7 +9,9 @@
  */
 import { answerCases, type Answering, type GivenValue } from "../../runtime/cases.js";
 import { isEvaluationFault, MissingInput } from "../../runtime/errors.js";
-import { ratNum } from "../../runtime/rational.js";
+import { ratNum, type Rat } from "../../runtime/rational.js";
+import { diceRead, summarizeWeighted } from "../../runtime/dice.js";
+import { forEachBlockRoll } from "../../runtime/rolls.js";
 import { defaultsOf, fieldValues, withFieldValue, withUnknownField } from "../interpret/answers.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
@@ -175,8 +177,10 @@ function assumedCandidates(
  * Whether default `d` changes the answer, told without a search where one evaluation of the
  * allowance per value tells it: `named` where another value changes the allowance from the start
  * (part of every reach answer), `unchanged` where only an allowance reading no path reads the field
- * (not the search itself, `alsoReads`) and no value changes it; else `search`. A dice ruleset, a unit starting aboard, fields given as
- * unknown, or an allowance that cannot be evaluated: `search`.
+ * (not the search itself, `alsoReads`) and no value changes it; else `search`. A dice ruleset's
+ * allowance is its distribution over the rolls; with the same distribution it is searched. A fixed
+ * roll under a dice ruleset, a unit starting aboard, fields given as unknown, or an allowance that
+ * cannot be evaluated: `search`.
  */
 function tellCheaply(
   ir: RulesetIR,
@@ -185,33 +189,58 @@ function tellCheaply(
   o: AssumedDefaults,
 ): "named" | "unchanged" | "search" {
   const model = interpreterFor(ir);
-  // A dice ruleset's search also checks a fixed roll against the dice each value rolls (V0903).
-  if (o.aboard || (base.unknown ?? []).length > 0 || model.dice > 0) return "search";
-  const allowance = (x: ScenarioValue): string | null => {
-    try {
-      const ctx = prepare(ir, { ...x, path: [] }).ctx;
-      const a = model.allowance(ctx, null);
-      return ratNum.isNA(a) ? "NA" : ratNum.toExact(a);
-    } catch (e) {
-      if (isEvaluationFault(e)) return null;
-      throw e;
-    }
-  };
-  const at = allowance(base);
+  const dice = model.dice > 0;
+  // A fixed roll is checked by the search against the dice each value rolls (V0903).
+  if (o.aboard || (base.unknown ?? []).length > 0 || (dice && base.roll !== undefined))
+    return "search";
+  const at = startAllowance(ir, base);
   if (at === null) return "search";
   for (const v of fieldValues(ir, d.field) ?? []) {
     if (v === d.value) continue;
-    const other = allowance(withFieldValue(ir, base, d.field, v));
+    const other = startAllowance(ir, withFieldValue(ir, base, d.field, v));
     if (other === null) return "search";
     if (other !== at) return "named";
   }
-  // The search reads the field itself (`alsoReads`), or the step costs and constraints do.
+  // The same allowance: a dice ruleset's search is per roll, and only it tells. Else the field
+  // changes nothing unless the search itself (`alsoReads`), the step costs or the constraints read
+  // it, or the allowance reads the path.
+  if (dice) return "search";
   const r = reachReads(ir);
   return r.beyondAllowance.has(d.field) ||
     r.allowanceReadsPath ||
     (o.alsoReads ?? []).includes(d.field)
     ? "search"
     : "unchanged";
+}
+
+/**
+ * The allowance of a move from the start (before any step) as every reach answer gives it, as text:
+ * exact, or for a dice ruleset without a fixed roll its distribution over the rolls the search
+ * enumerates (runtime/reach-map.ts: the dice the start reads, `forEachBlockRoll`'s weighted rolls,
+ * `summarizeWeighted`); null when it cannot be evaluated (the search then tells).
+ */
+function startAllowance(ir: RulesetIR, x: ScenarioValue): string | null {
+  const model = interpreterFor(ir);
+  const text = (a: Rat) => (ratNum.isNA(a) ? "NA" : ratNum.toExact(a));
+  try {
+    const ctx = prepare(ir, { ...x, path: [] }).ctx;
+    if (model.dice === 0 || ctx.roll !== null) return text(model.allowance(ctx, null));
+    const k = diceRead(model.dice, (n) => {
+      ctx.roll = new Array<number>(n).fill(1);
+      model.allowance(ctx, null);
+    });
+    const weights = new Map<number, number>();
+    forEachBlockRoll(k, model.sides, model.diceCuts, (roll, weight) => {
+      ctx.roll = roll.slice();
+      const a = model.allowance(ctx, null);
+      const v = ratNum.isNA(a) ? NaN : ratNum.toNumber(a);
+      weights.set(v, (weights.get(v) ?? 0) + weight);
+    });
+    return JSON.stringify(summarizeWeighted(weights));
+  } catch (e) {
+    if (isEvaluationFault(e)) return null;
+    throw e;
+  }
 }
 
 /** What a reach search asks of a ruleset's definitions, as scenario paths (`unit.leader`, `phase`). */

@@ -39,6 +39,19 @@ const RIDERS = JSON.stringify({
   units: { B2: [{ kind: "squad", name: "1st" }], A1: [{ kind: "squad", name: "2nd" }] },
 });
 
+const TEAMS = JSON.stringify({
+  name: "Teams",
+  columns: 3,
+  rows: 2,
+  hexInches: 4,
+  terrain: { default: "open-ground", hexes: { B1: "woods" } },
+  units: {
+    A1: [{ kind: "team", name: "Rifles" }],
+    C2: [{ kind: "light-gun", name: "Gun" }],
+    C1: [{ kind: "team", rate: "tactical", name: "Scouts" }],
+  },
+});
+
 function all(ids: string[], text: string) {
   const out = reachUnitsOn({
     rulesets: ids.map(ir),
@@ -85,6 +98,25 @@ describe("reach --all names the defaults a unit's answer turns on", () => {
     expect(searches).toBe(1);
   });
 
+  it("Chain of Command: a Team's rate is told by its distribution, 2D6 against 1D6 (10.1.1): one search", () => {
+    const coc = ir("chain-of-command");
+    const base = unitValue("chain-of-command", { kind: "team" });
+    const map = buildGraph(JSON.parse(fixture("ok-coc-stream.json")));
+    let searches = 0;
+    const split = perValue(
+      coc,
+      base,
+      (b) => {
+        searches++;
+        return reachOnMap(interpretedBinding(coc, b), map, "B2");
+      },
+      (a) => [a.allowance, a.distribution, Array.from(a.cost, (c) => !Number.isNaN(c))],
+      { aboard: false },
+    );
+    expect(split.assumed).toEqual([{ field: "unit.rate", value: "normal" }]);
+    expect(searches).toBe(1);
+  });
+
   it("ASL: a default the allowance does not tell is searched once more, not once per value", () => {
     // Every field given but Assault Movement (A4.61), which leaves the allowance as it is: only the
     // search tells that it changes the hexes reached (one Location at most, A4.61). Its default's
@@ -124,6 +156,8 @@ describe("reach --all names the defaults a unit's answer turns on", () => {
     ["units-small.json", fixture("units-small.json"), ["sl-classic", "sqla-31"]],
     // A halftrack in B2 with a squad beside it (whether it rides is then a default read) and one in A1.
     ["a halftrack's hex", RIDERS, ["sqla-31", "sl-classic"]],
+    // Dice: a Team's rate changes its distribution (10.1.1); a gun's does not (10.3: it rolls its own).
+    ["Chain of Command Teams", TEAMS, ["chain-of-command"]],
   ] as const)
     it(`every unit of ${file} names exactly the defaults that change its answer (brute force)`, () => {
       const json = JSON.parse(text) as {
