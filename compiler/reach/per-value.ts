@@ -73,7 +73,10 @@ export interface AssumedDefaults {
    * read off the unit alone, so a default is told only by searching with its other values.
    */
   aboard: boolean;
-  /** Fields the search itself reads beyond the ruleset's definitions (`reach --all`: `unit.aboard` where a vehicle stands in the unit's hex). */
+  /**
+   * Fields the search itself reads beyond the ruleset's definitions (`reach --all`: `unit.aboard`
+   * where a vehicle stands in the unit's hex, which the unit then gets off first).
+   */
   alsoReads?: readonly string[];
   /** Fields never named: a value the unit cannot have (`unit.aboard` with no vehicle in its hex). */
   ignore?: readonly string[];
