@@ -6,8 +6,8 @@
  * reach cannot: its answer is one cost per hex, and after the change the unit stands on another floor
  * of its hex — a location a map has no place for (no floors, no word of which hexes are one
  * building). So where a unit starts in a building (the map's `building` terrain) under a ruleset with
- * that action, the answer says so, located at the start (V1121): the hexes it lists are the ground
- * floor's moves, and a move that changes floor is `eval`'s to price.
+ * that action, the answer says so, located at the start (V1121): the hexes it lists are moves that
+ * stay on the floor the unit starts on, and a move that changes floor is `eval`'s to price.
  */
 import type { Diagnostic, Span } from "../../diagnostics/index.js";
 import { report } from "../../diagnostics/messages.js";
