@@ -24,7 +24,8 @@ export type SnippetKind =
   | "unit"
   | "ti-unit"
   | "units-map"
-  | "aboard-map";
+  | "aboard-map"
+  | "coc-map";
 
 export interface Explanation {
   /** What the code means and what usually causes it (plain text, a few sentences). */
@@ -521,6 +522,15 @@ export const EXPLANATIONS: Record<Code, Explanation> = {
     right:
       'ruleset house "A house rule"\n  cites headings\n  extends sl-classic\n\noverride rule entry-cost [House] "a woods hex costs 1 MF more" section terrain: MF = cot + (1 MF if step.terrain == woods else 0 MF)',
   },
+  V1121: {
+    means:
+      'A warning: the unit starts in a building under a ruleset whose moves may begin by changing floor (Chain of Command 10.1.4: `change-floor`, the whole phase, then up to 6" on the floor moved to). Reach does not search such a move: its answer is one cost per hex, and after the change the unit stands on another floor of the same hex, which a map has no place for (no floors, nor which hexes are one building). The hexes listed are the moves that stay on the floor the unit starts on; `variorum eval` prices a move that changes floor (a path that starts `{ "action": "change-floor" }`). Said wherever a unit starts in a building: `--from` in a `building` hex, or a unit placed in one (`--all`).',
+    kind: "coc-map",
+    wrong:
+      '{ "name": "Village", "columns": 3, "rows": 3, "hexInches": 4,\n  "terrain": { "default": "open-ground", "hexes": { "B2": "building" } } }',
+    right:
+      '{ "name": "Village", "columns": 3, "rows": 3, "hexInches": 4,\n  "terrain": { "default": "open-ground", "hexes": { "C2": "building" } } }',
+  },
 };
 
 /** The codes in table order. */
@@ -564,6 +574,7 @@ const WHERE: Record<SnippetKind, string> = {
   "ti-unit": "a unit, `variorum reach tide-of-iron maps/crossroads.json --from B3 --unit JSON`",
   "units-map": "a map file, `variorum reach sl-classic FILE --all`",
   "aboard-map": "a map file, `variorum reach sqla-31 FILE --from B2 --aboard`",
+  "coc-map": "a map file, `variorum reach chain-of-command FILE --from B2`",
 };
 
 /** One code as terminal text: `V0601 error: exceptions conflict`, what it means, wrong and right. */
@@ -583,7 +594,8 @@ export function explainMarkdown(): string {
     kind === "unit" ||
     kind === "ti-unit" ||
     kind === "units-map" ||
-    kind === "aboard-map"
+    kind === "aboard-map" ||
+    kind === "coc-map"
       ? "json"
       : "") +
     "\n" +

@@ -130,6 +130,7 @@ export const CODES = {
   V1113: { severity: "error", summary: "no vehicle in the start hex to start aboard" },
   // Reach against eval (the ruleset's `cost:` binding, and every reach answer)
   V1120: { severity: "warning", summary: "reach prices a step over the path so far" },
+  V1121: { severity: "warning", summary: "a change of floor is not searched" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof CODES;

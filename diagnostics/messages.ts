@@ -382,6 +382,10 @@ export const MESSAGES = {
     wholeMove:
       "{ruleset}: a step's cost reads the whole move (`{what}` in {where}): `eval` prices each step knowing every step of the move, reach only the path so far, so a cost reach gives is not always the price `eval` gives for the same path",
   },
+  V1121: {
+    floorChange:
+      "{ruleset}: the unit starts in a building ({hex}), where it could change floor ([{cite}] `{action}`, the move's first step): reach does not search that move — a map has no floors, and its answer is one cost per hex — so the hexes it lists are moves that stay on the floor the unit starts on",
+  },
 } as const satisfies { readonly [C in Code]?: Readonly<Record<string, string>> };
 
 type Messages = typeof MESSAGES;

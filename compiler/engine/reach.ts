@@ -24,6 +24,7 @@ import { buildGraph, columnName, indexOf, type MapGraph } from "../../runtime/ma
 import type { ValidMap } from "../map/parse.js";
 import { buildUnitsReach, type UnitsReport } from "../reach/units.js";
 import { wholeMoveNote } from "../reach/lookahead.js";
+import { floorChangeNote } from "../reach/floors.js";
 import { own } from "../util/dict.js";
 import { MAX_REACH_CASES, valueCount } from "../reach/per-value.js";
 import { InputError } from "../../runtime/errors.js";
@@ -233,6 +234,14 @@ export function reachInputs(req: ReachRequest): Outcome<ReachInput> {
     if (note !== null) diagnostics.push(note);
   });
   diagnostics.push(...wholeMoveNotes(irs, req.map));
+  // A unit starting in a building could change floor first, which reach does not search (V1121).
+  if (req.aboard !== true) {
+    const at = new SourceFile(req.from.file, from).span(0, from.length);
+    for (const ir of irs) {
+      const note = floorChangeNote(ir, map, from, at);
+      if (note !== null) diagnostics.push(note);
+    }
+  }
   return {
     value: {
       map,

@@ -103,6 +103,14 @@ export function boardMember(ir: RulesetIR): string | null {
 }
 
 /**
+ * The member of the step `action` enum that goes up or down a floor of a building (`change-floor`
+ * resolved: Chain of Command 10.1.4), or null.
+ */
+export function floorChangeMember(ir: RulesetIR): string | null {
+  return resolveMember(actionEnum(ir), "change-floor");
+}
+
+/**
  * The member of a ruleset's step `action` enum that gets off a vehicle — `unload` (SQLA 31.4, by name
  * or concept), else `exit-transport` (Tide of Iron) — or null when it has none.
  */

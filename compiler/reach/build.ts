@@ -121,7 +121,7 @@ export function buildReach(req: ReachRequest): ReachBuilt {
         },
         (s) => answerKey(graph, s.answer),
         // The defaults the reach turns on are named, as eval names them.
-        true,
+        { aboard },
       ),
     ),
   );

@@ -6,7 +6,7 @@
  * and whether the limit lets them all.
  */
 import { allowanceText, plural } from "../render/numbers.js";
-import { whenText } from "./labels.js";
+import { assumedLines, whenText } from "./labels.js";
 import type { UnitsHex, UnitsReport, UnitsRulesetResult, UnitsUnit } from "./units.js";
 
 export function unitsHeadline(report: UnitsReport): string {
@@ -20,7 +20,10 @@ export function stackingText(r: UnitsRulesetResult, dim: (s: string) => string =
     : (r.stackingNote ?? "no stacking limit in the bundled text");
 }
 
-/** What a unit is given and what it reaches: `{"kind":"squad"}: 4 MF, 25 hexes`. */
+/**
+ * What a unit is given and what it reaches, and the defaults that answer turns on:
+ * `{"kind":"squad"}: 4 MF, 25 hexes; assuming no unit.leader (the default)`.
+ */
 export function unitText(u: UnitsUnit, measure: string): string {
   const cases = u.cases ?? [];
   const allowance =
@@ -33,7 +36,9 @@ export function unitText(u: UnitsUnit, measure: string): string {
     u.dependsOn !== undefined
       ? ` (under some value of ${u.dependsOn.join(", ")}, given as unknown)`
       : "";
-  return `${JSON.stringify(u.unit)}: ${allowance}, ${plural(u.reaches, "hex", "hexes")}${depends}`;
+  // The defaults its answer turns on, in the single-unit reach's words (labels.ts `assumedLines`).
+  const assumed = assumedLines(u.assumed).map((t) => `; ${t.trim()}`);
+  return `${JSON.stringify(u.unit)}: ${allowance}, ${plural(u.reaches, "hex", "hexes")}${depends}${assumed.join("")}`;
 }
 
 /** Units that end in a hex only under some values of fields given as unknown: `C3.1 when unit.leader yes`. */

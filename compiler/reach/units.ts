@@ -34,11 +34,15 @@ import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
 import { stackReach, withLeader, type StackMember } from "./stacks.js";
 import { STACKS_AS } from "../front/check/stacks.js";
+import { floorChangeNote } from "./floors.js";
 import { MAX_REACH_CASES, perPart, perValue, valueCount, type PerValue } from "./per-value.js";
 import type { GivenValue } from "../../runtime/cases.js";
 
 /** The prefix of a ruleset's per-unit stacking counts (`stacks-as-infantry`): the checker's. */
 export { STACKS_AS };
+
+/** The unit field that says it rides the vehicle in its hex (`startsAboard`). */
+const ABOARD = "unit.aboard";
 
 /** The rule that says what one unit, alone in its hex, holds the hex as for the other side (`step.enemy`). */
 export const HOLDS_AS = "holds-as";
@@ -62,6 +66,12 @@ export interface UnitsUnit {
   allowance: number | DistributionSummary | null;
   /** How many hexes it can end its move in (its own included; under some value, with `dependsOn`). */
   reaches: number;
+  /**
+   * The fields it leaves to their default whose value changes its answer (its allowance or the hexes
+   * it can end in), each with the default assumed, as the single-unit reach says them
+   * (`ReachRulesetResult.assumed`: "assuming no unit.leader (the default)").
+   */
+  assumed?: Record<string, GivenValue>;
   /** Its fields given as unknown that its answer turns on (searched once per value). */
   dependsOn?: string[];
   /** With `dependsOn`: per case, the values it holds for, its allowance and the hexes it can end in. */
@@ -223,17 +233,29 @@ export function buildUnitsReach(req: UnitsRequest): {
         );
         if (Array.isArray(share)) {
           binding = interpretedBinding(ir, read.value, p.unit);
-          if (unknown.length === 0) a = reachOnMap(binding, board, hex, startsAboard(read.value));
-          else {
-            split = perValue(
-              ir,
-              read.value,
-              (b) => reachOnMap(interpretedBinding(ir, b, p.unit), board, hex, startsAboard(b)),
-              // One case where the allowance and the hexes reached agree.
-              (x) => [x.allowance, x.distribution, reachable(x)],
-            );
-            a = split.cases[0]!.answer;
-          }
+          const first = binding;
+          // A vehicle in the hex: whether the unit rides it is read by the search (it gets off
+          // first); none: the unit cannot be aboard, and `aboard` is never assumed.
+          const vehicleHere = board.vehicles[indexOf(board, hex)] != null;
+          split = perValue(
+            ir,
+            read.value,
+            (b) =>
+              reachOnMap(
+                b === read.value ? first : interpretedBinding(ir, b, p.unit),
+                board,
+                hex,
+                startsAboard(b),
+              ),
+            // One case where the allowance and the hexes reached agree.
+            (x) => [x.allowance, x.distribution, reachable(x)],
+            // The defaults its answer turns on are named, as the single-unit search names them.
+            {
+              aboard: startsAboard(read.value),
+              ...(vehicleHere ? { alsoReads: [ABOARD] } : { ignore: [ABOARD] }),
+            },
+          );
+          a = split.cases[0]!.answer;
         }
       } catch (e) {
         if (!isEvaluationFault(e)) throw e;
@@ -257,7 +279,9 @@ export function buildUnitsReach(req: UnitsRequest): {
         allowance: allowanceOf(a),
         reaches: 0,
       };
-      if (split !== null) {
+      if (split !== null && split.assumed.length > 0)
+        unitResult.assumed = Object.fromEntries(split.assumed.map((x) => [x.field, x.value]));
+      if (split !== null && unknown.length > 0) {
         const cases = split.cases;
         for (const x of cases.slice(1)) for (const n of x.answer.notApplicable) na.add(n);
         if (
@@ -277,6 +301,9 @@ export function buildUnitsReach(req: UnitsRequest): {
         splits.set(searched.length - 1, split);
       }
       units.push(unitResult);
+      // Starting in a building, it could change floor first, which reach does not search (V1121).
+      const floors = startsAboard(read.value) ? null : floorChangeNote(ir, req.map, hex, at);
+      if (floors !== null) diagnostics.push(floors);
       contexts.push(ctx);
       shares.push(share);
       if (!warned && reachable(a).filter((x) => x).length === 1) {
@@ -452,7 +479,7 @@ export function occupantOf(ir: RulesetIR, units: readonly PlacedAt[], phase: str
  * no hex (`aboard` not applicable).
  */
 function startsAboard(value: ScenarioValue): boolean {
-  const v = value.unit["aboard"];
+  const v = value.unit[ABOARD.slice("unit.".length)];
   return v !== undefined && v.v === "bool" && v.b;
 }
 

@@ -38,6 +38,10 @@ const sqlaIR = compileText(
   "sqla-31.rules",
   { "sl-classic": SL },
 ).ir!;
+const cocIR = compileText(
+  readFileSync(join(ROOT, "rulesets", "chain-of-command.rules"), "utf8"),
+  "chain-of-command.rules",
+).ir!;
 const CROSSROADS = readFileSync(join(ROOT, "maps", "crossroads.json"), "utf8");
 
 /** The codes a snippet produces, as `variorum check` (or test / eval) would report them. */
@@ -54,6 +58,17 @@ function codesOf(kind: SnippetKind, snippet: string): string[] {
       map: { text, file: "snippet.json" },
       phase: "movement",
       side: "friendly",
+    });
+    return out.diagnostics.map((d) => d.code as string);
+  }
+  if (kind === "coc-map") {
+    // `variorum reach chain-of-command FILE --from B2`, through the engine.
+    const out = reachOn({
+      rulesets: [cocIR],
+      map: { text, file: "snippet.json" },
+      from: { text: "B2", file: "--from" },
+      unit: { text: '{"kind":"team","dice":[3,4]}', file: "--unit" },
+      phase: "movement",
     });
     return out.diagnostics.map((d) => d.code as string);
   }

@@ -341,6 +341,29 @@ describe("every surface says when reach cannot give eval's price (V1120)", () =>
 });
 
 /**
+ * A unit starting in a building under Chain of Command could change floor first (10.1.4), a move reach
+ * does not search (V1121, compiler/reach/floors.ts): the CLI and the studio's reach pane say so alike,
+ * at the start hex, and answer the hexes that stay on its floor.
+ */
+describe("every surface says when a change of floor is eval's (V1121)", () => {
+  it("reach: the CLI and the studio's reach pane, at the start", async () => {
+    const TEAM = '{"kind":"team","dice":[3,4]}';
+    const fromCli = await cli(
+      ["reach", "chain-of-command", "maps/crossroads.json", "--from", "F6", "--unit", TEAM],
+      "warning",
+    );
+    expect(fromCli.code).toBe(0);
+    expect(fromCli.seen).toHaveLength(1);
+    expect(fromCli.seen[0]).toMatch(
+      /^1:1 V1121 chain-of-command: the unit starts in a building \(F6\)/,
+    );
+    const a = sessionOf("chain-of-command").reach("crossroads", "F6", TEAM, "movement", null);
+    expect(a.ok).toBe(true);
+    expect(a.ok ? studio(a.value.warnings) : []).toEqual(fromCli.seen);
+  });
+});
+
+/**
  * The same question gets the same ANSWER on every surface, not only the same errors: a scenario's
  * move (the CLI's `eval --json`, the studio's scenario pane, the generated module's `evaluate`), a
  * reach map (`reach --format json` and the studio's reach pane), a ruleset's examples (`variorum
