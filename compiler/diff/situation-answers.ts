@@ -21,7 +21,7 @@ import type {
   Value,
 } from "../ir/ir.js";
 import type { RunValue } from "../interpret/eval.js";
-import { ask, type QueryResult, type Situation } from "../interpret/query.js";
+import { ask, type QueryResult, type Question, type Situation } from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
 import { distText } from "../render/numbers.js";
 import {
@@ -145,6 +145,25 @@ type Act =
 const SKIP: Act = { k: "skip" };
 const NONE: Act = { k: "none" };
 
+/**
+ * Every Asker's answers, by ruleset, definition and domain: an answer is a function of these and
+ * the key (a definition with parameters bound anew is another definition, its answers its own).
+ */
+const shared = new WeakMap<
+  RulesetIR,
+  WeakMap<Subject["def"], WeakMap<readonly Dim[], Map<number | string, Outcome | null>>>
+>();
+
+function answersOf(s: Subject, dims: readonly Dim[]): Map<number | string, Outcome | null> {
+  let byDef = shared.get(s.ir);
+  if (byDef === undefined) shared.set(s.ir, (byDef = new WeakMap()));
+  let byDims = byDef.get(s.def);
+  if (byDims === undefined) byDef.set(s.def, (byDims = new WeakMap()));
+  let out = byDims.get(dims);
+  if (out === undefined) byDims.set(dims, (out = new Map()));
+  return out;
+}
+
 export class Asker {
   private readonly reads: Reads;
   private readonly isStep: boolean;
@@ -160,11 +179,20 @@ export class Asker {
     this.measure = isRule(s.def) ? measureOf(s.def.type) : null;
     const dice = reads.dice || reads.all ? diceOf(s.ir) : null;
     this.rolls = dice === null ? 1 : dice.sides ** dice.n;
+    this.question = { def: s.def };
+    this.allowance = reads.path ? "priced" : reads.all ? "computed" : null;
   }
 
-  /** Answers by domain (a key is what the definition sees of one domain's assignment). */
+  /** What is asked, and the allowance the move has while it is (query.ts). */
+  private readonly question: Question;
+  private readonly allowance: "priced" | "computed" | null;
+
+  /**
+   * The keys this Asker has seen, by domain (a key is what the definition sees of one domain's
+   * assignment), with their answers: what its budget counts.
+   */
   private readonly caches = new WeakMap<readonly Dim[], Map<number | string, Outcome | null>>();
-  /** Evaluations made (cache misses). */
+  /** Evaluations made (keys seen for the first time by this Asker). */
   evaluations = 0;
   /** Work done: an evaluation over every roll of the dice counts once per roll. */
   work = 0;
@@ -181,7 +209,11 @@ export class Asker {
     if (hit !== undefined) return hit;
     this.evaluations++;
     this.work += this.rolls;
-    const out = this.compute(dims, a);
+    // Another Asker of the same definition may have answered it (the causes pass asks the search's
+    // situations again): the answer is the same; only what this one counts is its own.
+    const answers = answersOf(this.s, dims);
+    let out = answers.get(key);
+    if (out === undefined) answers.set(key, (out = this.compute(dims, a)));
     cache.set(key, out);
     return out;
   }
@@ -368,7 +400,7 @@ export class Asker {
       scenario: dict(),
       step: dict(),
     };
-    const flags = new Map<string, string[]>();
+    let flags: Map<string, string[]> | null = null;
     const plan = this.planOf(dims);
     // Whether the situation gives the vehicle a field (then the unit uses one).
     let vehicleGiven = false;
@@ -388,9 +420,10 @@ export class Asker {
         case "none":
           return null;
         case "flag": {
-          const list = flags.get(act.field) ?? [];
-          list.push(act.member);
-          flags.set(act.field, list);
+          flags ??= new Map();
+          const list = flags.get(act.field);
+          if (list === undefined) flags.set(act.field, [act.member]);
+          else list.push(act.member);
           continue;
         }
         case "set":
@@ -398,7 +431,7 @@ export class Asker {
           if (act.rec === "vehicle") vehicleGiven = true;
       }
     }
-    for (const [name, members] of flags) {
+    for (const [name, members] of flags ?? []) {
       const at = this.setField(name);
       if (at === null) continue;
       recs[at.rec]![name] = {
@@ -426,21 +459,17 @@ export class Asker {
       scenario: sv,
       hexes: sv.path.length,
       everyRoll: this.reads.dice || this.reads.all,
-      ...(this.reads.path
-        ? { allowance: "priced" as const }
-        : this.reads.all
-          ? { allowance: "computed" as const }
-          : {}),
     };
+    if (this.allowance !== null) situation.allowance = this.allowance;
     // An overflow, like any question that cannot be asked here, is the answer "cannot" (query.ts).
-    const r = ask(ir, situation, { def: this.s.def }, true);
+    const r = ask(ir, situation, this.question, true);
     const out = this.answerOf(r);
+    if (out === null) return null;
     const fired = r.applied?.exceptions ?? [];
     const origin = this.s.origin;
-    const used: Used = { rules: r.applied?.rules ?? [], rows: r.applied?.rows ?? [] };
-    return out === null
-      ? null
-      : { ...out, fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired, used };
+    out.fired = origin ? fired.map((x) => origin.get(x) ?? x) : fired;
+    out.used = { rules: r.applied?.rules ?? [], rows: r.applied?.rows ?? [] };
+    return out;
   }
 
   private answerOf(r: QueryResult): Outcome | null {

@@ -105,9 +105,27 @@ export class Interpreter implements MoveModel<Rat, EvalContext> {
   }
 }
 
+/** What `prepare` reads of a ruleset's declarations, worked out once per ruleset. */
+interface Shape {
+  /** Each record's input declaration. */
+  inputs: ReadonlyMap<RecordName, InputDef>;
+  /** The step actions that mean a vehicle is there (name-resolver.ts). */
+  vehicleActions: readonly string[];
+}
+const shapes = new WeakMap<RulesetIR, Shape>();
+function shapeOf(ir: RulesetIR): Shape {
+  let s = shapes.get(ir);
+  if (s === undefined) {
+    const inputs = new Map<RecordName, InputDef>();
+    for (const i of ir.inputs) if (!inputs.has(i.rec)) inputs.set(i.rec, i);
+    shapes.set(ir, (s = { inputs, vehicleActions: vehicleActions(ir) }));
+  }
+  return s;
+}
+
 /** A step boards or leaves a vehicle (`board`, `enter-transport` …), so a vehicle is there. */
-function impliesVehicle(ir: RulesetIR, sv: ScenarioValue): boolean {
-  const actions = vehicleActions(ir);
+function impliesVehicle(shape: Shape, sv: ScenarioValue): boolean {
+  const actions = shape.vehicleActions;
   return (
     actions.length > 0 &&
     sv.path.some((s) => s["action"]?.v === "member" && actions.includes(s["action"].name))
@@ -126,8 +144,9 @@ export function prepare(
 ): { ctx: EvalContext; problems: string[]; needs: string[] } {
   const problems: string[] = [];
   const needs: string[] = [];
-  const input = (rec: RecordName) => ir.inputs.find((i) => i.rec === rec);
-  const unknown = new Set(sv.unknown ?? []);
+  const shape = shapeOf(ir);
+  const input = (rec: RecordName) => shape.inputs.get(rec);
+  const unknown = new Set(sv.unknown);
   const record = (rec: RecordName, given: Record<string, Value>, where: string): ValueRecord => {
     const def: InputDef | undefined = input(rec);
     const out: ValueRecord = dict();
@@ -158,7 +177,7 @@ export function prepare(
     unit: record("unit", sv.unit, "unit"),
     vehicle: sv.vehicle
       ? record("vehicle", sv.vehicle, "vehicle")
-      : impliesVehicle(ir, sv)
+      : impliesVehicle(shape, sv)
         ? implied(input("vehicle"))
         : null,
     scenario: record("scenario", sv.scenario, "scenario"),

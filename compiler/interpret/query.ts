@@ -262,6 +262,8 @@ class Recording implements EvalListener {
   private readonly open = new Map<RuleDef, Exception[]>();
   private readonly rulesSeen: RuleDef[] = [];
   private readonly rows: RowHit[] = [];
+  /** The rows read, by table and keys (`table\u0000key…`). */
+  private readonly rowsSeen = new Set<string>();
 
   rule(r: RuleDef): void {
     if (!this.rulesSeen.includes(r)) this.rulesSeen.push(r);
@@ -276,16 +278,18 @@ class Recording implements EvalListener {
   }
 
   row(table: string, keys: readonly string[], cite: string): void {
-    const key = keys.join("\u0000");
-    if (!this.rows.some((r) => r.table === table && r.keys.join("\u0000") === key))
-      this.rows.push({ table, keys: [...keys], cite });
+    const key = `${table}\u0000${keys.join("\u0000")}`;
+    if (this.rowsSeen.has(key)) return;
+    this.rowsSeen.add(key);
+    this.rows.push({ table, keys: [...keys], cite });
   }
 
+  /** What was noted (a recording is read once, when its question is answered). */
   applied(): Applied {
     return {
       exceptions: unique(this.groups.flat()),
-      rules: [...this.rulesSeen],
-      rows: [...this.rows],
+      rules: this.rulesSeen,
+      rows: this.rows,
     };
   }
 }
