@@ -12,15 +12,9 @@
 import { unique } from "../../runtime/lists.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
-import type {
-  Exception,
-  InputField,
-  RecordName,
-  RulesetIR,
-  ScenarioValue,
-  Value,
-} from "../ir/ir.js";
-import type { RunValue } from "../interpret/eval.js";
+import type { Exception, InputField, RecordName, RulesetIR, Value } from "../ir/ir.js";
+import { valueOf, type RunValue, type ValueRecord } from "../interpret/eval.js";
+import type { BuiltScenario } from "../interpret/interpreter.js";
 import { ask, type QueryResult, type Question, type Situation } from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
 import { distText } from "../render/numbers.js";
@@ -111,7 +105,7 @@ function actionOf(d: Dim, p: Plan, v: Scalar, given: boolean): Act {
   if (d.kind === "enum" && v !== null && p.known !== null && !p.known.has(v))
     return given || p.reads ? NONE : SKIP;
   const value = toValue(f, typeof v === "string" ? (p.names?.get(v) ?? v) : v);
-  return value === null ? SKIP : { k: "set", rec: d.rec, name: f.name, value };
+  return value === null ? SKIP : { k: "set", rec: d.rec, name: f.name, value: valueOf(value) };
 }
 
 /** What a definition makes of one dimension (Asker.planOf). */
@@ -141,7 +135,8 @@ type Act =
   | { k: "skip" }
   | { k: "none" }
   | { k: "flag"; field: string; member: string }
-  | { k: "set"; rec: RecordName; name: string; value: Value };
+  /** `value`: as the evaluator reads it (a scalar: never a set, so shared by every situation). */
+  | { k: "set"; rec: RecordName; name: string; value: RunValue };
 const SKIP: Act = { k: "skip" };
 const NONE: Act = { k: "none" };
 
@@ -394,7 +389,7 @@ export class Asker {
 
   private compute(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
     const { ir } = this.s;
-    const recs: Record<string, Record<string, Value>> = {
+    const recs: Record<string, ValueRecord> = {
       unit: dict(),
       vehicle: dict(),
       scenario: dict(),
@@ -434,20 +429,18 @@ export class Asker {
     for (const [name, members] of flags ?? []) {
       const at = this.setField(name);
       if (at === null) continue;
-      recs[at.rec]![name] = {
-        v: "set",
-        enum: at.of,
-        members: at.order.filter((m) => members.includes(m)),
-      };
+      recs[at.rec]![name] = new Set(at.order.filter((m) => members.includes(m)));
       if (at.rec === "vehicle") vehicleGiven = true;
     }
     // Required fields nobody varies still need a value.
     for (const r of this.required()) {
       if (r.rec === "vehicle" && !vehicleGiven) continue;
       if (r.rec === "step" && !this.isStep) continue;
-      if (recs[r.rec]![r.name] === undefined) recs[r.rec]![r.name] = r.value;
+      if (recs[r.rec]![r.name] === undefined) recs[r.rec]![r.name] = valueOf(r.value);
     }
-    const sv: ScenarioValue = {
+    // Records as the evaluator reads them, every value made from this ruleset's declarations: the
+    // query fills them in place (interpreter.ts `prepareBuilt`).
+    const built: BuiltScenario = {
       unit: recs.unit!,
       // A vehicle only when the situation gives it a field (the unit uses a conveyance).
       vehicle: vehicleGiven ? recs.vehicle! : null,
@@ -456,8 +449,8 @@ export class Asker {
     };
     // A path-level definition is asked about a priced one-hex move; one reading the allowance, with it computed.
     const situation: Situation = {
-      scenario: sv,
-      hexes: sv.path.length,
+      scenario: { built },
+      hexes: built.path.length,
       everyRoll: this.reads.dice || this.reads.all,
     };
     if (this.allowance !== null) situation.allowance = this.allowance;
