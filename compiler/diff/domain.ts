@@ -436,6 +436,47 @@ function* choose(n: number, k: number): Generator<number[]> {
   }
 }
 
+/** Per dimension, its values off the default; and the dimensions `assignments` sets among. */
+function settable(dims: readonly Dim[], oneSided: boolean): { alt: Scalar[][]; live: number[] } {
+  const alt = dims.map((d) => d.values.filter((v) => v !== d.def));
+  // Only the dimensions that can be set (a value off the default; a one-sided one only when
+  // `oneSided`) are chosen among: the same picks, in the same order, without trying every other.
+  const live = dims.flatMap((d, i) =>
+    alt[i]!.length > 0 && (oneSided || d.only === null) ? [i] : [],
+  );
+  return { alt, live };
+}
+
+/**
+ * How many assignments `assignments(dims, oneSided, maxWeight)` yields, without making them (the
+ * search's count of what it would skip); counts past `Number.MAX_SAFE_INTEGER` read as it.
+ */
+export function countAssignments(
+  dims: readonly Dim[],
+  oneSided = false,
+  maxWeight = dims.length,
+): number {
+  const { alt, live } = settable(dims, oneSided);
+  const top = Math.min(maxWeight, dims.length);
+  const cap = (x: number) => Math.min(x, Number.MAX_SAFE_INTEGER);
+  // Over the dimensions seen so far, the assignments setting w of them: `none[w]` leave every
+  // one-sided one at its default, `some[w]` set one or more.
+  const none = [1, ...Array<number>(top).fill(0)];
+  const some = Array<number>(top + 1).fill(0);
+  for (const i of live) {
+    const c = alt[i]!.length;
+    for (let w = top; w >= 1; w--) {
+      if (dims[i]!.only === null) {
+        none[w] = cap(none[w]! + none[w - 1]! * c);
+        some[w] = cap(some[w]! + some[w - 1]! * c);
+      } else some[w] = cap(some[w]! + (none[w - 1]! + some[w - 1]!) * c);
+    }
+  }
+  let n = 0;
+  for (let w = 0; w <= top; w++) n = cap(n + (oneSided ? some[w]! : none[w]!));
+  return n;
+}
+
 /**
  * Every assignment, lightest first (fewest dimensions off their default). `oneSided`: false, only
  * those that leave every one-sided dimension at its default; true, only those that set one or more.
@@ -446,12 +487,7 @@ export function* assignments(
   oneSided = false,
   maxWeight = dims.length,
 ): Generator<Assignment> {
-  const alt = dims.map((d) => d.values.filter((v) => v !== d.def));
-  // Only the dimensions that can be set (a value off the default; a one-sided one only when
-  // `oneSided`) are chosen among: the same picks, in the same order, without trying every other.
-  const live = dims.flatMap((d, i) =>
-    alt[i]!.length > 0 && (oneSided || d.only === null) ? [i] : [],
-  );
+  const { alt, live } = settable(dims, oneSided);
   for (let w = 0; w <= Math.min(maxWeight, dims.length); w++) {
     for (const chosen of choose(live.length, w)) {
       const pick = chosen.map((j) => live[j]!);

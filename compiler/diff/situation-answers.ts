@@ -12,16 +12,10 @@
 import { unique } from "../../runtime/lists.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
-import type {
-  Exception,
-  InputField,
-  RecordName,
-  RulesetIR,
-  ScenarioValue,
-  Value,
-} from "../ir/ir.js";
-import type { RunValue } from "../interpret/eval.js";
-import { ask, type QueryResult, type Situation } from "../interpret/query.js";
+import type { Exception, InputField, RecordName, RulesetIR, Value } from "../ir/ir.js";
+import { valueOf, type RunValue, type ValueRecord } from "../interpret/eval.js";
+import type { BuiltScenario } from "../interpret/interpreter.js";
+import { ask, type QueryResult, type Question, type Situation } from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
 import { distText } from "../render/numbers.js";
 import {
@@ -111,7 +105,7 @@ function actionOf(d: Dim, p: Plan, v: Scalar, given: boolean): Act {
   if (d.kind === "enum" && v !== null && p.known !== null && !p.known.has(v))
     return given || p.reads ? NONE : SKIP;
   const value = toValue(f, typeof v === "string" ? (p.names?.get(v) ?? v) : v);
-  return value === null ? SKIP : { k: "set", rec: d.rec, name: f.name, value };
+  return value === null ? SKIP : { k: "set", rec: d.rec, name: f.name, value: valueOf(value) };
 }
 
 /** What a definition makes of one dimension (Asker.planOf). */
@@ -141,9 +135,29 @@ type Act =
   | { k: "skip" }
   | { k: "none" }
   | { k: "flag"; field: string; member: string }
-  | { k: "set"; rec: RecordName; name: string; value: Value };
+  /** `value`: as the evaluator reads it (a scalar: never a set, so shared by every situation). */
+  | { k: "set"; rec: RecordName; name: string; value: RunValue };
 const SKIP: Act = { k: "skip" };
 const NONE: Act = { k: "none" };
+
+/**
+ * Every Asker's answers, by ruleset, definition and domain: an answer is a function of these and
+ * the key (a definition with parameters bound anew is another definition, its answers its own).
+ */
+const shared = new WeakMap<
+  RulesetIR,
+  WeakMap<Subject["def"], WeakMap<readonly Dim[], Map<number | string, Outcome | null>>>
+>();
+
+function answersOf(s: Subject, dims: readonly Dim[]): Map<number | string, Outcome | null> {
+  let byDef = shared.get(s.ir);
+  if (byDef === undefined) shared.set(s.ir, (byDef = new WeakMap()));
+  let byDims = byDef.get(s.def);
+  if (byDims === undefined) byDef.set(s.def, (byDims = new WeakMap()));
+  let out = byDims.get(dims);
+  if (out === undefined) byDims.set(dims, (out = new Map()));
+  return out;
+}
 
 export class Asker {
   private readonly reads: Reads;
@@ -160,11 +174,20 @@ export class Asker {
     this.measure = isRule(s.def) ? measureOf(s.def.type) : null;
     const dice = reads.dice || reads.all ? diceOf(s.ir) : null;
     this.rolls = dice === null ? 1 : dice.sides ** dice.n;
+    this.question = { def: s.def };
+    this.allowance = reads.path ? "priced" : reads.all ? "computed" : null;
   }
 
-  /** Answers by domain (a key is what the definition sees of one domain's assignment). */
+  /** What is asked, and the allowance the move has while it is (query.ts). */
+  private readonly question: Question;
+  private readonly allowance: "priced" | "computed" | null;
+
+  /**
+   * The keys this Asker has seen, by domain (a key is what the definition sees of one domain's
+   * assignment), with their answers: what its budget counts.
+   */
   private readonly caches = new WeakMap<readonly Dim[], Map<number | string, Outcome | null>>();
-  /** Evaluations made (cache misses). */
+  /** Evaluations made (keys seen for the first time by this Asker). */
   evaluations = 0;
   /** Work done: an evaluation over every roll of the dice counts once per roll. */
   work = 0;
@@ -181,7 +204,11 @@ export class Asker {
     if (hit !== undefined) return hit;
     this.evaluations++;
     this.work += this.rolls;
-    const out = this.compute(dims, a);
+    // Another Asker of the same definition may have answered it (the causes pass asks the search's
+    // situations again): the answer is the same; only what this one counts is its own.
+    const answers = answersOf(this.s, dims);
+    let out = answers.get(key);
+    if (out === undefined) answers.set(key, (out = this.compute(dims, a)));
     cache.set(key, out);
     return out;
   }
@@ -362,13 +389,13 @@ export class Asker {
 
   private compute(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
     const { ir } = this.s;
-    const recs: Record<string, Record<string, Value>> = {
+    const recs: Record<string, ValueRecord> = {
       unit: dict(),
       vehicle: dict(),
       scenario: dict(),
       step: dict(),
     };
-    const flags = new Map<string, string[]>();
+    let flags: Map<string, string[]> | null = null;
     const plan = this.planOf(dims);
     // Whether the situation gives the vehicle a field (then the unit uses one).
     let vehicleGiven = false;
@@ -388,9 +415,10 @@ export class Asker {
         case "none":
           return null;
         case "flag": {
-          const list = flags.get(act.field) ?? [];
-          list.push(act.member);
-          flags.set(act.field, list);
+          flags ??= new Map();
+          const list = flags.get(act.field);
+          if (list === undefined) flags.set(act.field, [act.member]);
+          else list.push(act.member);
           continue;
         }
         case "set":
@@ -398,23 +426,21 @@ export class Asker {
           if (act.rec === "vehicle") vehicleGiven = true;
       }
     }
-    for (const [name, members] of flags) {
+    for (const [name, members] of flags ?? []) {
       const at = this.setField(name);
       if (at === null) continue;
-      recs[at.rec]![name] = {
-        v: "set",
-        enum: at.of,
-        members: at.order.filter((m) => members.includes(m)),
-      };
+      recs[at.rec]![name] = new Set(at.order.filter((m) => members.includes(m)));
       if (at.rec === "vehicle") vehicleGiven = true;
     }
     // Required fields nobody varies still need a value.
     for (const r of this.required()) {
       if (r.rec === "vehicle" && !vehicleGiven) continue;
       if (r.rec === "step" && !this.isStep) continue;
-      if (recs[r.rec]![r.name] === undefined) recs[r.rec]![r.name] = r.value;
+      if (recs[r.rec]![r.name] === undefined) recs[r.rec]![r.name] = valueOf(r.value);
     }
-    const sv: ScenarioValue = {
+    // Records as the evaluator reads them, every value made from this ruleset's declarations: the
+    // query fills them in place (interpreter.ts `prepareBuilt`).
+    const built: BuiltScenario = {
       unit: recs.unit!,
       // A vehicle only when the situation gives it a field (the unit uses a conveyance).
       vehicle: vehicleGiven ? recs.vehicle! : null,
@@ -423,24 +449,20 @@ export class Asker {
     };
     // A path-level definition is asked about a priced one-hex move; one reading the allowance, with it computed.
     const situation: Situation = {
-      scenario: sv,
-      hexes: sv.path.length,
+      scenario: { built },
+      hexes: built.path.length,
       everyRoll: this.reads.dice || this.reads.all,
-      ...(this.reads.path
-        ? { allowance: "priced" as const }
-        : this.reads.all
-          ? { allowance: "computed" as const }
-          : {}),
     };
+    if (this.allowance !== null) situation.allowance = this.allowance;
     // An overflow, like any question that cannot be asked here, is the answer "cannot" (query.ts).
-    const r = ask(ir, situation, { def: this.s.def }, true);
+    const r = ask(ir, situation, this.question, true);
     const out = this.answerOf(r);
+    if (out === null) return null;
     const fired = r.applied?.exceptions ?? [];
     const origin = this.s.origin;
-    const used: Used = { rules: r.applied?.rules ?? [], rows: r.applied?.rows ?? [] };
-    return out === null
-      ? null
-      : { ...out, fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired, used };
+    out.fired = origin ? fired.map((x) => origin.get(x) ?? x) : fired;
+    out.used = { rules: r.applied?.rules ?? [], rows: r.applied?.rows ?? [] };
+    return out;
   }
 
   private answerOf(r: QueryResult): Outcome | null {

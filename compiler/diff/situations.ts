@@ -19,6 +19,7 @@ import { memberDisplay, scopeOf } from "../render/expr.js";
 import {
   assignments,
   buildDims,
+  countAssignments,
   enumMembers,
   fieldDef,
   isRule,
@@ -255,6 +256,7 @@ export function searchSituations(
   const found: Entry[] = [];
   const more: Entry[] = [];
   const cover: Entry[] = [];
+  const kept = () => [...found, ...more, ...cover];
   // The one enum dimension where `a` differs from entry `e`, when both answer alike (else null).
   const foldsAt = (e: Entry, a: Readonly<Assignment>, sig: string): number | null => {
     if (e.sig !== sig) return null;
@@ -300,7 +302,8 @@ export function searchSituations(
     const cap = oneSided ? Math.ceil(budget / 2) : budget;
     let triedHere = 0;
     complete = true;
-    for (const a of assignments(dims, oneSided, oneSided ? ONE_SIDED : dims.length)) {
+    const maxWeight = oneSided ? ONE_SIDED : dims.length;
+    for (const a of assignments(dims, oneSided, maxWeight)) {
       if (
         ++triedHere > cap * 20 ||
         askers.some((k, i) => (oneSided ? k.work : k.evaluations) - spent[i]! >= cap)
@@ -319,7 +322,19 @@ export function searchSituations(
         found.some((f) => within(f, a)) ||
         more.some((f) => within(f, a)) ||
         cover.some((f) => within(f, a));
-      if (contains && uncovered.size === 0) continue;
+      if (contains && uncovered.size === 0) {
+        // A situation found at the defaults contains every later one: skip them all at once, as
+        // the loop would one by one (each counted as tried, up to the bound of 20× the budget).
+        if (!kept().some((e) => e.a.every((v) => v === undefined))) continue;
+        const left = countAssignments(dims, oneSided, maxWeight) - triedHere;
+        const skipped = Math.min(left, cap * 20 - triedHere);
+        tried += skipped;
+        if (left > skipped) {
+          exhausted = true;
+          complete = false;
+        }
+        break;
+      }
       const outs = askers.map((k) => k.ask(dims, a));
       if (!twoAnswers(outs)) continue;
       // One-sided: the rulesets that lack an input set here answer without it.

@@ -105,13 +105,47 @@ export class Interpreter implements MoveModel<Rat, EvalContext> {
   }
 }
 
-/** A step boards or leaves a vehicle (`board`, `enter-transport` …), so a vehicle is there. */
-function impliesVehicle(ir: RulesetIR, sv: ScenarioValue): boolean {
-  const actions = vehicleActions(ir);
-  return (
-    actions.length > 0 &&
-    sv.path.some((s) => s["action"]?.v === "member" && actions.includes(s["action"].name))
-  );
+/** What `prepare` reads of a ruleset's declarations, worked out once per ruleset. */
+interface Shape {
+  /** Each record's input declaration. */
+  inputs: ReadonlyMap<RecordName, InputDef>;
+  /** The step actions that mean a vehicle is there (name-resolver.ts). */
+  vehicleActions: readonly string[];
+}
+const shapes = new WeakMap<RulesetIR, Shape>();
+function shapeOf(ir: RulesetIR): Shape {
+  let s = shapes.get(ir);
+  if (s === undefined) {
+    const inputs = new Map<RecordName, InputDef>();
+    for (const i of ir.inputs) if (!inputs.has(i.rec)) inputs.set(i.rec, i);
+    shapes.set(ir, (s = { inputs, vehicleActions: vehicleActions(ir) }));
+  }
+  return s;
+}
+
+/**
+ * A step boards or leaves a vehicle (`board`, `enter-transport` …), so a vehicle is there. `action`:
+ * the member a step's action names (a scenario's `Value`, or a built record's value itself).
+ */
+function impliesVehicle<R>(
+  shape: Shape,
+  path: readonly R[],
+  action: (step: R) => unknown,
+): boolean {
+  const actions = shape.vehicleActions;
+  return actions.length > 0 && path.some((s) => actions.includes(action(s) as string));
+}
+
+/**
+ * A situation's records as the evaluator reads them (`RunValue`s), built from the ruleset's own
+ * declarations (the diff's situation search, situation-answers.ts): each value one of its field's
+ * type, each required field given, nothing unknown. `prepareBuilt` fills them in place.
+ */
+export interface BuiltScenario {
+  unit: ValueRecord;
+  vehicle: ValueRecord | null;
+  scenario: ValueRecord;
+  path: ValueRecord[];
 }
 
 /**
@@ -124,17 +158,42 @@ export function prepare(
   ir: RulesetIR,
   sv: ScenarioValue,
 ): { ctx: EvalContext; problems: string[]; needs: string[] } {
+  return contextOf(ir, sv, false);
+}
+
+/**
+ * `prepare` of records built as the evaluator reads them (`BuiltScenario`): the same filling —
+ * defaults applied, absent optional fields null, an implied vehicle — done in the records
+ * themselves, without converting or checking again what their builder made; so no problem, and no
+ * field given as unknown.
+ */
+export function prepareBuilt(ir: RulesetIR, b: BuiltScenario): EvalContext {
+  return contextOf(ir, b, true).ctx;
+}
+
+/** `prepare`, or with `built`, `prepareBuilt` (whose records are filled in place). */
+function contextOf(
+  ir: RulesetIR,
+  sv: ScenarioValue | BuiltScenario,
+  built: boolean,
+): { ctx: EvalContext; problems: string[]; needs: string[] } {
   const problems: string[] = [];
   const needs: string[] = [];
-  const input = (rec: RecordName) => ir.inputs.find((i) => i.rec === rec);
-  const unknown = new Set(sv.unknown ?? []);
-  const record = (rec: RecordName, given: Record<string, Value>, where: string): ValueRecord => {
+  const shape = shapeOf(ir);
+  const input = (rec: RecordName) => shape.inputs.get(rec);
+  const unknown = new Set(built ? undefined : (sv as ScenarioValue).unknown);
+  const record = (
+    rec: RecordName,
+    given: Record<string, Value> | ValueRecord,
+    where: string,
+  ): ValueRecord => {
     const def: InputDef | undefined = input(rec);
-    const out: ValueRecord = dict();
+    const out: ValueRecord = built ? (given as ValueRecord) : dict();
     for (const f of def?.fields ?? []) {
-      const v = own(given, f.name);
-      if (v !== undefined) out[f.name] = valueOf(v);
-      else if (f.default) out[f.name] = valueOf(f.default);
+      const v = built ? given[f.name] : own(given as Record<string, Value>, f.name);
+      if (v !== undefined) {
+        if (!built) out[f.name] = valueOf(v as Value);
+      } else if (f.default) out[f.name] = valueOf(f.default);
       else if (f.optional || unknown.has(`${where === "scenario" ? "" : `${where}.`}${f.json}`))
         out[f.name] = null;
       else problems.push(`${where}.${f.json} is required`);
@@ -154,17 +213,25 @@ export function prepare(
     }
     return out;
   };
+  const vehicle = (): ValueRecord | null => {
+    if (sv.vehicle) return record("vehicle", sv.vehicle, "vehicle");
+    const boards = built
+      ? impliesVehicle(shape, (sv as BuiltScenario).path, (s) => s["action"])
+      : impliesVehicle(shape, (sv as ScenarioValue).path, (s) => {
+          const a = s["action"];
+          return a?.v === "member" ? a.name : undefined;
+        });
+    return boards ? implied(input("vehicle")) : null;
+  };
   const ctx: EvalContext = {
     unit: record("unit", sv.unit, "unit"),
-    vehicle: sv.vehicle
-      ? record("vehicle", sv.vehicle, "vehicle")
-      : impliesVehicle(ir, sv)
-        ? implied(input("vehicle"))
-        : null,
+    vehicle: vehicle(),
     scenario: record("scenario", sv.scenario, "scenario"),
-    path: sv.path.map((s, i) => record("step", s, `path[${i}]`)),
+    path: (sv.path as (Record<string, Value> | ValueRecord)[]).map((s, i) =>
+      record("step", s, `path[${i}]`),
+    ),
     i: 0,
-    roll: sv.roll ?? null,
+    roll: built ? null : ((sv as ScenarioValue).roll ?? null),
     allowance: Rat.ZERO,
     spent: Rat.ZERO,
     hexes: 0,

@@ -21,7 +21,13 @@ import type {
 } from "../ir/ir.js";
 import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
 import { EvalError, type EvalListener, type EvalContext, type RunValue } from "./eval.js";
-import { interpreterFor, prepare, type Interpreter } from "./interpreter.js";
+import {
+  interpreterFor,
+  prepare,
+  prepareBuilt,
+  type BuiltScenario,
+  type Interpreter,
+} from "./interpreter.js";
 
 /** What is asked: a definition (a rule, predicate or constraint; by name or object), the allowance, step `cost`'s cost, the violations. */
 export type Question =
@@ -31,8 +37,11 @@ export type Question =
   | { violations: true };
 
 export interface Situation {
-  /** The records and path; its `roll`, when given, is the fixed roll. */
-  scenario: ScenarioValue;
+  /**
+   * The records and path, as a scenario gives them (its `roll`, when given, is the fixed roll), or
+   * as the diff's search builds them (interpreter.ts `BuiltScenario`: no fixed roll).
+   */
+  scenario: ScenarioValue | { built: BuiltScenario };
   /**
    * The allowance the move has while the question is asked: a value; `'computed'` first; or
    * `'priced'`, the whole path priced first (allowance, hexes, spent). Priming that cannot be done
@@ -94,7 +103,8 @@ export function situationProblems(ir: RulesetIR, sv: ScenarioValue): string[] {
 /** Asks `q` of ruleset `ir` in situation `s`; with `record`, notes what the evaluator chose. */
 export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): QueryResult {
   const model = interpreterFor(ir);
-  const { ctx } = prepare(ir, s.scenario);
+  const sv = s.scenario;
+  const ctx = "built" in sv ? prepareBuilt(ir, sv.built) : prepare(ir, sv).ctx;
   ctx.hexes = s.hexes ?? countHexes(model, ctx);
   const rec = record ? new Recording() : null;
   const ev = model.ev;
@@ -125,7 +135,7 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
       return answer(model, ctx, q, ir, t);
     };
     const answerAll = (): QueryResult => {
-      const fixed = s.scenario.roll !== undefined && s.scenario.roll.length > 0;
+      const fixed = !("built" in sv) && sv.roll !== undefined && sv.roll.length > 0;
       const every =
         (s.everyRoll ?? (!fixed && readsDice(ir, questionExpr(ir, q)))) && model.dice > 0;
       if (!every) {
@@ -262,6 +272,8 @@ class Recording implements EvalListener {
   private readonly open = new Map<RuleDef, Exception[]>();
   private readonly rulesSeen: RuleDef[] = [];
   private readonly rows: RowHit[] = [];
+  /** The rows read, by table and keys (`table\u0000key…`). */
+  private readonly rowsSeen = new Set<string>();
 
   rule(r: RuleDef): void {
     if (!this.rulesSeen.includes(r)) this.rulesSeen.push(r);
@@ -276,16 +288,20 @@ class Recording implements EvalListener {
   }
 
   row(table: string, keys: readonly string[], cite: string): void {
-    const key = keys.join("\u0000");
-    if (!this.rows.some((r) => r.table === table && r.keys.join("\u0000") === key))
-      this.rows.push({ table, keys: [...keys], cite });
+    const key = `${table}\u0000${keys.join("\u0000")}`;
+    if (this.rowsSeen.has(key)) return;
+    this.rowsSeen.add(key);
+    this.rows.push({ table, keys: [...keys], cite });
   }
 
+  /** What was noted (a recording is read once, when its question is answered). */
   applied(): Applied {
+    const exceptions: Exception[] = [];
+    for (const g of this.groups) for (const x of g) exceptions.push(x);
     return {
-      exceptions: unique(this.groups.flat()),
-      rules: [...this.rulesSeen],
-      rows: [...this.rows],
+      exceptions: unique(exceptions),
+      rules: this.rulesSeen,
+      rows: this.rows,
     };
   }
 }

@@ -56,8 +56,8 @@ import type { Expr, RulesetIR, Type } from "../ir/ir.js";
 import { children, mapChildren, reads, ruleExprs, ruleReader, some, walk } from "../ir/walk.js";
 
 export interface ReachProfileIR {
-  hexCap: number;
-  aggregates: Expr[];
+  readonly hexCap: number;
+  readonly aggregates: readonly Expr[];
   localCost: boolean;
   pathAllowance: boolean;
   stateAllowance: boolean;
@@ -111,7 +111,17 @@ function valuesOf(ir: RulesetIR, type: Type): Expr[] | null {
   return en ? en.members.map((m) => ({ k: "member", enum: type.name, name: m.name })) : null;
 }
 
+/** Each ruleset's profile, worked out once: every unit a map or an example places asks again. */
+const profiles = new WeakMap<RulesetIR, ReachProfileIR>();
+
+/** What the reach search needs to know of a ruleset's movement (above), once per ruleset. */
 export function reachProfile(ir: RulesetIR): ReachProfileIR {
+  let p = profiles.get(ir);
+  if (p === undefined) profiles.set(ir, (p = profileOf(ir)));
+  return p;
+}
+
+function profileOf(ir: RulesetIR): ReachProfileIR {
   const rules = new Map(ir.rules.map((r) => [r.name, r]));
   const m = ir.movement;
   const roots: Expr[] = [
