@@ -76,11 +76,11 @@ const pages = new WeakMap<TemplateTexts, Map<string, MadePage>>();
 
 /**
  * The page `page` of `templates` with every other template of `names` as a partial and `helpers`
- * registered (`withPartials`, `templateOf`; a page's helpers are the same on every call), made once per set of texts and reused while they are the
- * same: a Handlebars environment compiles a template given as text on its first use, so an
- * environment made anew for every render (the studio renders the diff on each keystroke) compiled
- * every template again each time. The environment holds nothing of a render but its compiled
- * templates, its partials and its helpers.
+ * registered (`withPartials`, `templateOf`; a page's helpers are the same on every call), made once
+ * per set of texts and reused while they are the same: a Handlebars environment compiles a template
+ * given as text on its first use, so an environment made anew for every render (the studio renders
+ * the diff on each keystroke) compiled every template again each time. The environment holds
+ * nothing of a render but its compiled templates, its partials and its helpers.
  */
 export function pageOf(
   templates: TemplateTexts,
