@@ -7,12 +7,7 @@
  * The caller supplies the template texts (only the CLI touches the file system): `cardTemplatesFrom`.
  */
 
-import {
-  readTemplates,
-  templateOf,
-  withPartials,
-  type TemplateTexts,
-} from "../render/templates.js";
+import { pageOf, readTemplates, type TemplateTexts } from "../render/templates.js";
 import type { Card, CardRow, CardTable, DiceChart } from "./card-model.js";
 import { changeSign, changeText, citeText, geometry, header } from "./view.js";
 
@@ -207,8 +202,5 @@ export function cardView(card: Card) {
 }
 
 export function renderCardHtml(card: Card, templates: CardTemplates): string {
-  const hb = withPartials(templates, CARD_TEMPLATE_NAMES, "card");
-  if (templates.card === undefined) throw new Error("missing template card.hbs");
-  const page = templateOf(hb, templates.card);
-  return page(cardView(card));
+  return pageOf(templates, CARD_TEMPLATE_NAMES, "card")(cardView(card));
 }

@@ -61,7 +61,7 @@ function delegateOf(ir: RulesetIR, name: string): string | null {
  * own ruleset (bind.ts), in one that reads the step itself (SL's `bypass-cost(obstacle, other,
  * sides)` for ASL's Bypass).
  */
-function swapped(ir: RulesetIR, to: Item, from: Item, fromIr: RulesetIR): RulesetIR | null {
+export function swapped(ir: RulesetIR, to: Item, from: Item, fromIr: RulesetIR): RulesetIR | null {
   if (to.kind === "table-entry" && from.kind === "table-entry") {
     const row = to.table.row;
     const tables = ir.tables.map(

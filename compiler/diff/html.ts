@@ -9,12 +9,7 @@
 
 import { lackingWords } from "./situations.js";
 import { causeWords } from "./situation-words.js";
-import {
-  readTemplates,
-  templateOf,
-  withPartials,
-  type TemplateTexts,
-} from "../render/templates.js";
+import { pageOf, readTemplates, type TemplateTexts } from "../render/templates.js";
 import { startText } from "../render/start.js";
 import { countsText, statusWords, type Cell, type DiffReport, type Row } from "./report-model.js";
 import { scenarioMark } from "./scenario-marks.js";
@@ -211,9 +206,9 @@ export function htmlView(report: DiffReport): unknown {
   };
 }
 
+/** The `eq` helper the diff's templates use. */
+const HELPERS = { eq: (a: unknown, b: unknown) => a === b };
+
 export function renderHtml(report: DiffReport, templates: Templates): string {
-  const hb = withPartials(templates, TEMPLATE_NAMES, "report");
-  hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
-  const page = templateOf(hb, templates.report!);
-  return page(htmlView(report));
+  return pageOf(templates, TEMPLATE_NAMES, "report", HELPERS)(htmlView(report));
 }

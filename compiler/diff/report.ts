@@ -122,7 +122,54 @@ function markReadings(row: Row, readings: readonly Reading[], changes: readonly 
   row.turnsOn = changes.filter((c) => turns.has(c.id)).map((c) => c.id);
 }
 
+/**
+ * What the report reads of one ruleset alone, made once per IR (an IR is never changed once made):
+ * its items, its canonical forms, its render scopes, its cells by item and its "leaves out" line. The
+ * studio diffs the draft against the same bundled IR on every keystroke; that side is then read once.
+ */
+interface Side {
+  items: readonly Item[];
+  canon: Canon;
+  scope: ReturnType<typeof scopeOf>;
+  plain: ReturnType<typeof plainScope>;
+  cells: Map<Item, Cell>;
+  leavesOut: string | null | undefined;
+}
+
+const sides = new WeakMap<RulesetIR, Side>();
+
+function sideOf(ir: RulesetIR): Side {
+  let s = sides.get(ir);
+  if (s === undefined)
+    sides.set(
+      ir,
+      (s = {
+        items: itemsOf(ir),
+        canon: new Canon(ir),
+        scope: scopeOf(ir),
+        plain: plainScope(ir),
+        cells: new Map(),
+        leavesOut: undefined,
+      }),
+    );
+  return s;
+}
+
+/** Item `it`'s cell in `side`, made once; each report gets its own copy (it marks `differs`). */
+function cellIn(side: Side, it: Item): Cell {
+  let c = side.cells.get(it);
+  if (c === undefined) side.cells.set(it, (c = makeCell(side.canon, side.scope, it, side.plain)));
+  return {
+    ...c,
+    value: Array.isArray(c.value) ? [...c.value] : c.value,
+    lines: c.lines.map((l) => ({ ...l })),
+    plain: [...c.plain],
+    rules: [...c.rules],
+  };
+}
+
 export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): DiffReport {
+  const side = irs.map(sideOf);
   const n = irs.length;
   const slots: Slot[] = [];
   const byKey = new Map<string, Slot>();
@@ -137,7 +184,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
   };
   irs.forEach((ir, ri) => {
     prev = null;
-    for (const it of itemsOf(ir)) {
+    for (const it of side[ri]!.items) {
       if (it.kind !== "table-entry") {
         let s = byKey.get(it.key);
         if (!s || s.items[ri]) {
@@ -204,9 +251,8 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
     }
   });
 
-  const canons = irs.map((ir) => new Canon(ir));
-  const scopes = irs.map((ir) => scopeOf(ir));
-  const plainScopes = irs.map((ir) => plainScope(ir));
+  const canons = side.map((x) => x.canon);
+  const scopes = side.map((x) => x.scope);
   const rows: Row[] = [];
   const usedIds = new Set<string>();
   // What each definition's rulesets change (its exceptions' notes and focus), by slot and by
@@ -236,7 +282,7 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
         return;
       }
       present++;
-      const c = makeCell(canons[i]!, scopes[i]!, it, plainScopes[i]!);
+      const c = cellIn(side[i]!, it);
       if (firstKey === null) firstKey = c.key;
       else if (c.key !== firstKey) {
         c.differs = true;
@@ -433,8 +479,10 @@ export function buildReport(irs: readonly RulesetIR[], opts: DiffOptions = {}): 
       });
   }
   const ordered = sections.flatMap((g) => g.rows);
-  const rulesets = irs.map((ir) => {
-    const leavesOut = leavesOutLine(ir);
+  const rulesets = irs.map((ir, i) => {
+    const own = side[i]!;
+    if (own.leavesOut === undefined) own.leavesOut = leavesOutLine(ir);
+    const leavesOut = own.leavesOut;
     return {
       id: ir.id,
       title: ir.title,

@@ -554,17 +554,44 @@ export function rollsDice(e: Expr): boolean {
   return reads(e).dice;
 }
 
+/** The dice expressions of one top-level expression: their numbers of dice, and the most sides. */
+interface DiceIn {
+  ns: readonly number[];
+  sides: number;
+}
+
+const NO_DICE: DiceIn = { ns: [], sides: 0 };
+const diceMemo = new WeakMap<Expr, DiceIn>();
+
+/**
+ * The dice `e` rolls (memoised by expression: a ruleset made from another by replacing one
+ * definition, as the diff's causes do, shares every other definition's expressions, so only the
+ * replaced one is walked again).
+ */
+function diceIn(e: Expr): DiceIn {
+  let d = diceMemo.get(e);
+  if (d !== undefined) return d;
+  const ns: number[] = [];
+  let sides = 0;
+  walk(e, (x) => {
+    if (x.k === "dice") {
+      ns.push(x.n);
+      sides = Math.max(sides, x.sides);
+    }
+  });
+  d = ns.length === 0 ? NO_DICE : { ns, sides };
+  diceMemo.set(e, d);
+  return d;
+}
+
 /** The most dice one roll of the ruleset uses and the most sides, or null when it rolls none. */
 export function diceOf(ir: ExprParts): { n: number; sides: number } | null {
   let n = 0;
   let sides = 0;
   for (const e of rulesetExprs(ir)) {
-    walk(e, (x) => {
-      if (x.k === "dice") {
-        n = Math.max(n, x.n);
-        sides = Math.max(sides, x.sides);
-      }
-    });
+    const d = diceIn(e);
+    for (const k of d.ns) n = Math.max(n, k);
+    sides = Math.max(sides, d.sides);
   }
   return n > 0 ? { n, sides } : null;
 }
@@ -576,9 +603,6 @@ export function diceOf(ir: ExprParts): { n: number; sides: number } | null {
  */
 export function diceCutsOf(ir: ExprParts): number[] {
   const ns = new Set<number>();
-  for (const e of rulesetExprs(ir))
-    walk(e, (x) => {
-      if (x.k === "dice") ns.add(x.n);
-    });
+  for (const e of rulesetExprs(ir)) for (const k of diceIn(e).ns) ns.add(k);
   return [...ns].sort((a, b) => a - b);
 }

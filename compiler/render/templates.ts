@@ -65,3 +65,39 @@ export function withPartials(
   }
   return hb;
 }
+
+/** A page's template made once (`pageOf`): the texts it was made from, to tell a changed set apart. */
+interface MadePage {
+  texts: readonly (string | undefined)[];
+  render: HandlebarsTemplateDelegate;
+}
+
+const pages = new WeakMap<TemplateTexts, Map<string, MadePage>>();
+
+/**
+ * The page `page` of `templates` with every other template of `names` as a partial and `helpers`
+ * registered (`withPartials`, `templateOf`; a page's helpers are the same on every call), made once
+ * per set of texts and reused while they are the same: a Handlebars environment compiles a template
+ * given as text on its first use, so an environment made anew for every render (the studio renders
+ * the diff on each keystroke) compiled every template again each time. The environment holds
+ * nothing of a render but its compiled templates, its partials and its helpers.
+ */
+export function pageOf(
+  templates: TemplateTexts,
+  names: readonly string[],
+  page: string,
+  helpers: Readonly<Record<string, Handlebars.HelperDelegate>> = {},
+): HandlebarsTemplateDelegate {
+  const texts = [page, ...names].map((n) => templates[n]);
+  let byPage = pages.get(templates);
+  if (byPage === undefined) pages.set(templates, (byPage = new Map()));
+  const made = byPage.get(page);
+  if (made !== undefined && made.texts.every((t, i) => t === texts[i])) return made.render;
+  const hb = withPartials(templates, names, page);
+  for (const [name, fn] of Object.entries(helpers)) hb.registerHelper(name, fn);
+  const text = templates[page];
+  if (text === undefined) throw new Error(`missing template ${page}.hbs`);
+  const render = templateOf(hb, text);
+  byPage.set(page, { texts, render });
+  return render;
+}

@@ -34,9 +34,21 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return e;
 }
 
-/** Shows a report page in its frame, keeping where the reader had scrolled. Resolves once it is drawn. */
+/**
+ * Shows a report page in its frame, keeping where the reader had scrolled. Resolves once it is drawn.
+ * A frame that already shows a page has the new one written into its document (parsed at once, no
+ * navigation to wait for: the diff pane redraws on every keystroke); the first goes through `srcdoc`.
+ */
 export function showPage(frame: HTMLIFrameElement, html: string): Promise<void> {
   const y = frame.contentWindow?.scrollY ?? 0;
+  const doc = frame.contentDocument;
+  if (doc !== null && doc.readyState === "complete" && frame.srcdoc !== "") {
+    doc.open();
+    doc.write(html);
+    doc.close();
+    frame.contentWindow?.scrollTo(0, y);
+    return Promise.resolve();
+  }
   return new Promise((done) => {
     frame.addEventListener(
       "load",
