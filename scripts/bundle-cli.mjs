@@ -1,8 +1,8 @@
 // The CLI as one bundle (esbuild): dist/cli/main.js and a chunk per lazily imported command, so a
 // command loads a handful of files instead of some two hundred modules. Packages stay in
-// node_modules (loaded only by the commands that use them), except Chevrotain's one-file build and
-// commander, which every command needs. `__VARIORUM_BUILD__` is the build's id: a hash of every source
-// the bundle is made from, which the built results of the bundled rulesets (dist/front-cache/) carry,
+// node_modules (loaded only by the commands that use them), except Chevrotain's one-file build,
+// jsonc-parser's ESM build (the scenario and map readers), and commander, which every command needs.
+// `__VARIORUM_BUILD__` is the build's id: a hash of every source the bundle is made from, which the built results of the bundled rulesets (dist/front-cache/) carry,
 // so results built by other code are never used (compiler/node/front-cache.ts).
 import { build } from "esbuild";
 import Handlebars from "handlebars";
@@ -53,6 +53,12 @@ const chevrotainStatic = {
     // precompiling, which the reports never do): its one-file build, bundled in, loads in a fraction.
     b.onResolve({ filter: /^handlebars$/ }, () => ({
       path: join(root, "node_modules", "handlebars", "dist", "cjs", "handlebars.js"),
+    }));
+    // jsonc-parser's package entry is its UMD build: six CommonJS files, each compiled and scanned
+    // for its exports on every scenario or map read. Its ESM build, bundled in, keeps only what the
+    // readers use (the tree parser and its scanner; not the formatter or the editor).
+    b.onResolve({ filter: /^jsonc-parser$/ }, () => ({
+      path: join(root, "node_modules", "jsonc-parser", "lib", "esm", "main.js"),
     }));
     b.onResolve({ filter: /\/chevrotain\.js$/ }, (args) =>
       args.importer.startsWith(join(root, "grammar"))
