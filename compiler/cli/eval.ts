@@ -26,10 +26,9 @@ import {
 } from "../engine/evaluate.js";
 import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
-import { unitsOf } from "./reach.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
-import { loadInput, namedRulesets, unitsByRuleset } from "./input.js";
+import { loadInput, namedRulesets, unitsByRuleset, unitsOf } from "./input.js";
 import { printDiagnostics } from "./render.js";
 
 export interface EvalOptions {

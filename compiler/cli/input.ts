@@ -12,6 +12,7 @@ import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { fsHost } from "./host.js";
 import { loadRulesets, refsFor } from "./load.js";
+import { dict, own } from "../util/dict.js";
 
 /** The rulesets a command is asked about, loaded, and the file it is asked about. */
 export interface CommandInput {
@@ -82,4 +83,38 @@ export function unitsByRuleset<T>(units: Record<string, T>, asked: CommandInput)
     out.set(id, typed);
   }
   return out;
+}
+
+/** `ID=` before a unit's JSON: the ruleset it is for (a plain JSON object starts with `{`). */
+const PER_RULESET = /^\s*([A-Za-z0-9][A-Za-z0-9_.-]*)=/;
+
+/**
+ * The `--unit` values: at most one plain JSON (the default for every ruleset) and at most one
+ * `ID=JSON` per ruleset. Each is located as typed: the default as `--unit`, ruleset ID's as
+ * `--unit ID` (columns count from the first character after `ID=`). No plain JSON: `unit` is null
+ * (`reach` then moves its default unit; `eval` takes the scenario's). Here rather than in reach.ts
+ * so that `eval` does not load the reach command (its map reader and drawings) to read its options.
+ */
+export function unitsOf(unit: string | string[] | undefined): {
+  unit: Typed | null;
+  units: Record<string, Typed>;
+} {
+  const given = unit === undefined ? [] : typeof unit === "string" ? [unit] : unit;
+  let plain: Typed | null = null;
+  const units = dict<Typed>();
+  for (const u of given) {
+    const m = PER_RULESET.exec(u);
+    if (m === null) {
+      if (plain !== null)
+        throw new UsageError(
+          "give one default --unit JSON; for another ruleset's own unit write --unit ID=JSON",
+        );
+      plain = { text: u, file: "--unit" };
+      continue;
+    }
+    const id = m[1]!;
+    if (own(units, id) !== undefined) throw new UsageError(`--unit ${id}=… is given twice`);
+    units[id] = { text: u.slice(m[0].length), file: `--unit ${id}` };
+  }
+  return { unit: plain, units };
 }

@@ -22,11 +22,10 @@ import { UNITS_RENDERERS } from "../reach/units-formats.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { outputFormat } from "./output-format.js";
-import { loadInput, namedRulesets, unitsByRuleset } from "./input.js";
+import { loadInput, namedRulesets, unitsByRuleset, unitsOf } from "./input.js";
 import { printDiagnostics } from "./render.js";
 import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
-import { dict, own } from "../util/dict.js";
 
 export interface ReachCliOptions {
   from?: string;
@@ -57,38 +56,6 @@ function phaseOf(opts: ReachCliOptions): "movement" | "advance" {
   return phase;
 }
 
-/** `ID=` before a unit's JSON: the ruleset it is for (a plain JSON object starts with `{`). */
-const PER_RULESET = /^\s*([A-Za-z0-9][A-Za-z0-9_.-]*)=/;
-
-/**
- * The `--unit` values: at most one plain JSON (the default for every ruleset) and at most one
- * `ID=JSON` per ruleset. Each is located as typed: the default as `--unit`, ruleset ID's as
- * `--unit ID` (columns count from the first character after `ID=`).
- */
-export function unitsOf(unit: string | string[] | undefined): {
-  unit: Typed | null;
-  units: Record<string, Typed>;
-} {
-  const given = unit === undefined ? [] : typeof unit === "string" ? [unit] : unit;
-  let plain: Typed | null = null;
-  const units = dict<Typed>();
-  for (const u of given) {
-    const m = PER_RULESET.exec(u);
-    if (m === null) {
-      if (plain !== null)
-        throw new UsageError(
-          "give one default --unit JSON; for another ruleset's own unit write --unit ID=JSON",
-        );
-      plain = { text: u, file: "--unit" };
-      continue;
-    }
-    const id = m[1]!;
-    if (own(units, id) !== undefined) throw new UsageError(`--unit ${id}=… is given twice`);
-    units[id] = { text: u.slice(m[0].length), file: `--unit ${id}` };
-  }
-  return { unit: plain ?? { text: JSON.stringify(DEFAULT_UNIT), file: "--unit" }, units };
-}
-
 /**
  * The engine's reach request for the command's options, all but the map: the start as `--from`, the
  * unit as `--unit`; a usage error for a bad phase or `--unit`.
@@ -100,7 +67,7 @@ export function reachRequest(
   const { unit, units } = unitsOf(opts.unit);
   return {
     from: { text: opts.from, file: "--from" },
-    unit,
+    unit: unit ?? { text: JSON.stringify(DEFAULT_UNIT), file: "--unit" },
     ...(Object.keys(units).length > 0 ? { units } : {}),
     phase,
     ...(opts.aboard === true ? { aboard: true } : {}),

@@ -5,7 +5,7 @@
  * without a built result (compiler/engine/built.ts), so a command over the package's own rulesets
  * loads neither (the CLI's bundle keeps a chunk per dynamic import, scripts/bundle-cli.mjs).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -67,6 +67,33 @@ describe("cold start", () => {
       ])
         expect(files.filter((f) => f.endsWith(part))).toEqual([]);
     });
+
+  it("`variorum eval` loads neither the reach command nor the map reader and reach drawings", () => {
+    // `--unit ID=JSON` is read by compiler/cli/input.ts, which both commands share; eval importing
+    // it from reach.ts once loaded the reach command's chunks (≈ 110 kB) on every eval.
+    const { files } = closure(join(root, "compiler", "cli", "eval.ts"));
+    for (const part of [
+      join("cli", "reach.ts"),
+      join("engine", "reach.ts"),
+      join("map", "parse.ts"),
+      join("reach", "formats.ts"),
+    ])
+      expect([...files].filter((f) => f.endsWith(part))).toEqual([]);
+    // …while the reach command does (so this test can fail).
+    const reach = closure(join(root, "compiler", "cli", "reach.ts"));
+    expect([...reach.files].some((f) => f.endsWith(join("engine", "reach.ts")))).toBe(true);
+  });
+
+  it("the CLI's bundle holds jsonc-parser's ESM build, never a require of its CommonJS entry", () => {
+    // Its UMD entry is six CommonJS files, each compiled and scanned for exports on every scenario or
+    // map read (scripts/bundle-cli.mjs resolves the package to lib/esm/main.js and bundles it in).
+    const dir = join(root, "dist", "cli", "chunks");
+    const chunks = readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"));
+    expect(chunks.filter((c) => /from\s*"jsonc-parser"|require\("jsonc-parser"\)/.test(c))).toEqual(
+      [],
+    );
+    expect(chunks.some((c) => c.includes("node_modules/jsonc-parser/lib/esm/main.js"))).toBe(true);
+  });
 
   it("the front end does reach the grammar (so the test above can fail)", () => {
     const { files } = closure(join(root, "compiler", "engine", "front.ts"));
