@@ -2,8 +2,9 @@
 // command loads a handful of files instead of some two hundred modules. Packages stay in
 // node_modules (loaded only by the commands that use them), except Chevrotain's one-file build,
 // jsonc-parser's ESM build (the scenario and map readers), and commander, which every command needs.
-// `__VARIORUM_BUILD__` is the build's id: a hash of every source the bundle is made from, which the built results of the bundled rulesets (dist/front-cache/) carry,
-// so results built by other code are never used (compiler/node/front-cache.ts).
+// `__VARIORUM_BUILD__` is the build's id: a hash of every source the bundle is made from, which the
+// built results of the bundled rulesets (dist/front-cache/) carry, so results built by other code are
+// never used (compiler/node/front-cache.ts).
 import { build } from "esbuild";
 import Handlebars from "handlebars";
 import { createHash } from "node:crypto";

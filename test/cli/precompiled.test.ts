@@ -3,7 +3,7 @@
  * time (scripts/bundle-cli.mjs, compiler/render/precompiled.ts) instead of compiling them on every
  * run. They must render exactly what the templates compiled at run time render: the same options,
  * every template, and the bundled binary's pages byte for byte those of the in-process CLI (which
- * compiles them).
+ * compiles them). Also what else the bundle is to hold in place of a package's entry (jsonc-parser).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -100,5 +100,18 @@ describe("precompiled report templates", () => {
       expect(spawned.stdout).toBe(inProcess.stdout);
       expect(spawned.stderr).toBe(inProcess.stderr);
     }
+  });
+});
+
+describe("the CLI's bundle", () => {
+  it("holds jsonc-parser's ESM build, never a require of its CommonJS entry", () => {
+    // Its UMD entry is six CommonJS files, each compiled and scanned for exports on every scenario or
+    // map read (scripts/bundle-cli.mjs resolves the package to lib/esm/main.js and bundles it in).
+    const dir = join(ROOT, "dist", "cli", "chunks");
+    const chunks = readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8"));
+    expect(chunks.filter((c) => /from\s*"jsonc-parser"|require\("jsonc-parser"\)/.test(c))).toEqual(
+      [],
+    );
+    expect(chunks.some((c) => c.includes("node_modules/jsonc-parser/lib/esm/main.js"))).toBe(true);
   });
 });
