@@ -51,9 +51,16 @@ const chevrotainStatic = {
       path: join(root, "node_modules", "chevrotain", "lib", "chevrotain.mjs"),
     }));
     // Handlebars' package entry requires some forty CommonJS files (and source-map, for
-    // precompiling, which the reports never do): its one-file build, bundled in, loads in a fraction.
-    b.onResolve({ filter: /^handlebars$/ }, () => ({
-      path: join(root, "node_modules", "handlebars", "dist", "cjs", "handlebars.js"),
+    // precompiling, which the reports never do): the reports' templates are precompiled, so the
+    // bundle has its runtime only (compiler/render/handlebars-static.ts, which loads the compiler
+    // from node_modules on a first compile of a template the build did not precompile).
+    b.onResolve({ filter: /^handlebars$/ }, (args) =>
+      args.importer.endsWith("handlebars-static.ts")
+        ? undefined
+        : { path: join(root, "compiler", "render", "handlebars-static.ts") },
+    );
+    b.onResolve({ filter: /^handlebars\/runtime$/ }, () => ({
+      path: join(root, "node_modules", "handlebars", "dist", "cjs", "handlebars.runtime.js"),
     }));
     // jsonc-parser's package entry is its UMD build: six CommonJS files, each compiled and scanned
     // for its exports on every scenario or map read. Its ESM build, bundled in, keeps only what the

@@ -9,7 +9,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { CARD_RENDERERS, cardTemplatesFrom, type Card } from "../cards/index.js";
-import { card as buildCard, kept } from "../engine/reports.js";
+import { card as buildCard } from "../engine/card.js";
+import { kept } from "../engine/kept.js";
 import { CHROMIUM, chromiumMissing, PdfError, pdfPageCount, printPdf } from "./pdf.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";

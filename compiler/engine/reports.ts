@@ -2,10 +2,8 @@
  * The diff report of two or more rulesets (with the scenario suite and the reach section when asked)
  * and a ruleset's reference card: models only; the caller renders them in the format it wants.
  */
-import { buildCard, type BuildOptions } from "../cards/build.js";
 import { buildCoverage } from "../coverage/build.js";
 import type { CoverageReport } from "../coverage/model.js";
-import type { Card } from "../cards/card-model.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { DiffOptions, DiffReport } from "../diff/report-model.js";
 import { buildReport } from "../diff/report.js";
@@ -21,18 +19,10 @@ import { hexesReached } from "../reach/report.js";
 import { whenText } from "../reach/labels.js";
 import { reachDrawing, renderReachSvg, svgDataUri } from "../reach/svg.js";
 import { reachInputs, searched, type ReachRequest } from "./reach.js";
+import { kept, type ReportStore } from "./kept.js";
 
-/**
- * Where diff reports may be kept between runs (the CLI's cache, compiler/node/report-store.ts). A
- * report is a function of the rulesets' IR and the options alone, so `key`, the JSON text of both,
- * names it exactly; the store may hash it. A report that cannot be read back is computed again.
- */
-export interface ReportStore {
-  /** The report's JSON kept under `key`, or null. */
-  load(key: string): string | null;
-  /** Keeps a report's JSON under `key` (a store that cannot write keeps nothing). */
-  save(key: string, report: string): void;
-}
+export { kept, type ReportStore } from "./kept.js";
+export { card } from "./card.js";
 
 export interface DiffRequest {
   rulesets: readonly RulesetIR[];
@@ -109,33 +99,6 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
     };
   }
   return { value: report, diagnostics };
-}
-
-/**
- * `compute()`, through `store` when there is one: the JSON kept under `key` read back (the models
- * kept are plain JSON data: test/engine/built-results.test.ts renders them read back in every format),
- * else computed and kept; a damaged entry is computed again and replaced. `key` must name everything
- * the value is computed from.
- */
-export function kept<T>(store: ReportStore | undefined, key: () => string, compute: () => T): T {
-  if (!store) return compute();
-  const k = key();
-  const text = store.load(k);
-  if (text !== null) {
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      // computed again below
-    }
-  }
-  const value = compute();
-  store.save(k, JSON.stringify(value));
-  return value;
-}
-
-/** A ruleset's reference card, its changes marked against `base` when given. */
-export function card(ir: RulesetIR, opts: BuildOptions = {}): Outcome<Card> {
-  return { value: buildCard(ir, opts), diagnostics: [] };
 }
 
 /** A ruleset's coverage of its source: every paragraph of its index and every worked example. */

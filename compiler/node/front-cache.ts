@@ -53,13 +53,44 @@ export function irText(entry: Entry): string {
   );
 }
 
-/** An entry from its text (`irText`), its records without a prototype as the front end made them. */
+/**
+ * An entry from its text (`irText`), its records without a prototype as the front end made them:
+ * parsed, then walked once (a reviver, called back for every value of the IR, took several times
+ * as long as the parse on a first command).
+ */
 export function readEntry(text: string): Entry {
-  return JSON.parse(text, (_key, value: unknown) =>
-    value !== null && typeof value === "object" && Object.hasOwn(value, NO_PROTOTYPE)
-      ? dict(Object.entries(value).filter(([k]) => k !== NO_PROTOTYPE))
-      : value,
-  ) as Entry;
+  return restored(JSON.parse(text)) as Entry;
+}
+
+/**
+ * `value` with each record marked `NO_PROTOTYPE` made again without a prototype (its marker left
+ * out, its keys in order), children first; other records and arrays are changed in place.
+ */
+function restored(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = restored(value[i]);
+    return value;
+  }
+  const rec = value as Record<string, unknown>;
+  if (Object.hasOwn(rec, NO_PROTOTYPE)) {
+    const out = dict<unknown>();
+    for (const k of Object.keys(rec)) if (k !== NO_PROTOTYPE) out[k] = restored(rec[k]);
+    return out;
+  }
+  for (const k of Object.keys(rec)) {
+    const v = rec[k];
+    const r = restored(v);
+    // `__proto__` as a plain assignment would set the record's prototype, not its own key.
+    if (r !== v)
+      Object.defineProperty(rec, k, {
+        value: r,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+  }
+  return rec;
 }
 
 /** Where the entry for a file under the package root is kept (null for a file outside it). */

@@ -19,8 +19,9 @@ import { createColors } from "picocolors";
 import { render } from "../../compiler/cli/diff.js";
 import type { Ctx } from "../../compiler/cli/context.js";
 import { loadRuleset, rulesetsIn } from "../../compiler/engine/index.js";
+import { dict } from "../../compiler/util/dict.js";
 import { buildReport } from "../../compiler/diff/report.js";
-import { builtFronts } from "../../compiler/node/front-cache.js";
+import { builtFronts, irText, readEntry, type Entry } from "../../compiler/node/front-cache.js";
 import { writeBuiltFronts } from "../../compiler/node/front-cache-build.js";
 import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 import { ROOT, variorum } from "../cli/run.js";
@@ -62,6 +63,25 @@ describe("the front end's built results", () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it("read back records without a prototype as such, whatever their names, nested anywhere", () => {
+    // Names a ruleset may give a field: `__proto__` must stay an own key, never become a prototype.
+    const inner = dict<unknown>([
+      ["__proto__", dict([["b", 2]])],
+      ["constructor", [dict([["c", { d: dict() }]])]],
+      ["a", 1],
+    ]);
+    const entry = { build: "b", files: [], ir: { fields: inner, list: [inner, { e: inner }] } };
+    const back = readEntry(irText(entry as unknown as Entry)) as unknown as typeof entry;
+    // (vitest's toStrictEqual cannot compare records with an own `__proto__`: the text and the prototypes.)
+    expect(Object.keys(back.ir.fields)).toEqual(["__proto__", "constructor", "a"]);
+    expect(Object.getPrototypeOf(back.ir.fields)).toBe(null);
+    expect(Object.getPrototypeOf(back.ir.fields["__proto__"])).toBe(null);
+    expect(Object.getPrototypeOf(back.ir.list[0]!)).toBe(null);
+    expect(Object.getPrototypeOf(back.ir.list[1]!)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf((back.ir.list[1] as { e: object }).e)).toBe(null);
+    expect(irText(back as unknown as Entry)).toBe(irText(entry as unknown as Entry));
   });
 
   it("are not used by another build, nor once a file they were built from changes", () => {
