@@ -52,12 +52,12 @@ const chevrotainStatic = {
     }));
     // Handlebars' package entry requires some forty CommonJS files (and source-map, for
     // precompiling, which the reports never do): the reports' templates are precompiled, so the
-    // bundle has its runtime only (compiler/render/handlebars-static.ts, which loads the compiler
+    // bundle has its runtime only (compiler/node/handlebars-static.ts, which loads the compiler
     // from node_modules on a first compile of a template the build did not precompile).
     b.onResolve({ filter: /^handlebars$/ }, (args) =>
       args.importer.endsWith("handlebars-static.ts")
         ? undefined
-        : { path: join(root, "compiler", "render", "handlebars-static.ts") },
+        : { path: join(root, "compiler", "node", "handlebars-static.ts") },
     );
     b.onResolve({ filter: /^handlebars\/runtime$/ }, () => ({
       path: join(root, "node_modules", "handlebars", "dist", "cjs", "handlebars.runtime.js"),

@@ -1,11 +1,11 @@
 /**
- * The Handlebars the CLI's bundle has (compiler/render/handlebars-static.ts: the runtime, its
+ * The Handlebars the CLI's bundle has (compiler/node/handlebars-static.ts: the runtime, its
  * compiler loaded on a first compile) renders a template given as text, with partials given as text,
  * strict and escaping, exactly as the package does: the path a template edited since the build takes.
  */
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import lazy from "../../compiler/render/handlebars-static.js";
+import lazy from "../../compiler/node/handlebars-static.js";
 import { TEMPLATE_OPTIONS } from "../../compiler/render/templates.js";
 
 const PAGE = "<h1>{{title}}</h1>{{#each rows}}{{> row}}{{/each}}{{{raw}}}";
