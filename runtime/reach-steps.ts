@@ -104,28 +104,25 @@ export function plainStep(
   na: Set<string> | null = null,
 ): PlainStep | null {
   const m = stepOf(g, slot);
-  const t = resolve("terrain", m.terrain);
-  if (t === null) {
-    na?.add(`terrain: ${m.terrain}`);
-    return null;
-  }
+  // A name the ruleset has, or null with `kind: name` added to what it cannot read.
+  const named = (kind: Parameters<typeof resolve>[0], name: string): ReturnType<typeof resolve> => {
+    const r = resolve(kind, name);
+    if (r === null) na?.add(`${kind}: ${name}`);
+    return r;
+  };
+  const t = named("terrain", m.terrain);
+  if (t === null) return null;
   const p: PlainStep = { terrain: t };
   if (m.hexside !== null) {
-    const f = resolve("hexside", m.hexside);
-    if (f === null) {
-      na?.add(`hexside: ${m.hexside}`);
-      return null;
-    }
+    const f = named("hexside", m.hexside);
+    if (f === null) return null;
     p.hexside = f;
   }
   if (m.alsoTerrain !== null) {
     if (stepFields.includes("alsoTerrain")) {
       // A second terrain the ruleset lacks closes the hex to it, as the first does.
-      const a = resolve("terrain", m.alsoTerrain);
-      if (a === null) {
-        na?.add(`terrain: ${m.alsoTerrain}`);
-        return null;
-      }
+      const a = named("terrain", m.alsoTerrain);
+      if (a === null) return null;
       p.alsoTerrain = a;
     } else if (!m.alsoImplied) na?.add("alsoTerrain");
     // A road a road chain implies is read through `viaRoad` by a ruleset without `alsoTerrain`.
@@ -141,11 +138,8 @@ export function plainStep(
     // as ground of its depth, or jumped as a minor obstacle); a kind the ruleset lacks closes the hex
     // to it, as a terrain does; a ruleset whose steps have no stream lists it and enters the hex.
     if (stepFields.includes("stream")) {
-      const s = resolve("stream", m.stream);
-      if (s === null) {
-        na?.add(`stream: ${m.stream}`);
-        return null;
-      }
+      const s = named("stream", m.stream);
+      if (s === null) return null;
       p.stream = s;
     } else na?.add("stream");
   }

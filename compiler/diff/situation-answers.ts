@@ -330,13 +330,17 @@ export class Asker {
     return this.planOf(dims)[i]!.reads;
   }
 
-  /** What of a situation this definition can see (null: it cannot be asked the situation at all). */
+  /**
+   * What of a situation this definition can see (null: it cannot be asked the situation at all): a
+   * number in mixed radix — per dimension read, the value's digit; per dimension not read, 0 or 1
+   * (whether the situation gives it a value this ruleset lacks: then no answer) — or, for a domain
+   * too large for such numbers to be exact (`wide`), the same digits as text.
+   */
   private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): number | string | null {
-    // A number in mixed radix: per dimension read, the value's digit; per dimension not read, 0 or
-    // 1 (whether the situation gives it a value this ruleset lacks: then no answer).
     const plan = this.planOf(dims);
-    if (this.wide.get(dims)) return this.keyText(dims, a, plan);
+    const wide = this.wide.get(dims) === true;
     let key = 0;
+    let text = "";
     let place = 1;
     for (let i = 0; i < dims.length; i++) {
       const p = plan[i]!;
@@ -347,38 +351,23 @@ export class Asker {
         continue;
       }
       const v = given ? a[i]! : dims[i]!.def;
+      let digit: number;
+      let radix: number;
       if (p.digits !== null) {
-        key += p.digits.get(v)! * place;
-        place *= p.digits.size;
-        continue;
+        digit = p.digits.get(v)!;
+        radix = p.digits.size;
+      } else {
+        const known = p.known === null || p.known.has(v);
+        digit = given && !(p.fits && known) ? 1 : 0;
+        radix = 2;
       }
-      const known = p.known === null || p.known.has(v);
-      if (given && !(p.fits && known)) key += place;
-      place *= 2;
+      if (wide) text += `${digit}\u0000`;
+      else {
+        key += digit * place;
+        place *= radix;
+      }
     }
-    return key;
-  }
-
-  /** `keyOf` as text, for a domain too large for its keys to be numbers exactly. */
-  private keyText(dims: readonly Dim[], a: Readonly<Assignment>, plan: Plan[]): string | null {
-    let key = "";
-    for (let i = 0; i < dims.length; i++) {
-      const p = plan[i]!;
-      if (p.lacks) continue;
-      const given = a[i] !== undefined;
-      if (p.field === undefined) {
-        if (given) return null;
-        continue;
-      }
-      const v = given ? a[i]! : dims[i]!.def;
-      if (p.digits !== null) {
-        key += `${p.digits.get(v)!}\u0000`;
-        continue;
-      }
-      const known = p.known === null || p.known.has(v);
-      key += given && !(p.fits && known) ? "X\u0000" : "-\u0000";
-    }
-    return key;
+    return wide ? text : key;
   }
 
   /** Whether the definition reads field `name` of record `rec` (whole, or a member of it). */
