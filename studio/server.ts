@@ -209,7 +209,7 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
       }
       return void readBody(req).then((body) => {
         if (body === "too-large")
-          return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` });
+          return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` }, req);
         if (body === "aborted") return;
         let text: string;
         try {
@@ -263,7 +263,7 @@ export function startStudio(opts: StudioOptions): Promise<Studio> {
       const shown = displayPath(join(dirname(given), `${id}.rules`), cwd);
       return void readBody(req).then((body) => {
         if (body === "too-large")
-          return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` });
+          return json(res, 413, { error: `the text is larger than ${MAX_BODY} bytes` }, req);
         if (body === "aborted") return;
         let text: string;
         try {
@@ -349,14 +349,24 @@ function realOrSelf(file: string): string {
   }
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
+/**
+ * Answers `body` as JSON. Given `req` whose body is still coming (a 413 at CUT_BODY), the whole answer
+ * goes out at once (its length is given, so the client has all of it) but the response ends only when
+ * the request does, or is cut at DROP_BODY: Node closes a `Connection: close` socket when the
+ * response ends, and a client still sending would meet EPIPE before reading the answer.
+ */
+function json(res: ServerResponse, status: number, body: unknown, req?: IncomingMessage): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(text),
     "cache-control": "no-store",
   });
-  res.end(text);
+  if (req === undefined || req.complete) return void res.end(text);
+  res.write(text);
+  const end = (): void => void (res.writableEnded || res.end());
+  req.once("end", end);
+  req.once("close", end);
 }
 
 function notAllowed(req: IncomingMessage, res: ServerResponse, allow: string): void {
