@@ -9,13 +9,12 @@
  * answered from a cache.
  */
 
-import { unique } from "../../runtime/lists.js";
 import { Rat } from "../../runtime/rational.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import type { Exception, InputField, RecordName, RulesetIR, Value } from "../ir/ir.js";
 import { valueOf, type RunValue, type ValueRecord } from "../interpret/eval.js";
 import type { BuiltScenario } from "../interpret/interpreter.js";
-import { ask, type QueryResult, type Question, type Situation } from "../interpret/query.js";
+import { ask, glance, type Question, type QueryValue, type Situation } from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
 import { distText } from "../render/numbers.js";
 import {
@@ -35,10 +34,14 @@ import { diceOf } from "../ir/walk.js";
 export type Answer = number | boolean | string | string[] | DistributionSummary | null;
 
 /** An answer, with the key answers are compared by and the text a reader sees. */
-export interface Outcome {
+export interface Glance {
   key: string;
   answer: Answer;
   display: string;
+}
+
+/** An answer with what it rests on: its citations, the exceptions that fired, what it used. */
+export interface Outcome extends Glance {
   rules: string[];
   /** The exceptions that applied (of every rule evaluated): which of the row's own exceptions fired. */
   fired?: readonly Exception[];
@@ -140,18 +143,27 @@ type Act =
 const SKIP: Act = { k: "skip" };
 const NONE: Act = { k: "none" };
 
-/**
- * Every Asker's answers, by ruleset, definition and domain: an answer is a function of these and
- * the key (a definition with parameters bound anew is another definition, its answers its own).
- */
-const shared = new WeakMap<
+/** Answers by ruleset, definition and domain, then by key (`Asker.keyOf`). */
+type Store<T> = WeakMap<
   RulesetIR,
-  WeakMap<Subject["def"], WeakMap<readonly Dim[], Map<number | string, Outcome | null>>>
->();
+  WeakMap<Subject["def"], WeakMap<readonly Dim[], Map<number | string, T | null>>>
+>;
 
-function answersOf(s: Subject, dims: readonly Dim[]): Map<number | string, Outcome | null> {
-  let byDef = shared.get(s.ir);
-  if (byDef === undefined) shared.set(s.ir, (byDef = new WeakMap()));
+/**
+ * Every Asker's answers (`glances`) and, where they were read, what they rest on (`outcomes`), by
+ * ruleset, definition and domain: an answer is a function of these and the key (a definition with
+ * parameters bound anew is another definition, its answers its own).
+ */
+const glances: Store<Glance> = new WeakMap();
+const outcomes: Store<Outcome> = new WeakMap();
+
+function answersOf<T>(
+  store: Store<T>,
+  s: Subject,
+  dims: readonly Dim[],
+): Map<number | string, T | null> {
+  let byDef = store.get(s.ir);
+  if (byDef === undefined) store.set(s.ir, (byDef = new WeakMap()));
   let byDims = byDef.get(s.def);
   if (byDims === undefined) byDef.set(s.def, (byDims = new WeakMap()));
   let out = byDims.get(dims);
@@ -186,15 +198,18 @@ export class Asker {
    * The keys this Asker has seen, by domain (a key is what the definition sees of one domain's
    * assignment), with their answers: what its budget counts.
    */
-  private readonly caches = new WeakMap<readonly Dim[], Map<number | string, Outcome | null>>();
+  private readonly caches = new WeakMap<readonly Dim[], Map<number | string, Glance | null>>();
   /** Evaluations made (keys seen for the first time by this Asker). */
   evaluations = 0;
   /** Work done: an evaluation over every roll of the dice counts once per roll. */
   work = 0;
   private readonly rolls: number;
 
-  /** The answer in one situation, or null when this ruleset cannot be asked it. */
-  ask(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
+  /**
+   * The answer in one situation, or null when this ruleset cannot be asked it: the answer alone
+   * (what the search compares); `outcome` gives what it rests on.
+   */
+  ask(dims: readonly Dim[], a: Readonly<Assignment>): Glance | null {
     // Situations that differ only in inputs this definition does not read get the same answer.
     const key = this.keyOf(dims, a);
     if (key === null) return null;
@@ -206,10 +221,24 @@ export class Asker {
     this.work += this.rolls;
     // Another Asker of the same definition may have answered it (the causes pass asks the search's
     // situations again): the answer is the same; only what this one counts is its own.
-    const answers = answersOf(this.s, dims);
+    const answers = answersOf(glances, this.s, dims);
     let out = answers.get(key);
-    if (out === undefined) answers.set(key, (out = this.compute(dims, a)));
+    if (out === undefined) answers.set(key, (out = this.compute(dims, a, false)));
     cache.set(key, out);
+    return out;
+  }
+
+  /**
+   * The answer in one situation with what it rests on (its citations, the exceptions that fired,
+   * the rules and rows it used), for a situation the report shows; `ask`'s answer, asked again with
+   * the evaluator noting its choices. Not counted against the budget: `ask` counted the situation.
+   */
+  outcome(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
+    const key = this.keyOf(dims, a);
+    if (key === null) return null;
+    const answers = answersOf(outcomes, this.s, dims);
+    let out = answers.get(key);
+    if (out === undefined) answers.set(key, (out = this.compute(dims, a, true)));
     return out;
   }
 
@@ -376,7 +405,9 @@ export class Asker {
     return this.reads.fields.has(key) || this.reads.flags.has(key) || this.reads.wholeSets.has(key);
   }
 
-  private compute(dims: readonly Dim[], a: Readonly<Assignment>): Outcome | null {
+  private compute(dims: readonly Dim[], a: Readonly<Assignment>, full: false): Glance | null;
+  private compute(dims: readonly Dim[], a: Readonly<Assignment>, full: true): Outcome | null;
+  private compute(dims: readonly Dim[], a: Readonly<Assignment>, full: boolean): Glance | null {
     const { ir } = this.s;
     const recs: Record<string, ValueRecord> = {
       unit: dict(),
@@ -444,66 +475,69 @@ export class Asker {
     };
     if (this.allowance !== null) situation.allowance = this.allowance;
     // An overflow, like any question that cannot be asked here, is the answer "cannot" (query.ts).
+    if (!full) return this.glanceOf(glance(ir, situation, this.question));
     const r = ask(ir, situation, this.question, true);
-    const out = this.answerOf(r);
+    const out = this.glanceOf(r.value);
     if (out === null) return null;
     const fired = r.applied?.exceptions ?? [];
     const origin = this.s.origin;
-    out.fired = origin ? fired.map((x) => origin.get(x) ?? x) : fired;
-    out.used = { rules: r.applied?.rules ?? [], rows: r.applied?.rows ?? [] };
-    return out;
+    const outcome: Outcome = {
+      ...out,
+      // A distribution cites what its first roll consulted; one value, its citations but a
+      // constraint a ruleset lacks (which cites nothing).
+      rules: out.key.startsWith("d:") ? r.rules : r.rules.filter((c) => c !== ""),
+      fired: origin ? fired.map((x) => origin.get(x) ?? x) : fired,
+      used: { rules: r.applied?.rules ?? [], rows: r.applied?.rows ?? [] },
+    };
+    return outcome;
   }
 
-  private answerOf(r: QueryResult): Outcome | null {
-    const v = r.value;
+  /** The answer a query's value gives (null: none), with its key and display. */
+  private glanceOf(v: QueryValue): Glance | null {
     switch (v.k) {
       case "cannot":
         return null;
       case "exact":
-        return this.outcome(v.v, r.rules);
+        return this.valueGlance(v.v);
       case "rolls":
         if (v.na === 0 && v.other === 0 && v.dist !== null && v.dist.min !== v.dist.max) {
           return {
             key: `d:${JSON.stringify(v.dist)}`,
             answer: v.dist,
             display: distText(v.dist, this.measure),
-            rules: r.rules,
           };
         }
-        return this.outcome(v.first, r.rules);
+        return this.valueGlance(v.first);
       case "violations":
         return null;
     }
   }
 
-  private outcome(v: RunValue, t: string[]): Outcome {
-    const rules = unique(t).filter((c) => c !== ""); // a constraint a ruleset lacks cites nothing
+  private valueGlance(v: RunValue): Glance {
     if (v instanceof Rat) {
-      if (v.isNA()) return { key: "NA", answer: "NA", display: "NA", rules };
+      if (v.isNA()) return { key: "NA", answer: "NA", display: "NA" };
       return {
         key: `n:${v.toString()}`,
         answer: v.toNumber(),
         display: quantity(v.toString(), this.measure),
-        rules,
       };
     }
     if (typeof v === "boolean") {
       const display = isRule(this.s.def) ? (v ? "yes" : "no") : v ? "allowed" : "not allowed";
-      return { key: `b:${v}`, answer: v, display, rules };
+      return { key: `b:${v}`, answer: v, display };
     }
     if (typeof v === "string") {
       const d =
         isRule(this.s.def) && this.s.def.type.t === "enum"
           ? memberDisplay(scopeOf(this.s.ir), this.s.def.type.name, v)
           : v;
-      return { key: `m:${v}`, answer: v, display: d, rules };
+      return { key: `m:${v}`, answer: v, display: d };
     }
     const members = [...v].sort();
     return {
       key: `s:${members.join(",")}`,
       answer: members,
       display: members.join(", ") || "none",
-      rules,
     };
   }
 }

@@ -335,16 +335,18 @@ export function searchSituations(
         }
         break;
       }
-      const outs = askers.map((k) => k.ask(dims, a));
-      if (!twoAnswers(outs)) continue;
+      const answers = askers.map((k) => k.ask(dims, a));
+      if (!twoAnswers(answers)) continue;
       // One-sided: the rulesets that lack an input set here answer without it.
       const lacking = askers.map((k) => oneSided && k.ignores(dims, a));
       if (oneSided) {
         // Evidence only when a ruleset that has the inputs answers other than one that lacks them.
-        const has = outs.filter((o, i) => o !== null && !lacking[i]).map((o) => o!.key);
-        const lacks = outs.filter((o, i) => o !== null && lacking[i]).map((o) => o!.key);
+        const has = answers.filter((o, i) => o !== null && !lacking[i]).map((o) => o!.key);
+        const lacks = answers.filter((o, i) => o !== null && lacking[i]).map((o) => o!.key);
         if (!has.some((h) => lacks.some((l) => l !== h))) continue;
       }
+      // The answers differ: what each rests on (its citations, the exceptions that fired).
+      const outs = askers.map((k, i) => (answers[i] === null ? null : k.outcome(dims, a)));
       // Which of the focus exceptions fired. Base values that read differently make every situation
       // whose answers differ evidence; otherwise one of the focus exceptions must fire.
       const fired = new Set<Exception>();

@@ -9,6 +9,7 @@ import { EvalError, InputError, MissingInput } from "../../runtime/errors.js";
 import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from "../ir/ir.js";
 import { readsBase } from "../ir/walk.js";
 import { dict, own } from "../util/dict.js";
+import type { RuleMemo } from "./memo.js";
 
 export type RunValue = Rat | boolean | string | ReadonlySet<string>;
 export type ValueRecord = Record<string, RunValue | null>;
@@ -92,6 +93,12 @@ export class Evaluator {
 
   /** Told of every rule entered, exception chosen and table row read, when set. */
   listener: EvalListener | null = null;
+
+  /**
+   * Rule values remembered by what each rule reads (memo.ts), when set: consulted only on the plain
+   * path (no citations asked, no listener), so a remembered value never hides a citation or a choice.
+   */
+  memo: RuleMemo | null = null;
 
   /** Only the rules, tables and inputs are read: the checker folds constants before the IR is whole. */
   constructor(ir: Pick<RulesetIR, "rules" | "tables" | "inputs">) {
@@ -418,6 +425,18 @@ export class Evaluator {
 
   /** A rule's value: its first applying exception (recursively), else its base value. */
   rule(r: RuleDef, c: EvalContext, t: string[] | null, args: RunValue[] = []): RunValue {
+    const memo = this.memo;
+    if (memo === null || t !== null || this.listener !== null) return this.ruleValue(r, c, t, args);
+    const key = memo.keyOf(r, c, args);
+    if (key === null) return this.ruleValue(r, c, null, args);
+    const hit = memo.get(r, key);
+    if (hit !== undefined) return hit;
+    const v = this.ruleValue(r, c, null, args);
+    memo.set(r, key, v);
+    return v;
+  }
+
+  private ruleValue(r: RuleDef, c: EvalContext, t: string[] | null, args: RunValue[]): RunValue {
     if (this.listener) this.listener.rule(r);
     let params = NO_PARAMS;
     if (r.params.length > 0) {

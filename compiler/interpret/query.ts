@@ -21,6 +21,7 @@ import type {
 } from "../ir/ir.js";
 import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
 import { EvalError, type EvalListener, type EvalContext, type RunValue } from "./eval.js";
+import { RuleMemo } from "./memo.js";
 import {
   interpreterFor,
   prepare,
@@ -102,14 +103,39 @@ export function situationProblems(ir: RulesetIR, sv: ScenarioValue): string[] {
 
 /** Asks `q` of ruleset `ir` in situation `s`; with `record`, notes what the evaluator chose. */
 export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): QueryResult {
+  return query(ir, s, q, record ? "record" : "cite");
+}
+
+/**
+ * `ask`'s answer alone: no citations noted, nothing recorded, so the evaluator may serve rules
+ * from its memo (memo.ts) — the value is `ask`'s, found with less work. For the diff's search, which
+ * reads the citations and choices only of the situations whose answers differ.
+ */
+export function glance(ir: RulesetIR, s: Situation, q: Question): QueryValue {
+  return query(ir, s, q, "glance").value;
+}
+
+/** What a query notes besides its answer: the citations; also the evaluator's choices; nothing. */
+type Noting = "cite" | "record" | "glance";
+
+/** Memos by interpreter (so a swapped ruleset, with an interpreter of its own, has its own). */
+const memos = new WeakMap<Interpreter, RuleMemo>();
+
+function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryResult {
   const model = interpreterFor(ir);
   const sv = s.scenario;
   const ctx = "built" in sv ? prepareBuilt(ir, sv.built) : prepare(ir, sv).ctx;
   ctx.hexes = s.hexes ?? countHexes(model, ctx);
-  const rec = record ? new Recording() : null;
+  const rec = noting === "record" ? new Recording() : null;
   const ev = model.ev;
   const saved = ev.listener;
+  const savedMemo = ev.memo;
   ev.listener = rec;
+  if (noting === "glance") {
+    let memo = memos.get(model);
+    if (memo === undefined) memos.set(model, (memo = new RuleMemo(ir)));
+    ev.memo = memo;
+  }
   let rules: string[] = [];
   const applied = () => (rec ? { applied: rec.applied() } : {});
   try {
@@ -129,8 +155,8 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
     const once = (): RunValue => {
       prime(model, ctx, s);
       if ("cost" in q) ctx.i = q.cost;
-      const t: string[] = [];
-      if (first) rules = t;
+      const t: string[] | null = noting === "glance" ? null : [];
+      if (first && t !== null) rules = t;
       first = false;
       return answer(model, ctx, q, ir, t);
     };
@@ -176,6 +202,7 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
     return value!;
   } finally {
     ev.listener = saved;
+    ev.memo = savedMemo;
   }
 }
 
@@ -234,13 +261,13 @@ function answer(
   ctx: EvalContext,
   q: Exclude<Question, { violations: true }>,
   ir: RulesetIR,
-  t: string[],
+  t: string[] | null,
 ): RunValue {
   if ("allowance" in q) return model.allowance(ctx, t);
   if ("cost" in q) return model.stepCost(ctx, t);
   const d = defOf(ir, q.def);
   if (isRule(d)) return model.ev.rule(d, ctx, t);
-  t.push(d.cite);
+  t?.push(d.cite);
   return model.ev.evaluate(d.cond, ctx, t);
 }
 
