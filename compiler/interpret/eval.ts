@@ -427,12 +427,13 @@ export class Evaluator {
   rule(r: RuleDef, c: EvalContext, t: string[] | null, args: RunValue[] = []): RunValue {
     const memo = this.memo;
     if (memo === null || t !== null || this.listener !== null) return this.ruleValue(r, c, t, args);
-    const key = memo.keyOf(r, c, args);
-    if (key === null) return this.ruleValue(r, c, null, args);
-    const hit = memo.get(r, key);
+    const level = memo.at(r, c, args);
+    if (level === null) return this.ruleValue(r, c, null, args);
+    const key = memo.key;
+    const hit = level.get(key) as RunValue | undefined;
     if (hit !== undefined) return hit;
     const v = this.ruleValue(r, c, null, args);
-    memo.set(r, key, v);
+    memo.keep(level, key, v);
     return v;
   }
 

@@ -4,7 +4,7 @@
  * come back with the same inputs again and again. A rule's value is a function of its arguments and
  * of what it reads of the move's context — the record fields it reads (following the rules it calls,
  * `ruleReader`), the step's position and the path, the spent and whole allowances, the roll — so the
- * memo keys it by exactly those (`keyOf`). A rule that stops (an `InputError`, an overflow) is not
+ * memo keys it by exactly those (`at`). A rule that stops (an `InputError`, an overflow) is not
  * remembered: it stops again when asked again.
  *
  * The evaluator consults the memo only on its plain path (no citations asked, no listener), which is
@@ -25,7 +25,7 @@ interface FieldSlot {
   members: readonly string[] | null;
 }
 
-/** What of the context a rule's value turns on (`Reads`, flattened for `keyOf`). */
+/** What of the context a rule's value turns on (`Reads`, flattened for `at`). */
 interface Slots {
   fields: readonly FieldSlot[];
   /** Step fields are read in an aggregate (every step's), not only the step priced. */
@@ -41,12 +41,18 @@ interface Slots {
 /** Bound on remembered values per ruleset: emptied when full (a long-lived studio). */
 const MAX_ENTRIES = 200_000;
 
+/** A level of a rule's memo: by the number that stands for one thing it reads (`RuleMemo.at`). */
+type Level = Map<number, Level | RunValue>;
+
 export class RuleMemo {
   private readonly slots = new Map<RuleDef, Slots | null>();
-  private readonly values = new Map<RuleDef, Map<string, RunValue>>();
+  /** Per rule, a trie over what it reads, one level per thing read, in `Slots` order. */
+  private readonly roots = new Map<RuleDef, Level>();
   private size = 0;
   private readonly reader;
   private readonly allRows: ReadonlySet<string>;
+  /** The key within the level `at` returned. */
+  key = 0;
 
   constructor(private readonly ir: Pick<RulesetIR, "rules" | "tables">) {
     this.reader = ruleReader(ir.rules);
@@ -55,41 +61,103 @@ export class RuleMemo {
     );
   }
 
-  /** The value remembered for `r` under `key`, or undefined. */
-  get(r: RuleDef, key: string): RunValue | undefined {
-    return this.values.get(r)?.get(key);
+  /**
+   * Where `r`'s value, called with `args` in `c`, is kept: the level returned, under `this.key`
+   * (read it at once: the next call moves it). Two calls reading the same values meet at the same
+   * place. Null when the rule's reads are not known (not one of this ruleset's rules).
+   */
+  at(r: RuleDef, c: EvalContext, args: readonly RunValue[]): Level | null {
+    const s = this.slotsOf(r);
+    if (s === null) return null;
+    let root = this.roots.get(r);
+    if (root === undefined) this.roots.set(r, (root = new Map()));
+    this.level = root;
+    this.first = true;
+    for (let i = 0; i < args.length; i++) this.down(this.idOf(args[i]));
+    for (const f of s.fields) {
+      if (f.rec !== "step") this.down(this.read(record(c, f.rec), f));
+      else if (s.everyStep) {
+        this.down(c.path.length);
+        for (const step of c.path) this.down(this.read(step, f));
+      } else this.down(this.read(c.path[c.i], f));
+    }
+    if (s.path) {
+      this.down(c.i);
+      this.down(c.path.length);
+      this.down(c.hexes);
+    }
+    if (s.spent) this.down(this.idOf(c.spent));
+    if (s.allowance) this.down(this.idOf(c.allowance));
+    if (s.dice) {
+      const roll = c.roll;
+      this.down(roll === null ? -1 : roll.length);
+      if (roll !== null) for (const x of roll) this.down(x);
+    }
+    if (this.first) this.key = 0; // reads nothing: one place
+    return this.level;
   }
 
-  set(r: RuleDef, key: string, v: RunValue): void {
+  private level: Level = new Map();
+  private first = true;
+
+  /** Descends to the level of the value read before, then notes `x` as the key in it. */
+  private down(x: number): void {
+    if (this.first) this.first = false;
+    else {
+      let next = this.level.get(this.key) as Level | undefined;
+      if (next === undefined) this.level.set(this.key, (next = new Map()));
+      this.level = next;
+    }
+    this.key = x;
+  }
+
+  /** Keeps `v` at the place `at` found (`level`, `key`). */
+  keep(level: Level, key: number, v: RunValue): void {
     if (this.size >= MAX_ENTRIES) {
-      this.values.clear();
+      this.roots.clear();
       this.size = 0;
     }
-    let m = this.values.get(r);
-    if (m === undefined) this.values.set(r, (m = new Map()));
-    m.set(key, v);
+    level.set(key, v);
     this.size++;
   }
 
-  /**
-   * What `r`, called with `args` in `c`, reads, as text (two calls with the same key have the same
-   * value); null when the rule's reads are not known (not one of this ruleset's rules).
-   */
-  keyOf(r: RuleDef, c: EvalContext, args: readonly RunValue[]): string | null {
-    const s = this.slotsOf(r);
-    if (s === null) return null;
-    let key = "";
-    for (let i = 0; i < args.length; i++) key += part(args[i]) + "\u0001";
-    for (const f of s.fields) {
-      if (f.rec !== "step") key += read(record(c, f.rec), f) + "\u0001";
-      else if (s.everyStep) for (const step of c.path) key += read(step, f) + "\u0002";
-      else key += read(c.path[c.i], f) + "\u0001";
+  /** Numbers standing for values: equal values (a Rat's n/d, a set's members) get the same. */
+  private readonly texts = new Map<string, number>();
+  private readonly rats = new Map<number, Map<number, number>>();
+  private next = 3;
+
+  private idOf(v: RunValue | null | undefined): number {
+    if (v === undefined || v === null) return 0;
+    if (v === true) return 1;
+    if (v === false) return 2;
+    if (typeof v === "string") return this.textId(v);
+    if (v instanceof Rat) {
+      let byD = this.rats.get(v.n);
+      if (byD === undefined) this.rats.set(v.n, (byD = new Map()));
+      let id = byD.get(v.d);
+      if (id === undefined) byD.set(v.d, (id = this.next++));
+      return id;
     }
-    if (s.path) key += `${c.i}:${c.path.length}:${c.hexes}\u0001`;
-    if (s.spent) key += part(c.spent) + "\u0001";
-    if (s.allowance) key += part(c.allowance) + "\u0001";
-    if (s.dice) key += c.roll === null ? "-" : c.roll.join(",");
-    return key;
+    return this.textId(`{${[...v].sort().join(",")}`);
+  }
+
+  private textId(t: string): number {
+    let id = this.texts.get(t);
+    if (id === undefined) this.texts.set(t, (id = this.next++));
+    return id;
+  }
+
+  /** A field's value (its number), or for a set tested for members only, which of them it holds. */
+  private read(rec: ValueRecord | null | undefined, f: FieldSlot): number {
+    if (rec === null || rec === undefined) return 0;
+    const v = Object.hasOwn(rec, f.name) ? rec[f.name] : undefined;
+    if (f.members === null) return this.idOf(v);
+    if (!(v instanceof Set)) return -1;
+    // More members than a number's bits hold exactly: the set's value itself.
+    if (f.members.length > 52) return this.idOf(v);
+    let bits = 0;
+    for (let i = 0; i < f.members.length; i++) if (v.has(f.members[i]!)) bits += 2 ** i;
+    return bits;
   }
 
   private slotsOf(r: RuleDef): Slots | null {
@@ -125,28 +193,9 @@ function flatten(reads: Reads): Slots & { allowance: boolean } {
   };
 }
 
-/** The record a field is read from (a step's is the caller's: `keyOf`). */
+/** The record a field is read from (a step's is the caller's: `at`). */
 function record(c: EvalContext, rec: RecordName): ValueRecord | null {
   if (rec === "unit") return c.unit;
   if (rec === "scenario") return c.scenario;
   return c.vehicle;
-}
-
-function read(rec: ValueRecord | null | undefined, f: FieldSlot): string {
-  if (rec === null || rec === undefined) return "~";
-  const v = Object.hasOwn(rec, f.name) ? rec[f.name] : undefined;
-  if (f.members === null) return part(v);
-  if (!(v instanceof Set)) return "~";
-  let bits = "";
-  for (const m of f.members) bits += v.has(m) ? "1" : "0";
-  return bits;
-}
-
-/** A value as text: equal values (a Rat's n/d, a set's members) give the same text. */
-function part(v: RunValue | null | undefined): string {
-  if (v === undefined || v === null) return "~";
-  if (v instanceof Rat) return `#${v.toString()}`;
-  if (typeof v === "string") return `m${v}`;
-  if (typeof v === "boolean") return v ? "T" : "F";
-  return `{${[...v].sort().join(",")}}`;
 }

@@ -19,7 +19,7 @@ import type {
   RulesetIR,
   ScenarioValue,
 } from "../ir/ir.js";
-import { addReads, noReads, reads, ruleExprs, ruleReader } from "../ir/walk.js";
+import { addReads, noReads, reads, readsAll, ruleExprs, ruleReader } from "../ir/walk.js";
 import { EvalError, type EvalListener, type EvalContext, type RunValue } from "./eval.js";
 import { RuleMemo } from "./memo.js";
 import {
@@ -152,8 +152,12 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
     }
     // Only the first evaluation's citations are kept (over every roll: the first roll's).
     let first = true;
+    // A glance skips pricing the move when the question reads neither the spent nor the whole
+    // allowance: what else priming sets (the hexes entered, the step priced) is set alike.
+    const skip = noting === "glance" && "def" in q && !readsPriming(model, defOf(ir, q.def));
     const once = (): RunValue => {
-      prime(model, ctx, s);
+      if (skip) unprimed(model, ctx, s);
+      else prime(model, ctx, s);
       if ("cost" in q) ctx.i = q.cost;
       const t: string[] | null = noting === "glance" ? null : [];
       if (first && t !== null) rules = t;
@@ -235,6 +239,38 @@ function prime(model: Interpreter, ctx: EvalContext, s: Situation): void {
     else ctx.allowance = model.allowance(ctx, null);
   });
   ctx.i = 0;
+}
+
+/**
+ * What `prime` leaves besides the allowance and the spent: the hexes entered, as pricing counts
+ * them, and the first step current (pricing sets both whether or not it can be done).
+ */
+function unprimed(model: Interpreter, ctx: EvalContext, s: Situation): void {
+  const a = s.allowance;
+  if (a === undefined) return;
+  if (a instanceof Rat) {
+    ctx.allowance = a;
+    return;
+  }
+  if (a === "priced") ctx.hexes = countHexes(model, ctx);
+  ctx.i = 0;
+}
+
+/** Whether definition `d` (following the rules it calls) reads what priming sets: the spent or the whole allowance. */
+const primingReads = new WeakMap<Interpreter, Map<RuleDef | ConstraintDef, boolean>>();
+function readsPriming(model: Interpreter, d: RuleDef | ConstraintDef): boolean {
+  let byDef = primingReads.get(model);
+  if (byDef === undefined) primingReads.set(model, (byDef = new Map()));
+  let out = byDef.get(d);
+  if (out === undefined) {
+    const { ir } = model;
+    const r = readsAll(isRule(d) ? ruleExprs(d) : [d.cond], ruleReader(ir.rules));
+    const allRows = (name: string) =>
+      ir.tables.some((t) => t.name === name && t.rows.some((row) => row.value.v === "all"));
+    out = r.spent || r.all || [...r.tables].some(allRows);
+    byDef.set(d, out);
+  }
+  return out;
 }
 
 function defOf(ir: RulesetIR, d: RuleDef | ConstraintDef | string): RuleDef | ConstraintDef {
