@@ -102,8 +102,12 @@ export function enumMembers(ir: RulesetIR, name: string): string[] {
   return ir.enums.find((e) => e.name === name)?.members.map((m) => m.name) ?? [];
 }
 
-/** What a definition reads, following the rules and tables it refers to (ir-walk.ts's `reads`). */
-export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
+/**
+ * What a definition reads, following the rules and tables it refers to (ir-walk.ts's `reads`).
+ * `pricing` (the default): with what pricing its move reads, as a path-level definition is asked
+ * about a priced move; without, what the definition itself reads.
+ */
+export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef, pricing = true): Reads {
   const ruleReads = ruleReader(ir.rules);
   const acc = noReads();
   const go = (e: Expr) => addReads(acc, reads(e, ruleReads));
@@ -112,8 +116,8 @@ export function readsOf(ir: RulesetIR, d: RuleDef | ConstraintDef): Reads {
   const readsPath = () => acc.path || acc.position;
   // A path-level definition is asked about a priced move, so it also reads what pricing reads; one
   // that reads `all` reads the allowance (which may make it path-level).
-  if (readsPath() || acc.all) go(ir.movement.allowance);
-  if (readsPath()) go(ir.movement.cost);
+  if (pricing && (readsPath() || acc.all)) go(ir.movement.allowance);
+  if (pricing && readsPath()) go(ir.movement.cost);
   const consts = new Set(acc.consts);
   for (const t of ir.tables)
     if (acc.tables.has(t.name))

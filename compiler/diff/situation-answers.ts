@@ -14,13 +14,21 @@ import type { DistributionSummary } from "../../runtime/types.js";
 import type { Exception, InputField, RecordName, RulesetIR, Value } from "../ir/ir.js";
 import { valueOf, type RunValue, type ValueRecord } from "../interpret/eval.js";
 import type { BuiltScenario } from "../interpret/interpreter.js";
-import { ask, glance, type Question, type QueryValue, type Situation } from "../interpret/query.js";
+import {
+  ask,
+  glance,
+  readsPriming,
+  type Question,
+  type QueryValue,
+  type Situation,
+} from "../interpret/query.js";
 import { measureOf, memberDisplay, quantity, scopeOf } from "../render/expr.js";
 import { distText } from "../render/numbers.js";
 import {
   enumMembers,
   fieldDef,
   isRule,
+  readsOf,
   type Assignment,
   type Dim,
   type Reads,
@@ -155,6 +163,8 @@ type Store<T> = WeakMap<
  * parameters bound anew is another definition, its answers its own).
  */
 const glances: Store<Glance> = new WeakMap();
+/** Glances kept by what the definition itself reads (`Asker.answerKeyOf`). */
+const ownGlances: Store<Glance> = new WeakMap();
 const outcomes: Store<Outcome> = new WeakMap();
 
 function answersOf<T>(
@@ -188,7 +198,16 @@ export class Asker {
     this.rolls = dice === null ? 1 : dice.sides ** dice.n;
     this.question = { def: s.def };
     this.allowance = reads.path ? "priced" : reads.all ? "computed" : null;
+    this.own =
+      this.allowance !== null && !readsPriming(s.ir, s.def) ? readsOf(s.ir, s.def, false) : null;
   }
+
+  /**
+   * What the definition itself reads, when a glance at it does not price the move (query.ts
+   * `readsPriming`): then its answer turns on that alone, and answers are kept by it (`answerKeyOf`);
+   * null when they are kept by everything the definition is asked with (`keyOf`).
+   */
+  private readonly own: Reads | null;
 
   /** What is asked, and the allowance the move has while it is (query.ts). */
   private readonly question: Question;
@@ -221,9 +240,11 @@ export class Asker {
     this.work += this.rolls;
     // Another Asker of the same definition may have answered it (the causes pass asks the search's
     // situations again): the answer is the same; only what this one counts is its own.
-    const answers = answersOf(glances, this.s, dims);
-    let out = answers.get(key);
-    if (out === undefined) answers.set(key, (out = this.compute(dims, a, false)));
+    // (Not null: a situation no key is made for has none in either plan, both have its fields.)
+    const answerKey = this.own === null ? key : this.answerKeyOf(dims, a)!;
+    const answers = answersOf(this.own === null ? glances : ownGlances, this.s, dims);
+    let out = answers.get(answerKey);
+    if (out === undefined) answers.set(answerKey, (out = this.compute(dims, a, false)));
     cache.set(key, out);
     return out;
   }
@@ -295,9 +316,7 @@ export class Asker {
             ? new Set<Scalar>([null, ...(names?.keys() ?? [])])
             : null;
       const reads = this.readsField(d.rec, f.name);
-      const digits = reads ? new Map<Scalar, number>() : null;
-      if (digits !== null)
-        for (const v of [...d.values, d.def]) if (!digits.has(v)) digits.set(v, digits.size);
+      const digits = reads ? digitsOf(d) : null;
       return {
         lacks: false,
         field: f,
@@ -366,38 +385,39 @@ export class Asker {
    * too large for such numbers to be exact (`wide`), the same digits as text.
    */
   private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): number | string | null {
-    const plan = this.planOf(dims);
-    const wide = this.wide.get(dims) === true;
-    let key = 0;
-    let text = "";
-    let place = 1;
-    for (let i = 0; i < dims.length; i++) {
-      const p = plan[i]!;
-      if (p.lacks) continue;
-      const given = a[i] !== undefined;
-      if (p.field === undefined) {
-        if (given) return null;
-        continue;
-      }
-      const v = given ? a[i]! : dims[i]!.def;
-      let digit: number;
-      let radix: number;
-      if (p.digits !== null) {
-        digit = p.digits.get(v)!;
-        radix = p.digits.size;
-      } else {
-        const known = p.known === null || p.known.has(v);
-        digit = given && !(p.fits && known) ? 1 : 0;
-        radix = 2;
-      }
-      if (wide) text += `${digit}\u0000`;
-      else {
-        key += digit * place;
-        place *= radix;
-      }
-    }
-    return wide ? text : key;
+    return keyWith(this.planOf(dims), this.wide.get(dims) === true, dims, a);
   }
+
+  /**
+   * `keyOf` over what the definition itself reads (`own`): two situations with the same answer key
+   * have the same glance. Besides its own fields: a step's action, which decides the hexes entered
+   * (a step with an action enters none; a definition asked about a priced move reads the path) and
+   * may imply a vehicle; and, for a definition that reads a vehicle's field, every vehicle field
+   * the situation may set, since any of them makes a vehicle be there (and its fields' defaults).
+   */
+  private answerKeyOf(dims: readonly Dim[], a: Readonly<Assignment>): number | string | null {
+    let plan = this.ownPlans.get(dims);
+    if (plan === undefined) {
+      const own = this.own!;
+      const reads = (key: string) =>
+        own.fields.has(key) || own.flags.has(key) || own.wholeSets.has(key);
+      const readsVehicle = [...own.fields, ...own.flags.keys(), ...own.wholeSets].some((k) =>
+        k.startsWith("vehicle."),
+      );
+      plan = this.planOf(dims).map((p, i) => {
+        if (p.lacks || p.field === undefined) return p;
+        const d = dims[i]!;
+        const r =
+          reads(`${d.rec}.${p.field.name}`) ||
+          (d.rec === "vehicle" && readsVehicle) ||
+          (d.rec === "step" && p.field.name === "action");
+        return { ...p, reads: r, digits: r ? digitsOf(d) : null };
+      });
+      this.ownPlans.set(dims, plan);
+    }
+    return keyWith(plan, this.wide.get(dims) === true, dims, a);
+  }
+  private readonly ownPlans = new WeakMap<readonly Dim[], Plan[]>();
 
   /** Whether the definition reads field `name` of record `rec` (whole, or a member of it). */
   private readsField(rec: RecordName, name: string): boolean {
@@ -540,4 +560,49 @@ export class Asker {
       display: members.join(", ") || "none",
     };
   }
+}
+
+/** `Asker.keyOf` over a plan (its own, or the one of what the definition itself reads). */
+function keyWith(
+  plan: readonly Plan[],
+  wide: boolean,
+  dims: readonly Dim[],
+  a: Readonly<Assignment>,
+): number | string | null {
+  let key = 0;
+  let text = "";
+  let place = 1;
+  for (let i = 0; i < dims.length; i++) {
+    const p = plan[i]!;
+    if (p.lacks) continue;
+    const given = a[i] !== undefined;
+    if (p.field === undefined) {
+      if (given) return null;
+      continue;
+    }
+    const v = given ? a[i]! : dims[i]!.def;
+    let digit: number;
+    let radix: number;
+    if (p.digits !== null) {
+      digit = p.digits.get(v)!;
+      radix = p.digits.size;
+    } else {
+      const known = p.known === null || p.known.has(v);
+      digit = given && !(p.fits && known) ? 1 : 0;
+      radix = 2;
+    }
+    if (wide) text += `${digit}\u0000`;
+    else {
+      key += digit * place;
+      place *= radix;
+    }
+  }
+  return wide ? text : key;
+}
+
+/** Each value of dimension `d` → its digit in a situation's key. */
+function digitsOf(d: Dim): Map<Scalar, number> {
+  const digits = new Map<Scalar, number>();
+  for (const v of [...d.values, d.def]) if (!digits.has(v)) digits.set(v, digits.size);
+  return digits;
 }

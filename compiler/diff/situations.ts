@@ -345,15 +345,16 @@ export function searchSituations(
         const lacks = answers.filter((o, i) => o !== null && lacking[i]).map((o) => o!.key);
         if (!has.some((h) => lacks.some((l) => l !== h))) continue;
       }
-      // The answers differ: what each rests on (its citations, the exceptions that fired).
-      const outs = askers.map((k, i) => (answers[i] === null ? null : k.outcome(dims, a)));
+      // The answers differ: what each rests on (its citations, the exceptions that fired), asked
+      // where it is read.
+      const outcomeOf = (i: number) => (answers[i] === null ? null : askers[i]!.outcome(dims, a));
       // Which of the focus exceptions fired. Base values that read differently make every situation
       // whose answers differ evidence; otherwise one of the focus exceptions must fire.
       const fired = new Set<Exception>();
-      outs.forEach((o, i) => {
+      focusSets.forEach((focusSet, i) => {
         // A ruleset that lacks the inputs counts too: its exception fires where the other's does not.
-        if (o === null) return;
-        for (const x of o.fired ?? []) if (focusSets[i]!.has(x)) fired.add(x);
+        if (focusSet.size === 0) return;
+        for (const x of outcomeOf(i)?.fired ?? []) if (focusSet.has(x)) fired.add(x);
       });
       if (hasFocus && !focus!.base && fired.size === 0) {
         offTopic++;
@@ -362,6 +363,7 @@ export function searchSituations(
       const newly = [...fired].filter((x) => uncovered.has(x));
       if (contains && newly.length === 0) continue;
       if (found.length >= limit && newly.length === 0) continue;
+      const outs = askers.map((_, i) => outcomeOf(i));
       const { inputs, text } = describe(subjects, dims, a, pathLevel);
       const values: Record<string, Answer> = {};
       const display: Record<string, string | null> = {};

@@ -154,7 +154,7 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
     let first = true;
     // A glance skips pricing the move when the question reads neither the spent nor the whole
     // allowance: what else priming sets (the hexes entered, the step priced) is set alike.
-    const skip = noting === "glance" && "def" in q && !readsPriming(model, defOf(ir, q.def));
+    const skip = noting === "glance" && "def" in q && !readsPriming(ir, defOf(ir, q.def));
     const once = (): RunValue => {
       if (skip) unprimed(model, ctx, s);
       else prime(model, ctx, s);
@@ -256,14 +256,17 @@ function unprimed(model: Interpreter, ctx: EvalContext, s: Situation): void {
   ctx.i = 0;
 }
 
-/** Whether definition `d` (following the rules it calls) reads what priming sets: the spent or the whole allowance. */
-const primingReads = new WeakMap<Interpreter, Map<RuleDef | ConstraintDef, boolean>>();
-function readsPriming(model: Interpreter, d: RuleDef | ConstraintDef): boolean {
-  let byDef = primingReads.get(model);
-  if (byDef === undefined) primingReads.set(model, (byDef = new Map()));
+/**
+ * Whether definition `d` of `ir` (following the rules it calls) reads what priming sets: the spent
+ * or the whole allowance. When it does not, `glance` does not price the move, so its answer turns
+ * only on what the definition itself reads (the diff's Asker keys its answers so).
+ */
+const primingReads = new WeakMap<RulesetIR, Map<RuleDef | ConstraintDef, boolean>>();
+export function readsPriming(ir: RulesetIR, d: RuleDef | ConstraintDef): boolean {
+  let byDef = primingReads.get(ir);
+  if (byDef === undefined) primingReads.set(ir, (byDef = new Map()));
   let out = byDef.get(d);
   if (out === undefined) {
-    const { ir } = model;
     const r = readsAll(isRule(d) ? ruleExprs(d) : [d.cond], ruleReader(ir.rules));
     const allRows = (name: string) =>
       ir.tables.some((t) => t.name === name && t.rows.some((row) => row.value.v === "all"));
