@@ -11,6 +11,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { DIFF_FORMATS, DIFF_RENDERERS, type DiffFormat } from "../diff/formats.js";
 import type { DiffReport } from "../diff/report-model.js";
 import type { ScenarioFile } from "../diff/scenarios.js";
+import type { DiffOptions } from "../diff/report-model.js";
 import type { Ctx } from "./context.js";
 import { UsageError } from "./errors.js";
 import { outputFormat } from "./output-format.js";
@@ -19,9 +20,6 @@ import { loadRulesets, refsFor } from "./load.js";
 import { reportStore } from "../node/report-store.js";
 import { displayPath } from "../node/paths.js";
 import { writeIfChanged } from "../node/write.js";
-import { printReachDiagnostics, reachRequest } from "./reach.js";
-import { readInputFile } from "./input.js";
-import { diffReport } from "../engine/reports.js";
 
 export const FORMATS: readonly DiffFormat[] = DIFF_FORMATS;
 export type Format = DiffFormat;
@@ -110,20 +108,30 @@ export async function diff(args: string[], opts: DiffCliOptions, ctx: Ctx): Prom
     seen.add(ir.id);
   }
 
-  // The map's options are checked before the map is read (as `reach` does).
-  const asked = opts.map === undefined ? null : reachRequest({ ...opts, from: opts.from! });
-  const reach = asked === null ? null : { map: readInputFile(opts.map!, "map", ctx), ...asked };
-  const { value: report, diagnostics } = diffReport({
-    rulesets: irs,
-    options: {
-      onlyDifferences: opts.onlyDifferences === true,
-      includePartial: opts.includePartial === true,
-    },
-    scenarios: files,
-    reach,
-    store: ctx.stores?.diff ?? reportStore(),
-  });
-  if (reach !== null) printReachDiagnostics(diagnostics, reach, ctx);
+  const options: DiffOptions = {
+    onlyDifferences: opts.onlyDifferences === true,
+    includePartial: opts.includePartial === true,
+  };
+  const store = ctx.stores?.diff ?? reportStore();
+  let report: DiffReport | null;
+  if (files === null && opts.map === undefined) {
+    // The report alone: the scenario reader and the reach map's code are not loaded.
+    const { diffCore } = await import("../engine/diff.js");
+    report = diffCore(irs, options, store);
+  } else {
+    const [{ diffReport }, { printReachDiagnostics, reachRequest }, { readInputFile }] =
+      await Promise.all([
+        import("../engine/reports.js"),
+        import("./reach.js"),
+        import("./input.js"),
+      ]);
+    // The map's options are checked before the map is read (as `reach` does).
+    const asked = opts.map === undefined ? null : reachRequest({ ...opts, from: opts.from! });
+    const reach = asked === null ? null : { map: readInputFile(opts.map!, "map", ctx), ...asked };
+    const made = diffReport({ rulesets: irs, options, scenarios: files, reach, store });
+    if (reach !== null) printReachDiagnostics(made.diagnostics, reach, ctx);
+    report = made.value;
+  }
   if (report === null) return 1;
 
   if (opts.output !== undefined) {

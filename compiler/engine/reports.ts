@@ -6,7 +6,6 @@ import { buildCoverage } from "../coverage/build.js";
 import type { CoverageReport } from "../coverage/model.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { DiffOptions, DiffReport } from "../diff/report-model.js";
-import { buildReport } from "../diff/report.js";
 import type { ScenarioFile } from "../diff/scenarios.js";
 import { keepScenario } from "../diff/scenario-marks.js";
 import { runSuite } from "./evaluate.js";
@@ -19,7 +18,8 @@ import { hexesReached } from "../reach/report.js";
 import { whenText } from "../reach/labels.js";
 import { reachDrawing, renderReachSvg, svgDataUri } from "../reach/svg.js";
 import { reachInputs, searched, type ReachRequest } from "./reach.js";
-import { kept, type ReportStore } from "./kept.js";
+import type { ReportStore } from "./kept.js";
+import { diffCore } from "./diff.js";
 
 export { kept, type ReportStore } from "./kept.js";
 export { card } from "./card.js";
@@ -43,11 +43,7 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
   const diagnostics: Diagnostic[] = [...(reach?.diagnostics ?? [])];
   if (reach && reach.value === null) return { value: null, diagnostics };
   const options = req.options ?? {};
-  const report = kept(
-    req.store,
-    () => JSON.stringify({ rulesets: irs, options }),
-    () => buildReport(irs, options),
-  );
+  const report = diffCore(irs, options, req.store);
   if (req.scenarios) {
     const suite = runSuite(irs, req.scenarios);
     // `--only-differences` keeps the scenarios whose verdicts differ (and one-sided ones with --include-partial).

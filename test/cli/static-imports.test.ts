@@ -100,6 +100,25 @@ describe("cold start", () => {
       expect([...files].filter((f) => f.endsWith(part))).toEqual([]);
   });
 
+  it("`variorum diff` without --scenarios or --map reaches neither the scenario reader nor the reach map's code statically", () => {
+    // The report alone is compiler/engine/diff.ts; reports.ts (its scenario suite and reach
+    // section) and the reach command's helpers are imported only for --scenarios or --map: through
+    // them a first diff loaded 49 modules (642 KB) instead of 38 (295 KB).
+    const { files } = closure(join(root, "compiler", "cli", "diff.ts"));
+    for (const part of [
+      join("compiler", "engine", "reports.ts"),
+      join("compiler", "cli", "reach.ts"),
+      join("compiler", "reach", "build.ts"),
+      join("compiler", "reach", "svg.ts"),
+      join("compiler", "map", "parse.ts"),
+      join("compiler", "scenario", "read.ts"),
+      join("compiler", "cards", "raw-card.ts"),
+    ])
+      expect([...files].filter((f) => f.endsWith(part))).toEqual([]);
+    // …while the diff's own search is reached (so this test can fail).
+    expect([...files].some((f) => f.endsWith(join("diff", "situations.ts")))).toBe(true);
+  });
+
   it("the front end does reach the grammar (so the test above can fail)", () => {
     const { files } = closure(join(root, "compiler", "engine", "front.ts"));
     expect([...files].some((f) => f.endsWith(join("grammar", "parser.ts")))).toBe(true);
