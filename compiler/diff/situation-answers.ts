@@ -359,8 +359,8 @@ export class Asker {
   }
 
   /** The required fields without a default, in declaration order, with the value that fills them. */
-  private fillers: { rec: RecordName; name: string; value: Value }[] | null = null;
-  private required(): { rec: RecordName; name: string; value: Value }[] {
+  private fillers: { rec: RecordName; name: string; value: RunValue }[] | null = null;
+  private required(): { rec: RecordName; name: string; value: RunValue }[] {
     if (this.fillers !== null) return this.fillers;
     const { ir } = this.s;
     this.fillers = [];
@@ -368,7 +368,9 @@ export class Asker {
       for (const f of input.fields) {
         if (f.default !== null || f.optional) continue;
         const value = filler(ir, f);
-        if (value !== null) this.fillers.push({ rec: input.rec, name: f.name, value });
+        // As the evaluator reads it, made once: a value is never changed, only read.
+        if (value !== null)
+          this.fillers.push({ rec: input.rec, name: f.name, value: valueOf(value) });
       }
     return this.fillers;
   }
@@ -473,10 +475,12 @@ export class Asker {
       if (at.rec === "vehicle") vehicleGiven = true;
     }
     // Required fields nobody varies still need a value.
-    for (const r of this.required()) {
+    const fillers = this.required();
+    for (let i = 0; i < fillers.length; i++) {
+      const r = fillers[i]!;
       if (r.rec === "vehicle" && !vehicleGiven) continue;
       if (r.rec === "step" && !this.isStep) continue;
-      if (recs[r.rec]![r.name] === undefined) recs[r.rec]![r.name] = valueOf(r.value);
+      if (recs[r.rec]![r.name] === undefined) recs[r.rec]![r.name] = r.value;
     }
     // Records as the evaluator reads them, every value made from this ruleset's declarations: the
     // query fills them in place (interpreter.ts `prepareBuilt`).

@@ -10,9 +10,23 @@ import { holdsOpen } from "../../runtime/open.js";
 import { markUnknown } from "../../runtime/unknown.js";
 import { ratNum, Rat } from "../../runtime/rational.js";
 import type { MoveContext, MoveModel, MoveResult, Violation } from "../../runtime/types.js";
-import type { InputDef, RecordName, RulesetIR, ScenarioValue, Value } from "../ir/ir.js";
+import type {
+  InputDef,
+  InputField,
+  RecordName,
+  RulesetIR,
+  ScenarioValue,
+  Value,
+} from "../ir/ir.js";
 import { diceCutsOf, diceOf } from "../ir/walk.js";
-import { Evaluator, InputError, valueOf, type EvalContext, type ValueRecord } from "./eval.js";
+import {
+  Evaluator,
+  InputError,
+  valueOf,
+  type EvalContext,
+  type RunValue,
+  type ValueRecord,
+} from "./eval.js";
 import {
   isEvaluationFault,
   MissingInput,
@@ -111,6 +125,11 @@ interface Shape {
   inputs: ReadonlyMap<RecordName, InputDef>;
   /** The step actions that mean a vehicle is there (name-resolver.ts). */
   vehicleActions: readonly string[];
+  /**
+   * Each field's default as the evaluator reads it, made on first use, for records built as the
+   * evaluator reads them (`prepareBuilt`: a value is only ever read, so one serves every context).
+   */
+  defaults: Map<InputField, RunValue>;
 }
 const shapes = new WeakMap<RulesetIR, Shape>();
 function shapeOf(ir: RulesetIR): Shape {
@@ -118,9 +137,16 @@ function shapeOf(ir: RulesetIR): Shape {
   if (s === undefined) {
     const inputs = new Map<RecordName, InputDef>();
     for (const i of ir.inputs) if (!inputs.has(i.rec)) inputs.set(i.rec, i);
-    shapes.set(ir, (s = { inputs, vehicleActions: vehicleActions(ir) }));
+    shapes.set(ir, (s = { inputs, vehicleActions: vehicleActions(ir), defaults: new Map() }));
   }
   return s;
+}
+
+/** Field `f`'s default as the evaluator reads it, one value for every built context (`Shape.defaults`). */
+function builtDefault(shape: Shape, f: InputField): RunValue {
+  let v = shape.defaults.get(f);
+  if (v === undefined) shape.defaults.set(f, (v = valueOf(f.default!)));
+  return v;
 }
 
 /**
@@ -189,11 +215,13 @@ function contextOf(
   ): ValueRecord => {
     const def: InputDef | undefined = input(rec);
     const out: ValueRecord = built ? (given as ValueRecord) : dict();
-    for (const f of def?.fields ?? []) {
+    const fields = def?.fields ?? [];
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
       const v = built ? given[f.name] : own(given as Record<string, Value>, f.name);
       if (v !== undefined) {
         if (!built) out[f.name] = valueOf(v as Value);
-      } else if (f.default) out[f.name] = valueOf(f.default);
+      } else if (f.default) out[f.name] = built ? builtDefault(shape, f) : valueOf(f.default);
       else if (f.optional || unknown.has(`${where === "scenario" ? "" : `${where}.`}${f.json}`))
         out[f.name] = null;
       else problems.push(`${where}.${f.json} is required`);

@@ -74,11 +74,14 @@ export class RuleMemo {
     this.level = root;
     this.first = true;
     for (let i = 0; i < args.length; i++) this.down(this.idOf(args[i]));
-    for (const f of s.fields) {
+    // Indexed loops: this runs for every rule asked, mostly before V8 optimises it.
+    const fields = s.fields;
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
       if (f.rec !== "step") this.down(this.read(record(c, f.rec), f));
       else if (s.everyStep) {
         this.down(c.path.length);
-        for (const step of c.path) this.down(this.read(step, f));
+        for (let j = 0; j < c.path.length; j++) this.down(this.read(c.path[j], f));
       } else this.down(this.read(c.path[c.i], f));
     }
     if (s.path) {
@@ -91,7 +94,7 @@ export class RuleMemo {
     if (s.dice) {
       const roll = c.roll;
       this.down(roll === null ? -1 : roll.length);
-      if (roll !== null) for (const x of roll) this.down(x);
+      if (roll !== null) for (let i = 0; i < roll.length; i++) this.down(roll[i]!);
     }
     if (this.first) this.key = 0; // reads nothing: one place
     return this.level;
