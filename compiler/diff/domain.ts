@@ -498,8 +498,10 @@ export function* assignments(
       if (pick.some((i) => dims[i]!.only !== null) !== oneSided) continue;
       const pos = pick.map(() => 0);
       for (;;) {
-        const a: Assignment = dims.map(() => undefined);
-        pick.forEach((di, j) => (a[di] = alt[di]![pos[j]!]!));
+        // Plain loops: thousands are made per row, mostly before V8 optimises this.
+        const a: Assignment = new Array<Scalar | undefined>(dims.length);
+        for (let i = 0; i < a.length; i++) a[i] = undefined;
+        for (let j = 0; j < pick.length; j++) a[pick[j]!] = alt[pick[j]!]![pos[j]!]!;
         yield a;
         let j = w - 1;
         while (j >= 0 && pos[j] === alt[pick[j]!]!.length - 1) pos[j--] = 0;

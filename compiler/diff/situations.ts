@@ -13,7 +13,7 @@
  * there are too few others.
  */
 
-import { Asker, type Answer, type Used } from "./situation-answers.js";
+import { Asker, type Answer, type Glance, type Used } from "./situation-answers.js";
 import { describe, type Fold, type SituationInputs } from "./describe.js";
 import { memberDisplay, scopeOf } from "../render/expr.js";
 import {
@@ -272,13 +272,27 @@ export function searchSituations(
     return mine === null || theirs === null ? null : at;
   };
   // Whether situation `a` contains entry `f`'s: the same values, and perhaps more set.
-  const within = (f: Entry, a: Readonly<Assignment>) =>
-    f.a.every(
-      (v, i) =>
-        v === undefined ||
-        v === a[i] ||
-        (f.fold?.index === i && f.fold.members.includes(a[i] as string)),
-    );
+  const within = (f: Entry, a: Readonly<Assignment>) => {
+    for (let i = 0; i < f.a.length; i++) {
+      const v = f.a[i];
+      if (v === undefined || v === a[i]) continue;
+      if (f.fold?.index === i && f.fold.members.includes(a[i] as string)) continue;
+      return false;
+    }
+    return true;
+  };
+  const containsOne = (list: readonly Entry[], a: Readonly<Assignment>) => {
+    for (let i = 0; i < list.length; i++) if (within(list[i]!, a)) return true;
+    return false;
+  };
+  // Whether some Asker has spent its budget in this phase.
+  const spentAll = (spent: readonly number[], oneSided: boolean, cap: number) => {
+    for (let i = 0; i < askers.length; i++) {
+      const k = askers[i]!;
+      if ((oneSided ? k.work : k.evaluations) - spent[i]! >= cap) return true;
+    }
+    return false;
+  };
   const classOf = (a: Readonly<Assignment>) =>
     a
       .map((v, i) => (v === undefined ? "-" : dims[i]!.kind === "num" ? "#" : String(v)))
@@ -304,10 +318,7 @@ export function searchSituations(
     complete = true;
     const maxWeight = oneSided ? ONE_SIDED : dims.length;
     for (const a of assignments(dims, oneSided, maxWeight)) {
-      if (
-        ++triedHere > cap * 20 ||
-        askers.some((k, i) => (oneSided ? k.work : k.evaluations) - spent[i]! >= cap)
-      ) {
+      if (++triedHere > cap * 20 || spentAll(spent, oneSided, cap)) {
         exhausted = true;
         complete = false;
         break;
@@ -318,10 +329,7 @@ export function searchSituations(
         break;
       }
       // Skip a situation that contains one already found, unless a focus exception is still to fire.
-      const contains =
-        found.some((f) => within(f, a)) ||
-        more.some((f) => within(f, a)) ||
-        cover.some((f) => within(f, a));
+      const contains = containsOne(found, a) || containsOne(more, a) || containsOne(cover, a);
       if (contains && uncovered.size === 0) {
         // A situation found at the defaults contains every later one: skip them all at once, as
         // the loop would one by one (each counted as tried, up to the bound of 20× the budget).
@@ -335,7 +343,8 @@ export function searchSituations(
         }
         break;
       }
-      const answers = askers.map((k) => k.ask(dims, a));
+      const answers: (Glance | null)[] = new Array(askers.length);
+      for (let i = 0; i < askers.length; i++) answers[i] = askers[i]!.ask(dims, a);
       if (!twoAnswers(answers)) continue;
       // One-sided: the rulesets that lack an input set here answer without it.
       const lacking = askers.map((k) => oneSided && k.ignores(dims, a));
