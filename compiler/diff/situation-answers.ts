@@ -230,10 +230,10 @@ export class Asker {
    */
   ask(dims: readonly Dim[], a: Readonly<Assignment>): Glance | null {
     // Situations that differ only in inputs this definition does not read get the same answer.
-    const key = this.keyOf(dims, a);
+    const d = this.domain(dims);
+    const key = keyWith(d.plan, d.wide, dims, a);
     if (key === null) return null;
-    let cache = this.caches.get(dims);
-    if (cache === undefined) this.caches.set(dims, (cache = new Map()));
+    const cache = d.cache;
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
     this.evaluations++;
@@ -247,6 +247,23 @@ export class Asker {
     if (out === undefined) answers.set(answerKey, (out = this.compute(dims, a, false)));
     cache.set(key, out);
     return out;
+  }
+
+  /** The domain asked last, with its plan, whether it is wide and this Asker's keys seen in it. */
+  private last: {
+    dims: readonly Dim[];
+    plan: Plan[];
+    wide: boolean;
+    cache: Map<number | string, Glance | null>;
+  } | null = null;
+
+  /** What `ask` reads of a domain, kept for the domain asked last (the search asks one at a time). */
+  private domain(dims: readonly Dim[]): NonNullable<Asker["last"]> {
+    if (this.last !== null && this.last.dims === dims) return this.last;
+    const plan = this.planOf(dims);
+    let cache = this.caches.get(dims);
+    if (cache === undefined) this.caches.set(dims, (cache = new Map()));
+    return (this.last = { dims, plan, wide: this.wide.get(dims) === true, cache });
   }
 
   /**
