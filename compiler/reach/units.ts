@@ -29,7 +29,7 @@ import { report } from "../../diagnostics/messages.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
-import { parseScenario } from "../scenario/index.js";
+import { scenarioOfValue, type JsonValue } from "../scenario/index.js";
 import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
 import { stackReach, withLeader, type StackMember } from "./stacks.js";
@@ -501,8 +501,12 @@ function readPlaced(
   const kind = String(p.unit["kind"]);
   if (kinds !== undefined && p.unit["kind"] !== null && !kinds.members.some((m) => m.name === kind))
     return { reason: `${ir.id} has no unit kind \`${kind}\`` };
-  const text = JSON.stringify({ name: p.name, phase, path: [], unit: p.unit });
-  const parsed = parseScenario(text, p.name, [ir]);
+  // Read as the scenario file `{ name, phase, path: [], unit }` would be, its tree built from the values.
+  const parsed = scenarioOfValue(
+    { name: p.name, phase, path: [], unit: p.unit as JsonValue },
+    p.name,
+    [ir],
+  );
   const first = parsed.diagnostics.find((d) => d.severity === "error");
   if (first !== undefined || parsed.perRuleset[0] === undefined)
     return { reason: first?.message ?? "not a unit of this ruleset" };

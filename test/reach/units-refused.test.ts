@@ -1,0 +1,84 @@
+/**
+ * A placed unit a ruleset cannot read (`reach --all`): it is listed as not moved, with the scenario
+ * reader's first complaint as the reason — the words `variorum eval` would say of the same unit in
+ * a scenario file. The unit is handed to the reader as values (compiler/scenario/value-tree.ts), so
+ * each reason here is held twice: by its words, and against `parseScenario` of the unit written out
+ * as the text the map's unit once became (`{ name, phase, path: [], unit }`).
+ *
+ * The map places, for SL Classic, ASL A4 and SQLA 31 (values the map itself accepts: the
+ * fields are known to some ruleset asked, of a JSON shape it can take):
+ * - `Relay`: SL's `relayedPortage`, a field ASL A4 does not declare;
+ * - `Late`: ASL's `lateDoubleTime` given as a string, a field SL does not declare;
+ * - `Brkn`: a status no ruleset has (`brokn`);
+ * - `Neg`: a negative quantity (`portage: -1`).
+ */
+import { describe, expect, it } from "vitest";
+import { reachUnitsOn } from "../../compiler/engine/index.js";
+import { parseScenario } from "../../compiler/scenario/index.js";
+import { ir } from "./helpers.js";
+
+const UNITS = {
+  A1: [
+    { kind: "squad", name: "Relay", relayedPortage: 1 },
+    { kind: "squad", name: "Late", lateDoubleTime: "yes" },
+  ],
+  B1: [
+    { kind: "squad", name: "Brkn", status: ["inexperienced", "brokn"] },
+    { kind: "squad", name: "Neg", portage: -1 },
+  ],
+};
+const MAP = JSON.stringify({
+  name: "Refusals",
+  columns: 2,
+  rows: 1,
+  terrain: { default: "open-ground" },
+  units: UNITS,
+});
+const IDS = ["sl-classic", "asl-a4", "sqla-31"];
+
+function notPlaced() {
+  const out = reachUnitsOn({
+    rulesets: IDS.map(ir),
+    map: { text: MAP, file: "refusals.json" },
+    phase: "movement",
+    side: "friendly",
+  });
+  expect(out.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return Object.fromEntries(
+    out.value!.report.results.map((r) => [
+      r.ruleset,
+      Object.fromEntries(r.notPlaced.map((n) => [n.name, n.reason])),
+    ]),
+  );
+}
+
+describe("reach --all: a unit a ruleset cannot read is not moved, with the reader's words", () => {
+  const got = notPlaced();
+
+  it("each reason is the first error parseScenario gives the unit written out as text", () => {
+    let compared = 0;
+    for (const id of IDS)
+      for (const [hex, list] of Object.entries(UNITS))
+        for (const u of list) {
+          const { name, ...unit } = u;
+          const text = JSON.stringify({ name, phase: "movement", path: [], unit });
+          const first = parseScenario(text, name, [ir(id)]).diagnostics.find(
+            (d) => d.severity === "error",
+          );
+          if (first === undefined) continue;
+          expect(got[id]![name], `${id} ${hex} ${name}`).toBe(first.message);
+          compared++;
+        }
+    expect(compared).toBeGreaterThanOrEqual(8);
+  });
+
+  it("the words, per ruleset", () => {
+    expect(got["sl-classic"]!["Late"]).toMatch(/^unknown field `unit\.lateDoubleTime`/);
+    expect(got["asl-a4"]!["Relay"]).toMatch(/^unknown field `unit\.relayedPortage`/);
+    expect(got["asl-a4"]!["Late"]).toMatch(/`unit\.lateDoubleTime` must be true or false/);
+    expect(got["sl-classic"]!["Brkn"]).toMatch(/`brokn`/);
+    expect(got["sl-classic"]!["Neg"]).toMatch(/never negative/);
+    expect(got["sl-classic"]!["Relay"]).toBeUndefined();
+    expect(got).toMatchSnapshot();
+  });
+});
