@@ -55,6 +55,12 @@ export interface UnitsRequest {
   phase: "movement" | "advance";
   side: "friendly" | "enemy";
   rulesets: readonly RulesetIR[];
+  /**
+   * Name, per unit, the defaults its answer turns on (`UnitsUnit.assumed`, which takes evaluations
+   * and at times searches of their own): on unless false. A stack example (examples.ts) compares
+   * allowances, hexes reached and stacks, none of which it changes, and leaves it off.
+   */
+  assumed?: boolean;
 }
 
 /** One unit of the side, as a ruleset moves it. */
@@ -250,7 +256,7 @@ export function buildUnitsReach(req: UnitsRequest): {
             // One case where the allowance and the hexes reached agree.
             (x) => [x.allowance, x.distribution, reachable(x)],
             // The defaults its answer turns on are named, as the single-unit search names them.
-            {
+            req.assumed !== false && {
               aboard: startsAboard(read.value),
               ...(vehicleHere ? { alsoReads: [ABOARD] } : { ignore: [ABOARD] }),
             },
