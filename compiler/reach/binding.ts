@@ -13,7 +13,7 @@ import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { stepValues } from "./steps.js";
 import { reachProfile } from "./profile.js";
 import { boardMember, mapNames, unloadMember } from "../ir/name-resolver.js";
-import { scenarioOfValue, type JsonValue } from "../scenario/index.js";
+import { scenarioOfValue, type JsonValue } from "../scenario/stages.js";
 
 type Resolve = ReachBinding<Rat, EvalContext>["resolve"];
 /**

@@ -29,7 +29,7 @@ import { report } from "../../diagnostics/messages.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
-import { scenarioOfValue, type JsonValue } from "../scenario/index.js";
+import { scenarioOfValue, type JsonValue } from "../scenario/stages.js";
 import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
 import { stackReach, withLeader, type StackMember } from "./stacks.js";

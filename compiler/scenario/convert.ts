@@ -17,7 +17,7 @@ import { dict } from "../util/dict.js";
 import { closest } from "../util/suggest.js";
 import { diceOf } from "../ir/walk.js";
 import { resolveMember } from "../ir/name-resolver.js";
-import { spanOf } from "./read.js";
+import { spanOf } from "./tree.js";
 import type { RawField, RawRecord, RawScenario } from "./validate.js";
 
 export interface ScenarioForRuleset {

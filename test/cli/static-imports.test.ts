@@ -100,6 +100,16 @@ describe("cold start", () => {
       expect([...files].filter((f) => f.endsWith(part))).toEqual([]);
   });
 
+  it("`variorum test` reaches no JSON parser: a stack example's units are read from their values", () => {
+    // compiler/scenario/stages.ts reads a value through the tree value-tree.ts builds; the parse
+    // (compiler/scenario/read.ts, jsonc-parser) is for files, which `test` never reads.
+    const { files, packages } = closure(join(root, "compiler", "cli", "test.ts"));
+    expect(packages.has("jsonc-parser")).toBe(false);
+    expect([...files].filter((f) => f.endsWith(join("scenario", "read.ts")))).toEqual([]);
+    // …while the stack examples do reach the scenario reader's stages (so this test can fail).
+    expect([...files].some((f) => f.endsWith(join("scenario", "validate.ts")))).toBe(true);
+  });
+
   it("`variorum coverage` reaches none of the diff's, the reach map's or the scenarios' code statically", () => {
     // Coverage's model is a file of its own (compiler/engine/coverage.ts), as the card's is: through
     // compiler/engine/reports.ts the command loaded the diff, reach and scenario code as well.
