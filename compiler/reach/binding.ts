@@ -48,7 +48,7 @@ export function interpretedBinding(
     ir.inputs.find((i) => i.rec === "vehicle")?.fields.map((f) => f.json) ?? [],
   );
   const vehicles = new WeakMap<object, ScenarioValue["vehicle"]>();
-  /** A map's vehicle as this ruleset's scenario value, or null when the scenario parser refuses it. */
+  /** A map's vehicle as this ruleset's scenario value, or null when the scenario reader refuses it. */
   const vehicleValue = (vehicle: Record<string, unknown>): ScenarioValue["vehicle"] => {
     if (vehicles.has(vehicle)) return vehicles.get(vehicle)!;
     const taken = Object.fromEntries(Object.entries(vehicle).filter(([k]) => vehicleFields.has(k)));
