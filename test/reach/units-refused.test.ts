@@ -79,6 +79,28 @@ describe("reach --all: a unit a ruleset cannot read is not moved, with the reade
     expect(got["sl-classic"]!["Brkn"]).toMatch(/`brokn`/);
     expect(got["sl-classic"]!["Neg"]).toMatch(/never negative/);
     expect(got["sl-classic"]!["Relay"]).toBeUndefined();
-    expect(got).toMatchSnapshot();
+    const SL_HAS =
+      "kind, portage, leader, leaderPortage, leaderDoubleTime, squadPortage, doubleTime, status, action, rate, shock, dice, relayedPortage, aboard";
+    const neg = (id: string) =>
+      `\`unit.portage\` must be 0 or more PP (a quantity is never negative) for ruleset ${id}`;
+    expect(got).toEqual({
+      "sl-classic": {
+        Late: `unknown field \`unit.lateDoubleTime\`; unit has: ${SL_HAS}`,
+        Brkn: "unknown status `brokn` in `unit.status[1]` for ruleset sl-classic; valid: inexperienced, prep-fired, berserk, ti",
+        Neg: neg("sl-classic"),
+      },
+      "asl-a4": {
+        Relay:
+          "unknown field `unit.relayedPortage`; unit has: kind, portage, leader, leaderPortage, leaderDoubleTime, squadPortage, doubleTime, status, action, rate, shock, dice, lateDoubleTime, assaultMovement, startTerrain, startUnseen",
+        Late: '`unit.lateDoubleTime` must be true or false, not a string ("yes")',
+        Brkn: "unknown status `brokn` in `unit.status[1]` for ruleset asl-a4; valid: inexperienced, conscript, wounded, broken, pinned, cx, ti, berserk, prep-fired, opportunity-fire, melee, disrupted, unarmed, human-wave, hazardous, pushing-gun",
+        Neg: neg("asl-a4"),
+      },
+      "sqla-31": {
+        Late: `unknown field \`unit.lateDoubleTime\`; unit has: ${SL_HAS}`,
+        Brkn: "unknown status `brokn` in `unit.status[1]` for ruleset sqla-31; valid: inexperienced, prep-fired, berserk, ti, broken, bailed-out",
+        Neg: neg("sqla-31"),
+      },
+    });
   });
 });
