@@ -7,7 +7,7 @@
  */
 import { resolve } from "node:path";
 import { COVERAGE_RENDERERS, type CoverageFormat } from "../coverage/index.js";
-import { coverage as buildCoverage } from "../engine/reports.js";
+import { coverage as buildCoverage } from "../engine/coverage.js";
 import type { Ctx } from "./context.js";
 import { fsHost, isPathArg } from "./host.js";
 import { loadRulesets } from "./load.js";

@@ -1,9 +1,8 @@
 /**
  * The diff report of two or more rulesets (with the scenario suite and the reach section when asked)
- * and a ruleset's reference card: models only; the caller renders them in the format it wants.
+ * and a ruleset's reference card and coverage (card.ts, coverage.ts, re-exported): models only; the
+ * caller renders them in the format it wants.
  */
-import { buildCoverage } from "../coverage/build.js";
-import type { CoverageReport } from "../coverage/model.js";
 import type { Diagnostic } from "../../diagnostics/index.js";
 import type { DiffOptions, DiffReport } from "../diff/report-model.js";
 import type { ScenarioFile } from "../diff/scenarios.js";
@@ -23,6 +22,7 @@ import { diffCore } from "./diff.js";
 
 export { kept, type ReportStore } from "./kept.js";
 export { card } from "./card.js";
+export { coverage } from "./coverage.js";
 
 export interface DiffRequest {
   rulesets: readonly RulesetIR[];
@@ -95,11 +95,6 @@ export function diffReport(req: DiffRequest): Outcome<DiffReport> {
     };
   }
   return { value: report, diagnostics };
-}
-
-/** A ruleset's coverage of its source: every paragraph of its index and every worked example. */
-export function coverage(ir: RulesetIR): Outcome<CoverageReport> {
-  return { value: buildCoverage(ir), diagnostics: [] };
 }
 
 /** An allowance as the diff's reach section prints it: `4`, `2–12`, or `none`. */

@@ -10,7 +10,8 @@
 import type { Node } from "jsonc-parser";
 import { hasErrors, SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
 import { report, type MessageArgs, type MessageName } from "../../diagnostics/messages.js";
-import { objectProperties, readJson } from "../scenario/read.js";
+import { readJson } from "../scenario/read.js";
+import { objectProperties } from "../scenario/tree.js";
 import { closest } from "../util/suggest.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
 import {

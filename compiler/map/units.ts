@@ -18,7 +18,7 @@ import type { Node } from "jsonc-parser";
 import type { Diagnostic, SourceFile } from "../../diagnostics/index.js";
 import { report, type MessageArgs, type MessageName } from "../../diagnostics/messages.js";
 import { safeLine } from "../../diagnostics/safe-text.js";
-import { spanOf } from "../scenario/read.js";
+import { spanOf } from "../scenario/tree.js";
 import type { Known } from "../scenario/validate.js";
 import { readMapRecord } from "./record.js";
 import { VOCABULARY } from "../ir/scenario-fields.js";

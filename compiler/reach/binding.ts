@@ -2,7 +2,8 @@
  * The interpreter's side of reach: an IR and a validated unit (a scenario value with an empty path)
  * → a `ReachBinding<Rat>` for runtime/reach-map.ts. The same search then runs over the interpreter
  * as over a generated module. A map's vehicle becomes the scenario's `vehicle` through the scenario
- * parser (`{ unit, vehicle, path: [] }` for this ruleset, with the fields it does not take left out).
+ * reader (`{ unit, vehicle, path: [] }` for this ruleset, with the fields it does not take left out,
+ * handed over as a value: `scenarioOfValue`).
  */
 import { ratNum, type Rat } from "../../runtime/rational.js";
 import { MAP_STEP_FIELDS, type PlainStep, type ReachBinding } from "../../runtime/reach-steps.js";
@@ -12,7 +13,7 @@ import type { RulesetIR, ScenarioValue } from "../ir/ir.js";
 import { stepValues } from "./steps.js";
 import { reachProfile } from "./profile.js";
 import { boardMember, mapNames, unloadMember } from "../ir/name-resolver.js";
-import { parseScenario } from "../scenario/index.js";
+import { scenarioOfValue, type JsonValue } from "../scenario/stages.js";
 
 type Resolve = ReachBinding<Rat, EvalContext>["resolve"];
 /**
@@ -47,14 +48,14 @@ export function interpretedBinding(
     ir.inputs.find((i) => i.rec === "vehicle")?.fields.map((f) => f.json) ?? [],
   );
   const vehicles = new WeakMap<object, ScenarioValue["vehicle"]>();
-  /** A map's vehicle as this ruleset's scenario value, or null when the scenario parser refuses it. */
+  /** A map's vehicle as this ruleset's scenario value, or null when the scenario reader refuses it. */
   const vehicleValue = (vehicle: Record<string, unknown>): ScenarioValue["vehicle"] => {
     if (vehicles.has(vehicle)) return vehicles.get(vehicle)!;
     const taken = Object.fromEntries(Object.entries(vehicle).filter(([k]) => vehicleFields.has(k)));
     const parsed =
       vehicleFields.size === 0
         ? null
-        : parseScenario(JSON.stringify({ unit, vehicle: taken, path: [] }), "vehicle", [ir]);
+        : scenarioOfValue({ unit, vehicle: taken, path: [] } as JsonValue, "vehicle", [ir]);
     const v = parsed?.perRuleset[0]?.value.vehicle ?? null;
     vehicles.set(vehicle, v);
     return v;

@@ -60,6 +60,8 @@ export function runStackExample(ir: RulesetIR, ex: ExampleDef, span: Span | null
     phase: phase?.v === "member" && phase.name === "advance" ? "advance" : "movement",
     side: "friendly",
     rulesets: [ir],
+    // An example's expectations read no default a unit's answer turns on: not worked out.
+    assumed: false,
   });
   for (const d of built.diagnostics) if (d.severity === "error") failures.push(d.message);
   const r = built.report.results[0]!;

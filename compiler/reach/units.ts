@@ -29,7 +29,7 @@ import { report } from "../../diagnostics/messages.js";
 import type { DistributionSummary } from "../../runtime/types.js";
 import { interpreterFor, prepare } from "../interpret/interpreter.js";
 import type { RuleDef, RulesetIR, ScenarioValue } from "../ir/ir.js";
-import { parseScenario } from "../scenario/index.js";
+import { scenarioOfValue, type JsonValue } from "../scenario/stages.js";
 import { interpretedBinding } from "./binding.js";
 import { missingAction } from "./action.js";
 import { stackReach, withLeader, type StackMember } from "./stacks.js";
@@ -55,6 +55,12 @@ export interface UnitsRequest {
   phase: "movement" | "advance";
   side: "friendly" | "enemy";
   rulesets: readonly RulesetIR[];
+  /**
+   * Name, per unit, the defaults its answer turns on (`UnitsUnit.assumed`, which takes evaluations
+   * and at times searches of their own): on unless false. A stack example (examples.ts) compares
+   * allowances, hexes reached and stacks, none of which it changes, and leaves it off.
+   */
+  assumed?: boolean;
 }
 
 /** One unit of the side, as a ruleset moves it. */
@@ -250,7 +256,7 @@ export function buildUnitsReach(req: UnitsRequest): {
             // One case where the allowance and the hexes reached agree.
             (x) => [x.allowance, x.distribution, reachable(x)],
             // The defaults its answer turns on are named, as the single-unit search names them.
-            {
+            req.assumed !== false && {
               aboard: startsAboard(read.value),
               ...(vehicleHere ? { alsoReads: [ABOARD] } : { ignore: [ABOARD] }),
             },
@@ -501,8 +507,12 @@ function readPlaced(
   const kind = String(p.unit["kind"]);
   if (kinds !== undefined && p.unit["kind"] !== null && !kinds.members.some((m) => m.name === kind))
     return { reason: `${ir.id} has no unit kind \`${kind}\`` };
-  const text = JSON.stringify({ name: p.name, phase, path: [], unit: p.unit });
-  const parsed = parseScenario(text, p.name, [ir]);
+  // Read as the scenario file `{ name, phase, path: [], unit }` would be, its tree built from the values.
+  const parsed = scenarioOfValue(
+    { name: p.name, phase, path: [], unit: p.unit as JsonValue },
+    p.name,
+    [ir],
+  );
   const first = parsed.diagnostics.find((d) => d.severity === "error");
   if (first !== undefined || parsed.perRuleset[0] === undefined)
     return { reason: first?.message ?? "not a unit of this ruleset" };

@@ -17,7 +17,7 @@ import { dict } from "../util/dict.js";
 import { closest } from "../util/suggest.js";
 import { diceOf } from "../ir/walk.js";
 import { resolveMember } from "../ir/name-resolver.js";
-import { spanOf } from "./read.js";
+import { spanOf } from "./tree.js";
 import type { RawField, RawRecord, RawScenario } from "./validate.js";
 
 export interface ScenarioForRuleset {
@@ -43,7 +43,9 @@ export function forRuleset(
     inputs.set(input.rec, m);
   }
   const enums = new Map(ir.enums.map((e) => [e.name, e]));
-  const dice = diceOf(ir);
+  // The ruleset's dice, worked out (a walk of every expression) only for a scenario that gives `dice`.
+  let diceKnown: ReturnType<typeof diceOf> | undefined;
+  const rolls = () => (diceKnown === undefined ? (diceKnown = diceOf(ir)) : diceKnown);
   const value: ScenarioValue = { unit: dict(), vehicle: null, scenario: dict(), path: [] };
 
   const convertRecord = (rec: RecordName, r: RawRecord): Record<string, Value> => {
@@ -53,13 +55,15 @@ export function forRuleset(
     for (const f of r.fields) {
       const field = decl?.get(f.json);
       // An unknown roll is no fixed roll: the dice decide.
-      if (rec === "unit" && f.json === "dice" && f.raw.s === "unknown" && dice !== null) continue;
+      if (rec === "unit" && f.json === "dice" && f.raw.s === "unknown" && rolls() !== null)
+        continue;
       if (field !== undefined && f.raw.s === "unknown") {
         (value.unknown ??= []).push(f.path);
         continue;
       }
       if (field === undefined) {
-        if (rec === "unit" && f.json === "dice" && f.raw.s === "number[]" && dice !== null) {
+        const dice = rec === "unit" && f.json === "dice" && f.raw.s === "number[]" ? rolls() : null;
+        if (dice !== null) {
           const roll = checkRoll(ir, f, dice, src, ds);
           if (roll !== null) value.roll = roll;
           continue;

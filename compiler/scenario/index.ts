@@ -9,59 +9,28 @@
  *     enums by ../name-resolver.ts, defaults filled in, required fields checked, V0903) and its
  *     `notApplicable` fields.
  * Every mistake is reported in one run, but a scenario with errors is evaluated under no ruleset.
+ * A scenario handed over as a value (a map's placed unit or vehicle) skips the first stage:
+ * `scenarioOfValue` (stages.ts) builds the tree the parser would make of its JSON text
+ * (value-tree.ts) and loads no parser.
  * After evaluation, locate.ts places an evaluation's complaint about the file (`evaluationDiagnostic`).
  */
 
-import { hasErrors, SourceFile, type Diagnostic } from "../../diagnostics/index.js";
+import { SourceFile } from "../../diagnostics/index.js";
 import type { RulesetIR } from "../ir/ir.js";
-import { safeLine } from "../../diagnostics/safe-text.js";
-import { forRuleset, type ScenarioForRuleset } from "./convert.js";
 import { readJson } from "./read.js";
-import { knownFields, validateScenario } from "./validate.js";
+import { defaultName, scenarioOf, type ParsedScenario } from "./stages.js";
 
 export type { ScenarioForRuleset } from "./convert.js";
-export { beyondLimits, jsonError, MAX_SCENARIO_DEPTH, MAX_SCENARIO_SIZE } from "./read.js";
+export { scenarioOfValue, type JsonValue, type ParsedScenario } from "./stages.js";
+export { jsonError } from "./read.js";
+export { beyondLimits, MAX_SCENARIO_DEPTH, MAX_SCENARIO_SIZE } from "./tree.js";
 export { evaluationDiagnostic, locateField } from "./locate.js";
 
-export interface ParsedScenario {
-  name: string;
-  perRuleset: ScenarioForRuleset[];
-  diagnostics: Diagnostic[];
-}
-
+/** A scenario file's text read under each ruleset asked (the stages: this file's comment). */
 export function parseScenario(text: string, file: string, irs: RulesetIR[]): ParsedScenario {
   const src = new SourceFile(file, text);
-  const diagnostics: Diagnostic[] = [];
-  const fallbackName = defaultName(file);
-
   const read = readJson(text, src);
-  if ("error" in read) {
-    diagnostics.push(read.error);
-    return { name: fallbackName, perRuleset: [], diagnostics };
-  }
-  const root = read.root;
-
-  const known = knownFields(irs);
-  const raw = validateScenario(root, src, known, diagnostics);
-  if (raw === null) return { name: fallbackName, perRuleset: [], diagnostics };
-
-  const perRuleset: ScenarioForRuleset[] = [];
-  for (const ir of irs) {
-    const ds: Diagnostic[] = [];
-    const r = forRuleset(ir, raw, root, src, ds);
-    diagnostics.push(...ds);
-    perRuleset.push(r);
-  }
-  // Every mistake is reported in one run, but a scenario with errors is not evaluated.
-  // The name is printed to terminals and reports: control characters never pass.
-  return {
-    name: safeLine(raw.name ?? fallbackName),
-    perRuleset: hasErrors(diagnostics) ? [] : perRuleset,
-    diagnostics,
-  };
-}
-
-function defaultName(file: string): string {
-  const base = file.split(/[\\/]/).pop() ?? file;
-  return base.replace(/\.json$/i, "");
+  if ("error" in read)
+    return { name: defaultName(file), perRuleset: [], diagnostics: [read.error] };
+  return scenarioOf(read.root, src, irs);
 }

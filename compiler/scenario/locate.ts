@@ -10,7 +10,8 @@ import { findNodeAtLocation, parseTree } from "jsonc-parser";
 import { SourceFile, type Diagnostic, type Span } from "../../diagnostics/index.js";
 import { report } from "../../diagnostics/messages.js";
 import { VEHICLE_ACTIONS } from "../ir/scenario-fields.js";
-import { jsonText, spanOf } from "./read.js";
+import { jsonText } from "./read.js";
+import { spanOf } from "./tree.js";
 import { InputError, type EvaluationFault } from "../../runtime/errors.js";
 
 /**

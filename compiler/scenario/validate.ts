@@ -20,7 +20,7 @@ import {
 } from "../ir/scenario-fields.js";
 import { closest } from "../util/suggest.js";
 import { decimalToQ } from "../../runtime/rational.js";
-import { jsonKind, objectProperties, spanOf } from "./read.js";
+import { jsonKind, objectProperties, spanOf } from "./tree.js";
 
 // ---------------------------------------------------------------------------------------------------
 // Raw values (after the vocabulary pass)

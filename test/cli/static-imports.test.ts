@@ -119,6 +119,32 @@ describe("cold start", () => {
     expect([...files].some((f) => f.endsWith(join("diff", "situations.ts")))).toBe(true);
   });
 
+  it("`variorum test` reaches no JSON parser: a stack example's units are read from their values", () => {
+    // compiler/scenario/stages.ts reads a value through the tree value-tree.ts builds; the parse
+    // (compiler/scenario/read.ts, jsonc-parser) is for files, which `test` never reads.
+    const { files, packages } = closure(join(root, "compiler", "cli", "test.ts"));
+    expect(packages.has("jsonc-parser")).toBe(false);
+    expect([...files].filter((f) => f.endsWith(join("scenario", "read.ts")))).toEqual([]);
+    // …while the stack examples do reach the scenario reader's stages (so this test can fail).
+    expect([...files].some((f) => f.endsWith(join("scenario", "validate.ts")))).toBe(true);
+  });
+
+  it("`variorum coverage` reaches none of the diff's, the reach map's or the scenarios' code statically", () => {
+    // Coverage's model is a file of its own (compiler/engine/coverage.ts), as the card's is: through
+    // compiler/engine/reports.ts the command loaded the diff, reach and scenario code as well.
+    const { files } = closure(join(root, "compiler", "cli", "coverage.ts"));
+    for (const part of [
+      join("compiler", "diff", "situations.ts"),
+      join("compiler", "diff", "report.ts"),
+      join("compiler", "reach", "build.ts"),
+      join("compiler", "map", "parse.ts"),
+      join("compiler", "scenario", "read.ts"),
+      join("compiler", "engine", "reports.ts"),
+    ])
+      expect([...files].filter((f) => f.endsWith(part))).toEqual([]);
+    expect([...files].some((f) => f.endsWith(join("compiler", "coverage", "build.ts")))).toBe(true);
+  });
+
   it("the front end does reach the grammar (so the test above can fail)", () => {
     const { files } = closure(join(root, "compiler", "engine", "front.ts"));
     expect([...files].some((f) => f.endsWith(join("grammar", "parser.ts")))).toBe(true);
