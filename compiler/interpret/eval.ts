@@ -9,7 +9,6 @@ import { EvalError, InputError, MissingInput } from "../../runtime/errors.js";
 import type { Exception, Expr, RecordName, RuleDef, RulesetIR, TableDef, Value } from "../ir/ir.js";
 import { readsBase } from "../ir/walk.js";
 import { dict, own } from "../util/dict.js";
-import type { RuleMemo } from "./memo.js";
 
 export type RunValue = Rat | boolean | string | ReadonlySet<string>;
 export type ValueRecord = Record<string, RunValue | null>;
@@ -43,6 +42,17 @@ export function valueOf(v: Value): RunValue {
     case "set":
       return new Set(v.members);
   }
+}
+
+/**
+ * Where rule values are remembered by what each rule reads (memo.ts `RuleMemo`): `at` finds the
+ * place of a rule's value in a context (null: not remembered), under `key`, read at once; `keep`
+ * puts a value there.
+ */
+export interface RuleValues {
+  at(r: RuleDef, c: EvalContext, args: readonly RunValue[]): Map<number, unknown> | null;
+  readonly key: number;
+  keep(level: Map<number, unknown>, key: number, v: RunValue): void;
 }
 
 interface Frame {
@@ -98,7 +108,7 @@ export class Evaluator {
    * Rule values remembered by what each rule reads (memo.ts), when set: consulted only on the plain
    * path (no citations asked, no listener), so a remembered value never hides a citation or a choice.
    */
-  memo: RuleMemo | null = null;
+  memo: RuleValues | null = null;
 
   /** Only the rules, tables and inputs are read: the checker folds constants before the IR is whole. */
   constructor(ir: Pick<RulesetIR, "rules" | "tables" | "inputs">) {

@@ -15,7 +15,7 @@
 import { Rat } from "../../runtime/rational.js";
 import type { RecordName, RuleDef, RulesetIR } from "../ir/ir.js";
 import { ruleReader, type Reads } from "../ir/walk.js";
-import type { EvalContext, RunValue, ValueRecord } from "./eval.js";
+import type { EvalContext, RuleValues, RunValue, ValueRecord } from "./eval.js";
 
 /** One field a rule reads: whole (its value), or only whether a set holds some members. */
 interface FieldSlot {
@@ -44,7 +44,7 @@ const MAX_ENTRIES = 200_000;
 /** A level of a rule's memo: by the number that stands for one thing it reads (`RuleMemo.at`). */
 type Level = Map<number, Level | RunValue>;
 
-export class RuleMemo {
+export class RuleMemo implements RuleValues {
   private readonly slots = new Map<RuleDef, Slots | null>();
   /** Per rule, a trie over what it reads, one level per thing read, in `Slots` order. */
   private readonly roots = new Map<RuleDef, Level>();
