@@ -46,6 +46,11 @@ export interface Glance {
   key: string;
   answer: Answer;
   display: string;
+  /**
+   * The exceptions of the definition asked (its own, not a bound copy's) that applied, where a
+   * glance tells them exactly (query.ts `Glimpse`): those of it in `Outcome.fired`.
+   */
+  own?: readonly Exception[];
 }
 
 /** An answer with what it rests on: its citations, the exceptions that fired, what it used. */
@@ -516,7 +521,12 @@ export class Asker {
     };
     if (this.allowance !== null) situation.allowance = this.allowance;
     // An overflow, like any question that cannot be asked here, is the answer "cannot" (query.ts).
-    if (!full) return this.glanceOf(glance(ir, situation, this.question));
+    if (!full) {
+      const g = glance(ir, situation, this.question);
+      const out = this.glanceOf(g.value);
+      if (out !== null && g.chosen !== null && this.s.origin === undefined) out.own = g.chosen;
+      return out;
+    }
     const r = ask(ir, situation, this.question, true);
     const out = this.glanceOf(r.value);
     if (out === null) return null;

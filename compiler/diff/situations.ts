@@ -249,6 +249,19 @@ export function searchSituations(
   const focusSets = subjects.map((s) => focus?.exceptions.get(s.id) ?? new Set<Exception>());
   const hasFocus = focus !== undefined && (focus.base || focusSets.some((f) => f.size > 0));
   const uncovered = new Set<Exception>(focusSets.flatMap((f) => [...f]));
+  // Per subject: whether its focus exceptions are all of its own definition's (a row that follows
+  // from others has theirs), so that a glance's `own` tells which of them fired.
+  const ownFocus = subjects.map((s, i) => {
+    if (focusSets[i]!.size === 0 || !isRule(s.def)) return false;
+    const tree = new Set<Exception>();
+    const add = (xs: readonly Exception[]) =>
+      xs.forEach((x) => {
+        tree.add(x);
+        add(x.exceptions);
+      });
+    add(s.def.exceptions);
+    return [...focusSets[i]!].every((x) => tree.has(x));
+  });
   // `found` are minimal and of a new kind; `more` differ from one found only in a number (the
   // same fields off their defaults, the same enum values): used only when there are too few others.
   // `cover` fire a focus exception no earlier situation fired.
@@ -363,7 +376,9 @@ export function searchSituations(
       focusSets.forEach((focusSet, i) => {
         // A ruleset that lacks the inputs counts too: its exception fires where the other's does not.
         if (focusSet.size === 0) return;
-        for (const x of outcomeOf(i)?.fired ?? []) if (focusSet.has(x)) fired.add(x);
+        // Focus exceptions all the definition's own: the glance tells which applied.
+        const own = ownFocus[i] ? answers[i]?.own : undefined;
+        for (const x of own ?? outcomeOf(i)?.fired ?? []) if (focusSet.has(x)) fired.add(x);
       });
       if (hasFocus && !focus!.base && fired.size === 0) {
         offTopic++;

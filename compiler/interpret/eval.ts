@@ -110,6 +110,25 @@ export class Evaluator {
    */
   memo: RuleValues | null = null;
 
+  /** While `chosenIn` evaluates rule `rule`: the exceptions of it chosen so far. */
+  private chosen: { rule: RuleDef; list: Exception[] } | null = null;
+
+  /**
+   * Rule `r`'s value (without arguments, no citations noted) with the exceptions of `r` itself the
+   * evaluator chose, outer first, as a listener is told them: `r` is evaluated (never served from
+   * the memo), the rules it calls as `rule` evaluates them.
+   */
+  chosenIn(r: RuleDef, c: EvalContext): { value: RunValue; chosen: Exception[] } {
+    const saved = this.chosen;
+    const list: Exception[] = [];
+    this.chosen = { rule: r, list };
+    try {
+      return { value: this.ruleValue(r, c, null, []), chosen: list };
+    } finally {
+      this.chosen = saved;
+    }
+  }
+
   /** Only the rules, tables and inputs are read: the checker folds constants before the IR is whole. */
   constructor(ir: Pick<RulesetIR, "rules" | "tables" | "inputs">) {
     // Indexed lazily: the checker's folder (examples) rarely evaluates anything, a query a part.
@@ -468,6 +487,7 @@ export class Evaluator {
       return this.evaluate(r.value, c, t, baseFrame);
     };
     if (this.listener) this.listener.exception(hit, r);
+    if (this.chosen !== null && this.chosen.rule === r) this.chosen.list.push(hit);
     return this.exceptionValue(hit, r, c, t, params, baseValue);
   }
 
@@ -493,6 +513,7 @@ export class Evaluator {
     const inner = this.applying(x.exceptions, c, { params, base: null });
     if (!inner) return own();
     if (this.listener) this.listener.exception(inner, r);
+    if (this.chosen !== null && this.chosen.rule === r) this.chosen.list.push(inner);
     return this.exceptionValue(inner, r, c, t, params, own);
   }
 

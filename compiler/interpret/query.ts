@@ -94,6 +94,8 @@ export interface QueryResult {
   rules: string[];
   /** With `record`: the exceptions chosen and the rows read. */
   applied?: Applied;
+  /** A glance's exceptions of the definition asked (`Glimpse.chosen`), where it tells them. */
+  chosen?: readonly Exception[];
 }
 
 /** The problems of a situation's records (required fields absent …); empty when it can be asked. */
@@ -111,8 +113,21 @@ export function ask(ir: RulesetIR, s: Situation, q: Question, record = false): Q
  * from its memo (memo.ts) — the value is `ask`'s, found with less work. For the diff's search, which
  * reads the citations and choices only of the situations whose answers differ.
  */
-export function glance(ir: RulesetIR, s: Situation, q: Question): QueryValue {
-  return query(ir, s, q, "glance").value;
+export function glance(ir: RulesetIR, s: Situation, q: Question): Glimpse {
+  const r = query(ir, s, q, "glance");
+  return { value: r.value, chosen: r.chosen ?? null };
+}
+
+/**
+ * A glance's answer, and where it can tell them exactly, the exceptions of the definition asked
+ * that the evaluator chose (over every roll asked): those a recorded `ask` notes of that definition
+ * (`Applied.exceptions`), when the question is a rule and nothing priced before it could evaluate
+ * the rule otherwise — no priming, or priming a glance skips (the rule then reads nothing it sets).
+ * Null where it cannot tell them so.
+ */
+export interface Glimpse {
+  value: QueryValue;
+  chosen: readonly Exception[] | null;
 }
 
 /** What a query notes besides its answer: the citations; also the evaluator's choices; nothing. */
@@ -155,22 +170,34 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
     // A glance skips pricing the move when the question reads neither the spent nor the whole
     // allowance: what else priming sets (the hexes entered, the step priced) is set alike.
     const skip = noting === "glance" && "def" in q && !readsPriming(ir, defOf(ir, q.def));
+    // A glance tells the exceptions a rule asked chose where nothing priced before it evaluates it
+    // otherwise (`Glimpse`): the rule itself is evaluated, the rules it calls may come from the memo.
+    const primes = s.allowance === "priced" || s.allowance === "computed";
+    const asked = noting === "glance" && "def" in q ? defOf(ir, q.def) : null;
+    const choosing = asked !== null && isRule(asked) && (skip || !primes) ? asked : null;
+    const chosen = new Set<Exception>();
     const once = (): RunValue => {
       if (skip) unprimed(model, ctx, s);
       else prime(model, ctx, s);
       if ("cost" in q) ctx.i = q.cost;
+      if (choosing !== null) {
+        const r = model.ev.chosenIn(choosing, ctx);
+        for (const x of r.chosen) chosen.add(x);
+        return r.value;
+      }
       const t: string[] | null = noting === "glance" ? null : [];
       if (first && t !== null) rules = t;
       first = false;
       return answer(model, ctx, q, ir, t);
     };
+    const told = () => (choosing !== null ? { chosen: [...chosen] } : {});
     const answerAll = (): QueryResult => {
       const fixed = !("built" in sv) && sv.roll !== undefined && sv.roll.length > 0;
       const every =
         (s.everyRoll ?? (!fixed && readsDice(ir, questionExpr(ir, q)))) && model.dice > 0;
       if (!every) {
         const v = once();
-        return { value: { k: "exact", v }, rules: unique(rules), ...applied() };
+        return { value: { k: "exact", v }, rules: unique(rules), ...applied(), ...told() };
       }
       const values: RunValue[] = [];
       forEachRoll(model.dice, model.sides, (roll) => {
@@ -191,6 +218,7 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
         value: { k: "rolls", first: values[0] ?? NA_RAT, dist, na, other },
         rules: unique(rules),
         ...applied(),
+        ...told(),
       };
     };
     let value: QueryResult | null = null;

@@ -7,16 +7,29 @@
  * the situations that differ only in what the definition itself does not read. Each of those is
  * exact only if what it keys by is complete; this holds it situation by situation, over the
  * definitions two bundled rulesets share by name, in both phases of the search (shared inputs, and
- * inputs only one ruleset has).
+ * inputs only one ruleset has). Where a glance also tells which of the definition's own exceptions
+ * applied (`Glance.own`, for the search's focus), they are those the full question recorded.
  */
 import { describe, expect, it } from "vitest";
 import { assignments, buildDims, readsOf, type Subject } from "../../compiler/diff/domain.js";
-import { Asker } from "../../compiler/diff/situation-answers.js";
-import type { RulesetIR } from "../../compiler/ir/ir.js";
+import { Asker, type Glance } from "../../compiler/diff/situation-answers.js";
+import type { Exception, RulesetIR } from "../../compiler/ir/ir.js";
 import { load } from "./helpers.js";
 
 /** Situations asked per row and phase: enough to pass every row's first values of each input. */
 const PER_ROW = 250;
+
+/** A definition's exceptions, and theirs, at every depth. */
+function ownExceptions(d: Subject["def"]): Set<Exception> {
+  const out = new Set<Exception>();
+  const add = (xs: readonly Exception[]) =>
+    xs.forEach((x) => {
+      out.add(x);
+      add(x.exceptions);
+    });
+  if ("exceptions" in d) add(d.exceptions);
+  return out;
+}
 
 function definitions(ir: RulesetIR): Subject["def"][] {
   return [...ir.rules.filter((r) => r.params.length === 0), ...ir.constraints];
@@ -46,8 +59,20 @@ function mismatches(a: RulesetIR, b: RulesetIR): string[] {
         askers.forEach((k, i) => {
           const glance = k.ask(dims, sit);
           const full = k.outcome(dims, sit);
-          const seen = glance && { key: glance.key, display: glance.display };
-          const want = full && { key: full.key, display: full.display };
+          // Where the glance tells the definition's own exceptions that applied: those the full
+          // question recorded of them (as a set: the search asks which fired).
+          const tree = ownExceptions(subjects[i]!.def);
+          const mine = (xs: readonly Exception[]) =>
+            [...new Set(xs)].map((x) => x.cite + " " + x.title).sort();
+          const told = (o: Glance | null) => (o?.own === undefined ? {} : { own: mine(o.own) });
+          const seen = glance && { key: glance.key, display: glance.display, ...told(glance) };
+          const want = full && {
+            key: full.key,
+            display: full.display,
+            ...(glance?.own === undefined
+              ? {}
+              : { own: mine((full.fired ?? []).filter((x) => tree.has(x))) }),
+          };
           if (JSON.stringify(seen) !== JSON.stringify(want))
             out.push(
               `${d.name} in ${subjects[i]!.id} at ${JSON.stringify(sit)}: ${JSON.stringify(seen)} ≠ ${JSON.stringify(want)}`,
