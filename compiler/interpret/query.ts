@@ -146,7 +146,9 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
   const saved = ev.listener;
   const savedMemo = ev.memo;
   ev.listener = rec;
-  if (noting === "glance") {
+  // The memo reads every field a rule may read: only records built as the evaluator reads them
+  // (none given as unknown, whose reading throws) are looked up in it.
+  if (noting === "glance" && "built" in sv) {
     let memo = memos.get(model);
     if (memo === undefined) memos.set(model, (memo = new RuleMemo(ir)));
     ev.memo = memo;
