@@ -179,8 +179,7 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
     const choosing = asked !== null && isRule(asked) && (skip || !primes) ? asked : null;
     const chosen = new Set<Exception>();
     const once = (): RunValue => {
-      if (skip) unprimed(model, ctx, s);
-      else prime(model, ctx, s);
+      prime(model, ctx, s, !skip);
       if ("cost" in q) ctx.i = q.cost;
       if (choosing !== null) {
         const r = model.ev.chosenIn(choosing, ctx);
@@ -256,33 +255,26 @@ function attempt(f: () => void): EvalError | RangeError | null {
   }
 }
 
-/** Sets the allowance the situation gives (an evaluation error or overflow while priming is left where it stopped). */
-function prime(model: Interpreter, ctx: EvalContext, s: Situation): void {
-  const a = s.allowance;
-  if (a === undefined) return;
-  if (a instanceof Rat) {
-    ctx.allowance = a;
-    return;
-  }
-  attempt(() => {
-    if (a === "priced") pricePath(model, ratNum, ctx);
-    else ctx.allowance = model.allowance(ctx, null);
-  });
-  ctx.i = 0;
-}
-
 /**
- * What `prime` leaves besides the allowance and the spent: the hexes entered, as pricing counts
- * them, and the first step current (pricing sets both whether or not it can be done).
+ * Sets the allowance the situation gives (an evaluation error or overflow while priming is left where
+ * it stopped). Without `price` (a glance whose question reads neither the spent nor the whole
+ * allowance), only what pricing sets besides them: the hexes entered, as pricing counts them, and the
+ * first step current (pricing sets both whether or not it can be done).
  */
-function unprimed(model: Interpreter, ctx: EvalContext, s: Situation): void {
+function prime(model: Interpreter, ctx: EvalContext, s: Situation, price = true): void {
   const a = s.allowance;
   if (a === undefined) return;
   if (a instanceof Rat) {
     ctx.allowance = a;
     return;
   }
-  if (a === "priced") ctx.hexes = countHexes(model, ctx);
+  if (!price) {
+    if (a === "priced") ctx.hexes = countHexes(model, ctx);
+  } else
+    attempt(() => {
+      if (a === "priced") pricePath(model, ratNum, ctx);
+      else ctx.allowance = model.allowance(ctx, null);
+    });
   ctx.i = 0;
 }
 
