@@ -28,6 +28,7 @@ import { buildSummary } from "./summary.js";
 import { causesOf, type Reading } from "./causes.js";
 import { decidingFirst, type DecidingRow } from "./deciding.js";
 import { plainScope } from "../render/plain.js";
+import { besideOf } from "../ir/beside.js";
 import type { Exception } from "../ir/ir.js";
 
 /** An id safe in HTML and URLs, whatever the names hold. */
@@ -140,25 +141,56 @@ const sides = new WeakMap<RulesetIR, Side>();
 
 function sideOf(ir: RulesetIR): Side {
   let s = sides.get(ir);
-  if (s === undefined)
+  if (s === undefined) {
+    const items = itemsOf(ir);
     sides.set(
       ir,
       (s = {
-        items: itemsOf(ir),
+        items,
         canon: new Canon(ir),
         scope: scopeOf(ir),
         plain: plainScope(ir),
-        cells: new Map(),
+        cells: cellsAhead(ir, items),
         leavesOut: undefined,
       }),
     );
+  }
   return s;
+}
+
+/**
+ * The cells worked out ahead for `ir` (compiler/ir/beside.ts: the build's `sideCells` of the same
+ * IR), by item; empty when none were, or when they do not line up with its items.
+ */
+function cellsAhead(ir: RulesetIR, items: readonly Item[]): Map<Item, Cell> {
+  const cells = new Map<Item, Cell>();
+  const text = besideOf(ir, "diff-cells");
+  if (text === undefined) return cells;
+  const list = JSON.parse(text) as Cell[];
+  if (Array.isArray(list) && list.length === items.length)
+    items.forEach((it, i) => cells.set(it, list[i]!));
+  return cells;
+}
+
+/**
+ * Every item's cell of ruleset `ir`, in its items' order: what the build works out ahead for the
+ * package's own rulesets (compiler/node/front-cache-build.ts), as `cellIn` would on a first diff.
+ */
+export function sideCells(ir: RulesetIR): Cell[] {
+  const side = sideOf(ir);
+  return side.items.map((it) => cellOf(side, it));
+}
+
+/** Item `it`'s cell in `side`, made once. */
+function cellOf(side: Side, it: Item): Cell {
+  let c = side.cells.get(it);
+  if (c === undefined) side.cells.set(it, (c = makeCell(side.canon, side.scope, it, side.plain)));
+  return c;
 }
 
 /** Item `it`'s cell in `side`, made once; each report gets its own copy (it marks `differs`). */
 function cellIn(side: Side, it: Item): Cell {
-  let c = side.cells.get(it);
-  if (c === undefined) side.cells.set(it, (c = makeCell(side.canon, side.scope, it, side.plain)));
+  const c = cellOf(side, it);
   return {
     ...c,
     value: Array.isArray(c.value) ? [...c.value] : c.value,

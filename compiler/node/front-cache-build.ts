@@ -7,7 +7,8 @@ import { mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { loadRuleset } from "../engine/front.js";
 import { rulesetsIn, type Host } from "../engine/host.js";
-import { buildId, entryPath, irText, sha256, type Entry } from "./front-cache.js";
+import { buildId, entryPath, irText, readEntry, sha256, type Entry } from "./front-cache.js";
+import { sideCells } from "../diff/report.js";
 import { writeIfChanged } from "./write.js";
 
 /**
@@ -35,7 +36,9 @@ export function frontEntry(root: string, file: string, host: Host, build: string
     sha256: sha256(l.sources.get(f)!),
   }));
   if (files.some((f) => f.path.startsWith(".."))) return null;
-  return { build, files, ir: l.ir };
+  // The diff's cells, worked out from the IR as a command reads it back (through its JSON text).
+  const ir = readEntry(irText({ build, files, ir: l.ir })).ir;
+  return { build, files, ir: l.ir, diffCells: JSON.stringify(sideCells(ir)) };
 }
 
 /**

@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { BuiltFronts } from "../engine/host.js";
 import type { RulesetIR } from "../ir/ir.js";
+import { keepBeside } from "../ir/beside.js";
 import { dict } from "../util/dict.js";
 
 declare const __VARIORUM_BUILD__: string | undefined;
@@ -31,6 +32,11 @@ export interface Entry {
   /** Each file the front end read, relative to the package root, with the SHA-256 of its text. */
   files: { path: string; sha256: string }[];
   ir: RulesetIR;
+  /**
+   * The diff's cells of the IR, worked out by the build (diff/report.ts `sideCells`), as JSON text:
+   * kept beside the IR read back (compiler/ir/beside.ts), one string for the entry's parse.
+   */
+  diffCells?: string;
 }
 
 export const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
@@ -113,6 +119,12 @@ export function stillHolds(
   });
 }
 
+/** An entry's IR, with the facts the build worked out of it kept beside it (compiler/ir/beside.ts). */
+export function entryIr(entry: Entry): RulesetIR {
+  if (entry.diffCells !== undefined) keepBeside(entry.ir, "diff-cells", entry.diffCells);
+  return entry.ir;
+}
+
 /** The built results of the package at `root`, for the running build; undefined outside the bundle. */
 export function builtFronts(root: string): BuiltFronts | undefined {
   const build = buildId();
@@ -127,7 +139,7 @@ export function builtFronts(root: string): BuiltFronts | undefined {
       } catch {
         return null;
       }
-      return entry.build === build && stillHolds(root, entry, read) ? entry.ir : null;
+      return entry.build === build && stillHolds(root, entry, read) ? entryIr(entry) : null;
     },
   };
 }

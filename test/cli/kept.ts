@@ -21,7 +21,7 @@
 import type { BuiltFronts } from "../../compiler/engine/host.js";
 import { rulesetsIn } from "../../compiler/engine/host.js";
 import { frontEntry } from "../../compiler/node/front-cache-build.js";
-import { irText, readEntry, sha256, stillHolds } from "../../compiler/node/front-cache.js";
+import { entryIr, irText, readEntry, sha256, stillHolds } from "../../compiler/node/front-cache.js";
 import type { ReportStore } from "../../compiler/engine/reports.js";
 import { nodeHost, rulesetFolders } from "../../compiler/node/host.js";
 
@@ -41,7 +41,7 @@ export function keptFronts(root: string): BuiltFronts {
       const known = store.get(file);
       if (known !== undefined) {
         const entry = readEntry(known);
-        if (stillHolds(root, entry, read)) return entry.ir;
+        if (stillHolds(root, entry, read)) return entryIr(entry);
       }
       const made = frontEntry(root, file, host, "in-process");
       if (made === null) {
@@ -50,7 +50,7 @@ export function keptFronts(root: string): BuiltFronts {
       }
       const text = irText(made);
       store.set(file, text);
-      return readEntry(text).ir;
+      return entryIr(readEntry(text));
     },
   };
 }
