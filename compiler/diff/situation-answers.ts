@@ -235,10 +235,9 @@ export class Asker {
    */
   ask(dims: readonly Dim[], a: Readonly<Assignment>): Glance | null {
     // Situations that differ only in inputs this definition does not read get the same answer.
-    const d = this.domain(dims);
-    const key = keyWith(d.plan, d.wide, dims, a);
+    const key = this.keyOf(dims, a);
     if (key === null) return null;
-    const cache = d.cache;
+    const cache = this.domain(dims).cache;
     const hit = cache.get(key);
     if (hit !== undefined) return hit;
     this.evaluations++;
@@ -337,7 +336,7 @@ export class Asker {
           : d.kind === "enum"
             ? new Set<Scalar>([null, ...(names?.keys() ?? [])])
             : null;
-      const reads = this.readsField(d.rec, f.name);
+      const reads = readsField(this.reads, d.rec, f.name);
       const digits = reads ? digitsOf(d) : null;
       return {
         lacks: false,
@@ -409,7 +408,8 @@ export class Asker {
    * too large for such numbers to be exact (`wide`), the same digits as text.
    */
   private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): number | string | null {
-    return keyWith(this.planOf(dims), this.wide.get(dims) === true, dims, a);
+    const d = this.domain(dims);
+    return keyWith(d.plan, d.wide, dims, a);
   }
 
   /**
@@ -423,8 +423,6 @@ export class Asker {
     let plan = this.ownPlans.get(dims);
     if (plan === undefined) {
       const own = this.own!;
-      const reads = (key: string) =>
-        own.fields.has(key) || own.flags.has(key) || own.wholeSets.has(key);
       const readsVehicle = [...own.fields, ...own.flags.keys(), ...own.wholeSets].some((k) =>
         k.startsWith("vehicle."),
       );
@@ -432,7 +430,7 @@ export class Asker {
         if (p.lacks || p.field === undefined) return p;
         const d = dims[i]!;
         const r =
-          reads(`${d.rec}.${p.field.name}`) ||
+          readsField(own, d.rec, p.field.name) ||
           (d.rec === "vehicle" && readsVehicle) ||
           (d.rec === "step" && p.field.name === "action");
         return { ...p, reads: r, digits: r ? digitsOf(d) : null };
@@ -442,12 +440,6 @@ export class Asker {
     return keyWith(plan, this.wide.get(dims) === true, dims, a);
   }
   private readonly ownPlans = new WeakMap<readonly Dim[], Plan[]>();
-
-  /** Whether the definition reads field `name` of record `rec` (whole, or a member of it). */
-  private readsField(rec: RecordName, name: string): boolean {
-    const key = `${rec}.${name}`;
-    return this.reads.fields.has(key) || this.reads.flags.has(key) || this.reads.wholeSets.has(key);
-  }
 
   private compute(dims: readonly Dim[], a: Readonly<Assignment>, full: false): Glance | null;
   private compute(dims: readonly Dim[], a: Readonly<Assignment>, full: true): Outcome | null;
@@ -636,4 +628,10 @@ function digitsOf(d: Dim): Map<Scalar, number> {
   const digits = new Map<Scalar, number>();
   for (const v of [...d.values, d.def]) if (!digits.has(v)) digits.set(v, digits.size);
   return digits;
+}
+
+/** Whether `reads` has field `name` of record `rec` (whole, or a member of it). */
+function readsField(reads: Reads, rec: RecordName, name: string): boolean {
+  const key = `${rec}.${name}`;
+  return reads.fields.has(key) || reads.flags.has(key) || reads.wholeSets.has(key);
 }

@@ -208,6 +208,8 @@ function contextOf(
   const shape = shapeOf(ir);
   const input = (rec: RecordName) => shape.inputs.get(rec);
   const unknown = new Set(built ? undefined : (sv as ScenarioValue).unknown);
+  // A field's default: one value for every built context, a fresh one for a scenario's.
+  const dflt = (f: InputField): RunValue => (built ? builtDefault(shape, f) : valueOf(f.default!));
   const record = (
     rec: RecordName,
     given: Record<string, Value> | ValueRecord,
@@ -221,7 +223,7 @@ function contextOf(
       const v = built ? given[f.name] : own(given as Record<string, Value>, f.name);
       if (v !== undefined) {
         if (!built) out[f.name] = valueOf(v as Value);
-      } else if (f.default) out[f.name] = built ? builtDefault(shape, f) : valueOf(f.default);
+      } else if (f.default) out[f.name] = dflt(f);
       else if (f.optional || unknown.has(`${where === "scenario" ? "" : `${where}.`}${f.json}`))
         out[f.name] = null;
       else problems.push(`${where}.${f.json} is required`);
@@ -232,7 +234,7 @@ function contextOf(
   const implied = (def: InputDef | undefined): ValueRecord => {
     const out: ValueRecord = dict();
     for (const f of def?.fields ?? []) {
-      if (f.default) out[f.name] = valueOf(f.default);
+      if (f.default) out[f.name] = dflt(f);
       else if (f.optional) out[f.name] = null;
       else {
         needs.push(`vehicle.${f.json}`);

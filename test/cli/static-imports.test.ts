@@ -84,40 +84,64 @@ describe("cold start", () => {
     expect([...reach.files].some((f) => f.endsWith(join("engine", "reach.ts")))).toBe(true);
   });
 
-  it("`variorum card` reaches none of the diff's search, the reach map's or the scenarios' code statically", () => {
-    // The card's model and its cache are their own files (compiler/engine/card.ts, kept.ts):
-    // through compiler/engine/reports.ts a first card loaded the diff, reach and coverage reports'
-    // code as well, ≈ 10% of its CPU.
-    const { files } = closure(join(root, "compiler", "cli", "card.ts"));
-    for (const part of [
-      join("compiler", "diff", "situations.ts"),
-      join("compiler", "diff", "report.ts"),
-      join("compiler", "reach", "build.ts"),
-      join("compiler", "map", "parse.ts"),
-      join("compiler", "scenario", "read.ts"),
-      join("compiler", "engine", "reports.ts"),
-    ])
-      expect([...files].filter((f) => f.endsWith(part))).toEqual([]);
-  });
-
-  it("`variorum diff` without --scenarios or --map reaches neither the scenario reader nor the reach map's code statically", () => {
-    // The report alone is compiler/engine/diff.ts; reports.ts (its scenario suite and reach
-    // section) and the reach command's helpers are imported only for --scenarios or --map: through
-    // them a first diff loaded 49 modules (642 KB) instead of 38 (295 KB).
-    const { files } = closure(join(root, "compiler", "cli", "diff.ts"));
-    for (const part of [
-      join("compiler", "engine", "reports.ts"),
-      join("compiler", "cli", "reach.ts"),
-      join("compiler", "reach", "build.ts"),
-      join("compiler", "reach", "svg.ts"),
-      join("compiler", "map", "parse.ts"),
-      join("compiler", "scenario", "read.ts"),
-      join("compiler", "cards", "raw-card.ts"),
-    ])
-      expect([...files].filter((f) => f.endsWith(part))).toEqual([]);
-    // …while the diff's own search is reached (so this test can fail).
-    expect([...files].some((f) => f.endsWith(join("diff", "situations.ts")))).toBe(true);
-  });
+  /** The code each command must not load, and a file it does load (so each case can fail). */
+  const lean: { command: string; why: string; absent: string[]; present: string }[] = [
+    {
+      // The card's model and its cache are their own files (compiler/engine/card.ts, kept.ts):
+      // through compiler/engine/reports.ts a first card loaded the diff, reach and coverage
+      // reports' code as well, ≈ 10% of its CPU.
+      command: "card",
+      why: "none of the diff's search, the reach map's or the scenarios' code",
+      absent: [
+        "diff/situations.ts",
+        "diff/report.ts",
+        "reach/build.ts",
+        "map/parse.ts",
+        "scenario/read.ts",
+        "engine/reports.ts",
+      ],
+      present: "cards/raw-card.ts",
+    },
+    {
+      // The report alone is compiler/engine/diff.ts; reports.ts (its scenario suite and reach
+      // section) and the reach command's helpers are imported only for --scenarios or --map:
+      // through them a first diff loaded 49 modules (642 KB) instead of 38 (295 KB).
+      command: "diff",
+      why: "neither the scenario reader nor the reach map's code (without --scenarios or --map)",
+      absent: [
+        "engine/reports.ts",
+        "cli/reach.ts",
+        "reach/build.ts",
+        "reach/svg.ts",
+        "map/parse.ts",
+        "scenario/read.ts",
+        "cards/raw-card.ts",
+      ],
+      present: "diff/situations.ts",
+    },
+    {
+      // Coverage's model is a file of its own (compiler/engine/coverage.ts), as the card's is:
+      // through compiler/engine/reports.ts the command loaded the diff, reach and scenario code.
+      command: "coverage",
+      why: "none of the diff's, the reach map's or the scenarios' code",
+      absent: [
+        "diff/situations.ts",
+        "diff/report.ts",
+        "reach/build.ts",
+        "map/parse.ts",
+        "scenario/read.ts",
+        "engine/reports.ts",
+      ],
+      present: "coverage/build.ts",
+    },
+  ];
+  for (const c of lean)
+    it(`\`variorum ${c.command}\` reaches ${c.why} statically`, () => {
+      const files = [...closure(join(root, "compiler", "cli", `${c.command}.ts`)).files];
+      const at = (part: string) => join("compiler", ...part.split("/"));
+      for (const part of c.absent) expect(files.filter((f) => f.endsWith(at(part)))).toEqual([]);
+      expect(files.some((f) => f.endsWith(at(c.present)))).toBe(true);
+    });
 
   it("`variorum test` reaches no JSON parser: a stack example's units are read from their values", () => {
     // compiler/scenario/stages.ts reads a value through the tree value-tree.ts builds; the parse
@@ -127,22 +151,6 @@ describe("cold start", () => {
     expect([...files].filter((f) => f.endsWith(join("scenario", "read.ts")))).toEqual([]);
     // …while the stack examples do reach the scenario reader's stages (so this test can fail).
     expect([...files].some((f) => f.endsWith(join("scenario", "validate.ts")))).toBe(true);
-  });
-
-  it("`variorum coverage` reaches none of the diff's, the reach map's or the scenarios' code statically", () => {
-    // Coverage's model is a file of its own (compiler/engine/coverage.ts), as the card's is: through
-    // compiler/engine/reports.ts the command loaded the diff, reach and scenario code as well.
-    const { files } = closure(join(root, "compiler", "cli", "coverage.ts"));
-    for (const part of [
-      join("compiler", "diff", "situations.ts"),
-      join("compiler", "diff", "report.ts"),
-      join("compiler", "reach", "build.ts"),
-      join("compiler", "map", "parse.ts"),
-      join("compiler", "scenario", "read.ts"),
-      join("compiler", "engine", "reports.ts"),
-    ])
-      expect([...files].filter((f) => f.endsWith(part))).toEqual([]);
-    expect([...files].some((f) => f.endsWith(join("compiler", "coverage", "build.ts")))).toBe(true);
   });
 
   it("the front end does reach the grammar (so the test above can fail)", () => {

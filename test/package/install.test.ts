@@ -46,6 +46,7 @@ import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build as esbuild } from "esbuild";
+import ts from "typescript";
 import { chromium, type Browser } from "playwright-core";
 import sirv from "sirv";
 import { build as viteBuild } from "vite";
@@ -136,27 +137,24 @@ try {
 console.log(JSON.stringify({ move, reached, issues: bad.issues.map((i) => i.path), thrown, header: /^ruleset sl-classic /m.test(slText) }));
 `;
 
-const STRICT = {
-  compilerOptions: {
-    target: "ES2022",
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    verbatimModuleSyntax: true,
-    erasableSyntaxOnly: true,
-    // Every .d.ts of the installed packages is checked under these settings; TypeScript's own lib
-    // files (lib.dom.d.ts among them, ≈ 2 s of CPU per program) are not under test.
-    skipLibCheck: false,
-    skipDefaultLibCheck: true,
-    types: [],
-    outDir: "out",
-  },
-  files: ["consumer.ts"],
-};
+/**
+ * A consumer's strictest settings, as tsconfig.consumer.json holds them (test/emit/consumer.test.ts
+ * holds that it does), for a project of the consumer's own: its default libs (it logs to the
+ * console), emitting to out/. Every .d.ts of the installed packages is checked under these settings;
+ * TypeScript's own lib files (lib.dom.d.ts among them, ≈ 2 s of CPU per program) are not under test.
+ */
+const STRICT = (() => {
+  const { config } = ts.readConfigFile(join(ROOT, "tsconfig.consumer.json"), ts.sys.readFile);
+  const {
+    lib: _lib,
+    noEmit: _noEmit,
+    ...strictest
+  } = (config as { compilerOptions: Record<string, unknown> }).compilerOptions;
+  return {
+    compilerOptions: { ...strictest, skipDefaultLibCheck: true, outDir: "out" },
+    files: ["consumer.ts"],
+  };
+})();
 
 let dir = "";
 let project = "";

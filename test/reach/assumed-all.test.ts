@@ -63,6 +63,33 @@ function all(ids: string[], text: string) {
   return out.value!;
 }
 
+/**
+ * `perValue` over the reach of ruleset `id`'s unit `unit` from `from` on the fixture map `file`,
+ * split by `answer`, with the searches it made.
+ */
+function searched(
+  id: string,
+  unit: Record<string, unknown>,
+  file: string,
+  from: string,
+  answer: (a: ReturnType<typeof reachOnMap>) => unknown,
+) {
+  const rs = ir(id);
+  const map = buildGraph(JSON.parse(fixture(file)));
+  let searches = 0;
+  const split = perValue(
+    rs,
+    unitValue(id, unit),
+    (b) => {
+      searches++;
+      return reachOnMap(interpretedBinding(rs, b), map, from);
+    },
+    answer,
+    { aboard: false },
+  );
+  return { split, searches };
+}
+
 describe("reach --all names the defaults a unit's answer turns on", () => {
   it("SL: a squad without `leader` is told 'assuming no unit.leader (the default)' (5.4, 5.44, 5.5)", () => {
     const v = all(["sl-classic"], fixture("units-leader-woods.json"));
@@ -80,38 +107,24 @@ describe("reach --all names the defaults a unit's answer turns on", () => {
   });
 
   it("one search where the allowance tells the default: an SL squad's leader costs no search more", () => {
-    const sl = ir("sl-classic");
-    const base = unitValue("sl-classic", { kind: "squad" });
-    const map = buildGraph(JSON.parse(fixture("ok-leader-woods.json")));
-    let searches = 0;
-    const split = perValue(
-      sl,
-      base,
-      (b) => {
-        searches++;
-        return reachOnMap(interpretedBinding(sl, b), map, "A1");
-      },
+    const { split, searches } = searched(
+      "sl-classic",
+      { kind: "squad" },
+      "ok-leader-woods.json",
+      "A1",
       (a) => [a.allowance, Array.from(a.cost, (c) => !Number.isNaN(c))],
-      { aboard: false },
     );
     expect(split.assumed).toEqual([{ field: "unit.leader", value: false }]);
     expect(searches).toBe(1);
   });
 
   it("Chain of Command: a Team's rate is told by its distribution, 2D6 against 1D6 (10.1.1): one search", () => {
-    const coc = ir("chain-of-command");
-    const base = unitValue("chain-of-command", { kind: "team" });
-    const map = buildGraph(JSON.parse(fixture("ok-coc-stream.json")));
-    let searches = 0;
-    const split = perValue(
-      coc,
-      base,
-      (b) => {
-        searches++;
-        return reachOnMap(interpretedBinding(coc, b), map, "B2");
-      },
+    const { split, searches } = searched(
+      "chain-of-command",
+      { kind: "team" },
+      "ok-coc-stream.json",
+      "B2",
       (a) => [a.allowance, a.distribution, Array.from(a.cost, (c) => !Number.isNaN(c))],
-      { aboard: false },
     );
     expect(split.assumed).toEqual([{ field: "unit.rate", value: "normal" }]);
     expect(searches).toBe(1);
@@ -121,26 +134,19 @@ describe("reach --all names the defaults a unit's answer turns on", () => {
     // Every field given but Assault Movement (A4.61), which leaves the allowance as it is: only the
     // search tells that it changes the hexes reached (one Location at most, A4.61). Its default's
     // search is the base's: two searches, not one per value and the base (three).
-    const asl = ir("asl-a4");
-    const base = unitValue("asl-a4", {
-      kind: "squad",
-      leader: true,
-      leaderDoubleTime: false,
-      doubleTime: false,
-      lateDoubleTime: false,
-      startUnseen: false,
-    });
-    const map = buildGraph(JSON.parse(fixture("ok-leader-woods.json")));
-    let searches = 0;
-    const split = perValue(
-      asl,
-      base,
-      (b) => {
-        searches++;
-        return reachOnMap(interpretedBinding(asl, b), map, "A1");
+    const { split, searches } = searched(
+      "asl-a4",
+      {
+        kind: "squad",
+        leader: true,
+        leaderDoubleTime: false,
+        doubleTime: false,
+        lateDoubleTime: false,
+        startUnseen: false,
       },
+      "ok-leader-woods.json",
+      "A1",
       (a) => [a.allowance, Array.from(a.cost, (c) => !Number.isNaN(c))],
-      { aboard: false },
     );
     expect(split.assumed).toEqual([{ field: "unit.assaultMovement", value: false }]);
     expect(searches).toBe(2);
