@@ -14,7 +14,7 @@
  */
 import { Rat } from "../../runtime/rational.js";
 import type { RecordName, RuleDef, RulesetIR } from "../ir/ir.js";
-import { ruleReader, type Reads } from "../ir/walk.js";
+import { ruleReader, tablesReadingAll, type Reads } from "../ir/walk.js";
 import type { EvalContext, RuleValues, RunValue, ValueRecord } from "./eval.js";
 
 /** One field a rule reads: whole (its value), or only whether a set holds some members. */
@@ -56,9 +56,7 @@ export class RuleMemo implements RuleValues {
 
   constructor(private readonly ir: Pick<RulesetIR, "rules" | "tables">) {
     this.reader = ruleReader(ir.rules);
-    this.allRows = new Set(
-      ir.tables.filter((t) => t.rows.some((r) => r.value.v === "all")).map((t) => t.name),
-    );
+    this.allRows = tablesReadingAll(ir.tables);
   }
 
   /**

@@ -19,7 +19,7 @@ import type {
   RulesetIR,
   ScenarioValue,
 } from "../ir/ir.js";
-import { addReads, noReads, reads, readsAll, ruleExprs, ruleReader } from "../ir/walk.js";
+import { readsAll, ruleExprs, ruleReader, tablesReadingAll } from "../ir/walk.js";
 import { EvalError, type EvalListener, type EvalContext, type RunValue } from "./eval.js";
 import { RuleMemo } from "./memo.js";
 import {
@@ -289,10 +289,9 @@ export function readsPriming(ir: RulesetIR, d: RuleDef | ConstraintDef): boolean
   if (byDef === undefined) primingReads.set(ir, (byDef = new Map()));
   let out = byDef.get(d);
   if (out === undefined) {
-    const r = readsAll(isRule(d) ? ruleExprs(d) : [d.cond], ruleReader(ir.rules));
-    const allRows = (name: string) =>
-      ir.tables.some((t) => t.name === name && t.rows.some((row) => row.value.v === "all"));
-    out = r.spent || r.all || [...r.tables].some(allRows);
+    const r = readsOfRoot(ir, isRule(d) ? d : d.cond);
+    const allRows = tablesReadingAll(ir.tables);
+    out = r.spent || r.all || [...r.tables].some((t) => allRows.has(t));
     byDef.set(d, out);
   }
   return out;
@@ -346,11 +345,14 @@ function violations(model: Interpreter, ctx: EvalContext, out: Violation[]): voi
 
 /** Whether evaluating `e` reads the dice, itself, through the rules it calls or through the allowance. */
 function readsDice(ir: RulesetIR, root: Expr | RuleDef): boolean {
-  const ruleReads = ruleReader(ir.rules);
-  const acc = noReads();
-  for (const e of "k" in root ? [root] : ruleExprs(root)) addReads(acc, reads(e, ruleReads));
+  const acc = readsOfRoot(ir, root);
   if (acc.dice) return true;
-  return acc.all && root !== ir.movement.allowance && reads(ir.movement.allowance, ruleReads).dice;
+  return acc.all && root !== ir.movement.allowance && readsOfRoot(ir, ir.movement.allowance).dice;
+}
+
+/** What an expression, or a rule's expressions, read, following the rules they call. */
+function readsOfRoot(ir: RulesetIR, root: Expr | RuleDef) {
+  return readsAll("k" in root ? [root] : ruleExprs(root), ruleReader(ir.rules));
 }
 
 /** The evaluator's choices, noted as it makes them. */

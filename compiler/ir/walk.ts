@@ -3,7 +3,7 @@
  * kind fails to compile here until it says what its sub-expressions are, and every walker of the
  * compiler (check, lower, emit, interpreter, diff, cards, scenarios) goes through it.
  */
-import type { Expr, Movement, RuleDef, RulesetIR } from "./ir.js";
+import type { Expr, Movement, RuleDef, RulesetIR, TableDef } from "./ir.js";
 
 const NONE: readonly Expr[] = [];
 
@@ -547,6 +547,21 @@ export function ruleReader(rules: readonly RuleExprsNamed[]): RuleReads {
   };
   readersOf.set(rules, reader);
   return reader;
+}
+
+const allTables = new WeakMap<readonly TableDef[], ReadonlySet<string>>();
+
+/**
+ * The tables with a row whose value is `all` (the unit's whole allowance): reading one reads the
+ * allowance, which `reads` (by expression) does not see. Memoised per tables array.
+ */
+export function tablesReadingAll(tables: readonly TableDef[]): ReadonlySet<string> {
+  let out = allTables.get(tables);
+  if (out === undefined) {
+    out = new Set(tables.filter((t) => t.rows.some((r) => r.value.v === "all")).map((t) => t.name));
+    allTables.set(tables, out);
+  }
+  return out;
 }
 
 /** Whether `e` rolls dice anywhere (itself, not through the rules it calls). */

@@ -84,6 +84,15 @@ describe("cold start", () => {
     expect([...reach.files].some((f) => f.endsWith(join("engine", "reach.ts")))).toBe(true);
   });
 
+  /** The diff's search, the reach map's and the scenarios' code, and the engine file joining them. */
+  const REPORTS = [
+    "diff/situations.ts",
+    "diff/report.ts",
+    "reach/build.ts",
+    "map/parse.ts",
+    "scenario/read.ts",
+    "engine/reports.ts",
+  ];
   /** The code each command must not load, and a file it does load (so each case can fail). */
   const lean: { command: string; why: string; absent: string[]; present: string }[] = [
     {
@@ -92,14 +101,7 @@ describe("cold start", () => {
       // reports' code as well, ≈ 10% of its CPU.
       command: "card",
       why: "none of the diff's search, the reach map's or the scenarios' code",
-      absent: [
-        "diff/situations.ts",
-        "diff/report.ts",
-        "reach/build.ts",
-        "map/parse.ts",
-        "scenario/read.ts",
-        "engine/reports.ts",
-      ],
+      absent: REPORTS,
       present: "cards/raw-card.ts",
     },
     {
@@ -124,14 +126,7 @@ describe("cold start", () => {
       // through compiler/engine/reports.ts the command loaded the diff, reach and scenario code.
       command: "coverage",
       why: "none of the diff's, the reach map's or the scenarios' code",
-      absent: [
-        "diff/situations.ts",
-        "diff/report.ts",
-        "reach/build.ts",
-        "map/parse.ts",
-        "scenario/read.ts",
-        "engine/reports.ts",
-      ],
+      absent: REPORTS,
       present: "coverage/build.ts",
     },
   ];
