@@ -30,6 +30,7 @@ export const PROCESSES = [
   "test/package/**/*.test.ts",
   "test/examples/**/*.test.ts",
   "test/cli/precompiled.test.ts",
+  "test/cli/code-cache-built.test.ts",
 ];
 
 /** Counter-examples of the invariants' tests (each must fail its test): kept, never run. */

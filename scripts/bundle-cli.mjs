@@ -1,5 +1,7 @@
-// The CLI as one bundle (esbuild): dist/cli/main.js and a chunk per lazily imported command, so a
-// command loads a handful of files instead of some two hundred modules. Packages stay in
+// The CLI as one bundle (esbuild): dist/cli/main.cjs, one CommonJS file instead of some two hundred
+// modules, which bin/load.js compiles with the code cache of the command being run (made here, after
+// the bundle, by scripts/code-cache.mjs). A lazily imported command's modules are in it as functions
+// run on their first import, so a command runs (and compiles) only the code it imports. Packages stay in
 // node_modules (loaded only by the commands that use them), except Chevrotain's one-file build,
 // jsonc-parser's ESM build (the scenario and map readers), and commander, which every command needs.
 // `__VARIORUM_BUILD__` is the build's id: a hash of every source the bundle is made from, which the
@@ -8,9 +10,11 @@
 import { build } from "esbuild";
 import Handlebars from "handlebars";
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { trainCodeCaches } from "./code-cache.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SOURCES = ["compiler", "grammar", "runtime", "diagnostics", "studio", "templates"];
@@ -119,36 +123,41 @@ export async function bundleCli() {
     absWorkingDir: root,
     entryPoints: { main: "compiler/cli/main.ts" },
     outdir,
+    outExtension: { ".js": ".cjs" },
     bundle: true,
-    splitting: true,
-    format: "esm",
+    format: "cjs",
     platform: "node",
     target: "node20",
     packages: "external",
     plugins: [chevrotainStatic, precompiledTemplates],
-    define: { __VARIORUM_BUILD__: JSON.stringify(id) },
-    chunkNames: "chunks/[name]-[hash]",
+    // `import.meta.url` of the modules: the bundle's own file (dist/cli/main.cjs).
+    define: { __VARIORUM_BUILD__: JSON.stringify(id), "import.meta.url": "__variorumUrl" },
     legalComments: "none",
     logLevel: "warning",
-    // Handlebars' CommonJS build is loaded by `require` in Node; keep a require for it.
+    // Its first line names the build, which the code caches' names carry (bin/load.js); strict, as
+    // the modules were.
     banner: {
-      js: 'import { createRequire as __variorumRequire } from "node:module"; const require = __variorumRequire(import.meta.url);',
+      js: `// variorum build ${id}\n"use strict";\nconst __variorumUrl = require("node:url").pathToFileURL(__filename).href;`,
     },
   });
   return id;
 }
 
-/** The bundle, then the front-end results of the package's rulesets, built by the bundle itself. */
+/**
+ * The bundle, then the front-end results of the package's rulesets, built by the bundle itself, then
+ * the code caches of its commands (a training run of each over those results).
+ */
 export async function buildCli() {
   const id = await bundleCli();
-  const cli = await import(new URL(`../dist/cli/main.js?${id}`, import.meta.url).href);
+  const cli = createRequire(import.meta.url)(join(root, "dist", "cli", "main.cjs"));
   const ids = await cli.buildFrontCache(root);
-  return { id, ids };
+  const caches = trainCodeCaches(id);
+  return { id, ids, caches };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { id, ids } = await buildCli();
+  const { id, ids, caches } = await buildCli();
   console.log(
-    `bundle: dist/cli/ (build ${id}); built results of ${ids.length} rulesets in dist/front-cache/`,
+    `bundle: dist/cli/ (build ${id}); built results of ${ids.length} rulesets in dist/front-cache/; code caches of ${caches.length} runs in dist/cli/code-cache/`,
   );
 }

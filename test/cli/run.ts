@@ -118,7 +118,7 @@ export const BUILD_SOURCES = [
  * The file of dist/ the binary loads first: the CLI's bundle (scripts/bundle-cli.mjs), written after
  * tsc on every build.
  */
-export const BUILT = join(ROOT, "dist", "cli", "main.js");
+export const BUILT = join(ROOT, "dist", "cli", "main.cjs");
 
 /** Why dist/ cannot be trusted (missing, or older than a source), or null when it is current. */
 export function staleBuild(): string | null {

@@ -3,7 +3,8 @@
  * (ts-morph, prettier, handlebars, playwright), which the commands that need them load with `import()`;
  * nor the grammar and the checker, which compiler/cli/load.ts loads with `import()` only for a ruleset
  * without a built result (compiler/engine/built.ts), so a command over the package's own rulesets
- * loads neither (the CLI's bundle keeps a chunk per dynamic import, scripts/bundle-cli.mjs).
+ * loads neither (in the CLI's bundle a module imported with `import()` runs only on that import,
+ * scripts/bundle-cli.mjs).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
