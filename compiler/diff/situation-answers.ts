@@ -257,7 +257,7 @@ export class Asker {
   private last: {
     dims: readonly Dim[];
     plan: Plan[];
-    wide: boolean;
+    key: KeyForm;
     cache: Map<number | string, Glance | null>;
   } | null = null;
 
@@ -267,7 +267,8 @@ export class Asker {
     const plan = this.planOf(dims);
     let cache = this.caches.get(dims);
     if (cache === undefined) this.caches.set(dims, (cache = new Map()));
-    return (this.last = { dims, plan, wide: this.wide.get(dims) === true, cache });
+    const key = keyForm(plan, dims, this.wide.get(dims) === true);
+    return (this.last = { dims, plan, key, cache });
   }
 
   /**
@@ -408,8 +409,7 @@ export class Asker {
    * too large for such numbers to be exact (`wide`), the same digits as text.
    */
   private keyOf(dims: readonly Dim[], a: Readonly<Assignment>): number | string | null {
-    const d = this.domain(dims);
-    return keyWith(d.plan, d.wide, dims, a);
+    return keyWith(this.domain(dims).key, a);
   }
 
   /**
@@ -420,13 +420,13 @@ export class Asker {
    * the situation may set, since any of them makes a vehicle be there (and its fields' defaults).
    */
   private answerKeyOf(dims: readonly Dim[], a: Readonly<Assignment>): number | string | null {
-    let plan = this.ownPlans.get(dims);
-    if (plan === undefined) {
+    let form = this.ownKeys.get(dims);
+    if (form === undefined) {
       const own = this.own!;
       const readsVehicle = [...own.fields, ...own.flags.keys(), ...own.wholeSets].some((k) =>
         k.startsWith("vehicle."),
       );
-      plan = this.planOf(dims).map((p, i) => {
+      const plan = this.planOf(dims).map((p, i) => {
         if (p.lacks || p.field === undefined) return p;
         const d = dims[i]!;
         const r =
@@ -435,11 +435,11 @@ export class Asker {
           (d.rec === "step" && p.field.name === "action");
         return { ...p, reads: r, digits: r ? digitsOf(d) : null };
       });
-      this.ownPlans.set(dims, plan);
+      this.ownKeys.set(dims, (form = keyForm(plan, dims, this.wide.get(dims) === true)));
     }
-    return keyWith(plan, this.wide.get(dims) === true, dims, a);
+    return keyWith(form, a);
   }
-  private readonly ownPlans = new WeakMap<readonly Dim[], Plan[]>();
+  private readonly ownKeys = new WeakMap<readonly Dim[], KeyForm>();
 
   private compute(dims: readonly Dim[], a: Readonly<Assignment>, full: false): Glance | null;
   private compute(dims: readonly Dim[], a: Readonly<Assignment>, full: true): Outcome | null;
@@ -585,39 +585,74 @@ export class Asker {
   }
 }
 
-/** `Asker.keyOf` over a plan (its own, or the one of what the definition itself reads). */
-function keyWith(
-  plan: readonly Plan[],
-  wide: boolean,
-  dims: readonly Dim[],
-  a: Readonly<Assignment>,
-): number | string | null {
-  let key = 0;
-  let text = "";
-  let place = 1;
+/**
+ * How a plan makes a situation's key (`Asker.keyOf`), worked out once per plan: the dimensions it
+ * sees (not those this ruleset lacks), each with how its digit is found, so that a key is one loop
+ * over them. Per dimension seen (`at`): `digits`, its values' digits (a dimension the definition
+ * reads), else null: then `fine` tells the values that give it the digit 0 (left at the default,
+ * or one the ruleset's field takes), and `noField` marks a dimension this ruleset has no field for
+ * (a situation that sets it has no key).
+ */
+interface KeyForm {
+  wide: boolean;
+  at: number[];
+  def: Scalar[];
+  noField: boolean[];
+  digits: (ReadonlyMap<Scalar, number> | null)[];
+  radix: number[];
+  fits: boolean[];
+  known: (ReadonlySet<Scalar> | null)[];
+}
+
+function keyForm(plan: readonly Plan[], dims: readonly Dim[], wide: boolean): KeyForm {
+  const form: KeyForm = {
+    wide,
+    at: [],
+    def: [],
+    noField: [],
+    digits: [],
+    radix: [],
+    fits: [],
+    known: [],
+  };
   for (let i = 0; i < dims.length; i++) {
     const p = plan[i]!;
     if (p.lacks) continue;
-    const given = a[i] !== undefined;
-    if (p.field === undefined) {
-      if (given) return null;
+    form.at.push(i);
+    form.def.push(dims[i]!.def);
+    form.noField.push(p.field === undefined);
+    form.digits.push(p.digits);
+    form.radix.push(p.digits === null ? 2 : p.digits.size);
+    form.fits.push(p.fits);
+    form.known.push(p.known);
+  }
+  return form;
+}
+
+/** A situation's key by a key form (`Asker.keyOf`, or its own reads' `answerKeyOf`). */
+function keyWith(form: KeyForm, a: Readonly<Assignment>): number | string | null {
+  const { at, def, noField, digits, radix, fits, known, wide } = form;
+  let key = 0;
+  let text = "";
+  let place = 1;
+  for (let k = 0; k < at.length; k++) {
+    const given = a[at[k]!];
+    if (noField[k]) {
+      if (given !== undefined) return null;
       continue;
     }
-    const v = given ? a[i]! : dims[i]!.def;
+    const v = given !== undefined ? given : def[k]!;
+    const ds = digits[k]!;
     let digit: number;
-    let radix: number;
-    if (p.digits !== null) {
-      digit = p.digits.get(v)!;
-      radix = p.digits.size;
-    } else {
-      const known = p.known === null || p.known.has(v);
-      digit = given && !(p.fits && known) ? 1 : 0;
-      radix = 2;
+    if (ds !== null) digit = ds.get(v)!;
+    else {
+      const kn = known[k]!;
+      digit = given !== undefined && !(fits[k]! && (kn === null || kn.has(v))) ? 1 : 0;
     }
     if (wide) text += `${digit}\u0000`;
     else {
       key += digit * place;
-      place *= radix;
+      place *= radix[k]!;
     }
   }
   return wide ? text : key;

@@ -207,13 +207,15 @@ function contextOf(
   const needs: string[] = [];
   const shape = shapeOf(ir);
   const input = (rec: RecordName) => shape.inputs.get(rec);
-  const unknown = new Set(built ? undefined : (sv as ScenarioValue).unknown);
+  const unknown = built ? NO_UNKNOWN : new Set((sv as ScenarioValue).unknown);
   // A field's default: one value for every built context, a fresh one for a scenario's.
   const dflt = (f: InputField): RunValue => (built ? builtDefault(shape, f) : valueOf(f.default!));
+  // Where a field's path starts ("unit", "path[2]": step `at`), written only when read.
+  const where = (rec: RecordName, at: number) => (rec === "step" ? `path[${at}]` : rec);
   const record = (
     rec: RecordName,
     given: Record<string, Value> | ValueRecord,
-    where: string,
+    at = 0,
   ): ValueRecord => {
     const def: InputDef | undefined = input(rec);
     const out: ValueRecord = built ? (given as ValueRecord) : dict();
@@ -224,9 +226,13 @@ function contextOf(
       if (v !== undefined) {
         if (!built) out[f.name] = valueOf(v as Value);
       } else if (f.default) out[f.name] = dflt(f);
-      else if (f.optional || unknown.has(`${where === "scenario" ? "" : `${where}.`}${f.json}`))
+      else if (
+        f.optional ||
+        (unknown.size > 0 &&
+          unknown.has(`${rec === "scenario" ? "" : `${where(rec, at)}.`}${f.json}`))
+      )
         out[f.name] = null;
-      else problems.push(`${where}.${f.json} is required`);
+      else problems.push(`${where(rec, at)}.${f.json} is required`);
     }
     return out;
   };
@@ -244,7 +250,7 @@ function contextOf(
     return out;
   };
   const vehicle = (): ValueRecord | null => {
-    if (sv.vehicle) return record("vehicle", sv.vehicle, "vehicle");
+    if (sv.vehicle) return record("vehicle", sv.vehicle);
     const boards = built
       ? impliesVehicle(shape, (sv as BuiltScenario).path, (s) => s["action"])
       : impliesVehicle(shape, (sv as ScenarioValue).path, (s) => {
@@ -254,12 +260,10 @@ function contextOf(
     return boards ? implied(input("vehicle")) : null;
   };
   const ctx: EvalContext = {
-    unit: record("unit", sv.unit, "unit"),
+    unit: record("unit", sv.unit),
     vehicle: vehicle(),
-    scenario: record("scenario", sv.scenario, "scenario"),
-    path: (sv.path as (Record<string, Value> | ValueRecord)[]).map((s, i) =>
-      record("step", s, `path[${i}]`),
-    ),
+    scenario: record("scenario", sv.scenario),
+    path: (sv.path as (Record<string, Value> | ValueRecord)[]).map((s, i) => record("step", s, i)),
     i: 0,
     roll: built ? null : ((sv as ScenarioValue).roll ?? null),
     allowance: Rat.ZERO,
@@ -274,6 +278,9 @@ function contextOf(
     });
   return { ctx, problems, needs };
 }
+
+/** The fields given as unknown of built records: none. */
+const NO_UNKNOWN: ReadonlySet<string> = new Set();
 
 const cache = new WeakMap<RulesetIR, Interpreter>();
 export function interpreterFor(ir: RulesetIR): Interpreter {

@@ -177,13 +177,13 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
     const primes = s.allowance === "priced" || s.allowance === "computed";
     const asked = noting === "glance" && "def" in q ? defOf(ir, q.def) : null;
     const choosing = asked !== null && isRule(asked) && (skip || !primes) ? asked : null;
-    const chosen = new Set<Exception>();
+    const chosen = choosing !== null ? new Set<Exception>() : null;
     const once = (): RunValue => {
       prime(model, ctx, s, !skip);
       if ("cost" in q) ctx.i = q.cost;
       if (choosing !== null) {
         const r = model.ev.chosenIn(choosing, ctx);
-        for (const x of r.chosen) chosen.add(x);
+        for (const x of r.chosen) chosen!.add(x);
         return r.value;
       }
       const t: string[] | null = noting === "glance" ? null : [];
@@ -191,7 +191,7 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
       first = false;
       return answer(model, ctx, q, ir, t);
     };
-    const told = () => (choosing !== null ? { chosen: [...chosen] } : {});
+    const told = () => (chosen !== null ? { chosen: [...chosen] } : {});
     const answerAll = (): QueryResult => {
       const fixed = !("built" in sv) && sv.roll !== undefined && sv.roll.length > 0;
       const every =
