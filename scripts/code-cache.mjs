@@ -1,8 +1,9 @@
 // The code caches of the CLI's bundle (bin/load.js reads them): for each command, a training run in
 // a process of its own, as a user runs it (the same loader, the same V8 flags), then V8's code cache
 // of the bundle with what that run compiled (`script.createCachedData()`), written to
-// dist/cli/code-cache/NAME-BUILD.bin. Run by scripts/bundle-cli.mjs after the bundle and the built
-// results of the package's rulesets; `node scripts/code-cache.mjs --train NAME` is one training run.
+// dist/cli/code-cache/NAME-BUILD-V8.bin (V8: the version of the V8 that made it). Run by
+// scripts/bundle-cli.mjs after the bundle and the built results of the package's rulesets;
+// `node scripts/code-cache.mjs --train NAME BUILD` is one training run.
 //
 // The runs cover each command's usual work over the package's own rulesets, maps and scenarios. A
 // run of the same command on other inputs uses the same cache: the code is the same, and what the
@@ -74,7 +75,7 @@ async function train(name, build) {
   const runs = TRAINING[name];
   if (raisesBudget(runs[0], process.execArgv, process.env.NODE_OPTIONS))
     setFlagsFromString(BUDGET_FLAG);
-  const { cli, script, build: bundled } = loadCli([]);
+  const { cli, script, build: bundled } = await loadCli([]);
   if (bundled !== build) throw new Error(`the bundle is of build ${bundled}, not ${build}`);
   const tmp = mkdtempSync(join(tmpdir(), "variorum-training-"));
   try {

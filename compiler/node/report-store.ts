@@ -2,33 +2,18 @@
  * The CLI's cache of diff reports (the engine's `ReportStore`): a report is a function of the
  * rulesets' IR and the diff's options, so it is kept under the SHA-256 of both (and so are a card's
  * model and text, and `variorum test`'s count of a ruleset's examples when every one passed), in a folder of the
- * running build (`__VARIORUM_BUILD__`, so a report made by other code is never read). Where:
- * `$VARIORUM_CACHE_DIR`, else `$XDG_CACHE_HOME/variorum`, else `~/.cache/variorum`, as prettier and
- * eslint keep theirs. `VARIORUM_NO_CACHE=1` turns it off; a folder that cannot be written means no
+ * running build (`__VARIORUM_BUILD__`, so a report made by other code is never read), in the
+ * folder cache-folder.ts names (`VARIORUM_NO_CACHE=1` turns it off); a folder that cannot be written means no
  * cache, never an error. Outside the CLI's bundle (tests, the library) there is no store; a caller may
  * give a command stores of its own (`Ctx.stores`: the suite's in-process runs keep theirs in memory).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import type { ReportStore } from "../engine/reports.js";
+import { cacheFolder } from "./cache-folder.js";
 import { buildId } from "./front-cache.js";
 import { writeIfChanged } from "./write.js";
-
-/** The cache folder the environment names (null when caching is turned off or no folder is known). */
-export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (
-    env.VARIORUM_NO_CACHE !== undefined &&
-    env.VARIORUM_NO_CACHE !== "" &&
-    env.VARIORUM_NO_CACHE !== "0"
-  )
-    return null;
-  if (env.VARIORUM_CACHE_DIR) return env.VARIORUM_CACHE_DIR;
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "variorum");
-  const home = homedir();
-  return home ? join(home, ".cache", "variorum") : null;
-}
 
 /**
  * The store of the running build for one kind of result (`diff`: the diff's report model; `examples`:

@@ -3,7 +3,7 @@
  * is there for the built bundle and is the one V8 takes when a user runs that command (the same
  * flags as the bin sets), and a run prints what it prints with code caches off, byte for byte.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -26,7 +26,7 @@ describe("the package's code caches", () => {
     const files = readdirSync(join(ROOT, "dist", "cli", "code-cache")).sort();
     expect(files).toEqual(
       Object.keys(TRAINING)
-        .map((n) => `${n}-${build}.bin`)
+        .map((n) => `${n}-${build}-${process.versions.v8}.bin`)
         .sort(),
     );
   });
@@ -59,4 +59,37 @@ describe("the package's code caches", () => {
       expect(used.stdout).toBe(off.stdout);
       expect(used.stderr.split("\n").slice(1)).toEqual(off.stderr.split("\n").slice(1));
     });
+
+  it("on a Node the package has no cache for, a run keeps its own in the user's folder, used by the next", async () => {
+    // The package as built, without its code caches.
+    const pkg = mkdtempSync(join(tmpdir(), "variorum-no-caches-"));
+    const users = join(pkg, "user-cache");
+    try {
+      cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
+      cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+      cpSync(join(ROOT, "dist", "cli", "main.cjs"), join(pkg, "dist", "cli", "main.cjs"));
+      cpSync(
+        join(ROOT, "dist", "compiler", "node", "cache-folder.js"),
+        join(pkg, "dist", "compiler", "node", "cache-folder.js"),
+      );
+      symlinkSync(join(ROOT, "node_modules"), join(pkg, "node_modules"));
+      const run = () =>
+        spawnVariorum(["explain", "V0601"], {
+          bin: join(pkg, "bin", "variorum.js"),
+          env: { VARIORUM_DEBUG: "1", VARIORUM_CACHE_DIR: users },
+        });
+      const first = await run();
+      expect(first.stderr.split("\n")[0]).toBe("variorum: code cache (none): none");
+      const next = await run();
+      expect(next.stderr.split("\n")[0]).toBe("variorum: code cache explain (yours): used");
+      expect(next.code).toBe(0);
+      expect(next.stdout).toBe(first.stdout);
+      const [build] = readdirSync(users);
+      expect(readdirSync(join(users, build!)).filter((f) => f.startsWith("code-"))).toEqual([
+        expect.stringMatching(/^code-explain-.+\.bin$/),
+      ]);
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
+  });
 });

@@ -4,7 +4,15 @@
  * V8 refuses it, and is used when V8 takes it. Over a small bundle of its own in a temporary copy of
  * the entry (the package's own caches: test/cli/code-cache-built.test.ts).
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -48,6 +56,7 @@ describe("loading the bundle", () => {
   copyFileSync(join(ROOT, "bin", "load.js"), join(dir, "bin", "load.js"));
   writeFileSync(join(dir, "package.json"), '{ "type": "module" }');
   mkdirSync(join(dir, "dist", "cli", "code-cache"), { recursive: true });
+  const users = join(dir, "user-cache");
   // Each case compiles a source of its own: V8 keeps a script it compiled, and compiling the same
   // source again in this process takes that instead of reading a cache.
   let n = 0;
@@ -63,16 +72,18 @@ describe("loading the bundle", () => {
     (await import(
       pathToFileURL(join(dir, "bin", "load.js")).href
     )) as typeof import("../../bin/load.js");
-  const cache = (name: string, build: string, data: Buffer | string) =>
-    writeFileSync(join(dir, "dist", "cli", "code-cache", `${name}-${build}.bin`), data);
+  const v8 = process.versions.v8;
+  const cache = (name: string, build: string, data: Buffer | string, of = v8) =>
+    writeFileSync(join(dir, "dist", "cli", "code-cache", `${name}-${build}-${of}.bin`), data);
   const answer = (cli: Record<string, unknown>, x: number) =>
     (cli.answer as (x: number) => string)(x);
 
-  it("with no cache of the bundle's build: compiled as usual", async () => {
+  it("with no cache of the bundle's build, or of this V8: compiled as usual", async () => {
     const { loadCli } = await load();
     const k = bundle();
     cache("diff", "bbbb", "not a cache of this build");
-    const r = loadCli(["diff", "start"]);
+    cache("diff", "aaaa", "a cache of another V8", "1.2.3");
+    const r = await loadCli(["diff", "start"]);
     expect(r.build).toBe("aaaa");
     expect(r.cache).toBe("none");
     expect(answer(r.cli, 3)).toBe(`${k},3`);
@@ -82,8 +93,9 @@ describe("loading the bundle", () => {
     const { loadCli } = await load();
     const k = bundle();
     cache("check", "aaaa", Buffer.from("garbage, not V8's"));
-    const r = loadCli(["check", "start"]);
+    const r = await loadCli(["check", "start"]);
     expect(r.cache).toBe("rejected");
+    expect(r.from).toBe("package");
     expect(answer(r.cli, 5)).toBe(`${k},5`);
   });
 
@@ -92,8 +104,60 @@ describe("loading the bundle", () => {
     bundle();
     cache("start", "aaaa", Buffer.from("garbage too"));
     // No `eval` cache: `start`'s is read (and refused).
-    expect(loadCli(["eval", "start"]).cache).toBe("rejected");
+    const r = await loadCli(["eval", "start"]);
+    expect([r.name, r.cache]).toEqual(["start", "rejected"]);
     bundle();
-    expect(loadCli([]).cache).toBe("none");
+    expect((await loadCli([])).cache).toBe("none");
+  });
+
+  it("where the package has none for this V8, a run keeps its own in the user's folder for the next", async () => {
+    const { loadCli } = await load();
+    const k = bundle();
+    let asked = 0;
+    const where = {
+      user: () => {
+        asked++;
+        return Promise.resolve(users);
+      },
+      key: "k1",
+    };
+    const first = await loadCli(["coverage"], where);
+    expect([first.cache, first.from]).toEqual(["none", null]);
+    expect(answer(first.cli, 1)).toBe(`${k},1`);
+    await first.keep();
+    expect(readdirSync(join(users, "aaaa"))).toEqual([`code-coverage-${v8}-k1.bin`]);
+    const next = await loadCli(["coverage"], where);
+    expect([next.name, next.from]).toEqual(["coverage", "user"]);
+    expect(answer(next.cli, 2)).toBe(`${k},2`);
+    // Another setting of the flags (`key`) has a file of its own.
+    expect((await loadCli(["coverage"], { ...where, key: "k2" })).from).toBeNull();
+    // Where the package has one, the user's folder is not even asked for.
+    cache("list", "aaaa", Buffer.from("garbage"));
+    asked = 0;
+    expect((await loadCli(["list"], where)).from).toBe("package");
+    expect(asked).toBe(0);
+  });
+
+  it("under flags of the user's, the user's cache first; a used cache is not written again", async () => {
+    const { loadCli } = await load();
+    bundle();
+    cache("reach", "aaaa", Buffer.from("garbage: the package's"));
+    mkdirSync(join(users, "aaaa"), { recursive: true });
+    const mine = join(users, "aaaa", `code-reach-${v8}-k3.bin`);
+    writeFileSync(mine, "the user's");
+    const where = { user: () => Promise.resolve(users), key: "k3", plain: false };
+    const r = await loadCli(["reach"], where);
+    expect([r.from, r.cache]).toEqual(["user", "rejected"]);
+    // Refused: kept anew, from this run.
+    await r.keep();
+    expect(readFileSync(mine).toString()).not.toBe("the user's");
+  });
+
+  it("no user folder (caching off, VARIORUM_NO_CACHE): nothing kept", async () => {
+    const { loadCli } = await load();
+    bundle();
+    const r = await loadCli(["explain"], { user: () => Promise.resolve(null), key: "k4" });
+    await r.keep();
+    expect(readdirSync(join(users, "aaaa")).some((f) => f.includes("explain"))).toBe(false);
   });
 });
