@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { bundleBuild, cacheNames } from "../../bin/load.js";
+import { bundleBuild, cacheNames, flagsKey } from "../../bin/load.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -39,6 +39,19 @@ describe("which code caches a run may use", () => {
   ];
   for (const [what, args, raises, env, names] of cases)
     it(what, () => expect(cacheNames(args, raises, env)).toEqual(names));
+});
+
+describe("the digest of the user's flags", () => {
+  it("is the same for the same flags, and another for others", () => {
+    expect(flagsKey([], undefined, true)).toBe(flagsKey([], "", true));
+    expect(flagsKey([], undefined, true)).toMatch(/^[0-9a-f]{8}$/);
+    const others = [
+      flagsKey(["--max-old-space-size=4000"], undefined, true),
+      flagsKey([], "--max-old-space-size=4000", true),
+      flagsKey([], undefined, false),
+    ];
+    expect(new Set([flagsKey([], undefined, true), ...others]).size).toBe(4);
+  });
 });
 
 describe("a bundle's build", () => {
