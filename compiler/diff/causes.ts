@@ -12,12 +12,13 @@
  */
 
 import type { Expr, RuleDef, RulesetIR, TableDef } from "../ir/ir.js";
-import { ruleExprs, walk } from "../ir/walk.js";
+import { namesReached, ruleExprs, walk } from "../ir/walk.js";
 import { isRule, readsOf, type Subject } from "./domain.js";
 import type { Item } from "./ruleset-items.js";
 import { Asker } from "./situation-answers.js";
 import { probeOf, type Probe, type Situation } from "./situations.js";
 import { bindAtCall } from "./bind.js";
+import { madeFrom } from "../interpret/query.js";
 
 /** A changed row, as causes are sought: its items by ruleset index and its situations. */
 export interface Change {
@@ -29,17 +30,7 @@ export interface Change {
 
 /** The names a definition of `ir` uses, directly or through the rules and tables it reaches. */
 function reach(ir: RulesetIR, start: RuleDef | { cond: Expr }): Set<string> {
-  const out = new Set<string>();
-  const rules = new Map(ir.rules.map((r) => [r.name, r]));
-  const todo: Expr[] = "cond" in start ? [start.cond] : [...ruleExprs(start)];
-  while (todo.length > 0)
-    walk(todo.pop()!, (x) => {
-      if ((x.k !== "rule" && x.k !== "table") || out.has(x.name)) return;
-      out.add(x.name);
-      const r = rules.get(x.name);
-      if (x.k === "rule" && r) todo.push(...ruleExprs(r));
-    });
-  return out;
+  return namesReached(ir.rules, "cond" in start ? [start.cond] : ruleExprs(start));
 }
 
 /**
@@ -181,7 +172,9 @@ export function causesOf(irs: readonly RulesetIR[], changes: readonly Change[]):
     const key = `${j}:${base}:${ci}`;
     if (!swaps.has(key)) {
       const c = changes[ci]!;
-      swaps.set(key, swapped(irs[j]!, c.items[j]!, c.items[base]!, irs[base]!));
+      const ir = swapped(irs[j]!, c.items[j]!, c.items[base]!, irs[base]!);
+      if (ir !== null) madeFrom(ir, irs[j]!);
+      swaps.set(key, ir);
     }
     return swaps.get(key)!;
   };
@@ -252,10 +245,12 @@ export function causesOf(irs: readonly RulesetIR[], changes: readonly Change[]):
           continue;
         }
         let together: RulesetIR | null = irs[j]!;
-        for (const ci of turning)
+        for (const ci of turning) {
+          const from: RulesetIR | null = together;
           together =
-            together &&
-            swapped(together, changes[ci]!.items[j]!, changes[ci]!.items[base]!, irs[base]!);
+            from && swapped(from, changes[ci]!.items[j]!, changes[ci]!.items[base]!, irs[base]!);
+          if (from !== null && together !== null) madeFrom(together, from);
+        }
         const o = together === null || turning.length === 0 ? null : outcome(together, mine, p);
         if (o !== null && o.key === want.key) {
           for (const ci of turning) explainedBy.add(ci);

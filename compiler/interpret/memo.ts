@@ -7,6 +7,10 @@
  * memo keys it by exactly those (`at`). A rule that stops (an `InputError`, an overflow) is not
  * remembered: it stops again when asked again.
  *
+ * A ruleset made from another by swapping some definitions in (the diff's causes pass) shares the
+ * other's memo for every rule the swap cannot reach (`parent`): the same rule, calling the same
+ * rules and reading the same tables, has the same value for the same reads.
+ *
  * The evaluator consults the memo only on its plain path (no citations asked, no listener), which is
  * what the search's first look at a situation is (query.ts `glance`): a value served from the memo
  * cites and reports nothing, so wherever the citations or choices are read the rule is evaluated.
@@ -14,7 +18,7 @@
  */
 import { Rat } from "../../runtime/rational.js";
 import type { RecordName, RuleDef, RulesetIR } from "../ir/ir.js";
-import { ruleReader, tablesReadingAll, type Reads } from "../ir/walk.js";
+import { namesReached, ruleExprs, ruleReader, tablesReadingAll, type Reads } from "../ir/walk.js";
 import type { EvalContext, RuleValues, RunValue, ValueRecord } from "./eval.js";
 
 /** One field a rule reads: whole (its value), or only whether a set holds some members. */
@@ -54,9 +58,55 @@ export class RuleMemo implements RuleValues {
   /** The key within the level `at` returned. */
   key = 0;
 
-  constructor(private readonly ir: Pick<RulesetIR, "rules" | "tables">) {
+  /**
+   * `parent`: the memo of the ruleset `ir` was made from by swapping definitions in, for the rules
+   * that reach none of them (`shared`).
+   */
+  constructor(
+    private readonly ir: Pick<RulesetIR, "rules" | "tables">,
+    private readonly parent: {
+      memo: RuleMemo;
+      ir: Pick<RulesetIR, "rules" | "tables">;
+    } | null = null,
+  ) {
     this.reader = ruleReader(ir.rules);
     this.allRows = tablesReadingAll(ir.tables);
+  }
+
+  /** Per rule of this ruleset, whether the parent's memo holds its values (`shared`). */
+  private readonly inParent = new Map<RuleDef, boolean>();
+  /** The names of the rules and tables that differ from the parent's (null: not worked out yet). */
+  private swappedNames: Set<string> | null = null;
+
+  /**
+   * Whether `r` is the parent's own rule and calls and reads nothing that differs from the
+   * parent's: then its value, for the same reads, is the parent's.
+   */
+  private shared(r: RuleDef): boolean {
+    const parent = this.parent;
+    if (parent === null) return false;
+    let out = this.inParent.get(r);
+    if (out === undefined) {
+      if (this.swappedNames === null) {
+        const differ = (mine: readonly { name: string }[], theirs: readonly { name: string }[]) => {
+          const byName = new Map(theirs.map((x) => [x.name, x]));
+          return mine.filter((x) => byName.get(x.name) !== x).map((x) => x.name);
+        };
+        this.swappedNames = new Set([
+          ...differ(this.ir.rules, parent.ir.rules),
+          ...differ(parent.ir.rules, this.ir.rules),
+          ...differ(this.ir.tables, parent.ir.tables),
+          ...differ(parent.ir.tables, this.ir.tables),
+        ]);
+      }
+      const swapped = this.swappedNames;
+      out =
+        !swapped.has(r.name) &&
+        parent.ir.rules.find((x) => x.name === r.name) === r &&
+        ![...namesReached(this.ir.rules, ruleExprs(r))].some((n) => swapped.has(n));
+      this.inParent.set(r, out);
+    }
+    return out;
   }
 
   /**
@@ -65,6 +115,11 @@ export class RuleMemo implements RuleValues {
    * place. Null when the rule's reads are not known (not one of this ruleset's rules).
    */
   at(r: RuleDef, c: EvalContext, args: readonly RunValue[]): Level | null {
+    if (this.parent !== null && this.shared(r)) {
+      const level = this.parent.memo.at(r, c, args);
+      this.key = this.parent.memo.key;
+      return level;
+    }
     const s = this.slotsOf(r);
     if (s === null) return null;
     let root = this.roots.get(r);

@@ -136,6 +136,29 @@ type Noting = "cite" | "record" | "glance";
 /** Memos by interpreter (so a swapped ruleset, with an interpreter of its own, has its own). */
 const memos = new WeakMap<Interpreter, RuleMemo>();
 
+/** Rulesets made from another by swapping definitions in (`madeFrom`) → that other. */
+const parents = new WeakMap<RulesetIR, RulesetIR>();
+
+/**
+ * Says that `ir` is `from` with some rules or tables swapped in (the diff's causes pass), so that
+ * `ir`'s rule memo shares `from`'s for the rules the swap cannot reach (memo.ts `RuleMemo`).
+ */
+export function madeFrom(ir: RulesetIR, from: RulesetIR): void {
+  if (ir !== from) parents.set(ir, from);
+}
+
+/** The rule memo of ruleset `ir` (made on first use; sharing its parent's, `madeFrom`). */
+function memoOf(ir: RulesetIR): RuleMemo {
+  const model = interpreterFor(ir);
+  let memo = memos.get(model);
+  if (memo === undefined) {
+    const parent = parents.get(ir);
+    memo = new RuleMemo(ir, parent === undefined ? null : { memo: memoOf(parent), ir: parent });
+    memos.set(model, memo);
+  }
+  return memo;
+}
+
 function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryResult {
   const model = interpreterFor(ir);
   const sv = s.scenario;
@@ -148,11 +171,7 @@ function query(ir: RulesetIR, s: Situation, q: Question, noting: Noting): QueryR
   ev.listener = rec;
   // The memo reads every field a rule may read: only records built as the evaluator reads them
   // (none given as unknown, whose reading throws) are looked up in it.
-  if (noting === "glance" && "built" in sv) {
-    let memo = memos.get(model);
-    if (memo === undefined) memos.set(model, (memo = new RuleMemo(ir)));
-    ev.memo = memo;
-  }
+  if (noting === "glance" && "built" in sv) ev.memo = memoOf(ir);
   let rules: string[] = [];
   const applied = () => (rec ? { applied: rec.applied() } : {});
   try {

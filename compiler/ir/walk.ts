@@ -549,6 +549,28 @@ export function ruleReader(rules: readonly RuleExprsNamed[]): RuleReads {
   return reader;
 }
 
+/**
+ * The names of the rules and tables `start` uses, directly or through the rules of `rules` it calls
+ * (a rule's own name only where it is called). The diff's causes pass: which changes a definition
+ * can turn on; the rule memo of a swapped ruleset: which rules the swap cannot reach.
+ */
+export function namesReached(
+  rules: readonly RuleExprsNamed[],
+  start: readonly Expr[],
+): Set<string> {
+  const out = new Set<string>();
+  const byName = new Map(rules.map((r) => [r.name, r]));
+  const todo: Expr[] = [...start];
+  while (todo.length > 0)
+    walk(todo.pop()!, (x) => {
+      if ((x.k !== "rule" && x.k !== "table") || out.has(x.name)) return;
+      out.add(x.name);
+      const r = byName.get(x.name);
+      if (x.k === "rule" && r) todo.push(...ruleExprs(r));
+    });
+  return out;
+}
+
 const allTables = new WeakMap<readonly TableDef[], ReadonlySet<string>>();
 
 /**

@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
 import { buildReport } from "../../compiler/diff/index.js";
 import { swapped } from "../../compiler/diff/causes.js";
 import { itemsOf, type Item } from "../../compiler/diff/ruleset-items.js";
-import { ask } from "../../compiler/interpret/query.js";
+import { ask, glance, madeFrom } from "../../compiler/interpret/query.js";
+import type { BuiltScenario } from "../../compiler/interpret/interpreter.js";
+import { dict } from "../../compiler/util/dict.js";
 import type { RulesetIR, ScenarioValue } from "../../compiler/ir/ir.js";
 import { load } from "./helpers.js";
 
@@ -74,5 +76,61 @@ describe("a ruleset with one definition swapped in", () => {
     const report = buildReport([load("alpha"), load("beta")]);
     const row = report.rows.find((r) => r.id === "r-allowance")!;
     expect(row.causes).toContain("r-leader-bonus");
+  });
+
+  // The causes pass asks a swapped ruleset at a glance, its rule memo sharing the original's for
+  // the rules the swap cannot reach (memo.ts `RuleMemo`, query.ts `madeFrom`): the original's
+  // memo, filled first, must not answer for a rule that reaches the swapped-in definition.
+  const built = (unit: Record<string, unknown>, terrain?: string): { built: BuiltScenario } => ({
+    built: {
+      unit: Object.assign(dict(), { kind: "squad", ...unit }),
+      vehicle: null,
+      scenario: dict(),
+      path: terrain === undefined ? [] : [Object.assign(dict(), { terrain })],
+    },
+  });
+  const glanced = (ir: RulesetIR, def: string, scenario: { built: BuiltScenario }): string => {
+    const g = glance(ir, { scenario }, { def });
+    return g.value.k === "exact" ? String(g.value.v) : g.value.k;
+  };
+
+  it("at a glance, sharing the original's memo only for the rules the swap cannot reach", () => {
+    // B's bonus is 1 MF, A's 2 MF; `doubled` calls `total`, which calls `bonus`.
+    const a = load("shared-memo-a");
+    const b = load("shared-memo-b");
+    const leader = built({ leader: true });
+    // The original's memo first: its total (5, asked through `doubled`) and its MF by kind.
+    expect(glanced(b, "doubled", leader)).toBe("10");
+    expect(glanced(b, "kind-mf-doubled", built({ kind: "leader" }))).toBe("12");
+    const s = swapped(b, ruleItem(b, "bonus"), ruleItem(a, "bonus"), a)!;
+    madeFrom(s, b);
+    // `total` is the same object in both, but reaches the swapped bonus: its own value (6), not the
+    // original's remembered 5.
+    expect(glanced(s, "doubled", leader)).toBe("12");
+    // MF by kind reaches nothing swapped: the original's values serve.
+    expect(glanced(s, "kind-mf-doubled", built({ kind: "leader" }))).toBe("12");
+    expect(glanced(s, "kind-mf-doubled", built({}))).toBe("8");
+    // And the original, asked again, still answers with its own.
+    expect(glanced(b, "doubled", leader)).toBe("10");
+  });
+
+  it("at a glance, a table entry swapped in is read by the rules that consult the table", () => {
+    const alpha = load("alpha");
+    const beta = load("beta");
+    expect(glanced(beta, "entry-cost", built({}, "forest"))).toBe("3");
+    const s = swapped(beta, entryItem(beta, "forest"), entryItem(alpha, "woods"), alpha)!;
+    madeFrom(s, beta);
+    expect(glanced(s, "entry-cost", built({}, "forest"))).toBe("2");
+    // A swap of a swap (the causes pass's changes taken together) shares down the chain.
+    const both = swapped(
+      s,
+      ruleItem(beta, "officer-bonus"),
+      ruleItem(alpha, "leader-bonus"),
+      alpha,
+    )!;
+    madeFrom(both, s);
+    expect(glanced(both, "entry-cost", built({}, "forest"))).toBe("2");
+    expect(glanced(both, "allowance", built({ leader: true }))).toBe("6");
+    expect(glanced(beta, "entry-cost", built({}, "forest"))).toBe("3");
   });
 });
