@@ -1,7 +1,8 @@
 /**
  * The package's code caches (scripts/code-cache.mjs, read by bin/load.js): every training run's cache
  * is there for the built bundle and is the one V8 takes when a user runs that command (the same
- * flags as the bin sets), and a run prints what it prints with code caches off, byte for byte.
+ * flags as the bin sets), and a run prints what it prints with code caches off, byte for byte; the
+ * package without its caches keeps one of its own per user; without the bundle, the bin says so.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -88,6 +89,21 @@ describe("the package's code caches", () => {
       expect(readdirSync(join(users, build!)).filter((f) => f.startsWith("code-"))).toEqual([
         expect.stringMatching(/^code-explain-.+\.bin$/),
       ]);
+    } finally {
+      rmSync(pkg, { recursive: true, force: true });
+    }
+  });
+
+  it("without the bundle (dist/ not built): says so, exit 70", async () => {
+    const pkg = mkdtempSync(join(tmpdir(), "variorum-unbuilt-"));
+    try {
+      cpSync(join(ROOT, "bin"), join(pkg, "bin"), { recursive: true });
+      cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+      const r = await spawnVariorum(["--version"], { bin: join(pkg, "bin", "variorum.js") });
+      expect(r.code).toBe(70);
+      expect(r.stderr).toBe(
+        "variorum: the compiled CLI is missing (dist/); run `npm run build` first\n",
+      );
     } finally {
       rmSync(pkg, { recursive: true, force: true });
     }
