@@ -12,6 +12,7 @@ import { swapped } from "../../compiler/diff/causes.js";
 import { itemsOf, type Item } from "../../compiler/diff/ruleset-items.js";
 import { ask, glance, madeFrom } from "../../compiler/interpret/query.js";
 import type { BuiltScenario } from "../../compiler/interpret/interpreter.js";
+import type { RunValue, ValueRecord } from "../../compiler/interpret/eval.js";
 import { dict } from "../../compiler/util/dict.js";
 import type { RulesetIR, ScenarioValue } from "../../compiler/ir/ir.js";
 import { load } from "./helpers.js";
@@ -81,12 +82,12 @@ describe("a ruleset with one definition swapped in", () => {
   // The causes pass asks a swapped ruleset at a glance, its rule memo sharing the original's for
   // the rules the swap cannot reach (memo.ts `RuleMemo`, query.ts `madeFrom`): the original's
   // memo, filled first, must not answer for a rule that reaches the swapped-in definition.
-  const built = (unit: Record<string, unknown>, terrain?: string): { built: BuiltScenario } => ({
+  const built = (unit: ValueRecord, terrain?: string): { built: BuiltScenario } => ({
     built: {
-      unit: Object.assign(dict(), { kind: "squad", ...unit }),
+      unit: Object.assign(dict<RunValue | null>(), { kind: "squad", ...unit }),
       vehicle: null,
-      scenario: dict(),
-      path: terrain === undefined ? [] : [Object.assign(dict(), { terrain })],
+      scenario: dict<RunValue | null>(),
+      path: terrain === undefined ? [] : [Object.assign(dict<RunValue | null>(), { terrain })],
     },
   });
   const glanced = (ir: RulesetIR, def: string, scenario: { built: BuiltScenario }): string => {
