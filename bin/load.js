@@ -87,8 +87,8 @@ export function flagsKey(execArgv, nodeOptions, raisesBudget) {
  * NODE_OPTIONS of the user's (`plain: false`; the package's caches are made under none) looks in
  * the user's folder first. `cache` says what V8 made of it: "used", "rejected" (compiled as usual),
  * or "none"; `name` is the cache read and `from` where ("package", "user"; null: none). `keep()`,
- * awaited after the run, writes the user's cache of `names[0]` when no cache was used (never an
- * error: a folder that cannot be written keeps none). `script` is the compiled bundle.
+ * awaited after the run, writes the user's cache of `names[0]` when no cache was used and the next
+ * run would read it (never an error: a folder that cannot be written keeps none). `script` is the compiled bundle.
  * @param {readonly string[]} names
  * @param {{ user?: () => Promise<string | null>, key?: string, plain?: boolean }} [where]
  * @returns {Promise<{ cli: Record<string, any>, script: vm.Script, cache: "used" | "rejected" | "none", name: string | null, from: "package" | "user" | null, build: string | null, keep: () => Promise<void> }>}
@@ -146,6 +146,9 @@ export async function loadCli(names, where = {}) {
   const cache = cachedData === undefined ? "none" : script.cachedDataRejected ? "rejected" : "used";
   const keep = async () => {
     if (cache === "used" || build === null || names.length === 0) return;
+    // The package's cache read and refused under plain flags: the next run reads it first again,
+    // so a cache of the user's would never be read.
+    if (from === "package" && (where.plain ?? true)) return;
     const folder = await userFolder();
     if (folder === null) return;
     const file = userFile(folder, names[0]);

@@ -47,7 +47,8 @@ function delegateOf(ir: RulesetIR, name: string): string | null {
 }
 
 /**
- * `ir` with the definition of `to` given the value `from` has in the other ruleset `fromIr`, or null.
+ * `ir` with the definition of `to` given the value `from` has in the other ruleset `fromIr`, or null;
+ * made from `ir` (query.ts `madeFrom`: its rule memo shares `ir`'s for the rules the swap cannot reach).
  * A rule with parameters stands in one with the same parameters, or, bound at its first call in its
  * own ruleset (bind.ts), in one that reads the step itself (SL's `bypass-cost(obstacle, other,
  * sides)` for ASL's Bypass).
@@ -64,7 +65,7 @@ export function swapped(ir: RulesetIR, to: Item, from: Item, fromIr: RulesetIR):
               rows: t.rows.map((r) => (r === row ? { ...r, value: from.table.row.value } : r)),
             },
     );
-    return { ...ir, tables };
+    return madeFrom({ ...ir, tables }, ir);
   }
   if ((to.kind === "rule" || to.kind === "predicate") && from.kind === to.kind) {
     const name = to.def.name;
@@ -89,16 +90,19 @@ export function swapped(ir: RulesetIR, to: Item, from: Item, fromIr: RulesetIR):
     // directly answers with that value as well.
     const via = delegateOf(ir, name);
     const delegate = def.params.length === 0 && via !== null && !refs.has(via) ? via : null;
-    return {
-      ...ir,
-      rules: ir.rules.map((r) =>
-        r.name === name
-          ? { ...def, name }
-          : r.name === delegate
-            ? { ...def, name: r.name, params: r.params }
-            : r,
-      ),
-    };
+    return madeFrom(
+      {
+        ...ir,
+        rules: ir.rules.map((r) =>
+          r.name === name
+            ? { ...def, name }
+            : r.name === delegate
+              ? { ...def, name: r.name, params: r.params }
+              : r,
+        ),
+      },
+      ir,
+    );
   }
   return null;
 }
@@ -172,9 +176,7 @@ export function causesOf(irs: readonly RulesetIR[], changes: readonly Change[]):
     const key = `${j}:${base}:${ci}`;
     if (!swaps.has(key)) {
       const c = changes[ci]!;
-      const ir = swapped(irs[j]!, c.items[j]!, c.items[base]!, irs[base]!);
-      if (ir !== null) madeFrom(ir, irs[j]!);
-      swaps.set(key, ir);
+      swaps.set(key, swapped(irs[j]!, c.items[j]!, c.items[base]!, irs[base]!));
     }
     return swaps.get(key)!;
   };
@@ -245,12 +247,10 @@ export function causesOf(irs: readonly RulesetIR[], changes: readonly Change[]):
           continue;
         }
         let together: RulesetIR | null = irs[j]!;
-        for (const ci of turning) {
-          const from: RulesetIR | null = together;
+        for (const ci of turning)
           together =
-            from && swapped(from, changes[ci]!.items[j]!, changes[ci]!.items[base]!, irs[base]!);
-          if (from !== null && together !== null) madeFrom(together, from);
-        }
+            together &&
+            swapped(together, changes[ci]!.items[j]!, changes[ci]!.items[base]!, irs[base]!);
         const o = together === null || turning.length === 0 ? null : outcome(together, mine, p);
         if (o !== null && o.key === want.key) {
           for (const ci of turning) explainedBy.add(ci);

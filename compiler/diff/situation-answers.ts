@@ -253,7 +253,7 @@ export class Asker {
     return out;
   }
 
-  /** The domain asked last, with its plan, whether it is wide and this Asker's keys seen in it. */
+  /** The domain asked last, with its plan, its key form and this Asker's keys seen in it. */
   private last: {
     dims: readonly Dim[];
     plan: Plan[];
@@ -267,7 +267,8 @@ export class Asker {
     const plan = this.planOf(dims);
     let cache = this.caches.get(dims);
     if (cache === undefined) this.caches.set(dims, (cache = new Map()));
-    const key = keyForm(plan, dims, this.wide.get(dims) === true);
+    let key = this.keyForms.get(dims);
+    if (key === undefined) this.keyForms.set(dims, (key = keyForm(plan, dims)));
     return (this.last = { dims, plan, key, cache });
   }
 
@@ -304,8 +305,8 @@ export class Asker {
    * it, and which values this ruleset knows (a value it does not know: no answer).
    */
   private readonly plans = new WeakMap<readonly Dim[], Plan[]>();
-  /** Domains whose situations are too many for a number to key each exactly (`keyOf`). */
-  private readonly wide = new WeakMap<readonly Dim[], boolean>();
+  /** Per domain, how its plan makes a situation's key (`keyOf`). */
+  private readonly keyForms = new WeakMap<readonly Dim[], KeyForm>();
   private planOf(dims: readonly Dim[]): Plan[] {
     const hit = this.plans.get(dims);
     if (hit !== undefined) return hit;
@@ -352,11 +353,6 @@ export class Asker {
       };
     });
     this.plans.set(dims, plan);
-    // Keys are numbers while every situation's fits below 2^53 (else text).
-    let places = 1;
-    for (const p of plan)
-      if (!p.lacks && p.field !== undefined) places *= p.digits === null ? 2 : p.digits.size;
-    this.wide.set(dims, places > Number.MAX_SAFE_INTEGER);
     return plan;
   }
 
@@ -435,7 +431,7 @@ export class Asker {
           (d.rec === "step" && p.field.name === "action");
         return { ...p, reads: r, digits: r ? digitsOf(d) : null };
       });
-      this.ownKeys.set(dims, (form = keyForm(plan, dims, this.wide.get(dims) === true)));
+      this.ownKeys.set(dims, (form = keyForm(plan, dims)));
     }
     return keyWith(form, a);
   }
@@ -589,9 +585,10 @@ export class Asker {
  * How a plan makes a situation's key (`Asker.keyOf`), worked out once per plan: the dimensions it
  * sees (not those this ruleset lacks), each with how its digit is found, so that a key is one loop
  * over them. Per dimension seen (`at`): `digits`, its values' digits (a dimension the definition
- * reads), else null: then `fine` tells the values that give it the digit 0 (left at the default,
- * or one the ruleset's field takes), and `noField` marks a dimension this ruleset has no field for
- * (a situation that sets it has no key).
+ * reads), else null: then the digit is 0 for a value left at the default or one the ruleset's field
+ * takes (`fits`, `known`), else 1; `noField` marks a dimension this ruleset has no field for (a
+ * situation that sets it has no key). `wide`: the situations are too many for a number to key each
+ * exactly (past 2^53), so keys are the digits as text.
  */
 interface KeyForm {
   wide: boolean;
@@ -604,9 +601,9 @@ interface KeyForm {
   known: (ReadonlySet<Scalar> | null)[];
 }
 
-function keyForm(plan: readonly Plan[], dims: readonly Dim[], wide: boolean): KeyForm {
+function keyForm(plan: readonly Plan[], dims: readonly Dim[]): KeyForm {
   const form: KeyForm = {
-    wide,
+    wide: false,
     at: [],
     def: [],
     noField: [],
@@ -626,6 +623,9 @@ function keyForm(plan: readonly Plan[], dims: readonly Dim[], wide: boolean): Ke
     form.fits.push(p.fits);
     form.known.push(p.known);
   }
+  let places = 1;
+  for (let k = 0; k < form.at.length; k++) if (!form.noField[k]) places *= form.radix[k]!;
+  form.wide = places > Number.MAX_SAFE_INTEGER;
   return form;
 }
 

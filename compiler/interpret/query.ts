@@ -140,11 +140,13 @@ const memos = new WeakMap<Interpreter, RuleMemo>();
 const parents = new WeakMap<RulesetIR, RulesetIR>();
 
 /**
- * Says that `ir` is `from` with some rules or tables swapped in (the diff's causes pass), so that
- * `ir`'s rule memo shares `from`'s for the rules the swap cannot reach (memo.ts `RuleMemo`).
+ * Says that `ir` is `from` with some rules or tables swapped in (the diff's causes pass, `swapped`),
+ * so that `ir`'s rule memo shares `from`'s for the rules the swap cannot reach (memo.ts
+ * `RuleMemo`); returns `ir`.
  */
-export function madeFrom(ir: RulesetIR, from: RulesetIR): void {
+export function madeFrom(ir: RulesetIR, from: RulesetIR): RulesetIR {
   if (ir !== from) parents.set(ir, from);
+  return ir;
 }
 
 /** The rule memo of ruleset `ir` (made on first use; sharing its parent's, `madeFrom`). */

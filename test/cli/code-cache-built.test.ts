@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { BUNDLE, CACHES, bundleBuild, cacheFile } from "../../bin/load.js";
 import { ROOT, spawnVariorum } from "./run.js";
 
 interface CodeCacheScript {
@@ -20,14 +21,12 @@ const TRAINING = (
 
 describe("the package's code caches", () => {
   it("one per training run, of the built bundle", () => {
-    const build = /^\/\/ variorum build ([0-9a-f]+)\n/.exec(
-      readFileSync(join(ROOT, "dist", "cli", "main.cjs"), "utf8"),
-    )?.[1];
-    expect(build).toBeDefined();
-    const files = readdirSync(join(ROOT, "dist", "cli", "code-cache")).sort();
-    expect(files).toEqual(
+    const build = bundleBuild(readFileSync(BUNDLE, "utf8"));
+    expect(build).not.toBeNull();
+    const files = readdirSync(CACHES).map((f) => join(CACHES, f));
+    expect(files.sort()).toEqual(
       Object.keys(TRAINING)
-        .map((n) => `${n}-${build}-${process.versions.v8}.bin`)
+        .map((n) => cacheFile(n, build!))
         .sort(),
     );
   });

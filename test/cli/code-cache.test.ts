@@ -6,6 +6,7 @@
  */
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -61,7 +62,7 @@ describe("a bundle's build", () => {
   });
 });
 
-describe("loading the bundle", () => {
+describe("loading the bundle", async () => {
   const dir = mkdtempSync(join(tmpdir(), "variorum-code-cache-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   // A package of its own: the entry's loader, and a bundle of build aaaa.
@@ -81,18 +82,17 @@ describe("loading the bundle", () => {
     );
     return n;
   };
-  const load = async () =>
-    (await import(
-      pathToFileURL(join(dir, "bin", "load.js")).href
-    )) as typeof import("../../bin/load.js");
+  // The copy's loader: its bundle and caches are the copy's.
+  const { loadCli, cacheFile } = (await import(
+    pathToFileURL(join(dir, "bin", "load.js")).href
+  )) as typeof import("../../bin/load.js");
   const v8 = process.versions.v8;
   const cache = (name: string, build: string, data: Buffer | string, of = v8) =>
-    writeFileSync(join(dir, "dist", "cli", "code-cache", `${name}-${build}-${of}.bin`), data);
+    writeFileSync(cacheFile(name, build, of), data);
   const answer = (cli: Record<string, unknown>, x: number) =>
     (cli.answer as (x: number) => string)(x);
 
   it("with no cache of the bundle's build, or of this V8: compiled as usual", async () => {
-    const { loadCli } = await load();
     const k = bundle();
     cache("diff", "bbbb", "not a cache of this build");
     cache("diff", "aaaa", "a cache of another V8", "1.2.3");
@@ -103,17 +103,18 @@ describe("loading the bundle", () => {
   });
 
   it("a cache V8 refuses: compiled as usual, the same module", async () => {
-    const { loadCli } = await load();
     const k = bundle();
     cache("check", "aaaa", Buffer.from("garbage, not V8's"));
-    const r = await loadCli(["check", "start"]);
+    const r = await loadCli(["check", "start"], { user: () => Promise.resolve(users), key: "k0" });
     expect(r.cache).toBe("rejected");
     expect(r.from).toBe("package");
     expect(answer(r.cli, 5)).toBe(`${k},5`);
+    // The next run would read the package's again first: nothing of the user's is kept.
+    await r.keep();
+    expect(existsSync(join(users, "aaaa", `code-check-${v8}-k0.bin`))).toBe(false);
   });
 
   it("the command's own cache first, else `start`'s; none when turned off", async () => {
-    const { loadCli } = await load();
     bundle();
     cache("start", "aaaa", Buffer.from("garbage too"));
     // No `eval` cache: `start`'s is read (and refused).
@@ -124,7 +125,6 @@ describe("loading the bundle", () => {
   });
 
   it("where the package has none for this V8, a run keeps its own in the user's folder for the next", async () => {
-    const { loadCli } = await load();
     const k = bundle();
     let asked = 0;
     const where = {
@@ -152,7 +152,6 @@ describe("loading the bundle", () => {
   });
 
   it("under flags of the user's, the user's cache first; a used cache is not written again", async () => {
-    const { loadCli } = await load();
     bundle();
     cache("reach", "aaaa", Buffer.from("garbage: the package's"));
     mkdirSync(join(users, "aaaa"), { recursive: true });
@@ -167,7 +166,6 @@ describe("loading the bundle", () => {
   });
 
   it("no user folder (caching off, VARIORUM_NO_CACHE): nothing kept", async () => {
-    const { loadCli } = await load();
     bundle();
     const r = await loadCli(["explain"], { user: () => Promise.resolve(null), key: "k4" });
     await r.keep();

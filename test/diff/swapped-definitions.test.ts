@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { buildReport } from "../../compiler/diff/index.js";
 import { swapped } from "../../compiler/diff/causes.js";
 import { itemsOf, type Item } from "../../compiler/diff/ruleset-items.js";
-import { ask, glance, madeFrom } from "../../compiler/interpret/query.js";
+import { ask, glance } from "../../compiler/interpret/query.js";
 import type { BuiltScenario } from "../../compiler/interpret/interpreter.js";
 import type { RunValue, ValueRecord } from "../../compiler/interpret/eval.js";
 import { dict } from "../../compiler/util/dict.js";
@@ -80,7 +80,7 @@ describe("a ruleset with one definition swapped in", () => {
   });
 
   // The causes pass asks a swapped ruleset at a glance, its rule memo sharing the original's for
-  // the rules the swap cannot reach (memo.ts `RuleMemo`, query.ts `madeFrom`): the original's
+  // the rules the swap cannot reach (memo.ts `RuleMemo`; `swapped` says what it was made from): the original's
   // memo, filled first, must not answer for a rule that reaches the swapped-in definition.
   const built = (unit: ValueRecord, terrain?: string): { built: BuiltScenario } => ({
     built: {
@@ -104,7 +104,6 @@ describe("a ruleset with one definition swapped in", () => {
     expect(glanced(b, "doubled", leader)).toBe("10");
     expect(glanced(b, "kind-mf-doubled", built({ kind: "leader" }))).toBe("12");
     const s = swapped(b, ruleItem(b, "bonus"), ruleItem(a, "bonus"), a)!;
-    madeFrom(s, b);
     // `total` is the same object in both, but reaches the swapped bonus: its own value (6), not the
     // original's remembered 5.
     expect(glanced(s, "doubled", leader)).toBe("12");
@@ -120,7 +119,6 @@ describe("a ruleset with one definition swapped in", () => {
     const beta = load("beta");
     expect(glanced(beta, "entry-cost", built({}, "forest"))).toBe("3");
     const s = swapped(beta, entryItem(beta, "forest"), entryItem(alpha, "woods"), alpha)!;
-    madeFrom(s, beta);
     expect(glanced(s, "entry-cost", built({}, "forest"))).toBe("2");
     // A swap of a swap (the causes pass's changes taken together) shares down the chain.
     const both = swapped(
@@ -129,7 +127,6 @@ describe("a ruleset with one definition swapped in", () => {
       ruleItem(alpha, "leader-bonus"),
       alpha,
     )!;
-    madeFrom(both, s);
     expect(glanced(both, "entry-cost", built({}, "forest"))).toBe("2");
     expect(glanced(both, "allowance", built({ leader: true }))).toBe("6");
     expect(glanced(beta, "entry-cost", built({}, "forest"))).toBe("3");
